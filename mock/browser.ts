@@ -1,0 +1,51 @@
+// The browser door: the mock on IndexedDB, reached through a thin fetch patch
+// that sends same-origin /api/* to handle() and everything else to the network.
+import { createMock, type Mock } from "./server";
+import { DexieStore } from "./store/dexie";
+import { MemoryStore } from "./store/memory";
+
+export interface BrowserMock {
+  mock: Mock;
+  /** Set when the saved data could not be read: the session runs in memory and nothing was overwritten. */
+  storeProblem: string | null;
+}
+
+export const STORE_ERROR_EVENT = "mock:store-error";
+
+let started: Promise<BrowserMock> | null = null;
+
+export function startBrowserMock(): Promise<BrowserMock> {
+  started ??= boot();
+  return started;
+}
+
+/** The running mock, once startBrowserMock has been called. */
+export function browserMock(): Promise<BrowserMock> {
+  return startBrowserMock();
+}
+
+async function boot(): Promise<BrowserMock> {
+  const onStoreError = (error: unknown) => {
+    window.dispatchEvent(new CustomEvent(STORE_ERROR_EVENT, { detail: error instanceof Error ? error.message : String(error) }));
+  };
+  let mock: Mock;
+  let storeProblem: string | null = null;
+  try {
+    mock = await createMock({ store: new DexieStore(), onStoreError });
+  } catch (error) {
+    // Never replace unreadable data with the seed: run in memory and say so.
+    storeProblem = error instanceof Error ? error.message : String(error);
+    console.error(error);
+    mock = await createMock({ store: new MemoryStore(), onStoreError });
+  }
+  const realFetch = window.fetch.bind(window);
+  window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    if (url.origin === window.location.origin && mock.owns(url.pathname)) return mock.handle(request);
+    return realFetch(input, init);
+  };
+  const running = { mock, storeProblem };
+  (window as unknown as { __moments?: BrowserMock }).__moments = running;
+  return running;
+}

@@ -1,0 +1,234 @@
+// The two file formats the browser and the CLI share: a data export, and a
+// collection of saved requests (written by /mockman's history export, read by
+// `mockman replay`). Both are checked whole with zod before anything is used.
+import { z } from "zod";
+import type { Snapshot } from "./types";
+
+export const EXPORT_VERSION = 1;
+
+const userRef = z.object({
+  _id: z.string(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  userPhoto: z.string(),
+});
+
+const comment = z.object({
+  _id: z.string(),
+  commentVal: z.string(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  profilePic: z.string(),
+  votes: z.object({ upvotedBy: z.array(userRef), downvotedBy: z.array(userRef) }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+const post = z.object({
+  _id: z.string(),
+  content: z.string(),
+  postPic: z.string(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  userPhoto: z.string(),
+  likes: z.object({
+    likeCount: z.number().int().nonnegative(),
+    likedBy: z.array(userRef),
+    dislikedBy: z.array(userRef),
+  }),
+  comments: z.array(comment),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+const user = userRef.extend({
+  passwordHash: z.string().regex(/^pbkdf2\$\d+\$[^$]+\$[^$]+$/, "must be a pbkdf2 hash"),
+  bio: z.string(),
+  link: z.string(),
+  coverPhoto: z.string(),
+  followers: z.array(userRef),
+  following: z.array(userRef),
+  bookmarks: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+const todo = z.object({
+  _id: z.string(),
+  title: z.string(),
+  done: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const exportFileSchema = z
+  .object({
+    mockman: z.literal("export"),
+    version: z.literal(EXPORT_VERSION, {
+      errorMap: () => ({ message: `unsupported export version (this build reads version ${EXPORT_VERSION})` }),
+    }),
+    exportedAt: z.string(),
+    data: z.object({ users: z.array(user), posts: z.array(post), todos: z.array(todo) }),
+  })
+  .strict();
+
+export type ExportFile = z.infer<typeof exportFileSchema>;
+
+export function toExportFile(snapshot: Snapshot, now = new Date()): ExportFile {
+  return { mockman: "export", version: EXPORT_VERSION, exportedAt: now.toISOString(), data: snapshot };
+}
+
+/** Says where a bad file is wrong: `data.posts.3.likes.likeCount: Expected number, received string`. */
+export function describeZodError(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.length ? issue.path.join(".") : "(root)"}: ${issue.message}`)
+    .join("; ");
+}
+
+export class FormatError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "FormatError";
+  }
+}
+
+/** Parses an export file's text, checking it whole; throws FormatError naming the first problems. */
+export function parseExportFile(text: string): ExportFile {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new FormatError(`not JSON: ${(error as Error).message}`);
+  }
+  const result = exportFileSchema.safeParse(json);
+  if (!result.success) throw new FormatError(`not a mockman export: ${describeZodError(result.error)}`);
+  const { users, posts, todos } = result.data.data;
+  for (const [name, list] of [["users", users], ["posts", posts], ["todos", todos]] as const) {
+    const seen = new Set<string>();
+    list.forEach((record, i) => {
+      if (seen.has(record._id)) throw new FormatError(`not a mockman export: data.${name}.${i}._id: duplicate id ${record._id}`);
+      seen.add(record._id);
+    });
+  }
+  const names = new Set<string>();
+  users.forEach((u, i) => {
+    if (names.has(u.username)) throw new FormatError(`not a mockman export: data.users.${i}.username: duplicate username ${u.username}`);
+    names.add(u.username);
+  });
+  return result.data;
+}
+
+// ---- collections of saved requests ----
+
+export const COLLECTION_VERSION = 1;
+export const COLLECTION_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] as const;
+
+export const collectionRequestSchema = z.object({
+  name: z.string().min(1, "a request needs a name").regex(/^[A-Za-z0-9_-]+$/, "names are letters, digits, _ and -"),
+  method: z.enum(COLLECTION_METHODS),
+  endpoint: z.string().min(1),
+  headers: z.record(z.string()).default({}),
+  body: z.unknown().optional(),
+  expect: z
+    .object({ status: z.number().int().min(100).max(599).optional() })
+    .strict()
+    .optional(),
+});
+
+export const collectionFileSchema = z.object({
+  mockman: z.literal(COLLECTION_VERSION, {
+    errorMap: () => ({ message: `unsupported collection version (this build reads "mockman": ${COLLECTION_VERSION})` }),
+  }),
+  requests: z.array(collectionRequestSchema),
+});
+
+export type CollectionRequest = z.infer<typeof collectionRequestSchema>;
+export type CollectionFile = z.infer<typeof collectionFileSchema>;
+
+const TEMPLATE = /\{\{\s*([A-Za-z0-9_-]+)((?:\.[^.}\s]+)*)\s*\}\}/g;
+
+/** The `{{name.path}}` references in a value, as [name, path]. */
+export function templateRefs(value: unknown): Array<[string, string]> {
+  const text = typeof value === "string" ? value : JSON.stringify(value ?? "");
+  return [...text.matchAll(TEMPLATE)].map((m) => [m[1], m[2].slice(1)]);
+}
+
+/**
+ * Parses a collection and checks that every `{{name.path}}` names a request
+ * that runs earlier. Throws FormatError before anything is sent.
+ */
+export function parseCollectionFile(text: string): CollectionFile {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new FormatError(`not JSON: ${(error as Error).message}`);
+  }
+  const result = collectionFileSchema.safeParse(json);
+  if (!result.success) throw new FormatError(`not a mockman collection: ${describeZodError(result.error)}`);
+  const seen = new Set<string>();
+  result.data.requests.forEach((request, i) => {
+    for (const part of [request.endpoint, request.headers, request.body]) {
+      for (const [name] of templateRefs(part)) {
+        if (!seen.has(name)) {
+          throw new FormatError(
+            `requests.${i} (${request.name}) refers to {{${name}}}, which ${name === request.name ? "is this request itself" : "has not run before it"}`,
+          );
+        }
+      }
+    }
+    seen.add(request.name);
+  });
+  return result.data;
+}
+
+export interface RecordedResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/** Reads `status`, `headers.x` or a dotted path into `body` from a response. */
+export function lookupPath(response: RecordedResponse, path: string): unknown {
+  const [head, ...rest] = path.split(".");
+  let value: unknown;
+  if (head === "status") value = response.status;
+  else if (head === "headers") return response.headers[rest.join(".").toLowerCase()];
+  else if (head === "body") value = response.body;
+  else return undefined;
+  for (const key of rest) {
+    if (value === null || typeof value !== "object") return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+/** Fills `{{name.path}}` from earlier responses; a whole-string template keeps the value's type. */
+export function fillTemplates<T>(value: T, responses: Map<string, RecordedResponse>): T {
+  const fill = (text: string): unknown => {
+    const whole = text.match(/^\{\{\s*([A-Za-z0-9_-]+)((?:\.[^.}\s]+)*)\s*\}\}$/);
+    const read = (name: string, path: string) => {
+      const response = responses.get(name);
+      if (!response) throw new FormatError(`{{${name}${path ? "." + path : ""}}}: no response named ${name} yet`);
+      const found = lookupPath(response, path || "body");
+      if (found === undefined) throw new FormatError(`{{${name}.${path}}}: nothing at that path in ${name}'s response`);
+      return found;
+    };
+    if (whole) return read(whole[1], whole[2].slice(1));
+    return text.replace(TEMPLATE, (_, name: string, path: string) => {
+      const found = read(name, path.slice(1));
+      return typeof found === "string" ? found : JSON.stringify(found);
+    });
+  };
+  const walk = (v: unknown): unknown => {
+    if (typeof v === "string") return fill(v);
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    return v;
+  };
+  return walk(value) as T;
+}

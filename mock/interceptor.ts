@@ -1,0 +1,138 @@
+// Mirage's `config.interceptor` contract without Pretender: Mirage calls our
+// verb methods while it runs `routes()`, we build its RouteHandler for each and
+// file it in a router, and `handle(Request)` is the one way in for every door.
+import * as mirage from "miragejs";
+import { MSG } from "./errors";
+import { Router } from "./router";
+
+type RackResponse = [number, Record<string, string>, string];
+type MirageHandle = (request: MirageRequest) => Promise<RackResponse>;
+
+export interface MirageRequest {
+  method: string;
+  url: string;
+  params: Record<string, string>;
+  queryParams: Record<string, string>;
+  requestBody: string;
+  requestHeaders: Record<string, string>;
+}
+
+interface MirageServerLike {
+  schema: unknown;
+  serializerOrRegistry: unknown;
+  middleware: unknown[];
+  _serialize(body: unknown): string;
+  [verb: string]: unknown;
+}
+
+// Exported by miragejs but missing from its type declarations.
+const MirageRouteHandler = (mirage as unknown as { _RouteHandler: new (options: object) => unknown })._RouteHandler;
+
+const VERBS = ["get", "post", "put", "delete", "patch", "head", "options"] as const;
+
+export class DispatchInterceptor {
+  namespace = "";
+  urlPrefix = "";
+  timing = 0;
+  passthroughChecks: unknown[] = [];
+  private server!: MirageServerLike;
+  private router = new Router<MirageHandle>();
+  [verb: string]: unknown;
+
+  create(server: MirageServerLike, config: { namespace?: string }) {
+    this.server = server;
+    this.config(config);
+    for (const verb of VERBS) {
+      const register = (path: string, rawHandler: unknown, code?: number) => this.register(verb, path, rawHandler, code);
+      this[verb] = register;
+      server[verb] = register;
+    }
+    this.del = this.delete;
+    server.del = this.delete;
+  }
+
+  config(config: { namespace?: string }) {
+    if (config.namespace !== undefined) this.namespace = config.namespace;
+  }
+
+  passthrough() {
+    // Nothing passes through: only /api reaches handle(), the browser's fetch patch sends the rest on.
+  }
+
+  start() {}
+
+  shutdown() {
+    this.router = new Router();
+  }
+
+  private register(verb: string, path: string, rawHandler: unknown, code?: number) {
+    const fullPath = "/" + [this.namespace, path].map((p) => p.replace(/^\/+|\/+$/g, "")).filter(Boolean).join("/");
+    const routeHandler = new MirageRouteHandler({
+      schema: this.server.schema,
+      verb,
+      rawHandler,
+      customizedCode: code,
+      options: { coalesce: false, timing: 0 },
+      path: fullPath,
+      serializerOrRegistry: this.server.serializerOrRegistry,
+      middleware: this.server.middleware,
+    }) as { handle(r: MirageRequest): Promise<[number, Record<string, string>, unknown]> };
+    const handle: MirageHandle = (request) =>
+      routeHandler.handle(request).then(([status, headers, body]) => [status, headers, this.server._serialize(body)]);
+    this.router.add(verb, fullPath, handle);
+  }
+
+  /** Whether a URL path belongs to the mock (the namespace, `/api`). */
+  owns(pathname: string): boolean {
+    const prefix = "/" + this.namespace.replace(/^\/+|\/+$/g, "");
+    return pathname === prefix || pathname.startsWith(prefix + "/");
+  }
+
+  async handle(request: Request): Promise<Response> {
+    const url = new URL(request.url, "http://mock.local");
+    const method = request.method.toUpperCase();
+    const match = this.router.match(method, url.pathname);
+    if (match.kind === "none") return json(404, { errors: [MSG.NO_ROUTE(method, url.pathname)] });
+    if (match.kind === "method") {
+      const allowed = [...match.allowed, ...(match.allowed.includes("GET") ? ["HEAD"] : [])];
+      if (method === "OPTIONS") return new Response(null, { status: 204, headers: { Allow: [...allowed, "OPTIONS"].join(", ") } });
+      return json(405, { errors: [MSG.METHOD_NOT_ALLOWED(method, url.pathname, allowed)] }, { Allow: allowed.join(", ") });
+    }
+    const requestHeaders: Record<string, string> = {};
+    request.headers.forEach((value, key) => (requestHeaders[key] = value));
+    const [status, headers, body] = await match.handler({
+      method,
+      url: url.pathname + url.search,
+      params: match.params,
+      queryParams: Object.fromEntries(url.searchParams),
+      requestBody: method === "GET" || method === "HEAD" ? "" : await request.text(),
+      requestHeaders,
+    });
+    const noBody = method === "HEAD" || status === 204 || status === 304;
+    return new Response(noBody ? null : body, { status, statusText: STATUS_TEXT[status] ?? "", headers });
+  }
+}
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    statusText: STATUS_TEXT[status] ?? "",
+    headers: { "Content-Type": "application/json", ...headers },
+  });
+}
+
+export const STATUS_TEXT: Record<number, string> = {
+  200: "OK",
+  201: "Created",
+  204: "No Content",
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  413: "Payload Too Large",
+  415: "Unsupported Media Type",
+  422: "Unprocessable Entity",
+  500: "Internal Server Error",
+  503: "Service Unavailable",
+};

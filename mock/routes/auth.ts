@@ -1,0 +1,74 @@
+import { v4 as uuid } from "uuid";
+import { z } from "zod";
+import { signToken } from "../auth";
+import { ApiError, MSG, notFound } from "../errors";
+import { parseBody, reply, type RouteDef } from "../http";
+import { hashPassword, verifyPassword } from "../password";
+import { BIO_MAX, LINK_MAX, NAME_MAX, imageRef, optionalText, required, usernameField } from "../rules";
+import { timestamp } from "../time";
+import type { UserRecord } from "../types";
+import { publicUser } from "../views";
+
+const loginSchema = z.object({
+  username: z.string({ required_error: "username is required", invalid_type_error: "username must be a string" }).min(1, "username is required"),
+  password: z.string({ required_error: "password is required", invalid_type_error: "password must be a string" }).min(1, "password is required"),
+});
+
+export const signupSchema = z.object({
+  username: usernameField,
+  password: required("password", 200),
+  firstName: required("firstName", NAME_MAX),
+  lastName: optionalText("lastName", NAME_MAX).default(""),
+  bio: optionalText("bio", BIO_MAX).default(""),
+  link: optionalText("link", LINK_MAX).default(""),
+  userPhoto: imageRef.default(""),
+  coverPhoto: imageRef.default(""),
+});
+
+export const authRoutes: RouteDef[] = [
+  {
+    method: "POST",
+    path: "/auth/signup",
+    auth: false,
+    async handler(ctx, req) {
+      const input = parseBody(signupSchema, req.body);
+      if (ctx.db.users.getUnique(input.username)) throw new ApiError(422, MSG.USERNAME_TAKEN);
+      const passwordHash = await hashPassword(input.password, ctx.passwordIterations);
+      // Hashing awaited: the name may have been taken meanwhile only if requests
+      // ran concurrently, which the dispatcher's queue rules out.
+      const now = timestamp(ctx.now());
+      const user: UserRecord = {
+        _id: uuid(),
+        username: input.username,
+        passwordHash,
+        firstName: input.firstName.trim(),
+        lastName: input.lastName.trim(),
+        bio: input.bio,
+        link: input.link.trim(),
+        userPhoto: input.userPhoto,
+        coverPhoto: input.coverPhoto,
+        followers: [],
+        following: [],
+        bookmarks: [],
+        createdAt: now,
+        updatedAt: now,
+      };
+      ctx.db.users.insert(user);
+      const encodedToken = await signToken(user);
+      return reply(201, { createdUser: publicUser(user), encodedToken });
+    },
+  },
+  {
+    method: "POST",
+    path: "/auth/login",
+    auth: false,
+    async handler(ctx, req) {
+      const { username, password } = parseBody(loginSchema, req.body);
+      const user = ctx.db.users.getUnique(username);
+      if (!user) throw notFound(MSG.NOT_REGISTERED);
+      if (!(await verifyPassword(password, user.passwordHash))) throw new ApiError(401, MSG.BAD_CREDENTIALS);
+      const encodedToken = await signToken(user);
+      return reply(200, { foundUser: publicUser(user), encodedToken });
+    },
+  },
+];

@@ -1,0 +1,104 @@
+import { v4 as uuid } from "uuid";
+import { z } from "zod";
+import { badRequest, MSG } from "../errors";
+import { parseBody, reply, type RouteDef } from "../http";
+import { COMMENT_MAX, required } from "../rules";
+import { timestamp } from "../time";
+import type { CommentRecord } from "../types";
+import { userRef } from "../views";
+import { findComment, findPost } from "./lookup";
+
+const commentVal = required("commentVal", COMMENT_MAX);
+const objectError = (name: string) => ({ required_error: `${name} is required`, invalid_type_error: `${name} must be an object` });
+
+// The client sends {commentData: {comment: {commentVal, ...}}} (§7); a flat
+// {commentData: {commentVal}} is read too. Names come from the token, never the body.
+const addSchema = z.object({
+  commentData: z.union(
+    [z.object({ comment: z.object({ commentVal }, objectError("commentData.comment")) }), z.object({ commentVal })],
+    { errorMap: () => ({ message: "commentData needs comment.commentVal or commentVal" }) },
+  ),
+});
+const editSchema = z.object({ commentData: z.object({ commentVal }, objectError("commentData")) });
+
+export const commentRoutes: RouteDef[] = [
+  { method: "GET", path: "/comments/:postId", auth: false, handler: (ctx, req) => reply(200, { comments: findPost(ctx.db, req.params.postId).comments }) },
+  {
+    method: "POST",
+    path: "/comments/add/:postId",
+    auth: true,
+    handler(ctx, req) {
+      const post = findPost(ctx.db, req.params.postId);
+      const { commentData } = parseBody(addSchema, req.body);
+      const text = "comment" in commentData ? commentData.comment.commentVal : commentData.commentVal;
+      const now = timestamp(ctx.now());
+      const comment: CommentRecord = {
+        _id: uuid(),
+        commentVal: text,
+        username: ctx.user.username,
+        firstName: ctx.user.firstName,
+        lastName: ctx.user.lastName,
+        profilePic: ctx.user.userPhoto,
+        votes: { upvotedBy: [], downvotedBy: [] },
+        createdAt: now,
+        updatedAt: now,
+      };
+      post.comments.push(comment);
+      post.updatedAt = now;
+      ctx.db.posts.touch(post);
+      return reply(201, { posts: ctx.db.posts.all() });
+    },
+  },
+  {
+    method: "POST",
+    path: "/comments/edit/:postId/:commentId",
+    auth: true,
+    handler(ctx, req) {
+      const post = findPost(ctx.db, req.params.postId);
+      const comment = findComment(post, req.params.commentId);
+      if (comment.username !== ctx.user.username) throw badRequest(MSG.EDIT_COMMENT_NOT_OWNER);
+      const { commentData } = parseBody(editSchema, req.body);
+      comment.commentVal = commentData.commentVal;
+      comment.updatedAt = post.updatedAt = timestamp(ctx.now());
+      ctx.db.posts.touch(post);
+      return reply(201, { comments: post.comments });
+    },
+  },
+  {
+    method: "POST",
+    path: "/comments/delete/:postId/:commentId",
+    auth: true,
+    handler(ctx, req) {
+      const post = findPost(ctx.db, req.params.postId);
+      const comment = findComment(post, req.params.commentId);
+      const me = ctx.user.username;
+      if (comment.username !== me && post.username !== me) throw badRequest(MSG.DELETE_COMMENT_NOT_OWNER);
+      post.comments = post.comments.filter((c) => c._id !== comment._id);
+      post.updatedAt = timestamp(ctx.now());
+      ctx.db.posts.touch(post);
+      // §7 has two readings (posts or comments); both are sent.
+      return reply(201, { posts: ctx.db.posts.all(), comments: post.comments });
+    },
+  },
+  ...(["upvote", "downvote"] as const).map(
+    (direction): RouteDef => ({
+      method: "POST",
+      path: `/comments/${direction}/:postId/:commentId`,
+      auth: true,
+      handler(ctx, req) {
+        const post = findPost(ctx.db, req.params.postId);
+        const comment = findComment(post, req.params.commentId);
+        const me = ctx.user.username;
+        const [into, from] = direction === "upvote" ? (["upvotedBy", "downvotedBy"] as const) : (["downvotedBy", "upvotedBy"] as const);
+        if (comment.votes[into].some((u) => u.username === me)) {
+          throw badRequest(direction === "upvote" ? MSG.ALREADY_UPVOTED : MSG.ALREADY_DOWNVOTED);
+        }
+        comment.votes[from] = comment.votes[from].filter((u) => u.username !== me);
+        comment.votes[into].push(userRef(ctx.user));
+        comment.updatedAt = post.updatedAt = timestamp(ctx.now());
+        ctx.db.posts.touch(post);
+        return reply(201, { comments: post.comments });
+      },
+    }),
+  ),
+];

@@ -1,0 +1,9 @@
+// The route table: every /api route, one module per resource.
+import type { RouteDef } from "../http";
+import { authRoutes } from "./auth";
+import { commentRoutes } from "./comments";
+import { postRoutes } from "./posts";
+import { todoRoutes } from "./todos";
+import { userRoutes } from "./users";
+
+export const routes: RouteDef[] = [...authRoutes, ...postRoutes, ...commentRoutes, ...userRoutes, ...todoRoutes];

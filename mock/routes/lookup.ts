@@ -1,0 +1,23 @@
+// Finding the record a path names, or the 404 that says it is not there.
+import { MSG, notFound } from "../errors";
+import type { Tables } from "../tables";
+import type { CommentRecord, PostRecord, UserRecord } from "../types";
+
+export function findPost(db: Tables, id: string): PostRecord {
+  const post = db.posts.get(id);
+  if (!post) throw notFound(MSG.POST_NOT_FOUND(id));
+  return post;
+}
+
+/** By _id, or by username (profile URLs carry usernames). */
+export function findUser(db: Tables, idOrUsername: string): UserRecord {
+  const user = db.users.get(idOrUsername) ?? db.users.getUnique(idOrUsername);
+  if (!user) throw notFound(MSG.USER_NOT_FOUND(idOrUsername));
+  return user;
+}
+
+export function findComment(post: PostRecord, id: string): CommentRecord {
+  const comment = post.comments.find((c) => c._id === id);
+  if (!comment) throw notFound(MSG.COMMENT_NOT_FOUND(id));
+  return comment;
+}

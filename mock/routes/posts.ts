@@ -1,0 +1,133 @@
+import { v4 as uuid } from "uuid";
+import { z } from "zod";
+import { badRequest, MSG } from "../errors";
+import { parseBody, reply, type RouteDef } from "../http";
+import { POST_MAX, imageRef, required } from "../rules";
+import { timestamp } from "../time";
+import type { PostRecord, UserRef } from "../types";
+import { userRef } from "../views";
+import { findPost, findUser } from "./lookup";
+
+// firstName and userPhoto may come in the body (§7), but the author is always the token's user.
+const createSchema = z.object({
+  postData: z.object(
+    { content: required("content", POST_MAX), postPic: imageRef.default("") },
+    { required_error: "postData is required", invalid_type_error: "postData must be an object" },
+  ),
+});
+
+const editSchema = z.object({
+  postData: z
+    .object(
+      { content: required("content", POST_MAX).optional(), postPic: imageRef.optional() },
+      { required_error: "postData is required", invalid_type_error: "postData must be an object" },
+    )
+    .refine((d) => d.content !== undefined || d.postPic !== undefined, "postData needs content or postPic"),
+});
+
+const has = (list: UserRef[], username: string) => list.some((u) => u.username === username);
+const without = (list: UserRef[], username: string) => list.filter((u) => u.username !== username);
+
+export const postRoutes: RouteDef[] = [
+  { method: "GET", path: "/posts", auth: false, handler: (ctx) => reply(200, { posts: ctx.db.posts.all() }) },
+  { method: "GET", path: "/posts/:postId", auth: false, handler: (ctx, req) => reply(200, { post: findPost(ctx.db, req.params.postId) }) },
+  {
+    method: "GET",
+    path: "/posts/user/:username",
+    auth: false,
+    handler(ctx, req) {
+      const user = findUser(ctx.db, req.params.username);
+      return reply(200, { posts: ctx.db.posts.all().filter((p) => p.username === user.username) });
+    },
+  },
+  {
+    method: "POST",
+    path: "/posts",
+    auth: true,
+    handler(ctx, req) {
+      const { postData } = parseBody(createSchema, req.body);
+      const now = timestamp(ctx.now());
+      const post: PostRecord = {
+        _id: uuid(),
+        content: postData.content,
+        postPic: postData.postPic,
+        username: ctx.user.username,
+        firstName: ctx.user.firstName,
+        lastName: ctx.user.lastName,
+        userPhoto: ctx.user.userPhoto,
+        likes: { likeCount: 0, likedBy: [], dislikedBy: [] },
+        comments: [],
+        createdAt: now,
+        updatedAt: now,
+      };
+      ctx.db.posts.insert(post);
+      return reply(201, { posts: ctx.db.posts.all() });
+    },
+  },
+  {
+    method: "POST",
+    path: "/posts/edit/:postId",
+    auth: true,
+    handler(ctx, req) {
+      const post = findPost(ctx.db, req.params.postId);
+      if (post.username !== ctx.user.username) throw badRequest(MSG.EDIT_POST_NOT_OWNER);
+      const { postData } = parseBody(editSchema, req.body);
+      if (postData.content !== undefined) post.content = postData.content;
+      if (postData.postPic !== undefined) post.postPic = postData.postPic;
+      post.updatedAt = timestamp(ctx.now());
+      ctx.db.posts.touch(post);
+      return reply(201, { posts: ctx.db.posts.all() });
+    },
+  },
+  {
+    method: "DELETE",
+    path: "/posts/:postId",
+    auth: true,
+    handler(ctx, req) {
+      const post = findPost(ctx.db, req.params.postId);
+      if (post.username !== ctx.user.username) throw badRequest(MSG.DELETE_POST_NOT_OWNER);
+      ctx.db.posts.remove(post._id);
+      // A deleted post leaves no dangling bookmark behind.
+      for (const user of ctx.db.users.all()) {
+        if (user.bookmarks.includes(post._id)) {
+          user.bookmarks = user.bookmarks.filter((id) => id !== post._id);
+          ctx.db.users.touch(user);
+        }
+      }
+      return reply(201, { posts: ctx.db.posts.all() });
+    },
+  },
+  {
+    method: "POST",
+    path: "/posts/like/:postId",
+    auth: true,
+    handler(ctx, req) {
+      const post = findPost(ctx.db, req.params.postId);
+      const me = ctx.user.username;
+      if (has(post.likes.likedBy, me)) throw badRequest(MSG.ALREADY_LIKED);
+      post.likes.dislikedBy = without(post.likes.dislikedBy, me);
+      post.likes.likeCount += 1;
+      post.likes.likedBy.push(userRef(ctx.user));
+      post.updatedAt = timestamp(ctx.now());
+      ctx.db.posts.touch(post);
+      return reply(201, { posts: ctx.db.posts.all() });
+    },
+  },
+  {
+    method: "POST",
+    path: "/posts/dislike/:postId",
+    auth: true,
+    handler(ctx, req) {
+      const post = findPost(ctx.db, req.params.postId);
+      const me = ctx.user.username;
+      if (post.likes.likeCount <= 0) throw badRequest(MSG.LIKES_AT_ZERO);
+      if (has(post.likes.dislikedBy, me)) throw badRequest(MSG.ALREADY_DISLIKED);
+      post.likes.likeCount -= 1;
+      post.likes.likedBy = without(post.likes.likedBy, me);
+      post.likes.dislikedBy.push(userRef(ctx.user));
+      post.updatedAt = timestamp(ctx.now());
+      ctx.db.posts.touch(post);
+      return reply(201, { posts: ctx.db.posts.all() });
+    },
+  },
+];

@@ -1,0 +1,33 @@
+// /api/test-todos: a sandbox so the tester's default request (§9) gets a real answer.
+import { v4 as uuid } from "uuid";
+import { z } from "zod";
+import { MSG, notFound } from "../errors";
+import { parseBody, reply, type RouteDef } from "../http";
+import { TODO_MAX, required } from "../rules";
+import { timestamp } from "../time";
+
+const addSchema = z.object({ title: required("title", TODO_MAX), done: z.boolean({ invalid_type_error: "done must be true or false" }).default(false) });
+
+export const todoRoutes: RouteDef[] = [
+  { method: "GET", path: "/test-todos", auth: false, handler: (ctx) => reply(200, { todos: ctx.db.todos.all() }) },
+  {
+    method: "POST",
+    path: "/test-todos",
+    auth: false,
+    handler(ctx, req) {
+      const { title, done } = parseBody(addSchema, req.body);
+      const now = timestamp(ctx.now());
+      const todo = ctx.db.todos.insert({ _id: uuid(), title, done, createdAt: now, updatedAt: now });
+      return reply(201, { todo, todos: ctx.db.todos.all() });
+    },
+  },
+  {
+    method: "DELETE",
+    path: "/test-todos/:todoId",
+    auth: false,
+    handler(ctx, req) {
+      if (!ctx.db.todos.remove(req.params.todoId)) throw notFound(MSG.TODO_NOT_FOUND(req.params.todoId));
+      return reply(200, { todos: ctx.db.todos.all() });
+    },
+  },
+];

@@ -1,0 +1,48 @@
+// §5 and §9 limits, shared by the API's checks and the app's forms.
+import { z } from "zod";
+
+export const POST_MAX = 210;
+export const COMMENT_MAX = 60;
+export const NAME_MAX = 12;
+export const USERNAME_MAX = 12;
+export const BIO_MAX = 250;
+export const LINK_MAX = 200;
+export const TODO_MAX = 200;
+/** Largest image file the app attaches; as a data URL it is about 4/3 of this. */
+export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+export const IMAGE_URL_MAX = Math.ceil((IMAGE_MAX_BYTES * 4) / 3) + 100;
+export const IMAGE_TYPES = ["apng", "avif", "gif", "jpeg", "png", "svg+xml", "jpg", "webp"] as const;
+export const IMAGE_ACCEPT = ".apng,.avif,.gif,.jpeg,.jpg,.png,.svg,.webp,image/apng,image/avif,image/gif,image/jpeg,image/png,image/svg+xml,image/webp";
+
+const DATA_IMAGE = new RegExp(`^data:image/(${IMAGE_TYPES.map((t) => t.replace("+", "\\+")).join("|")});base64,[A-Za-z0-9+/=]+$`);
+const SAME_ORIGIN_PATH = /^\/[A-Za-z0-9/_.-]*$/;
+const WEB_URL = /^https?:\/\/[^\s"'<>]+$/i;
+
+/** An image reference: empty, a same-origin path, an http(s) URL, or a base64 data URL of an accepted type. */
+export const imageRef = z
+  .string({ invalid_type_error: "must be a string" })
+  .max(IMAGE_URL_MAX, `must be an image of at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB`)
+  .refine((v) => v === "" || SAME_ORIGIN_PATH.test(v) || WEB_URL.test(v) || DATA_IMAGE.test(v), {
+    message: `must be an http(s) URL, a /path, or a data:image URL of type ${IMAGE_TYPES.join(", ")}`,
+  });
+
+export const required = (field: string, max: number) =>
+  z
+    .string({ required_error: `${field} is required`, invalid_type_error: `${field} must be a string` })
+    .refine((v) => v.trim().length > 0, `${field} is required`)
+    .refine((v) => v.length <= max, `${field} must be at most ${max} characters`);
+
+export const optionalText = (field: string, max: number) =>
+  z.string({ invalid_type_error: `${field} must be a string` }).max(max, `${field} must be at most ${max} characters`);
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
+
+export const usernameField = required("username", USERNAME_MAX).refine(
+  (v) => USERNAME_PATTERN.test(v),
+  "username may hold only letters, digits, '_', '.' and '-'",
+);
+
+/** Links are shown clickable only when they are http(s). */
+export function isWebLink(link: string): boolean {
+  return WEB_URL.test(link.trim());
+}

@@ -1,0 +1,192 @@
+// createMock: Mirage with our interceptor, the route table, the tables and a
+// store. `handle(Request)` is the dispatcher every door goes through.
+import { Response as MirageResponse, createServer } from "miragejs";
+import { tokenFromHeader, verifyToken } from "./auth";
+import { ApiError, MSG } from "./errors";
+import { type ExportFile, toExportFile } from "./formats";
+import type { ApiRequest, Ctx, RouteDef } from "./http";
+import { DispatchInterceptor, json, type MirageRequest } from "./interceptor";
+import { DEFAULT_ITERATIONS } from "./password";
+import { routes } from "./routes/index";
+import { seedSnapshot } from "./seed";
+import { Tracker, createTables, snapshotOf, type Tables } from "./tables";
+import type { Snapshot, Store } from "./types";
+import { COLLECTIONS } from "./types";
+
+export interface MockOptions {
+  store: Store;
+  /** PBKDF2 iterations for new hashes; tests lower it. */
+  passwordIterations?: number;
+  /** What an empty store is filled with; the spec's seed by default. */
+  seed?: () => Promise<Snapshot>;
+  now?: () => Date;
+  /** Called when a write to the store fails; the in-memory session goes on. */
+  onStoreError?: (error: unknown) => void;
+}
+
+export interface Mock {
+  handle(request: Request): Promise<Response>;
+  /** Whether a URL path is the mock's (under /api). */
+  owns(pathname: string): boolean;
+  reset(): Promise<void>;
+  exportData(): ExportFile;
+  importData(file: ExportFile): Promise<void>;
+  /** Reads the store again (another tab or process wrote it). */
+  reload(): Promise<void>;
+  readonly tables: Tables;
+  readonly store: Store;
+  shutdown(): Promise<void>;
+}
+
+const MAX_BODY = 8 * 1024 * 1024;
+
+export async function createMock(options: MockOptions): Promise<Mock> {
+  const { store } = options;
+  const iterations = options.passwordIterations ?? DEFAULT_ITERATIONS;
+  const seed = options.seed ?? (() => seedSnapshot(iterations));
+  const now = options.now ?? (() => new Date());
+  const tracker = new Tracker();
+  const interceptor = new DispatchInterceptor();
+  let tables!: Tables;
+
+  const run = (def: RouteDef) => async (_schema: unknown, request: MirageRequest) => {
+    try {
+      const req: ApiRequest = {
+        method: request.method,
+        path: request.url.split("?")[0],
+        params: request.params,
+        query: new URLSearchParams(request.queryParams),
+        headers: request.requestHeaders,
+        body: parseJsonBody(request.requestBody),
+      };
+      const ctx: Ctx = { db: tables, user: undefined as never, passwordIterations: iterations, now };
+      if (def.auth) ctx.user = await authenticate(tables, req.headers.authorization);
+      const result = await def.handler(ctx, req);
+      return new MirageResponse(result.status, { ...result.headers }, result.body as object);
+    } catch (error) {
+      if (error instanceof ApiError) return new MirageResponse(error.status, { ...error.headers }, { errors: [error.message] });
+      console.error(error);
+      return new MirageResponse(500, {}, { errors: [error instanceof Error ? error.message : String(error)] });
+    }
+  };
+
+  const server = createServer({
+    environment: "development",
+    interceptor,
+    timing: 0,
+    logging: false,
+    routes(this: { namespace: string; timing: number } & Record<string, unknown>) {
+      this.namespace = "api";
+      this.timing = 0;
+      for (const def of routes) (this[def.method.toLowerCase()] as (path: string, handler: unknown) => void)(def.path, run(def));
+    },
+  } as never) as unknown as { db: Parameters<typeof createTables>[0]; shutdown(): void };
+  tables = createTables(server.db, tracker);
+
+  const loadInto = (snapshot: Snapshot) => {
+    for (const name of COLLECTIONS) (tables[name] as { load(r: unknown[]): void }).load((snapshot[name] ?? []) as unknown[]);
+    tracker.discard();
+  };
+
+  const saved = await store.load();
+  if (saved) loadInto(saved);
+  else {
+    const fresh = await seed();
+    await store.replace(fresh);
+    loadInto(fresh);
+  }
+
+  // One request at a time: a handler may await (hashing, token checks), and the
+  // changes one request made must be committed before the next one starts.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(task: () => Promise<T>): Promise<T> => {
+    const next = queue.then(task, task);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+
+  const commit = async () => {
+    if (!tracker.dirty) return null;
+    const changes = tracker.take(tables);
+    try {
+      await store.commit(changes);
+      return null;
+    } catch (error) {
+      options.onStoreError?.(error);
+      return error;
+    }
+  };
+
+  const dispatch = async (request: Request): Promise<Response> => {
+    const length = Number(request.headers.get("content-length") ?? 0);
+    if (length > MAX_BODY) return json(413, { errors: [`The request body is larger than ${MAX_BODY / 1024 / 1024} MB.`] });
+    let response: Response;
+    try {
+      response = await interceptor.handle(request);
+    } catch (error) {
+      console.error(error);
+      response = json(500, { errors: [error instanceof Error ? error.message : String(error)] });
+    }
+    const failed = await commit();
+    if (failed) {
+      const headers = new Headers(response.headers);
+      headers.set("x-mock-store-error", describe(failed));
+      response = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    }
+    return response;
+  };
+
+  return {
+    handle: (request) => serial(() => dispatch(request)),
+    owns: (pathname) => interceptor.owns(pathname),
+    tables,
+    store,
+    reset: () =>
+      serial(async () => {
+        const fresh = await seed();
+        await store.replace(fresh);
+        loadInto(fresh);
+      }),
+    exportData: () => toExportFile(JSON.parse(JSON.stringify(snapshotOf(tables)))),
+    importData: (file) =>
+      serial(async () => {
+        const snapshot = JSON.parse(JSON.stringify(file.data)) as Snapshot;
+        await store.replace(snapshot);
+        loadInto(snapshot);
+      }),
+    reload: () =>
+      serial(async () => {
+        const snapshot = await store.load();
+        if (snapshot) loadInto(snapshot);
+      }),
+    shutdown: async () => {
+      await queue;
+      server.shutdown();
+      await store.close();
+    },
+  };
+}
+
+function parseJsonBody(text: string): unknown {
+  if (!text || !text.trim()) return undefined;
+  if (text.length > MAX_BODY) throw new ApiError(413, `The request body is larger than ${MAX_BODY / 1024 / 1024} MB.`);
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ApiError(400, MSG.BAD_JSON((error as Error).message));
+  }
+}
+
+async function authenticate(db: Tables, header: string | undefined) {
+  const token = tokenFromHeader(header);
+  if (!token) throw new ApiError(404, MSG.NOT_REGISTERED);
+  const claims = await verifyToken(token);
+  if (!claims) throw new ApiError(401, MSG.BAD_TOKEN);
+  const user = db.users.get(claims._id);
+  if (!user || user.username !== claims.username) throw new ApiError(404, MSG.NOT_REGISTERED);
+  return user;
+}
+
+function describe(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).replace(/[\r\n]+/g, " ").slice(0, 300);
+}

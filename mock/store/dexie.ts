@@ -1,0 +1,95 @@
+// The browser's store: IndexedDB through Dexie, one table per collection keyed
+// by id. Each row keeps its insertion position, so lists load in order.
+import Dexie, { type Table as DexieTable } from "dexie";
+import type { ChangeSet, CollectionName, Snapshot, Store } from "../types";
+import { COLLECTIONS, StoreError } from "../types";
+
+interface Row {
+  id: string;
+  seq: number;
+  data: unknown;
+}
+
+export const DEFAULT_DATABASE = "moments-mock";
+
+export class DexieStore implements Store {
+  readonly label: string;
+  readonly db: Dexie;
+  private seqs = new Map<CollectionName, Map<string, number>>();
+  private next = new Map<CollectionName, number>();
+
+  constructor(readonly name = DEFAULT_DATABASE, indexedDB?: IDBFactory, keyRange?: typeof IDBKeyRange) {
+    this.label = `IndexedDB database "${name}"`;
+    this.db = new Dexie(name, indexedDB ? { indexedDB, IDBKeyRange: keyRange } : undefined);
+    this.db.version(1).stores({ users: "id, seq", posts: "id, seq", todos: "id, seq", meta: "key" });
+  }
+
+  private table(name: CollectionName): DexieTable<Row, string> {
+    return this.db.table(name);
+  }
+
+  async load(): Promise<Snapshot | null> {
+    try {
+      await this.db.open();
+      const seeded = await this.db.table("meta").get("seeded");
+      const snapshot = {} as Snapshot;
+      for (const name of COLLECTIONS) {
+        const rows = await this.table(name).orderBy("seq").toArray();
+        this.seqs.set(name, new Map(rows.map((r) => [r.id, r.seq])));
+        this.next.set(name, rows.length ? rows[rows.length - 1].seq + 1 : 0);
+        (snapshot[name] as unknown[]) = rows.map((r) => r.data);
+      }
+      return seeded ? snapshot : null;
+    } catch (error) {
+      throw new StoreError(`${this.label} cannot be read: ${(error as Error).message}`, { cause: error });
+    }
+  }
+
+  private rowsFor(name: CollectionName, records: { _id: string }[]): Row[] {
+    const seqs = this.seqs.get(name) ?? new Map<string, number>();
+    this.seqs.set(name, seqs);
+    return records.map((record) => {
+      let seq = seqs.get(record._id);
+      if (seq === undefined) {
+        seq = this.next.get(name) ?? 0;
+        this.next.set(name, seq + 1);
+        seqs.set(record._id, seq);
+      }
+      return { id: record._id, seq, data: record };
+    });
+  }
+
+  async commit(changes: ChangeSet): Promise<void> {
+    const names = COLLECTIONS.filter((n) => changes[n]);
+    if (!names.length) return;
+    // Rows are built (and the records structured-cloned by IndexedDB) before the
+    // next request can change them: the dispatcher awaits this commit.
+    await this.db.transaction("rw", names.map((n) => this.table(n)), async () => {
+      for (const name of names) {
+        const { put, remove } = changes[name]!;
+        if (put.length) await this.table(name).bulkPut(this.rowsFor(name, put as { _id: string }[]));
+        if (remove.length) {
+          await this.table(name).bulkDelete(remove);
+          for (const id of remove) this.seqs.get(name)?.delete(id);
+        }
+      }
+    });
+  }
+
+  async replace(snapshot: Snapshot): Promise<void> {
+    await this.db.open();
+    await this.db.transaction("rw", [...COLLECTIONS.map((n) => this.table(n)), this.db.table("meta")], async () => {
+      for (const name of COLLECTIONS) {
+        await this.table(name).clear();
+        this.seqs.set(name, new Map());
+        this.next.set(name, 0);
+        await this.table(name).bulkAdd(this.rowsFor(name, snapshot[name] as { _id: string }[]));
+      }
+      await this.db.table("meta").put({ key: "seeded", at: new Date().toISOString() });
+    });
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+}

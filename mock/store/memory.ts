@@ -1,0 +1,27 @@
+import type { ChangeSet, Snapshot, Store } from "../types";
+import { COLLECTIONS } from "../types";
+import { applyChanges } from "./apply";
+
+/** Keeps a JSON copy of everything in memory: for tests, and as the reference the other stores must match. */
+export class MemoryStore implements Store {
+  readonly label = "memory";
+  private data: Snapshot | null = null;
+  commits = 0;
+
+  async load(): Promise<Snapshot | null> {
+    return this.data ? structuredClone(this.data) : null;
+  }
+
+  async commit(changes: ChangeSet): Promise<void> {
+    this.data ??= { users: [], posts: [], todos: [] };
+    this.data = applyChanges(this.data, JSON.parse(JSON.stringify(changes)));
+    this.commits++;
+  }
+
+  async replace(snapshot: Snapshot): Promise<void> {
+    this.data = JSON.parse(JSON.stringify(snapshot));
+    for (const name of COLLECTIONS) this.data![name] ??= [] as never;
+  }
+
+  async close(): Promise<void> {}
+}

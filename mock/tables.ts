@@ -1,0 +1,150 @@
+// The collections the handlers read and write. Each wraps one Mirage
+// DbCollection: the records live in Mirage's array, in insertion order, and an
+// id index beside it makes a lookup O(1) instead of Mirage's linear scan. Every
+// write is noted, so the store can be sent exactly what one request changed.
+import type { ChangeSet, CollectionName, Collections, Snapshot } from "./types";
+import { COLLECTIONS } from "./types";
+
+interface MirageCollection {
+  _records: object[];
+}
+
+export class Tracker {
+  private touched = new Map<CollectionName, Map<string, object | null>>();
+
+  note(collection: CollectionName, id: string, record: object | null) {
+    let map = this.touched.get(collection);
+    if (!map) this.touched.set(collection, (map = new Map()));
+    map.set(id, record);
+  }
+
+  get dirty() {
+    return this.touched.size > 0;
+  }
+
+  /** The changes since the last take, in the order records were first inserted. */
+  take(tables: Tables): ChangeSet {
+    const changes: Record<string, { put: { _id: string }[]; remove: string[] }> = {};
+    for (const [name, map] of this.touched) {
+      const table = tables[name] as unknown as Table<{ _id: string }>;
+      const put: { _id: string }[] = [];
+      const remove: string[] = [];
+      for (const [id, record] of map) {
+        if (record) put.push(record as { _id: string });
+        else remove.push(id);
+      }
+      put.sort((a, b) => table.order(a._id) - table.order(b._id));
+      changes[name] = { put, remove };
+    }
+    this.touched.clear();
+    return changes as ChangeSet;
+  }
+
+  discard() {
+    this.touched.clear();
+  }
+}
+
+export class Table<T extends { _id: string }> {
+  private index = new Map<string, T>();
+  private seq = new Map<string, number>();
+  private nextSeq = 0;
+  private unique = new Map<string, T>();
+
+  constructor(
+    readonly name: CollectionName,
+    private readonly mirage: MirageCollection,
+    private readonly tracker: Tracker,
+    /** A second unique key (users: username), indexed too. */
+    private readonly uniqueKey?: keyof T & string,
+  ) {}
+
+  get size() {
+    return this.index.size;
+  }
+
+  get(id: string): T | undefined {
+    return this.index.get(id);
+  }
+
+  getUnique(value: string): T | undefined {
+    return this.unique.get(value);
+  }
+
+  /** The live records in insertion order. Read only: write through insert/touch/remove. */
+  all(): readonly T[] {
+    return this.mirage._records as T[];
+  }
+
+  /** Insertion position of an id, for stores that keep order. */
+  order(id: string): number {
+    return this.seq.get(id) ?? Number.MAX_SAFE_INTEGER;
+  }
+
+  insert(record: T): T {
+    if (this.index.has(record._id)) throw new Error(`${this.name}: duplicate id ${record._id}`);
+    // Mirage's own lookups compare `id`; keep it, but out of JSON and out of sight.
+    Object.defineProperty(record, "id", { value: record._id, enumerable: false, configurable: true });
+    this.mirage._records.push(record);
+    this.index.set(record._id, record);
+    this.seq.set(record._id, this.nextSeq++);
+    if (this.uniqueKey) this.unique.set(String(record[this.uniqueKey]), record);
+    this.tracker.note(this.name, record._id, record);
+    return record;
+  }
+
+  /** Marks a record the handler changed in place, so it is saved. */
+  touch(record: T): T {
+    this.tracker.note(this.name, record._id, record);
+    return record;
+  }
+
+  remove(id: string): boolean {
+    const record = this.index.get(id);
+    if (!record) return false;
+    const records = this.mirage._records;
+    records.splice(records.indexOf(record), 1);
+    this.index.delete(id);
+    this.seq.delete(id);
+    if (this.uniqueKey) this.unique.delete(String(record[this.uniqueKey]));
+    this.tracker.note(this.name, id, null);
+    return true;
+  }
+
+  /** Replaces every record without noting changes (boot, reset, import). */
+  load(records: T[]) {
+    this.mirage._records.length = 0;
+    this.index.clear();
+    this.seq.clear();
+    this.unique.clear();
+    this.nextSeq = 0;
+    for (const record of records) {
+      Object.defineProperty(record, "id", { value: record._id, enumerable: false, configurable: true });
+      this.mirage._records.push(record);
+      this.index.set(record._id, record);
+      this.seq.set(record._id, this.nextSeq++);
+      if (this.uniqueKey) this.unique.set(String(record[this.uniqueKey]), record);
+    }
+  }
+}
+
+export type Tables = { [K in CollectionName]: Table<Collections[K]> };
+
+export function createTables(db: { createCollection(name: string): void; _collections: Array<MirageCollection & { name: string }> }, tracker: Tracker): Tables {
+  for (const name of COLLECTIONS) db.createCollection(name);
+  // db.<name> hands out copies; the collection object itself holds the live array.
+  const collection = (name: CollectionName) => db._collections.find((c) => c.name === name)!;
+  return {
+    users: new Table("users", collection("users"), tracker, "username"),
+    posts: new Table("posts", collection("posts"), tracker),
+    todos: new Table("todos", collection("todos"), tracker),
+  };
+}
+
+export function snapshotOf(tables: Tables): Snapshot {
+  return {
+    users: [...tables.users.all()],
+    posts: [...tables.posts.all()],
+    todos: [...tables.todos.all()],
+  };
+}

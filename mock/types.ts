@@ -1,0 +1,96 @@
+// The shapes the mock API stores, and the contract every store implements.
+
+/** A user as other records quote it (likedBy, followers): never a password, never bookmarks. */
+export interface UserRef {
+  _id: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  userPhoto: string;
+}
+
+export interface UserRecord extends UserRef {
+  /** `pbkdf2$<iterations>$<salt b64>$<hash b64>`; never leaves the mock except in exports. */
+  passwordHash: string;
+  bio: string;
+  link: string;
+  coverPhoto: string;
+  followers: UserRef[];
+  following: UserRef[];
+  /** Post ids, oldest first; responses expand them to the current posts. */
+  bookmarks: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CommentRecord {
+  _id: string;
+  commentVal: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  profilePic: string;
+  votes: { upvotedBy: UserRef[]; downvotedBy: UserRef[] };
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface PostRecord {
+  _id: string;
+  content: string;
+  postPic: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  userPhoto: string;
+  likes: { likeCount: number; likedBy: UserRef[]; dislikedBy: UserRef[] };
+  comments: CommentRecord[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface TodoRecord {
+  _id: string;
+  title: string;
+  done: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Collections {
+  users: UserRecord;
+  posts: PostRecord;
+  todos: TodoRecord;
+}
+export type CollectionName = keyof Collections;
+export const COLLECTIONS: CollectionName[] = ["users", "posts", "todos"];
+
+/** Every record of every collection, each list in insertion order. */
+export type Snapshot = { [K in CollectionName]: Collections[K][] };
+
+/**
+ * What one request changed: per collection, the records written (whole, in the
+ * order they were first inserted) and the ids removed. Stores apply it atomically.
+ */
+export type ChangeSet = {
+  [K in CollectionName]?: { put: Collections[K][]; remove: string[] };
+};
+
+export interface Store {
+  /** Names the file or database, for messages. */
+  readonly label: string;
+  /** The saved data, or null when the store is empty. Throws StoreError when it cannot be read. */
+  load(): Promise<Snapshot | null>;
+  /** Applies one request's changes in one transaction. */
+  commit(changes: ChangeSet): Promise<void>;
+  /** Replaces everything (reset, import). */
+  replace(snapshot: Snapshot): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class StoreError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "StoreError";
+  }
+}

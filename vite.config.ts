@@ -1,0 +1,32 @@
+/// <reference types="vitest/config" />
+import { vitePlugin as remix } from "@remix-run/dev";
+import { defineConfig } from "vite";
+
+// One config for the SPA build and for vitest. The Remix plugin is left out
+// under vitest: it wants to own the whole build, and unit suites need none of it.
+export default defineConfig({
+  plugins: process.env.VITEST
+    ? []
+    : [
+        remix({
+          ssr: false,
+          future: {
+            v3_fetcherPersist: true,
+            v3_relativeSplatPath: true,
+            v3_throwAbortReason: true,
+            v3_lazyRouteDiscovery: true,
+            v3_singleFetch: true,
+          },
+        }),
+      ],
+  publicDir: "app/public",
+  server: { host: "127.0.0.1", port: 5173 },
+  build: { chunkSizeWarningLimit: 800 },
+  test: {
+    include: ["tests/**/*.test.ts", "tests/**/*.test.tsx", "app/**/*.test.ts", "app/**/*.test.tsx", "mock/**/*.test.ts", "cli/**/*.test.ts"],
+    exclude: ["tests/e2e/**", "node_modules/**"],
+    environment: "node",
+    testTimeout: 20000,
+    pool: "forks",
+  },
+});

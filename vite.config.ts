@@ -10,6 +10,8 @@ export default defineConfig({
     : [
         remix({
           ssr: false,
+          // Parallel builds (several e2e runs at once) each get their own folder.
+          buildDirectory: process.env.BUILD_DIR ?? "build",
           future: {
             v3_fetcherPersist: true,
             v3_relativeSplatPath: true,

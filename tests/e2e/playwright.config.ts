@@ -3,6 +3,7 @@ import { defineConfig } from "@playwright/test";
 // Debian's Chromium, never a downloaded browser. The SPA is built by
 // `npm run test:e2e` first; this serves build/client on loopback only.
 const PORT = Number(process.env.E2E_PORT ?? 4173);
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 
 export default defineConfig({
   testDir: ".",
@@ -35,7 +36,7 @@ export default defineConfig({
     screenshot: "off",
   },
   webServer: {
-    command: `npx sirv build/client --single --port ${PORT} --host 127.0.0.1 --quiet`,
+    command: `npx sirv ${BUILD_DIR}/client --single --port ${PORT} --host 127.0.0.1 --quiet`,
     cwd: "../..",
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,

@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { vitePlugin as remix } from "@remix-run/dev";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
 // One config for the SPA build and for vitest. The Remix plugin is left out
@@ -21,6 +22,14 @@ export default defineConfig({
         }),
       ],
   publicDir: "app/public",
+  resolve: {
+    // Mirage's default interceptor (Pretender) never runs: ours is custom. See mock/stubs/.
+    alias: [
+      { find: /^pretender$/, replacement: fileURLToPath(new URL("./mock/stubs/pretender.ts", import.meta.url)) },
+      // Mirage imports lodash's CommonJS files one by one; the ES build tree-shakes and skips the CJS wrappers.
+      { find: /^lodash\/(.*)$/, replacement: "lodash-es/$1.js" },
+    ],
+  },
   server: { host: "127.0.0.1", port: 5173 },
   build: { chunkSizeWarningLimit: 800 },
   test: {

@@ -57,7 +57,9 @@ function spreadProfile(ctx: Ctx, user: UserRecord) {
   }
   for (const other of ctx.db.users.all()) {
     if (other === user) continue;
-    if (refresh(other.followers) || refresh(other.following)) ctx.db.users.touch(other);
+    const inFollowers = refresh(other.followers);
+    const inFollowing = refresh(other.following);
+    if (inFollowers || inFollowing) ctx.db.users.touch(other);
   }
 }
 

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { MemoryStore } from "#mock/store/memory";
+import type { ChangeSet } from "#mock/types";
+import { SEED_POST, makeApi } from "./client";
+
+class SpyStore extends MemoryStore {
+  commitsSeen: ChangeSet[] = [];
+  async commit(changes: ChangeSet) {
+    this.commitsSeen.push(JSON.parse(JSON.stringify(changes)));
+    return super.commit(changes);
+  }
+}
+
+describe("persistence through the store", () => {
+  it("a new server on the same store sees the change", async () => {
+    const store = new MemoryStore();
+    const first = await makeApi({ store });
+    const token = await first.login("guest");
+    await first.call("POST", "/api/posts", { token, body: { postData: { content: "kept" } } });
+    await first.call("POST", `/api/posts/like/${SEED_POST}`, { token });
+    const second = await makeApi({ store });
+    const posts = (await second.call("GET", "/api/posts")).body.posts;
+    expect(posts.at(-1).content).toBe("kept");
+    expect(posts[0].likes.likeCount).toBe(791);
+    expect(second.mock.exportData().data).toEqual(first.mock.exportData().data);
+  });
+
+  it("a request commits only the records it changed; reads and refusals commit nothing", async () => {
+    const store = new SpyStore();
+    const api = await makeApi({ store });
+    const token = await api.login("guest");
+    await api.call("GET", "/api/posts");
+    await api.call("POST", `/api/posts/like/${SEED_POST}`, { token });
+    await api.call("POST", `/api/posts/like/${SEED_POST}`, { token }); // refused
+    await api.call("POST", "/api/users/follow/adasterling", { token });
+    expect(store.commitsSeen).toHaveLength(2);
+    expect(store.commitsSeen[0]).toEqual({ posts: { put: [expect.objectContaining({ _id: SEED_POST })], remove: [] } });
+    expect(store.commitsSeen[1].users!.put.map((u) => u.username).sort()).toEqual(["adasterling", "guest"]);
+  });
+
+  it("an empty store is seeded once; a seeded one is loaded, not re-seeded", async () => {
+    const store = new MemoryStore();
+    await makeApi({ store });
+    const token = await (await makeApi({ store })).login("guest");
+    const api = await makeApi({ store });
+    await api.call("POST", "/api/test-todos", { body: { title: "t" } });
+    expect((await (await makeApi({ store })).call("GET", "/api/test-todos")).body.todos).toHaveLength(1);
+    expect(token).toBeTruthy();
+  });
+
+  it("reset restores the seed; import replaces everything", async () => {
+    const store = new MemoryStore();
+    const api = await makeApi({ store });
+    const saved = api.mock.exportData();
+    const token = await api.login("guest");
+    await api.call("POST", "/api/posts", { token, body: { postData: { content: "gone after reset" } } });
+    await api.mock.reset();
+    expect((await api.call("GET", "/api/posts")).body.posts).toHaveLength(6);
+    await api.call("POST", "/api/posts", { token, body: { postData: { content: "before import" } } });
+    await api.mock.importData(saved);
+    expect((await api.call("GET", "/api/posts")).body.posts).toHaveLength(6);
+    expect((await makeApi({ store })).mock.exportData().data).toEqual(saved.data);
+  });
+});

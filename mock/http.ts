@@ -42,6 +42,15 @@ export interface RouteDef {
 
 export const reply = (status: number, body: unknown): Reply => ({ status, body });
 
+/** A body that is already JSON text (Mirage passes strings through unchanged). */
+export const replyJson = (status: number, json: string): Reply => ({ status, body: json });
+
+/** `{"posts":[...every post]}`, built from the per-post JSON cache; `extra` adds more fields. */
+export function allPosts(db: Tables, extra: Record<string, unknown> = {}): string {
+  const more = Object.entries(extra).map(([k, v]) => `,${JSON.stringify(k)}:${JSON.stringify(v)}`).join("");
+  return `{"posts":${db.posts.allJson()}${more}}`;
+}
+
 /** Parses part of a body with a zod schema; a mismatch is a 400 naming the field. */
 export function parseBody<S extends z.ZodTypeAny>(schema: S, body: unknown): z.infer<S> {
   const result = schema.safeParse(body ?? {});

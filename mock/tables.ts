@@ -50,6 +50,8 @@ export class Table<T extends { _id: string }> {
   private seq = new Map<string, number>();
   private nextSeq = 0;
   private unique = new Map<string, T>();
+  /** Each record's JSON, kept until the record changes: listing every post joins these instead of re-serializing. */
+  private json = new Map<string, string>();
 
   constructor(
     readonly name: CollectionName,
@@ -76,6 +78,17 @@ export class Table<T extends { _id: string }> {
     return this.mirage._records as T[];
   }
 
+  /** `[...]` of every record, from the per-record JSON cache. */
+  allJson(): string {
+    const parts: string[] = [];
+    for (const record of this.mirage._records as T[]) {
+      let text = this.json.get(record._id);
+      if (text === undefined) this.json.set(record._id, (text = JSON.stringify(record)));
+      parts.push(text);
+    }
+    return `[${parts.join(",")}]`;
+  }
+
   /** Insertion position of an id, for stores that keep order. */
   order(id: string): number {
     return this.seq.get(id) ?? Number.MAX_SAFE_INTEGER;
@@ -95,6 +108,7 @@ export class Table<T extends { _id: string }> {
 
   /** Marks a record the handler changed in place, so it is saved. */
   touch(record: T): T {
+    this.json.delete(record._id);
     this.tracker.note(this.name, record._id, record);
     return record;
   }
@@ -106,6 +120,7 @@ export class Table<T extends { _id: string }> {
     records.splice(records.indexOf(record), 1);
     this.index.delete(id);
     this.seq.delete(id);
+    this.json.delete(id);
     if (this.uniqueKey) this.unique.delete(String(record[this.uniqueKey]));
     this.tracker.note(this.name, id, null);
     return true;
@@ -117,6 +132,7 @@ export class Table<T extends { _id: string }> {
     this.index.clear();
     this.seq.clear();
     this.unique.clear();
+    this.json.clear();
     this.nextSeq = 0;
     for (const record of records) {
       Object.defineProperty(record, "id", { value: record._id, enumerable: false, configurable: true });

@@ -1,7 +1,7 @@
 import { v4 as uuid } from "uuid";
 import { z } from "zod";
 import { badRequest, MSG } from "../errors";
-import { parseBody, reply, type RouteDef } from "../http";
+import { allPosts, parseBody, reply, replyJson, type RouteDef } from "../http";
 import { COMMENT_MAX, required } from "../rules";
 import { timestamp } from "../time";
 import type { CommentRecord } from "../types";
@@ -46,7 +46,7 @@ export const commentRoutes: RouteDef[] = [
       post.comments.push(comment);
       post.updatedAt = now;
       ctx.db.posts.touch(post);
-      return reply(201, { posts: ctx.db.posts.all() });
+      return replyJson(201, allPosts(ctx.db));
     },
   },
   {
@@ -77,7 +77,7 @@ export const commentRoutes: RouteDef[] = [
       post.updatedAt = timestamp(ctx.now());
       ctx.db.posts.touch(post);
       // §7 has two readings (posts or comments); both are sent.
-      return reply(201, { posts: ctx.db.posts.all(), comments: post.comments });
+      return replyJson(201, allPosts(ctx.db, { comments: post.comments }));
     },
   },
   ...(["upvote", "downvote"] as const).map(

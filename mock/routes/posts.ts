@@ -1,7 +1,7 @@
 import { v4 as uuid } from "uuid";
 import { z } from "zod";
 import { badRequest, MSG } from "../errors";
-import { parseBody, reply, type RouteDef } from "../http";
+import { allPosts, parseBody, reply, replyJson, type RouteDef } from "../http";
 import { POST_MAX, imageRef, required } from "../rules";
 import { timestamp } from "../time";
 import type { PostRecord, UserRef } from "../types";
@@ -29,7 +29,7 @@ const has = (list: UserRef[], username: string) => list.some((u) => u.username =
 const without = (list: UserRef[], username: string) => list.filter((u) => u.username !== username);
 
 export const postRoutes: RouteDef[] = [
-  { method: "GET", path: "/posts", auth: false, handler: (ctx) => reply(200, { posts: ctx.db.posts.all() }) },
+  { method: "GET", path: "/posts", auth: false, handler: (ctx) => replyJson(200, allPosts(ctx.db)) },
   { method: "GET", path: "/posts/:postId", auth: false, handler: (ctx, req) => reply(200, { post: findPost(ctx.db, req.params.postId) }) },
   {
     method: "GET",
@@ -61,7 +61,7 @@ export const postRoutes: RouteDef[] = [
         updatedAt: now,
       };
       ctx.db.posts.insert(post);
-      return reply(201, { posts: ctx.db.posts.all() });
+      return replyJson(201, allPosts(ctx.db));
     },
   },
   {
@@ -76,7 +76,7 @@ export const postRoutes: RouteDef[] = [
       if (postData.postPic !== undefined) post.postPic = postData.postPic;
       post.updatedAt = timestamp(ctx.now());
       ctx.db.posts.touch(post);
-      return reply(201, { posts: ctx.db.posts.all() });
+      return replyJson(201, allPosts(ctx.db));
     },
   },
   {
@@ -94,7 +94,7 @@ export const postRoutes: RouteDef[] = [
           ctx.db.users.touch(user);
         }
       }
-      return reply(201, { posts: ctx.db.posts.all() });
+      return replyJson(201, allPosts(ctx.db));
     },
   },
   {
@@ -110,7 +110,7 @@ export const postRoutes: RouteDef[] = [
       post.likes.likedBy.push(userRef(ctx.user));
       post.updatedAt = timestamp(ctx.now());
       ctx.db.posts.touch(post);
-      return reply(201, { posts: ctx.db.posts.all() });
+      return replyJson(201, allPosts(ctx.db));
     },
   },
   {
@@ -127,7 +127,7 @@ export const postRoutes: RouteDef[] = [
       post.likes.dislikedBy.push(userRef(ctx.user));
       post.updatedAt = timestamp(ctx.now());
       ctx.db.posts.touch(post);
-      return reply(201, { posts: ctx.db.posts.all() });
+      return replyJson(201, allPosts(ctx.db));
     },
   },
 ];

@@ -89,6 +89,8 @@ describe("no response ever contains a password or hash", () => {
     await api.call("POST", `/api/comments/delete/${SEED_POST}/${commentId}`, { token: guest });
     await api.call("DELETE", `/api/posts/${GUEST_POST_ID}`, { token: guest });
     expect(api.seen.length).toBeGreaterThan(20);
+    // The per-post JSON cache never serves a stale post.
+    expect(JSON.parse(api.mock.tables.posts.allJson())).toEqual(JSON.parse(JSON.stringify(api.mock.tables.posts.all())));
     const all = api.seen.join("\n");
     for (const secret of ["pbkdf2", "passwordHash", '"password"', "secret-pw", ...Object.values(PASSWORDS)]) expect(all).not.toContain(secret);
   });

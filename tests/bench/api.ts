@@ -1,0 +1,75 @@
+// Per-call time of the dispatcher at several data sizes, so growth shows.
+// The store is a no-op here: store writes are measured in store.ts.
+import { createMock, type Mock } from "#mock/server";
+import { generateData, GENERATED_PASSWORD } from "#mock/seed";
+import { DEFAULT_ITERATIONS } from "#mock/password";
+import type { ChangeSet, Snapshot, Store } from "#mock/types";
+import { fmt, measure, table } from "./measure";
+
+class NullStore implements Store {
+  readonly label = "null";
+  constructor(private data: Snapshot) {}
+  async load() {
+    return this.data;
+  }
+  async commit(_changes: ChangeSet) {}
+  async replace() {}
+  async close() {}
+}
+
+async function call(mock: Mock, method: string, path: string, token?: string, body?: unknown) {
+  const res = await mock.handle(
+    new Request(`http://localhost${path}`, { method, headers: token ? { authorization: token } : {}, body: body === undefined ? undefined : JSON.stringify(body) }),
+  );
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 200)}`);
+  return text;
+}
+
+export async function benchApi(sizes: number[]) {
+  const rows: string[][] = [];
+  const oneRecord: Record<string, number[]> = {};
+  // One unrecorded pass first, so the JIT has warmed up before the smallest size is measured.
+  for (const [n, record] of [[Math.min(...sizes), false] as const, ...sizes.map((n) => [n, true] as const)]) {
+    // Real hashing cost for the login figure: users keep the default iterations.
+    const data = await generateData({ users: 200, posts: n, seed: 7, iterations: DEFAULT_ITERATIONS });
+    const mock = await createMock({ store: new NullStore(data) });
+    const [me, other] = data.users;
+    const token = JSON.parse(await call(mock, "POST", "/api/auth/login", undefined, { username: me.username, password: GENERATED_PASSWORD })).encodedToken;
+    const mid = data.posts[Math.floor(n / 2)]._id;
+    const stringify = await measure(() => JSON.stringify({ posts: mock.tables.posts.all() }), { minRuns: 5, minMs: 200 });
+    let flip = false;
+    const ops: Array<[string, () => Promise<unknown>, "one" | "all"]> = [
+      ["GET /api/posts/:id", () => call(mock, "GET", `/api/posts/${mid}`), "one"],
+      ["bookmark + remove (per call)", () => call(mock, "POST", `/api/users/${(flip = !flip) ? "bookmark" : "remove-bookmark"}/${mid}`, token), "one"],
+      ["follow + unfollow (per call)", () => call(mock, "POST", `/api/users/${(flip = !flip) ? "follow" : "unfollow"}/${other._id}`, token), "one"],
+      ["login (PBKDF2 100k iterations)", () => call(mock, "POST", "/api/auth/login", undefined, { username: me.username, password: GENERATED_PASSWORD }), "one"],
+      ["GET /api/posts", () => call(mock, "GET", "/api/posts"), "all"],
+      ["like + dislike (per call)", () => call(mock, "POST", `/api/posts/${(flip = !flip) ? "like" : "dislike"}/${mid}`, token), "all"],
+      ["create post", () => call(mock, "POST", "/api/posts", token, { postData: { content: "bench" } }), "all"],
+    ];
+    for (const [name, fn, kind] of ops) {
+      flip = false;
+      const s = await measure(fn, kind === "all" ? { minRuns: 5, minMs: 300 } : { minRuns: name.startsWith("login") ? 10 : 200, minMs: 300 });
+      if (!record) continue;
+      if (kind === "one") (oneRecord[name] ??= []).push(s.median);
+      rows.push([
+        String(n),
+        name,
+        fmt(s.median),
+        fmt(s.p95),
+        kind === "all" ? `${(s.median / stringify.median).toFixed(2)}× stringify (${fmt(stringify.median)})` : "",
+      ]);
+    }
+    await mock.shutdown();
+  }
+  console.log("API calls through handle() (median and p95 per call; 'all' calls compared with JSON.stringify of every post)");
+  table(["posts", "call", "median", "p95", "vs stringify"], rows);
+  if (sizes.length > 1) {
+    console.log(`Growth of one-record calls from ${sizes[0]} to ${sizes.at(-1)} posts:`);
+    table(
+      ["call", "ratio"],
+      Object.entries(oneRecord).map(([name, t]) => [name, `${(t.at(-1)! / t[0]).toFixed(2)}×`]),
+    );
+  }
+}

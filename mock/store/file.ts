@@ -1,0 +1,400 @@
+// The Node store: a snapshot file plus a journal beside it. A commit appends
+// one line (what the request changed) and fsyncs it, so a write costs the
+// change, not the database. Now and then the journal is folded into the
+// snapshot (temp file, fsync, rename, fsync dir, then truncate the journal).
+// Every line carries a seq and the snapshot records the last seq it holds, so
+// a crash at any step neither loses nor double-applies a line.
+//
+// Snapshot: {"mockman":"db","version":1,"journalSeq":n,"data":{users,posts,todos}}
+//   (one record per line, lists in insertion order)
+// Journal:  one line per commit, {"seq":n,"changes":ChangeSet}
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { ChangeSet, CollectionName, Snapshot, Store } from "../types";
+import { COLLECTIONS, StoreError } from "../types";
+
+export const SNAPSHOT_VERSION = 1;
+
+export interface FileStoreOptions {
+  /** Fold once the journal passes this many bytes, or the snapshot's size if larger (default 1 MiB). */
+  foldBytes?: number;
+  /** Fold once the journal has this many lines (default 10,000). */
+  foldLines?: number;
+  /** Fold a non-empty journal on close (default true). */
+  foldOnClose?: boolean;
+  /** fsync each commit (default true). Off only for benchmarks of the rest. */
+  durable?: boolean;
+}
+
+type Rows = { [K in CollectionName]: Map<string, string> };
+type Change = { put: { _id: string }[]; remove: string[] };
+
+export class FileStore implements Store {
+  readonly label: string;
+  readonly path: string;
+  readonly journalPath: string;
+  /** What load() dropped from a torn journal tail, for the caller to mention. */
+  recovered: string | null = null;
+  /** The last fold that failed (the journal still holds the data). */
+  foldError: unknown = null;
+
+  private rows: Rows | null = null;
+  private seq = 0;
+  private snapshotBytes = 0;
+  private journalBytes = 0;
+  private journalLines = 0;
+  private journal: fs.FileHandle | null = null;
+  private chain: Promise<unknown> = Promise.resolve();
+  private closed = false;
+  private readonly opts: Required<FileStoreOptions>;
+
+  constructor(file: string, options: FileStoreOptions = {}) {
+    this.path = path.resolve(file);
+    this.journalPath = `${this.path}.journal`;
+    this.label = this.path;
+    this.opts = { foldBytes: 1 << 20, foldLines: 10_000, foldOnClose: true, durable: true, ...options };
+  }
+
+  get stats() {
+    return { seq: this.seq, snapshotBytes: this.snapshotBytes, journalBytes: this.journalBytes, journalLines: this.journalLines };
+  }
+
+  load(): Promise<Snapshot | null> {
+    return this.exclusive(() => this.read());
+  }
+
+  commit(changes: ChangeSet): Promise<void> {
+    return this.exclusive(async () => {
+      if (!this.rows) await this.read();
+      if (!this.snapshotBytes) await this.writeSnapshot(this.rows!, this.seq);
+      await this.append(changes);
+      if (this.journalLines >= this.opts.foldLines || this.journalBytes >= Math.max(this.opts.foldBytes, this.snapshotBytes)) {
+        await this.fold();
+      }
+    });
+  }
+
+  replace(snapshot: Snapshot): Promise<void> {
+    return this.exclusive(async () => {
+      const rows = emptyRows();
+      for (const name of COLLECTIONS) {
+        for (const record of (snapshot[name] ?? []) as { _id: string }[]) rows[name].set(record._id, JSON.stringify(record));
+      }
+      // journalSeq must cover every line already in the journal, so that a crash
+      // before the journal is cleared does not replay old lines onto new data.
+      const seq = this.rows ? this.seq : Math.max(this.seq, await lastSeqIn(this.journalPath));
+      await this.writeSnapshot(rows, seq);
+      await this.clearJournal();
+      this.rows = rows;
+      this.seq = seq;
+    });
+  }
+
+  /** Folds the journal into the snapshot now. */
+  compact(): Promise<void> {
+    return this.exclusive(() => this.fold());
+  }
+
+  close(): Promise<void> {
+    return this.exclusive(async () => {
+      if (this.opts.foldOnClose && this.journalLines > 0) await this.fold();
+      await this.journal?.close();
+      this.journal = null;
+      // An empty journal is only clutter beside the snapshot.
+      if (this.journalBytes === 0) await fs.rm(this.journalPath, { force: true }).catch(() => undefined);
+      this.closed = true;
+    }, true);
+  }
+
+  /** One operation at a time; after close, close is a no-op and the rest refuse. */
+  private exclusive<T>(task: () => Promise<T>, closing = false): Promise<T> {
+    const run = async () => {
+      if (!this.closed) return task();
+      if (closing) return undefined as T;
+      throw new StoreError(`${this.path} was closed; open the store again.`);
+    };
+    const next = this.chain.then(run, run);
+    this.chain = next.catch(() => undefined);
+    return next;
+  }
+
+  private async read(): Promise<Snapshot | null> {
+    const text = await readIfExists(this.path);
+    const journal = await readIfExists(this.journalPath, true);
+    if (text === null) {
+      if (journal && journal.toString("utf8").trim()) {
+        throw new StoreError(
+          `${this.journalPath} has changes but its snapshot ${this.path} is missing. Restore ${path.basename(this.path)}, ` +
+            `or move the journal aside to start from the seed.`,
+        );
+      }
+      this.rows = emptyRows();
+      this.seq = 0;
+      this.snapshotBytes = 0;
+      return null;
+    }
+    const { seq, data } = parseSnapshot(text, this.path);
+    const records = { users: new Map(), posts: new Map(), todos: new Map() } as { [K in CollectionName]: Map<string, unknown> };
+    for (const name of COLLECTIONS) {
+      for (const record of data[name] as { _id: string }[]) {
+        if (records[name].has(record._id)) throw new StoreError(`${this.path} holds two ${name} with id ${record._id}. ${ADVICE(this.path)}`);
+        records[name].set(record._id, record);
+      }
+    }
+    const replay = journal ? parseJournal(journal, this.journalPath, seq) : { lines: [], goodBytes: 0, dropped: 0, lastSeq: seq };
+    for (const { changes } of replay.lines) {
+      for (const name of COLLECTIONS) {
+        const change = changes[name] as Change | undefined;
+        for (const record of change?.put ?? []) records[name].set(record._id, record);
+        for (const id of change?.remove ?? []) records[name].delete(id);
+      }
+    }
+    // The rows keep their own JSON, so what the caller does to the records it gets cannot reach the file.
+    const rows = emptyRows();
+    const snapshot = {} as Snapshot;
+    for (const name of COLLECTIONS) {
+      for (const [id, record] of records[name]) rows[name].set(id, JSON.stringify(record));
+      (snapshot[name] as unknown[]) = [...records[name].values()];
+    }
+    if (replay.dropped) {
+      // The next append must start on a fresh line, or the torn tail would
+      // become a corrupt line in the middle of the journal.
+      await fs.truncate(this.journalPath, replay.goodBytes);
+      this.recovered = `${this.journalPath}: dropped ${replay.dropped} bytes of a last line cut short (a crash during a write); the lines before it were recovered.`;
+    }
+    this.rows = rows;
+    this.seq = replay.lastSeq;
+    this.snapshotBytes = Buffer.byteLength(text);
+    this.journalBytes = replay.goodBytes;
+    this.journalLines = replay.lines.length;
+    return snapshot;
+  }
+
+  private async append(changes: ChangeSet) {
+    const seq = this.seq + 1;
+    // Each record is stringified once: into the line, and into the rows a fold writes.
+    const strings = new Map<CollectionName, [string, string][]>();
+    const parts: string[] = [];
+    for (const name of COLLECTIONS) {
+      const change = changes[name] as Change | undefined;
+      if (!change) continue;
+      const put = change.put.map((r) => [r._id, JSON.stringify(r)] as [string, string]);
+      strings.set(name, put);
+      parts.push(`${JSON.stringify(name)}:{"put":[${put.map((p) => p[1]).join(",")}],"remove":${JSON.stringify(change.remove)}}`);
+    }
+    if (!parts.length) return;
+    const line = `{"seq":${seq},"changes":{${parts.join(",")}}}\n`;
+    try {
+      this.journal ??= await openJournal(this.journalPath);
+      await this.journal.write(line);
+      if (this.opts.durable) await this.journal.datasync();
+    } catch (error) {
+      // Cut back a half-written line so the journal stays well formed.
+      await this.journal?.truncate(this.journalBytes).catch(() => undefined);
+      throw new StoreError(`Could not write ${this.journalPath}: ${(error as Error).message}`, { cause: error });
+    }
+    this.seq = seq;
+    this.journalBytes += Buffer.byteLength(line);
+    this.journalLines++;
+    for (const [name, put] of strings) {
+      const rows = this.rows![name];
+      for (const [id, row] of put) rows.set(id, row);
+      for (const id of (changes[name] as Change).remove) rows.delete(id);
+    }
+  }
+
+  private async fold() {
+    if (!this.journalLines || !this.rows) return;
+    try {
+      await this.writeSnapshot(this.rows, this.seq);
+      await this.clearJournal();
+      this.foldError = null;
+    } catch (error) {
+      // The journal still holds every change; the next fold tries again.
+      this.foldError = error;
+    }
+  }
+
+  private async writeSnapshot(rows: Rows, seq: number) {
+    const text = snapshotText(rows, seq);
+    try {
+      await writeAtomic(this.path, text);
+    } catch (error) {
+      throw new StoreError(`Could not write ${this.path}: ${(error as Error).message}`, { cause: error });
+    }
+    this.snapshotBytes = Buffer.byteLength(text);
+  }
+
+  private async clearJournal() {
+    if (this.journal) await this.journal.truncate(0);
+    else await fs.rm(this.journalPath, { force: true });
+    this.journalBytes = 0;
+    this.journalLines = 0;
+  }
+}
+
+const ADVICE = (file: string) =>
+  `It was left untouched: fix it by hand, or move it aside (mv "${file}" "${file}.bad") and run \`mockman reset\` to start from the seed.`;
+
+function emptyRows(): Rows {
+  return { users: new Map(), posts: new Map(), todos: new Map() };
+}
+
+function snapshotText(rows: Rows, seq: number): string {
+  const lists = COLLECTIONS.map((name) => {
+    const list = [...rows[name].values()];
+    return `${JSON.stringify(name)}:[${list.length ? `\n${list.join(",\n")}\n` : ""}]`;
+  });
+  return `{"mockman":"db","version":${SNAPSHOT_VERSION},"journalSeq":${seq},"data":{\n${lists.join(",\n")}\n}}\n`;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isRecordList = (v: unknown) => Array.isArray(v) && v.every((r) => isObject(r) && typeof r._id === "string");
+
+function parseSnapshot(text: string, file: string): { seq: number; data: Snapshot } {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (error) {
+    throw new StoreError(`${file} is not valid JSON (${(error as Error).message}). ${ADVICE(file)}`, { cause: error });
+  }
+  const wrong = (what: string) => new StoreError(`${file} is not a mockman store: ${what}. ${ADVICE(file)}`);
+  if (!isObject(doc)) throw wrong("expected a JSON object");
+  if (doc.mockman === "export") {
+    throw new StoreError(`${file} is a mockman export file, not a store. Move it elsewhere and load it with \`mockman import FILE\`.`);
+  }
+  if (doc.mockman !== "db") throw wrong(`"mockman" should be "db"`);
+  if (typeof doc.version === "number" && doc.version > SNAPSHOT_VERSION) {
+    throw new StoreError(`${file} was written by a newer mockman (store version ${doc.version}); upgrade mockman to read it.`);
+  }
+  if (doc.version !== SNAPSHOT_VERSION) throw wrong(`"version" should be ${SNAPSHOT_VERSION}`);
+  if (!Number.isSafeInteger(doc.journalSeq) || (doc.journalSeq as number) < 0) throw wrong(`"journalSeq" should be a whole number`);
+  if (!isObject(doc.data)) throw wrong(`"data" should be an object`);
+  for (const name of COLLECTIONS) {
+    if (!isRecordList(doc.data[name])) throw wrong(`"data.${name}" should be a list of records, each with a string "_id"`);
+  }
+  return { seq: doc.journalSeq as number, data: doc.data as unknown as Snapshot };
+}
+
+function isChangeSet(v: unknown): v is ChangeSet {
+  if (!isObject(v)) return false;
+  return Object.entries(v).every(
+    ([name, change]) =>
+      (COLLECTIONS as string[]).includes(name) &&
+      isObject(change) &&
+      isRecordList(change.put) &&
+      Array.isArray(change.remove) &&
+      change.remove.every((id) => typeof id === "string"),
+  );
+}
+
+interface Replay {
+  lines: { seq: number; changes: ChangeSet }[];
+  goodBytes: number;
+  dropped: number;
+  lastSeq: number;
+}
+
+/** Lines at or below snapshotSeq are already in the snapshot and are skipped. */
+function parseJournal(buf: Buffer, file: string, snapshotSeq: number): Replay {
+  const out: Replay = { lines: [], goodBytes: 0, dropped: 0, lastSeq: snapshotSeq };
+  let contentEnd = buf.length;
+  while (contentEnd > 0 && [9, 10, 13, 32].includes(buf[contentEnd - 1])) contentEnd--;
+  let pos = 0;
+  let lineNo = 0;
+  while (pos < buf.length) {
+    const nl = buf.indexOf(10, pos);
+    const end = nl === -1 ? buf.length : nl;
+    lineNo++;
+    const text = buf.toString("utf8", pos, end);
+    const isLast = end >= contentEnd;
+    let entry: unknown;
+    try {
+      entry = text.trim() ? JSON.parse(text) : null;
+    } catch {
+      entry = undefined;
+    }
+    if (text.trim() && (nl === -1 || !isObject(entry) || !Number.isSafeInteger(entry.seq) || !isChangeSet(entry.changes))) {
+      if (isLast) {
+        out.dropped = buf.length - pos;
+        return out;
+      }
+      throw new StoreError(
+        `${file} line ${lineNo} is corrupt, and it is not the last line (so it is not a write cut short by a crash). ` +
+          `Nothing was changed: fix or delete that line by hand, or move the journal aside to go back to the last snapshot ${path.basename(file, ".journal")}.`,
+      );
+    }
+    if (isObject(entry)) {
+      const seq = entry.seq as number;
+      if (seq > out.lastSeq) {
+        if (seq !== out.lastSeq + 1) {
+          throw new StoreError(`${file} line ${lineNo} has seq ${seq} after ${out.lastSeq}: changes are missing. Nothing was changed; move the journal aside to go back to the last snapshot.`);
+        }
+        out.lines.push({ seq, changes: entry.changes as ChangeSet });
+        out.lastSeq = seq;
+      }
+    }
+    pos = end + 1;
+    out.goodBytes = Math.min(pos, buf.length);
+  }
+  return out;
+}
+
+async function lastSeqIn(journal: string): Promise<number> {
+  const buf = await readIfExists(journal, true).catch(() => null);
+  let last = 0;
+  for (const line of buf?.toString("utf8").split("\n") ?? []) {
+    const seq = /^\{"seq":(\d+),/.exec(line)?.[1];
+    if (seq) last = Math.max(last, Number(seq));
+  }
+  return last;
+}
+
+async function readIfExists(file: string): Promise<string | null>;
+async function readIfExists(file: string, raw: true): Promise<Buffer | null>;
+async function readIfExists(file: string, raw?: true): Promise<string | Buffer | null> {
+  try {
+    return raw ? await fs.readFile(file) : await fs.readFile(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw new StoreError(`Cannot read ${file}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+async function openJournal(file: string) {
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  return fs.open(file, "a");
+}
+
+/** Temp file, fsync, rename over the target, fsync the directory: the target is always whole. */
+async function writeAtomic(file: string, text: string) {
+  const dir = path.dirname(file);
+  await fs.mkdir(dir, { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    const fh = await fs.open(tmp, "w");
+    try {
+      await fh.writeFile(text);
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+    await fs.rename(tmp, file);
+  } catch (error) {
+    await fs.rm(tmp, { force: true });
+    throw error;
+  }
+  await syncDir(dir);
+}
+
+async function syncDir(dir: string) {
+  let fh: fs.FileHandle | undefined;
+  try {
+    fh = await fs.open(dir, "r");
+    await fh.sync();
+  } catch {
+    // Some platforms (Windows) cannot fsync a directory; the rename is still atomic there.
+  } finally {
+    await fh?.close();
+  }
+}

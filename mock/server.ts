@@ -105,6 +105,17 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     return next;
   };
 
+  // Tabs share one IndexedDB: each request runs under the store's lock and
+  // first catches up with what other tabs wrote, so no tab writes from a stale copy.
+  const shared = <T>(task: () => Promise<T>): Promise<T> => {
+    if (!store.exclusive) return task();
+    return store.exclusive(async () => {
+      const fresh = await store.changedElsewhere?.();
+      if (fresh) loadInto(fresh);
+      return task();
+    });
+  };
+
   const commit = async () => {
     if (!tracker.dirty) return null;
     const changes = tracker.take(tables);
@@ -137,23 +148,27 @@ export async function createMock(options: MockOptions): Promise<Mock> {
   };
 
   return {
-    handle: (request) => serial(() => dispatch(request)),
+    handle: (request) => serial(() => shared(() => dispatch(request))),
     owns: (pathname) => interceptor.owns(pathname),
     tables,
     store,
     reset: () =>
-      serial(async () => {
-        const fresh = await seed();
-        await store.replace(fresh);
-        loadInto(fresh);
-      }),
+      serial(() =>
+        shared(async () => {
+          const fresh = await seed();
+          await store.replace(fresh);
+          loadInto(fresh);
+        }),
+      ),
     exportData: () => toExportFile(JSON.parse(JSON.stringify(snapshotOf(tables)))),
     importData: (file) =>
-      serial(async () => {
-        const snapshot = JSON.parse(JSON.stringify(file.data)) as Snapshot;
-        await store.replace(snapshot);
-        loadInto(snapshot);
-      }),
+      serial(() =>
+        shared(async () => {
+          const snapshot = JSON.parse(JSON.stringify(file.data)) as Snapshot;
+          await store.replace(snapshot);
+          loadInto(snapshot);
+        }),
+      ),
     reload: () =>
       serial(async () => {
         const snapshot = await store.load();

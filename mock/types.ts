@@ -86,6 +86,13 @@ export interface Store {
   /** Replaces everything (reset, import). */
   replace(snapshot: Snapshot): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Runs one request with exclusive access among everyone sharing this store
+   * (browser tabs on one IndexedDB). Stores used by one owner leave it out.
+   */
+  exclusive?<T>(task: () => Promise<T>): Promise<T>;
+  /** Inside `exclusive`: the data as it is now if someone else changed it since we last read or wrote, else null. */
+  changedElsewhere?(): Promise<Snapshot | null>;
 }
 
 export class StoreError extends Error {

@@ -3,6 +3,7 @@
 import Dexie, { type Table as DexieTable } from "dexie";
 import type { ChangeSet, CollectionName, Snapshot, Store } from "../types";
 import { COLLECTIONS, StoreError } from "../types";
+import { withTabLock } from "./tab-lock";
 
 interface Row {
   id: string;
@@ -17,6 +18,8 @@ export class DexieStore implements Store {
   readonly db: Dexie;
   private seqs = new Map<CollectionName, Map<string, number>>();
   private next = new Map<CollectionName, number>();
+  /** The data version this copy last read or wrote; every write transaction bumps it. */
+  private version = 0;
 
   constructor(readonly name = DEFAULT_DATABASE, indexedDB?: IDBFactory, keyRange?: typeof IDBKeyRange) {
     this.label = `IndexedDB database "${name}"`;
@@ -32,6 +35,7 @@ export class DexieStore implements Store {
     try {
       await this.db.open();
       const seeded = await this.db.table("meta").get("seeded");
+      this.version = (await this.db.table("meta").get("version"))?.value ?? 0;
       const snapshot = {} as Snapshot;
       for (const name of COLLECTIONS) {
         const rows = await this.table(name).orderBy("seq").toArray();
@@ -64,7 +68,8 @@ export class DexieStore implements Store {
     if (!names.length) return;
     // Rows are built (and the records structured-cloned by IndexedDB) before the
     // next request can change them: the dispatcher awaits this commit.
-    await this.db.transaction("rw", names.map((n) => this.table(n)), async () => {
+    await this.db.transaction("rw", [...names.map((n) => this.table(n)), this.db.table("meta")], async () => {
+      await this.bump();
       for (const name of names) {
         const { put, remove } = changes[name]!;
         if (put.length) await this.table(name).bulkPut(this.rowsFor(name, put as { _id: string }[]));
@@ -86,7 +91,25 @@ export class DexieStore implements Store {
         await this.table(name).bulkAdd(this.rowsFor(name, snapshot[name] as { _id: string }[]));
       }
       await this.db.table("meta").put({ key: "seeded", at: new Date().toISOString() });
+      await this.bump();
     });
+  }
+
+  private async bump() {
+    const meta = this.db.table("meta");
+    const current = (await meta.get("version"))?.value ?? 0;
+    this.version = current + 1;
+    await meta.put({ key: "version", value: this.version });
+  }
+
+  exclusive<T>(task: () => Promise<T>): Promise<T> {
+    return withTabLock(`mock-store:${this.name}`, task);
+  }
+
+  async changedElsewhere(): Promise<Snapshot | null> {
+    const now = (await this.db.table("meta").get("version"))?.value ?? 0;
+    if (now === this.version) return null;
+    return this.load();
   }
 
   async close(): Promise<void> {

@@ -1,3 +1,0 @@
-export default function Welcome() {
-  return <h1>Moments</h1>;
-}

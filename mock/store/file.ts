@@ -60,11 +60,11 @@ export class FileStore implements Store {
   }
 
   load(): Promise<Snapshot | null> {
-    return this.exclusive(() => this.read());
+    return this.serially(() => this.read());
   }
 
   commit(changes: ChangeSet): Promise<void> {
-    return this.exclusive(async () => {
+    return this.serially(async () => {
       if (!this.rows) await this.read();
       if (!this.snapshotBytes) await this.writeSnapshot(this.rows!, this.seq);
       await this.append(changes);
@@ -75,7 +75,7 @@ export class FileStore implements Store {
   }
 
   replace(snapshot: Snapshot): Promise<void> {
-    return this.exclusive(async () => {
+    return this.serially(async () => {
       const rows = emptyRows();
       for (const name of COLLECTIONS) {
         for (const record of (snapshot[name] ?? []) as { _id: string }[]) rows[name].set(record._id, JSON.stringify(record));
@@ -92,11 +92,11 @@ export class FileStore implements Store {
 
   /** Folds the journal into the snapshot now. */
   compact(): Promise<void> {
-    return this.exclusive(() => this.fold());
+    return this.serially(() => this.fold());
   }
 
   close(): Promise<void> {
-    return this.exclusive(async () => {
+    return this.serially(async () => {
       if (this.opts.foldOnClose && this.journalLines > 0) await this.fold();
       await this.journal?.close();
       this.journal = null;
@@ -107,7 +107,7 @@ export class FileStore implements Store {
   }
 
   /** One operation at a time; after close, close is a no-op and the rest refuse. */
-  private exclusive<T>(task: () => Promise<T>, closing = false): Promise<T> {
+  private serially<T>(task: () => Promise<T>, closing = false): Promise<T> {
     const run = async () => {
       if (!this.closed) return task();
       if (closing) return undefined as T;

@@ -1,0 +1,77 @@
+// Paste a cURL command to fill the form. A native <dialog> gives focus
+// trapping and Escape for free.
+import { useEffect, useRef, useState } from "react";
+import { CurlError, parseCurl, type CurlRequest } from "../lib/curl";
+
+interface Props {
+  open: boolean;
+  onClose(): void;
+  onFill(request: CurlRequest): void;
+}
+
+export function CurlDialog({ open, onClose, onFill }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [text, setText] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }, [open]);
+
+  const fill = () => {
+    try {
+      onFill(parseCurl(text, window.location.origin));
+      setText("");
+      setProblem(null);
+      onClose();
+    } catch (error) {
+      setProblem(error instanceof CurlError ? `Could not read the command: ${error.message}` : String(error));
+    }
+  };
+
+  return (
+    <dialog ref={dialog} className="mm-dialog" aria-labelledby="mm-curl-title" onClose={onClose}>
+      <form
+        method="dialog"
+        onSubmit={(e) => {
+          e.preventDefault();
+          fill();
+        }}
+      >
+        <h2 id="mm-curl-title" className="mm-panel-title">
+          Paste a cURL command
+        </h2>
+        <label className="mm-section-title" htmlFor="mm-curl-text">
+          cURL command (-X, -H, -d/--data/--data-raw and the URL are read)
+        </label>
+        <textarea
+          id="mm-curl-text"
+          className="mm-textarea"
+          rows={6}
+          spellCheck={false}
+          value={text}
+          placeholder={`curl -X POST 'http://127.0.0.1:3000/api/auth/login' -H 'Accept: */*' --data-raw '{"username":"guest"}'`}
+          aria-invalid={problem !== null}
+          aria-describedby={problem ? "mm-curl-problem" : undefined}
+          onChange={(e) => setText(e.target.value)}
+        />
+        {problem && (
+          <p id="mm-curl-problem" className="mm-error" role="alert">
+            {problem}
+          </p>
+        )}
+        <div className="mm-dialog-actions">
+          <button type="button" className="mm-button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="mm-button mm-primary">
+            Fill the form
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

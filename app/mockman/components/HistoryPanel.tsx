@@ -1,0 +1,122 @@
+// History, newest first: restore on click, delete one or all, select some to
+// export as a collection, import a collection file.
+import { useState } from "react";
+import type { HistoryEntry } from "../lib/history";
+import type { History } from "../useHistory";
+import { CollectionTools } from "./CollectionTools";
+
+interface Props {
+  history: History;
+  onRestore(entry: HistoryEntry): void;
+  onNotice(text: string, isError?: boolean): void;
+}
+
+export function HistoryPanel({ history, onRestore, onNotice }: Props) {
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [confirming, setConfirming] = useState(false);
+  const toggle = (id: number) =>
+    setSelected((old) => {
+      const next = new Set(old);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const remove = async (entry: HistoryEntry) => {
+    await history.remove(entry.id!);
+    setSelected((old) => new Set([...old].filter((id) => id !== entry.id)));
+    onNotice(`Deleted ${entry.method} ${entry.endpoint} from the history.`);
+  };
+  const clear = async () => {
+    await history.clear();
+    setSelected(new Set());
+    setConfirming(false);
+    onNotice("History cleared.");
+  };
+  const shown = history.entries.length;
+
+  return (
+    <section className="mm-panel mm-history" aria-labelledby="mm-history-title">
+      <div className="mm-panel-head">
+        <h2 id="mm-history-title" className="mm-panel-title">
+          History <span className="mm-count">({history.total})</span>
+        </h2>
+        {history.total > 0 &&
+          (confirming ? (
+            <span className="mm-confirm">
+              <button type="button" className="mm-button mm-danger" onClick={clear}>
+                Clear {history.total}
+              </button>
+              <button type="button" className="mm-button" onClick={() => setConfirming(false)}>
+                Keep
+              </button>
+            </span>
+          ) : (
+            <button type="button" className="mm-button" onClick={() => setConfirming(true)}>
+              Clear all
+            </button>
+          ))}
+      </div>
+      <CollectionTools history={history} selected={selected} onNotice={onNotice} />
+      {history.problem && (
+        <p className="mm-error" role="alert">
+          {history.problem}
+        </p>
+      )}
+      {history.ready && history.total === 0 ? (
+        <p className="mm-hint">Requests you send are kept here, newest first.</p>
+      ) : (
+        <ul className="mm-history-list" aria-label="Sent requests, newest first">
+          {history.entries.map((entry) => (
+            <HistoryItem
+              key={entry.id}
+              entry={entry}
+              selected={selected.has(entry.id!)}
+              onSelect={() => toggle(entry.id!)}
+              onRestore={() => onRestore(entry)}
+              onDelete={() => remove(entry)}
+            />
+          ))}
+        </ul>
+      )}
+      {shown < history.total && (
+        <button type="button" className="mm-button mm-more" onClick={history.showOlder}>
+          Show older ({history.total - shown} more)
+        </button>
+      )}
+    </section>
+  );
+}
+
+interface ItemProps {
+  entry: HistoryEntry;
+  selected: boolean;
+  onSelect(): void;
+  onRestore(): void;
+  onDelete(): void;
+}
+
+function HistoryItem({ entry, selected, onSelect, onRestore, onDelete }: ItemProps) {
+  const what = `${entry.method} ${entry.endpoint}`;
+  const result = entry.failure ? "failed" : entry.status !== undefined ? String(entry.status) : "not sent";
+  return (
+    <li className="mm-history-item">
+      <input type="checkbox" checked={selected} onChange={onSelect} aria-label={`Select ${what} for export`} />
+      <button type="button" className="mm-history-restore" onClick={onRestore} title={`Restore ${what}`}>
+        <span className={`mm-method mm-method-${entry.method.toLowerCase()}`}>{entry.method}</span>
+        <span className="mm-history-endpoint">{entry.endpoint}</span>
+        <span className={`mm-history-status ${statusClass(entry)}`}>{result}</span>
+        <time className="mm-history-time" dateTime={new Date(entry.sentAt).toISOString()}>
+          {new Date(entry.sentAt).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" })}
+        </time>
+      </button>
+      <button type="button" className="mm-icon-button" aria-label={`Delete ${what} from history`} title="Delete" onClick={onDelete}>
+        <span aria-hidden="true">×</span>
+      </button>
+    </li>
+  );
+}
+
+function statusClass(entry: HistoryEntry) {
+  if (entry.failure || (entry.status ?? 0) >= 400) return "mm-bad";
+  return entry.status === undefined ? "" : "mm-good";
+}

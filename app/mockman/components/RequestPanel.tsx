@@ -1,0 +1,87 @@
+// The request: method, endpoint, Submit, helpers, headers and body.
+import type { ClipboardEvent, ReactNode } from "react";
+import { METHODS, type BodyCheck } from "../lib/body";
+import type { HeaderRow } from "../lib/headers";
+import { BodyEditor } from "./BodyEditor";
+import { HeadersEditor } from "./HeadersEditor";
+
+interface Props {
+  method: string;
+  endpoint: string;
+  rows: HeaderRow[];
+  bodyText: string;
+  bodyCheck: BodyCheck;
+  sending: boolean;
+  problem: string | null;
+  tools: ReactNode;
+  onMethod(method: string): void;
+  onEndpoint(endpoint: string): void;
+  onEndpointPaste(event: ClipboardEvent<HTMLInputElement>): void;
+  onRows(update: (rows: HeaderRow[]) => HeaderRow[]): void;
+  onBody(text: string): void;
+  onSubmit(): void;
+}
+
+export function RequestPanel(props: Props) {
+  const { method, endpoint, sending, problem } = props;
+  const methods: readonly string[] = METHODS.includes(method as (typeof METHODS)[number]) ? METHODS : [...METHODS, method];
+  return (
+    <section className="mm-panel mm-request" aria-labelledby="mm-request-title">
+      <h2 id="mm-request-title" className="mm-panel-title">
+        Request
+      </h2>
+      <form
+        className="mm-urlbar"
+        onSubmit={(e) => {
+          e.preventDefault();
+          props.onSubmit();
+        }}
+      >
+        <label className="mm-visually-hidden" htmlFor="mm-method">
+          Method
+        </label>
+        <select
+          id="mm-method"
+          className={`mm-select mm-method-${method.toLowerCase()}`}
+          value={method}
+          onChange={(e) => props.onMethod(e.target.value)}
+        >
+          {methods.map((m) => (
+            <option key={m} value={m}>
+              {m}
+            </option>
+          ))}
+        </select>
+        <label className="mm-visually-hidden" htmlFor="mm-endpoint">
+          Endpoint
+        </label>
+        <input
+          id="mm-endpoint"
+          className="mm-input mm-endpoint"
+          value={endpoint}
+          placeholder="Enter your endpoint"
+          spellCheck={false}
+          autoComplete="off"
+          aria-describedby={problem ? "mm-submit-problem" : "mm-submit-hint"}
+          onChange={(e) => props.onEndpoint(e.target.value)}
+          onPaste={props.onEndpointPaste}
+        />
+        <button type="submit" className="mm-button mm-primary mm-submit" aria-keyshortcuts="Control+Enter Meta+Enter" disabled={sending}>
+          {sending ? "Sending…" : "Submit"}
+        </button>
+      </form>
+      {problem ? (
+        <p id="mm-submit-problem" className="mm-error" role="alert">
+          {problem}
+        </p>
+      ) : (
+        <p id="mm-submit-hint" className="mm-hint">
+          Ctrl+Enter or ⌘+Enter sends from anywhere. Paste a cURL command into the endpoint to fill the form.
+        </p>
+      )}
+      {props.tools}
+      <HeadersEditor rows={props.rows} onChange={props.onRows} />
+      <BodyEditor text={props.bodyText} check={props.bodyCheck} method={method} onChange={props.onBody} />
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+// The response: status line with time and size, then body and headers as trees.
+import { useState } from "react";
+import { formatBytes, formatMs, type Outcome } from "../lib/send";
+import { JsonView } from "./JsonView";
+
+/** Long text bodies are cut for display; the whole text is one click away. */
+const TEXT_PREVIEW = 100_000;
+
+export function ResponsePanel({ outcome, sending }: { outcome: Outcome | null; sending: boolean }) {
+  return (
+    <section className="mm-panel mm-response" aria-labelledby="mm-response-title" aria-busy={sending}>
+      <h2 id="mm-response-title" className="mm-panel-title">
+        Response
+      </h2>
+      {outcome === null ? (
+        <p className="mm-empty">{sending ? "Sending…" : "Response is undefined."}</p>
+      ) : outcome.kind === "failure" ? (
+        <Failure error={outcome.error} ms={outcome.ms} />
+      ) : (
+        <ResponseView outcome={outcome} />
+      )}
+    </section>
+  );
+}
+
+function Failure({ error, ms }: { error: string; ms: number }) {
+  return (
+    <div className="mm-failure">
+      <p className="mm-status" data-testid="status-line">
+        <span className="mm-badge mm-badge-error">No response</span>
+        <span className="mm-meta">{formatMs(ms)}</span>
+      </p>
+      <p className="mm-explain" role="alert">
+        The request failed before any response arrived, so this is the error itself: a network failure, a wrong
+        address, or a server that refuses cross-origin requests (CORS).
+      </p>
+      <pre className="mm-text" tabIndex={0}>{error}</pre>
+    </div>
+  );
+}
+
+function ResponseView({ outcome }: { outcome: Extract<Outcome, { kind: "response" }> }) {
+  const { response } = outcome;
+  const ok = response.status >= 200 && response.status < 300;
+  return (
+    <div className="mm-response-body">
+      <p className="mm-status" data-testid="status-line">
+        <span className={`mm-badge ${ok ? "mm-badge-ok" : "mm-badge-error"}`}>
+          {response.status} {response.statusText}
+        </span>
+        <span className="mm-meta" title="Time taken">
+          {formatMs(response.ms)}
+        </span>
+        <span className="mm-meta" title="Body size">
+          {formatBytes(response.size)}
+        </span>
+      </p>
+      {!ok && (
+        <p className="mm-explain" role="alert">
+          The server answered with an error status ({response.status}); below is its error response.
+        </p>
+      )}
+      <h3 className="mm-section-title">Body</h3>
+      {response.isJson ? (
+        <JsonView data={response.body} size={response.size} label="Response body" />
+      ) : (
+        <TextBody text={String(response.body)} />
+      )}
+      <h3 className="mm-section-title">Headers ({Object.keys(response.headers).length})</h3>
+      <JsonView data={response.headers} size={0} label="Response headers" />
+    </div>
+  );
+}
+
+function TextBody({ text }: { text: string }) {
+  const [whole, setWhole] = useState(false);
+  if (text === "") return <p className="mm-hint">The response has no body.</p>;
+  const cut = !whole && text.length > TEXT_PREVIEW;
+  return (
+    <>
+      <pre className="mm-text" tabIndex={0}>
+        {cut ? text.slice(0, TEXT_PREVIEW) : text}
+      </pre>
+      {cut && (
+        <button type="button" className="mm-button" onClick={() => setWhole(true)}>
+          Show all {text.length.toLocaleString("en")} characters
+        </button>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+// History <-> the shared collection file that `mockman replay FILE` runs.
+import {
+  COLLECTION_METHODS,
+  COLLECTION_VERSION,
+  parseCollectionFile,
+  type CollectionFile,
+  type CollectionRequest,
+} from "#mock/formats";
+import { checkBody, sendsBody } from "./body";
+import type { HistoryEntry } from "./history";
+
+/** A readable, unique name per request: `post-auth-login`, `post-posts-like-2`. */
+export function requestName(entry: Pick<HistoryEntry, "method" | "endpoint">, taken: Set<string>): string {
+  let path = entry.endpoint;
+  try {
+    path = new URL(entry.endpoint, "http://x").pathname;
+  } catch {
+    // keep the endpoint as typed
+  }
+  const words = path
+    .split("/")
+    .filter((part) => part && part !== "api" && !/^[0-9a-f-]{16,}$/i.test(part) && !/^\d+$/.test(part) && !part.includes("{{"))
+    .map((part) => part.replace(/[^A-Za-z0-9_-]+/g, "-").replace(/^-+|-+$/g, ""))
+    .filter(Boolean);
+  const base = [entry.method.toLowerCase(), ...words].join("-").slice(0, 60) || "request";
+  let name = base;
+  for (let n = 2; taken.has(name); n++) name = `${base}-${n}`;
+  taken.add(name);
+  return name;
+}
+
+const sentHeaders = (entry: HistoryEntry) =>
+  Object.fromEntries(entry.headers.filter((h) => h.isUsed && h.header.trim()).map((h) => [h.header.trim(), h.value]));
+
+/** Same-origin absolute URLs become paths, which the CLI sends to its own mock. */
+function portableEndpoint(endpoint: string, origin?: string): string {
+  if (!origin) return endpoint;
+  try {
+    const url = new URL(endpoint);
+    if (url.origin === new URL(origin).origin) return url.pathname + url.search;
+  } catch {
+    // relative already
+  }
+  return endpoint;
+}
+
+/**
+ * Entries (oldest first) as a collection. A header that carries a token an
+ * earlier login returned refers to it with `{{name.body.encodedToken}}`, so the
+ * replay logs in afresh instead of reusing an expired token.
+ */
+export function toCollection(entries: HistoryEntry[], origin?: string): CollectionFile {
+  const taken = new Set<string>();
+  const tokens: Array<{ token: string; name: string }> = [];
+  const requests = entries.map((entry): CollectionRequest => {
+    const name = requestName(entry, taken);
+    const headers = sentHeaders(entry);
+    for (const [key, value] of Object.entries(headers)) {
+      const source = [...tokens].reverse().find(({ token }) => value.includes(token));
+      if (source) headers[key] = value.split(source.token).join(`{{${source.name}.body.encodedToken}}`);
+    }
+    const request: CollectionRequest = {
+      name,
+      method: toCollectionMethod(entry.method),
+      endpoint: portableEndpoint(entry.endpoint, origin),
+      headers,
+    };
+    const body = checkBody(entry.body);
+    if (sendsBody(entry.method) && body.ok) request.body = body.value;
+    if (entry.status !== undefined) request.expect = { status: entry.status };
+    if (entry.token) tokens.push({ token: entry.token, name });
+    return request;
+  });
+  return { mockman: COLLECTION_VERSION, requests };
+}
+
+function toCollectionMethod(method: string): CollectionRequest["method"] {
+  const upper = method.toUpperCase();
+  return (COLLECTION_METHODS as readonly string[]).includes(upper) ? (upper as CollectionRequest["method"]) : "GET";
+}
+
+export const collectionText = (file: CollectionFile) => JSON.stringify(file, null, 2) + "\n";
+
+/** Reads a collection file into history entries (oldest first). Throws FormatError saying where it is wrong. */
+export function fromCollection(text: string, now = Date.now()): HistoryEntry[] {
+  const file = parseCollectionFile(text);
+  return file.requests.map((request, i) => ({
+    sentAt: now + i,
+    method: request.method,
+    endpoint: request.endpoint,
+    headers: Object.entries(request.headers).map(([header, value]) => ({ isUsed: true, header, value })),
+    body: request.body === undefined ? "{}" : JSON.stringify(request.body, null, 2),
+  }));
+}

@@ -1,0 +1,93 @@
+// Sends the tester's request with the page's window.fetch (the mock answers
+// same-origin /api/*, the network everything else) and measures it.
+import { sendsBody } from "./body";
+
+export interface TesterResponse {
+  status: number;
+  statusText: string;
+  headers: Record<string, string>;
+  /** Parsed JSON, or the text when the body is not JSON. */
+  body: unknown;
+  isJson: boolean;
+  ms: number;
+  size: number;
+}
+
+/** SPEC §4: the error's response when there is one, otherwise the error itself. */
+export type Outcome =
+  | { kind: "response"; response: TesterResponse }
+  | { kind: "failure"; error: string; ms: number };
+
+export interface TesterRequest {
+  method: string;
+  endpoint: string;
+  headers: Record<string, string>;
+  /** The parsed body; sent as JSON on methods that carry one. */
+  body: unknown;
+}
+
+const REASONS: Record<number, string> = {
+  200: "OK", 201: "Created", 204: "No Content", 301: "Moved Permanently", 302: "Found", 304: "Not Modified",
+  400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed",
+  409: "Conflict", 422: "Unprocessable Entity", 429: "Too Many Requests", 500: "Internal Server Error",
+  502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout",
+};
+
+/** HTTP/2 responses carry no status text; fall back to the standard phrase. */
+export const statusTextOf = (status: number, given: string) => given || REASONS[status] || "";
+
+export async function sendRequest(request: TesterRequest, fetcher: typeof fetch = window.fetch): Promise<Outcome> {
+  const headers = new Headers();
+  const start = performance.now();
+  try {
+    for (const [name, value] of Object.entries(request.headers)) headers.set(name, value);
+    const withBody = sendsBody(request.method);
+    if (withBody && !headers.has("content-type")) headers.set("content-type", "application/json");
+    const res = await fetcher(request.endpoint, {
+      method: request.method,
+      headers,
+      body: withBody ? JSON.stringify(request.body) : undefined,
+    });
+    const bytes = await res.arrayBuffer();
+    const ms = performance.now() - start;
+    const text = new TextDecoder().decode(bytes);
+    let body: unknown = text;
+    let isJson = false;
+    if (text.trim() !== "") {
+      try {
+        body = JSON.parse(text);
+        isJson = true;
+      } catch {
+        // Not JSON: shown as text.
+      }
+    }
+    return {
+      kind: "response",
+      response: {
+        status: res.status,
+        statusText: statusTextOf(res.status, res.statusText),
+        headers: Object.fromEntries(res.headers.entries()),
+        body,
+        isJson,
+        ms,
+        size: bytes.byteLength,
+      },
+    };
+  } catch (error) {
+    return { kind: "failure", error: error instanceof Error ? `${error.name}: ${error.message}` : String(error), ms: performance.now() - start };
+  }
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+}
+
+export const formatMs = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`);
+
+/** A login response's token, kept with the history entry for collection templates. */
+export function tokenIn(response: TesterResponse): string | undefined {
+  const body = response.body as { encodedToken?: unknown } | null;
+  return body && typeof body === "object" && typeof body.encodedToken === "string" ? body.encodedToken : undefined;
+}

@@ -1,0 +1,45 @@
+// `mockman export [FILE|-]`: the store's data in the versioned export format
+// the browser's export uses too.
+import { rename, writeFile } from "node:fs/promises";
+import { basename, dirname, join, resolve } from "node:path";
+import { Command } from "commander";
+import { z } from "zod";
+import { withStore } from "../data";
+import { CliError, oneLine } from "../errors";
+import type { CliIo } from "../io";
+import { addDbOption, addExamples, parseOptions } from "../options";
+
+/** Temp file and rename: a half-written export never sits under the real name. */
+async function writeAtomically(path: string, text: string) {
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+  await writeFile(temp, text);
+  await rename(temp, path);
+}
+
+export function exportCommand(io: CliIo): Command {
+  const command = new Command("export")
+    .description("write the store's data as a mockman export file (stdout when FILE is - or left out)")
+    .argument("[file]", "where to write, or - for stdout", "-");
+  addDbOption(command);
+  addExamples(command, ["mockman export backup.json", "mockman export > backup.json", "mockman export - | jq '.data.posts | length'"]);
+  return command.action(async (file: string, raw: unknown) => {
+    const options = parseOptions(z.object({ db: z.string().optional() }), raw);
+    const { exported, dbPath } = await withStore(io, options.db, "export", async ({ mock, dbPath }) => ({
+      exported: mock.exportData(),
+      dbPath,
+    }));
+    const text = JSON.stringify(exported, null, 2) + "\n";
+    if (file === "-") {
+      io.stdout.write(text);
+      return;
+    }
+    const target = resolve(io.cwd, file);
+    try {
+      await writeAtomically(target, text);
+    } catch (error) {
+      throw new CliError(`cannot write ${target}: ${oneLine(error)}. Check the folder exists and is writable`);
+    }
+    const { users, posts, todos } = exported.data;
+    io.stdout.write(`Exported ${users.length} users, ${posts.length} posts and ${todos.length} todos from ${dbPath} to ${target}.\n`);
+  });
+}

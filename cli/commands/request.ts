@@ -1,0 +1,137 @@
+// `mockman request METHOD PATH`: one request, curl/HTTPie style.
+import { Command } from "commander";
+import { z } from "zod";
+import { COLLECTION_METHODS } from "#mock/formats";
+import { GUEST } from "#mock/seed";
+import { openSender } from "../data";
+import { CliError, EXIT, usageError } from "../errors";
+import type { Exchange, OutgoingRequest, Sender } from "../exchange";
+import { readBody } from "../inputs";
+import { wantsColor, type CliIo } from "../io";
+import { addDbOption, addExamples, baseUrl, parseOptions } from "../options";
+import { renderExchange } from "../render";
+
+const optionsSchema = z.object({
+  header: z.array(z.string()).default([]),
+  data: z.string().optional(),
+  token: z.string().min(1, "the token is empty").optional(),
+  as: z.string().optional(),
+  baseUrl: baseUrl.optional(),
+  db: z.string().optional(),
+  include: z.boolean().default(false),
+  body: z.boolean().default(false),
+  json: z.boolean().default(false),
+  fail: z.boolean().default(false),
+});
+
+const collect = (value: string, previous: string[]) => [...previous, value];
+const TOKEN_CHARS = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+export function parseMethod(raw: string): string {
+  const method = raw.toUpperCase();
+  if (!(COLLECTION_METHODS as readonly string[]).includes(method))
+    throw usageError(`unknown method ${raw}: use one of ${COLLECTION_METHODS.join(", ")}`);
+  return method;
+}
+
+export function parseHeader(raw: string): [string, string] {
+  const colon = raw.indexOf(":");
+  if (colon < 0) throw usageError(`header '${raw}' has no colon: write it as -H 'Name: value'`);
+  const name = raw.slice(0, colon).trim();
+  if (!TOKEN_CHARS.test(name)) throw usageError(`header '${raw}' has no valid name before the colon: write it as -H 'Name: value'`);
+  return [name, raw.slice(colon + 1).trim()];
+}
+
+function parseAs(raw: string): { username: string; password: string } {
+  if (raw === GUEST.username) return { ...GUEST };
+  const colon = raw.indexOf(":");
+  if (colon <= 0 || colon === raw.length - 1) throw usageError(`--as ${raw}: use --as guest or --as USER:PASSWORD`);
+  return { username: raw.slice(0, colon), password: raw.slice(colon + 1) };
+}
+
+/** `request GET https://host/api/x` works too, the way curl takes a URL. */
+function splitTarget(path: string, base: string | undefined): { path: string; baseUrl?: string } {
+  if (!/^https?:\/\//i.test(path)) return { path: path.startsWith("/") ? path : `/${path}`, baseUrl: base };
+  if (base) throw usageError(`give either a full URL or --base-url, not both`);
+  const url = new URL(path);
+  return { path: url.pathname + url.search, baseUrl: url.origin };
+}
+
+export async function logIn(sender: Sender, who: { username: string; password: string }): Promise<string> {
+  const reply = await sender.send({
+    method: "POST",
+    path: "/api/auth/login",
+    headers: [["content-type", "application/json"]],
+    body: JSON.stringify(who),
+  });
+  const token = (reply.body as { encodedToken?: unknown } | null)?.encodedToken;
+  if (reply.status !== 200 || typeof token !== "string") {
+    const why = (reply.body as { errors?: string[] } | null)?.errors?.[0] ?? reply.statusText;
+    throw new CliError(`cannot log in as ${who.username}: ${reply.status} ${why}. Check --as USER:PASSWORD`);
+  }
+  return token;
+}
+
+export function requestCommand(io: CliIo): Command {
+  const command = new Command("request")
+    .description("send one request to the mock API and print the response")
+    .argument("<method>", `HTTP method: ${COLLECTION_METHODS.join(", ")}`)
+    .argument("<path>", "path such as /api/posts (or a full http:// URL)")
+    .option("-H, --header <header>", "request header 'Name: value' (repeatable)", collect, [])
+    .option("-d, --data <json>", "JSON body: inline, @file, or @- to read stdin")
+    .option("--token <token>", "send this token in the authorization header")
+    .option("--as <who>", "log in first, as guest or USER:PASSWORD, and send that token")
+    .option("--base-url <url>", "send over HTTP to this server instead of in-process")
+    .option("-i, --include", "print the response headers too")
+    .option("-b, --body", "print only the body")
+    .option("--json", "print exactly {status, statusText, headers, body, ms} as JSON")
+    .option("--fail", "exit 4 on a 4xx response and 5 on a 5xx");
+  addDbOption(command);
+  addExamples(command, [
+    "mockman request GET /api/posts",
+    "mockman request POST /api/posts --as guest -d '{\"postData\":{\"content\":\"Hello\"}}'",
+    "mockman request GET /api/users/bookmark --as guest -i",
+    "mockman request POST /api/auth/login -d @login.json --json --fail",
+    "mockman request GET /api/posts --base-url http://127.0.0.1:3000",
+  ]);
+  return command.action(async (rawMethod: string, rawPath: string, raw: unknown) => {
+    const options = parseOptions(optionsSchema, raw);
+    const method = parseMethod(rawMethod);
+    const target = splitTarget(rawPath, options.baseUrl);
+    const headers = options.header.map(parseHeader);
+    const has = (name: string) => headers.some(([n]) => n.toLowerCase() === name);
+    if (options.token && options.as) throw usageError("give --token or --as, not both");
+    if ((options.token || options.as) && has("authorization"))
+      throw usageError("the authorization header is given twice: drop -H authorization or --token/--as");
+    if (options.json && (options.include || options.body)) throw usageError("--json prints everything: drop -i and -b");
+    const who = options.as ? parseAs(options.as) : undefined;
+    const body = options.data === undefined ? undefined : await readBody(io, options.data, headers);
+    if (body !== undefined && (method === "GET" || method === "HEAD"))
+      throw usageError(`a ${method} request cannot carry a body: drop -d or use POST`);
+    if (body !== undefined && !has("content-type")) headers.push(["content-type", "application/json"]);
+    if (options.token) headers.push(["authorization", options.token]);
+
+    const sender = await openSender(io, { baseUrl: target.baseUrl, db: options.db }, "request");
+    let exchange: Exchange;
+    try {
+      if (who) headers.push(["authorization", await logIn(sender, who)]);
+      const request: OutgoingRequest = { method, path: target.path, headers, body };
+      exchange = await sender.send(request);
+    } finally {
+      await sender.close();
+    }
+
+    io.stdout.write(
+      options.json
+        ? JSON.stringify(exchange, null, 2) + "\n"
+        : renderExchange(exchange, { headers: options.include, bodyOnly: options.body, color: wantsColor(io) }),
+    );
+    const storeError = exchange.headers["x-mock-store-error"];
+    if (storeError) throw new CliError(`the change was not saved to the store: ${storeError}. Check the --db file and its folder`);
+    if (options.fail && exchange.status >= 400)
+      throw new CliError(
+        `the server answered ${exchange.status} ${exchange.statusText} (--fail)`,
+        exchange.status >= 500 ? EXIT.serverError : EXIT.clientError,
+      );
+  });
+}

@@ -1,0 +1,77 @@
+// `mockman seed`: a larger, deterministic data set for demos and benchmarks,
+// added to what the store holds, or in its place with --replace.
+import { Command } from "commander";
+import { z } from "zod";
+import { toExportFile } from "#mock/formats";
+import { GENERATED_PASSWORD, GUEST, generateData } from "#mock/seed";
+import type { Snapshot } from "#mock/types";
+import { withStore } from "../data";
+import { usageError } from "../errors";
+import type { CliIo } from "../io";
+import { addDbOption, addExamples, count, parseOptions } from "../options";
+
+const optionsSchema = z.object({
+  users: count(100_000).default(10),
+  posts: count(1_000_000).default(100),
+  seed: z.coerce.number({ invalid_type_error: "expected a whole number" }).int("expected a whole number").min(0).max(2 ** 32 - 1).default(1),
+  replace: z.boolean().default(false),
+  db: z.string().optional(),
+});
+
+/** What the generated set would clash with: the same --seed added twice, or more users than the name scheme holds. */
+function clash(current: Snapshot, generated: Snapshot): string | undefined {
+  const ids = new Set([...current.users, ...current.posts].map((r) => r._id));
+  const names = new Set(current.users.map((u) => u.username));
+  for (const record of [...generated.users, ...generated.posts]) {
+    if (ids.has(record._id)) return `id ${record._id} is already in the store`;
+    ids.add(record._id);
+  }
+  for (const user of generated.users) {
+    if (names.has(user.username)) return `username ${user.username} is already taken`;
+    names.add(user.username);
+  }
+  return undefined;
+}
+
+export function seedCommand(io: CliIo): Command {
+  const command = new Command("seed")
+    .description("generate users and posts (deterministic for a given --seed) and add them to the store")
+    .option("--users <n>", "how many users to generate", "10")
+    .option("--posts <n>", "how many posts to generate", "100")
+    .option("--seed <s>", "seed of the generator: the same seed gives the same data", "1")
+    .option("--replace", "replace the store's data instead of adding to it");
+  addDbOption(command);
+  addExamples(command, [
+    "mockman seed --users 50 --posts 1000 --seed 7",
+    "mockman seed --users 100 --posts 10000 --seed 1 --replace --db /tmp/big.json",
+  ]);
+  return command.action(async (raw: unknown) => {
+    const options = parseOptions(optionsSchema, raw);
+    await withStore(io, options.db, "seed", async ({ mock, dbPath }) => {
+      const current: Snapshot = options.replace ? { users: [], posts: [], todos: [] } : mock.exportData().data;
+      if (options.posts > 0 && options.users === 0 && !current.users.some((u) => u.username === GUEST.username))
+        throw usageError("generated posts need authors: give --users 1 or more");
+      const generated = await generateData({
+        users: options.users,
+        posts: options.posts,
+        seed: options.seed,
+        iterations: io.passwordIterations,
+      });
+      const problem = clash(current, generated);
+      if (problem)
+        throw usageError(`cannot add this data set: ${problem}. Pick another --seed, fewer --users, or add --replace; the store was not changed`);
+      const data: Snapshot = {
+        users: [...current.users, ...generated.users],
+        posts: [...current.posts, ...generated.posts],
+        todos: current.todos,
+      };
+      await mock.importData(toExportFile(data));
+      const example = generated.users[0] ? ` (e.g. --as ${generated.users[0].username}:${GENERATED_PASSWORD})` : "";
+      io.stdout.write(
+        `${options.replace ? "Replaced the data with" : "Added"} ${generated.users.length} users and ${generated.posts.length} posts (seed ${options.seed}); ` +
+          `${dbPath} now holds ${data.users.length} users and ${data.posts.length} posts.\n` +
+          (generated.users.length ? `Generated users log in with the password "${GENERATED_PASSWORD}"${example}.\n` : ""),
+      );
+    });
+  });
+}

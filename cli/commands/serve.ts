@@ -1,0 +1,124 @@
+// `mockman serve --port P`: the mock over real HTTP on 127.0.0.1, on the same
+// dispatcher and store file. It holds the store's lock, with its port in it,
+// for as long as it runs, so `mockman request` on that file comes here.
+import { createServer, type Server } from "node:http";
+import { Command } from "commander";
+import { z } from "zod";
+import { dbPathOf, openStore, serverUrl, type Session } from "../data";
+import { CliError, oneLine } from "../errors";
+import { serveRequest } from "../http-door";
+import type { CliIo } from "../io";
+import { addDbOption, addExamples, count, parseOptions } from "../options";
+import { formatMs } from "../render";
+
+export const DEFAULT_PORT = 3001;
+const HOST = "127.0.0.1";
+
+const optionsSchema = z.object({
+  port: count(65_535).default(DEFAULT_PORT),
+  db: z.string().optional(),
+  quiet: z.boolean().default(false),
+});
+
+function listen(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const failed = (error: NodeJS.ErrnoException) => {
+      reject(
+        new CliError(
+          error.code === "EADDRINUSE"
+            ? `port ${port} is already in use on ${HOST}: pick another with --port (0 picks a free one)`
+            : `cannot listen on ${HOST}:${port}: ${oneLine(error)}`,
+        ),
+      );
+    };
+    server.once("error", failed);
+    server.listen(port, HOST, () => {
+      server.off("error", failed);
+      resolve((server.address() as { port: number }).port);
+    });
+  });
+}
+
+/** One line per request, written in batches: a syscall per line would cost more than the request. */
+function requestLog(io: CliIo) {
+  let pending: string[] = [];
+  const flush = () => {
+    if (pending.length) io.stderr.write(pending.join(""));
+    pending = [];
+  };
+  return {
+    line(text: string) {
+      if (!pending.length) setImmediate(flush);
+      pending.push(text + "\n");
+    },
+    flush,
+  };
+}
+
+const clock = () => new Date().toTimeString().slice(0, 8);
+
+/** Resolves when the server has stopped: on SIGINT/SIGTERM, or when `io.signal` aborts (tests). */
+function stopped(io: CliIo): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      io.signal?.removeEventListener("abort", stop);
+      resolve();
+    };
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+    if (io.signal?.aborted) stop();
+    else io.signal?.addEventListener("abort", stop);
+  });
+}
+
+export function serveCommand(io: CliIo): Command {
+  const command = new Command("serve")
+    .description(`serve the mock API over HTTP on ${HOST} (CORS open), logging one line per request to stderr`)
+    .option("-p, --port <port>", "port to listen on (0 picks a free one)", String(DEFAULT_PORT))
+    .option("-q, --quiet", "no request log");
+  addDbOption(command);
+  addExamples(command, [
+    "mockman serve --port 3001",
+    "mockman serve --port 0 --db /tmp/demo.json",
+    "curl http://127.0.0.1:3001/api/posts",
+  ]);
+  return command.action(async (raw: unknown) => {
+    const options = parseOptions(optionsSchema, raw);
+    const dbPath = dbPathOf(io, options.db);
+    const log = requestLog(io);
+    let session: Session | undefined;
+    let ready!: (session: Session) => void;
+    const opened = new Promise<Session>((resolve) => (ready = resolve));
+
+    const server = createServer(async (req, res) => {
+      const started = performance.now();
+      let status = 500;
+      try {
+        status = await serveRequest((await opened).mock, req, res);
+      } catch (error) {
+        if (!res.headersSent) res.writeHead(500, { "content-type": "application/json", "access-control-allow-origin": "*" });
+        res.end(JSON.stringify({ errors: [oneLine(error)] }));
+      }
+      if (!options.quiet) log.line(`${clock()} ${req.method} ${req.url} ${status} ${formatMs(performance.now() - started)}`);
+    });
+    // Listen first: the lock records the port, and with --port 0 only the kernel knows it.
+    const port = await listen(server, options.port);
+    try {
+      session = await openStore(io, dbPath, "serve", port);
+    } catch (error) {
+      server.closeAllConnections();
+      server.close();
+      throw error;
+    }
+    ready(session);
+    io.stdout.write(`Serving the mock API on ${serverUrl(port)} (store: ${dbPath}). Press Ctrl+C to stop.\n`);
+
+    await stopped(io);
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    log.flush();
+    await session.release();
+  });
+}

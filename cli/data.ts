@@ -1,0 +1,116 @@
+// Opening the store file for one command: the lock, and the messages when the
+// store is busy or cannot be read. Every data command goes through here.
+import { resolve } from "node:path";
+import type { Mock } from "#mock/server";
+import { StoreError } from "#mock/types";
+import { LockedError, openFileMock } from "./_shim-node";
+import { CliError, oneLine } from "./errors";
+import { httpSender, inProcessSender, type Sender } from "./exchange";
+import type { CliIo } from "./io";
+
+export const DEFAULT_DB = ".mockman/db.json";
+/** How long a command waits for another CLI process to finish with the store. */
+export const LOCK_WAIT_MS = 10_000;
+
+export interface Holder {
+  pid: number;
+  port?: number;
+  command: string;
+}
+
+/** `--db`, else MOCKMAN_DB, else .mockman/db.json, against the command's cwd. */
+export function dbPathOf(io: CliIo, flag?: string): string {
+  return resolve(io.cwd, flag ?? io.env.MOCKMAN_DB ?? DEFAULT_DB);
+}
+
+function holderOf(error: LockedError): Holder {
+  return (error as unknown as { holder: Holder }).holder;
+}
+
+export const serverUrl = (port: number) => `http://127.0.0.1:${port}`;
+
+function busy(dbPath: string, holder: Holder): CliError {
+  if (holder.port)
+    return new CliError(
+      `${dbPath} is in use by mockman serve (pid ${holder.pid}) on ${serverUrl(holder.port)}: stop it first, or send requests there with --base-url ${serverUrl(holder.port)}`,
+    );
+  return new CliError(
+    `${dbPath} is busy: mockman ${holder.command} (pid ${holder.pid}) still holds it after ${LOCK_WAIT_MS / 1000} s. Wait for it to finish, or stop it`,
+  );
+}
+
+function unreadable(dbPath: string, error: unknown): CliError {
+  return new CliError(
+    `cannot read the store ${dbPath}: ${oneLine(error)}. Nothing was changed; move the file aside to start again from the seed, or pass another --db`,
+  );
+}
+
+export interface Session {
+  mock: Mock;
+  dbPath: string;
+  release(): Promise<void>;
+}
+
+async function open(io: CliIo, dbPath: string, command: string, waitMs: number, port?: number): Promise<Session> {
+  try {
+    const opened = await openFileMock(dbPath, {
+      passwordIterations: io.passwordIterations,
+      lock: { waitMs, info: { command, ...(port ? { port } : {}) } },
+    });
+    return { mock: opened.mock, dbPath, release: opened.release };
+  } catch (error) {
+    if (error instanceof StoreError || (error as Error)?.name === "StoreError") throw unreadable(dbPath, error);
+    throw error;
+  }
+}
+
+/** Opens the store for a command that must own it (seed, reset, import, export, serve). */
+export async function openStore(io: CliIo, dbPath: string, command: string, port?: number): Promise<Session> {
+  try {
+    return await open(io, dbPath, command, LOCK_WAIT_MS, port);
+  } catch (error) {
+    if (error instanceof LockedError) throw busy(dbPath, holderOf(error));
+    throw error;
+  }
+}
+
+/** Runs `work` with the store open, and always lets it go. */
+export async function withStore<T>(io: CliIo, dbFlag: string | undefined, command: string, work: (session: Session) => Promise<T>): Promise<T> {
+  const session = await openStore(io, dbPathOf(io, dbFlag), command);
+  try {
+    return await work(session);
+  } finally {
+    await session.release();
+  }
+}
+
+/**
+ * Where `request` and `replay` send to: --base-url over HTTP; else the store
+ * in-process; but when `mockman serve` holds the store, to that server, so
+ * its in-memory data and ours never disagree.
+ */
+export async function openSender(io: CliIo, options: { baseUrl?: string; db?: string }, command: string): Promise<Sender> {
+  if (options.baseUrl) return httpSender(options.baseUrl);
+  const dbPath = dbPathOf(io, options.db);
+  const inProcess = (session: Session) => inProcessSender(session.mock, `${dbPath} (in-process)`, session.release);
+  let locked: LockedError;
+  try {
+    return inProcess(await open(io, dbPath, command, 0));
+  } catch (error) {
+    if (!(error instanceof LockedError)) throw error;
+    locked = error;
+  }
+  if (!holderOf(locked).port) {
+    // Another CLI command: wait for it, as the lock does.
+    try {
+      return inProcess(await open(io, dbPath, command, LOCK_WAIT_MS));
+    } catch (error) {
+      if (!(error instanceof LockedError)) throw error;
+      locked = error;
+    }
+  }
+  const holder = holderOf(locked);
+  if (!holder.port) throw busy(dbPath, holder);
+  io.stderr.write(`mockman: ${dbPath} is served by mockman serve (pid ${holder.pid}); sending to ${serverUrl(holder.port)}\n`);
+  return httpSender(serverUrl(holder.port));
+}

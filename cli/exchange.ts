@@ -1,0 +1,122 @@
+// One request and its answer, whichever door it went through: in-process
+// (`mock.handle`) or real HTTP (undici, to `mockman serve` or any server).
+import { STATUS_CODES } from "node:http";
+import type { Mock } from "#mock/server";
+import { CliError } from "./errors";
+
+export interface OutgoingRequest {
+  method: string;
+  /** A path such as /api/posts (with its query string). */
+  path: string;
+  headers: Array<[string, string]>;
+  body?: string;
+}
+
+/** What `--json` prints, exactly. */
+export interface Exchange {
+  status: number;
+  statusText: string;
+  headers: Record<string, string>;
+  /** Parsed JSON when the body is JSON, the text otherwise, null when empty. */
+  body: unknown;
+  ms: number;
+}
+
+export interface Sender {
+  /** Where requests go, for messages: "in-process (FILE)" or a URL. */
+  readonly where: string;
+  send(request: OutgoingRequest): Promise<Exchange>;
+  close(): Promise<void>;
+}
+
+const round = (ms: number) => Math.round(ms * 100) / 100;
+
+export function parseBody(text: string): unknown {
+  if (text === "") return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+async function toExchange(response: Response, started: number): Promise<Exchange> {
+  const text = await response.text();
+  const ms = round(performance.now() - started);
+  return {
+    status: response.status,
+    statusText: response.statusText || STATUS_CODES[response.status] || "",
+    headers: Object.fromEntries(response.headers),
+    body: parseBody(text),
+    ms,
+  };
+}
+
+export function inProcessSender(mock: Mock, where: string, close: () => Promise<void>): Sender {
+  return {
+    where,
+    close,
+    async send(request) {
+      const started = performance.now();
+      const response = await mock.handle(
+        new Request(new URL(request.path, "http://mockman.local"), {
+          method: request.method,
+          headers: request.headers,
+          body: request.body,
+        }),
+      );
+      return toExchange(response, started);
+    },
+  };
+}
+
+const TIMEOUT_MS = 30_000;
+
+export function joinUrl(baseUrl: string, path: string): string {
+  return baseUrl.replace(/\/+$/, "") + (path.startsWith("/") ? path : `/${path}`);
+}
+
+/** Over real HTTP. undici loads only here: it costs more than the rest of a cold start. */
+export async function httpSender(baseUrl: string): Promise<Sender> {
+  const undici = await import("undici");
+  const agent = new undici.Agent({ connect: { timeout: 10_000 } });
+  return {
+    where: baseUrl,
+    close: () => agent.close(),
+    async send(request) {
+      const url = joinUrl(baseUrl, request.path);
+      const started = performance.now();
+      let response: Response;
+      try {
+        response = (await undici.fetch(url, {
+          method: request.method,
+          headers: request.headers,
+          body: request.body,
+          dispatcher: agent,
+          signal: AbortSignal.timeout(TIMEOUT_MS),
+        })) as unknown as Response;
+      } catch (error) {
+        throw new CliError(unreachable(baseUrl, error));
+      }
+      return toExchange(response, started);
+    },
+  };
+}
+
+function unreachable(baseUrl: string, error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  const code = cause?.code ?? (error as { name?: string }).name;
+  const port = (() => {
+    try {
+      return new URL(baseUrl).port || "3000";
+    } catch {
+      return "3000";
+    }
+  })();
+  if (code === "ECONNREFUSED")
+    return `cannot reach ${baseUrl}: connection refused. Start the server (mockman serve --port ${port}) or check --base-url`;
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return `cannot reach ${baseUrl}: unknown host. Check --base-url`;
+  if (code === "TimeoutError" || code === "UND_ERR_CONNECT_TIMEOUT")
+    return `no answer from ${baseUrl} within ${TIMEOUT_MS / 1000} s. Check that the server is up`;
+  return `cannot reach ${baseUrl}: ${cause?.message ?? (error as Error).message}. Check --base-url`;
+}

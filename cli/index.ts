@@ -1,0 +1,77 @@
+// The mockman program: one commander Command per file in commands/. Commands
+// throw CliError; `run` is the one place that turns errors into exit codes.
+import { realpathSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { Command, CommanderError } from "commander";
+import pkg from "../package.json" with { type: "json" };
+import { exportCommand } from "./commands/export";
+import { importCommand } from "./commands/import";
+import { replayCommand } from "./commands/replay";
+import { requestCommand } from "./commands/request";
+import { resetCommand } from "./commands/reset";
+import { seedCommand } from "./commands/seed";
+import { serveCommand } from "./commands/serve";
+import { CliError, EXIT, oneLine } from "./errors";
+import { processIo, type CliIo } from "./io";
+
+const COMMANDS = [requestCommand, replayCommand, serveCommand, seedCommand, resetCommand, exportCommand, importCommand];
+
+export function createProgram(io: CliIo = processIo()): Command {
+  const program = new Command("mockman")
+    .description("Send, replay and serve requests to the Moments mock API; seed, reset, export and import its data.")
+    .version(pkg.version, "-V, --version", "print the version")
+    .helpOption("-h, --help", "show help")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  $ mockman request GET /api/posts\n  $ mockman replay cli/examples/smoke.collection.json\n  $ mockman serve --port 3000\n\nRun mockman <command> --help for each command's options.\n",
+    );
+  for (const make of COMMANDS) program.addCommand(make(io));
+  configure(program, io);
+  return program;
+}
+
+/** exitOverride and captured output on every command: commander never exits or prints to the real process. */
+function configure(command: Command, io: CliIo) {
+  const name = command.parent ? `mockman ${command.name()}` : "mockman";
+  command.exitOverride().configureOutput({
+    writeOut: (text) => io.stdout.write(text),
+    writeErr: (text) => io.stderr.write(text),
+    outputError: (text, write) => write(`${name}: ${oneLine(text.replace(/^error: /, ""))}. See ${name} --help\n`),
+  });
+  for (const sub of command.commands) configure(sub, io);
+}
+
+/** Runs one command line; resolves to the exit code, never throws. */
+export async function run(argv: string[], io: CliIo = processIo()): Promise<number> {
+  try {
+    await createProgram(io).parseAsync(argv, { from: "user" });
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and --version end as "errors" under exitOverride; commander has printed them already.
+      if (error.code === "commander.helpDisplayed" || error.code === "commander.version") return EXIT.ok;
+      return EXIT.usage;
+    }
+    if (error instanceof CliError) {
+      io.stderr.write(`mockman: ${oneLine(error)}\n`);
+      return error.exitCode;
+    }
+    io.stderr.write(`mockman: unexpected error: ${oneLine(error)}. Please report it (MOCKMAN_DEBUG=1 shows the stack)\n`);
+    if (io.env.MOCKMAN_DEBUG) io.stderr.write(`${(error as Error)?.stack ?? error}\n`);
+    return EXIT.failure;
+  }
+}
+
+export async function main(): Promise<void> {
+  process.exitCode = await run(process.argv.slice(2));
+}
+
+function executedDirectly(): boolean {
+  try {
+    return Boolean(process.argv[1]) && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (executedDirectly()) await main();

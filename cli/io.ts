@@ -1,0 +1,37 @@
+// What a command may touch of the outside world. `createProgram` takes it, so
+// tests run commands in-process with captured output, their own env and cwd.
+import type { Readable } from "node:stream";
+
+export interface OutputStream {
+  write(chunk: string): unknown;
+  isTTY?: boolean;
+}
+
+export interface CliIo {
+  stdout: OutputStream;
+  stderr: OutputStream;
+  stdin: Readable | AsyncIterable<string | Uint8Array>;
+  env: Record<string, string | undefined>;
+  cwd: string;
+  /** PBKDF2 iterations for hashes made by this run (seeding a fresh store, signup); tests lower it. */
+  passwordIterations?: number;
+  /** Stops a running `serve` (tests); a real process stops it with Ctrl+C. */
+  signal?: AbortSignal;
+}
+
+export function processIo(): CliIo {
+  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd: process.cwd() };
+}
+
+/** Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org). */
+export function wantsColor(io: CliIo): boolean {
+  return Boolean(io.stdout.isTTY) && !io.env.NO_COLOR;
+}
+
+export async function readAll(source: CliIo["stdin"]): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of source as AsyncIterable<string | Uint8Array>) {
+    chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk));
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}

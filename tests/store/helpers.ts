@@ -1,0 +1,29 @@
+// Shared by the store suites: temp dirs and requests through the dispatcher.
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { Mock } from "#mock/server";
+import { GUEST } from "#mock/seed";
+
+export const ITERATIONS = 1000;
+
+export async function tempDir(): Promise<string> {
+  return fs.mkdtemp(path.join(os.tmpdir(), "mockman-store-"));
+}
+
+export async function call(mock: Mock, method: string, pathname: string, body?: unknown, token?: string) {
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (token) headers.authorization = token;
+  const response = await mock.handle(
+    new Request(`http://localhost${pathname}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
+  );
+  return { status: response.status, body: (await response.json()) as Record<string, any> };
+}
+
+export async function loginAsGuest(mock: Mock): Promise<string> {
+  const { status, body } = await call(mock, "POST", "/api/auth/login", GUEST);
+  if (status !== 200) throw new Error(`guest login failed: ${status} ${JSON.stringify(body)}`);
+  return body.encodedToken as string;
+}
+
+export const addTodo = (mock: Mock, title: string) => call(mock, "POST", "/api/test-todos", { title });

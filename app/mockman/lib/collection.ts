@@ -13,7 +13,9 @@ import type { HistoryEntry } from "./history";
 export function requestName(entry: Pick<HistoryEntry, "method" | "endpoint">, taken: Set<string>): string {
   let path = entry.endpoint;
   try {
-    path = new URL(entry.endpoint, "http://x").pathname;
+    const url = new URL(entry.endpoint, "http://relative.invalid");
+    // Another host's requests are named after it: `get-example-com-users`.
+    path = (url.hostname === "relative.invalid" ? "" : url.hostname.replace(/\./g, "-") + "/") + url.pathname;
   } catch {
     // keep the endpoint as typed
   }
@@ -53,7 +55,8 @@ export function toCollection(entries: HistoryEntry[], origin?: string): Collecti
   const taken = new Set<string>();
   const tokens: Array<{ token: string; name: string }> = [];
   const requests = entries.map((entry): CollectionRequest => {
-    const name = requestName(entry, taken);
+    const endpoint = portableEndpoint(entry.endpoint, origin);
+    const name = requestName({ method: entry.method, endpoint }, taken);
     const headers = sentHeaders(entry);
     for (const [key, value] of Object.entries(headers)) {
       const source = [...tokens].reverse().find(({ token }) => value.includes(token));
@@ -62,7 +65,7 @@ export function toCollection(entries: HistoryEntry[], origin?: string): Collecti
     const request: CollectionRequest = {
       name,
       method: toCollectionMethod(entry.method),
-      endpoint: portableEndpoint(entry.endpoint, origin),
+      endpoint,
       headers,
     };
     const body = checkBody(entry.body);

@@ -142,6 +142,9 @@ export function parseCurl(command: string, origin?: string): CurlRequest {
 /** Same-origin URLs go back to a path, so the page's mock answers them. */
 function relativeTo(url: string, origin?: string): string {
   if (!origin) return url;
+  // Cut the origin off as text first: the URL parser would also rewrite the path ("/." to "/").
+  const base = origin.replace(/\/$/, "");
+  if (url.startsWith(base + "/")) return url.slice(base.length);
   try {
     const parsed = new URL(url);
     if (parsed.origin === new URL(origin).origin) return parsed.pathname + parsed.search + parsed.hash;

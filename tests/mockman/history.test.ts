@@ -1,0 +1,47 @@
+import "fake-indexeddb/auto";
+import { afterEach, describe, expect, it } from "vitest";
+import { HistoryStore, type HistoryEntry } from "#app/mockman/lib/history";
+
+const entry = (n: number): HistoryEntry => ({ sentAt: n, method: "GET", endpoint: `/api/test-todos?n=${n}`, headers: [], body: "{}" });
+let store: HistoryStore;
+let dbCount = 0;
+const fresh = () => (store = new HistoryStore(`history-test-${++dbCount}`));
+
+afterEach(() => store?.close());
+
+describe("history store (its own IndexedDB database)", () => {
+  it("lists newest first, one page at a time", async () => {
+    fresh();
+    for (const n of [1, 2, 3]) await store.add(entry(n));
+    expect((await store.newest(2)).map((e) => e.sentAt)).toEqual([3, 2]);
+    expect(await store.count()).toBe(3);
+  });
+
+  it("deletes one entry, or clears all", async () => {
+    fresh();
+    const ids = await Promise.all([1, 2, 3].map((n) => store.add(entry(n))));
+    await store.remove(ids[1]);
+    expect((await store.all()).map((e) => e.sentAt)).toEqual([1, 3]);
+    await store.clear();
+    expect(await store.count()).toBe(0);
+  });
+
+  it("an imported batch keeps its order, the last one newest; selections come back oldest first", async () => {
+    fresh();
+    await store.addMany([entry(10), entry(11), entry(12)]);
+    const newest = await store.newest(3);
+    expect(newest.map((e) => e.sentAt)).toEqual([12, 11, 10]);
+    expect((await store.byIds([newest[0].id!, newest[2].id!])).map((e) => e.sentAt)).toEqual([10, 12]);
+  });
+
+  it("reads the newest page of 1,000 entries without reading them all", async () => {
+    fresh();
+    await store.addMany(Array.from({ length: 1000 }, (_, i) => entry(i)));
+    const start = performance.now();
+    const page = await store.newest(50);
+    const ms = performance.now() - start;
+    expect(page).toHaveLength(50);
+    expect(page[0].sentAt).toBe(999);
+    expect(ms).toBeLessThan(250);
+  });
+});

@@ -144,6 +144,10 @@ export async function createMock(options: MockOptions): Promise<Mock> {
       headers.set("x-mock-store-error", describe(failed));
       response = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
     }
+    // A HEAD answer never has a body, refusals (404, 405) included: HTTP says so and the fetch patch must agree.
+    if (request.method.toUpperCase() === "HEAD" && response.body) {
+      response = new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
+    }
     return response;
   };
 

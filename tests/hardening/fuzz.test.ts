@@ -1,0 +1,75 @@
+// Property-based fuzzing of every route through mock.handle: 1,000 requests
+// per run, every invariant checked after each. `npm run fuzz` runs 10,000+.
+// A failure prints the seed, fast-check's shrunk sequence and the broken invariant.
+import { describe, expect, it } from "vitest";
+import { bootWorld } from "./fuzz/world";
+import { checkResponse, checkState, checkStore, checker, InvariantError } from "./fuzz/invariants";
+import { fuzzUntil, totalChecks } from "./fuzz/run";
+
+const REQUESTS = 1000;
+
+describe("fuzzing the API", () => {
+  it(`holds every invariant over ${REQUESTS} random requests`, async () => {
+    const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
+    const { stats, failure } = await fuzzUntil(REQUESTS, seed);
+    if (failure) expect.fail(`fuzz seed ${seed} (replay: FUZZ_SEED=${seed})\n${failure}`);
+    expect(stats.requests).toBeGreaterThanOrEqual(REQUESTS);
+    expect(totalChecks(stats)).toBeGreaterThan(REQUESTS * 20);
+    // The fuzzer must get past validation, not only bounce off it.
+    expect(Object.keys(stats.accepted).filter((r) => r.startsWith("POST ")).length).toBeGreaterThanOrEqual(10);
+  }, 60_000);
+});
+
+// The checks themselves must be able to fail: each is shown a world broken on purpose.
+describe("the invariant checks", () => {
+  const broken = async (breakIt: (w: Awaited<ReturnType<typeof bootWorld>>) => void) => {
+    const world = await bootWorld();
+    breakIt(world);
+    const check = checker({});
+    try {
+      checkState(check, world, new Map());
+      await checkStore(check, world, JSON.stringify(world.mock.exportData().data));
+      return null;
+    } catch (error) {
+      return error instanceof InvariantError ? error.invariant : String(error);
+    } finally {
+      await world.mock.shutdown();
+    }
+  };
+
+  it("catch a duplicate like, a like that is also a dislike, and a negative count", async () => {
+    expect(await broken((w) => w.mock.tables.posts.all()[2].likes.likedBy.push(w.mock.tables.posts.all()[2].likes.likedBy[0]))).toBe("likedBy has no duplicates");
+    expect(await broken((w) => w.mock.tables.posts.all()[2].likes.dislikedBy.push(w.mock.tables.posts.all()[2].likes.likedBy[0]))).toBe("likedBy and dislikedBy are disjoint");
+    expect(await broken((w) => (w.mock.tables.posts.all()[0].likes.likeCount = -1))).toBe("likeCount >= 0");
+  });
+
+  it("catch a one-sided follow, a repeated bookmark and a changed username", async () => {
+    expect(await broken((w) => w.mock.tables.users.all()[0].followers.pop())).toBe("follows are symmetric");
+    expect(await broken((w) => w.mock.tables.users.all()[2].bookmarks.push(w.mock.tables.users.all()[2].bookmarks[0]))).toBe("bookmarks hold unique post ids");
+    expect(await broken((w) => (w.mock.tables.users.all()[1].username = "guest"))).toBe("usernames are unique");
+  });
+
+  it("catch a change the store never received", async () => {
+    expect(await broken((w) => (w.mock.tables.posts.all()[0].content = "changed behind the store's back"))).toBe("the store equals the in-memory state");
+  });
+
+  it("catch a 500, a bad error shape, a leaked password and a refusal that changed data", async () => {
+    const world = await bootWorld();
+    const failing = (x: Partial<Parameters<typeof checkResponse>[2]>) => {
+      try {
+        checkResponse(checker({}), world, { method: "POST", path: "/api/posts", status: 400, text: '{"errors":["x"]}', before: "a", after: "a", ...x });
+        return null;
+      } catch (error) {
+        return (error as InvariantError).invariant;
+      }
+    };
+    expect(failing({})).toBeNull();
+    expect(failing({ status: 500 })).toBe("no 5xx");
+    expect(failing({ text: '{"error":"x"}' })).toBe("errors are {errors:[string]}");
+    expect(failing({ text: "<html>" })).toBe("body is JSON");
+    expect(failing({ text: '{"errors":["guest1234"]}' })).toBe("no password or hash in a response");
+    expect(failing({ status: 200, text: '{"user":{"passwordHash":"pbkdf2$1000$a$b"}}' })).toBe('"user" has its shape');
+    expect(failing({ after: "b" })).toBe("a refusal changes nothing");
+    await world.mock.shutdown();
+  });
+});

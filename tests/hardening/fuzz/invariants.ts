@@ -1,0 +1,193 @@
+// What must hold after every request, whatever was sent. Each check counts
+// itself, so a run can say how many invariant checks it made.
+import { z } from "zod";
+import type { PostRecord, UserRecord, UserRef } from "#mock/types.ts";
+import type { World } from "./world";
+
+export class InvariantError extends Error {
+  constructor(
+    readonly invariant: string,
+    detail: string,
+  ) {
+    super(`invariant "${invariant}" broken: ${detail}`);
+    this.name = "InvariantError";
+  }
+}
+
+export type Counts = Record<string, number>;
+
+export function checker(counts: Counts) {
+  return (invariant: string, ok: boolean, detail: () => string) => {
+    counts[invariant] = (counts[invariant] ?? 0) + 1;
+    if (!ok) throw new InvariantError(invariant, detail());
+  };
+}
+export type Check = ReturnType<typeof checker>;
+
+const ref = z.object({ _id: z.string(), username: z.string(), firstName: z.string(), lastName: z.string(), userPhoto: z.string() }).strict();
+const publicUser = z
+  .object({
+    _id: z.string(),
+    username: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    userPhoto: z.string(),
+    bio: z.string(),
+    link: z.string(),
+    coverPhoto: z.string(),
+    followers: z.array(ref),
+    following: z.array(ref),
+    bookmarks: z.array(z.string()),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .strict();
+const votes = z.object({ upvotedBy: z.array(ref), downvotedBy: z.array(ref) }).strict();
+const comment = z.object({ _id: z.string(), commentVal: z.string(), username: z.string(), firstName: z.string(), lastName: z.string(), profilePic: z.string(), votes, createdAt: z.string(), updatedAt: z.string() }).strict();
+const post = z
+  .object({
+    _id: z.string(),
+    content: z.string(),
+    postPic: z.string(),
+    username: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    userPhoto: z.string(),
+    likes: z.object({ likeCount: z.number().int(), likedBy: z.array(ref), dislikedBy: z.array(ref) }).strict(),
+    comments: z.array(comment),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .strict();
+const todo = z.object({ _id: z.string(), title: z.string(), done: z.boolean(), createdAt: z.string(), updatedAt: z.string() }).strict();
+
+/** The shape each top-level key of a success body must have, wherever it appears. */
+const SUCCESS_KEYS: Record<string, z.ZodTypeAny> = {
+  posts: z.array(post),
+  post,
+  bookmarks: z.array(post),
+  comments: z.array(comment),
+  users: z.array(publicUser),
+  user: publicUser,
+  followUser: publicUser,
+  foundUser: publicUser,
+  createdUser: publicUser,
+  encodedToken: z.string().min(20),
+  todos: z.array(todo),
+  todo,
+};
+
+export interface Exchange {
+  method: string;
+  path: string;
+  status: number;
+  text: string;
+  /** The export's data before the request, as JSON text. */
+  before: string;
+  after: string;
+}
+
+export function checkResponse(check: Check, world: World, x: Exchange) {
+  check("no 5xx", x.status < 500, () => `status ${x.status}: ${x.text.slice(0, 300)}`);
+  const bodyless = x.method === "HEAD" || x.status === 204;
+  let body: unknown = undefined;
+  if (bodyless) check("bodyless responses are empty", x.text === "", () => `${x.method} ${x.status} has a body`);
+  else {
+    let parsed = true;
+    try {
+      body = JSON.parse(x.text);
+    } catch {
+      parsed = false;
+    }
+    check("body is JSON", parsed, () => `not JSON: ${x.text.slice(0, 200)}`);
+  }
+  if (!bodyless && x.status >= 400) {
+    const ok = z.object({ errors: z.array(z.string().min(1)).min(1) }).strict().safeParse(body).success;
+    check("errors are {errors:[string]}", ok, () => x.text.slice(0, 300));
+  }
+  if (!bodyless && x.status < 300) {
+    check("success body is an object", typeof body === "object" && body !== null && !Array.isArray(body), () => x.text.slice(0, 200));
+    for (const [k, v] of Object.entries(body as object)) {
+      const schema = SUCCESS_KEYS[k];
+      check("success body has known keys", !!schema, () => `unexpected key ${k}`);
+      const result = schema.safeParse(v);
+      check(`"${k}" has its shape`, result.success, () => JSON.stringify(result.error?.issues.slice(0, 3)));
+    }
+    for (const p of postsIn(body)) checkPost(check, p, "response");
+    // Every `posts` list is all posts, except a user's own list: either way, the stored ones as they are now.
+    const listed = (body as { posts?: PostRecord[] }).posts;
+    if (Array.isArray(listed)) {
+      const stored = (JSON.parse(x.after) as { posts: PostRecord[] }).posts;
+      const expected = x.path.includes("/posts/user/") ? stored.filter((p) => listed.some((l) => l._id === p._id)) : stored;
+      const got = JSON.stringify(listed);
+      const want = JSON.stringify(expected);
+      check("listed posts are the stored posts", got === want, () => firstDifference(got, want));
+    }
+  }
+  for (const secret of [...world.passwords, "pbkdf2$", '"passwordHash"']) {
+    check("no password or hash in a response", !x.text.includes(secret), () => `response holds ${JSON.stringify(secret)}`);
+  }
+  const changed = x.before !== x.after;
+  if (x.status >= 400) check("a refusal changes nothing", !changed, () => `status ${x.status} changed the data`);
+  if (["GET", "HEAD", "OPTIONS"].includes(x.method)) check("a read changes nothing", !changed, () => `${x.method} changed the data`);
+}
+
+function postsIn(body: unknown): PostRecord[] {
+  if (!body || typeof body !== "object") return [];
+  const b = body as { posts?: unknown; post?: unknown; bookmarks?: unknown };
+  return [b.posts, b.bookmarks, b.post && [b.post]].flatMap((v) => (Array.isArray(v) ? (v as PostRecord[]) : []));
+}
+
+const names = (list: UserRef[]) => list.map((u) => u.username);
+const dupes = (list: string[]) => list.filter((v, i) => list.indexOf(v) !== i);
+
+function checkPost(check: Check, p: PostRecord, where: string) {
+  check("likeCount >= 0", Number.isInteger(p.likes.likeCount) && p.likes.likeCount >= 0, () => `${where} post ${p._id} likeCount ${p.likes.likeCount}`);
+  const liked = names(p.likes.likedBy);
+  const disliked = names(p.likes.dislikedBy);
+  check("likedBy has no duplicates", dupes(liked).length === 0, () => `${where} post ${p._id} likedBy ${liked}`);
+  check("dislikedBy has no duplicates", dupes(disliked).length === 0, () => `${where} post ${p._id} dislikedBy ${disliked}`);
+  check("likedBy and dislikedBy are disjoint", !liked.some((u) => disliked.includes(u)), () => `${where} post ${p._id}: ${liked} / ${disliked}`);
+  for (const c of p.comments) {
+    const up = names(c.votes.upvotedBy);
+    const down = names(c.votes.downvotedBy);
+    check("comment votes unique and disjoint", !dupes(up).length && !dupes(down).length && !up.some((u) => down.includes(u)), () => `${where} comment ${c._id}: ${up} / ${down}`);
+  }
+}
+
+/** The in-memory state, checked whole after every request. */
+export function checkState(check: Check, world: World, identities: Map<string, string>) {
+  const users = world.mock.tables.users.all() as UserRecord[];
+  const posts = world.mock.tables.posts.all() as PostRecord[];
+  for (const p of posts) checkPost(check, p, "stored");
+  const byId = new Map(users.map((u) => [u._id, u]));
+  check("usernames are unique", new Set(users.map((u) => u.username)).size === users.length, () => names(users).join(","));
+  for (const u of users) {
+    const known = identities.get(u._id);
+    check("a user's id and username never change", known === undefined || known === u.username, () => `${u._id} was ${known}, is ${u.username}`);
+    identities.set(u._id, u.username);
+    check("bookmarks hold unique post ids", dupes(u.bookmarks).length === 0, () => `${u.username}: ${u.bookmarks}`);
+    check("bookmarks name existing posts", u.bookmarks.every((id) => world.mock.tables.posts.get(id)), () => `${u.username}: ${u.bookmarks}`);
+    check("follow lists hold no duplicates", !dupes(u.following.map((f) => f._id)).length && !dupes(u.followers.map((f) => f._id)).length, () => u.username);
+    for (const f of u.following) {
+      const other = byId.get(f._id);
+      check("follows are symmetric", !!other && other.followers.some((x) => x._id === u._id), () => `${u.username} follows ${f.username}, who does not list them`);
+    }
+    for (const f of u.followers) {
+      const other = byId.get(f._id);
+      check("follows are symmetric", !!other && other.following.some((x) => x._id === u._id), () => `${f.username} is a follower of ${u.username} but does not follow them`);
+    }
+  }
+}
+
+/** What the store holds must be what the mock holds, after every commit. */
+export async function checkStore(check: Check, world: World, memory: string) {
+  const saved = JSON.stringify(await world.store.load());
+  check("the store equals the in-memory state", saved === memory, () => firstDifference(saved, memory));
+}
+
+export function firstDifference(a: string, b: string): string {
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return `differs at ${i}: store …${a.slice(Math.max(0, i - 80), i + 80)}… memory …${b.slice(Math.max(0, i - 80), i + 80)}…`;
+}

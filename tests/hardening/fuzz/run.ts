@@ -1,0 +1,105 @@
+// Runs one generated sequence on a fresh world, checking every invariant after
+// every request, then boots a second mock on the same store and compares.
+import fc from "fast-check";
+import { createMock } from "#mock/server.ts";
+import { callSequence } from "./arbitraries";
+import { showCall, toRequest, type Call } from "./call";
+import { checkResponse, checkState, checkStore, checker, firstDifference, type Counts } from "./invariants";
+import { bootWorld, type World } from "./world";
+
+export interface Stats {
+  sequences: number;
+  requests: number;
+  /** Calls `new Request` itself refused (e.g. a forbidden method); they never reach the mock. */
+  unsendable: number;
+  invariants: Counts;
+  statuses: Record<number, number>;
+  /** 2xx answers per route template: proof the fuzzer gets past validation. */
+  accepted: Record<string, number>;
+  /** Refusals by status and the message's first words. */
+  refusals: Record<string, number>;
+}
+
+export const newStats = (): Stats => ({ sequences: 0, requests: 0, unsendable: 0, invariants: {}, statuses: {}, accepted: {}, refusals: {} });
+
+const exportText = (world: World) => JSON.stringify(world.mock.exportData().data);
+
+/** Tokens handed out during the run join the pool, so later calls can use them. */
+function learnTokens(world: World, text: string) {
+  const token = /"encodedToken":"([^"]+)"/.exec(text)?.[1];
+  if (token && !world.tokens.includes(token)) world.tokens.push(token);
+}
+
+export async function runSequence(calls: Call[], stats: Stats): Promise<void> {
+  const world = await bootWorld();
+  const check = checker(stats.invariants);
+  const identities = new Map<string, string>();
+  const trace: string[] = [];
+  stats.sequences++;
+  try {
+    for (const call of calls) {
+      const request = toRequest(world, call);
+      if (!request) {
+        stats.unsendable++;
+        trace.push(`${showCall(call)}  -> not a valid Request, skipped`);
+        continue;
+      }
+      const before = exportText(world);
+      const response = await world.mock.handle(request);
+      const text = await response.text();
+      const after = exportText(world);
+      stats.requests++;
+      stats.statuses[response.status] = (stats.statuses[response.status] ?? 0) + 1;
+      if (response.status < 300) stats.accepted[`${call.method} ${call.path}`] = (stats.accepted[`${call.method} ${call.path}`] ?? 0) + 1;
+      if (response.status >= 400) {
+        const first = /"errors":\["((?:\S+ ?){1,4})/.exec(text)?.[1] ?? "";
+        stats.refusals[`${response.status} ${first}`] = (stats.refusals[`${response.status} ${first}`] ?? 0) + 1;
+      }
+      trace.push(`${showCall(call)}  -> ${request.method} ${new URL(request.url).pathname.slice(0, 120)} ${response.status} ${text.slice(0, 160)}`);
+      learnTokens(world, text);
+      checkResponse(check, world, { method: request.method.toUpperCase(), path: new URL(request.url).pathname, status: response.status, text, before, after });
+      checkState(check, world, identities);
+      await checkStore(check, world, after);
+    }
+    const memory = exportText(world);
+    const second = await createMock({ store: world.store, passwordIterations: 1000 });
+    const reloaded = JSON.stringify(second.exportData().data);
+    await second.shutdown();
+    check("a mock booted on the store equals the one that wrote it", reloaded === memory, () => firstDifference(reloaded, memory));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(`${message}\nrequests of this run, in order (the last one broke it):\n  ${trace.join("\n  ")}`);
+  } finally {
+    await world.mock.shutdown();
+  }
+}
+
+export const fuzzProperty = (stats: Stats, maxLength?: number) => fc.asyncProperty(callSequence(maxLength), (calls) => runSequence(calls, stats));
+
+export interface FuzzResult {
+  stats: Stats;
+  seed: number;
+  batches: number;
+  /** fast-check's report with the shrunk sequence, and the broken invariant with the run's requests; null when all held. */
+  failure: string | null;
+}
+
+/** Batches of sequences until `target` requests went through; each batch's seed is firstSeed + its number. */
+export async function fuzzUntil(target: number, firstSeed: number, maxLength?: number): Promise<FuzzResult> {
+  const stats = newStats();
+  let batch = 0;
+  while (stats.requests < target) {
+    const seed = firstSeed + batch++;
+    const runs = Math.min(100, Math.max(1, Math.ceil((target - stats.requests) / 25)));
+    const result = await fc.check(fuzzProperty(stats, maxLength), { numRuns: runs, seed });
+    if (result.failed) {
+      const error = result.errorInstance instanceof Error ? result.errorInstance.message : String(result.errorInstance);
+      return { stats, seed: firstSeed, batches: batch, failure: `${fc.defaultReportMessage(result)}\n${error}` };
+    }
+  }
+  return { stats, seed: firstSeed, batches: batch, failure: null };
+}
+
+export function totalChecks(stats: Stats): number {
+  return Object.values(stats.invariants).reduce((a, b) => a + b, 0);
+}

@@ -1,0 +1,85 @@
+// One fuzz run's world: a fresh mock on a MemoryStore, the seed users logged
+// in plus a few signed up, and every token and id the run has seen so far, so
+// a generated call can name "post #3" or "user #2's token" and get a real one.
+import { createMock, type Mock } from "#mock/server.ts";
+import { MemoryStore } from "#mock/store/memory.ts";
+
+/** Every password the run knows; none may ever appear in a response. */
+export const SEED_PASSWORDS: Record<string, string> = {
+  guest: "guest1234",
+  adasterling: "ada-cto-2024",
+  marcoreyes: "marco-builds",
+  lenaokafor: "lena-ceo-ops",
+};
+/** Long and random enough that no generated string hits one by chance. */
+export const EXTRA_USERS = [
+  { username: "fuzz_alice", password: "alice-7f3e9a2c41d8", firstName: "Alice" },
+  { username: "fuzz_bob", password: "bob-c09d15e6b7a2", firstName: "Bob" },
+];
+
+export interface World {
+  mock: Mock;
+  store: MemoryStore;
+  /** Tokens in the order they were handed out; login/signup responses add more. */
+  tokens: string[];
+  passwords: string[];
+}
+
+export async function bootWorld(): Promise<World> {
+  const store = new MemoryStore();
+  const mock = await createMock({ store, passwordIterations: 1000 });
+  const world: World = { mock, store, tokens: [], passwords: [...Object.values(SEED_PASSWORDS), ...EXTRA_USERS.map((u) => u.password)] };
+  for (const [username, password] of Object.entries(SEED_PASSWORDS)) {
+    world.tokens.push(await tokenFrom(mock, "/api/auth/login", { username, password }, 200));
+  }
+  for (const user of EXTRA_USERS) world.tokens.push(await tokenFrom(mock, "/api/auth/signup", user, 201));
+  await furnish(world);
+  return world;
+}
+
+/** Comments, votes, follows, bookmarks and a todo to start from, so undo routes (unfollow, remove-bookmark) have something to undo. */
+async function furnish(world: World) {
+  const [guest, ada, , , alice] = world.tokens;
+  const posts = world.mock.tables.posts.all().map((p) => p._id);
+  const users = world.mock.tables.users.all().map((u) => u._id);
+  const steps: [string, string, string, object?][] = [
+    [guest, "POST", `/api/comments/add/${posts[0]}`, { commentData: { comment: { commentVal: "First!" } } }],
+    [alice, "POST", `/api/comments/add/${posts[0]}`, { commentData: { commentVal: "Nice one" } }],
+    [ada, "POST", `/api/comments/add/${posts[1]}`, { commentData: { comment: { commentVal: "Agreed" } } }],
+    [guest, "POST", `/api/users/follow/${users[0]}`],
+    [alice, "POST", `/api/users/follow/${users[2]}`],
+    [guest, "POST", `/api/users/bookmark/${posts[0]}`],
+    [alice, "POST", `/api/users/bookmark/${posts[1]}`],
+    [guest, "POST", `/api/posts/like/${posts[2]}`],
+    [ada, "POST", `/api/posts/dislike/${posts[2]}`],
+    [guest, "POST", "/api/test-todos", { title: "water the plants" }],
+  ];
+  for (const [token, method, path, body] of steps) {
+    const response = await world.mock.handle(new Request(`http://mock.local${path}`, { method, headers: { authorization: token }, body: body && JSON.stringify(body) }));
+    if (response.status >= 300) throw new Error(`fuzz world: ${method} ${path} gave ${response.status}: ${await response.text()}`);
+  }
+  const firstComment = world.mock.tables.posts.get(posts[0])!.comments[1]._id;
+  await world.mock.handle(new Request(`http://mock.local/api/comments/upvote/${posts[0]}/${firstComment}`, { method: "POST", headers: { authorization: guest } }));
+}
+
+async function tokenFrom(mock: Mock, path: string, body: object, status: number): Promise<string> {
+  const response = await mock.handle(new Request(`http://mock.local${path}`, { method: "POST", body: JSON.stringify(body) }));
+  const data = (await response.json()) as { encodedToken?: string };
+  if (response.status !== status || !data.encodedToken) throw new Error(`fuzz world: ${path} gave ${response.status}`);
+  return data.encodedToken;
+}
+
+/** Picks the n-th of a list, wrapping around; undefined when the list is empty. */
+export const nth = <T>(list: readonly T[], n: number): T | undefined => (list.length ? list[n % list.length] : undefined);
+
+export function ids(world: World) {
+  const { tables } = world.mock;
+  const posts = tables.posts.all();
+  return {
+    posts: posts.map((p) => p._id),
+    users: tables.users.all().map((u) => u._id),
+    usernames: tables.users.all().map((u) => u.username),
+    comments: posts.flatMap((p) => p.comments.map((c) => ({ postId: p._id, id: c._id }))),
+    todos: tables.todos.all().map((t) => t._id),
+  };
+}

@@ -1,7 +1,7 @@
 // The read-only JSON tree (SPEC §2): no item counts, no root name, no quotes on
 // keys, no data-type labels. Large bodies start collapsed so they render fast.
 import type { KeyboardEvent } from "react";
-import { JSONTree, type KeyPath, type ShouldExpandNodeInitially } from "react-json-tree";
+import { JSONTree, type GetItemString, type KeyPath, type ShouldExpandNodeInitially } from "react-json-tree";
 
 /** Above this many bytes only the top level shows at first (a 5 MB body must not freeze the page). */
 export const LARGE_BODY_BYTES = 64 * 1024;
@@ -30,7 +30,9 @@ const theme = {
 const expandSmall: ShouldExpandNodeInitially = (_keyPath, _data, level) => level < 3;
 const expandTopOnly: ShouldExpandNodeInitially = (_keyPath, _data, level) => level < 1;
 
-const noItemString = () => null;
+// No counts and no type labels; only an empty collection says `[]` or `{}`, or it would look like a missing value.
+const itemString: GetItemString = (_type, data, itemType) =>
+  data && typeof data === "object" && Object.keys(data).length === 0 ? itemType : null;
 
 // The library's toggles are mouse-only; a focusable key makes the tree keyboard-usable.
 function toggleWithKeyboard(event: KeyboardEvent<HTMLSpanElement>) {
@@ -58,7 +60,7 @@ export function JsonView({ data, size, label }: { data: unknown; size: number; l
         data={data}
         theme={theme}
         hideRoot
-        getItemString={noItemString}
+        getItemString={itemString}
         labelRenderer={renderLabel}
         shouldExpandNodeInitially={size > LARGE_BODY_BYTES ? expandTopOnly : expandSmall}
       />

@@ -1,0 +1,56 @@
+// The page's history export is the CLI's collection format: what the page
+// exports, `mockman replay` runs and passes, in the same test.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { expect, test } from "@playwright/test";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const POST_ID = "8d0c3c7e-1f4b-4b7a-9c2e-6a1f0d9e7b04";
+
+test("export a collection, then `mockman replay` runs it and passes", async ({ page }) => {
+  await page.goto("/mockman");
+  const submit = page.getByRole("button", { name: "Submit" });
+  const status = page.getByTestId("status-line");
+  await expect(submit).toBeEnabled();
+
+  await page.getByLabel("Method").selectOption("POST");
+  await page.getByLabel("Endpoint").fill("/api/auth/login");
+  await page.getByLabel("JSON body").fill('{"username": "guest", "password": "guest1234"}');
+  await submit.click();
+  await expect(status).toContainText("200 OK");
+  const token = (await page.getByRole("region", { name: "Response" }).innerText()).match(/eyJ[\w-]+\.[\w-]+\.[\w-]+/)![0];
+
+  await page.getByLabel("Endpoint").fill(`/api/posts/like/${POST_ID}`);
+  await page.getByLabel("JSON body").fill("{}");
+  await page.getByLabel("Header 2 name").fill("authorization");
+  await page.getByLabel("Header 2 value").fill(token);
+  await submit.click();
+  await expect(status).toContainText("201 Created");
+  await expect(page.getByRole("heading", { name: "History (2)" })).toBeVisible();
+
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export all" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^mockman-collection-\d{4}-\d{2}-\d{2}\.json$/);
+  const dir = mkdtempSync(join(tmpdir(), "mockman-replay-"));
+  const file = join(dir, "collection.json");
+  await download.saveAs(file);
+
+  const collection = JSON.parse(readFileSync(file, "utf8"));
+  expect(collection.mockman).toBe(1);
+  expect(collection.requests.map((r: { name: string }) => r.name)).toEqual(["post-auth-login", "post-posts-like"]);
+  expect(collection.requests[1].headers.authorization).toBe("{{post-auth-login.body.encodedToken}}");
+  expect(collection.requests[1].expect).toEqual({ status: 201 });
+
+  const run = spawnSync("npx", ["tsx", "cli/index.ts", "replay", file, "--db", join(dir, "db.json")], {
+    cwd: ROOT,
+    encoding: "utf8",
+    timeout: 60_000,
+    env: { ...process.env, NO_COLOR: "1" },
+  });
+  console.log(run.stdout, run.stderr);
+  expect(run.status, `replay exited ${run.status}\n${run.stdout}\n${run.stderr}`).toBe(0);
+  expect(run.stdout).toMatch(/2 passed, 0 failed/);
+});

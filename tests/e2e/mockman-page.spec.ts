@@ -1,0 +1,191 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+const POST_ID = "8d0c3c7e-1f4b-4b7a-9c2e-6a1f0d9e7b01";
+
+async function open(page: Page) {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => {
+    if (m.type() === "error" && !m.text().includes("favicon")) errors.push(m.text());
+  });
+  await page.goto("/mockman");
+  await expect(page.getByRole("button", { name: "Submit" })).toBeEnabled();
+  return errors;
+}
+
+const ui = (page: Page) => ({
+  method: page.getByLabel("Method"),
+  endpoint: page.getByLabel("Endpoint"),
+  body: page.getByLabel("JSON body"),
+  submit: page.getByRole("button", { name: "Submit" }),
+  response: page.getByRole("region", { name: "Response" }),
+  status: page.getByTestId("status-line"),
+  headerRows: page.getByTestId("header-row"),
+});
+
+test("the defaults: GET, /api/test-todos, {}, the Accept row, 'Response is undefined.'", async ({ page }) => {
+  const errors = await open(page);
+  const $ = ui(page);
+  await expect($.method).toHaveValue("GET");
+  await expect($.method.locator("option")).toHaveText(["GET", "POST", "DELETE", "PUT", "PATCH"]);
+  await expect($.endpoint).toHaveValue("/api/test-todos");
+  await expect($.endpoint).toHaveAttribute("placeholder", "Enter your endpoint");
+  await expect($.body).toHaveValue("{}");
+  await expect(page.getByRole("group", { name: "Headers (1)" })).toBeVisible();
+  await expect($.headerRows).toHaveCount(2);
+  await expect(page.getByLabel("Send header 1 (Accept)")).toBeChecked();
+  await expect(page.getByLabel("Header 1 name")).toHaveValue("Accept");
+  await expect(page.getByLabel("Header 1 value")).toHaveValue("*/*");
+  await expect(page.getByLabel("Send header 2")).not.toBeChecked();
+  await expect(page.getByLabel("Header 2 name")).toHaveValue("");
+  await expect($.response).toContainText("Response is undefined.");
+
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+
+  // Ctrl+Enter sends from the body textarea.
+  await $.body.focus();
+  await page.keyboard.press("Control+Enter");
+  await expect($.status).toContainText("200 OK");
+  await expect($.status).toContainText(/\d+ ms/);
+  await expect($.status).toContainText(/\d+(\.\d)? (B|KB)/);
+  await expect($.response.getByRole("group", { name: "Response body" })).toContainText("todos:");
+  await expect($.response.getByRole("group", { name: "Response headers" })).toContainText('content-type: "application/json"');
+
+  const after = await new AxeBuilder({ page }).analyze();
+  expect(after.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test("'Error in JSON format' for an empty or invalid body, and Submit says why", async ({ page }) => {
+  await open(page);
+  const $ = ui(page);
+  await $.method.selectOption("POST");
+  await $.body.fill("");
+  await expect(page.getByText("Error in JSON format", { exact: true })).toBeVisible();
+  await $.body.fill('{"title": "buy milk"');
+  await expect(page.getByText("Error in JSON format", { exact: true })).toBeVisible();
+  await $.submit.click();
+  await expect(page.getByRole("alert").filter({ hasText: "Not sent: Error in JSON format" })).toBeVisible();
+  await expect($.response).toContainText("Response is undefined.");
+
+  await $.body.fill('{"title": "buy milk"}');
+  await expect(page.getByText("Error in JSON format", { exact: true })).toHaveCount(0);
+  await $.submit.click();
+  await expect($.status).toContainText("201 Created");
+  await expect($.response).toContainText('"buy milk"');
+});
+
+test("a login request, then an authenticated like with a pasted token", async ({ page }) => {
+  await open(page);
+  const $ = ui(page);
+  await $.method.selectOption("POST");
+  await $.endpoint.fill("/api/auth/login");
+  await $.body.fill('{"username": "guest", "password": "guest1234"}');
+  await $.submit.click();
+  await expect($.status).toContainText("200 OK");
+  const token = (await $.response.innerText()).match(/eyJ[\w-]+\.[\w-]+\.[\w-]+/)?.[0];
+  expect(token).toBeTruthy();
+
+  await $.endpoint.fill(`/api/posts/like/${POST_ID}`);
+  await $.body.fill("{}");
+  await $.submit.click();
+  await expect($.status).toContainText("404 Not Found");
+  await expect($.response).toContainText("The server answered with an error status (404)");
+  await expect($.response).toContainText("not Registered");
+
+  // Typing into the blank last row appends another blank row and loses no keystrokes.
+  await page.getByLabel("Header 2 name").pressSequentially("authorization", { delay: 5 });
+  await expect($.headerRows).toHaveCount(3);
+  await expect(page.getByLabel("Header 2 name")).toHaveValue("authorization");
+  await expect(page.getByLabel("Header 2 name")).toBeFocused();
+  await page.getByLabel("Header 2 value").fill(token!);
+  await expect(page.getByRole("group", { name: "Headers (2)" })).toBeVisible();
+  await page.keyboard.press("Control+Enter");
+  await expect($.status).toContainText("201 Created");
+  await expect($.response).toContainText(`"${POST_ID}"`);
+
+  // Unticking the row stops the header being sent.
+  await page.getByLabel("Send header 2 (authorization)").uncheck();
+  await expect(page.getByRole("group", { name: "Headers (1)" })).toBeVisible();
+  await $.submit.click();
+  await expect($.status).toContainText("404 Not Found");
+});
+
+test("history survives a reload, restores on click, deletes one and clears all", async ({ page }) => {
+  await open(page);
+  const $ = ui(page);
+  await $.submit.click();
+  await expect($.status).toContainText("200 OK");
+  await $.method.selectOption("POST");
+  await $.body.fill('{"title": "from history"}');
+  await $.submit.click();
+  await expect($.status).toContainText("201 Created");
+
+  await page.reload();
+  const list = page.getByRole("list", { name: "Sent requests, newest first" });
+  await expect(list.getByRole("listitem")).toHaveCount(2);
+  await expect(list.getByRole("listitem").first()).toContainText("POST");
+  await expect(list.getByRole("listitem").nth(1)).toContainText("GET");
+  await expect($.method).toHaveValue("GET");
+
+  await list.getByRole("button", { name: /POST \/api\/test-todos/ }).first().click();
+  await expect($.method).toHaveValue("POST");
+  await expect($.body).toHaveValue('{"title": "from history"}');
+  await expect($.headerRows).toHaveCount(2);
+
+  await page.getByRole("button", { name: "Delete GET /api/test-todos from history" }).click();
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+  await page.getByRole("button", { name: "Clear all" }).click();
+  await page.getByRole("button", { name: "Clear 1" }).click();
+  await expect(page.getByText("Requests you send are kept here, newest first.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByText("Requests you send are kept here, newest first.")).toBeVisible();
+});
+
+test("a request with no response shows the error itself and says so", async ({ page }) => {
+  await open(page);
+  const $ = ui(page);
+  await $.endpoint.fill("http://127.0.0.1:9/nothing-listens-here");
+  await $.submit.click();
+  await expect($.status).toContainText("No response");
+  await expect($.response).toContainText("The request failed before any response arrived, so this is the error itself");
+  await expect($.response).toContainText("TypeError");
+});
+
+test("cURL: paste fills the form, a bad command says which part failed, copy prints the request", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await open(page);
+  const $ = ui(page);
+  await page.getByRole("button", { name: "Paste cURL" }).click();
+  const dialog = page.getByRole("dialog", { name: "Paste a cURL command" });
+  const command = page.getByLabel(/^cURL command/);
+  await command.fill(`curl 'http://x' -H 'NoColon'`);
+  await dialog.getByRole("button", { name: "Fill the form" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(/Could not read the command: -H 'NoColon'.*no name before a colon/);
+  await command.fill(`curl -X PATCH '${new URL(page.url()).origin}/api/test-todos' -H 'x-one: 1' --data-raw '{"a": 1}'`);
+  await dialog.getByRole("button", { name: "Fill the form" }).click();
+  await expect(dialog).toBeHidden();
+  await expect($.method).toHaveValue("PATCH");
+  await expect($.endpoint).toHaveValue("/api/test-todos");
+  await expect(page.getByLabel("Header 1 name")).toHaveValue("x-one");
+  await expect($.body).toHaveValue('{"a": 1}');
+
+  await page.getByRole("button", { name: "Copy as cURL" }).click();
+  await expect(page.getByRole("status")).toHaveText("Copied the request as a cURL command.");
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toBe(`curl -X PATCH '${new URL(page.url()).origin}/api/test-todos' -H 'x-one: 1' -H 'content-type: application/json' --data-raw '{"a": 1}'`);
+});
+
+test("'Use guest token' fills an authorization header row that works", async ({ page }) => {
+  await open(page);
+  const $ = ui(page);
+  await page.getByRole("button", { name: "Use guest token" }).click();
+  await expect(page.getByLabel("Header 2 name")).toHaveValue("authorization");
+  await expect(page.getByLabel("Header 2 value")).toHaveValue(/^eyJ/);
+  await $.endpoint.fill("/api/users/bookmark");
+  await $.submit.click();
+  await expect($.status).toContainText("200 OK");
+  await expect($.response).toContainText("bookmarks:");
+});

@@ -1,0 +1,79 @@
+// Figures: a 5 MB JSON response must not block the main thread > 200 ms, and
+// 1,000 history entries must not slow the page (Hoppscotch #3935, #1530).
+import { expect, test } from "@playwright/test";
+
+test("a 5 MB JSON response renders without a long task over 200 ms", async ({ page }) => {
+  const items = Array.from({ length: 20000 }, (_, i) => ({
+    _id: `item-${i}`,
+    title: `Item number ${i} with some text to make it longer`,
+    tags: ["alpha", "beta", "gamma"],
+    nested: { count: i, ok: i % 2 === 0, note: "x".repeat(120) },
+  }));
+  const big = JSON.stringify({ items, total: items.length });
+  expect(big.length).toBeGreaterThan(5 * 1024 * 1024);
+  await page.route("**/big.json", (route) => route.fulfill({ status: 200, contentType: "application/json", body: big }));
+
+  await page.goto("/mockman");
+  await expect(page.getByRole("button", { name: "Submit" })).toBeEnabled();
+  await page.evaluate(() => {
+    const w = window as unknown as { longTasks: number[] };
+    w.longTasks = [];
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => w.longTasks.push(e.duration))).observe({ type: "longtask" });
+  });
+  await page.getByLabel("Endpoint").fill("/big.json");
+  const clicked = Date.now();
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByTestId("status-line")).toContainText("200 OK", { timeout: 30_000 });
+  const shownAfter = Date.now() - clicked;
+  await expect(page.getByTestId("status-line")).toContainText("MB");
+  await page.waitForTimeout(500);
+  const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+  const worst = Math.max(0, ...longTasks);
+  console.log(`5 MB response (${(big.length / 1024 / 1024).toFixed(2)} MB): shown after ${shownAfter} ms, long tasks ${JSON.stringify(longTasks.map(Math.round))}, worst ${Math.round(worst)} ms`);
+  test.info().annotations.push({ type: "worst long task (ms)", description: String(Math.round(worst)) });
+
+  // Collapsed by default: the top level shows, the 20,000 items do not.
+  const tree = page.getByRole("group", { name: "Response body" });
+  await expect(tree).toContainText("total:");
+  await expect(tree.getByText('"item-0"')).toHaveCount(0);
+  // Still usable: the keyboard opens the big array.
+  await tree.getByRole("button", { name: "items:" }).press("Enter");
+  await expect(tree.getByRole("button", { name: "items:" })).toHaveAttribute("aria-expanded", "true");
+  expect(worst).toBeLessThan(200);
+});
+
+test("1,000 history entries: imported at once, the page stays fast and shows them a page at a time", async ({ page }, info) => {
+  const requests = Array.from({ length: 1000 }, (_, i) => ({
+    name: `req-${i}`,
+    method: i % 2 ? "POST" : "GET",
+    endpoint: `/api/test-todos?n=${i}`,
+    headers: { Accept: "*/*" },
+    ...(i % 2 ? { body: { title: `todo ${i}` } } : {}),
+  }));
+  const file = info.outputPath("thousand.json");
+  const { writeFile } = await import("node:fs/promises");
+  await writeFile(file, JSON.stringify({ mockman: 1, requests }));
+
+  await page.goto("/mockman");
+  await expect(page.getByRole("button", { name: "Submit" })).toBeEnabled();
+  await page.locator('input[type="file"]').setInputFiles(file);
+  await expect(page.getByRole("status")).toContainText("Imported 1000 requests");
+  const list = page.getByRole("list", { name: "Sent requests, newest first" });
+  await expect(list.getByRole("listitem")).toHaveCount(50);
+  await expect(list.getByRole("listitem").first()).toContainText("/api/test-todos?n=999");
+
+  const start = Date.now();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "History (1000)" })).toBeVisible();
+  await expect(list.getByRole("listitem")).toHaveCount(50);
+  const reloadMs = Date.now() - start;
+  console.log(`reload with 1,000 history entries: history shown after ${reloadMs} ms`);
+  expect(reloadMs).toBeLessThan(3000);
+
+  await page.getByRole("button", { name: "Show older (950 more)" }).click();
+  await expect(list.getByRole("listitem")).toHaveCount(100);
+  // Restoring entry 998 (a POST) fills the form.
+  await list.getByRole("button", { name: "Restore POST /api/test-todos?n=999" }).click();
+  await expect(page.getByLabel("Method")).toHaveValue("POST");
+  await expect(page.getByLabel("JSON body")).toHaveValue(/"todo 999"/);
+});

@@ -1,0 +1,91 @@
+// The browser's store, through fake-indexeddb: what a request changed survives a
+// reboot, and a commit writes exactly the rows that changed.
+import type { DBCore, DBCoreMutateRequest } from "dexie";
+import { IDBKeyRange, indexedDB } from "fake-indexeddb";
+import { describe, expect, it } from "vitest";
+import { createMock } from "#mock/server";
+import { DexieStore } from "#mock/store/dexie";
+import type { TodoRecord } from "#mock/types";
+import { ITERATIONS, addTodo, call, loginAsGuest } from "./helpers";
+
+let counter = 0;
+const freshName = () => `moments-mock-test-${process.pid}-${++counter}`;
+
+function spiedStore(name: string) {
+  const store = new DexieStore(name, indexedDB, IDBKeyRange);
+  const writes: { table: string; type: string; keys: string[] }[] = [];
+  store.db.use({
+    stack: "dbcore",
+    name: "write-spy",
+    create: (down: DBCore): DBCore => ({
+      ...down,
+      table(tableName) {
+        const table = down.table(tableName);
+        return {
+          ...table,
+          mutate(req: DBCoreMutateRequest) {
+            const keys =
+              req.type === "delete" ? (req.keys as string[]) : req.type === "deleteRange" ? ["<range>"] : (req.values as { id?: string; key?: string }[]).map((v) => v.id ?? v.key ?? "?");
+            writes.push({ table: tableName, type: req.type, keys });
+            return table.mutate(req);
+          },
+        };
+      },
+    }),
+  });
+  return { store, writes };
+}
+
+const boot = (store: DexieStore) => createMock({ store, passwordIterations: ITERATIONS });
+
+describe("DexieStore (fake-indexeddb)", () => {
+  it("keeps what a request changed: a new mock on a new DexieStore with the same name sees it", async () => {
+    const name = freshName();
+    const first = await boot(new DexieStore(name, indexedDB, IDBKeyRange));
+    const token = await loginAsGuest(first);
+    const { body } = await call(first, "GET", "/api/posts");
+    const order = body.posts.map((p: { _id: string }) => p._id);
+    const owned = body.posts.find((p: { username: string }) => p.username === "guest");
+    const post = body.posts.find((p: { username: string }) => p.username !== "guest");
+    expect(owned).toBeDefined();
+    expect((await call(first, "POST", `/api/posts/like/${post._id}`, undefined, token)).status).toBe(201);
+    expect((await addTodo(first, "from the first boot")).status).toBe(201);
+    expect((await call(first, "DELETE", `/api/posts/${owned._id}`, undefined, token)).status).toBe(201);
+    await first.shutdown();
+
+    const second = await boot(new DexieStore(name, indexedDB, IDBKeyRange));
+    const after = (await call(second, "GET", "/api/posts")).body.posts;
+    expect(after.find((p: { _id: string }) => p._id === post._id).likes.likeCount).toBe(post.likes.likeCount + 1);
+    // Insertion order survives the reboot, minus what was deleted.
+    expect(after.map((p: { _id: string }) => p._id)).toEqual(order.filter((id: string) => id !== owned._id));
+    expect((await call(second, "GET", "/api/test-todos")).body.todos.map((t: TodoRecord) => t.title)).toEqual(["from the first boot"]);
+    await second.shutdown();
+  });
+
+  // Besides the rows, each write transaction bumps one small meta row ("version") that tells other tabs to reload.
+  const bump = { table: "meta", type: "put", keys: ["version"] };
+
+  it("writes only the rows a request changed, in one put per table", async () => {
+    const { store, writes } = spiedStore(freshName());
+    const mock = await boot(store);
+    const token = await loginAsGuest(mock);
+    const post = (await call(mock, "GET", "/api/posts")).body.posts[4];
+
+    writes.length = 0;
+    await call(mock, "POST", `/api/posts/like/${post._id}`, undefined, token);
+    expect(writes).toEqual([bump, { table: "posts", type: "put", keys: [post._id] }]);
+
+    writes.length = 0;
+    await call(mock, "GET", "/api/posts");
+    expect(writes).toEqual([]);
+
+    writes.length = 0;
+    const todo = (await addTodo(mock, "one")).body.todo;
+    expect(writes).toEqual([bump, { table: "todos", type: "put", keys: [todo._id] }]);
+
+    writes.length = 0;
+    await call(mock, "DELETE", `/api/test-todos/${todo._id}`);
+    expect(writes).toEqual([bump, { table: "todos", type: "delete", keys: [todo._id] }]);
+    await mock.shutdown();
+  });
+});

@@ -2,8 +2,8 @@
 // store is busy or cannot be read. Every data command goes through here.
 import { resolve } from "node:path";
 import type { Mock } from "#mock/server";
-import { StoreError } from "#mock/types";
-import { LockedError, openFileMock } from "./_shim-node";
+import { LockedError, StoreError, openFileMock, type LockHolder } from "#mock/node";
+import type { HeldLock } from "#mock/store/lock";
 import { CliError, oneLine } from "./errors";
 import { httpSender, inProcessSender, type Sender } from "./exchange";
 import type { CliIo } from "./io";
@@ -12,64 +12,56 @@ export const DEFAULT_DB = ".mockman/db.json";
 /** How long a command waits for another CLI process to finish with the store. */
 export const LOCK_WAIT_MS = 10_000;
 
-export interface Holder {
-  pid: number;
-  port?: number;
-  command: string;
-}
-
 /** `--db`, else MOCKMAN_DB, else .mockman/db.json, against the command's cwd. */
 export function dbPathOf(io: CliIo, flag?: string): string {
   return resolve(io.cwd, flag ?? io.env.MOCKMAN_DB ?? DEFAULT_DB);
 }
 
-function holderOf(error: LockedError): Holder {
-  return (error as unknown as { holder: Holder }).holder;
-}
 
 export const serverUrl = (port: number) => `http://127.0.0.1:${port}`;
 
-function busy(dbPath: string, holder: Holder): CliError {
+function busy(dbPath: string, holder: LockHolder | null): CliError {
+  if (!holder) return new CliError(`${dbPath} is being locked by another process right now; try again in a moment`);
   if (holder.port)
     return new CliError(
-      `${dbPath} is in use by mockman serve (pid ${holder.pid}) on ${serverUrl(holder.port)}: stop it first, or send requests there with --base-url ${serverUrl(holder.port)}`,
+      `${dbPath} is in use by ${holder.command} (pid ${holder.pid}) on ${serverUrl(holder.port)}: stop it first, or send requests there with --base-url ${serverUrl(holder.port)}`,
     );
   return new CliError(
-    `${dbPath} is busy: mockman ${holder.command} (pid ${holder.pid}) still holds it after ${LOCK_WAIT_MS / 1000} s. Wait for it to finish, or stop it`,
+    `${dbPath} is busy: ${holder.command} (pid ${holder.pid}) still holds it after ${LOCK_WAIT_MS / 1000} s. Wait for it to finish, or stop it`,
   );
 }
 
-function unreadable(dbPath: string, error: unknown): CliError {
-  return new CliError(
-    `cannot read the store ${dbPath}: ${oneLine(error)}. Nothing was changed; move the file aside to start again from the seed, or pass another --db`,
-  );
+/** The store's own messages name the file and say what to do. */
+function unreadable(error: unknown): CliError {
+  return new CliError(`cannot open the store: ${oneLine(error)}`);
 }
 
 export interface Session {
   mock: Mock;
   dbPath: string;
+  lock: HeldLock;
   release(): Promise<void>;
 }
 
-async function open(io: CliIo, dbPath: string, command: string, waitMs: number, port?: number): Promise<Session> {
+async function open(io: CliIo, dbPath: string, command: string, waitMs: number): Promise<Session> {
   try {
     const opened = await openFileMock(dbPath, {
       passwordIterations: io.passwordIterations,
-      lock: { waitMs, info: { command, ...(port ? { port } : {}) } },
+      lock: { waitMs, info: { command: `mockman ${command}` } },
     });
-    return { mock: opened.mock, dbPath, release: opened.release };
+    return { ...opened, dbPath };
   } catch (error) {
-    if (error instanceof StoreError || (error as Error)?.name === "StoreError") throw unreadable(dbPath, error);
+    if (error instanceof StoreError || (error as Error)?.name === "StoreError") throw unreadable(error);
     throw error;
   }
 }
 
 /** Opens the store for a command that must own it (seed, reset, import, export, serve). */
-export async function openStore(io: CliIo, dbPath: string, command: string, port?: number): Promise<Session> {
+export async function openStore(io: CliIo, dbPath: string, command: string): Promise<Session> {
   try {
-    return await open(io, dbPath, command, LOCK_WAIT_MS, port);
+    return await open(io, dbPath, command, LOCK_WAIT_MS);
   } catch (error) {
-    if (error instanceof LockedError) throw busy(dbPath, holderOf(error));
+    if (error instanceof LockedError) throw busy(dbPath, error.holder);
     throw error;
   }
 }
@@ -100,7 +92,7 @@ export async function openSender(io: CliIo, options: { baseUrl?: string; db?: st
     if (!(error instanceof LockedError)) throw error;
     locked = error;
   }
-  if (!holderOf(locked).port) {
+  if (!locked.holder?.port) {
     // Another CLI command: wait for it, as the lock does.
     try {
       return inProcess(await open(io, dbPath, command, LOCK_WAIT_MS));
@@ -109,8 +101,8 @@ export async function openSender(io: CliIo, options: { baseUrl?: string; db?: st
       locked = error;
     }
   }
-  const holder = holderOf(locked);
-  if (!holder.port) throw busy(dbPath, holder);
-  io.stderr.write(`mockman: ${dbPath} is served by mockman serve (pid ${holder.pid}); sending to ${serverUrl(holder.port)}\n`);
+  const holder = locked.holder;
+  if (!holder?.port) throw busy(dbPath, holder);
+  io.stderr.write(`mockman: ${dbPath} is served by ${holder.command} (pid ${holder.pid}); sending to ${serverUrl(holder.port)}\n`);
   return httpSender(serverUrl(holder.port));
 }

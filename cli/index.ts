@@ -63,6 +63,12 @@ export async function run(argv: string[], io: CliIo = processIo()): Promise<numb
 }
 
 export async function main(): Promise<void> {
+  // `mockman export | head` closes the pipe early: finish the work (and release the store) without the rest of the output.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "EPIPE") throw error;
+    });
+  }
   process.exitCode = await run(process.argv.slice(2));
 }
 

@@ -99,13 +99,24 @@ export async function replay(
   return results;
 }
 
-function lineFor(result: ReplayResult, nameWidth: number, color: boolean): string {
+/** Paths are known only once filled; a template is guessed at the length of an id. */
+function pathWidth(collection: CollectionFile): number {
+  const guess = (endpoint: string) => endpoint.replace(/\{\{[^}]*\}\}/g, "x".repeat(36)).length;
+  return Math.min(80, Math.max(20, ...collection.requests.map((r) => guess(r.endpoint))));
+}
+
+interface Columns {
+  name: number;
+  path: number;
+}
+
+function lineFor(result: ReplayResult, width: Columns, color: boolean): string {
   const verdict = result.pass ? "pass" : "fail";
   const painted = color ? `\x1b[${result.pass ? 32 : 31}m${verdict}\x1b[0m` : verdict;
   const cells = [
-    result.name.padEnd(nameWidth),
+    result.name.padEnd(width.name),
     result.method.padEnd(7),
-    result.path.padEnd(40),
+    result.path.padEnd(width.path),
     String(result.status ?? "---").padEnd(3),
     formatMs(result.ms).padStart(8),
     painted + (result.error ? `  ${result.error}` : ""),
@@ -130,14 +141,14 @@ export function replayCommand(io: CliIo): Command {
     const options = parseOptions(optionsSchema, raw);
     const collection = await loadCollection(io, file);
     const color = wantsColor(io);
-    const nameWidth = Math.max(4, ...collection.requests.map((r) => r.name.length));
+    const width = { name: Math.max(4, ...collection.requests.map((r) => r.name.length)), path: pathWidth(collection) };
     const started = performance.now();
     const sender = await openSender(io, options, "replay");
     let results: ReplayResult[];
     try {
       results = await replay(collection, sender, {
         bail: options.bail,
-        onResult: options.json ? undefined : (result) => io.stdout.write(lineFor(result, nameWidth, color) + "\n"),
+        onResult: options.json ? undefined : (result) => io.stdout.write(lineFor(result, width, color) + "\n"),
       });
     } finally {
       await sender.close();

@@ -22,13 +22,13 @@ const optionsSchema = z.object({
 function clash(current: Snapshot, generated: Snapshot): string | undefined {
   const ids = new Set([...current.users, ...current.posts].map((r) => r._id));
   const names = new Set(current.users.map((u) => u.username));
+  for (const user of generated.users) {
+    if (names.has(user.username)) return `username ${user.username} is already taken (added by an earlier seed?)`;
+    names.add(user.username);
+  }
   for (const record of [...generated.users, ...generated.posts]) {
     if (ids.has(record._id)) return `id ${record._id} is already in the store`;
     ids.add(record._id);
-  }
-  for (const user of generated.users) {
-    if (names.has(user.username)) return `username ${user.username} is already taken`;
-    names.add(user.username);
   }
   return undefined;
 }

@@ -4,7 +4,7 @@
 import { createServer, type Server } from "node:http";
 import { Command } from "commander";
 import { z } from "zod";
-import { dbPathOf, openStore, serverUrl, type Session } from "../data";
+import { dbPathOf, openStore, serverUrl } from "../data";
 import { CliError, oneLine } from "../errors";
 import { serveRequest } from "../http-door";
 import type { CliIo } from "../io";
@@ -88,31 +88,29 @@ export function serveCommand(io: CliIo): Command {
     const options = parseOptions(optionsSchema, raw);
     const dbPath = dbPathOf(io, options.db);
     const log = requestLog(io);
-    let session: Session | undefined;
-    let ready!: (session: Session) => void;
-    const opened = new Promise<Session>((resolve) => (ready = resolve));
-
+    // The store opens first: a busy or unreadable store means we never take the port.
+    const session = await openStore(io, dbPath, "serve");
     const server = createServer(async (req, res) => {
       const started = performance.now();
       let status = 500;
       try {
-        status = await serveRequest((await opened).mock, req, res);
+        status = await serveRequest(session.mock, req, res);
       } catch (error) {
         if (!res.headersSent) res.writeHead(500, { "content-type": "application/json", "access-control-allow-origin": "*" });
         res.end(JSON.stringify({ errors: [oneLine(error)] }));
       }
       if (!options.quiet) log.line(`${clock()} ${req.method} ${req.url} ${status} ${formatMs(performance.now() - started)}`);
     });
-    // Listen first: the lock records the port, and with --port 0 only the kernel knows it.
-    const port = await listen(server, options.port);
+    let port: number;
     try {
-      session = await openStore(io, dbPath, "serve", port);
+      port = await listen(server, options.port);
+      // Recorded in the lock, so `mockman request` on this store comes here.
+      await session.lock.update({ port });
     } catch (error) {
-      server.closeAllConnections();
       server.close();
+      await session.release();
       throw error;
     }
-    ready(session);
     io.stdout.write(`Serving the mock API on ${serverUrl(port)} (store: ${dbPath}). Press Ctrl+C to stop.\n`);
 
     await stopped(io);

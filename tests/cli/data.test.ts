@@ -1,0 +1,123 @@
+// seed, reset, export, import and --db / MOCKMAN_DB: what reaches the store,
+// and that a bad input or an unreadable store changes nothing.
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { cli, folderState, oneStderrLine, tempDb } from "./helpers";
+
+async function counts(db: string) {
+  const exported = JSON.parse((await cli(["export", "--db", db])).stdout);
+  return { users: exported.data.users.length, posts: exported.data.posts.length, todos: exported.data.todos.length };
+}
+
+describe("seed and reset", () => {
+  it("seed adds a deterministic data set; --replace puts it in place of the data", async () => {
+    const { db } = tempDb();
+    const added = await cli(["seed", "--users", "3", "--posts", "20", "--seed", "7", "--db", db]);
+    expect(added.code).toBe(0);
+    expect(added.stdout).toContain("Added 3 users and 20 posts (seed 7)");
+    expect(await counts(db)).toEqual({ users: 7, posts: 26, todos: 0 });
+
+    const { db: other } = tempDb();
+    await cli(["seed", "--users", "3", "--posts", "20", "--seed", "7", "--db", other]);
+    const ids = async (d: string) => JSON.parse((await cli(["export", "--db", d])).stdout).data.posts.map((p: { _id: string }) => p._id);
+    expect(await ids(other)).toEqual(await ids(db));
+
+    expect((await cli(["seed", "--users", "2", "--posts", "5", "--seed", "8", "--replace", "--db", db])).code).toBe(0);
+    expect(await counts(db)).toEqual({ users: 2, posts: 5, todos: 0 });
+    const login = await cli(["request", "POST", "/api/auth/login", "-d", '{"username":"user8_0","password":"password"}', "--json", "--db", db]);
+    expect(JSON.parse(login.stdout).status).toBe(200);
+  });
+
+  it("seeding the same --seed twice is refused, and the store is unchanged", async () => {
+    const { dir, db } = tempDb();
+    await cli(["seed", "--users", "2", "--posts", "2", "--db", db]);
+    const before = folderState(dir);
+    const again = await cli(["seed", "--users", "2", "--posts", "2", "--db", db]);
+    expect(again.code).toBe(2);
+    expect(oneStderrLine(again)).toMatch(/username user1_0 is already taken .*Pick another --seed/);
+    expect(folderState(dir)).toEqual(before);
+  });
+
+  it("bad numbers are usage errors", async () => {
+    const { db } = tempDb();
+    const ran = await cli(["seed", "--users", "many", "--db", db]);
+    expect(ran.code).toBe(2);
+    expect(oneStderrLine(ran)).toBe("mockman: --users: expected a whole number");
+  });
+
+  it("reset restores the spec's seed", async () => {
+    const { db } = tempDb();
+    await cli(["seed", "--users", "2", "--posts", "9", "--db", db]);
+    const ran = await cli(["reset", "--db", db]);
+    expect(ran.stdout).toBe(`Reset ${db} to the seed: 4 users, 6 posts. Log in as guest / guest1234.\n`);
+    expect(await counts(db)).toEqual({ users: 4, posts: 6, todos: 0 });
+  });
+});
+
+describe("export and import", () => {
+  it("round-trips through a file and through stdin", async () => {
+    const { dir, db } = tempDb();
+    await cli(["request", "POST", "/api/test-todos", "-d", '{"title":"Milk"}', "--db", db]);
+    const exported = await cli(["export", "backup.json", "--db", db], { cwd: dir });
+    expect(exported.stdout).toMatch(/^Exported 4 users, 6 posts and 1 todos from .* to .*backup\.json\.\n$/);
+    const file = JSON.parse(readFileSync(join(dir, "backup.json"), "utf8"));
+    expect(file).toMatchObject({ mockman: "export", version: 1 });
+
+    const { db: target } = tempDb();
+    expect((await cli(["import", join(dir, "backup.json"), "--db", target])).code).toBe(0);
+    expect(await counts(target)).toEqual({ users: 4, posts: 6, todos: 1 });
+
+    await cli(["reset", "--db", target]);
+    const piped = await cli(["import", "-", "--db", target], { stdin: JSON.stringify(file) });
+    expect(piped.stdout).toContain("Imported 4 users, 6 posts and 1 todos");
+    expect(await counts(target)).toEqual({ users: 4, posts: 6, todos: 1 });
+  });
+
+  it.each([
+    ["the wrong version", (f: Record<string, unknown>) => ({ ...f, version: 2 }), /version: unsupported export version \(this build reads version 1\)/],
+    ["a wrongly typed field", (f: { data: { posts: Array<{ likes: object }> } }) => { f.data.posts[2].likes = { likeCount: "many", likedBy: [], dislikedBy: [] }; return f; }, /data\.posts\.2\.likes\.likeCount: Expected number, received string/],
+  ])("an import file with %s is exit 2, says where, and changes nothing", async (_, spoil, where) => {
+    const { dir, db } = tempDb();
+    const good = JSON.parse((await cli(["export", "--db", db])).stdout);
+    await cli(["request", "POST", "/api/test-todos", "-d", '{"title":"Keep me"}', "--db", db]);
+    writeFileSync(join(dir, "bad.json"), JSON.stringify((spoil as (f: unknown) => unknown)(good)));
+    const before = folderState(dir);
+    const ran = await cli(["import", join(dir, "bad.json"), "--db", db]);
+    expect(ran.code).toBe(2);
+    expect(oneStderrLine(ran)).toMatch(where);
+    expect(oneStderrLine(ran)).toMatch(/The store was not changed$/);
+    expect(folderState(dir)).toEqual(before);
+  });
+});
+
+describe("--db and MOCKMAN_DB", () => {
+  it("MOCKMAN_DB chooses the store when --db is absent; --db wins over it", async () => {
+    const { dir, db } = tempDb();
+    const env = { MOCKMAN_DB: db };
+    await cli(["request", "POST", "/api/test-todos", "-d", '{"title":"Env"}'], { env, cwd: dir });
+    expect((await counts(db)).todos).toBe(1);
+    const { db: flagged } = tempDb();
+    await cli(["request", "POST", "/api/test-todos", "-d", '{"title":"Flag"}', "--db", flagged], { env });
+    expect((await counts(db)).todos).toBe(1);
+    expect((await counts(flagged)).todos).toBe(1);
+  });
+
+  it("defaults to .mockman/db.json under the current directory", async () => {
+    const { dir } = tempDb();
+    await cli(["reset"], { cwd: dir });
+    expect(Object.keys(folderState(join(dir, ".mockman")))).toContain("db.json");
+  });
+
+  it("a corrupt store is exit 1, named in one line, and left as it was", async () => {
+    const { dir, db } = tempDb();
+    writeFileSync(db, '{"mockman":"db", "version": 1, "data": {"users": [');
+    const before = folderState(dir);
+    for (const args of [["request", "GET", "/api/posts"], ["export"], ["seed"], ["reset"]]) {
+      const ran = await cli([...args, "--db", db]);
+      expect(ran.code).toBe(1);
+      expect(oneStderrLine(ran)).toMatch(new RegExp(`^mockman: cannot open the store: ${db.replace(/[.]/g, "\\.")} is not valid JSON`));
+      expect(folderState(dir)).toEqual(before);
+    }
+  });
+});

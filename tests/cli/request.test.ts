@@ -1,0 +1,106 @@
+// `mockman request`, in-process on a temp store: output shapes, auth, bodies,
+// and every usage error (exit 2, one stderr line, the store unchanged).
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { FIRST_POST, cli, folderState, oneStderrLine, tempDb } from "./helpers";
+
+describe("mockman request", () => {
+  it("prints the status line and the pretty body, and -i adds the headers", async () => {
+    const { db } = tempDb();
+    const plain = await cli(["request", "GET", `/api/posts/${FIRST_POST}`, "--db", db]);
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toMatch(/^HTTP 200 OK {2}[\d.]+ ms\n\n\{\n {2}"post": \{\n {4}"_id": "8d0c3c7e/);
+    expect(plain.stdout).not.toContain("content-type:");
+    expect(plain.stdout).not.toContain("\x1b[");
+
+    const withHeaders = await cli(["request", "get", `/api/posts/${FIRST_POST}`, "-i", "--db", db]);
+    expect(withHeaders.stdout).toMatch(/^HTTP 200 OK .*\ncontent-type: application\/json\n\n\{/);
+
+    const bodyOnly = await cli(["request", "GET", `/api/posts/${FIRST_POST}`, "-b", "--db", db]);
+    expect(JSON.parse(bodyOnly.stdout).post.likes.likeCount).toBe(790);
+  });
+
+  it("--json prints exactly {status, statusText, headers, body, ms}", async () => {
+    const { db } = tempDb();
+    const ran = await cli(["request", "GET", "/api/posts/nope", "--json", "--db", db]);
+    expect(ran.code).toBe(0);
+    const report = JSON.parse(ran.stdout);
+    expect(Object.keys(report)).toEqual(["status", "statusText", "headers", "body", "ms"]);
+    expect(report).toMatchObject({ status: 404, statusText: "Not Found", headers: { "content-type": "application/json" } });
+    expect(report.body.errors).toHaveLength(1);
+    expect(typeof report.ms).toBe("number");
+  });
+
+  it("colours only on a TTY, and never with NO_COLOR", async () => {
+    const { db } = tempDb();
+    const tty = await cli(["request", "GET", "/api/test-todos", "--db", db], { tty: true });
+    expect(tty.stdout).toContain("\x1b[");
+    const noColor = await cli(["request", "GET", "/api/test-todos", "--db", db], { tty: true, env: { NO_COLOR: "1" } });
+    expect(noColor.stdout).not.toContain("\x1b[");
+  });
+
+  it("--as guest logs in first and sends the token; the post is saved in the store", async () => {
+    const { db } = tempDb();
+    const body = JSON.stringify({ postData: { content: "Hello from the CLI", postPic: "" } });
+    const created = await cli(["request", "POST", "/api/posts", "--as", "guest", "-d", body, "--json", "--db", db]);
+    expect(created.code).toBe(0);
+    expect(JSON.parse(created.stdout).status).toBe(201);
+    const mine = await cli(["request", "GET", "/api/posts/user/guest", "-b", "--db", db]);
+    expect(JSON.parse(mine.stdout).posts.map((p: { content: string }) => p.content)).toContain("Hello from the CLI");
+  });
+
+  it("--token and --as USER:PASSWORD reach authenticated routes; a wrong password is exit 1", async () => {
+    const { db } = tempDb();
+    const login = await cli(["request", "POST", "/api/auth/login", "-d", '{"username":"guest","password":"guest1234"}', "-b", "--db", db]);
+    const token = JSON.parse(login.stdout).encodedToken as string;
+    const marks = await cli(["request", "GET", "/api/users/bookmark", "--token", token, "-b", "--db", db]);
+    expect(JSON.parse(marks.stdout)).toEqual({ bookmarks: [] });
+    const asUser = await cli(["request", "GET", "/api/users/bookmark", "--as", "guest:guest1234", "-b", "--db", db]);
+    expect(asUser.code).toBe(0);
+    const wrong = await cli(["request", "GET", "/api/users/bookmark", "--as", "guest:nope", "--db", db]);
+    expect(wrong.code).toBe(1);
+    expect(oneStderrLine(wrong)).toMatch(/^mockman: cannot log in as guest: 401 .*Check --as USER:PASSWORD$/);
+  });
+
+  it("reads -d @file and -d @- (stdin)", async () => {
+    const { dir, db } = tempDb();
+    writeFileSync(join(dir, "todo.json"), '{"title":"Milk"}');
+    const fromFile = await cli(["request", "POST", "/api/test-todos", "-d", "@todo.json", "-b", "--db", db], { cwd: dir });
+    expect(JSON.parse(fromFile.stdout).todo.title).toBe("Milk");
+    const fromStdin = await cli(["request", "POST", "/api/test-todos", "-d", "@-", "-b", "--db", db], { stdin: '{"title":"Eggs"}' });
+    expect(JSON.parse(fromStdin.stdout).todos.map((t: { title: string }) => t.title)).toEqual(["Milk", "Eggs"]);
+  });
+
+  it("--fail exits 4 on a 4xx, still printing the response", async () => {
+    const { db } = tempDb();
+    const ran = await cli(["request", "GET", "/api/posts/nope", "--fail", "--db", db]);
+    expect(ran.code).toBe(4);
+    expect(ran.stdout).toMatch(/^HTTP 404 Not Found/);
+    expect(oneStderrLine(ran)).toBe("mockman: the server answered 404 Not Found (--fail)");
+    expect((await cli(["request", "GET", "/api/posts/nope", "--db", db])).code).toBe(0);
+  });
+
+  describe("usage errors: exit 2, one stderr line, the store unchanged", () => {
+    const cases: Array<[string, string[], RegExp]> = [
+      ["malformed -d JSON", ["request", "POST", "/api/test-todos", "-d", "{title:Milk}"], /^mockman: -d is not JSON: .*Quote it/],
+      ["a header without a colon", ["request", "GET", "/api/posts", "-H", "Accept application/json"], /^mockman: header 'Accept application\/json' has no colon: write it as -H 'Name: value'$/],
+      ["an unknown method", ["request", "FETCH", "/api/posts"], /^mockman: unknown method FETCH: use one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS$/],
+      ["--as without a password", ["request", "GET", "/api/users/bookmark", "--as", "ada"], /^mockman: --as ada: use --as guest or --as USER:PASSWORD$/],
+      ["a body on GET", ["request", "GET", "/api/posts", "-d", "{}"], /^mockman: a GET request cannot carry a body/],
+      ["a missing -d file", ["request", "POST", "/api/test-todos", "-d", "@nope.json"], /^mockman: cannot read -d nope\.json: no such file$/],
+      ["an unknown option", ["request", "GET", "/api/posts", "--nope"], /^mockman request: unknown option '--nope'\. See mockman request --help$/],
+      ["a missing argument", ["request", "GET"], /^mockman request: missing required argument 'path'\. See mockman request --help$/],
+    ];
+    it.each(cases)("%s", async (_, args, message) => {
+      const { dir, db } = tempDb();
+      await cli(["request", "POST", "/api/test-todos", "-d", '{"title":"Milk"}', "--db", db]);
+      const before = folderState(dir);
+      const ran = await cli([...args, "--db", db]);
+      expect(ran.code).toBe(2);
+      expect(oneStderrLine(ran)).toMatch(message);
+      expect(ran.stdout).toBe("");
+      expect(folderState(dir)).toEqual(before);
+    });
+  });
+});

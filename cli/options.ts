@@ -20,10 +20,13 @@ export const count = (max: number) =>
     .min(0, "must be 0 or more")
     .max(max, `must be at most ${max}`);
 
-export const baseUrl = z
-  .string()
-  .url("expected a URL such as http://127.0.0.1:3000")
-  .refine((u) => /^https?:\/\//i.test(u), "only http:// and https:// URLs");
+export const baseUrl = z.string().refine((u) => {
+  try {
+    return /^https?:$/.test(new URL(u).protocol);
+  } catch {
+    return false;
+  }
+}, "expected an http:// URL such as http://127.0.0.1:3001");
 
 export function addDbOption(command: Command): Command {
   return command.addOption(

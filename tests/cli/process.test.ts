@@ -1,0 +1,90 @@
+// mockman as real processes: through tsx (as `npm run mockman` runs it) and
+// through the package's bin. Also --help and --version, and two processes
+// writing one store at once.
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import pkg from "../../package.json" with { type: "json" };
+import { FIRST_POST, ROOT, cli, processCli, tempDb } from "./helpers";
+
+const COMMANDS = ["request", "replay", "serve", "seed", "reset", "export", "import"];
+
+describe("help and version", () => {
+  it.each(COMMANDS)("%s --help describes it with an example", async (name) => {
+    const ran = await cli([name, "--help"]);
+    expect(ran.code).toBe(0);
+    expect(ran.stdout).toMatch(new RegExp(`^Usage: mockman ${name} `));
+    expect(ran.stdout).toMatch(new RegExp(`Examples:\\n {2}\\$ mockman ${name}\\b`));
+  });
+
+  it("mockman --help lists every command; --version prints the package version", async () => {
+    const help = await cli(["--help"]);
+    for (const name of COMMANDS) expect(help.stdout).toMatch(new RegExp(`^ {2}${name}\\b`, "m"));
+    expect(await cli(["--version"])).toEqual({ code: 0, stdout: `${pkg.version}\n`, stderr: "" });
+  });
+
+  it("an unknown command is exit 2 with one line", async () => {
+    const ran = await cli(["sned"]);
+    expect(ran.code).toBe(2);
+    expect(ran.stderr).toMatch(/^mockman: unknown command 'sned'.*See mockman --help\n$/);
+  });
+});
+
+describe("as real processes", () => {
+  it("through tsx: request prints the post and exits 0; --fail on a 404 exits 4", async () => {
+    const { dir } = tempDb();
+    const ok = await processCli(["request", "GET", `/api/posts/${FIRST_POST}`, "-b"], { cwd: dir });
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.stdout).post._id).toBe(FIRST_POST);
+    expect(existsSync(join(dir, ".mockman/db.json"))).toBe(true);
+    const missing = await processCli(["request", "GET", "/api/posts/nope", "--fail"], { cwd: dir });
+    expect(missing.code).toBe(4);
+  });
+
+  it("through the bin: --version, and a usage error exits 2", async () => {
+    const version = await processCli(["--version"], { bin: true });
+    expect(version).toMatchObject({ code: 0, stdout: `${pkg.version}\n` });
+    const usage = await processCli(["request", "FETCH", "/api/posts"], { bin: true });
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/^mockman: unknown method FETCH/m);
+  });
+
+  it("processes writing one store at once lose none of each other's writes", async () => {
+    const { db } = tempDb();
+    await cli(["reset", "--db", db]);
+    const titles = ["one", "two", "three", "four"];
+    const ran = await Promise.all(
+      titles.map((title) => processCli(["request", "POST", "/api/test-todos", "-d", JSON.stringify({ title }), "--fail", "--db", db])),
+    );
+    expect(ran.map((r) => r.code)).toEqual([0, 0, 0, 0]);
+    const todos = JSON.parse((await cli(["request", "GET", "/api/test-todos", "-b", "--db", db])).stdout).todos;
+    expect(todos.map((t: { title: string }) => t.title).sort()).toEqual([...titles].sort());
+  });
+
+  it("serve stops on Ctrl+C (SIGINT), exits 0 and removes its lock", async () => {
+    const { dir, db } = tempDb();
+    await cli(["reset", "--db", db]);
+    const child = spawn(process.execPath, [join(ROOT, "node_modules/tsx/dist/cli.mjs"), join(ROOT, "cli/index.ts"), "serve", "--port", "0", "--db", db], {
+      cwd: dir,
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on("data", (chunk) => {
+        stdout += chunk;
+        const found = stdout.match(/http:\/\/127\.0\.0\.1:\d+/);
+        if (found) resolve(found[0]);
+      });
+      child.on("exit", () => reject(new Error(`serve exited early: ${stderr}`)));
+    });
+    const ran = await cli(["request", "GET", "/api/users", "--base-url", url, "--json"]);
+    expect(JSON.parse(ran.stdout).body.users).toHaveLength(4);
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    child.kill("SIGINT");
+    expect(await exited).toBe(0);
+    expect(stderr).toMatch(/GET \/api\/users 200/);
+    expect(existsSync(`${db}.lock`)).toBe(false);
+  });
+});

@@ -88,7 +88,7 @@ export function processCli(args: string[], options: { cwd?: string; env?: Record
     const child = execFile(
       process.execPath,
       [...entry, ...args],
-      { cwd: options.cwd ?? ROOT, env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...options.env } as NodeJS.ProcessEnv, timeout: 60_000 },
+      { cwd: options.cwd ?? ROOT, env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...options.env } as unknown as NodeJS.ProcessEnv, timeout: 60_000 },
       (error, stdout, stderr) => done({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
     if (options.stdin !== undefined) child.stdin?.end(options.stdin);

@@ -3,7 +3,7 @@
 // any method on any path with any body.
 import fc from "fast-check";
 import { routes } from "#mock/routes/index.ts";
-import { showCall, type Auth, type Body, type Call, type Json, type Mangle, type Param, type RefKind, type Str } from "./call";
+import { showCall, type Auth, type Body, type Call, type Json, type Mangle, type Op, type Param, type Step, type RefKind, type Str } from "./call";
 import { SEED_PASSWORDS } from "./world";
 
 const DANGEROUS_KEYS = ["__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "valueOf", "__defineGetter__", "_id", "id", "username", "password", "likes", "comments", "followers", "following", "bookmarks", "createdAt"];
@@ -129,6 +129,7 @@ const auth: fc.Arbitrary<Auth> = fc.oneof(
 );
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "patch", "post", "get", "FOO"];
 const extras = fc.record({
+  burst: fc.oneof({ weight: 12, arbitrary: fc.constant(1) }, { weight: 1, arbitrary: fc.integer({ min: 2, max: 4 }) }),
   query: fc.constantFrom("", "", "", "?a=1", "?__proto__[x]=1", "?constructor=1", "?%zz", "?q=" + "q".repeat(3000)),
   contentType: fc.constantFrom(null, null, "application/json", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/json; charset=utf-16"),
   auth,
@@ -163,4 +164,7 @@ export const call: fc.Arbitrary<Call> = fc
   .oneof({ weight: 4, arbitrary: routeCall }, { weight: 1, arbitrary: anyCall })
   .map((c) => Object.assign(c, { [fc.toStringMethod]: () => showCall(c) }));
 
-export const callSequence = (maxLength = 60) => fc.array(call, { minLength: 1, maxLength, size: "max" });
+const op: fc.Arbitrary<Step> = fc.constantFrom<Op["op"]>("reset", "reload", "reimport").map((o) => ({ op: o, [fc.toStringMethod]: () => `<${o}>` }));
+
+export const callSequence = (maxLength = 60) =>
+  fc.array(fc.oneof({ weight: 60, arbitrary: call as fc.Arbitrary<Step> }, { weight: 1, arbitrary: op }), { minLength: 1, maxLength, size: "max" });

@@ -28,7 +28,15 @@ export interface Call {
   body: Body;
   auth: Auth;
   contentType: string | null;
+  /** Sent this many times at once (a double click), not one after another. */
+  burst: number;
 }
+
+/** What another door does to the same mock between requests: the CLI's reset and import, another tab's reload. */
+export interface Op {
+  op: "reset" | "reload" | "reimport";
+}
+export type Step = Call | Op;
 
 export const str = (s: Str): string => (typeof s === "string" ? s : s.repeat.repeat(s.n));
 
@@ -64,7 +72,7 @@ export function showCall(c: Call): string {
   const auth =
     c.auth.t === "none" ? "no-auth" : c.auth.t === "header" ? `auth=${JSON.stringify(c.auth.v)}` : `auth=token#${c.auth.n}${c.auth.bearer ? "+Bearer" : ""}${c.auth.mangle === "none" ? "" : `/${c.auth.mangle}`}`;
   const body = c.body.t === "none" ? "" : c.body.t === "text" ? ` text=${showStr(c.body.v)}` : ` json=${showJson(c.body.v)}`;
-  return `${c.method} ${path}${c.query} ${auth}${c.contentType ? ` ct=${c.contentType}` : ""}${body}`;
+  return `${c.burst > 1 ? `${c.burst}× at once ` : ""}${c.method} ${path}${c.query} ${auth}${c.contentType ? ` ct=${c.contentType}` : ""}${body}`;
 }
 
 function resolveParam(world: World, p: Param, postId: string | undefined): string {

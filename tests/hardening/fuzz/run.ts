@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { createMock } from "#mock/server.ts";
 import { callSequence } from "./arbitraries";
-import { showCall, toRequest, type Call } from "./call";
+import { showCall, toRequest, type Call, type Op, type Step } from "./call";
 import { checkResponse, checkState, checkStore, checker, firstDifference, type Counts } from "./invariants";
 import { bootWorld, type World } from "./world";
 
@@ -30,36 +30,59 @@ function learnTokens(world: World, text: string) {
   if (token && !world.tokens.includes(token)) world.tokens.push(token);
 }
 
-export async function runSequence(calls: Call[], stats: Stats): Promise<void> {
+const count = (map: Record<string, number>, key: string | number) => (map[key] = (map[key] ?? 0) + 1);
+
+async function send(world: World, call: Call, request: Request, stats: Stats) {
+  const response = await world.mock.handle(request);
+  const text = await response.text();
+  stats.requests++;
+  count(stats.statuses, response.status);
+  if (response.status < 300) count(stats.accepted, `${call.method} ${call.path}`);
+  if (response.status >= 400) count(stats.refusals, `${response.status} ${/"errors":\["((?:\S+ ?){1,4})/.exec(text)?.[1] ?? ""}`);
+  learnTokens(world, text);
+  return { method: request.method.toUpperCase(), path: new URL(request.url).pathname, status: response.status, text };
+}
+
+async function runOp(world: World, step: Op) {
+  if (step.op === "reset") await world.mock.reset();
+  if (step.op === "reload") await world.mock.reload();
+  if (step.op === "reimport") await world.mock.importData(world.mock.exportData());
+}
+
+export async function runSequence(steps: Step[], stats: Stats): Promise<void> {
   const world = await bootWorld();
   const check = checker(stats.invariants);
   const identities = new Map<string, string>();
   const trace: string[] = [];
   stats.sequences++;
   try {
-    for (const call of calls) {
-      const request = toRequest(world, call);
-      if (!request) {
-        stats.unsendable++;
-        trace.push(`${showCall(call)}  -> not a valid Request, skipped`);
-        continue;
+    for (const step of steps) {
+      if ("op" in step) {
+        const before = exportText(world);
+        await runOp(world, step);
+        trace.push(`<${step.op}>`);
+        if (step.op !== "reset") check("reload and re-import keep the data", exportText(world) === before, () => firstDifference(exportText(world), before));
+      } else {
+        const requests = Array.from({ length: step.burst }, () => toRequest(world, step));
+        if (requests.some((r) => !r)) {
+          stats.unsendable++;
+          trace.push(`${showCall(step)}  -> not a valid Request, skipped`);
+          continue;
+        }
+        const before = exportText(world);
+        // A burst goes out at once; the dispatcher must still run them one at a time.
+        const answers = await Promise.all(requests.map((r) => send(world, step, r!, stats)));
+        const after = exportText(world);
+        for (const x of answers) {
+          trace.push(`${showCall(step)}  -> ${x.method} ${x.path.slice(0, 120)} ${x.status} ${x.text.slice(0, 160)}`);
+          checkResponse(check, world, { ...x, before, after, concurrent: answers.length > 1 });
+        }
+        // A double-clicked like, bookmark or follow (or their undo) takes effect once; the rest are refused.
+        const toggles = answers.filter((x) => x.method === "POST" && x.status < 300 && /^\/api\/(posts\/(dis)?like|users\/(remove-)?bookmark|users\/(un)?follow)\//.test(x.path));
+        if (answers.length > 1) check("a double click takes effect once", toggles.length <= 1, () => answers.map((x) => x.status).join(","));
       }
-      const before = exportText(world);
-      const response = await world.mock.handle(request);
-      const text = await response.text();
-      const after = exportText(world);
-      stats.requests++;
-      stats.statuses[response.status] = (stats.statuses[response.status] ?? 0) + 1;
-      if (response.status < 300) stats.accepted[`${call.method} ${call.path}`] = (stats.accepted[`${call.method} ${call.path}`] ?? 0) + 1;
-      if (response.status >= 400) {
-        const first = /"errors":\["((?:\S+ ?){1,4})/.exec(text)?.[1] ?? "";
-        stats.refusals[`${response.status} ${first}`] = (stats.refusals[`${response.status} ${first}`] ?? 0) + 1;
-      }
-      trace.push(`${showCall(call)}  -> ${request.method} ${new URL(request.url).pathname.slice(0, 120)} ${response.status} ${text.slice(0, 160)}`);
-      learnTokens(world, text);
-      checkResponse(check, world, { method: request.method.toUpperCase(), path: new URL(request.url).pathname, status: response.status, text, before, after });
       checkState(check, world, identities);
-      await checkStore(check, world, after);
+      await checkStore(check, world, exportText(world));
     }
     const memory = exportText(world);
     const second = await createMock({ store: world.store, passwordIterations: 1000 });

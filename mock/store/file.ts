@@ -46,6 +46,7 @@ export class FileStore implements Store {
   private journal: fs.FileHandle | null = null;
   private chain: Promise<unknown> = Promise.resolve();
   private closed = false;
+  private broken: StoreError | null = null;
   private readonly opts: Required<FileStoreOptions>;
 
   constructor(file: string, options: FileStoreOptions = {}) {
@@ -141,21 +142,24 @@ export class FileStore implements Store {
         records[name].set(record._id, record);
       }
     }
-    const replay = journal ? parseJournal(journal, this.journalPath, seq) : { lines: [], goodBytes: 0, dropped: 0, lastSeq: seq };
+    // The rows keep their own JSON, so what the caller does to the records it gets cannot reach the file.
+    const rows = rowsFromLines(text, data) ?? stringifyAll(records);
+    const replay = journal ? parseJournal(journal, this.journalPath, seq) : { lines: [], count: 0, goodBytes: 0, dropped: 0, lastSeq: seq };
     for (const { changes } of replay.lines) {
       for (const name of COLLECTIONS) {
         const change = changes[name] as Change | undefined;
-        for (const record of change?.put ?? []) records[name].set(record._id, record);
-        for (const id of change?.remove ?? []) records[name].delete(id);
+        for (const record of change?.put ?? []) {
+          records[name].set(record._id, record);
+          rows[name].set(record._id, JSON.stringify(record));
+        }
+        for (const id of change?.remove ?? []) {
+          records[name].delete(id);
+          rows[name].delete(id);
+        }
       }
     }
-    // The rows keep their own JSON, so what the caller does to the records it gets cannot reach the file.
-    const rows = emptyRows();
     const snapshot = {} as Snapshot;
-    for (const name of COLLECTIONS) {
-      for (const [id, record] of records[name]) rows[name].set(id, JSON.stringify(record));
-      (snapshot[name] as unknown[]) = [...records[name].values()];
-    }
+    for (const name of COLLECTIONS) (snapshot[name] as unknown[]) = [...records[name].values()];
     if (replay.dropped) {
       // The next append must start on a fresh line, or the torn tail would
       // become a corrupt line in the middle of the journal.
@@ -166,7 +170,7 @@ export class FileStore implements Store {
     this.seq = replay.lastSeq;
     this.snapshotBytes = Buffer.byteLength(text);
     this.journalBytes = replay.goodBytes;
-    this.journalLines = replay.lines.length;
+    this.journalLines = replay.count;
     return snapshot;
   }
 
@@ -183,18 +187,24 @@ export class FileStore implements Store {
       parts.push(`${JSON.stringify(name)}:{"put":[${put.map((p) => p[1]).join(",")}],"remove":${JSON.stringify(change.remove)}}`);
     }
     if (!parts.length) return;
-    const line = `{"seq":${seq},"changes":{${parts.join(",")}}}\n`;
+    const line = Buffer.from(`{"seq":${seq},"changes":{${parts.join(",")}}}\n`);
+    if (this.broken) throw this.broken;
     try {
       this.journal ??= await openJournal(this.journalPath);
-      await this.journal.write(line);
+      const { bytesWritten } = await this.journal.write(line);
+      if (bytesWritten !== line.length) throw new Error(`only ${bytesWritten} of ${line.length} bytes were written`);
       if (this.opts.durable) await this.journal.datasync();
     } catch (error) {
-      // Cut back a half-written line so the journal stays well formed.
-      await this.journal?.truncate(this.journalBytes).catch(() => undefined);
-      throw new StoreError(`Could not write ${this.journalPath}: ${(error as Error).message}`, { cause: error });
+      const failed = new StoreError(`Could not write ${this.journalPath}: ${(error as Error).message}`, { cause: error });
+      // Cut back a half-written line so the journal stays well formed; if even
+      // that fails, appending more would bury a torn line mid-journal.
+      await this.journal?.truncate(this.journalBytes).catch(() => {
+        this.broken = new StoreError(`${failed.message}; the store refuses further writes until mockman is restarted.`, { cause: error });
+      });
+      throw failed;
     }
     this.seq = seq;
-    this.journalBytes += Buffer.byteLength(line);
+    this.journalBytes += line.length;
     this.journalLines++;
     for (const [name, put] of strings) {
       const rows = this.rows![name];
@@ -238,6 +248,40 @@ const ADVICE = (file: string) =>
 
 function emptyRows(): Rows {
   return { users: new Map(), posts: new Map(), todos: new Map() };
+}
+
+function stringifyAll(records: { [K in CollectionName]: Map<string, unknown> }): Rows {
+  const rows = emptyRows();
+  for (const name of COLLECTIONS) for (const [id, record] of records[name]) rows[name].set(id, JSON.stringify(record));
+  return rows;
+}
+
+/**
+ * The snapshot as snapshotText wrote it has one record per line: reuse those
+ * lines instead of stringifying every record again (half of a boot's time on
+ * a big store). Anything laid out otherwise (edited by hand) returns null.
+ */
+function rowsFromLines(text: string, data: Snapshot): Rows | null {
+  const lines = text.split("\n");
+  const rows = emptyRows();
+  let i = 1;
+  for (const name of COLLECTIONS) {
+    const list = data[name] as { _id: string }[];
+    const open = `${JSON.stringify(name)}:[`;
+    if (!list.length) {
+      if (!lines[i++]?.startsWith(`${open}]`)) return null;
+      continue;
+    }
+    if (lines[i++] !== open) return null;
+    for (const record of list) {
+      let line = lines[i++] ?? "";
+      if (line.endsWith(",")) line = line.slice(0, -1);
+      if (line[0] !== "{" || line[line.length - 1] !== "}" || !line.includes(`"_id":${JSON.stringify(record._id)}`)) return null;
+      rows[name].set(record._id, line);
+    }
+    if (!lines[i++]?.startsWith("]")) return null;
+  }
+  return rows;
 }
 
 function snapshotText(rows: Rows, seq: number): string {
@@ -289,7 +333,10 @@ function isChangeSet(v: unknown): v is ChangeSet {
 }
 
 interface Replay {
+  /** The lines to apply: those after the snapshot's journalSeq. */
   lines: { seq: number; changes: ChangeSet }[];
+  /** Every well-formed line, already-folded ones included. */
+  count: number;
   goodBytes: number;
   dropped: number;
   lastSeq: number;
@@ -297,7 +344,7 @@ interface Replay {
 
 /** Lines at or below snapshotSeq are already in the snapshot and are skipped. */
 function parseJournal(buf: Buffer, file: string, snapshotSeq: number): Replay {
-  const out: Replay = { lines: [], goodBytes: 0, dropped: 0, lastSeq: snapshotSeq };
+  const out: Replay = { lines: [], count: 0, goodBytes: 0, dropped: 0, lastSeq: snapshotSeq };
   let contentEnd = buf.length;
   while (contentEnd > 0 && [9, 10, 13, 32].includes(buf[contentEnd - 1])) contentEnd--;
   let pos = 0;
@@ -325,6 +372,7 @@ function parseJournal(buf: Buffer, file: string, snapshotSeq: number): Replay {
       );
     }
     if (isObject(entry)) {
+      out.count++;
       const seq = entry.seq as number;
       if (seq > out.lastSeq) {
         if (seq !== out.lastSeq + 1) {

@@ -147,6 +147,20 @@ describe("folding the journal into the snapshot", () => {
     expect(ids).toEqual(["x", ...Array.from({ length: 20 }, (_, i) => `t${i}`)]);
   });
 
+  it.each([
+    ["pretty-printed", (doc: object) => JSON.stringify(doc, null, 2)],
+    ["all on one line", (doc: object) => JSON.stringify(doc)],
+    ["two records on a line", (doc: object) => JSON.stringify(doc).replace(/\[\{/g, "[\n{").replace(/\},\{"_id":"b"/, '},\n{"_id":"b"')],
+  ])("reads a snapshot laid out by hand (%s) and folds it back whole", async (_, layout) => {
+    const data = { users: [], posts: [], todos: [todo("a"), todo("b", "with \"_id\":\"c\" inside"), todo("c")] };
+    await fs.writeFile(db, layout({ mockman: "db", version: 1, journalSeq: 0, data }));
+    const store = new FileStore(db);
+    expect(await store.load()).toEqual(data);
+    await store.commit(putTodos(todo("d")));
+    await store.close();
+    expect((await new FileStore(db).load())!.todos).toEqual([...data.todos, todo("d")]);
+  });
+
   it("does not replay folded lines when a crash left the journal behind", async () => {
     const store = new FileStore(db, { foldOnClose: false });
     await store.replace({ users: [], posts: [], todos: [todo("a")] });
@@ -164,6 +178,13 @@ describe("folding the journal into the snapshot", () => {
     await again.load();
     await again.commit(putTodos(todo("c")));
     await again.close();
+    expect((await new FileStore(db).load())!.todos.map((t) => t._id)).toEqual(["z", "c"]);
+
+    // The next clean close folds, and the stale lines go with the journal.
+    const last = new FileStore(db);
+    await last.load();
+    await last.close();
+    expect(await fs.readdir(dir)).toEqual(["db.json"]);
     expect((await new FileStore(db).load())!.todos.map((t) => t._id)).toEqual(["z", "c"]);
   });
 });

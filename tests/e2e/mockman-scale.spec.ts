@@ -2,6 +2,10 @@
 // 1,000 history entries must not slow the page (Hoppscotch #3935, #1530).
 import { expect, test } from "@playwright/test";
 
+interface Probe {
+  probe: { longTasks: number[]; frames: number[]; maxGap: number };
+}
+
 test("a 5 MB JSON response renders without a long task over 200 ms", async ({ page }) => {
   const items = Array.from({ length: 20000 }, (_, i) => ({
     _id: `item-${i}`,
@@ -15,10 +19,19 @@ test("a 5 MB JSON response renders without a long task over 200 ms", async ({ pa
 
   await page.goto("/mockman");
   await expect(page.getByRole("button", { name: "Submit" })).toBeEnabled();
+  // Three views of main-thread blocking: long tasks, long animation frames, and
+  // the largest gap between 10 ms heartbeat ticks (what a user feels as a freeze).
   await page.evaluate(() => {
-    const w = window as unknown as { longTasks: number[] };
-    w.longTasks = [];
-    new PerformanceObserver((list) => list.getEntries().forEach((e) => w.longTasks.push(e.duration))).observe({ type: "longtask" });
+    const w = window as unknown as Probe;
+    w.probe = { longTasks: [], frames: [], maxGap: 0 };
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => w.probe.longTasks.push(e.duration))).observe({ type: "longtask" });
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => w.probe.frames.push(e.duration))).observe({ type: "long-animation-frame" });
+    let last = performance.now();
+    setInterval(() => {
+      const now = performance.now();
+      w.probe.maxGap = Math.max(w.probe.maxGap, now - last);
+      last = now;
+    }, 10);
   });
   await page.getByLabel("Endpoint").fill("/big.json");
   const clicked = Date.now();
@@ -27,9 +40,14 @@ test("a 5 MB JSON response renders without a long task over 200 ms", async ({ pa
   const shownAfter = Date.now() - clicked;
   await expect(page.getByTestId("status-line")).toContainText("MB");
   await page.waitForTimeout(500);
-  const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
-  const worst = Math.max(0, ...longTasks);
-  console.log(`5 MB response (${(big.length / 1024 / 1024).toFixed(2)} MB): shown after ${shownAfter} ms, long tasks ${JSON.stringify(longTasks.map(Math.round))}, worst ${Math.round(worst)} ms`);
+  const probe = await page.evaluate(() => (window as unknown as Probe).probe);
+  const worst = Math.max(0, ...probe.longTasks);
+  const worstFrame = Math.max(0, ...probe.frames);
+  console.log(
+    `5 MB response (${(big.length / 1024 / 1024).toFixed(2)} MB): shown after ${shownAfter} ms; ` +
+      `long tasks ${JSON.stringify(probe.longTasks.map(Math.round))} (worst ${Math.round(worst)} ms); ` +
+      `worst long animation frame ${Math.round(worstFrame)} ms; largest heartbeat gap ${Math.round(probe.maxGap)} ms`,
+  );
   test.info().annotations.push({ type: "worst long task (ms)", description: String(Math.round(worst)) });
 
   // Collapsed by default: the top level shows, the 20,000 items do not.
@@ -40,6 +58,19 @@ test("a 5 MB JSON response renders without a long task over 200 ms", async ({ pa
   await tree.getByRole("button", { name: "items:" }).press("Enter");
   await expect(tree.getByRole("button", { name: "items:" })).toHaveAttribute("aria-expanded", "true");
   expect(worst).toBeLessThan(200);
+  expect(probe.maxGap).toBeLessThan(200);
+
+  // The probe can fail: a 150 ms busy task in the page shows up in it.
+  await page.evaluate(() =>
+    setTimeout(() => {
+      const end = performance.now() + 150;
+      while (performance.now() < end);
+    }, 0),
+  );
+  await page.waitForTimeout(300);
+  const seen = await page.evaluate(() => (window as unknown as Probe).probe);
+  expect(Math.max(0, ...seen.longTasks)).toBeGreaterThanOrEqual(140);
+  expect(seen.maxGap).toBeGreaterThanOrEqual(140);
 });
 
 test("1,000 history entries: imported at once, the page stays fast and shows them a page at a time", async ({ page }, info) => {
@@ -72,8 +103,8 @@ test("1,000 history entries: imported at once, the page stays fast and shows the
 
   await page.getByRole("button", { name: "Show older (950 more)" }).click();
   await expect(list.getByRole("listitem")).toHaveCount(100);
-  // Restoring entry 998 (a POST) fills the form.
-  await list.getByRole("button", { name: "Restore POST /api/test-todos?n=999" }).click();
+  // Restoring the newest entry (a POST) fills the form.
+  await list.getByRole("button", { name: /^POST \/api\/test-todos\?n=999 / }).click();
   await expect(page.getByLabel("Method")).toHaveValue("POST");
   await expect(page.getByLabel("JSON body")).toHaveValue(/"todo 999"/);
 });

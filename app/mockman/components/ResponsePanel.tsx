@@ -1,12 +1,13 @@
 // The response: status line with time and size, then body and headers as trees.
-import { useState } from "react";
+import { memo, useState } from "react";
 import { formatBytes, formatMs, type Outcome } from "../lib/send";
 import { JsonView } from "./JsonView";
 
 /** Long text bodies are cut for display; the whole text is one click away. */
 const TEXT_PREVIEW = 100_000;
 
-export function ResponsePanel({ outcome, sending }: { outcome: Outcome | null; sending: boolean }) {
+// Memoized: typing in the request or a history update must not re-render a big tree.
+export const ResponsePanel = memo(function ResponsePanel({ outcome, sending }: { outcome: Outcome | null; sending: boolean }) {
   return (
     <section className="mm-panel mm-response" aria-labelledby="mm-response-title" aria-busy={sending}>
       <h2 id="mm-response-title" className="mm-panel-title">
@@ -21,7 +22,7 @@ export function ResponsePanel({ outcome, sending }: { outcome: Outcome | null; s
       )}
     </section>
   );
-}
+});
 
 function Failure({ error, ms }: { error: string; ms: number }) {
   return (

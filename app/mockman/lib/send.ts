@@ -36,6 +36,8 @@ const REASONS: Record<number, string> = {
 /** HTTP/2 responses carry no status text; fall back to the standard phrase. */
 export const statusTextOf = (status: number, given: string) => given || REASONS[status] || "";
 
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 export async function sendRequest(request: TesterRequest, fetcher: typeof fetch = window.fetch): Promise<Outcome> {
   const headers = new Headers();
   const start = performance.now();
@@ -50,7 +52,10 @@ export async function sendRequest(request: TesterRequest, fetcher: typeof fetch 
     });
     const bytes = await res.arrayBuffer();
     const ms = performance.now() - start;
+    // Decode and parse in separate tasks, so a big body never blocks input for both at once.
+    await nextTask();
     const text = new TextDecoder().decode(bytes);
+    await nextTask();
     let body: unknown = text;
     let isJson = false;
     if (text.trim() !== "") {
@@ -60,6 +65,7 @@ export async function sendRequest(request: TesterRequest, fetcher: typeof fetch 
       } catch {
         // Not JSON: shown as text.
       }
+      await nextTask();
     }
     return {
       kind: "response",

@@ -7,11 +7,17 @@ async function open(page: Page) {
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
   page.on("console", (m) => {
-    if (m.type() === "error" && !m.text().includes("favicon")) errors.push(m.text());
+    if (m.type() === "error" && !m.location().url.includes("favicon")) errors.push(m.text());
   });
   await page.goto("/mockman");
   await expect(page.getByRole("button", { name: "Submit" })).toBeEnabled();
   return errors;
+}
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const axe = await new AxeBuilder({ page }).analyze();
+  const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 const ui = (page: Page) => ({
@@ -41,8 +47,10 @@ test("the defaults: GET, /api/test-todos, {}, the Accept row, 'Response is undef
   await expect(page.getByLabel("Header 2 name")).toHaveValue("");
   await expect($.response).toContainText("Response is undefined.");
 
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  await expectNoSeriousAxeViolations(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectNoSeriousAxeViolations(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // Ctrl+Enter sends from the body textarea.
   await $.body.focus();
@@ -53,8 +61,7 @@ test("the defaults: GET, /api/test-todos, {}, the Accept row, 'Response is undef
   await expect($.response.getByRole("group", { name: "Response body" })).toContainText("todos:");
   await expect($.response.getByRole("group", { name: "Response headers" })).toContainText(/content-type:\s*"application\/json"/);
 
-  const after = await new AxeBuilder({ page }).analyze();
-  expect(after.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  await expectNoSeriousAxeViolations(page);
   expect(errors).toEqual([]);
 });
 
@@ -129,6 +136,7 @@ test("history survives a reload, restores on click, deletes one and clears all",
   await expect(list.getByRole("listitem").first()).toContainText("POST");
   await expect(list.getByRole("listitem").nth(1)).toContainText("GET");
   await expect($.method).toHaveValue("GET");
+  await expectNoSeriousAxeViolations(page);
 
   await list.getByRole("button", { name: /POST \/api\/test-todos/ }).first().click();
   await expect($.method).toHaveValue("POST");
@@ -152,6 +160,24 @@ test("a request with no response shows the error itself and says so", async ({ p
   await expect($.status).toContainText("No response");
   await expect($.response).toContainText("The request failed before any response arrived, so this is the error itself");
   await expect($.response).toContainText("TypeError");
+
+  // A body that is not JSON (the page's own HTML) is shown as text.
+  await $.endpoint.fill("/mockman");
+  await $.submit.click();
+  await expect($.status).toContainText("200 OK");
+  await expect($.response.locator("pre")).toContainText("<!DOCTYPE html>");
+});
+
+test("the page's code loads only when /mockman is visited", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (r) => r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname));
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((s) => /mockman/i.test(s))).toEqual([]);
+  await page.goto("/mockman");
+  await expect(page.getByRole("button", { name: "Submit" })).toBeEnabled();
+  expect(scripts.filter((s) => /mockman/i.test(s)).length).toBeGreaterThan(0);
 });
 
 test("cURL: paste fills the form, a bad command says which part failed, copy prints the request", async ({ page, context }) => {
@@ -164,6 +190,7 @@ test("cURL: paste fills the form, a bad command says which part failed, copy pri
   await command.fill(`curl 'http://x' -H 'NoColon'`);
   await dialog.getByRole("button", { name: "Fill the form" }).click();
   await expect(dialog.getByRole("alert")).toHaveText(/Could not read the command: -H 'NoColon'.*no name before a colon/);
+  await expectNoSeriousAxeViolations(page);
   await command.fill(`curl -X PATCH '${new URL(page.url()).origin}/api/test-todos' -H 'x-one: 1' --data-raw '{"a": 1}'`);
   await dialog.getByRole("button", { name: "Fill the form" }).click();
   await expect(dialog).toBeHidden();

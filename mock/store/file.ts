@@ -411,7 +411,11 @@ async function readIfExists(file: string, raw?: true): Promise<string | Buffer |
 
 async function openJournal(file: string) {
   await fs.mkdir(path.dirname(file), { recursive: true });
-  return fs.open(file, "a");
+  const fh = await fs.open(file, "a");
+  // A new file's name is durable only once its directory is synced; without it
+  // a crash could lose a journal whose lines were all fsynced.
+  await syncDir(path.dirname(file));
+  return fh;
 }
 
 /** Temp file, fsync, rename over the target, fsync the directory: the target is always whole. */

@@ -37,10 +37,17 @@ export const optionalText = (field: string, max: number) =>
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
 
-export const usernameField = required("username", USERNAME_MAX).refine(
-  (v) => USERNAME_PATTERN.test(v),
-  "username may hold only letters, digits, '_', '.' and '-'",
-);
+/**
+ * Names a profile URL (GET /api/users/:username) could never reach: "." and ".."
+ * are dot segments URLs collapse (%2E too), and "bookmark" and "edit" are routes of their own.
+ */
+export function isReservedUsername(name: string): boolean {
+  return /^\.{1,2}$/.test(name) || name === "bookmark" || name === "edit";
+}
+
+export const usernameField = required("username", USERNAME_MAX)
+  .refine((v) => USERNAME_PATTERN.test(v), "username may hold only letters, digits, '_', '.' and '-'")
+  .refine((v) => !isReservedUsername(v), "username is reserved; choose another");
 
 /** Links are shown clickable only when they are http(s). */
 export function isWebLink(link: string): boolean {

@@ -25,3 +25,22 @@ describe("fuzzer regressions", () => {
     expect(await ok.text()).toBe("");
   });
 });
+
+describe("usernames a profile URL cannot reach", () => {
+  const signup = (username: string) => send("POST", "/api/auth/signup", { body: JSON.stringify({ username, password: "pw", firstName: "X" }) });
+
+  // Counterexample: [signup {"username":"..","password":"pw","firstName":"!"}] -> 201, then GET /api/users/.. -> 404.
+  it.each([".", "..", "bookmark", "edit"])("%s is refused at signup with a clear message", async (username) => {
+    const response = await signup(username);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ errors: ["username: username is reserved; choose another"] });
+    expect(mock.tables.users.getUnique(username)).toBeUndefined();
+  });
+
+  it.each(["...", ".a", "Bookmark", "edits", "my.name"])("%s is allowed and its profile is reachable", async (username) => {
+    const created = (await (await signup(username)).json()) as { createdUser: { _id: string } };
+    const found = await send("GET", `/api/users/${encodeURIComponent(username)}`);
+    expect(found.status).toBe(200);
+    expect(((await found.json()) as { user: { _id: string } }).user._id).toBe(created.createdUser._id);
+  });
+});

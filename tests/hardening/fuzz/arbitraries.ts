@@ -61,15 +61,20 @@ function obj(fields: Record<string, fc.Arbitrary<Json>>): fc.Arbitrary<Json> {
     });
 }
 
-const username = fc.oneof({ weight: 3, arbitrary: fc.stringMatching(/^[a-z0-9_.-]{1,12}$/) }, { weight: 1, arbitrary: fc.constantFrom(...Object.keys(SEED_PASSWORDS), "fuzz_alice") });
+const username = fc.oneof({ weight: 3, arbitrary: fc.stringMatching(/^[a-z0-9_.-]{1,12}$/) }, { weight: 1, arbitrary: fc.constantFrom(...Object.keys(SEED_PASSWORDS), "fuzz_alice", "__proto__", "constructor", "toString", "bookmark", "edit", "user", "..", ".") });
 const name = fc.string({ minLength: 1, maxLength: 12 });
 const image = fc.constantFrom("", "/seed/avatar-guest.svg", "https://example.com/a.png", "data:image/png;base64,iVBORw0KGgo=", "data:image/svg+xml;base64,PHN2Zy8+", "javascript:alert(1)", "data:text/html;base64,PHNjcmlwdD4=");
 const postData = obj({ content: text(fc.string({ minLength: 1, maxLength: 210 })), postPic: text(image), firstName: text(name), userPhoto: text(image) });
 const commentVal = text(fc.string({ minLength: 1, maxLength: 60 }));
 const passwords = fc.oneof(fc.constantFrom(...Object.values(SEED_PASSWORDS)), fc.string({ minLength: 1, maxLength: 16 }));
 
+const signupFields = obj({ username: text(username), password: text(passwords), firstName: text(name), lastName: text(name), bio: text(fc.string({ maxLength: 250 })), link: text(fc.webUrl()), userPhoto: text(image), coverPhoto: text(image) });
+
 const BODIES: Record<string, fc.Arbitrary<Json>> = {
-  "POST /api/auth/signup": obj({ username: text(username), password: text(passwords), firstName: text(name), lastName: text(name), bio: text(fc.string({ maxLength: 250 })), link: text(fc.webUrl()), userPhoto: text(image), coverPhoto: text(image) }),
+  "POST /api/auth/signup": fc.oneof(
+    fc.tuple(username, name).map(([u, n]): Json => ({ t: "o", v: [["username", s(u)], ["password", s("pw")], ["firstName", s(n)]] })),
+    signupFields,
+  ),
   "POST /api/auth/login": fc.oneof(
     fc.constantFrom(...Object.entries(SEED_PASSWORDS)).map(([u, p]): Json => ({ t: "o", v: [["username", s(u)], ["password", s(p)]] })),
     obj({ username: text(username), password: text(passwords) }),

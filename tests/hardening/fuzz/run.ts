@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { createMock } from "#mock/server.ts";
 import { callSequence } from "./arbitraries";
 import { showCall, toRequest, type Call, type Op, type Step } from "./call";
-import { checkResponse, checkState, checkStore, checker, firstDifference, type Counts } from "./invariants";
+import { checkResponse, checkState, checkStore, checker, firstDifference, type Check, type Counts } from "./invariants";
 import { bootWorld, type World } from "./world";
 
 export interface Stats {
@@ -43,6 +43,16 @@ async function send(world: World, call: Call, request: Request, stats: Stats) {
   return { method: request.method.toUpperCase(), path: new URL(request.url).pathname, status: response.status, text };
 }
 
+/** A user who just signed up can be found by username, as profile URLs do (GET /api/users/:username). */
+async function checkProfileReachable(check: Check, world: World, text: string) {
+  const created = /^\{"createdUser":\{"_id":"([^"]+)","username":"((?:[^"\\]|\\.)*)"/.exec(text);
+  if (!created) return;
+  const [, id, username] = created;
+  const response = await world.mock.handle(new Request(`http://mock.local/api/users/${encodeURIComponent(JSON.parse(`"${username}"`))}`));
+  const found = ((await response.json()) as { user?: { _id: string } }).user?._id;
+  check("a new user's profile is reachable by username", found === id, () => `GET /api/users/${username} gave ${response.status}`);
+}
+
 async function runOp(world: World, step: Op) {
   if (step.op === "reset") await world.mock.reset();
   if (step.op === "reload") await world.mock.reload();
@@ -77,6 +87,7 @@ export async function runSequence(steps: Step[], stats: Stats): Promise<void> {
           trace.push(`${showCall(step)}  -> ${x.method} ${x.path.slice(0, 120)} ${x.status} ${x.text.slice(0, 160)}`);
           checkResponse(check, world, { ...x, before, after, concurrent: answers.length > 1 });
         }
+        for (const x of answers) await checkProfileReachable(check, world, x.text);
         // A double-clicked like, bookmark or follow (or their undo) takes effect once; the rest are refused.
         const toggles = answers.filter((x) => x.method === "POST" && x.status < 300 && /^\/api\/(posts\/(dis)?like|users\/(remove-)?bookmark|users\/(un)?follow)\//.test(x.path));
         if (answers.length > 1) check("a double click takes effect once", toggles.length <= 1, () => answers.map((x) => x.status).join(","));

@@ -1,5 +1,15 @@
+import type { LinksFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { ToastContainer } from "react-toastify";
+import { GeneralErrorBoundary } from "#app/components/GeneralErrorBoundary";
+import { TOAST_OPTIONS } from "#app/lib/texts";
+import stylesHref from "#app/styles/app.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesHref },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -7,11 +17,13 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#f7f8fa" />
         <Meta />
         <Links />
       </head>
       <body>
         {children}
+        <ToastContainer {...TOAST_OPTIONS} newestOnTop closeOnClick pauseOnFocusLoss={false} theme="light" />
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -19,10 +31,20 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+// The shell (sidebar, session) lives in routes/_app.tsx, so /mockman renders bare.
 export default function App() {
   return <Outlet />;
 }
 
 export function HydrateFallback() {
-  return <p className="boot">Loading Moments…</p>;
+  return (
+    <div className="boot" role="status" aria-live="polite">
+      <span className="boot__spinner" aria-hidden="true" />
+      Loading Moments…
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

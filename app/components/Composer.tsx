@@ -1,0 +1,68 @@
+// The post composer: content (required, max 210, counting down from 210), an
+// optional image, and a busy Post button that cannot be pressed twice.
+import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import type { PostActionData } from "#app/lib/post-actions";
+import { POST_MAX, postSchema } from "#app/lib/schemas";
+import type { SessionUser } from "#app/lib/session";
+import { Avatar } from "./Avatar";
+import { Counter } from "./Counter";
+import { TextareaField } from "./Field";
+import { ImagePicker } from "./ImagePicker";
+
+export function Composer({ user }: { user: SessionUser }) {
+  const fetcher = useFetcher<PostActionData>({ key: "create-post" });
+  const busy = fetcher.state !== "idle";
+  const [image, setImage] = useState("");
+  const lastResult = fetcher.state === "idle" && fetcher.data && "result" in fetcher.data ? fetcher.data.result : undefined;
+  const [form, fields] = useForm({
+    id: "composer",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: postSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+
+  // After 'Post created successfully' the composer starts over: text (Conform's reset) and image.
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.intent === "create-post" && fetcher.data.ok) setImage("");
+  }, [fetcher.state, fetcher.data]);
+
+  const length = String(fields.content.value ?? "").length;
+  return (
+    <section className="composer card" aria-label="Create a post">
+      <Avatar src={user.userPhoto} name={user.firstName} />
+      <fetcher.Form method="post" className="composer__form" {...getFormProps(form)}>
+        <TextareaField
+          key={fields.content.key}
+          label="What's happening?"
+          hideLabel
+          textareaProps={{
+            ...getTextareaProps(fields.content),
+            placeholder: "What's happening?",
+            rows: 3,
+            className: "composer__input",
+            "aria-describedby": "composer-counter",
+          }}
+          errors={fields.content.errors}
+        />
+        <input type="hidden" name="postPic" value={image} />
+        <div className="composer__footer">
+          <ImagePicker image={image} onChange={setImage} disabled={busy} />
+          <Counter id="composer-counter" max={POST_MAX} length={length} />
+          <button type="submit" name="intent" value="create-post" className="button button--primary" disabled={busy} aria-busy={busy}>
+            {busy ? (
+              <>
+                <span className="spinner" aria-hidden="true" /> Posting…
+              </>
+            ) : (
+              "Post"
+            )}
+          </button>
+        </div>
+      </fetcher.Form>
+    </section>
+  );
+}

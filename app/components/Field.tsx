@@ -1,0 +1,77 @@
+// One Field / ErrorList pair renders every input and its errors (Epic Stack).
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+
+export function ErrorList({ id, errors }: { id?: string; errors?: (string | null | undefined)[] | null }) {
+  const shown = (errors ?? []).filter(Boolean) as string[];
+  if (shown.length === 0) return null;
+  return (
+    <ul id={id} className="error-list">
+      {shown.map((e) => (
+        <li key={e}>{e}</li>
+      ))}
+    </ul>
+  );
+}
+
+interface FieldProps {
+  label: ReactNode;
+  inputProps: InputHTMLAttributes<HTMLInputElement>;
+  errors?: string[] | null;
+  hint?: ReactNode;
+}
+
+export function Field({ label, inputProps, errors, hint }: FieldProps) {
+  const fallbackId = useId();
+  const { key: _key, ...props } = inputProps as typeof inputProps & { key?: string };
+  const id = props.id ?? fallbackId;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        {...props}
+        id={id}
+        className="input"
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+      />
+      {hint ? <p className="field__hint">{hint}</p> : null}
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+interface TextareaFieldProps {
+  label: ReactNode;
+  /** Hide the label visually; it still names the textarea. */
+  hideLabel?: boolean;
+  textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement>;
+  errors?: string[] | null;
+  extra?: ReactNode;
+}
+
+export function TextareaField({ label, hideLabel, textareaProps, errors, extra }: TextareaFieldProps) {
+  const fallbackId = useId();
+  // Conform puts a `key` in its props; React 18.3 warns when a key is spread, so the caller passes it instead.
+  const { key: _key, ...props } = textareaProps as typeof textareaProps & { key?: string };
+  const id = props.id ?? fallbackId;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  return (
+    <div className="field">
+      <label className={hideLabel ? "visually-hidden" : "field__label"} htmlFor={id}>
+        {label}
+      </label>
+      <textarea
+        {...props}
+        id={id}
+        className={`input input--textarea ${props.className ?? ""}`}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={[...new Set([errorId, props["aria-describedby"]])].filter(Boolean).join(" ") || undefined}
+      />
+      {extra}
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}

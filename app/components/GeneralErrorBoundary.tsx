@@ -1,0 +1,29 @@
+// One boundary renders every route's errors: §2's fallback, 'Unexpected
+// Application Error!' with the status and status text, or the message and stack.
+import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { TEXT } from "#app/lib/texts";
+
+export function GeneralErrorBoundary() {
+  const error = useRouteError();
+  let detail: string;
+  let stack: string | undefined;
+  if (isRouteErrorResponse(error)) {
+    detail = `${error.status} ${error.statusText}`.trim();
+  } else if (error instanceof Error) {
+    detail = error.message;
+    stack = error.stack;
+  } else {
+    detail = String(error);
+  }
+  return (
+    <main className="error-page" role="alert">
+      <h1 className="error-page__title">{TEXT.appError}</h1>
+      <p className="error-page__detail">{detail}</p>
+      {stack ? <pre className="error-page__stack">{stack}</pre> : null}
+      {/* A full load, not a client navigation: the state that failed may be what broke the render. */}
+      <a className="button button--secondary" href="/home">
+        Back to Home
+      </a>
+    </main>
+  );
+}

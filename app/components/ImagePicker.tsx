@@ -1,0 +1,71 @@
+// Picks one image for a post: checks type and size first (§5), so a bad file
+// gets a clear message and is never attached; shows a removable preview.
+import { useId, useRef, useState } from "react";
+import { IMAGE_ACCEPT, imageProblem, readAsDataUrl } from "#app/lib/image";
+import { CloseIcon, ImageIcon } from "./Icons";
+
+interface ImagePickerProps {
+  image: string;
+  onChange: (dataUrl: string) => void;
+  disabled?: boolean;
+}
+
+export function ImagePicker({ image, onChange, disabled }: ImagePickerProps) {
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const choose = async (file: File | undefined) => {
+    // The file input is emptied either way, so the same file can be picked again.
+    if (input.current) input.current.value = "";
+    if (!file) return;
+    const reason = imageProblem(file);
+    setProblem(reason);
+    if (reason) return;
+    try {
+      onChange(await readAsDataUrl(file));
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  return (
+    <div className="image-picker">
+      {image ? (
+        <div className="image-picker__preview">
+          <img src={image} alt="Preview of the image to post" />
+          <button
+            type="button"
+            className="icon-button icon-button--overlay"
+            aria-label="Remove image"
+            onClick={() => {
+              onChange("");
+              input.current?.focus();
+            }}
+          >
+            <CloseIcon />
+          </button>
+        </div>
+      ) : null}
+      <input
+        ref={input}
+        id={inputId}
+        type="file"
+        accept={IMAGE_ACCEPT}
+        className="visually-hidden image-picker__input"
+        disabled={disabled}
+        aria-describedby={problem ? `${inputId}-problem` : undefined}
+        onChange={(e) => void choose(e.currentTarget.files?.[0])}
+      />
+      <label htmlFor={inputId} className="icon-button icon-button--accent image-picker__button" title="Add an image">
+        <ImageIcon />
+        <span className="visually-hidden">Add an image</span>
+      </label>
+      {problem ? (
+        <p id={`${inputId}-problem`} className="image-picker__problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  );
+}

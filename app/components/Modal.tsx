@@ -1,0 +1,101 @@
+// A dialog that traps Tab inside itself, closes on Escape or a backdrop click,
+// and hands focus back to whatever opened it. Not <dialog>: its top layer would
+// hide the toasts (react-toastify) that report a failed submit behind the backdrop.
+import { useEffect, useId, useRef, type ReactNode } from "react";
+import { createPortal } from "react-dom";
+import { CloseIcon } from "./Icons";
+
+interface ModalProps {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** Text under the title, tied to the dialog as its description. */
+  description?: string;
+}
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+export function Modal({ title, onClose, children, description }: ModalProps) {
+  const titleId = useId();
+  const descriptionId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const close = useRef(onClose);
+  close.current = onClose;
+  // Read during the first render, before anything inside can take focus.
+  const opener = useRef<HTMLElement | null>(typeof document === "undefined" ? null : (document.activeElement as HTMLElement | null));
+
+  useEffect(() => {
+    const root = panel.current;
+    const firstInput = root?.querySelector<HTMLElement>('input:not([type="hidden"]), textarea, select');
+    (firstInput ?? focusables(root)[0] ?? root)?.focus();
+    const previousOverflow = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
+    return () => {
+      document.body.style.overflow = previousOverflow;
+      // The opener may have re-rendered away (e.g. a menu closed); focus it only if it is still there.
+      const back = opener.current;
+      if (back && back.isConnected) back.focus();
+    };
+  }, []);
+
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    if (event.key === "Escape") {
+      event.stopPropagation();
+      close.current();
+      return;
+    }
+    if (event.key !== "Tab") return;
+    const items = focusables(panel.current);
+    if (items.length === 0) {
+      event.preventDefault();
+      return;
+    }
+    const first = items[0];
+    const last = items[items.length - 1];
+    const active = document.activeElement;
+    if (event.shiftKey && (active === first || active === panel.current)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && active === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return createPortal(
+    <div className="modal" onKeyDown={onKeyDown}>
+      <div className="modal__backdrop" onClick={() => close.current()} />
+      <div
+        ref={panel}
+        className="modal__panel"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={description ? descriptionId : undefined}
+        tabIndex={-1}
+      >
+        <header className="modal__header">
+          <h2 id={titleId} className="modal__title">
+            {title}
+          </h2>
+          <button type="button" className="icon-button" aria-label="Close" onClick={() => close.current()}>
+            <CloseIcon />
+          </button>
+        </header>
+        {description ? (
+          <p id={descriptionId} className="modal__description">
+            {description}
+          </p>
+        ) : null}
+        {children}
+      </div>
+    </div>,
+    document.body,
+  );
+}
+
+function focusables(root: HTMLElement | null): HTMLElement[] {
+  if (!root) return [];
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hasAttribute("inert") && el.offsetParent !== null);
+}

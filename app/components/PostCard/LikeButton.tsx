@@ -1,0 +1,45 @@
+// The heart: like and unlike through §7's like and dislike calls. What it shows
+// comes from the pending submission while one is in flight (Remix's Favorite),
+// so a second click sends the right next intent; the count never dips below 0.
+import { useFetcher } from "@remix-run/react";
+import type { Post } from "#app/lib/types";
+import { HeartIcon } from "../Icons";
+
+export function isLikedBy(post: Post, username: string) {
+  return post.likes.likedBy.some((u) => u.username === username);
+}
+
+export function LikeButton({ post, me }: { post: Post; me: string }) {
+  const fetcher = useFetcher({ key: `like:${post._id}` });
+  const serverLiked = isLikedBy(post, me);
+  const pending = fetcher.formData?.get("intent");
+  const liked = pending ? pending === "like" : serverLiked;
+  const delta = liked === serverLiked ? 0 : liked ? 1 : -1;
+  const count = Math.max(0, post.likes.likeCount + delta);
+  return (
+    <fetcher.Form method="post" className="control">
+      <input type="hidden" name="postId" value={post._id} />
+      <button
+        type="submit"
+        name="intent"
+        value={liked ? "unlike" : "like"}
+        className={`control__button control__button--like${liked ? " is-active" : ""}`}
+        aria-pressed={liked}
+        aria-label="Like"
+        title={liked ? "Unlike" : "Like"}
+      >
+        <HeartIcon filled={liked} />
+      </button>
+      <span className="control__count">
+        <span aria-hidden="true">{formatCount(count)}</span>
+        <span className="visually-hidden">{count === 1 ? "1 like" : `${count} likes`}</span>
+      </span>
+    </fetcher.Form>
+  );
+}
+
+export function formatCount(n: number): string {
+  if (n < 1000) return String(n);
+  if (n < 1_000_000) return `${(n / 1000).toFixed(n < 10_000 ? 1 : 0).replace(/\.0$/, "")}K`;
+  return `${(n / 1_000_000).toFixed(1).replace(/\.0$/, "")}M`;
+}

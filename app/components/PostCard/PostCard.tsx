@@ -1,0 +1,41 @@
+// A thin assembly of header, body and controls (Bluesky's PostControls layout),
+// as an <article> of the ARIA feed around it.
+import { useFetcher } from "@remix-run/react";
+import type { Post } from "#app/lib/types";
+import { BookmarkButton } from "./BookmarkButton";
+import { CommentButton } from "./CommentButton";
+import { DeleteButton } from "./DeleteButton";
+import { LikeButton } from "./LikeButton";
+import { PostHeader } from "./PostHeader";
+
+interface PostCardProps {
+  post: Post;
+  me: string;
+  bookmarked: boolean;
+  position: number;
+  setSize: number;
+}
+
+export function PostCard({ post, me, bookmarked, position, setSize }: PostCardProps) {
+  // Shared by the delete button: while it runs, the card is already gone.
+  const deletion = useFetcher({ key: `delete-post:${post._id}` });
+  if (deletion.state !== "idle" || (deletion.data as { ok?: boolean } | undefined)?.ok) return null;
+  const titleId = `post-${post._id}-author`;
+  const bodyId = `post-${post._id}-body`;
+  return (
+    <article className="post-card" tabIndex={0} aria-posinset={position} aria-setsize={setSize} aria-labelledby={titleId} aria-describedby={bodyId}>
+      <PostHeader post={post} titleId={titleId}>
+        {post.username === me ? <DeleteButton postId={post._id} /> : null}
+      </PostHeader>
+      <div id={bodyId} className="post-card__body">
+        <p className="post-card__content">{post.content}</p>
+        {post.postPic ? <img className="post-card__image" src={post.postPic} alt={`Picture posted by ${post.firstName}`} loading="lazy" decoding="async" /> : null}
+      </div>
+      <div className="post-card__controls" role="group" aria-label="Post actions">
+        <LikeButton post={post} me={me} />
+        <CommentButton post={post} />
+        <BookmarkButton postId={post._id} bookmarked={bookmarked} />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,27 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import type { Post } from "#app/lib/types";
+import { Avatar, fullName } from "../Avatar";
+import { RelativeTime } from "../RelativeTime";
+
+export function PostHeader({ post, titleId, children }: { post: Post; titleId: string; children?: ReactNode }) {
+  const profile = `/profile/${encodeURIComponent(post.username)}`;
+  return (
+    <header className="post-card__header">
+      <Link to={profile} className="post-card__avatar" tabIndex={-1} aria-hidden="true">
+        <Avatar src={post.userPhoto} name={post.firstName} />
+      </Link>
+      <div className="post-card__meta">
+        <Link to={profile} id={titleId} className="post-card__name">
+          {fullName(post)}
+        </Link>
+        <span className="post-card__handle">@{post.username}</span>
+        <span className="post-card__dot" aria-hidden="true">
+          ·
+        </span>
+        <RelativeTime iso={post.createdAt} className="post-card__time" />
+      </div>
+      {children}
+    </header>
+  );
+}

@@ -1,0 +1,40 @@
+// 'Who to follow': every user but the current one (§6). `action` lets a screen
+// put a control (part 2's Follow button) beside each suggestion.
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { TEXT } from "#app/lib/texts";
+import type { User } from "#app/lib/types";
+import { Avatar, fullName } from "./Avatar";
+
+export function suggestionsFor(users: User[], me: string): User[] {
+  return users.filter((u) => u.username !== me);
+}
+
+export function WhoToFollow({ users, me, action }: { users: User[]; me: string; action?: (user: User) => ReactNode }) {
+  const suggestions = suggestionsFor(users, me);
+  return (
+    <section className="panel" aria-labelledby="who-to-follow">
+      <h2 id="who-to-follow" className="panel__title">
+        {TEXT.whoToFollow}
+      </h2>
+      {suggestions.length === 0 ? (
+        <p className="panel__empty">No one else is here yet.</p>
+      ) : (
+        <ul className="suggestions">
+          {suggestions.map((u) => (
+            <li key={u._id} className="suggestion">
+              <Link to={`/profile/${encodeURIComponent(u.username)}`} className="suggestion__link">
+                <Avatar src={u.userPhoto} name={u.firstName} />
+                <span className="suggestion__names">
+                  <span className="suggestion__name">{fullName(u)}</span>
+                  <span className="suggestion__handle">@{u.username}</span>
+                </span>
+              </Link>
+              {action?.(u)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

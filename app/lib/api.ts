@@ -1,0 +1,65 @@
+// The one way the app talks to /api. Errors come back as `{ errors: [message] }`
+// (the mock's one shape); anything else still becomes a readable message.
+import { getToken } from "./session";
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+interface CallOptions {
+  method?: "GET" | "POST" | "DELETE";
+  body?: unknown;
+  /** Send the session token (every authenticated call, GET /users/bookmark included). */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+export async function api<T>(path: string, { method = "GET", body, auth = false, signal }: CallOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (body !== undefined) headers["content-type"] = "application/json";
+  if (auth) {
+    const token = getToken();
+    if (token) headers.authorization = token;
+  }
+  const response = await fetch(`/api${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
+  const data = await readJson(response);
+  if (!response.ok) throw new ApiError(response.status, errorMessage(data, response));
+  return data as T;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export function errorMessage(data: unknown, response: { status: number; statusText: string }): string {
+  if (data && typeof data === "object") {
+    const { errors, error, message } = data as { errors?: unknown; error?: unknown; message?: unknown };
+    if (Array.isArray(errors) && errors.length > 0) return errors.map(String).join(" ");
+    if (typeof error === "string") return error;
+    if (typeof message === "string") return message;
+  }
+  return `Request failed: ${response.status} ${response.statusText}`.trim();
+}
+
+/** The message a failed call shows to the user. */
+export function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

@@ -1,0 +1,29 @@
+// Every text the spec fixes (§1, §2, §8), in one place so tests and screens agree.
+export const TOAST = {
+  login: "LoggedIn successfully",
+  signup: "Loggedin Successfully",
+  logout: "Logged out successfully",
+  postCreated: "Post created successfully",
+  commentAdded: "comment added successfully!",
+  bookmarkAdded: "Added to Bookmarks !",
+  bookmarkRemoved: "Removed from Bookmarks !",
+  userNotFound: "user not found",
+} as const;
+
+export const TEXT = {
+  taglines: ["Share moments", "Connect", "Know the world"],
+  signup: "Signup",
+  login: "Login",
+  guest: "Login as Guest",
+  homeHeading: "Homepage",
+  exploreHeading: "Explore",
+  whoToFollow: "Who to follow",
+  addComment: "Add comment",
+  commentPlaceholder: "Write a comment...",
+  reply: "Reply",
+  passwordMismatch: "Password do not match",
+  appError: "Unexpected Application Error!",
+} as const;
+
+/** Toasts sit top-right and close after 3000 ms (§2, §9). */
+export const TOAST_OPTIONS = { position: "top-right", autoClose: 3000 } as const;

@@ -1,0 +1,22 @@
+// Post times read like '5m', '2h', '3d'; the full date is the hover title.
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+export function relativeTime(iso: string, now: Date = new Date()): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return "";
+  const age = now.getTime() - at.getTime();
+  if (age < MINUTE) return "now";
+  if (age < HOUR) return `${Math.floor(age / MINUTE)}m`;
+  if (age < DAY) return `${Math.floor(age / HOUR)}h`;
+  if (age < 30 * DAY) return `${Math.floor(age / DAY)}d`;
+  const sameYear = at.getFullYear() === now.getFullYear();
+  return at.toLocaleDateString("en-US", { month: "short", day: "numeric", ...(sameYear ? {} : { year: "numeric" }) });
+}
+
+export function fullDate(iso: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  return at.toLocaleString("en-US", { dateStyle: "full", timeStyle: "short" });
+}

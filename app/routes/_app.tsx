@@ -1,0 +1,41 @@
+// The signed-in shell: a pathless layout around every protected screen.
+// Signed out, it sends the visitor to / and remembers where they were going.
+import { Outlet, type ClientLoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from "@remix-run/react";
+import { Sidebar } from "#app/components/Sidebar";
+import { ApiError } from "#app/lib/api";
+import type { AppData } from "#app/lib/app-data";
+import { getBookmarks } from "#app/lib/data";
+import { clearSession, redirectToLogin, requireSession } from "#app/lib/session";
+
+export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<AppData> {
+  const { user } = requireSession(request);
+  try {
+    return { user, bookmarks: await getBookmarks() };
+  } catch (error) {
+    // A token the API no longer accepts (bad signature, user gone) is no session at all.
+    if (error instanceof ApiError && (error.status === 401 || error.status === 404)) {
+      clearSession();
+      throw redirectToLogin(request);
+    }
+    throw error;
+  }
+}
+
+// Bookmarks only change through an action; moving between screens keeps them.
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod ? defaultShouldRevalidate : false;
+}
+
+export default function AppShell() {
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Sidebar />
+      <main id="main" className="shell__main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

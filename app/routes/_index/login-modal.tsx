@@ -1,0 +1,55 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form } from "@remix-run/react";
+import { Field } from "#app/components/Field";
+import { Modal } from "#app/components/Modal";
+import { loginSchema } from "#app/lib/schemas";
+import { TEXT } from "#app/lib/texts";
+
+interface LoginModalProps {
+  onClose: () => void;
+  onSwitch: () => void;
+  redirectTo: string;
+  lastResult?: SubmissionResult<string[]> | null;
+  busy: boolean;
+}
+
+export function LoginModal({ onClose, onSwitch, redirectTo, lastResult, busy }: LoginModalProps) {
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult,
+    constraint: { username: { required: true }, password: { required: true } },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Modal title={TEXT.login} onClose={onClose} description="Welcome back. Log in with your username and password.">
+      <Form method="post" replace className="form" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="login" />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <Field
+          key={fields.username.key}
+          label="Username"
+          inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username", autoCapitalize: "none", spellCheck: false }}
+          errors={fields.username.errors}
+        />
+        <Field
+          key={fields.password.key}
+          label="Password"
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
+          errors={fields.password.errors}
+        />
+        <button type="submit" className="button button--primary button--block" disabled={busy} aria-busy={busy}>
+          {busy ? "Logging in…" : TEXT.login}
+        </button>
+        <p className="form__switch">
+          New to Moments?{" "}
+          <button type="button" className="link-button" onClick={onSwitch}>
+            Create an account
+          </button>
+        </p>
+      </Form>
+    </Modal>
+  );
+}

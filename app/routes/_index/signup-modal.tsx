@@ -1,0 +1,68 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form } from "@remix-run/react";
+import { Field } from "#app/components/Field";
+import { Modal } from "#app/components/Modal";
+import { NAME_MAX, USERNAME_MAX, signupSchema } from "#app/lib/schemas";
+import { TEXT } from "#app/lib/texts";
+
+interface SignupModalProps {
+  onClose: () => void;
+  onSwitch: () => void;
+  redirectTo: string;
+  lastResult?: SubmissionResult<string[]> | null;
+  busy: boolean;
+}
+
+export function SignupModal({ onClose, onSwitch, redirectTo, lastResult, busy }: SignupModalProps) {
+  const [form, fields] = useForm({
+    id: "signup",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Modal title={TEXT.signup} onClose={onClose} description="Create your account. It takes a few seconds.">
+      <Form method="post" replace className="form" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="signup" />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <Field
+          key={fields.firstName.key}
+          label="Name"
+          inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name", required: true }}
+          errors={fields.firstName.errors}
+          hint={`Up to ${NAME_MAX} characters.`}
+        />
+        <Field
+          key={fields.username.key}
+          label="Username"
+          inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username", autoCapitalize: "none", spellCheck: false, required: true }}
+          errors={fields.username.errors}
+          hint={`Up to ${USERNAME_MAX} letters, digits, '_', '.' or '-'.`}
+        />
+        <Field
+          key={fields.password.key}
+          label="Password"
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password", required: true }}
+          errors={fields.password.errors}
+        />
+        <Field
+          key={fields.confirmPassword.key}
+          label="Confirm Password"
+          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password", required: true }}
+          errors={fields.confirmPassword.errors}
+        />
+        <button type="submit" className="button button--primary button--block" disabled={busy} aria-busy={busy}>
+          {busy ? "Creating account…" : "Create account"}
+        </button>
+        <p className="form__switch">
+          Already have an account?{" "}
+          <button type="button" className="link-button" onClick={onSwitch}>
+            {TEXT.login}
+          </button>
+        </p>
+      </Form>
+    </Modal>
+  );
+}

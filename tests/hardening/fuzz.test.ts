@@ -57,7 +57,8 @@ describe("the invariant checks", () => {
     const world = await bootWorld();
     const failing = (x: Partial<Parameters<typeof checkResponse>[2]>) => {
       try {
-        checkResponse(checker({}), world, { method: "POST", path: "/api/posts", status: 400, text: '{"errors":["x"]}', before: "a", after: "a", ...x });
+        const base = { method: "POST", path: "/api/posts", status: 400, text: '{"errors":["x"]}', before: "a", after: "a", contentType: "application/json", allow: null };
+        checkResponse(checker({}), world, { ...base, ...x });
         return null;
       } catch (error) {
         return (error as InvariantError).invariant;
@@ -70,6 +71,8 @@ describe("the invariant checks", () => {
     expect(failing({ text: '{"errors":["guest1234"]}' })).toBe("no password or hash in a response");
     expect(failing({ status: 200, text: '{"user":{"passwordHash":"pbkdf2$1000$a$b"}}' })).toBe('"user" has its shape');
     expect(failing({ after: "b" })).toBe("a refusal changes nothing");
+    expect(failing({ contentType: "text/html" })).toBe("a body is labelled application/json");
+    expect(failing({ status: 405, allow: null })).toBe("a 405 lists the allowed methods");
     await world.mock.shutdown();
   });
 });

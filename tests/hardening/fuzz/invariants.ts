@@ -85,6 +85,8 @@ export interface Exchange {
   /** The export's data before the request, as JSON text. */
   before: string;
   after: string;
+  contentType: string | null;
+  allow: string | null;
   /** One of several sent at once: the state before and after it are not known. */
   concurrent?: boolean;
 }
@@ -102,7 +104,9 @@ export function checkResponse(check: Check, world: World, x: Exchange) {
       parsed = false;
     }
     check("body is JSON", parsed, () => `not JSON: ${x.text.slice(0, 200)}`);
+    check("a body is labelled application/json", /^application\/json\b/.test(x.contentType ?? ""), () => `content-type ${x.contentType}`);
   }
+  if (x.status === 405) check("a 405 lists the allowed methods", /^[A-Z]+(, [A-Z]+)*$/.test(x.allow ?? ""), () => `allow ${x.allow}`);
   if (!bodyless && x.status >= 400) {
     const ok = z.object({ errors: z.array(z.string().min(1)).min(1) }).strict().safeParse(body).success;
     check("errors are {errors:[string]}", ok, () => x.text.slice(0, 300));

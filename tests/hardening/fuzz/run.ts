@@ -40,7 +40,8 @@ async function send(world: World, call: Call, request: Request, stats: Stats) {
   if (response.status < 300) count(stats.accepted, `${call.method} ${call.path}`);
   if (response.status >= 400) count(stats.refusals, `${response.status} ${/"errors":\["((?:\S+ ?){1,4})/.exec(text)?.[1] ?? ""}`);
   learnTokens(world, text);
-  return { method: request.method.toUpperCase(), path: new URL(request.url).pathname, status: response.status, text };
+  const { headers } = response;
+  return { method: request.method.toUpperCase(), path: new URL(request.url).pathname, status: response.status, text, contentType: headers.get("content-type"), allow: headers.get("allow") };
 }
 
 /** A user who just signed up can be found by username, as profile URLs do (GET /api/users/:username). */

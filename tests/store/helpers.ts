@@ -2,13 +2,22 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { afterAll } from "vitest";
 import type { Mock } from "#mock/server";
 import { GUEST } from "#mock/seed";
 
 export const ITERATIONS = 1000;
 
+const made: string[] = [];
+// Registered while the importing suite is collected, so each suite removes its own dirs.
+afterAll(async () => {
+  await Promise.all(made.splice(0).map((dir) => fs.rm(dir, { recursive: true, force: true })));
+});
+
 export async function tempDir(): Promise<string> {
-  return fs.mkdtemp(path.join(os.tmpdir(), "mockman-store-"));
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "mockman-store-"));
+  made.push(dir);
+  return dir;
 }
 
 export async function call(mock: Mock, method: string, pathname: string, body?: unknown, token?: string) {

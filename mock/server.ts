@@ -88,12 +88,17 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     tracker.discard();
   };
 
-  const saved = await store.load();
-  if (saved) loadInto(saved);
-  else {
-    const fresh = await seed();
-    await store.replace(fresh);
-    loadInto(fresh);
+  try {
+    const saved = await store.load();
+    if (saved) loadInto(saved);
+    else {
+      const fresh = await seed();
+      await store.replace(fresh);
+      loadInto(fresh);
+    }
+  } catch (error) {
+    server.shutdown();
+    throw error;
   }
 
   // One request at a time: a handler may await (hashing, token checks), and the

@@ -1,8 +1,10 @@
 // `npm run bench`: figures, not assertions. Sizes can be narrowed: `npm run bench -- 1000 10000`.
 import { benchApi } from "./api";
+import { benchStore } from "./store";
 
 const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
 const SIZES = sizes.length ? sizes : [1_000, 10_000, 100_000];
 
 console.log(`# Moments benchmarks — node ${process.version}, ${(await import("node:os")).cpus().length} cores\n`);
 await benchApi(SIZES);
+await benchStore(SIZES);

@@ -9,7 +9,7 @@ import { SEED_POST } from "./client";
 async function tab(name: string, indexedDB: IDBFactory) {
   const mock = await createMock({ store: new DexieStore(name, indexedDB, IDBKeyRange), passwordIterations: 1000 });
   const call = async (method: string, path: string, token?: string, body?: unknown) => {
-    const res = await mock.handle(new Request(`http://localhost${path}`, { method, headers: token ? { authorization: token } : {}, body: body && JSON.stringify(body) }));
+    const res = await mock.handle(new Request(`http://localhost${path}`, { method, headers: token ? { authorization: token } : {}, body: body === undefined ? undefined : JSON.stringify(body) }));
     return { status: res.status, body: await res.json() };
   };
   return { mock, call };

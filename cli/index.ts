@@ -72,6 +72,7 @@ export async function main(): Promise<void> {
   process.exitCode = await run(process.argv.slice(2));
 }
 
+/** True under `tsx cli/index.ts`; false when imported (tests) or bundled (the bin calls main itself). */
 function executedDirectly(): boolean {
   try {
     return Boolean(process.argv[1]) && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
@@ -80,4 +81,4 @@ function executedDirectly(): boolean {
   }
 }
 
-if (executedDirectly()) await main();
+if (executedDirectly()) void main();

@@ -55,7 +55,16 @@ function requestLog(io: CliIo) {
   };
 }
 
-const clock = () => new Date().toTimeString().slice(0, 8);
+/** HH:MM:SS, formatted once a second rather than once a request. */
+const clock = (() => {
+  let second = -1;
+  let text = "";
+  return () => {
+    const now = Math.floor(Date.now() / 1000);
+    if (now !== second) [second, text] = [now, new Date(now * 1000).toTimeString().slice(0, 8)];
+    return text;
+  };
+})();
 
 /** Resolves when the server has stopped: on SIGINT/SIGTERM, or when `io.signal` aborts (tests). */
 function stopped(io: CliIo): Promise<void> {

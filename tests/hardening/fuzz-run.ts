@@ -1,7 +1,9 @@
-// The long fuzz run: `npm run fuzz -- --requests 20000 --seed 42`
-// (or FUZZ_REQUESTS / FUZZ_SEED). Prints requests tried, failures and the
-// invariant checks made; a failure prints the shrunk request sequence and exits 1.
+// The long fuzz run: `npm run fuzz -- --requests 20000 --seed 42 --store file`
+// (or FUZZ_REQUESTS / FUZZ_SEED / FUZZ_STORE; stores: memory, file, dexie, tabs).
+// Prints requests tried, failures and the invariant checks made; a failure
+// prints the shrunk request sequence and exits 1.
 import { fuzzUntil, totalChecks } from "./fuzz/run";
+import type { StoreKind } from "./fuzz/world";
 
 function option(name: string, env: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);
@@ -15,13 +17,19 @@ function option(name: string, env: string, fallback: number): number {
 }
 
 const target = option("requests", "FUZZ_REQUESTS", 10_000);
+const storeAt = process.argv.indexOf("--store");
+const kind = (storeAt >= 0 ? process.argv[storeAt + 1] : (process.env.FUZZ_STORE ?? "memory")) as StoreKind;
+if (!["memory", "file", "dexie", "tabs"].includes(kind)) {
+  console.error(`--store (or FUZZ_STORE) must be memory, file, dexie or tabs, got ${JSON.stringify(kind)}`);
+  process.exit(2);
+}
 const seed = option("seed", "FUZZ_SEED", Date.now() % 2 ** 31);
 const started = performance.now();
-const { stats, batches, failure } = await fuzzUntil(target, seed);
+const { stats, batches, failure } = await fuzzUntil(target, seed, kind);
 const seconds = (performance.now() - started) / 1000;
 
-if (failure) console.error(`\nFAILED (replay: npm run fuzz -- --seed ${seed} --requests ${target})\n${failure}\n`);
-console.log(`fuzz seed ${seed} (${batches} batch${batches === 1 ? "" : "es"}), ${seconds.toFixed(1)} s, ${Math.round(stats.requests / seconds)} requests/s`);
+if (failure) console.error(`\nFAILED (replay: npm run fuzz -- --store ${kind} --seed ${seed} --requests ${target})\n${failure}\n`);
+console.log(`fuzz on the ${kind} store, seed ${seed} (${batches} batch${batches === 1 ? "" : "es"}), ${seconds.toFixed(1)} s, ${Math.round(stats.requests / seconds)} requests/s`);
 console.log(`requests tried: ${stats.requests} in ${stats.sequences} sequences (+${stats.unsendable} that new Request refused)`);
 console.log(`failures: ${failure ? 1 : 0}`);
 console.log(`invariant checks: ${totalChecks(stats)}`);

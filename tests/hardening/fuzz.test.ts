@@ -4,7 +4,8 @@
 import { describe, expect, it } from "vitest";
 import { bootWorld } from "./fuzz/world";
 import { checkResponse, checkState, checkStore, checker, InvariantError } from "./fuzz/invariants";
-import { fuzzUntil, totalChecks } from "./fuzz/run";
+import type { Call } from "./fuzz/call";
+import { fuzzUntil, newStats, runSequence, totalChecks } from "./fuzz/run";
 
 const REQUESTS = 1000;
 
@@ -28,7 +29,7 @@ describe("the invariant checks", () => {
     const check = checker({});
     try {
       checkState(check, world, new Map());
-      await checkStore(check, world, JSON.stringify(world.mock.exportData().data));
+      checkStore(check, await world.store.load(), JSON.stringify(world.mock.exportData().data));
       return null;
     } catch (error) {
       return error instanceof InvariantError ? error.invariant : String(error);
@@ -74,5 +75,23 @@ describe("the invariant checks", () => {
     expect(failing({ contentType: "text/html" })).toBe("a body is labelled application/json");
     expect(failing({ status: 405, allow: null })).toBe("a 405 lists the allowed methods");
     await world.mock.shutdown();
+  });
+});
+
+describe("the two-tab check", () => {
+  const like = (tab: number, n: number): Call => ({
+    method: "POST", path: "/api/posts/like/:postId", params: [{ t: "ref", of: "post", n }], query: "", body: { t: "none" },
+    auth: { t: "token", n: 0, bearer: false, mangle: "none" }, contentType: null, burst: 1, tab,
+  });
+
+  it("passes when both tabs catch up with each other", async () => {
+    await runSequence([like(0, 0), like(1, 1), like(0, 3)], newStats(), "tabs");
+  });
+
+  it("catches a tab that writes from a stale copy", async () => {
+    const staleSecondTab = (world: Parameters<NonNullable<Parameters<typeof runSequence>[3]>>[0]) => {
+      world.tabs[1].store.changedElsewhere = async () => null;
+    };
+    await expect(runSequence([like(0, 0), like(1, 1)], newStats(), "tabs", staleSecondTab)).rejects.toThrow(/the store equals the in-memory state/);
   });
 });

@@ -134,6 +134,7 @@ const auth: fc.Arbitrary<Auth> = fc.oneof(
 );
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "patch", "post", "get", "FOO"];
 const extras = fc.record({
+  tab: fc.nat(1),
   burst: fc.oneof({ weight: 12, arbitrary: fc.constant(1) }, { weight: 1, arbitrary: fc.integer({ min: 2, max: 4 }) }),
   query: fc.constantFrom("", "", "", "?a=1", "?__proto__[x]=1", "?constructor=1", "?%zz", "?q=" + "q".repeat(3000)),
   contentType: fc.constantFrom(null, null, "application/json", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/json; charset=utf-16"),

@@ -30,6 +30,8 @@ export interface Call {
   contentType: string | null;
   /** Sent this many times at once (a double click), not one after another. */
   burst: number;
+  /** Which tab sends it, when two tabs share one store. */
+  tab: number;
 }
 
 /** What another door does to the same mock between requests: the CLI's reset and import, another tab's reload. */
@@ -72,7 +74,7 @@ export function showCall(c: Call): string {
   const auth =
     c.auth.t === "none" ? "no-auth" : c.auth.t === "header" ? `auth=${JSON.stringify(c.auth.v)}` : `auth=token#${c.auth.n}${c.auth.bearer ? "+Bearer" : ""}${c.auth.mangle === "none" ? "" : `/${c.auth.mangle}`}`;
   const body = c.body.t === "none" ? "" : c.body.t === "text" ? ` text=${showStr(c.body.v)}` : ` json=${showJson(c.body.v)}`;
-  return `${c.burst > 1 ? `${c.burst}× at once ` : ""}${c.method} ${path}${c.query} ${auth}${c.contentType ? ` ct=${c.contentType}` : ""}${body}`;
+  return `${c.tab ? `tab${c.tab + 1} ` : ""}${c.burst > 1 ? `${c.burst}× at once ` : ""}${c.method} ${path}${c.query} ${auth}${c.contentType ? ` ct=${c.contentType}` : ""}${body}`;
 }
 
 function resolveParam(world: World, p: Param, postId: string | undefined): string {

@@ -5,7 +5,7 @@ import { createMock } from "#mock/server.ts";
 import { callSequence } from "./arbitraries";
 import { showCall, toRequest, type Call, type Op, type Step } from "./call";
 import { checkResponse, checkState, checkStore, checker, firstDifference, type Check, type Counts } from "./invariants";
-import { bootWorld, type World } from "./world";
+import { bootWorld, type StoreKind, type World } from "./world";
 
 export interface Stats {
   sequences: number;
@@ -60,27 +60,48 @@ async function runOp(world: World, step: Op) {
   if (step.op === "reimport") await world.mock.importData(world.mock.exportData());
 }
 
-export async function runSequence(steps: Step[], stats: Stats): Promise<void> {
-  const world = await bootWorld();
+async function loadFresh(world: World) {
+  const store = world.reopen();
+  try {
+    return await store.load();
+  } finally {
+    await store.close();
+  }
+}
+
+/** A second mock on a fresh handle of the same store must hold exactly what the first one holds. */
+async function checkReopened(check: Check, world: World, memory: string, when: string) {
+  const second = await createMock({ store: world.reopen(), passwordIterations: 1000 });
+  const reloaded = JSON.stringify(second.exportData().data);
+  if (world.kind !== "memory") await second.shutdown();
+  check(`a mock booted on the store equals the one that wrote it${when}`, reloaded === memory, () => firstDifference(reloaded, memory));
+}
+
+export async function runSequence(steps: Step[], stats: Stats, kind: StoreKind = "memory", prepare?: (world: World) => void): Promise<void> {
+  const world = await bootWorld(kind);
+  prepare?.(world);
+  let open = true;
   const check = checker(stats.invariants);
   const identities = new Map<string, string>();
   const trace: string[] = [];
   stats.sequences++;
+  // The data as the last request left it. With two tabs, the serving tab's own copy may be stale until it catches up.
+  let truth = exportText(world);
   try {
     for (const step of steps) {
       if ("op" in step) {
-        const before = exportText(world);
         await runOp(world, step);
         trace.push(`<${step.op}>`);
-        if (step.op !== "reset") check("reload and re-import keep the data", exportText(world) === before, () => firstDifference(exportText(world), before));
+        if (step.op !== "reset") check("reload and re-import keep the data", exportText(world) === truth, () => firstDifference(exportText(world), truth));
       } else {
+        world.mock = world.tabs[step.tab % world.tabs.length];
         const requests = Array.from({ length: step.burst }, () => toRequest(world, step));
         if (requests.some((r) => !r)) {
           stats.unsendable++;
           trace.push(`${showCall(step)}  -> not a valid Request, skipped`);
           continue;
         }
-        const before = exportText(world);
+        const before = truth;
         // A burst goes out at once; the dispatcher must still run them one at a time.
         const answers = await Promise.all(requests.map((r) => send(world, step, r!, stats)));
         const after = exportText(world);
@@ -93,23 +114,29 @@ export async function runSequence(steps: Step[], stats: Stats): Promise<void> {
         const toggles = answers.filter((x) => x.method === "POST" && x.status < 300 && /^\/api\/(posts\/(dis)?like|users\/(remove-)?bookmark|users\/(un)?follow)\//.test(x.path));
         if (answers.length > 1) check("a double click takes effect once", toggles.length <= 1, () => answers.map((x) => x.status).join(","));
       }
+      truth = exportText(world);
       checkState(check, world, identities);
-      await checkStore(check, world, exportText(world));
+      if (world.kind === "memory") checkStore(check, await world.store.load(), truth);
+      if (world.kind === "tabs") checkStore(check, await loadFresh(world), truth);
     }
     const memory = exportText(world);
-    const second = await createMock({ store: world.store, passwordIterations: 1000 });
-    const reloaded = JSON.stringify(second.exportData().data);
-    await second.shutdown();
-    check("a mock booted on the store equals the one that wrote it", reloaded === memory, () => firstDifference(reloaded, memory));
+    await checkReopened(check, world, memory, "");
+    if (world.kind !== "memory") {
+      open = false;
+      for (const tab of world.tabs) await tab.shutdown(); // the file store folds its journal on close
+      await checkReopened(check, world, memory, ", after it closed");
+    }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new Error(`${message}\nrequests of this run, in order (the last one broke it):\n  ${trace.join("\n  ")}`);
   } finally {
-    await world.mock.shutdown();
+    if (open) for (const tab of world.tabs) await tab.shutdown();
+    world.cleanup();
   }
 }
 
-export const fuzzProperty = (stats: Stats, maxLength?: number) => fc.asyncProperty(callSequence(maxLength), (calls) => runSequence(calls, stats));
+export const fuzzProperty = (stats: Stats, kind: StoreKind = "memory", maxLength?: number) =>
+  fc.asyncProperty(callSequence(maxLength), (steps) => runSequence(steps, stats, kind));
 
 export interface FuzzResult {
   stats: Stats;
@@ -120,13 +147,13 @@ export interface FuzzResult {
 }
 
 /** Batches of sequences until `target` requests went through; each batch's seed is firstSeed + its number. */
-export async function fuzzUntil(target: number, firstSeed: number, maxLength?: number): Promise<FuzzResult> {
+export async function fuzzUntil(target: number, firstSeed: number, kind: StoreKind = "memory", maxLength?: number): Promise<FuzzResult> {
   const stats = newStats();
   let batch = 0;
   while (stats.requests < target) {
     const seed = firstSeed + batch++;
     const runs = Math.min(100, Math.max(1, Math.ceil((target - stats.requests) / 25)));
-    const result = await fc.check(fuzzProperty(stats, maxLength), { numRuns: runs, seed });
+    const result = await fc.check(fuzzProperty(stats, kind, maxLength), { numRuns: runs, seed });
     if (result.failed) {
       const error = result.errorInstance instanceof Error ? result.errorInstance.message : String(result.errorInstance);
       return { stats, seed: firstSeed, batches: batch, failure: `${fc.defaultReportMessage(result)}\n${error}` };

@@ -1,8 +1,38 @@
 // One fuzz run's world: a fresh mock on a MemoryStore, the seed users logged
 // in plus a few signed up, and every token and id the run has seen so far, so
 // a generated call can name "post #3" or "user #2's token" and get a real one.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
 import { createMock, type Mock } from "#mock/server.ts";
+import { DexieStore } from "#mock/store/dexie.ts";
+import { FileStore } from "#mock/store/file.ts";
 import { MemoryStore } from "#mock/store/memory.ts";
+import type { Store } from "#mock/types.ts";
+
+/**
+ * memory: the store is compared after every request; file and dexie: reopened at the end of each sequence;
+ * tabs: two mocks (two tabs) on one IndexedDB, each call served by one of them, the store compared after every request.
+ */
+export type StoreKind = "memory" | "file" | "dexie" | "tabs";
+
+function openStore(kind: StoreKind): { store: Store; reopen: () => Store; cleanup: () => void } {
+  if (kind === "memory") {
+    const store = new MemoryStore();
+    return { store, reopen: () => store, cleanup: () => undefined };
+  }
+  if (kind === "file") {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "moments-fuzz-"));
+    const file = path.join(dir, "db.json");
+    // Tiny fold thresholds, so sequences cross folds; fsync off: what is checked here is the logic, not the disk.
+    const open = (foldOnClose: boolean) => new FileStore(file, { foldLines: 5, durable: false, foldOnClose });
+    return { store: open(true), reopen: () => open(false), cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+  const factory = new IDBFactory();
+  const open = () => new DexieStore(kind === "tabs" ? "moments-fuzz-tabs" : "moments-fuzz", factory, IDBKeyRange);
+  return { store: open(), reopen: open, cleanup: () => undefined };
+}
 
 /** Every password the run knows; none may ever appear in a response. */
 export const SEED_PASSWORDS: Record<string, string> = {
@@ -18,22 +48,29 @@ export const EXTRA_USERS = [
 ];
 
 export interface World {
+  /** The mock serving the current call: with two tabs, the one the call picked. */
   mock: Mock;
-  store: MemoryStore;
+  tabs: Mock[];
+  kind: StoreKind;
+  store: Store;
+  /** Another handle on the same data, as a restarted process or a new tab would open it. */
+  reopen: () => Store;
+  cleanup: () => void;
   /** Tokens in the order they were handed out; login/signup responses add more. */
   tokens: string[];
   passwords: string[];
 }
 
-export async function bootWorld(): Promise<World> {
-  const store = new MemoryStore();
+export async function bootWorld(kind: StoreKind = "memory"): Promise<World> {
+  const { store, reopen, cleanup } = openStore(kind);
   const mock = await createMock({ store, passwordIterations: 1000 });
-  const world: World = { mock, store, tokens: [], passwords: [...Object.values(SEED_PASSWORDS), ...EXTRA_USERS.map((u) => u.password)] };
+  const world: World = { mock, tabs: [mock], kind, store, reopen, cleanup, tokens: [], passwords: [...Object.values(SEED_PASSWORDS), ...EXTRA_USERS.map((u) => u.password)] };
   for (const [username, password] of Object.entries(SEED_PASSWORDS)) {
     world.tokens.push(await tokenFrom(mock, "/api/auth/login", { username, password }, 200));
   }
   for (const user of EXTRA_USERS) world.tokens.push(await tokenFrom(mock, "/api/auth/signup", user, 201));
   await furnish(world);
+  if (kind === "tabs") world.tabs.push(await createMock({ store: reopen(), passwordIterations: 1000 }));
   return world;
 }
 

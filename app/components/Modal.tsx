@@ -31,7 +31,19 @@ export function Modal({ title, onClose, children, description }: ModalProps) {
     (firstInput ?? focusables(root)[0] ?? root)?.focus();
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = "hidden";
+    // On the document, not the panel: focus can drop to <body> (a form re-mounting
+    // its fields after a reset), and Escape and Tab must still work then.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        event.stopPropagation();
+        close.current();
+      } else if (event.key === "Tab") {
+        trapTab(event, panel.current);
+      }
+    };
+    document.addEventListener("keydown", onKeyDown);
     return () => {
+      document.removeEventListener("keydown", onKeyDown);
       document.body.style.overflow = previousOverflow;
       // The opener may have re-rendered away (e.g. a menu closed); focus it only if it is still there.
       const back = opener.current;
@@ -39,32 +51,8 @@ export function Modal({ title, onClose, children, description }: ModalProps) {
     };
   }, []);
 
-  const onKeyDown = (event: React.KeyboardEvent) => {
-    if (event.key === "Escape") {
-      event.stopPropagation();
-      close.current();
-      return;
-    }
-    if (event.key !== "Tab") return;
-    const items = focusables(panel.current);
-    if (items.length === 0) {
-      event.preventDefault();
-      return;
-    }
-    const first = items[0];
-    const last = items[items.length - 1];
-    const active = document.activeElement;
-    if (event.shiftKey && (active === first || active === panel.current)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && active === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
-
   return createPortal(
-    <div className="modal" onKeyDown={onKeyDown}>
+    <div className="modal">
       <div className="modal__backdrop" onClick={() => close.current()} />
       <div
         ref={panel}
@@ -93,6 +81,25 @@ export function Modal({ title, onClose, children, description }: ModalProps) {
     </div>,
     document.body,
   );
+}
+
+function trapTab(event: KeyboardEvent, root: HTMLElement | null) {
+  const items = focusables(root);
+  if (!root || items.length === 0) {
+    event.preventDefault();
+    return;
+  }
+  const first = items[0];
+  const last = items[items.length - 1];
+  const active = document.activeElement;
+  const inside = root.contains(active);
+  if (!inside || (event.shiftKey && (active === first || active === root))) {
+    event.preventDefault();
+    (event.shiftKey ? last : first).focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
 }
 
 function focusables(root: HTMLElement | null): HTMLElement[] {

@@ -2,9 +2,11 @@
 // put a control (part 2's Follow button) beside each suggestion.
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { isFollowing } from "#app/lib/follow";
 import { TEXT } from "#app/lib/texts";
 import type { User } from "#app/lib/types";
 import { Avatar, fullName } from "./Avatar";
+import { FollowButton } from "./FollowButton";
 
 export function suggestionsFor(users: User[], me: string): User[] {
   return users.filter((u) => u.username !== me);
@@ -30,7 +32,7 @@ export function WhoToFollow({ users, me, action }: { users: User[]; me: string; 
                   <span className="suggestion__handle">@{u.username}</span>
                 </span>
               </Link>
-              {action?.(u)}
+              {action ? action(u) : <FollowButton user={u} following={isFollowing(u, me)} size="sm" />}
             </li>
           ))}
         </ul>

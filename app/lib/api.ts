@@ -1,6 +1,7 @@
 // The one way the app talks to /api. Errors come back as `{ errors: [message] }`
 // (the mock's one shape); anything else still becomes a readable message.
 import { getToken } from "./session";
+import { endSession, isSessionDeath } from "./session-end";
 
 export class ApiError extends Error {
   constructor(
@@ -9,6 +10,14 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = "ApiError";
+  }
+}
+
+/** An authenticated call found the session dead; endSession() has already logged the user out and said so. */
+export class SessionEndedError extends ApiError {
+  constructor(status: number, message: string) {
+    super(status, message);
+    this.name = "SessionEndedError";
   }
 }
 
@@ -34,7 +43,15 @@ export async function api<T>(path: string, { method = "GET", body, auth = false,
     signal,
   });
   const data = await readJson(response);
-  if (!response.ok) throw new ApiError(response.status, errorMessage(data, response));
+  if (!response.ok) {
+    const message = errorMessage(data, response);
+    // Centrally, so no screen has to: a dead session logs the user out once, whatever asked.
+    if (auth && isSessionDeath(response.status, message)) {
+      endSession();
+      throw new SessionEndedError(response.status, message);
+    }
+    throw new ApiError(response.status, message);
+  }
   return data as T;
 }
 

@@ -1,5 +1,5 @@
 // The §5 form rules. Limits come from #mock/rules so the UI and the API agree.
-import { COMMENT_MAX, NAME_MAX, POST_MAX, USERNAME_MAX, USERNAME_PATTERN } from "#mock/rules";
+import { BIO_MAX, COMMENT_MAX, IMAGE_MAX_BYTES, LINK_MAX, NAME_MAX, POST_MAX, USERNAME_MAX, USERNAME_PATTERN, imageRef } from "#mock/rules";
 import { z } from "zod";
 import { TEXT } from "./texts";
 
@@ -38,4 +38,30 @@ export const commentSchema = z.object({
   commentVal: requiredText("Comment", COMMENT_MAX),
 });
 
-export { COMMENT_MAX, NAME_MAX, POST_MAX, USERNAME_MAX };
+/** Optional text: Conform sends an emptied field as undefined, which means "clear it". */
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => v ?? "")
+    .refine((v) => v.length <= max, `${label} must be at most ${max} characters`);
+
+/** The pickers check type and size first (app/lib/image.ts); this holds the line if anything slips past them. */
+const photo = (label: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => v ?? "")
+    .refine((v) => imageRef.safeParse(v).success, `${label} must be an image (apng, avif, gif, jpeg, jpg, png, svg or webp) of at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB`);
+
+/** §5 Edit profile: Name required, max 12; Bio max 250; Bio Link has no §5 rule beyond the API's length cap. */
+export const editProfileSchema = z.object({
+  firstName: requiredText("Name", NAME_MAX),
+  lastName: optionalText("Last name", NAME_MAX),
+  link: optionalText("Bio Link", LINK_MAX),
+  bio: optionalText("Bio", BIO_MAX),
+  userPhoto: photo("Avatar"),
+  coverPhoto: photo("Cover photo"),
+});
+
+export { BIO_MAX, COMMENT_MAX, LINK_MAX, NAME_MAX, POST_MAX, USERNAME_MAX };

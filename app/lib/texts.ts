@@ -8,6 +8,10 @@ export const TOAST = {
   bookmarkAdded: "Added to Bookmarks !",
   bookmarkRemoved: "Removed from Bookmarks !",
   userNotFound: "user not found",
+  // Part 2: profiles and follows (§8).
+  followed: "followed",
+  unfollowed: "unfollowed",
+  profileUpdated: "updated successfully",
 } as const;
 
 export const TEXT = {
@@ -23,6 +27,12 @@ export const TEXT = {
   reply: "Reply",
   passwordMismatch: "Password do not match",
   appError: "Unexpected Application Error!",
+  // Part 2: bookmarks, profiles and the protected group's 404 (§2, §8).
+  bookmarkHeading: "Bookmark",
+  nothingToShow: "Nothing to show...",
+  pageNotFound: "Error 404: PageNotFound",
+  editProfile: "Edit profile",
+  update: "Update",
 } as const;
 
 /** Toasts sit top-right and close after 3000 ms (§2, §9). */

@@ -1,9 +1,14 @@
 // The signed-in shell: a pathless layout around every protected screen.
 // Signed out, it sends the visitor to / and remembers where they were going.
-import { Outlet, type ClientLoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from "@remix-run/react";
+import { Outlet, useRouteLoaderData, type ClientLoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { GeneralErrorBoundary } from "#app/components/GeneralErrorBoundary";
+import { RouteErrorBoundary } from "#app/components/RouteErrorBoundary";
+import { SessionWatch } from "#app/components/SessionWatch";
 import { Sidebar } from "#app/components/Sidebar";
+import { StoreBanner } from "#app/components/StoreBanner";
 import { ApiError } from "#app/lib/api";
-import type { AppData } from "#app/lib/app-data";
+import { APP_ROUTE_ID, type AppData } from "#app/lib/app-data";
 import { getBookmarks } from "#app/lib/data";
 import { clearSession, redirectToLogin, requireSession } from "#app/lib/session";
 
@@ -28,14 +33,36 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 
 export default function AppShell() {
   return (
+    <ShellFrame>
+      <Outlet />
+    </ShellFrame>
+  );
+}
+
+function ShellFrame({ children }: { children: ReactNode }) {
+  return (
     <div className="shell">
       <a className="skip-link" href="#main">
         Skip to content
       </a>
       <Sidebar />
       <main id="main" className="shell__main" tabIndex={-1}>
-        <Outlet />
+        <StoreBanner />
+        {children}
       </main>
+      <SessionWatch />
     </div>
+  );
+}
+
+// A screen without its own boundary fails here: inside the shell while the
+// session is known, so the sidebar still leads elsewhere; the bare page otherwise.
+export function ErrorBoundary() {
+  const data = useRouteLoaderData<AppData>(APP_ROUTE_ID);
+  if (!data) return <GeneralErrorBoundary />;
+  return (
+    <ShellFrame>
+      <RouteErrorBoundary />
+    </ShellFrame>
   );
 }

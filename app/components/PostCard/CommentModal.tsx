@@ -2,6 +2,7 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { useFetcher } from "@remix-run/react";
+import { useEffect } from "react";
 import type { PostActionData } from "#app/lib/post-actions";
 import { COMMENT_MAX, commentSchema } from "#app/lib/schemas";
 import { TEXT } from "#app/lib/texts";
@@ -24,6 +25,11 @@ export function CommentModal({ post, onClose }: { post: Post; onClose: () => voi
     shouldRevalidate: "onInput",
   });
   const counterId = `comment-${post._id}-counter`;
+  const fieldId = fields.commentVal.id;
+  // Conform re-mounts the textarea on reset; put the caret back for the next comment.
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) document.getElementById(fieldId)?.focus();
+  }, [fetcher.state, fetcher.data, fieldId]);
   return (
     <Modal title={TEXT.addComment} onClose={onClose}>
       <section className="comments" aria-label={`Comments on ${post.firstName}'s post`}>

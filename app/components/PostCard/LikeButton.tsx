@@ -38,8 +38,7 @@ export function LikeButton({ post, me }: { post: Post; me: string }) {
   );
 }
 
+/** Whole numbers with separators: '2,801', so one more like always shows. */
 export function formatCount(n: number): string {
-  if (n < 1000) return String(n);
-  if (n < 1_000_000) return `${(n / 1000).toFixed(n < 10_000 ? 1 : 0).replace(/\.0$/, "")}K`;
-  return `${(n / 1_000_000).toFixed(1).replace(/\.0$/, "")}M`;
+  return n.toLocaleString("en-US");
 }

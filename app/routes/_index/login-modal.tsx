@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { Form } from "@remix-run/react";
+import type { FetcherWithComponents } from "@remix-run/react";
 import { Field } from "#app/components/Field";
 import { Modal } from "#app/components/Modal";
 import { loginSchema } from "#app/lib/schemas";
@@ -10,11 +10,13 @@ interface LoginModalProps {
   onClose: () => void;
   onSwitch: () => void;
   redirectTo: string;
+  /** The welcome page's auth fetcher form: the action answers there. */
+  Form: FetcherWithComponents<unknown>["Form"];
   lastResult?: SubmissionResult<string[]> | null;
   busy: boolean;
 }
 
-export function LoginModal({ onClose, onSwitch, redirectTo, lastResult, busy }: LoginModalProps) {
+export function LoginModal({ onClose, onSwitch, redirectTo, Form, lastResult, busy }: LoginModalProps) {
   const [form, fields] = useForm({
     id: "login",
     lastResult,
@@ -25,7 +27,7 @@ export function LoginModal({ onClose, onSwitch, redirectTo, lastResult, busy }: 
   });
   return (
     <Modal title={TEXT.login} onClose={onClose} description="Welcome back. Log in with your username and password.">
-      <Form method="post" replace className="form" {...getFormProps(form)}>
+      <Form method="post" className="form" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="login" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field

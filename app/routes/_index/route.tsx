@@ -1,6 +1,6 @@
 // `/`: the welcome page, with the Signup and Login modals and 'Login as Guest'.
 import { parseWithZod } from "@conform-to/zod";
-import { Form, redirect, useActionData, useNavigation, useSearchParams, type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, type MetaFunction } from "@remix-run/react";
+import { redirect, useFetcher, useSearchParams, type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, type MetaFunction } from "@remix-run/react";
 import { useState } from "react";
 import { toast } from "react-toastify";
 import { GUEST } from "#mock/seed";
@@ -65,9 +65,10 @@ export default function Welcome() {
   const [open, setOpen] = useState<"login" | "signup" | null>(null);
   const [params] = useSearchParams();
   const redirectTo = params.get("redirectTo") ?? "";
-  const navigation = useNavigation();
-  const actionData = useActionData<typeof clientAction>();
-  const busyIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
+  // A fetcher, not a navigation: a refused login leaves the URL as it was (no `?index`).
+  const auth = useFetcher<typeof clientAction>({ key: "auth" });
+  const busyIntent = auth.state !== "idle" ? auth.formData?.get("intent") : null;
+  const actionData = auth.state === "idle" ? auth.data : undefined;
 
   return (
     <main className="welcome">
@@ -101,13 +102,13 @@ export default function Welcome() {
           <div className="divider" role="presentation">
             <span>or</span>
           </div>
-          <Form method="post" replace>
+          <auth.Form method="post">
             <input type="hidden" name="intent" value="guest" />
             <input type="hidden" name="redirectTo" value={redirectTo} />
             <button type="submit" className="button button--ghost button--block" disabled={busyIntent === "guest"} aria-busy={busyIntent === "guest"}>
               {busyIntent === "guest" ? "Logging in…" : TEXT.guest}
             </button>
-          </Form>
+          </auth.Form>
         </div>
         <p className="welcome__fineprint">The guest account is a regular user filled with sample data. Everything stays in this browser.</p>
       </section>
@@ -117,6 +118,7 @@ export default function Welcome() {
           onClose={() => setOpen(null)}
           onSwitch={() => setOpen("login")}
           redirectTo={redirectTo}
+          Form={auth.Form}
           lastResult={actionData?.intent === "signup" ? actionData.result : undefined}
           busy={busyIntent === "signup"}
         />
@@ -126,6 +128,7 @@ export default function Welcome() {
           onClose={() => setOpen(null)}
           onSwitch={() => setOpen("signup")}
           redirectTo={redirectTo}
+          Form={auth.Form}
           lastResult={actionData?.intent === "login" ? actionData.result : undefined}
           busy={busyIntent === "login"}
         />

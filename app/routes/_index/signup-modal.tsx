@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { Form } from "@remix-run/react";
+import type { FetcherWithComponents } from "@remix-run/react";
 import { Field } from "#app/components/Field";
 import { Modal } from "#app/components/Modal";
 import { NAME_MAX, USERNAME_MAX, signupSchema } from "#app/lib/schemas";
@@ -10,11 +10,13 @@ interface SignupModalProps {
   onClose: () => void;
   onSwitch: () => void;
   redirectTo: string;
+  /** The welcome page's auth fetcher form: the action answers there. */
+  Form: FetcherWithComponents<unknown>["Form"];
   lastResult?: SubmissionResult<string[]> | null;
   busy: boolean;
 }
 
-export function SignupModal({ onClose, onSwitch, redirectTo, lastResult, busy }: SignupModalProps) {
+export function SignupModal({ onClose, onSwitch, redirectTo, Form, lastResult, busy }: SignupModalProps) {
   const [form, fields] = useForm({
     id: "signup",
     lastResult,
@@ -24,7 +26,7 @@ export function SignupModal({ onClose, onSwitch, redirectTo, lastResult, busy }:
   });
   return (
     <Modal title={TEXT.signup} onClose={onClose} description="Create your account. It takes a few seconds.">
-      <Form method="post" replace className="form" {...getFormProps(form)}>
+      <Form method="post" className="form" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="signup" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field

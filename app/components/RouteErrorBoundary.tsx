@@ -1,0 +1,31 @@
+// A screen's own error boundary: §2's 'Unexpected Application Error!' with the
+// status and status text, or the message and stack, shown inside the shell so
+// one failed loader never blanks the sidebar and the other screens.
+import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { TEXT } from "#app/lib/texts";
+
+export function RouteErrorBoundary() {
+  const error = useRouteError();
+  let detail: string;
+  let stack: string | undefined;
+  if (isRouteErrorResponse(error)) {
+    detail = `${error.status} ${error.statusText}`.trim();
+  } else if (error instanceof Error) {
+    detail = error.message;
+    stack = error.stack;
+  } else {
+    detail = String(error);
+  }
+  return (
+    <section className="route-error card" role="alert" aria-labelledby="route-error-title">
+      <h1 id="route-error-title" className="route-error__title">
+        {TEXT.appError}
+      </h1>
+      <p className="route-error__detail">{detail}</p>
+      {stack ? <pre className="route-error__stack">{stack}</pre> : null}
+      <Link to="/home" className="button button--secondary">
+        Back to Home
+      </Link>
+    </section>
+  );
+}

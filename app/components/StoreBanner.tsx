@@ -1,0 +1,47 @@
+// Says, until dismissed, that changes are not being saved and why: the saved
+// data could not be read at boot (the mock runs in memory), or a write to
+// IndexedDB failed (e.g. the storage quota is full).
+import { useEffect, useState } from "react";
+import { STORE_ERROR_EVENT, bootedStoreProblem } from "#app/lib/browser-mock";
+import { CloseIcon } from "./Icons";
+
+interface Problem {
+  title: string;
+  detail: string;
+}
+
+export function StoreBanner() {
+  const [problem, setProblem] = useState<Problem | null>(null);
+
+  useEffect(() => {
+    const atBoot = bootedStoreProblem();
+    if (atBoot) {
+      setProblem({
+        title: "Your data is not being saved.",
+        detail: `The saved data in this browser could not be read (${atBoot}), so Moments is running in memory: it was left untouched, and what you do now is lost when this tab closes.`,
+      });
+    }
+    const onStoreError = (event: Event) => {
+      const reason = (event as CustomEvent<unknown>).detail;
+      // A new failure shows again even after an earlier banner was dismissed.
+      setProblem({
+        title: "Your latest changes were not saved.",
+        detail: `Writing to this browser's storage failed (${String(reason ?? "unknown error")}). Moments keeps working in memory, but changes are lost when this tab closes. Free some space or export your data from Settings.`,
+      });
+    };
+    window.addEventListener(STORE_ERROR_EVENT, onStoreError);
+    return () => window.removeEventListener(STORE_ERROR_EVENT, onStoreError);
+  }, []);
+
+  if (!problem) return null;
+  return (
+    <div className="store-banner" role="alert">
+      <div className="store-banner__text">
+        <strong>{problem.title}</strong> {problem.detail}
+      </div>
+      <button type="button" className="icon-button store-banner__close" aria-label="Dismiss storage warning" onClick={() => setProblem(null)}>
+        <CloseIcon />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+// A cover photo or avatar picker for 'Edit profile': the same type and size
+// rules as the composer (app/lib/image.ts), checked before the file is read, so
+// a bad file gets a clear message and the previous photo stays.
+import { useId, useRef, useState } from "react";
+import { IMAGE_ACCEPT, imageProblem, readAsDataUrl } from "#app/lib/image";
+import { Avatar } from "../Avatar";
+import { CloseIcon, ImageIcon } from "../Icons";
+
+interface PhotoPickerProps {
+  variant: "cover" | "avatar";
+  /** Names the file input, e.g. 'Change cover photo'. */
+  label: string;
+  /** The photo: a data URL, a /path or ''. */
+  value: string;
+  onChange: (value: string) => void;
+  /** The user's name, for the avatar's initial when there is no photo. */
+  name: string;
+  disabled?: boolean;
+}
+
+export function PhotoPicker({ variant, label, value, onChange, name, disabled }: PhotoPickerProps) {
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const what = variant === "cover" ? "cover photo" : "avatar";
+
+  const choose = async (file: File | undefined) => {
+    if (input.current) input.current.value = "";
+    if (!file) return;
+    const reason = imageProblem(file);
+    setProblem(reason);
+    if (reason) return;
+    try {
+      onChange(await readAsDataUrl(file));
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  return (
+    <div className={`photo-picker photo-picker--${variant}`}>
+      <div className="photo-picker__preview">
+        {variant === "avatar" ? (
+          <Avatar src={value || undefined} name={name} size="lg" />
+        ) : value ? (
+          <img src={value} alt="Cover photo preview" />
+        ) : (
+          <span className="photo-picker__empty">No cover photo</span>
+        )}
+        <div className="photo-picker__tools">
+          <input
+            ref={input}
+            id={inputId}
+            type="file"
+            accept={IMAGE_ACCEPT}
+            className="visually-hidden photo-picker__input"
+            disabled={disabled}
+            aria-describedby={problem ? `${inputId}-problem` : undefined}
+            onChange={(e) => void choose(e.currentTarget.files?.[0])}
+          />
+          <label htmlFor={inputId} className="icon-button icon-button--overlay photo-picker__choose" title={label}>
+            <ImageIcon />
+            <span className="visually-hidden">{label}</span>
+          </label>
+          {value ? (
+            <button
+              type="button"
+              className="icon-button icon-button--overlay"
+              aria-label={`Remove ${what}`}
+              title={`Remove ${what}`}
+              disabled={disabled}
+              onClick={() => {
+                onChange("");
+                setProblem(null);
+                input.current?.focus();
+              }}
+            >
+              <CloseIcon />
+            </button>
+          ) : null}
+        </div>
+      </div>
+      {problem ? (
+        <p id={`${inputId}-problem`} className="photo-picker__problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  );
+}

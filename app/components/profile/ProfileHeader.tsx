@@ -1,0 +1,47 @@
+// The top of /profile/{username}: cover, avatar, names, bio, link, counts, and
+// 'Edit profile' on your own profile or Follow / Following on anyone else's.
+import type { ReactNode } from "react";
+import { useFollowState } from "#app/lib/follow";
+import type { User } from "#app/lib/types";
+import { Avatar, fullName } from "../Avatar";
+import { ProfileLink } from "./ProfileLink";
+
+interface ProfileHeaderProps {
+  user: User;
+  /** Whether the signed-in user follows this one, as the server last said. */
+  following: boolean;
+  action: ReactNode;
+}
+
+export function ProfileHeader({ user, following, action }: ProfileHeaderProps) {
+  // The follower count moves with a pending follow, like the button beside it.
+  const { followersDelta } = useFollowState(user, following);
+  const followers = Math.max(0, user.followers.length + followersDelta);
+  return (
+    <section className="profile card" aria-labelledby="profile-name">
+      <div className="profile__cover">{user.coverPhoto ? <img src={user.coverPhoto} alt="" /> : null}</div>
+      <div className="profile__top">
+        <span className="profile__avatar">
+          <Avatar src={user.userPhoto} name={user.firstName} size="lg" />
+        </span>
+        <div className="profile__action">{action}</div>
+      </div>
+      <div className="profile__details">
+        <h1 id="profile-name" className="profile__name">
+          {fullName(user)}
+        </h1>
+        <p className="profile__handle">@{user.username}</p>
+        {user.bio ? <p className="profile__bio">{user.bio}</p> : null}
+        {user.link ? <ProfileLink link={user.link} /> : null}
+        <ul className="profile__stats" aria-label="Follow counts">
+          <li>
+            <strong>{user.following.length}</strong> Following
+          </li>
+          <li aria-live="polite">
+            <strong>{followers}</strong> {followers === 1 ? "Follower" : "Followers"}
+          </li>
+        </ul>
+      </div>
+    </section>
+  );
+}

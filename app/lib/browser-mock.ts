@@ -1,0 +1,24 @@
+// The in-browser mock, reached lazily: entry.client.tsx boots it off the
+// welcome page's critical path, so nothing here imports #mock/browser eagerly.
+import type { Mock } from "#mock/server";
+
+export interface StoreStatus {
+  /** Set when the saved data could not be read and the mock runs in memory. */
+  storeProblem: string | null;
+}
+
+type MomentsGlobal = { __moments?: { mock: Mock; storeProblem: string | null } };
+
+/** The running mock (starting it if nothing has yet; the boot is shared). */
+export async function getBrowserMock(): Promise<Mock> {
+  const { startBrowserMock } = await import("#mock/browser");
+  return (await startBrowserMock()).mock;
+}
+
+/** What mock/browser.ts left on window once it booted; null before that. */
+export function bootedStoreProblem(): string | null {
+  return (window as unknown as MomentsGlobal).__moments?.storeProblem ?? null;
+}
+
+/** mock/browser.ts's STORE_ERROR_EVENT, named here so the shell need not load the mock to listen. */
+export const STORE_ERROR_EVENT = "mock:store-error";

@@ -1,0 +1,26 @@
+// Who follows whom, read from the loaded users list (§2: the viewed user is
+// looked up there), and the optimistic state a pending follow shows.
+import { useFetcher } from "@remix-run/react";
+import type { User, UserRef } from "./types";
+
+export type FollowIntent = "follow" | "unfollow";
+
+/** Whether `me` follows `target`, by the target's followers (the mock keeps both sides in step). */
+export function isFollowing(target: Pick<User, "followers">, me: string): boolean {
+  return target.followers.some((f) => f.username === me);
+}
+
+export const followFetcherKey = (userId: string) => `follow:${userId}`;
+
+/**
+ * The follow state to show for `target`: the pending intent while a request is
+ * in flight (so a second click sends the right next one), else the server's.
+ * `followersDelta` moves the target's follower count at once.
+ */
+export function useFollowState(target: UserRef, serverFollowing: boolean) {
+  const fetcher = useFetcher({ key: followFetcherKey(target._id) });
+  const pending = fetcher.formData?.get("intent") as FollowIntent | undefined;
+  const following = pending ? pending === "follow" : serverFollowing;
+  const followersDelta = following === serverFollowing ? 0 : following ? 1 : -1;
+  return { fetcher, following, followersDelta };
+}

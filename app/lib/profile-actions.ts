@@ -1,0 +1,70 @@
+// The profile route's writes: follow and unfollow (also posted here by 'Who to
+// follow' on other screens), edit profile, and every post action its cards send.
+import { parseWithZod } from "@conform-to/zod";
+import type { ClientActionFunctionArgs } from "@remix-run/react";
+import { toast } from "react-toastify";
+import { MSG } from "#mock/errors";
+import { SessionEndedError, api, messageOf } from "./api";
+import { postActions } from "./post-actions";
+import { editProfileSchema } from "./schemas";
+import { requireSession, saveSession, type SessionUser } from "./session";
+import { TOAST } from "./texts";
+
+export async function profileActions(args: ClientActionFunctionArgs) {
+  // The body can be read once; post intents hand the untouched request on.
+  const formData = await args.request.clone().formData();
+  const intent = String(formData.get("intent") ?? "");
+  if (intent === "follow" || intent === "unfollow") return follow(args.request, intent, formData);
+  if (intent === "edit-profile") return editProfile(args.request, formData);
+  return postActions(args);
+}
+
+async function follow(request: Request, intent: "follow" | "unfollow", formData: FormData) {
+  const { token, user } = requireSession(request);
+  const userId = String(formData.get("userId") ?? "");
+  try {
+    // §6: anyone but yourself. The API refuses too; this saves the round trip.
+    if (userId === user._id || formData.get("username") === user.username) throw new Error(MSG.FOLLOW_SELF);
+    const { user: me } = await api<{ user: SessionUser }>(`/users/${intent}/${encodeURIComponent(userId)}`, { method: "POST", auth: true, body: {} });
+    // §4: the session's user carries the new following list.
+    rememberUser(token, me);
+    toast.success(intent === "follow" ? TOAST.followed : TOAST.unfollowed);
+    return { intent, ok: true as const };
+  } catch (error) {
+    return failure(intent, error);
+  }
+}
+
+async function editProfile(request: Request, formData: FormData) {
+  const intent = "edit-profile" as const;
+  const { token } = requireSession(request);
+  const submission = parseWithZod(formData, { schema: editProfileSchema });
+  if (submission.status !== "success") return { intent, ok: false as const, result: submission.reply() };
+  try {
+    const { user } = await api<{ user: SessionUser }>("/users/edit", { method: "POST", auth: true, body: { userData: submission.value } });
+    // The sidebar chip reads the session: it shows the new name and avatar once the shell revalidates.
+    rememberUser(token, user);
+    toast.success(TOAST.profileUpdated);
+    return { intent, ok: true as const, result: submission.reply() };
+  } catch (error) {
+    return { ...failure(intent, error), result: submission.reply({ formErrors: [messageOf(error)] }) };
+  }
+}
+
+/** Two 2 MB photos as data URLs can pass local storage's quota; the cover is never read from the session. */
+function rememberUser(token: string, user: SessionUser) {
+  try {
+    saveSession(token, user);
+  } catch {
+    saveSession(token, { ...user, coverPhoto: "" });
+  }
+}
+
+function failure<I extends string>(intent: I, error: unknown) {
+  const message = messageOf(error);
+  // A dead session has been reported once already (api.ts).
+  if (!(error instanceof SessionEndedError)) toast.error(message);
+  return { intent, ok: false as const, error: message };
+}
+
+export type ProfileActionData = Awaited<ReturnType<typeof profileActions>>;

@@ -1,0 +1,26 @@
+// The one place a dead session ends: the API said the session's user no longer
+// exists (a reset or an import removed it) or its token went bad. Every screen
+// gets the same outcome: local storage cleared, one clear toast, back to /.
+import { MSG } from "#mock/errors";
+import { toast } from "react-toastify";
+import { clearSession } from "./session";
+
+export const SESSION_ENDED_TOAST = "Your session has ended: please log in again.";
+/** Fired on window; the signed-in shell (SessionWatch) answers it by going to /. */
+export const SESSION_ENDED_EVENT = "moments:session-ended";
+
+/**
+ * Whether an authenticated call's refusal means the session is gone. 404 with
+ * the §8 'not Registered' text is the user missing (or no token left, e.g. another
+ * tab logged out); 401 with the token text is a token that no longer verifies.
+ */
+export function isSessionDeath(status: number, message: string): boolean {
+  return (status === 404 && message === MSG.NOT_REGISTERED) || (status === 401 && message === MSG.BAD_TOKEN);
+}
+
+export function endSession() {
+  clearSession();
+  // One toast however many calls fail at once (a screen's loaders run in parallel).
+  toast.error(SESSION_ENDED_TOAST, { toastId: "session-ended" });
+  window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
+}

@@ -1,0 +1,41 @@
+// axe-core finds no serious or critical violation on /, /home and /explore (issue 4).
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { loginAsGuest } from "./app-helpers";
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+for (const width of [1280, 375]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 } });
+
+    test("/ and its modals", async ({ page }) => {
+      await page.goto("/");
+      await expect(page.getByRole("button", { name: "Login as Guest" })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole("button", { name: "Signup", exact: true }).click();
+      await page.getByRole("dialog", { name: "Signup" }).getByRole("button", { name: "Create account" }).click();
+      await expect(page.getByText("Name is required", { exact: true })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test("/home and /explore", async ({ page }) => {
+      await loginAsGuest(page);
+      // Let the login toast leave first: it is react-toastify's, not ours.
+      await expect(page.locator(".Toastify__toast")).toHaveCount(0, { timeout: 8000 });
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole("article").first().getByRole("button", { name: "Comment" }).click();
+      await expect(page.getByRole("dialog", { name: "Add comment" })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press("Escape");
+      await page.goto("/explore");
+      await expect(page.getByRole("heading", { name: "Explore" })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  });
+}

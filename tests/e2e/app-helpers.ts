@@ -1,0 +1,33 @@
+// Shared steps for the Moments e2e flows (tests/e2e/app-*.spec.ts).
+import { expect, type Page } from "@playwright/test";
+
+/** Fails the test on any page error or console.error. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => {
+    // A refused API call shows in Chromium's console as a failed resource; the toasts cover those.
+    if (m.type() === "error" && !/Failed to load resource/.test(m.text())) errors.push(m.text());
+  });
+  return errors;
+}
+
+export async function loginAsGuest(page: Page) {
+  await page.goto("/");
+  await page.getByRole("button", { name: "Login as Guest" }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole("heading", { name: "Homepage" })).toBeVisible();
+}
+
+export const toast = (page: Page, text: string) => page.locator(".Toastify").getByText(text, { exact: true });
+
+export const feed = (page: Page) => page.getByRole("feed");
+
+/** The first post in the feed whose text contains `text`. */
+export const postWith = (page: Page, text: string) => feed(page).getByRole("article").filter({ hasText: text }).first();
+
+/** A tiny valid PNG (1x1), for the image picker. */
+export const PNG_1x1 = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==",
+  "base64",
+);

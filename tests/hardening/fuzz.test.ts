@@ -50,6 +50,11 @@ describe("the invariant checks", () => {
     expect(await broken((w) => (w.mock.tables.users.all()[1].username = "guest"))).toBe("usernames are unique");
   });
 
+  it("catch a post or a like that still shows a user's old name", async () => {
+    expect(await broken((w) => (w.mock.tables.posts.all()[0].firstName = "Old name"))).toBe("quoted users match the user as they are now");
+    expect(await broken((w) => (w.mock.tables.posts.all()[2].likes.likedBy[0].userPhoto = "/old.svg"))).toBe("quoted users match the user as they are now");
+  });
+
   it("catch a change the store never received", async () => {
     expect(await broken((w) => (w.mock.tables.posts.all()[0].content = "changed behind the store's back"))).toBe("the store equals the in-memory state");
   });

@@ -162,17 +162,41 @@ function checkPost(check: Check, p: PostRecord, where: string) {
   }
 }
 
+/** Wherever a user is quoted (author, commenter, likes, votes, follows), the quote shows them as they are now. */
+function checkQuotes(check: Check, posts: PostRecord[], users: UserRecord[]) {
+  const byName = new Map(users.map((u) => [u.username, u]));
+  const fresh = (ref: UserRef, where: string) => {
+    const u = byName.get(ref.username);
+    const ok = !!u && u._id === ref._id && u.firstName === ref.firstName && u.lastName === ref.lastName && u.userPhoto === ref.userPhoto;
+    check("quoted users match the user as they are now", ok, () => `${where}: ${JSON.stringify(ref)} vs ${JSON.stringify(u && { ...u, passwordHash: undefined })}`);
+  };
+  for (const p of posts) {
+    const author = byName.get(p.username);
+    if (author) fresh({ _id: author._id, username: p.username, firstName: p.firstName, lastName: p.lastName, userPhoto: p.userPhoto }, `author of post ${p._id}`);
+    for (const ref of [...p.likes.likedBy, ...p.likes.dislikedBy]) fresh(ref, `likes of post ${p._id}`);
+    for (const c of p.comments) {
+      const by = byName.get(c.username);
+      if (by) fresh({ _id: by._id, username: c.username, firstName: c.firstName, lastName: c.lastName, userPhoto: c.profilePic }, `comment ${c._id}`);
+      for (const ref of [...c.votes.upvotedBy, ...c.votes.downvotedBy]) fresh(ref, `votes on comment ${c._id}`);
+    }
+  }
+  for (const u of users) for (const ref of [...u.followers, ...u.following]) fresh(ref, `follows of ${u.username}`);
+}
+
 /** The in-memory state, checked whole after every request. */
 export function checkState(check: Check, world: World, identities: Map<string, string>) {
   const users = world.mock.tables.users.all() as UserRecord[];
   const posts = world.mock.tables.posts.all() as PostRecord[];
   for (const p of posts) checkPost(check, p, "stored");
+  checkQuotes(check, posts, users);
   const byId = new Map(users.map((u) => [u._id, u]));
   check("usernames are unique", new Set(users.map((u) => u.username)).size === users.length, () => names(users).join(","));
   for (const u of users) {
     const known = identities.get(u._id);
-    check("a user's id and username never change", known === undefined || known === u.username, () => `${u._id} was ${known}, is ${u.username}`);
-    identities.set(u._id, u.username);
+    // No route changes a username or a password: the pair stays as signup made it.
+    const identity = `${u.username} ${u.passwordHash}`;
+    check("a user's id, username and password never change", known === undefined || known === identity, () => `${u._id} was ${known?.split(" ")[0]}, is ${u.username}`);
+    identities.set(u._id, identity);
     check("bookmarks hold unique post ids", dupes(u.bookmarks).length === 0, () => `${u.username}: ${u.bookmarks}`);
     check("bookmarks name existing posts", u.bookmarks.every((id) => world.mock.tables.posts.get(id)), () => `${u.username}: ${u.bookmarks}`);
     check("follow lists hold no duplicates", !dupes(u.following.map((f) => f._id)).length && !dupes(u.followers.map((f) => f._id)).length, () => u.username);

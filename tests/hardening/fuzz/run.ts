@@ -92,6 +92,7 @@ export async function runSequence(steps: Step[], stats: Stats, kind: StoreKind =
       if ("op" in step) {
         await runOp(world, step);
         trace.push(`<${step.op}>`);
+        if (step.op === "reset") identities.clear(); // the seed is hashed again, with new salts
         if (step.op !== "reset") check("reload and re-import keep the data", exportText(world) === truth, () => firstDifference(exportText(world), truth));
       } else {
         world.mock = world.tabs[step.tab % world.tabs.length];

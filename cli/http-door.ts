@@ -50,8 +50,8 @@ function send(res: ServerResponse, status: number, headers: Record<string, strin
   res.end(body);
 }
 
-/** Handles one node request; resolves to the status sent, for the log. */
-export async function serveRequest(mock: Mock, req: IncomingMessage, res: ServerResponse): Promise<number> {
+/** Handles one node request; resolves to the status sent and a note for the log. */
+export async function serveRequest(mock: Mock, req: IncomingMessage, res: ServerResponse): Promise<{ status: number; note: string }> {
   if (req.method === "OPTIONS" && req.headers["access-control-request-method"]) {
     // A CORS preflight: answer it here, the API has nothing to say about it.
     send(res, 204, {
@@ -59,7 +59,7 @@ export async function serveRequest(mock: Mock, req: IncomingMessage, res: Server
       "access-control-max-age": "600",
       "content-length": "0",
     });
-    return 204;
+    return { status: 204, note: " (preflight)" };
   }
   let request: Request;
   try {
@@ -67,7 +67,7 @@ export async function serveRequest(mock: Mock, req: IncomingMessage, res: Server
   } catch (error) {
     if (!(error instanceof TooLarge)) throw error;
     send(res, 413, { "content-type": "application/json", connection: "close" }, JSON.stringify({ errors: ["The request body is larger than 8 MB."] }));
-    return 413;
+    return { status: 413, note: "" };
   }
   const response = await mock.handle(request);
   const headers: Record<string, string | string[]> = {};
@@ -80,5 +80,6 @@ export async function serveRequest(mock: Mock, req: IncomingMessage, res: Server
   if (body) headers["content-length"] = String(body.length);
   res.statusMessage = response.statusText || "";
   send(res, response.status, headers, body);
-  return response.status;
+  const storeError = response.headers.get("x-mock-store-error");
+  return { status: response.status, note: storeError ? ` (NOT SAVED: ${storeError})` : "" };
 }

@@ -23,7 +23,7 @@ export function createProgram(io: CliIo = processIo()): Command {
     .helpOption("-h, --help", "show help")
     .addHelpText(
       "after",
-      "\nExamples:\n  $ mockman request GET /api/posts\n  $ mockman replay cli/examples/smoke.collection.json\n  $ mockman serve --port 3000\n\nRun mockman <command> --help for each command's options.\n",
+      "\nExamples:\n  $ mockman request GET /api/posts\n  $ mockman replay cli/examples/smoke.collection.json\n  $ mockman serve --port 3001\n\nRun mockman <command> --help for each command's options.\n",
     );
   for (const make of COMMANDS) program.addCommand(make(io));
   configure(program, io);

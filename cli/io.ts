@@ -20,7 +20,9 @@ export interface CliIo {
 }
 
 export function processIo(): CliIo {
-  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd: process.cwd() };
+  // `npm run mockman` runs in the package root; paths the user typed are relative to where they typed them.
+  const cwd = process.env.npm_lifecycle_event === "mockman" && process.env.INIT_CWD ? process.env.INIT_CWD : process.cwd();
+  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd };
 }
 
 /** Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org). */

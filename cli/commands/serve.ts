@@ -102,13 +102,14 @@ export function serveCommand(io: CliIo): Command {
     const server = createServer(async (req, res) => {
       const started = performance.now();
       let status = 500;
+      let note = "";
       try {
-        status = await serveRequest(session.mock, req, res);
+        ({ status, note } = await serveRequest(session.mock, req, res));
       } catch (error) {
         if (!res.headersSent) res.writeHead(500, { "content-type": "application/json", "access-control-allow-origin": "*" });
         res.end(JSON.stringify({ errors: [oneLine(error)] }));
       }
-      if (!options.quiet) log.line(`${clock()} ${req.method} ${req.url} ${status} ${formatMs(performance.now() - started)}`);
+      if (!options.quiet) log.line(`${clock()} ${req.method} ${req.url} ${status} ${formatMs(performance.now() - started)}${note}`);
     });
     let port: number;
     try {

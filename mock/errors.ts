@@ -1,5 +1,8 @@
 // The §8 catalogue: every message the API sends, in one place.
 
+/** Ids and paths echoed in messages are cut short: a 100k-character id makes no better message. */
+const echo = (text: string) => (text.length > 80 ? `${text.slice(0, 80)}…` : text);
+
 export const MSG = {
   NOT_REGISTERED: "The username you entered is not Registered. Not Found error",
   BAD_CREDENTIALS: "The credentials you entered are invalid. Unauthorized access error.",
@@ -20,13 +23,13 @@ export const MSG = {
   ALREADY_DOWNVOTED: "Cannot downvote a post that is already downvoted.",
   // Beyond §8: what the spec leaves unsaid, worded the same way.
   FOLLOW_SELF: "You cannot follow yourself.",
-  POST_NOT_FOUND: (id: string) => `No post with id ${id}. Not Found error`,
-  USER_NOT_FOUND: (id: string) => `No user with id or username ${id}. Not Found error`,
-  COMMENT_NOT_FOUND: (id: string) => `No comment with id ${id} on this post. Not Found error`,
-  TODO_NOT_FOUND: (id: string) => `No todo with id ${id}. Not Found error`,
-  NO_ROUTE: (method: string, path: string) => `No route for ${method} ${path}. Not Found error`,
+  POST_NOT_FOUND: (id: string) => `No post with id ${echo(id)}. Not Found error`,
+  USER_NOT_FOUND: (id: string) => `No user with id or username ${echo(id)}. Not Found error`,
+  COMMENT_NOT_FOUND: (id: string) => `No comment with id ${echo(id)} on this post. Not Found error`,
+  TODO_NOT_FOUND: (id: string) => `No todo with id ${echo(id)}. Not Found error`,
+  NO_ROUTE: (method: string, path: string) => `No route for ${echo(method)} ${echo(path)}. Not Found error`,
   METHOD_NOT_ALLOWED: (method: string, path: string, allowed: string[]) =>
-    `${method} is not allowed on ${path}; use ${allowed.join(", ")}.`,
+    `${echo(method)} is not allowed on ${echo(path)}; use ${allowed.join(", ")}.`,
   BAD_JSON: (detail: string) => `The request body is not valid JSON: ${detail}`,
 } as const;
 

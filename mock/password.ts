@@ -1,6 +1,8 @@
 // Salted PBKDF2 through WebCrypto, so the browser and Node run the same code.
 
 export const DEFAULT_ITERATIONS = 100_000;
+/** A stored hash asking for more is refused: an imported file must not make login hang. */
+export const MAX_ITERATIONS = 1_000_000;
 
 const encoder = new TextEncoder();
 const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
@@ -22,7 +24,7 @@ export async function hashPassword(password: string, iterations = DEFAULT_ITERAT
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, iter, salt, hash] = stored.split("$");
   const iterations = Number(iter);
-  if (scheme !== "pbkdf2" || !Number.isInteger(iterations) || iterations < 1 || !salt || !hash) return false;
+  if (scheme !== "pbkdf2" || !Number.isInteger(iterations) || iterations < 1 || iterations > MAX_ITERATIONS || !salt || !hash) return false;
   let expected: Uint8Array;
   let actual: Uint8Array;
   try {

@@ -69,3 +69,16 @@ describe("/api/test-todos, the tester's sandbox", () => {
     expect(r.body.errors[0]).toBe("title: title is required");
   });
 });
+
+describe("messages stay readable", () => {
+  it("an id of 100k characters is cut short in the 404 message", async () => {
+    const r = await api.call("GET", `/api/posts/${"a".repeat(100_000)}`);
+    expect(r.status).toBe(404);
+    expect(r.body.errors[0].length).toBeLessThan(200);
+  });
+
+  it("a stored hash demanding absurd iterations never verifies (an import cannot hang login)", async () => {
+    const { verifyPassword } = await import("#mock/password");
+    expect(await verifyPassword("x", "pbkdf2$999999999$AAAA$AAAA")).toBe(false);
+  });
+});

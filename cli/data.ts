@@ -9,8 +9,13 @@ import { httpSender, inProcessSender, type Sender } from "./exchange";
 import type { CliIo } from "./io";
 
 export const DEFAULT_DB = ".mockman/db.json";
-/** How long a command waits for another CLI process to finish with the store. */
+/** How long a command waits for another CLI process to finish with the store (MOCKMAN_LOCK_WAIT_MS changes it). */
 export const LOCK_WAIT_MS = 10_000;
+
+function lockWait(io: CliIo): number {
+  const ms = io.env.MOCKMAN_LOCK_WAIT_MS ? Number(io.env.MOCKMAN_LOCK_WAIT_MS) : NaN;
+  return Number.isFinite(ms) && ms >= 0 ? ms : LOCK_WAIT_MS;
+}
 
 /** `--db`, else MOCKMAN_DB, else .mockman/db.json, against the command's cwd. */
 export function dbPathOf(io: CliIo, flag?: string): string {
@@ -20,14 +25,14 @@ export function dbPathOf(io: CliIo, flag?: string): string {
 
 export const serverUrl = (port: number) => `http://127.0.0.1:${port}`;
 
-function busy(dbPath: string, holder: LockHolder | null): CliError {
+function busy(dbPath: string, holder: LockHolder | null, waitedMs: number): CliError {
   if (!holder) return new CliError(`${dbPath} is being locked by another process right now; try again in a moment`);
   if (holder.port)
     return new CliError(
       `${dbPath} is in use by ${holder.command} (pid ${holder.pid}) on ${serverUrl(holder.port)}: stop it first, or send requests there with --base-url ${serverUrl(holder.port)}`,
     );
   return new CliError(
-    `${dbPath} is busy: ${holder.command} (pid ${holder.pid}) still holds it after ${LOCK_WAIT_MS / 1000} s. Wait for it to finish, or stop it`,
+    `${dbPath} is busy: ${holder.command} (pid ${holder.pid}) still holds it after ${waitedMs / 1000} s. Wait for it to finish, or stop it`,
   );
 }
 
@@ -59,9 +64,9 @@ async function open(io: CliIo, dbPath: string, command: string, waitMs: number):
 /** Opens the store for a command that must own it (seed, reset, import, export, serve). */
 export async function openStore(io: CliIo, dbPath: string, command: string): Promise<Session> {
   try {
-    return await open(io, dbPath, command, LOCK_WAIT_MS);
+    return await open(io, dbPath, command, lockWait(io));
   } catch (error) {
-    if (error instanceof LockedError) throw busy(dbPath, error.holder);
+    if (error instanceof LockedError) throw busy(dbPath, error.holder, lockWait(io));
     throw error;
   }
 }
@@ -95,14 +100,14 @@ export async function openSender(io: CliIo, options: { baseUrl?: string; db?: st
   if (!locked.holder?.port) {
     // Another CLI command: wait for it, as the lock does.
     try {
-      return inProcess(await open(io, dbPath, command, LOCK_WAIT_MS));
+      return inProcess(await open(io, dbPath, command, lockWait(io)));
     } catch (error) {
       if (!(error instanceof LockedError)) throw error;
       locked = error;
     }
   }
   const holder = locked.holder;
-  if (!holder?.port) throw busy(dbPath, holder);
+  if (!holder?.port) throw busy(dbPath, holder, lockWait(io));
   io.stderr.write(`mockman: ${dbPath} is served by ${holder.command} (pid ${holder.pid}); sending to ${serverUrl(holder.port)}\n`);
   return httpSender(serverUrl(holder.port));
 }

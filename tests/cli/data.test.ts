@@ -3,6 +3,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { acquireLock } from "#mock/store/lock";
 import { cli, folderState, oneStderrLine, tempDb } from "./helpers";
 
 async function counts(db: string) {
@@ -118,6 +119,38 @@ describe("--db and MOCKMAN_DB", () => {
       expect(ran.code).toBe(1);
       expect(oneStderrLine(ran)).toMatch(new RegExp(`^mockman: cannot open the store: ${db.replace(/[.]/g, "\\.")} is not valid JSON`));
       expect(folderState(dir)).toEqual(before);
+    }
+  });
+});
+
+describe("another mockman command holding the store", () => {
+  it("is waited for, then the command runs", async () => {
+    const { db } = tempDb();
+    await cli(["reset", "--db", db]);
+    const lock = await acquireLock(db, { waitMs: 0, info: { command: "mockman seed" } });
+    setTimeout(() => void lock.release(), 300);
+    const ran = await cli(["request", "POST", "/api/test-todos", "-d", '{"title":"After"}', "--db", db]);
+    expect(ran.code).toBe(0);
+    expect(ran.stderr).toBe("");
+  });
+
+  it("past the wait, is exit 1 naming the holder, and nothing changes", async () => {
+    const { dir, db } = tempDb();
+    await cli(["reset", "--db", db]);
+    const lock = await acquireLock(db, { waitMs: 0, info: { command: "mockman import" } });
+    try {
+      const before = folderState(dir);
+      const env = { MOCKMAN_LOCK_WAIT_MS: "200" };
+      for (const args of [["request", "POST", "/api/test-todos", "-d", "{}"], ["reset"]]) {
+        const ran = await cli([...args, "--db", db], { env });
+        expect(ran.code).toBe(1);
+        expect(oneStderrLine(ran)).toBe(
+          `mockman: ${db} is busy: mockman import (pid ${process.pid}) still holds it after 0.2 s. Wait for it to finish, or stop it`,
+        );
+      }
+      expect(folderState(dir)).toEqual(before);
+    } finally {
+      await lock.release();
     }
   });
 });

@@ -1,17 +1,18 @@
 // The user chip; its menu holds 'Logout @username' (§2). Logout is a form post
 // to the welcome route's action, which clears the session and goes to /.
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import type { SessionUser } from "#app/lib/session";
 import { Avatar, fullName } from "./Avatar";
 import { LogoutIcon, MoreIcon } from "./Icons";
+import { SettingsIcon } from "./settings/SettingsIcon";
 
 export function UserMenu({ user }: { user: SessionUser }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
   const chip = useRef<HTMLButtonElement>(null);
-  const firstItem = useRef<HTMLButtonElement>(null);
+  const firstItem = useRef<HTMLAnchorElement>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -57,12 +58,16 @@ export function UserMenu({ user }: { user: SessionUser }) {
             if (e.key === "Escape" || e.key === "Tab") {
               e.preventDefault();
               closeAndRefocus();
-            }
+            } else moveBetweenItems(e);
           }}
         >
+          <Link ref={firstItem} to="/settings" role="menuitem" className="menu__item" onClick={() => setOpen(false)}>
+            <SettingsIcon />
+            <span>Settings</span>
+          </Link>
           <Form method="post" action="/?index" role="none">
             <input type="hidden" name="intent" value="logout" />
-            <button ref={firstItem} type="submit" role="menuitem" className="menu__item">
+            <button type="submit" role="menuitem" className="menu__item">
               <LogoutIcon />
               <span>Logout @{user.username}</span>
             </button>
@@ -71,4 +76,14 @@ export function UserMenu({ user }: { user: SessionUser }) {
       ) : null}
     </div>
   );
+}
+
+/** The menu pattern's arrow keys: Down/Up wrap around the items, Home/End jump to the ends. */
+function moveBetweenItems(event: React.KeyboardEvent<HTMLElement>) {
+  const items = [...event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]')];
+  const at = items.indexOf(document.activeElement as HTMLElement);
+  const next = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: items.length - 1 }[event.key];
+  if (next === undefined || items.length === 0) return;
+  event.preventDefault();
+  items[(next + items.length) % items.length].focus();
 }

@@ -4,7 +4,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { toast } from "react-toastify";
-import { api, messageOf } from "./api";
+import { SessionEndedError, api, messageOf } from "./api";
 import { commentSchema, postSchema } from "./schemas";
 import { requireSession } from "./session";
 import { TOAST } from "./texts";
@@ -59,7 +59,8 @@ export async function postActions({ request }: ClientActionFunctionArgs) {
     }
   } catch (error) {
     const message = messageOf(error);
-    toast.error(message);
+    // A dead session was reported once already, by api.ts.
+    if (!(error instanceof SessionEndedError)) toast.error(message);
     return { intent, ok: false as const, error: message };
   }
 }

@@ -7,7 +7,8 @@ import { MSG } from "#mock/errors";
 import { SessionEndedError, api, messageOf } from "./api";
 import { postActions } from "./post-actions";
 import { editProfileSchema } from "./schemas";
-import { requireSession, saveSession, type SessionUser } from "./session";
+import { rememberUser } from "./remember-user";
+import { requireSession, type SessionUser } from "./session";
 import { TOAST } from "./texts";
 
 export async function profileActions(args: ClientActionFunctionArgs) {
@@ -48,15 +49,6 @@ async function editProfile(request: Request, formData: FormData) {
     return { intent, ok: true as const, result: submission.reply() };
   } catch (error) {
     return { ...failure(intent, error), result: submission.reply({ formErrors: [messageOf(error)] }) };
-  }
-}
-
-/** Two 2 MB photos as data URLs can pass local storage's quota; the cover is never read from the session. */
-function rememberUser(token: string, user: SessionUser) {
-  try {
-    saveSession(token, user);
-  } catch {
-    saveSession(token, { ...user, coverPhoto: "" });
   }
 }
 

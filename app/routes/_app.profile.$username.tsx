@@ -12,7 +12,7 @@ import { ProfileNotFound } from "#app/components/profile/ProfileNotFound";
 import { useAppData } from "#app/lib/app-data";
 import { isFollowing } from "#app/lib/follow";
 import { profileActions } from "#app/lib/profile-actions";
-import { getProfile } from "#app/lib/profile-data";
+import { getProfile, type ProfileData } from "#app/lib/profile-data";
 import { TEXT } from "#app/lib/texts";
 import type { User } from "#app/lib/types";
 
@@ -25,7 +25,12 @@ export const clientAction = profileActions;
 export default function Profile() {
   const { username, user, posts } = useLoaderData<typeof clientLoader>();
   const { user: me } = useAppData();
-  if (!user) return <ProfileNotFound username={username} />;
+  if (!user)
+    return (
+      <div className="page">
+        <ProfileNotFound username={username} />
+      </div>
+    );
   const mine = user.username === me.username;
   const following = !mine && isFollowing(user, me.username);
   return (
@@ -58,8 +63,9 @@ function EditProfileButton({ user }: { user: User }) {
   );
 }
 
-export const meta: MetaFunction<typeof clientLoader> = ({ data }) => [
-  { title: data?.user ? `${fullName(data.user)} (@${data.user.username}) · Moments` : "Profile not found · Moments" },
-];
+export const meta: MetaFunction = ({ data }) => {
+  const user = (data as ProfileData | undefined)?.user;
+  return [{ title: user ? `${fullName(user)} (@${user.username}) · Moments` : "Profile not found · Moments" }];
+};
 
 export const ErrorBoundary = RouteErrorBoundary;

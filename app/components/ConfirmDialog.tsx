@@ -1,0 +1,27 @@
+// A yes/no question before something that cannot be undone (reset, import).
+import { Modal } from "./Modal";
+
+interface ConfirmDialogProps {
+  title: string;
+  description: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  danger?: boolean;
+}
+
+export function ConfirmDialog({ title, description, confirmLabel, onConfirm, onCancel, danger }: ConfirmDialogProps) {
+  return (
+    <Modal title={title} description={description} onClose={onCancel}>
+      <div className="form__row confirm__actions">
+        {/* Cancel comes first in the tab order: the safe choice is the first one reached. */}
+        <button type="button" className="button button--secondary" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="button" className={`button ${danger ? "button--danger" : "button--primary"}`} onClick={onConfirm}>
+          {confirmLabel}
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,37 @@
+// /settings: the data tools (beyond the spec) that connect the browser's mock
+// with the mockman CLI: export, import, reset.
+import { useFetcher, type MetaFunction } from "@remix-run/react";
+import { RouteErrorBoundary } from "#app/components/RouteErrorBoundary";
+import { ExportData } from "#app/components/settings/ExportData";
+import { ImportData } from "#app/components/settings/ImportData";
+import { ResetData } from "#app/components/settings/ResetData";
+import { dataToolActions, type DataToolActionData } from "#app/lib/data-tools";
+
+export const clientAction = dataToolActions;
+
+export default function Settings() {
+  const fetcher = useFetcher<DataToolActionData>({ key: "data-tools" });
+  return (
+    <div className="page">
+      <div className="page__column">
+        <h1 className="page__title">Settings</h1>
+        <section className="card settings-section" aria-labelledby="data-title">
+          <h2 id="data-title" className="section-title">
+            Your data
+          </h2>
+          <p className="settings-section__lede">
+            Moments runs on a mock API inside this browser; its data lives in this browser's IndexedDB. These tools move it in and
+            out, as the <code>mockman</code> CLI does on the command line.
+          </p>
+          <ExportData />
+          <ImportData fetcher={fetcher} />
+          <ResetData fetcher={fetcher} />
+        </section>
+      </div>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Settings · Moments" }];
+
+export const ErrorBoundary = RouteErrorBoundary;

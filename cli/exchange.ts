@@ -57,15 +57,14 @@ export function inProcessSender(mock: Mock, where: string, close: () => Promise<
     where,
     close,
     async send(request) {
+      // Built before the clock starts: the first Request loads Node's fetch classes, which is no part of the answer's time.
+      const webRequest = new Request(new URL(request.path, "http://mockman.local"), {
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+      });
       const started = performance.now();
-      const response = await mock.handle(
-        new Request(new URL(request.path, "http://mockman.local"), {
-          method: request.method,
-          headers: request.headers,
-          body: request.body,
-        }),
-      );
-      return toExchange(response, started);
+      return toExchange(await mock.handle(webRequest), started);
     },
   };
 }

@@ -1,10 +1,12 @@
 // `npm run bench`: figures, not assertions. Sizes can be narrowed: `npm run bench -- 1000 10000`.
 import { benchApi } from "./api";
+import { benchBundle } from "./bundle";
 import { benchStore } from "./store";
 
 const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
 const SIZES = sizes.length ? sizes : [1_000, 10_000, 100_000];
 
 console.log(`# Moments benchmarks — node ${process.version}, ${(await import("node:os")).cpus().length} cores\n`);
+benchBundle();
 await benchApi(SIZES);
 await benchStore(SIZES);

@@ -1,0 +1,52 @@
+// First-load JS for `/`, from the built client: what the browser must fetch to
+// render and use the welcome page, and what it fetches afterwards (the mock,
+// loaded when the page is idle). Gzip sizes, as the issue's budget counts them.
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { table } from "./measure";
+
+const BUDGET_KB = 180;
+
+export function benchBundle(buildDir = process.env.BUILD_DIR ?? "build") {
+  const client = path.resolve(buildDir, "client");
+  const assets = path.join(client, "assets");
+  if (!existsSync(assets)) {
+    console.log(`First-load JS: no build in ${client} (run npm run build first)\n`);
+    return;
+  }
+  const manifestFile = readdirSync(assets).find((f) => /^manifest-.*\.js$/.test(f))!;
+  const manifest = JSON.parse(readFileSync(path.join(assets, manifestFile), "utf8").replace(/^window\.__remixManifest=/, "").replace(/;$/, ""));
+  const read = (url: string) => readFileSync(path.join(client, url));
+  const gz = (url: string) => gzipSync(read(url), { level: 9 }).length / 1024;
+
+  // The static import closure of some modules (Vite emits `from"./x.js"` and `import"./x.js"`).
+  const closure = (start: string[]) => {
+    const seen = new Set<string>();
+    const walk = (url: string) => {
+      if (seen.has(url)) return;
+      seen.add(url);
+      const text = read(url).toString();
+      for (const m of text.matchAll(/(?:from|import)\s*["'](\.\/[^"']+\.js)["']/g)) walk(path.posix.join(path.posix.dirname(url), m[1]));
+    };
+    start.forEach(walk);
+    return seen;
+  };
+  const route = (id: string) => [manifest.routes[id].module, ...manifest.routes[id].imports];
+  const first = closure([`/assets/${manifestFile}`, manifest.entry.module, ...manifest.entry.imports, ...route("root"), ...route("routes/_index")]);
+  const entryText = read(manifest.entry.module).toString();
+  const lazy = [...entryText.matchAll(/import\(\s*["'](\.\/[^"']+\.js)["']\s*\)/g)].map((m) => path.posix.join("/assets", m[1]));
+  const later = [...closure(lazy)].filter((f) => !first.has(f));
+  const mockmanInFirst = [...first].filter((f) => /mockman/i.test(f));
+  const sum = (files: Iterable<string>) => [...files].reduce((n, f) => n + gz(f), 0);
+  const firstKb = sum(first);
+  console.log(`First-load JS for / (gzip, from ${path.relative(process.cwd(), client)})`);
+  table(
+    ["what", "files", "KB gz", "budget"],
+    [
+      ["to render and use / (entry, root, welcome route)", String(first.size), firstKb.toFixed(1), `${BUDGET_KB} KB: ${firstKb <= BUDGET_KB ? "met" : "MISSED"}`],
+      ["then, when idle: the mock (Mirage, Dexie, jose, zod)", String(later.length), sum(later).toFixed(1), ""],
+      ["/mockman code in the first load", String(mockmanInFirst.length), sum(mockmanInFirst).toFixed(1), "must be 0"],
+    ],
+  );
+}

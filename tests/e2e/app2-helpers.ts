@@ -1,0 +1,41 @@
+// Shared steps for the part 2 flows (tests/e2e/app2-*.spec.ts), on top of part 1's.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+export { feed, loginAsGuest, PNG_1x1, postWith, toast, watchErrors } from "./app-helpers";
+
+export const SESSION_ENDED = "Your session has ended: please log in again.";
+
+/** Signs up a new user through the Signup modal and lands on /home. */
+export async function signUp(page: Page, username: string, firstName = "Newbie") {
+  await page.goto("/");
+  await page.getByRole("button", { name: "Signup", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Signup" });
+  await dialog.getByLabel("Name", { exact: true }).fill(firstName);
+  await dialog.getByLabel("Username", { exact: true }).fill(username);
+  await dialog.getByLabel("Password", { exact: true }).fill("secret123");
+  await dialog.getByLabel("Confirm Password", { exact: true }).fill("secret123");
+  await dialog.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole("heading", { name: "Homepage" })).toBeVisible();
+}
+
+/** A client-side move inside the SPA, as a click on a link would make (no reload, the mock keeps running). */
+export async function goInside(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, "", to);
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  }, path);
+}
+
+/** Waits until react-toastify's toasts have left: they are its markup, not ours, when axe looks. */
+export async function noToasts(page: Page) {
+  await expect(page.locator(".Toastify__toast")).toHaveCount(0, { timeout: 8000 });
+}
+
+export async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}

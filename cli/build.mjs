@@ -15,6 +15,20 @@ for (const file of readdirSync(binDir)) {
   if (file !== "mockman.js" && file.startsWith("mockman")) rmSync(join(binDir, file));
 }
 
+/** commander loads child_process at start-up for executable subcommands, which mockman has none of: load it on first use. */
+const lazyChildProcess = {
+  name: "lazy-child-process",
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
+      args.importer.includes("node_modules/commander") ? { path: "child_process", namespace: "lazy" } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "lazy" }, () => ({
+      contents: 'module.exports = new Proxy({}, { get: (_, key) => require("node:child_process")[key] });',
+      loader: "js",
+    }));
+  },
+};
+
 const result = await build({
   entryPoints: [join(cliDir, "index.ts")],
   outfile: join(binDir, "mockman.bundle.js"),
@@ -27,11 +41,12 @@ const result = await build({
   metafile: true,
   logLevel: "warning",
   absWorkingDir: root,
+  plugins: [lazyChildProcess],
 });
 
 // First line: the sources, which the launcher compares with the bundle's time so an edit never runs stale.
 const sources = Object.keys(result.metafile.inputs)
-  .filter((input) => !input.includes("node_modules") && input !== "package.json")
+  .filter((input) => !input.includes("node_modules") && !input.includes(":") && input !== "package.json")
   .map((input) => relative(binDir, join(root, input)));
 const out = join(binDir, "mockman.bundle.js");
 writeFileSync(out, `// mockman-sources ${JSON.stringify(sources)}\n${readFileSync(out, "utf8")}`);

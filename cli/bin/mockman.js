@@ -20,14 +20,21 @@ function freshBundle() {
   let source;
   try {
     source = readFileSync(bundle, "utf8");
-    const built = statSync(bundle).mtimeMs;
-    const sources = JSON.parse(source.slice(0, source.indexOf("\n")).replace("// mockman-sources ", ""));
-    const stale = sources.find((file) => statSync(here(file)).mtimeMs > built);
-    if (!stale) return source;
-    process.stderr.write(`mockman: ${stale} changed since the last build; running from source (npm run build:cli to start fast again)\n`);
   } catch {
-    // No bundle yet (fresh checkout): run from source.
+    return undefined; // No bundle yet (fresh checkout): run from source.
   }
+  const built = statSync(bundle).mtimeMs;
+  const sources = JSON.parse(source.slice(0, source.indexOf("\n")).replace("// mockman-sources ", ""));
+  const changed = (file) => {
+    try {
+      return statSync(here(file)).mtimeMs > built;
+    } catch {
+      return true; // moved or deleted: the bundle no longer matches the tree
+    }
+  };
+  const stale = sources.find(changed);
+  if (!stale) return source;
+  process.stderr.write(`mockman: ${stale} changed since the last build; running from source (npm run build:cli to start fast again)\n`);
   return undefined;
 }
 

@@ -1,7 +1,7 @@
 // mockman as real processes: through tsx (as `npm run mockman` runs it) and
 // through the package's bin. Also --help and --version, and two processes
 // writing one store at once.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -40,6 +40,14 @@ describe("as real processes", () => {
     expect(existsSync(join(dir, ".mockman/db.json"))).toBe(true);
     const missing = await processCli(["request", "GET", "/api/posts/nope", "--fail"], { cwd: dir });
     expect(missing.code).toBe(4);
+  });
+
+  it("npm run build:cli makes a bundle the bin runs (no TypeScript at run time)", async () => {
+    execFileSync(process.execPath, [join(ROOT, "cli/build.mjs")]);
+    const { dir } = tempDb();
+    const ran = await processCli(["request", "GET", `/api/posts/${FIRST_POST}`, "--json"], { bin: true, cwd: dir });
+    expect(ran.stderr).toBe("");
+    expect(JSON.parse(ran.stdout)).toMatchObject({ status: 200, statusText: "OK" });
   });
 
   it("through the bin: --version, and a usage error exits 2", async () => {

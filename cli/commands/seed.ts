@@ -18,17 +18,21 @@ const optionsSchema = z.object({
   db: z.string().optional(),
 });
 
-/** What the generated set would clash with: the same --seed added twice, or more users than the name scheme holds. */
-function clash(current: Snapshot, generated: Snapshot): string | undefined {
-  const ids = new Set([...current.users, ...current.posts].map((r) => r._id));
-  const names = new Set(current.users.map((u) => u.username));
+/** What the generated set would clash with: itself (the generator's name scheme runs out), or the data it joins. */
+function clash(current: Snapshot, generated: Snapshot, options: { users: number; seed: number }): string | undefined {
+  const names = new Set<string>();
   for (const user of generated.users) {
-    if (names.has(user.username)) return `username ${user.username} is already taken (added by an earlier seed?)`;
+    if (names.has(user.username))
+      return `the generator repeats the username ${user.username} at --users ${options.users} with --seed ${options.seed}; use fewer --users or a shorter --seed`;
     names.add(user.username);
   }
+  const taken = new Set(current.users.map((u) => u.username));
+  const ids = new Set([...current.users, ...current.posts].map((r) => r._id));
+  for (const user of generated.users) {
+    if (taken.has(user.username)) return `username ${user.username} is already taken (added by an earlier seed?); pick another --seed or add --replace`;
+  }
   for (const record of [...generated.users, ...generated.posts]) {
-    if (ids.has(record._id)) return `id ${record._id} is already in the store`;
-    ids.add(record._id);
+    if (ids.has(record._id)) return `id ${record._id} is already in the store; pick another --seed or add --replace`;
   }
   return undefined;
 }
@@ -57,9 +61,8 @@ export function seedCommand(io: CliIo): Command {
         seed: options.seed,
         iterations: io.passwordIterations,
       });
-      const problem = clash(current, generated);
-      if (problem)
-        throw usageError(`cannot add this data set: ${problem}. Pick another --seed, fewer --users, or add --replace; the store was not changed`);
+      const problem = clash(current, generated, options);
+      if (problem) throw usageError(`cannot add this data set: ${problem}. The store was not changed`);
       const data: Snapshot = {
         users: [...current.users, ...generated.users],
         posts: [...current.posts, ...generated.posts],

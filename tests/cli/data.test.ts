@@ -36,7 +36,7 @@ describe("seed and reset", () => {
     const before = folderState(dir);
     const again = await cli(["seed", "--users", "2", "--posts", "2", "--db", db]);
     expect(again.code).toBe(2);
-    expect(oneStderrLine(again)).toMatch(/username user1_0 is already taken .*Pick another --seed/);
+    expect(oneStderrLine(again)).toBe("mockman: cannot add this data set: username user1_0 is already taken (added by an earlier seed?); pick another --seed or add --replace. The store was not changed");
     expect(folderState(dir)).toEqual(before);
   });
 

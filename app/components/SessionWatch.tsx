@@ -1,15 +1,28 @@
-// Goes to / when api.ts reports the session dead (endSession), whichever
-// screen's loader, action or fetcher was running. Renders nothing.
+// Goes to / when the session ends under this tab: api.ts found it dead
+// (endSession), whichever screen's loader, action or fetcher was running; or
+// another tab cleared it (a logout, or its own dead session). Renders nothing.
 import { useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
-import { SESSION_ENDED_EVENT } from "#app/lib/session-end";
+import { SESSION_ENDED_EVENT, saySessionEnded } from "#app/lib/session-end";
+import { getToken } from "#app/lib/session";
 
 export function SessionWatch() {
   const navigate = useNavigate();
   useEffect(() => {
     const leave = () => navigate("/", { replace: true });
+    // `storage` fires only for other tabs' writes; key null is localStorage.clear() (§4's logout).
+    const onStorage = (event: StorageEvent) => {
+      if ((event.key === null || event.key === "token") && !getToken()) {
+        saySessionEnded();
+        leave();
+      }
+    };
     window.addEventListener(SESSION_ENDED_EVENT, leave);
-    return () => window.removeEventListener(SESSION_ENDED_EVENT, leave);
+    window.addEventListener("storage", onStorage);
+    return () => {
+      window.removeEventListener(SESSION_ENDED_EVENT, leave);
+      window.removeEventListener("storage", onStorage);
+    };
   }, [navigate]);
   return null;
 }

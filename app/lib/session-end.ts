@@ -20,7 +20,11 @@ export function isSessionDeath(status: number, message: string): boolean {
 
 export function endSession() {
   clearSession();
-  // One toast however many calls fail at once (a screen's loaders run in parallel).
-  toast.error(SESSION_ENDED_TOAST, { toastId: "session-ended" });
+  saySessionEnded();
   window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
+}
+
+/** One toast however many calls fail at once (a screen's loaders run in parallel). */
+export function saySessionEnded() {
+  toast.error(SESSION_ENDED_TOAST, { toastId: "session-ended" });
 }

@@ -22,7 +22,6 @@ export function dbPathOf(io: CliIo, flag?: string): string {
   return resolve(io.cwd, flag ?? io.env.MOCKMAN_DB ?? DEFAULT_DB);
 }
 
-
 export const serverUrl = (port: number) => `http://127.0.0.1:${port}`;
 
 function busy(dbPath: string, holder: LockHolder | null, waitedMs: number): CliError {
@@ -54,6 +53,9 @@ async function open(io: CliIo, dbPath: string, command: string, waitMs: number):
       passwordIterations: io.passwordIterations,
       lock: { waitMs, info: { command: `mockman ${command}` } },
     });
+    // A crash mid-write leaves a torn last journal line; the store recovers up to it, and the user should know.
+    const recovered = (opened.mock.store as { recovered?: string | null }).recovered;
+    if (recovered) io.stderr.write(`mockman: ${recovered}\n`);
     return { ...opened, dbPath };
   } catch (error) {
     if (error instanceof StoreError || (error as Error)?.name === "StoreError") throw unreadable(error);

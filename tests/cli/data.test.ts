@@ -1,6 +1,6 @@
 // seed, reset, export, import and --db / MOCKMAN_DB: what reaches the store,
 // and that a bad input or an unreadable store changes nothing.
-import { readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { acquireLock } from "#mock/store/lock";
@@ -108,6 +108,16 @@ describe("--db and MOCKMAN_DB", () => {
     const { dir } = tempDb();
     await cli(["reset"], { cwd: dir });
     expect(Object.keys(folderState(join(dir, ".mockman")))).toContain("db.json");
+  });
+
+  it("a journal line cut short by a crash is dropped, the rest kept, and the user told on stderr", async () => {
+    const { db } = tempDb();
+    await cli(["request", "POST", "/api/test-todos", "-d", '{"title":"Kept"}', "--db", db]);
+    appendFileSync(`${db}.journal`, '{"seq":99,"chan');
+    const ran = await cli(["request", "GET", "/api/test-todos", "-b", "--db", db]);
+    expect(ran.code).toBe(0);
+    expect(oneStderrLine(ran)).toMatch(/^mockman: .*db\.json\.journal: dropped 15 bytes of a last line cut short/);
+    expect(JSON.parse(ran.stdout).todos.map((t: { title: string }) => t.title)).toEqual(["Kept"]);
   });
 
   it("a corrupt store is exit 1, named in one line, and left as it was", async () => {

@@ -88,37 +88,68 @@ export class DispatchInterceptor {
     return pathname === prefix || pathname.startsWith(prefix + "/");
   }
 
-  async handle(request: Request): Promise<Response> {
-    const url = new URL(request.url, "http://mock.local");
-    const method = request.method.toUpperCase();
+  /** Routes one request. Everything here is plain data: the Web Request/Response live at the doors. */
+  async dispatch(raw: RawRequest): Promise<RawResponse> {
+    const url = splitUrl(raw.url);
+    const method = raw.method.toUpperCase();
     const match = this.router.match(method, url.pathname);
     if (match.kind === "none") return json(404, { errors: [MSG.NO_ROUTE(method, url.pathname)] });
     if (match.kind === "method") {
       const allowed = [...match.allowed, ...(match.allowed.includes("GET") ? ["HEAD"] : [])];
-      if (method === "OPTIONS") return new Response(null, { status: 204, headers: { Allow: [...allowed, "OPTIONS"].join(", ") } });
-      return json(405, { errors: [MSG.METHOD_NOT_ALLOWED(method, url.pathname, allowed)] }, { Allow: allowed.join(", ") });
+      if (method === "OPTIONS") return { status: 204, statusText: STATUS_TEXT[204], headers: { allow: [...allowed, "OPTIONS"].join(", ") }, body: "" };
+      return json(405, { errors: [MSG.METHOD_NOT_ALLOWED(method, url.pathname, allowed)] }, { allow: allowed.join(", ") });
     }
-    const requestHeaders: Record<string, string> = {};
-    request.headers.forEach((value, key) => (requestHeaders[key] = value));
     const [status, headers, body] = await match.handler({
       method,
       url: url.pathname + url.search,
       params: match.params,
-      queryParams: Object.fromEntries(url.searchParams),
-      requestBody: method === "GET" || method === "HEAD" ? "" : await request.text(),
-      requestHeaders,
+      queryParams: url.search ? Object.fromEntries(new URLSearchParams(url.search)) : {},
+      requestBody: method === "GET" || method === "HEAD" ? "" : raw.body,
+      requestHeaders: raw.headers,
     });
+    const lower: Record<string, string> = {};
+    for (const [name, value] of Object.entries(headers)) lower[name.toLowerCase()] = value;
     const noBody = method === "HEAD" || status === 204 || status === 304;
-    return new Response(noBody ? null : body, { status, statusText: STATUS_TEXT[status] ?? "", headers });
+    return { status, statusText: STATUS_TEXT[status] ?? "", headers: lower, body: noBody ? "" : body };
   }
 }
 
-export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    statusText: STATUS_TEXT[status] ?? "",
-    headers: { "Content-Type": "application/json", ...headers },
-  });
+/** Path and query of a path or absolute URL; a full URL parse only when there is a scheme. */
+function splitUrl(url: string): { pathname: string; search: string } {
+  if (!url.startsWith("/")) {
+    const parsed = new URL(url, "http://mock.local");
+    return { pathname: parsed.pathname, search: parsed.search };
+  }
+  const q = url.indexOf("?");
+  const pathname = q < 0 ? url : url.slice(0, q);
+  // URL normalizes `.`/`..` segments and percent-encoding; keep that for any path that needs it.
+  if (/\/\.|%2e|[^!-~]/i.test(pathname)) {
+    const parsed = new URL(url, "http://mock.local");
+    return { pathname: parsed.pathname, search: parsed.search };
+  }
+  return { pathname, search: q < 0 ? "" : url.slice(q) };
+}
+
+/** A request as the dispatcher sees it: lower-case header names, the body as text ("" for none). */
+export interface RawRequest {
+  method: string;
+  /** A path with its query (`/api/posts?x=1`) or an absolute URL. */
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface RawResponse {
+  status: number;
+  statusText: string;
+  /** Lower-case names. */
+  headers: Record<string, string>;
+  /** "" when the answer has no body. */
+  body: string;
+}
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): RawResponse {
+  return { status, statusText: STATUS_TEXT[status] ?? "", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) };
 }
 
 export const STATUS_TEXT: Record<number, string> = {

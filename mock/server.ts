@@ -5,7 +5,7 @@ import { tokenFromHeader, verifyToken } from "./auth";
 import { ApiError, MSG } from "./errors";
 import { type ExportFile, toExportFile } from "./formats";
 import type { ApiRequest, Ctx, RouteDef } from "./http";
-import { DispatchInterceptor, json, type MirageRequest } from "./interceptor";
+import { DispatchInterceptor, json, type MirageRequest, type RawRequest, type RawResponse } from "./interceptor";
 import { DEFAULT_ITERATIONS } from "./password";
 import { routes } from "./routes/index";
 import { seedSnapshot } from "./seed";
@@ -25,7 +25,10 @@ export interface MockOptions {
 }
 
 export interface Mock {
+  /** The dispatcher, for Web Requests (browser fetch patch, tests). */
   handle(request: Request): Promise<Response>;
+  /** The same dispatcher on plain data, for doors that have no Web Request to begin with (node:http). */
+  dispatch(request: RawRequest): Promise<RawResponse>;
   /** Whether a URL path is the mock's (under /api). */
   owns(pathname: string): boolean;
   reset(): Promise<void>;
@@ -49,7 +52,7 @@ export async function createMock(options: MockOptions): Promise<Mock> {
   const interceptor = new DispatchInterceptor();
   let tables!: Tables;
 
-  const run = (def: RouteDef) => async (_schema: unknown, request: MirageRequest) => {
+  const mirageHandlerFor = (def: RouteDef) => async (_schema: unknown, request: MirageRequest) => {
     try {
       const req: ApiRequest = {
         method: request.method,
@@ -78,7 +81,7 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     routes(this: { namespace: string; timing: number } & Record<string, unknown>) {
       this.namespace = "api";
       this.timing = 0;
-      for (const def of routes) (this[def.method.toLowerCase()] as (path: string, handler: unknown) => void)(def.path, run(def));
+      for (const def of routes) (this[def.method.toLowerCase()] as (path: string, handler: unknown) => void)(def.path, mirageHandlerFor(def));
     },
   } as never) as unknown as { db: Parameters<typeof createTables>[0]; shutdown(): void };
   tables = createTables(server.db, tracker);
@@ -133,31 +136,26 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     }
   };
 
-  const dispatch = async (request: Request): Promise<Response> => {
-    const length = Number(request.headers.get("content-length") ?? 0);
-    if (length > MAX_BODY) return json(413, { errors: [`The request body is larger than ${MAX_BODY / 1024 / 1024} MB.`] });
-    let response: Response;
+  const dispatch = async (request: RawRequest): Promise<RawResponse> => {
+    if (request.body.length > MAX_BODY) return json(413, { errors: [`The request body is larger than ${MAX_BODY / 1024 / 1024} MB.`] });
+    let response: RawResponse;
     try {
-      response = await interceptor.handle(request);
+      response = await interceptor.dispatch(request);
     } catch (error) {
       console.error(error);
       response = json(500, { errors: [error instanceof Error ? error.message : String(error)] });
     }
     const failed = await commit();
-    if (failed) {
-      const headers = new Headers(response.headers);
-      headers.set("x-mock-store-error", describe(failed));
-      response = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-    }
+    if (failed) response.headers["x-mock-store-error"] = describe(failed);
     // A HEAD answer never has a body, refusals (404, 405) included: HTTP says so and the fetch patch must agree.
-    if (request.method.toUpperCase() === "HEAD" && response.body) {
-      response = new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
-    }
+    if (request.method.toUpperCase() === "HEAD") response.body = "";
     return response;
   };
+  const queued = (request: RawRequest) => serial(() => shared(() => dispatch(request)));
 
   return {
-    handle: (request) => serial(() => shared(() => dispatch(request))),
+    handle: async (request) => fromRaw(await queued(await toRaw(request))),
+    dispatch: queued,
     owns: (pathname) => interceptor.owns(pathname),
     tables,
     store,
@@ -189,6 +187,16 @@ export async function createMock(options: MockOptions): Promise<Mock> {
       await store.close();
     },
   };
+}
+
+async function toRaw(request: Request): Promise<RawRequest> {
+  const headers: Record<string, string> = {};
+  request.headers.forEach((value, name) => (headers[name] = value));
+  return { method: request.method, url: request.url, headers, body: request.body ? await request.text() : "" };
+}
+
+function fromRaw(raw: RawResponse): Response {
+  return new Response(raw.body === "" ? null : raw.body, { status: raw.status, statusText: raw.statusText, headers: raw.headers });
 }
 
 function parseJsonBody(text: string): unknown {

@@ -78,14 +78,17 @@ export class Table<T extends { _id: string }> {
     return this.mirage._records as T[];
   }
 
+  /** One record's JSON, from the cache. */
+  jsonOf(record: T): string {
+    let text = this.json.get(record._id);
+    if (text === undefined) this.json.set(record._id, (text = JSON.stringify(record)));
+    return text;
+  }
+
   /** `[...]` of every record, from the per-record JSON cache. */
   allJson(): string {
     const parts: string[] = [];
-    for (const record of this.mirage._records as T[]) {
-      let text = this.json.get(record._id);
-      if (text === undefined) this.json.set(record._id, (text = JSON.stringify(record)));
-      parts.push(text);
-    }
+    for (const record of this.mirage._records as T[]) parts.push(this.jsonOf(record));
     return `[${parts.join(",")}]`;
   }
 

@@ -30,7 +30,7 @@ const without = (list: UserRef[], username: string) => list.filter((u) => u.user
 
 export const postRoutes: RouteDef[] = [
   { method: "GET", path: "/posts", auth: false, handler: (ctx) => replyJson(200, allPosts(ctx.db)) },
-  { method: "GET", path: "/posts/:postId", auth: false, handler: (ctx, req) => reply(200, { post: findPost(ctx.db, req.params.postId) }) },
+  { method: "GET", path: "/posts/:postId", auth: false, handler: (ctx, req) => replyJson(200, `{"post":${ctx.db.posts.jsonOf(findPost(ctx.db, req.params.postId))}}`) },
   {
     method: "GET",
     path: "/posts/user/:username",

@@ -1,6 +1,7 @@
 // `npm run bench`: figures, not assertions. Sizes can be narrowed: `npm run bench -- 1000 10000`.
 import { benchApi } from "./api";
 import { benchBundle } from "./bundle";
+import { benchCli } from "./cli";
 import { benchStore } from "./store";
 
 const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
@@ -10,3 +11,4 @@ console.log(`# Moments benchmarks — node ${process.version}, ${(await import("
 benchBundle();
 await benchApi(SIZES);
 await benchStore(SIZES);
+await benchCli();

@@ -18,7 +18,7 @@ export function StoreBanner() {
     if (atBoot) {
       setProblem({
         title: "Your data is not being saved.",
-        detail: `The saved data in this browser could not be read (${atBoot}), so Moments is running in memory: it was left untouched, and what you do now is lost when this tab closes.`,
+        detail: `The saved data in this browser could not be read (${reasonText(atBoot)}), so Moments is running in memory: it was left untouched, and what you do now is lost when this tab closes.`,
       });
     }
     const onStoreError = (event: Event) => {
@@ -26,7 +26,7 @@ export function StoreBanner() {
       // A new failure shows again even after an earlier banner was dismissed.
       setProblem({
         title: "Your latest changes were not saved.",
-        detail: `Writing to this browser's storage failed (${String(reason ?? "unknown error")}). Moments keeps working in memory, but changes are lost when this tab closes. Free some space or export your data from Settings.`,
+        detail: `Writing to this browser's storage failed (${reasonText(reason)}). Moments keeps working in memory, but changes are lost when this tab closes. Free some space or export your data from Settings.`,
       });
     };
     window.addEventListener(STORE_ERROR_EVENT, onStoreError);
@@ -44,4 +44,9 @@ export function StoreBanner() {
       </button>
     </div>
   );
+}
+
+/** The store's message, without a final full stop: it sits inside our sentence. */
+function reasonText(reason: unknown): string {
+  return String(reason ?? "unknown error").trim().replace(/\.$/, "") || "unknown error";
 }

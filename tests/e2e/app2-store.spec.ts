@@ -13,7 +13,7 @@ test("a failed write to IndexedDB shows the banner until dismissed; the app keep
   });
   await postWith(page, "Hiring senior engineers").getByRole("button", { name: "Like" }).click();
   const banner = page.getByRole("alert").filter({ hasText: "Your latest changes were not saved." });
-  await expect(banner).toContainText("The quota has been exceeded.");
+  await expect(banner).toContainText("storage failed (The quota has been exceeded).");
   await expect(postWith(page, "Hiring senior engineers").getByText("1,501")).toBeVisible();
   // Persistent: it stays across screens.
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Explore" }).click();

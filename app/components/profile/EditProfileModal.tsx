@@ -21,6 +21,10 @@ export function EditProfileModal({ user, onClose }: { user: User; onClose: () =>
   const answer = fetcher.state === "idle" && fetcher.data?.intent === "edit-profile" ? fetcher.data : undefined;
   const [userPhoto, setUserPhoto] = useState(user.userPhoto ?? "");
   const [coverPhoto, setCoverPhoto] = useState(user.coverPhoto ?? "");
+  const [coverProblem, setCoverProblem] = useState<string | null>(null);
+  const [avatarProblem, setAvatarProblem] = useState<string | null>(null);
+  // Counted here: Conform's field value starts empty until the first input, not at the default bio.
+  const [bioLength, setBioLength] = useState((user.bio ?? "").length);
   const [form, fields] = useForm({
     id: "edit-profile",
     lastResult: answer && "result" in answer ? answer.result : undefined,
@@ -34,14 +38,43 @@ export function EditProfileModal({ user, onClose }: { user: User; onClose: () =>
     if (answer?.ok) onClose();
   }, [answer, onClose]);
 
-  const bioLength = String(fields.bio.value ?? "").length;
   return (
     <Modal title={TEXT.editProfile} onClose={onClose}>
       <fetcher.Form method="post" action={`/profile/${encodeURIComponent(user.username)}`} className="form edit-profile" {...getFormProps(form)}>
         <div className="edit-profile__photos">
-          <PhotoPicker variant="cover" label="Change cover photo" value={coverPhoto} onChange={setCoverPhoto} name={user.firstName} disabled={busy} />
-          <PhotoPicker variant="avatar" label="Change avatar" value={userPhoto} onChange={setUserPhoto} name={user.firstName} disabled={busy} />
+          <PhotoPicker
+            variant="cover"
+            label="Change cover photo"
+            value={coverPhoto}
+            onChange={setCoverPhoto}
+            name={user.firstName}
+            disabled={busy}
+            problem={coverProblem}
+            problemId="edit-profile-cover-problem"
+            onProblem={setCoverProblem}
+          />
+          <PhotoPicker
+            variant="avatar"
+            label="Change avatar"
+            value={userPhoto}
+            onChange={setUserPhoto}
+            name={user.firstName}
+            disabled={busy}
+            problem={avatarProblem}
+            problemId="edit-profile-avatar-problem"
+            onProblem={setAvatarProblem}
+          />
         </div>
+        {coverProblem ? (
+          <p id="edit-profile-cover-problem" className="photo-picker__problem" role="alert">
+            Cover photo: {coverProblem}
+          </p>
+        ) : null}
+        {avatarProblem ? (
+          <p id="edit-profile-avatar-problem" className="photo-picker__problem" role="alert">
+            Avatar: {avatarProblem}
+          </p>
+        ) : null}
         <input type="hidden" name="coverPhoto" value={coverPhoto} />
         <input type="hidden" name="userPhoto" value={userPhoto} />
         <ErrorList errors={[...(fields.coverPhoto.errors ?? []), ...(fields.userPhoto.errors ?? [])]} />
@@ -62,7 +95,12 @@ export function EditProfileModal({ user, onClose }: { user: User; onClose: () =>
         <TextareaField
           key={fields.bio.key}
           label="Bio"
-          textareaProps={{ ...getTextareaProps(fields.bio), rows: 3, "aria-describedby": "edit-profile-bio-counter" }}
+          textareaProps={{
+            ...getTextareaProps(fields.bio),
+            rows: 3,
+            "aria-describedby": "edit-profile-bio-counter",
+            onInput: (e) => setBioLength(e.currentTarget.value.length),
+          }}
           errors={fields.bio.errors}
           extra={<Counter id="edit-profile-bio-counter" max={BIO_MAX} length={bioLength} />}
         />

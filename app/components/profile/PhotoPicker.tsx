@@ -1,7 +1,7 @@
 // A cover photo or avatar picker for 'Edit profile': the same type and size
 // rules as the composer (app/lib/image.ts), checked before the file is read, so
 // a bad file gets a clear message and the previous photo stays.
-import { useId, useRef, useState } from "react";
+import { useId, useRef } from "react";
 import { IMAGE_ACCEPT, imageProblem, readAsDataUrl } from "#app/lib/image";
 import { Avatar } from "../Avatar";
 import { CloseIcon, ImageIcon } from "../Icons";
@@ -16,12 +16,15 @@ interface PhotoPickerProps {
   /** The user's name, for the avatar's initial when there is no photo. */
   name: string;
   disabled?: boolean;
+  /** Why the last file was refused; shown by the modal below both photos, under this id. */
+  problem: string | null;
+  problemId: string;
+  onProblem: (problem: string | null) => void;
 }
 
-export function PhotoPicker({ variant, label, value, onChange, name, disabled }: PhotoPickerProps) {
+export function PhotoPicker({ variant, label, value, onChange, name, disabled, problem, problemId, onProblem: setProblem }: PhotoPickerProps) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [problem, setProblem] = useState<string | null>(null);
   const what = variant === "cover" ? "cover photo" : "avatar";
 
   const choose = async (file: File | undefined) => {
@@ -55,7 +58,7 @@ export function PhotoPicker({ variant, label, value, onChange, name, disabled }:
             accept={IMAGE_ACCEPT}
             className="visually-hidden photo-picker__input"
             disabled={disabled}
-            aria-describedby={problem ? `${inputId}-problem` : undefined}
+            aria-describedby={problem ? problemId : undefined}
             onChange={(e) => void choose(e.currentTarget.files?.[0])}
           />
           <label htmlFor={inputId} className="icon-button icon-button--overlay photo-picker__choose" title={label}>
@@ -80,11 +83,6 @@ export function PhotoPicker({ variant, label, value, onChange, name, disabled }:
           ) : null}
         </div>
       </div>
-      {problem ? (
-        <p id={`${inputId}-problem`} className="photo-picker__problem" role="alert">
-          {problem}
-        </p>
-      ) : null}
     </div>
   );
 }

@@ -95,3 +95,19 @@ test("a bad file says what is wrong and changes nothing", async ({ page }) => {
   await expect(feed(page).getByRole("article")).toHaveCount(7);
   expect(errors).toEqual([]);
 });
+
+test("the user menu reaches Settings by keyboard (arrows wrap, Enter follows)", async ({ page }) => {
+  await loginAsGuest(page);
+  const chip = page.getByRole("button", { name: "Account menu for @guest" });
+  await chip.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("menuitem", { name: "Settings" })).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("menuitem", { name: "Logout @guest" })).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("menuitem", { name: "Settings" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+  await expect(page.getByRole("menu")).toHaveCount(0);
+});

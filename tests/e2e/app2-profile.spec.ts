@@ -43,6 +43,15 @@ test("another user's profile: Follow, a web link opening safely in a new tab, th
   await expect(posts.nth(0)).toContainText("Hiring senior engineers");
   await expect(posts.nth(1)).toContainText("Shipped our new edge region");
   await expect(posts.first().getByRole("button", { name: "Delete post" })).toHaveCount(0);
+  // The cards' actions work here too (the profile's action hands them to the post actions).
+  await posts.first().getByRole("button", { name: "Like" }).click();
+  await expect(posts.first().getByText("1,501")).toBeVisible();
+  // The count above is optimistic; reload only once the mock has the like.
+  await expect
+    .poll(() => page.evaluate(async () => (await (await fetch("/api/posts/user/adasterling")).json()).posts.map((p: { likes: { likeCount: number } }) => p.likes.likeCount)))
+    .toContain(1501);
+  await page.reload();
+  await expect(feed(page).getByRole("article").first().getByRole("button", { name: "Like" })).toHaveAttribute("aria-pressed", "true");
   expect(errors).toEqual([]);
 });
 

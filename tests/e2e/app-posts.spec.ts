@@ -78,6 +78,17 @@ test("the composer counts down from 210, checks images, posts with a picture and
   expect(errors).toEqual([]);
 });
 
+/**
+ * The like count as the mock has stored it. The heart flips before the mock answers (optimistic
+ * UI); the mock runs requests one at a time, so this read returns after the like was committed.
+ */
+function storedLikes(page: Page, content: string) {
+  return page.evaluate(async (content) => {
+    const { posts } = await (await fetch("/api/posts")).json();
+    return posts.find((p: { content: string }) => p.content.startsWith(content))?.likes.likeCount;
+  }, content);
+}
+
 test("the heart likes and unlikes, the count follows at once and survives a reload", async ({ page }) => {
   const errors = watchErrors(page);
   await loginAsGuest(page);
@@ -88,12 +99,14 @@ test("the heart likes and unlikes, the count follows at once and survives a relo
   await heart.click();
   await expect(heart).toHaveAttribute("aria-pressed", "true");
   await expect(post.getByText("2,801", { exact: true })).toBeVisible();
+  await expect.poll(() => storedLikes(page, "Ten years since my first company.")).toBe(2801);
   await page.reload();
   await expect(heart).toHaveAttribute("aria-pressed", "true");
   await expect(post.getByText("2,801", { exact: true })).toBeVisible();
   await heart.click();
   await expect(heart).toHaveAttribute("aria-pressed", "false");
   await expect(post.getByText("2,800", { exact: true })).toBeVisible();
+  await expect.poll(() => storedLikes(page, "Ten years since my first company.")).toBe(2800);
   await page.reload();
   await expect(heart).toHaveAttribute("aria-pressed", "false");
   await expect(post.getByText("2,800", { exact: true })).toBeVisible();
@@ -158,6 +171,11 @@ test("the trash shows only on your own posts and deletes the post for good", asy
   await createPost(page, "This one will be deleted");
   await postWith(page, "This one will be deleted").getByRole("button", { name: "Delete post" }).click();
   await expect(feed(page).getByRole("article").filter({ hasText: "This one will be deleted" })).toHaveCount(0);
+  // The card goes before the mock answers (optimistic UI). The mock runs requests one at a time,
+  // so a GET sent now returns only after the delete was committed to IndexedDB.
+  await expect
+    .poll(() => page.evaluate(async () => JSON.stringify(await (await fetch("/api/posts")).json())))
+    .not.toContain("This one will be deleted");
   await page.reload();
   await expect(feed(page).getByRole("article")).toHaveCount(6);
   await expect(page.getByText("This one will be deleted")).toHaveCount(0);

@@ -1,9 +1,10 @@
 // `npm run load`: `mockman serve` under mixed reads and writes from 10 bounded
 // connections on loopback (60 s by default; LOAD_SECONDS to change). Prints
-// req/s and latency percentiles, checks 0 errors, memory within 20 % of the
+// req/s and latency percentiles, checks 0 errors, live heap (after a GC, read
+// through tests/load/probe.ts) within 20 % of the
 // post-warm-up figure, and the store's invariants afterwards. Exit 1 on a miss.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -19,7 +20,29 @@ const POST = "8d0c3c7e-1f4b-4b7a-9c2e-6a1f0d9e7b01";
 
 const dir = mkdtempSync(path.join(tmpdir(), "mockman-load-"));
 const db = path.join(dir, "db.json");
-const server = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "cli/index.ts"), "serve", "--port", "0", "--quiet", "--db", db], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+const server = spawn(
+  process.execPath,
+  ["--expose-gc", "--import", "tsx", "--import", path.join(ROOT, "tests/load/probe.ts"), path.join(ROOT, "cli/index.ts"), "serve", "--port", "0", "--quiet", "--db", db],
+  { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] },
+);
+const probes: Array<(heap: number) => void> = [];
+let errText = "";
+server.stderr!.on("data", (chunk) => {
+  errText += chunk;
+  for (let line = errText.indexOf("\n"); line >= 0; line = errText.indexOf("\n")) {
+    const text = errText.slice(0, line);
+    errText = errText.slice(line + 1);
+    const m = /^probe heapUsed=(\d+)/.exec(text);
+    if (m) probes.shift()?.(Number(m[1]) / 1024 / 1024);
+    else process.stderr.write(text + "\n");
+  }
+});
+/** The server's live heap in MB, after a full GC. */
+const heapMb = () =>
+  new Promise<number>((resolve) => {
+    probes.push(resolve);
+    server.kill("SIGUSR2");
+  });
 const url = await new Promise<string>((resolve, reject) => {
   let out = "";
   server.stdout!.on("data", (c) => {
@@ -30,7 +53,6 @@ const url = await new Promise<string>((resolve, reject) => {
   server.on("exit", (code) => reject(new Error(`serve exited with ${code}`)));
 });
 
-const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, "utf8"))![1]) / 1024;
 
 // One user per connection, so each connection's like/dislike and bookmark pairs alternate cleanly.
 const tokens: string[] = [];
@@ -71,10 +93,11 @@ const run = (duration: number) => autocannon({ url, connections: CONNECTIONS, pi
 
 // One run, so no connection's like/dislike pair is cut in two between runs; memory is read 5 s in.
 console.log(`load: ${CONNECTIONS} connections for 5 s warm-up + ${SECONDS} s on ${url}`);
-let warm = 0;
-setTimeout(() => (warm = rssMb()), 5_000);
+let warm: Promise<number> = Promise.resolve(0);
+setTimeout(() => (warm = heapMb()), 5_000);
 const result = await run(SECONDS + 5);
-const after = rssMb();
+const warmMb = await warm;
+const afterMb = await heapMb();
 server.kill("SIGTERM");
 await new Promise((r) => server.once("exit", r));
 
@@ -93,11 +116,11 @@ try {
 await mock.shutdown();
 rmSync(dir, { recursive: true, force: true });
 
-const growth = (after - warm) / warm;
+const growth = (afterMb - warmMb) / warmMb;
 console.log(`requests: ${result.requests.total} in ${SECONDS + 5} s = ${result.requests.average.toFixed(0)} req/s (mean)`);
 console.log(`latency ms: p50 ${result.latency.p50}  p90 ${result.latency.p90}  p99 ${result.latency.p99}  max ${result.latency.max}`);
 console.log(`errors: ${result.errors}  timeouts: ${result.timeouts}  non-2xx: ${result.non2xx}`);
-console.log(`memory (RSS): ${warm.toFixed(1)} MB after warm-up, ${after.toFixed(1)} MB after the run (${(growth * 100).toFixed(1)} %)`);
+console.log(`memory (live heap after GC): ${warmMb.toFixed(1)} MB after warm-up, ${afterMb.toFixed(1)} MB after the run (${(growth * 100).toFixed(1)} %)`);
 console.log(`store invariants: ${broken || `${Object.values(counts).reduce((a, b) => a + b, 0)} checks passed`}`);
 const ok = result.errors === 0 && result.timeouts === 0 && result.non2xx === 0 && growth <= 0.2 && !broken;
 console.log(ok ? "load: PASS" : "load: FAIL");

@@ -3,18 +3,15 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { TEXT } from "#app/lib/texts";
 
+/** What §2 shows of a thrown error: status and status text, or the message and stack. */
+export function describeRouteError(error: unknown): { detail: string; stack?: string } {
+  if (isRouteErrorResponse(error)) return { detail: `${error.status} ${error.statusText}`.trim() };
+  if (error instanceof Error) return { detail: error.message, stack: error.stack };
+  return { detail: String(error) };
+}
+
 export function GeneralErrorBoundary() {
-  const error = useRouteError();
-  let detail: string;
-  let stack: string | undefined;
-  if (isRouteErrorResponse(error)) {
-    detail = `${error.status} ${error.statusText}`.trim();
-  } else if (error instanceof Error) {
-    detail = error.message;
-    stack = error.stack;
-  } else {
-    detail = String(error);
-  }
+  const { detail, stack } = describeRouteError(useRouteError());
   return (
     <main className="error-page" role="alert">
       <h1 className="error-page__title">{TEXT.appError}</h1>

@@ -1,21 +1,12 @@
 // A screen's own error boundary: §2's 'Unexpected Application Error!' with the
 // status and status text, or the message and stack, shown inside the shell so
 // one failed loader never blanks the sidebar and the other screens.
-import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { Link, useRouteError } from "@remix-run/react";
+import { describeRouteError } from "#app/components/GeneralErrorBoundary";
 import { TEXT } from "#app/lib/texts";
 
 export function RouteErrorBoundary() {
-  const error = useRouteError();
-  let detail: string;
-  let stack: string | undefined;
-  if (isRouteErrorResponse(error)) {
-    detail = `${error.status} ${error.statusText}`.trim();
-  } else if (error instanceof Error) {
-    detail = error.message;
-    stack = error.stack;
-  } else {
-    detail = String(error);
-  }
+  const { detail, stack } = describeRouteError(useRouteError());
   return (
     <section className="route-error card" role="alert" aria-labelledby="route-error-title">
       <h1 id="route-error-title" className="route-error__title">

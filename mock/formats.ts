@@ -77,6 +77,12 @@ export const exportFileSchema = z
 
 export type ExportFile = z.infer<typeof exportFileSchema>;
 
+/** Why stored data cannot be used (a record of the wrong shape), or null when it can. */
+export function snapshotProblem(snapshot: unknown): string | null {
+  const result = exportFileSchema.shape.data.safeParse(snapshot);
+  return result.success ? null : describeZodError(result.error);
+}
+
 export function toExportFile(snapshot: Snapshot, now = new Date()): ExportFile {
   return { mockman: "export", version: EXPORT_VERSION, exportedAt: now.toISOString(), data: snapshot };
 }

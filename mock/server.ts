@@ -3,15 +3,15 @@
 import { Response as MirageResponse, createServer } from "miragejs";
 import { tokenFromHeader, verifyToken } from "./auth";
 import { ApiError, MSG } from "./errors";
-import { type ExportFile, toExportFile } from "./formats";
+import { type ExportFile, snapshotProblem, toExportFile } from "./formats";
 import type { ApiRequest, Ctx, RouteDef } from "./http";
 import { DispatchInterceptor, json, type MirageRequest, type RawRequest, type RawResponse } from "./interceptor";
 import { DEFAULT_ITERATIONS } from "./password";
 import { routes } from "./routes/index";
 import { seedSnapshot } from "./seed";
 import { Tracker, createTables, snapshotOf, type Tables } from "./tables";
-import type { Snapshot, Store } from "./types";
-import { COLLECTIONS } from "./types";
+import type { ChangeSet, CollectionName, Snapshot, Store } from "./types";
+import { COLLECTIONS, StoreError } from "./types";
 
 export interface MockOptions {
   store: Store;
@@ -86,13 +86,22 @@ export async function createMock(options: MockOptions): Promise<Mock> {
   } as never) as unknown as { db: Parameters<typeof createTables>[0]; shutdown(): void };
   tables = createTables(server.db, tracker);
 
+  // What a failed commit (a full disk) could not write: carried into the next
+  // commit, so once there is room the store catches up with the session. Data
+  // loaded from the store replaces the session, and with it what was unsaved.
+  let unsaved: ChangeSet | null = null;
   const loadInto = (snapshot: Snapshot) => {
     for (const name of COLLECTIONS) (tables[name] as { load(r: unknown[]): void }).load((snapshot[name] ?? []) as unknown[]);
     tracker.discard();
+    unsaved = null;
   };
 
   try {
     const saved = await store.load();
+    // A record of the wrong shape would crash every screen that lists it: refuse
+    // the data whole (the caller runs in memory and says so), never "repair" it.
+    const problem = saved && snapshotProblem(saved);
+    if (problem) throw new StoreError(`${store.label} holds data this version cannot read (${problem}). It was left untouched.`);
     if (saved) loadInto(saved);
     else {
       const fresh = await seed();
@@ -126,11 +135,13 @@ export async function createMock(options: MockOptions): Promise<Mock> {
 
   const commit = async () => {
     if (!tracker.dirty) return null;
-    const changes = tracker.take(tables);
+    const changes = mergeChanges(unsaved, tracker.take(tables), tables);
     try {
       await store.commit(changes);
+      unsaved = null;
       return null;
     } catch (error) {
+      unsaved = changes;
       options.onStoreError?.(error);
       return error;
     }
@@ -197,6 +208,25 @@ async function toRaw(request: Request): Promise<RawRequest> {
 
 function fromRaw(raw: RawResponse): Response {
   return new Response(raw.body === "" ? null : raw.body, { status: raw.status, statusText: raw.statusText, headers: raw.headers });
+}
+
+/** `older` then `newer`, as one change set: for each record, the newer write or removal wins. */
+function mergeChanges(older: ChangeSet | null, newer: ChangeSet, tables: Tables): ChangeSet {
+  if (!older) return newer;
+  const merged: ChangeSet = {};
+  for (const name of COLLECTIONS) {
+    if (!older[name] && !newer[name]) continue;
+    const latest = new Map<string, { _id: string } | null>();
+    for (const change of [older[name], newer[name]]) {
+      for (const record of change?.put ?? []) latest.set(record._id, record);
+      for (const id of change?.remove ?? []) latest.set(id, null);
+    }
+    const table = tables[name as CollectionName] as unknown as { order(id: string): number };
+    const put = [...latest.values()].filter((r): r is { _id: string } => r !== null).sort((a, b) => table.order(a._id) - table.order(b._id));
+    const remove = [...latest].filter(([, r]) => r === null).map(([id]) => id);
+    (merged as Record<string, unknown>)[name] = { put, remove };
+  }
+  return merged;
 }
 
 function parseJsonBody(text: string): unknown {

@@ -68,8 +68,8 @@ export class DexieStore implements Store {
     if (!names.length) return;
     // Rows are built (and the records structured-cloned by IndexedDB) before the
     // next request can change them: the dispatcher awaits this commit.
-    await this.db.transaction("rw", [...names.map((n) => this.table(n)), this.db.table("meta")], async () => {
-      await this.bump();
+    const version = await this.db.transaction("rw", [...names.map((n) => this.table(n)), this.db.table("meta")], async () => {
+      const next = await this.bump();
       for (const name of names) {
         const { put, remove } = changes[name]!;
         if (put.length) await this.table(name).bulkPut(this.rowsFor(name, put as { _id: string }[]));
@@ -78,12 +78,16 @@ export class DexieStore implements Store {
           for (const id of remove) this.seqs.get(name)?.delete(id);
         }
       }
+      return next;
     });
+    // Only a committed write moves this copy's version: after a failed one (a full
+    // disk) the saved data is unchanged, and reading it back would drop the session.
+    this.version = version;
   }
 
   async replace(snapshot: Snapshot): Promise<void> {
     await this.db.open();
-    await this.db.transaction("rw", [...COLLECTIONS.map((n) => this.table(n)), this.db.table("meta")], async () => {
+    this.version = await this.db.transaction("rw", [...COLLECTIONS.map((n) => this.table(n)), this.db.table("meta")], async () => {
       for (const name of COLLECTIONS) {
         await this.table(name).clear();
         this.seqs.set(name, new Map());
@@ -91,15 +95,16 @@ export class DexieStore implements Store {
         await this.table(name).bulkAdd(this.rowsFor(name, snapshot[name] as { _id: string }[]));
       }
       await this.db.table("meta").put({ key: "seeded", at: new Date().toISOString() });
-      await this.bump();
+      return this.bump();
     });
   }
 
-  private async bump() {
+  /** Writes the next data version inside the caller's transaction and returns it. */
+  private async bump(): Promise<number> {
     const meta = this.db.table("meta");
-    const current = (await meta.get("version"))?.value ?? 0;
-    this.version = current + 1;
-    await meta.put({ key: "version", value: this.version });
+    const next = ((await meta.get("version"))?.value ?? 0) + 1;
+    await meta.put({ key: "version", value: next });
+    return next;
   }
 
   exclusive<T>(task: () => Promise<T>): Promise<T> {

@@ -1,0 +1,135 @@
+// Store problems (issue 7): a full disk (QuotaExceededError on every IndexedDB
+// write) and saved data that cannot be read. The UI says so, the session goes on
+// in memory, and the saved data is never overwritten or replaced by the seed.
+import { expect, test, type Page } from "@playwright/test";
+import { feed, loginAsGuest, postWith, toast } from "./app-helpers";
+import { readIndexedDb } from "./hardening/api";
+import { installQuotaFault, setDiskFull, writeRawRow } from "./hardening/faults";
+
+const banner = (page: Page) => page.locator(".store-banner");
+
+async function createPost(page: Page, content: string) {
+  const composer = page.getByRole("region", { name: "Create a post" });
+  await composer.getByRole("textbox", { name: "What's happening?" }).fill(content);
+  await composer.getByRole("button", { name: "Post" }).click();
+  await expect(toast(page, "Post created successfully").first()).toBeVisible();
+  await expect(postWith(page, content)).toBeVisible();
+}
+
+const nav = (page: Page, name: string | RegExp) => page.getByRole("navigation", { name: "Main" }).getByRole("link", { name });
+
+test("a full disk: the banner says so, the session goes on in memory, nothing saved is overwritten, and it all lands once there is room", async ({ page }) => {
+  await installQuotaFault(page);
+  await loginAsGuest(page);
+  await expect(feed(page).getByRole("article")).toHaveCount(6);
+  const before = await readIndexedDb(page);
+  await setDiskFull(page, true);
+
+  await createPost(page, "Written while the disk is full");
+  await expect(banner(page)).toContainText("Your latest changes were not saved.");
+  await expect(banner(page)).toContainText("QuotaExceededError");
+  await expect(banner(page)).toHaveAttribute("role", "alert");
+
+  // The session goes on: a like and a bookmark work, and the new post stays through navigation.
+  const seed = postWith(page, "Ten years since my first company.");
+  await seed.getByRole("button", { name: "Like" }).click();
+  await expect(seed.getByRole("button", { name: "Like" })).toHaveAttribute("aria-pressed", "true");
+  await postWith(page, "Written while the disk is full").getByRole("button", { name: "Bookmark" }).click();
+  await expect(toast(page, "Added to Bookmarks !").first()).toBeVisible();
+  await nav(page, "Explore").click();
+  await expect(page.getByRole("heading", { name: "Explore" })).toBeVisible();
+  await expect(postWith(page, "Written while the disk is full")).toBeVisible();
+  await nav(page, /Bookmark/).click();
+  await expect(postWith(page, "Written while the disk is full")).toBeVisible();
+  await nav(page, "Home").click();
+  await expect(postWith(page, "Written while the disk is full")).toBeVisible();
+  await expect(postWith(page, "Ten years since my first company.").getByRole("button", { name: "Like" })).toHaveAttribute("aria-pressed", "true");
+  expect(await page.evaluate(() => (window as unknown as { __quotaErrors: number }).__quotaErrors)).toBeGreaterThan(0);
+
+  // Nothing saved was touched.
+  const during = await readIndexedDb(page);
+  expect(during).toEqual(before);
+
+  // Dismissed, it comes back with the next failure.
+  await banner(page).getByRole("button", { name: "Dismiss storage warning" }).click();
+  await expect(banner(page)).toHaveCount(0);
+  await createPost(page, "A second post on a full disk");
+  await expect(banner(page)).toBeVisible();
+
+  // Room again: the next change saves everything the session holds.
+  await setDiskFull(page, false);
+  await createPost(page, "Written once there is room");
+  await page.reload();
+  await expect(feed(page).getByRole("article").first()).toBeVisible();
+  for (const text of ["Written once there is room", "A second post on a full disk", "Written while the disk is full"]) {
+    await expect(postWith(page, text)).toBeVisible();
+  }
+  await expect(postWith(page, "Ten years since my first company.").getByRole("button", { name: "Like" })).toHaveAttribute("aria-pressed", "true");
+  await expect(postWith(page, "Written while the disk is full").getByRole("button", { name: "Bookmark" })).toHaveAttribute("aria-pressed", "true");
+  await expect(banner(page)).toHaveCount(0);
+});
+
+const CORRUPTIONS: { name: string; table: string; row: (id: string) => unknown }[] = [
+  { name: "a row without data", table: "posts", row: (id) => ({ id, seq: 9999, data: null }) },
+  { name: "a post of the wrong shape", table: "posts", row: (id) => ({ id, seq: 9999, data: { _id: id, content: 42, likes: "many" } }) },
+  { name: "a user of the wrong shape", table: "users", row: (id) => ({ id, seq: 9999, data: { _id: id, username: ["x"], followers: 3 } }) },
+];
+
+for (const corruption of CORRUPTIONS) {
+  test(`unreadable saved data (${corruption.name}): the app says so, runs in memory, and never replaces it with the seed`, async ({ page }) => {
+    await loginAsGuest(page);
+    await createPost(page, "Saved before the fault");
+    await corrupt(page, corruption.table, corruption.row("broken-row"));
+    const saved = await readIndexedDb(page);
+
+    await page.reload();
+    await expect(banner(page)).toContainText("Your data is not being saved.");
+    await expect(banner(page)).toContainText("was left untouched");
+    // The session runs in memory: the app works and a post can be written.
+    await expect(feed(page).getByRole("article").first()).toBeVisible();
+    await createPost(page, "Written in memory");
+    await nav(page, "Explore").click();
+    await expect(postWith(page, "Written in memory")).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __moments: { storeProblem: string | null } }).__moments.storeProblem)).toMatch(/moments-mock/);
+
+    // The saved data is exactly as it was: not seeded over, not written to.
+    expect(await readIndexedDb(page)).toEqual(saved);
+
+    // Without the fault, the saved data comes back, and the in-memory post is gone.
+    await writeRawRow(page, corruption.table, "broken-row", null);
+    await page.reload();
+    await expect(postWith(page, "Saved before the fault")).toBeVisible();
+    await expect(feed(page).getByText("Written in memory")).toHaveCount(0);
+    await expect(banner(page)).toHaveCount(0);
+  });
+}
+
+test("a database that cannot be opened: the app says so, runs in memory and leaves the data alone", async ({ page }) => {
+  // While sessionStorage says so, opening "moments-mock" fails as a broken profile's backing store does.
+  await page.addInitScript(() => {
+    const open = IDBFactory.prototype.open;
+    IDBFactory.prototype.open = function (this: IDBFactory, name: string, version?: number) {
+      if (name === "moments-mock" && sessionStorage.getItem("broken-idb")) throw new DOMException("Internal error opening backing store for indexedDB.open.", "UnknownError");
+      return version === undefined ? open.call(this, name) : open.call(this, name, version);
+    };
+  });
+  await loginAsGuest(page);
+  await createPost(page, "Saved before the fault");
+  const saved = await readIndexedDb(page);
+  await page.evaluate(() => sessionStorage.setItem("broken-idb", "1"));
+  await page.reload();
+  await expect(banner(page)).toContainText("Your data is not being saved.");
+  await expect(banner(page)).toContainText("UnknownError");
+  await expect(feed(page).getByRole("article").first()).toBeVisible();
+  await createPost(page, "Written in memory");
+  await page.evaluate(() => sessionStorage.removeItem("broken-idb"));
+  expect(await readIndexedDb(page)).toEqual(saved);
+  await page.reload();
+  await expect(postWith(page, "Saved before the fault")).toBeVisible();
+  await expect(feed(page).getByText("Written in memory")).toHaveCount(0);
+  await expect(banner(page)).toHaveCount(0);
+});
+
+async function corrupt(page: Page, table: string, row: unknown) {
+  await writeRawRow(page, table, (row as { id: string }).id, row);
+}

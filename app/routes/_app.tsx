@@ -26,9 +26,10 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
   }
 }
 
-// Bookmarks only change through an action; moving between screens keeps them.
+// Every navigation reads the bookmarks again: another tab of the app may have
+// changed them (one in-memory GET, a few ms), and a screen must not show them stale.
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formMethod ? defaultShouldRevalidate : false;
+  return formMethod ? defaultShouldRevalidate : true;
 }
 
 export default function AppShell() {

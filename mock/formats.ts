@@ -2,6 +2,7 @@
 // collection of saved requests (written by /mockman's history export, read by
 // `mockman replay`). Both are checked whole with zod before anything is used.
 import { z } from "zod";
+import { BIO_MAX, COMMENT_MAX, LINK_MAX, NAME_MAX, POST_MAX, TODO_MAX, imageRef, usernameField } from "./rules";
 import type { Snapshot } from "./types";
 
 export const EXPORT_VERSION = 1;
@@ -125,7 +126,52 @@ export function parseExportFile(text: string): ExportFile {
     if (names.has(u.username)) throw new FormatError(`not a mockman export: data.users.${i}.username: duplicate username ${u.username}`);
     names.add(u.username);
   });
+  const broken = ruleProblems(result.data.data);
+  if (broken.length) throw new FormatError(`breaks the rules the API applies to what users write: ${broken.slice(0, 5).join("; ")}`);
   return result.data;
+}
+
+/**
+ * §5's limits and the image rule, as the API applies them: an imported file must
+ * not carry what no user could have written (a 100 kB name freezes every feed
+ * for seconds; a javascript: URL as an avatar is no image).
+ */
+function ruleProblems({ users, posts, todos }: ExportFile["data"]): string[] {
+  const problems: string[] = [];
+  const text = (path: string, value: string, max: number) => {
+    if (value.length > max) problems.push(`${path}: must be at most ${max} characters (has ${value.length})`);
+  };
+  const image = (path: string, value: string) => {
+    if (!imageRef.safeParse(value).success) problems.push(`${path}: must be an http(s) URL, a /path or a data:image URL`);
+  };
+  const names = (path: string, r: { firstName: string; lastName: string }) => {
+    text(`${path}.firstName`, r.firstName, NAME_MAX);
+    text(`${path}.lastName`, r.lastName, NAME_MAX);
+  };
+  users.forEach((u, i) => {
+    const at = `data.users.${i}`;
+    const username = usernameField.safeParse(u.username);
+    if (!username.success) problems.push(`${at}.username: ${username.error.issues[0].message}`);
+    names(at, u);
+    text(`${at}.bio`, u.bio, BIO_MAX);
+    text(`${at}.link`, u.link, LINK_MAX);
+    image(`${at}.userPhoto`, u.userPhoto);
+    image(`${at}.coverPhoto`, u.coverPhoto);
+  });
+  posts.forEach((p, i) => {
+    const at = `data.posts.${i}`;
+    text(`${at}.content`, p.content, POST_MAX);
+    image(`${at}.postPic`, p.postPic);
+    names(at, p);
+    image(`${at}.userPhoto`, p.userPhoto);
+    p.comments.forEach((c, j) => {
+      text(`${at}.comments.${j}.commentVal`, c.commentVal, COMMENT_MAX);
+      names(`${at}.comments.${j}`, c);
+      image(`${at}.comments.${j}.profilePic`, c.profilePic);
+    });
+  });
+  todos.forEach((t, i) => text(`data.todos.${i}.title`, t.title, TODO_MAX));
+  return problems;
 }
 
 // ---- collections of saved requests ----

@@ -1,0 +1,352 @@
+// XSS (issue 7): hostile strings go in through the API, the UI and an imported
+// file, into every text a user can set, and an SVG holding script goes in as
+// every image. Every screen that shows them is audited (tripwire, dialogs,
+// on* attributes, link schemes, <img>-only images). Nothing may run.
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, test, type Page } from "@playwright/test";
+import { feed, loginAsGuest, postWith, toast } from "./app-helpers";
+import { callApi } from "./hardening/api";
+import { EVIL_SVG, EVIL_SVG_DATA_URL, PAYLOADS, SHORT_PAYLOADS } from "./hardening/payloads";
+import { armTripwire, auditScreen, type Tripwire } from "./hardening/tripwire";
+
+const LIMITS = { content: 210, commentVal: 60, firstName: 12, lastName: 12, bio: 250, link: 200 } as const;
+const ALL = [...PAYLOADS, ...SHORT_PAYLOADS];
+
+/** Tallies payload x field x screen checks for the report. */
+class Tally {
+  checks = 0;
+  shown = 0;
+  screens = 0;
+  add(texts: number, shown: number) {
+    this.screens++;
+    this.checks += texts;
+    this.shown += shown;
+  }
+  report(what: string) {
+    const line = `${what}: ${this.checks} payload x field x screen checks over ${this.screens} screens (${this.shown} seen rendered as text)`;
+    console.log(line);
+    test.info().annotations.push({ type: "figure", description: line });
+  }
+}
+
+async function visit(page: Page, trip: Tripwire, tally: Tally, label: string, texts: string[], ready: () => Promise<void>) {
+  await ready();
+  const audit = await auditScreen(page, trip, label, texts.map((t) => t.trim()));
+  tally.add(texts.length, audit.shown);
+  return audit;
+}
+
+const appFiles = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? appFiles(path) : /\.(tsx?|jsx?)$/.test(name) ? [path] : [];
+  });
+
+test("no source in app/ writes HTML from strings or embeds a document", () => {
+  const root = fileURLToPath(new URL("../../app", import.meta.url));
+  const files = appFiles(root);
+  expect(files.length).toBeGreaterThan(20);
+  const risky = /dangerouslySetInnerHTML|\.innerHTML\s*=|\.outerHTML\s*=|insertAdjacentHTML|document\.write|srcDoc|<iframe|<object|<embed|new Function\(|\beval\(/;
+  const offenders = files.filter((f) => risky.test(readFileSync(f, "utf8"))).map((f) => f.slice(root.length + 1));
+  expect(offenders).toEqual([]);
+});
+
+test("payloads sent straight to the API are stored as text and never run on any screen", async ({ page }) => {
+  test.setTimeout(240_000);
+  const trip = await armTripwire(page);
+  const tally = new Tally();
+  await loginAsGuest(page);
+  const seedPosts = (await callApi(page, "GET", "/posts")).body.posts as { _id: string; content: string }[];
+  const target = seedPosts[seedPosts.length - 1];
+
+  const stored = { content: [] as string[], commentVal: [] as string[], names: [] as string[], bio: [] as string[], link: [] as string[] };
+  let refused = 0;
+  const expectLimit = (field: keyof typeof LIMITS, text: string, status: number) => {
+    const fits = text.length <= LIMITS[field] && text.trim().length > 0;
+    expect(status, `${field} of ${text.length} chars`).toBe(fits ? 201 : 400);
+    if (!fits) refused++;
+    return fits;
+  };
+
+  const users: string[] = [];
+  for (const [i, p] of ALL.entries()) {
+    // A post and a comment from the guest.
+    const post = await callApi(page, "POST", "/posts", { postData: { content: p.text, postPic: EVIL_SVG_DATA_URL } });
+    if (expectLimit("content", p.text, post.status)) stored.content.push(p.text);
+    const comment = await callApi(page, "POST", `/comments/add/${target._id}`, { commentData: { comment: { commentVal: p.text } } });
+    if (expectLimit("commentVal", p.text, comment.status)) stored.commentVal.push(p.text);
+
+    // A user per payload: names, bio, link, and the SVG as avatar and cover.
+    const username = `xss${i}`;
+    const tooLong = await callApi(page, "POST", "/auth/signup", { username, password: "secret123", firstName: p.text }, null);
+    const short = SHORT_PAYLOADS[i % SHORT_PAYLOADS.length].text;
+    let token: string;
+    if (expectLimit("firstName", p.text, tooLong.status)) {
+      token = tooLong.body.encodedToken;
+      stored.names.push(p.text);
+    } else {
+      const signup = await callApi(page, "POST", "/auth/signup", { username, password: "secret123", firstName: short }, null);
+      expect(signup.status).toBe(201);
+      token = signup.body.encodedToken;
+      stored.names.push(short);
+    }
+    users.push(username);
+    const edit = (userData: object) => callApi(page, "POST", "/users/edit", { userData }, token);
+    if (expectLimit("lastName", p.text, (await edit({ lastName: p.text })).status)) stored.names.push(p.text);
+    if (expectLimit("bio", p.text, (await edit({ bio: p.text })).status)) stored.bio.push(p.text);
+    if (expectLimit("link", p.text, (await edit({ link: p.text })).status)) stored.link.push(p.text.trim());
+    expect((await edit({ userPhoto: EVIL_SVG_DATA_URL, coverPhoto: EVIL_SVG_DATA_URL })).status).toBe(201);
+    // A URL that is not an image never becomes one.
+    expect((await edit({ userPhoto: p.text })).status).toBe(400);
+    // Their post and comment carry their names onto the feeds; the guest bookmarks it.
+    const theirs = await callApi(page, "POST", "/posts", { postData: { content: `post by ${username}`, postPic: "" } }, token);
+    const postId = (theirs.body.posts as { _id: string; content: string }[]).find((x) => x.content === `post by ${username}`)!._id;
+    expect((await callApi(page, "POST", `/comments/add/${postId}`, { commentData: { comment: { commentVal: `reply by ${username}` } } }, token)).status).toBe(201);
+    expect((await callApi(page, "POST", `/users/bookmark/${postId}`)).status).toBe(200);
+  }
+  expect(refused).toBeGreaterThan(0);
+
+  // The sandbox resource's titles show on /mockman.
+  for (const p of ALL) await callApi(page, "POST", "/test-todos", { title: p.text.slice(0, 200) });
+
+  const everyText = [...stored.content, ...stored.names, ...stored.bio, ...stored.link];
+  await page.goto("/home");
+  await visit(page, trip, tally, "home", [...stored.content, ...stored.names], () => expect(feed(page).getByRole("article").first()).toBeVisible());
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Explore" }).click();
+  await visit(page, trip, tally, "explore", [...stored.content, ...stored.names], () => expect(page.getByRole("heading", { name: "Explore" })).toBeVisible());
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Bookmark/ }).click();
+  await visit(page, trip, tally, "bookmarks", stored.names, () => expect(page.getByRole("heading", { name: "Bookmark" })).toBeVisible());
+
+  // The comment modal holding every stored comment.
+  await page.goto("/explore");
+  const commented = postWith(page, target.content);
+  await commented.getByRole("button", { name: "Comment" }).click();
+  const modal = page.getByRole("dialog", { name: "Add comment" });
+  await visit(page, trip, tally, "comment modal", stored.commentVal, () => expect(modal.locator(".comment").first()).toBeVisible());
+  await page.keyboard.press("Escape");
+
+  // Each user's profile, reached by clicking their name as a user would.
+  for (const [i, username] of users.entries()) {
+    if (i === 0) {
+      await postWith(page, `post by ${username}`).getByRole("link").first().click();
+    } else {
+      await page.goto(`/profile/${username}`);
+    }
+    await expect(page).toHaveURL(new RegExp(`/profile/${username}$`));
+    const header = page.locator(".profile");
+    await visit(page, trip, tally, `profile ${username}`, everyText, () => expect(header.getByText(`@${username}`)).toBeVisible());
+    // Their comment in the modal, with their names and avatar.
+    await postWith(page, `post by ${username}`).getByRole("button", { name: "Comment" }).click();
+    await visit(page, trip, tally, `comment modal of ${username}`, stored.names, () => expect(page.getByRole("dialog", { name: "Add comment" })).toBeVisible());
+    await page.keyboard.press("Escape");
+  }
+
+  // Unknown profiles and paths that are themselves payloads.
+  for (const p of ALL.slice(0, 26)) {
+    await page.goto(`/profile/${encodeURIComponent(p.text)}`);
+    await visit(page, trip, tally, `missing profile ${p.id}`, [p.text], () => expect(page.getByRole("heading", { name: "This account doesn't exist" })).toBeVisible());
+  }
+  for (const p of ALL.slice(0, 26)) {
+    await page.goto(`/${encodeURIComponent(p.text).replace(/%2F/g, "/")}x`);
+    await visit(page, trip, tally, `404 ${p.id}`, [], () => expect(page.locator("body")).toContainText(/404|PageNotFound|Welcome|Login/));
+  }
+
+  // /mockman's response view and history, showing the same records as JSON.
+  await page.goto("/mockman");
+  const endpoint = page.getByLabel("Endpoint");
+  await expect(page.getByRole("button", { name: "Submit" })).toBeEnabled();
+  for (const path of ["/api/test-todos", "/api/users", `/api/comments/${target._id}`, ...users.slice(0, 8).map((u) => `/api/users/${u}`), `/api/users/${encodeURIComponent(ALL[1].text)}`]) {
+    await endpoint.fill(path);
+    await page.getByRole("button", { name: "Submit" }).click();
+    await visit(page, trip, tally, `mockman ${path}`, [], () => expect(page.getByTestId("status-line")).toContainText(/\d{3}/));
+    // The JSON view shows the stored strings as text.
+    if (path === "/api/test-todos") await expect(page.getByRole("region", { name: "Response" })).toContainText("<script>__xssHit('script')</script>");
+  }
+
+  expect(trip.hits).toEqual([]);
+  tally.report(`API: ${ALL.length} payloads, ${refused} refused by a §5 limit`);
+  expect(tally.shown).toBeGreaterThan(ALL.length * 3);
+});
+
+test("payloads typed into the UI and an SVG holding script as post image, avatar and cover never run", async ({ page }) => {
+  test.setTimeout(240_000);
+  const trip = await armTripwire(page);
+  const tally = new Tally();
+  await loginAsGuest(page);
+
+  // The composer: every payload that fits §5's 210, the first with the SVG attached.
+  const composer = page.getByRole("region", { name: "Create a post" });
+  const box = composer.getByRole("textbox", { name: "What's happening?" });
+  const posted: string[] = [];
+  for (const [i, p] of ALL.entries()) {
+    await box.fill(p.text);
+    if (i === 0) {
+      await composer.getByLabel("Add an image").setInputFiles({ name: "evil.svg", mimeType: "image/svg+xml", buffer: EVIL_SVG });
+      await expect(composer.getByRole("img", { name: "Preview of the image to post" })).toHaveAttribute("src", /^data:image\/svg\+xml;base64,/);
+    }
+    await composer.getByRole("button", { name: "Post" }).click();
+    if (p.text.length <= LIMITS.content) {
+      await expect(toast(page, "Post created successfully").first()).toBeVisible();
+      await expect(box).toHaveValue("");
+      posted.push(p.text);
+    } else {
+      await expect(composer.getByText("Post must be at most 210 characters")).toBeVisible();
+    }
+  }
+  const svgPost = feed(page).getByRole("article").filter({ has: page.locator(".post-card__image") }).first();
+  await expect(svgPost.locator("img.post-card__image")).toHaveAttribute("src", /^data:image\/svg\+xml;base64,/);
+  await visit(page, trip, tally, "home after UI posts", posted, () => expect(feed(page).getByRole("article").first()).toBeVisible());
+
+  // Comments: each payload that fits 60 goes into one post's modal.
+  const first = feed(page).getByRole("article").first();
+  await first.getByRole("button", { name: "Bookmark" }).click();
+  await first.getByRole("button", { name: "Comment" }).click();
+  const modal = page.getByRole("dialog", { name: "Add comment" });
+  const commentBox = modal.getByRole("textbox", { name: "Your comment" });
+  const commented: string[] = [];
+  for (const p of ALL) {
+    await commentBox.fill(p.text);
+    await modal.getByRole("button", { name: "Reply" }).click();
+    if (p.text.length <= LIMITS.commentVal) {
+      await expect(modal.locator(".comment__text").filter({ hasText: p.text.trim() }).first()).toBeVisible();
+      // Conform re-mounts the box after a reply; the next text goes into the new one.
+      await expect(commentBox).toHaveValue("");
+      await expect(modal.getByRole("button", { name: "Reply" })).toBeEnabled();
+      commented.push(p.text);
+    } else {
+      await expect(modal.getByText("Comment must be at most 60 characters")).toBeVisible();
+    }
+  }
+  await visit(page, trip, tally, "comment modal after UI comments", commented, async () => undefined);
+  await page.keyboard.press("Escape");
+
+  // Edit profile: names, bio and link, then the SVG as avatar and cover.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Profile" }).click();
+  await expect(page).toHaveURL(/\/profile\/guest$/);
+  const edits: string[] = [];
+  for (const [i, p] of ALL.entries()) {
+    if (p.text.length > LIMITS.link) continue;
+    await page.getByRole("button", { name: "Edit profile" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit profile" });
+    const name = SHORT_PAYLOADS[i % SHORT_PAYLOADS.length].text;
+    await dialog.getByLabel("Name", { exact: true }).fill(name);
+    await dialog.getByLabel("Last name", { exact: true }).fill(SHORT_PAYLOADS[(i + 1) % SHORT_PAYLOADS.length].text);
+    await dialog.getByLabel("Bio Link", { exact: true }).fill(p.text);
+    await dialog.getByLabel("Bio", { exact: true }).fill(p.text);
+    if (i === 0) {
+      await dialog.getByLabel("Change avatar").setInputFiles({ name: "evil.svg", mimeType: "image/svg+xml", buffer: EVIL_SVG });
+      await dialog.getByLabel("Change cover photo").setInputFiles({ name: "evil.svg", mimeType: "image/svg+xml", buffer: EVIL_SVG });
+      await expect(dialog.getByRole("img", { name: "Cover photo preview" })).toHaveAttribute("src", /^data:image\/svg\+xml;base64,/);
+    }
+    await dialog.getByRole("button", { name: "Update" }).click();
+    await expect(dialog).toBeHidden();
+    edits.push(p.text);
+    await visit(page, trip, tally, `profile after edit ${p.id}`, [p.text, name], () => expect(page.locator(".profile__bio")).toContainText(p.text.trim().slice(0, 20)));
+  }
+  await expect(page.locator(".profile__cover img")).toHaveAttribute("src", /^data:image\/svg\+xml;base64,/);
+  await expect(page.locator(".profile__avatar img")).toHaveAttribute("src", /^data:image\/svg\+xml;base64,/);
+
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
+  await visit(page, trip, tally, "home", posted, () => expect(feed(page).getByRole("article").first()).toBeVisible());
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Explore" }).click();
+  await visit(page, trip, tally, "explore", posted, () => expect(page.getByRole("heading", { name: "Explore" })).toBeVisible());
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Bookmark/ }).click();
+  await visit(page, trip, tally, "bookmarks", posted.slice(-1), () => expect(feed(page).getByRole("article").first()).toBeVisible());
+  await page.reload();
+  await visit(page, trip, tally, "bookmarks after reload", posted.slice(-1), () => expect(feed(page).getByRole("article").first()).toBeVisible());
+
+  expect(edits.length).toBeGreaterThan(10);
+  expect(trip.hits).toEqual([]);
+  tally.report(`UI: ${ALL.length} payloads into post, comment, name, last name, bio, link; SVG as post image, avatar, cover`);
+});
+
+/** The guest's data with one user, post and comment per payload, each field holding the payload when `fits` allows. */
+function hostileExport(base: any, fits: (field: keyof typeof LIMITS | "image", text: string) => boolean) {
+  const file = structuredClone(base);
+  const { users, posts } = file.data;
+  const guest = users.find((u: any) => u.username === "guest");
+  const texts: string[] = [];
+  ALL.forEach((p, i) => {
+    const pick = (field: keyof typeof LIMITS, fallback: string) => {
+      if (!fits(field, p.text)) return fallback;
+      texts.push(p.text);
+      return p.text;
+    };
+    const image = fits("image", p.text) ? p.text : EVIL_SVG_DATA_URL;
+    const firstName = pick("firstName", SHORT_PAYLOADS[i % SHORT_PAYLOADS.length].text);
+    const lastName = pick("lastName", "");
+    const author = { ...users[(i % 3) + 1], _id: `imported-user-${i}`, username: `imp${i}`, firstName, lastName, followers: [], following: [], bookmarks: [] };
+    Object.assign(author, { bio: pick("bio", ""), link: pick("link", ""), userPhoto: image, coverPhoto: image });
+    users.push(author);
+    const comment = { _id: `imported-comment-${i}`, commentVal: pick("commentVal", "a comment"), username: author.username, firstName, lastName, profilePic: image, votes: { upvotedBy: [], downvotedBy: [] }, createdAt: posts[0].createdAt, updatedAt: posts[0].createdAt };
+    posts.push({ ...posts[0], _id: `imported-post-${i}`, content: pick("content", `post by imp${i}`), postPic: image, username: author.username, firstName, lastName, userPhoto: image, likes: { likeCount: 0, likedBy: [], dislikedBy: [] }, comments: [comment] });
+    guest.bookmarks.push(`imported-post-${i}`);
+  });
+  return { file, texts };
+}
+
+async function importThroughSettings(page: Page, name: string, file: unknown) {
+  await page.goto("/settings");
+  await page.getByLabel("Import a file…").setInputFiles({ name, mimeType: "application/json", buffer: Buffer.from(JSON.stringify(file)) });
+}
+
+test("an imported file: one breaking §5's limits or holding a script URL as an image is refused whole; one within them renders every payload inert", async ({ page }) => {
+  test.setTimeout(180_000);
+  const trip = await armTripwire(page);
+  const tally = new Tally();
+  await loginAsGuest(page);
+  const base = await page.evaluate(() => (window as any).__moments.mock.exportData());
+
+  // Every payload in every field, images included: what no user could have written through the API.
+  const hostile = hostileExport(base, () => true);
+  const fileName = `<img src=x onerror=__xssHit('file-name')>.json`;
+  await importThroughSettings(page, fileName, hostile.file);
+  const refusal = page.getByRole("alert").filter({ hasText: "can't be imported" });
+  await expect(refusal).toContainText("breaks the rules the API applies");
+  await expect(refusal).toContainText("must be at most");
+  await expect(refusal).toContainText("Nothing was changed.");
+  await visit(page, trip, tally, "settings refusing the file", [fileName], async () => undefined);
+  expect((await callApi(page, "GET", "/posts")).body.posts).toHaveLength(6);
+
+  // The same payloads wherever §5 lets them fit, an SVG holding script as every image.
+  const { file, texts } = hostileExport(base, (field, text) => field !== "image" && text.length <= LIMITS[field] && text.trim().length > 0);
+  await importThroughSettings(page, "within-limits.json", file);
+  await page.getByRole("dialog", { name: "Import this file?" }).getByRole("button", { name: "Import" }).click();
+  await expect(toast(page, `Imported ${file.data.users.length} users and ${file.data.posts.length} posts.`)).toBeVisible();
+
+  await page.goto("/home");
+  await visit(page, trip, tally, "home", texts, () => expect(feed(page).getByRole("article").first()).toBeVisible());
+  await page.goto("/explore");
+  await visit(page, trip, tally, "explore", texts, () => expect(feed(page).getByRole("article").first()).toBeVisible());
+  await page.goto("/bookmarks");
+  await visit(page, trip, tally, "bookmarks", texts, () => expect(feed(page).getByRole("article").first()).toBeVisible());
+  for (const i of ALL.keys()) {
+    await page.goto(`/profile/imp${i}`);
+    await visit(page, trip, tally, `profile imp${i}`, texts, () => expect(page.locator(".profile__handle")).toHaveText(`@imp${i}`));
+    await feed(page).getByRole("article").first().getByRole("button", { name: "Comment" }).click();
+    await visit(page, trip, tally, `comment modal imp${i}`, texts, () => expect(page.getByRole("dialog", { name: "Add comment" }).locator(".comment")).toBeVisible());
+    await page.keyboard.press("Escape");
+  }
+  expect(trip.hits).toEqual([]);
+  tally.report(`Import: ${ALL.length} payloads in content, comment, names, bio, link; SVG as avatar, cover, post image`);
+  expect(tally.shown).toBeGreaterThan(ALL.length * 3);
+});
+
+test("the audit itself fails on an injected handler, a javascript: link and an inline SVG with script", async ({ page }) => {
+  const trip = await armTripwire(page);
+  await loginAsGuest(page);
+  await page.evaluate(() => {
+    const main = document.querySelector("main")!;
+    main.insertAdjacentHTML("beforeend", `<a href="javascript:void 0">x</a><img src="x" onerror="__xssHit('planted')"><svg><script>__xssHit('svg')</script></svg>`);
+  });
+  const failure = await auditScreen(page, trip, "planted", []).then(
+    () => null,
+    (error: Error) => error.message,
+  );
+  expect(failure).toContain("link javascript:void 0");
+  expect(failure).toContain("onerror");
+  expect(failure).toContain("inline <svg> built from user data");
+  await expect.poll(() => trip.hits).toContain("tripwire planted");
+});

@@ -113,7 +113,8 @@ export async function generateData(opts: GenerateOptions, now = new Date()): Pro
   const stamp = timestamp(now);
   const users: UserRecord[] = Array.from({ length: opts.users }, (_, i) => ({
     _id: uuidFrom(random),
-    username: `user${opts.seed % 1000}_${i}`.slice(0, 12),
+    // Base 36 keeps every name within the 12-character limit and unique up to 1.6 million users.
+    username: `user${opts.seed % 1000}_${i.toString(36)}`,
     passwordHash,
     firstName: pick(FIRST),
     lastName: pick(LAST),

@@ -1,7 +1,8 @@
 // Picks one image for a post: checks type and size first (§5), so a bad file
 // gets a clear message and is never attached; shows a removable preview.
-import { useId, useRef, useState } from "react";
-import { IMAGE_ACCEPT, imageProblem, readAsDataUrl } from "#app/lib/image";
+import { useId, useState } from "react";
+import { IMAGE_ACCEPT } from "#app/lib/image";
+import { useImageChooser } from "./useImageChooser";
 import { CloseIcon, ImageIcon } from "./Icons";
 
 interface ImagePickerProps {
@@ -12,22 +13,9 @@ interface ImagePickerProps {
 
 export function ImagePicker({ image, onChange, disabled }: ImagePickerProps) {
   const inputId = useId();
-  const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const { input, choose } = useImageChooser(onChange, setProblem);
 
-  const choose = async (file: File | undefined) => {
-    // The file input is emptied either way, so the same file can be picked again.
-    if (input.current) input.current.value = "";
-    if (!file) return;
-    const reason = imageProblem(file);
-    setProblem(reason);
-    if (reason) return;
-    try {
-      onChange(await readAsDataUrl(file));
-    } catch (error) {
-      setProblem(error instanceof Error ? error.message : String(error));
-    }
-  };
 
   return (
     <div className="image-picker">

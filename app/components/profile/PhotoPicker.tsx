@@ -1,8 +1,9 @@
 // A cover photo or avatar picker for 'Edit profile': the same type and size
 // rules as the composer (app/lib/image.ts), checked before the file is read, so
 // a bad file gets a clear message and the previous photo stays.
-import { useId, useRef } from "react";
-import { IMAGE_ACCEPT, imageProblem, readAsDataUrl } from "#app/lib/image";
+import { useId } from "react";
+import { IMAGE_ACCEPT } from "#app/lib/image";
+import { useImageChooser } from "../useImageChooser";
 import { Avatar } from "../Avatar";
 import { CloseIcon, ImageIcon } from "../Icons";
 
@@ -24,21 +25,9 @@ interface PhotoPickerProps {
 
 export function PhotoPicker({ variant, label, value, onChange, name, disabled, problem, problemId, onProblem: setProblem }: PhotoPickerProps) {
   const inputId = useId();
-  const input = useRef<HTMLInputElement>(null);
+  const { input, choose } = useImageChooser(onChange, setProblem);
   const what = variant === "cover" ? "cover photo" : "avatar";
 
-  const choose = async (file: File | undefined) => {
-    if (input.current) input.current.value = "";
-    if (!file) return;
-    const reason = imageProblem(file);
-    setProblem(reason);
-    if (reason) return;
-    try {
-      onChange(await readAsDataUrl(file));
-    } catch (error) {
-      setProblem(error instanceof Error ? error.message : String(error));
-    }
-  };
 
   return (
     <div className={`photo-picker photo-picker--${variant}`}>

@@ -11,6 +11,7 @@ export interface BrowserMock {
 }
 
 export const STORE_ERROR_EVENT = "mock:store-error";
+export const STORE_RECOVERED_EVENT = "mock:store-recovered";
 
 let started: Promise<BrowserMock> | null = null;
 
@@ -25,18 +26,19 @@ export function browserMock(): Promise<BrowserMock> {
 }
 
 async function boot(): Promise<BrowserMock> {
+  const onStoreRecovered = () => window.dispatchEvent(new CustomEvent(STORE_RECOVERED_EVENT));
   const onStoreError = (error: unknown) => {
     window.dispatchEvent(new CustomEvent(STORE_ERROR_EVENT, { detail: error instanceof Error ? error.message : String(error) }));
   };
   let mock: Mock;
   let storeProblem: string | null = null;
   try {
-    mock = await createMock({ store: new DexieStore(), onStoreError });
+    mock = await createMock({ store: new DexieStore(), onStoreError, onStoreRecovered });
   } catch (error) {
     // Never replace unreadable data with the seed: run in memory and say so.
     storeProblem = error instanceof Error ? error.message : String(error);
     console.error(error);
-    mock = await createMock({ store: new MemoryStore(), onStoreError });
+    mock = await createMock({ store: new MemoryStore(), onStoreError, onStoreRecovered });
   }
   const realFetch = window.fetch.bind(window);
   window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {

@@ -22,6 +22,8 @@ export interface MockOptions {
   now?: () => Date;
   /** Called when a write to the store fails; the in-memory session goes on. */
   onStoreError?: (error: unknown) => void;
+  /** Called when a write succeeds after failed ones: everything unsaved has now landed. */
+  onStoreRecovered?: () => void;
 }
 
 export interface Mock {
@@ -138,6 +140,7 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     const changes = mergeChanges(unsaved, tracker.take(tables), tables);
     try {
       await store.commit(changes);
+      if (unsaved) options.onStoreRecovered?.();
       unsaved = null;
       return null;
     } catch (error) {

@@ -2,8 +2,10 @@
 // data could not be read at boot (the mock runs in memory), or a write to
 // IndexedDB failed (e.g. the storage quota is full).
 import { useEffect, useState } from "react";
-import { STORE_ERROR_EVENT, bootedStoreProblem } from "#app/lib/browser-mock";
+import { STORE_ERROR_EVENT, STORE_RECOVERED_EVENT, bootedStoreProblem } from "#app/lib/browser-mock";
 import { CloseIcon } from "./Icons";
+
+const WRITE_FAILED = "Your latest changes were not saved.";
 
 interface Problem {
   title: string;
@@ -25,12 +27,18 @@ export function StoreBanner() {
       const reason = (event as CustomEvent<unknown>).detail;
       // A new failure shows again even after an earlier banner was dismissed.
       setProblem({
-        title: "Your latest changes were not saved.",
+        title: WRITE_FAILED,
         detail: `Writing to this browser's storage failed (${reasonText(reason)}). Moments keeps working in memory, but changes are lost when this tab closes. Free some space or export your data from Settings.`,
       });
     };
+    // Once a later write lands everything that had failed, the write warning has nothing left to say.
+    const onRecovered = () => setProblem((current) => (current?.title === WRITE_FAILED ? null : current));
     window.addEventListener(STORE_ERROR_EVENT, onStoreError);
-    return () => window.removeEventListener(STORE_ERROR_EVENT, onStoreError);
+    window.addEventListener(STORE_RECOVERED_EVENT, onRecovered);
+    return () => {
+      window.removeEventListener(STORE_ERROR_EVENT, onStoreError);
+      window.removeEventListener(STORE_RECOVERED_EVENT, onRecovered);
+    };
   }, []);
 
   if (!problem) return null;

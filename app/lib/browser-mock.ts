@@ -22,3 +22,5 @@ export function bootedStoreProblem(): string | null {
 
 /** mock/browser.ts's STORE_ERROR_EVENT, named here so the shell need not load the mock to listen. */
 export const STORE_ERROR_EVENT = "mock:store-error";
+/** mock/browser.ts's STORE_RECOVERED_EVENT: a later write saved what had failed. */
+export const STORE_RECOVERED_EVENT = "mock:store-recovered";

@@ -62,3 +62,32 @@ describe("persistence through the store", () => {
     expect((await makeApi({ store })).mock.exportData().data).toEqual(saved.data);
   });
 });
+
+describe("a store that fails to write", () => {
+  it("reports the failure, keeps the session, and reports recovery once a later write lands it all", async () => {
+    class FlakyStore extends MemoryStore {
+      failing = false;
+      async commit(changes: ChangeSet) {
+        if (this.failing) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+        return super.commit(changes);
+      }
+    }
+    const store = new FlakyStore();
+    const events: string[] = [];
+    const { createMock } = await import("#mock/server");
+    const mock = await createMock({ store, passwordIterations: 1000, onStoreError: () => events.push("error"), onStoreRecovered: () => events.push("recovered") });
+    const post = (content: string, token: string) =>
+      mock.handle(new Request("http://localhost/api/posts", { method: "POST", headers: { authorization: token }, body: JSON.stringify({ postData: { content } }) }));
+    const login = await mock.handle(new Request("http://localhost/api/auth/login", { method: "POST", body: JSON.stringify({ username: "guest", password: "guest1234" }) }));
+    const token = (await login.json()).encodedToken;
+    store.failing = true;
+    const failed = await post("not saved yet", token);
+    expect(failed.status).toBe(201);
+    expect(failed.headers.get("x-mock-store-error")).toContain("quota");
+    store.failing = false;
+    await post("saved, with the one before", token);
+    expect(events).toEqual(["error", "recovered"]);
+    const saved = (await store.load())!.posts.map((p) => p.content);
+    expect(saved).toEqual(expect.arrayContaining(["not saved yet", "saved, with the one before"]));
+  });
+});

@@ -59,6 +59,8 @@ test("a full disk: the banner says so, the session goes on in memory, nothing sa
   // Room again: the next change saves everything the session holds.
   await setDiskFull(page, false);
   await createPost(page, "Written once there is room");
+  // Everything landed, so the warning goes by itself.
+  await expect(banner(page)).toHaveCount(0);
   await page.reload();
   await expect(feed(page).getByRole("article").first()).toBeVisible();
   for (const text of ["Written once there is room", "A second post on a full disk", "Written while the disk is full"]) {

@@ -6,7 +6,8 @@ import { Modal } from "#app/components/Modal";
 import { loginSchema } from "#app/lib/schemas";
 import { TEXT } from "#app/lib/texts";
 
-interface LoginModalProps {
+/** What the welcome page hands both auth modals. */
+export interface AuthModalProps {
   onClose: () => void;
   onSwitch: () => void;
   redirectTo: string;
@@ -16,7 +17,7 @@ interface LoginModalProps {
   busy: boolean;
 }
 
-export function LoginModal({ onClose, onSwitch, redirectTo, Form, lastResult, busy }: LoginModalProps) {
+export function LoginModal({ onClose, onSwitch, redirectTo, Form, lastResult, busy }: AuthModalProps) {
   const [form, fields] = useForm({
     id: "login",
     lastResult,

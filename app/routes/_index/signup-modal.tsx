@@ -1,22 +1,12 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import type { FetcherWithComponents } from "@remix-run/react";
 import { Field } from "#app/components/Field";
 import { Modal } from "#app/components/Modal";
+import type { AuthModalProps } from "./login-modal";
 import { NAME_MAX, USERNAME_MAX, signupSchema } from "#app/lib/schemas";
 import { TEXT } from "#app/lib/texts";
 
-interface SignupModalProps {
-  onClose: () => void;
-  onSwitch: () => void;
-  redirectTo: string;
-  /** The welcome page's auth fetcher form: the action answers there. */
-  Form: FetcherWithComponents<unknown>["Form"];
-  lastResult?: SubmissionResult<string[]> | null;
-  busy: boolean;
-}
-
-export function SignupModal({ onClose, onSwitch, redirectTo, Form, lastResult, busy }: SignupModalProps) {
+export function SignupModal({ onClose, onSwitch, redirectTo, Form, lastResult, busy }: AuthModalProps) {
   const [form, fields] = useForm({
     id: "signup",
     lastResult,

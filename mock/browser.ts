@@ -20,11 +20,6 @@ export function startBrowserMock(): Promise<BrowserMock> {
   return started;
 }
 
-/** The running mock, once startBrowserMock has been called. */
-export function browserMock(): Promise<BrowserMock> {
-  return startBrowserMock();
-}
-
 async function boot(): Promise<BrowserMock> {
   const onStoreRecovered = () => window.dispatchEvent(new CustomEvent(STORE_RECOVERED_EVENT));
   const onStoreError = (error: unknown) => {

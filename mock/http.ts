@@ -9,9 +9,7 @@ export type Verb = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export interface ApiRequest {
   method: string;
-  path: string;
   params: Record<string, string>;
-  query: URLSearchParams;
   headers: Record<string, string>;
   /** The parsed JSON body; undefined when the body was empty. */
   body: unknown;

@@ -58,9 +58,7 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     try {
       const req: ApiRequest = {
         method: request.method,
-        path: request.url.split("?")[0],
         params: request.params,
-        query: new URLSearchParams(request.queryParams),
         headers: request.requestHeaders,
         body: parseJsonBody(request.requestBody),
       };

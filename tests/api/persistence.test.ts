@@ -39,13 +39,20 @@ describe("persistence through the store", () => {
   });
 
   it("an empty store is seeded once; a seeded one is loaded, not re-seeded", async () => {
+    const { createMock } = await import("#mock/server");
+    const { seedSnapshot } = await import("#mock/seed");
     const store = new MemoryStore();
-    await makeApi({ store });
-    const token = await (await makeApi({ store })).login("guest");
-    const api = await makeApi({ store });
-    await api.call("POST", "/api/test-todos", { body: { title: "t" } });
-    expect((await (await makeApi({ store })).call("GET", "/api/test-todos")).body.todos).toHaveLength(1);
-    expect(token).toBeTruthy();
+    let seeded = 0;
+    const seed = () => {
+      seeded++;
+      return seedSnapshot(1000);
+    };
+    const first = await createMock({ store, passwordIterations: 1000, seed });
+    expect(seeded).toBe(1);
+    await first.handle(new Request("http://localhost/api/test-todos", { method: "POST", body: JSON.stringify({ title: "kept" }) }));
+    const second = await createMock({ store, passwordIterations: 1000, seed });
+    expect(seeded).toBe(1);
+    expect(second.tables.todos.all().map((t) => t.title)).toEqual(["kept"]);
   });
 
   it("reset restores the seed; import replaces everything", async () => {

@@ -14,7 +14,7 @@ export function BookmarkButton({ postId, bookmarked }: { postId: string; bookmar
         type="submit"
         name="intent"
         value={marked ? "unbookmark" : "bookmark"}
-        className={`control__button control__button--bookmark${marked ? " is-active" : ""}`}
+        className={`icon-button control__button control__button--bookmark${marked ? " is-active" : ""}`}
         aria-pressed={marked}
         aria-label="Bookmark"
         title={label}

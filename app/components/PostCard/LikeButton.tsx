@@ -23,7 +23,7 @@ export function LikeButton({ post, me }: { post: Post; me: string }) {
         type="submit"
         name="intent"
         value={liked ? "unlike" : "like"}
-        className={`control__button control__button--like${liked ? " is-active" : ""}`}
+        className={`icon-button control__button control__button--like${liked ? " is-active" : ""}`}
         aria-pressed={liked}
         aria-label="Like"
         title={liked ? "Unlike" : "Like"}

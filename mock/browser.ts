@@ -10,8 +10,9 @@ export interface BrowserMock {
   storeProblem: string | null;
 }
 
-export const STORE_ERROR_EVENT = "mock:store-error";
-export const STORE_RECOVERED_EVENT = "mock:store-recovered";
+import { STORE_ERROR_EVENT, STORE_RECOVERED_EVENT } from "./events";
+
+export { STORE_ERROR_EVENT, STORE_RECOVERED_EVENT };
 
 let started: Promise<BrowserMock> | null = null;
 

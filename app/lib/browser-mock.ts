@@ -20,7 +20,4 @@ export function bootedStoreProblem(): string | null {
   return (window as unknown as MomentsGlobal).__moments?.storeProblem ?? null;
 }
 
-/** mock/browser.ts's STORE_ERROR_EVENT, named here so the shell need not load the mock to listen. */
-export const STORE_ERROR_EVENT = "mock:store-error";
-/** mock/browser.ts's STORE_RECOVERED_EVENT: a later write saved what had failed. */
-export const STORE_RECOVERED_EVENT = "mock:store-recovered";
+export { STORE_ERROR_EVENT, STORE_RECOVERED_EVENT } from "#mock/events";

@@ -1,10 +1,8 @@
 // Part 2's small rules outside the forms: which refusals end a session, the
 // export file's name, the import check, and the storage event the shell hears.
 import { describe, expect, it } from "vitest";
-import { STORE_ERROR_EVENT as MOCK_STORE_ERROR_EVENT } from "#mock/browser";
 import { MSG } from "#mock/errors";
 import { toExportFile } from "#mock/formats";
-import { STORE_ERROR_EVENT } from "#app/lib/browser-mock";
 import { checkExportFile, describeExport, exportFileName } from "#app/lib/data-tools";
 import { isFollowing } from "#app/lib/follow";
 import { SESSION_ENDED_TOAST, isSessionDeath } from "#app/lib/session-end";
@@ -49,9 +47,5 @@ describe("data tools", () => {
     const checked = checkExportFile(JSON.stringify(empty));
     expect(checked.problem).toBeNull();
     expect(checked.file && describeExport(checked.file)).toMatch(/^0 users and 0 posts, exported /);
-  });
-
-  it("listens for the same storage event the mock fires", () => {
-    expect(STORE_ERROR_EVENT).toBe(MOCK_STORE_ERROR_EVENT);
   });
 });

@@ -10,7 +10,7 @@ import { DEFAULT_ITERATIONS } from "./password";
 import { routes } from "./routes/index";
 import { seedSnapshot } from "./seed";
 import { Tracker, createTables, snapshotOf, type Tables } from "./tables";
-import type { ChangeSet, CollectionName, Snapshot, Store } from "./types";
+import type { Snapshot, Store } from "./types";
 import { COLLECTIONS, StoreError } from "./types";
 
 export interface MockOptions {
@@ -86,14 +86,13 @@ export async function createMock(options: MockOptions): Promise<Mock> {
   } as never) as unknown as { db: Parameters<typeof createTables>[0]; shutdown(): void };
   tables = createTables(server.db, tracker);
 
-  // What a failed commit (a full disk) could not write: carried into the next
-  // commit, so once there is room the store catches up with the session. Data
-  // loaded from the store replaces the session, and with it what was unsaved.
-  let unsaved: ChangeSet | null = null;
+  // A failed commit (a full disk) leaves its records noted in the tracker, so
+  // the next commit carries them too and the store catches up once there is
+  // room. Data loaded from the store replaces the session, unsaved notes included.
+  let failing = false;
   const loadInto = (snapshot: Snapshot) => {
     for (const name of COLLECTIONS) (tables[name] as { load(r: unknown[]): void }).load((snapshot[name] ?? []) as unknown[]);
     tracker.discard();
-    unsaved = null;
   };
 
   try {
@@ -135,14 +134,14 @@ export async function createMock(options: MockOptions): Promise<Mock> {
 
   const commit = async () => {
     if (!tracker.dirty) return null;
-    const changes = mergeChanges(unsaved, tracker.take(tables), tables);
     try {
-      await store.commit(changes);
-      if (unsaved) options.onStoreRecovered?.();
-      unsaved = null;
+      await store.commit(tracker.changes(tables));
+      tracker.discard();
+      if (failing) options.onStoreRecovered?.();
+      failing = false;
       return null;
     } catch (error) {
-      unsaved = changes;
+      failing = true;
       options.onStoreError?.(error);
       return error;
     }
@@ -211,28 +210,8 @@ function fromRaw(raw: RawResponse): Response {
   return new Response(raw.body === "" ? null : raw.body, { status: raw.status, statusText: raw.statusText, headers: raw.headers });
 }
 
-/** `older` then `newer`, as one change set: for each record, the newer write or removal wins. */
-function mergeChanges(older: ChangeSet | null, newer: ChangeSet, tables: Tables): ChangeSet {
-  if (!older) return newer;
-  const merged: ChangeSet = {};
-  for (const name of COLLECTIONS) {
-    if (!older[name] && !newer[name]) continue;
-    const latest = new Map<string, { _id: string } | null>();
-    for (const change of [older[name], newer[name]]) {
-      for (const record of change?.put ?? []) latest.set(record._id, record);
-      for (const id of change?.remove ?? []) latest.set(id, null);
-    }
-    const table = tables[name as CollectionName] as unknown as { order(id: string): number };
-    const put = [...latest.values()].filter((r): r is { _id: string } => r !== null).sort((a, b) => table.order(a._id) - table.order(b._id));
-    const remove = [...latest].filter(([, r]) => r === null).map(([id]) => id);
-    (merged as Record<string, unknown>)[name] = { put, remove };
-  }
-  return merged;
-}
-
 function parseJsonBody(text: string): unknown {
   if (!text || !text.trim()) return undefined;
-  if (text.length > MAX_BODY) throw new ApiError(413, `The request body is larger than ${MAX_BODY / 1024 / 1024} MB.`);
   try {
     return JSON.parse(text);
   } catch (error) {

@@ -22,8 +22,8 @@ export class Tracker {
     return this.touched.size > 0;
   }
 
-  /** The changes since the last take, in the order records were first inserted. */
-  take(tables: Tables): ChangeSet {
+  /** The noted changes, in the order records were first inserted. Kept until discard(): a failed commit retries them. */
+  changes(tables: Tables): ChangeSet {
     const changes: Record<string, { put: { _id: string }[]; remove: string[] }> = {};
     for (const [name, map] of this.touched) {
       const table = tables[name] as unknown as Table<{ _id: string }>;
@@ -36,7 +36,6 @@ export class Tracker {
       put.sort((a, b) => table.order(a._id) - table.order(b._id));
       changes[name] = { put, remove };
     }
-    this.touched.clear();
     return changes as ChangeSet;
   }
 

@@ -1,9 +1,10 @@
 import type { LinksFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { ToastContainer } from "react-toastify";
 import { GeneralErrorBoundary } from "#app/components/GeneralErrorBoundary";
 import { TOAST_OPTIONS } from "#app/lib/texts";
+import { THEME_BOOT_SCRIPT, followSystemTheme } from "#app/lib/theme";
 import stylesHref from "#app/styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -13,9 +14,11 @@ export const links: LinksFunction = () => [
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
+    // data-theme is set by the boot script before React hydrates.
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
+        <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#f7f8fa" />
         <Meta />
@@ -33,6 +36,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 // The shell (sidebar, session) lives in routes/_app.tsx, so /mockman renders bare.
 export default function App() {
+  useEffect(followSystemTheme, []);
   return <Outlet />;
 }
 

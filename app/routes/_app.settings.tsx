@@ -1,10 +1,11 @@
-// /settings: the data tools (beyond the spec) that connect the browser's mock
-// with the mockman CLI: export, import, reset.
+// /settings: appearance (light or dark), and the data tools that connect the
+// browser's mock with the mockman CLI: export, import, reset.
 import { useFetcher, type MetaFunction } from "@remix-run/react";
 import { RouteErrorBoundary } from "#app/components/RouteErrorBoundary";
 import { ExportData } from "#app/components/settings/ExportData";
 import { ImportData } from "#app/components/settings/ImportData";
 import { ResetData } from "#app/components/settings/ResetData";
+import { ThemeChoice } from "#app/components/settings/ThemeChoice";
 import { dataToolActions, type DataToolActionData } from "#app/lib/data-tools";
 
 export const clientAction = dataToolActions;
@@ -15,6 +16,12 @@ export default function Settings() {
     <div className="page">
       <div className="page__column">
         <h1 className="page__title">Settings</h1>
+        <section className="card settings-section" aria-labelledby="appearance-title">
+          <h2 id="appearance-title" className="section-title">
+            Appearance
+          </h2>
+          <ThemeChoice />
+        </section>
         <section className="card settings-section" aria-labelledby="data-title">
           <h2 id="data-title" className="section-title">
             Your data

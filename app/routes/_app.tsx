@@ -3,6 +3,7 @@
 import { Outlet, useRouteLoaderData, type ClientLoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "#app/components/GeneralErrorBoundary";
+import { KeyboardShortcuts } from "#app/components/KeyboardShortcuts";
 import { RouteErrorBoundary } from "#app/components/RouteErrorBoundary";
 import { SessionWatch } from "#app/components/SessionWatch";
 import { Sidebar } from "#app/components/Sidebar";
@@ -52,6 +53,7 @@ function ShellFrame({ children }: { children: ReactNode }) {
         {children}
       </main>
       <SessionWatch />
+      <KeyboardShortcuts />
     </div>
   );
 }

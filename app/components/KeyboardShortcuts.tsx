@@ -1,0 +1,110 @@
+// The signed-in app's keyboard shortcuts (app/lib/shortcuts.ts) and the '?'
+// dialog that lists them. What a shortcut changes is announced in a polite
+// live region, since focus stays on the post while its buttons change.
+import { useNavigate } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { SHORTCUTS, composerField, movePost, pressOnPost, shortcutFor } from "#app/lib/shortcuts";
+import { Modal } from "./Modal";
+
+const PRESSED: Record<string, [string, string]> = {
+  Like: ["Liked", "Like removed"],
+  Bookmark: ["Bookmarked", "Bookmark removed"],
+};
+
+export function KeyboardShortcuts() {
+  const navigate = useNavigate();
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [announcement, setAnnouncement] = useState("");
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+
+  useEffect(() => {
+    const announce = (text: string) => {
+      // Cleared first, so the same words said twice are read twice.
+      setAnnouncement("");
+      requestAnimationFrame(() => setAnnouncement(text));
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      const dialogOpen = document.querySelector('[role="dialog"]') !== null;
+      const action = shortcutFor(event, dialogOpen);
+      if (!action) return;
+      event.preventDefault();
+      switch (action.kind) {
+        case "submit": {
+          // Through the form's own submit button: it carries the form's intent.
+          const button = action.form.querySelector<HTMLButtonElement>('button[type="submit"], button:not([type])');
+          if (!button || button.disabled) return;
+          action.form.requestSubmit(button);
+          return;
+        }
+        case "move":
+          movePost(action.by);
+          return;
+        case "press": {
+          const button = pressOnPost(action.control);
+          const words = PRESSED[action.control];
+          // The card shows the new state on its next render; read it then.
+          if (button && words) setTimeout(() => announce(button.getAttribute("aria-pressed") === "true" ? words[0] : words[1]), 50);
+          return;
+        }
+        case "compose": {
+          const field = composerField();
+          if (field) field.focus();
+          else {
+            navigateRef.current("/home");
+            waitFor(composerField).then((found) => found?.focus());
+          }
+          return;
+        }
+        case "explore":
+          navigateRef.current("/explore");
+          return;
+        case "help":
+          setHelpOpen(true);
+          return;
+      }
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, []);
+
+  return (
+    <>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
+      {helpOpen ? (
+        <Modal title="Keyboard shortcuts" onClose={() => setHelpOpen(false)} description="Not while typing in a text box.">
+          <dl className="shortcuts">
+            {SHORTCUTS.map((s) => (
+              <div key={s.does} className="shortcuts__row">
+                <dt>
+                  {s.keys.map((k, i) => (
+                    <span key={k}>
+                      {i > 0 ? (s.keys[0] === "Ctrl" ? " + " : " / ") : null}
+                      <kbd>{k}</kbd>
+                    </span>
+                  ))}
+                </dt>
+                <dd>{s.does}</dd>
+              </div>
+            ))}
+          </dl>
+        </Modal>
+      ) : null}
+    </>
+  );
+}
+
+/** Polls for an element that a navigation is about to render (up to 3 s). */
+function waitFor<T>(find: () => T | null): Promise<T | null> {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const look = () => {
+      const found = find();
+      if (found || performance.now() - started > 3000) resolve(found);
+      else requestAnimationFrame(look);
+    };
+    look();
+  });
+}

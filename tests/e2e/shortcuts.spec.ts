@@ -1,0 +1,78 @@
+// Keyboard shortcuts: j/k between posts, l/b/c on the focused post, n to write,
+// / to explore, ? to list them, Ctrl/Cmd+Enter to post and to send a comment;
+// never while typing; what changes is announced.
+import { expect, test, type Page } from "@playwright/test";
+import { feed, loginAsGuest, noToasts, toast, watchErrors } from "./app2-helpers";
+
+const focusedPost = (page: Page) => page.locator('[role="feed"] article:focus');
+const status = (page: Page) => page.locator('p[role="status"]');
+
+test("j and k move between posts; l, b and c act on the focused one", async ({ page }) => {
+  const errors = watchErrors(page);
+  await loginAsGuest(page);
+  await noToasts(page);
+  const posts = feed(page).getByRole("article");
+
+  await page.keyboard.press("j");
+  await expect(posts.nth(0)).toBeFocused();
+  await page.keyboard.press("j");
+  await expect(posts.nth(1)).toBeFocused();
+  await page.keyboard.press("k");
+  await expect(posts.nth(0)).toBeFocused();
+
+  const like = posts.nth(0).getByRole("button", { name: "Like" });
+  const wasLiked = (await like.getAttribute("aria-pressed")) === "true";
+  await page.keyboard.press("l");
+  await expect(like).toHaveAttribute("aria-pressed", String(!wasLiked));
+  await expect(status(page)).toHaveText(wasLiked ? "Like removed" : "Liked");
+  await expect(posts.nth(0)).toBeFocused();
+
+  await page.keyboard.press("b");
+  await expect(posts.nth(0).getByRole("button", { name: "Bookmark" })).toHaveAttribute("aria-pressed", "true");
+  await expect(status(page)).toHaveText("Bookmarked");
+  await expect(toast(page, "Added to Bookmarks !")).toBeVisible();
+
+  await page.keyboard.press("c");
+  const dialog = page.getByRole("dialog", { name: "Add comment" });
+  await expect(dialog).toBeVisible();
+  // A shortcut letter typed into the comment box is text, not a command.
+  await page.keyboard.type("just kidding");
+  await expect(dialog.getByRole("textbox")).toHaveValue("just kidding");
+  await page.keyboard.press("Control+Enter");
+  await expect(toast(page, "comment added successfully!")).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test("n writes a post that Ctrl+Enter sends; / goes to Explore; n from there comes back to write", async ({ page }) => {
+  await loginAsGuest(page);
+  await page.keyboard.press("n");
+  const composer = page.getByRole("region", { name: "Create a post" }).getByRole("textbox");
+  await expect(composer).toBeFocused();
+  await page.keyboard.type("Posted from the keyboard, j and k included");
+  await expect(composer).toHaveValue("Posted from the keyboard, j and k included");
+  await page.keyboard.press("Control+Enter");
+  await expect(toast(page, "Post created successfully")).toBeVisible();
+  await expect(feed(page).getByRole("article").first()).toContainText("Posted from the keyboard");
+
+  await page.locator("body").click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press("/");
+  await expect(page).toHaveURL(/\/explore$/);
+  await page.keyboard.press("n");
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole("region", { name: "Create a post" }).getByRole("textbox")).toBeFocused();
+});
+
+test("? lists every shortcut in a dialog that Escape closes", async ({ page }) => {
+  await loginAsGuest(page);
+  await page.keyboard.press("?");
+  const dialog = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await expect(dialog).toBeVisible();
+  for (const does of ["Next post", "Previous post", "Like or unlike the post", "Write a new post", "Go to Explore"]) {
+    await expect(dialog.getByText(does, { exact: true })).toBeVisible();
+  }
+  // Shortcuts rest while a dialog is open.
+  await page.keyboard.press("/");
+  await expect(page).toHaveURL(/\/home$/);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+});

@@ -1,32 +1,42 @@
 import { RemixBrowser } from "@remix-run/react";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { routeApiTo, takeApiTargetFromUrl } from "#app/lib/api-target";
 import { gateApiUntilMockBoots } from "#app/lib/mock-gate";
+
+// `/?api=http://127.0.0.1:3001` points the app at a running `mockman serve`
+// instead (remembered until `?api=off`); then the tab's mock never loads.
+const remoteApi = takeApiTargetFromUrl();
 
 // The mock (Mirage + Dexie, ~80 KB gz) is its own chunk. Any same-origin /api
 // call waits for it (and starts it), so no loader ever reaches the network
 // first. A signed-out visitor on the welcome page needs no API until they log
 // in, so there it loads once the page is idle; everywhere else, at once.
-const bootMock = gateApiUntilMockBoots(() =>
-  import("#mock/browser")
-    .then(({ startBrowserMock }) => startBrowserMock())
-    .catch((error: unknown) => {
-      console.error(error);
-      (window as { __mockBootError?: unknown }).__mockBootError = error;
-    }),
-);
+function startInTabMock() {
+  const bootMock = gateApiUntilMockBoots(() =>
+    import("#mock/browser")
+      .then(({ startBrowserMock }) => startBrowserMock())
+      .catch((error: unknown) => {
+        console.error(error);
+        (window as { __mockBootError?: unknown }).__mockBootError = error;
+      }),
+  );
 
-const welcomeVisitor = window.location.pathname === "/" && !localStorage.getItem("token");
-if (!welcomeVisitor) void bootMock();
-else {
-  const whenIdle = () => {
-    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
-    idle(() => void bootMock(), { timeout: 2000 });
-  };
-  // This module runs async, possibly after `load` has fired.
-  if (document.readyState === "complete") whenIdle();
-  else window.addEventListener("load", whenIdle, { once: true });
+  const welcomeVisitor = window.location.pathname === "/" && !localStorage.getItem("token");
+  if (!welcomeVisitor) void bootMock();
+  else {
+    const whenIdle = () => {
+      const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
+      idle(() => void bootMock(), { timeout: 2000 });
+    };
+    // This module runs async, possibly after `load` has fired.
+    if (document.readyState === "complete") whenIdle();
+    else window.addEventListener("load", whenIdle, { once: true });
+  }
 }
+
+if (remoteApi) routeApiTo(remoteApi);
+else startInTabMock();
 
 startTransition(() => {
   hydrateRoot(

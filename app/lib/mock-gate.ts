@@ -3,6 +3,8 @@
 // The mock's patch forwards what it does not own to the fetch it found, i.e.
 // this gate; once booted the gate passes everything straight through, so a
 // request can never loop between the two.
+import { isSameOriginApi } from "./api-target";
+
 export function gateApiUntilMockBoots(boot: () => Promise<unknown>, target: Window = window): () => Promise<unknown> {
   const networkFetch = target.fetch.bind(target);
   let booted = false;
@@ -12,14 +14,8 @@ export function gateApiUntilMockBoots(boot: () => Promise<unknown>, target: Wind
       booted = true;
     }));
 
-  const isApi = (input: RequestInfo | URL) => {
-    const raw = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-    const url = new URL(raw, target.location.href);
-    return url.origin === target.location.origin && (url.pathname === "/api" || url.pathname.startsWith("/api/"));
-  };
-
   target.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
-    if (booted || !isApi(input)) return networkFetch(input, init);
+    if (booted || !isSameOriginApi(input, target.location)) return networkFetch(input, init);
     return start().then(() => target.fetch(input, init));
   };
   return start;

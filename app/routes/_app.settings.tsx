@@ -6,12 +6,15 @@ import { ExportData } from "#app/components/settings/ExportData";
 import { ImportData } from "#app/components/settings/ImportData";
 import { ResetData } from "#app/components/settings/ResetData";
 import { ThemeChoice } from "#app/components/settings/ThemeChoice";
+import { apiTarget } from "#app/lib/api-target";
 import { dataToolActions, type DataToolActionData } from "#app/lib/data-tools";
 
 export const clientAction = dataToolActions;
 
 export default function Settings() {
   const fetcher = useFetcher<DataToolActionData>({ key: "data-tools" });
+  // Settings renders in the browser only (SPA), so localStorage is there.
+  const server = apiTarget();
   return (
     <div className="page">
       <div className="page__column">
@@ -30,9 +33,18 @@ export default function Settings() {
             Moments runs on a mock API inside this browser; its data lives in this browser's IndexedDB. These tools move it in and
             out, as the <code>mockman</code> CLI does on the command line.
           </p>
-          <ExportData />
-          <ImportData fetcher={fetcher} />
-          <ResetData fetcher={fetcher} />
+          {server ? (
+            <p>
+              Moments is using the API at <strong>{server}</strong>. Export, import or reset that server&apos;s data with the CLI, e.g.{" "}
+              <code>npm run mockman -- export backup.json</code> on the store it serves.
+            </p>
+          ) : (
+            <>
+              <ExportData />
+              <ImportData fetcher={fetcher} />
+              <ResetData fetcher={fetcher} />
+            </>
+          )}
         </section>
       </div>
     </div>

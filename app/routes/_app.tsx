@@ -2,6 +2,7 @@
 // Signed out, it sends the visitor to / and remembers where they were going.
 import { Outlet, useRouteLoaderData, type ClientLoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { ApiTargetNotice } from "#app/components/ApiTargetNotice";
 import { GeneralErrorBoundary } from "#app/components/GeneralErrorBoundary";
 import { KeyboardShortcuts } from "#app/components/KeyboardShortcuts";
 import { RouteErrorBoundary } from "#app/components/RouteErrorBoundary";
@@ -49,6 +50,7 @@ function ShellFrame({ children }: { children: ReactNode }) {
       </a>
       <Sidebar />
       <main id="main" className="shell__main" tabIndex={-1}>
+        <ApiTargetNotice />
         <StoreBanner />
         {children}
       </main>

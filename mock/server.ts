@@ -59,6 +59,7 @@ export async function createMock(options: MockOptions): Promise<Mock> {
       const req: ApiRequest = {
         method: request.method,
         params: request.params,
+        query: request.queryParams ?? {},
         headers: request.requestHeaders,
         body: parseJsonBody(request.requestBody),
       };

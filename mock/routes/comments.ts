@@ -1,7 +1,8 @@
 import { v4 as uuid } from "uuid";
 import { z } from "zod";
 import { badRequest, MSG } from "../errors";
-import { allPosts, parseBody, reply, replyJson, type RouteDef } from "../http";
+import { pageJson, parseBody, postsAnswer, reply, replyJson, type RouteDef } from "../http";
+import { pageOfList, readPaging } from "../paging";
 import { COMMENT_MAX, required } from "../rules";
 import { timestamp } from "../time";
 import type { CommentRecord } from "../types";
@@ -22,7 +23,17 @@ const addSchema = z.object({
 const editSchema = z.object({ commentData: z.object({ commentVal }, objectError("commentData")) });
 
 export const commentRoutes: RouteDef[] = [
-  { method: "GET", path: "/comments/:postId", auth: false, handler: (ctx, req) => reply(200, { comments: findPost(ctx.db, req.params.postId).comments }) },
+  {
+    method: "GET",
+    path: "/comments/:postId",
+    auth: false,
+    handler(ctx, req) {
+      const { comments } = findPost(ctx.db, req.params.postId);
+      const paging = readPaging(req.query);
+      if (!paging) return reply(200, { comments });
+      return replyJson(200, pageJson("comments", pageOfList(comments, (c) => c._id, paging), (c) => JSON.stringify(c)));
+    },
+  },
   {
     method: "POST",
     path: "/comments/add/:postId",
@@ -46,7 +57,7 @@ export const commentRoutes: RouteDef[] = [
       post.comments.push(comment);
       post.updatedAt = now;
       ctx.db.posts.touch(post);
-      return replyJson(201, allPosts(ctx.db));
+      return postsAnswer(ctx.db, req, 201, post);
     },
   },
   {
@@ -77,7 +88,7 @@ export const commentRoutes: RouteDef[] = [
       post.updatedAt = timestamp(ctx.now());
       ctx.db.posts.touch(post);
       // §7 has two readings (posts or comments); both are sent.
-      return replyJson(201, allPosts(ctx.db, { comments: post.comments }));
+      return postsAnswer(ctx.db, req, 201, post, { comments: post.comments });
     },
   },
   ...(["upvote", "downvote"] as const).map(

@@ -1,7 +1,8 @@
 import { v4 as uuid } from "uuid";
 import { z } from "zod";
 import { badRequest, MSG } from "../errors";
-import { allPosts, parseBody, reply, replyJson, type RouteDef } from "../http";
+import { allPosts, pageJson, parseBody, postsAnswer, prefersMinimal, replyJson, tablePage, type RouteDef } from "../http";
+import { readPaging } from "../paging";
 import { POST_MAX, imageRef, required } from "../rules";
 import { timestamp } from "../time";
 import type { PostRecord, UserRef } from "../types";
@@ -29,7 +30,16 @@ const has = (list: UserRef[], username: string) => list.some((u) => u.username =
 const without = (list: UserRef[], username: string) => list.filter((u) => u.username !== username);
 
 export const postRoutes: RouteDef[] = [
-  { method: "GET", path: "/posts", auth: false, handler: (ctx) => replyJson(200, allPosts(ctx.db)) },
+  {
+    method: "GET",
+    path: "/posts",
+    auth: false,
+    handler(ctx, req) {
+      const paging = readPaging(req.query);
+      if (!paging) return replyJson(200, allPosts(ctx.db));
+      return replyJson(200, pageJson("posts", tablePage(ctx.db.posts, paging), (p) => ctx.db.posts.jsonOf(p)));
+    },
+  },
   { method: "GET", path: "/posts/:postId", auth: false, handler: (ctx, req) => replyJson(200, `{"post":${ctx.db.posts.jsonOf(findPost(ctx.db, req.params.postId))}}`) },
   {
     method: "GET",
@@ -37,7 +47,11 @@ export const postRoutes: RouteDef[] = [
     auth: false,
     handler(ctx, req) {
       const user = findUser(ctx.db, req.params.username);
-      return reply(200, { posts: ctx.db.posts.all().filter((p) => p.username === user.username) });
+      const paging = readPaging(req.query);
+      const byUser = (p: PostRecord) => p.username === user.username;
+      const page = paging ? tablePage(ctx.db.posts, paging, byUser) : null;
+      if (page) return replyJson(200, pageJson("posts", page, (p) => ctx.db.posts.jsonOf(p)));
+      return replyJson(200, `{"posts":[${ctx.db.posts.all().filter(byUser).map((p) => ctx.db.posts.jsonOf(p)).join(",")}]}`);
     },
   },
   {
@@ -61,7 +75,7 @@ export const postRoutes: RouteDef[] = [
         updatedAt: now,
       };
       ctx.db.posts.insert(post);
-      return replyJson(201, allPosts(ctx.db));
+      return postsAnswer(ctx.db, req, 201, post);
     },
   },
   {
@@ -76,7 +90,7 @@ export const postRoutes: RouteDef[] = [
       if (postData.postPic !== undefined) post.postPic = postData.postPic;
       post.updatedAt = timestamp(ctx.now());
       ctx.db.posts.touch(post);
-      return replyJson(201, allPosts(ctx.db));
+      return postsAnswer(ctx.db, req, 201, post);
     },
   },
   {
@@ -94,6 +108,7 @@ export const postRoutes: RouteDef[] = [
           ctx.db.users.touch(user);
         }
       }
+      if (prefersMinimal(req)) return { status: 201, body: { deleted: post._id }, headers: { "preference-applied": "return=minimal" } };
       return replyJson(201, allPosts(ctx.db));
     },
   },
@@ -110,7 +125,7 @@ export const postRoutes: RouteDef[] = [
       post.likes.likedBy.push(userRef(ctx.user));
       post.updatedAt = timestamp(ctx.now());
       ctx.db.posts.touch(post);
-      return replyJson(201, allPosts(ctx.db));
+      return postsAnswer(ctx.db, req, 201, post);
     },
   },
   {
@@ -127,7 +142,7 @@ export const postRoutes: RouteDef[] = [
       post.likes.dislikedBy.push(userRef(ctx.user));
       post.updatedAt = timestamp(ctx.now());
       ctx.db.posts.touch(post);
-      return replyJson(201, allPosts(ctx.db));
+      return postsAnswer(ctx.db, req, 201, post);
     },
   },
 ];

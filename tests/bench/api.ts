@@ -17,9 +17,20 @@ class NullStore implements Store {
   async close() {}
 }
 
-async function call(mock: Mock, method: string, path: string, token?: string, body?: unknown) {
+/** The same call on plain data: what `serve` and the CLI do, without a Web Response to encode and decode. */
+async function dispatch(mock: Mock, method: string, path: string, token?: string, body?: unknown) {
+  const res = await mock.dispatch({ method, url: path, headers: token ? { authorization: token } : {}, body: body === undefined ? "" : JSON.stringify(body) });
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${res.body.slice(0, 200)}`);
+  return res.body;
+}
+
+async function call(mock: Mock, method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}) {
   const res = await mock.handle(
-    new Request(`http://localhost${path}`, { method, headers: token ? { authorization: token } : {}, body: body === undefined ? undefined : JSON.stringify(body) }),
+    new Request(`http://localhost${path}`, {
+      method,
+      headers: { ...headers, ...(token ? { authorization: token } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
   );
   const text = await res.text();
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 200)}`);
@@ -39,14 +50,21 @@ export async function benchApi(sizes: number[]) {
     const mid = data.posts[Math.floor(n / 2)]._id;
     const stringify = await measure(() => JSON.stringify({ posts: mock.tables.posts.all() }), { minRuns: 5, minMs: 200 });
     let flip = false;
+    // Like when not liked, else dislike: each call flips the state whatever ran before.
+    const likeOrDislike = () => (mock.tables.posts.get(mid)!.likes.likedBy.some((u) => u.username === me.username) ? "dislike" : "like");
     const ops: Array<[string, () => Promise<unknown>, "one" | "all"]> = [
       ["GET /api/posts/:id", () => call(mock, "GET", `/api/posts/${mid}`), "one"],
       ["bookmark + remove (per call)", () => call(mock, "POST", `/api/users/${(flip = !flip) ? "bookmark" : "remove-bookmark"}/${mid}`, token), "one"],
       ["follow + unfollow (per call)", () => call(mock, "POST", `/api/users/${(flip = !flip) ? "follow" : "unfollow"}/${other._id}`, token), "one"],
       ["login (PBKDF2 100k iterations)", () => call(mock, "POST", "/api/auth/login", undefined, { username: me.username, password: GENERATED_PASSWORD }), "one"],
       ["GET /api/posts", () => call(mock, "GET", "/api/posts"), "all"],
-      ["like + dislike (per call)", () => call(mock, "POST", `/api/posts/${(flip = !flip) ? "like" : "dislike"}/${mid}`, token), "all"],
+      ["like + dislike (per call)", () => call(mock, "POST", `/api/posts/${likeOrDislike()}/${mid}`, token), "all"],
       ["create post", () => call(mock, "POST", "/api/posts", token, { postData: { content: "bench" } }), "all"],
+      ["GET /api/posts (dispatch)", () => dispatch(mock, "GET", "/api/posts"), "all"],
+      ["like + dislike (dispatch)", () => dispatch(mock, "POST", `/api/posts/${likeOrDislike()}/${mid}`, token), "all"],
+      ["create post (dispatch)", () => dispatch(mock, "POST", "/api/posts", token, { postData: { content: "bench" } }), "all"],
+      ["GET /api/posts?limit=20", () => call(mock, "GET", "/api/posts?limit=20"), "one"],
+      ["like, Prefer: return=minimal", () => call(mock, "POST", `/api/posts/${likeOrDislike()}/${mid}`, token, undefined, { prefer: "return=minimal" }), "one"],
     ];
     for (const [name, fn, kind] of ops) {
       flip = false;
@@ -63,7 +81,10 @@ export async function benchApi(sizes: number[]) {
     }
     await mock.shutdown();
   }
-  console.log("API calls through handle() (median and p95 per call; 'all' calls compared with JSON.stringify of every post)");
+  console.log(
+    "API calls through handle() (a Web Request and Response, as the browser's fetch patch) and through dispatch() (plain data, as serve and the CLI);",
+  );
+  console.log("median and p95 per call; calls that answer with every post are compared with JSON.stringify of every post");
   table(["posts", "call", "median", "p95", "vs stringify"], rows);
   if (sizes.length > 1) {
     console.log(`Growth of one-record calls from ${sizes[0]} to ${sizes.at(-1)} posts:`);

@@ -1,37 +1,195 @@
-// The ARIA feed pattern: a role="feed" list of <article>s. Page Down / Page Up
-// move between posts, as the pattern asks of a feed.
-import type { KeyboardEvent } from "react";
+// A windowed, paged list of posts in the ARIA feed pattern: a role="feed" of
+// <article>s with aria-posinset/aria-setsize from the list's total. Only the
+// cards near the viewport are in the DOM (@tanstack/react-virtual measures each
+// card's real height), and the next page loads as the end comes near, with a
+// 'Load more' button for keyboard users. Page Down / Page Up move between posts.
+// A list remembers its pages and measured heights per history entry, so going
+// back restores it where the reader left it.
+import { useLocation } from "@remix-run/react";
+import { useWindowVirtualizer, type VirtualItem } from "@tanstack/react-virtual";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useAppData } from "#app/lib/app-data";
+import { messageOf } from "#app/lib/api";
+import type { Page } from "#app/lib/data";
+import { onPostsChanged, putPosts } from "#app/lib/post-store";
 import type { Post } from "#app/lib/types";
 import { PostCard } from "./PostCard/PostCard";
 
 interface FeedProps {
-  posts: Post[];
+  /** The first page, read by the route's loader. */
+  first: Page<Post>;
+  /** Reads the page after `cursor`. */
+  load: (cursor: string) => Promise<Page<Post>>;
   label: string;
-  busy?: boolean;
+  /** Names this list among the screen's (profile: the username), for the back-navigation cache. */
+  listId: string;
   empty?: string;
+  /** Which newly created posts join the top of this list (none when left out). */
+  takesNew?: (post: Post) => boolean;
+  /** Which read posts to show (e.g. the Bookmarks screen drops a removed bookmark at once). */
+  keep?: (post: Post) => boolean;
 }
 
-export function Feed({ posts, label, busy = false, empty = "Nothing to show..." }: FeedProps) {
-  const { user, bookmarks } = useAppData();
-  const marked = new Set(bookmarks.map((p) => p._id));
-  if (posts.length === 0) return <p className="feed__empty">{empty}</p>;
+interface ListState {
+  items: Post[];
+  next: string | null;
+  total: number;
+}
+
+interface Saved extends ListState {
+  sizes: Array<{ key: string; size: number }>;
+}
+
+/** Lists by history entry: what a back navigation restores. */
+const saved = new Map<string, Saved>();
+const ESTIMATE = 260;
+
+export function Feed({ first, load, label, listId, empty = "Nothing to show...", takesNew, keep }: FeedProps) {
+  const { user } = useAppData();
+  const location = useLocation();
+  const cacheKey = `${location.key}:${listId}`;
+  const restored = saved.get(cacheKey);
+  const [state, setState] = useState<ListState>(() => restored ?? { items: first.items, next: first.next, total: first.total });
+  const [loading, setLoading] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  const takesNewRef = useRef(takesNew);
+  takesNewRef.current = takesNew;
+
+  // Each page read goes to the post store, which the cards show; the list's own
+  // copies only say which posts it holds (an action's newer answer wins over them).
+  // A revalidated first page (after a follow or a profile edit) refreshes its cards.
+  useEffect(() => putPosts(first.items), [first]);
+
+  const items = useMemo(() => (keep ? state.items.filter(keep) : state.items), [keep, state.items]);
+  const virtualizer = useWindowVirtualizer({
+    count: items.length,
+    estimateSize: () => ESTIMATE,
+    overscan: 8,
+    scrollMargin,
+    getItemKey: (index) => items[index]._id,
+    initialMeasurementsCache: restored ? restoredMeasurements(restored) : undefined,
+  });
+
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (list) setScrollMargin(list.getBoundingClientRect().top + window.scrollY);
+  }, [items.length === 0]);
+
+  // Posts created or deleted elsewhere in the app join or leave without a reload.
+  useEffect(
+    () =>
+      onPostsChanged((change) => {
+        if (change.kind === "created" && takesNewRef.current?.(change.post))
+          setState((s) => (s.items.some((p) => p._id === change.post._id) ? s : { ...s, items: [change.post, ...s.items], total: s.total + 1 }));
+        if (change.kind === "deleted")
+          setState((s) =>
+            s.items.some((p) => p._id === change.postId)
+              ? { ...s, items: s.items.filter((p) => p._id !== change.postId), total: Math.max(0, s.total - 1) }
+              : s,
+          );
+      }),
+    [],
+  );
+
+  // Kept for the way back.
+  useEffect(() => {
+    saved.set(cacheKey, { ...state, sizes: savedSizes(virtualizer.measurementsCache) });
+  });
+
+  const loadMore = useCallback(async () => {
+    if (loading || !state.next) return;
+    setLoading(true);
+    setFailure(null);
+    try {
+      const page = await load(state.next);
+      putPosts(page.items);
+      setState((s) => {
+        const known = new Set(s.items.map((p) => p._id));
+        return { items: [...s.items, ...page.items.filter((p) => !known.has(p._id))], next: page.next, total: page.total };
+      });
+    } catch (error) {
+      setFailure(messageOf(error));
+    } finally {
+      setLoading(false);
+    }
+  }, [load, loading, state.next]);
+
+  const virtual = virtualizer.getVirtualItems();
+  const lastShown = virtual.at(-1)?.index ?? -1;
+  useEffect(() => {
+    if (state.next && !loading && !failure && lastShown >= items.length - 4) void loadMore();
+  }, [lastShown, items.length, state.next, loading, failure, loadMore]);
+
+  if (items.length === 0 && !state.next) return <p className="feed__empty">{empty}</p>;
   return (
-    <div className="feed" role="feed" aria-label={label} aria-busy={busy} onKeyDown={moveBetweenPosts}>
-      {posts.map((post, i) => (
-        <PostCard key={post._id} post={post} me={user.username} bookmarked={marked.has(post._id)} position={i + 1} setSize={posts.length} />
-      ))}
+    <>
+      <div
+        ref={listRef}
+        className="feed"
+        role="feed"
+        aria-label={label}
+        aria-busy={loading}
+        onKeyDown={moveBetweenPosts}
+        style={{ height: virtualizer.getTotalSize(), position: "relative" }}
+      >
+        {virtual.map((row: VirtualItem) => (
+          <div
+            key={row.key}
+            role="none"
+            className="feed__row"
+            data-index={row.index}
+            ref={virtualizer.measureElement}
+            style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
+          >
+            <PostCard post={items[row.index]} me={user.username} position={row.index + 1} setSize={state.total} />
+          </div>
+        ))}
+      </div>
+      <FeedEnd loading={loading} more={state.next !== null} failure={failure} onMore={loadMore} count={items.length} />
+    </>
+  );
+}
+
+function FeedEnd({ loading, more, failure, onMore, count }: { loading: boolean; more: boolean; failure: string | null; onMore: () => void; count: number }) {
+  return (
+    <div className="feed__end">
+      <p role="status" className="feed__status">
+        {loading ? "Loading more…" : failure ? `Could not load more posts: ${failure}` : more ? "" : count > 0 ? "You're all caught up." : ""}
+      </p>
+      {more && !loading ? (
+        <button type="button" className="button button--secondary" onClick={onMore}>
+          {failure ? "Try again" : "Load more"}
+        </button>
+      ) : null}
     </div>
   );
 }
 
+function restoredMeasurements(list: Saved) {
+  let start = 0;
+  return list.sizes.map(({ key, size }, index) => {
+    const item = { key, index, start, end: start + size, size, lane: 0 };
+    start += size;
+    return item;
+  });
+}
+
+function savedSizes(cache: VirtualItem[]) {
+  return cache.map((item) => ({ key: String(item.key), size: item.size }));
+}
+
+/** Page Down / Page Up: the next or previous post, even across the window's edge. */
 function moveBetweenPosts(event: KeyboardEvent<HTMLDivElement>) {
   if (event.key !== "PageDown" && event.key !== "PageUp") return;
   const current = (event.target as HTMLElement).closest("article");
   if (!current) return;
-  const next = event.key === "PageDown" ? current.nextElementSibling : current.previousElementSibling;
-  if (next instanceof HTMLElement && next.tagName === "ARTICLE") {
+  const posts = [...event.currentTarget.querySelectorAll("article")];
+  const next = posts[posts.indexOf(current) + (event.key === "PageDown" ? 1 : -1)];
+  if (next) {
     event.preventDefault();
-    next.focus();
+    next.focus({ preventScroll: true });
+    next.scrollIntoView({ block: "nearest" });
   }
 }

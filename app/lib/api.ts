@@ -27,10 +27,13 @@ interface CallOptions {
   /** Send the session token (every authenticated call, GET /users/bookmark included). */
   auth?: boolean;
   signal?: AbortSignal;
+  /** Ask a mutation for the one post it changed instead of every post (`Prefer: return=minimal`). */
+  minimal?: boolean;
 }
 
-export async function api<T>(path: string, { method = "GET", body, auth = false, signal }: CallOptions = {}): Promise<T> {
+export async function api<T>(path: string, { method = "GET", body, auth = false, signal, minimal = false }: CallOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: "application/json" };
+  if (minimal) headers.prefer = "return=minimal";
   if (body !== undefined) headers["content-type"] = "application/json";
   if (auth) {
     const token = getToken();

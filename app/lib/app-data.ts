@@ -1,14 +1,13 @@
-// The protected group's shared data: the session and the bookmarks, read once
-// by routes/_app.tsx and reached from any screen inside it.
+// The protected group's shared data: the session, read by routes/_app.tsx and
+// reached from any screen inside it. (Which posts are bookmarked lives in
+// bookmark-store.ts, as ids.)
 import { useRouteLoaderData } from "@remix-run/react";
 import type { SessionUser } from "./session";
-import type { Post } from "./types";
 
 export const APP_ROUTE_ID = "routes/_app";
 
 export interface AppData {
   user: SessionUser;
-  bookmarks: Post[];
 }
 
 export function useAppData(): AppData {

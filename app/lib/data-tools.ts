@@ -7,6 +7,7 @@ import { toast } from "react-toastify";
 import { FormatError, parseExportFile, type ExportFile } from "#mock/formats";
 import { ApiError, api, messageOf } from "./api";
 import { getBrowserMock } from "./browser-mock";
+import { clearPosts } from "./post-store";
 import { rememberUser } from "./remember-user";
 import { requireSession, type SessionUser } from "./session";
 
@@ -61,6 +62,7 @@ export async function dataToolActions({ request }: ClientActionFunctionArgs) {
   try {
     if (intent === "reset") {
       await (await getBrowserMock()).reset();
+      clearPosts();
       await refreshSessionUser(token, user);
       toast.success(DATA_TOAST.reset);
       return { intent, ok: true as const };
@@ -70,6 +72,7 @@ export async function dataToolActions({ request }: ClientActionFunctionArgs) {
       const checked = checkExportFile(String(formData.get("file") ?? ""));
       if (checked.problem !== null) return { intent, ok: false as const, error: checked.problem };
       await (await getBrowserMock()).importData(checked.file);
+      clearPosts();
       await refreshSessionUser(token, user);
       toast.success(DATA_TOAST.imported(checked.file));
       return { intent, ok: true as const };

@@ -1,22 +1,47 @@
-// Reads shared by the signed-in screens. Lists come oldest first from the
-// server; §9 has the client reverse them so the newest come first.
+// Reads shared by the signed-in screens. Lists are read a page at a time,
+// newest first (the API's paging), so a screen costs the same at 100 posts or
+// 100,000; the unpaged lists come oldest first and the client reverses them.
 import { api } from "./api";
 import type { Post, User } from "./types";
 
+export const PAGE_SIZE = 20;
+
+export interface Page<T> {
+  items: T[];
+  /** The cursor of the next page, or null after the last one. */
+  next: string | null;
+  /** How many items the whole list has. */
+  total: number;
+}
+
 export const newestFirst = <T>(list: T[]): T[] => [...list].reverse();
 
-export async function getPosts(): Promise<Post[]> {
-  const { posts } = await api<{ posts: Post[] }>("/posts");
-  return newestFirst(posts);
+async function getPage<T>(path: string, key: string, cursor: string | null, auth = false, limit = PAGE_SIZE): Promise<Page<T>> {
+  const query = `limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+  const answer = await api<Record<string, unknown>>(`${path}${path.includes("?") ? "&" : "?"}${query}`, { auth });
+  return { items: answer[key] as T[], next: answer.next as string | null, total: answer.total as number };
 }
 
-export async function getUsers(): Promise<User[]> {
-  const { users } = await api<{ users: User[] }>("/users");
-  return users;
+export const getPostsPage = (cursor: string | null = null) => getPage<Post>("/posts", "posts", cursor);
+
+export const getUserPostsPage = (username: string, cursor: string | null = null) =>
+  getPage<Post>(`/posts/user/${encodeURIComponent(username)}`, "posts", cursor);
+
+/** The token goes with GET /users/bookmark like every other authenticated call (CONTRACT §10). */
+export const getBookmarksPage = (cursor: string | null = null) => getPage<Post>("/users/bookmark", "bookmarks", cursor, true);
+
+/** A few users to suggest: the newest, without the viewer. */
+export async function getSuggestions(me: string, count = 5): Promise<User[]> {
+  const { items } = await getPage<User>("/users", "users", null, false, count + 1);
+  return items.filter((u) => u.username !== me).slice(0, count);
 }
 
-/** DESIGN: the token goes with GET /users/bookmark like every other authenticated call. */
-export async function getBookmarks(): Promise<Post[]> {
-  const { bookmarks } = await api<{ bookmarks: Post[] }>("/users/bookmark", { auth: true });
-  return newestFirst(bookmarks);
+/** One user by username (or id), or null when there is none. */
+export async function getUser(username: string): Promise<User | null> {
+  try {
+    return (await api<{ user: User }>(`/users/${encodeURIComponent(username)}`)).user;
+  } catch (error) {
+    if ((error as { status?: number }).status === 404) return null;
+    throw error;
+  }
 }

@@ -1,48 +1,62 @@
-// Every write a post can get, told apart by `intent` (Epic Stack). Each screen
-// that shows posts exports `clientAction = postActions`; the loaders then
-// revalidate, so the cards show the server's answer.
+// Every write a post can get, told apart by `intent` (Epic Stack), parsed with
+// a zod enum. Each screen that shows posts exports `clientAction = postActions`.
+// An action asks for the one post it changed (`Prefer: return=minimal`) and
+// puts it in the post store, so only that card re-renders; the screens skip
+// reloading their lists after these intents (revalidate.ts).
 import { parseWithZod } from "@conform-to/zod";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { toast } from "react-toastify";
+import { z } from "zod";
 import { SessionEndedError, api, messageOf } from "./api";
+import { markBookmark } from "./bookmark-store";
+import { postCreated, postDeleted, putPost } from "./post-store";
 import { commentSchema, postSchema } from "./schemas";
 import { requireSession } from "./session";
 import { TOAST } from "./texts";
+import type { Post } from "./types";
 
-export type PostIntent = "like" | "unlike" | "bookmark" | "unbookmark" | "delete-post" | "comment" | "create-post";
+export const POST_INTENTS = ["like", "unlike", "bookmark", "unbookmark", "delete-post", "comment", "create-post"] as const;
+export const postIntentSchema = z.enum(POST_INTENTS);
+export type PostIntent = z.infer<typeof postIntentSchema>;
 
-const post = (path: string) => api(path, { method: "POST", auth: true, body: {} });
+const changePost = (path: string, body: unknown = {}) => api<{ post: Post }>(path, { method: "POST", auth: true, body, minimal: true });
 
 export async function postActions({ request }: ClientActionFunctionArgs) {
   const { user } = requireSession(request);
   const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "") as PostIntent;
-  const postId = encodeURIComponent(String(formData.get("postId") ?? ""));
+  const parsed = postIntentSchema.safeParse(formData.get("intent"));
+  if (!parsed.success) throw new Error(`Unknown post action: ${String(formData.get("intent") ?? "(none)")}`);
+  const intent = parsed.data;
+  const rawId = String(formData.get("postId") ?? "");
+  const postId = encodeURIComponent(rawId);
   try {
     switch (intent) {
       case "like":
-        await post(`/posts/like/${postId}`);
+        putPost((await changePost(`/posts/like/${postId}`)).post);
         return { intent, ok: true as const };
       case "unlike":
-        // §7: unliking is the dislike call.
-        await post(`/posts/dislike/${postId}`);
+        // Unliking is the dislike call (CONTRACT §7).
+        putPost((await changePost(`/posts/dislike/${postId}`)).post);
         return { intent, ok: true as const };
       case "bookmark":
-        await post(`/users/bookmark/${postId}`);
+        await api(`/users/bookmark/${postId}`, { method: "POST", auth: true, body: {} });
+        markBookmark(rawId, true);
         toast.success(TOAST.bookmarkAdded);
         return { intent, ok: true as const };
       case "unbookmark":
-        await post(`/users/remove-bookmark/${postId}`);
+        await api(`/users/remove-bookmark/${postId}`, { method: "POST", auth: true, body: {} });
+        markBookmark(rawId, false);
         toast.success(TOAST.bookmarkRemoved);
         return { intent, ok: true as const };
       case "delete-post":
-        await api(`/posts/${postId}`, { method: "DELETE", auth: true });
+        await api(`/posts/${postId}`, { method: "DELETE", auth: true, minimal: true });
+        postDeleted(rawId);
         return { intent, ok: true as const };
       case "comment": {
         const submission = parseWithZod(formData, { schema: commentSchema });
         if (submission.status !== "success") return { intent, ok: false as const, result: submission.reply() };
         const comment = { firstName: user.firstName, username: user.username, commentVal: submission.value.commentVal, avatar: user.userPhoto ?? "" };
-        await api(`/comments/add/${postId}`, { method: "POST", auth: true, body: { commentData: { comment, id: formData.get("postId") } } });
+        putPost((await changePost(`/comments/add/${postId}`, { commentData: { comment, id: rawId } })).post);
         toast.success(TOAST.commentAdded);
         return { intent, ok: true as const, result: submission.reply({ resetForm: true }) };
       }
@@ -50,12 +64,11 @@ export async function postActions({ request }: ClientActionFunctionArgs) {
         const submission = parseWithZod(formData, { schema: postSchema });
         if (submission.status !== "success") return { intent, ok: false as const, result: submission.reply() };
         const { content, postPic } = submission.value;
-        await api("/posts", { method: "POST", auth: true, body: { postData: { firstName: user.firstName, userPhoto: user.userPhoto ?? "", content, postPic } } });
+        const { post } = await changePost("/posts", { postData: { firstName: user.firstName, userPhoto: user.userPhoto ?? "", content, postPic } });
+        postCreated(post);
         toast.success(TOAST.postCreated);
         return { intent, ok: true as const, result: submission.reply({ resetForm: true }) };
       }
-      default:
-        throw new Error(`Unknown post action: ${intent || "(none)"}`);
     }
   } catch (error) {
     const message = messageOf(error);

@@ -6,6 +6,7 @@ import { toast } from "react-toastify";
 import { MSG } from "#mock/errors";
 import { SessionEndedError, api, messageOf } from "./api";
 import { postActions } from "./post-actions";
+import { patchAuthor } from "./post-store";
 import { editProfileSchema } from "./schemas";
 import { rememberUser } from "./remember-user";
 import { requireSession, type SessionUser } from "./session";
@@ -45,6 +46,8 @@ async function editProfile(request: Request, formData: FormData) {
     const { user } = await api<{ user: SessionUser }>("/users/edit", { method: "POST", auth: true, body: { userData: submission.value } });
     // The sidebar chip reads the session: it shows the new name and avatar once the shell revalidates.
     rememberUser(token, user);
+    // Every card of theirs on screen shows the new name and avatar, without reloading a list.
+    patchAuthor(user);
     toast.success(TOAST.profileUpdated);
     return { intent, ok: true as const, result: submission.reply() };
   } catch (error) {

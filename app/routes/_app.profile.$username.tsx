@@ -12,7 +12,9 @@ import { ProfileNotFound } from "#app/components/profile/ProfileNotFound";
 import { useAppData } from "#app/lib/app-data";
 import { isFollowing } from "#app/lib/follow";
 import { profileActions } from "#app/lib/profile-actions";
+import { getUserPostsPage } from "#app/lib/data";
 import { getProfile, type ProfileData } from "#app/lib/profile-data";
+import { revalidateUnlessPostAction } from "#app/lib/revalidate";
 import { TEXT } from "#app/lib/texts";
 import type { User } from "#app/lib/types";
 
@@ -21,9 +23,12 @@ export async function clientLoader({ params }: ClientLoaderFunctionArgs) {
 }
 
 export const clientAction = profileActions;
+// A follow or a profile edit reads the user again (one user and one page);
+// the list keeps the pages it holds.
+export const shouldRevalidate = revalidateUnlessPostAction;
 
 export default function Profile() {
-  const { username, user, posts } = useLoaderData<typeof clientLoader>();
+  const { username, user, first } = useLoaderData<typeof clientLoader>();
   const { user: me } = useAppData();
   if (!user)
     return (
@@ -45,7 +50,15 @@ export default function Profile() {
         <h2 id="profile-posts" className="section-title">
           Posts
         </h2>
-        <Feed posts={posts} label={`Posts by ${fullName(user)}`} empty={mine ? "You haven't posted yet." : TEXT.nothingToShow} />
+        <Feed
+          key={user.username}
+          first={first}
+          load={(cursor) => getUserPostsPage(user.username, cursor)}
+          label={`Posts by ${fullName(user)}`}
+          listId={`profile:${user.username}`}
+          takesNew={(post) => post.username === user.username}
+          empty={mine ? "You haven't posted yet." : TEXT.nothingToShow}
+        />
       </section>
     </div>
   );

@@ -11,13 +11,21 @@ import { Sidebar } from "#app/components/Sidebar";
 import { StoreBanner } from "#app/components/StoreBanner";
 import { ApiError } from "#app/lib/api";
 import { APP_ROUTE_ID, type AppData } from "#app/lib/app-data";
-import { getBookmarks } from "#app/lib/data";
+import { api } from "#app/lib/api";
+import { setBookmarks } from "#app/lib/bookmark-store";
+import { getUser } from "#app/lib/data";
+import { isPostIntent } from "#app/lib/revalidate";
 import { clearSession, redirectToLogin, requireSession } from "#app/lib/session";
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<AppData> {
   const { user } = requireSession(request);
   try {
-    return { user, bookmarks: await getBookmarks() };
+    // One authenticated call proves the token still holds; the user record gives
+    // the bookmarks as ids (never the bookmarked posts themselves).
+    const [, fresh] = await Promise.all([api("/users/bookmark?limit=1", { auth: true }), getUser(user.username)]);
+    if (!fresh) throw new ApiError(404, "user not found");
+    setBookmarks(fresh.bookmarks ?? []);
+    return { user };
   } catch (error) {
     // A token the API no longer accepts (bad signature, user gone) is no session at all.
     if (error instanceof ApiError && (error.status === 401 || error.status === 404)) {
@@ -29,9 +37,11 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
 }
 
 // Every navigation reads the bookmarks again: another tab of the app may have
-// changed them (one in-memory GET, a few ms), and a screen must not show them stale.
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formMethod ? defaultShouldRevalidate : true;
+// changed them (two small GETs), and a screen must not show them stale. A post
+// action keeps them in step itself.
+export function shouldRevalidate({ formMethod, formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod) return true;
+  return isPostIntent(formData) ? false : defaultShouldRevalidate;
 }
 
 export default function AppShell() {

@@ -23,7 +23,7 @@ async function walk(path: string, key: string, limit: number, between?: (page: n
   let cursor: string | null = null;
   for (let page = 0; page < 1000; page++) {
     const sep = path.includes("?") ? "&" : "?";
-    const r = await api.call("GET", `${path}${sep}limit=${limit}${cursor ? `&cursor=${cursor}` : ""}`, { token: guest });
+    const r: { status: number; text: string; body: any } = await api.call("GET", `${path}${sep}limit=${limit}${cursor ? `&cursor=${cursor}` : ""}`, { token: guest });
     expect(r.status, r.text).toBe(200);
     expect(r.body[key].length).toBeLessThanOrEqual(limit);
     ids.push(...r.body[key].map((item: { _id: string }) => item._id));
@@ -186,7 +186,7 @@ describe("Prefer: return=minimal answers with the one post a mutation changed", 
   });
 
   it("without the header (or with another preference) the answer is every post", async () => {
-    for (const headers of [{}, { prefer: "return=representation" }, { prefer: "respond-async" }]) {
+    for (const headers of [{}, { prefer: "return=representation" }, { prefer: "respond-async" }] as Record<string, string>[]) {
       const r = await api.call("POST", `/api/posts/like/${GUEST_POST_ID}`, { token: guest, headers });
       expect(r.body.posts).toHaveLength(6);
       expect(r.headers.get("preference-applied")).toBeNull();

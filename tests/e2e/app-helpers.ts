@@ -1,5 +1,5 @@
 // Shared steps for the Moments e2e flows (tests/e2e/app-*.spec.ts).
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 /** Fails the test on any page error or console.error. */
 export function watchErrors(page: Page): string[] {
@@ -31,3 +31,26 @@ export const PNG_1x1 = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==",
   "base64",
 );
+
+/**
+ * Scrolls a windowed feed until `target` is in the DOM (only the cards near
+ * the viewport are), loading more pages on the way, and returns it.
+ */
+export async function scrollTo(page: Page, target: Locator, maxSteps = 400): Promise<Locator> {
+  // Playwright's own actions scroll a card that is in the DOM into view.
+  if ((await target.count()) > 0) return target.first();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (let step = 0; step < maxSteps; step++) {
+    if ((await target.count()) > 0) return target.first();
+    const atEnd = await page.evaluate(() => {
+      window.scrollBy(0, window.innerHeight * 0.8);
+      return window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
+    });
+    if (atEnd && (await page.getByText("You're all caught up.").count()) > 0 && (await target.count()) === 0) break;
+    await page.waitForTimeout(atEnd ? 150 : 30);
+  }
+  return target.first();
+}
+
+/** The post whose text contains `text`, scrolled to. */
+export const scrollToPost = (page: Page, text: string) => scrollTo(page, postWith(page, text));

@@ -4,7 +4,7 @@
 // (bookmarks) is shared, which is where a stale copy would lose updates. After
 // their next navigation both tabs, and IndexedDB itself, hold every change.
 import { expect, test, type Page } from "@playwright/test";
-import { feed, loginAsGuest, postWith, toast } from "./app-helpers";
+import { feed, loginAsGuest, postWith, scrollToPost, toast } from "./app-helpers";
 import { readIndexedDb } from "./hardening/api";
 
 interface Expected {
@@ -25,7 +25,7 @@ async function act(page: Page, kind: "post" | "like" | "bookmark", text: string,
     return;
   }
   const state = expected.get(text)!;
-  const card = postWith(page, text);
+  const card = await scrollToPost(page, text);
   const button = card.getByRole("button", { name: kind === "like" ? "Like" : "Bookmark" });
   const now = kind === "like" ? state.liked : state.bookmarked;
   // Its own UI agrees with what this test has done so far (the other tab never touches these posts).
@@ -42,7 +42,7 @@ async function act(page: Page, kind: "post" | "like" | "bookmark", text: string,
 
 async function checkTab(page: Page, label: string, expected: Map<string, Expected>) {
   for (const [text, state] of expected) {
-    const card = postWith(page, text);
+    const card = await scrollToPost(page, text);
     await expect(card, `${label}: "${text}"`).toBeVisible();
     await expect(card.getByRole("button", { name: "Like" }), `${label}: like on "${text}"`).toHaveAttribute("aria-pressed", String(state.liked));
     await expect(card.getByRole("button", { name: "Bookmark" }), `${label}: bookmark on "${text}"`).toHaveAttribute("aria-pressed", String(state.bookmarked));
@@ -95,8 +95,9 @@ test("two tabs alternate 50 likes, bookmarks and posts; both tabs and IndexedDB 
     await checkTab(page, `tab ${"AB"[i]} on Explore`, expected);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Bookmark/ }).click();
     const marked = [...expected].filter(([, s]) => s.bookmarked).map(([text]) => text);
-    await expect(feed(page).getByRole("article")).toHaveCount(marked.length);
-    for (const text of marked) await expect(postWith(page, text)).toBeVisible();
+    // The feed is windowed: its size is in aria-setsize, and each card is scrolled to.
+    await expect(feed(page).getByRole("article").first()).toHaveAttribute("aria-setsize", String(marked.length));
+    for (const text of marked) await expect(await scrollToPost(page, text)).toBeVisible();
   }
 
   // IndexedDB itself, read with the platform's API.

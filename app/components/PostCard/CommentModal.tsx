@@ -1,8 +1,10 @@
 // 'Add comment': the post's comments, then a 'Write a comment...' box (max 60) and 'Reply'.
+// A long thread shows its latest comments first and earlier ones a page at a
+// time ('Show earlier comments', or by scrolling up to it), so the DOM stays small.
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { useFetcher } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { PostActionData } from "#app/lib/post-actions";
 import { COMMENT_MAX, commentSchema } from "#app/lib/schemas";
 import { TEXT } from "#app/lib/texts";
@@ -13,7 +15,22 @@ import { Modal } from "../Modal";
 import { RelativeTime } from "../RelativeTime";
 import { Counter } from "../Counter";
 
+const COMMENTS_PAGE = 20;
+
 export function CommentModal({ post, onClose }: { post: Post; onClose: () => void }) {
+  const [shown, setShown] = useState(COMMENTS_PAGE);
+  const earlier = Math.max(0, post.comments.length - shown);
+  const visible = post.comments.slice(earlier);
+  const showEarlier = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const button = showEarlier.current;
+    if (!button || typeof IntersectionObserver === "undefined") return;
+    const seen = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setShown((n) => n + COMMENTS_PAGE);
+    });
+    seen.observe(button);
+    return () => seen.disconnect();
+  }, [earlier > 0]);
   const fetcher = useFetcher<PostActionData>({ key: `comment:${post._id}` });
   const busy = fetcher.state !== "idle";
   const lastResult = fetcher.state === "idle" && fetcher.data && "result" in fetcher.data ? fetcher.data.result : undefined;
@@ -37,7 +54,14 @@ export function CommentModal({ post, onClose }: { post: Post; onClose: () => voi
           <p className="comments__empty">No comments yet. Be the first.</p>
         ) : (
           <ul className="comments__list">
-            {post.comments.map((c) => (
+            {earlier > 0 ? (
+              <li className="comments__earlier">
+                <button ref={showEarlier} type="button" className="link-button" onClick={() => setShown((n) => n + COMMENTS_PAGE)}>
+                  Show earlier comments ({earlier})
+                </button>
+              </li>
+            ) : null}
+            {visible.map((c) => (
               <li key={c._id} className="comment">
                 <Avatar src={c.profilePic} name={c.firstName} size="sm" />
                 <div className="comment__body">

@@ -1,6 +1,10 @@
 // A thin assembly of header, body and controls (Bluesky's PostControls layout),
-// as an <article> of the ARIA feed around it.
+// as an <article> of the ARIA feed around it. Memoized, and reading its post
+// from the post store: an action on one post re-renders that card only.
 import { useFetcher } from "@remix-run/react";
+import { memo } from "react";
+import { useBookmarked } from "#app/lib/bookmark-store";
+import { usePost } from "#app/lib/post-store";
 import type { Post } from "#app/lib/types";
 import { BookmarkButton } from "./BookmarkButton";
 import { CommentButton } from "./CommentButton";
@@ -9,14 +13,16 @@ import { LikeButton } from "./LikeButton";
 import { PostHeader } from "./PostHeader";
 
 interface PostCardProps {
+  /** The post as the list read it; the store's newer version wins. */
   post: Post;
   me: string;
-  bookmarked: boolean;
   position: number;
   setSize: number;
 }
 
-export function PostCard({ post, me, bookmarked, position, setSize }: PostCardProps) {
+export const PostCard = memo(function PostCard({ post: listed, me, position, setSize }: PostCardProps) {
+  const post = usePost(listed);
+  const bookmarked = useBookmarked(post._id);
   // Shared by the delete button: while it runs, the card is already gone.
   const deletion = useFetcher({ key: `delete-post:${post._id}` });
   if (deletion.state !== "idle" || (deletion.data as { ok?: boolean } | undefined)?.ok) return null;
@@ -38,4 +44,4 @@ export function PostCard({ post, me, bookmarked, position, setSize }: PostCardPr
       </div>
     </article>
   );
-}
+});

@@ -4,7 +4,7 @@ import { useEffect, type ReactNode } from "react";
 import { ToastContainer } from "react-toastify";
 import { GeneralErrorBoundary } from "#app/components/GeneralErrorBoundary";
 import { TOAST_OPTIONS } from "#app/lib/texts";
-import { THEME_BOOT_SCRIPT, followSystemTheme } from "#app/lib/theme";
+import { followSystemTheme } from "#app/lib/theme";
 import stylesHref from "#app/styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -18,7 +18,7 @@ export function Layout({ children }: { children: ReactNode }) {
     <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
-        <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+        <script src="/theme-boot.js" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#f7f8fa" />
         <Meta />

@@ -46,9 +46,3 @@ export function followSystemTheme(): () => void {
   query.addEventListener("change", onChange);
   return () => query.removeEventListener("change", onChange);
 }
-
-/**
- * The same rule as applyTheme, as a tiny script for <head>: it runs before the
- * first paint, so a dark page never flashes white.
- */
-export const THEME_BOOT_SCRIPT = `(function(){try{var c=localStorage.getItem(${JSON.stringify(THEME_KEY)});var d=c==="dark"||(c!=="light"&&window.matchMedia&&matchMedia(${JSON.stringify(DARK_QUERY)}).matches);document.documentElement.dataset.theme=d?"dark":"light"}catch(e){document.documentElement.dataset.theme="light"}})();`;

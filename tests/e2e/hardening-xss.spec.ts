@@ -6,7 +6,7 @@ import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test, type Page } from "@playwright/test";
-import { feed, loginAsGuest, postWith, toast } from "./app-helpers";
+import { feed, loginAsGuest, postWith, scrollTo, scrollToPost, toast } from "./app-helpers";
 import { callApi } from "./hardening/api";
 import { EVIL_SVG, EVIL_SVG_DATA_URL, PAYLOADS, SHORT_PAYLOADS } from "./hardening/payloads";
 import { armTripwire, auditScreen, type Tripwire } from "./hardening/tripwire";
@@ -121,7 +121,7 @@ test("payloads sent straight to the API are stored as text and never run on any 
 
   // The comment modal holding every stored comment.
   await page.goto("/explore");
-  const commented = postWith(page, target.content);
+  const commented = await scrollToPost(page, target.content);
   await commented.getByRole("button", { name: "Comment" }).click();
   const modal = page.getByRole("dialog", { name: "Add comment" });
   await visit(page, trip, tally, "comment modal", stored.commentVal, () => expect(modal.locator(".comment").first()).toBeVisible());
@@ -130,7 +130,7 @@ test("payloads sent straight to the API are stored as text and never run on any 
   // Each user's profile, reached by clicking their name as a user would.
   for (const [i, username] of users.entries()) {
     if (i === 0) {
-      await postWith(page, `post by ${username}`).getByRole("link").first().click();
+      await (await scrollToPost(page, `post by ${username}`)).getByRole("link").first().click();
     } else {
       await page.goto(`/profile/${username}`);
     }
@@ -195,7 +195,7 @@ test("payloads typed into the UI and an SVG holding script as post image, avatar
       await expect(composer.getByText("Post must be at most 210 characters")).toBeVisible();
     }
   }
-  const svgPost = feed(page).getByRole("article").filter({ has: page.locator(".post-card__image") }).first();
+  const svgPost = await scrollTo(page, feed(page).getByRole("article").filter({ has: page.locator(".post-card__image") }));
   await expect(svgPost.locator("img.post-card__image")).toHaveAttribute("src", /^data:image\/svg\+xml;base64,/);
   await visit(page, trip, tally, "home after UI posts", posted, () => expect(feed(page).getByRole("article").first()).toBeVisible());
 

@@ -12,6 +12,7 @@ import { useAppData } from "#app/lib/app-data";
 import { messageOf } from "#app/lib/api";
 import type { Page } from "#app/lib/data";
 import { onPostsChanged, putPosts } from "#app/lib/post-store";
+import { stepFrom } from "#app/lib/shortcuts";
 import type { Post } from "#app/lib/types";
 import { PostCard } from "./PostCard/PostCard";
 
@@ -185,11 +186,6 @@ function moveBetweenPosts(event: KeyboardEvent<HTMLDivElement>) {
   if (event.key !== "PageDown" && event.key !== "PageUp") return;
   const current = (event.target as HTMLElement).closest("article");
   if (!current) return;
-  const posts = [...event.currentTarget.querySelectorAll("article")];
-  const next = posts[posts.indexOf(current) + (event.key === "PageDown" ? 1 : -1)];
-  if (next) {
-    event.preventDefault();
-    next.focus({ preventScroll: true });
-    next.scrollIntoView({ block: "nearest" });
-  }
+  event.preventDefault();
+  void stepFrom(current, event.key === "PageDown" ? 1 : -1);
 }

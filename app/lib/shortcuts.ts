@@ -81,15 +81,42 @@ export function currentPost(): HTMLElement | null {
 }
 
 /** Moves focus to the next or previous post (the first one when none is focused). */
-export function movePost(by: 1 | -1): HTMLElement | null {
-  const list = posts();
-  if (list.length === 0) return null;
+export function movePost(by: 1 | -1): void {
   const current = currentPost();
-  const at = current ? list.indexOf(current) : -1;
-  const next = at < 0 ? list[0] : list[Math.min(list.length - 1, Math.max(0, at + by))];
-  next.focus({ preventScroll: true });
-  next.scrollIntoView({ block: "nearest" });
-  return next;
+  if (current) {
+    void stepFrom(current, by);
+    return;
+  }
+  const first = posts()[0];
+  first?.focus({ preventScroll: true });
+  first?.scrollIntoView({ block: "nearest" });
+}
+
+const frame = () => new Promise((done) => requestAnimationFrame(done));
+
+/**
+ * Focuses the post `by` places from `current` by its place in the list
+ * (aria-posinset). A windowed feed may not have rendered it yet: then the
+ * window scrolls on a little and looks again, a few frames at most.
+ */
+export async function stepFrom(current: HTMLElement, by: 1 | -1): Promise<HTMLElement | null> {
+  const place = Number(current.getAttribute("aria-posinset"));
+  const size = Number(current.getAttribute("aria-setsize"));
+  const wanted = place + by;
+  if (!place || wanted < 1 || (size > 0 && wanted > size)) return null;
+  const feed = current.closest('[role="feed"]');
+  for (let tries = 0; tries < 10 && feed; tries++) {
+    const next = feed.querySelector<HTMLElement>(`article[aria-posinset="${wanted}"]`);
+    if (next) {
+      next.focus({ preventScroll: true });
+      next.scrollIntoView({ block: "nearest" });
+      return next;
+    }
+    window.scrollBy(0, by * Math.max(200, current.offsetHeight));
+    await frame();
+    await frame();
+  }
+  return null;
 }
 
 /** Presses a named control of the focused post; returns it, or null when there is none. */

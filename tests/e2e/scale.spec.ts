@@ -1,0 +1,165 @@
+// Moments with 2,000+ posts (made by `mockman seed`, loaded through Settings >
+// Import): the windowed feed shows every post exactly once to the end with at
+// most ~60 cards in the DOM, a like far down persists across a reload, Page Down
+// crosses the window's edge, the end and 'Load more' work by keyboard, axe is
+// clean, and Back restores the scroll position.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { feed, loginAsGuest, watchErrors } from "./app-helpers";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const POSTS = 2000;
+const TOTAL = POSTS + 6; // the sample data stays, so the guest can log in
+let dir: string;
+let exportFile: string;
+
+test.beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "moments-scale-"));
+  const db = join(dir, "db.json");
+  exportFile = join(dir, "export.json");
+  const mockman = (...args: string[]) => execFileSync(join(ROOT, "node_modules/.bin/tsx"), ["cli/index.ts", ...args], { cwd: ROOT, stdio: "pipe" });
+  mockman("seed", "--users", "50", "--posts", String(POSTS), "--seed", "11", "--db", db);
+  mockman("export", exportFile, "--db", db);
+});
+
+test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function loadScaleData(page: Page) {
+  await loginAsGuest(page);
+  await page.goto("/settings");
+  await page.getByLabel("Import a file…").setInputFiles(exportFile);
+  await page.getByRole("dialog").getByRole("button", { name: /^Import/ }).click();
+  await expect(page.locator(".Toastify").getByText(`Imported 54 users and ${TOTAL} posts.`)).toBeVisible({ timeout: 60_000 });
+}
+
+const cardsInDom = (page: Page) => feed(page).getByRole("article").count();
+const positions = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('[role="feed"] article')].map((a) => ({
+      at: Number(a.getAttribute("aria-posinset")),
+      size: Number(a.getAttribute("aria-setsize")),
+      id: a.getAttribute("aria-labelledby")!,
+    })),
+  );
+
+test("scrolling Explore to the end shows every post exactly once, never more than 60 cards at a time", async ({ page }) => {
+  test.setTimeout(180_000);
+  const errors = watchErrors(page);
+  await loadScaleData(page);
+  await page.goto("/explore");
+  await expect(feed(page).getByRole("article").first()).toBeVisible();
+  const seen = new Map<number, string>();
+  let most = 0;
+  for (let step = 0; step < 5000; step++) {
+    for (const card of await positions(page)) {
+      expect(card.size).toBe(TOTAL);
+      const before = seen.get(card.at);
+      if (before) expect(before, `position ${card.at} holds one post`).toBe(card.id);
+      seen.set(card.at, card.id);
+    }
+    most = Math.max(most, await cardsInDom(page));
+    if (await page.getByText("You're all caught up.").isVisible() && (await page.getByText("You're all caught up.").evaluate((el) => el.getBoundingClientRect().top < window.innerHeight))) break;
+    // Less than the window's overscan per step, so no card can pass unseen.
+    await page.evaluate(() => new Promise((done) => {
+      window.scrollBy(0, 1600);
+      requestAnimationFrame(() => requestAnimationFrame(done));
+    }));
+  }
+  await expect(page.getByText("You're all caught up.")).toBeVisible();
+  for (const card of await positions(page)) seen.set(card.at, card.id);
+  const missing = Array.from({ length: TOTAL }, (_, i) => i + 1).filter((at) => !seen.has(at));
+  expect(missing, "positions never shown").toEqual([]);
+  expect(seen.size).toBe(TOTAL);
+  expect(new Set(seen.values()).size).toBe(TOTAL);
+  expect([...seen.keys()].sort((a, b) => a - b)).toEqual(Array.from({ length: TOTAL }, (_, i) => i + 1));
+  expect(most).toBeLessThanOrEqual(60);
+  expect(errors).toEqual([]);
+});
+
+test("a like on a post far down persists across a reload", async ({ page }) => {
+  test.setTimeout(120_000);
+  await loadScaleData(page);
+  await page.goto("/explore");
+  const target = () => feed(page).locator('article[aria-posinset="150"]');
+  while ((await target().count()) === 0) {
+    await page.mouse.wheel(0, 2400);
+    await page.waitForTimeout(20);
+  }
+  const labelledBy = await target().getAttribute("aria-labelledby");
+  const like = target().getByRole("button", { name: "Like" });
+  const likes = (card: ReturnType<typeof target>) => card.locator(".control__count .visually-hidden").first();
+  const before = parseInt(await likes(target()).innerText(), 10);
+  await expect(like).toHaveAttribute("aria-pressed", "false");
+  await like.click();
+  await expect(like).toHaveAttribute("aria-pressed", "true");
+  await page.waitForLoadState("networkidle");
+
+  await page.reload();
+  const same = () => feed(page).locator(`article[aria-labelledby="${labelledBy}"]`);
+  for (let i = 0; (await same().count()) === 0 && i < 500; i++) {
+    await page.mouse.wheel(0, 2400);
+    await page.waitForTimeout(20);
+  }
+  await expect(same().getByRole("button", { name: "Like" })).toHaveAttribute("aria-pressed", "true");
+  await expect(likes(same())).toHaveText(`${before + 1} likes`);
+});
+
+test("Page Down crosses the window's edge; Load more works by keyboard; axe is clean mid-list", async ({ page }) => {
+  test.setTimeout(120_000);
+  await loadScaleData(page);
+  await page.goto("/explore");
+  const first = feed(page).getByRole("article").first();
+  await first.focus();
+  // Past the first page and the window's edge, one post per press.
+  for (let at = 2; at <= 46; at++) {
+    await page.keyboard.press("PageDown");
+    await expect(feed(page).locator(`article[aria-posinset="${at}"]`)).toBeFocused();
+  }
+  expect(await cardsInDom(page)).toBeLessThanOrEqual(60);
+  for (let at = 45; at >= 41; at--) {
+    await page.keyboard.press("PageUp");
+    await expect(feed(page).locator(`article[aria-posinset="${at}"]`)).toBeFocused();
+  }
+
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} at ${width}`)).toEqual([]);
+  }
+
+  // The button loads the next page for someone who does not scroll.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/bookmarks");
+  await page.goto("/explore");
+  const more = page.getByRole("button", { name: "Load more" });
+  await more.focus();
+  const total = async () => Number(await feed(page).getByRole("article").last().getAttribute("aria-posinset"));
+  const last = await total();
+  await page.keyboard.press("Enter");
+  await expect.poll(total).toBeGreaterThan(last);
+});
+
+test("Back restores the list where the reader left it", async ({ page }) => {
+  test.setTimeout(120_000);
+  await loadScaleData(page);
+  await page.goto("/explore");
+  while ((await feed(page).locator('article[aria-posinset="120"]').count()) === 0) {
+    await page.mouse.wheel(0, 2400);
+    await page.waitForTimeout(20);
+  }
+  const card = feed(page).locator('article[aria-posinset="120"]');
+  await card.scrollIntoViewIfNeeded();
+  const top = await card.evaluate((el) => el.getBoundingClientRect().top);
+  const author = card.getByRole("link").first();
+  await author.click();
+  await expect(page).toHaveURL(/\/profile\//);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/explore$/);
+  const back = feed(page).locator('article[aria-posinset="120"]');
+  await expect(back).toBeInViewport();
+  expect(Math.abs((await back.evaluate((el) => el.getBoundingClientRect().top)) - top)).toBeLessThan(80);
+});

@@ -3,7 +3,8 @@
 import type { z } from "zod";
 import { ApiError, badRequest } from "./errors";
 import type { Tables } from "./tables";
-import type { UserRecord } from "./types";
+import { pageRequest, type Page, type PageRequest } from "./paging";
+import type { PostRecord, UserRecord } from "./types";
 
 export type Verb = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -11,6 +12,8 @@ export interface ApiRequest {
   method: string;
   params: Record<string, string>;
   headers: Record<string, string>;
+  /** The query string's parameters (the last value wins when one repeats). */
+  query: Record<string, string>;
   /** The parsed JSON body; undefined when the body was empty. */
   body: unknown;
 }
@@ -43,10 +46,54 @@ export const reply = (status: number, body: unknown): Reply => ({ status, body }
 /** A body that is already JSON text (Mirage passes strings through unchanged). */
 export const replyJson = (status: number, json: string): Reply => ({ status, body: json });
 
+const moreFields = (extra: Record<string, unknown>) =>
+  Object.entries(extra)
+    .map(([k, v]) => `,${JSON.stringify(k)}:${JSON.stringify(v)}`)
+    .join("");
+
 /** `{"posts":[...every post]}`, built from the per-post JSON cache; `extra` adds more fields. */
 export function allPosts(db: Tables, extra: Record<string, unknown> = {}): string {
-  const more = Object.entries(extra).map(([k, v]) => `,${JSON.stringify(k)}:${JSON.stringify(v)}`).join("");
-  return `{"posts":${db.posts.allJson()}${more}}`;
+  return `{"posts":${db.posts.allJson()}${moreFields(extra)}}`;
+}
+
+/** A GET list route: the whole list (the spec's answer), or one page when the query asks for paging. */
+export function listRoute(path: string, auth: boolean, whole: Handler, paged: (ctx: Ctx, req: ApiRequest, page: PageRequest) => Reply): RouteDef {
+  return {
+    method: "GET",
+    path,
+    auth,
+    handler(ctx, req) {
+      const page = pageRequest(req.query);
+      return page ? paged(ctx, req, page) : whole(ctx, req);
+    },
+  };
+}
+
+/** One page of posts, `{"posts":[...],"next":...,"total":N}`, from the per-post JSON cache. */
+export function pagedPosts(db: Tables, page: Page<PostRecord>, key = "posts"): string {
+  return `{${JSON.stringify(key)}:[${page.items.map((p) => db.posts.jsonOf(p)).join(",")}],"next":${JSON.stringify(page.next)},"total":${page.total}}`;
+}
+
+/** Whether the client asked for the small answer (`Prefer: return=minimal`, RFC 7240). */
+export function wantsMinimal(req: ApiRequest): boolean {
+  const prefer = req.headers.prefer;
+  if (!prefer) return false;
+  return prefer.split(",").some((token) => token.split(";")[0].trim().toLowerCase().replace(/\s*=\s*/, "=") === "return=minimal");
+}
+
+/**
+ * A post mutation's answer: every post (what the spec asks for), or with
+ * `Prefer: return=minimal` only what changed, so a client at 100k posts can skip
+ * the whole list.
+ */
+export function postsOrMinimal(db: Tables, req: ApiRequest, status: number, minimal: () => string, extra: Record<string, unknown> = {}): Reply {
+  if (!wantsMinimal(req)) return replyJson(status, allPosts(db, extra));
+  return { status, body: minimal(), headers: { "Preference-Applied": "return=minimal" } };
+}
+
+/** `{"post":<the post>}` plus `extra`, for minimal answers. */
+export function onePost(db: Tables, post: PostRecord, extra: Record<string, unknown> = {}): string {
+  return `{"post":${db.posts.jsonOf(post)}${moreFields(extra)}}`;
 }
 
 /** Parses part of a body with a zod schema; a mismatch is a 400 naming the field. */

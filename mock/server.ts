@@ -60,6 +60,7 @@ export async function createMock(options: MockOptions): Promise<Mock> {
         method: request.method,
         params: request.params,
         headers: request.requestHeaders,
+        query: request.queryParams ?? {},
         body: parseJsonBody(request.requestBody),
       };
       const ctx: Ctx = { db: tables, user: undefined as never, passwordIterations: iterations, now };

@@ -51,6 +51,12 @@ export class Table<T extends { _id: string }> {
   private unique = new Map<string, T>();
   /** Each record's JSON, kept until the record changes: listing every post joins these instead of re-serializing. */
   private json = new Map<string, string>();
+  /**
+   * Bumped when a load reorders or replaces the records (reset, import): insertion
+   * positions from before no longer mean the same place, so a paging cursor that
+   * carries one must fall back to its record's id.
+   */
+  generation = 0;
 
   constructor(
     readonly name: CollectionName,
@@ -96,6 +102,24 @@ export class Table<T extends { _id: string }> {
     return this.seq.get(id) ?? Number.MAX_SAFE_INTEGER;
   }
 
+  /** The insertion position of a live record, or undefined. Positions only grow and are never reused. */
+  position(id: string): number | undefined {
+    return this.seq.get(id);
+  }
+
+  /** Records inserted before position `before` (exclusive), newest first. Finds the start by binary search. */
+  *newestBefore(before: number): Generator<T> {
+    const records = this.mirage._records as T[];
+    let lo = 0;
+    let hi = records.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.seq.get(records[mid]._id)! < before) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo - 1; i >= 0; i--) yield records[i];
+  }
+
   insert(record: T): T {
     if (this.index.has(record._id)) throw new Error(`${this.name}: duplicate id ${record._id}`);
     // Mirage's own lookups compare `id`; keep it, but out of JSON and out of sight.
@@ -128,19 +152,36 @@ export class Table<T extends { _id: string }> {
     return true;
   }
 
-  /** Replaces every record without noting changes (boot, reset, import). */
+  /**
+   * Replaces every record without noting changes (boot, reset, import, another tab's writes).
+   * When the new list is the old one minus some records plus new ones at the end (what
+   * another tab or process does), records keep their positions, so a reader paging
+   * through the list goes on where it was; anything else starts a new generation.
+   */
   load(records: T[]) {
+    const old = this.seq;
+    let last = -1;
+    let kept = true;
+    let seenNew = false;
+    for (const record of records) {
+      const s = old.get(record._id);
+      if (s === undefined) seenNew = true;
+      else if (seenNew || s <= last) {
+        kept = false;
+        break;
+      } else last = s;
+    }
     this.mirage._records.length = 0;
     this.index.clear();
-    this.seq.clear();
+    this.seq = new Map();
     this.unique.clear();
     this.json.clear();
-    this.nextSeq = 0;
+    if (!kept) this.generation++;
     for (const record of records) {
       Object.defineProperty(record, "id", { value: record._id, enumerable: false, configurable: true });
       this.mirage._records.push(record);
       this.index.set(record._id, record);
-      this.seq.set(record._id, this.nextSeq++);
+      this.seq.set(record._id, (kept ? old.get(record._id) : undefined) ?? this.nextSeq++);
       if (this.uniqueKey) this.unique.set(String(record[this.uniqueKey]), record);
     }
   }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { badRequest, MSG } from "../errors";
-import { parseBody, reply, type Ctx, type RouteDef } from "../http";
+import { listRoute, pagedPosts, parseBody, reply, replyJson, type Ctx, type RouteDef } from "../http";
+import { pageArray, pageTable } from "../paging";
 import { BIO_MAX, LINK_MAX, NAME_MAX, imageRef, optionalText, required } from "../rules";
 import { timestamp } from "../time";
 import type { UserRecord, UserRef } from "../types";
@@ -66,8 +67,18 @@ function spreadProfile(ctx: Ctx, user: UserRecord) {
 const bookmarks = (ctx: Ctx) => reply(200, { bookmarks: bookmarkedPosts(ctx.db, ctx.user) });
 
 export const userRoutes: RouteDef[] = [
-  { method: "GET", path: "/users", auth: false, handler: (ctx) => reply(200, { users: ctx.db.users.all().map(publicUser) }) },
-  { method: "GET", path: "/users/bookmark", auth: true, handler: bookmarks },
+  listRoute(
+    "/users",
+    false,
+    (ctx) => reply(200, { users: ctx.db.users.all().map(publicUser) }),
+    (ctx, _req, page) => {
+      const { items, next, total } = pageTable(ctx.db.users, "users", page);
+      return reply(200, { users: items.map(publicUser), next, total });
+    },
+  ),
+  listRoute("/users/bookmark", true, bookmarks, (ctx, _req, page) =>
+    replyJson(200, pagedPosts(ctx.db, pageArray(bookmarkedPosts(ctx.db, ctx.user), "bookmarks", page), "bookmarks")),
+  ),
   { method: "GET", path: "/users/:userId", auth: false, handler: (ctx, req) => reply(200, { user: publicUser(findUser(ctx.db, req.params.userId)) }) },
   {
     method: "POST",

@@ -53,7 +53,7 @@ const moreFields = (extra: Record<string, unknown>) =>
 
 /** `{"posts":[...every post]}`, built from the per-post JSON cache; `extra` adds more fields. */
 export function allPosts(db: Tables, extra: Record<string, unknown> = {}): string {
-  return `{"posts":${db.posts.allJson()}${moreFields(extra)}}`;
+  return db.posts.allJsonIn('{"posts":', `${moreFields(extra)}}`);
 }
 
 /** A GET list route: the whole list (the spec's answer), or one page when the query asks for paging. */

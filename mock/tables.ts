@@ -44,6 +44,9 @@ export class Tracker {
   }
 }
 
+/** Insertion positions per cached JSON block (see Table.blocks). */
+const BLOCK = 512;
+
 export class Table<T extends { _id: string }> {
   private index = new Map<string, T>();
   private seq = new Map<string, number>();
@@ -51,6 +54,16 @@ export class Table<T extends { _id: string }> {
   private unique = new Map<string, T>();
   /** Each record's JSON, kept until the record changes: listing every post joins these instead of re-serializing. */
   private json = new Map<string, string>();
+  /**
+   * The joined JSON of each block of BLOCK insertion positions, and of the whole
+   * list: one like at 100k posts rejoins ~200 block strings, not 100k pieces, and
+   * a read with no change in between costs nothing. A block is keyed by position,
+   * so a removal drops one block too.
+   */
+  private blocks = new Map<number, string>();
+  private whole: string | undefined;
+  /** The `before` and `after` that `whole` was built with. */
+  private wholeFrame = "";
   /**
    * Bumped when a load reorders or replaces the records (reset, import): insertion
    * positions from before no longer mean the same place, so a paging cursor that
@@ -90,11 +103,59 @@ export class Table<T extends { _id: string }> {
     return text;
   }
 
-  /** `[...]` of every record, from the per-record JSON cache. */
+  /** `[...]` of every record, from the block and per-record JSON caches. */
   allJson(): string {
+    return this.allJsonIn("", "");
+  }
+
+  /**
+   * `<before>[...every record]<after>` (e.g. a whole `{"posts":[...]}` answer),
+   * built with one join so a 40 MB answer is copied once, and kept until a record
+   * changes.
+   */
+  allJsonIn(before: string, after: string): string {
+    if (this.whole !== undefined && this.wholeFrame === before + "\u0000" + after) return this.whole;
+    const records = this.mirage._records as T[];
     const parts: string[] = [];
-    for (const record of this.mirage._records as T[]) parts.push(this.jsonOf(record));
-    return `[${parts.join(",")}]`;
+    let i = 0;
+    while (i < records.length) {
+      const block = Math.floor(this.seq.get(records[i]._id)! / BLOCK);
+      const end = this.firstAtOrAfter((block + 1) * BLOCK);
+      let text = this.blocks.get(block);
+      if (text === undefined) {
+        const pieces: string[] = [];
+        for (let j = i; j < end; j++) pieces.push(this.jsonOf(records[j]));
+        this.blocks.set(block, (text = pieces.join(",")));
+      }
+      parts.push(text);
+      i = end;
+    }
+    if (parts.length === 0) parts.push("");
+    parts[0] = `${before}[${parts[0]}`;
+    parts[parts.length - 1] = `${parts[parts.length - 1]}]${after}`;
+    this.wholeFrame = before + "\u0000" + after;
+    return (this.whole = parts.join(","));
+  }
+
+  /** Drops the cached JSON that holds a record (it changed, came or went). */
+  private forget(id: string) {
+    this.json.delete(id);
+    const at = this.seq.get(id);
+    if (at !== undefined) this.blocks.delete(Math.floor(at / BLOCK));
+    this.whole = undefined;
+  }
+
+  /** The index in the records array of the first record at insertion position `position` or later. */
+  private firstAtOrAfter(position: number): number {
+    const records = this.mirage._records as T[];
+    let lo = 0;
+    let hi = records.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.seq.get(records[mid]._id)! < position) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   /** Insertion position of an id, for stores that keep order. */
@@ -110,14 +171,7 @@ export class Table<T extends { _id: string }> {
   /** Records inserted before position `before` (exclusive), newest first. Finds the start by binary search. */
   *newestBefore(before: number): Generator<T> {
     const records = this.mirage._records as T[];
-    let lo = 0;
-    let hi = records.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.seq.get(records[mid]._id)! < before) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let i = lo - 1; i >= 0; i--) yield records[i];
+    for (let i = this.firstAtOrAfter(before) - 1; i >= 0; i--) yield records[i];
   }
 
   insert(record: T): T {
@@ -127,6 +181,7 @@ export class Table<T extends { _id: string }> {
     this.mirage._records.push(record);
     this.index.set(record._id, record);
     this.seq.set(record._id, this.nextSeq++);
+    this.forget(record._id);
     if (this.uniqueKey) this.unique.set(String(record[this.uniqueKey]), record);
     this.tracker.note(this.name, record._id, record);
     return record;
@@ -134,7 +189,7 @@ export class Table<T extends { _id: string }> {
 
   /** Marks a record the handler changed in place, so it is saved. */
   touch(record: T): T {
-    this.json.delete(record._id);
+    this.forget(record._id);
     this.tracker.note(this.name, record._id, record);
     return record;
   }
@@ -143,10 +198,10 @@ export class Table<T extends { _id: string }> {
     const record = this.index.get(id);
     if (!record) return false;
     const records = this.mirage._records;
-    records.splice(records.indexOf(record), 1);
+    this.forget(id);
+    records.splice(this.firstAtOrAfter(this.seq.get(id)!), 1);
     this.index.delete(id);
     this.seq.delete(id);
-    this.json.delete(id);
     if (this.uniqueKey) this.unique.delete(String(record[this.uniqueKey]));
     this.tracker.note(this.name, id, null);
     return true;
@@ -176,6 +231,8 @@ export class Table<T extends { _id: string }> {
     this.seq = new Map();
     this.unique.clear();
     this.json.clear();
+    this.blocks.clear();
+    this.whole = undefined;
     if (!kept) this.generation++;
     for (const record of records) {
       Object.defineProperty(record, "id", { value: record._id, enumerable: false, configurable: true });

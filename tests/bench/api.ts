@@ -1,5 +1,6 @@
 // Per-call time of the dispatcher at several data sizes, so growth shows.
 // The store is a no-op here: store writes are measured in store.ts.
+import { exportFileSchema, snapshotProblem } from "#mock/formats";
 import { createMock, type Mock } from "#mock/server";
 import { generateData, GENERATED_PASSWORD } from "#mock/seed";
 import { DEFAULT_ITERATIONS } from "#mock/password";
@@ -37,11 +38,19 @@ async function callWeb(mock: Mock, path: string) {
 export async function benchApi(sizes: number[]) {
   const rows: string[][] = [];
   const oneRecord: Record<string, number[]> = {};
+  const boots: string[][] = [];
   // One unrecorded pass first, so the JIT has warmed up before the smallest size is measured.
   for (const [n, record] of [[Math.min(...sizes), false] as const, ...sizes.map((n) => [n, true] as const)]) {
     // Real hashing cost for the login figure: users keep the default iterations.
     const data = await generateData({ users: 200, posts: n, seed: 7, iterations: DEFAULT_ITERATIONS });
+    const bootStart = performance.now();
     const mock = await createMock({ store: new NullStore(data) });
+    const boot = performance.now() - bootStart;
+    if (record) {
+      const shape = await measure(() => snapshotProblem(data), { minRuns: 3, minMs: 200 });
+      const zod = await measure(() => exportFileSchema.shape.data.safeParse(data), { minRuns: 3, minMs: 200 });
+      boots.push([String(n), fmt(boot), fmt(shape.median), fmt(zod.median)]);
+    }
     const [me, other] = data.users;
     const token = JSON.parse(await call(mock, "POST", "/api/auth/login", undefined, { username: me.username, password: GENERATED_PASSWORD })).encodedToken;
     const mid = data.posts[Math.floor(n / 2)]._id;
@@ -73,6 +82,8 @@ export async function benchApi(sizes: number[]) {
     }
     await mock.shutdown();
   }
+  console.log("Boot from a store holding the data (load, shape check, tables), and the check alone: compiled shape check vs the zod schema");
+  table(["posts", "boot", "shape check", "zod check (import)"], boots);
   console.log("API calls through dispatch(), the door of mockman serve (median and p95 per call; 'all' calls compared with JSON.stringify of every post)");
   table(["posts", "call", "median", "p95", "vs stringify"], rows);
   if (sizes.length > 1) {

@@ -60,7 +60,7 @@ export async function benchGrowth(comments = 500) {
     }
   }
   const size2 = JSON.stringify(store.data).length;
-  console.log(`A 2 MB avatar and ${comments} comments by its owner on one post (store writes as journal lines; answers with Prefer: return=minimal)`);
+  console.log(`## Store growth: a 2 MB avatar and ${comments} comments by its owner on one post (store writes as journal lines; answers with Prefer: return=minimal)`);
   table(["comment #", "time", "bytes written"], rows);
   console.log(`Stored data: ${mb(size0)} at start, ${mb(size1)} after the avatar and the post, ${mb(size2)} after the comments.${stopped}\n`);
   await mock.shutdown();

@@ -2,8 +2,8 @@
 // (ctx, request): they never see Mirage, the store or the door a request came in by.
 import type { z } from "zod";
 import { ApiError, badRequest } from "./errors";
-import { pageOf, type Page, type Paging } from "./paging";
-import type { Table, Tables } from "./tables";
+import type { Tables } from "./tables";
+import { pageRequest, type Page, type PageRequest } from "./paging";
 import type { PostRecord, UserRecord } from "./types";
 
 export type Verb = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -11,9 +11,9 @@ export type Verb = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export interface ApiRequest {
   method: string;
   params: Record<string, string>;
-  /** The query string's parameters (the last value of a repeated name). */
-  query: Record<string, string>;
   headers: Record<string, string>;
+  /** The query string's parameters (the last value wins when one repeats). */
+  query: Record<string, string>;
   /** The parsed JSON body; undefined when the body was empty. */
   body: unknown;
 }
@@ -46,48 +46,54 @@ export const reply = (status: number, body: unknown): Reply => ({ status, body }
 /** A body that is already JSON text (Mirage passes strings through unchanged). */
 export const replyJson = (status: number, json: string): Reply => ({ status, body: json });
 
+const moreFields = (extra: Record<string, unknown>) =>
+  Object.entries(extra)
+    .map(([k, v]) => `,${JSON.stringify(k)}:${JSON.stringify(v)}`)
+    .join("");
+
 /** `{"posts":[...every post]}`, built from the per-post JSON cache; `extra` adds more fields. */
 export function allPosts(db: Tables, extra: Record<string, unknown> = {}): string {
-  const more = Object.entries(extra).map(([k, v]) => `,${JSON.stringify(k)}:${JSON.stringify(v)}`).join("");
-  return `{"posts":${db.posts.allJson()}${more}}`;
+  return db.posts.allJsonIn('{"posts":', `${moreFields(extra)}}`);
 }
 
-/** `{"<key>":[...one page],"next":...,"total":N}`, the items' JSON given by `jsonOf`. */
-export function pageJson<T>(key: string, page: Page<T>, jsonOf: (item: T) => string): string {
-  return `{${JSON.stringify(key)}:[${page.items.map(jsonOf).join(",")}],"next":${JSON.stringify(page.next)},"total":${page.total}}`;
-}
-
-/** A newest-first page of a table's records (optionally only those `keep` accepts). */
-export function tablePage<T extends { _id: string }>(table: Table<T>, paging: Paging, keep?: (record: T) => boolean): Page<T> {
-  let total = table.size;
-  if (keep) {
-    total = 0;
-    for (const record of table.all()) if (keep(record)) total++;
-  }
-  return pageOf(
-    function* (below) {
-      for (const record of table.newestFirst(below)) if (!keep || keep(record)) yield record;
+/** A GET list route: the whole list (the spec's answer), or one page when the query asks for paging. */
+export function listRoute(path: string, auth: boolean, whole: Handler, paged: (ctx: Ctx, req: ApiRequest, page: PageRequest) => Reply): RouteDef {
+  return {
+    method: "GET",
+    path,
+    auth,
+    handler(ctx, req) {
+      const page = pageRequest(req.query);
+      return page ? paged(ctx, req, page) : whole(ctx, req);
     },
-    paging,
-    total,
-    (record) => ({ id: record._id, at: table.order(record._id) }),
-    (cursor) => (table.get(cursor.id) ? table.order(cursor.id) : cursor.at),
-  );
+  };
 }
 
-/** Whether the caller asked for the small answer (RFC 7240 `Prefer: return=minimal`). */
-export function prefersMinimal(req: ApiRequest): boolean {
-  return /(^|[\s,;])return=minimal(\s*($|[,;]))/i.test(req.headers.prefer ?? "");
+/** One page of posts, `{"posts":[...],"next":...,"total":N}`, from the per-post JSON cache. */
+export function pagedPosts(db: Tables, page: Page<PostRecord>, key = "posts"): string {
+  return `{${JSON.stringify(key)}:[${page.items.map((p) => db.posts.jsonOf(p)).join(",")}],"next":${JSON.stringify(page.next)},"total":${page.total}}`;
+}
+
+/** Whether the client asked for the small answer (`Prefer: return=minimal`, RFC 7240). */
+export function wantsMinimal(req: ApiRequest): boolean {
+  const prefer = req.headers.prefer;
+  if (!prefer) return false;
+  return prefer.split(",").some((token) => token.split(";")[0].trim().toLowerCase().replace(/\s*=\s*/, "=") === "return=minimal");
 }
 
 /**
- * What a mutation of posts answers: every post (as the contract says), or with
- * `Prefer: return=minimal` only the post it changed (`extra` adds fields to either).
+ * A post mutation's answer: every post (what the spec asks for), or with
+ * `Prefer: return=minimal` only what changed, so a client at 100k posts can skip
+ * the whole list.
  */
-export function postsAnswer(db: Tables, req: ApiRequest, status: number, post: PostRecord, extra: Record<string, unknown> = {}): Reply {
-  if (!prefersMinimal(req)) return replyJson(status, allPosts(db, extra));
-  const more = Object.entries(extra).map(([k, v]) => `,${JSON.stringify(k)}:${JSON.stringify(v)}`).join("");
-  return { status, body: `{"post":${db.posts.jsonOf(post)}${more}}`, headers: { "preference-applied": "return=minimal" } };
+export function postsOrMinimal(db: Tables, req: ApiRequest, status: number, minimal: () => string, extra: Record<string, unknown> = {}): Reply {
+  if (!wantsMinimal(req)) return replyJson(status, allPosts(db, extra));
+  return { status, body: minimal(), headers: { "Preference-Applied": "return=minimal" } };
+}
+
+/** `{"post":<the post>}` plus `extra`, for minimal answers. */
+export function onePost(db: Tables, post: PostRecord, extra: Record<string, unknown> = {}): string {
+  return `{"post":${db.posts.jsonOf(post)}${moreFields(extra)}}`;
 }
 
 /** Parses part of a body with a zod schema; a mismatch is a 400 naming the field. */

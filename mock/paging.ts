@@ -1,23 +1,29 @@
-// Optional paging for the list routes: `?limit=N&cursor=C` answers one page,
-// newest first, with `next` (the cursor of the following page, or null) and
-// `total`. A cursor names the last item a page held, by id and by its place in
-// the list's order, so a page resumes right after it even when items were added
-// or deleted in between (and, by place, when that very item was deleted).
+// Paged lists: `?limit=N&cursor=C` on every list route, newest first.
+//
+// A cursor is opaque to clients (base64url of a small JSON object) and says
+// where the previous page ended in a way that survives writes between pages:
+// - table lists (posts, a user's posts, users) carry the insertion position of
+//   the last item sent. Positions only grow and are never reused, so a new post
+//   (a higher position) never shows up on a later page, and a deleted post still
+//   marks the place it held. A reset or import starts a new generation of
+//   positions; the cursor then falls back to its item's id.
+// - array lists (bookmarks, comments) carry the ids around the page's end and
+//   its index: they resume after the last sent id still present, else at the
+//   first following id still present, else at the index (only when all eight
+//   ids around the page end were deleted; the next page may then repeat items).
+import { z } from "zod";
 import { badRequest } from "./errors";
+import type { Table } from "./tables";
 
-export const PAGE_DEFAULT = 20;
-export const PAGE_MAX = 100;
+export const DEFAULT_LIMIT = 20;
+export const MAX_LIMIT = 100;
+export const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_LIMIT}`;
+/** Ids kept on each side of a page's end in an array cursor. */
+const ANCHORS = 4;
 
-export interface Cursor {
-  /** The last item's id. */
-  id: string;
-  /** Its ordering key: insertion sequence (tables) or index (lists kept in a record). */
-  at: number;
-}
-
-export interface Paging {
+export interface PageRequest {
   limit: number;
-  cursor: Cursor | null;
+  cursor?: string;
 }
 
 export interface Page<T> {
@@ -26,85 +32,114 @@ export interface Page<T> {
   total: number;
 }
 
-const LIMIT_ERROR = `limit must be a whole number from 1 to ${PAGE_MAX}`;
-
-/** The paging a request asks for, or null when it asks for none (the answer stays unpaged). */
-export function readPaging(query: Record<string, string>): Paging | null {
+/** The paging a request asks for, or null when it sends neither `limit` nor `cursor`. */
+export function pageRequest(query: Record<string, string>): PageRequest | null {
   const hasLimit = Object.hasOwn(query, "limit");
   const hasCursor = Object.hasOwn(query, "cursor");
   if (!hasLimit && !hasCursor) return null;
-  let limit = PAGE_DEFAULT;
+  let limit = DEFAULT_LIMIT;
   if (hasLimit) {
     const raw = query.limit;
-    if (!/^\d{1,3}$/.test(raw)) throw badRequest(LIMIT_ERROR);
+    if (!/^\d{1,4}$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_LIMIT) throw badRequest(LIMIT_MESSAGE);
     limit = Number(raw);
-    if (limit < 1 || limit > PAGE_MAX) throw badRequest(LIMIT_ERROR);
   }
-  return { limit, cursor: hasCursor ? decodeCursor(query.cursor) : null };
+  if (hasCursor && query.cursor === "") throw badCursor("it is empty");
+  return { limit, cursor: hasCursor ? query.cursor : undefined };
 }
 
-export function encodeCursor(cursor: Cursor): string {
-  const bytes = new TextEncoder().encode(JSON.stringify([cursor.id, cursor.at]));
+const badCursor = (why: string) => badRequest(`cursor is not valid: ${why}`);
+
+const id = z.string().min(1).max(200);
+const tableCursor = z.object({ k: z.string().max(300), g: z.number().int().nonnegative(), s: z.number().int().nonnegative(), id }).strict();
+const arrayCursor = z
+  .object({ k: z.string().max(300), i: z.number().int().nonnegative(), ids: z.array(id).max(ANCHORS), nx: z.array(id).max(ANCHORS) })
+  .strict();
+
+function encode(value: object): string {
+  const bytes = new TextEncoder().encode(JSON.stringify(value));
   let binary = "";
   for (const b of bytes) binary += String.fromCharCode(b);
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-export function decodeCursor(raw: string): Cursor {
-  const invalid = (why: string) => badRequest(`cursor is not valid: ${why}; pass the 'next' of the previous page`);
-  if (raw.length === 0) throw invalid("it is empty");
-  if (raw.length > 512 || !/^[A-Za-z0-9_-]+$/.test(raw)) throw invalid("it is not one this API gave out");
+function decode<S extends z.ZodTypeAny>(schema: S, cursor: string, kind: string): z.infer<S> {
+  if (cursor.length > 4000 || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw badCursor("it is not a cursor this API gave out");
   let value: unknown;
   try {
-    const binary = atob(raw.replace(/-/g, "+").replace(/_/g, "/"));
-    value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))));
+    const binary = atob(cursor.replace(/-/g, "+").replace(/_/g, "/"));
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
   } catch {
-    throw invalid("it is not one this API gave out");
+    throw badCursor("it is not a cursor this API gave out");
   }
-  if (!Array.isArray(value) || value.length !== 2 || typeof value[0] !== "string" || !Number.isSafeInteger(value[1]) || value[1] < 0)
-    throw invalid("it is not one this API gave out");
-  return { id: value[0], at: value[1] };
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw badCursor("it is not a cursor this API gave out");
+  if (parsed.data.k !== kind) throw badCursor("it belongs to another list");
+  return parsed.data;
 }
 
 /**
- * One page of a list walked newest first. `keyOf` gives each item's place in
- * the list's order (greater is newer); `startBelow` is where the walk starts:
- * the items strictly older than the cursor's place.
+ * One page of a table's records, newest first. `kind` names the list (and its
+ * scope, e.g. whose posts) so a cursor cannot be replayed on another list.
  */
-export function pageOf<T>(
-  walkNewestFirst: (startBelow: number) => Iterable<T>,
-  paging: Paging,
-  total: number,
-  cursorOf: (item: T) => Cursor,
-  resolve: (cursor: Cursor) => number,
-): Page<T> {
-  const startBelow = paging.cursor ? resolve(paging.cursor) : Number.POSITIVE_INFINITY;
+export function pageTable<T extends { _id: string }>(table: Table<T>, kind: string, page: PageRequest, keep?: (record: T) => boolean): Page<T> {
+  let before = Number.POSITIVE_INFINITY;
+  if (page.cursor !== undefined) {
+    const cursor = decode(tableCursor, page.cursor, kind);
+    if (cursor.g === table.generation) before = cursor.s;
+    else {
+      const at = table.position(cursor.id);
+      if (at === undefined) throw badCursor("the list was replaced since (a reset or an import); start again without a cursor");
+      before = at;
+    }
+  }
   const items: T[] = [];
   let more = false;
-  for (const item of walkNewestFirst(startBelow)) {
-    if (items.length === paging.limit) {
+  for (const record of table.newestBefore(before)) {
+    if (keep && !keep(record)) continue;
+    if (items.length === page.limit) {
       more = true;
       break;
     }
-    items.push(item);
+    items.push(record);
+  }
+  let total = table.size;
+  if (keep) {
+    total = 0;
+    for (const record of table.all()) if (keep(record)) total++;
   }
   const last = items.at(-1);
-  return { items, next: more && last ? encodeCursor(cursorOf(last)) : null, total };
+  const next = more && last ? encode({ k: kind, g: table.generation, s: table.position(last._id)!, id: last._id }) : null;
+  return { items, next, total };
 }
 
-/** A page of an array kept oldest first (bookmarks, comments): its index is the place. */
-export function pageOfList<T>(list: readonly T[], idOf: (item: T) => string, paging: Paging): Page<T> {
-  return pageOf(
-    function* (below) {
-      for (let i = Math.min(list.length, below) - 1; i >= 0; i--) yield list[i];
-    },
-    paging,
-    list.length,
-    (item) => ({ id: idOf(item), at: list.indexOf(item) }),
-    (cursor) => {
-      // Where the item is now; if it was removed, where it was, less what was removed before it.
-      const now = list.findIndex((item) => idOf(item) === cursor.id);
-      return now >= 0 ? now : Math.min(cursor.at, list.length);
-    },
-  );
+/** One page of a list kept oldest first (bookmarks, comments), newest first. */
+export function pageArray<T extends { _id: string }>(list: readonly T[], kind: string, page: PageRequest): Page<T> {
+  // `end` is exclusive: the page starts with list[end - 1].
+  let end = list.length;
+  if (page.cursor !== undefined) {
+    const cursor = decode(arrayCursor, page.cursor, kind);
+    const indexOf = (wanted: string) => list.findIndex((item) => item._id === wanted);
+    end = Math.min(cursor.i, list.length);
+    // ids: the page's last items, oldest first; nx: the items after it, newest first.
+    const sent = cursor.ids.map(indexOf).find((i) => i >= 0);
+    const following = cursor.nx.map(indexOf).find((i) => i >= 0);
+    if (sent !== undefined) end = sent;
+    else if (following !== undefined) end = following + 1;
+  }
+  const start = Math.max(0, end - page.limit);
+  const items = list.slice(start, end).reverse();
+  const next =
+    start > 0
+      ? encode({
+          k: kind,
+          i: start,
+          ids: list.slice(start, start + ANCHORS).map((item) => item._id),
+          nx: list
+            .slice(Math.max(0, start - ANCHORS), start)
+            .reverse()
+            .map((item) => item._id),
+        })
+      : null;
+  return { items, next, total: list.length };
 }

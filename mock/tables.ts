@@ -44,7 +44,7 @@ export class Tracker {
   }
 }
 
-/** Records per cached block of list JSON: a change re-serializes one block, not the list. */
+/** Insertion positions per cached JSON block (see Table.blocks). */
 const BLOCK = 512;
 
 export class Table<T extends { _id: string }> {
@@ -52,17 +52,24 @@ export class Table<T extends { _id: string }> {
   private seq = new Map<string, number>();
   private nextSeq = 0;
   private unique = new Map<string, T>();
-  /** Each record's JSON, kept until the record changes. */
+  /** Each record's JSON, kept until the record changes: listing every post joins these instead of re-serializing. */
   private json = new Map<string, string>();
   /**
-   * The list's JSON in blocks of BLOCK insertion sequence numbers: how many
-   * live records each block holds, and its joined JSON until one of them
-   * changes. Listing every record joins ~N/BLOCK strings instead of N.
+   * The joined JSON of each block of BLOCK insertion positions, and of the whole
+   * list: one like at 100k posts rejoins ~200 block strings, not 100k pieces, and
+   * a read with no change in between costs nothing. A block is keyed by position,
+   * so a removal drops one block too.
    */
-  private blockCount: number[] = [];
-  private blockJson: Array<string | undefined> = [];
-  /** `[...]` of every record, until anything changes. */
+  private blocks = new Map<number, string>();
   private whole: string | undefined;
+  /** The `before` and `after` that `whole` was built with. */
+  private wholeFrame = "";
+  /**
+   * Bumped when a load reorders or replaces the records (reset, import): insertion
+   * positions from before no longer mean the same place, so a paging cursor that
+   * carries one must fall back to its record's id.
+   */
+  generation = 0;
 
   constructor(
     readonly name: CollectionName,
@@ -96,77 +103,93 @@ export class Table<T extends { _id: string }> {
     return text;
   }
 
-  /** `[...]` of every record in insertion order, from the cached blocks. */
+  /** `[...]` of every record, from the block and per-record JSON caches. */
   allJson(): string {
-    if (this.whole !== undefined) return this.whole;
+    return this.allJsonIn("", "");
+  }
+
+  /**
+   * `<before>[...every record]<after>` (e.g. a whole `{"posts":[...]}` answer),
+   * built with one join so a 40 MB answer is copied once, and kept until a record
+   * changes.
+   */
+  allJsonIn(before: string, after: string): string {
+    if (this.whole !== undefined && this.wholeFrame === before + "\u0000" + after) return this.whole;
     const records = this.mirage._records as T[];
     const parts: string[] = [];
-    let at = 0;
-    for (let block = 0; block < this.blockCount.length; block++) {
-      const count = this.blockCount[block];
-      if (!count) continue;
-      let text = this.blockJson[block];
+    let i = 0;
+    while (i < records.length) {
+      const block = Math.floor(this.seq.get(records[i]._id)! / BLOCK);
+      const end = this.firstAtOrAfter((block + 1) * BLOCK);
+      let text = this.blocks.get(block);
       if (text === undefined) {
-        const pieces: string[] = new Array(count);
-        for (let i = 0; i < count; i++) pieces[i] = this.jsonOf(records[at + i]);
-        this.blockJson[block] = text = pieces.join(",");
+        const pieces: string[] = [];
+        for (let j = i; j < end; j++) pieces.push(this.jsonOf(records[j]));
+        this.blocks.set(block, (text = pieces.join(",")));
       }
       parts.push(text);
-      at += count;
+      i = end;
     }
-    return (this.whole = `[${parts.join(",")}]`);
+    if (parts.length === 0) parts.push("");
+    parts[0] = `${before}[${parts[0]}`;
+    parts[parts.length - 1] = `${parts[parts.length - 1]}]${after}`;
+    this.wholeFrame = before + "\u0000" + after;
+    return (this.whole = parts.join(","));
   }
 
-  /** Insertion position of an id, for stores that keep order and for paging. */
-  order(id: string): number {
-    return this.seq.get(id) ?? Number.MAX_SAFE_INTEGER;
+  /** Drops the cached JSON that holds a record (it changed, came or went). */
+  private forget(id: string) {
+    this.json.delete(id);
+    const at = this.seq.get(id);
+    if (at !== undefined) this.blocks.delete(Math.floor(at / BLOCK));
+    this.whole = undefined;
   }
 
-  /** Records newest first, from the newest whose insertion position is below `below`. */
-  *newestFirst(below = Number.POSITIVE_INFINITY): Generator<T> {
+  /** The index in the records array of the first record at insertion position `position` or later. */
+  private firstAtOrAfter(position: number): number {
     const records = this.mirage._records as T[];
-    // Records are in insertion order, so positions ascend: binary search for the start.
     let lo = 0;
     let hi = records.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.seq.get(records[mid]._id)! < below) lo = mid + 1;
+      if (this.seq.get(records[mid]._id)! < position) lo = mid + 1;
       else hi = mid;
     }
-    for (let i = lo - 1; i >= 0; i--) yield records[i];
+    return lo;
   }
 
-  private changed(id: string) {
-    const seq = this.seq.get(id);
-    if (seq !== undefined) this.blockJson[Math.floor(seq / BLOCK)] = undefined;
-    this.whole = undefined;
+  /** Insertion position of an id, for stores that keep order. */
+  order(id: string): number {
+    return this.seq.get(id) ?? Number.MAX_SAFE_INTEGER;
   }
 
-  private place(record: T) {
-    Object.defineProperty(record, "id", { value: record._id, enumerable: false, configurable: true });
-    this.mirage._records.push(record);
-    this.index.set(record._id, record);
-    const seq = this.nextSeq++;
-    this.seq.set(record._id, seq);
-    const block = Math.floor(seq / BLOCK);
-    this.blockCount[block] = (this.blockCount[block] ?? 0) + 1;
-    this.blockJson[block] = undefined;
-    if (this.uniqueKey) this.unique.set(String(record[this.uniqueKey]), record);
+  /** The insertion position of a live record, or undefined. Positions only grow and are never reused. */
+  position(id: string): number | undefined {
+    return this.seq.get(id);
+  }
+
+  /** Records inserted before position `before` (exclusive), newest first. Finds the start by binary search. */
+  *newestBefore(before: number): Generator<T> {
+    const records = this.mirage._records as T[];
+    for (let i = this.firstAtOrAfter(before) - 1; i >= 0; i--) yield records[i];
   }
 
   insert(record: T): T {
     if (this.index.has(record._id)) throw new Error(`${this.name}: duplicate id ${record._id}`);
     // Mirage's own lookups compare `id`; keep it, but out of JSON and out of sight.
-    this.place(record);
-    this.whole = undefined;
+    Object.defineProperty(record, "id", { value: record._id, enumerable: false, configurable: true });
+    this.mirage._records.push(record);
+    this.index.set(record._id, record);
+    this.seq.set(record._id, this.nextSeq++);
+    this.forget(record._id);
+    if (this.uniqueKey) this.unique.set(String(record[this.uniqueKey]), record);
     this.tracker.note(this.name, record._id, record);
     return record;
   }
 
   /** Marks a record the handler changed in place, so it is saved. */
   touch(record: T): T {
-    this.json.delete(record._id);
-    this.changed(record._id);
+    this.forget(record._id);
     this.tracker.note(this.name, record._id, record);
     return record;
   }
@@ -174,30 +197,50 @@ export class Table<T extends { _id: string }> {
   remove(id: string): boolean {
     const record = this.index.get(id);
     if (!record) return false;
-    this.changed(id);
     const records = this.mirage._records;
-    records.splice(records.indexOf(record), 1);
-    this.blockCount[Math.floor(this.seq.get(id)! / BLOCK)]--;
+    this.forget(id);
+    records.splice(this.firstAtOrAfter(this.seq.get(id)!), 1);
     this.index.delete(id);
     this.seq.delete(id);
-    this.json.delete(id);
     if (this.uniqueKey) this.unique.delete(String(record[this.uniqueKey]));
     this.tracker.note(this.name, id, null);
     return true;
   }
 
-  /** Replaces every record without noting changes (boot, reset, import). */
+  /**
+   * Replaces every record without noting changes (boot, reset, import, another tab's writes).
+   * When the new list is the old one minus some records plus new ones at the end (what
+   * another tab or process does), records keep their positions, so a reader paging
+   * through the list goes on where it was; anything else starts a new generation.
+   */
   load(records: T[]) {
+    const old = this.seq;
+    let last = -1;
+    let kept = true;
+    let seenNew = false;
+    for (const record of records) {
+      const s = old.get(record._id);
+      if (s === undefined) seenNew = true;
+      else if (seenNew || s <= last) {
+        kept = false;
+        break;
+      } else last = s;
+    }
     this.mirage._records.length = 0;
     this.index.clear();
-    this.seq.clear();
+    this.seq = new Map();
     this.unique.clear();
     this.json.clear();
-    this.blockCount = [];
-    this.blockJson = [];
+    this.blocks.clear();
     this.whole = undefined;
-    this.nextSeq = 0;
-    for (const record of records) this.place(record);
+    if (!kept) this.generation++;
+    for (const record of records) {
+      Object.defineProperty(record, "id", { value: record._id, enumerable: false, configurable: true });
+      this.mirage._records.push(record);
+      this.index.set(record._id, record);
+      this.seq.set(record._id, (kept ? old.get(record._id) : undefined) ?? this.nextSeq++);
+      if (this.uniqueKey) this.unique.set(String(record[this.uniqueKey]), record);
+    }
   }
 }
 

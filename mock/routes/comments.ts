@@ -1,8 +1,8 @@
 import { v4 as uuid } from "uuid";
 import { z } from "zod";
 import { badRequest, MSG } from "../errors";
-import { pageJson, parseBody, postsAnswer, reply, replyJson, type RouteDef } from "../http";
-import { pageOfList, readPaging } from "../paging";
+import { listRoute, onePost, parseBody, postsOrMinimal, reply, type RouteDef } from "../http";
+import { pageArray } from "../paging";
 import { COMMENT_MAX, required } from "../rules";
 import { timestamp } from "../time";
 import type { CommentRecord } from "../types";
@@ -23,17 +23,16 @@ const addSchema = z.object({
 const editSchema = z.object({ commentData: z.object({ commentVal }, objectError("commentData")) });
 
 export const commentRoutes: RouteDef[] = [
-  {
-    method: "GET",
-    path: "/comments/:postId",
-    auth: false,
-    handler(ctx, req) {
-      const { comments } = findPost(ctx.db, req.params.postId);
-      const paging = readPaging(req.query);
-      if (!paging) return reply(200, { comments });
-      return replyJson(200, pageJson("comments", pageOfList(comments, (c) => c._id, paging), (c) => JSON.stringify(c)));
+  listRoute(
+    "/comments/:postId",
+    false,
+    (ctx, req) => reply(200, { comments: findPost(ctx.db, req.params.postId).comments }),
+    (ctx, req, page) => {
+      const post = findPost(ctx.db, req.params.postId);
+      const { items, next, total } = pageArray(post.comments, `comments of ${post._id}`, page);
+      return reply(200, { comments: items, next, total });
     },
-  },
+  ),
   {
     method: "POST",
     path: "/comments/add/:postId",
@@ -57,7 +56,7 @@ export const commentRoutes: RouteDef[] = [
       post.comments.push(comment);
       post.updatedAt = now;
       ctx.db.posts.touch(post);
-      return postsAnswer(ctx.db, req, 201, post);
+      return postsOrMinimal(ctx.db, req, 201, () => onePost(ctx.db, post));
     },
   },
   {
@@ -88,7 +87,7 @@ export const commentRoutes: RouteDef[] = [
       post.updatedAt = timestamp(ctx.now());
       ctx.db.posts.touch(post);
       // §7 has two readings (posts or comments); both are sent.
-      return postsAnswer(ctx.db, req, 201, post, { comments: post.comments });
+      return postsOrMinimal(ctx.db, req, 201, () => onePost(ctx.db, post, { comments: post.comments }), { comments: post.comments });
     },
   },
   ...(["upvote", "downvote"] as const).map(

@@ -1,11 +1,11 @@
 import { v4 as uuid } from "uuid";
 import { z } from "zod";
 import { badRequest, MSG } from "../errors";
-import { allPosts, pageJson, parseBody, postsAnswer, prefersMinimal, replyJson, tablePage, type RouteDef } from "../http";
-import { readPaging } from "../paging";
+import { allPosts, listRoute, onePost, pagedPosts, parseBody, postsOrMinimal, replyJson, type RouteDef } from "../http";
+import { pageTable } from "../paging";
 import { POST_MAX, imageRef, required } from "../rules";
 import { timestamp } from "../time";
-import type { PostRecord, UserRef } from "../types";
+import type { PostRecord, UserRecord, UserRef } from "../types";
 import { userRef } from "../views";
 import { findPost, findUser } from "./lookup";
 
@@ -26,34 +26,30 @@ const editSchema = z.object({
     .refine((d) => d.content !== undefined || d.postPic !== undefined, "postData needs content or postPic"),
 });
 
+const postsOf = (user: UserRecord) => (post: PostRecord) => post.username === user.username;
 const has = (list: UserRef[], username: string) => list.some((u) => u.username === username);
 const without = (list: UserRef[], username: string) => list.filter((u) => u.username !== username);
 
 export const postRoutes: RouteDef[] = [
-  {
-    method: "GET",
-    path: "/posts",
-    auth: false,
-    handler(ctx, req) {
-      const paging = readPaging(req.query);
-      if (!paging) return replyJson(200, allPosts(ctx.db));
-      return replyJson(200, pageJson("posts", tablePage(ctx.db.posts, paging), (p) => ctx.db.posts.jsonOf(p)));
-    },
-  },
+  listRoute(
+    "/posts",
+    false,
+    (ctx) => replyJson(200, allPosts(ctx.db)),
+    (ctx, _req, page) => replyJson(200, pagedPosts(ctx.db, pageTable(ctx.db.posts, "posts", page))),
+  ),
   { method: "GET", path: "/posts/:postId", auth: false, handler: (ctx, req) => replyJson(200, `{"post":${ctx.db.posts.jsonOf(findPost(ctx.db, req.params.postId))}}`) },
-  {
-    method: "GET",
-    path: "/posts/user/:username",
-    auth: false,
-    handler(ctx, req) {
-      const user = findUser(ctx.db, req.params.username);
-      const paging = readPaging(req.query);
-      const byUser = (p: PostRecord) => p.username === user.username;
-      const page = paging ? tablePage(ctx.db.posts, paging, byUser) : null;
-      if (page) return replyJson(200, pageJson("posts", page, (p) => ctx.db.posts.jsonOf(p)));
-      return replyJson(200, `{"posts":[${ctx.db.posts.all().filter(byUser).map((p) => ctx.db.posts.jsonOf(p)).join(",")}]}`);
+  listRoute(
+    "/posts/user/:username",
+    false,
+    (ctx, req) => {
+      const mine = postsOf(findUser(ctx.db, req.params.username));
+      return replyJson(200, `{"posts":[${ctx.db.posts.all().filter(mine).map((p) => ctx.db.posts.jsonOf(p)).join(",")}]}`);
     },
-  },
+    (ctx, req, page) => {
+      const user = findUser(ctx.db, req.params.username);
+      return replyJson(200, pagedPosts(ctx.db, pageTable(ctx.db.posts, `posts of ${user._id}`, page, postsOf(user))));
+    },
+  ),
   {
     method: "POST",
     path: "/posts",
@@ -75,7 +71,7 @@ export const postRoutes: RouteDef[] = [
         updatedAt: now,
       };
       ctx.db.posts.insert(post);
-      return postsAnswer(ctx.db, req, 201, post);
+      return postsOrMinimal(ctx.db, req, 201, () => onePost(ctx.db, post));
     },
   },
   {
@@ -90,7 +86,7 @@ export const postRoutes: RouteDef[] = [
       if (postData.postPic !== undefined) post.postPic = postData.postPic;
       post.updatedAt = timestamp(ctx.now());
       ctx.db.posts.touch(post);
-      return postsAnswer(ctx.db, req, 201, post);
+      return postsOrMinimal(ctx.db, req, 201, () => onePost(ctx.db, post));
     },
   },
   {
@@ -108,8 +104,7 @@ export const postRoutes: RouteDef[] = [
           ctx.db.users.touch(user);
         }
       }
-      if (prefersMinimal(req)) return { status: 201, body: { deleted: post._id }, headers: { "preference-applied": "return=minimal" } };
-      return replyJson(201, allPosts(ctx.db));
+      return postsOrMinimal(ctx.db, req, 201, () => JSON.stringify({ deleted: post._id }));
     },
   },
   {
@@ -125,7 +120,7 @@ export const postRoutes: RouteDef[] = [
       post.likes.likedBy.push(userRef(ctx.user));
       post.updatedAt = timestamp(ctx.now());
       ctx.db.posts.touch(post);
-      return postsAnswer(ctx.db, req, 201, post);
+      return postsOrMinimal(ctx.db, req, 201, () => onePost(ctx.db, post));
     },
   },
   {
@@ -142,7 +137,7 @@ export const postRoutes: RouteDef[] = [
       post.likes.dislikedBy.push(userRef(ctx.user));
       post.updatedAt = timestamp(ctx.now());
       ctx.db.posts.touch(post);
-      return postsAnswer(ctx.db, req, 201, post);
+      return postsOrMinimal(ctx.db, req, 201, () => onePost(ctx.db, post));
     },
   },
 ];

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { badRequest, MSG } from "../errors";
-import { pageJson, parseBody, reply, replyJson, tablePage, type ApiRequest, type Ctx, type RouteDef } from "../http";
-import { pageOfList, readPaging } from "../paging";
+import { listRoute, pagedPosts, parseBody, reply, replyJson, type Ctx, type RouteDef } from "../http";
+import { pageArray, pageTable } from "../paging";
 import { BIO_MAX, LINK_MAX, NAME_MAX, imageRef, optionalText, required } from "../rules";
 import { timestamp } from "../time";
 import type { UserRecord, UserRef } from "../types";
@@ -66,22 +66,19 @@ function spreadProfile(ctx: Ctx, user: UserRecord) {
 
 const bookmarks = (ctx: Ctx) => reply(200, { bookmarks: bookmarkedPosts(ctx.db, ctx.user) });
 
-function listBookmarks(ctx: Ctx, req: ApiRequest) {
-  const paging = readPaging(req.query);
-  if (!paging) return bookmarks(ctx);
-  const page = pageOfList(bookmarkedPosts(ctx.db, ctx.user), (p) => p._id, paging);
-  return replyJson(200, pageJson("bookmarks", page, (p) => ctx.db.posts.jsonOf(p)));
-}
-
-function listUsers(ctx: Ctx, req: ApiRequest) {
-  const paging = readPaging(req.query);
-  if (!paging) return reply(200, { users: ctx.db.users.all().map(publicUser) });
-  return replyJson(200, pageJson("users", tablePage(ctx.db.users, paging), (u) => JSON.stringify(publicUser(u))));
-}
-
 export const userRoutes: RouteDef[] = [
-  { method: "GET", path: "/users", auth: false, handler: listUsers },
-  { method: "GET", path: "/users/bookmark", auth: true, handler: listBookmarks },
+  listRoute(
+    "/users",
+    false,
+    (ctx) => reply(200, { users: ctx.db.users.all().map(publicUser) }),
+    (ctx, _req, page) => {
+      const { items, next, total } = pageTable(ctx.db.users, "users", page);
+      return reply(200, { users: items.map(publicUser), next, total });
+    },
+  ),
+  listRoute("/users/bookmark", true, bookmarks, (ctx, _req, page) =>
+    replyJson(200, pagedPosts(ctx.db, pageArray(bookmarkedPosts(ctx.db, ctx.user), "bookmarks", page), "bookmarks")),
+  ),
   { method: "GET", path: "/users/:userId", auth: false, handler: (ctx, req) => reply(200, { user: publicUser(findUser(ctx.db, req.params.userId)) }) },
   {
     method: "POST",

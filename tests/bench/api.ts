@@ -1,5 +1,6 @@
 // Per-call time of the dispatcher at several data sizes, so growth shows.
 // The store is a no-op here: store writes are measured in store.ts.
+import { exportFileSchema, snapshotProblem } from "#mock/formats";
 import { createMock, type Mock } from "#mock/server";
 import { generateData, GENERATED_PASSWORD } from "#mock/seed";
 import { DEFAULT_ITERATIONS } from "#mock/password";
@@ -17,54 +18,54 @@ class NullStore implements Store {
   async close() {}
 }
 
-/** The same call on plain data: what `serve` and the CLI do, without a Web Response to encode and decode. */
-async function dispatch(mock: Mock, method: string, path: string, token?: string, body?: unknown) {
-  const res = await mock.dispatch({ method, url: path, headers: token ? { authorization: token } : {}, body: body === undefined ? "" : JSON.stringify(body) });
+// Through dispatch(), the door `mockman serve` uses: the mock's own work, up to
+// the answer's text. handle() adds a Web Response on top; in Node reading a
+// 40 MB Response costs more than JSON.stringify itself, so one row shows it apart.
+async function call(mock: Mock, method: string, path: string, token?: string, body?: unknown) {
+  const headers: Record<string, string> = token ? { authorization: token } : {};
+  if (body !== undefined) headers["content-type"] = "application/json";
+  const res = await mock.dispatch({ method, url: path, headers, body: body === undefined ? "" : JSON.stringify(body) });
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${res.body.slice(0, 200)}`);
+  // Reading one character makes V8 flatten a concatenated answer, as writing it to a socket does.
+  res.body.charCodeAt(res.body.length >> 1);
   return res.body;
 }
 
-async function call(mock: Mock, method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await mock.handle(
-    new Request(`http://localhost${path}`, {
-      method,
-      headers: { ...headers, ...(token ? { authorization: token } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  );
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 200)}`);
-  return text;
+async function callWeb(mock: Mock, path: string) {
+  return (await mock.handle(new Request(`http://localhost${path}`))).text();
 }
 
 export async function benchApi(sizes: number[]) {
   const rows: string[][] = [];
   const oneRecord: Record<string, number[]> = {};
+  const boots: string[][] = [];
   // One unrecorded pass first, so the JIT has warmed up before the smallest size is measured.
   for (const [n, record] of [[Math.min(...sizes), false] as const, ...sizes.map((n) => [n, true] as const)]) {
     // Real hashing cost for the login figure: users keep the default iterations.
     const data = await generateData({ users: 200, posts: n, seed: 7, iterations: DEFAULT_ITERATIONS });
+    const bootStart = performance.now();
     const mock = await createMock({ store: new NullStore(data) });
+    const boot = performance.now() - bootStart;
+    if (record) {
+      const shape = await measure(() => snapshotProblem(data), { minRuns: 3, minMs: 200 });
+      const zod = await measure(() => exportFileSchema.shape.data.safeParse(data), { minRuns: 3, minMs: 200 });
+      boots.push([String(n), fmt(boot), fmt(shape.median), fmt(zod.median)]);
+    }
     const [me, other] = data.users;
     const token = JSON.parse(await call(mock, "POST", "/api/auth/login", undefined, { username: me.username, password: GENERATED_PASSWORD })).encodedToken;
     const mid = data.posts[Math.floor(n / 2)]._id;
     const stringify = await measure(() => JSON.stringify({ posts: mock.tables.posts.all() }), { minRuns: 5, minMs: 200 });
     let flip = false;
-    // Like when not liked, else dislike: each call flips the state whatever ran before.
-    const likeOrDislike = () => (mock.tables.posts.get(mid)!.likes.likedBy.some((u) => u.username === me.username) ? "dislike" : "like");
     const ops: Array<[string, () => Promise<unknown>, "one" | "all"]> = [
       ["GET /api/posts/:id", () => call(mock, "GET", `/api/posts/${mid}`), "one"],
       ["bookmark + remove (per call)", () => call(mock, "POST", `/api/users/${(flip = !flip) ? "bookmark" : "remove-bookmark"}/${mid}`, token), "one"],
       ["follow + unfollow (per call)", () => call(mock, "POST", `/api/users/${(flip = !flip) ? "follow" : "unfollow"}/${other._id}`, token), "one"],
       ["login (PBKDF2 100k iterations)", () => call(mock, "POST", "/api/auth/login", undefined, { username: me.username, password: GENERATED_PASSWORD }), "one"],
       ["GET /api/posts", () => call(mock, "GET", "/api/posts"), "all"],
-      ["like + dislike (per call)", () => call(mock, "POST", `/api/posts/${likeOrDislike()}/${mid}`, token), "all"],
+      ["GET /api/posts via handle() (Web Response)", () => callWeb(mock, "/api/posts"), "all"],
+      ["GET /api/posts?limit=20 (first page)", () => call(mock, "GET", "/api/posts?limit=20"), "one"],
+      ["like + dislike (per call)", () => call(mock, "POST", `/api/posts/${(flip = !flip) ? "like" : "dislike"}/${mid}`, token), "all"],
       ["create post", () => call(mock, "POST", "/api/posts", token, { postData: { content: "bench" } }), "all"],
-      ["GET /api/posts (dispatch)", () => dispatch(mock, "GET", "/api/posts"), "all"],
-      ["like + dislike (dispatch)", () => dispatch(mock, "POST", `/api/posts/${likeOrDislike()}/${mid}`, token), "all"],
-      ["create post (dispatch)", () => dispatch(mock, "POST", "/api/posts", token, { postData: { content: "bench" } }), "all"],
-      ["GET /api/posts?limit=20", () => call(mock, "GET", "/api/posts?limit=20"), "one"],
-      ["like, Prefer: return=minimal", () => call(mock, "POST", `/api/posts/${likeOrDislike()}/${mid}`, token, undefined, { prefer: "return=minimal" }), "one"],
     ];
     for (const [name, fn, kind] of ops) {
       flip = false;
@@ -81,10 +82,9 @@ export async function benchApi(sizes: number[]) {
     }
     await mock.shutdown();
   }
-  console.log(
-    "API calls through handle() (a Web Request and Response, as the browser's fetch patch) and through dispatch() (plain data, as serve and the CLI);",
-  );
-  console.log("median and p95 per call; calls that answer with every post are compared with JSON.stringify of every post");
+  console.log("Boot from a store holding the data (load, shape check, tables), and the check alone: compiled shape check vs the zod schema");
+  table(["posts", "boot", "shape check", "zod check (import)"], boots);
+  console.log("API calls through dispatch(), the door of mockman serve (median and p95 per call; 'all' calls compared with JSON.stringify of every post)");
   table(["posts", "call", "median", "p95", "vs stringify"], rows);
   if (sizes.length > 1) {
     console.log(`Growth of one-record calls from ${sizes[0]} to ${sizes.at(-1)} posts:`);

@@ -2,6 +2,7 @@
 import { benchApi } from "./api";
 import { benchBundle } from "./bundle";
 import { benchCli } from "./cli";
+import { benchGrowth } from "./growth";
 import { benchStore } from "./store";
 
 const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
@@ -11,4 +12,5 @@ console.log(`# Moments benchmarks — node ${process.version}, ${(await import("
 benchBundle();
 await benchApi(SIZES);
 await benchStore(SIZES);
+await benchGrowth();
 await benchCli();

@@ -1,6 +1,8 @@
 // What must hold after every request, whatever was sent. Each check counts
 // itself, so a run can say how many invariant checks it made.
 import { z } from "zod";
+import { pageTable } from "#mock/paging.ts";
+import type { Table } from "#mock/tables.ts";
 import type { PostRecord, UserRecord, UserRef } from "#mock/types.ts";
 import type { World } from "./world";
 
@@ -75,6 +77,10 @@ const SUCCESS_KEYS: Record<string, z.ZodTypeAny> = {
   encodedToken: z.string().min(20),
   todos: z.array(todo),
   todo,
+  // Paged lists and small answers (Prefer: return=minimal).
+  next: z.string().regex(/^[A-Za-z0-9_-]+$/).nullable(),
+  total: z.number().int().nonnegative(),
+  deleted: z.string(),
 };
 
 export interface Exchange {
@@ -124,7 +130,15 @@ export function checkResponse(check: Check, world: World, x: Exchange) {
     const listed = (body as { posts?: PostRecord[] }).posts;
     if (Array.isArray(listed) && !x.concurrent) {
       const stored = (JSON.parse(x.after) as { posts: PostRecord[] }).posts;
-      const expected = x.path.includes("/posts/user/") ? stored.filter((p) => listed.some((l) => l._id === p._id)) : stored;
+      // A page is a run of the list newest first; the whole list is oldest first.
+      const paged = "next" in (body as object);
+      const order = paged ? [...stored].reverse() : stored;
+      const from = paged && listed.length ? order.findIndex((p) => p._id === listed[0]._id) : 0;
+      const expected = x.path.includes("/posts/user/")
+        ? order.filter((p) => listed.some((l) => l._id === p._id))
+        : paged
+          ? order.slice(Math.max(0, from), Math.max(0, from) + listed.length)
+          : stored;
       const got = JSON.stringify(listed);
       const want = JSON.stringify(expected);
       check("listed posts are the stored posts", got === want, () => firstDifference(got, want));
@@ -188,6 +202,7 @@ export function checkState(check: Check, world: World, identities: Map<string, s
   const users = world.mock.tables.users.all() as UserRecord[];
   const posts = world.mock.tables.posts.all() as PostRecord[];
   for (const p of posts) checkPost(check, p, "stored");
+  checkPaging(check, world);
   checkQuotes(check, posts, users);
   const byId = new Map(users.map((u) => [u._id, u]));
   check("usernames are unique", new Set(users.map((u) => u.username)).size === users.length, () => names(users).join(","));
@@ -209,6 +224,26 @@ export function checkState(check: Check, world: World, identities: Map<string, s
       check("follows are symmetric", !!other && other.following.some((x) => x._id === u._id), () => `${f.username} is a follower of ${u.username} but does not follow them`);
     }
   }
+}
+
+/** Paging the posts and the users to the end gives every record once, newest first. */
+function checkPaging(check: Check, world: World) {
+  checkPagedTable(check, world.mock.tables.posts, "posts");
+  checkPagedTable(check, world.mock.tables.users, "users");
+}
+
+function checkPagedTable<T extends { _id: string }>(check: Check, table: Table<T>, name: string) {
+  const seen: string[] = [];
+  let cursor: string | undefined;
+  for (let pages = 0; pages <= table.size; pages++) {
+    const page = pageTable(table, name, { limit: 7, cursor });
+    seen.push(...page.items.map((r) => r._id));
+    check(`paging ${name} counts every record`, page.total === table.size, () => `total ${page.total}, size ${table.size}`);
+    if (page.next === null) break;
+    cursor = page.next;
+  }
+  const want = table.all().map((r) => r._id).reverse().join(",");
+  check(`paging ${name} to the end gives the list newest first`, seen.join(",") === want, () => firstDifference(seen.join(","), want));
 }
 
 /** What the store holds must be what the mock holds, after every commit. */

@@ -104,3 +104,17 @@ describe("mockman request", () => {
     });
   });
 });
+
+describe("paging through the CLI, as it is", () => {
+  it("GET /api/posts?limit=2 answers one page with next and total, and the next page follows it", async () => {
+    const { db } = tempDb();
+    const first = JSON.parse((await cli(["request", "GET", "/api/posts?limit=2", "-b", "--db", db])).stdout);
+    expect(first.posts).toHaveLength(2);
+    expect(first.total).toBe(6);
+    expect(typeof first.next).toBe("string");
+    const second = JSON.parse((await cli(["request", "GET", `/api/posts?limit=2&cursor=${first.next}`, "-b", "--db", db])).stdout);
+    expect(second.posts.map((p: { _id: string }) => p._id)).not.toContain(first.posts[1]._id);
+    const bad = await cli(["request", "GET", "/api/posts?limit=0", "--json", "--db", db]);
+    expect(JSON.parse(bad.stdout)).toMatchObject({ status: 400, body: { errors: ["limit must be a whole number from 1 to 100"] } });
+  });
+});

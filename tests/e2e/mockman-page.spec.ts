@@ -216,3 +216,13 @@ test("'Use guest token' fills an authorization header row that works", async ({ 
   await expect($.status).toContainText("200 OK");
   await expect($.response).toContainText("bookmarks:");
 });
+
+test("a paged request: the page sends ?limit=2 as it is and shows next and total", async ({ page }) => {
+  await open(page);
+  const $ = ui(page);
+  await $.endpoint.fill("/api/posts?limit=2");
+  await $.submit.click();
+  await expect($.status).toContainText("200 OK");
+  // The tree shows `next: "<cursor>"` and `total: 6` after the two posts.
+  await expect($.response).toContainText(/next:\s*"[\w-]+"\s*total:\s*6/);
+});

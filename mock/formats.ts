@@ -2,7 +2,7 @@
 // collection of saved requests (written by /mockman's history export, read by
 // `mockman replay`). Both are checked whole with zod before anything is used.
 import { z } from "zod";
-import { BIO_MAX, COMMENT_MAX, LINK_MAX, NAME_MAX, POST_MAX, TODO_MAX, imageRef, usernameField } from "./rules";
+import { ALT_MAX, BIO_MAX, COMMENT_MAX, LINK_MAX, NAME_MAX, POST_MAX, TODO_MAX, imageRef, usernameField } from "./rules";
 import type { Snapshot } from "./types";
 
 export const EXPORT_VERSION = 1;
@@ -31,6 +31,7 @@ const post = z.object({
   _id: z.string(),
   content: z.string(),
   postPic: z.string(),
+  postPicAlt: z.string().optional(),
   username: z.string(),
   firstName: z.string(),
   lastName: z.string(),
@@ -50,6 +51,8 @@ const user = userRef.extend({
   bio: z.string(),
   link: z.string(),
   coverPhoto: z.string(),
+  userPhotoAlt: z.string().optional(),
+  coverPhotoAlt: z.string().optional(),
   followers: z.array(userRef),
   following: z.array(userRef),
   bookmarks: z.array(z.string()),
@@ -114,6 +117,10 @@ function compileShape(schema: z.ZodTypeAny): ShapeCheck {
       return value < min ? `${path}: Number must be greater than or equal to ${min}` : null;
     };
   }
+  if (schema instanceof z.ZodOptional) {
+    const inner = compileShape(schema.unwrap());
+    return (value, path) => (value === undefined ? null : inner(value, path));
+  }
   if (schema instanceof z.ZodBoolean) return (value, path) => (typeof value === "boolean" ? null : expected(path, "boolean", value));
   if (schema instanceof z.ZodArray) {
     const element = compileShape(schema.element);
@@ -132,13 +139,16 @@ function compileShape(schema: z.ZodTypeAny): ShapeCheck {
     return (value, path) => {
       if (typeof value !== "object" || value === null || Array.isArray(value)) return expected(path, "object", value);
       const record = value as Record<string, unknown>;
+      let present = 0;
       for (const [key, check] of fields) {
-        const problem = check(record[key], at(path, key));
+        const field = record[key];
+        if (field !== undefined) present++;
+        const problem = check(field, at(path, key));
         if (problem) return problem;
       }
       let count = 0;
       for (const _key in record) count++;
-      if (count !== fields.length) for (const key of Object.keys(record)) if (!known.has(key)) delete record[key];
+      if (count !== present) for (const key of Object.keys(record)) if (!known.has(key)) delete record[key];
       return null;
     };
   }
@@ -220,11 +230,14 @@ function ruleProblems({ users, posts, todos }: ExportFile["data"]): string[] {
     text(`${at}.link`, u.link, LINK_MAX);
     image(`${at}.userPhoto`, u.userPhoto);
     image(`${at}.coverPhoto`, u.coverPhoto);
+    text(`${at}.userPhotoAlt`, u.userPhotoAlt ?? "", ALT_MAX);
+    text(`${at}.coverPhotoAlt`, u.coverPhotoAlt ?? "", ALT_MAX);
   });
   posts.forEach((p, i) => {
     const at = `data.posts.${i}`;
     text(`${at}.content`, p.content, POST_MAX);
     image(`${at}.postPic`, p.postPic);
+    text(`${at}.postPicAlt`, p.postPicAlt ?? "", ALT_MAX);
     names(at, p);
     image(`${at}.userPhoto`, p.userPhoto);
     p.comments.forEach((c, j) => {

@@ -15,6 +15,9 @@ export interface UserRecord extends UserRef {
   bio: string;
   link: string;
   coverPhoto: string;
+  /** Descriptions of the photos, when the user wrote them. */
+  userPhotoAlt?: string;
+  coverPhotoAlt?: string;
   followers: UserRef[];
   following: UserRef[];
   /** Post ids, oldest first; responses expand them to the current posts. */
@@ -39,6 +42,8 @@ export interface PostRecord {
   _id: string;
   content: string;
   postPic: string;
+  /** The picture's description (alt text), when the author wrote one. */
+  postPicAlt?: string;
   username: string;
   firstName: string;
   lastName: string;

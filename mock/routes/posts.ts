@@ -3,7 +3,7 @@ import { z } from "zod";
 import { badRequest, MSG } from "../errors";
 import { allPosts, listRoute, onePost, pagedPosts, parseBody, postsOrMinimal, replyJson, type RouteDef } from "../http";
 import { pageTable } from "../paging";
-import { POST_MAX, imageRef, required } from "../rules";
+import { ALT_MAX, POST_MAX, imageRef, optionalText, required } from "../rules";
 import { timestamp } from "../time";
 import type { PostRecord, UserRecord, UserRef } from "../types";
 import { userRef } from "../views";
@@ -12,7 +12,7 @@ import { findPost, findUser } from "./lookup";
 // firstName and userPhoto may come in the body (§7), but the author is always the token's user.
 const createSchema = z.object({
   postData: z.object(
-    { content: required("content", POST_MAX), postPic: imageRef.default("") },
+    { content: required("content", POST_MAX), postPic: imageRef.default(""), postPicAlt: optionalText("postPicAlt", ALT_MAX).optional() },
     { required_error: "postData is required", invalid_type_error: "postData must be an object" },
   ),
 });
@@ -20,10 +20,10 @@ const createSchema = z.object({
 const editSchema = z.object({
   postData: z
     .object(
-      { content: required("content", POST_MAX).optional(), postPic: imageRef.optional() },
+      { content: required("content", POST_MAX).optional(), postPic: imageRef.optional(), postPicAlt: optionalText("postPicAlt", ALT_MAX).optional() },
       { required_error: "postData is required", invalid_type_error: "postData must be an object" },
     )
-    .refine((d) => d.content !== undefined || d.postPic !== undefined, "postData needs content or postPic"),
+    .refine((d) => d.content !== undefined || d.postPic !== undefined || d.postPicAlt !== undefined, "postData needs content, postPic or postPicAlt"),
 });
 
 const postsOf = (user: UserRecord) => (post: PostRecord) => post.username === user.username;
@@ -61,6 +61,8 @@ export const postRoutes: RouteDef[] = [
         _id: uuid(),
         content: postData.content,
         postPic: postData.postPic,
+        // A description only goes with a picture, and only when it says something.
+        ...(postData.postPic && postData.postPicAlt?.trim() ? { postPicAlt: postData.postPicAlt.trim() } : {}),
         username: ctx.user.username,
         firstName: ctx.user.firstName,
         lastName: ctx.user.lastName,
@@ -84,6 +86,8 @@ export const postRoutes: RouteDef[] = [
       const { postData } = parseBody(editSchema, req.body);
       if (postData.content !== undefined) post.content = postData.content;
       if (postData.postPic !== undefined) post.postPic = postData.postPic;
+      if (postData.postPicAlt !== undefined) post.postPicAlt = postData.postPicAlt.trim();
+      if (!post.postPic || !post.postPicAlt) delete post.postPicAlt;
       post.updatedAt = timestamp(ctx.now());
       ctx.db.posts.touch(post);
       return postsOrMinimal(ctx.db, req, 201, () => onePost(ctx.db, post));

@@ -206,3 +206,15 @@ test("an import shows its stages, and never leaves the button on 'Importing…' 
   await expect(page.getByText("Import a file…", { exact: true })).toBeVisible();
   await expect(page.getByLabel("Import a file…")).toBeEnabled();
 });
+
+test("at 375 px the list's end comes after the list, not between the composer and Who to follow", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await loginAsGuest(page);
+  const end = page.getByText("You're all caught up.");
+  await expect(end).toBeAttached();
+  const endTop = await end.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+  const lastTop = await feed(page).getByRole("article").last().evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+  const asideTop = await page.getByRole("complementary", { name: "Suggestions" }).evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+  expect(endTop).toBeGreaterThan(lastTop);
+  expect(endTop).toBeGreaterThan(asideTop);
+});

@@ -1,0 +1,160 @@
+// Latency and fault injection: a mock exists so the app can be tried against a
+// slow or failing backend. One setting serves every door (browser, CLI, serve).
+// The decision is made before a request joins the queue, so an injected failure
+// never reaches a handler (no data changes), and a delayed write still runs
+// one at a time and is durable before it answers.
+import { z } from "zod";
+import { json, type RawRequest, type RawResponse } from "./interceptor";
+
+export const FAIL_STATUSES = [500, 503] as const;
+export type FailStatus = (typeof FAIL_STATUSES)[number];
+/** The longest delay we accept, so a typo cannot hang a client for hours. */
+export const MAX_DELAY_MS = 60_000;
+
+export interface DelayRange {
+  min: number;
+  max: number;
+}
+
+export interface FaultSettings {
+  /** Milliseconds; `min === max` for a fixed delay, else drawn per request. */
+  delay: DelayRange | null;
+  /** 0..1: the share of requests answered with `failStatus`. */
+  failRate: number;
+  failStatus: FailStatus;
+  /** Browser only: fetch to /api rejects as a network failure would. */
+  offline: boolean;
+}
+
+export const NO_FAULTS: FaultSettings = { delay: null, failRate: 0, failStatus: 500, offline: false };
+
+const ms = z.coerce
+  .number({ invalid_type_error: "expected milliseconds" })
+  .int("expected a whole number of milliseconds")
+  .min(0, "must be 0 or more")
+  .max(MAX_DELAY_MS, `must be at most ${MAX_DELAY_MS} ms`);
+
+/** `200` (fixed) or `100-800` (drawn per request). */
+export const delaySchema = z
+  .string()
+  .trim()
+  .regex(/^\d+(-\d+)?$/, "expected milliseconds such as 200, or a range such as 100-800")
+  .transform((text, ctx) => {
+    const [a, b = a] = text.split("-");
+    const min = ms.safeParse(a);
+    const max = ms.safeParse(b);
+    const bad = !min.success ? min.error : !max.success ? max.error : null;
+    if (bad || !min.success || !max.success) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: bad?.issues[0].message ?? "bad delay" });
+      return z.NEVER;
+    }
+    if (min.data > max.data) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `the range must go up: ${text} should be ${max.data}-${min.data}` });
+      return z.NEVER;
+    }
+    return { min: min.data, max: max.data } satisfies DelayRange;
+  });
+
+export const failRateSchema = z.coerce
+  .number({ invalid_type_error: "expected a number from 0 to 1, such as 0.1" })
+  .min(0, "must be a number from 0 to 1, such as 0.1")
+  .max(1, "must be a number from 0 to 1, such as 0.1");
+
+export const failStatusSchema = z.coerce
+  .number({ invalid_type_error: "expected 500 or 503" })
+  .refine((n): n is FailStatus => (FAIL_STATUSES as readonly number[]).includes(n), "expected 500 or 503") as unknown as z.ZodType<FailStatus, z.ZodTypeDef, unknown>;
+
+/** The stored form (browser localStorage), checked whole: a bad value falls back to no faults. */
+export const faultSettingsSchema = z.object({
+  delay: z.object({ min: ms, max: ms }).refine((d) => d.min <= d.max, "min must not exceed max").nullable(),
+  failRate: failRateSchema,
+  failStatus: failStatusSchema,
+  offline: z.boolean(),
+});
+
+export const isActive = (s: FaultSettings) => Boolean(s.offline || s.failRate > 0 || (s.delay && s.delay.max > 0));
+
+export const formatDelay = (d: DelayRange | null) => (!d ? "" : d.min === d.max ? String(d.min) : `${d.min}-${d.max}`);
+
+export const DELAY_HEADER = "x-mockman-delay";
+export const FAIL_HEADER = "x-mockman-fail";
+
+/** What one request gets: a delay and maybe a failure. */
+export interface FaultDecision {
+  delayMs: number;
+  failStatus: FailStatus | null;
+}
+
+/** Bad override headers get a 400 rather than being ignored: the caller asked for something. */
+export class FaultHeaderError extends Error {}
+
+function header(request: RawRequest, name: string): string | undefined {
+  for (const [key, value] of Object.entries(request.headers)) if (key.toLowerCase() === name) return value;
+  return undefined;
+}
+
+export function decide(settings: FaultSettings, request: RawRequest, random: () => number): FaultDecision {
+  let delay = settings.delay;
+  const delayHeader = header(request, DELAY_HEADER);
+  if (delayHeader !== undefined) {
+    const parsed = delaySchema.safeParse(delayHeader);
+    if (!parsed.success) throw new FaultHeaderError(`${DELAY_HEADER}: ${parsed.error.issues[0].message}`);
+    delay = parsed.data;
+  }
+  const delayMs = !delay ? 0 : delay.min + Math.floor(random() * (delay.max - delay.min + 1));
+  const failHeader = header(request, FAIL_HEADER);
+  if (failHeader !== undefined) {
+    // `x-mockman-fail: 0` turns injected failures off for this request.
+    if (failHeader.trim() === "0") return { delayMs, failStatus: null };
+    const parsed = failStatusSchema.safeParse(failHeader.trim());
+    if (!parsed.success) throw new FaultHeaderError(`${FAIL_HEADER}: expected 500, 503, or 0 for none`);
+    return { delayMs, failStatus: parsed.data };
+  }
+  const fails = settings.failRate > 0 && random() < settings.failRate;
+  return { delayMs, failStatus: fails ? settings.failStatus : null };
+}
+
+/** A small seeded generator (mulberry32), so tests can pin which requests fail. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The mock's live fault setting; the panel and the CLI flags change it. */
+export class FaultControl {
+  settings: FaultSettings = { ...NO_FAULTS };
+  constructor(public random: () => number = Math.random) {}
+
+  set(settings: Partial<FaultSettings>): void {
+    this.settings = { ...this.settings, ...settings };
+  }
+
+  /**
+   * Runs before the request joins the queue: waits the delay, then answers the
+   * injected failure (the handler never runs), or null to let the request through.
+   */
+  async inject(request: RawRequest): Promise<RawResponse | null> {
+    let decision: FaultDecision;
+    try {
+      decision = decide(this.settings, request, this.random);
+    } catch (error) {
+      if (error instanceof FaultHeaderError) return json(400, { errors: [error.message] });
+      throw error;
+    }
+    if (decision.delayMs > 0) await sleep(decision.delayMs);
+    if (decision.failStatus === null) return null;
+    const response = json(decision.failStatus, {
+      errors: [`Injected failure (${decision.failStatus}) by the mock's fault settings; nothing was changed.`],
+    });
+    response.headers["x-mockman-injected"] = String(decision.failStatus);
+    return response;
+  }
+}

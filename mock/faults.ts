@@ -5,6 +5,7 @@
 // one at a time and is durable before it answers.
 import { z } from "zod";
 import { json, type RawRequest, type RawResponse } from "./interceptor";
+import { mulberry32 } from "./seed";
 
 export const FAIL_STATUSES = [500, 503] as const;
 export type FailStatus = (typeof FAIL_STATUSES)[number];
@@ -114,17 +115,8 @@ export function decide(settings: FaultSettings, request: RawRequest, random: () 
   return { delayMs, failStatus: fails ? settings.failStatus : null };
 }
 
-/** A small seeded generator (mulberry32), so tests can pin which requests fail. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Seeded randomness (the seed generator's), so tests can pin which requests fail. */
+export const seededRandom = mulberry32;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -7,27 +7,8 @@ import { z } from "zod";
 import { json, type RawRequest, type RawResponse } from "./interceptor";
 import { mulberry32 } from "./seed";
 
-export const FAIL_STATUSES = [500, 503] as const;
-export type FailStatus = (typeof FAIL_STATUSES)[number];
-/** The longest delay we accept, so a typo cannot hang a client for hours. */
-export const MAX_DELAY_MS = 60_000;
-
-export interface DelayRange {
-  min: number;
-  max: number;
-}
-
-export interface FaultSettings {
-  /** Milliseconds; `min === max` for a fixed delay, else drawn per request. */
-  delay: DelayRange | null;
-  /** 0..1: the share of requests answered with `failStatus`. */
-  failRate: number;
-  failStatus: FailStatus;
-  /** Browser only: fetch to /api rejects as a network failure would. */
-  offline: boolean;
-}
-
-export const NO_FAULTS: FaultSettings = { delay: null, failRate: 0, failStatus: 500, offline: false };
+export { FAIL_STATUSES, MAX_DELAY_MS, NO_FAULTS, isActive, formatDelay, type DelayRange, type FailStatus, type FaultSettings } from "./fault-settings";
+import { FAIL_STATUSES, MAX_DELAY_MS, NO_FAULTS, type DelayRange, type FailStatus, type FaultSettings } from "./fault-settings";
 
 const ms = z.coerce
   .number({ invalid_type_error: "expected milliseconds" })
@@ -64,18 +45,6 @@ export const failRateSchema = z.coerce
 export const failStatusSchema = z.coerce
   .number({ invalid_type_error: "expected 500 or 503" })
   .refine((n): n is FailStatus => (FAIL_STATUSES as readonly number[]).includes(n), "expected 500 or 503") as unknown as z.ZodType<FailStatus, z.ZodTypeDef, unknown>;
-
-/** The stored form (browser localStorage), checked whole: a bad value falls back to no faults. */
-export const faultSettingsSchema = z.object({
-  delay: z.object({ min: ms, max: ms }).refine((d) => d.min <= d.max, "min must not exceed max").nullable(),
-  failRate: failRateSchema,
-  failStatus: failStatusSchema,
-  offline: z.boolean(),
-});
-
-export const isActive = (s: FaultSettings) => Boolean(s.offline || s.failRate > 0 || (s.delay && s.delay.max > 0));
-
-export const formatDelay = (d: DelayRange | null) => (!d ? "" : d.min === d.max ? String(d.min) : `${d.min}-${d.max}`);
 
 export const DELAY_HEADER = "x-mockman-delay";
 export const FAIL_HEADER = "x-mockman-fail";

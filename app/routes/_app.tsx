@@ -6,6 +6,7 @@ import { GeneralErrorBoundary } from "#app/components/GeneralErrorBoundary";
 import { RouteErrorBoundary } from "#app/components/RouteErrorBoundary";
 import { SessionWatch } from "#app/components/SessionWatch";
 import { Sidebar } from "#app/components/Sidebar";
+import { MockBadge } from "#app/components/MockBadge";
 import { StoreBanner } from "#app/components/StoreBanner";
 import { ApiError } from "#app/lib/api";
 import { APP_ROUTE_ID, type AppData } from "#app/lib/app-data";
@@ -49,6 +50,7 @@ function ShellFrame({ children }: { children: ReactNode }) {
       <Sidebar />
       <main id="main" className="shell__main" tabIndex={-1}>
         <StoreBanner />
+        <MockBadge />
         {children}
       </main>
       <SessionWatch />

@@ -8,6 +8,7 @@ import { KeyboardShortcuts } from "#app/components/KeyboardShortcuts";
 import { RouteErrorBoundary } from "#app/components/RouteErrorBoundary";
 import { SessionWatch } from "#app/components/SessionWatch";
 import { Sidebar } from "#app/components/Sidebar";
+import { MockBadge } from "#app/components/MockBadge";
 import { StoreBanner } from "#app/components/StoreBanner";
 import { ApiError } from "#app/lib/api";
 import { APP_ROUTE_ID, type AppData } from "#app/lib/app-data";
@@ -62,6 +63,7 @@ function ShellFrame({ children }: { children: ReactNode }) {
       <main id="main" className="shell__main" tabIndex={-1}>
         <ApiTargetNotice />
         <StoreBanner />
+        <MockBadge />
         {children}
       </main>
       <SessionWatch />

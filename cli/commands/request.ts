@@ -8,6 +8,7 @@ import { CliError, EXIT, usageError } from "../errors";
 import type { Exchange, OutgoingRequest, Sender } from "../exchange";
 import { readBody } from "../inputs";
 import { wantsColor, type CliIo } from "../io";
+import { addFaultOptions, faultsFrom, withFaults } from "../fault-options";
 import { addDbOption, addExamples, baseUrl, parseOptions } from "../options";
 import { renderExchange } from "../render";
 
@@ -87,6 +88,7 @@ export function requestCommand(io: CliIo): Command {
     .option("--json", "print exactly {status, statusText, headers, body, ms} as JSON")
     .option("--fail", "exit 4 on a 4xx response and 5 on a 5xx");
   addDbOption(command);
+  addFaultOptions(command);
   addExamples(command, [
     "mockman request GET /api/posts",
     "mockman request POST /api/posts --as guest -d '{\"postData\":{\"content\":\"Hello\"}}'",
@@ -96,6 +98,7 @@ export function requestCommand(io: CliIo): Command {
   ]);
   return command.action(async (rawMethod: string, rawPath: string, raw: unknown) => {
     const options = parseOptions(optionsSchema, raw);
+    const faults = faultsFrom(raw);
     const method = parseMethod(rawMethod);
     const target = splitTarget(rawPath, options.baseUrl);
     const headers = options.header.map(parseHeader);
@@ -111,7 +114,7 @@ export function requestCommand(io: CliIo): Command {
     if (body !== undefined && !has("content-type")) headers.push(["content-type", "application/json"]);
     if (options.token) headers.push(["authorization", options.token]);
 
-    const sender = await openSender(io, { baseUrl: target.baseUrl, db: options.db }, "request");
+    const sender = withFaults(await openSender(io, { baseUrl: target.baseUrl, db: options.db }, "request"), faults);
     let exchange: Exchange;
     try {
       if (who) headers.push(["authorization", await logIn(sender, who)]);

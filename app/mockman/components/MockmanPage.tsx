@@ -8,6 +8,7 @@ import type { HistoryEntry } from "../lib/history";
 import { sendRequest, tokenIn, type Outcome } from "../lib/send";
 import { useHistory } from "../useHistory";
 import { CurlDialog } from "./CurlDialog";
+import { MockSettings } from "./MockSettings";
 import { HistoryPanel } from "./HistoryPanel";
 import { RequestPanel } from "./RequestPanel";
 import { RequestTools } from "./RequestTools";
@@ -156,6 +157,7 @@ export function MockmanPage() {
         />
         <ResponsePanel outcome={outcome} sending={sending} />
         <HistoryPanel history={history} onRestore={restore} onNotice={say} />
+        <MockSettings />
       </main>
       <CurlDialog open={curlOpen} onClose={() => setCurlOpen(false)} onFill={(r) => { fill(r); say("Filled the form from the cURL command."); }} />
     </div>

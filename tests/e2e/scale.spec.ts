@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { feed, loginAsGuest, watchErrors } from "./app-helpers";
+import { readIndexedDb } from "./hardening/api";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const POSTS = 2000;
@@ -17,6 +18,7 @@ const TOTAL = POSTS + 6; // the sample data stays, so the guest can log in
 let dir: string;
 let exportFile: string;
 let withoutGuest: string;
+let otherUser: string;
 
 test.beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "moments-scale-"));
@@ -27,7 +29,8 @@ test.beforeAll(() => {
   mockman("export", exportFile, "--db", db);
   const other = join(dir, "other.json");
   withoutGuest = join(dir, "without-guest.json");
-  mockman("seed", "--replace", "--users", "5", "--posts", "50", "--seed", "3", "--db", other);
+  const seeded = String(mockman("seed", "--replace", "--users", "5", "--posts", "50", "--seed", "3", "--db", other));
+  otherUser = seeded.match(/--as (\S+):password/)![1];
   mockman("export", withoutGuest, "--db", other);
 });
 
@@ -101,7 +104,11 @@ test("a like on a post far down persists across a reload", async ({ page }) => {
   await expect(like).toHaveAttribute("aria-pressed", "false");
   await like.click();
   await expect(like).toHaveAttribute("aria-pressed", "true");
-  await page.waitForLoadState("networkidle");
+  // The button turns at once (optimistic); reload only once the like is saved in IndexedDB.
+  const postId = labelledBy!.replace(/^post-|-author$/g, "");
+  await expect
+    .poll(async () => (await readIndexedDb(page)).posts.find((p) => p._id === postId)?.likes.likedBy.map((u: { username: string }) => u.username))
+    .toContain("guest");
 
   await page.reload();
   const same = () => feed(page).locator(`article[aria-labelledby="${labelledBy}"]`);
@@ -196,7 +203,7 @@ test("an import shows its stages, and never leaves the button on 'Importing…' 
   await expect(page).toHaveURL(/\/(\?.*)?$/);
   await page.getByRole("button", { name: "Login", exact: true }).click();
   const login = page.getByRole("dialog", { name: "Login" });
-  await login.getByLabel("Username").fill("user3_0");
+  await login.getByLabel("Username").fill(otherUser);
   await login.getByLabel("Password").fill("password");
   await login.getByRole("button", { name: "Login", exact: true }).click();
   await expect(page.locator(".Toastify").getByText("LoggedIn successfully")).toBeVisible();

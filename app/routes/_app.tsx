@@ -17,8 +17,10 @@ import { setBookmarks } from "#app/lib/bookmark-store";
 import { getUser } from "#app/lib/data";
 import { isPostIntent } from "#app/lib/revalidate";
 import { clearSession, redirectToLogin, requireSession } from "#app/lib/session";
+import { endDamagedSession } from "#app/lib/session-end";
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<AppData> {
+  endDamagedSession();
   const { user } = requireSession(request);
   try {
     // One authenticated call proves the token still holds; the user record gives

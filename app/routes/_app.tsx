@@ -1,10 +1,11 @@
 // The signed-in shell: a pathless layout around every protected screen.
 // Signed out, it sends the visitor to / and remembers where they were going.
-import { Outlet, useRouteLoaderData, type ClientLoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Outlet, useLocation, useNavigation, useRouteLoaderData, type ClientLoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from "@remix-run/react";
+import { useEffect, useState, type ReactNode } from "react";
 import { ApiTargetNotice } from "#app/components/ApiTargetNotice";
 import { GeneralErrorBoundary } from "#app/components/GeneralErrorBoundary";
 import { KeyboardShortcuts } from "#app/components/KeyboardShortcuts";
+import { ScreenSkeleton } from "#app/components/ScreenSkeleton";
 import { RouteErrorBoundary } from "#app/components/RouteErrorBoundary";
 import { SessionWatch } from "#app/components/SessionWatch";
 import { Sidebar } from "#app/components/Sidebar";
@@ -35,7 +36,9 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
       clearSession();
       throw redirectToLogin(request);
     }
-    throw error;
+    // A slow, failing or offline backend is not the session's end: the shell stays,
+    // with the bookmarks it knew, and each screen shows its own failure with a Retry.
+    return { user };
   }
 }
 
@@ -56,6 +59,12 @@ export default function AppShell() {
 }
 
 function ShellFrame({ children }: { children: ReactNode }) {
+  const navigation = useNavigation();
+  const location = useLocation();
+  // Moving to another screen: its skeleton at once, not the old screen until the new one has loaded.
+  const moving = navigation.state === "loading" && !navigation.formMethod && navigation.location.pathname !== location.pathname;
+  // Only when the move is slow enough to see: a fast one never flashes a skeleton.
+  const showSkeleton = useAfter(moving, 150);
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -66,12 +75,26 @@ function ShellFrame({ children }: { children: ReactNode }) {
         <ApiTargetNotice />
         <StoreBanner />
         <MockBadge />
-        {children}
+        {showSkeleton ? <ScreenSkeleton /> : children}
       </main>
       <SessionWatch />
       <KeyboardShortcuts />
     </div>
   );
+}
+
+/** `on`, once it has stayed true for `ms`. */
+function useAfter(on: boolean, ms: number): boolean {
+  const [late, setLate] = useState(false);
+  useEffect(() => {
+    if (!on) {
+      setLate(false);
+      return;
+    }
+    const timer = setTimeout(() => setLate(true), ms);
+    return () => clearTimeout(timer);
+  }, [on, ms]);
+  return on && late;
 }
 
 // A screen without its own boundary fails here: inside the shell while the

@@ -81,6 +81,9 @@ export const exportFileSchema = z
 
 export type ExportFile = z.infer<typeof exportFileSchema>;
 
+/** The stored record shapes, for the OpenAPI description of the answers. */
+export { comment as commentShape, post as postShape, todo as todoShape, user as userShape, userRef as userRefShape };
+
 /**
  * Why stored data cannot be used (a record of the wrong shape), or null when it
  * can. Unknown fields (say a hand-edited `password`) are removed in place, as an

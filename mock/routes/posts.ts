@@ -10,14 +10,14 @@ import { userRef } from "../views";
 import { findPost, findUser } from "./lookup";
 
 // firstName and userPhoto may come in the body (§7), but the author is always the token's user.
-const createSchema = z.object({
+export const createPostSchema = z.object({
   postData: z.object(
     { content: required("content", POST_MAX), postPic: imageRef.default(""), postPicAlt: optionalText("postPicAlt", ALT_MAX).optional() },
     { required_error: "postData is required", invalid_type_error: "postData must be an object" },
   ),
 });
 
-const editSchema = z.object({
+export const editPostSchema = z.object({
   postData: z
     .object(
       { content: required("content", POST_MAX).optional(), postPic: imageRef.optional(), postPicAlt: optionalText("postPicAlt", ALT_MAX).optional() },
@@ -55,7 +55,7 @@ export const postRoutes: RouteDef[] = [
     path: "/posts",
     auth: true,
     handler(ctx, req) {
-      const { postData } = parseBody(createSchema, req.body);
+      const { postData } = parseBody(createPostSchema, req.body);
       const now = timestamp(ctx.now());
       const post: PostRecord = {
         _id: uuid(),
@@ -83,7 +83,7 @@ export const postRoutes: RouteDef[] = [
     handler(ctx, req) {
       const post = findPost(ctx.db, req.params.postId);
       if (post.username !== ctx.user.username) throw badRequest(MSG.EDIT_POST_NOT_OWNER);
-      const { postData } = parseBody(editSchema, req.body);
+      const { postData } = parseBody(editPostSchema, req.body);
       if (postData.content !== undefined) post.content = postData.content;
       if (postData.postPic !== undefined) post.postPic = postData.postPic;
       if (postData.postPicAlt !== undefined) post.postPicAlt = postData.postPicAlt.trim();

@@ -9,7 +9,7 @@ import { bookmarkedPosts, publicUser, userRef } from "../views";
 import { findPost, findUser } from "./lookup";
 
 // Only these fields can change: ids, usernames, passwords and links between users cannot.
-const editSchema = z.object({
+export const editUserSchema = z.object({
   userData: z
     .object(
       {
@@ -87,7 +87,7 @@ export const userRoutes: RouteDef[] = [
     path: "/users/edit",
     auth: true,
     handler(ctx, req) {
-      const { userData } = parseBody(editSchema, req.body);
+      const { userData } = parseBody(editUserSchema, req.body);
       const user = ctx.user;
       const { firstName, lastName, bio, link, userPhoto, coverPhoto, userPhotoAlt, coverPhotoAlt } = userData;
       const nameChanged =

@@ -1,6 +1,6 @@
 // `mockman request`, in-process on a temp store: output shapes, auth, bodies,
 // and every usage error (exit 2, one stderr line, the store unchanged).
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FIRST_POST, cli, folderState, oneStderrLine, tempDb } from "./helpers";
@@ -116,5 +116,23 @@ describe("paging through the CLI, as it is", () => {
     expect(second.posts.map((p: { _id: string }) => p._id)).not.toContain(first.posts[1]._id);
     const bad = await cli(["request", "GET", "/api/posts?limit=0", "--json", "--db", db]);
     expect(JSON.parse(bad.stdout)).toMatchObject({ status: 400, body: { errors: ["limit must be a whole number from 1 to 100"] } });
+  });
+});
+
+describe("mockman openapi", () => {
+  it("prints the OpenAPI 3.1 document, or writes it to a file; a folder that is not there is a clear error", async () => {
+    const out = await cli(["openapi"]);
+    expect(out.code).toBe(0);
+    const doc = JSON.parse(out.stdout);
+    expect(doc.openapi).toBe("3.1.0");
+    expect(Object.keys(doc.paths)).toContain("/api/posts/{postId}");
+    const { dir } = tempDb();
+    const written = await cli(["openapi", "api.json"], { cwd: dir });
+    expect(written.code).toBe(0);
+    expect(written.stdout).toMatch(/^Wrote the OpenAPI 3\.1 description of \d+ paths to .*api\.json\.\n$/);
+    expect(JSON.parse(readFileSync(join(dir, "api.json"), "utf8")).paths).toEqual(doc.paths);
+    const bad = await cli(["openapi", join(dir, "missing", "api.json")]);
+    expect(bad.code).toBe(1);
+    expect(oneStderrLine(bad)).toMatch(/^mockman: cannot write .*missing\/api\.json: .*Check the folder exists and is writable$/);
   });
 });

@@ -25,7 +25,8 @@ const optionsSchema = z.object({
   fail: z.boolean().default(false),
 });
 
-const collect = (value: string, previous: string[]) => [...previous, value];
+// No default array: commander would print it as "(default: [])" in --help.
+const collect = (value: string, previous: string[] = []) => [...previous, value];
 const TOKEN_CHARS = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 export function parseMethod(raw: string): string {
@@ -78,7 +79,7 @@ export function requestCommand(io: CliIo): Command {
     .description("send one request to the mock API and print the response")
     .argument("<method>", `HTTP method: ${COLLECTION_METHODS.join(", ")}`)
     .argument("<path>", "path such as /api/posts (or a full http:// URL)")
-    .option("-H, --header <header>", "request header 'Name: value' (repeatable)", collect, [])
+    .option("-H, --header <header>", "request header 'Name: value' (repeatable)", collect)
     .option("-d, --data <json>", "JSON body: inline, @file, or @- to read stdin")
     .option("--token <token>", "send this token in the authorization header")
     .option("--as <who>", "log in first, as guest or USER:PASSWORD, and send that token")
@@ -101,7 +102,7 @@ export function requestCommand(io: CliIo): Command {
     const faults = faultsFrom(raw);
     const method = parseMethod(rawMethod);
     const target = splitTarget(rawPath, options.baseUrl);
-    const headers = options.header.map(parseHeader);
+    const headers = (options.header ?? []).map(parseHeader);
     const has = (name: string) => headers.some(([n]) => n.toLowerCase() === name);
     if (options.token && options.as) throw usageError("give --token or --as, not both");
     if ((options.token || options.as) && has("authorization"))

@@ -21,6 +21,15 @@ describe("mockman request", () => {
     expect(JSON.parse(bodyOnly.stdout).post.likes.likeCount).toBe(790);
   });
 
+  it("-H in --help says it repeats, without a '(default: [])' tail, and two -H both go out", async () => {
+    const help = await cli(["request", "--help"]);
+    expect(help.stdout).toMatch(/-H, --header <header> +request header 'Name: value' \(repeatable\)\n/);
+    expect(help.stdout).not.toContain("default: []");
+    const { db } = tempDb();
+    const ran = await cli(["request", "GET", "/api/test-todos", "-H", "Accept: */*", "-H", "X-A: 1", "--db", db]);
+    expect(ran.code).toBe(0);
+  });
+
   it("--json prints exactly {status, statusText, headers, body, ms}", async () => {
     const { db } = tempDb();
     const ran = await cli(["request", "GET", "/api/posts/nope", "--json", "--db", db]);

@@ -81,7 +81,7 @@ describe("post composer", () => {
 
   it("makes the image optional and keeps it when given", () => {
     const ok = parseWithZod(form({ content: "hi" }), { schema: postSchema });
-    expect(ok.status === "success" && ok.value).toEqual({ content: "hi", postPic: "" });
+    expect(ok.status === "success" && ok.value).toEqual({ content: "hi", postPic: "", postPicAlt: "" });
     const withPic = parseWithZod(form({ content: "hi", postPic: "data:image/png;base64,AAAA" }), { schema: postSchema });
     expect(withPic.status === "success" && withPic.value.postPic).toBe("data:image/png;base64,AAAA");
   });

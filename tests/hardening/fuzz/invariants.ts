@@ -81,6 +81,13 @@ const SUCCESS_KEYS: Record<string, z.ZodTypeAny> = {
   next: z.string().regex(/^[A-Za-z0-9_-]+$/).nullable(),
   total: z.number().int().nonnegative(),
   deleted: z.string(),
+  // GET /api/openapi.json: the API's description (checked in depth by tests/api/openapi.test.ts).
+  openapi: z.literal("3.1.0"),
+  info: z.object({ title: z.string(), version: z.string() }).passthrough(),
+  servers: z.array(z.object({ url: z.string() }).passthrough()),
+  paths: z.record(z.unknown()),
+  components: z.record(z.unknown()),
+  webhooks: z.record(z.unknown()),
 };
 
 export interface Exchange {

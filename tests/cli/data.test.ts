@@ -63,7 +63,7 @@ describe("export and import", () => {
     const exported = await cli(["export", "backup.json", "--db", db], { cwd: dir });
     expect(exported.stdout).toMatch(/^Exported 4 users, 6 posts and 1 todos from .* to .*backup\.json\.\n$/);
     const file = JSON.parse(readFileSync(join(dir, "backup.json"), "utf8"));
-    expect(file).toMatchObject({ mockman: "export", version: 1 });
+    expect(file).toMatchObject({ mockman: "export", version: 2 });
 
     const { db: target } = tempDb();
     expect((await cli(["import", join(dir, "backup.json"), "--db", target])).code).toBe(0);
@@ -76,7 +76,7 @@ describe("export and import", () => {
   });
 
   it.each([
-    ["the wrong version", (f: Record<string, unknown>) => ({ ...f, version: 2 }), /version: unsupported export version \(this build reads version 1\)/],
+    ["the wrong version", (f: Record<string, unknown>) => ({ ...f, version: 3 }), /version: unsupported export version \(this build reads versions 1 and 2\)/],
     ["a wrongly typed field", (f: { data: { posts: Array<{ likes: object }> } }) => { f.data.posts[2].likes = { likeCount: "many", likedBy: [], dislikedBy: [] }; return f; }, /data\.posts\.2\.likes\.likeCount: Expected number, received string/],
   ])("an import file with %s is exit 2, says where, and changes nothing", async (_, spoil, where) => {
     const { dir, db } = tempDb();

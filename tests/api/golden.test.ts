@@ -12,8 +12,8 @@ import { MemoryStore } from "#mock/store/memory";
 import { PASSWORDS, SEED_POST } from "./client";
 
 const FIXTURE = fileURLToPath(new URL("./fixtures/golden-answers.json", import.meta.url));
-export const V1_EXPORT = fileURLToPath(new URL("./fixtures/export-v1.json", import.meta.url));
-export const V1_ANSWERS = fileURLToPath(new URL("./fixtures/export-v1-answers.json", import.meta.url));
+const V1_EXPORT = fileURLToPath(new URL("./fixtures/export-v1.json", import.meta.url));
+const V1_ANSWERS = fileURLToPath(new URL("./fixtures/export-v1-answers.json", import.meta.url));
 const NOW = new Date("2026-01-02T03:04:05.000Z");
 const PHOTO = `data:image/png;base64,${"QUJD".repeat(50)}`;
 

@@ -75,6 +75,17 @@ describe("export and import", () => {
     expect(await counts(target)).toEqual({ users: 4, posts: 6, todos: 1 });
   });
 
+  it("imports a version-1 export (users copied into records) and answers as it did", async () => {
+    const { db } = tempDb();
+    const v1 = new URL("../api/fixtures/export-v1.json", import.meta.url).pathname;
+    const imported = await cli(["import", v1, "--db", db]);
+    expect(imported.code).toBe(0);
+    const before = JSON.parse(readFileSync(new URL("../api/fixtures/export-v1-answers.json", import.meta.url), "utf8"));
+    const posts = await cli(["request", "GET", "/api/posts", "-b", "--db", db]);
+    expect(JSON.parse(posts.stdout)).toEqual(JSON.parse(before["/api/posts"]));
+    expect(JSON.parse((await cli(["export", "--db", db])).stdout)).toMatchObject({ version: 2 });
+  });
+
   it.each([
     ["the wrong version", (f: Record<string, unknown>) => ({ ...f, version: 3 }), /version: unsupported export version \(this build reads versions 1 and 2\)/],
     ["a wrongly typed field", (f: { data: { posts: Array<{ likes: object }> } }) => { f.data.posts[2].likes = { likeCount: "many", likedBy: [], dislikedBy: [] }; return f; }, /data\.posts\.2\.likes\.likeCount: Expected number, received string/],

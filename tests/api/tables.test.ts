@@ -75,3 +75,16 @@ describe("posts JSON cache with users joined in", () => {
     await check();
   }, 30_000);
 });
+
+describe("posts JSON cache and a new user", () => {
+  it("a post whose author was not in the data shows the names of the user who signs up with that username", async () => {
+    const api = await makeApi();
+    const file = api.mock.exportData();
+    file.data.posts[0].username = "newcomer";
+    await api.mock.importData(file);
+    const first = () => api.call("GET", "/api/posts").then((r) => r.body.posts[0]);
+    expect(await first()).toMatchObject({ username: "newcomer", firstName: "", lastName: "", userPhoto: "" });
+    await api.signup("newcomer", { lastName: "Here", userPhoto: "/seed/avatar-lena.svg" });
+    expect(await first()).toMatchObject({ username: "newcomer", firstName: "Test", lastName: "Here", userPhoto: "/seed/avatar-lena.svg" });
+  });
+});

@@ -36,7 +36,8 @@ const result = await build({
   format: "cjs",
   platform: "node",
   target: "node20",
-  external: ["undici"],
+  // undici and faker stay outside the bundle and load only when a command needs them.
+  external: ["undici", "@faker-js/faker"],
   minify: true,
   metafile: true,
   logLevel: "warning",

@@ -6,6 +6,7 @@ import { Command, CommanderError } from "commander";
 import pkg from "../package.json" with { type: "json" };
 import { exportCommand } from "./commands/export";
 import { importCommand } from "./commands/import";
+import { openapiCommand } from "./commands/openapi";
 import { replayCommand } from "./commands/replay";
 import { requestCommand } from "./commands/request";
 import { resetCommand } from "./commands/reset";
@@ -14,7 +15,7 @@ import { serveCommand } from "./commands/serve";
 import { CliError, EXIT, oneLine } from "./errors";
 import { processIo, type CliIo } from "./io";
 
-const COMMANDS = [requestCommand, replayCommand, serveCommand, seedCommand, resetCommand, exportCommand, importCommand];
+const COMMANDS = [requestCommand, replayCommand, serveCommand, seedCommand, resetCommand, exportCommand, importCommand, openapiCommand];
 
 export function createProgram(io: CliIo = processIo()): Command {
   const program = new Command("mockman")

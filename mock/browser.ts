@@ -1,5 +1,6 @@
 // The browser door: the mock on IndexedDB, reached through a thin fetch patch
 // that sends same-origin /api/* to handle() and everything else to the network.
+import { loadFaultSettings, onFaultSettings } from "./fault-settings";
 import { createMock, type Mock } from "./server";
 import { DexieStore } from "./store/dexie";
 import { MemoryStore } from "./store/memory";
@@ -36,11 +37,17 @@ async function boot(): Promise<BrowserMock> {
     console.error(error);
     mock = await createMock({ store: new MemoryStore(), onStoreError, onStoreRecovered });
   }
+  // The Mock settings panel (/mockman): delay and failures in the mock, 'offline' here.
+  mock.faults.set(loadFaultSettings());
+  onFaultSettings((settings) => mock.faults.set(settings));
   const realFetch = window.fetch.bind(window);
   window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
     const url = new URL(request.url);
-    if (url.origin === window.location.origin && mock.owns(url.pathname)) return mock.handle(request);
+    if (url.origin === window.location.origin && mock.owns(url.pathname)) {
+      if (mock.faults.settings.offline) return Promise.reject(new TypeError("Failed to fetch (mock offline)"));
+      return mock.handle(request);
+    }
     return realFetch(input, init);
   };
   const running = { mock, storeProblem };

@@ -2,7 +2,7 @@
 // collection of saved requests (written by /mockman's history export, read by
 // `mockman replay`). Both are checked whole with zod before anything is used.
 import { z } from "zod";
-import { BIO_MAX, COMMENT_MAX, LINK_MAX, NAME_MAX, POST_MAX, TODO_MAX, imageRef, usernameField } from "./rules";
+import { ALT_MAX, BIO_MAX, COMMENT_MAX, LINK_MAX, NAME_MAX, POST_MAX, TODO_MAX, imageRef, usernameField } from "./rules";
 import type { Snapshot } from "./types";
 
 /**
@@ -36,6 +36,7 @@ const post = z.object({
   _id: z.string(),
   content: z.string(),
   postPic: z.string(),
+  postPicAlt: z.string().optional(),
   username: z.string(),
   likes: z.object({
     likeCount: z.number().int().nonnegative(),
@@ -52,6 +53,8 @@ const user = userRef.extend({
   bio: z.string(),
   link: z.string(),
   coverPhoto: z.string(),
+  userPhotoAlt: z.string().optional(),
+  coverPhotoAlt: z.string().optional(),
   followers: ids,
   following: ids,
   bookmarks: z.array(z.string()),
@@ -69,19 +72,16 @@ const todo = z.object({
 
 const names = { firstName: z.string(), lastName: z.string() };
 const userRefs = z.array(userRef);
-/** Version 1's records: every quoted user copied in whole. */
-const dataV1 = z.object({
-  users: z.array(user.extend({ followers: userRefs, following: userRefs })),
-  posts: z.array(
-    post.extend({
-      ...names,
-      userPhoto: z.string(),
-      likes: post.shape.likes.extend({ likedBy: userRefs, dislikedBy: userRefs }),
-      comments: z.array(comment.extend({ ...names, profilePic: z.string(), votes: z.object({ upvotedBy: userRefs, downvotedBy: userRefs }) })),
-    }),
-  ),
-  todos: z.array(todo),
+// Version 1's records, which are also the shapes answers have: every quoted user whole.
+const commentV1 = comment.extend({ ...names, profilePic: z.string(), votes: z.object({ upvotedBy: userRefs, downvotedBy: userRefs }) });
+const postV1 = post.extend({
+  ...names,
+  userPhoto: z.string(),
+  likes: post.shape.likes.extend({ likedBy: userRefs, dislikedBy: userRefs }),
+  comments: z.array(commentV1),
 });
+const userV1 = user.extend({ followers: userRefs, following: userRefs });
+const dataV1 = z.object({ users: z.array(userV1), posts: z.array(postV1), todos: z.array(todo) });
 
 const data = z.object({ users: z.array(user), posts: z.array(post), todos: z.array(todo) });
 
@@ -99,6 +99,10 @@ export const exportFileSchema = fileOf(EXPORT_VERSION, data);
 const exportFileV1Schema = fileOf(1, dataV1);
 
 export type ExportFile = z.infer<typeof exportFileSchema>;
+
+/** The stored record shapes, for the OpenAPI description of the answers. */
+/** The shapes of records in answers (users joined in), for the API's description. */
+export { commentV1 as commentShape, postV1 as postShape, todo as todoShape, userV1 as userShape, userRef as userRefShape };
 
 /**
  * Why stored data cannot be used (a record of the wrong shape), or null when it
@@ -136,6 +140,10 @@ function compileShape(schema: z.ZodTypeAny): ShapeCheck {
       return value < min ? `${path}: Number must be greater than or equal to ${min}` : null;
     };
   }
+  if (schema instanceof z.ZodOptional) {
+    const inner = compileShape(schema.unwrap());
+    return (value, path) => (value === undefined ? null : inner(value, path));
+  }
   if (schema instanceof z.ZodBoolean) return (value, path) => (typeof value === "boolean" ? null : expected(path, "boolean", value));
   if (schema instanceof z.ZodArray) {
     const element = compileShape(schema.element);
@@ -154,13 +162,16 @@ function compileShape(schema: z.ZodTypeAny): ShapeCheck {
     return (value, path) => {
       if (typeof value !== "object" || value === null || Array.isArray(value)) return expected(path, "object", value);
       const record = value as Record<string, unknown>;
+      let present = 0;
       for (const [key, check] of fields) {
-        const problem = check(record[key], at(path, key));
+        const field = record[key];
+        if (field !== undefined) present++;
+        const problem = check(field, at(path, key));
         if (problem) return problem;
       }
       let count = 0;
       for (const _key in record) count++;
-      if (count !== fields.length) for (const key of Object.keys(record)) if (!known.has(key)) delete record[key];
+      if (count !== present) for (const key of Object.keys(record)) if (!known.has(key)) delete record[key];
       return null;
     };
   }
@@ -318,11 +329,14 @@ function ruleProblems({ users, posts, todos }: ExportFile["data"]): string[] {
     text(`${at}.link`, u.link, LINK_MAX);
     image(`${at}.userPhoto`, u.userPhoto);
     image(`${at}.coverPhoto`, u.coverPhoto);
+    text(`${at}.userPhotoAlt`, u.userPhotoAlt ?? "", ALT_MAX);
+    text(`${at}.coverPhotoAlt`, u.coverPhotoAlt ?? "", ALT_MAX);
   });
   posts.forEach((p, i) => {
     const at = `data.posts.${i}`;
     text(`${at}.content`, p.content, POST_MAX);
     image(`${at}.postPic`, p.postPic);
+    text(`${at}.postPicAlt`, p.postPicAlt ?? "", ALT_MAX);
     p.comments.forEach((c, j) => text(`${at}.comments.${j}.commentVal`, c.commentVal, COMMENT_MAX));
   });
   todos.forEach((t, i) => text(`data.todos.${i}.title`, t.title, TODO_MAX));

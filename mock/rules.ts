@@ -8,6 +8,8 @@ export const USERNAME_MAX = 12;
 export const BIO_MAX = 250;
 export const LINK_MAX = 200;
 export const TODO_MAX = 200;
+/** An image's description (alt text), as Bluesky allows. */
+export const ALT_MAX = 1000;
 /** Largest image file the app attaches; as a data URL it is about 4/3 of this. */
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const IMAGE_URL_MAX = Math.ceil((IMAGE_MAX_BYTES * 4) / 3) + 100;

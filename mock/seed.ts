@@ -65,7 +65,7 @@ export async function seedSnapshot(iterations = DEFAULT_ITERATIONS, now = new Da
 
 // ---- generated data ----
 
-function mulberry32(seed: number) {
+export function mulberry32(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -3,6 +3,7 @@
 import { Response as MirageResponse, createServer } from "miragejs";
 import { tokenFromHeader, verifyToken } from "./auth";
 import { ApiError, MSG } from "./errors";
+import { FaultControl } from "./faults";
 import { type ExportFile, migrateRecords, snapshotProblem, toExportFile } from "./formats";
 import type { ApiRequest, Ctx, RouteDef } from "./http";
 import { DispatchInterceptor, json, type MirageRequest, type RawRequest, type RawResponse } from "./interceptor";
@@ -24,6 +25,8 @@ export interface MockOptions {
   onStoreError?: (error: unknown) => void;
   /** Called when a write succeeds after failed ones: everything unsaved has now landed. */
   onStoreRecovered?: () => void;
+  /** Latency and failure injection (mock/faults.ts); none unless set. */
+  faults?: FaultControl;
 }
 
 export interface Mock {
@@ -40,6 +43,8 @@ export interface Mock {
   reload(): Promise<void>;
   readonly tables: Tables;
   readonly store: Store;
+  /** Delay/failure injection, decided before a request joins the queue. */
+  readonly faults: FaultControl;
   shutdown(): Promise<void>;
 }
 
@@ -171,7 +176,9 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     if (request.method.toUpperCase() === "HEAD") response.body = "";
     return response;
   };
-  const queued = (request: RawRequest) => serial(() => shared(() => dispatch(request)));
+  // Faults are decided (and the delay waited) before the queue: a failure never reaches a handler.
+  const faults = options.faults ?? new FaultControl();
+  const queued = async (request: RawRequest) => (await faults.inject(request)) ?? serial(() => shared(() => dispatch(request)));
 
   return {
     handle: async (request) => fromRaw(await queued(await toRaw(request))),
@@ -179,6 +186,7 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     owns: (pathname) => interceptor.owns(pathname),
     tables,
     store,
+    faults,
     reset: () =>
       serial(() =>
         shared(async () => {

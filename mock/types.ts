@@ -20,6 +20,9 @@ export interface UserRecord extends UserRef {
   bio: string;
   link: string;
   coverPhoto: string;
+  /** Descriptions of the photos, when the user wrote them. */
+  userPhotoAlt?: string;
+  coverPhotoAlt?: string;
   /** User ids, in the order they followed. */
   followers: string[];
   following: string[];
@@ -44,6 +47,8 @@ export interface PostRecord {
   _id: string;
   content: string;
   postPic: string;
+  /** The picture's description (alt text), when the author wrote one. */
+  postPicAlt?: string;
   /** The author; names and photo come from the user at answer time. */
   username: string;
   /** likedBy, dislikedBy: user ids. */

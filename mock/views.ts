@@ -35,38 +35,46 @@ function author(db: Tables, username: string) {
   return user ? { firstName: user.firstName, lastName: user.lastName, photo: user.userPhoto } : { firstName: "", lastName: "", photo: "" };
 }
 
-export function commentView(db: Tables, c: CommentRecord) {
-  const by = author(db, c.username);
-  return {
-    _id: c._id,
-    commentVal: c.commentVal,
-    username: c.username,
-    firstName: by.firstName,
-    lastName: by.lastName,
-    profilePic: by.photo,
-    votes: { upvotedBy: refsOf(db, c.votes.upvotedBy), downvotedBy: refsOf(db, c.votes.downvotedBy) },
-    createdAt: c.createdAt,
-    updatedAt: c.updatedAt,
-  };
+// Views keep the record's own field order (fields like postPicAlt are added by
+// later edits and come last), putting the joined names and photo right after
+// `username`, where records kept their copies before: answers keep their bytes.
+
+/** A comment as answers carry it. */
+export type CommentAnswer = Omit<CommentRecord, "votes"> & { firstName: string; lastName: string; profilePic: string; votes: { upvotedBy: UserRef[]; downvotedBy: UserRef[] } };
+/** A post as answers carry it. */
+export type PostAnswer = Omit<PostRecord, "likes" | "comments"> & {
+  firstName: string;
+  lastName: string;
+  userPhoto: string;
+  likes: { likeCount: number; likedBy: UserRef[]; dislikedBy: UserRef[] };
+  comments: CommentAnswer[];
+};
+
+export function commentView(db: Tables, c: CommentRecord): CommentAnswer {
+  const view: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(c)) {
+    if (key === "username") {
+      const by = author(db, c.username);
+      Object.assign(view, { username: value, firstName: by.firstName, lastName: by.lastName, profilePic: by.photo });
+    } else if (key === "votes") view.votes = { upvotedBy: refsOf(db, c.votes.upvotedBy), downvotedBy: refsOf(db, c.votes.downvotedBy) };
+    else view[key] = value;
+  }
+  return view as CommentAnswer;
 }
 
 export const commentsView = (db: Tables, comments: readonly CommentRecord[]) => comments.map((c) => commentView(db, c));
 
-export function postView(db: Tables, p: PostRecord) {
-  const by = author(db, p.username);
-  return {
-    _id: p._id,
-    content: p.content,
-    postPic: p.postPic,
-    username: p.username,
-    firstName: by.firstName,
-    lastName: by.lastName,
-    userPhoto: by.photo,
-    likes: { likeCount: p.likes.likeCount, likedBy: refsOf(db, p.likes.likedBy), dislikedBy: refsOf(db, p.likes.dislikedBy) },
-    comments: commentsView(db, p.comments),
-    createdAt: p.createdAt,
-    updatedAt: p.updatedAt,
-  };
+export function postView(db: Tables, p: PostRecord): PostAnswer {
+  const view: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(p)) {
+    if (key === "username") {
+      const by = author(db, p.username);
+      Object.assign(view, { username: value, firstName: by.firstName, lastName: by.lastName, userPhoto: by.photo });
+    } else if (key === "likes") view.likes = { likeCount: p.likes.likeCount, likedBy: refsOf(db, p.likes.likedBy), dislikedBy: refsOf(db, p.likes.dislikedBy) };
+    else if (key === "comments") view.comments = commentsView(db, p.comments);
+    else view[key] = value;
+  }
+  return view as PostAnswer;
 }
 
 /** The user's bookmarks as the current posts, oldest first. */

@@ -3,14 +3,16 @@ interface AvatarProps {
   src?: string;
   name: string;
   size?: "sm" | "md" | "lg";
+  /** The user's own description of the photo (the profile shows it); elsewhere the name beside it says enough. */
+  alt?: string;
 }
 
-export function Avatar({ src, name, size = "md" }: AvatarProps) {
+export function Avatar({ src, name, size = "md", alt }: AvatarProps) {
   const initial = name.trim().charAt(0).toUpperCase() || "?";
   // alt="" : the name always sits beside the avatar, so the picture adds nothing for a screen reader.
   return (
-    <span className={`avatar avatar--${size}`} aria-hidden="true">
-      {src ? <img src={src} alt="" loading="lazy" decoding="async" /> : <span className="avatar__initial">{initial}</span>}
+    <span className={`avatar avatar--${size}`} aria-hidden={alt ? undefined : true}>
+      {src ? <img src={src} alt={alt ?? ""} loading="lazy" decoding="async" /> : <span className="avatar__initial">{initial}</span>}
     </span>
   );
 }

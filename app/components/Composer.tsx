@@ -1,11 +1,13 @@
 // The post composer: content (required, max 210, counting down from 210), an
-// optional image, and a busy Post button that cannot be pressed twice.
+// optional image with its description (alt text, counted; required when
+// Settings asks), and a busy Post button that cannot be pressed twice.
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { PostActionData } from "#app/lib/post-actions";
-import { POST_MAX, postSchema } from "#app/lib/schemas";
+import { useRequiresAlt } from "#app/lib/alt-setting";
+import { ALT_MAX, POST_MAX, postSchemaFor } from "#app/lib/schemas";
 import type { SessionUser } from "#app/lib/session";
 import { Avatar } from "./Avatar";
 import { Counter } from "./Counter";
@@ -16,11 +18,12 @@ export function Composer({ user }: { user: SessionUser }) {
   const fetcher = useFetcher<PostActionData>({ key: "create-post" });
   const busy = fetcher.state !== "idle";
   const [image, setImage] = useState("");
+  const requireAlt = useRequiresAlt();
   const lastResult = fetcher.state === "idle" && fetcher.data && "result" in fetcher.data ? fetcher.data.result : undefined;
   const [form, fields] = useForm({
     id: "composer",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: postSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: postSchemaFor(requireAlt) }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -31,6 +34,7 @@ export function Composer({ user }: { user: SessionUser }) {
   }, [fetcher.state, fetcher.data]);
 
   const length = String(fields.content.value ?? "").length;
+  const altLength = String(fields.postPicAlt.value ?? "").length;
   return (
     <section className="composer card" aria-label="Create a post">
       <Avatar src={user.userPhoto} name={user.firstName} />
@@ -49,6 +53,20 @@ export function Composer({ user }: { user: SessionUser }) {
           errors={fields.content.errors}
         />
         <input type="hidden" name="postPic" value={image} />
+        {image ? (
+          <TextareaField
+            key={fields.postPicAlt.key}
+            label={requireAlt ? "Image description (alt text)" : "Image description (alt text, optional)"}
+            textareaProps={{
+              ...getTextareaProps(fields.postPicAlt),
+              rows: 2,
+              className: "composer__alt",
+              "aria-describedby": "composer-alt-counter",
+            }}
+            errors={fields.postPicAlt.errors}
+            extra={<Counter id="composer-alt-counter" max={ALT_MAX} length={altLength} />}
+          />
+        ) : null}
         <div className="composer__footer">
           <ImagePicker image={image} onChange={setImage} disabled={busy} />
           <Counter id="composer-counter" max={POST_MAX} length={length} />

@@ -10,7 +10,8 @@ import { z } from "zod";
 import { SessionEndedError, api, messageOf } from "./api";
 import { markBookmark } from "./bookmark-store";
 import { postCreated, postDeleted, putPost } from "./post-store";
-import { commentSchema, postSchema } from "./schemas";
+import { requiresAlt } from "./alt-setting";
+import { commentSchema, postSchemaFor } from "./schemas";
 import { requireSession } from "./session";
 import { TOAST } from "./texts";
 import type { Post } from "./types";
@@ -61,10 +62,11 @@ export async function postActions({ request }: ClientActionFunctionArgs) {
         return { intent, ok: true as const, result: submission.reply({ resetForm: true }) };
       }
       case "create-post": {
-        const submission = parseWithZod(formData, { schema: postSchema });
+        const submission = parseWithZod(formData, { schema: postSchemaFor(requiresAlt()) });
         if (submission.status !== "success") return { intent, ok: false as const, result: submission.reply() };
-        const { content, postPic } = submission.value;
-        const { post } = await changePost("/posts", { postData: { firstName: user.firstName, userPhoto: user.userPhoto ?? "", content, postPic } });
+        const { content, postPic, postPicAlt } = submission.value;
+        const postData = { firstName: user.firstName, userPhoto: user.userPhoto ?? "", content, postPic, ...(postPic && postPicAlt.trim() ? { postPicAlt } : {}) };
+        const { post } = await changePost("/posts", { postData });
         postCreated(post);
         toast.success(TOAST.postCreated);
         return { intent, ok: true as const, result: submission.reply({ resetForm: true }) };

@@ -1,5 +1,5 @@
 // The §5 form rules. Limits come from #mock/rules so the UI and the API agree.
-import { BIO_MAX, COMMENT_MAX, IMAGE_MAX_BYTES, LINK_MAX, NAME_MAX, POST_MAX, USERNAME_MAX, USERNAME_PATTERN, imageRef } from "#mock/rules";
+import { ALT_MAX, BIO_MAX, COMMENT_MAX, IMAGE_MAX_BYTES, LINK_MAX, NAME_MAX, POST_MAX, USERNAME_MAX, USERNAME_PATTERN, imageRef } from "#mock/rules";
 import { z } from "zod";
 import { TEXT } from "./texts";
 
@@ -29,10 +29,19 @@ export const signupSchema = z
   // DESIGN: the passwords are compared (§5 says they never were).
   .refine((v) => v.password === v.confirmPassword, { message: TEXT.passwordMismatch, path: ["confirmPassword"] });
 
-export const postSchema = z.object({
-  content: requiredText("Post", POST_MAX),
-  postPic: z.string().optional().default(""),
-});
+export const ALT_REQUIRED = "Describe the image (alt text): Settings asks for a description on every image.";
+
+/** The composer's rules; `requireAlt` (Settings) refuses an image without a description. */
+export const postSchemaFor = (requireAlt: boolean) =>
+  z
+    .object({
+      content: requiredText("Post", POST_MAX),
+      postPic: z.string().optional().default(""),
+      postPicAlt: z.string().max(ALT_MAX, `Description must be at most ${ALT_MAX} characters`).optional().default(""),
+    })
+    .refine((v) => !requireAlt || !v.postPic || v.postPicAlt.trim().length > 0, { message: ALT_REQUIRED, path: ["postPicAlt"] });
+
+export const postSchema = postSchemaFor(false);
 
 export const commentSchema = z.object({
   commentVal: requiredText("Comment", COMMENT_MAX),
@@ -62,6 +71,8 @@ export const editProfileSchema = z.object({
   bio: optionalText("Bio", BIO_MAX),
   userPhoto: photo("Avatar"),
   coverPhoto: photo("Cover photo"),
+  userPhotoAlt: optionalText("Avatar description", ALT_MAX),
+  coverPhotoAlt: optionalText("Cover photo description", ALT_MAX),
 });
 
-export { BIO_MAX, COMMENT_MAX, LINK_MAX, NAME_MAX, POST_MAX, USERNAME_MAX };
+export { ALT_MAX, BIO_MAX, COMMENT_MAX, LINK_MAX, NAME_MAX, POST_MAX, USERNAME_MAX };

@@ -3,7 +3,7 @@
 // gets the same outcome: local storage cleared, one clear toast, back to /.
 import { MSG } from "#mock/errors";
 import { toast } from "react-toastify";
-import { clearSession } from "./session";
+import { clearSession, getSessionUser, getToken } from "./session";
 
 export const SESSION_ENDED_TOAST = "Your session has ended: please log in again.";
 /** Fired on window; the signed-in shell (SessionWatch) answers it by going to /. */
@@ -22,6 +22,17 @@ export function endSession() {
   clearSession();
   saySessionEnded();
   window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
+}
+
+/**
+ * A token without a readable `userinfo` beside it (edited by hand, cut short by
+ * a full disk) is no session: it ends like any other dead session, instead of
+ * sending / and the signed-in pages to each other forever.
+ */
+export function endDamagedSession(): boolean {
+  if (!getToken() || getSessionUser()) return false;
+  endSession();
+  return true;
 }
 
 /** One toast however many calls fail at once (a screen's loaders run in parallel). */

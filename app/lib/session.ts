@@ -8,6 +8,8 @@ export interface SessionUser {
   lastName?: string;
   userPhoto?: string;
   coverPhoto?: string;
+  userPhotoAlt?: string;
+  coverPhotoAlt?: string;
   bio?: string;
   link?: string;
   following?: { _id: string; username: string }[];

@@ -11,6 +11,8 @@ export interface User extends UserRef {
   bio?: string;
   link?: string;
   coverPhoto?: string;
+  userPhotoAlt?: string;
+  coverPhotoAlt?: string;
   followers: UserRef[];
   following: UserRef[];
   bookmarks?: string[];
@@ -31,6 +33,8 @@ export interface Post {
   _id: string;
   content: string;
   postPic: string;
+  /** The picture's description, when the author wrote one. */
+  postPicAlt?: string;
   username: string;
   firstName: string;
   lastName?: string;

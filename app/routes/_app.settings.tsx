@@ -4,6 +4,7 @@ import { useFetcher, type MetaFunction } from "@remix-run/react";
 import { RouteErrorBoundary } from "#app/components/RouteErrorBoundary";
 import { ExportData } from "#app/components/settings/ExportData";
 import { ImportData } from "#app/components/settings/ImportData";
+import { RequireAltSwitch } from "#app/components/settings/RequireAltSwitch";
 import { ResetData } from "#app/components/settings/ResetData";
 import { ThemeChoice } from "#app/components/settings/ThemeChoice";
 import { apiTarget } from "#app/lib/api-target";
@@ -24,6 +25,12 @@ export default function Settings() {
             Appearance
           </h2>
           <ThemeChoice />
+        </section>
+        <section className="card settings-section" aria-labelledby="posting-title">
+          <h2 id="posting-title" className="section-title">
+            Posting
+          </h2>
+          <RequireAltSwitch />
         </section>
         <section className="card settings-section" aria-labelledby="data-title">
           <h2 id="data-title" className="section-title">

@@ -1,13 +1,15 @@
 // The signed-in shell: a pathless layout around every protected screen.
 // Signed out, it sends the visitor to / and remembers where they were going.
-import { Outlet, useRouteLoaderData, type ClientLoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Outlet, useLocation, useNavigation, useRouteLoaderData, type ClientLoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from "@remix-run/react";
+import { useEffect, useState, type ReactNode } from "react";
 import { ApiTargetNotice } from "#app/components/ApiTargetNotice";
 import { GeneralErrorBoundary } from "#app/components/GeneralErrorBoundary";
 import { KeyboardShortcuts } from "#app/components/KeyboardShortcuts";
+import { ScreenSkeleton } from "#app/components/ScreenSkeleton";
 import { RouteErrorBoundary } from "#app/components/RouteErrorBoundary";
 import { SessionWatch } from "#app/components/SessionWatch";
 import { Sidebar } from "#app/components/Sidebar";
+import { MockBadge } from "#app/components/MockBadge";
 import { StoreBanner } from "#app/components/StoreBanner";
 import { ApiError } from "#app/lib/api";
 import { APP_ROUTE_ID, type AppData } from "#app/lib/app-data";
@@ -16,8 +18,10 @@ import { setBookmarks } from "#app/lib/bookmark-store";
 import { getUser } from "#app/lib/data";
 import { isPostIntent } from "#app/lib/revalidate";
 import { clearSession, redirectToLogin, requireSession } from "#app/lib/session";
+import { endDamagedSession } from "#app/lib/session-end";
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<AppData> {
+  endDamagedSession();
   const { user } = requireSession(request);
   try {
     // One authenticated call proves the token still holds; the user record gives
@@ -32,7 +36,9 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
       clearSession();
       throw redirectToLogin(request);
     }
-    throw error;
+    // A slow, failing or offline backend is not the session's end: the shell stays,
+    // with the bookmarks it knew, and each screen shows its own failure with a Retry.
+    return { user };
   }
 }
 
@@ -53,6 +59,12 @@ export default function AppShell() {
 }
 
 function ShellFrame({ children }: { children: ReactNode }) {
+  const navigation = useNavigation();
+  const location = useLocation();
+  // Moving to another screen: its skeleton at once, not the old screen until the new one has loaded.
+  const moving = navigation.state === "loading" && !navigation.formMethod && navigation.location.pathname !== location.pathname;
+  // Only when the move is slow enough to see: a fast one never flashes a skeleton.
+  const showSkeleton = useAfter(moving, 150);
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -62,12 +74,27 @@ function ShellFrame({ children }: { children: ReactNode }) {
       <main id="main" className="shell__main" tabIndex={-1}>
         <ApiTargetNotice />
         <StoreBanner />
-        {children}
+        <MockBadge />
+        {showSkeleton ? <ScreenSkeleton /> : children}
       </main>
       <SessionWatch />
       <KeyboardShortcuts />
     </div>
   );
+}
+
+/** `on`, once it has stayed true for `ms`. */
+function useAfter(on: boolean, ms: number): boolean {
+  const [late, setLate] = useState(false);
+  useEffect(() => {
+    if (!on) {
+      setLate(false);
+      return;
+    }
+    const timer = setTimeout(() => setLate(true), ms);
+    return () => clearTimeout(timer);
+  }, [on, ms]);
+  return on && late;
 }
 
 // A screen without its own boundary fails here: inside the shell while the

@@ -10,7 +10,7 @@ import type { CliIo } from "../io";
 import { addDbOption, addExamples, parseOptions } from "../options";
 
 /** Temp file and rename: a half-written export never sits under the real name. */
-async function writeAtomically(path: string, text: string) {
+export async function writeAtomically(path: string, text: string) {
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
   await writeFile(temp, text);
   await rename(temp, path);

@@ -15,6 +15,7 @@ import { CliError, EXIT, oneLine, usageError } from "../errors";
 import type { OutgoingRequest, Sender } from "../exchange";
 import { readSource } from "../inputs";
 import { wantsColor, type CliIo } from "../io";
+import { addFaultOptions, faultsFrom, withFaults } from "../fault-options";
 import { addDbOption, addExamples, baseUrl, parseOptions } from "../options";
 import { formatMs } from "../render";
 
@@ -132,6 +133,7 @@ export function replayCommand(io: CliIo): Command {
     .option("--json", "print a machine-readable report instead of lines")
     .option("--bail", "stop at the first failure");
   addDbOption(command);
+  addFaultOptions(command);
   addExamples(command, [
     "mockman replay cli/examples/smoke.collection.json",
     "mockman replay saved.json --bail --base-url http://127.0.0.1:3000",
@@ -139,11 +141,12 @@ export function replayCommand(io: CliIo): Command {
   ]);
   return command.action(async (file: string, raw: unknown) => {
     const options = parseOptions(optionsSchema, raw);
+    const faults = faultsFrom(raw);
     const collection = await loadCollection(io, file);
     const color = wantsColor(io);
     const width = { name: Math.max(4, ...collection.requests.map((r) => r.name.length)), path: pathWidth(collection) };
     const started = performance.now();
-    const sender = await openSender(io, options, "replay");
+    const sender = withFaults(await openSender(io, options, "replay"), faults);
     let results: ReplayResult[];
     try {
       results = await replay(collection, sender, {

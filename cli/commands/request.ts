@@ -8,6 +8,7 @@ import { CliError, EXIT, usageError } from "../errors";
 import type { Exchange, OutgoingRequest, Sender } from "../exchange";
 import { readBody } from "../inputs";
 import { wantsColor, type CliIo } from "../io";
+import { addFaultOptions, faultsFrom, withFaults } from "../fault-options";
 import { addDbOption, addExamples, baseUrl, parseOptions } from "../options";
 import { renderExchange } from "../render";
 
@@ -24,7 +25,8 @@ const optionsSchema = z.object({
   fail: z.boolean().default(false),
 });
 
-const collect = (value: string, previous: string[]) => [...previous, value];
+// No default array: commander would print it as "(default: [])" in --help.
+const collect = (value: string, previous: string[] = []) => [...previous, value];
 const TOKEN_CHARS = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 export function parseMethod(raw: string): string {
@@ -77,7 +79,7 @@ export function requestCommand(io: CliIo): Command {
     .description("send one request to the mock API and print the response")
     .argument("<method>", `HTTP method: ${COLLECTION_METHODS.join(", ")}`)
     .argument("<path>", "path such as /api/posts (or a full http:// URL)")
-    .option("-H, --header <header>", "request header 'Name: value' (repeatable)", collect, [])
+    .option("-H, --header <header>", "request header 'Name: value' (repeatable)", collect)
     .option("-d, --data <json>", "JSON body: inline, @file, or @- to read stdin")
     .option("--token <token>", "send this token in the authorization header")
     .option("--as <who>", "log in first, as guest or USER:PASSWORD, and send that token")
@@ -87,6 +89,7 @@ export function requestCommand(io: CliIo): Command {
     .option("--json", "print exactly {status, statusText, headers, body, ms} as JSON")
     .option("--fail", "exit 4 on a 4xx response and 5 on a 5xx");
   addDbOption(command);
+  addFaultOptions(command);
   addExamples(command, [
     "mockman request GET /api/posts",
     "mockman request POST /api/posts --as guest -d '{\"postData\":{\"content\":\"Hello\"}}'",
@@ -96,9 +99,10 @@ export function requestCommand(io: CliIo): Command {
   ]);
   return command.action(async (rawMethod: string, rawPath: string, raw: unknown) => {
     const options = parseOptions(optionsSchema, raw);
+    const faults = faultsFrom(raw);
     const method = parseMethod(rawMethod);
     const target = splitTarget(rawPath, options.baseUrl);
-    const headers = options.header.map(parseHeader);
+    const headers = (options.header ?? []).map(parseHeader);
     const has = (name: string) => headers.some(([n]) => n.toLowerCase() === name);
     if (options.token && options.as) throw usageError("give --token or --as, not both");
     if ((options.token || options.as) && has("authorization"))
@@ -111,7 +115,7 @@ export function requestCommand(io: CliIo): Command {
     if (body !== undefined && !has("content-type")) headers.push(["content-type", "application/json"]);
     if (options.token) headers.push(["authorization", options.token]);
 
-    const sender = await openSender(io, { baseUrl: target.baseUrl, db: options.db }, "request");
+    const sender = withFaults(await openSender(io, { baseUrl: target.baseUrl, db: options.db }, "request"), faults);
     let exchange: Exchange;
     try {
       if (who) headers.push(["authorization", await logIn(sender, who)]);

@@ -3,7 +3,7 @@
 import { Command } from "commander";
 import { z } from "zod";
 import { toExportFile } from "#mock/formats";
-import { GENERATED_PASSWORD, GUEST, generateData } from "#mock/seed";
+import { GENERATED_PASSWORD, GUEST } from "#mock/seed";
 import type { Snapshot } from "#mock/types";
 import { withStore } from "../data";
 import { usageError } from "../errors";
@@ -55,7 +55,9 @@ export function seedCommand(io: CliIo): Command {
       const current: Snapshot = options.replace ? { users: [], posts: [], todos: [] } : mock.exportData().data;
       if (options.posts > 0 && options.users === 0 && !current.users.some((u) => u.username === GUEST.username))
         throw usageError("generated posts need authors: give --users 1 or more");
-      const generated = await generateData({
+      // Faker loads only here: it would cost every other command's cold start.
+      const { realisticData } = await import("../seed-data");
+      const generated = await realisticData({
         users: options.users,
         posts: options.posts,
         seed: options.seed,

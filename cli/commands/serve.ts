@@ -6,6 +6,7 @@ import { Command } from "commander";
 import { z } from "zod";
 import { dbPathOf, openStore, serverUrl } from "../data";
 import { CliError, oneLine } from "../errors";
+import { addFaultOptions, faultsFrom } from "../fault-options";
 import { serveRequest } from "../http-door";
 import type { CliIo } from "../io";
 import { addDbOption, addExamples, count, parseOptions } from "../options";
@@ -88,17 +89,21 @@ export function serveCommand(io: CliIo): Command {
     .option("-p, --port <port>", "port to listen on (0 picks a free one)", String(DEFAULT_PORT))
     .option("-q, --quiet", "no request log");
   addDbOption(command);
+  addFaultOptions(command);
   addExamples(command, [
     "mockman serve --port 3001",
+    "mockman serve --delay 100-800 --fail-rate 0.1 --fail-status 503",
     "mockman serve --port 0 --db /tmp/demo.json",
     "curl http://127.0.0.1:3001/api/posts",
   ]);
   return command.action(async (raw: unknown) => {
     const options = parseOptions(optionsSchema, raw);
+    const faults = faultsFrom(raw);
     const dbPath = dbPathOf(io, options.db);
     const log = requestLog(io);
     // The store opens first: a busy or unreadable store means we never take the port.
     const session = await openStore(io, dbPath, "serve");
+    session.mock.faults.set(faults);
     const server = createServer(async (req, res) => {
       const started = performance.now();
       let status = 500;

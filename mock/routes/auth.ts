@@ -9,7 +9,7 @@ import { timestamp } from "../time";
 import type { UserRecord } from "../types";
 import { publicUser } from "../views";
 
-const loginSchema = z.object({
+export const loginSchema = z.object({
   username: z.string({ required_error: "username is required", invalid_type_error: "username must be a string" }).min(1, "username is required"),
   password: z.string({ required_error: "password is required", invalid_type_error: "password must be a string" }).min(1, "password is required"),
 });

@@ -14,13 +14,13 @@ const objectError = (name: string) => ({ required_error: `${name} is required`, 
 
 // The client sends {commentData: {comment: {commentVal, ...}}} (§7); a flat
 // {commentData: {commentVal}} is read too. Names come from the token, never the body.
-const addSchema = z.object({
+export const addCommentSchema = z.object({
   commentData: z.union(
     [z.object({ comment: z.object({ commentVal }, objectError("commentData.comment")) }), z.object({ commentVal })],
     { errorMap: () => ({ message: "commentData needs comment.commentVal or commentVal" }) },
   ),
 });
-const editSchema = z.object({ commentData: z.object({ commentVal }, objectError("commentData")) });
+export const editCommentSchema = z.object({ commentData: z.object({ commentVal }, objectError("commentData")) });
 
 export const commentRoutes: RouteDef[] = [
   listRoute(
@@ -39,7 +39,7 @@ export const commentRoutes: RouteDef[] = [
     auth: true,
     handler(ctx, req) {
       const post = findPost(ctx.db, req.params.postId);
-      const { commentData } = parseBody(addSchema, req.body);
+      const { commentData } = parseBody(addCommentSchema, req.body);
       const text = "comment" in commentData ? commentData.comment.commentVal : commentData.commentVal;
       const now = timestamp(ctx.now());
       const comment: CommentRecord = {
@@ -64,7 +64,7 @@ export const commentRoutes: RouteDef[] = [
       const post = findPost(ctx.db, req.params.postId);
       const comment = findComment(post, req.params.commentId);
       if (comment.username !== ctx.user.username) throw badRequest(MSG.EDIT_COMMENT_NOT_OWNER);
-      const { commentData } = parseBody(editSchema, req.body);
+      const { commentData } = parseBody(editCommentSchema, req.body);
       comment.commentVal = commentData.commentVal;
       comment.updatedAt = post.updatedAt = timestamp(ctx.now());
       ctx.db.posts.touch(post);

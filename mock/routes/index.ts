@@ -2,8 +2,9 @@
 import type { RouteDef } from "../http";
 import { authRoutes } from "./auth";
 import { commentRoutes } from "./comments";
+import { openApiRoutes } from "./openapi";
 import { postRoutes } from "./posts";
 import { todoRoutes } from "./todos";
 import { userRoutes } from "./users";
 
-export const routes: RouteDef[] = [...authRoutes, ...postRoutes, ...commentRoutes, ...userRoutes, ...todoRoutes];
+export const routes: RouteDef[] = [...authRoutes, ...postRoutes, ...commentRoutes, ...userRoutes, ...todoRoutes, ...openApiRoutes];

@@ -3,26 +3,26 @@ import { z } from "zod";
 import { badRequest, MSG } from "../errors";
 import { allPosts, listRoute, onePost, pagedPosts, parseBody, postsOrMinimal, replyJson, type RouteDef } from "../http";
 import { pageTable } from "../paging";
-import { POST_MAX, imageRef, required } from "../rules";
+import { ALT_MAX, POST_MAX, imageRef, optionalText, required } from "../rules";
 import { timestamp } from "../time";
 import type { PostRecord, UserRecord } from "../types";
 import { findPost, findUser } from "./lookup";
 
 // firstName and userPhoto may come in the body (§7), but the author is always the token's user.
-const createSchema = z.object({
+export const createPostSchema = z.object({
   postData: z.object(
-    { content: required("content", POST_MAX), postPic: imageRef.default("") },
+    { content: required("content", POST_MAX), postPic: imageRef.default(""), postPicAlt: optionalText("postPicAlt", ALT_MAX).optional() },
     { required_error: "postData is required", invalid_type_error: "postData must be an object" },
   ),
 });
 
-const editSchema = z.object({
+export const editPostSchema = z.object({
   postData: z
     .object(
-      { content: required("content", POST_MAX).optional(), postPic: imageRef.optional() },
+      { content: required("content", POST_MAX).optional(), postPic: imageRef.optional(), postPicAlt: optionalText("postPicAlt", ALT_MAX).optional() },
       { required_error: "postData is required", invalid_type_error: "postData must be an object" },
     )
-    .refine((d) => d.content !== undefined || d.postPic !== undefined, "postData needs content or postPic"),
+    .refine((d) => d.content !== undefined || d.postPic !== undefined || d.postPicAlt !== undefined, "postData needs content, postPic or postPicAlt"),
 });
 
 const postsOf = (user: UserRecord) => (post: PostRecord) => post.username === user.username;
@@ -53,12 +53,14 @@ export const postRoutes: RouteDef[] = [
     path: "/posts",
     auth: true,
     handler(ctx, req) {
-      const { postData } = parseBody(createSchema, req.body);
+      const { postData } = parseBody(createPostSchema, req.body);
       const now = timestamp(ctx.now());
       const post: PostRecord = {
         _id: uuid(),
         content: postData.content,
         postPic: postData.postPic,
+        // A description only goes with a picture, and only when it says something.
+        ...(postData.postPic && postData.postPicAlt?.trim() ? { postPicAlt: postData.postPicAlt.trim() } : {}),
         username: ctx.user.username,
         likes: { likeCount: 0, likedBy: [], dislikedBy: [] },
         comments: [],
@@ -76,9 +78,11 @@ export const postRoutes: RouteDef[] = [
     handler(ctx, req) {
       const post = findPost(ctx.db, req.params.postId);
       if (post.username !== ctx.user.username) throw badRequest(MSG.EDIT_POST_NOT_OWNER);
-      const { postData } = parseBody(editSchema, req.body);
+      const { postData } = parseBody(editPostSchema, req.body);
       if (postData.content !== undefined) post.content = postData.content;
       if (postData.postPic !== undefined) post.postPic = postData.postPic;
+      if (postData.postPicAlt !== undefined) post.postPicAlt = postData.postPicAlt.trim();
+      if (!post.postPic || !post.postPicAlt) delete post.postPicAlt;
       post.updatedAt = timestamp(ctx.now());
       ctx.db.posts.touch(post);
       return postsOrMinimal(ctx.db, req, 201, () => onePost(ctx.db, post));

@@ -6,7 +6,7 @@ import { parseBody, reply, type RouteDef } from "../http";
 import { TODO_MAX, required } from "../rules";
 import { timestamp } from "../time";
 
-const addSchema = z.object({ title: required("title", TODO_MAX), done: z.boolean({ invalid_type_error: "done must be true or false" }).default(false) });
+export const addTodoSchema = z.object({ title: required("title", TODO_MAX), done: z.boolean({ invalid_type_error: "done must be true or false" }).default(false) });
 
 export const todoRoutes: RouteDef[] = [
   { method: "GET", path: "/test-todos", auth: false, handler: (ctx) => reply(200, { todos: ctx.db.todos.all() }) },
@@ -15,7 +15,7 @@ export const todoRoutes: RouteDef[] = [
     path: "/test-todos",
     auth: false,
     handler(ctx, req) {
-      const { title, done } = parseBody(addSchema, req.body);
+      const { title, done } = parseBody(addTodoSchema, req.body);
       const now = timestamp(ctx.now());
       const todo = ctx.db.todos.insert({ _id: uuid(), title, done, createdAt: now, updatedAt: now });
       return reply(201, { todo, todos: ctx.db.todos.all() });

@@ -2,13 +2,13 @@ import { z } from "zod";
 import { badRequest, MSG } from "../errors";
 import { listRoute, pagedPosts, parseBody, reply, replyJson, type Ctx, type RouteDef } from "../http";
 import { pageArray, pageTable } from "../paging";
-import { BIO_MAX, LINK_MAX, NAME_MAX, imageRef, optionalText, required } from "../rules";
+import { ALT_MAX, BIO_MAX, LINK_MAX, NAME_MAX, imageRef, optionalText, required } from "../rules";
 import { timestamp } from "../time";
 import { bookmarkedPosts, publicUser } from "../views";
 import { findPost, findUser } from "./lookup";
 
 // Only these fields can change: ids, usernames, passwords and links between users cannot.
-const editSchema = z.object({
+export const editUserSchema = z.object({
   userData: z
     .object(
       {
@@ -18,6 +18,8 @@ const editSchema = z.object({
         link: optionalText("link", LINK_MAX).optional(),
         userPhoto: imageRef.optional(),
         coverPhoto: imageRef.optional(),
+        userPhotoAlt: optionalText("userPhotoAlt", ALT_MAX).optional(),
+        coverPhotoAlt: optionalText("coverPhotoAlt", ALT_MAX).optional(),
       },
       { required_error: "userData is required", invalid_type_error: "userData must be an object" },
     )
@@ -46,9 +48,9 @@ export const userRoutes: RouteDef[] = [
     path: "/users/edit",
     auth: true,
     handler(ctx, req) {
-      const { userData } = parseBody(editSchema, req.body);
+      const { userData } = parseBody(editUserSchema, req.body);
       const user = ctx.user;
-      const { firstName, lastName, bio, link, userPhoto, coverPhoto } = userData;
+      const { firstName, lastName, bio, link, userPhoto, coverPhoto, userPhotoAlt, coverPhotoAlt } = userData;
       const nameChanged =
         (firstName !== undefined && firstName.trim() !== user.firstName) ||
         (lastName !== undefined && lastName.trim() !== user.lastName) ||
@@ -59,6 +61,11 @@ export const userRoutes: RouteDef[] = [
       if (link !== undefined) user.link = link.trim();
       if (userPhoto !== undefined) user.userPhoto = userPhoto;
       if (coverPhoto !== undefined) user.coverPhoto = coverPhoto;
+      // Descriptions are kept only while they describe something.
+      if (userPhotoAlt !== undefined) user.userPhotoAlt = userPhotoAlt.trim();
+      if (coverPhotoAlt !== undefined) user.coverPhotoAlt = coverPhotoAlt.trim();
+      if (!user.userPhoto || !user.userPhotoAlt) delete user.userPhotoAlt;
+      if (!user.coverPhoto || !user.coverPhotoAlt) delete user.coverPhotoAlt;
       user.updatedAt = timestamp(ctx.now());
       ctx.db.users.touch(user);
       // Posts quote the user by id and join names and photos in: their cached JSON goes stale.

@@ -58,6 +58,10 @@ async function run(): Promise<string[]> {
   const zoePost = created.post._id as string;
   await call("POST", "/api/posts", guest, { postData: { content: "Guest again", postPic: "/seed/post-sea.svg" } });
   await call("POST", `/api/posts/edit/${zoePost}`, zoe, { postData: { content: "Hello, edited" } });
+  // Alt text: given at creation, and added by an edit (the field then comes last in the record).
+  await call("POST", "/api/posts", ada, { postData: { content: "With alt", postPic: "/seed/post-dawn.svg", postPicAlt: "A dawn sky" } });
+  await call("POST", `/api/posts/edit/${zoePost}`, zoe, { postData: { postPic: "/seed/post-sea.svg", postPicAlt: "The sea" } });
+  await call("POST", "/api/users/edit", ada, { userData: { userPhotoAlt: "Ada smiling", coverPhotoAlt: "Clouds" } });
   await call("POST", `/api/posts/like/${zoePost}`, ada);
   await call("POST", `/api/comments/add/${SEED_POST}`, zoe, { commentData: { comment: { commentVal: "First!" } } });
   const added = await call("POST", `/api/comments/add/${SEED_POST}`, guest, { commentData: { commentVal: "Second" } }, { prefer: "return=minimal" });

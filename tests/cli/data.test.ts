@@ -24,9 +24,12 @@ describe("seed and reset", () => {
     const ids = async (d: string) => JSON.parse((await cli(["export", "--db", d])).stdout).data.posts.map((p: { _id: string }) => p._id);
     expect(await ids(other)).toEqual(await ids(db));
 
-    expect((await cli(["seed", "--users", "2", "--posts", "5", "--seed", "8", "--replace", "--db", db])).code).toBe(0);
+    const replaced = await cli(["seed", "--users", "2", "--posts", "5", "--seed", "8", "--replace", "--db", db]);
+    expect(replaced.code).toBe(0);
     expect(await counts(db)).toEqual({ users: 2, posts: 5, todos: 0 });
-    const login = await cli(["request", "POST", "/api/auth/login", "-d", '{"username":"user8_0","password":"password"}', "--json", "--db", db]);
+    // The output names a generated user to log in as.
+    const username = replaced.stdout.match(/--as (\S+):password/)![1];
+    const login = await cli(["request", "POST", "/api/auth/login", "-d", JSON.stringify({ username, password: "password" }), "--json", "--db", db]);
     expect(JSON.parse(login.stdout).status).toBe(200);
   });
 
@@ -36,7 +39,9 @@ describe("seed and reset", () => {
     const before = folderState(dir);
     const again = await cli(["seed", "--users", "2", "--posts", "2", "--db", db]);
     expect(again.code).toBe(2);
-    expect(oneStderrLine(again)).toBe("mockman: cannot add this data set: username user1_0 is already taken (added by an earlier seed?); pick another --seed or add --replace. The store was not changed");
+    expect(oneStderrLine(again)).toMatch(
+      /^mockman: cannot add this data set: username [a-z]+1_0 is already taken \(added by an earlier seed\?\); pick another --seed or add --replace\. The store was not changed$/,
+    );
     expect(folderState(dir)).toEqual(before);
   });
 
@@ -173,5 +178,39 @@ describe("another mockman command holding the store", () => {
     } finally {
       await lock.release();
     }
+  });
+});
+
+describe("mockman seed's data reads like a microblog", () => {
+  it("distinct people with bios and links, sentences with hashtags, some pictures, comments, follows, and like counts that match likedBy", async () => {
+    const { db } = tempDb();
+    expect((await cli(["seed", "--users", "30", "--posts", "300", "--seed", "5", "--replace", "--db", db])).code).toBe(0);
+    const { users, posts } = JSON.parse((await cli(["export", "--db", db])).stdout).data;
+    expect(new Set(users.map((u: { username: string }) => u.username)).size).toBe(30);
+    expect(new Set(users.map((u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`)).size).toBeGreaterThan(25);
+    for (const u of users) {
+      expect(u.bio.length).toBeGreaterThan(0);
+      expect(u.bio).not.toMatch(/^Generated user/);
+      expect(u.link).toMatch(/^https:\/\/\S+\.\S+$/);
+      expect(u.firstName.length).toBeLessThanOrEqual(12);
+      expect(u.username.length).toBeLessThanOrEqual(12);
+    }
+    for (const p of posts) {
+      expect(p.content).toMatch(/#\w+/);
+      expect(p.content.length).toBeLessThanOrEqual(210);
+      expect(p.likes.likeCount).toBe(p.likes.likedBy.length);
+      for (const c of p.comments) expect(c.commentVal.length).toBeLessThanOrEqual(60);
+    }
+    expect(posts.filter((p: { postPic: string }) => p.postPic).length).toBeGreaterThan(20);
+    expect(posts.filter((p: { comments: unknown[] }) => p.comments.length).length).toBeGreaterThan(30);
+    // Follows are kept on both sides (stored as user ids).
+    const byId = new Map(users.map((u: { _id: string }) => [u._id, u]));
+    let follows = 0;
+    for (const u of users)
+      for (const f of u.following) {
+        follows++;
+        expect((byId.get(f) as { followers: string[] }).followers).toContain(u._id);
+      }
+    expect(follows).toBeGreaterThan(30);
   });
 });

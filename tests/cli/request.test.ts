@@ -1,6 +1,6 @@
 // `mockman request`, in-process on a temp store: output shapes, auth, bodies,
 // and every usage error (exit 2, one stderr line, the store unchanged).
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FIRST_POST, cli, folderState, oneStderrLine, tempDb } from "./helpers";
@@ -19,6 +19,15 @@ describe("mockman request", () => {
 
     const bodyOnly = await cli(["request", "GET", `/api/posts/${FIRST_POST}`, "-b", "--db", db]);
     expect(JSON.parse(bodyOnly.stdout).post.likes.likeCount).toBe(790);
+  });
+
+  it("-H in --help says it repeats, without a '(default: [])' tail, and two -H both go out", async () => {
+    const help = await cli(["request", "--help"]);
+    expect(help.stdout).toMatch(/-H, --header <header> +request header 'Name: value' \(repeatable\)\n/);
+    expect(help.stdout).not.toContain("default: []");
+    const { db } = tempDb();
+    const ran = await cli(["request", "GET", "/api/test-todos", "-H", "Accept: */*", "-H", "X-A: 1", "--db", db]);
+    expect(ran.code).toBe(0);
   });
 
   it("--json prints exactly {status, statusText, headers, body, ms}", async () => {
@@ -102,5 +111,37 @@ describe("mockman request", () => {
       expect(ran.stdout).toBe("");
       expect(folderState(dir)).toEqual(before);
     });
+  });
+});
+
+describe("paging through the CLI, as it is", () => {
+  it("GET /api/posts?limit=2 answers one page with next and total, and the next page follows it", async () => {
+    const { db } = tempDb();
+    const first = JSON.parse((await cli(["request", "GET", "/api/posts?limit=2", "-b", "--db", db])).stdout);
+    expect(first.posts).toHaveLength(2);
+    expect(first.total).toBe(6);
+    expect(typeof first.next).toBe("string");
+    const second = JSON.parse((await cli(["request", "GET", `/api/posts?limit=2&cursor=${first.next}`, "-b", "--db", db])).stdout);
+    expect(second.posts.map((p: { _id: string }) => p._id)).not.toContain(first.posts[1]._id);
+    const bad = await cli(["request", "GET", "/api/posts?limit=0", "--json", "--db", db]);
+    expect(JSON.parse(bad.stdout)).toMatchObject({ status: 400, body: { errors: ["limit must be a whole number from 1 to 100"] } });
+  });
+});
+
+describe("mockman openapi", () => {
+  it("prints the OpenAPI 3.1 document, or writes it to a file; a folder that is not there is a clear error", async () => {
+    const out = await cli(["openapi"]);
+    expect(out.code).toBe(0);
+    const doc = JSON.parse(out.stdout);
+    expect(doc.openapi).toBe("3.1.0");
+    expect(Object.keys(doc.paths)).toContain("/api/posts/{postId}");
+    const { dir } = tempDb();
+    const written = await cli(["openapi", "api.json"], { cwd: dir });
+    expect(written.code).toBe(0);
+    expect(written.stdout).toMatch(/^Wrote the OpenAPI 3\.1 description of \d+ paths to .*api\.json\.\n$/);
+    expect(JSON.parse(readFileSync(join(dir, "api.json"), "utf8")).paths).toEqual(doc.paths);
+    const bad = await cli(["openapi", join(dir, "missing", "api.json")]);
+    expect(bad.code).toBe(1);
+    expect(oneStderrLine(bad)).toMatch(/^mockman: cannot write .*missing\/api\.json: .*Check the folder exists and is writable$/);
   });
 });

@@ -216,3 +216,40 @@ test("'Use guest token' fills an authorization header row that works", async ({ 
   await expect($.status).toContainText("200 OK");
   await expect($.response).toContainText("bookmarks:");
 });
+
+test("a paged request: the page sends ?limit=2 as it is and shows next and total", async ({ page }) => {
+  await open(page);
+  const $ = ui(page);
+  await $.endpoint.fill("/api/posts?limit=2");
+  await $.submit.click();
+  await expect($.status).toContainText("200 OK");
+  // The tree shows `next: "<cursor>"` and `total: 6` after the two posts.
+  await expect($.response).toContainText(/next:\s*"[\w-]+"\s*total:\s*6/);
+});
+
+test("the endpoint box suggests every route from the API's OpenAPI description, and a pick sets method, path and a body template", async ({ page }) => {
+  await open(page);
+  const $ = ui(page);
+  const options = page.locator("datalist#mm-routes option");
+  await expect.poll(() => options.count()).toBeGreaterThan(20);
+  await expect(page.locator('datalist#mm-routes option[value="POST /api/posts/like/{postId}"]')).toHaveText("Like a post");
+  await $.endpoint.fill("POST /api/auth/login");
+  await expect($.method).toHaveValue("POST");
+  await expect($.endpoint).toHaveValue("/api/auth/login");
+  expect(JSON.parse(await $.body.inputValue())).toEqual({ username: "", password: "" });
+  // A body already edited is left alone.
+  await $.body.fill('{"username":"guest","password":"guest1234"}');
+  await $.endpoint.fill("POST /api/auth/signup");
+  await expect($.endpoint).toHaveValue("/api/auth/signup");
+  expect(JSON.parse(await $.body.inputValue())).toEqual({ username: "guest", password: "guest1234" });
+});
+
+test("'OpenAPI description' downloads the document the tab's API serves", async ({ page }) => {
+  await open(page);
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "OpenAPI description" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe("moments.openapi.json");
+  const text = await (await file.createReadStream()).toArray();
+  expect(JSON.parse(Buffer.concat(text).toString("utf8")).openapi).toBe("3.1.0");
+});

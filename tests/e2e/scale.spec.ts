@@ -10,12 +10,15 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { feed, loginAsGuest, watchErrors } from "./app-helpers";
+import { readIndexedDb } from "./hardening/api";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const POSTS = 2000;
 const TOTAL = POSTS + 6; // the sample data stays, so the guest can log in
 let dir: string;
 let exportFile: string;
+let withoutGuest: string;
+let otherUser: string;
 
 test.beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "moments-scale-"));
@@ -24,6 +27,11 @@ test.beforeAll(() => {
   const mockman = (...args: string[]) => execFileSync(join(ROOT, "node_modules/.bin/tsx"), ["cli/index.ts", ...args], { cwd: ROOT, stdio: "pipe" });
   mockman("seed", "--users", "50", "--posts", String(POSTS), "--seed", "11", "--db", db);
   mockman("export", exportFile, "--db", db);
+  const other = join(dir, "other.json");
+  withoutGuest = join(dir, "without-guest.json");
+  const seeded = String(mockman("seed", "--replace", "--users", "5", "--posts", "50", "--seed", "3", "--db", other));
+  otherUser = seeded.match(/--as (\S+):password/)![1];
+  mockman("export", withoutGuest, "--db", other);
 });
 
 test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -96,7 +104,11 @@ test("a like on a post far down persists across a reload", async ({ page }) => {
   await expect(like).toHaveAttribute("aria-pressed", "false");
   await like.click();
   await expect(like).toHaveAttribute("aria-pressed", "true");
-  await page.waitForLoadState("networkidle");
+  // The button turns at once (optimistic); reload only once the like is saved in IndexedDB.
+  const postId = labelledBy!.replace(/^post-|-author$/g, "");
+  await expect
+    .poll(async () => (await readIndexedDb(page)).posts.find((p) => p._id === postId)?.likes.likedBy.map((u: { username: string }) => u.username))
+    .toContain("guest");
 
   await page.reload();
   const same = () => feed(page).locator(`article[aria-labelledby="${labelledBy}"]`);
@@ -162,4 +174,54 @@ test("Back restores the list where the reader left it", async ({ page }) => {
   const back = feed(page).locator('article[aria-posinset="120"]');
   await expect(back).toBeInViewport();
   expect(Math.abs((await back.evaluate((el) => el.getBoundingClientRect().top)) - top)).toBeLessThan(80);
+});
+
+test("an import shows its stages, and never leaves the button on 'Importing…' when it ends the session", async ({ page }) => {
+  test.setTimeout(120_000);
+  await loginAsGuest(page);
+  await page.goto("/settings");
+  // Every stage the status line shows, recorded as it changes.
+  await page.evaluate(() => {
+    const seen: string[] = ((window as unknown as { __stages: string[] }).__stages = []);
+    new MutationObserver(() => {
+      const text = document.querySelector(".data-tool__progress")?.textContent;
+      if (text && seen.at(-1) !== text) seen.push(text);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  await page.getByLabel("Import a file…").setInputFiles(exportFile);
+  await page.getByRole("dialog").getByRole("button", { name: /^Import/ }).click();
+  await expect(page.locator(".Toastify").getByText(`Imported 54 users and ${TOTAL} posts.`)).toBeVisible({ timeout: 60_000 });
+  const stages = await page.evaluate(() => (window as unknown as { __stages: string[] }).__stages);
+  expect(stages.some((s) => /^Checking “export\.json” \([\d.]+ MB\)…$/.test(s))).toBe(true);
+  expect(stages.some((s) => s === `Saving 54 users and ${TOTAL} posts in this browser…`)).toBe(true);
+  await expect(page.getByText("Import a file…", { exact: true })).toBeVisible();
+
+  // A file without the guest ends the session; back in, the button is ready again.
+  await page.getByLabel("Import a file…").setInputFiles(withoutGuest);
+  await page.getByRole("dialog").getByRole("button", { name: /^Import/ }).click();
+  await expect(page.locator(".Toastify").getByText("Your session has ended: please log in again.")).toBeVisible();
+  await expect(page).toHaveURL(/\/(\?.*)?$/);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  const login = page.getByRole("dialog", { name: "Login" });
+  await login.getByLabel("Username").fill(otherUser);
+  await login.getByLabel("Password").fill("password");
+  await login.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page.locator(".Toastify").getByText("LoggedIn successfully")).toBeVisible();
+  await expect(page).not.toHaveURL(/\/(\?.*)?$/);
+  await page.getByRole("button", { name: /^Account menu/ }).click();
+  await page.getByRole("menuitem", { name: "Settings" }).click();
+  await expect(page.getByText("Import a file…", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Import a file…")).toBeEnabled();
+});
+
+test("at 375 px the list's end comes after the list, not between the composer and Who to follow", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await loginAsGuest(page);
+  const end = page.getByText("You're all caught up.");
+  await expect(end).toBeAttached();
+  const endTop = await end.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+  const lastTop = await feed(page).getByRole("article").last().evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+  const asideTop = await page.getByRole("complementary", { name: "Suggestions" }).evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+  expect(endTop).toBeGreaterThan(lastTop);
+  expect(endTop).toBeGreaterThan(asideTop);
 });

@@ -51,6 +51,10 @@ for (const width of [1280, 375]) {
         const errors = watchErrors(page);
         const failures = await auditEveryScreen(page);
         expect(await theme(page)).toBe(scheme);
+        // /mockman has its own palette, and it follows too.
+        expect(await page.locator(".mm-page").evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+          scheme === "dark" ? "rgb(14, 19, 26)" : "rgb(243, 244, 247)",
+        );
         expect(failures).toEqual([]);
         expect(errors).toEqual([]);
       });

@@ -11,6 +11,7 @@ import { CommentButton } from "./CommentButton";
 import { DeleteButton } from "./DeleteButton";
 import { LikeButton } from "./LikeButton";
 import { PostHeader } from "./PostHeader";
+import { PostImage } from "./PostImage";
 
 interface PostCardProps {
   /** The post as the list read it; the store's newer version wins. */
@@ -35,7 +36,7 @@ export const PostCard = memo(function PostCard({ post: listed, me, position, set
       </PostHeader>
       <div id={bodyId} className="post-card__body">
         <p className="post-card__content">{post.content}</p>
-        {post.postPic ? <img className="post-card__image" src={post.postPic} alt={`Picture posted by ${post.firstName}`} loading="lazy" decoding="async" /> : null}
+        {post.postPic ? <PostImage post={post} /> : null}
       </div>
       <div className="post-card__controls" role="group" aria-label="Post actions">
         <LikeButton post={post} me={me} />

@@ -6,7 +6,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { ProfileActionData } from "#app/lib/profile-actions";
-import { BIO_MAX, editProfileSchema } from "#app/lib/schemas";
+import { ALT_MAX, BIO_MAX, editProfileSchema } from "#app/lib/schemas";
 import { TEXT } from "#app/lib/texts";
 import type { User } from "#app/lib/types";
 import { Counter } from "../Counter";
@@ -25,10 +25,19 @@ export function EditProfileModal({ user, onClose }: { user: User; onClose: () =>
   const [avatarProblem, setAvatarProblem] = useState<string | null>(null);
   // Counted here: Conform's field value starts empty until the first input, not at the default bio.
   const [bioLength, setBioLength] = useState((user.bio ?? "").length);
+  const [avatarAltLength, setAvatarAltLength] = useState((user.userPhotoAlt ?? "").length);
+  const [coverAltLength, setCoverAltLength] = useState((user.coverPhotoAlt ?? "").length);
   const [form, fields] = useForm({
     id: "edit-profile",
     lastResult: answer && "result" in answer ? answer.result : undefined,
-    defaultValue: { firstName: user.firstName, lastName: user.lastName ?? "", link: user.link ?? "", bio: user.bio ?? "" },
+    defaultValue: {
+      firstName: user.firstName,
+      lastName: user.lastName ?? "",
+      link: user.link ?? "",
+      bio: user.bio ?? "",
+      userPhotoAlt: user.userPhotoAlt ?? "",
+      coverPhotoAlt: user.coverPhotoAlt ?? "",
+    },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: editProfileSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -78,6 +87,34 @@ export function EditProfileModal({ user, onClose }: { user: User; onClose: () =>
         <input type="hidden" name="coverPhoto" value={coverPhoto} />
         <input type="hidden" name="userPhoto" value={userPhoto} />
         <ErrorList errors={[...(fields.coverPhoto.errors ?? []), ...(fields.userPhoto.errors ?? [])]} />
+        {userPhoto ? (
+          <TextareaField
+            key={fields.userPhotoAlt.key}
+            label="Avatar description (alt text, optional)"
+            textareaProps={{
+              ...getTextareaProps(fields.userPhotoAlt),
+              rows: 1,
+              "aria-describedby": "edit-profile-avatar-alt-counter",
+              onInput: (e) => setAvatarAltLength(e.currentTarget.value.length),
+            }}
+            errors={fields.userPhotoAlt.errors}
+            extra={<Counter id="edit-profile-avatar-alt-counter" max={ALT_MAX} length={avatarAltLength} />}
+          />
+        ) : null}
+        {coverPhoto ? (
+          <TextareaField
+            key={fields.coverPhotoAlt.key}
+            label="Cover photo description (alt text, optional)"
+            textareaProps={{
+              ...getTextareaProps(fields.coverPhotoAlt),
+              rows: 1,
+              "aria-describedby": "edit-profile-cover-alt-counter",
+              onInput: (e) => setCoverAltLength(e.currentTarget.value.length),
+            }}
+            errors={fields.coverPhotoAlt.errors}
+            extra={<Counter id="edit-profile-cover-alt-counter" max={ALT_MAX} length={coverAltLength} />}
+          />
+        ) : null}
         <Field key={fields.firstName.key} label="Name" inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }} errors={fields.firstName.errors} />
         <Field
           key={fields.lastName.key}

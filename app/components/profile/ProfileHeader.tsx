@@ -19,10 +19,10 @@ export function ProfileHeader({ user, following, action }: ProfileHeaderProps) {
   const followers = Math.max(0, user.followers.length + followersDelta);
   return (
     <section className="profile card" aria-labelledby="profile-name">
-      <div className="profile__cover">{user.coverPhoto ? <img src={user.coverPhoto} alt="" /> : null}</div>
+      <div className="profile__cover">{user.coverPhoto ? <img src={user.coverPhoto} alt={user.coverPhotoAlt ?? ""} /> : null}</div>
       <div className="profile__top">
         <span className="profile__avatar">
-          <Avatar src={user.userPhoto} name={user.firstName} size="lg" />
+          <Avatar src={user.userPhoto} name={user.firstName} size="lg" alt={user.userPhotoAlt} />
         </span>
         <div className="profile__action">{action}</div>
       </div>

@@ -6,7 +6,8 @@ import { ConfirmDialog } from "../ConfirmDialog";
 
 export function ResetData({ fetcher }: { fetcher: FetcherWithComponents<DataToolActionData> }) {
   const [asking, setAsking] = useState(false);
-  const busy = fetcher.state !== "idle" && fetcher.formData?.get("intent") === "reset";
+  // 'submitting' only: a reset that ends the session cancels the revalidation after it.
+  const busy = fetcher.state === "submitting" && fetcher.formData?.get("intent") === "reset";
   return (
     <div className="data-tool">
       <div className="data-tool__text">

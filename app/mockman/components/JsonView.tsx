@@ -6,25 +6,26 @@ import { JSONTree, type GetItemString, type KeyPath, type ShouldExpandNodeInitia
 /** Above this many bytes only the top level shows at first (a 5 MB body must not freeze the page). */
 export const LARGE_BODY_BYTES = 64 * 1024;
 
+// Colours come from mockman.css, so the tree follows the light or dark theme.
 const theme = {
   scheme: "mockman",
   author: "moments",
   base00: "transparent",
-  base01: "#f1f3f7",
-  base02: "#e3e6ee",
-  base03: "#5f6677",
-  base04: "#5f6677",
-  base05: "#1f2330",
-  base06: "#1f2330",
-  base07: "#1f2330",
-  base08: "#b4233a",
-  base09: "#a63f12",
-  base0A: "#8a5a00",
-  base0B: "#19703a",
-  base0C: "#0f6b78",
-  base0D: "#2844a8",
-  base0E: "#7a3aa8",
-  base0F: "#8a4b2a",
+  base01: "var(--mm-chip)",
+  base02: "var(--mm-hairline)",
+  base03: "var(--mm-json-muted)",
+  base04: "var(--mm-json-muted)",
+  base05: "var(--mm-json-text)",
+  base06: "var(--mm-json-text)",
+  base07: "var(--mm-json-text)",
+  base08: "var(--mm-json-08)",
+  base09: "var(--mm-json-09)",
+  base0A: "var(--mm-json-0a)",
+  base0B: "var(--mm-json-0b)",
+  base0C: "var(--mm-json-0c)",
+  base0D: "var(--mm-json-0d)",
+  base0E: "var(--mm-json-0e)",
+  base0F: "var(--mm-json-0f)",
 };
 
 const expandSmall: ShouldExpandNodeInitially = (_keyPath, _data, level) => level < 3;

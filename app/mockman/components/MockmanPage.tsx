@@ -8,8 +8,10 @@ import type { HistoryEntry } from "../lib/history";
 import { sendRequest, tokenIn, type Outcome } from "../lib/send";
 import { useHistory } from "../useHistory";
 import { CurlDialog } from "./CurlDialog";
+import { MockSettings } from "./MockSettings";
 import { HistoryPanel } from "./HistoryPanel";
 import { RequestPanel } from "./RequestPanel";
+import { useRouteSuggestions } from "../lib/suggestions";
 import { RequestTools } from "./RequestTools";
 import { ResponsePanel } from "./ResponsePanel";
 
@@ -23,6 +25,16 @@ export function MockmanPage() {
   const [endpoint, setEndpoint] = useState("/api/test-todos");
   const [rows, setRows] = useState<HeaderRow[]>(initialHeaderRows);
   const [bodyText, setBodyText] = useState(INITIAL_BODY);
+  const suggestions = useRouteSuggestions();
+  // A suggestion ("POST /api/posts") sets the method and the path, and a body
+  // template when the body is still untouched.
+  const chooseEndpoint = (value: string) => {
+    const picked = suggestions.find((s) => s.value === value);
+    if (!picked) return setEndpoint(value);
+    setMethod(picked.method);
+    setEndpoint(picked.path);
+    if (picked.body && (bodyText.trim() === "" || bodyText.trim() === INITIAL_BODY.trim())) setBodyText(picked.body);
+  };
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -128,6 +140,9 @@ export function MockmanPage() {
       <header className="mm-topbar">
         <h1 className="mm-logo">mockman</h1>
         <p className="mm-tagline">Request tester for the Moments mock API</p>
+        <button type="button" className="mm-openapi-link" onClick={() => void downloadOpenApi()}>
+          OpenAPI description
+        </button>
         <a className="mm-home-link" href="/">
           Moments
         </a>
@@ -148,7 +163,8 @@ export function MockmanPage() {
             />
           }
           onMethod={setMethod}
-          onEndpoint={setEndpoint}
+          onEndpoint={chooseEndpoint}
+          suggestions={suggestions}
           onEndpointPaste={pasteIntoEndpoint}
           onRows={setRows}
           onBody={setBodyText}
@@ -156,8 +172,24 @@ export function MockmanPage() {
         />
         <ResponsePanel outcome={outcome} sending={sending} />
         <HistoryPanel history={history} onRestore={restore} onNotice={say} />
+        <MockSettings />
       </main>
       <CurlDialog open={curlOpen} onClose={() => setCurlOpen(false)} onFill={(r) => { fill(r); say("Filled the form from the cURL command."); }} />
     </div>
   );
+}
+
+/**
+ * Downloads the API's OpenAPI 3.1 description. The API lives in this tab, so
+ * the file comes through it (the static server has no /api), ready for
+ * Postman, Insomnia, Bruno or Swagger UI to import.
+ */
+async function downloadOpenApi() {
+  const response = await fetch("/api/openapi.json");
+  const url = URL.createObjectURL(new Blob([await response.text()], { type: "application/json" }));
+  const link = Object.assign(document.createElement("a"), { href: url, download: "moments.openapi.json" });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

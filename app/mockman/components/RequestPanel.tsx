@@ -1,4 +1,5 @@
 // The request: method, endpoint, Submit, helpers, headers and body.
+import type { RouteSuggestion } from "../lib/suggestions";
 import type { ClipboardEvent, ReactNode } from "react";
 import { METHODS, type BodyCheck } from "../lib/body";
 import type { HeaderRow } from "../lib/headers";
@@ -6,6 +7,8 @@ import { BodyEditor } from "./BodyEditor";
 import { HeadersEditor } from "./HeadersEditor";
 
 interface Props {
+  /** Routes from the API's OpenAPI description, offered as the endpoint is typed. */
+  suggestions?: RouteSuggestion[];
   method: string;
   endpoint: string;
   rows: HeaderRow[];
@@ -62,10 +65,18 @@ export function RequestPanel(props: Props) {
           placeholder="Enter your endpoint"
           spellCheck={false}
           autoComplete="off"
+          list="mm-routes"
           aria-describedby={problem ? "mm-submit-problem" : "mm-submit-hint"}
           onChange={(e) => props.onEndpoint(e.target.value)}
           onPaste={props.onEndpointPaste}
         />
+        <datalist id="mm-routes">
+          {(props.suggestions ?? []).map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.summary}
+            </option>
+          ))}
+        </datalist>
         <button type="submit" className="mm-button mm-primary mm-submit" aria-keyshortcuts="Control+Enter Meta+Enter" disabled={sending}>
           {sending ? "Sending…" : "Submit"}
         </button>

@@ -8,12 +8,14 @@ import { LogoMark } from "#app/components/Icons";
 import { authFailureMessage, login, signup } from "#app/lib/auth";
 import { loginSchema, signupSchema } from "#app/lib/schemas";
 import { clearSession, getToken, safeRedirect } from "#app/lib/session";
+import { endDamagedSession } from "#app/lib/session-end";
 import { TEXT, TOAST } from "#app/lib/texts";
 import { LoginModal } from "./login-modal";
 import { SignupModal } from "./signup-modal";
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
-  // §2: with a token already present, / sends the user on.
+  // With a session already present, / sends the user on (CONTRACT §2); a damaged one ends here.
+  endDamagedSession();
   if (getToken()) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
   return null;
 }

@@ -1,0 +1,41 @@
+// A post's picture. With the author's description it is the image's alt text,
+// and an ALT badge (as on Bluesky) shows it to everyone on demand; without one,
+// the alt text says whose picture it is.
+import { useId, useState } from "react";
+import type { Post } from "#app/lib/types";
+
+export function PostImage({ post }: { post: Post }) {
+  const [open, setOpen] = useState(false);
+  const altId = useId();
+  const alt = post.postPicAlt?.trim();
+  return (
+    <figure className="post-image">
+      <div className="post-image__frame">
+        <img
+          className="post-card__image"
+          src={post.postPic}
+          alt={alt || `Picture posted by ${post.firstName}`}
+          loading="lazy"
+          decoding="async"
+        />
+        {alt ? (
+          <button
+            type="button"
+            className="post-image__badge"
+            aria-expanded={open}
+            aria-controls={altId}
+            aria-label={open ? "Hide the image description" : "Show the image description"}
+            onClick={() => setOpen((o) => !o)}
+          >
+            ALT
+          </button>
+        ) : null}
+      </div>
+      {alt ? (
+        <figcaption id={altId} className="post-image__alt" hidden={!open}>
+          {alt}
+        </figcaption>
+      ) : null}
+    </figure>
+  );
+}

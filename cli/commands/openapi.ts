@@ -1,0 +1,32 @@
+// `mockman openapi [FILE|-]`: the API's OpenAPI 3.1 description (the same
+// document GET /api/openapi.json serves), for Postman, Insomnia, Bruno,
+// Hoppscotch, Prism or Swagger UI. Needs no store.
+import { resolve } from "node:path";
+import { Command } from "commander";
+import pkg from "../../package.json" with { type: "json" };
+import { CliError, oneLine } from "../errors";
+import type { CliIo } from "../io";
+import { addExamples } from "../options";
+import { writeAtomically } from "./export";
+
+export function openapiCommand(io: CliIo): Command {
+  const command = new Command("openapi")
+    .description("write the API's OpenAPI 3.1 description (stdout when FILE is - or left out)")
+    .argument("[file]", "where to write, or - for stdout", "-");
+  addExamples(command, ["mockman openapi moments.openapi.json", "mockman openapi | jq '.paths | keys'"]);
+  return command.action(async (file: string) => {
+    const { buildOpenApiDocument } = await import("#mock/openapi/document");
+    const text = JSON.stringify(buildOpenApiDocument(pkg.version), null, 2) + "\n";
+    if (file === "-") {
+      io.stdout.write(text);
+      return;
+    }
+    const target = resolve(io.cwd, file);
+    try {
+      await writeAtomically(target, text);
+    } catch (error) {
+      throw new CliError(`cannot write ${target}: ${oneLine(error)}. Check the folder exists and is writable`);
+    }
+    io.stdout.write(`Wrote the OpenAPI 3.1 description of ${Object.keys(JSON.parse(text).paths).length} paths to ${target}.\n`);
+  });
+}

@@ -7,7 +7,7 @@ import { hashPassword } from "#mock/password";
 import { COMMENT_MAX, NAME_MAX, POST_MAX } from "#mock/rules";
 import { GENERATED_PASSWORD, type GenerateOptions } from "#mock/seed";
 import { timestamp } from "#mock/time";
-import type { CommentRecord, PostRecord, Snapshot, UserRecord, UserRef } from "#mock/types";
+import type { CommentRecord, PostRecord, Snapshot, UserRecord } from "#mock/types";
 import { DEFAULT_ITERATIONS } from "#mock/password";
 
 const AVATARS = ["/seed/avatar-ada.svg", "/seed/avatar-marco.svg", "/seed/avatar-lena.svg", "/seed/avatar-guest.svg"];
@@ -22,7 +22,6 @@ function fit(text: string, max: number): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), max - 20)).trimEnd()}…`;
 }
 
-const ref = (u: UserRecord): UserRef => ({ _id: u._id, username: u.username, firstName: u.firstName, lastName: u.lastName, userPhoto: u.userPhoto });
 
 export async function realisticData(opts: GenerateOptions, now = new Date()): Promise<Snapshot> {
   const faker = new Faker({ locale: [en, base] });
@@ -66,9 +65,10 @@ export async function realisticData(opts: GenerateOptions, now = new Date()): Pr
   for (const user of users) {
     if (users.length < 2) break;
     for (const other of faker.helpers.arrayElements(users, { min: 0, max: Math.min(8, users.length - 1) })) {
-      if (other === user || user.following.some((f) => f._id === other._id)) continue;
-      user.following.push(ref(other));
-      other.followers.push(ref(user));
+      if (other === user || user.following.includes(other._id)) continue;
+      // Follows, likes and comments refer to users by id or username (answers join names and photos in).
+      user.following.push(other._id);
+      other.followers.push(user._id);
     }
   }
 
@@ -101,9 +101,6 @@ export async function realisticData(opts: GenerateOptions, now = new Date()): Pr
           _id: faker.string.uuid(),
           commentVal: fit(pick(REACTIONS), COMMENT_MAX),
           username: commenter.username,
-          firstName: commenter.firstName,
-          lastName: commenter.lastName,
-          profilePic: commenter.userPhoto,
           votes: { upvotedBy: [], downvotedBy: [] },
           createdAt: at,
           updatedAt: at,
@@ -115,10 +112,7 @@ export async function realisticData(opts: GenerateOptions, now = new Date()): Pr
       content: fit(sentence(), POST_MAX),
       postPic: faker.number.float() < 0.2 ? pick(PICTURES) : "",
       username: author?.username ?? "guest",
-      firstName: author?.firstName ?? "Guest",
-      lastName: author?.lastName ?? "Developer",
-      userPhoto: author?.userPhoto ?? "/seed/avatar-guest.svg",
-      likes: { likeCount: likers.length, likedBy: likers.map(ref), dislikedBy: [] },
+      likes: { likeCount: likers.length, likedBy: likers.map((u) => u._id), dislikedBy: [] },
       comments,
       createdAt: at,
       updatedAt: at,

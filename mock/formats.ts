@@ -5,7 +5,13 @@ import { z } from "zod";
 import { ALT_MAX, BIO_MAX, COMMENT_MAX, LINK_MAX, NAME_MAX, POST_MAX, TODO_MAX, imageRef, usernameField } from "./rules";
 import type { Snapshot } from "./types";
 
-export const EXPORT_VERSION = 1;
+/**
+ * Version 2 stores the users that likes, votes and follows quote as ids, and a
+ * post's or comment's author as its username only: names and photos are joined in
+ * when an answer is built. Version 1 copied them into every record (a 2 MB avatar
+ * once per like and comment); its files still import and its stores still load.
+ */
+export const EXPORT_VERSION = 2;
 
 const userRef = z.object({
   _id: z.string(),
@@ -15,14 +21,13 @@ const userRef = z.object({
   userPhoto: z.string(),
 });
 
+const ids = z.array(z.string());
+
 const comment = z.object({
   _id: z.string(),
   commentVal: z.string(),
   username: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  profilePic: z.string(),
-  votes: z.object({ upvotedBy: z.array(userRef), downvotedBy: z.array(userRef) }),
+  votes: z.object({ upvotedBy: ids, downvotedBy: ids }),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -33,13 +38,10 @@ const post = z.object({
   postPic: z.string(),
   postPicAlt: z.string().optional(),
   username: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  userPhoto: z.string(),
   likes: z.object({
     likeCount: z.number().int().nonnegative(),
-    likedBy: z.array(userRef),
-    dislikedBy: z.array(userRef),
+    likedBy: ids,
+    dislikedBy: ids,
   }),
   comments: z.array(comment),
   createdAt: z.string(),
@@ -53,8 +55,8 @@ const user = userRef.extend({
   coverPhoto: z.string(),
   userPhotoAlt: z.string().optional(),
   coverPhotoAlt: z.string().optional(),
-  followers: z.array(userRef),
-  following: z.array(userRef),
+  followers: ids,
+  following: ids,
   bookmarks: z.array(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -68,21 +70,39 @@ const todo = z.object({
   updatedAt: z.string(),
 });
 
-export const exportFileSchema = z
-  .object({
-    mockman: z.literal("export"),
-    version: z.literal(EXPORT_VERSION, {
-      errorMap: () => ({ message: `unsupported export version (this build reads version ${EXPORT_VERSION})` }),
-    }),
-    exportedAt: z.string(),
-    data: z.object({ users: z.array(user), posts: z.array(post), todos: z.array(todo) }),
-  })
-  .strict();
+const names = { firstName: z.string(), lastName: z.string() };
+const userRefs = z.array(userRef);
+// Version 1's records, which are also the shapes answers have: every quoted user whole.
+const commentV1 = comment.extend({ ...names, profilePic: z.string(), votes: z.object({ upvotedBy: userRefs, downvotedBy: userRefs }) });
+const postV1 = post.extend({
+  ...names,
+  userPhoto: z.string(),
+  likes: post.shape.likes.extend({ likedBy: userRefs, dislikedBy: userRefs }),
+  comments: z.array(commentV1),
+});
+const userV1 = user.extend({ followers: userRefs, following: userRefs });
+const dataV1 = z.object({ users: z.array(userV1), posts: z.array(postV1), todos: z.array(todo) });
+
+const data = z.object({ users: z.array(user), posts: z.array(post), todos: z.array(todo) });
+
+const fileOf = <D extends z.ZodTypeAny, V extends number>(version: V, schema: D) =>
+  z
+    .object({
+      mockman: z.literal("export"),
+      version: z.literal(version),
+      exportedAt: z.string(),
+      data: schema,
+    })
+    .strict();
+
+export const exportFileSchema = fileOf(EXPORT_VERSION, data);
+const exportFileV1Schema = fileOf(1, dataV1);
 
 export type ExportFile = z.infer<typeof exportFileSchema>;
 
 /** The stored record shapes, for the OpenAPI description of the answers. */
-export { comment as commentShape, post as postShape, todo as todoShape, user as userShape, userRef as userRefShape };
+/** The shapes of records in answers (users joined in), for the API's description. */
+export { commentV1 as commentShape, postV1 as postShape, todo as todoShape, userV1 as userShape, userRef as userRefShape };
 
 /**
  * Why stored data cannot be used (a record of the wrong shape), or null when it
@@ -160,6 +180,71 @@ function compileShape(schema: z.ZodTypeAny): ShapeCheck {
 
 const checkStored = compileShape(exportFileSchema.shape.data);
 
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * Turns version-1 records into version 2, in place: each quoted user becomes its
+ * id (found by id, else by username; one no longer in the data is dropped, as
+ * answers leave out an id whose user is gone), and the names and photos copied
+ * into posts and comments go. Values of the wrong type are left for the shape
+ * check to name. Cheap on version-2 data. Says whether anything was old, so the
+ * caller can write the data back in the new shape.
+ */
+export function migrateRecords(snapshot: unknown): boolean {
+  if (!isObject(snapshot)) return false;
+  const users = Array.isArray(snapshot.users) ? snapshot.users : [];
+  const posts = Array.isArray(snapshot.posts) ? snapshot.posts : [];
+  let old = false;
+  let known: Map<string, string> | undefined;
+  const idOf = (ref: Record<string, unknown>) => {
+    if (!known) {
+      known = new Map();
+      for (const u of users) if (isObject(u) && typeof u._id === "string") known.set(`#${u._id}`, u._id).set(`@${String(u.username)}`, u._id);
+    }
+    return known.get(`#${String(ref._id)}`) ?? known.get(`@${String(ref.username)}`);
+  };
+  const toIds = (list: unknown) => {
+    if (!Array.isArray(list) || !list.some(isObject)) return list;
+    old = true;
+    return list.flatMap((ref) => {
+      if (!isObject(ref)) return [ref];
+      const id = idOf(ref);
+      return id === undefined ? [] : [id];
+    });
+  };
+  const dropCopies = (record: Record<string, unknown>, keys: string[]) => {
+    for (const key of keys) {
+      if (key in record) {
+        delete record[key];
+        old = true;
+      }
+    }
+  };
+  for (const u of users) {
+    if (!isObject(u)) continue;
+    u.followers = toIds(u.followers);
+    u.following = toIds(u.following);
+  }
+  for (const p of posts) {
+    if (!isObject(p)) continue;
+    dropCopies(p, ["firstName", "lastName", "userPhoto"]);
+    if (isObject(p.likes)) {
+      p.likes.likedBy = toIds(p.likes.likedBy);
+      p.likes.dislikedBy = toIds(p.likes.dislikedBy);
+    }
+    if (!Array.isArray(p.comments)) continue;
+    for (const c of p.comments) {
+      if (!isObject(c)) continue;
+      dropCopies(c, ["firstName", "lastName", "profilePic"]);
+      if (isObject(c.votes)) {
+        c.votes.upvotedBy = toIds(c.votes.upvotedBy);
+        c.votes.downvotedBy = toIds(c.votes.downvotedBy);
+      }
+    }
+  }
+  return old;
+}
+
 export function toExportFile(snapshot: Snapshot, now = new Date()): ExportFile {
   return { mockman: "export", version: EXPORT_VERSION, exportedAt: now.toISOString(), data: snapshot };
 }
@@ -187,7 +272,11 @@ export function parseExportFile(text: string): ExportFile {
   } catch (error) {
     throw new FormatError(`not JSON: ${(error as Error).message}`);
   }
-  const result = exportFileSchema.safeParse(json);
+  const version = isObject(json) ? json.version : undefined;
+  if (isObject(json) && version !== 1 && version !== EXPORT_VERSION) {
+    throw new FormatError(`not a mockman export: version: unsupported export version (this build reads versions 1 and ${EXPORT_VERSION})`);
+  }
+  const result = (version === 1 ? exportFileV1Schema : exportFileSchema).safeParse(json);
   if (!result.success) throw new FormatError(`not a mockman export: ${describeZodError(result.error)}`);
   const { users, posts, todos } = result.data.data;
   for (const [name, list] of [["users", users], ["posts", posts], ["todos", todos]] as const) {
@@ -202,9 +291,15 @@ export function parseExportFile(text: string): ExportFile {
     if (names.has(u.username)) throw new FormatError(`not a mockman export: data.users.${i}.username: duplicate username ${u.username}`);
     names.add(u.username);
   });
-  const broken = ruleProblems(result.data.data);
+  // A version-1 file is checked as written (paths name its records), then becomes version 2.
+  const file = result.data as ExportFile;
+  if (version === 1) {
+    migrateRecords(file.data);
+    file.version = EXPORT_VERSION;
+  }
+  const broken = ruleProblems(file.data);
   if (broken.length) throw new FormatError(`breaks the rules the API applies to what users write: ${broken.slice(0, 5).join("; ")}`);
-  return result.data;
+  return file;
 }
 
 /**
@@ -224,6 +319,7 @@ function ruleProblems({ users, posts, todos }: ExportFile["data"]): string[] {
     text(`${path}.firstName`, r.firstName, NAME_MAX);
     text(`${path}.lastName`, r.lastName, NAME_MAX);
   };
+
   users.forEach((u, i) => {
     const at = `data.users.${i}`;
     const username = usernameField.safeParse(u.username);
@@ -241,13 +337,7 @@ function ruleProblems({ users, posts, todos }: ExportFile["data"]): string[] {
     text(`${at}.content`, p.content, POST_MAX);
     image(`${at}.postPic`, p.postPic);
     text(`${at}.postPicAlt`, p.postPicAlt ?? "", ALT_MAX);
-    names(at, p);
-    image(`${at}.userPhoto`, p.userPhoto);
-    p.comments.forEach((c, j) => {
-      text(`${at}.comments.${j}.commentVal`, c.commentVal, COMMENT_MAX);
-      names(`${at}.comments.${j}`, c);
-      image(`${at}.comments.${j}.profilePic`, c.profilePic);
-    });
+    p.comments.forEach((c, j) => text(`${at}.comments.${j}.commentVal`, c.commentVal, COMMENT_MAX));
   });
   todos.forEach((t, i) => text(`data.todos.${i}.title`, t.title, TODO_MAX));
   return problems;

@@ -4,7 +4,7 @@ import { Response as MirageResponse, createServer } from "miragejs";
 import { tokenFromHeader, verifyToken } from "./auth";
 import { ApiError, MSG } from "./errors";
 import { FaultControl } from "./faults";
-import { type ExportFile, snapshotProblem, toExportFile } from "./formats";
+import { type ExportFile, migrateRecords, snapshotProblem, toExportFile } from "./formats";
 import type { ApiRequest, Ctx, RouteDef } from "./http";
 import { DispatchInterceptor, json, type MirageRequest, type RawRequest, type RawResponse } from "./interceptor";
 import { DEFAULT_ITERATIONS } from "./password";
@@ -97,18 +97,26 @@ export async function createMock(options: MockOptions): Promise<Mock> {
   // room. Data loaded from the store replaces the session, unsaved notes included.
   let failing = false;
   const loadInto = (snapshot: Snapshot) => {
+    // Another tab may hand over data an older build wrote (users copied into records).
+    migrateRecords(snapshot);
     for (const name of COLLECTIONS) (tables[name] as { load(r: unknown[]): void }).load((snapshot[name] ?? []) as unknown[]);
     tracker.discard();
   };
 
   try {
     const saved = await store.load();
+    // Data from before records referred to users by id is brought to the new shape, then checked.
+    const old = saved !== null && migrateRecords(saved);
     // A record of the wrong shape would crash every screen that lists it: refuse
     // the data whole (the caller runs in memory and says so), never "repair" it.
     const problem = saved && snapshotProblem(saved);
     if (problem) throw new StoreError(`${store.label} holds data this version cannot read (${problem}). It was left untouched.`);
-    if (saved) loadInto(saved);
-    else {
+    if (saved) {
+      // Written back whole once, so the copies of names and photos leave the store too.
+      // If that fails the old records stay readable (each is migrated at every load), so the session goes on.
+      if (old) await store.replace(saved).catch((error: unknown) => options.onStoreError?.(error));
+      loadInto(saved);
+    } else {
       const fresh = await seed();
       await store.replace(fresh);
       loadInto(fresh);

@@ -4,6 +4,7 @@
 // write is noted, so the store can be sent exactly what one request changed.
 import type { ChangeSet, CollectionName, Collections, Snapshot } from "./types";
 import { COLLECTIONS } from "./types";
+import { postView } from "./views";
 
 interface MirageCollection {
   _records: object[];
@@ -70,6 +71,8 @@ export class Table<T extends { _id: string }> {
    * carries one must fall back to its record's id.
    */
   generation = 0;
+  /** What a record looks like in answers (posts: with their quoted users joined in); the record itself when unset. */
+  view: ((record: T) => unknown) | undefined;
 
   constructor(
     readonly name: CollectionName,
@@ -99,8 +102,18 @@ export class Table<T extends { _id: string }> {
   /** One record's JSON, from the cache. */
   jsonOf(record: T): string {
     let text = this.json.get(record._id);
-    if (text === undefined) this.json.set(record._id, (text = JSON.stringify(record)));
+    if (text === undefined) this.json.set(record._id, (text = JSON.stringify(this.view ? this.view(record) : record)));
     return text;
+  }
+
+  /**
+   * Drops every cached JSON: something the answers join in changed (a user's
+   * name or photo, which any post may quote in a like, vote or comment).
+   */
+  forgetAll() {
+    this.json.clear();
+    this.blocks.clear();
+    this.whole = undefined;
   }
 
   /** `[...]` of every record, from the block and per-record JSON caches. */
@@ -230,9 +243,7 @@ export class Table<T extends { _id: string }> {
     this.index.clear();
     this.seq = new Map();
     this.unique.clear();
-    this.json.clear();
-    this.blocks.clear();
-    this.whole = undefined;
+    this.forgetAll();
     if (!kept) this.generation++;
     for (const record of records) {
       Object.defineProperty(record, "id", { value: record._id, enumerable: false, configurable: true });
@@ -250,11 +261,13 @@ export function createTables(db: { createCollection(name: string): void; _collec
   for (const name of COLLECTIONS) db.createCollection(name);
   // db.<name> hands out copies; the collection object itself holds the live array.
   const collection = (name: CollectionName) => db._collections.find((c) => c.name === name)!;
-  return {
+  const tables: Tables = {
     users: new Table("users", collection("users"), tracker, "username"),
     posts: new Table("posts", collection("posts"), tracker),
     todos: new Table("todos", collection("todos"), tracker),
   };
+  tables.posts.view = (post) => postView(tables, post);
+  return tables;
 }
 
 export function snapshotOf(tables: Tables): Snapshot {

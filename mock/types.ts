@@ -1,6 +1,11 @@
 // The shapes the mock API stores, and the contract every store implements.
 
-/** A user as other records quote it (likedBy, followers): never a password, never bookmarks. */
+/**
+ * A user as answers quote it (likedBy, followers, a post's author): never a password,
+ * never bookmarks. Records store only the user's id (or, for authors, the username,
+ * which never changes); names and photos are joined in when an answer is built
+ * (mock/views.ts), so a 2 MB avatar is stored once, not in every like and comment.
+ */
 export interface UserRef {
   _id: string;
   username: string;
@@ -18,8 +23,9 @@ export interface UserRecord extends UserRef {
   /** Descriptions of the photos, when the user wrote them. */
   userPhotoAlt?: string;
   coverPhotoAlt?: string;
-  followers: UserRef[];
-  following: UserRef[];
+  /** User ids, in the order they followed. */
+  followers: string[];
+  following: string[];
   /** Post ids, oldest first; responses expand them to the current posts. */
   bookmarks: string[];
   createdAt: string;
@@ -29,11 +35,10 @@ export interface UserRecord extends UserRef {
 export interface CommentRecord {
   _id: string;
   commentVal: string;
+  /** The author; names and photo come from the user at answer time. */
   username: string;
-  firstName: string;
-  lastName: string;
-  profilePic: string;
-  votes: { upvotedBy: UserRef[]; downvotedBy: UserRef[] };
+  /** User ids. */
+  votes: { upvotedBy: string[]; downvotedBy: string[] };
   createdAt: string;
   updatedAt: string;
 }
@@ -44,11 +49,10 @@ export interface PostRecord {
   postPic: string;
   /** The picture's description (alt text), when the author wrote one. */
   postPicAlt?: string;
+  /** The author; names and photo come from the user at answer time. */
   username: string;
-  firstName: string;
-  lastName: string;
-  userPhoto: string;
-  likes: { likeCount: number; likedBy: UserRef[]; dislikedBy: UserRef[] };
+  /** likedBy, dislikedBy: user ids. */
+  likes: { likeCount: number; likedBy: string[]; dislikedBy: string[] };
   comments: CommentRecord[];
   createdAt: string;
   updatedAt: string;

@@ -1,16 +1,80 @@
-// What leaves the mock: users without their password hash, bookmarks as posts.
+// What leaves the mock: users without their password hash, bookmarks as posts,
+// and every quoted user (an author, a like, a vote, a follow) joined in from the
+// users table, so records store ids and an answer still carries names and photos.
 import type { Tables } from "./tables";
-import type { PostRecord, UserRecord, UserRef } from "./types";
+import type { CommentRecord, PostRecord, UserRecord, UserRef } from "./types";
 
-export type PublicUser = Omit<UserRecord, "passwordHash">;
-
-export function publicUser(user: UserRecord): PublicUser {
-  const { passwordHash: _omit, ...rest } = user;
-  return rest;
-}
+export type PublicUser = Omit<UserRecord, "passwordHash" | "followers" | "following"> & { followers: UserRef[]; following: UserRef[] };
 
 export function userRef(user: UserRecord): UserRef {
   return { _id: user._id, username: user.username, firstName: user.firstName, lastName: user.lastName, userPhoto: user.userPhoto };
+}
+
+/** The users a list of ids names, in its order; an id whose user is gone is left out. */
+export function refsOf(db: Tables, ids: readonly string[]): UserRef[] {
+  const refs: UserRef[] = [];
+  for (const id of ids) {
+    const user = db.users.get(id);
+    if (user) refs.push(userRef(user));
+  }
+  return refs;
+}
+
+export function publicUser(db: Tables, user: UserRecord): PublicUser {
+  const { passwordHash: _omit, ...rest } = user;
+  // Assigning keeps each field where the record has it, so the answer's bytes do not depend on this join.
+  const view = rest as unknown as PublicUser;
+  view.followers = refsOf(db, user.followers);
+  view.following = refsOf(db, user.following);
+  return view;
+}
+
+/** An author's names and photo; empty for a username no user has (data imported that way). */
+function author(db: Tables, username: string) {
+  const user = db.users.getUnique(username);
+  return user ? { firstName: user.firstName, lastName: user.lastName, photo: user.userPhoto } : { firstName: "", lastName: "", photo: "" };
+}
+
+// Views keep the record's own field order (fields like postPicAlt are added by
+// later edits and come last), putting the joined names and photo right after
+// `username`, where records kept their copies before: answers keep their bytes.
+
+/** A comment as answers carry it. */
+export type CommentAnswer = Omit<CommentRecord, "votes"> & { firstName: string; lastName: string; profilePic: string; votes: { upvotedBy: UserRef[]; downvotedBy: UserRef[] } };
+/** A post as answers carry it. */
+export type PostAnswer = Omit<PostRecord, "likes" | "comments"> & {
+  firstName: string;
+  lastName: string;
+  userPhoto: string;
+  likes: { likeCount: number; likedBy: UserRef[]; dislikedBy: UserRef[] };
+  comments: CommentAnswer[];
+};
+
+export function commentView(db: Tables, c: CommentRecord): CommentAnswer {
+  const view: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(c)) {
+    if (key === "username") {
+      const by = author(db, c.username);
+      Object.assign(view, { username: value, firstName: by.firstName, lastName: by.lastName, profilePic: by.photo });
+    } else if (key === "votes") view.votes = { upvotedBy: refsOf(db, c.votes.upvotedBy), downvotedBy: refsOf(db, c.votes.downvotedBy) };
+    else view[key] = value;
+  }
+  return view as CommentAnswer;
+}
+
+export const commentsView = (db: Tables, comments: readonly CommentRecord[]) => comments.map((c) => commentView(db, c));
+
+export function postView(db: Tables, p: PostRecord): PostAnswer {
+  const view: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(p)) {
+    if (key === "username") {
+      const by = author(db, p.username);
+      Object.assign(view, { username: value, firstName: by.firstName, lastName: by.lastName, userPhoto: by.photo });
+    } else if (key === "likes") view.likes = { likeCount: p.likes.likeCount, likedBy: refsOf(db, p.likes.likedBy), dislikedBy: refsOf(db, p.likes.dislikedBy) };
+    else if (key === "comments") view.comments = commentsView(db, p.comments);
+    else view[key] = value;
+  }
+  return view as PostAnswer;
 }
 
 /** The user's bookmarks as the current posts, oldest first. */

@@ -55,7 +55,9 @@ export const authRoutes: RouteDef[] = [
       };
       ctx.db.users.insert(user);
       const encodedToken = await signToken(user);
-      return reply(201, { createdUser: publicUser(user), encodedToken });
+      // Posts by this username (imported without their author) now show the new user's names.
+      if (ctx.db.posts.all().some((p) => p.username === user.username)) ctx.db.posts.forgetAll();
+      return reply(201, { createdUser: publicUser(ctx.db, user), encodedToken });
     },
   },
   {
@@ -68,7 +70,7 @@ export const authRoutes: RouteDef[] = [
       if (!user) throw notFound(MSG.NOT_REGISTERED);
       if (!(await verifyPassword(password, user.passwordHash))) throw new ApiError(401, MSG.BAD_CREDENTIALS);
       const encodedToken = await signToken(user);
-      return reply(200, { foundUser: publicUser(user), encodedToken });
+      return reply(200, { foundUser: publicUser(ctx.db, user), encodedToken });
     },
   },
 ];

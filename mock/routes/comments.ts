@@ -6,7 +6,7 @@ import { pageArray } from "../paging";
 import { COMMENT_MAX, required } from "../rules";
 import { timestamp } from "../time";
 import type { CommentRecord } from "../types";
-import { userRef } from "../views";
+import { commentsView } from "../views";
 import { findComment, findPost } from "./lookup";
 
 const commentVal = required("commentVal", COMMENT_MAX);
@@ -26,11 +26,11 @@ export const commentRoutes: RouteDef[] = [
   listRoute(
     "/comments/:postId",
     false,
-    (ctx, req) => reply(200, { comments: findPost(ctx.db, req.params.postId).comments }),
+    (ctx, req) => reply(200, { comments: commentsView(ctx.db, findPost(ctx.db, req.params.postId).comments) }),
     (ctx, req, page) => {
       const post = findPost(ctx.db, req.params.postId);
       const { items, next, total } = pageArray(post.comments, `comments of ${post._id}`, page);
-      return reply(200, { comments: items, next, total });
+      return reply(200, { comments: commentsView(ctx.db, items), next, total });
     },
   ),
   {
@@ -46,9 +46,6 @@ export const commentRoutes: RouteDef[] = [
         _id: uuid(),
         commentVal: text,
         username: ctx.user.username,
-        firstName: ctx.user.firstName,
-        lastName: ctx.user.lastName,
-        profilePic: ctx.user.userPhoto,
         votes: { upvotedBy: [], downvotedBy: [] },
         createdAt: now,
         updatedAt: now,
@@ -71,7 +68,7 @@ export const commentRoutes: RouteDef[] = [
       comment.commentVal = commentData.commentVal;
       comment.updatedAt = post.updatedAt = timestamp(ctx.now());
       ctx.db.posts.touch(post);
-      return reply(201, { comments: post.comments });
+      return reply(201, { comments: commentsView(ctx.db, post.comments) });
     },
   },
   {
@@ -87,7 +84,8 @@ export const commentRoutes: RouteDef[] = [
       post.updatedAt = timestamp(ctx.now());
       ctx.db.posts.touch(post);
       // §7 has two readings (posts or comments); both are sent.
-      return postsOrMinimal(ctx.db, req, 201, () => onePost(ctx.db, post, { comments: post.comments }), { comments: post.comments });
+      const comments = commentsView(ctx.db, post.comments);
+      return postsOrMinimal(ctx.db, req, 201, () => onePost(ctx.db, post, { comments }), { comments });
     },
   },
   ...(["upvote", "downvote"] as const).map(
@@ -98,16 +96,16 @@ export const commentRoutes: RouteDef[] = [
       handler(ctx, req) {
         const post = findPost(ctx.db, req.params.postId);
         const comment = findComment(post, req.params.commentId);
-        const me = ctx.user.username;
+        const me = ctx.user._id;
         const [into, from] = direction === "upvote" ? (["upvotedBy", "downvotedBy"] as const) : (["downvotedBy", "upvotedBy"] as const);
-        if (comment.votes[into].some((u) => u.username === me)) {
+        if (comment.votes[into].includes(me)) {
           throw badRequest(direction === "upvote" ? MSG.ALREADY_UPVOTED : MSG.ALREADY_DOWNVOTED);
         }
-        comment.votes[from] = comment.votes[from].filter((u) => u.username !== me);
-        comment.votes[into].push(userRef(ctx.user));
+        comment.votes[from] = comment.votes[from].filter((id) => id !== me);
+        comment.votes[into].push(me);
         comment.updatedAt = post.updatedAt = timestamp(ctx.now());
         ctx.db.posts.touch(post);
-        return reply(201, { comments: post.comments });
+        return reply(201, { comments: commentsView(ctx.db, post.comments) });
       },
     }),
   ),

@@ -5,8 +5,7 @@ import { allPosts, listRoute, onePost, pagedPosts, parseBody, postsOrMinimal, re
 import { pageTable } from "../paging";
 import { ALT_MAX, POST_MAX, imageRef, optionalText, required } from "../rules";
 import { timestamp } from "../time";
-import type { PostRecord, UserRecord, UserRef } from "../types";
-import { userRef } from "../views";
+import type { PostRecord, UserRecord } from "../types";
 import { findPost, findUser } from "./lookup";
 
 // firstName and userPhoto may come in the body (§7), but the author is always the token's user.
@@ -27,8 +26,7 @@ export const editPostSchema = z.object({
 });
 
 const postsOf = (user: UserRecord) => (post: PostRecord) => post.username === user.username;
-const has = (list: UserRef[], username: string) => list.some((u) => u.username === username);
-const without = (list: UserRef[], username: string) => list.filter((u) => u.username !== username);
+const without = (ids: string[], id: string) => ids.filter((x) => x !== id);
 
 export const postRoutes: RouteDef[] = [
   listRoute(
@@ -64,9 +62,6 @@ export const postRoutes: RouteDef[] = [
         // A description only goes with a picture, and only when it says something.
         ...(postData.postPic && postData.postPicAlt?.trim() ? { postPicAlt: postData.postPicAlt.trim() } : {}),
         username: ctx.user.username,
-        firstName: ctx.user.firstName,
-        lastName: ctx.user.lastName,
-        userPhoto: ctx.user.userPhoto,
         likes: { likeCount: 0, likedBy: [], dislikedBy: [] },
         comments: [],
         createdAt: now,
@@ -117,11 +112,11 @@ export const postRoutes: RouteDef[] = [
     auth: true,
     handler(ctx, req) {
       const post = findPost(ctx.db, req.params.postId);
-      const me = ctx.user.username;
-      if (has(post.likes.likedBy, me)) throw badRequest(MSG.ALREADY_LIKED);
+      const me = ctx.user._id;
+      if (post.likes.likedBy.includes(me)) throw badRequest(MSG.ALREADY_LIKED);
       post.likes.dislikedBy = without(post.likes.dislikedBy, me);
       post.likes.likeCount += 1;
-      post.likes.likedBy.push(userRef(ctx.user));
+      post.likes.likedBy.push(me);
       post.updatedAt = timestamp(ctx.now());
       ctx.db.posts.touch(post);
       return postsOrMinimal(ctx.db, req, 201, () => onePost(ctx.db, post));
@@ -133,12 +128,12 @@ export const postRoutes: RouteDef[] = [
     auth: true,
     handler(ctx, req) {
       const post = findPost(ctx.db, req.params.postId);
-      const me = ctx.user.username;
+      const me = ctx.user._id;
       if (post.likes.likeCount <= 0) throw badRequest(MSG.LIKES_AT_ZERO);
-      if (has(post.likes.dislikedBy, me)) throw badRequest(MSG.ALREADY_DISLIKED);
+      if (post.likes.dislikedBy.includes(me)) throw badRequest(MSG.ALREADY_DISLIKED);
       post.likes.likeCount -= 1;
       post.likes.likedBy = without(post.likes.likedBy, me);
-      post.likes.dislikedBy.push(userRef(ctx.user));
+      post.likes.dislikedBy.push(me);
       post.updatedAt = timestamp(ctx.now());
       ctx.db.posts.touch(post);
       return postsOrMinimal(ctx.db, req, 201, () => onePost(ctx.db, post));

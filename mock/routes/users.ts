@@ -4,8 +4,7 @@ import { listRoute, pagedPosts, parseBody, reply, replyJson, type Ctx, type Rout
 import { pageArray, pageTable } from "../paging";
 import { ALT_MAX, BIO_MAX, LINK_MAX, NAME_MAX, imageRef, optionalText, required } from "../rules";
 import { timestamp } from "../time";
-import type { UserRecord, UserRef } from "../types";
-import { bookmarkedPosts, publicUser, userRef } from "../views";
+import { bookmarkedPosts, publicUser } from "../views";
 import { findPost, findUser } from "./lookup";
 
 // Only these fields can change: ids, usernames, passwords and links between users cannot.
@@ -27,61 +26,23 @@ export const editUserSchema = z.object({
     .passthrough(),
 });
 
-/** A new name or avatar shows everywhere the user is quoted: posts, comments, likes, follows. */
-function spreadProfile(ctx: Ctx, user: UserRecord) {
-  const ref = userRef(user);
-  const refresh = (list: UserRef[]) => {
-    let changed = false;
-    for (let i = 0; i < list.length; i++) {
-      if (list[i]._id === user._id) {
-        list[i] = { ...ref };
-        changed = true;
-      }
-    }
-    return changed;
-  };
-  for (const post of ctx.db.posts.all()) {
-    let changed = false;
-    if (post.username === user.username) {
-      Object.assign(post, { firstName: user.firstName, lastName: user.lastName, userPhoto: user.userPhoto });
-      changed = true;
-    }
-    changed = refresh(post.likes.likedBy) || changed;
-    changed = refresh(post.likes.dislikedBy) || changed;
-    for (const comment of post.comments) {
-      if (comment.username === user.username) {
-        Object.assign(comment, { firstName: user.firstName, lastName: user.lastName, profilePic: user.userPhoto });
-        changed = true;
-      }
-      changed = refresh(comment.votes.upvotedBy) || changed;
-      changed = refresh(comment.votes.downvotedBy) || changed;
-    }
-    if (changed) ctx.db.posts.touch(post);
-  }
-  for (const other of ctx.db.users.all()) {
-    if (other === user) continue;
-    const inFollowers = refresh(other.followers);
-    const inFollowing = refresh(other.following);
-    if (inFollowers || inFollowing) ctx.db.users.touch(other);
-  }
-}
-
-const bookmarks = (ctx: Ctx) => reply(200, { bookmarks: bookmarkedPosts(ctx.db, ctx.user) });
+const bookmarks = (ctx: Ctx) =>
+  replyJson(200, `{"bookmarks":[${bookmarkedPosts(ctx.db, ctx.user).map((p) => ctx.db.posts.jsonOf(p)).join(",")}]}`);
 
 export const userRoutes: RouteDef[] = [
   listRoute(
     "/users",
     false,
-    (ctx) => reply(200, { users: ctx.db.users.all().map(publicUser) }),
+    (ctx) => reply(200, { users: ctx.db.users.all().map((u) => publicUser(ctx.db, u)) }),
     (ctx, _req, page) => {
       const { items, next, total } = pageTable(ctx.db.users, "users", page);
-      return reply(200, { users: items.map(publicUser), next, total });
+      return reply(200, { users: items.map((u) => publicUser(ctx.db, u)), next, total });
     },
   ),
   listRoute("/users/bookmark", true, bookmarks, (ctx, _req, page) =>
     replyJson(200, pagedPosts(ctx.db, pageArray(bookmarkedPosts(ctx.db, ctx.user), "bookmarks", page), "bookmarks")),
   ),
-  { method: "GET", path: "/users/:userId", auth: false, handler: (ctx, req) => reply(200, { user: publicUser(findUser(ctx.db, req.params.userId)) }) },
+  { method: "GET", path: "/users/:userId", auth: false, handler: (ctx, req) => reply(200, { user: publicUser(ctx.db, findUser(ctx.db, req.params.userId)) }) },
   {
     method: "POST",
     path: "/users/edit",
@@ -107,8 +68,9 @@ export const userRoutes: RouteDef[] = [
       if (!user.coverPhoto || !user.coverPhotoAlt) delete user.coverPhotoAlt;
       user.updatedAt = timestamp(ctx.now());
       ctx.db.users.touch(user);
-      if (nameChanged) spreadProfile(ctx, user);
-      return reply(201, { user: publicUser(user) });
+      // Posts quote the user by id and join names and photos in: their cached JSON goes stale.
+      if (nameChanged) ctx.db.posts.forgetAll();
+      return reply(201, { user: publicUser(ctx.db, user) });
     },
   },
   {
@@ -148,14 +110,14 @@ export const userRoutes: RouteDef[] = [
       const target = findUser(ctx.db, req.params.followUserId);
       const me = ctx.user;
       if (target._id === me._id) throw badRequest(MSG.FOLLOW_SELF);
-      if (me.following.some((u) => u._id === target._id)) throw badRequest(MSG.ALREADY_FOLLOWING);
+      if (me.following.includes(target._id)) throw badRequest(MSG.ALREADY_FOLLOWING);
       const now = timestamp(ctx.now());
-      me.following.push(userRef(target));
-      target.followers.push(userRef(me));
+      me.following.push(target._id);
+      target.followers.push(me._id);
       me.updatedAt = target.updatedAt = now;
       ctx.db.users.touch(me);
       ctx.db.users.touch(target);
-      return reply(200, { user: publicUser(me), followUser: publicUser(target) });
+      return reply(200, { user: publicUser(ctx.db, me), followUser: publicUser(ctx.db, target) });
     },
   },
   {
@@ -165,14 +127,14 @@ export const userRoutes: RouteDef[] = [
     handler(ctx, req) {
       const target = findUser(ctx.db, req.params.followUserId);
       const me = ctx.user;
-      if (!me.following.some((u) => u._id === target._id)) throw badRequest(MSG.NOT_FOLLOWING);
+      if (!me.following.includes(target._id)) throw badRequest(MSG.NOT_FOLLOWING);
       const now = timestamp(ctx.now());
-      me.following = me.following.filter((u) => u._id !== target._id);
-      target.followers = target.followers.filter((u) => u._id !== me._id);
+      me.following = me.following.filter((id) => id !== target._id);
+      target.followers = target.followers.filter((id) => id !== me._id);
       me.updatedAt = target.updatedAt = now;
       ctx.db.users.touch(me);
       ctx.db.users.touch(target);
-      return reply(200, { user: publicUser(me), followUser: publicUser(target) });
+      return reply(200, { user: publicUser(ctx.db, me), followUser: publicUser(ctx.db, target) });
     },
   },
 ];

@@ -13,7 +13,8 @@ import path from "node:path";
 import type { ChangeSet, CollectionName, Snapshot, Store } from "../types";
 import { COLLECTIONS, StoreError } from "../types";
 
-export const SNAPSHOT_VERSION = 1;
+/** Version 2 stores users by id in likes, comments and follows; version 1 (users copied in) still loads and is migrated by the mock. */
+export const SNAPSHOT_VERSION = 2;
 
 export interface FileStoreOptions {
   /** Fold once the journal passes this many bytes, or the snapshot's size if larger (default 1 MiB). */
@@ -311,7 +312,7 @@ function parseSnapshot(text: string, file: string): { seq: number; data: Snapsho
   if (typeof doc.version === "number" && doc.version > SNAPSHOT_VERSION) {
     throw new StoreError(`${file} was written by a newer mockman (store version ${doc.version}); upgrade mockman to read it.`);
   }
-  if (doc.version !== SNAPSHOT_VERSION) throw wrong(`"version" should be ${SNAPSHOT_VERSION}`);
+  if (doc.version !== SNAPSHOT_VERSION && doc.version !== 1) throw wrong(`"version" should be 1 or ${SNAPSHOT_VERSION}`);
   if (!Number.isSafeInteger(doc.journalSeq) || (doc.journalSeq as number) < 0) throw wrong(`"journalSeq" should be a whole number`);
   if (!isObject(doc.data)) throw wrong(`"data" should be an object`);
   for (const name of COLLECTIONS) {

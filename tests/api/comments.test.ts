@@ -1,3 +1,4 @@
+import { commentsView } from "#mock/views";
 import { beforeEach, describe, expect, it } from "vitest";
 import { MSG } from "#mock/errors";
 import { GUEST_POST_ID, SEED_POST, makeApi, type Api } from "./client";
@@ -13,7 +14,8 @@ beforeEach(async () => {
 
 const add = (token: string, postId: string, commentVal: string) =>
   api.call("POST", `/api/comments/add/${postId}`, { token, body: { commentData: { comment: { commentVal, firstName: "Spoof", username: "spoof" } } } });
-const commentsOf = (id: string) => api.mock.tables.posts.get(id)!.comments;
+/** A post's comments as answers show them (voters joined in). */
+const commentsOf = (id: string) => commentsView(api.mock.tables, api.mock.tables.posts.get(id)!.comments);
 
 describe("comments", () => {
   it("add: 201 with every post; names come from the token, not the body", async () => {

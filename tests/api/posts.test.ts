@@ -1,3 +1,4 @@
+import { postView } from "#mock/views";
 import { beforeEach, describe, expect, it } from "vitest";
 import { MSG } from "#mock/errors";
 import { GUEST_POST_ID, SEED_POST, makeApi, type Api } from "./client";
@@ -9,7 +10,8 @@ beforeEach(async () => {
   guest = await api.login("guest");
 });
 
-const likes = (api: Api, id: string) => api.mock.tables.posts.get(id)!.likes;
+/** A post's likes as answers show them (users joined in). */
+const likes = (api: Api, id: string) => postView(api.mock.tables, api.mock.tables.posts.get(id)!).likes;
 
 describe("reading posts", () => {
   it("GET /api/posts lists the six seed posts, oldest first, with the seed like counts", async () => {

@@ -2,7 +2,8 @@
 // must always equal serializing the live records, whatever writes came in between.
 import { describe, expect, it } from "vitest";
 import type { TodoRecord } from "#mock/types";
-import { makeApi } from "./client";
+import { postView } from "#mock/views";
+import { SEED_POST, makeApi } from "./client";
 
 const todo = (i: number): TodoRecord => ({ _id: `t${i}`, title: `todo ${i}`, done: false, createdAt: "2024-01-01T00:00:00.000Z", updatedAt: "2024-01-01T00:00:00.000Z" });
 
@@ -36,5 +37,54 @@ describe("whole-list JSON cache", () => {
     table.load([...table.all()].reverse().map((r) => ({ ...r })));
     expect(table.generation).toBe(before + 1);
     check();
+  });
+});
+
+describe("posts JSON cache with users joined in", () => {
+  it("equals a fresh join after profile edits by authors, commenters, likers and voters", async () => {
+    const api = await makeApi();
+    const { mock } = api;
+    const table = mock.tables.posts;
+    const fresh = () => JSON.stringify(table.all().map((p) => postView(mock.tables, p)));
+    const check = async () => {
+      expect(table.allJson()).toBe(fresh());
+      expect((await api.call("GET", "/api/posts")).text).toBe(`{"posts":${fresh()}}`);
+      for (const p of table.all()) expect(table.jsonOf(p)).toBe(JSON.stringify(postView(mock.tables, p)));
+    };
+    const guest = await api.login("guest");
+    const ada = await api.login("adasterling");
+    // Enough posts for several 512-post blocks, so a stale block would show.
+    for (let i = 0; i < 1100; i++) {
+      await api.call("POST", "/api/posts", { token: i % 2 ? guest : ada, body: { postData: { content: `post ${i}` } } });
+    }
+    const last = table.all()[table.size - 1]._id;
+    await api.call("POST", `/api/posts/like/${SEED_POST}`, { token: guest });
+    await api.call("POST", `/api/comments/add/${last}`, { token: guest, body: { commentData: { commentVal: "hi" } } });
+    const comment = table.get(last)!.comments[0]._id;
+    await api.call("POST", `/api/comments/upvote/${last}/${comment}`, { token: ada });
+    await check();
+    const edit = (token: string, userData: object) => api.call("POST", "/api/users/edit", { token, body: { userData } });
+    expect((await edit(guest, { firstName: "Gus", userPhoto: "/seed/avatar-lena.svg" })).status).toBe(201);
+    await check();
+    expect(table.jsonOf(table.get(SEED_POST)!)).toContain('"firstName":"Gus"');
+    expect((await edit(ada, { lastName: "Lovelace" })).status).toBe(201);
+    await check();
+    expect(table.jsonOf(table.get(last)!)).toContain('"lastName":"Lovelace"');
+    // A bio is not quoted anywhere: the cache may stay, and must still be right.
+    expect((await edit(guest, { bio: "new bio" })).status).toBe(201);
+    await check();
+  }, 30_000);
+});
+
+describe("posts JSON cache and a new user", () => {
+  it("a post whose author was not in the data shows the names of the user who signs up with that username", async () => {
+    const api = await makeApi();
+    const file = api.mock.exportData();
+    file.data.posts[0].username = "newcomer";
+    await api.mock.importData(file);
+    const first = () => api.call("GET", "/api/posts").then((r) => r.body.posts[0]);
+    expect(await first()).toMatchObject({ username: "newcomer", firstName: "", lastName: "", userPhoto: "" });
+    await api.signup("newcomer", { lastName: "Here", userPhoto: "/seed/avatar-lena.svg" });
+    expect(await first()).toMatchObject({ username: "newcomer", firstName: "Test", lastName: "Here", userPhoto: "/seed/avatar-lena.svg" });
   });
 });

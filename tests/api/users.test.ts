@@ -64,13 +64,17 @@ describe("users", () => {
     await api.call("POST", `/api/users/follow/adasterling`, { token: guest });
     await api.call("POST", `/api/users/follow/guest`, { token: ada });
     await api.call("POST", "/api/users/edit", { token: guest, body: { userData: { firstName: "Gus", userPhoto: "/seed/avatar-lena.svg" } } });
-    const own = api.mock.tables.posts.get(GUEST_POST_ID)!;
+    const own = (await api.call("GET", `/api/posts/${GUEST_POST_ID}`)).body.post;
     expect(own).toMatchObject({ firstName: "Gus", userPhoto: "/seed/avatar-lena.svg" });
-    const liked = api.mock.tables.posts.get(SEED_POST)!;
+    const liked = (await api.call("GET", `/api/posts/${SEED_POST}`)).body.post;
     expect(liked.comments[0]).toMatchObject({ firstName: "Gus", profilePic: "/seed/avatar-lena.svg" });
     expect(liked.likes.likedBy[0]).toMatchObject({ firstName: "Gus", userPhoto: "/seed/avatar-lena.svg" });
-    expect(user("adasterling").followers[0].firstName).toBe("Gus");
-    expect(user("adasterling").following[0].firstName).toBe("Gus");
+    const { user: adaNow } = (await api.call("GET", "/api/users/adasterling")).body;
+    expect(adaNow.followers[0].firstName).toBe("Gus");
+    expect(adaNow.following[0].firstName).toBe("Gus");
+    // Whole lists are built from cached JSON: it must show the new name too.
+    const all = (await api.call("GET", "/api/posts")).body.posts;
+    expect(all.find((p: { _id: string }) => p._id === SEED_POST).likes.likedBy[0].firstName).toBe("Gus");
   });
 });
 

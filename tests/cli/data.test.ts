@@ -68,7 +68,7 @@ describe("export and import", () => {
     const exported = await cli(["export", "backup.json", "--db", db], { cwd: dir });
     expect(exported.stdout).toMatch(/^Exported 4 users, 6 posts and 1 todos from .* to .*backup\.json\.\n$/);
     const file = JSON.parse(readFileSync(join(dir, "backup.json"), "utf8"));
-    expect(file).toMatchObject({ mockman: "export", version: 1 });
+    expect(file).toMatchObject({ mockman: "export", version: 2 });
 
     const { db: target } = tempDb();
     expect((await cli(["import", join(dir, "backup.json"), "--db", target])).code).toBe(0);
@@ -80,8 +80,19 @@ describe("export and import", () => {
     expect(await counts(target)).toEqual({ users: 4, posts: 6, todos: 1 });
   });
 
+  it("imports a version-1 export (users copied into records) and answers as it did", async () => {
+    const { db } = tempDb();
+    const v1 = new URL("../api/fixtures/export-v1.json", import.meta.url).pathname;
+    const imported = await cli(["import", v1, "--db", db]);
+    expect(imported.code).toBe(0);
+    const before = JSON.parse(readFileSync(new URL("../api/fixtures/export-v1-answers.json", import.meta.url), "utf8"));
+    const posts = await cli(["request", "GET", "/api/posts", "-b", "--db", db]);
+    expect(JSON.parse(posts.stdout)).toEqual(JSON.parse(before["/api/posts"]));
+    expect(JSON.parse((await cli(["export", "--db", db])).stdout)).toMatchObject({ version: 2 });
+  });
+
   it.each([
-    ["the wrong version", (f: Record<string, unknown>) => ({ ...f, version: 2 }), /version: unsupported export version \(this build reads version 1\)/],
+    ["the wrong version", (f: Record<string, unknown>) => ({ ...f, version: 3 }), /version: unsupported export version \(this build reads versions 1 and 2\)/],
     ["a wrongly typed field", (f: { data: { posts: Array<{ likes: object }> } }) => { f.data.posts[2].likes = { likeCount: "many", likedBy: [], dislikedBy: [] }; return f; }, /data\.posts\.2\.likes\.likeCount: Expected number, received string/],
   ])("an import file with %s is exit 2, says where, and changes nothing", async (_, spoil, where) => {
     const { dir, db } = tempDb();
@@ -192,13 +203,13 @@ describe("mockman seed's data reads like a microblog", () => {
     }
     expect(posts.filter((p: { postPic: string }) => p.postPic).length).toBeGreaterThan(20);
     expect(posts.filter((p: { comments: unknown[] }) => p.comments.length).length).toBeGreaterThan(30);
-    // Follows are kept on both sides.
+    // Follows are kept on both sides (stored as user ids).
     const byId = new Map(users.map((u: { _id: string }) => [u._id, u]));
     let follows = 0;
     for (const u of users)
       for (const f of u.following) {
         follows++;
-        expect((byId.get(f._id) as { followers: { _id: string }[] }).followers.some((x) => x._id === u._id)).toBe(true);
+        expect((byId.get(f) as { followers: string[] }).followers).toContain(u._id);
       }
     expect(follows).toBeGreaterThan(30);
   });

@@ -34,7 +34,7 @@ test("export, then reset, then import: the data comes back, without a reload", a
   expect(file.suggestedFilename()).toMatch(/^moments-export-\d{4}-\d{2}-\d{2}\.json$/);
   const path = await file.path();
   const exported = JSON.parse(await readFile(path, "utf8"));
-  expect(exported).toMatchObject({ mockman: "export", version: 1 });
+  expect(exported).toMatchObject({ mockman: "export", version: 2 });
   expect(exported.data.users).toHaveLength(4);
   expect(exported.data.posts).toHaveLength(7);
   expect(JSON.stringify(exported)).not.toContain('"password"');
@@ -87,7 +87,7 @@ test("a bad file says what is wrong and changes nothing", async ({ page }) => {
   await input.setInputFiles({ name: "broken.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(wrong)) });
   await expect(problem).toContainText("“broken.json” can't be imported: not a mockman export: data.posts.0.content");
 
-  await input.setInputFiles({ name: "future.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify({ ...wrong, version: 2 })) });
+  await input.setInputFiles({ name: "future.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify({ ...wrong, version: 3 })) });
   await expect(problem).toContainText("unsupported export version");
 
   await nav(page, "Home").click();

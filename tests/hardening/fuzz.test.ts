@@ -50,9 +50,20 @@ describe("the invariant checks", () => {
     expect(await broken((w) => (w.mock.tables.users.all()[1].username = "guest"))).toBe("usernames are unique");
   });
 
-  it("catch a post or a like that still shows a user's old name", async () => {
-    expect(await broken((w) => (w.mock.tables.posts.all()[0].firstName = "Old name"))).toBe("quoted users match the user as they are now");
-    expect(await broken((w) => (w.mock.tables.posts.all()[2].likes.likedBy[0].userPhoto = "/old.svg"))).toBe("quoted users match the user as they are now");
+  it("catch a record that copies a user's name or quotes a user who is not there", async () => {
+    expect(await broken((w) => Object.assign(w.mock.tables.posts.all()[0], { firstName: "Old name" }))).toBe("records quote users by id only");
+    expect(await broken((w) => Object.assign(w.mock.tables.posts.all().find((p) => p.comments.length)!.comments[0], { profilePic: "/old.svg" }))).toBe("records quote users by id only");
+    expect(await broken((w) => (w.mock.tables.posts.all()[2].likes.likedBy[0] = "no-such-user"))).toBe("records quote users by id only");
+  });
+
+  it("catch cached post JSON that still shows a user's old name", async () => {
+    expect(
+      await broken((w) => {
+        const post = w.mock.tables.posts.all()[0];
+        w.mock.tables.posts.jsonOf(post);
+        w.mock.tables.users.getUnique(post.username)!.firstName = "Renamed";
+      }),
+    ).toBe("cached post JSON equals a fresh join");
   });
 
   it("catch a change the store never received", async () => {

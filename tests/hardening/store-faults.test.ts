@@ -97,7 +97,7 @@ describe("an import file", () => {
     ["a username no URL can reach", (f: any) => (f.data.users[2].username = "<script>"), "data.users.2.username"],
   ])("with %s, is refused with where it is wrong", async (_what, spoil, message) => {
     const file = await exported();
-    if (!file.data.posts[1].comments.length) file.data.posts[1].comments = [{ _id: "c", commentVal: "hi", username: "guest", firstName: "G", lastName: "", profilePic: "", votes: { upvotedBy: [], downvotedBy: [] }, createdAt: "", updatedAt: "" }];
+    if (!file.data.posts[1].comments.length) file.data.posts[1].comments = [{ _id: "c", commentVal: "hi", username: "guest", votes: { upvotedBy: [], downvotedBy: [] }, createdAt: "", updatedAt: "" }];
     spoil(file);
     expect(() => parseExportFile(JSON.stringify(file))).toThrow(FormatError);
     expect(() => parseExportFile(JSON.stringify(file))).toThrow(message);

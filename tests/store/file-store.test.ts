@@ -49,7 +49,7 @@ describe("FileStore through the mock", () => {
     expect((await call(mock, "GET", "/api/posts")).body.posts).toHaveLength(6);
     await mock.shutdown();
     const doc = JSON.parse(await fs.readFile(nested, "utf8"));
-    expect(doc).toMatchObject({ mockman: "db", version: 1, journalSeq: 0 });
+    expect(doc).toMatchObject({ mockman: "db", version: 2, journalSeq: 0 });
     expect(Object.keys(doc.data)).toEqual(["users", "posts", "todos"]);
   });
 
@@ -290,7 +290,7 @@ describe("replace", () => {
     expect(await fs.readFile(`${db}.journal`, "utf8").catch(() => "")).toBe("");
     await store.close();
     expect(await new FileStore(db).load()).toEqual(fresh);
-    expect(JSON.parse(await fs.readFile(db, "utf8"))).toEqual({ mockman: "db", version: 1, journalSeq: 1, data: fresh });
+    expect(JSON.parse(await fs.readFile(db, "utf8"))).toEqual({ mockman: "db", version: 2, journalSeq: 1, data: fresh });
   });
 
   it("resets through the mock, and the reset outlives a reboot", async () => {

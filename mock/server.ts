@@ -57,6 +57,8 @@ export async function createMock(options: MockOptions): Promise<Mock> {
   const now = options.now ?? (() => new Date());
   const tracker = new Tracker();
   const interceptor = new DispatchInterceptor();
+  // Assigned once Mirage has made its db, below the handlers that read it.
+  // eslint-disable-next-line prefer-const
   let tables!: Tables;
 
   const mirageHandlerFor = (def: RouteDef) => async (_schema: unknown, request: MirageRequest) => {

@@ -73,10 +73,11 @@ export function Feed({ first, load, label, listId, empty = "Nothing to show...",
     initialMeasurementsCache: restored ? restoredMeasurements(restored) : undefined,
   });
 
+  const noItems = items.length === 0;
   useLayoutEffect(() => {
     const list = listRef.current;
     if (list) setScrollMargin(list.getBoundingClientRect().top + window.scrollY);
-  }, [items.length === 0]);
+  }, [noItems]);
 
   // Posts created or deleted elsewhere in the app join or leave without a reload.
   useEffect(
@@ -126,6 +127,8 @@ export function Feed({ first, load, label, listId, empty = "Nothing to show...",
   if (items.length === 0 && !state.next) return <p className="feed__empty">{empty}</p>;
   return (
     <>
+      {/* The ARIA feed pattern asks the feed itself to move focus between its articles (Page Down/Up). */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
       <div
         ref={listRef}
         className="feed"

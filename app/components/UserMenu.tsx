@@ -54,6 +54,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
           className="menu"
           role="menu"
           aria-label="Account"
+          tabIndex={-1}
           onKeyDown={(e) => {
             if (e.key === "Escape" || e.key === "Tab") {
               e.preventDefault();

@@ -42,7 +42,9 @@ function loadBundle(source) {
   let cachedData;
   try {
     cachedData = readFileSync(cacheFile);
-  } catch {}
+  } catch {
+    // No code cache yet: V8 compiles from source this time.
+  }
   const script = new vm.Script(Module.wrap(source), { filename: bundle, cachedData });
   const module = { exports: {} };
   script.runInThisContext()(module.exports, createRequire(bundle), module, bundle, here("."));
@@ -53,7 +55,9 @@ function loadBundle(source) {
       mkdirSync(cacheDir, { recursive: true });
       writeFileSync(`${cacheFile}.${process.pid}`, script.createCachedData());
       renameSync(`${cacheFile}.${process.pid}`, cacheFile);
-    } catch {}
+    } catch {
+      // A cache that cannot be written only costs the next start some milliseconds.
+    }
   };
   return { main: module.exports.main, saveCache };
 }

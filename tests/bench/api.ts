@@ -56,15 +56,16 @@ export async function benchApi(sizes: number[]) {
     const mid = data.posts[Math.floor(n / 2)]._id;
     const stringify = await measure(() => JSON.stringify({ posts: mock.tables.posts.all() }), { minRuns: 5, minMs: 200 });
     let flip = false;
+    const flipped = () => (flip = !flip);
     const ops: Array<[string, () => Promise<unknown>, "one" | "all"]> = [
       ["GET /api/posts/:id", () => call(mock, "GET", `/api/posts/${mid}`), "one"],
-      ["bookmark + remove (per call)", () => call(mock, "POST", `/api/users/${(flip = !flip) ? "bookmark" : "remove-bookmark"}/${mid}`, token), "one"],
-      ["follow + unfollow (per call)", () => call(mock, "POST", `/api/users/${(flip = !flip) ? "follow" : "unfollow"}/${other._id}`, token), "one"],
+      ["bookmark + remove (per call)", () => call(mock, "POST", `/api/users/${flipped() ? "bookmark" : "remove-bookmark"}/${mid}`, token), "one"],
+      ["follow + unfollow (per call)", () => call(mock, "POST", `/api/users/${flipped() ? "follow" : "unfollow"}/${other._id}`, token), "one"],
       ["login (PBKDF2 100k iterations)", () => call(mock, "POST", "/api/auth/login", undefined, { username: me.username, password: GENERATED_PASSWORD }), "one"],
       ["GET /api/posts", () => call(mock, "GET", "/api/posts"), "all"],
       ["GET /api/posts via handle() (Web Response)", () => callWeb(mock, "/api/posts"), "all"],
       ["GET /api/posts?limit=20 (first page)", () => call(mock, "GET", "/api/posts?limit=20"), "one"],
-      ["like + dislike (per call)", () => call(mock, "POST", `/api/posts/${(flip = !flip) ? "like" : "dislike"}/${mid}`, token), "all"],
+      ["like + dislike (per call)", () => call(mock, "POST", `/api/posts/${flipped() ? "like" : "dislike"}/${mid}`, token), "all"],
       ["create post", () => call(mock, "POST", "/api/posts", token, { postData: { content: "bench" } }), "all"],
     ];
     for (const [name, fn, kind] of ops) {

@@ -107,8 +107,13 @@ test("a like on a post far down persists across a reload", async ({ page }) => {
   // The button turns at once (optimistic); reload only once the like is saved in IndexedDB.
   const postId = labelledBy!.replace(/^post-|-author$/g, "");
   await expect
-    .poll(async () => (await readIndexedDb(page)).posts.find((p) => p._id === postId)?.likes.likedBy.map((u: { username: string }) => u.username))
-    .toContain("guest");
+    .poll(async () => {
+      const { users, posts } = await readIndexedDb(page);
+      const guestId = users.find((u) => u.username === "guest")._id;
+      // Stored likes name users by id (format 2).
+      return posts.find((p) => p._id === postId)?.likes.likedBy.some((u: string | { _id: string }) => u === guestId || (typeof u === "object" && u._id === guestId));
+    })
+    .toBe(true);
 
   await page.reload();
   const same = () => feed(page).locator(`article[aria-labelledby="${labelledBy}"]`);

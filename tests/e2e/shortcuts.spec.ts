@@ -4,7 +4,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { feed, loginAsGuest, noToasts, toast, watchErrors } from "./app2-helpers";
 
-const focusedPost = (page: Page) => page.locator('[role="feed"] article:focus');
 const status = (page: Page) => page.locator('p[role="status"][aria-live="polite"]');
 
 test("j and k move between posts; l, b and c act on the focused one", async ({ page }) => {

@@ -22,6 +22,7 @@ export function CommentModal({ post, onClose }: { post: Post; onClose: () => voi
   const earlier = Math.max(0, post.comments.length - shown);
   const visible = post.comments.slice(earlier);
   const showEarlier = useRef<HTMLButtonElement>(null);
+  const hasEarlier = earlier > 0;
   useEffect(() => {
     const button = showEarlier.current;
     if (!button || typeof IntersectionObserver === "undefined") return;
@@ -30,7 +31,7 @@ export function CommentModal({ post, onClose }: { post: Post; onClose: () => voi
     });
     seen.observe(button);
     return () => seen.disconnect();
-  }, [earlier > 0]);
+  }, [hasEarlier]);
   const fetcher = useFetcher<PostActionData>({ key: `comment:${post._id}` });
   const busy = fetcher.state !== "idle";
   const lastResult = fetcher.state === "idle" && fetcher.data && "result" in fetcher.data ? fetcher.data.result : undefined;

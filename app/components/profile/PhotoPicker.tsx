@@ -35,6 +35,7 @@ export function PhotoPicker({ variant, label, value, onChange, name, disabled, p
         {variant === "avatar" ? (
           <Avatar src={value || undefined} name={name} size="lg" />
         ) : value ? (
+          // eslint-disable-next-line jsx-a11y/img-redundant-alt -- "photo" names which picture this is
           <img src={value} alt="Cover photo preview" />
         ) : (
           <span className="photo-picker__empty">No cover photo</span>

@@ -4,8 +4,8 @@ import { setRequiresAlt, useRequiresAlt } from "#app/lib/alt-setting";
 export function RequireAltSwitch() {
   const on = useRequiresAlt();
   return (
-    <label className="switch">
-      <input type="checkbox" role="switch" checked={on} onChange={(e) => setRequiresAlt(e.currentTarget.checked)} aria-describedby="require-alt-hint" />
+    <label className="switch" htmlFor="require-alt" aria-label="Require alt text">
+      <input id="require-alt" type="checkbox" role="switch" checked={on} onChange={(e) => setRequiresAlt(e.currentTarget.checked)} aria-describedby="require-alt-hint" />
       <span className="switch__text">
         <strong>Require alt text</strong>
         <span id="require-alt-hint" className="switch__hint">

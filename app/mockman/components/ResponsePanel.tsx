@@ -35,6 +35,8 @@ function Failure({ error, ms }: { error: string; ms: number }) {
         The request failed before any response arrived, so this is the error itself: a network failure, a wrong
         address, or a server that refuses cross-origin requests (CORS).
       </p>
+      {/* Scrollable: focusable so a keyboard can scroll it (axe: scrollable-region-focusable). */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <pre className="mm-text" tabIndex={0}>{error}</pre>
     </div>
   );
@@ -79,6 +81,7 @@ function TextBody({ text }: { text: string }) {
   const cut = !whole && text.length > TEXT_PREVIEW;
   return (
     <>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region, as above */}
       <pre className="mm-text" tabIndex={0}>
         {cut ? text.slice(0, TEXT_PREVIEW) : text}
       </pre>

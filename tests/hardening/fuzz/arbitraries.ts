@@ -56,7 +56,10 @@ function obj(fields: Record<string, fc.Arbitrary<Json>>): fc.Arbitrary<Json> {
     .tuple(fc.tuple(...entries), fc.option(fc.tuple(key, anyJson), { freq: 5 }), fc.boolean())
     .map(([present, extra, extraFirst]): Json => {
       const kept = present.filter((e): e is [string, Json] => e !== null);
-      if (extra) extraFirst ? kept.unshift(extra) : kept.push(extra);
+      if (extra) {
+        if (extraFirst) kept.unshift(extra);
+        else kept.push(extra);
+      }
       return { t: "o", v: kept };
     });
 }

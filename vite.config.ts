@@ -33,7 +33,14 @@ export default defineConfig({
   server: { host: "127.0.0.1", port: 5173 },
   build: { chunkSizeWarningLimit: 800 },
   test: {
-    include: ["tests/**/*.test.ts", "tests/**/*.test.tsx", "app/**/*.test.ts", "app/**/*.test.tsx", "mock/**/*.test.ts", "cli/**/*.test.ts"],
+    include: [
+      "tests/**/*.test.ts",
+      "tests/**/*.test.tsx",
+      "app/**/*.test.ts",
+      "app/**/*.test.tsx",
+      "mock/**/*.test.ts",
+      "cli/**/*.test.ts",
+    ],
     exclude: ["tests/e2e/**", "node_modules/**"],
     environment: "node",
     testTimeout: 20000,

@@ -74,7 +74,12 @@ export async function openStore(io: CliIo, dbPath: string, command: string): Pro
 }
 
 /** Runs `work` with the store open, and always lets it go. */
-export async function withStore<T>(io: CliIo, dbFlag: string | undefined, command: string, work: (session: Session) => Promise<T>): Promise<T> {
+export async function withStore<T>(
+  io: CliIo,
+  dbFlag: string | undefined,
+  command: string,
+  work: (session: Session) => Promise<T>,
+): Promise<T> {
   const session = await openStore(io, dbPathOf(io, dbFlag), command);
   try {
     return await work(session);

@@ -3,7 +3,17 @@
 // A bad value is a usage error (exit 2) naming the flag.
 import type { Command } from "commander";
 import { z } from "zod";
-import { DELAY_HEADER, FAIL_HEADER, decide, delaySchema, failRateSchema, failStatusSchema, isActive, NO_FAULTS, type FaultSettings } from "../mock/faults";
+import {
+  DELAY_HEADER,
+  FAIL_HEADER,
+  decide,
+  delaySchema,
+  failRateSchema,
+  failStatusSchema,
+  isActive,
+  NO_FAULTS,
+  type FaultSettings,
+} from "../mock/faults";
 import type { Sender } from "./exchange";
 import { parseOptions } from "./options";
 

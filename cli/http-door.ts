@@ -46,12 +46,18 @@ export async function serveRequest(mock: Mock, req: IncomingMessage, res: Server
       body = (await readBody(req)).toString("utf8");
     } catch (error) {
       if (!(error instanceof TooLarge)) throw error;
-      send(res, 413, { "content-type": "application/json", connection: "close" }, JSON.stringify({ errors: ["The request body is larger than 8 MB."] }));
+      send(
+        res,
+        413,
+        { "content-type": "application/json", connection: "close" },
+        JSON.stringify({ errors: ["The request body is larger than 8 MB."] }),
+      );
       return { status: 413, note: "" };
     }
   }
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
+  for (const [name, value] of Object.entries(req.headers))
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
   const response = await mock.dispatch({ method: req.method ?? "GET", url: req.url ?? "/", headers, body });
   const out = req.method === "HEAD" ? undefined : Buffer.from(response.body, "utf8");
   res.statusMessage = response.statusText || "";

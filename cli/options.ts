@@ -29,9 +29,7 @@ export const baseUrl = z.string().refine((u) => {
 }, "expected an http:// URL such as http://127.0.0.1:3001");
 
 export function addDbOption(command: Command): Command {
-  return command.addOption(
-    new Option("--db <file>", "store file (default: $MOCKMAN_DB, else .mockman/db.json)"),
-  );
+  return command.addOption(new Option("--db <file>", "store file (default: $MOCKMAN_DB, else .mockman/db.json)"));
 }
 
 /** The example at the end of every command's --help. */

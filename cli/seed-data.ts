@@ -12,8 +12,26 @@ import { DEFAULT_ITERATIONS } from "#mock/password";
 
 const AVATARS = ["/seed/avatar-ada.svg", "/seed/avatar-marco.svg", "/seed/avatar-lena.svg", "/seed/avatar-guest.svg"];
 const PICTURES = ["/seed/post-dawn.svg", "/seed/post-dusk.svg", "/seed/post-sea.svg"];
-const REACTIONS = ["Love this!", "So true.", "Couldn't agree more.", "Saving this for later.", "Ha, same here.", "Tell me more?", "Beautiful.", "This made my day.", "Big if true.", "Congrats!"];
-const ENDINGS = ["Would do it again.", "Not bad at all.", "Highly recommend.", "Still thinking about it.", "Ten out of ten.", "Who's in next time?"];
+const REACTIONS = [
+  "Love this!",
+  "So true.",
+  "Couldn't agree more.",
+  "Saving this for later.",
+  "Ha, same here.",
+  "Tell me more?",
+  "Beautiful.",
+  "This made my day.",
+  "Big if true.",
+  "Congrats!",
+];
+const ENDINGS = [
+  "Would do it again.",
+  "Not bad at all.",
+  "Highly recommend.",
+  "Still thinking about it.",
+  "Ten out of ten.",
+  "Who's in next time?",
+];
 
 /** Cuts text at a word boundary so it fits `max` characters. */
 function fit(text: string, max: number): string {
@@ -21,7 +39,6 @@ function fit(text: string, max: number): string {
   const cut = text.slice(0, max - 1);
   return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), max - 20)).trimEnd()}…`;
 }
-
 
 export async function realisticData(opts: GenerateOptions, now = new Date()): Promise<Snapshot> {
   const faker = new Faker({ locale: [en, base] });
@@ -38,7 +55,11 @@ export async function realisticData(opts: GenerateOptions, now = new Date()): Pr
     const lastName = fit(faker.person.lastName(), NAME_MAX).replace("…", "");
     // Readable and unique: the first name, the seed (so two seeds rarely meet),
     // then the user's number in base 36; 12 characters at most up to 1.6M users.
-    const stem = firstName.toLowerCase().replace(/[^a-z]/g, "").slice(0, 5) || "user";
+    const stem =
+      firstName
+        .toLowerCase()
+        .replace(/[^a-z]/g, "")
+        .slice(0, 5) || "user";
     let username = `${stem}${opts.seed % 100}_${i.toString(36)}`.slice(0, 12);
     while (taken.has(username)) username = `u${faker.string.alphanumeric(10).toLowerCase()}`;
     taken.add(username);

@@ -39,7 +39,9 @@ function valid(value: unknown): value is FaultSettings {
     !!v &&
     typeof v === "object" &&
     (v.delay === null || (!!v.delay && ms(v.delay.min) && ms(v.delay.max) && v.delay.min <= v.delay.max)) &&
-    typeof v.failRate === "number" && v.failRate >= 0 && v.failRate <= 1 &&
+    typeof v.failRate === "number" &&
+    v.failRate >= 0 &&
+    v.failRate <= 1 &&
     (FAIL_STATUSES as readonly number[]).includes(v.failStatus) &&
     typeof v.offline === "boolean"
   );

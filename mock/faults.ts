@@ -7,7 +7,16 @@ import { z } from "zod";
 import { json, type RawRequest, type RawResponse } from "./interceptor";
 import { mulberry32 } from "./seed";
 
-export { FAIL_STATUSES, MAX_DELAY_MS, NO_FAULTS, isActive, formatDelay, type DelayRange, type FailStatus, type FaultSettings } from "./fault-settings";
+export {
+  FAIL_STATUSES,
+  MAX_DELAY_MS,
+  NO_FAULTS,
+  isActive,
+  formatDelay,
+  type DelayRange,
+  type FailStatus,
+  type FaultSettings,
+} from "./fault-settings";
 import { FAIL_STATUSES, MAX_DELAY_MS, NO_FAULTS, type DelayRange, type FailStatus, type FaultSettings } from "./fault-settings";
 
 const ms = z.coerce
@@ -44,7 +53,11 @@ export const failRateSchema = z.coerce
 
 export const failStatusSchema = z.coerce
   .number({ invalid_type_error: "expected 500 or 503" })
-  .refine((n): n is FailStatus => (FAIL_STATUSES as readonly number[]).includes(n), "expected 500 or 503") as unknown as z.ZodType<FailStatus, z.ZodTypeDef, unknown>;
+  .refine((n): n is FailStatus => (FAIL_STATUSES as readonly number[]).includes(n), "expected 500 or 503") as unknown as z.ZodType<
+  FailStatus,
+  z.ZodTypeDef,
+  unknown
+>;
 
 export const DELAY_HEADER = "x-mockman-delay";
 export const FAIL_HEADER = "x-mockman-fail";

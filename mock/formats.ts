@@ -199,7 +199,8 @@ export function migrateRecords(snapshot: unknown): boolean {
   const idOf = (ref: Record<string, unknown>) => {
     if (!known) {
       known = new Map();
-      for (const u of users) if (isObject(u) && typeof u._id === "string") known.set(`#${u._id}`, u._id).set(`@${String(u.username)}`, u._id);
+      for (const u of users)
+        if (isObject(u) && typeof u._id === "string") known.set(`#${u._id}`, u._id).set(`@${String(u.username)}`, u._id);
     }
     return known.get(`#${String(ref._id)}`) ?? known.get(`@${String(ref.username)}`);
   };
@@ -279,7 +280,11 @@ export function parseExportFile(text: string): ExportFile {
   const result = (version === 1 ? exportFileV1Schema : exportFileSchema).safeParse(json);
   if (!result.success) throw new FormatError(`not a mockman export: ${describeZodError(result.error)}`);
   const { users, posts, todos } = result.data.data;
-  for (const [name, list] of [["users", users], ["posts", posts], ["todos", todos]] as const) {
+  for (const [name, list] of [
+    ["users", users],
+    ["posts", posts],
+    ["todos", todos],
+  ] as const) {
     const seen = new Set<string>();
     list.forEach((record, i) => {
       if (seen.has(record._id)) throw new FormatError(`not a mockman export: data.${name}.${i}._id: duplicate id ${record._id}`);
@@ -349,7 +354,10 @@ export const COLLECTION_VERSION = 1;
 export const COLLECTION_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] as const;
 
 export const collectionRequestSchema = z.object({
-  name: z.string().min(1, "a request needs a name").regex(/^[A-Za-z0-9_-]+$/, "names are letters, digits, _ and -"),
+  name: z
+    .string()
+    .min(1, "a request needs a name")
+    .regex(/^[A-Za-z0-9_-]+$/, "names are letters, digits, _ and -"),
   method: z.enum(COLLECTION_METHODS),
   endpoint: z.string().min(1),
   headers: z.record(z.string()).default({}),

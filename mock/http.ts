@@ -57,7 +57,12 @@ export function allPosts(db: Tables, extra: Record<string, unknown> = {}): strin
 }
 
 /** A GET list route: the whole list (the spec's answer), or one page when the query asks for paging. */
-export function listRoute(path: string, auth: boolean, whole: Handler, paged: (ctx: Ctx, req: ApiRequest, page: PageRequest) => Reply): RouteDef {
+export function listRoute(
+  path: string,
+  auth: boolean,
+  whole: Handler,
+  paged: (ctx: Ctx, req: ApiRequest, page: PageRequest) => Reply,
+): RouteDef {
   return {
     method: "GET",
     path,
@@ -78,7 +83,14 @@ export function pagedPosts(db: Tables, page: Page<PostRecord>, key = "posts"): s
 export function wantsMinimal(req: ApiRequest): boolean {
   const prefer = req.headers.prefer;
   if (!prefer) return false;
-  return prefer.split(",").some((token) => token.split(";")[0].trim().toLowerCase().replace(/\s*=\s*/, "=") === "return=minimal");
+  return prefer.split(",").some(
+    (token) =>
+      token
+        .split(";")[0]
+        .trim()
+        .toLowerCase()
+        .replace(/\s*=\s*/, "=") === "return=minimal",
+  );
 }
 
 /**
@@ -86,7 +98,13 @@ export function wantsMinimal(req: ApiRequest): boolean {
  * `Prefer: return=minimal` only what changed, so a client at 100k posts can skip
  * the whole list.
  */
-export function postsOrMinimal(db: Tables, req: ApiRequest, status: number, minimal: () => string, extra: Record<string, unknown> = {}): Reply {
+export function postsOrMinimal(
+  db: Tables,
+  req: ApiRequest,
+  status: number,
+  minimal: () => string,
+  extra: Record<string, unknown> = {},
+): Reply {
   if (!wantsMinimal(req)) return replyJson(status, allPosts(db, extra));
   return { status, body: minimal(), headers: { "Preference-Applied": "return=minimal" } };
 }

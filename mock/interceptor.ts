@@ -66,7 +66,12 @@ export class DispatchInterceptor {
   }
 
   private register(verb: string, path: string, rawHandler: unknown, code?: number) {
-    const fullPath = "/" + [this.namespace, path].map((p) => p.replace(/^\/+|\/+$/g, "")).filter(Boolean).join("/");
+    const fullPath =
+      "/" +
+      [this.namespace, path]
+        .map((p) => p.replace(/^\/+|\/+$/g, ""))
+        .filter(Boolean)
+        .join("/");
     const routeHandler = new MirageRouteHandler({
       schema: this.server.schema,
       verb,
@@ -96,7 +101,8 @@ export class DispatchInterceptor {
     if (match.kind === "none") return json(404, { errors: [MSG.NO_ROUTE(method, url.pathname)] });
     if (match.kind === "method") {
       const allowed = [...match.allowed, ...(match.allowed.includes("GET") ? ["HEAD"] : [])];
-      if (method === "OPTIONS") return { status: 204, statusText: STATUS_TEXT[204], headers: { allow: [...allowed, "OPTIONS"].join(", ") }, body: "" };
+      if (method === "OPTIONS")
+        return { status: 204, statusText: STATUS_TEXT[204], headers: { allow: [...allowed, "OPTIONS"].join(", ") }, body: "" };
       return json(405, { errors: [MSG.METHOD_NOT_ALLOWED(method, url.pathname, allowed)] }, { allow: allowed.join(", ") });
     }
     const [status, headers, body] = await match.handler({
@@ -149,7 +155,12 @@ export interface RawResponse {
 }
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): RawResponse {
-  return { status, statusText: STATUS_TEXT[status] ?? "", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) };
+  return {
+    status,
+    statusText: STATUS_TEXT[status] ?? "",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  };
 }
 
 export const STATUS_TEXT: Record<number, string> = {

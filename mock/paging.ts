@@ -82,7 +82,12 @@ function decode<S extends z.ZodTypeAny>(schema: S, cursor: string, kind: string)
  * One page of a table's records, newest first. `kind` names the list (and its
  * scope, e.g. whose posts) so a cursor cannot be replayed on another list.
  */
-export function pageTable<T extends { _id: string }>(table: Table<T>, kind: string, page: PageRequest, keep?: (record: T) => boolean): Page<T> {
+export function pageTable<T extends { _id: string }>(
+  table: Table<T>,
+  kind: string,
+  page: PageRequest,
+  keep?: (record: T) => boolean,
+): Page<T> {
   let before = Number.POSITIVE_INFINITY;
   if (page.cursor !== undefined) {
     const cursor = decode(tableCursor, page.cursor, kind);

@@ -10,9 +10,7 @@ interface Node<T> {
 const node = <T>(): Node<T> => ({ statics: new Map(), handlers: new Map() });
 
 export type Match<T> =
-  | { kind: "found"; handler: T; params: Record<string, string> }
-  | { kind: "method"; allowed: string[] }
-  | { kind: "none" };
+  { kind: "found"; handler: T; params: Record<string, string> } | { kind: "method"; allowed: string[] } | { kind: "none" };
 
 export class Router<T> {
   private root = node<T>();
@@ -55,7 +53,12 @@ function split(path: string): string[] {
   return path.split("/").filter(Boolean);
 }
 
-function walk<T>(at: Node<T>, segments: string[], i: number, params: Record<string, string>): { node: Node<T>; params: Record<string, string> } | null {
+function walk<T>(
+  at: Node<T>,
+  segments: string[],
+  i: number,
+  params: Record<string, string>,
+): { node: Node<T>; params: Record<string, string> } | null {
   if (i === segments.length) return at.handlers.size ? { node: at, params } : null;
   const fixed = at.statics.get(segments[i]);
   if (fixed) {

@@ -14,7 +14,8 @@ export const ALT_MAX = 1000;
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const IMAGE_URL_MAX = Math.ceil((IMAGE_MAX_BYTES * 4) / 3) + 100;
 export const IMAGE_TYPES = ["apng", "avif", "gif", "jpeg", "png", "svg+xml", "jpg", "webp"] as const;
-export const IMAGE_ACCEPT = ".apng,.avif,.gif,.jpeg,.jpg,.png,.svg,.webp,image/apng,image/avif,image/gif,image/jpeg,image/png,image/svg+xml,image/webp";
+export const IMAGE_ACCEPT =
+  ".apng,.avif,.gif,.jpeg,.jpg,.png,.svg,.webp,image/apng,image/avif,image/gif,image/jpeg,image/png,image/svg+xml,image/webp";
 
 const DATA_IMAGE = new RegExp(`^data:image/(${IMAGE_TYPES.map((t) => t.replace("+", "\\+")).join("|")});base64,[A-Za-z0-9+/=]+$`);
 const SAME_ORIGIN_PATH = /^\/[A-Za-z0-9/_.-]*$/;

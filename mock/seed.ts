@@ -7,17 +7,63 @@ import type { PostRecord, Snapshot, UserRecord } from "./types";
 export const GUEST = { username: "guest", password: "guest1234" } as const;
 
 const SEED_USERS = [
-  { _id: "5c1e5a52-5e6f-4c0f-9a2b-0a7e3b1d2c01", username: "adasterling", password: "ada-cto-2024", firstName: "Ada", lastName: "Sterling", bio: "CTO at Northwind Cloud. Shipping boring, reliable software.", link: "https://example.com/ada", userPhoto: "/seed/avatar-ada.svg" },
-  { _id: "5c1e5a52-5e6f-4c0f-9a2b-0a7e3b1d2c02", username: "marcoreyes", password: "marco-builds", firstName: "Marco", lastName: "Reyes", bio: "Founder of three startups, two of them still alive.", link: "https://example.com/marco", userPhoto: "/seed/avatar-marco.svg" },
-  { _id: "5c1e5a52-5e6f-4c0f-9a2b-0a7e3b1d2c03", username: GUEST.username, password: GUEST.password, firstName: "Guest", lastName: "Developer", bio: "Developer. Kicking the tyres of Moments.", link: "", userPhoto: "/seed/avatar-guest.svg" },
-  { _id: "5c1e5a52-5e6f-4c0f-9a2b-0a7e3b1d2c04", username: "lenaokafor", password: "lena-ceo-ops", firstName: "Lena", lastName: "Okafor", bio: "COO at Brightline. Operations, people, and good coffee.", link: "https://example.com/lena", userPhoto: "/seed/avatar-lena.svg" },
+  {
+    _id: "5c1e5a52-5e6f-4c0f-9a2b-0a7e3b1d2c01",
+    username: "adasterling",
+    password: "ada-cto-2024",
+    firstName: "Ada",
+    lastName: "Sterling",
+    bio: "CTO at Northwind Cloud. Shipping boring, reliable software.",
+    link: "https://example.com/ada",
+    userPhoto: "/seed/avatar-ada.svg",
+  },
+  {
+    _id: "5c1e5a52-5e6f-4c0f-9a2b-0a7e3b1d2c02",
+    username: "marcoreyes",
+    password: "marco-builds",
+    firstName: "Marco",
+    lastName: "Reyes",
+    bio: "Founder of three startups, two of them still alive.",
+    link: "https://example.com/marco",
+    userPhoto: "/seed/avatar-marco.svg",
+  },
+  {
+    _id: "5c1e5a52-5e6f-4c0f-9a2b-0a7e3b1d2c03",
+    username: GUEST.username,
+    password: GUEST.password,
+    firstName: "Guest",
+    lastName: "Developer",
+    bio: "Developer. Kicking the tyres of Moments.",
+    link: "",
+    userPhoto: "/seed/avatar-guest.svg",
+  },
+  {
+    _id: "5c1e5a52-5e6f-4c0f-9a2b-0a7e3b1d2c04",
+    username: "lenaokafor",
+    password: "lena-ceo-ops",
+    firstName: "Lena",
+    lastName: "Okafor",
+    bio: "COO at Brightline. Operations, people, and good coffee.",
+    link: "https://example.com/lena",
+    userPhoto: "/seed/avatar-lena.svg",
+  },
 ];
 
 const SEED_POSTS = [
-  { by: 0, likes: 790, pic: "/seed/post-dawn.svg", content: "Shipped our new edge region this morning. Latency down 40% for half our users." },
+  {
+    by: 0,
+    likes: 790,
+    pic: "/seed/post-dawn.svg",
+    content: "Shipped our new edge region this morning. Latency down 40% for half our users.",
+  },
   { by: 1, likes: 999, pic: "", content: "Fundraising tip: the best deck is a product people already use." },
   { by: 2, likes: 800, pic: "", content: "Spent the afternoon deleting code. Best commit of the week." },
-  { by: 3, likes: 2500, pic: "/seed/post-sea.svg", content: "Offsite by the sea. The team planned Q3 in one morning and swam all afternoon." },
+  {
+    by: 3,
+    likes: 2500,
+    pic: "/seed/post-sea.svg",
+    content: "Offsite by the sea. The team planned Q3 in one morning and swam all afternoon.",
+  },
   { by: 0, likes: 1500, pic: "", content: "Hiring senior engineers who like writing docs as much as code." },
   { by: 1, likes: 2800, pic: "/seed/post-dusk.svg", content: "Ten years since my first company. Still learning every single day." },
 ];
@@ -86,7 +132,9 @@ function uuidFrom(random: () => number): string {
 
 const FIRST = ["Ava", "Ben", "Chloe", "Dev", "Elif", "Farid", "Gia", "Hugo", "Ines", "Jon", "Kai", "Lia", "Milo", "Nora", "Omar", "Pia"];
 const LAST = ["Ng", "Silva", "Berg", "Khan", "Moreau", "Ito", "Costa", "Adeyemi", "Novak", "Park"];
-const WORDS = "ship build learn coffee team launch design code review deploy idea market users growth travel music weekend focus".split(" ");
+const WORDS = "ship build learn coffee team launch design code review deploy idea market users growth travel music weekend focus".split(
+  " ",
+);
 
 export const GENERATED_PASSWORD = "password";
 

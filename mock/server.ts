@@ -89,7 +89,8 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     routes(this: { namespace: string; timing: number } & Record<string, unknown>) {
       this.namespace = "api";
       this.timing = 0;
-      for (const def of routes) (this[def.method.toLowerCase()] as (path: string, handler: unknown) => void)(def.path, mirageHandlerFor(def));
+      for (const def of routes)
+        (this[def.method.toLowerCase()] as (path: string, handler: unknown) => void)(def.path, mirageHandlerFor(def));
     },
   } as never) as unknown as { db: Parameters<typeof createTables>[0]; shutdown(): void };
   tables = createTables(server.db, tracker);

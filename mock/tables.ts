@@ -257,7 +257,10 @@ export class Table<T extends { _id: string }> {
 
 export type Tables = { [K in CollectionName]: Table<Collections[K]> };
 
-export function createTables(db: { createCollection(name: string): void; _collections: Array<MirageCollection & { name: string }> }, tracker: Tracker): Tables {
+export function createTables(
+  db: { createCollection(name: string): void; _collections: Array<MirageCollection & { name: string }> },
+  tracker: Tracker,
+): Tables {
   for (const name of COLLECTIONS) db.createCollection(name);
   // db.<name> hands out copies; the collection object itself holds the live array.
   const collection = (name: CollectionName) => db._collections.find((c) => c.name === name)!;

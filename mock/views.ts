@@ -40,7 +40,12 @@ function author(db: Tables, username: string) {
 // `username`, where records kept their copies before: answers keep their bytes.
 
 /** A comment as answers carry it. */
-export type CommentAnswer = Omit<CommentRecord, "votes"> & { firstName: string; lastName: string; profilePic: string; votes: { upvotedBy: UserRef[]; downvotedBy: UserRef[] } };
+export type CommentAnswer = Omit<CommentRecord, "votes"> & {
+  firstName: string;
+  lastName: string;
+  profilePic: string;
+  votes: { upvotedBy: UserRef[]; downvotedBy: UserRef[] };
+};
 /** A post as answers carry it. */
 export type PostAnswer = Omit<PostRecord, "likes" | "comments"> & {
   firstName: string;
@@ -70,7 +75,8 @@ export function postView(db: Tables, p: PostRecord): PostAnswer {
     if (key === "username") {
       const by = author(db, p.username);
       Object.assign(view, { username: value, firstName: by.firstName, lastName: by.lastName, userPhoto: by.photo });
-    } else if (key === "likes") view.likes = { likeCount: p.likes.likeCount, likedBy: refsOf(db, p.likes.likedBy), dislikedBy: refsOf(db, p.likes.dislikedBy) };
+    } else if (key === "likes")
+      view.likes = { likeCount: p.likes.likeCount, likedBy: refsOf(db, p.likes.likedBy), dislikedBy: refsOf(db, p.likes.dislikedBy) };
     else if (key === "comments") view.comments = commentsView(db, p.comments);
     else view[key] = value;
   }

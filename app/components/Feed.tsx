@@ -84,7 +84,9 @@ export function Feed({ first, load, label, listId, empty = "Nothing to show...",
     () =>
       onPostsChanged((change) => {
         if (change.kind === "created" && takesNewRef.current?.(change.post))
-          setState((s) => (s.items.some((p) => p._id === change.post._id) ? s : { ...s, items: [change.post, ...s.items], total: s.total + 1 }));
+          setState((s) =>
+            s.items.some((p) => p._id === change.post._id) ? s : { ...s, items: [change.post, ...s.items], total: s.total + 1 },
+          );
         if (change.kind === "deleted")
           setState((s) =>
             s.items.some((p) => p._id === change.postId)
@@ -156,11 +158,31 @@ export function Feed({ first, load, label, listId, empty = "Nothing to show...",
   );
 }
 
-function FeedEnd({ loading, more, failure, onMore, count }: { loading: boolean; more: boolean; failure: string | null; onMore: () => void; count: number }) {
+function FeedEnd({
+  loading,
+  more,
+  failure,
+  onMore,
+  count,
+}: {
+  loading: boolean;
+  more: boolean;
+  failure: string | null;
+  onMore: () => void;
+  count: number;
+}) {
   return (
     <div className="feed__end">
       <p role="status" className="feed__status">
-        {loading ? "Loading more…" : failure ? `Could not load more posts: ${failure}` : more ? "" : count > 0 ? "You're all caught up." : ""}
+        {loading
+          ? "Loading more…"
+          : failure
+            ? `Could not load more posts: ${failure}`
+            : more
+              ? ""
+              : count > 0
+                ? "You're all caught up."
+                : ""}
       </p>
       {more && !loading ? (
         <button type="button" className="button button--secondary" onClick={onMore}>

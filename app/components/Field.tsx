@@ -30,13 +30,7 @@ export function Field({ label, inputProps, errors, hint }: FieldProps) {
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <input
-        {...props}
-        id={id}
-        className="input"
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={errorId}
-      />
+      <input {...props} id={id} className="input" aria-invalid={errorId ? true : undefined} aria-describedby={errorId} />
       {hint ? <p className="field__hint">{hint}</p> : null}
       <ErrorList id={errorId} errors={errors} />
     </div>

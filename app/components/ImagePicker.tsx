@@ -16,7 +16,6 @@ export function ImagePicker({ image, onChange, disabled }: ImagePickerProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const { input, choose } = useImageChooser(onChange, setProblem);
 
-
   return (
     <div className="image-picker">
       {image ? (

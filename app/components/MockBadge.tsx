@@ -1,7 +1,15 @@
 // While the mock is set to be slow, failing or offline (/mockman, Mock settings),
 // the shell says so, so nobody mistakes an injected failure for a real bug.
 import { useEffect, useState } from "react";
-import { NO_FAULTS, formatDelay, isActive, loadFaultSettings, onFaultSettings, saveFaultSettings, type FaultSettings } from "#mock/fault-settings";
+import {
+  NO_FAULTS,
+  formatDelay,
+  isActive,
+  loadFaultSettings,
+  onFaultSettings,
+  saveFaultSettings,
+  type FaultSettings,
+} from "#mock/fault-settings";
 import "./MockBadge.css";
 
 function describe(s: FaultSettings): string {
@@ -21,8 +29,7 @@ export function MockBadge() {
   if (!isActive(settings)) return null;
   return (
     <p className="mock-badge" role="status">
-      <span>Mock: {describe(settings)}.</span>{" "}
-      <a href="/mockman#mock-settings">Settings</a>{" "}
+      <span>Mock: {describe(settings)}.</span> <a href="/mockman#mock-settings">Settings</a>{" "}
       <button type="button" className="mock-badge__off" onClick={() => saveFaultSettings({ ...NO_FAULTS })}>
         Turn off
       </button>

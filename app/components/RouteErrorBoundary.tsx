@@ -18,7 +18,13 @@ export function RouteErrorBoundary() {
       <p className="route-error__detail">{detail}</p>
       {stack ? <pre className="route-error__stack">{stack}</pre> : null}
       <div className="route-error__actions">
-        <button type="button" className="button button--primary" onClick={() => revalidator.revalidate()} disabled={retrying} aria-busy={retrying}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => revalidator.revalidate()}
+          disabled={retrying}
+          aria-busy={retrying}
+        >
           {retrying ? "Retrying…" : "Retry"}
         </button>
         <Link to="/home" className="button button--secondary">

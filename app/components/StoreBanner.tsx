@@ -47,7 +47,12 @@ export function StoreBanner() {
       <div className="store-banner__text">
         <strong>{problem.title}</strong> {problem.detail}
       </div>
-      <button type="button" className="icon-button store-banner__close" aria-label="Dismiss storage warning" onClick={() => setProblem(null)}>
+      <button
+        type="button"
+        className="icon-button store-banner__close"
+        aria-label="Dismiss storage warning"
+        onClick={() => setProblem(null)}
+      >
         <CloseIcon />
       </button>
     </div>
@@ -56,5 +61,9 @@ export function StoreBanner() {
 
 /** The store's message, without a final full stop: it sits inside our sentence. */
 function reasonText(reason: unknown): string {
-  return String(reason ?? "unknown error").trim().replace(/\.$/, "") || "unknown error";
+  return (
+    String(reason ?? "unknown error")
+      .trim()
+      .replace(/\.$/, "") || "unknown error"
+  );
 }

@@ -72,6 +72,11 @@ export function routeApiTo(target: string, win: Window = window) {
     // The body goes as bytes: Chromium streams a Request's own body, which it
     // sends only over HTTP/2, and `serve` speaks HTTP/1.1.
     const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.arrayBuffer();
-    return networkFetch(target + url.pathname + url.search, { method: request.method, headers: request.headers, body, signal: request.signal });
+    return networkFetch(target + url.pathname + url.search, {
+      method: request.method,
+      headers: request.headers,
+      body,
+      signal: request.signal,
+    });
   };
 }

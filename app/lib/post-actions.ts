@@ -56,7 +56,12 @@ export async function postActions({ request }: ClientActionFunctionArgs) {
       case "comment": {
         const submission = parseWithZod(formData, { schema: commentSchema });
         if (submission.status !== "success") return { intent, ok: false as const, result: submission.reply() };
-        const comment = { firstName: user.firstName, username: user.username, commentVal: submission.value.commentVal, avatar: user.userPhoto ?? "" };
+        const comment = {
+          firstName: user.firstName,
+          username: user.username,
+          commentVal: submission.value.commentVal,
+          avatar: user.userPhoto ?? "",
+        };
         putPost((await changePost(`/comments/add/${postId}`, { commentData: { comment, id: rawId } })).post);
         toast.success(TOAST.commentAdded);
         return { intent, ok: true as const, result: submission.reply({ resetForm: true }) };
@@ -65,7 +70,13 @@ export async function postActions({ request }: ClientActionFunctionArgs) {
         const submission = parseWithZod(formData, { schema: postSchemaFor(requiresAlt()) });
         if (submission.status !== "success") return { intent, ok: false as const, result: submission.reply() };
         const { content, postPic, postPicAlt } = submission.value;
-        const postData = { firstName: user.firstName, userPhoto: user.userPhoto ?? "", content, postPic, ...(postPic && postPicAlt.trim() ? { postPicAlt } : {}) };
+        const postData = {
+          firstName: user.firstName,
+          userPhoto: user.userPhoto ?? "",
+          content,
+          postPic,
+          ...(postPic && postPicAlt.trim() ? { postPicAlt } : {}),
+        };
         const { post } = await changePost("/posts", { postData });
         postCreated(post);
         toast.success(TOAST.postCreated);

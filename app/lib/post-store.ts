@@ -83,7 +83,9 @@ export function patchAuthor(user: { username: string; firstName: string; lastNam
     const next: Post = {
       ...post,
       ...(mine ? { ...names, userPhoto: user.userPhoto ?? "" } : {}),
-      comments: commented ? post.comments.map((c) => (c.username === user.username ? { ...c, ...names, profilePic: user.userPhoto ?? "" } : c)) : post.comments,
+      comments: commented
+        ? post.comments.map((c) => (c.username === user.username ? { ...c, ...names, profilePic: user.userPhoto ?? "" } : c))
+        : post.comments,
     };
     posts.set(id, next);
     notify(id);

@@ -1,13 +1,22 @@
 // The §5 form rules. Limits come from #mock/rules so the UI and the API agree.
-import { ALT_MAX, BIO_MAX, COMMENT_MAX, IMAGE_MAX_BYTES, LINK_MAX, NAME_MAX, POST_MAX, USERNAME_MAX, USERNAME_PATTERN, imageRef } from "#mock/rules";
+import {
+  ALT_MAX,
+  BIO_MAX,
+  COMMENT_MAX,
+  IMAGE_MAX_BYTES,
+  LINK_MAX,
+  NAME_MAX,
+  POST_MAX,
+  USERNAME_MAX,
+  USERNAME_PATTERN,
+  imageRef,
+} from "#mock/rules";
 import { z } from "zod";
 import { TEXT } from "./texts";
 
 /** A required text field: Conform turns an empty input into undefined, so both cases say "required". */
 const requiredText = (label: string, max?: number) => {
-  const base = z
-    .string({ required_error: `${label} is required` })
-    .refine((v) => v.trim().length > 0, `${label} is required`);
+  const base = z.string({ required_error: `${label} is required` }).refine((v) => v.trim().length > 0, `${label} is required`);
   return max === undefined ? base : base.refine((v) => v.length <= max, `${label} must be at most ${max} characters`);
 };
 
@@ -61,7 +70,10 @@ const photo = (label: string) =>
     .string()
     .optional()
     .transform((v) => v ?? "")
-    .refine((v) => imageRef.safeParse(v).success, `${label} must be an image (apng, avif, gif, jpeg, jpg, png, svg or webp) of at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB`);
+    .refine(
+      (v) => imageRef.safeParse(v).success,
+      `${label} must be an image (apng, avif, gif, jpeg, jpg, png, svg or webp) of at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB`,
+    );
 
 /** §5 Edit profile: Name required, max 12; Bio max 250; Bio Link has no §5 rule beyond the API's length cap. */
 export const editProfileSchema = z.object({

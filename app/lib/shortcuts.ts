@@ -34,7 +34,8 @@ export function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable) return true;
   if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
-  if (target instanceof HTMLInputElement) return !["checkbox", "radio", "button", "submit", "reset", "file", "range", "color"].includes(target.type);
+  if (target instanceof HTMLInputElement)
+    return !["checkbox", "radio", "button", "submit", "reset", "file", "range", "color"].includes(target.type);
   return false;
 }
 

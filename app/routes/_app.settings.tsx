@@ -37,8 +37,8 @@ export default function Settings() {
             Your data
           </h2>
           <p className="settings-section__lede">
-            Moments runs on a mock API inside this browser; its data lives in this browser's IndexedDB. These tools move it in and
-            out, as the <code>mockman</code> CLI does on the command line.
+            Moments runs on a mock API inside this browser; its data lives in this browser's IndexedDB. These tools move it in and out, as
+            the <code>mockman</code> CLI does on the command line.
           </p>
           {server ? (
             <p>

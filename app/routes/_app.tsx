@@ -1,6 +1,13 @@
 // The signed-in shell: a pathless layout around every protected screen.
 // Signed out, it sends the visitor to / and remembers where they were going.
-import { Outlet, useLocation, useNavigation, useRouteLoaderData, type ClientLoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from "@remix-run/react";
+import {
+  Outlet,
+  useLocation,
+  useNavigation,
+  useRouteLoaderData,
+  type ClientLoaderFunctionArgs,
+  type ShouldRevalidateFunctionArgs,
+} from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { ApiTargetNotice } from "#app/components/ApiTargetNotice";
 import { GeneralErrorBoundary } from "#app/components/GeneralErrorBoundary";

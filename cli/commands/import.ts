@@ -28,7 +28,9 @@ export function importCommand(io: CliIo): Command {
     await withStore(io, options.db, "import", async ({ mock, dbPath }) => {
       await mock.importData(exported);
       const { users, posts, todos } = exported.data;
-      io.stdout.write(`Imported ${users.length} users, ${posts.length} posts and ${todos.length} todos into ${dbPath}, replacing what it held.\n`);
+      io.stdout.write(
+        `Imported ${users.length} users, ${posts.length} posts and ${todos.length} todos into ${dbPath}, replacing what it held.\n`,
+      );
     });
   });
 }

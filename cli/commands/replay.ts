@@ -90,7 +90,15 @@ export async function replay(
       else if (!pass) result.error = expected === undefined ? "expected a status below 400" : `expected ${expected}`;
     } catch (error) {
       if (!(error instanceof FormatError)) throw error;
-      result = { name: request.name, method: request.method, path: request.endpoint, status: null, ms: 0, pass: false, error: oneLine(error) };
+      result = {
+        name: request.name,
+        method: request.method,
+        path: request.endpoint,
+        status: null,
+        ms: 0,
+        pass: false,
+        error: oneLine(error),
+      };
       if (expected !== undefined) result.expected = expected;
     }
     results.push(result);
@@ -128,7 +136,7 @@ function lineFor(result: ReplayResult, width: Columns, color: boolean): string {
 export function replayCommand(io: CliIo): Command {
   const command = new Command("replay")
     .description("run a collection of saved requests in order and check each status")
-    .argument("<file>", "collection file ({\"mockman\": 1, \"requests\": [...]}), or - for stdin")
+    .argument("<file>", 'collection file ({"mockman": 1, "requests": [...]}), or - for stdin')
     .option("--base-url <url>", "send over HTTP to this server instead of in-process")
     .option("--json", "print a machine-readable report instead of lines")
     .option("--bail", "stop at the first failure");

@@ -92,7 +92,7 @@ export function requestCommand(io: CliIo): Command {
   addFaultOptions(command);
   addExamples(command, [
     "mockman request GET /api/posts",
-    "mockman request POST /api/posts --as guest -d '{\"postData\":{\"content\":\"Hello\"}}'",
+    'mockman request POST /api/posts --as guest -d \'{"postData":{"content":"Hello"}}\'',
     "mockman request GET /api/users/bookmark --as guest -i",
     "mockman request POST /api/auth/login -d @login.json --json --fail",
     "mockman request GET /api/posts --base-url http://127.0.0.1:3000",

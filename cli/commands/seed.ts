@@ -13,7 +13,12 @@ import { addDbOption, addExamples, count, parseOptions } from "../options";
 const optionsSchema = z.object({
   users: count(100_000).default(10),
   posts: count(1_000_000).default(100),
-  seed: z.coerce.number({ invalid_type_error: "expected a whole number" }).int("expected a whole number").min(0).max(2 ** 32 - 1).default(1),
+  seed: z.coerce
+    .number({ invalid_type_error: "expected a whole number" })
+    .int("expected a whole number")
+    .min(0)
+    .max(2 ** 32 - 1)
+    .default(1),
   replace: z.boolean().default(false),
   db: z.string().optional(),
 });
@@ -29,7 +34,8 @@ function clash(current: Snapshot, generated: Snapshot, options: { users: number;
   const taken = new Set(current.users.map((u) => u.username));
   const ids = new Set([...current.users, ...current.posts].map((r) => r._id));
   for (const user of generated.users) {
-    if (taken.has(user.username)) return `username ${user.username} is already taken (added by an earlier seed?); pick another --seed or add --replace`;
+    if (taken.has(user.username))
+      return `username ${user.username} is already taken (added by an earlier seed?); pick another --seed or add --replace`;
   }
   for (const record of [...generated.users, ...generated.posts]) {
     if (ids.has(record._id)) return `id ${record._id} is already in the store; pick another --seed or add --replace`;

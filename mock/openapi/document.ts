@@ -22,7 +22,8 @@ const PublicUser = userShape.omit({ passwordHash: true }).strict();
 const Comment = commentShape.strict();
 const Todo = todoShape.strict();
 const ErrorBody = strict({ errors: z.array(z.string()).min(1) });
-const paged = (key: string, item: ZodTypeAny) => strict({ [key]: z.array(item), next: z.string().nullable(), total: z.number().int().nonnegative() });
+const paged = (key: string, item: ZodTypeAny) =>
+  strict({ [key]: z.array(item), next: z.string().nullable(), total: z.number().int().nonnegative() });
 const list = (key: string, item: ZodTypeAny) => strict({ [key]: z.array(item) });
 const Posts = list("posts", Post);
 const OnePost = strict({ post: Post });
@@ -41,7 +42,10 @@ interface RouteDoc {
   refusals?: number[];
 }
 
-const postsOrOne = { description: "every post (oldest first), or with Prefer: return=minimal the changed post", schema: z.union([Posts, OnePost]) };
+const postsOrOne = {
+  description: "every post (oldest first), or with Prefer: return=minimal the changed post",
+  schema: z.union([Posts, OnePost]),
+};
 
 export const ROUTE_DOCS: Record<string, RouteDoc> = {
   "POST /auth/signup": {
@@ -56,21 +60,42 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     ok: { 200: { description: "logged in", schema: strict({ foundUser: PublicUser, encodedToken: z.string() }) } },
     refusals: [401],
   },
-  "GET /posts": { summary: "Every post, oldest first; paged newest first with ?limit&cursor", ok: { 200: { description: "the posts", schema: Posts } }, paged: { key: "posts", item: Post } },
+  "GET /posts": {
+    summary: "Every post, oldest first; paged newest first with ?limit&cursor",
+    ok: { 200: { description: "the posts", schema: Posts } },
+    paged: { key: "posts", item: Post },
+  },
   "GET /posts/:postId": { summary: "One post", ok: { 200: { description: "the post", schema: OnePost } } },
-  "GET /posts/user/:username": { summary: "A user's posts", ok: { 200: { description: "the posts", schema: Posts } }, paged: { key: "posts", item: Post } },
+  "GET /posts/user/:username": {
+    summary: "A user's posts",
+    ok: { 200: { description: "the posts", schema: Posts } },
+    paged: { key: "posts", item: Post },
+  },
   "POST /posts": { summary: "Write a post", body: createPostSchema, ok: { 201: postsOrOne }, minimal: OnePost },
   "POST /posts/edit/:postId": { summary: "Edit your post", body: editPostSchema, ok: { 201: postsOrOne }, minimal: OnePost },
   "DELETE /posts/:postId": {
     summary: "Delete your post",
-    ok: { 201: { description: "every post, or with Prefer: return=minimal the deleted id", schema: z.union([Posts, strict({ deleted: z.string() })]) } },
+    ok: {
+      201: {
+        description: "every post, or with Prefer: return=minimal the deleted id",
+        schema: z.union([Posts, strict({ deleted: z.string() })]),
+      },
+    },
     minimal: strict({ deleted: z.string() }),
   },
   "POST /posts/like/:postId": { summary: "Like a post", ok: { 201: postsOrOne }, minimal: OnePost },
   "POST /posts/dislike/:postId": { summary: "Unlike (dislike) a post", ok: { 201: postsOrOne }, minimal: OnePost },
-  "GET /comments/:postId": { summary: "A post's comments", ok: { 200: { description: "the comments", schema: list("comments", Comment) } }, paged: { key: "comments", item: Comment } },
+  "GET /comments/:postId": {
+    summary: "A post's comments",
+    ok: { 200: { description: "the comments", schema: list("comments", Comment) } },
+    paged: { key: "comments", item: Comment },
+  },
   "POST /comments/add/:postId": { summary: "Comment on a post", body: addCommentSchema, ok: { 201: postsOrOne }, minimal: OnePost },
-  "POST /comments/edit/:postId/:commentId": { summary: "Edit your comment", body: editCommentSchema, ok: { 201: { description: "the post's comments", schema: list("comments", Comment) } } },
+  "POST /comments/edit/:postId/:commentId": {
+    summary: "Edit your comment",
+    body: editCommentSchema,
+    ok: { 201: { description: "the post's comments", schema: list("comments", Comment) } },
+  },
   "POST /comments/delete/:postId/:commentId": {
     summary: "Delete a comment (yours, or any on your post)",
     ok: {
@@ -81,20 +106,63 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     },
     minimal: strict({ post: Post, comments: z.array(Comment) }),
   },
-  "POST /comments/upvote/:postId/:commentId": { summary: "Upvote a comment", ok: { 201: { description: "the post's comments", schema: list("comments", Comment) } } },
-  "POST /comments/downvote/:postId/:commentId": { summary: "Downvote a comment", ok: { 201: { description: "the post's comments", schema: list("comments", Comment) } } },
-  "GET /users": { summary: "Every user", ok: { 200: { description: "the users", schema: list("users", PublicUser) } }, paged: { key: "users", item: PublicUser } },
-  "GET /users/bookmark": { summary: "Your bookmarked posts", ok: { 200: { description: "the posts", schema: list("bookmarks", Post) } }, paged: { key: "bookmarks", item: Post } },
-  "GET /users/:userId": { summary: "One user, by id or username", ok: { 200: { description: "the user", schema: strict({ user: PublicUser }) } } },
-  "POST /users/edit": { summary: "Edit your profile", body: editUserSchema, ok: { 201: { description: "the user", schema: strict({ user: PublicUser }) } } },
-  "POST /users/bookmark/:postId": { summary: "Bookmark a post", ok: { 200: { description: "your bookmarked posts", schema: list("bookmarks", Post) } } },
-  "POST /users/remove-bookmark/:postId": { summary: "Remove a bookmark", ok: { 200: { description: "your bookmarked posts", schema: list("bookmarks", Post) } } },
-  "POST /users/follow/:followUserId": { summary: "Follow a user", ok: { 200: { description: "you and the followed user", schema: strict({ user: PublicUser, followUser: PublicUser }) } } },
-  "POST /users/unfollow/:followUserId": { summary: "Unfollow a user", ok: { 200: { description: "you and the unfollowed user", schema: strict({ user: PublicUser, followUser: PublicUser }) } } },
-  "GET /test-todos": { summary: "The tester's sandbox: every todo", ok: { 200: { description: "the todos", schema: list("todos", Todo) } } },
-  "POST /test-todos": { summary: "Add a todo", body: addTodoSchema, ok: { 201: { description: "the new todo and every todo", schema: strict({ todo: Todo, todos: z.array(Todo) }) } } },
+  "POST /comments/upvote/:postId/:commentId": {
+    summary: "Upvote a comment",
+    ok: { 201: { description: "the post's comments", schema: list("comments", Comment) } },
+  },
+  "POST /comments/downvote/:postId/:commentId": {
+    summary: "Downvote a comment",
+    ok: { 201: { description: "the post's comments", schema: list("comments", Comment) } },
+  },
+  "GET /users": {
+    summary: "Every user",
+    ok: { 200: { description: "the users", schema: list("users", PublicUser) } },
+    paged: { key: "users", item: PublicUser },
+  },
+  "GET /users/bookmark": {
+    summary: "Your bookmarked posts",
+    ok: { 200: { description: "the posts", schema: list("bookmarks", Post) } },
+    paged: { key: "bookmarks", item: Post },
+  },
+  "GET /users/:userId": {
+    summary: "One user, by id or username",
+    ok: { 200: { description: "the user", schema: strict({ user: PublicUser }) } },
+  },
+  "POST /users/edit": {
+    summary: "Edit your profile",
+    body: editUserSchema,
+    ok: { 201: { description: "the user", schema: strict({ user: PublicUser }) } },
+  },
+  "POST /users/bookmark/:postId": {
+    summary: "Bookmark a post",
+    ok: { 200: { description: "your bookmarked posts", schema: list("bookmarks", Post) } },
+  },
+  "POST /users/remove-bookmark/:postId": {
+    summary: "Remove a bookmark",
+    ok: { 200: { description: "your bookmarked posts", schema: list("bookmarks", Post) } },
+  },
+  "POST /users/follow/:followUserId": {
+    summary: "Follow a user",
+    ok: { 200: { description: "you and the followed user", schema: strict({ user: PublicUser, followUser: PublicUser }) } },
+  },
+  "POST /users/unfollow/:followUserId": {
+    summary: "Unfollow a user",
+    ok: { 200: { description: "you and the unfollowed user", schema: strict({ user: PublicUser, followUser: PublicUser }) } },
+  },
+  "GET /test-todos": {
+    summary: "The tester's sandbox: every todo",
+    ok: { 200: { description: "the todos", schema: list("todos", Todo) } },
+  },
+  "POST /test-todos": {
+    summary: "Add a todo",
+    body: addTodoSchema,
+    ok: { 201: { description: "the new todo and every todo", schema: strict({ todo: Todo, todos: z.array(Todo) }) } },
+  },
   "DELETE /test-todos/:todoId": { summary: "Delete a todo", ok: { 200: { description: "every todo", schema: list("todos", Todo) } } },
-  "GET /openapi.json": { summary: "This description", ok: { 200: { description: "an OpenAPI 3.1 document", schema: z.object({ openapi: z.string() }).passthrough() } } },
+  "GET /openapi.json": {
+    summary: "This description",
+    ok: { 200: { description: "an OpenAPI 3.1 document", schema: z.object({ openapi: z.string() }).passthrough() } },
+  },
 };
 
 /** `/posts/:postId` → `/api/posts/{postId}` and its parameter names. */
@@ -139,7 +207,9 @@ export function buildOpenApiDocument(version: string) {
           cursor: z.string().optional().describe("the `next` of the previous page"),
         })
       : undefined;
-    const headers = doc.minimal ? z.object({ prefer: z.literal("return=minimal").optional().describe("answer with the changed post only") }) : undefined;
+    const headers = doc.minimal
+      ? z.object({ prefer: z.literal("return=minimal").optional().describe("answer with the changed post only") })
+      : undefined;
     registry.registerPath({
       method: route.method.toLowerCase() as "get" | "post" | "delete",
       path,
@@ -161,6 +231,9 @@ export function buildOpenApiDocument(version: string) {
       version,
       description: "The mock behind Moments and mockman. Errors are always `{ errors: [message] }`. See README.md and mock/CONTRACT.md.",
     },
-    servers: [{ url: "http://127.0.0.1:3001", description: "mockman serve" }, { url: "/", description: "the in-browser mock (same origin)" }],
+    servers: [
+      { url: "http://127.0.0.1:3001", description: "mockman serve" },
+      { url: "/", description: "the in-browser mock (same origin)" },
+    ],
   });
 }

@@ -10,8 +10,12 @@ import type { UserRecord } from "../types";
 import { publicUser } from "../views";
 
 export const loginSchema = z.object({
-  username: z.string({ required_error: "username is required", invalid_type_error: "username must be a string" }).min(1, "username is required"),
-  password: z.string({ required_error: "password is required", invalid_type_error: "password must be a string" }).min(1, "password is required"),
+  username: z
+    .string({ required_error: "username is required", invalid_type_error: "username must be a string" })
+    .min(1, "username is required"),
+  password: z
+    .string({ required_error: "password is required", invalid_type_error: "password must be a string" })
+    .min(1, "password is required"),
 });
 
 export const signupSchema = z.object({

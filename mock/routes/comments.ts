@@ -15,10 +15,9 @@ const objectError = (name: string) => ({ required_error: `${name} is required`, 
 // The client sends {commentData: {comment: {commentVal, ...}}} (§7); a flat
 // {commentData: {commentVal}} is read too. Names come from the token, never the body.
 export const addCommentSchema = z.object({
-  commentData: z.union(
-    [z.object({ comment: z.object({ commentVal }, objectError("commentData.comment")) }), z.object({ commentVal })],
-    { errorMap: () => ({ message: "commentData needs comment.commentVal or commentVal" }) },
-  ),
+  commentData: z.union([z.object({ comment: z.object({ commentVal }, objectError("commentData.comment")) }), z.object({ commentVal })], {
+    errorMap: () => ({ message: "commentData needs comment.commentVal or commentVal" }),
+  }),
 });
 export const editCommentSchema = z.object({ commentData: z.object({ commentVal }, objectError("commentData")) });
 
@@ -88,25 +87,23 @@ export const commentRoutes: RouteDef[] = [
       return postsOrMinimal(ctx.db, req, 201, () => onePost(ctx.db, post, { comments }), { comments });
     },
   },
-  ...(["upvote", "downvote"] as const).map(
-    (direction): RouteDef => ({
-      method: "POST",
-      path: `/comments/${direction}/:postId/:commentId`,
-      auth: true,
-      handler(ctx, req) {
-        const post = findPost(ctx.db, req.params.postId);
-        const comment = findComment(post, req.params.commentId);
-        const me = ctx.user._id;
-        const [into, from] = direction === "upvote" ? (["upvotedBy", "downvotedBy"] as const) : (["downvotedBy", "upvotedBy"] as const);
-        if (comment.votes[into].includes(me)) {
-          throw badRequest(direction === "upvote" ? MSG.ALREADY_UPVOTED : MSG.ALREADY_DOWNVOTED);
-        }
-        comment.votes[from] = comment.votes[from].filter((id) => id !== me);
-        comment.votes[into].push(me);
-        comment.updatedAt = post.updatedAt = timestamp(ctx.now());
-        ctx.db.posts.touch(post);
-        return reply(201, { comments: commentsView(ctx.db, post.comments) });
-      },
-    }),
-  ),
+  ...(["upvote", "downvote"] as const).map((direction): RouteDef => ({
+    method: "POST",
+    path: `/comments/${direction}/:postId/:commentId`,
+    auth: true,
+    handler(ctx, req) {
+      const post = findPost(ctx.db, req.params.postId);
+      const comment = findComment(post, req.params.commentId);
+      const me = ctx.user._id;
+      const [into, from] = direction === "upvote" ? (["upvotedBy", "downvotedBy"] as const) : (["downvotedBy", "upvotedBy"] as const);
+      if (comment.votes[into].includes(me)) {
+        throw badRequest(direction === "upvote" ? MSG.ALREADY_UPVOTED : MSG.ALREADY_DOWNVOTED);
+      }
+      comment.votes[from] = comment.votes[from].filter((id) => id !== me);
+      comment.votes[into].push(me);
+      comment.updatedAt = post.updatedAt = timestamp(ctx.now());
+      ctx.db.posts.touch(post);
+      return reply(201, { comments: commentsView(ctx.db, post.comments) });
+    },
+  })),
 ];

@@ -19,10 +19,17 @@ export const createPostSchema = z.object({
 export const editPostSchema = z.object({
   postData: z
     .object(
-      { content: required("content", POST_MAX).optional(), postPic: imageRef.optional(), postPicAlt: optionalText("postPicAlt", ALT_MAX).optional() },
+      {
+        content: required("content", POST_MAX).optional(),
+        postPic: imageRef.optional(),
+        postPicAlt: optionalText("postPicAlt", ALT_MAX).optional(),
+      },
       { required_error: "postData is required", invalid_type_error: "postData must be an object" },
     )
-    .refine((d) => d.content !== undefined || d.postPic !== undefined || d.postPicAlt !== undefined, "postData needs content, postPic or postPicAlt"),
+    .refine(
+      (d) => d.content !== undefined || d.postPic !== undefined || d.postPicAlt !== undefined,
+      "postData needs content, postPic or postPicAlt",
+    ),
 });
 
 const postsOf = (user: UserRecord) => (post: PostRecord) => post.username === user.username;
@@ -35,13 +42,25 @@ export const postRoutes: RouteDef[] = [
     (ctx) => replyJson(200, allPosts(ctx.db)),
     (ctx, _req, page) => replyJson(200, pagedPosts(ctx.db, pageTable(ctx.db.posts, "posts", page))),
   ),
-  { method: "GET", path: "/posts/:postId", auth: false, handler: (ctx, req) => replyJson(200, `{"post":${ctx.db.posts.jsonOf(findPost(ctx.db, req.params.postId))}}`) },
+  {
+    method: "GET",
+    path: "/posts/:postId",
+    auth: false,
+    handler: (ctx, req) => replyJson(200, `{"post":${ctx.db.posts.jsonOf(findPost(ctx.db, req.params.postId))}}`),
+  },
   listRoute(
     "/posts/user/:username",
     false,
     (ctx, req) => {
       const mine = postsOf(findUser(ctx.db, req.params.username));
-      return replyJson(200, `{"posts":[${ctx.db.posts.all().filter(mine).map((p) => ctx.db.posts.jsonOf(p)).join(",")}]}`);
+      return replyJson(
+        200,
+        `{"posts":[${ctx.db.posts
+          .all()
+          .filter(mine)
+          .map((p) => ctx.db.posts.jsonOf(p))
+          .join(",")}]}`,
+      );
     },
     (ctx, req, page) => {
       const user = findUser(ctx.db, req.params.username);

@@ -6,7 +6,10 @@ import { parseBody, reply, type RouteDef } from "../http";
 import { TODO_MAX, required } from "../rules";
 import { timestamp } from "../time";
 
-export const addTodoSchema = z.object({ title: required("title", TODO_MAX), done: z.boolean({ invalid_type_error: "done must be true or false" }).default(false) });
+export const addTodoSchema = z.object({
+  title: required("title", TODO_MAX),
+  done: z.boolean({ invalid_type_error: "done must be true or false" }).default(false),
+});
 
 export const todoRoutes: RouteDef[] = [
   { method: "GET", path: "/test-todos", auth: false, handler: (ctx) => reply(200, { todos: ctx.db.todos.all() }) },

@@ -27,7 +27,12 @@ export const editUserSchema = z.object({
 });
 
 const bookmarks = (ctx: Ctx) =>
-  replyJson(200, `{"bookmarks":[${bookmarkedPosts(ctx.db, ctx.user).map((p) => ctx.db.posts.jsonOf(p)).join(",")}]}`);
+  replyJson(
+    200,
+    `{"bookmarks":[${bookmarkedPosts(ctx.db, ctx.user)
+      .map((p) => ctx.db.posts.jsonOf(p))
+      .join(",")}]}`,
+  );
 
 export const userRoutes: RouteDef[] = [
   listRoute(
@@ -42,7 +47,12 @@ export const userRoutes: RouteDef[] = [
   listRoute("/users/bookmark", true, bookmarks, (ctx, _req, page) =>
     replyJson(200, pagedPosts(ctx.db, pageArray(bookmarkedPosts(ctx.db, ctx.user), "bookmarks", page), "bookmarks")),
   ),
-  { method: "GET", path: "/users/:userId", auth: false, handler: (ctx, req) => reply(200, { user: publicUser(ctx.db, findUser(ctx.db, req.params.userId)) }) },
+  {
+    method: "GET",
+    path: "/users/:userId",
+    auth: false,
+    handler: (ctx, req) => reply(200, { user: publicUser(ctx.db, findUser(ctx.db, req.params.userId)) }),
+  },
   {
     method: "POST",
     path: "/users/edit",

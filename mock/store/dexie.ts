@@ -21,7 +21,11 @@ export class DexieStore implements Store {
   /** The data version this copy last read or wrote; every write transaction bumps it. */
   private version = 0;
 
-  constructor(readonly name = DEFAULT_DATABASE, indexedDB?: IDBFactory, keyRange?: typeof IDBKeyRange) {
+  constructor(
+    readonly name = DEFAULT_DATABASE,
+    indexedDB?: IDBFactory,
+    keyRange?: typeof IDBKeyRange,
+  ) {
     this.label = `IndexedDB database "${name}"`;
     this.db = new Dexie(name, indexedDB ? { indexedDB, IDBKeyRange: keyRange } : undefined);
     this.db.version(1).stores({ users: "id, seq", posts: "id, seq", todos: "id, seq", meta: "key" });

@@ -139,7 +139,8 @@ export class FileStore implements Store {
     const records = { users: new Map(), posts: new Map(), todos: new Map() } as { [K in CollectionName]: Map<string, unknown> };
     for (const name of COLLECTIONS) {
       for (const record of data[name] as { _id: string }[]) {
-        if (records[name].has(record._id)) throw new StoreError(`${this.path} holds two ${name} with id ${record._id}. ${ADVICE(this.path)}`);
+        if (records[name].has(record._id))
+          throw new StoreError(`${this.path} holds two ${name} with id ${record._id}. ${ADVICE(this.path)}`);
         records[name].set(record._id, record);
       }
     }
@@ -377,7 +378,9 @@ function parseJournal(buf: Buffer, file: string, snapshotSeq: number): Replay {
       const seq = entry.seq as number;
       if (seq > out.lastSeq) {
         if (seq !== out.lastSeq + 1) {
-          throw new StoreError(`${file} line ${lineNo} has seq ${seq} after ${out.lastSeq}: changes are missing. Nothing was changed; move the journal aside to go back to the last snapshot.`);
+          throw new StoreError(
+            `${file} line ${lineNo} has seq ${seq} after ${out.lastSeq}: changes are missing. Nothing was changed; move the journal aside to go back to the last snapshot.`,
+          );
         }
         out.lines.push({ seq, changes: entry.changes as ChangeSet });
         out.lastSeq = seq;

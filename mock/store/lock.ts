@@ -155,7 +155,10 @@ async function steal(lockPath: string, stale: LockHolder | "unreadable") {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     // A stealer that died leaves its guard behind; it only ever needs milliseconds.
-    const age = await fs.stat(guard).then((s) => Date.now() - s.mtimeMs, () => 0);
+    const age = await fs.stat(guard).then(
+      (s) => Date.now() - s.mtimeMs,
+      () => 0,
+    );
     if (age > 5000) await fs.rm(guard, { force: true });
     else await sleep(10);
     return;

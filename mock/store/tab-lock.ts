@@ -7,6 +7,9 @@ export function withTabLock<T>(name: string, task: () => Promise<T>): Promise<T>
   if (locks?.request) return locks.request(name, task) as Promise<T>;
   const previous = chains.get(name) ?? Promise.resolve();
   const next = previous.then(task, task);
-  chains.set(name, next.catch(() => undefined));
+  chains.set(
+    name,
+    next.catch(() => undefined),
+  );
   return next;
 }

@@ -12,7 +12,8 @@ beforeEach(async () => {
   guest = await api.login("guest");
 });
 
-const create = (postData: Record<string, unknown>) => api.call("POST", "/api/posts", { token: guest, headers: { prefer: "return=minimal" }, body: { postData } });
+const create = (postData: Record<string, unknown>) =>
+  api.call("POST", "/api/posts", { token: guest, headers: { prefer: "return=minimal" }, body: { postData } });
 
 describe("postPicAlt", () => {
   it("is stored with the picture and returned in every answer that carries the post", async () => {
@@ -27,14 +28,17 @@ describe("postPicAlt", () => {
 
   it("is dropped without a picture or when blank; posts without one have no such field", async () => {
     expect((await create({ content: "No picture", postPicAlt: "describes nothing" })).body.post).not.toHaveProperty("postPicAlt");
-    expect((await create({ content: "Blank", postPic: "/seed/post-sea.svg", postPicAlt: "   " })).body.post).not.toHaveProperty("postPicAlt");
+    expect((await create({ content: "Blank", postPic: "/seed/post-sea.svg", postPicAlt: "   " })).body.post).not.toHaveProperty(
+      "postPicAlt",
+    );
     const seed = (await api.call("GET", "/api/posts")).body.posts.slice(0, 6);
     expect(seed.every((p: object) => !("postPicAlt" in p))).toBe(true);
   });
 
   it("can be edited, and goes when the picture goes", async () => {
     const id = (await create({ content: "Edit me", postPic: "/seed/post-sea.svg", postPicAlt: "Waves" })).body.post._id;
-    const edit = (postData: Record<string, unknown>) => api.call("POST", `/api/posts/edit/${id}`, { token: guest, headers: { prefer: "return=minimal" }, body: { postData } });
+    const edit = (postData: Record<string, unknown>) =>
+      api.call("POST", `/api/posts/edit/${id}`, { token: guest, headers: { prefer: "return=minimal" }, body: { postData } });
     expect((await edit({ postPicAlt: "Grey waves at dusk" })).body.post.postPicAlt).toBe("Grey waves at dusk");
     expect((await edit({ postPic: "" })).body.post).not.toHaveProperty("postPicAlt");
   });

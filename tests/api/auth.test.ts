@@ -10,9 +10,18 @@ beforeEach(async () => {
 
 describe("POST /api/auth/signup", () => {
   it("creates the user: 201 with createdUser and encodedToken, no password", async () => {
-    const r = await api.call("POST", "/api/auth/signup", { body: { username: "newbie", password: "pw", firstName: "New", lastName: "Bie" } });
+    const r = await api.call("POST", "/api/auth/signup", {
+      body: { username: "newbie", password: "pw", firstName: "New", lastName: "Bie" },
+    });
     expect(r.status).toBe(201);
-    expect(r.body.createdUser).toMatchObject({ username: "newbie", firstName: "New", lastName: "Bie", followers: [], following: [], bookmarks: [] });
+    expect(r.body.createdUser).toMatchObject({
+      username: "newbie",
+      firstName: "New",
+      lastName: "Bie",
+      followers: [],
+      following: [],
+      bookmarks: [],
+    });
     expect(r.body.createdUser._id).toMatch(/^[0-9a-f-]{36}$/);
     expect(r.body.createdUser.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/);
     expect(r.text).not.toMatch(/password|pbkdf2/i);
@@ -83,7 +92,9 @@ describe("POST /api/auth/login", () => {
   });
 
   it("needs both username and password", async () => {
-    expect((await api.call("POST", "/api/auth/login", { body: { username: "guest" } })).body.errors[0]).toBe("password: password is required");
+    expect((await api.call("POST", "/api/auth/login", { body: { username: "guest" } })).body.errors[0]).toBe(
+      "password: password is required",
+    );
     expect((await api.call("POST", "/api/auth/login", { body: { password: "x" } })).body.errors[0]).toBe("username: username is required");
     expect((await api.call("POST", "/api/auth/login", {})).status).toBe(400);
   });

@@ -25,11 +25,25 @@ describe("boot check", () => {
     (snapshot.posts[0].comments[0] as unknown as Record<string, unknown>).password = "hunter2-plain";
     // A like as version 1 stored it (the user copied in), with a hash added by hand: migrated to the id.
     const liker = snapshot.users.find((u) => u._id === snapshot.posts[0].likes.likedBy[0])!;
-    (snapshot.posts[0].likes.likedBy as unknown[])[0] = { _id: liker._id, username: liker.username, firstName: "F", lastName: "", userPhoto: "", passwordHash: "pbkdf2$1$a$b" };
+    (snapshot.posts[0].likes.likedBy as unknown[])[0] = {
+      _id: liker._id,
+      username: liker.username,
+      firstName: "F",
+      lastName: "",
+      userPhoto: "",
+      passwordHash: "pbkdf2$1$a$b",
+    };
     const store = new MemoryStore();
     await store.replace(snapshot);
     const api = await makeApi({ store });
-    for (const path of ["/api/users", `/api/users/${user._id}`, `/api/users/${user.username}`, "/api/posts", "/api/posts?limit=5", `/api/comments/${snapshot.posts[0]._id}`]) {
+    for (const path of [
+      "/api/users",
+      `/api/users/${user._id}`,
+      `/api/users/${user.username}`,
+      "/api/posts",
+      "/api/posts?limit=5",
+      `/api/comments/${snapshot.posts[0]._id}`,
+    ]) {
       const r = await api.call("GET", path);
       expect(r.status, path).toBe(200);
       expect(r.text, path).not.toMatch(/hunter2|s3cret|pbkdf2|password/i);

@@ -18,7 +18,11 @@ export interface Reply<T = any> {
 export interface Api {
   mock: Mock;
   store: MemoryStore;
-  call<T = any>(method: string, path: string, options?: { body?: unknown; raw?: string; token?: string; headers?: Record<string, string> }): Promise<Reply<T>>;
+  call<T = any>(
+    method: string,
+    path: string,
+    options?: { body?: unknown; raw?: string; token?: string; headers?: Record<string, string> },
+  ): Promise<Reply<T>>;
   login(username: keyof typeof PASSWORDS): Promise<string>;
   signup(username: string, extra?: Record<string, unknown>): Promise<string>;
   /** Every response text seen, for the no-password rule. */

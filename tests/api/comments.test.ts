@@ -13,7 +13,10 @@ beforeEach(async () => {
 });
 
 const add = (token: string, postId: string, commentVal: string) =>
-  api.call("POST", `/api/comments/add/${postId}`, { token, body: { commentData: { comment: { commentVal, firstName: "Spoof", username: "spoof" } } } });
+  api.call("POST", `/api/comments/add/${postId}`, {
+    token,
+    body: { commentData: { comment: { commentVal, firstName: "Spoof", username: "spoof" } } },
+  });
 /** A post's comments as answers show them (voters joined in). */
 const commentsOf = (id: string) => commentsView(api.mock.tables, api.mock.tables.posts.get(id)!.comments);
 
@@ -22,7 +25,13 @@ describe("comments", () => {
     const r = await add(guest, SEED_POST, "Nice!");
     expect(r.status).toBe(201);
     const comment = r.body.posts.find((p: any) => p._id === SEED_POST).comments[0];
-    expect(comment).toMatchObject({ commentVal: "Nice!", username: "guest", firstName: "Guest", profilePic: "/seed/avatar-guest.svg", votes: { upvotedBy: [], downvotedBy: [] } });
+    expect(comment).toMatchObject({
+      commentVal: "Nice!",
+      username: "guest",
+      firstName: "Guest",
+      profilePic: "/seed/avatar-guest.svg",
+      votes: { upvotedBy: [], downvotedBy: [] },
+    });
     expect(comment._id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -60,13 +69,21 @@ describe("comments", () => {
   it("edit: only the author; 201 with the post's comments", async () => {
     await add(guest, SEED_POST, "typo");
     const id = commentsOf(SEED_POST)[0]._id;
-    const other = await api.call("POST", `/api/comments/edit/${SEED_POST}/${id}`, { token: ada, body: { commentData: { commentVal: "hijack" } } });
+    const other = await api.call("POST", `/api/comments/edit/${SEED_POST}/${id}`, {
+      token: ada,
+      body: { commentData: { commentVal: "hijack" } },
+    });
     expect(other.status).toBe(400);
     expect(other.body).toEqual({ errors: [MSG.EDIT_COMMENT_NOT_OWNER] });
-    const own = await api.call("POST", `/api/comments/edit/${SEED_POST}/${id}`, { token: guest, body: { commentData: { commentVal: "fixed" } } });
+    const own = await api.call("POST", `/api/comments/edit/${SEED_POST}/${id}`, {
+      token: guest,
+      body: { commentData: { commentVal: "fixed" } },
+    });
     expect(own.status).toBe(201);
     expect(own.body.comments[0].commentVal).toBe("fixed");
-    expect((await api.call("POST", `/api/comments/edit/${SEED_POST}/nope`, { token: guest, body: { commentData: { commentVal: "x" } } })).status).toBe(404);
+    expect(
+      (await api.call("POST", `/api/comments/edit/${SEED_POST}/nope`, { token: guest, body: { commentData: { commentVal: "x" } } })).status,
+    ).toBe(404);
   });
 
   it("delete: by the comment's author or the post's author, nobody else; returns posts and comments", async () => {

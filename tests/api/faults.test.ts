@@ -42,7 +42,11 @@ describe("injected faults on the dispatcher", () => {
     const token = await api.login("guest");
     const before = (await api.call("GET", "/api/posts")).body.posts.length;
     const commits = api.store.commits;
-    const r = await api.call("POST", "/api/posts", { token, body: { postData: { content: "never" } }, headers: { "x-mockman-fail": "503" } });
+    const r = await api.call("POST", "/api/posts", {
+      token,
+      body: { postData: { content: "never" } },
+      headers: { "x-mockman-fail": "503" },
+    });
     expect(r.status).toBe(503);
     expect(r.body.errors[0]).toMatch(/Injected failure/);
     expect((await api.call("GET", "/api/posts")).body.posts.length).toBe(before);

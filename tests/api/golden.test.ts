@@ -36,16 +36,25 @@ async function run(): Promise<string[]> {
     const h: Record<string, string> = { ...headers };
     if (token) h.authorization = token;
     if (body !== undefined) h["content-type"] = "application/json";
-    const response = await mock.handle(new Request(`http://localhost${path}`, { method, headers: h, body: body === undefined ? undefined : JSON.stringify(body) }));
+    const response = await mock.handle(
+      new Request(`http://localhost${path}`, { method, headers: h, body: body === undefined ? undefined : JSON.stringify(body) }),
+    );
     const text = await response.text();
     answers.push(`${method} ${normal(path)} ${response.status} ${normal(text)}`);
     return text ? JSON.parse(text) : undefined;
   };
-  const login = async (username: keyof typeof PASSWORDS) => (await call("POST", "/api/auth/login", undefined, { username, password: PASSWORDS[username] })).encodedToken as string;
+  const login = async (username: keyof typeof PASSWORDS) =>
+    (await call("POST", "/api/auth/login", undefined, { username, password: PASSWORDS[username] })).encodedToken as string;
 
   const guest = await login("guest");
   const ada = await login("adasterling");
-  const signed = await call("POST", "/api/auth/signup", undefined, { username: "zoe", password: "secret-pw", firstName: "Zoe", lastName: "Ray", userPhoto: PHOTO });
+  const signed = await call("POST", "/api/auth/signup", undefined, {
+    username: "zoe",
+    password: "secret-pw",
+    firstName: "Zoe",
+    lastName: "Ray",
+    userPhoto: PHOTO,
+  });
   const zoe = signed.encodedToken as string;
   const zoeId = signed.createdUser._id as string;
   const guestId = "5c1e5a52-5e6f-4c0f-9a2b-0a7e3b1d2c03";
@@ -64,7 +73,13 @@ async function run(): Promise<string[]> {
   await call("POST", "/api/users/edit", ada, { userData: { userPhotoAlt: "Ada smiling", coverPhotoAlt: "Clouds" } });
   await call("POST", `/api/posts/like/${zoePost}`, ada);
   await call("POST", `/api/comments/add/${SEED_POST}`, zoe, { commentData: { comment: { commentVal: "First!" } } });
-  const added = await call("POST", `/api/comments/add/${SEED_POST}`, guest, { commentData: { commentVal: "Second" } }, { prefer: "return=minimal" });
+  const added = await call(
+    "POST",
+    `/api/comments/add/${SEED_POST}`,
+    guest,
+    { commentData: { commentVal: "Second" } },
+    { prefer: "return=minimal" },
+  );
   const [c1, c2] = added.post.comments.map((c: { _id: string }) => c._id);
   await call("POST", `/api/comments/add/${zoePost}`, ada, { commentData: { commentVal: "Nice" } });
   await call("POST", `/api/comments/upvote/${SEED_POST}/${c1}`, guest);
@@ -97,14 +112,19 @@ async function run(): Promise<string[]> {
   await reads();
 
   // A profile edit shows at once everywhere the user is quoted.
-  await call("POST", "/api/users/edit", zoe, { userData: { firstName: "Zoey", lastName: "Rae", userPhoto: "/seed/avatar-lena.svg", bio: "new bio" } });
+  await call("POST", "/api/users/edit", zoe, {
+    userData: { firstName: "Zoey", lastName: "Rae", userPhoto: "/seed/avatar-lena.svg", bio: "new bio" },
+  });
   await reads();
   if (!existsSync(V1_EXPORT)) {
     // A real version-1 export (names and photos copied into every record), with the answers it gave.
     writeFileSync(V1_EXPORT, JSON.stringify(mock.exportData()) + "\n");
     const raw = async (path: string) => (await mock.handle(new Request(`http://localhost${path}`))).text();
     const paths = ["/api/posts", `/api/comments/${SEED_POST}`, "/api/users", `/api/users/${zoeId}`];
-    writeFileSync(V1_ANSWERS, JSON.stringify(Object.fromEntries(await Promise.all(paths.map(async (p) => [p, await raw(p)]))), null, 1) + "\n");
+    writeFileSync(
+      V1_ANSWERS,
+      JSON.stringify(Object.fromEntries(await Promise.all(paths.map(async (p) => [p, await raw(p)]))), null, 1) + "\n",
+    );
   }
   await call("POST", "/api/users/edit", guest, { userData: { bio: "only the bio" } });
   await call("POST", `/api/comments/delete/${SEED_POST}/${c1}`, zoe);

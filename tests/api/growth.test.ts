@@ -35,22 +35,30 @@ describe("a 2 MB avatar and 500 comments by its owner", () => {
       expect(r.status, r.body.slice(0, 200)).toBeLessThan(300);
       return JSON.parse(r.body);
     };
-    const { encodedToken: token } = await send("POST", "/api/auth/signup", { username: "bigface", password: "secret-pw", firstName: "Big" });
+    const { encodedToken: token } = await send("POST", "/api/auth/signup", {
+      username: "bigface",
+      password: "secret-pw",
+      firstName: "Big",
+    });
     const { post } = await send("POST", "/api/posts", { postData: { content: "growth" } }, token);
     await send("POST", `/api/posts/like/${post._id}`, {}, token);
     await send("POST", "/api/users/follow/guest", {}, token);
     const start = await storedBytes();
     store.written = [];
-    for (let i = 1; i <= COMMENTS; i++) await send("POST", `/api/comments/add/${post._id}`, { commentData: { commentVal: `comment number ${i}` } }, token);
+    for (let i = 1; i <= COMMENTS; i++)
+      await send("POST", `/api/comments/add/${post._id}`, { commentData: { commentVal: `comment number ${i}` } }, token);
     const avatar = `data:image/png;base64,${"A".repeat(2_000_000)}`;
     await send("POST", "/api/users/edit", { userData: { userPhoto: avatar } }, token);
     // On another post: this one's answer would quote the new avatar 500 times.
     const { post: other } = await send("POST", "/api/posts", { postData: { content: "later" } }, token);
-    for (let i = 1; i <= AFTER; i++) await send("POST", `/api/comments/add/${other._id}`, { commentData: { commentVal: `after ${i}` } }, token);
+    for (let i = 1; i <= AFTER; i++)
+      await send("POST", `/api/comments/add/${other._id}`, { commentData: { commentVal: `after ${i}` } }, token);
     const grown = (await storedBytes()) - start;
 
     // The longest comment record as stored: id, text, username, no votes yet, two timestamps.
-    const comment = Math.max(...(await store.load())!.posts.find((p) => p._id === post._id)!.comments.map((c) => JSON.stringify(c).length + 1));
+    const comment = Math.max(
+      ...(await store.load())!.posts.find((p) => p._id === post._id)!.comments.map((c) => JSON.stringify(c).length + 1),
+    );
     expect(comment).toBeLessThan(250);
     expect(grown).toBeGreaterThan(avatar.length);
     expect(grown).toBeLessThan(avatar.length + (COMMENTS + AFTER) * comment + 2_000);
@@ -58,7 +66,9 @@ describe("a 2 MB avatar and 500 comments by its owner", () => {
     expect(store.written).toHaveLength(COMMENTS + 2 + AFTER);
     store.written.slice(0, COMMENTS).forEach((bytes, i) => expect(bytes, `comment ${i + 1}`).toBeLessThan((i + 1) * comment + 1_000));
     expect(store.written[COMMENTS]).toBeLessThan(avatar.length + 2_000);
-    store.written.slice(COMMENTS + 2).forEach((bytes, i) => expect(bytes, `comment after ${i + 1}`).toBeLessThan((i + 1) * comment + 1_000));
+    store.written
+      .slice(COMMENTS + 2)
+      .forEach((bytes, i) => expect(bytes, `comment after ${i + 1}`).toBeLessThan((i + 1) * comment + 1_000));
     // The answers still carry the photo wherever the owner is quoted.
     const answer = JSON.parse((await mock.dispatch({ method: "GET", url: `/api/users/guest`, headers: {}, body: "" })).body).user;
     expect(answer.followers[0].userPhoto).toBe(avatar);

@@ -9,7 +9,13 @@ import { GUEST_POST_ID, PASSWORDS, SEED_POST, makeApi, type Api } from "./client
 const authRoutes = routes.filter((r) => r.auth);
 
 function pathFor(path: string, ids: { post: string; comment: string; user: string }) {
-  return "/api" + path.replace(":postId", ids.post).replace(":commentId", ids.comment).replace(/:followUserId|:userId/, ids.user);
+  return (
+    "/api" +
+    path
+      .replace(":postId", ids.post)
+      .replace(":commentId", ids.comment)
+      .replace(/:followUserId|:userId/, ids.user)
+  );
 }
 
 describe("the auth matrix", () => {
@@ -20,7 +26,11 @@ describe("the auth matrix", () => {
     api = await makeApi();
     const guest = await api.login("guest");
     await api.call("POST", `/api/comments/add/${GUEST_POST_ID}`, { token: guest, body: { commentData: { commentVal: "c" } } });
-    ids = { post: GUEST_POST_ID, comment: api.mock.tables.posts.get(GUEST_POST_ID)!.comments[0]._id, user: api.mock.tables.users.getUnique("adasterling")!._id };
+    ids = {
+      post: GUEST_POST_ID,
+      comment: api.mock.tables.posts.get(GUEST_POST_ID)!.comments[0]._id,
+      user: api.mock.tables.users.getUnique("adasterling")!._id,
+    };
     goneToken = await api.signup("ghosted");
     api.mock.tables.users.remove(api.mock.tables.users.getUnique("ghosted")!._id);
   });
@@ -37,14 +47,22 @@ describe("the auth matrix", () => {
   ];
   let forged = "";
   beforeAll(async () => {
-    forged = await new SignJWT({ _id: "x", username: "guest" }).setProtectedHeader({ alg: "HS256" }).setIssuedAt().setExpirationTime("1h").sign(new TextEncoder().encode("wrong"));
+    forged = await new SignJWT({ _id: "x", username: "guest" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setIssuedAt()
+      .setExpirationTime("1h")
+      .sign(new TextEncoder().encode("wrong"));
   });
 
   for (const route of authRoutes) {
     for (const [label, token, status, message] of cases) {
       it(`${route.method} ${route.path} with ${label}: ${status}`, async () => {
         const before = JSON.stringify(api.mock.exportData().data);
-        const r = await api.call(route.method, pathFor(route.path, ids), { token: token(), body: route.method === "GET" ? undefined : { postData: { content: "x" }, commentData: { commentVal: "x" }, userData: { bio: "x" } } });
+        const r = await api.call(route.method, pathFor(route.path, ids), {
+          token: token(),
+          body:
+            route.method === "GET" ? undefined : { postData: { content: "x" }, commentData: { commentVal: "x" }, userData: { bio: "x" } },
+        });
         expect(r.status).toBe(status);
         expect(r.body).toEqual({ errors: [message] });
         expect(JSON.stringify(api.mock.exportData().data)).toBe(before);
@@ -81,7 +99,15 @@ describe("no response ever contains a password or hash", () => {
     await api.call("POST", `/api/users/bookmark/${SEED_POST}`, { token: guest });
     await api.call("POST", `/api/users/follow/${adaId}`, { token: guest });
     await api.call("POST", "/api/users/edit", { token: guest, body: { userData: { bio: "b" } } });
-    for (const path of ["/api/posts", `/api/posts/${SEED_POST}`, "/api/posts/user/guest", `/api/comments/${SEED_POST}`, "/api/users", `/api/users/${adaId}`, "/api/users/guest"]) {
+    for (const path of [
+      "/api/posts",
+      `/api/posts/${SEED_POST}`,
+      "/api/posts/user/guest",
+      `/api/comments/${SEED_POST}`,
+      "/api/users",
+      `/api/users/${adaId}`,
+      "/api/users/guest",
+    ]) {
       await api.call("GET", path);
     }
     await api.call("GET", "/api/users/bookmark", { token: guest });
@@ -91,8 +117,11 @@ describe("no response ever contains a password or hash", () => {
     await api.call("DELETE", `/api/posts/${GUEST_POST_ID}`, { token: guest });
     expect(api.seen.length).toBeGreaterThan(20);
     // The per-post JSON cache never serves a stale post.
-    expect(JSON.parse(api.mock.tables.posts.allJson())).toEqual(JSON.parse(JSON.stringify(api.mock.tables.posts.all().map((p) => postView(api.mock.tables, p)))));
+    expect(JSON.parse(api.mock.tables.posts.allJson())).toEqual(
+      JSON.parse(JSON.stringify(api.mock.tables.posts.all().map((p) => postView(api.mock.tables, p)))),
+    );
     const all = api.seen.join("\n");
-    for (const secret of ["pbkdf2", "passwordHash", '"password"', "secret-pw", ...Object.values(PASSWORDS)]) expect(all).not.toContain(secret);
+    for (const secret of ["pbkdf2", "passwordHash", '"password"', "secret-pw", ...Object.values(PASSWORDS)])
+      expect(all).not.toContain(secret);
   });
 });

@@ -18,7 +18,11 @@ const V1_ANSWERS = fileURLToPath(new URL("./fixtures/export-v1-answers.json", im
 const v1Text = () => readFileSync(V1_EXPORT, "utf8");
 const v1Answers = () => JSON.parse(readFileSync(V1_ANSWERS, "utf8")) as Record<string, string>;
 const answersOf = async (mock: Awaited<ReturnType<typeof createMock>>) =>
-  Object.fromEntries(await Promise.all(Object.keys(v1Answers()).map(async (p) => [p, await (await mock.handle(new Request(`http://localhost${p}`))).text()])));
+  Object.fromEntries(
+    await Promise.all(
+      Object.keys(v1Answers()).map(async (p) => [p, await (await mock.handle(new Request(`http://localhost${p}`))).text()]),
+    ),
+  );
 
 /** No name or photo copied into a post, comment, like, vote or follow. */
 function expectNoCopies(data: Snapshot) {
@@ -74,7 +78,10 @@ describe("a version-1 store", () => {
     const db = join(dir, "db.json");
     const { data } = JSON.parse(v1Text());
     const lines = (list: unknown[]) => `[\n${list.map((r) => JSON.stringify(r)).join(",\n")}\n]`;
-    writeFileSync(db, `{"mockman":"db","version":1,"journalSeq":0,"data":{\n"users":${lines(data.users)},\n"posts":${lines(data.posts)},\n"todos":${lines(data.todos)}\n}}\n`);
+    writeFileSync(
+      db,
+      `{"mockman":"db","version":1,"journalSeq":0,"data":{\n"users":${lines(data.users)},\n"posts":${lines(data.posts)},\n"todos":${lines(data.todos)}\n}}\n`,
+    );
     const before = readFileSync(db, "utf8").length;
     const mock = await createMock({ store: new FileStore(db, { durable: false }), passwordIterations: 1000 });
     expect(await answersOf(mock)).toEqual(v1Answers());

@@ -30,7 +30,8 @@ describe("the document", () => {
   });
 
   it("names the paging parameters and the Prefer header where they apply", () => {
-    const params = (path: string, method: "get" | "post") => (doc.paths?.[path]?.[method]?.parameters ?? []).map((p) => ("name" in p ? p.name : ""));
+    const params = (path: string, method: "get" | "post") =>
+      (doc.paths?.[path]?.[method]?.parameters ?? []).map((p) => ("name" in p ? p.name : ""));
     expect(params("/api/posts", "get")).toEqual(expect.arrayContaining(["limit", "cursor"]));
     expect(params("/api/posts/like/{postId}", "post")).toEqual(expect.arrayContaining(["postId", "prefer"]));
   });
@@ -49,7 +50,11 @@ describe("GET /api/openapi.json", () => {
 describe("every answer matches the document (contract)", () => {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   const seen = new Set<string>();
-  const operations = routes.map((r) => ({ route: r, ...openApiPath(r.path), pattern: new RegExp(`^${openApiPath(r.path).path.replace(/\{\w+\}/g, "[^/]+")}$`) }));
+  const operations = routes.map((r) => ({
+    route: r,
+    ...openApiPath(r.path),
+    pattern: new RegExp(`^${openApiPath(r.path).path.replace(/\{\w+\}/g, "[^/]+")}$`),
+  }));
 
   async function checked(api: Api, method: string, path: string, options: Parameters<Api["call"]>[2] = {}) {
     const reply = await api.call(method, path, options);
@@ -58,7 +63,10 @@ describe("every answer matches the document (contract)", () => {
     // Static segments win, as in the router: the most specific template is the route.
     const op = candidates.sort((a, b) => b.path.replace(/\{\w+\}/g, "").length - a.path.replace(/\{\w+\}/g, "").length)[0];
     expect(op, `${method} ${path} has an operation`).toBeTruthy();
-    const documented = doc.paths![op.path]![method.toLowerCase() as "get"]!.responses as Record<string, { content?: Record<string, { schema: object }> }>;
+    const documented = doc.paths![op.path]![method.toLowerCase() as "get"]!.responses as Record<
+      string,
+      { content?: Record<string, { schema: object }> }
+    >;
     expect(Object.keys(documented), `${method} ${path} answered ${reply.status}`).toContain(String(reply.status));
     const schema = documented[String(reply.status)].content?.["application/json"]?.schema;
     if (schema) {
@@ -89,7 +97,10 @@ describe("every answer matches the document (contract)", () => {
     await checked(api, "GET", "/api/posts/user/guest");
     await checked(api, "GET", "/api/posts/user/guest?limit=1");
     await checked(api, "GET", "/api/posts/user/nobody");
-    const created = await checked(api, "POST", "/api/posts", { ...min, body: { postData: { content: "contract", postPic: "/seed/post-sea.svg", postPicAlt: "sea" } } });
+    const created = await checked(api, "POST", "/api/posts", {
+      ...min,
+      body: { postData: { content: "contract", postPic: "/seed/post-sea.svg", postPicAlt: "sea" } },
+    });
     const id = created.body.post._id;
     await checked(api, "POST", "/api/posts", { ...auth, body: { postData: { content: "every post" } } });
     await checked(api, "POST", "/api/posts", { ...auth, body: { postData: {} } });

@@ -25,7 +25,11 @@ async function walk(path: string, key: string, limit: number, between?: (page: n
   let cursor: string | null = null;
   for (let page = 0; page < 1000; page++) {
     const sep = path.includes("?") ? "&" : "?";
-    const r: { status: number; text: string; body: any } = await api.call("GET", `${path}${sep}limit=${limit}${cursor ? `&cursor=${cursor}` : ""}`, { token: guest });
+    const r: { status: number; text: string; body: any } = await api.call(
+      "GET",
+      `${path}${sep}limit=${limit}${cursor ? `&cursor=${cursor}` : ""}`,
+      { token: guest },
+    );
     expect(r.status, r.text).toBe(200);
     expect(r.body[key].length).toBeLessThanOrEqual(limit);
     ids.push(...r.body[key].map((item: { _id: string }) => item._id));
@@ -43,8 +47,10 @@ const unpagedIds = async (path: string, key: string) =>
 describe("every list route pages newest first to the end", () => {
   beforeEach(async () => {
     await createPosts(23);
-    for (const id of (await unpagedIds("/api/posts", "posts")).slice(0, 12)) await api.call("POST", `/api/users/bookmark/${id}`, { token: guest });
-    for (let i = 0; i < 9; i++) await api.call("POST", `/api/comments/add/${SEED_POST}`, { token: guest, body: { commentData: { commentVal: `c${i}` } } });
+    for (const id of (await unpagedIds("/api/posts", "posts")).slice(0, 12))
+      await api.call("POST", `/api/users/bookmark/${id}`, { token: guest });
+    for (let i = 0; i < 9; i++)
+      await api.call("POST", `/api/comments/add/${SEED_POST}`, { token: guest, body: { commentData: { commentVal: `c${i}` } } });
     for (let i = 0; i < 7; i++) await api.signup(`pager${i}`);
   });
 
@@ -137,17 +143,19 @@ describe("bad paging parameters are a 400 naming the parameter, and change nothi
       expect(r.body.errors[0]).toMatch(/^cursor is not valid: /);
     }
   });
-
 });
 
 describe("without paging parameters every answer is exactly the unpaged one", () => {
-  it.each(["/api/posts", "/api/users", "/api/posts/user/guest", "/api/users/bookmark", `/api/comments/${SEED_POST}`])("%s", async (path) => {
-    const r = await api.call("GET", path, { token: guest });
-    expect(r.status).toBe(200);
-    expect(r.body).not.toHaveProperty("next");
-    expect(r.body).not.toHaveProperty("total");
-    expect(r.text).toBe((await api.call("GET", `${path}?other=1`, { token: guest })).text);
-  });
+  it.each(["/api/posts", "/api/users", "/api/posts/user/guest", "/api/users/bookmark", `/api/comments/${SEED_POST}`])(
+    "%s",
+    async (path) => {
+      const r = await api.call("GET", path, { token: guest });
+      expect(r.status).toBe(200);
+      expect(r.body).not.toHaveProperty("next");
+      expect(r.body).not.toHaveProperty("total");
+      expect(r.text).toBe((await api.call("GET", `${path}?other=1`, { token: guest })).text);
+    },
+  );
 });
 
 describe("Prefer: return=minimal answers with the one post a mutation changed", () => {
@@ -168,10 +176,18 @@ describe("Prefer: return=minimal answers with the one post a mutation changed", 
     expect(created.body.post.content).toBe("small");
     const id = created.body.post._id;
 
-    const edited = await api.call("POST", `/api/posts/edit/${id}`, { token: guest, headers: minimal, body: { postData: { content: "smaller" } } });
+    const edited = await api.call("POST", `/api/posts/edit/${id}`, {
+      token: guest,
+      headers: minimal,
+      body: { postData: { content: "smaller" } },
+    });
     expect(edited.body.post.content).toBe("smaller");
 
-    const commented = await api.call("POST", `/api/comments/add/${id}`, { token: guest, headers: minimal, body: { commentData: { commentVal: "hi" } } });
+    const commented = await api.call("POST", `/api/comments/add/${id}`, {
+      token: guest,
+      headers: minimal,
+      body: { commentData: { commentVal: "hi" } },
+    });
     const commentId = commented.body.post.comments[0]._id;
     const uncommented = await api.call("POST", `/api/comments/delete/${id}/${commentId}`, { token: guest, headers: minimal });
     expect(uncommented.body).toEqual({ post: expect.objectContaining({ _id: id, comments: [] }), comments: [] });

@@ -14,7 +14,12 @@ const ids = (list: { _id: string }[]) => list.map((item) => item._id);
 const join = (path: string, query: string) => `${path}${path.includes("?") ? "&" : "?"}${query}`;
 
 /** Follows `next` to the end; `between` runs after each page (writes between pages). */
-async function pageAll(path: string, key: string, limit: number, options: { token?: string; between?: (page: number) => Promise<void> } = {}) {
+async function pageAll(
+  path: string,
+  key: string,
+  limit: number,
+  options: { token?: string; between?: (page: number) => Promise<void> } = {},
+) {
   const seen: any[] = [];
   let cursor: string | null = null;
   for (let page = 0; page < 1000; page++) {
@@ -44,13 +49,18 @@ const LISTS: [string, string, boolean][] = [
 const addPosts = async (n: number, token = guest) => {
   const made: string[] = [];
   for (let i = 0; i < n; i++) {
-    const r = await api.call("POST", "/api/posts", { token, body: { postData: { content: `post ${i}` } }, headers: { prefer: "return=minimal" } });
+    const r = await api.call("POST", "/api/posts", {
+      token,
+      body: { postData: { content: `post ${i}` } },
+      headers: { prefer: "return=minimal" },
+    });
     made.push(r.body.post._id);
   }
   return made;
 };
 const addComments = async (postId: string, n: number) => {
-  for (let i = 0; i < n; i++) await api.call("POST", `/api/comments/add/${postId}`, { token: guest, body: { commentData: { commentVal: `c${i}` } } });
+  for (let i = 0; i < n; i++)
+    await api.call("POST", `/api/comments/add/${postId}`, { token: guest, body: { commentData: { commentVal: `c${i}` } } });
   return (await api.call("GET", `/api/comments/${postId}`)).body.comments as { _id: string }[];
 };
 const bookmarkAll = async (postIds: string[]) => {
@@ -219,13 +229,16 @@ describe("writes between pages: no duplicates, no gaps", () => {
 describe("bad paging parameters", () => {
   const lists = LISTS.map(([path]) => path);
 
-  it.each(["0", "101", "abc", "1.5", "", "-1", "1e1", " 5", "99999999999999999999"])("limit=%j is a 400 naming limit, on every list", async (limit) => {
-    for (const path of lists) {
-      const r = await api.call("GET", `${path}?limit=${encodeURIComponent(limit)}`, { token: guest });
-      expect(r.status, path).toBe(400);
-      expect(r.body).toEqual({ errors: [LIMIT_MESSAGE] });
-    }
-  });
+  it.each(["0", "101", "abc", "1.5", "", "-1", "1e1", " 5", "99999999999999999999"])(
+    "limit=%j is a 400 naming limit, on every list",
+    async (limit) => {
+      for (const path of lists) {
+        const r = await api.call("GET", `${path}?limit=${encodeURIComponent(limit)}`, { token: guest });
+        expect(r.status, path).toBe(400);
+        expect(r.body).toEqual({ errors: [LIMIT_MESSAGE] });
+      }
+    },
+  );
 
   const b64 = (text: string) => Buffer.from(text).toString("base64url");
   it.each([
@@ -294,13 +307,21 @@ describe("Prefer: return=minimal", () => {
     expect(made.body.post).toMatchObject({ content: "small", username: "guest" });
     expect(api.mock.tables.posts.get(made.body.post._id)).toBeDefined();
 
-    const edited = await api.call("POST", `/api/posts/edit/${made.body.post._id}`, { token: guest, body: { postData: { content: "smaller" } }, headers: minimal });
+    const edited = await api.call("POST", `/api/posts/edit/${made.body.post._id}`, {
+      token: guest,
+      body: { postData: { content: "smaller" } },
+      headers: minimal,
+    });
     expectMinimal(edited);
     expect(edited.body).toEqual({ post: { ...made.body.post, content: "smaller", updatedAt: edited.body.post.updatedAt } });
   });
 
   it("comment add answers {post}; comment delete {post, comments}; post delete {deleted}", async () => {
-    const added = await api.call("POST", `/api/comments/add/${GUEST_POST_ID}`, { token: guest, body: { commentData: { commentVal: "hi" } }, headers: minimal });
+    const added = await api.call("POST", `/api/comments/add/${GUEST_POST_ID}`, {
+      token: guest,
+      body: { commentData: { commentVal: "hi" } },
+      headers: minimal,
+    });
     expectMinimal(added);
     expect(Object.keys(added.body)).toEqual(["post"]);
     const comment = added.body.post.comments[0];
@@ -319,7 +340,10 @@ describe("Prefer: return=minimal", () => {
   });
 
   it("is read among other preferences and in any case; other return values and no header give the whole list", async () => {
-    const mixed = await api.call("POST", `/api/posts/like/${SEED_POST}`, { token: guest, headers: { prefer: "respond-async, Return=Minimal; x=1" } });
+    const mixed = await api.call("POST", `/api/posts/like/${SEED_POST}`, {
+      token: guest,
+      headers: { prefer: "respond-async, Return=Minimal; x=1" },
+    });
     expectMinimal(mixed);
     const full = await api.call("POST", `/api/posts/dislike/${SEED_POST}`, { token: guest, headers: { prefer: "return=representation" } });
     expect(full.status).toBe(201);

@@ -82,10 +82,26 @@ describe("a store that fails to write", () => {
     const store = new FlakyStore();
     const events: string[] = [];
     const { createMock } = await import("#mock/server");
-    const mock = await createMock({ store, passwordIterations: 1000, onStoreError: () => events.push("error"), onStoreRecovered: () => events.push("recovered") });
+    const mock = await createMock({
+      store,
+      passwordIterations: 1000,
+      onStoreError: () => events.push("error"),
+      onStoreRecovered: () => events.push("recovered"),
+    });
     const post = (content: string, token: string) =>
-      mock.handle(new Request("http://localhost/api/posts", { method: "POST", headers: { authorization: token }, body: JSON.stringify({ postData: { content } }) }));
-    const login = await mock.handle(new Request("http://localhost/api/auth/login", { method: "POST", body: JSON.stringify({ username: "guest", password: "guest1234" }) }));
+      mock.handle(
+        new Request("http://localhost/api/posts", {
+          method: "POST",
+          headers: { authorization: token },
+          body: JSON.stringify({ postData: { content } }),
+        }),
+      );
+    const login = await mock.handle(
+      new Request("http://localhost/api/auth/login", {
+        method: "POST",
+        body: JSON.stringify({ username: "guest", password: "guest1234" }),
+      }),
+    );
     const token = (await login.json()).encodedToken;
     store.failing = true;
     const failed = await post("not saved yet", token);

@@ -39,10 +39,19 @@ describe("reading posts", () => {
 
 describe("POST /api/posts", () => {
   it("creates a post by the token's user with 0 likes; 201 with every post", async () => {
-    const r = await api.call("POST", "/api/posts", { token: guest, body: { postData: { content: "hello", firstName: "Spoof", userPhoto: "/x.png" } } });
+    const r = await api.call("POST", "/api/posts", {
+      token: guest,
+      body: { postData: { content: "hello", firstName: "Spoof", userPhoto: "/x.png" } },
+    });
     expect(r.status).toBe(201);
     const post = r.body.posts.at(-1);
-    expect(post).toMatchObject({ content: "hello", username: "guest", firstName: "Guest", userPhoto: "/seed/avatar-guest.svg", postPic: "" });
+    expect(post).toMatchObject({
+      content: "hello",
+      username: "guest",
+      firstName: "Guest",
+      userPhoto: "/seed/avatar-guest.svg",
+      postPic: "",
+    });
     expect(post.likes).toEqual({ likeCount: 0, likedBy: [], dislikedBy: [] });
     expect(r.body.posts).toHaveLength(7);
   });
@@ -175,4 +184,3 @@ describe("like and dislike (§4)", () => {
     expect(timed.mock.tables.posts.get(SEED_POST)!.updatedAt).not.toBe(before);
   });
 });
-

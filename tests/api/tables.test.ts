@@ -5,7 +5,13 @@ import type { TodoRecord } from "#mock/types";
 import { postView } from "#mock/views";
 import { SEED_POST, makeApi } from "./client";
 
-const todo = (i: number): TodoRecord => ({ _id: `t${i}`, title: `todo ${i}`, done: false, createdAt: "2024-01-01T00:00:00.000Z", updatedAt: "2024-01-01T00:00:00.000Z" });
+const todo = (i: number): TodoRecord => ({
+  _id: `t${i}`,
+  title: `todo ${i}`,
+  done: false,
+  createdAt: "2024-01-01T00:00:00.000Z",
+  updatedAt: "2024-01-01T00:00:00.000Z",
+});
 
 describe("whole-list JSON cache", () => {
   it("matches JSON.stringify of the records after inserts, edits, removals and loads across many blocks", async () => {
@@ -13,7 +19,7 @@ describe("whole-list JSON cache", () => {
     const table = mock.tables.todos;
     let next = 0;
     let state = 12345;
-    const random = (n: number) => ((state = (state * 1103515245 + 12345) % 2 ** 31) % n);
+    const random = (n: number) => (state = (state * 1103515245 + 12345) % 2 ** 31) % n;
     for (; next < 1500; next++) table.insert(todo(next));
     const check = () => expect(table.allJson()).toBe(JSON.stringify(table.all()));
     check();

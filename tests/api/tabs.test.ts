@@ -9,7 +9,13 @@ import { SEED_POST } from "./client";
 async function tab(name: string, indexedDB: IDBFactory) {
   const mock = await createMock({ store: new DexieStore(name, indexedDB, IDBKeyRange), passwordIterations: 1000 });
   const call = async (method: string, path: string, token?: string, body?: unknown) => {
-    const res = await mock.handle(new Request(`http://localhost${path}`, { method, headers: token ? { authorization: token } : {}, body: body === undefined ? undefined : JSON.stringify(body) }));
+    const res = await mock.handle(
+      new Request(`http://localhost${path}`, {
+        method,
+        headers: token ? { authorization: token } : {},
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
     return { status: res.status, body: await res.json() };
   };
   return { mock, call };
@@ -20,7 +26,8 @@ describe("several tabs on one database", () => {
     const idb = new IDBFactory();
     const a = await tab("tabs", idb);
     const b = await tab("tabs", idb);
-    const login = async (t: typeof a, username: string, password: string) => (await t.call("POST", "/api/auth/login", undefined, { username, password })).body.encodedToken;
+    const login = async (t: typeof a, username: string, password: string) =>
+      (await t.call("POST", "/api/auth/login", undefined, { username, password })).body.encodedToken;
     const ta = await login(a, "guest", "guest1234");
     const tb = await login(b, "adasterling", "ada-cto-2024");
     for (let i = 0; i < 25; i++) {

@@ -30,7 +30,17 @@ describe("users", () => {
   it("POST /api/users/edit changes the whitelisted fields only: 201 with the user", async () => {
     const r = await api.call("POST", "/api/users/edit", {
       token: guest,
-      body: { userData: { firstName: "Gus", bio: "new bio", link: "https://gus.dev", username: "hacker", _id: "x", passwordHash: "pbkdf2$1$a$b", followers: [{ _id: "1" }] } },
+      body: {
+        userData: {
+          firstName: "Gus",
+          bio: "new bio",
+          link: "https://gus.dev",
+          username: "hacker",
+          _id: "x",
+          passwordHash: "pbkdf2$1$a$b",
+          followers: [{ _id: "1" }],
+        },
+      },
     });
     expect(r.status).toBe(201);
     expect(r.body.user).toMatchObject({ firstName: "Gus", bio: "new bio", link: "https://gus.dev", username: "guest", followers: [] });
@@ -63,7 +73,10 @@ describe("users", () => {
     await api.call("POST", `/api/posts/like/${SEED_POST}`, { token: guest });
     await api.call("POST", `/api/users/follow/adasterling`, { token: guest });
     await api.call("POST", `/api/users/follow/guest`, { token: ada });
-    await api.call("POST", "/api/users/edit", { token: guest, body: { userData: { firstName: "Gus", userPhoto: "/seed/avatar-lena.svg" } } });
+    await api.call("POST", "/api/users/edit", {
+      token: guest,
+      body: { userData: { firstName: "Gus", userPhoto: "/seed/avatar-lena.svg" } },
+    });
     const own = (await api.call("GET", `/api/posts/${GUEST_POST_ID}`)).body.post;
     expect(own).toMatchObject({ firstName: "Gus", userPhoto: "/seed/avatar-lena.svg" });
     const liked = (await api.call("GET", `/api/posts/${SEED_POST}`)).body.post;

@@ -40,9 +40,9 @@ describe("data tools", () => {
 
   it("checks an import file whole and says where it is wrong", () => {
     expect(checkExportFile("{ nope").problem).toMatch(/^not JSON/);
-    expect(checkExportFile(JSON.stringify({ mockman: "export", version: 3, exportedAt: "", data: { users: [], posts: [], todos: [] } })).problem).toMatch(
-      /unsupported export version/,
-    );
+    expect(
+      checkExportFile(JSON.stringify({ mockman: "export", version: 3, exportedAt: "", data: { users: [], posts: [], todos: [] } })).problem,
+    ).toMatch(/unsupported export version/);
     const empty = toExportFile({ users: [], posts: [], todos: [] }, new Date("2025-01-05T10:00:00Z"));
     const checked = checkExportFile(JSON.stringify(empty));
     expect(checked.problem).toBeNull();

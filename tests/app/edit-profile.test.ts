@@ -8,7 +8,14 @@ import { IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE, imageProblem } from "#app/lib/i
 import { editProfileSchema } from "#app/lib/schemas";
 import { TEXT, TOAST } from "#app/lib/texts";
 
-const good = { firstName: "Sam", lastName: "Rivera", link: "https://sam.example.org", bio: "Hello.", userPhoto: "/seed/avatar-guest.svg", coverPhoto: "" };
+const good = {
+  firstName: "Sam",
+  lastName: "Rivera",
+  link: "https://sam.example.org",
+  bio: "Hello.",
+  userPhoto: "/seed/avatar-guest.svg",
+  coverPhoto: "",
+};
 
 function submit(fields: Record<string, string>) {
   const data = new FormData();
@@ -66,14 +73,21 @@ describe("edit profile form", () => {
   });
 
   it("accepts photos as data URLs of the composer's types, /paths and http(s) URLs", () => {
-    for (const photo of ["data:image/png;base64,iVBORw0KGgo=", "data:image/svg+xml;base64,PHN2Zz4=", "/seed/cover-default.svg", "https://example.com/me.jpg"]) {
+    for (const photo of [
+      "data:image/png;base64,iVBORw0KGgo=",
+      "data:image/svg+xml;base64,PHN2Zz4=",
+      "/seed/cover-default.svg",
+      "https://example.com/me.jpg",
+    ]) {
       expect(errorsOf({ ...good, userPhoto: photo, coverPhoto: photo })).toEqual({});
     }
   });
 
   it("refuses a photo of another type or over the size limit", () => {
     expect(errorsOf({ ...good, userPhoto: "data:text/html;base64,PGgxPg==" }).userPhoto?.[0]).toMatch(/^Avatar must be an image/);
-    expect(errorsOf({ ...good, coverPhoto: "javascript:alert(1)" }).coverPhoto?.[0]).toMatch(/^Cover photo must be an image .* of at most 2 MB$/);
+    expect(errorsOf({ ...good, coverPhoto: "javascript:alert(1)" }).coverPhoto?.[0]).toMatch(
+      /^Cover photo must be an image .* of at most 2 MB$/,
+    );
     const huge = `data:image/png;base64,${"A".repeat(Math.ceil((IMAGE_MAX_BYTES * 4) / 3) + 200)}`;
     expect(errorsOf({ ...good, coverPhoto: huge }).coverPhoto).toHaveLength(1);
   });
@@ -81,7 +95,15 @@ describe("edit profile form", () => {
 
 describe("the photo pickers' file checks (the composer's rules)", () => {
   it("takes every §5 type up to 2 MB", () => {
-    for (const [name, type] of [["a.png", "image/png"], ["a.jpg", "image/jpeg"], ["a.webp", "image/webp"], ["a.svg", "image/svg+xml"], ["a.gif", "image/gif"], ["a.avif", "image/avif"], ["a.apng", "image/apng"]]) {
+    for (const [name, type] of [
+      ["a.png", "image/png"],
+      ["a.jpg", "image/jpeg"],
+      ["a.webp", "image/webp"],
+      ["a.svg", "image/svg+xml"],
+      ["a.gif", "image/gif"],
+      ["a.avif", "image/avif"],
+      ["a.apng", "image/apng"],
+    ]) {
       expect(imageProblem({ name, type, size: IMAGE_MAX_BYTES })).toBeNull();
     }
   });

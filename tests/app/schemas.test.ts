@@ -38,16 +38,22 @@ describe("signup", () => {
 
   it(`allows a Name of ${NAME_MAX} characters and refuses ${NAME_MAX + 1}`, () => {
     expect(errorsOf(signupSchema, { ...goodSignup, firstName: "n".repeat(NAME_MAX) }).firstName).toBeUndefined();
-    expect(errorsOf(signupSchema, { ...goodSignup, firstName: "n".repeat(NAME_MAX + 1) }).firstName).toEqual([`Name must be at most ${NAME_MAX} characters`]);
+    expect(errorsOf(signupSchema, { ...goodSignup, firstName: "n".repeat(NAME_MAX + 1) }).firstName).toEqual([
+      `Name must be at most ${NAME_MAX} characters`,
+    ]);
   });
 
   it(`allows a Username of ${USERNAME_MAX} characters and refuses ${USERNAME_MAX + 1}`, () => {
     expect(errorsOf(signupSchema, { ...goodSignup, username: "u".repeat(USERNAME_MAX) }).username).toBeUndefined();
-    expect(errorsOf(signupSchema, { ...goodSignup, username: "u".repeat(USERNAME_MAX + 1) }).username).toContain(`Username must be at most ${USERNAME_MAX} characters`);
+    expect(errorsOf(signupSchema, { ...goodSignup, username: "u".repeat(USERNAME_MAX + 1) }).username).toContain(
+      `Username must be at most ${USERNAME_MAX} characters`,
+    );
   });
 
   it("refuses usernames no profile URL could carry", () => {
-    expect(errorsOf(signupSchema, { ...goodSignup, username: "nina k" }).username).toEqual(["Username may hold only letters, digits, '_', '.' and '-'"]);
+    expect(errorsOf(signupSchema, { ...goodSignup, username: "nina k" }).username).toEqual([
+      "Username may hold only letters, digits, '_', '.' and '-'",
+    ]);
   });
 
   it("compares the passwords: 'Password do not match' under Confirm Password (DESIGN)", () => {
@@ -94,7 +100,9 @@ describe("comment", () => {
 
   it(`allows ${COMMENT_MAX} characters and refuses ${COMMENT_MAX + 1}`, () => {
     expect(errorsOf(commentSchema, { commentVal: "c".repeat(COMMENT_MAX) })).toEqual({});
-    expect(errorsOf(commentSchema, { commentVal: "c".repeat(COMMENT_MAX + 1) }).commentVal).toEqual([`Comment must be at most ${COMMENT_MAX} characters`]);
+    expect(errorsOf(commentSchema, { commentVal: "c".repeat(COMMENT_MAX + 1) }).commentVal).toEqual([
+      `Comment must be at most ${COMMENT_MAX} characters`,
+    ]);
   });
 });
 

@@ -52,16 +52,30 @@ export async function benchApi(sizes: number[]) {
       boots.push([String(n), fmt(boot), fmt(shape.median), fmt(zod.median)]);
     }
     const [me, other] = data.users;
-    const token = JSON.parse(await call(mock, "POST", "/api/auth/login", undefined, { username: me.username, password: GENERATED_PASSWORD })).encodedToken;
+    const token = JSON.parse(
+      await call(mock, "POST", "/api/auth/login", undefined, { username: me.username, password: GENERATED_PASSWORD }),
+    ).encodedToken;
     const mid = data.posts[Math.floor(n / 2)]._id;
     const stringify = await measure(() => JSON.stringify({ posts: mock.tables.posts.all() }), { minRuns: 5, minMs: 200 });
     let flip = false;
     const flipped = () => (flip = !flip);
     const ops: Array<[string, () => Promise<unknown>, "one" | "all"]> = [
       ["GET /api/posts/:id", () => call(mock, "GET", `/api/posts/${mid}`), "one"],
-      ["bookmark + remove (per call)", () => call(mock, "POST", `/api/users/${flipped() ? "bookmark" : "remove-bookmark"}/${mid}`, token), "one"],
-      ["follow + unfollow (per call)", () => call(mock, "POST", `/api/users/${flipped() ? "follow" : "unfollow"}/${other._id}`, token), "one"],
-      ["login (PBKDF2 100k iterations)", () => call(mock, "POST", "/api/auth/login", undefined, { username: me.username, password: GENERATED_PASSWORD }), "one"],
+      [
+        "bookmark + remove (per call)",
+        () => call(mock, "POST", `/api/users/${flipped() ? "bookmark" : "remove-bookmark"}/${mid}`, token),
+        "one",
+      ],
+      [
+        "follow + unfollow (per call)",
+        () => call(mock, "POST", `/api/users/${flipped() ? "follow" : "unfollow"}/${other._id}`, token),
+        "one",
+      ],
+      [
+        "login (PBKDF2 100k iterations)",
+        () => call(mock, "POST", "/api/auth/login", undefined, { username: me.username, password: GENERATED_PASSWORD }),
+        "one",
+      ],
       ["GET /api/posts", () => call(mock, "GET", "/api/posts"), "all"],
       ["GET /api/posts via handle() (Web Response)", () => callWeb(mock, "/api/posts"), "all"],
       ["GET /api/posts?limit=20 (first page)", () => call(mock, "GET", "/api/posts?limit=20"), "one"],
@@ -70,7 +84,10 @@ export async function benchApi(sizes: number[]) {
     ];
     for (const [name, fn, kind] of ops) {
       flip = false;
-      const s = await measure(fn, kind === "all" ? { minRuns: 5, minMs: 300 } : { minRuns: name.startsWith("login") ? 10 : 200, minMs: 300 });
+      const s = await measure(
+        fn,
+        kind === "all" ? { minRuns: 5, minMs: 300 } : { minRuns: name.startsWith("login") ? 10 : 200, minMs: 300 },
+      );
       if (!record) continue;
       if (kind === "one") (oneRecord[name] ??= []).push(s.median);
       rows.push([
@@ -83,9 +100,13 @@ export async function benchApi(sizes: number[]) {
     }
     await mock.shutdown();
   }
-  console.log("Boot from a store holding the data (load, shape check, tables), and the check alone: compiled shape check vs the zod schema");
+  console.log(
+    "Boot from a store holding the data (load, shape check, tables), and the check alone: compiled shape check vs the zod schema",
+  );
   table(["posts", "boot", "shape check", "zod check (import)"], boots);
-  console.log("API calls through dispatch(), the door of mockman serve (median and p95 per call; 'all' calls compared with JSON.stringify of every post)");
+  console.log(
+    "API calls through dispatch(), the door of mockman serve (median and p95 per call; 'all' calls compared with JSON.stringify of every post)",
+  );
   table(["posts", "call", "median", "p95", "vs stringify"], rows);
   if (sizes.length > 1) {
     console.log(`Growth of one-record calls from ${sizes[0]} to ${sizes.at(-1)} posts:`);

@@ -14,10 +14,14 @@ import { chromium, type Page } from "playwright-core";
 const ROOT = resolve(import.meta.dirname, "../..");
 const PORT = Number(process.env.BENCH_PORT ?? 4310);
 const BASE = `http://127.0.0.1:${PORT}`;
-const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
+const sizes = process.argv
+  .slice(2)
+  .map(Number)
+  .filter((n) => n > 0);
 const SIZES = sizes.length ? sizes : [1_000, 10_000, 100_000];
 
-const mockman = (...args: string[]) => execFileSync(join(ROOT, "node_modules/.bin/tsx"), ["cli/index.ts", ...args], { cwd: ROOT, stdio: "pipe" });
+const mockman = (...args: string[]) =>
+  execFileSync(join(ROOT, "node_modules/.bin/tsx"), ["cli/index.ts", ...args], { cwd: ROOT, stdio: "pipe" });
 
 function exportOf(posts: number, dir: string): string {
   const db = join(dir, `db-${posts}.json`);
@@ -39,8 +43,14 @@ async function importFile(page: Page, file: string): Promise<number> {
   await page.getByRole("heading", { level: 1, name: "Settings" }).waitFor();
   const started = Date.now();
   await page.getByLabel("Import a file…").setInputFiles(file);
-  await page.getByRole("dialog").getByRole("button", { name: /^Import/ }).click({ timeout: 120_000 });
-  await page.locator(".Toastify").getByText(/^Imported /).waitFor({ timeout: 600_000 });
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: /^Import/ })
+    .click({ timeout: 120_000 });
+  await page
+    .locator(".Toastify")
+    .getByText(/^Imported /)
+    .waitFor({ timeout: 600_000 });
   return Date.now() - started;
 }
 
@@ -83,7 +93,11 @@ async function scroll500(page: Page): Promise<{ cards: number; longestTask: numb
 }
 
 async function likeToPressed(page: Page): Promise<number> {
-  const like = page.locator('[role="feed"] article').filter({ has: page.locator('button[aria-label="Like"][aria-pressed="false"]') }).first().locator('button[aria-label="Like"]');
+  const like = page
+    .locator('[role="feed"] article')
+    .filter({ has: page.locator('button[aria-label="Like"][aria-pressed="false"]') })
+    .first()
+    .locator('button[aria-label="Like"]');
   await like.scrollIntoViewIfNeeded();
   return page.evaluate(
     (button) =>
@@ -108,11 +122,22 @@ async function heapMb(page: Page): Promise<number> {
   return (metrics.find((m) => m.name === "JSHeapUsedSize")?.value ?? 0) / 1024 / 1024;
 }
 
-const server = spawn(join(ROOT, "node_modules/.bin/sirv"), ["build/client", "--single", "--port", String(PORT), "--host", "127.0.0.1", "--quiet"], { cwd: ROOT, stdio: "ignore" });
+const server = spawn(
+  join(ROOT, "node_modules/.bin/sirv"),
+  ["build/client", "--single", "--port", String(PORT), "--host", "127.0.0.1", "--quiet"],
+  { cwd: ROOT, stdio: "ignore" },
+);
 const dir = mkdtempSync(join(tmpdir(), "moments-bench-"));
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
 });
 try {
   await new Promise((r) => setTimeout(r, 800));
@@ -126,7 +151,13 @@ try {
     const importMs = await importFile(page, file);
     // An import that replaced the guest's record ends the session; this one keeps it.
     await page.goto(`${BASE}/home`);
-    if (await page.getByRole("button", { name: "Login as Guest" }).isVisible().catch(() => false)) await loginAsGuest(page);
+    if (
+      await page
+        .getByRole("button", { name: "Login as Guest" })
+        .isVisible()
+        .catch(() => false)
+    )
+      await loginAsGuest(page);
     const firstCard = await firstCardAfterReload(page);
     const scrolled = await scroll500(page);
     const pressed = await likeToPressed(page);
@@ -143,13 +174,24 @@ try {
     ]);
     await context.close();
   }
-  const head = ["posts", "import", "reload → first card", "cards in DOM after 500", "scroll 500", "longest task scrolling", "like → pressed", "JS heap"];
+  const head = [
+    "posts",
+    "import",
+    "reload → first card",
+    "cards in DOM after 500",
+    "scroll 500",
+    "longest task scrolling",
+    "like → pressed",
+    "JS heap",
+  ];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i])).join("  ");
   console.log(line(head));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const row of rows) console.log(line(row));
-  console.log("\nTargets (2-core machine): first card ≤ 1 s at 10k and ≤ 2 s at 100k; ≤ 60 cards in the DOM; like pressed ≤ 100 ms; no task over 200 ms while scrolling.");
+  console.log(
+    "\nTargets (2-core machine): first card ≤ 1 s at 10k and ≤ 2 s at 100k; ≤ 60 cards in the DOM; like pressed ≤ 100 ms; no task over 200 ms while scrolling.",
+  );
 } finally {
   await browser.close();
   server.kill();

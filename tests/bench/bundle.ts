@@ -16,7 +16,11 @@ export function benchBundle(buildDir = process.env.BUILD_DIR ?? "build") {
     return;
   }
   const manifestFile = readdirSync(assets).find((f) => /^manifest-.*\.js$/.test(f))!;
-  const manifest = JSON.parse(readFileSync(path.join(assets, manifestFile), "utf8").replace(/^window\.__remixManifest=/, "").replace(/;$/, ""));
+  const manifest = JSON.parse(
+    readFileSync(path.join(assets, manifestFile), "utf8")
+      .replace(/^window\.__remixManifest=/, "")
+      .replace(/;$/, ""),
+  );
   const read = (url: string) => readFileSync(path.join(client, url));
   const gz = (url: string) => gzipSync(read(url), { level: 9 }).length / 1024;
 
@@ -33,7 +37,13 @@ export function benchBundle(buildDir = process.env.BUILD_DIR ?? "build") {
     return seen;
   };
   const route = (id: string) => [manifest.routes[id].module, ...manifest.routes[id].imports];
-  const first = closure([`/assets/${manifestFile}`, manifest.entry.module, ...manifest.entry.imports, ...route("root"), ...route("routes/_index")]);
+  const first = closure([
+    `/assets/${manifestFile}`,
+    manifest.entry.module,
+    ...manifest.entry.imports,
+    ...route("root"),
+    ...route("routes/_index"),
+  ]);
   const entryText = read(manifest.entry.module).toString();
   const lazy = [...entryText.matchAll(/import\(\s*["'](\.\/[^"']+\.js)["']\s*\)/g)].map((m) => path.posix.join("/assets", m[1]));
   const later = [...closure(lazy)].filter((f) => !first.has(f));
@@ -44,7 +54,12 @@ export function benchBundle(buildDir = process.env.BUILD_DIR ?? "build") {
   table(
     ["what", "files", "KB gz", "budget"],
     [
-      ["to render and use / (entry, root, welcome route)", String(first.size), firstKb.toFixed(1), `${BUDGET_KB} KB: ${firstKb <= BUDGET_KB ? "met" : "MISSED"}`],
+      [
+        "to render and use / (entry, root, welcome route)",
+        String(first.size),
+        firstKb.toFixed(1),
+        `${BUDGET_KB} KB: ${firstKb <= BUDGET_KB ? "met" : "MISSED"}`,
+      ],
       ["then, when idle: the mock (Mirage, Dexie, jose, zod)", String(later.length), sum(later).toFixed(1), ""],
       ["/mockman code in the first load", String(mockmanInFirst.length), sum(mockmanInFirst).toFixed(1), "must be 0"],
     ],

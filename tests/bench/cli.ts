@@ -33,15 +33,47 @@ function thousandRequests(): string {
   const auth = { authorization: "{{login.body.encodedToken}}" };
   const cycle = [
     (i: number) => ({ name: `get${i}`, method: "GET", endpoint: `/api/posts/${FIRST_POST}`, expect: { status: 200 } }),
-    (i: number) => ({ name: `like${i}`, method: "POST", endpoint: `/api/posts/like/${FIRST_POST}`, headers: auth, expect: { status: 201 } }),
-    (i: number) => ({ name: `dislike${i}`, method: "POST", endpoint: `/api/posts/dislike/${FIRST_POST}`, headers: auth, expect: { status: 201 } }),
-    (i: number) => ({ name: `mark${i}`, method: "POST", endpoint: `/api/users/bookmark/${FIRST_POST}`, headers: auth, expect: { status: 200 } }),
+    (i: number) => ({
+      name: `like${i}`,
+      method: "POST",
+      endpoint: `/api/posts/like/${FIRST_POST}`,
+      headers: auth,
+      expect: { status: 201 },
+    }),
+    (i: number) => ({
+      name: `dislike${i}`,
+      method: "POST",
+      endpoint: `/api/posts/dislike/${FIRST_POST}`,
+      headers: auth,
+      expect: { status: 201 },
+    }),
+    (i: number) => ({
+      name: `mark${i}`,
+      method: "POST",
+      endpoint: `/api/users/bookmark/${FIRST_POST}`,
+      headers: auth,
+      expect: { status: 200 },
+    }),
     (i: number) => ({ name: `marks${i}`, method: "GET", endpoint: "/api/users/bookmark", headers: auth, expect: { status: 200 } }),
-    (i: number) => ({ name: `unmark${i}`, method: "POST", endpoint: `/api/users/remove-bookmark/${FIRST_POST}`, headers: auth, expect: { status: 200 } }),
+    (i: number) => ({
+      name: `unmark${i}`,
+      method: "POST",
+      endpoint: `/api/users/remove-bookmark/${FIRST_POST}`,
+      headers: auth,
+      expect: { status: 200 },
+    }),
     (i: number) => ({ name: `users${i}`, method: "GET", endpoint: "/api/users", expect: { status: 200 } }),
     (i: number) => ({ name: `mine${i}`, method: "GET", endpoint: "/api/posts/user/guest", expect: { status: 200 } }),
   ];
-  const requests: unknown[] = [{ name: "login", method: "POST", endpoint: "/api/auth/login", body: { username: "guest", password: "guest1234" }, expect: { status: 200 } }];
+  const requests: unknown[] = [
+    {
+      name: "login",
+      method: "POST",
+      endpoint: "/api/auth/login",
+      body: { username: "guest", password: "guest1234" },
+      expect: { status: 200 },
+    },
+  ];
   for (let i = 0; requests.length < 1000; i++) requests.push(cycle[i % cycle.length](i));
   return JSON.stringify({ mockman: 1, requests });
 }
@@ -96,7 +128,8 @@ async function load(url: string, pid: number): Promise<Load> {
   const before = cpuMs(pid);
   const result = await autocannon({ url, connections: 10, pipelining: 1, duration: 5 });
   const after = cpuMs(pid);
-  if (result.non2xx || result.errors > result.requests.total / 100) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx || result.errors > result.requests.total / 100)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   const cpuUsPerRequest = before === undefined || after === undefined ? undefined : ((after - before) * 1000) / result.requests.total;
   return { rps: result.requests.average, cpuUsPerRequest };
 }
@@ -119,7 +152,9 @@ export async function benchCli(): Promise<void> {
     const collection = join(dir, "thousand.json");
     writeFileSync(collection, thousandRequests());
     const replay = median(wall([BIN, "replay", collection, "--db", db], 3));
-    console.log(`replay of 1,000 requests (whole process, login + reads + 500 writes): ${replay.toFixed(0)} ms median of 3; target ≤ 2000 ms: ${verdict(replay <= 2000)}`);
+    console.log(
+      `replay of 1,000 requests (whole process, login + reads + 500 writes): ${replay.toFixed(0)} ms median of 3; target ≤ 2000 ms: ${verdict(replay <= 2000)}`,
+    );
 
     // serve vs json-server 0.17, GET one post at 1k posts, both logging one line per request.
     mockman(["seed", "--users", "50", "--posts", "1000", "--seed", "42", "--replace", "--db", db]);
@@ -136,7 +171,10 @@ export async function benchCli(): Promise<void> {
       ours.child.kill("SIGINT");
     }
     const port = await freePort();
-    const theirs = await start([join(ROOT, "node_modules/json-server/lib/cli/bin.js"), "--port", String(port), "--host", "127.0.0.1", jsonDb], /Home/);
+    const theirs = await start(
+      [join(ROOT, "node_modules/json-server/lib/cli/bin.js"), "--port", String(port), "--host", "127.0.0.1", jsonDb],
+      /Home/,
+    );
     let theirsLoad: Load;
     try {
       theirsLoad = await load(`http://127.0.0.1:${port}/posts/${id}`, theirs.child.pid!);
@@ -147,7 +185,8 @@ export async function benchCli(): Promise<void> {
     const us = (l: Load) => (l.cpuUsPerRequest === undefined ? "" : `, ${l.cpuUsPerRequest.toFixed(0)} µs CPU/request`);
     console.log(`serve, GET /api/posts/:id at 1k posts: ${oursLoad.rps.toFixed(0)} req/s${us(oursLoad)}`);
     console.log(`json-server 0.17, GET /posts/:id:       ${theirsLoad.rps.toFixed(0)} req/s${us(theirsLoad)}`);
-    const cpuRatio = oursLoad.cpuUsPerRequest && theirsLoad.cpuUsPerRequest ? theirsLoad.cpuUsPerRequest / oursLoad.cpuUsPerRequest : undefined;
+    const cpuRatio =
+      oursLoad.cpuUsPerRequest && theirsLoad.cpuUsPerRequest ? theirsLoad.cpuUsPerRequest / oursLoad.cpuUsPerRequest : undefined;
     console.log(
       `ratio ${ratio.toFixed(1)}× in req/s${cpuRatio ? `, ${cpuRatio.toFixed(1)}× in CPU per request` : ""} (autocannon, 10 connections, 5 s each, loopback); target ≥ 8×: ${verdict(ratio >= 8)}\n`,
     );

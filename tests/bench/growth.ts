@@ -71,12 +71,20 @@ export async function benchGrowth(comments = 500) {
     }
   }
   const size2 = size();
-  console.log(`## Store growth: a 2 MB avatar, then up to ${comments} comments by its owner on one post (store writes as journal lines; answers with Prefer: return=minimal)`);
+  console.log(
+    `## Store growth: a 2 MB avatar, then up to ${comments} comments by its owner on one post (store writes as journal lines; answers with Prefer: return=minimal)`,
+  );
   table(["comment #", "time", "bytes written", "answer"], rows);
-  console.log(`Stored data: ${mb(size0)} at start, ${mb(size1)} after the avatar and the post, ${mb(size2)} after the comments.${stopped}\n`);
+  console.log(
+    `Stored data: ${mb(size0)} at start, ${mb(size1)} after the avatar and the post, ${mb(size2)} after the comments.${stopped}\n`,
+  );
 
   // 2. All the comments first (small answers), then the avatar.
-  const { encodedToken: other } = await send("POST", "/api/auth/signup", { username: "lateface", password: "secret-pw", firstName: "Late" });
+  const { encodedToken: other } = await send("POST", "/api/auth/signup", {
+    username: "lateface",
+    password: "secret-pw",
+    firstName: "Late",
+  });
   const { post: second } = await send("POST", "/api/posts", { postData: { content: "growth 2" } }, other);
   const size3 = size();
   const rows2: string[][] = [];

@@ -5,7 +5,10 @@ import { benchCli } from "./cli";
 import { benchGrowth } from "./growth";
 import { benchStore } from "./store";
 
-const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
+const sizes = process.argv
+  .slice(2)
+  .map(Number)
+  .filter((n) => n > 0);
 const SIZES = sizes.length ? sizes : [1_000, 10_000, 100_000];
 
 console.log(`# Moments benchmarks — node ${process.version}, ${(await import("node:os")).cpus().length} cores\n`);

@@ -80,7 +80,14 @@ export async function benchStore(sizes: number[]): Promise<void> {
         const fold = await time(() => store.compact());
         await store.close();
         const load = await time(() => new FileStore(file).load());
-        rows.push([String(n), durable ? "file (fsync each commit)" : "file (no fsync)", fmt(s.median), fmt(s.p95), fmt(s.mean), fmt(s.max)]);
+        rows.push([
+          String(n),
+          durable ? "file (fsync each commit)" : "file (no fsync)",
+          fmt(s.median),
+          fmt(s.p95),
+          fmt(s.mean),
+          fmt(s.max),
+        ]);
         if (durable) {
           extra.push([String(n), `${(journal.snapshotBytes / 1e6).toFixed(1)} MB`, fmt(replace), fmt(fold), fmt(load)]);
         }

@@ -29,7 +29,16 @@ describe("seed and reset", () => {
     expect(await counts(db)).toEqual({ users: 2, posts: 5, todos: 0 });
     // The output names a generated user to log in as.
     const username = replaced.stdout.match(/--as (\S+):password/)![1];
-    const login = await cli(["request", "POST", "/api/auth/login", "-d", JSON.stringify({ username, password: "password" }), "--json", "--db", db]);
+    const login = await cli([
+      "request",
+      "POST",
+      "/api/auth/login",
+      "-d",
+      JSON.stringify({ username, password: "password" }),
+      "--json",
+      "--db",
+      db,
+    ]);
     expect(JSON.parse(login.stdout).status).toBe(200);
   });
 
@@ -92,8 +101,19 @@ describe("export and import", () => {
   });
 
   it.each([
-    ["the wrong version", (f: Record<string, unknown>) => ({ ...f, version: 3 }), /version: unsupported export version \(this build reads versions 1 and 2\)/],
-    ["a wrongly typed field", (f: { data: { posts: Array<{ likes: object }> } }) => { f.data.posts[2].likes = { likeCount: "many", likedBy: [], dislikedBy: [] }; return f; }, /data\.posts\.2\.likes\.likeCount: Expected number, received string/],
+    [
+      "the wrong version",
+      (f: Record<string, unknown>) => ({ ...f, version: 3 }),
+      /version: unsupported export version \(this build reads versions 1 and 2\)/,
+    ],
+    [
+      "a wrongly typed field",
+      (f: { data: { posts: Array<{ likes: object }> } }) => {
+        f.data.posts[2].likes = { likeCount: "many", likedBy: [], dislikedBy: [] };
+        return f;
+      },
+      /data\.posts\.2\.likes\.likeCount: Expected number, received string/,
+    ],
   ])("an import file with %s is exit 2, says where, and changes nothing", async (_, spoil, where) => {
     const { dir, db } = tempDb();
     const good = JSON.parse((await cli(["export", "--db", db])).stdout);

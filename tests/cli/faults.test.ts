@@ -14,7 +14,10 @@ describe("fault flags", () => {
   ])("%j is a usage error that sends nothing", async (flags, message) => {
     const { dir, db } = tempDb();
     const before = folderState(dir);
-    for (const command of [["request", "GET", "/api/posts"], ["serve", "--port", "0"]]) {
+    for (const command of [
+      ["request", "GET", "/api/posts"],
+      ["serve", "--port", "0"],
+    ]) {
       const ran = await cli([...command, "--db", db, ...flags]);
       expect(ran.code).toBe(2);
       expect(ran.stderr.trim()).toMatch(message);
@@ -27,7 +30,20 @@ describe("fault flags", () => {
     // --as would log in through the failing mock too, so the token comes first.
     const login = await cli(["request", "POST", "/api/auth/login", "--db", db, "-b", "-d", '{"username":"guest","password":"guest1234"}']);
     const token = JSON.parse(login.stdout).encodedToken;
-    const like = await cli(["request", "POST", `/api/posts/like/${FIRST_POST}`, "--token", token, "--db", db, "--fail-rate", "1", "--fail-status", "503", "--json"]);
+    const like = await cli([
+      "request",
+      "POST",
+      `/api/posts/like/${FIRST_POST}`,
+      "--token",
+      token,
+      "--db",
+      db,
+      "--fail-rate",
+      "1",
+      "--fail-status",
+      "503",
+      "--json",
+    ]);
     expect(like.code).toBe(0);
     expect(JSON.parse(like.stdout).status).toBe(503);
     const post = await cli(["request", "GET", `/api/posts/${FIRST_POST}`, "--db", db, "--json"]);

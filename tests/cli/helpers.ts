@@ -71,7 +71,11 @@ export async function cli(args: string[], options: RunOptions = {}): Promise<Ran
 
 /** Every file in the store's folder with its bytes: "unchanged" means byte for byte. */
 export function folderState(dir: string): Record<string, string> {
-  return Object.fromEntries(readdirSync(dir).sort().map((name) => [name, readFileSync(join(dir, name), "utf8")]));
+  return Object.fromEntries(
+    readdirSync(dir)
+      .sort()
+      .map((name) => [name, readFileSync(join(dir, name), "utf8")]),
+  );
 }
 
 /** One line on stderr, no stack trace. */
@@ -82,13 +86,22 @@ export function oneStderrLine(ran: Ran): string {
 }
 
 /** mockman as a real process, through tsx (the path `npm run mockman` takes). */
-export function processCli(args: string[], options: { cwd?: string; env?: Record<string, string>; stdin?: string; bin?: boolean } = {}): Promise<Ran> {
-  const entry = options.bin ? [join(ROOT, "cli/bin/mockman.js")] : [join(ROOT, "node_modules/tsx/dist/cli.mjs"), join(ROOT, "cli/index.ts")];
+export function processCli(
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string>; stdin?: string; bin?: boolean } = {},
+): Promise<Ran> {
+  const entry = options.bin
+    ? [join(ROOT, "cli/bin/mockman.js")]
+    : [join(ROOT, "node_modules/tsx/dist/cli.mjs"), join(ROOT, "cli/index.ts")];
   return new Promise((done) => {
     const child = execFile(
       process.execPath,
       [...entry, ...args],
-      { cwd: options.cwd ?? ROOT, env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...options.env } as unknown as NodeJS.ProcessEnv, timeout: 60_000 },
+      {
+        cwd: options.cwd ?? ROOT,
+        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...options.env } as unknown as NodeJS.ProcessEnv,
+        timeout: 60_000,
+      },
       (error, stdout, stderr) => done({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
     if (options.stdin !== undefined) child.stdin?.end(options.stdin);

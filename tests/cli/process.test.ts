@@ -73,9 +73,13 @@ describe("as real processes", () => {
   it("serve stops on Ctrl+C (SIGINT), exits 0 and removes its lock", async () => {
     const { dir, db } = tempDb();
     await cli(["reset", "--db", db]);
-    const child = spawn(process.execPath, [join(ROOT, "node_modules/tsx/dist/cli.mjs"), join(ROOT, "cli/index.ts"), "serve", "--port", "0", "--db", db], {
-      cwd: dir,
-    });
+    const child = spawn(
+      process.execPath,
+      [join(ROOT, "node_modules/tsx/dist/cli.mjs"), join(ROOT, "cli/index.ts"), "serve", "--port", "0", "--db", db],
+      {
+        cwd: dir,
+      },
+    );
     let stdout = "";
     let stderr = "";
     child.stderr.on("data", (chunk) => (stderr += chunk));

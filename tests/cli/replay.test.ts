@@ -13,7 +13,13 @@ function collection(dir: string, requests: unknown[]): string {
   return file;
 }
 
-const login = { name: "login", method: "POST", endpoint: "/api/auth/login", body: { username: "guest", password: "guest1234" }, expect: { status: 200 } };
+const login = {
+  name: "login",
+  method: "POST",
+  endpoint: "/api/auth/login",
+  body: { username: "guest", password: "guest1234" },
+  expect: { status: 200 },
+};
 
 describe("mockman replay", () => {
   it("passes the example collection on a fresh store, twice in a row", async () => {
@@ -50,7 +56,10 @@ describe("mockman replay", () => {
 
   it("--json gives a machine-readable report", async () => {
     const { dir, db } = tempDb();
-    const file = collection(dir, [login, { name: "me", method: "GET", endpoint: "/api/users/{{login.body.foundUser._id}}", expect: { status: 200 } }]);
+    const file = collection(dir, [
+      login,
+      { name: "me", method: "GET", endpoint: "/api/users/{{login.body.foundUser._id}}", expect: { status: 200 } },
+    ]);
     const ran = await cli(["replay", file, "--json", "--db", db]);
     expect(ran.code).toBe(0);
     const report = JSON.parse(ran.stdout);
@@ -77,7 +86,9 @@ describe("mockman replay", () => {
     const before = folderState(dir);
     const ran = await cli(["replay", file, "--db", db]);
     expect(ran.code).toBe(2);
-    expect(oneStderrLine(ran)).toBe(`mockman: ${file}: requests.1 (like) refers to {{posts}}, which has not run before it. Nothing was sent`);
+    expect(oneStderrLine(ran)).toBe(
+      `mockman: ${file}: requests.1 (like) refers to {{posts}}, which has not run before it. Nothing was sent`,
+    );
     expect(ran.stdout).toBe("");
     expect(folderState(dir)).toEqual(before);
   });

@@ -93,12 +93,32 @@ describe("mockman request", () => {
   describe("usage errors: exit 2, one stderr line, the store unchanged", () => {
     const cases: Array<[string, string[], RegExp]> = [
       ["malformed -d JSON", ["request", "POST", "/api/test-todos", "-d", "{title:Milk}"], /^mockman: -d is not JSON: .*Quote it/],
-      ["a header without a colon", ["request", "GET", "/api/posts", "-H", "Accept application/json"], /^mockman: header 'Accept application\/json' has no colon: write it as -H 'Name: value'$/],
-      ["an unknown method", ["request", "FETCH", "/api/posts"], /^mockman: unknown method FETCH: use one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS$/],
-      ["--as without a password", ["request", "GET", "/api/users/bookmark", "--as", "ada"], /^mockman: --as ada: use --as guest or --as USER:PASSWORD$/],
+      [
+        "a header without a colon",
+        ["request", "GET", "/api/posts", "-H", "Accept application/json"],
+        /^mockman: header 'Accept application\/json' has no colon: write it as -H 'Name: value'$/,
+      ],
+      [
+        "an unknown method",
+        ["request", "FETCH", "/api/posts"],
+        /^mockman: unknown method FETCH: use one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS$/,
+      ],
+      [
+        "--as without a password",
+        ["request", "GET", "/api/users/bookmark", "--as", "ada"],
+        /^mockman: --as ada: use --as guest or --as USER:PASSWORD$/,
+      ],
       ["a body on GET", ["request", "GET", "/api/posts", "-d", "{}"], /^mockman: a GET request cannot carry a body/],
-      ["a missing -d file", ["request", "POST", "/api/test-todos", "-d", "@nope.json"], /^mockman: cannot read -d nope\.json: no such file$/],
-      ["an unknown option", ["request", "GET", "/api/posts", "--nope"], /^mockman request: unknown option '--nope'\. See mockman request --help$/],
+      [
+        "a missing -d file",
+        ["request", "POST", "/api/test-todos", "-d", "@nope.json"],
+        /^mockman: cannot read -d nope\.json: no such file$/,
+      ],
+      [
+        "an unknown option",
+        ["request", "GET", "/api/posts", "--nope"],
+        /^mockman request: unknown option '--nope'\. See mockman request --help$/,
+      ],
       ["a missing argument", ["request", "GET"], /^mockman request: missing required argument 'path'\. See mockman request --help$/],
     ];
     it.each(cases)("%s", async (_, args, message) => {

@@ -39,7 +39,9 @@ async function serve(): Promise<Running> {
 }
 
 function listen(server: Server): Promise<string> {
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as { port: number }).port}`)));
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as { port: number }).port}`)),
+  );
 }
 
 describe("mockman serve", () => {
@@ -63,7 +65,11 @@ describe("mockman serve", () => {
     const server = await serve();
     const preflight = await fetch(`${server.url}/api/posts`, {
       method: "OPTIONS",
-      headers: { origin: "http://localhost:5173", "access-control-request-method": "POST", "access-control-request-headers": "authorization, content-type" },
+      headers: {
+        origin: "http://localhost:5173",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "authorization, content-type",
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
@@ -129,7 +135,10 @@ describe("--base-url to other servers", () => {
     const url = await listen(probe);
     await new Promise((resolve) => probe.close(resolve));
     const { dir, db } = tempDb();
-    for (const args of [["request", "GET", "/api/posts"], ["replay", join(ROOT, "cli/examples/smoke.collection.json")]]) {
+    for (const args of [
+      ["request", "GET", "/api/posts"],
+      ["replay", join(ROOT, "cli/examples/smoke.collection.json")],
+    ]) {
       const ran = await cli([...args, "--base-url", url, "--db", db]);
       expect(ran.code).toBe(1);
       expect(oneStderrLine(ran)).toBe(

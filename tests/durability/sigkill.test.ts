@@ -14,7 +14,11 @@ const KILLS = Number(process.env.DURABILITY_KILLS ?? 20);
 
 function startServe(db: string): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "cli/index.ts"), "serve", "--port", "0", "--quiet", "--db", db], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", path.join(ROOT, "cli/index.ts"), "serve", "--port", "0", "--quiet", "--db", db],
+      { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] },
+    );
     let out = "";
     let err = "";
     const timer = setTimeout(() => reject(new Error(`serve did not start: ${err}`)), 20_000);
@@ -49,7 +53,11 @@ describe("the file store under SIGKILL", () => {
           const title = `r${round}-w${w}-${i}`;
           attempted++;
           try {
-            const res = await fetch(`${url}/api/test-todos`, { method: "POST", body: JSON.stringify({ title }), headers: { "content-type": "application/json" } });
+            const res = await fetch(`${url}/api/test-todos`, {
+              method: "POST",
+              body: JSON.stringify({ title }),
+              headers: { "content-type": "application/json" },
+            });
             if (res.status === 201) acknowledged.add(title);
             await res.arrayBuffer();
           } catch {

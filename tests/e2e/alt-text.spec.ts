@@ -11,7 +11,9 @@ async function attachImage(page: Page) {
   await expect(composer(page).getByRole("img", { name: "Preview of the image to post" })).toBeVisible();
 }
 
-test("an image's description: typed and counted in the composer, shown as alt and behind the ALT badge, kept across a reload", async ({ page }) => {
+test("an image's description: typed and counted in the composer, shown as alt and behind the ALT badge, kept across a reload", async ({
+  page,
+}) => {
   const errors = watchErrors(page);
   await loginAsGuest(page);
   await expect(composer(page).getByLabel(/Image description/)).toHaveCount(0);

@@ -17,7 +17,10 @@ test("Login as Guest signs in, keeps the session in localStorage and lands on /h
   const errors = watchErrors(page);
   await loginAsGuest(page);
   await expect(toast(page, "LoggedIn successfully")).toBeVisible();
-  const session = await page.evaluate(() => ({ token: localStorage.getItem("token"), user: JSON.parse(localStorage.getItem("userinfo") ?? "null") }));
+  const session = await page.evaluate(() => ({
+    token: localStorage.getItem("token"),
+    user: JSON.parse(localStorage.getItem("userinfo") ?? "null"),
+  }));
   expect(session.token).toBeTruthy();
   expect(session.user.username).toBe("guest");
   expect(session.user.password).toBeUndefined();

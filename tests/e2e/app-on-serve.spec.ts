@@ -21,7 +21,17 @@ test.beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "moments-on-serve-"));
   const db = join(dir, "db.json");
   await mockman("seed", "--db", db, "--users", "5", "--posts", "30", "--seed", "3");
-  await mockman("request", "POST", "/api/posts", "--db", db, "--as", "guest", "-d", JSON.stringify({ postData: { content: "Written in a terminal" } }));
+  await mockman(
+    "request",
+    "POST",
+    "/api/posts",
+    "--db",
+    db,
+    "--as",
+    "guest",
+    "-d",
+    JSON.stringify({ postData: { content: "Written in a terminal" } }),
+  );
   server = spawn(TSX, ["cli/index.ts", "serve", "--port", "0", "--db", db, "-q"], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
   apiUrl = await new Promise<string>((found, failed) => {
     let out = "";

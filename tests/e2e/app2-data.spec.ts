@@ -83,11 +83,20 @@ test("a bad file says what is wrong and changes nothing", async ({ page }) => {
   await expect(problem).toContainText("Nothing was changed.");
   await expect(page.getByRole("dialog")).toHaveCount(0);
 
-  const wrong = { mockman: "export", version: 1, exportedAt: "2025-01-01T00:00:00Z", data: { users: [], posts: [{ _id: "p1" }], todos: [] } };
+  const wrong = {
+    mockman: "export",
+    version: 1,
+    exportedAt: "2025-01-01T00:00:00Z",
+    data: { users: [], posts: [{ _id: "p1" }], todos: [] },
+  };
   await input.setInputFiles({ name: "broken.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(wrong)) });
   await expect(problem).toContainText("“broken.json” can't be imported: not a mockman export: data.posts.0.content");
 
-  await input.setInputFiles({ name: "future.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify({ ...wrong, version: 3 })) });
+  await input.setInputFiles({
+    name: "future.json",
+    mimeType: "application/json",
+    buffer: Buffer.from(JSON.stringify({ ...wrong, version: 3 })),
+  });
   await expect(problem).toContainText("unsupported export version");
 
   await nav(page, "Home").click();

@@ -18,7 +18,9 @@ test("follow and unfollow from a profile: toasts, the button and both counts upd
 
   // The guest's own profile counts them as following one.
   await page.goto("/profile/guest");
-  await expect(page.getByRole("region", { name: "Guest Developer" }).getByRole("list", { name: "Follow counts" })).toHaveText(/1\s*Following\s*0\s*Followers/);
+  await expect(page.getByRole("region", { name: "Guest Developer" }).getByRole("list", { name: "Follow counts" })).toHaveText(
+    /1\s*Following\s*0\s*Followers/,
+  );
 
   await page.goto("/profile/marcoreyes");
   await header.getByRole("button", { name: "Following @marcoreyes" }).click();

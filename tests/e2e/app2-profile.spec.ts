@@ -48,7 +48,11 @@ test("another user's profile: Follow, a web link opening safely in a new tab, th
   await expect(posts.first().getByText("1,501")).toBeVisible();
   // The count above is optimistic; reload only once the mock has the like.
   await expect
-    .poll(() => page.evaluate(async () => (await (await fetch("/api/posts/user/adasterling")).json()).posts.map((p: { likes: { likeCount: number } }) => p.likes.likeCount)))
+    .poll(() =>
+      page.evaluate(async () =>
+        (await (await fetch("/api/posts/user/adasterling")).json()).posts.map((p: { likes: { likeCount: number } }) => p.likes.likeCount),
+      ),
+    )
     .toContain(1501);
   await page.reload();
   await expect(feed(page).getByRole("article").first().getByRole("button", { name: "Like" })).toHaveAttribute("aria-pressed", "true");
@@ -125,7 +129,9 @@ test("edit profile: the new name, avatar and bio show at once on the profile, th
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
   await expect(postWith(page, "Spent the afternoon deleting code").getByRole("link", { name: "Sam Rivera" })).toBeVisible();
   await postWith(page, "Hiring senior engineers").getByRole("button", { name: "Comment" }).click();
-  await expect(page.getByRole("dialog", { name: "Add comment" }).getByRole("listitem").filter({ hasText: "Count me in" })).toContainText("Sam Rivera");
+  await expect(page.getByRole("dialog", { name: "Add comment" }).getByRole("listitem").filter({ hasText: "Count me in" })).toContainText(
+    "Sam Rivera",
+  );
   await page.keyboard.press("Escape");
   // The session's userinfo too: a reload keeps the chip's new name.
   await page.reload();
@@ -154,7 +160,9 @@ test("edit profile refuses a missing or long name, a long bio and a bad image, a
 
   await dialog.getByLabel("Change avatar").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
   await expect(dialog.getByRole("alert").filter({ hasText: "Choose an image of type" })).toBeVisible();
-  await dialog.getByLabel("Change cover photo").setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(2 * 1024 * 1024 + 1) });
+  await dialog
+    .getByLabel("Change cover photo")
+    .setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(2 * 1024 * 1024 + 1) });
   await expect(dialog.getByRole("alert").filter({ hasText: "larger than 2 MB" })).toBeVisible();
   await expect(dialog.getByRole("img", { name: "Cover photo preview" })).toHaveAttribute("src", /cover-default/);
 

@@ -5,7 +5,12 @@ import { loginAsGuest, seriousViolations } from "./app2-helpers";
 
 const panel = (page: Page) => page.getByRole("region", { name: "Mock settings" });
 const apiStatus = (page: Page) =>
-  page.evaluate(() => fetch("/api/posts").then((r) => String(r.status), (e: Error) => `rejected ${e.name}`));
+  page.evaluate(() =>
+    fetch("/api/posts").then(
+      (r) => String(r.status),
+      (e: Error) => `rejected ${e.name}`,
+    ),
+  );
 
 for (const width of [1280, 375]) {
   test.describe(`at ${width} px`, () => {
@@ -40,7 +45,9 @@ for (const width of [1280, 375]) {
 
     test("offline makes the app's fetch reject as a network failure", async ({ page }) => {
       await page.goto("/mockman");
-      await panel(page).getByLabel(/Offline/).check();
+      await panel(page)
+        .getByLabel(/Offline/)
+        .check();
       expect(await apiStatus(page)).toBe("rejected TypeError");
       await panel(page).getByRole("button", { name: "Turn all off" }).click();
       expect(await apiStatus(page)).toBe("200");

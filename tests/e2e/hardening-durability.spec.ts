@@ -18,12 +18,8 @@ interface Step {
   stored: (db: Awaited<ReturnType<typeof readIndexedDb>>) => void;
 }
 
-const guestOf = (db: Awaited<ReturnType<typeof readIndexedDb>>) =>
-  db.users.find((u) => u.username === "guest");
-const postOf = (
-  db: Awaited<ReturnType<typeof readIndexedDb>>,
-  content = POST
-) => db.posts.find((p) => p.content === content);
+const guestOf = (db: Awaited<ReturnType<typeof readIndexedDb>>) => db.users.find((u) => u.username === "guest");
+const postOf = (db: Awaited<ReturnType<typeof readIndexedDb>>, content = POST) => db.posts.find((p) => p.content === content);
 const mine = (page: Page) => postWith(page, POST);
 
 const STEPS: Step[] = [
@@ -32,26 +28,18 @@ const STEPS: Step[] = [
     toasts: true,
     run: async (page) => {
       const composer = page.getByRole("region", { name: "Create a post" });
-      await composer
-        .getByRole("textbox", { name: "What's happening?" })
-        .fill(POST);
-      await composer
-        .getByLabel("Add an image")
-        .setInputFiles({
-          name: "dot.png",
-          mimeType: "image/png",
-          buffer: PNG_1x1,
-        });
+      await composer.getByRole("textbox", { name: "What's happening?" }).fill(POST);
+      await composer.getByLabel("Add an image").setInputFiles({
+        name: "dot.png",
+        mimeType: "image/png",
+        buffer: PNG_1x1,
+      });
       await composer.getByRole("button", { name: "Post" }).click();
-      await expect(
-        toast(page, "Post created successfully").first()
-      ).toBeVisible();
+      await expect(toast(page, "Post created successfully").first()).toBeVisible();
     },
     check: async (page) => {
       await expect(mine(page)).toBeVisible();
-      await expect(
-        mine(page).getByRole("img", { name: /Picture posted by/ })
-      ).toHaveAttribute("src", /^data:image\/png/);
+      await expect(mine(page).getByRole("img", { name: /Picture posted by/ })).toHaveAttribute("src", /^data:image\/png/);
     },
     stored: (db) => expect(postOf(db)?.postPic).toMatch(/^data:image\/png/),
   },
@@ -59,14 +47,9 @@ const STEPS: Step[] = [
     name: "like",
     run: async (page) => {
       await mine(page).getByRole("button", { name: "Like" }).click();
-      await expect(
-        mine(page).getByText("1 like", { exact: true })
-      ).toBeAttached();
+      await expect(mine(page).getByText("1 like", { exact: true })).toBeAttached();
     },
-    check: async (page) =>
-      await expect(
-        mine(page).getByRole("button", { name: "Like" })
-      ).toHaveAttribute("aria-pressed", "true"),
+    check: async (page) => await expect(mine(page).getByRole("button", { name: "Like" })).toHaveAttribute("aria-pressed", "true"),
     stored: (db) => expect(postOf(db)?.likes.likeCount).toBe(1),
   },
   {
@@ -75,22 +58,12 @@ const STEPS: Step[] = [
     run: async (page) => {
       await mine(page).getByRole("button", { name: "Comment" }).click();
       const dialog = page.getByRole("dialog", { name: "Add comment" });
-      await dialog
-        .getByRole("textbox", { name: "Your comment" })
-        .fill("A durable comment");
+      await dialog.getByRole("textbox", { name: "Your comment" }).fill("A durable comment");
       await dialog.getByRole("button", { name: "Reply" }).click();
-      await expect(
-        toast(page, "comment added successfully!").first()
-      ).toBeVisible();
+      await expect(toast(page, "comment added successfully!").first()).toBeVisible();
     },
-    check: async (page) =>
-      await expect(
-        mine(page).getByText("1 comment", { exact: true })
-      ).toBeAttached(),
-    stored: (db) =>
-      expect(
-        postOf(db)?.comments.map((c: { commentVal: string }) => c.commentVal)
-      ).toEqual(["A durable comment"]),
+    check: async (page) => await expect(mine(page).getByText("1 comment", { exact: true })).toBeAttached(),
+    stored: (db) => expect(postOf(db)?.comments.map((c: { commentVal: string }) => c.commentVal)).toEqual(["A durable comment"]),
   },
   {
     name: "bookmark",
@@ -99,41 +72,28 @@ const STEPS: Step[] = [
       await mine(page).getByRole("button", { name: "Bookmark" }).click();
       await expect(toast(page, "Added to Bookmarks !").first()).toBeVisible();
     },
-    check: async (page) =>
-      await expect(
-        mine(page).getByRole("button", { name: "Bookmark" })
-      ).toHaveAttribute("aria-pressed", "true"),
+    check: async (page) => await expect(mine(page).getByRole("button", { name: "Bookmark" })).toHaveAttribute("aria-pressed", "true"),
     stored: (db) => expect(guestOf(db).bookmarks).toContain(postOf(db)._id),
   },
   {
     name: "unlike",
     run: async (page) => {
       await mine(page).getByRole("button", { name: "Like" }).click();
-      await expect(
-        mine(page).getByText("0 likes", { exact: true })
-      ).toBeAttached();
+      await expect(mine(page).getByText("0 likes", { exact: true })).toBeAttached();
     },
-    check: async (page) =>
-      await expect(
-        mine(page).getByRole("button", { name: "Like" })
-      ).toHaveAttribute("aria-pressed", "false"),
+    check: async (page) => await expect(mine(page).getByRole("button", { name: "Like" })).toHaveAttribute("aria-pressed", "false"),
     stored: (db) => expect(postOf(db)?.likes.likeCount).toBe(0),
   },
   {
     name: "follow",
     toasts: true,
     run: async (page) => {
-      await page
-        .getByRole("region", { name: "Who to follow" })
-        .getByRole("button", { name: "Follow @adasterling" })
-        .click();
+      await page.getByRole("region", { name: "Who to follow" }).getByRole("button", { name: "Follow @adasterling" }).click();
       await expect(toast(page, "followed").first()).toBeVisible();
     },
     check: async (page) => {
       await page.goto("/profile/adasterling");
-      await expect(
-        page.getByRole("button", { name: "Following @adasterling" })
-      ).toBeVisible();
+      await expect(page.getByRole("button", { name: "Following @adasterling" })).toBeVisible();
       await page.goto("/home");
     },
     stored: (db) => {
@@ -150,20 +110,14 @@ const STEPS: Step[] = [
       await page.goto("/profile/guest");
       await page.getByRole("button", { name: "Edit profile" }).click();
       const dialog = page.getByRole("dialog", { name: "Edit profile" });
-      await dialog
-        .getByLabel("Bio", { exact: true })
-        .fill("A bio that survives reloads");
-      await dialog
-        .getByLabel("Bio Link", { exact: true })
-        .fill("https://example.com/durable");
+      await dialog.getByLabel("Bio", { exact: true }).fill("A bio that survives reloads");
+      await dialog.getByLabel("Bio Link", { exact: true }).fill("https://example.com/durable");
       await dialog.getByRole("button", { name: "Update" }).click();
       await expect(toast(page, "updated successfully").first()).toBeVisible();
     },
     check: async (page) => {
       await page.goto("/profile/guest");
-      await expect(page.locator(".profile__bio")).toHaveText(
-        "A bio that survives reloads"
-      );
+      await expect(page.locator(".profile__bio")).toHaveText("A bio that survives reloads");
       await page.goto("/home");
     },
     stored: (db) =>
@@ -177,14 +131,9 @@ const STEPS: Step[] = [
     toasts: true,
     run: async (page) => {
       await mine(page).getByRole("button", { name: "Bookmark" }).click();
-      await expect(
-        toast(page, "Removed from Bookmarks !").first()
-      ).toBeVisible();
+      await expect(toast(page, "Removed from Bookmarks !").first()).toBeVisible();
     },
-    check: async (page) =>
-      await expect(
-        mine(page).getByRole("button", { name: "Bookmark" })
-      ).toHaveAttribute("aria-pressed", "false"),
+    check: async (page) => await expect(mine(page).getByRole("button", { name: "Bookmark" })).toHaveAttribute("aria-pressed", "false"),
     stored: (db) => expect(guestOf(db).bookmarks).not.toContain(postOf(db)._id),
   },
   {

@@ -18,7 +18,9 @@ async function createPost(page: Page, content: string) {
 
 const nav = (page: Page, name: string | RegExp) => page.getByRole("navigation", { name: "Main" }).getByRole("link", { name });
 
-test("a full disk: the banner says so, the session goes on in memory, nothing saved is overwritten, and it all lands once there is room", async ({ page }) => {
+test("a full disk: the banner says so, the session goes on in memory, nothing saved is overwritten, and it all lands once there is room", async ({
+  page,
+}) => {
   await installQuotaFault(page);
   await loginAsGuest(page);
   await expect(feed(page).getByRole("article")).toHaveCount(6);
@@ -43,7 +45,10 @@ test("a full disk: the banner says so, the session goes on in memory, nothing sa
   await expect(postWith(page, "Written while the disk is full")).toBeVisible();
   await nav(page, "Home").click();
   await expect(postWith(page, "Written while the disk is full")).toBeVisible();
-  await expect(postWith(page, "Ten years since my first company.").getByRole("button", { name: "Like" })).toHaveAttribute("aria-pressed", "true");
+  await expect(postWith(page, "Ten years since my first company.").getByRole("button", { name: "Like" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
   expect(await page.evaluate(() => (window as unknown as { __quotaErrors: number }).__quotaErrors)).toBeGreaterThan(0);
 
   // Nothing saved was touched.
@@ -66,8 +71,14 @@ test("a full disk: the banner says so, the session goes on in memory, nothing sa
   for (const text of ["Written once there is room", "A second post on a full disk", "Written while the disk is full"]) {
     await expect(postWith(page, text)).toBeVisible();
   }
-  await expect(postWith(page, "Ten years since my first company.").getByRole("button", { name: "Like" })).toHaveAttribute("aria-pressed", "true");
-  await expect(postWith(page, "Written while the disk is full").getByRole("button", { name: "Bookmark" })).toHaveAttribute("aria-pressed", "true");
+  await expect(postWith(page, "Ten years since my first company.").getByRole("button", { name: "Like" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await expect(postWith(page, "Written while the disk is full").getByRole("button", { name: "Bookmark" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
   await expect(banner(page)).toHaveCount(0);
 });
 
@@ -78,7 +89,9 @@ const CORRUPTIONS: { name: string; table: string; row: (id: string) => unknown }
 ];
 
 for (const corruption of CORRUPTIONS) {
-  test(`unreadable saved data (${corruption.name}): the app says so, runs in memory, and never replaces it with the seed`, async ({ page }) => {
+  test(`unreadable saved data (${corruption.name}): the app says so, runs in memory, and never replaces it with the seed`, async ({
+    page,
+  }) => {
     await loginAsGuest(page);
     await createPost(page, "Saved before the fault");
     await corrupt(page, corruption.table, corruption.row("broken-row"));
@@ -92,7 +105,9 @@ for (const corruption of CORRUPTIONS) {
     await createPost(page, "Written in memory");
     await nav(page, "Explore").click();
     await expect(postWith(page, "Written in memory")).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as { __moments: { storeProblem: string | null } }).__moments.storeProblem)).toMatch(/moments-mock/);
+    expect(await page.evaluate(() => (window as unknown as { __moments: { storeProblem: string | null } }).__moments.storeProblem)).toMatch(
+      /moments-mock/,
+    );
 
     // The saved data is exactly as it was: not seeded over, not written to.
     expect(await readIndexedDb(page)).toEqual(saved);
@@ -111,7 +126,8 @@ test("a database that cannot be opened: the app says so, runs in memory and leav
   await page.addInitScript(() => {
     const open = IDBFactory.prototype.open;
     IDBFactory.prototype.open = function (this: IDBFactory, name: string, version?: number) {
-      if (name === "moments-mock" && sessionStorage.getItem("broken-idb")) throw new DOMException("Internal error opening backing store for indexedDB.open.", "UnknownError");
+      if (name === "moments-mock" && sessionStorage.getItem("broken-idb"))
+        throw new DOMException("Internal error opening backing store for indexedDB.open.", "UnknownError");
       return version === undefined ? open.call(this, name) : open.call(this, name, version);
     };
   });

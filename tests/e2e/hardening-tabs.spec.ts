@@ -44,8 +44,14 @@ async function checkTab(page: Page, label: string, expected: Map<string, Expecte
   for (const [text, state] of expected) {
     const card = await scrollToPost(page, text);
     await expect(card, `${label}: "${text}"`).toBeVisible();
-    await expect(card.getByRole("button", { name: "Like" }), `${label}: like on "${text}"`).toHaveAttribute("aria-pressed", String(state.liked));
-    await expect(card.getByRole("button", { name: "Bookmark" }), `${label}: bookmark on "${text}"`).toHaveAttribute("aria-pressed", String(state.bookmarked));
+    await expect(card.getByRole("button", { name: "Like" }), `${label}: like on "${text}"`).toHaveAttribute(
+      "aria-pressed",
+      String(state.liked),
+    );
+    await expect(card.getByRole("button", { name: "Bookmark" }), `${label}: bookmark on "${text}"`).toHaveAttribute(
+      "aria-pressed",
+      String(state.bookmarked),
+    );
   }
 }
 
@@ -93,7 +99,10 @@ test("two tabs alternate 50 likes, bookmarks and posts; both tabs and IndexedDB 
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Explore" }).click();
     await expect(page.getByRole("heading", { name: "Explore" })).toBeVisible();
     await checkTab(page, `tab ${"AB"[i]} on Explore`, expected);
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Bookmark/ }).click();
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: /Bookmark/ })
+      .click();
     const marked = [...expected].filter(([, s]) => s.bookmarked).map(([text]) => text);
     // The feed is windowed: its size is in aria-setsize, and each card is scrolled to.
     await expect(feed(page).getByRole("article").first()).toHaveAttribute("aria-setsize", String(marked.length));

@@ -33,7 +33,12 @@ class Tally {
 
 async function visit(page: Page, trip: Tripwire, tally: Tally, label: string, texts: string[], ready: () => Promise<void>) {
   await ready();
-  const audit = await auditScreen(page, trip, label, texts.map((t) => t.trim()));
+  const audit = await auditScreen(
+    page,
+    trip,
+    label,
+    texts.map((t) => t.trim()),
+  );
   tally.add(texts.length, audit.shown);
   return audit;
 }
@@ -48,7 +53,8 @@ test("no source in app/ writes HTML from strings or embeds a document", () => {
   const root = fileURLToPath(new URL("../../app", import.meta.url));
   const files = appFiles(root);
   expect(files.length).toBeGreaterThan(20);
-  const risky = /dangerouslySetInnerHTML|\.innerHTML\s*=|\.outerHTML\s*=|insertAdjacentHTML|document\.write|srcDoc|<iframe|<object|<embed|new Function\(|\beval\(/;
+  const risky =
+    /dangerouslySetInnerHTML|\.innerHTML\s*=|\.outerHTML\s*=|insertAdjacentHTML|document\.write|srcDoc|<iframe|<object|<embed|new Function\(|\beval\(/;
   const offenders = files.filter((f) => risky.test(readFileSync(f, "utf8"))).map((f) => f.slice(root.length + 1));
   expect(offenders).toEqual([]);
 });
@@ -103,7 +109,10 @@ test("payloads sent straight to the API are stored as text and never run on any 
     // Their post and comment carry their names onto the feeds; the guest bookmarks it.
     const theirs = await callApi(page, "POST", "/posts", { postData: { content: `post by ${username}`, postPic: "" } }, token);
     const postId = (theirs.body.posts as { _id: string; content: string }[]).find((x) => x.content === `post by ${username}`)!._id;
-    expect((await callApi(page, "POST", `/comments/add/${postId}`, { commentData: { comment: { commentVal: `reply by ${username}` } } }, token)).status).toBe(201);
+    expect(
+      (await callApi(page, "POST", `/comments/add/${postId}`, { commentData: { comment: { commentVal: `reply by ${username}` } } }, token))
+        .status,
+    ).toBe(201);
     expect((await callApi(page, "POST", `/users/bookmark/${postId}`)).status).toBe(200);
   }
   expect(refused).toBeGreaterThan(0);
@@ -113,10 +122,17 @@ test("payloads sent straight to the API are stored as text and never run on any 
 
   const everyText = [...stored.content, ...stored.names, ...stored.bio, ...stored.link];
   await page.goto("/home");
-  await visit(page, trip, tally, "home", [...stored.content, ...stored.names], () => expect(feed(page).getByRole("article").first()).toBeVisible());
+  await visit(page, trip, tally, "home", [...stored.content, ...stored.names], () =>
+    expect(feed(page).getByRole("article").first()).toBeVisible(),
+  );
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Explore" }).click();
-  await visit(page, trip, tally, "explore", [...stored.content, ...stored.names], () => expect(page.getByRole("heading", { name: "Explore" })).toBeVisible());
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Bookmark/ }).click();
+  await visit(page, trip, tally, "explore", [...stored.content, ...stored.names], () =>
+    expect(page.getByRole("heading", { name: "Explore" })).toBeVisible(),
+  );
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: /Bookmark/ })
+    .click();
   await visit(page, trip, tally, "bookmarks", stored.names, () => expect(page.getByRole("heading", { name: "Bookmark" })).toBeVisible());
 
   // The comment modal holding every stored comment.
@@ -139,14 +155,18 @@ test("payloads sent straight to the API are stored as text and never run on any 
     await visit(page, trip, tally, `profile ${username}`, everyText, () => expect(header.getByText(`@${username}`)).toBeVisible());
     // Their comment in the modal, with their names and avatar.
     await postWith(page, `post by ${username}`).getByRole("button", { name: "Comment" }).click();
-    await visit(page, trip, tally, `comment modal of ${username}`, stored.names, () => expect(page.getByRole("dialog", { name: "Add comment" })).toBeVisible());
+    await visit(page, trip, tally, `comment modal of ${username}`, stored.names, () =>
+      expect(page.getByRole("dialog", { name: "Add comment" })).toBeVisible(),
+    );
     await page.keyboard.press("Escape");
   }
 
   // Unknown profiles and paths that are themselves payloads.
   for (const p of ALL.slice(0, 26)) {
     await page.goto(`/profile/${encodeURIComponent(p.text)}`);
-    await visit(page, trip, tally, `missing profile ${p.id}`, [p.text], () => expect(page.getByRole("heading", { name: "This account doesn't exist" })).toBeVisible());
+    await visit(page, trip, tally, `missing profile ${p.id}`, [p.text], () =>
+      expect(page.getByRole("heading", { name: "This account doesn't exist" })).toBeVisible(),
+    );
   }
   for (const p of ALL.slice(0, 26)) {
     await page.goto(`/${encodeURIComponent(p.text).replace(/%2F/g, "/")}x`);
@@ -157,12 +177,19 @@ test("payloads sent straight to the API are stored as text and never run on any 
   await page.goto("/mockman");
   const endpoint = page.getByLabel("Endpoint");
   await expect(page.getByRole("button", { name: "Submit" })).toBeEnabled();
-  for (const path of ["/api/test-todos", "/api/users", `/api/comments/${target._id}`, ...users.slice(0, 8).map((u) => `/api/users/${u}`), `/api/users/${encodeURIComponent(ALL[1].text)}`]) {
+  for (const path of [
+    "/api/test-todos",
+    "/api/users",
+    `/api/comments/${target._id}`,
+    ...users.slice(0, 8).map((u) => `/api/users/${u}`),
+    `/api/users/${encodeURIComponent(ALL[1].text)}`,
+  ]) {
     await endpoint.fill(path);
     await page.getByRole("button", { name: "Submit" }).click();
     await visit(page, trip, tally, `mockman ${path}`, [], () => expect(page.getByTestId("status-line")).toContainText(/\d{3}/));
     // The JSON view shows the stored strings as text.
-    if (path === "/api/test-todos") await expect(page.getByRole("region", { name: "Response" })).toContainText("<script>__xssHit('script')</script>");
+    if (path === "/api/test-todos")
+      await expect(page.getByRole("region", { name: "Response" })).toContainText("<script>__xssHit('script')</script>");
   }
 
   expect(trip.hits).toEqual([]);
@@ -184,7 +211,10 @@ test("payloads typed into the UI and an SVG holding script as post image, avatar
     await box.fill(p.text);
     if (i === 0) {
       await composer.getByLabel("Add an image").setInputFiles({ name: "evil.svg", mimeType: "image/svg+xml", buffer: EVIL_SVG });
-      await expect(composer.getByRole("img", { name: "Preview of the image to post" })).toHaveAttribute("src", /^data:image\/svg\+xml;base64,/);
+      await expect(composer.getByRole("img", { name: "Preview of the image to post" })).toHaveAttribute(
+        "src",
+        /^data:image\/svg\+xml;base64,/,
+      );
     }
     await composer.getByRole("button", { name: "Post" }).click();
     if (p.text.length <= LIMITS.content) {
@@ -195,7 +225,12 @@ test("payloads typed into the UI and an SVG holding script as post image, avatar
       await expect(composer.getByText("Post must be at most 210 characters")).toBeVisible();
     }
   }
-  const svgPost = await scrollTo(page, feed(page).getByRole("article").filter({ has: page.locator(".post-card__image") }));
+  const svgPost = await scrollTo(
+    page,
+    feed(page)
+      .getByRole("article")
+      .filter({ has: page.locator(".post-card__image") }),
+  );
   await expect(svgPost.locator("img.post-card__image")).toHaveAttribute("src", /^data:image\/svg\+xml;base64,/);
   await visit(page, trip, tally, "home after UI posts", posted, () => expect(feed(page).getByRole("article").first()).toBeVisible());
 
@@ -243,7 +278,9 @@ test("payloads typed into the UI and an SVG holding script as post image, avatar
     await dialog.getByRole("button", { name: "Update" }).click();
     await expect(dialog).toBeHidden();
     edits.push(p.text);
-    await visit(page, trip, tally, `profile after edit ${p.id}`, [p.text, name], () => expect(page.locator(".profile__bio")).toContainText(p.text.trim().slice(0, 20)));
+    await visit(page, trip, tally, `profile after edit ${p.id}`, [p.text, name], () =>
+      expect(page.locator(".profile__bio")).toContainText(p.text.trim().slice(0, 20)),
+    );
   }
   await expect(page.locator(".profile__cover img")).toHaveAttribute("src", /^data:image\/svg\+xml;base64,/);
   await expect(page.locator(".profile__avatar img")).toHaveAttribute("src", /^data:image\/svg\+xml;base64,/);
@@ -252,10 +289,15 @@ test("payloads typed into the UI and an SVG holding script as post image, avatar
   await visit(page, trip, tally, "home", posted, () => expect(feed(page).getByRole("article").first()).toBeVisible());
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Explore" }).click();
   await visit(page, trip, tally, "explore", posted, () => expect(page.getByRole("heading", { name: "Explore" })).toBeVisible());
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Bookmark/ }).click();
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: /Bookmark/ })
+    .click();
   await visit(page, trip, tally, "bookmarks", posted.slice(-1), () => expect(feed(page).getByRole("article").first()).toBeVisible());
   await page.reload();
-  await visit(page, trip, tally, "bookmarks after reload", posted.slice(-1), () => expect(feed(page).getByRole("article").first()).toBeVisible());
+  await visit(page, trip, tally, "bookmarks after reload", posted.slice(-1), () =>
+    expect(feed(page).getByRole("article").first()).toBeVisible(),
+  );
 
   expect(edits.length).toBeGreaterThan(10);
   expect(trip.hits).toEqual([]);
@@ -277,11 +319,41 @@ function hostileExport(base: any, fits: (field: keyof typeof LIMITS | "image", t
     const image = fits("image", p.text) ? p.text : EVIL_SVG_DATA_URL;
     const firstName = pick("firstName", SHORT_PAYLOADS[i % SHORT_PAYLOADS.length].text);
     const lastName = pick("lastName", "");
-    const author = { ...users[(i % 3) + 1], _id: `imported-user-${i}`, username: `imp${i}`, firstName, lastName, followers: [], following: [], bookmarks: [] };
+    const author = {
+      ...users[(i % 3) + 1],
+      _id: `imported-user-${i}`,
+      username: `imp${i}`,
+      firstName,
+      lastName,
+      followers: [],
+      following: [],
+      bookmarks: [],
+    };
     Object.assign(author, { bio: pick("bio", ""), link: pick("link", ""), userPhoto: image, coverPhoto: image });
     users.push(author);
-    const comment = { _id: `imported-comment-${i}`, commentVal: pick("commentVal", "a comment"), username: author.username, firstName, lastName, profilePic: image, votes: { upvotedBy: [], downvotedBy: [] }, createdAt: posts[0].createdAt, updatedAt: posts[0].createdAt };
-    posts.push({ ...posts[0], _id: `imported-post-${i}`, content: pick("content", `post by imp${i}`), postPic: image, username: author.username, firstName, lastName, userPhoto: image, likes: { likeCount: 0, likedBy: [], dislikedBy: [] }, comments: [comment] });
+    const comment = {
+      _id: `imported-comment-${i}`,
+      commentVal: pick("commentVal", "a comment"),
+      username: author.username,
+      firstName,
+      lastName,
+      profilePic: image,
+      votes: { upvotedBy: [], downvotedBy: [] },
+      createdAt: posts[0].createdAt,
+      updatedAt: posts[0].createdAt,
+    };
+    posts.push({
+      ...posts[0],
+      _id: `imported-post-${i}`,
+      content: pick("content", `post by imp${i}`),
+      postPic: image,
+      username: author.username,
+      firstName,
+      lastName,
+      userPhoto: image,
+      likes: { likeCount: 0, likedBy: [], dislikedBy: [] },
+      comments: [comment],
+    });
     guest.bookmarks.push(`imported-post-${i}`);
   });
   return { file, texts };
@@ -292,7 +364,9 @@ async function importThroughSettings(page: Page, name: string, file: unknown) {
   await page.getByLabel("Import a file…").setInputFiles({ name, mimeType: "application/json", buffer: Buffer.from(JSON.stringify(file)) });
 }
 
-test("an imported file: one breaking §5's limits or holding a script URL as an image is refused whole; one within them renders every payload inert", async ({ page }) => {
+test("an imported file: one breaking §5's limits or holding a script URL as an image is refused whole; one within them renders every payload inert", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const trip = await armTripwire(page);
   const tally = new Tally();
@@ -326,7 +400,9 @@ test("an imported file: one breaking §5's limits or holding a script URL as an 
     await page.goto(`/profile/imp${i}`);
     await visit(page, trip, tally, `profile imp${i}`, texts, () => expect(page.locator(".profile__handle")).toHaveText(`@imp${i}`));
     await feed(page).getByRole("article").first().getByRole("button", { name: "Comment" }).click();
-    await visit(page, trip, tally, `comment modal imp${i}`, texts, () => expect(page.getByRole("dialog", { name: "Add comment" }).locator(".comment")).toBeVisible());
+    await visit(page, trip, tally, `comment modal imp${i}`, texts, () =>
+      expect(page.getByRole("dialog", { name: "Add comment" }).locator(".comment")).toBeVisible(),
+    );
     await page.keyboard.press("Escape");
   }
   expect(trip.hits).toEqual([]);
@@ -339,7 +415,10 @@ test("the audit itself fails on an injected handler, a javascript: link and an i
   await loginAsGuest(page);
   await page.evaluate(() => {
     const main = document.querySelector("main")!;
-    main.insertAdjacentHTML("beforeend", `<a href="javascript:void 0">x</a><img src="x" onerror="__xssHit('planted')"><svg><script>__xssHit('svg')</script></svg>`);
+    main.insertAdjacentHTML(
+      "beforeend",
+      `<a href="javascript:void 0">x</a><img src="x" onerror="__xssHit('planted')"><svg><script>__xssHit('svg')</script></svg>`,
+    );
   });
   const failure = await auditScreen(page, trip, "planted", []).then(
     () => null,

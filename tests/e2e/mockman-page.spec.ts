@@ -138,7 +138,10 @@ test("history survives a reload, restores on click, deletes one and clears all",
   await expect($.method).toHaveValue("GET");
   await expectNoSeriousAxeViolations(page);
 
-  await list.getByRole("button", { name: /POST \/api\/test-todos/ }).first().click();
+  await list
+    .getByRole("button", { name: /POST \/api\/test-todos/ })
+    .first()
+    .click();
   await expect($.method).toHaveValue("POST");
   await expect($.body).toHaveValue('{"title": "from history"}');
   await expect($.headerRows).toHaveCount(2);
@@ -202,7 +205,9 @@ test("cURL: paste fills the form, a bad command says which part failed, copy pri
   await page.getByRole("button", { name: "Copy as cURL" }).click();
   await expect(page.getByRole("status")).toHaveText("Copied the request as a cURL command.");
   const copied = await page.evaluate(() => navigator.clipboard.readText());
-  expect(copied).toBe(`curl -X PATCH '${new URL(page.url()).origin}/api/test-todos' -H 'x-one: 1' -H 'content-type: application/json' --data-raw '{"a": 1}'`);
+  expect(copied).toBe(
+    `curl -X PATCH '${new URL(page.url()).origin}/api/test-todos' -H 'x-one: 1' -H 'content-type: application/json' --data-raw '{"a": 1}'`,
+  );
 });
 
 test("'Use guest token' fills an authorization header row that works", async ({ page }) => {
@@ -227,7 +232,9 @@ test("a paged request: the page sends ?limit=2 as it is and shows next and total
   await expect($.response).toContainText(/next:\s*"[\w-]+"\s*total:\s*6/);
 });
 
-test("the endpoint box suggests every route from the API's OpenAPI description, and a pick sets method, path and a body template", async ({ page }) => {
+test("the endpoint box suggests every route from the API's OpenAPI description, and a pick sets method, path and a body template", async ({
+  page,
+}) => {
   await open(page);
   const $ = ui(page);
   const options = page.locator("datalist#mm-routes option");

@@ -25,7 +25,9 @@ test("a 5 MB JSON response renders without a long task over 200 ms", async ({ pa
     const w = window as unknown as Probe;
     w.probe = { longTasks: [], frames: [], maxGap: 0 };
     new PerformanceObserver((list) => list.getEntries().forEach((e) => w.probe.longTasks.push(e.duration))).observe({ type: "longtask" });
-    new PerformanceObserver((list) => list.getEntries().forEach((e) => w.probe.frames.push(e.duration))).observe({ type: "long-animation-frame" });
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => w.probe.frames.push(e.duration))).observe({
+      type: "long-animation-frame",
+    });
     let last = performance.now();
     setInterval(() => {
       const now = performance.now();

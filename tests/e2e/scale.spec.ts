@@ -24,7 +24,8 @@ test.beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "moments-scale-"));
   const db = join(dir, "db.json");
   exportFile = join(dir, "export.json");
-  const mockman = (...args: string[]) => execFileSync(join(ROOT, "node_modules/.bin/tsx"), ["cli/index.ts", ...args], { cwd: ROOT, stdio: "pipe" });
+  const mockman = (...args: string[]) =>
+    execFileSync(join(ROOT, "node_modules/.bin/tsx"), ["cli/index.ts", ...args], { cwd: ROOT, stdio: "pipe" });
   mockman("seed", "--users", "50", "--posts", String(POSTS), "--seed", "11", "--db", db);
   mockman("export", exportFile, "--db", db);
   const other = join(dir, "other.json");
@@ -40,7 +41,10 @@ async function loadScaleData(page: Page) {
   await loginAsGuest(page);
   await page.goto("/settings");
   await page.getByLabel("Import a file…").setInputFiles(exportFile);
-  await page.getByRole("dialog").getByRole("button", { name: /^Import/ }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: /^Import/ })
+    .click();
   await expect(page.locator(".Toastify").getByText(`Imported 54 users and ${TOTAL} posts.`)).toBeVisible({ timeout: 60_000 });
 }
 
@@ -70,12 +74,19 @@ test("scrolling Explore to the end shows every post exactly once, never more tha
       seen.set(card.at, card.id);
     }
     most = Math.max(most, await cardsInDom(page));
-    if (await page.getByText("You're all caught up.").isVisible() && (await page.getByText("You're all caught up.").evaluate((el) => el.getBoundingClientRect().top < window.innerHeight))) break;
+    if (
+      (await page.getByText("You're all caught up.").isVisible()) &&
+      (await page.getByText("You're all caught up.").evaluate((el) => el.getBoundingClientRect().top < window.innerHeight))
+    )
+      break;
     // Less than the window's overscan per step, so no card can pass unseen.
-    await page.evaluate(() => new Promise((done) => {
-      window.scrollBy(0, 1600);
-      requestAnimationFrame(() => requestAnimationFrame(done));
-    }));
+    await page.evaluate(
+      () =>
+        new Promise((done) => {
+          window.scrollBy(0, 1600);
+          requestAnimationFrame(() => requestAnimationFrame(done));
+        }),
+    );
   }
   await expect(page.getByText("You're all caught up.")).toBeVisible();
   for (const card of await positions(page)) seen.set(card.at, card.id);
@@ -111,7 +122,9 @@ test("a like on a post far down persists across a reload", async ({ page }) => {
       const { users, posts } = await readIndexedDb(page);
       const guestId = users.find((u) => u.username === "guest")._id;
       // Stored likes name users by id (format 2).
-      return posts.find((p) => p._id === postId)?.likes.likedBy.some((u: string | { _id: string }) => u === guestId || (typeof u === "object" && u._id === guestId));
+      return posts
+        .find((p) => p._id === postId)
+        ?.likes.likedBy.some((u: string | { _id: string }) => u === guestId || (typeof u === "object" && u._id === guestId));
     })
     .toBe(true);
 
@@ -194,7 +207,10 @@ test("an import shows its stages, and never leaves the button on 'Importing…' 
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
   await page.getByLabel("Import a file…").setInputFiles(exportFile);
-  await page.getByRole("dialog").getByRole("button", { name: /^Import/ }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: /^Import/ })
+    .click();
   await expect(page.locator(".Toastify").getByText(`Imported 54 users and ${TOTAL} posts.`)).toBeVisible({ timeout: 60_000 });
   const stages = await page.evaluate(() => (window as unknown as { __stages: string[] }).__stages);
   expect(stages.some((s) => /^Checking “export\.json” \([\d.]+ MB\)…$/.test(s))).toBe(true);
@@ -203,7 +219,10 @@ test("an import shows its stages, and never leaves the button on 'Importing…' 
 
   // A file without the guest ends the session; back in, the button is ready again.
   await page.getByLabel("Import a file…").setInputFiles(withoutGuest);
-  await page.getByRole("dialog").getByRole("button", { name: /^Import/ }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: /^Import/ })
+    .click();
   await expect(page.locator(".Toastify").getByText("Your session has ended: please log in again.")).toBeVisible();
   await expect(page).toHaveURL(/\/(\?.*)?$/);
   await page.getByRole("button", { name: "Login", exact: true }).click();
@@ -225,8 +244,13 @@ test("at 375 px the list's end comes after the list, not between the composer an
   const end = page.getByText("You're all caught up.");
   await expect(end).toBeAttached();
   const endTop = await end.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
-  const lastTop = await feed(page).getByRole("article").last().evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
-  const asideTop = await page.getByRole("complementary", { name: "Suggestions" }).evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+  const lastTop = await feed(page)
+    .getByRole("article")
+    .last()
+    .evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+  const asideTop = await page
+    .getByRole("complementary", { name: "Suggestions" })
+    .evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
   expect(endTop).toBeGreaterThan(lastTop);
   expect(endTop).toBeGreaterThan(asideTop);
 });

@@ -50,7 +50,12 @@ test("with every request failing: a like and a bookmark roll back with a toast n
   const like = post.getByRole("button", { name: "Like" });
   await expect(like).toHaveAttribute("aria-pressed", "false");
   await like.click();
-  await expect(page.locator(".Toastify").getByText(/Injected failure \(503\)/).first()).toBeVisible();
+  await expect(
+    page
+      .locator(".Toastify")
+      .getByText(/Injected failure \(503\)/)
+      .first(),
+  ).toBeVisible();
   await expect(like).toHaveAttribute("aria-pressed", "false");
   await expect(post.getByText("2800 likes", { exact: true })).toBeAttached();
   const bookmark = post.getByRole("button", { name: "Bookmark" });

@@ -33,7 +33,10 @@ for (const width of [1280, 1440, 1100, 800]) {
     expect(toastBox.x + toastBox.width).toBeGreaterThan(width - 60); // still top-right
     for (const needed of [
       page.getByRole("heading", { name: "Who to follow" }),
-      page.getByRole("complementary", { name: "Suggestions" }).getByRole("button", { name: /^Follow/ }).first(),
+      page
+        .getByRole("complementary", { name: "Suggestions" })
+        .getByRole("button", { name: /^Follow/ })
+        .first(),
       page.getByRole("heading", { name: "Homepage" }),
       page.getByRole("textbox").first(),
     ]) {

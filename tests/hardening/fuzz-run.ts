@@ -29,14 +29,21 @@ const { stats, batches, failure } = await fuzzUntil(target, seed, kind);
 const seconds = (performance.now() - started) / 1000;
 
 if (failure) console.error(`\nFAILED (replay: npm run fuzz -- --store ${kind} --seed ${seed} --requests ${target})\n${failure}\n`);
-console.log(`fuzz on the ${kind} store, seed ${seed} (${batches} batch${batches === 1 ? "" : "es"}), ${seconds.toFixed(1)} s, ${Math.round(stats.requests / seconds)} requests/s`);
+console.log(
+  `fuzz on the ${kind} store, seed ${seed} (${batches} batch${batches === 1 ? "" : "es"}), ${seconds.toFixed(1)} s, ${Math.round(stats.requests / seconds)} requests/s`,
+);
 console.log(`requests tried: ${stats.requests} in ${stats.sequences} sequences (+${stats.unsendable} that new Request refused)`);
 console.log(`failures: ${failure ? 1 : 0}`);
 console.log(`invariant checks: ${totalChecks(stats)}`);
 for (const [name, n] of Object.entries(stats.invariants).sort()) console.log(`  ${String(n).padStart(9)}  ${name}`);
-console.log(`statuses: ${Object.entries(stats.statuses).map(([s, n]) => `${s}×${n}`).join(" ")}`);
+console.log(
+  `statuses: ${Object.entries(stats.statuses)
+    .map(([s, n]) => `${s}×${n}`)
+    .join(" ")}`,
+);
 console.log(`refusals by message (first words):`);
-for (const [message, n] of Object.entries(stats.refusals).sort((a, b) => b[1] - a[1])) console.log(`  ${String(n).padStart(7)}  ${message}`);
+for (const [message, n] of Object.entries(stats.refusals).sort((a, b) => b[1] - a[1]))
+  console.log(`  ${String(n).padStart(7)}  ${message}`);
 console.log(`accepted (2xx) per route:`);
 for (const [route, n] of Object.entries(stats.accepted).sort()) console.log(`  ${String(n).padStart(7)}  ${route}`);
 process.exit(failure ? 1 : 0);

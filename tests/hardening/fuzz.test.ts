@@ -39,20 +39,30 @@ describe("the invariant checks", () => {
   };
 
   it("catch a duplicate like, a like that is also a dislike, and a negative count", async () => {
-    expect(await broken((w) => w.mock.tables.posts.all()[2].likes.likedBy.push(w.mock.tables.posts.all()[2].likes.likedBy[0]))).toBe("likedBy has no duplicates");
-    expect(await broken((w) => w.mock.tables.posts.all()[2].likes.dislikedBy.push(w.mock.tables.posts.all()[2].likes.likedBy[0]))).toBe("likedBy and dislikedBy are disjoint");
+    expect(await broken((w) => w.mock.tables.posts.all()[2].likes.likedBy.push(w.mock.tables.posts.all()[2].likes.likedBy[0]))).toBe(
+      "likedBy has no duplicates",
+    );
+    expect(await broken((w) => w.mock.tables.posts.all()[2].likes.dislikedBy.push(w.mock.tables.posts.all()[2].likes.likedBy[0]))).toBe(
+      "likedBy and dislikedBy are disjoint",
+    );
     expect(await broken((w) => (w.mock.tables.posts.all()[0].likes.likeCount = -1))).toBe("likeCount >= 0");
   });
 
   it("catch a one-sided follow, a repeated bookmark and a changed username", async () => {
     expect(await broken((w) => w.mock.tables.users.all()[0].followers.pop())).toBe("follows are symmetric");
-    expect(await broken((w) => w.mock.tables.users.all()[2].bookmarks.push(w.mock.tables.users.all()[2].bookmarks[0]))).toBe("bookmarks hold unique post ids");
+    expect(await broken((w) => w.mock.tables.users.all()[2].bookmarks.push(w.mock.tables.users.all()[2].bookmarks[0]))).toBe(
+      "bookmarks hold unique post ids",
+    );
     expect(await broken((w) => (w.mock.tables.users.all()[1].username = "guest"))).toBe("usernames are unique");
   });
 
   it("catch a record that copies a user's name or quotes a user who is not there", async () => {
-    expect(await broken((w) => Object.assign(w.mock.tables.posts.all()[0], { firstName: "Old name" }))).toBe("records quote users by id only");
-    expect(await broken((w) => Object.assign(w.mock.tables.posts.all().find((p) => p.comments.length)!.comments[0], { profilePic: "/old.svg" }))).toBe("records quote users by id only");
+    expect(await broken((w) => Object.assign(w.mock.tables.posts.all()[0], { firstName: "Old name" }))).toBe(
+      "records quote users by id only",
+    );
+    expect(
+      await broken((w) => Object.assign(w.mock.tables.posts.all().find((p) => p.comments.length)!.comments[0], { profilePic: "/old.svg" })),
+    ).toBe("records quote users by id only");
     expect(await broken((w) => (w.mock.tables.posts.all()[2].likes.likedBy[0] = "no-such-user"))).toBe("records quote users by id only");
   });
 
@@ -67,14 +77,25 @@ describe("the invariant checks", () => {
   });
 
   it("catch a change the store never received", async () => {
-    expect(await broken((w) => (w.mock.tables.posts.all()[0].content = "changed behind the store's back"))).toBe("the store equals the in-memory state");
+    expect(await broken((w) => (w.mock.tables.posts.all()[0].content = "changed behind the store's back"))).toBe(
+      "the store equals the in-memory state",
+    );
   });
 
   it("catch a 500, a bad error shape, a leaked password and a refusal that changed data", async () => {
     const world = await bootWorld();
     const failing = (x: Partial<Parameters<typeof checkResponse>[2]>) => {
       try {
-        const base = { method: "POST", path: "/api/posts", status: 400, text: '{"errors":["x"]}', before: "a", after: "a", contentType: "application/json", allow: null };
+        const base = {
+          method: "POST",
+          path: "/api/posts",
+          status: 400,
+          text: '{"errors":["x"]}',
+          before: "a",
+          after: "a",
+          contentType: "application/json",
+          allow: null,
+        };
         checkResponse(checker({}), world, { ...base, ...x });
         return null;
       } catch (error) {
@@ -96,8 +117,15 @@ describe("the invariant checks", () => {
 
 describe("the two-tab check", () => {
   const like = (tab: number, n: number): Call => ({
-    method: "POST", path: "/api/posts/like/:postId", params: [{ t: "ref", of: "post", n }], query: "", body: { t: "none" },
-    auth: { t: "token", n: 0, bearer: false, mangle: "none" }, contentType: null, burst: 1, tab,
+    method: "POST",
+    path: "/api/posts/like/:postId",
+    params: [{ t: "ref", of: "post", n }],
+    query: "",
+    body: { t: "none" },
+    auth: { t: "token", n: 0, bearer: false, mangle: "none" },
+    contentType: null,
+    burst: 1,
+    tab,
   });
 
   it("passes when both tabs catch up with each other", async () => {
@@ -108,6 +136,8 @@ describe("the two-tab check", () => {
     const staleSecondTab = (world: Parameters<NonNullable<Parameters<typeof runSequence>[3]>>[0]) => {
       world.tabs[1].store.changedElsewhere = async () => null;
     };
-    await expect(runSequence([like(0, 0), like(1, 1)], newStats(), "tabs", staleSecondTab)).rejects.toThrow(/the store equals the in-memory state/);
+    await expect(runSequence([like(0, 0), like(1, 1)], newStats(), "tabs", staleSecondTab)).rejects.toThrow(
+      /the store equals the in-memory state/,
+    );
   });
 });

@@ -10,7 +10,8 @@ beforeEach(async () => {
 });
 afterEach(() => mock.shutdown());
 
-const send = (method: string, path: string, init: RequestInit = {}) => mock.handle(new Request(`http://mock.local${path}`, { method, ...init }));
+const send = (method: string, path: string, init: RequestInit = {}) =>
+  mock.handle(new Request(`http://mock.local${path}`, { method, ...init }));
 
 describe("fuzzer regressions", () => {
   // Counterexample: [HEAD / no-auth] -> 404 with a JSON body.
@@ -27,7 +28,8 @@ describe("fuzzer regressions", () => {
 });
 
 describe("usernames a profile URL cannot reach", () => {
-  const signup = (username: string) => send("POST", "/api/auth/signup", { body: JSON.stringify({ username, password: "pw", firstName: "X" }) });
+  const signup = (username: string) =>
+    send("POST", "/api/auth/signup", { body: JSON.stringify({ username, password: "pw", firstName: "X" }) });
 
   // Counterexample: [signup {"username":"..","password":"pw","firstName":"!"}] -> 201, then GET /api/users/.. -> 404.
   it.each([".", "..", "bookmark", "edit"])("%s is refused at signup with a clear message", async (username) => {

@@ -33,7 +33,9 @@ describe("a full disk", () => {
     expect((await store.load())!.todos.map((t) => t.title)).not.toContain("written on a full disk");
     store.full = false;
     await addTodo(mock, "written once there is room");
-    expect((await store.load())!.todos.map((t) => t.title)).toEqual(expect.arrayContaining(["written on a full disk", "written once there is room"]));
+    expect((await store.load())!.todos.map((t) => t.title)).toEqual(
+      expect.arrayContaining(["written on a full disk", "written once there is room"]),
+    );
   });
 
   it("DexieStore: a failed write leaves its version alone, so the next request does not reload the old data", async () => {
@@ -89,15 +91,38 @@ describe("an import file", () => {
   });
 
   it.each([
-    ["a post over 210 characters", (f: any) => (f.data.posts[0].content = "x".repeat(211)), "data.posts.0.content: must be at most 210 characters"],
-    ["a 100 kB first name", (f: any) => (f.data.users[0].firstName = "A".repeat(100_000)), "data.users.0.firstName: must be at most 12 characters"],
-    ["a comment over 60", (f: any) => (f.data.posts[0].comments = [{ ...f.data.posts[1].comments[0], commentVal: "c".repeat(61) }]), "commentVal: must be at most 60"],
-    ["a javascript: avatar", (f: any) => (f.data.users[1].userPhoto = "javascript:alert(1)"), "data.users.1.userPhoto: must be an http(s) URL"],
-    ["a data:text/html post picture", (f: any) => (f.data.posts[2].postPic = "data:text/html,<script>alert(1)</script>"), "data.posts.2.postPic"],
+    [
+      "a post over 210 characters",
+      (f: any) => (f.data.posts[0].content = "x".repeat(211)),
+      "data.posts.0.content: must be at most 210 characters",
+    ],
+    [
+      "a 100 kB first name",
+      (f: any) => (f.data.users[0].firstName = "A".repeat(100_000)),
+      "data.users.0.firstName: must be at most 12 characters",
+    ],
+    [
+      "a comment over 60",
+      (f: any) => (f.data.posts[0].comments = [{ ...f.data.posts[1].comments[0], commentVal: "c".repeat(61) }]),
+      "commentVal: must be at most 60",
+    ],
+    [
+      "a javascript: avatar",
+      (f: any) => (f.data.users[1].userPhoto = "javascript:alert(1)"),
+      "data.users.1.userPhoto: must be an http(s) URL",
+    ],
+    [
+      "a data:text/html post picture",
+      (f: any) => (f.data.posts[2].postPic = "data:text/html,<script>alert(1)</script>"),
+      "data.posts.2.postPic",
+    ],
     ["a username no URL can reach", (f: any) => (f.data.users[2].username = "<script>"), "data.users.2.username"],
   ])("with %s, is refused with where it is wrong", async (_what, spoil, message) => {
     const file = await exported();
-    if (!file.data.posts[1].comments.length) file.data.posts[1].comments = [{ _id: "c", commentVal: "hi", username: "guest", votes: { upvotedBy: [], downvotedBy: [] }, createdAt: "", updatedAt: "" }];
+    if (!file.data.posts[1].comments.length)
+      file.data.posts[1].comments = [
+        { _id: "c", commentVal: "hi", username: "guest", votes: { upvotedBy: [], downvotedBy: [] }, createdAt: "", updatedAt: "" },
+      ];
     spoil(file);
     expect(() => parseExportFile(JSON.stringify(file))).toThrow(FormatError);
     expect(() => parseExportFile(JSON.stringify(file))).toThrow(message);

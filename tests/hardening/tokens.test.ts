@@ -22,20 +22,34 @@ async function call(route: (typeof routes)[number], authorization: string | null
   const path = "/api" + route.path.replace(/:(\w+)/g, (_, name: string) => params[name]);
   const headers: Record<string, string> = authorization === null ? {} : { authorization };
   const body = BODIES[`${route.method} ${route.path}`];
-  const response = await on.handle(new Request(`http://mock.local${path}`, { method: route.method, headers, body: body && JSON.stringify(body) }));
+  const response = await on.handle(
+    new Request(`http://mock.local${path}`, { method: route.method, headers, body: body && JSON.stringify(body) }),
+  );
   return { where: `${route.method} ${path}`, status: response.status, body: await response.json().catch(() => null) };
 }
 
 // Built at load time, so each forgery is its own named test.
 const mock = await createMock({ store: new MemoryStore(), passwordIterations: 1000 });
-const login = await mock.handle(new Request("http://mock.local/api/auth/login", { method: "POST", body: JSON.stringify({ username: "guest", password: "guest1234" }) }));
+const login = await mock.handle(
+  new Request("http://mock.local/api/auth/login", { method: "POST", body: JSON.stringify({ username: "guest", password: "guest1234" }) }),
+);
 const { foundUser, encodedToken: guestToken } = (await login.json()) as { foundUser: Who; encodedToken: string };
 const guest: Who = { _id: foundUser._id, username: foundUser.username };
 const adaRecord = mock.tables.users.getUnique("adasterling")!;
 const ada: Who = { _id: adaRecord._id, username: adaRecord.username };
 const guestPost = mock.tables.posts.all().find((p) => p.username === "guest")!;
-await mock.handle(new Request(`http://mock.local/api/comments/add/${guestPost._id}`, { method: "POST", headers: { authorization: guestToken }, body: JSON.stringify({ commentData: { commentVal: "mine" } }) }));
-const params: Record<string, string> = { postId: guestPost._id, commentId: mock.tables.posts.get(guestPost._id)!.comments[0]._id, followUserId: ada._id };
+await mock.handle(
+  new Request(`http://mock.local/api/comments/add/${guestPost._id}`, {
+    method: "POST",
+    headers: { authorization: guestToken },
+    body: JSON.stringify({ commentData: { commentVal: "mine" } }),
+  }),
+);
+const params: Record<string, string> = {
+  postId: guestPost._id,
+  commentId: mock.tables.posts.get(guestPost._id)!.comments[0]._id,
+  followUserId: ada._id,
+};
 const bad: BadToken[] = await badTokens(guest, ada, guestToken);
 const dataNow = (on: Mock = mock) => JSON.stringify(on.exportData().data);
 const before = dataNow();
@@ -48,11 +62,22 @@ describe("the authenticated routes", () => {
     // §6: create, edit, delete, like, dislike a post; add, edit, delete, vote on a comment; edit profile; list, add, remove bookmarks; follow, unfollow.
     expect(authRoutes.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
       [
-        "POST /posts", "POST /posts/edit/:postId", "DELETE /posts/:postId", "POST /posts/like/:postId", "POST /posts/dislike/:postId",
-        "POST /comments/add/:postId", "POST /comments/edit/:postId/:commentId", "POST /comments/delete/:postId/:commentId",
-        "POST /comments/upvote/:postId/:commentId", "POST /comments/downvote/:postId/:commentId", "POST /users/edit",
-        "GET /users/bookmark", "POST /users/bookmark/:postId", "POST /users/remove-bookmark/:postId",
-        "POST /users/follow/:followUserId", "POST /users/unfollow/:followUserId",
+        "POST /posts",
+        "POST /posts/edit/:postId",
+        "DELETE /posts/:postId",
+        "POST /posts/like/:postId",
+        "POST /posts/dislike/:postId",
+        "POST /comments/add/:postId",
+        "POST /comments/edit/:postId/:commentId",
+        "POST /comments/delete/:postId/:commentId",
+        "POST /comments/upvote/:postId/:commentId",
+        "POST /comments/downvote/:postId/:commentId",
+        "POST /users/edit",
+        "GET /users/bookmark",
+        "POST /users/bookmark/:postId",
+        "POST /users/remove-bookmark/:postId",
+        "POST /users/follow/:followUserId",
+        "POST /users/unfollow/:followUserId",
       ].sort(),
     );
     for (const name of ["postId", "commentId", "followUserId"]) expect(params[name]).toBeTruthy();
@@ -79,7 +104,8 @@ describe("a bad token", () => {
     const wrong: string[] = [];
     for (const route of authRoutes) {
       const { where, status, body } = await call(route, header);
-      if (status !== 401 || JSON.stringify(body) !== JSON.stringify({ errors: [MSG.BAD_TOKEN] })) wrong.push(`${where} -> ${status} ${JSON.stringify(body)}`);
+      if (status !== 401 || JSON.stringify(body) !== JSON.stringify({ errors: [MSG.BAD_TOKEN] }))
+        wrong.push(`${where} -> ${status} ${JSON.stringify(body)}`);
     }
     expect(wrong, `"${name}" was not refused everywhere`).toEqual([]);
   });

@@ -22,7 +22,20 @@ const dir = mkdtempSync(path.join(tmpdir(), "mockman-load-"));
 const db = path.join(dir, "db.json");
 const server = spawn(
   process.execPath,
-  ["--expose-gc", "--import", "tsx", "--import", path.join(ROOT, "tests/load/probe.ts"), path.join(ROOT, "cli/index.ts"), "serve", "--port", "0", "--quiet", "--db", db],
+  [
+    "--expose-gc",
+    "--import",
+    "tsx",
+    "--import",
+    path.join(ROOT, "tests/load/probe.ts"),
+    path.join(ROOT, "cli/index.ts"),
+    "serve",
+    "--port",
+    "0",
+    "--quiet",
+    "--db",
+    db,
+  ],
   { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] },
 );
 const probes: Array<(heap: number) => void> = [];
@@ -53,11 +66,14 @@ const url = await new Promise<string>((resolve, reject) => {
   server.on("exit", (code) => reject(new Error(`serve exited with ${code}`)));
 });
 
-
 // One user per connection, so each connection's like/dislike and bookmark pairs alternate cleanly.
 const tokens: string[] = [];
 for (let i = 0; i < CONNECTIONS; i++) {
-  const res = await fetch(`${url}/api/auth/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: `load${i}`, password: "pw", firstName: `Load ${i}` }) });
+  const res = await fetch(`${url}/api/auth/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: `load${i}`, password: "pw", firstName: `Load ${i}` }),
+  });
   tokens.push((await res.json()).encodedToken);
 }
 
@@ -108,7 +124,8 @@ try {
   checkState(checker(counts), { mock } as unknown as World, new Map());
   const post = mock.tables.posts.get(POST)!;
   // The run stops mid-cycle, so up to one like and one todo per connection may be left over.
-  if (post.likes.likeCount !== 790 + post.likes.likedBy.length) broken = `likeCount ${post.likes.likeCount} but ${post.likes.likedBy.length} likers`;
+  if (post.likes.likeCount !== 790 + post.likes.likedBy.length)
+    broken = `likeCount ${post.likes.likeCount} but ${post.likes.likedBy.length} likers`;
   if (mock.tables.todos.size > CONNECTIONS) broken ||= `${mock.tables.todos.size} todos left, at most ${CONNECTIONS} expected`;
 } catch (error) {
   broken = (error as Error).message;
@@ -120,7 +137,9 @@ const growth = (afterMb - warmMb) / warmMb;
 console.log(`requests: ${result.requests.total} in ${SECONDS + 5} s = ${result.requests.average.toFixed(0)} req/s (mean)`);
 console.log(`latency ms: p50 ${result.latency.p50}  p90 ${result.latency.p90}  p99 ${result.latency.p99}  max ${result.latency.max}`);
 console.log(`errors: ${result.errors}  timeouts: ${result.timeouts}  non-2xx: ${result.non2xx}`);
-console.log(`memory (live heap after GC): ${warmMb.toFixed(1)} MB after warm-up, ${afterMb.toFixed(1)} MB after the run (${(growth * 100).toFixed(1)} %)`);
+console.log(
+  `memory (live heap after GC): ${warmMb.toFixed(1)} MB after warm-up, ${afterMb.toFixed(1)} MB after the run (${(growth * 100).toFixed(1)} %)`,
+);
 console.log(`store invariants: ${broken || `${Object.values(counts).reduce((a, b) => a + b, 0)} checks passed`}`);
 const ok = result.errors === 0 && result.timeouts === 0 && result.non2xx === 0 && growth <= 0.2 && !broken;
 console.log(ok ? "load: PASS" : "load: FAIL");

@@ -40,7 +40,13 @@ describe("collection export", () => {
   it("keeps order, sent headers, parsed bodies and the recorded status as the expectation", () => {
     expect(file.mockman).toBe(1);
     expect(file.requests.map((r) => r.name)).toEqual(["get-test-todos", "post-auth-login", "post-posts-like", "get-offline-invalid"]);
-    expect(file.requests[0]).toEqual({ name: "get-test-todos", method: "GET", endpoint: "/api/test-todos", headers: { Accept: "*/*" }, expect: { status: 200 } });
+    expect(file.requests[0]).toEqual({
+      name: "get-test-todos",
+      method: "GET",
+      endpoint: "/api/test-todos",
+      headers: { Accept: "*/*" },
+      expect: { status: 200 },
+    });
     expect(file.requests[1].body).toEqual({ username: "guest", password: "guest1234" });
     expect(file.requests[3].expect).toBeUndefined();
   });

@@ -27,7 +27,12 @@ describe("cURL print and parse", () => {
 
   it("round-trips any request (property)", () => {
     const headerName = fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,15}$/);
-    const headerValue = fc.string({ maxLength: 30 }).map((s) => s.trim().replace(/[\r\n]/g, " ").trim());
+    const headerValue = fc.string({ maxLength: 30 }).map((s) =>
+      s
+        .trim()
+        .replace(/[\r\n]/g, " ")
+        .trim(),
+    );
     fc.assert(
       fc.property(
         fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE"),
@@ -56,7 +61,12 @@ describe("cURL print and parse", () => {
       headers: { "x-y": "z" },
       body: '{"a":1}',
     });
-    expect(parseCurl(`curl '${ORIGIN}/api/posts' \\\n  --compressed`, ORIGIN)).toEqual({ method: "GET", endpoint: "/api/posts", headers: {}, body: undefined });
+    expect(parseCurl(`curl '${ORIGIN}/api/posts' \\\n  --compressed`, ORIGIN)).toEqual({
+      method: "GET",
+      endpoint: "/api/posts",
+      headers: {},
+      body: undefined,
+    });
     expect(parseCurl(`curl --request=delete --url=${ORIGIN}/api/test-todos/1`, ORIGIN).method).toBe("DELETE");
   });
 

@@ -25,7 +25,11 @@ function spiedStore(name: string) {
           ...table,
           mutate(req: DBCoreMutateRequest) {
             const keys =
-              req.type === "delete" ? (req.keys as string[]) : req.type === "deleteRange" ? ["<range>"] : (req.values as { id?: string; key?: string }[]).map((v) => v.id ?? v.key ?? "?");
+              req.type === "delete"
+                ? (req.keys as string[])
+                : req.type === "deleteRange"
+                  ? ["<range>"]
+                  : (req.values as { id?: string; key?: string }[]).map((v) => v.id ?? v.key ?? "?");
             writes.push({ table: tableName, type: req.type, keys });
             return table.mutate(req);
           },

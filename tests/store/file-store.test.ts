@@ -150,9 +150,15 @@ describe("folding the journal into the snapshot", () => {
   it.each([
     ["pretty-printed", (doc: object) => JSON.stringify(doc, null, 2)],
     ["all on one line", (doc: object) => JSON.stringify(doc)],
-    ["two records on a line", (doc: object) => JSON.stringify(doc).replace(/\[\{/g, "[\n{").replace(/\},\{"_id":"b"/, '},\n{"_id":"b"')],
+    [
+      "two records on a line",
+      (doc: object) =>
+        JSON.stringify(doc)
+          .replace(/\[\{/g, "[\n{")
+          .replace(/\},\{"_id":"b"/, '},\n{"_id":"b"'),
+    ],
   ])("reads a snapshot laid out by hand (%s) and folds it back whole", async (_, layout) => {
-    const data = { users: [], posts: [], todos: [todo("a"), todo("b", "with \"_id\":\"c\" inside"), todo("c")] };
+    const data = { users: [], posts: [], todos: [todo("a"), todo("b", 'with "_id":"c" inside'), todo("c")] };
     await fs.writeFile(db, layout({ mockman: "db", version: 1, journalSeq: 0, data }));
     const store = new FileStore(db);
     expect(await store.load()).toEqual(data);

@@ -16,7 +16,11 @@ beforeEach(async () => {
 
 const take = (info = { command: "mockman request" }, waitMs = 0) => acquireLock(db, { waitMs, info });
 const holderOnDisk = async () => JSON.parse(await fs.readFile(lockFile, "utf8"));
-const exists = (file: string) => fs.stat(file).then(() => true, () => false);
+const exists = (file: string) =>
+  fs.stat(file).then(
+    () => true,
+    () => false,
+  );
 
 async function deadPid(): Promise<number> {
   const child = spawn(process.execPath, ["-e", "0"]);

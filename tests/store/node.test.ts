@@ -47,7 +47,9 @@ describe("openFileMock", () => {
     const db = path.join(await tempDir(), "db.json");
     const server = await open(db, "mockman serve");
     await server.lock.update({ port: 3001 });
-    await expect(open(db)).rejects.toThrow(`is using ${db} on port 3001 — send the request with --base-url http://127.0.0.1:3001, or stop it.`);
+    await expect(open(db)).rejects.toThrow(
+      `is using ${db} on port 3001 — send the request with --base-url http://127.0.0.1:3001, or stop it.`,
+    );
     await server.release();
   });
 

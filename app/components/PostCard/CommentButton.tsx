@@ -9,7 +9,14 @@ export function CommentButton({ post }: { post: Post }) {
   const count = post.comments.length;
   return (
     <div className="control">
-      <button type="button" className="icon-button control__button control__button--comment" aria-haspopup="dialog" aria-label="Comment" title="Comment" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="icon-button control__button control__button--comment"
+        aria-haspopup="dialog"
+        aria-label="Comment"
+        title="Comment"
+        onClick={() => setOpen(true)}
+      >
         <CommentIcon />
       </button>
       <span className="control__count">

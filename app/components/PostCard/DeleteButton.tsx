@@ -8,7 +8,14 @@ export function DeleteButton({ postId }: { postId: string }) {
   return (
     <fetcher.Form method="post" className="post-card__delete">
       <input type="hidden" name="postId" value={postId} />
-      <button type="submit" name="intent" value="delete-post" className="icon-button icon-button--danger" aria-label="Delete post" title="Delete post">
+      <button
+        type="submit"
+        name="intent"
+        value="delete-post"
+        className="icon-button icon-button--danger"
+        aria-label="Delete post"
+        title="Delete post"
+      >
         <TrashIcon />
       </button>
     </fetcher.Form>

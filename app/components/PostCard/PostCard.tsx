@@ -31,8 +31,15 @@ export const PostCard = memo(function PostCard({ post: listed, me, position, set
   const bodyId = `post-${post._id}-body`;
   return (
     // The ARIA feed pattern makes each article focusable, so Page Down/Up and j/k can move between them.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <article className="post-card" tabIndex={0} aria-posinset={position} aria-setsize={setSize} aria-labelledby={titleId} aria-describedby={bodyId}>
+    <article
+      className="post-card"
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+      aria-posinset={position}
+      aria-setsize={setSize}
+      aria-labelledby={titleId}
+      aria-describedby={bodyId}
+    >
       <PostHeader post={post} titleId={titleId}>
         {post.username === me ? <DeleteButton postId={post._id} /> : null}
       </PostHeader>

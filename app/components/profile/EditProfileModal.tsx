@@ -49,7 +49,12 @@ export function EditProfileModal({ user, onClose }: { user: User; onClose: () =>
 
   return (
     <Modal title={TEXT.editProfile} onClose={onClose}>
-      <fetcher.Form method="post" action={`/profile/${encodeURIComponent(user.username)}`} className="form edit-profile" {...getFormProps(form)}>
+      <fetcher.Form
+        method="post"
+        action={`/profile/${encodeURIComponent(user.username)}`}
+        className="form edit-profile"
+        {...getFormProps(form)}
+      >
         <div className="edit-profile__photos">
           <PhotoPicker
             variant="cover"
@@ -115,7 +120,12 @@ export function EditProfileModal({ user, onClose }: { user: User; onClose: () =>
             extra={<Counter id="edit-profile-cover-alt-counter" max={ALT_MAX} length={coverAltLength} />}
           />
         ) : null}
-        <Field key={fields.firstName.key} label="Name" inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }} errors={fields.firstName.errors} />
+        <Field
+          key={fields.firstName.key}
+          label="Name"
+          inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }}
+          errors={fields.firstName.errors}
+        />
         <Field
           key={fields.lastName.key}
           label="Last name"

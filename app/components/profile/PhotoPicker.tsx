@@ -23,11 +23,20 @@ interface PhotoPickerProps {
   onProblem: (problem: string | null) => void;
 }
 
-export function PhotoPicker({ variant, label, value, onChange, name, disabled, problem, problemId, onProblem: setProblem }: PhotoPickerProps) {
+export function PhotoPicker({
+  variant,
+  label,
+  value,
+  onChange,
+  name,
+  disabled,
+  problem,
+  problemId,
+  onProblem: setProblem,
+}: PhotoPickerProps) {
   const inputId = useId();
   const { input, choose } = useImageChooser(onChange, setProblem);
   const what = variant === "cover" ? "cover photo" : "avatar";
-
 
   return (
     <div className={`photo-picker photo-picker--${variant}`}>

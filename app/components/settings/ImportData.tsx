@@ -62,7 +62,9 @@ export function ImportData({ fetcher }: { fetcher: FetcherWithComponents<DataToo
     <div className="data-tool">
       <div className="data-tool__text">
         <h3 className="data-tool__title">Import</h3>
-        <p>Replace everything in this browser with an export file (from here or from <code>mockman export</code>).</p>
+        <p>
+          Replace everything in this browser with an export file (from here or from <code>mockman export</code>).
+        </p>
         {busy ? (
           <div className="data-tool__progress" role="status">
             <progress aria-label="Import progress" />

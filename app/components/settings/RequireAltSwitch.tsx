@@ -5,7 +5,14 @@ export function RequireAltSwitch() {
   const on = useRequiresAlt();
   return (
     <label className="switch" htmlFor="require-alt" aria-label="Require alt text">
-      <input id="require-alt" type="checkbox" role="switch" checked={on} onChange={(e) => setRequiresAlt(e.currentTarget.checked)} aria-describedby="require-alt-hint" />
+      <input
+        id="require-alt"
+        type="checkbox"
+        role="switch"
+        checked={on}
+        onChange={(e) => setRequiresAlt(e.currentTarget.checked)}
+        aria-describedby="require-alt-hint"
+      />
       <span className="switch__text">
         <strong>Require alt text</strong>
         <span id="require-alt-hint" className="switch__hint">

@@ -54,8 +54,12 @@ function renderLabel([key]: KeyPath, _nodeType: string, expanded: boolean, expan
 export function JsonView({ data, size, label }: { data: unknown; size: number; label: string }) {
   if (data === null || typeof data !== "object") {
     // Scrollable regions take focus so a keyboard can scroll them (axe: scrollable-region-focusable).
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    return <pre className="mm-text" tabIndex={0}>{JSON.stringify(data)}</pre>;
+    return (
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      <pre className="mm-text" tabIndex={0}>
+        {JSON.stringify(data)}
+      </pre>
+    );
   }
   return (
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region, as above

@@ -95,7 +95,11 @@ export function MockSettings() {
         </label>
         <label className="mm-faults-field">
           <span>Failure status</span>
-          <select className="mm-select" value={settings.failStatus} onChange={(e) => change({ failStatus: Number(e.target.value) as FailStatus })}>
+          <select
+            className="mm-select"
+            value={settings.failStatus}
+            onChange={(e) => change({ failStatus: Number(e.target.value) as FailStatus })}
+          >
             {FAIL_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {s}

@@ -174,7 +174,14 @@ export function MockmanPage() {
         <HistoryPanel history={history} onRestore={restore} onNotice={say} />
         <MockSettings />
       </main>
-      <CurlDialog open={curlOpen} onClose={() => setCurlOpen(false)} onFill={(r) => { fill(r); say("Filled the form from the cURL command."); }} />
+      <CurlDialog
+        open={curlOpen}
+        onClose={() => setCurlOpen(false)}
+        onFill={(r) => {
+          fill(r);
+          say("Filled the form from the cURL command.");
+        }}
+      />
     </div>
   );
 }

@@ -32,12 +32,14 @@ function Failure({ error, ms }: { error: string; ms: number }) {
         <span className="mm-meta">{formatMs(ms)}</span>
       </p>
       <p className="mm-explain" role="alert">
-        The request failed before any response arrived, so this is the error itself: a network failure, a wrong
-        address, or a server that refuses cross-origin requests (CORS).
+        The request failed before any response arrived, so this is the error itself: a network failure, a wrong address, or a server that
+        refuses cross-origin requests (CORS).
       </p>
       {/* Scrollable: focusable so a keyboard can scroll it (axe: scrollable-region-focusable). */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <pre className="mm-text" tabIndex={0}>{error}</pre>
+      <pre className="mm-text" tabIndex={0}>
+        {error}
+      </pre>
     </div>
   );
 }

@@ -78,7 +78,23 @@ export function shellWords(command: string): string[] {
 
 const DATA_FLAGS = new Set(["-d", "--data", "--data-raw", "--data-binary", "--data-ascii"]);
 // Flags that change nothing the form can show; accepted so pasted commands from browsers' "Copy as cURL" work.
-const IGNORED_FLAGS = new Set(["-s", "--silent", "-S", "--show-error", "-i", "--include", "-L", "--location", "-k", "--insecure", "-v", "--verbose", "--compressed", "-g", "--globoff"]);
+const IGNORED_FLAGS = new Set([
+  "-s",
+  "--silent",
+  "-S",
+  "--show-error",
+  "-i",
+  "--include",
+  "-L",
+  "--location",
+  "-k",
+  "--insecure",
+  "-v",
+  "--verbose",
+  "--compressed",
+  "-g",
+  "--globoff",
+]);
 
 /** Reads a pasted cURL command. Throws CurlError naming the part that could not be read. */
 export function parseCurl(command: string, origin?: string): CurlRequest {
@@ -118,7 +134,8 @@ export function parseCurl(command: string, origin?: string): CurlRequest {
       i++;
     } else if (DATA_FLAGS.has(word)) {
       const value = valueOf(word, i);
-      if (value.startsWith("@") && word !== "--data-raw") throw new CurlError(`${word} ${value}: reading the body from a file is not supported here; paste the body itself`);
+      if (value.startsWith("@") && word !== "--data-raw")
+        throw new CurlError(`${word} ${value}: reading the body from a file is not supported here; paste the body itself`);
       data.push(value);
       i++;
     } else if (word === "--url") {

@@ -16,10 +16,7 @@ const newId = () => `h${++nextId}`;
 
 export const blankRow = (): HeaderRow => ({ id: newId(), isUsed: false, header: "", value: "" });
 
-export const initialHeaderRows = (): HeaderRow[] => [
-  { id: newId(), isUsed: true, header: "Accept", value: "*/*" },
-  blankRow(),
-];
+export const initialHeaderRows = (): HeaderRow[] => [{ id: newId(), isUsed: true, header: "Accept", value: "*/*" }, blankRow()];
 
 const isBlank = (row: HeaderRow) => row.header === "" && row.value === "";
 
@@ -66,9 +63,7 @@ export function headersToSend(rows: HeaderRow[]): Record<string, string> {
 
 /** Rows for a saved request (history, cURL): each header used, plus the blank row. */
 export function rowsFromHeaders(headers: Record<string, string> | Array<Pick<HeaderRow, "isUsed" | "header" | "value">>): HeaderRow[] {
-  const list = Array.isArray(headers)
-    ? headers
-    : Object.entries(headers).map(([header, value]) => ({ isUsed: true, header, value }));
+  const list = Array.isArray(headers) ? headers : Object.entries(headers).map(([header, value]) => ({ isUsed: true, header, value }));
   return withBlankLastRow(list.map((row) => ({ id: newId(), isUsed: row.isUsed, header: row.header, value: row.value })));
 }
 

@@ -14,9 +14,7 @@ export interface TesterResponse {
 }
 
 /** SPEC §4: the error's response when there is one, otherwise the error itself. */
-export type Outcome =
-  | { kind: "response"; response: TesterResponse }
-  | { kind: "failure"; error: string; ms: number };
+export type Outcome = { kind: "response"; response: TesterResponse } | { kind: "failure"; error: string; ms: number };
 
 export interface TesterRequest {
   method: string;
@@ -27,10 +25,24 @@ export interface TesterRequest {
 }
 
 const REASONS: Record<number, string> = {
-  200: "OK", 201: "Created", 204: "No Content", 301: "Moved Permanently", 302: "Found", 304: "Not Modified",
-  400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed",
-  409: "Conflict", 422: "Unprocessable Entity", 429: "Too Many Requests", 500: "Internal Server Error",
-  502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout",
+  200: "OK",
+  201: "Created",
+  204: "No Content",
+  301: "Moved Permanently",
+  302: "Found",
+  304: "Not Modified",
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  409: "Conflict",
+  422: "Unprocessable Entity",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  502: "Bad Gateway",
+  503: "Service Unavailable",
+  504: "Gateway Timeout",
 };
 
 /** HTTP/2 responses carry no status text; fall back to the standard phrase. */
@@ -80,7 +92,11 @@ export async function sendRequest(request: TesterRequest, fetcher: typeof fetch 
       },
     };
   } catch (error) {
-    return { kind: "failure", error: error instanceof Error ? `${error.name}: ${error.message}` : String(error), ms: performance.now() - start };
+    return {
+      kind: "failure",
+      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+      ms: performance.now() - start,
+    };
   }
 }
 

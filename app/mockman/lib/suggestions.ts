@@ -39,7 +39,9 @@ export function exampleOf(schema: JsonSchema | undefined): unknown {
   return "";
 }
 
-type Document = { paths?: Record<string, Record<string, { summary?: string; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>> };
+type Document = {
+  paths?: Record<string, Record<string, { summary?: string; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>>;
+};
 
 export function suggestionsFrom(doc: Document): RouteSuggestion[] {
   const out: RouteSuggestion[] = [];

@@ -34,7 +34,12 @@ export function LoginModal({ onClose, onSwitch, redirectTo, Form, lastResult, bu
         <Field
           key={fields.username.key}
           label="Username"
-          inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username", autoCapitalize: "none", spellCheck: false }}
+          inputProps={{
+            ...getInputProps(fields.username, { type: "text" }),
+            autoComplete: "username",
+            autoCapitalize: "none",
+            spellCheck: false,
+          }}
           errors={fields.username.errors}
         />
         <Field

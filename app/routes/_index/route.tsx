@@ -1,6 +1,13 @@
 // `/`: the welcome page, with the Signup and Login modals and 'Login as Guest'.
 import { parseWithZod } from "@conform-to/zod";
-import { redirect, useFetcher, useSearchParams, type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, type MetaFunction } from "@remix-run/react";
+import {
+  redirect,
+  useFetcher,
+  useSearchParams,
+  type ClientActionFunctionArgs,
+  type ClientLoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/react";
 import { useState } from "react";
 import { toast } from "react-toastify";
 import { GUEST } from "#mock/seed";
@@ -44,7 +51,12 @@ export async function clientAction({ request }: ClientActionFunctionArgs) {
     if (submission.status !== "success") return { intent, result: submission.reply() };
     const { firstName, username, password } = submission.value;
     // DESIGN: navigate only once the signup has succeeded.
-    return signIn("signup", () => signup({ firstName, username, password }), to, submission.reply({ hideFields: ["password", "confirmPassword"] }));
+    return signIn(
+      "signup",
+      () => signup({ firstName, username, password }),
+      to,
+      submission.reply({ hideFields: ["password", "confirmPassword"] }),
+    );
   }
   return { intent: null, result: null, error: `Unknown intent ${String(intent)}` };
 }
@@ -107,7 +119,12 @@ export default function Welcome() {
           <auth.Form method="post">
             <input type="hidden" name="intent" value="guest" />
             <input type="hidden" name="redirectTo" value={redirectTo} />
-            <button type="submit" className="button button--ghost button--block" disabled={busyIntent === "guest"} aria-busy={busyIntent === "guest"}>
+            <button
+              type="submit"
+              className="button button--ghost button--block"
+              disabled={busyIntent === "guest"}
+              aria-busy={busyIntent === "guest"}
+            >
               {busyIntent === "guest" ? "Logging in…" : TEXT.guest}
             </button>
           </auth.Form>

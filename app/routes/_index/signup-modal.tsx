@@ -29,7 +29,13 @@ export function SignupModal({ onClose, onSwitch, redirectTo, Form, lastResult, b
         <Field
           key={fields.username.key}
           label="Username"
-          inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username", autoCapitalize: "none", spellCheck: false, required: true }}
+          inputProps={{
+            ...getInputProps(fields.username, { type: "text" }),
+            autoComplete: "username",
+            autoCapitalize: "none",
+            spellCheck: false,
+            required: true,
+          }}
           errors={fields.username.errors}
           hint={`Up to ${USERNAME_MAX} letters, digits, '_', '.' or '-'.`}
         />

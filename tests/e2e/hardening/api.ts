@@ -8,7 +8,13 @@ export interface ApiAnswer<T = any> {
 }
 
 /** `token`: a token string, "session" for the page's own (localStorage), or null for none. */
-export async function callApi<T = any>(page: Page, method: string, path: string, body?: unknown, token: string | null = "session"): Promise<ApiAnswer<T>> {
+export async function callApi<T = any>(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+  token: string | null = "session",
+): Promise<ApiAnswer<T>> {
   return page.evaluate(
     async ({ method, path, body, token }) => {
       const headers: Record<string, string> = { "content-type": "application/json" };

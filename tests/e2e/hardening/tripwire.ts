@@ -42,7 +42,8 @@ export async function auditScreen(page: Page, trip: Tripwire, label: string, tex
     ({ texts, safeImg }) => {
       const safe = new RegExp(safeImg, "i");
       const problems: string[] = [];
-      const where = (el: Element) => `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${el.className && typeof el.className === "string" ? `.${el.className.split(" ")[0]}` : ""}>`;
+      const where = (el: Element) =>
+        `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${el.className && typeof el.className === "string" ? `.${el.className.split(" ")[0]}` : ""}>`;
       const urlAttrs = ["href", "src", "action", "formaction", "xlink:href", "data", "poster", "background", "srcset", "ping"];
       for (const el of Array.from(document.querySelectorAll("*"))) {
         for (const attr of Array.from(el.attributes)) {
@@ -52,8 +53,12 @@ export async function auditScreen(page: Page, trip: Tripwire, label: string, tex
           if (name === "srcdoc") problems.push(`${where(el)} has srcdoc`);
           if (name === "style" && /url\s*\(|expression\s*\(/i.test(value)) problems.push(`${where(el)} style loads ${value.slice(0, 60)}`);
           // Control characters are what browsers skip before a scheme, so the check must match them.
-          // eslint-disable-next-line no-control-regex
-          if (urlAttrs.includes(name) && /^[\s\u0000-\u001f]*(javascript|vbscript|data:text|data:application)/i.test(value) && !(el.tagName === "IMG" && name === "src")) {
+          if (
+            urlAttrs.includes(name) &&
+            // eslint-disable-next-line no-control-regex
+            /^[\s\u0000-\u001f]*(javascript|vbscript|data:text|data:application)/i.test(value) &&
+            !(el.tagName === "IMG" && name === "src")
+          ) {
             problems.push(`${where(el)} ${name}=${value.slice(0, 60)}`);
           }
         }

@@ -57,7 +57,8 @@ export function jsonText(j: Json): string {
   }
 }
 
-const showStr = (s: Str) => (typeof s === "string" ? JSON.stringify(s.length > 60 ? s.slice(0, 40) + "…" : s) : `${JSON.stringify(s.repeat)}×${s.n}`);
+const showStr = (s: Str) =>
+  typeof s === "string" ? JSON.stringify(s.length > 60 ? s.slice(0, 40) + "…" : s) : `${JSON.stringify(s.repeat)}×${s.n}`;
 
 function showJson(j: Json): string {
   if (j.t === "s") return showStr(j.v);
@@ -72,7 +73,11 @@ export function showCall(c: Call): string {
   let i = 0;
   const path = c.path.replace(/:\w+/g, () => showParam(c.params[i++] ?? { t: "raw", v: "", encode: false }));
   const auth =
-    c.auth.t === "none" ? "no-auth" : c.auth.t === "header" ? `auth=${JSON.stringify(c.auth.v)}` : `auth=token#${c.auth.n}${c.auth.bearer ? "+Bearer" : ""}${c.auth.mangle === "none" ? "" : `/${c.auth.mangle}`}`;
+    c.auth.t === "none"
+      ? "no-auth"
+      : c.auth.t === "header"
+        ? `auth=${JSON.stringify(c.auth.v)}`
+        : `auth=token#${c.auth.n}${c.auth.bearer ? "+Bearer" : ""}${c.auth.mangle === "none" ? "" : `/${c.auth.mangle}`}`;
   const body = c.body.t === "none" ? "" : c.body.t === "text" ? ` text=${showStr(c.body.v)}` : ` json=${showJson(c.body.v)}`;
   return `${c.tab ? `tab${c.tab + 1} ` : ""}${c.burst > 1 ? `${c.burst}× at once ` : ""}${c.method} ${path}${c.query} ${auth}${c.contentType ? ` ct=${c.contentType}` : ""}${body}`;
 }
@@ -110,7 +115,8 @@ export function toRequest(world: World, c: Call): Request | null {
     return null; // encodeURIComponent refuses a lone surrogate: no client could send this path
   }
   const upper = c.method.toUpperCase();
-  const body = upper === "GET" || upper === "HEAD" || c.body.t === "none" ? undefined : c.body.t === "text" ? str(c.body.v) : jsonText(c.body.v);
+  const body =
+    upper === "GET" || upper === "HEAD" || c.body.t === "none" ? undefined : c.body.t === "text" ? str(c.body.v) : jsonText(c.body.v);
   try {
     const headers = new Headers();
     if (c.contentType) headers.set("content-type", c.contentType);

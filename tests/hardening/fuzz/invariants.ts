@@ -27,7 +27,9 @@ export function checker(counts: Counts) {
 }
 export type Check = ReturnType<typeof checker>;
 
-const ref = z.object({ _id: z.string(), username: z.string(), firstName: z.string(), lastName: z.string(), userPhoto: z.string() }).strict();
+const ref = z
+  .object({ _id: z.string(), username: z.string(), firstName: z.string(), lastName: z.string(), userPhoto: z.string() })
+  .strict();
 const publicUser = z
   .object({
     _id: z.string(),
@@ -46,7 +48,19 @@ const publicUser = z
   })
   .strict();
 const votes = z.object({ upvotedBy: z.array(ref), downvotedBy: z.array(ref) }).strict();
-const comment = z.object({ _id: z.string(), commentVal: z.string(), username: z.string(), firstName: z.string(), lastName: z.string(), profilePic: z.string(), votes, createdAt: z.string(), updatedAt: z.string() }).strict();
+const comment = z
+  .object({
+    _id: z.string(),
+    commentVal: z.string(),
+    username: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    profilePic: z.string(),
+    votes,
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .strict();
 const post = z
   .object({
     _id: z.string(),
@@ -79,7 +93,10 @@ const SUCCESS_KEYS: Record<string, z.ZodTypeAny> = {
   todos: z.array(todo),
   todo,
   // Paged lists and small answers (Prefer: return=minimal).
-  next: z.string().regex(/^[A-Za-z0-9_-]+$/).nullable(),
+  next: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .nullable(),
   total: z.number().int().nonnegative(),
   deleted: z.string(),
   // GET /api/openapi.json: the API's description (checked in depth by tests/api/openapi.test.ts).
@@ -122,7 +139,10 @@ export function checkResponse(check: Check, world: World, x: Exchange) {
   }
   if (x.status === 405) check("a 405 lists the allowed methods", /^[A-Z]+(, [A-Z]+)*$/.test(x.allow ?? ""), () => `allow ${x.allow}`);
   if (!bodyless && x.status >= 400) {
-    const ok = z.object({ errors: z.array(z.string().min(1)).min(1) }).strict().safeParse(body).success;
+    const ok = z
+      .object({ errors: z.array(z.string().min(1)).min(1) })
+      .strict()
+      .safeParse(body).success;
     check("errors are {errors:[string]}", ok, () => x.text.slice(0, 300));
   }
   // The API's OpenAPI description is a document of its own, checked by tests/api/openapi.test.ts.
@@ -171,7 +191,14 @@ interface PostAnswer extends Omit<PostRecord, "likes" | "comments"> {
   lastName: string;
   userPhoto: string;
   likes: { likeCount: number; likedBy: UserRef[]; dislikedBy: UserRef[] };
-  comments: Array<Omit<CommentRecord, "votes"> & { firstName: string; lastName: string; profilePic: string; votes: { upvotedBy: UserRef[]; downvotedBy: UserRef[] } }>;
+  comments: Array<
+    Omit<CommentRecord, "votes"> & {
+      firstName: string;
+      lastName: string;
+      profilePic: string;
+      votes: { upvotedBy: UserRef[]; downvotedBy: UserRef[] };
+    }
+  >;
 }
 
 function postsIn(body: unknown): PostAnswer[] {
@@ -187,10 +214,11 @@ function postsIn(body: unknown): PostAnswer[] {
 function joined(p: PostRecord, users: UserRecord[]): PostAnswer {
   const byId = new Map(users.map((u) => [u._id, u]));
   const byName = new Map(users.map((u) => [u.username, u]));
-  const refs = (ids: string[]) => ids.flatMap((id) => {
-    const u = byId.get(id);
-    return u ? [{ _id: u._id, username: u.username, firstName: u.firstName, lastName: u.lastName, userPhoto: u.userPhoto }] : [];
-  });
+  const refs = (ids: string[]) =>
+    ids.flatMap((id) => {
+      const u = byId.get(id);
+      return u ? [{ _id: u._id, username: u.username, firstName: u.firstName, lastName: u.lastName, userPhoto: u.userPhoto }] : [];
+    });
   const by = (username: string) => byName.get(username) ?? { firstName: "", lastName: "", userPhoto: "" };
   const a = by(p.username);
   return {
@@ -226,16 +254,28 @@ const names = (list: Array<string | UserRef | UserRecord>) => list.map((u) => (t
 const dupes = (list: string[]) => list.filter((v, i) => list.indexOf(v) !== i);
 
 function checkPost(check: Check, p: PostRecord | PostAnswer, where: string) {
-  check("likeCount >= 0", Number.isInteger(p.likes.likeCount) && p.likes.likeCount >= 0, () => `${where} post ${p._id} likeCount ${p.likes.likeCount}`);
+  check(
+    "likeCount >= 0",
+    Number.isInteger(p.likes.likeCount) && p.likes.likeCount >= 0,
+    () => `${where} post ${p._id} likeCount ${p.likes.likeCount}`,
+  );
   const liked = names(p.likes.likedBy);
   const disliked = names(p.likes.dislikedBy);
   check("likedBy has no duplicates", dupes(liked).length === 0, () => `${where} post ${p._id} likedBy ${liked}`);
   check("dislikedBy has no duplicates", dupes(disliked).length === 0, () => `${where} post ${p._id} dislikedBy ${disliked}`);
-  check("likedBy and dislikedBy are disjoint", !liked.some((u) => disliked.includes(u)), () => `${where} post ${p._id}: ${liked} / ${disliked}`);
+  check(
+    "likedBy and dislikedBy are disjoint",
+    !liked.some((u) => disliked.includes(u)),
+    () => `${where} post ${p._id}: ${liked} / ${disliked}`,
+  );
   for (const c of p.comments) {
     const up = names(c.votes.upvotedBy);
     const down = names(c.votes.downvotedBy);
-    check("comment votes unique and disjoint", !dupes(up).length && !dupes(down).length && !up.some((u) => down.includes(u)), () => `${where} comment ${c._id}: ${up} / ${down}`);
+    check(
+      "comment votes unique and disjoint",
+      !dupes(up).length && !dupes(down).length && !up.some((u) => down.includes(u)),
+      () => `${where} comment ${c._id}: ${up} / ${down}`,
+    );
   }
 }
 
@@ -245,20 +285,37 @@ function checkQuotes(check: Check, body: Record<string, unknown>, users: UserRec
   const fresh = (ref: UserRef, where: string) => {
     const u = byName.get(ref.username);
     const ok = !!u && u._id === ref._id && u.firstName === ref.firstName && u.lastName === ref.lastName && u.userPhoto === ref.userPhoto;
-    check("quoted users match the user as they are now", ok, () => `${where}: ${JSON.stringify(ref)} vs ${JSON.stringify(u && { ...u, passwordHash: undefined })}`);
+    check(
+      "quoted users match the user as they are now",
+      ok,
+      () => `${where}: ${JSON.stringify(ref)} vs ${JSON.stringify(u && { ...u, passwordHash: undefined })}`,
+    );
   };
   for (const p of postsIn(body)) {
     const author = byName.get(p.username);
-    if (author) fresh({ _id: author._id, username: p.username, firstName: p.firstName, lastName: p.lastName, userPhoto: p.userPhoto }, `author of post ${p._id}`);
+    if (author)
+      fresh(
+        { _id: author._id, username: p.username, firstName: p.firstName, lastName: p.lastName, userPhoto: p.userPhoto },
+        `author of post ${p._id}`,
+      );
     for (const ref of [...p.likes.likedBy, ...p.likes.dislikedBy]) fresh(ref, `likes of post ${p._id}`);
   }
-  const comments = [...postsIn(body).flatMap((p) => p.comments), ...(Array.isArray(body.comments) ? (body.comments as PostAnswer["comments"]) : [])];
+  const comments = [
+    ...postsIn(body).flatMap((p) => p.comments),
+    ...(Array.isArray(body.comments) ? (body.comments as PostAnswer["comments"]) : []),
+  ];
   for (const c of comments) {
     const by = byName.get(c.username);
-    if (by) fresh({ _id: by._id, username: c.username, firstName: c.firstName, lastName: c.lastName, userPhoto: c.profilePic }, `comment ${c._id}`);
+    if (by)
+      fresh(
+        { _id: by._id, username: c.username, firstName: c.firstName, lastName: c.lastName, userPhoto: c.profilePic },
+        `comment ${c._id}`,
+      );
     for (const ref of [...c.votes.upvotedBy, ...c.votes.downvotedBy]) fresh(ref, `votes on comment ${c._id}`);
   }
-  const quotedUsers = [body.users, [body.user, body.followUser, body.foundUser, body.createdUser]].flatMap((v) => (Array.isArray(v) ? v : []));
+  const quotedUsers = [body.users, [body.user, body.followUser, body.foundUser, body.createdUser]].flatMap((v) =>
+    Array.isArray(v) ? v : [],
+  );
   for (const u of quotedUsers as Array<{ username: string; followers: UserRef[]; following: UserRef[] } | undefined>) {
     if (u && Array.isArray(u.followers)) for (const ref of [...u.followers, ...u.following]) fresh(ref, `follows of ${u.username}`);
   }
@@ -271,9 +328,17 @@ function checkQuotes(check: Check, body: Record<string, unknown>, users: UserRec
 function checkStoredQuotes(check: Check, posts: PostRecord[], users: UserRecord[]) {
   const ids = new Set(users.map((u) => u._id));
   const byId = (list: unknown[], where: string) =>
-    check("records quote users by id only", list.every((id) => typeof id === "string" && ids.has(id)), () => `${where}: ${JSON.stringify(list).slice(0, 200)}`);
+    check(
+      "records quote users by id only",
+      list.every((id) => typeof id === "string" && ids.has(id)),
+      () => `${where}: ${JSON.stringify(list).slice(0, 200)}`,
+    );
   const noCopies = (record: object, keys: string[], where: string) =>
-    check("records quote users by id only", !keys.some((k) => k in record), () => `${where} holds a copy of ${keys.filter((k) => k in record)}`);
+    check(
+      "records quote users by id only",
+      !keys.some((k) => k in record),
+      () => `${where} holds a copy of ${keys.filter((k) => k in record)}`,
+    );
   for (const p of posts) {
     noCopies(p, ["firstName", "lastName", "userPhoto"], `post ${p._id}`);
     byId([...p.likes.likedBy, ...p.likes.dislikedBy], `likes of post ${p._id}`);
@@ -294,7 +359,11 @@ export function checkState(check: Check, world: World, identities: Map<string, s
   // Whole lists are served from cached JSON: it must be what a fresh join gives now.
   for (const p of posts) {
     const cached = world.mock.tables.posts.jsonOf(p);
-    check("cached post JSON equals a fresh join", cached === JSON.stringify(postView(world.mock.tables, p)), () => `post ${p._id}: ${cached.slice(0, 200)}`);
+    check(
+      "cached post JSON equals a fresh join",
+      cached === JSON.stringify(postView(world.mock.tables, p)),
+      () => `post ${p._id}: ${cached.slice(0, 200)}`,
+    );
   }
   checkPaging(check, world);
   const byId = new Map(users.map((u) => [u._id, u]));
@@ -303,18 +372,34 @@ export function checkState(check: Check, world: World, identities: Map<string, s
     const known = identities.get(u._id);
     // No route changes a username or a password: the pair stays as signup made it.
     const identity = `${u.username} ${u.passwordHash}`;
-    check("a user's id, username and password never change", known === undefined || known === identity, () => `${u._id} was ${known?.split(" ")[0]}, is ${u.username}`);
+    check(
+      "a user's id, username and password never change",
+      known === undefined || known === identity,
+      () => `${u._id} was ${known?.split(" ")[0]}, is ${u.username}`,
+    );
     identities.set(u._id, identity);
     check("bookmarks hold unique post ids", dupes(u.bookmarks).length === 0, () => `${u.username}: ${u.bookmarks}`);
-    check("bookmarks name existing posts", u.bookmarks.every((id) => world.mock.tables.posts.get(id)), () => `${u.username}: ${u.bookmarks}`);
+    check(
+      "bookmarks name existing posts",
+      u.bookmarks.every((id) => world.mock.tables.posts.get(id)),
+      () => `${u.username}: ${u.bookmarks}`,
+    );
     check("follow lists hold no duplicates", !dupes(u.following).length && !dupes(u.followers).length, () => u.username);
     for (const f of u.following) {
       const other = byId.get(f);
-      check("follows are symmetric", !!other && other.followers.includes(u._id), () => `${u.username} follows ${f}, who does not list them`);
+      check(
+        "follows are symmetric",
+        !!other && other.followers.includes(u._id),
+        () => `${u.username} follows ${f}, who does not list them`,
+      );
     }
     for (const f of u.followers) {
       const other = byId.get(f);
-      check("follows are symmetric", !!other && other.following.includes(u._id), () => `${f} is a follower of ${u.username} but does not follow them`);
+      check(
+        "follows are symmetric",
+        !!other && other.following.includes(u._id),
+        () => `${f} is a follower of ${u.username} but does not follow them`,
+      );
     }
   }
 }
@@ -335,7 +420,11 @@ function checkPagedTable<T extends { _id: string }>(check: Check, table: Table<T
     if (page.next === null) break;
     cursor = page.next;
   }
-  const want = table.all().map((r) => r._id).reverse().join(",");
+  const want = table
+    .all()
+    .map((r) => r._id)
+    .reverse()
+    .join(",");
   check(`paging ${name} to the end gives the list newest first`, seen.join(",") === want, () => firstDifference(seen.join(","), want));
 }
 

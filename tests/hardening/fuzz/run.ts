@@ -20,7 +20,15 @@ export interface Stats {
   refusals: Record<string, number>;
 }
 
-export const newStats = (): Stats => ({ sequences: 0, requests: 0, unsendable: 0, invariants: {}, statuses: {}, accepted: {}, refusals: {} });
+export const newStats = (): Stats => ({
+  sequences: 0,
+  requests: 0,
+  unsendable: 0,
+  invariants: {},
+  statuses: {},
+  accepted: {},
+  refusals: {},
+});
 
 const exportText = (world: World) => JSON.stringify(world.mock.exportData().data);
 
@@ -41,7 +49,14 @@ async function send(world: World, call: Call, request: Request, stats: Stats) {
   if (response.status >= 400) count(stats.refusals, `${response.status} ${/"errors":\["((?:\S+ ?){1,4})/.exec(text)?.[1] ?? ""}`);
   learnTokens(world, text);
   const { headers } = response;
-  return { method: request.method.toUpperCase(), path: new URL(request.url).pathname, status: response.status, text, contentType: headers.get("content-type"), allow: headers.get("allow") };
+  return {
+    method: request.method.toUpperCase(),
+    path: new URL(request.url).pathname,
+    status: response.status,
+    text,
+    contentType: headers.get("content-type"),
+    allow: headers.get("allow"),
+  };
 }
 
 /** A user who just signed up can be found by username, as profile URLs do (GET /api/users/:username). */
@@ -77,7 +92,12 @@ async function checkReopened(check: Check, world: World, memory: string, when: s
   check(`a mock booted on the store equals the one that wrote it${when}`, reloaded === memory, () => firstDifference(reloaded, memory));
 }
 
-export async function runSequence(steps: Step[], stats: Stats, kind: StoreKind = "memory", prepare?: (world: World) => void): Promise<void> {
+export async function runSequence(
+  steps: Step[],
+  stats: Stats,
+  kind: StoreKind = "memory",
+  prepare?: (world: World) => void,
+): Promise<void> {
   const world = await bootWorld(kind);
   prepare?.(world);
   let open = true;
@@ -93,7 +113,8 @@ export async function runSequence(steps: Step[], stats: Stats, kind: StoreKind =
         await runOp(world, step);
         trace.push(`<${step.op}>`);
         if (step.op === "reset") identities.clear(); // the seed is hashed again, with new salts
-        if (step.op !== "reset") check("reload and re-import keep the data", exportText(world) === truth, () => firstDifference(exportText(world), truth));
+        if (step.op !== "reset")
+          check("reload and re-import keep the data", exportText(world) === truth, () => firstDifference(exportText(world), truth));
       } else {
         world.mock = world.tabs[step.tab % world.tabs.length];
         const requests = Array.from({ length: step.burst }, () => toRequest(world, step));
@@ -112,8 +133,14 @@ export async function runSequence(steps: Step[], stats: Stats, kind: StoreKind =
         }
         for (const x of answers) await checkProfileReachable(check, world, x.text);
         // A double-clicked like, bookmark or follow (or their undo) takes effect once; the rest are refused.
-        const toggles = answers.filter((x) => x.method === "POST" && x.status < 300 && /^\/api\/(posts\/(dis)?like|users\/(remove-)?bookmark|users\/(un)?follow)\//.test(x.path));
-        if (answers.length > 1) check("a double click takes effect once", toggles.length <= 1, () => answers.map((x) => x.status).join(","));
+        const toggles = answers.filter(
+          (x) =>
+            x.method === "POST" &&
+            x.status < 300 &&
+            /^\/api\/(posts\/(dis)?like|users\/(remove-)?bookmark|users\/(un)?follow)\//.test(x.path),
+        );
+        if (answers.length > 1)
+          check("a double click takes effect once", toggles.length <= 1, () => answers.map((x) => x.status).join(","));
       }
       truth = exportText(world);
       checkState(check, world, identities);

@@ -64,7 +64,16 @@ export interface World {
 export async function bootWorld(kind: StoreKind = "memory"): Promise<World> {
   const { store, reopen, cleanup } = openStore(kind);
   const mock = await createMock({ store, passwordIterations: 1000 });
-  const world: World = { mock, tabs: [mock], kind, store, reopen, cleanup, tokens: [], passwords: [...Object.values(SEED_PASSWORDS), ...EXTRA_USERS.map((u) => u.password)] };
+  const world: World = {
+    mock,
+    tabs: [mock],
+    kind,
+    store,
+    reopen,
+    cleanup,
+    tokens: [],
+    passwords: [...Object.values(SEED_PASSWORDS), ...EXTRA_USERS.map((u) => u.password)],
+  };
   for (const [username, password] of Object.entries(SEED_PASSWORDS)) {
     world.tokens.push(await tokenFrom(mock, "/api/auth/login", { username, password }, 200));
   }
@@ -92,11 +101,15 @@ async function furnish(world: World) {
     [guest, "POST", "/api/test-todos", { title: "water the plants" }],
   ];
   for (const [token, method, path, body] of steps) {
-    const response = await world.mock.handle(new Request(`http://mock.local${path}`, { method, headers: { authorization: token }, body: body && JSON.stringify(body) }));
+    const response = await world.mock.handle(
+      new Request(`http://mock.local${path}`, { method, headers: { authorization: token }, body: body && JSON.stringify(body) }),
+    );
     if (response.status >= 300) throw new Error(`fuzz world: ${method} ${path} gave ${response.status}: ${await response.text()}`);
   }
   const firstComment = world.mock.tables.posts.get(posts[0])!.comments[1]._id;
-  await world.mock.handle(new Request(`http://mock.local/api/comments/upvote/${posts[0]}/${firstComment}`, { method: "POST", headers: { authorization: guest } }));
+  await world.mock.handle(
+    new Request(`http://mock.local/api/comments/upvote/${posts[0]}/${firstComment}`, { method: "POST", headers: { authorization: guest } }),
+  );
 }
 
 async function tokenFrom(mock: Mock, path: string, body: object, status: number): Promise<string> {

@@ -24,7 +24,11 @@ export async function badTokens(me: Who, other: Who, myToken: string): Promise<B
   const claims = { _id: me._id, username: me.username, iat: seconds(), exp: seconds() + TOKEN_LIFETIME_SECONDS };
   const hs256 = (payload: object) => json64({ alg: "HS256", typ: "JWT" }) + "." + json64(payload);
   const signWith = (secret: string, alg = "HS256") =>
-    new SignJWT({ _id: me._id, username: me.username }).setProtectedHeader({ alg, typ: "JWT" }).setIssuedAt().setExpirationTime("7d").sign(new TextEncoder().encode(secret));
+    new SignJWT({ _id: me._id, username: me.username })
+      .setProtectedHeader({ alg, typ: "JWT" })
+      .setIssuedAt()
+      .setExpirationTime("7d")
+      .sign(new TextEncoder().encode(secret));
 
   return [
     // Expired: genuine signatures, past their exp.
@@ -32,8 +36,14 @@ export async function badTokens(me: Who, other: Who, myToken: string): Promise<B
     { name: "expired two seconds ago", header: await signToken(me, Date.now() - TOKEN_LIFETIME_SECONDS * 1000 - 2000) },
     { name: "expired, sent as Bearer", header: "Bearer " + (await signToken(me, Date.now() - 30 * DAY)) },
     // alg: none and algorithm confusion.
-    { name: "alg: none, unsigned (jose UnsecuredJWT)", header: new UnsecuredJWT({ _id: me._id, username: me.username }).setIssuedAt().setExpirationTime("7d").encode() },
-    { name: "alg: none naming another user", header: new UnsecuredJWT({ _id: other._id, username: other.username }).setExpirationTime("7d").encode() },
+    {
+      name: "alg: none, unsigned (jose UnsecuredJWT)",
+      header: new UnsecuredJWT({ _id: me._id, username: me.username }).setIssuedAt().setExpirationTime("7d").encode(),
+    },
+    {
+      name: "alg: none naming another user",
+      header: new UnsecuredJWT({ _id: other._id, username: other.username }).setExpirationTime("7d").encode(),
+    },
     { name: "alg: none, keeping the real signature", header: `${json64({ alg: "none", typ: "JWT" })}.${body}.${sig}` },
     { name: "alg: None, unsigned", header: `${json64({ alg: "None", typ: "JWT" })}.${body}.` },
     { name: "alg: NONE, no signature segment", header: `${json64({ alg: "NONE" })}.${body}` },
@@ -44,15 +54,33 @@ export async function badTokens(me: Who, other: Who, myToken: string): Promise<B
     { name: "HS256 with a wrong secret", header: await signWith("not-the-secret") },
     { name: "HS256 with the secret's first half", header: await signWith("moments-mock-api-fixed-secret") },
     { name: "HS512 with a wrong secret", header: await signWith("not-the-secret-either-but-long-enough-for-hs512-keys-64b", "HS512") },
-    { name: "wrong secret, naming another user", header: await new SignJWT({ ...other }).setProtectedHeader({ alg: "HS256" }).setExpirationTime("7d").sign(new TextEncoder().encode("guess")) },
+    {
+      name: "wrong secret, naming another user",
+      header: await new SignJWT({ ...other })
+        .setProtectedHeader({ alg: "HS256" })
+        .setExpirationTime("7d")
+        .sign(new TextEncoder().encode("guess")),
+    },
     // Tampered: a real signature over a different payload or header.
-    { name: "payload naming another user, original signature", header: `${head}.${json64({ ...claims, _id: other._id, username: other.username })}.${sig}` },
-    { name: "payload naming another username only, original signature", header: `${head}.${json64({ ...claims, username: other.username })}.${sig}` },
-    { name: "payload with exp pushed a year out, original signature", header: `${head}.${json64({ ...claims, exp: seconds() + 365 * 86400 })}.${sig}` },
+    {
+      name: "payload naming another user, original signature",
+      header: `${head}.${json64({ ...claims, _id: other._id, username: other.username })}.${sig}`,
+    },
+    {
+      name: "payload naming another username only, original signature",
+      header: `${head}.${json64({ ...claims, username: other.username })}.${sig}`,
+    },
+    {
+      name: "payload with exp pushed a year out, original signature",
+      header: `${head}.${json64({ ...claims, exp: seconds() + 365 * 86400 })}.${sig}`,
+    },
     { name: "payload with _id as a number, original signature", header: `${head}.${json64({ ...claims, _id: 1 })}.${sig}` },
     { name: "payload re-encoded with padding, original signature", header: `${head}.${body}==.${sig}` },
     { name: "header with a kid added, original signature", header: `${json64({ alg: "HS256", typ: "JWT", kid: "x" })}.${body}.${sig}` },
-    { name: "signature with one character changed", header: `${head}.${body}.${sig.slice(0, 10)}${sig[10] === "A" ? "B" : "A"}${sig.slice(11)}` },
+    {
+      name: "signature with one character changed",
+      header: `${head}.${body}.${sig.slice(0, 10)}${sig[10] === "A" ? "B" : "A"}${sig.slice(11)}`,
+    },
     { name: "my payload with another user's genuine signature", header: `${head}.${body}.${parts(await signToken(other))[2]}` },
     { name: "my header and payload, unsigned claims of HS256", header: `${hs256({ ...claims, _id: other._id })}.` },
     // Truncated.

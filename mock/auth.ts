@@ -1,4 +1,4 @@
-// Tokens: HS256 JWTs signed with a fixed secret (§9), verified on every call.
+// Tokens: HS256 JWTs signed with a fixed secret (CONTRACT §9), verified on every call.
 import { SignJWT, jwtVerify } from "jose";
 
 const SECRET = new TextEncoder().encode("moments-mock-api-fixed-secret-do-not-use-in-production");

@@ -1,4 +1,4 @@
-// The §8 catalogue: every message the API sends, in one place.
+// The CONTRACT §8 catalogue: every message the API sends, in one place.
 
 /** Ids and paths echoed in messages are cut short: a 100k-character id makes no better message. */
 const echo = (text: string) => (text.length > 80 ? `${text.slice(0, 80)}…` : text);
@@ -21,7 +21,7 @@ export const MSG = {
   DELETE_COMMENT_NOT_OWNER: "Cannot delete a comment doesn't belong to the User.",
   ALREADY_UPVOTED: "Cannot upvote a post that is already upvoted.",
   ALREADY_DOWNVOTED: "Cannot downvote a post that is already downvoted.",
-  // Beyond §8: what the spec leaves unsaid, worded the same way.
+  // Beyond CONTRACT §8: what the spec leaves unsaid, worded the same way.
   FOLLOW_SELF: "You cannot follow yourself.",
   POST_NOT_FOUND: (id: string) => `No post with id ${echo(id)}. Not Found error`,
   USER_NOT_FOUND: (id: string) => `No user with id or username ${echo(id)}. Not Found error`,

@@ -308,7 +308,7 @@ export function parseExportFile(text: string): ExportFile {
 }
 
 /**
- * §5's limits and the image rule, as the API applies them: an imported file must
+ * CONTRACT §5's limits and the image rule, as the API applies them: an imported file must
  * not carry what no user could have written (a 100 kB name freezes every feed
  * for seconds; a javascript: URL as an avatar is no image).
  */

@@ -1,4 +1,4 @@
-// §5 and §9 limits, shared by the API's checks and the app's forms.
+// CONTRACT §5 and §9 limits, shared by the API's checks and the app's forms.
 import { z } from "zod";
 
 export const POST_MAX = 210;

@@ -1,4 +1,4 @@
-// The spec's seed (§3): four users and six posts, one user the guest. And a
+// The spec's seed (CONTRACT §3): four users and six posts, one user the guest. And a
 // deterministic generator for larger data sets (demos, benchmarks).
 import { DEFAULT_ITERATIONS, hashPassword } from "./password";
 import { timestamp } from "./time";

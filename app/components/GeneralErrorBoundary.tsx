@@ -1,9 +1,9 @@
-// One boundary renders every route's errors: §2's fallback, 'Unexpected
+// One boundary renders every route's errors: CONTRACT §2's fallback, 'Unexpected
 // Application Error!' with the status and status text, or the message and stack.
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { TEXT } from "#app/lib/texts";
 
-/** What §2 shows of a thrown error: status and status text, or the message and stack. */
+/** What CONTRACT §2 shows of a thrown error: status and status text, or the message and stack. */
 export function describeRouteError(error: unknown): { detail: string; stack?: string } {
   if (isRouteErrorResponse(error)) return { detail: `${error.status} ${error.statusText}`.trim() };
   if (error instanceof Error) return { detail: error.message, stack: error.stack };

@@ -1,4 +1,4 @@
-// Picks one image for a post: checks type and size first (§5), so a bad file
+// Picks one image for a post: checks type and size first (CONTRACT §5), so a bad file
 // gets a clear message and is never attached; shows a removable preview.
 import { useId, useState } from "react";
 import { IMAGE_ACCEPT } from "#app/lib/image";

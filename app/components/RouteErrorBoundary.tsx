@@ -1,4 +1,4 @@
-// A screen's own error boundary: §2's 'Unexpected Application Error!' with the
+// A screen's own error boundary: CONTRACT §2's 'Unexpected Application Error!' with the
 // status and status text, or the message and stack, shown inside the shell so
 // one failed loader never blanks the sidebar and the other screens.
 import { Link, useRevalidator, useRouteError } from "@remix-run/react";

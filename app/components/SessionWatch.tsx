@@ -10,7 +10,7 @@ export function SessionWatch() {
   const navigate = useNavigate();
   useEffect(() => {
     const leave = () => navigate("/", { replace: true });
-    // `storage` fires only for other tabs' writes; key null is localStorage.clear() (§4's logout).
+    // `storage` fires only for other tabs' writes; key null is localStorage.clear() (CONTRACT §4's logout).
     const onStorage = (event: StorageEvent) => {
       if ((event.key === null || event.key === "token") && !getToken()) {
         saySessionEnded();

@@ -1,4 +1,4 @@
-// The user chip; its menu holds 'Logout @username' (§2). Logout is a form post
+// The user chip; its menu holds 'Logout @username' (CONTRACT §2). Logout is a form post
 // to the welcome route's action, which clears the session and goes to /.
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";

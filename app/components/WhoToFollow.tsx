@@ -1,4 +1,4 @@
-// 'Who to follow': every user but the current one (§6). `action` lets a screen
+// 'Who to follow': every user but the current one (CONTRACT §6). `action` lets a screen
 // put a control (part 2's Follow button) beside each suggestion.
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";

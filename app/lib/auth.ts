@@ -1,4 +1,4 @@
-// Login and signup calls, and the failure text each shows (DESIGN: the
+// Login and signup calls, and the failure text each shows (CONTRACT §10: the
 // server's message, or 'user not found' when the username is unknown).
 import { MSG } from "#mock/errors";
 import { ApiError, api, messageOf } from "./api";

@@ -1,4 +1,4 @@
-// Who follows whom, read from the loaded users list (§2: the viewed user is
+// Who follows whom, read from the loaded users list (CONTRACT §2: the viewed user is
 // looked up there), and the optimistic state a pending follow shows.
 import { useFetcher } from "@remix-run/react";
 import type { User, UserRef } from "./types";

@@ -1,4 +1,4 @@
-// The composer's image checks (§5): accepted types and the 2 MB limit, before
+// The composer's image checks (CONTRACT §5): accepted types and the 2 MB limit, before
 // the file is read, so a bad file is never attached.
 import { IMAGE_ACCEPT, IMAGE_MAX_BYTES, IMAGE_TYPES } from "#mock/rules";
 

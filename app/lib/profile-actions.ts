@@ -25,14 +25,14 @@ async function follow(request: Request, intent: "follow" | "unfollow", formData:
   const { token, user } = requireSession(request);
   const userId = String(formData.get("userId") ?? "");
   try {
-    // §6: anyone but yourself. The API refuses too; this saves the round trip.
+    // CONTRACT §6: anyone but yourself. The API refuses too; this saves the round trip.
     if (userId === user._id || formData.get("username") === user.username) throw new Error(MSG.FOLLOW_SELF);
     const { user: me } = await api<{ user: SessionUser }>(`/users/${intent}/${encodeURIComponent(userId)}`, {
       method: "POST",
       auth: true,
       body: {},
     });
-    // §4: the session's user carries the new following list.
+    // CONTRACT §4: the session's user carries the new following list.
     rememberUser(token, me);
     toast.success(intent === "follow" ? TOAST.followed : TOAST.unfollowed);
     return { intent, ok: true as const };

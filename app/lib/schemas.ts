@@ -1,4 +1,4 @@
-// The §5 form rules. Limits come from #mock/rules so the UI and the API agree.
+// The CONTRACT §5 form rules. Limits come from #mock/rules so the UI and the API agree.
 import {
   ALT_MAX,
   BIO_MAX,
@@ -35,7 +35,7 @@ export const signupSchema = z
     password: requiredText("Password"),
     confirmPassword: requiredText("Confirm Password"),
   })
-  // DESIGN: the passwords are compared (§5 says they never were).
+  // CONTRACT §10: the passwords are compared (CONTRACT §5 says they never were).
   .refine((v) => v.password === v.confirmPassword, { message: TEXT.passwordMismatch, path: ["confirmPassword"] });
 
 export const ALT_REQUIRED = "Describe the image (alt text): Settings asks for a description on every image.";
@@ -75,7 +75,7 @@ const photo = (label: string) =>
       `${label} must be an image (apng, avif, gif, jpeg, jpg, png, svg or webp) of at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB`,
     );
 
-/** §5 Edit profile: Name required, max 12; Bio max 250; Bio Link has no §5 rule beyond the API's length cap. */
+/** CONTRACT §5 Edit profile: Name required, max 12; Bio max 250; Bio Link has no CONTRACT §5 rule beyond the API's length cap. */
 export const editProfileSchema = z.object({
   firstName: requiredText("Name", NAME_MAX),
   lastName: optionalText("Last name", NAME_MAX),

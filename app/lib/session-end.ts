@@ -11,7 +11,7 @@ export const SESSION_ENDED_EVENT = "moments:session-ended";
 
 /**
  * Whether an authenticated call's refusal means the session is gone. 404 with
- * the §8 'not Registered' text is the user missing (or no token left, e.g. another
+ * the CONTRACT §8 'not Registered' text is the user missing (or no token left, e.g. another
  * tab logged out); 401 with the token text is a token that no longer verifies.
  */
 export function isSessionDeath(status: number, message: string): boolean {

@@ -1,4 +1,4 @@
-// The session lives in localStorage as `token` and `userinfo` (§3).
+// The session lives in localStorage as `token` and `userinfo` (CONTRACT §3).
 import { redirect } from "@remix-run/react";
 
 export interface SessionUser {
@@ -40,7 +40,7 @@ export function saveSession(token: string, user: SessionUser) {
   localStorage.setItem(USER, JSON.stringify(user));
 }
 
-/** §4: logout clears all of local storage, not only the session keys. */
+/** CONTRACT §4: logout clears all of local storage, not only the session keys. */
 export function clearSession() {
   localStorage.clear();
 }

@@ -1,4 +1,4 @@
-// Every text the spec fixes (§1, §2, §8), in one place so tests and screens agree.
+// Every text the spec fixes (CONTRACT §1, §2, §8), in one place so tests and screens agree.
 export const TOAST = {
   login: "LoggedIn successfully",
   signup: "Loggedin Successfully",
@@ -8,7 +8,7 @@ export const TOAST = {
   bookmarkAdded: "Added to Bookmarks !",
   bookmarkRemoved: "Removed from Bookmarks !",
   userNotFound: "user not found",
-  // Part 2: profiles and follows (§8).
+  // Part 2: profiles and follows (CONTRACT §8).
   followed: "followed",
   unfollowed: "unfollowed",
   profileUpdated: "updated successfully",
@@ -27,7 +27,7 @@ export const TEXT = {
   reply: "Reply",
   passwordMismatch: "Password do not match",
   appError: "Unexpected Application Error!",
-  // Part 2: bookmarks, profiles and the protected group's 404 (§2, §8).
+  // Part 2: bookmarks, profiles and the protected group's 404 (CONTRACT §2, §8).
   bookmarkHeading: "Bookmark",
   nothingToShow: "Nothing to show...",
   pageNotFound: "Error 404: PageNotFound",
@@ -35,5 +35,5 @@ export const TEXT = {
   update: "Update",
 } as const;
 
-/** Toasts sit top-right and close after 3000 ms (§2, §9). */
+/** Toasts sit top-right and close after 3000 ms (CONTRACT §2, §9). */
 export const TOAST_OPTIONS = { position: "top-right", autoClose: 3000 } as const;

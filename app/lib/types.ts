@@ -1,4 +1,4 @@
-// What the app reads from the API (SPEC §3, as the mock sends it).
+// What the app reads from the API (CONTRACT §3, as the mock sends it).
 export interface UserRef {
   _id: string;
   username: string;

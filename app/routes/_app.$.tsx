@@ -1,4 +1,4 @@
-// Any other path inside the protected group (§2): 'Error 404: PageNotFound' and a way home.
+// Any other path inside the protected group (CONTRACT §2): 'Error 404: PageNotFound' and a way home.
 import { Link, useLocation, type MetaFunction } from "@remix-run/react";
 import { TEXT } from "#app/lib/texts";
 

@@ -1,4 +1,4 @@
-// /mockman, public (SPEC §2). Everything it uses lives under app/mockman and is
+// /mockman, public (CONTRACT §2). Everything it uses lives under app/mockman and is
 // imported only from here, so Remix splits it into this route's own chunk.
 import type { LinksFunction } from "@remix-run/node";
 import type { MetaFunction } from "@remix-run/react";

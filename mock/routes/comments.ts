@@ -12,7 +12,7 @@ import { findComment, findPost } from "./lookup";
 const commentVal = required("commentVal", COMMENT_MAX);
 const objectError = (name: string) => ({ required_error: `${name} is required`, invalid_type_error: `${name} must be an object` });
 
-// The client sends {commentData: {comment: {commentVal, ...}}} (§7); a flat
+// The client sends {commentData: {comment: {commentVal, ...}}} (CONTRACT §7); a flat
 // {commentData: {commentVal}} is read too. Names come from the token, never the body.
 export const addCommentSchema = z.object({
   commentData: z.union([z.object({ comment: z.object({ commentVal }, objectError("commentData.comment")) }), z.object({ commentVal })], {
@@ -82,7 +82,7 @@ export const commentRoutes: RouteDef[] = [
       post.comments = post.comments.filter((c) => c._id !== comment._id);
       post.updatedAt = timestamp(ctx.now());
       ctx.db.posts.touch(post);
-      // §7 has two readings (posts or comments); both are sent.
+      // CONTRACT §7 has two readings (posts or comments); both are sent.
       const comments = commentsView(ctx.db, post.comments);
       return postsOrMinimal(ctx.db, req, 201, () => onePost(ctx.db, post, { comments }), { comments });
     },

@@ -8,7 +8,7 @@ import { timestamp } from "../time";
 import type { PostRecord, UserRecord } from "../types";
 import { findPost, findUser } from "./lookup";
 
-// firstName and userPhoto may come in the body (§7), but the author is always the token's user.
+// firstName and userPhoto may come in the body (CONTRACT §7), but the author is always the token's user.
 export const createPostSchema = z.object({
   postData: z.object(
     { content: required("content", POST_MAX), postPic: imageRef.default(""), postPicAlt: optionalText("postPicAlt", ALT_MAX).optional() },

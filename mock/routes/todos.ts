@@ -1,4 +1,4 @@
-// /api/test-todos: a sandbox so the tester's default request (§9) gets a real answer.
+// /api/test-todos: a sandbox so the tester's default request (CONTRACT §9) gets a real answer.
 import { v4 as uuid } from "uuid";
 import { z } from "zod";
 import { MSG, notFound } from "../errors";

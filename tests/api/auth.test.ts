@@ -30,7 +30,7 @@ describe("POST /api/auth/signup", () => {
     expect(claims.exp! - claims.iat!).toBe(7 * 24 * 3600);
   });
 
-  it("refuses a taken username with 422 and the §8 text", async () => {
+  it("refuses a taken username with 422 and the CONTRACT §8 text", async () => {
     const r = await api.call("POST", "/api/auth/signup", { body: { username: "guest", password: "x", firstName: "Again" } });
     expect(r.status).toBe(422);
     expect(r.body).toEqual({ errors: [MSG.USERNAME_TAKEN] });
@@ -77,13 +77,13 @@ describe("POST /api/auth/login", () => {
     expect(typeof r.body.encodedToken).toBe("string");
   });
 
-  it("answers an unknown username with 404 and the §8 text", async () => {
+  it("answers an unknown username with 404 and the CONTRACT §8 text", async () => {
     const r = await api.call("POST", "/api/auth/login", { body: { username: "nobody", password: "x" } });
     expect(r.status).toBe(404);
     expect(r.body).toEqual({ errors: [MSG.NOT_REGISTERED] });
   });
 
-  it("answers a wrong password with 401 and the §8 text; the match is exact", async () => {
+  it("answers a wrong password with 401 and the CONTRACT §8 text; the match is exact", async () => {
     for (const password of ["wrong", "GUEST1234", "guest1234 ", ""]) {
       const r = await api.call("POST", "/api/auth/login", { body: { username: "guest", password } });
       expect(r.status, password).toBe(password ? 401 : 400);

@@ -104,7 +104,7 @@ describe("comments", () => {
     expect(commentsOf(SEED_POST)).toEqual([]);
   });
 
-  it("upvote and downvote move the user between the lists; repeats are refused with the §8 texts", async () => {
+  it("upvote and downvote move the user between the lists; repeats are refused with the CONTRACT §8 texts", async () => {
     await add(ada, GUEST_POST_ID, "vote on me");
     const id = commentsOf(GUEST_POST_ID)[0]._id;
     const up = () => api.call("POST", `/api/comments/upvote/${GUEST_POST_ID}/${id}`, { token: guest });

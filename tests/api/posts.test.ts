@@ -98,7 +98,7 @@ describe("POST /api/posts/edit/:postId", () => {
     expect(api.mock.tables.posts.get(GUEST_POST_ID)).toMatchObject({ _id: GUEST_POST_ID, username: "guest", likes: { likeCount: 800 } });
   });
 
-  it("refuses someone else's post with the §8 text", async () => {
+  it("refuses someone else's post with the CONTRACT §8 text", async () => {
     const r = await api.call("POST", `/api/posts/edit/${SEED_POST}`, { token: guest, body: { postData: { content: "mine now" } } });
     expect(r.status).toBe(400);
     expect(r.body).toEqual({ errors: [MSG.EDIT_POST_NOT_OWNER] });
@@ -121,7 +121,7 @@ describe("DELETE /api/posts/:postId", () => {
     expect(api.mock.tables.users.getUnique("adasterling")!.bookmarks).toEqual([]);
   });
 
-  it("refuses someone else's post with the §8 text", async () => {
+  it("refuses someone else's post with the CONTRACT §8 text", async () => {
     const r = await api.call("DELETE", `/api/posts/${SEED_POST}`, { token: guest });
     expect(r.status).toBe(400);
     expect(r.body).toEqual({ errors: [MSG.DELETE_POST_NOT_OWNER] });
@@ -129,7 +129,7 @@ describe("DELETE /api/posts/:postId", () => {
   });
 });
 
-describe("like and dislike (§4)", () => {
+describe("like and dislike (CONTRACT §4)", () => {
   it("like: adds the user to likedBy, count + 1, removes from dislikedBy", async () => {
     await api.call("POST", `/api/posts/dislike/${SEED_POST}`, { token: guest });
     expect(likes(api, SEED_POST)).toMatchObject({ likeCount: 789, likedBy: [] });
@@ -141,7 +141,7 @@ describe("like and dislike (§4)", () => {
     expect(JSON.stringify(likes(api, SEED_POST))).not.toMatch(/bookmarks|password/);
   });
 
-  it("refuses a second like with the §8 text and leaves the count", async () => {
+  it("refuses a second like with the CONTRACT §8 text and leaves the count", async () => {
     await api.call("POST", `/api/posts/like/${SEED_POST}`, { token: guest });
     const r = await api.call("POST", `/api/posts/like/${SEED_POST}`, { token: guest });
     expect(r.status).toBe(400);
@@ -157,7 +157,7 @@ describe("like and dislike (§4)", () => {
     expect(likes(api, SEED_POST).dislikedBy.map((u) => u.username)).toEqual(["guest"]);
   });
 
-  it("refuses a second dislike with the §8 text", async () => {
+  it("refuses a second dislike with the CONTRACT §8 text", async () => {
     await api.call("POST", `/api/posts/dislike/${SEED_POST}`, { token: guest });
     const r = await api.call("POST", `/api/posts/dislike/${SEED_POST}`, { token: guest });
     expect(r.status).toBe(400);
@@ -165,7 +165,7 @@ describe("like and dislike (§4)", () => {
     expect(likes(api, SEED_POST).likeCount).toBe(789);
   });
 
-  it("refuses to go below 0 likes with the §8 text", async () => {
+  it("refuses to go below 0 likes with the CONTRACT §8 text", async () => {
     const created = await api.call("POST", "/api/posts", { token: guest, body: { postData: { content: "zero" } } });
     const id = created.body.posts.at(-1)._id;
     const r = await api.call("POST", `/api/posts/dislike/${id}`, { token: guest });

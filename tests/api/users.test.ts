@@ -109,7 +109,7 @@ describe("bookmarks", () => {
     expect(r.body.bookmarks[0].likes.likeCount).toBe(791);
   });
 
-  it("refuses a second bookmark and removing one that is not there, with the §8 texts", async () => {
+  it("refuses a second bookmark and removing one that is not there, with the CONTRACT §8 texts", async () => {
     await api.call("POST", `/api/users/bookmark/${SEED_POST}`, { token: guest });
     const again = await api.call("POST", `/api/users/bookmark/${SEED_POST}`, { token: guest });
     expect(again.status).toBe(400);
@@ -136,7 +136,7 @@ describe("follows", () => {
     expect(r.text).not.toMatch(/pbkdf2|bookmarks":\[\{/);
   });
 
-  it("refuses following twice with the §8 text", async () => {
+  it("refuses following twice with the CONTRACT §8 text", async () => {
     await api.call("POST", "/api/users/follow/adasterling", { token: guest });
     const r = await api.call("POST", "/api/users/follow/adasterling", { token: guest });
     expect(r.status).toBe(400);

@@ -1,4 +1,4 @@
-// 'Edit profile' (§5): Name required, max 12; Bio max 250; Bio Link has no rule
+// 'Edit profile' (CONTRACT §5): Name required, max 12; Bio max 250; Bio Link has no rule
 // of its own; photos follow the composer's image rules. Run through Conform's
 // parseWithZod, which turns an emptied input into undefined as the browser does.
 import { parseWithZod } from "@conform-to/zod";
@@ -94,7 +94,7 @@ describe("edit profile form", () => {
 });
 
 describe("the photo pickers' file checks (the composer's rules)", () => {
-  it("takes every §5 type up to 2 MB", () => {
+  it("takes every CONTRACT §5 type up to 2 MB", () => {
     for (const [name, type] of [
       ["a.png", "image/png"],
       ["a.jpg", "image/jpeg"],
@@ -115,7 +115,7 @@ describe("the photo pickers' file checks (the composer's rules)", () => {
   });
 });
 
-describe("texts (§2, §8)", () => {
+describe("texts (CONTRACT §2, §8)", () => {
   it("names the modal, its button and its toast as the spec does", () => {
     expect(TEXT.editProfile).toBe("Edit profile");
     expect(TEXT.update).toBe("Update");

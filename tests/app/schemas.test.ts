@@ -1,4 +1,4 @@
-// §5 form rules as the forms apply them: through Conform's parseWithZod, which
+// CONTRACT §5 form rules as the forms apply them: through Conform's parseWithZod, which
 // turns an empty input into undefined, exactly as in the browser.
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
@@ -56,7 +56,7 @@ describe("signup", () => {
     ]);
   });
 
-  it("compares the passwords: 'Password do not match' under Confirm Password (DESIGN)", () => {
+  it("compares the passwords: 'Password do not match' under Confirm Password (CONTRACT §10)", () => {
     expect(errorsOf(signupSchema, { ...goodSignup, confirmPassword: "secret-2" })).toEqual({ confirmPassword: ["Password do not match"] });
   });
 });
@@ -106,6 +106,6 @@ describe("comment", () => {
   });
 });
 
-it("the limits are the spec's numbers (§9)", () => {
+it("the limits are the spec's numbers (CONTRACT §9)", () => {
   expect({ POST_MAX, COMMENT_MAX, NAME_MAX, USERNAME_MAX }).toEqual({ POST_MAX: 210, COMMENT_MAX: 60, NAME_MAX: 12, USERNAME_MAX: 12 });
 });

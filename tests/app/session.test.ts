@@ -1,4 +1,4 @@
-// Session in localStorage (§3) and the remembered origin (§2).
+// Session in localStorage (CONTRACT §3) and the remembered origin (CONTRACT §2).
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { clearSession, getSessionUser, getToken, redirectToLogin, requireSession, safeRedirect, saveSession } from "#app/lib/session";
 
@@ -42,7 +42,7 @@ describe("session", () => {
     expect(getSessionUser()).toEqual(user);
   });
 
-  it("logout clears all of local storage (§4)", () => {
+  it("logout clears all of local storage (CONTRACT §4)", () => {
     saveSession("t", user);
     localStorage.setItem("other", "x");
     clearSession();

@@ -1,4 +1,4 @@
-// The §1/§2/§8 texts, letter for letter (their odd spacing and capitals are the spec's).
+// The CONTRACT §1/§2/§8 texts, letter for letter (their odd spacing and capitals are the spec's).
 import { describe, expect, it } from "vitest";
 import { MSG } from "#mock/errors";
 import { ApiError, errorMessage } from "#app/lib/api";
@@ -6,7 +6,7 @@ import { authFailureMessage } from "#app/lib/auth";
 import { TEXT, TOAST, TOAST_OPTIONS } from "#app/lib/texts";
 
 describe("texts", () => {
-  it("has every toast of §8 this part shows", () => {
+  it("has every toast of CONTRACT §8 this part shows", () => {
     expect(TOAST).toMatchObject({
       login: "LoggedIn successfully",
       signup: "Loggedin Successfully",
@@ -36,7 +36,7 @@ describe("texts", () => {
     });
   });
 
-  it("puts toasts top-right for 3000 ms (§2, §9)", () => {
+  it("puts toasts top-right for 3000 ms (CONTRACT §2, §9)", () => {
     expect(TOAST_OPTIONS).toEqual({ position: "top-right", autoClose: 3000 });
   });
 });
@@ -46,7 +46,7 @@ describe("failure messages", () => {
     expect(authFailureMessage(new ApiError(404, MSG.NOT_REGISTERED))).toBe("user not found");
   });
 
-  it("passes the server's message on otherwise (DESIGN)", () => {
+  it("passes the server's message on otherwise (CONTRACT §10)", () => {
     expect(authFailureMessage(new ApiError(422, MSG.USERNAME_TAKEN))).toBe("Unprocessable Entity. Username Already Exists.");
     expect(authFailureMessage(new ApiError(401, MSG.BAD_CREDENTIALS))).toBe(MSG.BAD_CREDENTIALS);
   });

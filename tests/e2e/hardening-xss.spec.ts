@@ -193,7 +193,7 @@ test("payloads sent straight to the API are stored as text and never run on any 
   }
 
   expect(trip.hits).toEqual([]);
-  tally.report(`API: ${ALL.length} payloads, ${refused} refused by a §5 limit`);
+  tally.report(`API: ${ALL.length} payloads, ${refused} refused by a CONTRACT §5 limit`);
   expect(tally.shown).toBeGreaterThan(ALL.length * 3);
 });
 
@@ -203,7 +203,7 @@ test("payloads typed into the UI and an SVG holding script as post image, avatar
   const tally = new Tally();
   await loginAsGuest(page);
 
-  // The composer: every payload that fits §5's 210, the first with the SVG attached.
+  // The composer: every payload that fits CONTRACT §5's 210, the first with the SVG attached.
   const composer = page.getByRole("region", { name: "Create a post" });
   const box = composer.getByRole("textbox", { name: "What's happening?" });
   const posted: string[] = [];
@@ -364,7 +364,7 @@ async function importThroughSettings(page: Page, name: string, file: unknown) {
   await page.getByLabel("Import a file…").setInputFiles({ name, mimeType: "application/json", buffer: Buffer.from(JSON.stringify(file)) });
 }
 
-test("an imported file: one breaking §5's limits or holding a script URL as an image is refused whole; one within them renders every payload inert", async ({
+test("an imported file: one breaking CONTRACT §5's limits or holding a script URL as an image is refused whole; one within them renders every payload inert", async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -384,7 +384,7 @@ test("an imported file: one breaking §5's limits or holding a script URL as an 
   await visit(page, trip, tally, "settings refusing the file", [fileName], async () => undefined);
   expect((await callApi(page, "GET", "/posts")).body.posts).toHaveLength(6);
 
-  // The same payloads wherever §5 lets them fit, an SVG holding script as every image.
+  // The same payloads wherever CONTRACT §5 lets them fit, an SVG holding script as every image.
   const { file, texts } = hostileExport(base, (field, text) => field !== "image" && text.length <= LIMITS[field] && text.trim().length > 0);
   await importThroughSettings(page, "within-limits.json", file);
   await page.getByRole("dialog", { name: "Import this file?" }).getByRole("button", { name: "Import" }).click();

@@ -1,5 +1,5 @@
 // Every bad token, on every authenticated route (read from the route table),
-// gets 401 with the §8 text and changes nothing; no token at all gets the §8 404.
+// gets 401 with the CONTRACT §8 text and changes nothing; no token at all gets the CONTRACT §8 404.
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { signToken, TOKEN_LIFETIME_SECONDS } from "#mock/auth.ts";
 import { MSG } from "#mock/errors.ts";
@@ -58,8 +58,8 @@ afterAll(() => mock.shutdown());
 afterEach(() => vi.useRealTimers());
 
 describe("the authenticated routes", () => {
-  it("are the 16 the spec lists (§6), read from the route table", () => {
-    // §6: create, edit, delete, like, dislike a post; add, edit, delete, vote on a comment; edit profile; list, add, remove bookmarks; follow, unfollow.
+  it("are the 16 the spec lists (CONTRACT §6), read from the route table", () => {
+    // CONTRACT §6: create, edit, delete, like, dislike a post; add, edit, delete, vote on a comment; edit profile; list, add, remove bookmarks; follow, unfollow.
     expect(authRoutes.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
       [
         "POST /posts",
@@ -99,7 +99,7 @@ describe("the authenticated routes", () => {
 describe("a bad token", () => {
   it("covers at least 40 kinds of forgery", () => expect(bad.length).toBeGreaterThanOrEqual(40));
 
-  // One row per forgery: each gets a 401 with the §8 text on every authenticated route.
+  // One row per forgery: each gets a 401 with the CONTRACT §8 text on every authenticated route.
   it.each(bad.map((t) => [t.name, t.header]))("%s: 401 on every authenticated route", async (name, header) => {
     const wrong: string[] = [];
     for (const route of authRoutes) {
@@ -139,7 +139,7 @@ describe("no usable token", () => {
     ["the text 'undefined' (the spec's client sends it on GET /users/bookmark)", "undefined"],
     ["the text 'null'", "null"],
   ];
-  it.each(MISSING)("%s gets 404 with the §8 text on every authenticated route", async (_name, header) => {
+  it.each(MISSING)("%s gets 404 with the CONTRACT §8 text on every authenticated route", async (_name, header) => {
     for (const route of authRoutes) {
       const { where, status, body } = await call(route, header);
       expect({ where, status, body }).toEqual({ where, status: 404, body: { errors: [MSG.NOT_REGISTERED] } });

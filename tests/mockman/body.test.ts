@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BODY_ERROR, INITIAL_BODY, blockedSubmitMessage, checkBody, sendsBody } from "#app/mockman/lib/body";
 
-describe("the JSON body (SPEC §5)", () => {
+describe("the JSON body (CONTRACT §5)", () => {
   it("starts as {} and is valid", () => {
     expect(INITIAL_BODY).toBe("{}");
     expect(checkBody(INITIAL_BODY)).toEqual({ ok: true, value: {} });

@@ -12,7 +12,7 @@ import {
 
 const plain = (rows: ReturnType<typeof initialHeaderRows>) => rows.map(({ isUsed, header, value }) => ({ isUsed, header, value }));
 
-describe("header rows (SPEC §3, §4)", () => {
+describe("header rows (CONTRACT §3, §4)", () => {
   it("start with a used Accept = */* row and one blank unused row", () => {
     expect(plain(initialHeaderRows())).toEqual([
       { isUsed: true, header: "Accept", value: "*/*" },

@@ -1,4 +1,4 @@
-// Only on the user's own posts (§6). Shares its fetcher key with PostCard,
+// Only on the user's own posts (CONTRACT §6). Shares its fetcher key with PostCard,
 // which hides the card while the delete is in flight.
 import { useFetcher } from "@remix-run/react";
 import { TrashIcon } from "../Icons";

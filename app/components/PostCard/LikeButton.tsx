@@ -1,4 +1,4 @@
-// The heart: like and unlike through §7's like and dislike calls. What it shows
+// The heart: like and unlike through CONTRACT §7's like and dislike calls. What it shows
 // comes from the pending submission while one is in flight (Remix's Favorite),
 // so a second click sends the right next intent; the count never dips below 0.
 import { useFetcher } from "@remix-run/react";

@@ -1,4 +1,4 @@
-// 'Edit profile' (§2, §5): cover photo, avatar, Name (required, max 12), Bio
+// 'Edit profile' (CONTRACT §2, §5): cover photo, avatar, Name (required, max 12), Bio
 // Link, Bio (max 250) and 'Update'. It closes once the update succeeded; the
 // action toasts 'updated successfully' and the screens revalidate.
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";

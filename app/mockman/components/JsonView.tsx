@@ -1,4 +1,4 @@
-// The read-only JSON tree (SPEC §2): no item counts, no root name, no quotes on
+// The read-only JSON tree (CONTRACT §2): no item counts, no root name, no quotes on
 // keys, no data-type labels. Large bodies start collapsed so they render fast.
 import type { KeyboardEvent } from "react";
 import { JSONTree, type GetItemString, type KeyPath, type ShouldExpandNodeInitially } from "react-json-tree";

@@ -1,4 +1,4 @@
-// The JSON body rules (SPEC §5): empty or invalid text shows 'Error in JSON
+// The JSON body rules (CONTRACT §5): empty or invalid text shows 'Error in JSON
 // format' and is not stored; valid JSON is stored and clears the error.
 
 export const BODY_ERROR = "Error in JSON format";

@@ -1,4 +1,4 @@
-// The headers editor's rules (SPEC §3, §4): rows of isUsed/header/value, the
+// The headers editor's rules (CONTRACT §3, §4): rows of isUsed/header/value, the
 // last row always blank so there is somewhere to type the next header.
 
 export interface HeaderRow {
@@ -48,7 +48,7 @@ export function withBlankLastRow(rows: HeaderRow[]): HeaderRow[] {
   return last && isBlank(last) && !last.isUsed ? rows : [...rows, blankRow()];
 }
 
-/** The count in the editor's title: only rows with isUsed true (SPEC §4). */
+/** The count in the editor's title: only rows with isUsed true (CONTRACT §4). */
 export const usedHeaderCount = (rows: HeaderRow[]) => rows.filter((row) => row.isUsed).length;
 
 /** The headers a request sends: used rows with a name. Later rows win on a repeated name. */

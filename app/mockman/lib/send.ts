@@ -13,7 +13,7 @@ export interface TesterResponse {
   size: number;
 }
 
-/** SPEC §4: the error's response when there is one, otherwise the error itself. */
+/** CONTRACT §4: the error's response when there is one, otherwise the error itself. */
 export type Outcome = { kind: "response"; response: TesterResponse } | { kind: "failure"; error: string; ms: number };
 
 export interface TesterRequest {

@@ -50,7 +50,7 @@ export async function clientAction({ request }: ClientActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: signupSchema });
     if (submission.status !== "success") return { intent, result: submission.reply() };
     const { firstName, username, password } = submission.value;
-    // DESIGN: navigate only once the signup has succeeded.
+    // CONTRACT §10: navigate only once the signup has succeeded.
     return signIn(
       "signup",
       () => signup({ firstName, username, password }),

@@ -42,7 +42,7 @@ const raw: [string, (h: string) => string][] = [
 
 export const PAYLOADS: Payload[] = raw.map(([id, make]) => ({ id, text: make(hit(id)) }));
 
-/** Short enough for a name (§5: at most 12 characters): what a name field can actually hold. */
+/** Short enough for a name (CONTRACT §5: at most 12 characters): what a name field can actually hold. */
 export const SHORT_PAYLOADS: Payload[] = [
   ["name-script", "<script>"],
   ["name-break", `"><b>x</b>`],

@@ -364,12 +364,15 @@ function parseJournal(buf: Buffer, file: string, snapshotSeq: number): Replay {
       entry = undefined;
     }
     if (text.trim() && (nl === -1 || !isObject(entry) || !Number.isSafeInteger(entry.seq) || !isChangeSet(entry.changes))) {
-      if (isLast) {
+      // Each change is appended as one line ending in a newline, in one write: only a
+      // last line without its newline can be a write cut short by a crash.
+      if (isLast && nl === -1) {
         out.dropped = buf.length - pos;
         return out;
       }
+      const why = isLast ? "it is complete (it ends in a newline)" : "it is not the last line";
       throw new StoreError(
-        `${file} line ${lineNo} is corrupt, and it is not the last line (so it is not a write cut short by a crash). ` +
+        `${file} line ${lineNo} is corrupt, and ${why}, so it is not a write cut short by a crash. ` +
           `Nothing was changed: fix or delete that line by hand, or move the journal aside to go back to the last snapshot ${path.basename(file, ".journal")}.`,
       );
     }

@@ -244,6 +244,23 @@ describe("recovering from a crash mid-write", () => {
     expect(await fs.readFile(db)).toEqual(snapshot);
   });
 
+  it("refuses a complete but corrupt last line (it ends in a newline, so no crash cut it short), and changes nothing", async () => {
+    await twoCommits();
+    const journal = `${db}.journal`;
+    await fs.appendFile(journal, '{"seq":3,"changes":{"todos":oops}}\n');
+    const before = await fs.readFile(journal, "utf8");
+    const snapshot = await fs.readFile(db);
+    const store = new FileStore(db);
+    const error = await store.load().catch((e) => e);
+    expect(error).toBeInstanceOf(StoreError);
+    expect(error.message).toContain(journal);
+    expect(error.message).toContain("line 3 is corrupt, and it is complete (it ends in a newline)");
+    expect(store.recovered).toBeNull();
+    await expect(boot()).rejects.toThrow(StoreError);
+    expect(await fs.readFile(journal, "utf8")).toBe(before);
+    expect(await fs.readFile(db)).toEqual(snapshot);
+  });
+
   it("refuses a journal with a missing seq", async () => {
     await twoCommits();
     const [first, second] = await lines(`${db}.journal`);

@@ -353,6 +353,20 @@ function ruleProblems({ users, posts, todos }: ExportFile["data"]): string[] {
 export const COLLECTION_VERSION = 1;
 export const COLLECTION_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] as const;
 
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/**
+ * Why a header cannot go on the wire, or null: HTTP names are tokens (no spaces),
+ * values are one line of Latin-1 text. Checked before anything is sent.
+ */
+export function headerProblem(name: string, value: string): string | null {
+  if (!HEADER_NAME.test(name)) return `header name ${JSON.stringify(name.slice(0, 40))} may hold only letters, digits and !#$%&'*+.^_\`|~-`;
+  if (/[\r\n\0]/.test(value)) return `header ${name}: a value must be one line (it holds a line break or NUL)`;
+  // eslint-disable-next-line no-control-regex
+  if (/[^\u0000-\u00ff]/.test(value)) return `header ${name}: a value may hold only Latin-1 characters (encode others, e.g. as %XX)`;
+  return null;
+}
+
 export const collectionRequestSchema = z.object({
   name: z
     .string()
@@ -360,7 +374,15 @@ export const collectionRequestSchema = z.object({
     .regex(/^[A-Za-z0-9_-]+$/, "names are letters, digits, _ and -"),
   method: z.enum(COLLECTION_METHODS),
   endpoint: z.string().min(1),
-  headers: z.record(z.string()).default({}),
+  headers: z
+    .record(z.string())
+    .default({})
+    .superRefine((headers, ctx) => {
+      for (const [name, value] of Object.entries(headers)) {
+        const problem = headerProblem(name, value);
+        if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem, path: [name] });
+      }
+    }),
   body: z.unknown().optional(),
   expect: z
     .object({ status: z.number().int().min(100).max(599).optional() })

@@ -1,7 +1,7 @@
 // `mockman request METHOD PATH`: one request, curl/HTTPie style.
 import { Command } from "commander";
 import { z } from "zod";
-import { COLLECTION_METHODS } from "#mock/formats";
+import { COLLECTION_METHODS, headerProblem } from "#mock/formats";
 import { GUEST } from "#mock/seed";
 import { openSender } from "../data";
 import { CliError, EXIT, usageError } from "../errors";
@@ -41,7 +41,10 @@ export function parseHeader(raw: string): [string, string] {
   if (colon < 0) throw usageError(`header '${raw}' has no colon: write it as -H 'Name: value'`);
   const name = raw.slice(0, colon).trim();
   if (!TOKEN_CHARS.test(name)) throw usageError(`header '${raw}' has no valid name before the colon: write it as -H 'Name: value'`);
-  return [name, raw.slice(colon + 1).trim()];
+  const value = raw.slice(colon + 1).trim();
+  const problem = headerProblem(name, value);
+  if (problem) throw usageError(problem);
+  return [name, value];
 }
 
 function parseAs(raw: string): { username: string; password: string } {

@@ -101,3 +101,31 @@ describe("mockman replay", () => {
     expect(oneStderrLine(ran)).toMatch(/^mockman: .*c\.json: not a mockman collection: requests\.0\.method: /);
   });
 });
+
+describe("headers that cannot go on the wire are refused before anything is sent", () => {
+  it.each([
+    ["a line break in a value", { "X-Note": "a\r\nb" }, /header X-Note: a value must be one line/],
+    ["a non-Latin-1 value", { "X-Name": "Zoë 🙂" }, /header X-Name: a value may hold only Latin-1 characters/],
+    ["a space in a name", { "X Bad": "1" }, /header name "X Bad" may hold only letters/],
+  ])("replay: %s (exit 2, the store untouched)", async (_what, headers, message) => {
+    const { dir, db } = tempDb();
+    const file = collection(dir, [login, { name: "posts", method: "GET", endpoint: "/api/posts", headers }]);
+    const before = folderState(dir);
+    const ran = await cli(["replay", file, "--db", db]);
+    expect(ran.code).toBe(2);
+    expect(ran.stdout).toBe("");
+    expect(oneStderrLine(ran)).toMatch(message);
+    expect(folderState(dir)).toEqual(before);
+  });
+
+  it.each([
+    ["X: a\r\nb", /header X: a value must be one line/],
+    ["X: Zoë 🙂", /header X: a value may hold only Latin-1 characters/],
+  ])("request -H %j (exit 2, nothing sent)", async (header, message) => {
+    const { dir, db } = tempDb();
+    const ran = await cli(["request", "GET", "/api/posts", "-H", header, "--db", db]);
+    expect(ran.code).toBe(2);
+    expect(oneStderrLine(ran)).toMatch(message);
+    expect(folderState(dir)).toEqual({});
+  });
+});

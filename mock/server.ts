@@ -4,7 +4,7 @@ import { Response as MirageResponse, createServer } from "miragejs";
 import { tokenFromHeader, verifyToken } from "./auth";
 import { ApiError, MSG } from "./errors";
 import { FaultControl } from "./faults";
-import { type ExportFile, migrateRecords, snapshotProblem, toExportFile } from "./formats";
+import { type ExportFile, migrateRecords, snapshotProblem, toExportFile } from "./export-file";
 import type { ApiRequest, Ctx, RouteDef } from "./http";
 import { DispatchInterceptor, json, type MirageRequest, type RawRequest, type RawResponse } from "./interceptor";
 import { DEFAULT_ITERATIONS } from "./password";

@@ -4,7 +4,7 @@
 // as a form submission, so every loader (the shell's too) revalidates after it.
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { toast } from "react-toastify";
-import { FormatError, parseExportFile, type ExportFile } from "#mock/formats";
+import { FormatError, parseExportFile, type ExportFile } from "#mock/export-file";
 import { ApiError, api, messageOf } from "./api";
 import { getBrowserMock } from "./browser-mock";
 import { clearPosts } from "./post-store";

@@ -2,7 +2,7 @@
 // checked whole first; a bad file changes nothing.
 import { Command } from "commander";
 import { z } from "zod";
-import { FormatError, parseExportFile, type ExportFile } from "#mock/formats";
+import { FormatError, parseExportFile, type ExportFile } from "#mock/export-file";
 import { withStore } from "../data";
 import { usageError } from "../errors";
 import { readSource } from "../inputs";

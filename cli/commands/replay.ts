@@ -9,7 +9,7 @@ import {
   type RecordedResponse,
   fillTemplates,
   parseCollectionFile,
-} from "#mock/formats";
+} from "#mock/collection/format";
 import { openSender } from "../data";
 import { CliError, EXIT, oneLine, usageError } from "../errors";
 import type { OutgoingRequest, Sender } from "../exchange";

@@ -1,7 +1,7 @@
 // `mockman request METHOD PATH`: one request, curl/HTTPie style.
 import { Command } from "commander";
 import { z } from "zod";
-import { COLLECTION_METHODS, headerProblem } from "#mock/formats";
+import { COLLECTION_METHODS, headerProblem } from "#mock/collection/format";
 import { GUEST } from "#mock/seed";
 import { openSender } from "../data";
 import { CliError, EXIT, usageError } from "../errors";

@@ -2,7 +2,7 @@
 // added to what the store holds, or in its place with --replace.
 import { Command } from "commander";
 import { z } from "zod";
-import { toExportFile } from "#mock/formats";
+import { toExportFile } from "#mock/export-file";
 import { GENERATED_PASSWORD, GUEST } from "#mock/seed";
 import type { Snapshot } from "#mock/types";
 import { withStore } from "../data";

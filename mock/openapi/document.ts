@@ -4,7 +4,7 @@
 // route of mock/routes must have an entry in ROUTE_DOCS: a test fails otherwise.
 import { OpenAPIRegistry, OpenApiGeneratorV31, extendZodWithOpenApi, type ResponseConfig } from "@asteasolutions/zod-to-openapi";
 import { z, type ZodTypeAny } from "zod";
-import { commentShape, postShape, todoShape, userRefShape, userShape } from "../formats";
+import { commentShape, postShape, todoShape, userRefShape, userShape } from "../export-file";
 import { MAX_LIMIT } from "../paging";
 import { loginSchema, signupSchema } from "../routes/auth";
 import { addCommentSchema, editCommentSchema } from "../routes/comments";

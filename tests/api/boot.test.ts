@@ -1,7 +1,7 @@
 // What a boot reads from the store: checked for shape (cheaply, every boot) and
 // stripped of fields the API does not know, so a hand-edited record cannot leak them.
 import { describe, expect, it } from "vitest";
-import { exportFileSchema, snapshotProblem } from "#mock/formats";
+import { exportFileSchema, snapshotProblem } from "#mock/export-file";
 import { MemoryStore } from "#mock/store/memory";
 import type { Snapshot } from "#mock/types";
 import { makeApi } from "./client";

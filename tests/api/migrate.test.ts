@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { EXPORT_VERSION, parseExportFile } from "#mock/formats";
+import { EXPORT_VERSION, parseExportFile } from "#mock/export-file";
 import { createMock } from "#mock/server";
 import { FileStore } from "#mock/store/file";
 import { MemoryStore } from "#mock/store/memory";

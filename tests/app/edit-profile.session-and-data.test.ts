@@ -2,7 +2,7 @@
 // export file's name, the import check, and the storage event the shell hears.
 import { describe, expect, it } from "vitest";
 import { MSG } from "#mock/errors";
-import { toExportFile } from "#mock/formats";
+import { toExportFile } from "#mock/export-file";
 import { checkExportFile, describeExport, exportFileName } from "#app/lib/data-tools";
 import { isFollowing } from "#app/lib/follow";
 import { SESSION_ENDED_TOAST, isSessionDeath } from "#app/lib/session-end";

@@ -3,7 +3,7 @@
 // the wrong shape is refused whole, and an import must obey the API's rules.
 import { IDBKeyRange, indexedDB } from "fake-indexeddb";
 import { describe, expect, it } from "vitest";
-import { FormatError, parseExportFile } from "#mock/formats";
+import { FormatError, parseExportFile } from "#mock/export-file";
 import { createMock } from "#mock/server";
 import { DexieStore } from "#mock/store/dexie";
 import { MemoryStore } from "#mock/store/memory";

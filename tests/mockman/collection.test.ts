@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCollectionFile } from "#mock/formats";
+import { parseCollectionFile } from "#mock/collection/format";
 import { collectionText, fromCollection, requestName, toCollection } from "#app/mockman/lib/collection";
 import type { HistoryEntry } from "#app/mockman/lib/history";
 

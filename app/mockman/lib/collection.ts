@@ -1,5 +1,11 @@
 // History <-> the shared collection file that `mockman replay FILE` runs.
-import { COLLECTION_METHODS, COLLECTION_VERSION, parseCollectionFile, type CollectionFile, type CollectionRequest } from "#mock/formats";
+import {
+  COLLECTION_METHODS,
+  COLLECTION_VERSION,
+  parseCollectionFile,
+  type CollectionFile,
+  type CollectionRequest,
+} from "#mock/collection/format";
 import { checkBody, sendsBody } from "./body";
 import type { HistoryEntry } from "./history";
 

@@ -36,3 +36,6 @@ export function addDbOption(command: Command): Command {
 export function addExamples(command: Command, lines: string[]): Command {
   return command.addHelpText("after", `\nExamples:\n${lines.map((l) => `  $ ${l}`).join("\n")}\n`);
 }
+
+/** A repeatable option's values. No default array: commander would print it as "(default: [])" in --help. */
+export const collect = (value: string, previous: string[] = []) => [...previous, value];

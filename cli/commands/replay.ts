@@ -1,106 +1,116 @@
-// `mockman replay FILE`: runs a collection in order, filling {{name.path}}
-// from earlier responses, and checks each answer against its `expect`.
-import { Command } from "commander";
+// `mockman replay FILE`: runs a collection (mockman's or Postman v2.1) in order,
+// filling {{...}} from variables and earlier answers, and checks each answer
+// against its `expect`. Everything a run needs is checked before the first
+// request is sent: the file, every header, every variable.
+import { writeFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import { Command, Option } from "commander";
 import { z } from "zod";
+import { checkAnswer, describeFailure } from "#mock/collection/assert";
 import {
   type CollectionFile,
   type CollectionRequest,
   FormatError,
-  type RecordedResponse,
-  fillTemplates,
-  parseCollectionFile,
+  headerProblem,
+  loadCollectionText,
+  undefinedVariables,
 } from "#mock/collection/format";
+import { TemplateError, fillTemplates, type RecordedResponse, type TemplateScope } from "#mock/collection/templates";
 import { openSender } from "../data";
 import { CliError, EXIT, oneLine, usageError } from "../errors";
 import type { OutgoingRequest, Sender } from "../exchange";
 import { readSource } from "../inputs";
 import { wantsColor, type CliIo } from "../io";
 import { addFaultOptions, faultsFrom, withFaults } from "../fault-options";
-import { addDbOption, addExamples, baseUrl, parseOptions } from "../options";
-import { formatMs } from "../render";
+import { addDbOption, addExamples, baseUrl, collect, parseOptions } from "../options";
+import { REPORTERS, columnsFor, junitXml, resultLines, summaryLine, type ReplayReport, type ReplayResult } from "../reporters";
+import { loadVariables, type Variables } from "../variables";
+
+export type { ReplayResult };
 
 const optionsSchema = z.object({
   baseUrl: baseUrl.optional(),
   db: z.string().optional(),
   json: z.boolean().default(false),
   bail: z.boolean().default(false),
+  env: z.string().optional(),
+  envVar: z.array(z.string()).optional(),
+  reporter: z.enum(REPORTERS).optional(),
+  reporterOut: z.string().optional(),
 });
-
-export interface ReplayResult {
-  name: string;
-  method: string;
-  path: string;
-  status: number | null;
-  ms: number;
-  pass: boolean;
-  expected?: number;
-  error?: string;
-}
 
 export async function loadCollection(io: CliIo, file: string): Promise<CollectionFile> {
   const text = await readSource(io, file, "collection");
-  let collection: CollectionFile;
   try {
-    collection = parseCollectionFile(text);
+    const loaded = loadCollectionText(text);
+    for (const note of loaded.notes) io.stderr.write(`mockman: note: ${note}\n`);
+    loaded.file.requests.forEach((request, i) => {
+      if (request.body !== undefined && (request.method === "GET" || request.method === "HEAD"))
+        throw new FormatError(`requests.${i} (${request.name}): a ${request.method} request cannot carry a body (null means none)`);
+    });
+    return loaded.file;
   } catch (error) {
-    if (error instanceof FormatError) throw usageError(`${file}: ${error.message}. Nothing was sent`);
+    if (error instanceof FormatError) throw usageError(`${file}: ${stripDot(error.message)}. Nothing was sent`);
     throw error;
   }
-  collection.requests.forEach((request, i) => {
-    if (request.body !== undefined && (request.method === "GET" || request.method === "HEAD"))
-      throw usageError(`${file}: requests.${i} (${request.name}): a ${request.method} request cannot carry a body. Nothing was sent`);
-  });
-  return collection;
 }
 
-/** A collection request, its templates filled, ready to send. */
-export function prepare(request: CollectionRequest, responses: Map<string, RecordedResponse>): OutgoingRequest {
-  const endpoint = fillTemplates(request.endpoint, responses);
-  const headers = Object.entries(fillTemplates(request.headers, responses)).map(([k, v]) => [k, String(v)] as [string, string]);
+const stripDot = (text: string) => text.replace(/[.\s]+$/, "");
+
+/** A collection request, its templates filled, ready to send. Throws TemplateError when a value is missing. */
+export function prepare(request: CollectionRequest, scope: TemplateScope, base?: string): OutgoingRequest {
+  const endpoint = String(fillTemplates(request.endpoint, scope));
+  const headers = Object.entries(fillTemplates(request.headers, scope)).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)] as [string, string]);
+  for (const [name, value] of headers) {
+    const problem = headerProblem(name, value);
+    if (problem) throw new TemplateError(`${problem} (after filling its templates)`);
+  }
   let body: string | undefined;
   if (request.body !== undefined) {
-    const filled = fillTemplates(request.body, responses);
+    const filled = fillTemplates(request.body, scope);
     // A string is sent as it is, so a body saved as raw JSON text works too.
     body = typeof filled === "string" ? filled : JSON.stringify(filled);
     if (!headers.some(([k]) => k.toLowerCase() === "content-type")) headers.push(["content-type", "application/json"]);
   }
-  const path = /^https?:\/\//i.test(endpoint) ? new URL(endpoint).pathname + new URL(endpoint).search : endpoint;
-  return { method: request.method, path, headers, body };
+  return { method: request.method, path: pathOf(endpoint, base), headers, body };
+}
+
+/** The path to send: `{{baseUrl}}/api/x` filled in, or a full URL, becomes `/api/x` for the run's one target. */
+function pathOf(endpoint: string, base: string | undefined): string {
+  if (!/^https?:\/\//i.test(endpoint)) return endpoint.startsWith("/") ? endpoint : `/${endpoint}`;
+  const url = new URL(endpoint);
+  const prefix = base ? new URL(base).pathname.replace(/\/+$/, "") : "";
+  const path = prefix && url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length) || "/" : url.pathname;
+  return path + url.search;
 }
 
 export async function replay(
   collection: CollectionFile,
   sender: Sender,
-  options: { bail: boolean; onResult?: (result: ReplayResult) => void },
+  options: { bail: boolean; variables?: Variables; base?: string; onResult?: (result: ReplayResult) => void },
 ): Promise<ReplayResult[]> {
-  const responses = new Map<string, RecordedResponse>();
+  const scope: TemplateScope = { responses: new Map<string, RecordedResponse>(), variables: options.variables ?? {} };
   const results: ReplayResult[] = [];
   for (const request of collection.requests) {
-    const expected = request.expect?.status;
+    const expect = request.expect;
+    const expected = typeof expect?.status === "number" ? expect.status : undefined;
     let result: ReplayResult;
     try {
-      const outgoing = prepare(request, responses);
+      const outgoing = prepare(request, scope, options.base);
       const exchange = await sender.send(outgoing);
-      responses.set(request.name, { status: exchange.status, headers: exchange.headers, body: exchange.body });
+      const answer = { status: exchange.status, headers: exchange.headers, body: exchange.body };
+      scope.responses.set(request.name, answer);
+      // Expectations may use templates too, this answer's own among them: {"post._id": "{{create.body.post._id}}"}.
+      const failures = checkAnswer({ ...answer, ms: exchange.ms }, expect && fillTemplates(expect, scope));
       const storeError = exchange.headers["x-mock-store-error"];
-      const pass = !storeError && (expected === undefined ? exchange.status < 400 : exchange.status === expected);
-      result = { name: request.name, method: request.method, path: outgoing.path, status: exchange.status, ms: exchange.ms, pass };
-      if (expected !== undefined) result.expected = expected;
-      if (storeError) result.error = `not saved to the store: ${storeError}`;
-      else if (!pass) result.error = expected === undefined ? "expected a status below 400" : `expected ${expected}`;
+      if (storeError) failures.unshift({ check: "store", expected: "the change saved", actual: `not saved: ${storeError}` });
+      result = { name: request.name, method: request.method, path: outgoing.path, status: exchange.status, ms: exchange.ms, pass: !failures.length, failures };
+      if (failures.length) result.error = describeFailure(failures[0]);
     } catch (error) {
-      if (!(error instanceof FormatError)) throw error;
-      result = {
-        name: request.name,
-        method: request.method,
-        path: request.endpoint,
-        status: null,
-        ms: 0,
-        pass: false,
-        error: oneLine(error),
-      };
-      if (expected !== undefined) result.expected = expected;
+      if (!(error instanceof TemplateError)) throw error;
+      result = { name: request.name, method: request.method, path: request.endpoint, status: null, ms: 0, pass: false, failures: [], error: `not sent: ${oneLine(error)}` };
     }
+    if (expected !== undefined) result.expected = expected;
     results.push(result);
     options.onResult?.(result);
     if (!result.pass && options.bail) break;
@@ -108,71 +118,82 @@ export async function replay(
   return results;
 }
 
-/** Paths are known only once filled; a template is guessed at the length of an id. */
-function pathWidth(collection: CollectionFile): number {
-  const guess = (endpoint: string) => endpoint.replace(/\{\{[^}]*\}\}/g, "x".repeat(36)).length;
-  return Math.min(80, Math.max(20, ...collection.requests.map((r) => guess(r.endpoint))));
-}
-
-interface Columns {
-  name: number;
-  path: number;
-}
-
-function lineFor(result: ReplayResult, width: Columns, color: boolean): string {
-  const verdict = result.pass ? "pass" : "fail";
-  const painted = color ? `\x1b[${result.pass ? 32 : 31}m${verdict}\x1b[0m` : verdict;
-  const cells = [
-    result.name.padEnd(width.name),
-    result.method.padEnd(7),
-    result.path.padEnd(width.path),
-    String(result.status ?? "---").padEnd(3),
-    formatMs(result.ms).padStart(8),
-    painted + (result.error ? `  ${result.error}` : ""),
-  ];
-  return cells.join("  ");
-}
-
 export function replayCommand(io: CliIo): Command {
   const command = new Command("replay")
-    .description("run a collection of saved requests in order and check each status")
-    .argument("<file>", 'collection file ({"mockman": 1, "requests": [...]}), or - for stdin')
-    .option("--base-url <url>", "send over HTTP to this server instead of in-process")
-    .option("--json", "print a machine-readable report instead of lines")
+    .description("run a collection of saved requests (mockman or Postman v2.1) in order and check each answer")
+    .argument("<file>", 'collection file ({"mockman": 1, "requests": [...]} or a Postman v2.1 export), or - for stdin')
+    .option("--base-url <url>", "send over HTTP to this server (e.g. mockman serve) instead of in-process; sets {{baseUrl}}")
+    .option("--env <file>", "variables from a JSON file of names and values (or a Postman environment)")
+    .option("--env-var <name=value>", "a variable, overriding --env and the collection's (repeatable)", collect)
+    .addOption(new Option("--reporter <name>", "cli (lines), json or junit (XML for CI)").choices(REPORTERS))
+    .option("--reporter-out <file>", "write the json or junit report to this file; the lines still go to stdout")
+    .option("--json", "print a machine-readable report instead of lines (same as --reporter json)")
     .option("--bail", "stop at the first failure");
   addDbOption(command);
   addFaultOptions(command);
   addExamples(command, [
     "mockman replay cli/examples/smoke.collection.json",
-    "mockman replay saved.json --bail --base-url http://127.0.0.1:3000",
-    "mockman replay saved.json --json > report.json",
+    "mockman replay saved.json --bail --base-url http://127.0.0.1:3001",
+    "mockman replay saved.json --env cli/examples/local.env.json --env-var user=guest",
+    "mockman replay saved.json --reporter junit --reporter-out junit.xml",
+    "mockman replay team.postman_collection.json --json > report.json",
   ]);
   return command.action(async (file: string, raw: unknown) => {
     const options = parseOptions(optionsSchema, raw);
     const faults = faultsFrom(raw);
+    if (options.json && options.reporter && options.reporter !== "json") throw usageError(`--json and --reporter ${options.reporter}: give one`);
+    const reporter = options.json ? "json" : (options.reporter ?? "cli");
+    if (options.reporterOut && reporter === "cli") throw usageError("--reporter-out needs --reporter json or junit");
     const collection = await loadCollection(io, file);
+    const variables = await loadVariables(io, options, collection.variables);
+    // --base-url wins; else an env's baseUrl picks the server; else in-process, where {{baseUrl}} is "".
+    const base = options.baseUrl ?? (variables.baseUrl || undefined);
+    if (base && !baseUrl.safeParse(base).success) throw usageError(`baseUrl ${base}: expected an http:// URL such as http://127.0.0.1:3001`);
+    variables.baseUrl = base ? base.replace(/\/+$/, "") : "";
+    const missing = undefinedVariables(collection, variables);
+    if (missing.length)
+      throw usageError(`${file}: ${missing[0]}${missing.length > 1 ? ` (and ${missing.length - 1} more)` : ""}; give it with --env-var NAME=VALUE or --env FILE. Nothing was sent`);
+
     const color = wantsColor(io);
-    const width = { name: Math.max(4, ...collection.requests.map((r) => r.name.length)), path: pathWidth(collection) };
+    const columns = columnsFor(collection.requests.map((r) => r.name));
+    const linesToStdout = reporter === "cli" || Boolean(options.reporterOut);
     const started = performance.now();
-    const sender = withFaults(await openSender(io, options, "replay"), faults);
+    const sender = withFaults(await openSender(io, { baseUrl: base, db: options.db }, "replay"), faults);
     let results: ReplayResult[];
     try {
       results = await replay(collection, sender, {
         bail: options.bail,
-        onResult: options.json ? undefined : (result) => io.stdout.write(lineFor(result, width, color) + "\n"),
+        variables,
+        base,
+        onResult: linesToStdout ? (result) => io.stdout.write(resultLines(result, columns, color)) : undefined,
       });
     } finally {
       await sender.close();
     }
     const passed = results.filter((r) => r.pass).length;
-    const failed = results.length - passed;
-    const notRun = collection.requests.length - results.length;
-    const ms = Math.round((performance.now() - started) * 100) / 100;
-    if (options.json) {
-      io.stdout.write(JSON.stringify({ file, target: sender.where, passed, failed, notRun, ms, results }, null, 2) + "\n");
-    } else {
-      io.stdout.write(`${passed} passed, ${failed} failed${notRun ? `, ${notRun} not run (--bail)` : ""}\n`);
+    const skipped = collection.requests.slice(results.length).map((r) => r.name);
+    const report: ReplayReport = {
+      file,
+      target: sender.where,
+      passed,
+      failed: results.length - passed,
+      notRun: skipped.length,
+      ms: Math.round((performance.now() - started) * 100) / 100,
+      results,
+      skipped,
+    };
+    if (linesToStdout) io.stdout.write(summaryLine(report));
+    if (reporter !== "cli") {
+      const text = reporter === "junit" ? junitXml(report) : JSON.stringify(report, null, 2) + "\n";
+      if (options.reporterOut) {
+        try {
+          await writeFile(resolve(io.cwd, options.reporterOut), text);
+        } catch (error) {
+          throw new CliError(`cannot write the report to ${options.reporterOut}: ${oneLine(error)}`);
+        }
+      } else io.stdout.write(text);
     }
-    if (failed) throw new CliError(`${failed} of ${collection.requests.length} requests failed; see the lines marked fail`, EXIT.failure);
+    if (report.failed)
+      throw new CliError(`${report.failed} of ${collection.requests.length} requests failed; ${reporter === "cli" ? "see the lines marked FAIL" : "see the report"}`, EXIT.failure);
   });
 }

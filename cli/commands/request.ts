@@ -9,7 +9,7 @@ import type { Exchange, OutgoingRequest, Sender } from "../exchange";
 import { readBody } from "../inputs";
 import { wantsColor, type CliIo } from "../io";
 import { addFaultOptions, faultsFrom, withFaults } from "../fault-options";
-import { addDbOption, addExamples, baseUrl, parseOptions } from "../options";
+import { addDbOption, addExamples, baseUrl, collect, parseOptions } from "../options";
 import { renderExchange } from "../render";
 
 const optionsSchema = z.object({
@@ -25,8 +25,6 @@ const optionsSchema = z.object({
   fail: z.boolean().default(false),
 });
 
-// No default array: commander would print it as "(default: [])" in --help.
-const collect = (value: string, previous: string[] = []) => [...previous, value];
 const TOKEN_CHARS = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 export function parseMethod(raw: string): string {

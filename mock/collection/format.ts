@@ -1,8 +1,13 @@
 // A collection of saved requests: written by /mockman's history export, run by
 // `mockman replay`. Only the tester (page and CLI) uses this folder; the mock's
-// core never imports it.
+// core never imports it. A file is checked whole before anything is sent: its
+// shape, its headers, its matchers, and that every `{{name...}}` it reads from
+// an answer names a request that runs earlier.
 import { z } from "zod";
 import { FormatError, describeZodError } from "../export-file";
+import { matcherProblem } from "./assert";
+import { fromPostman, postmanVersion, type PostmanCollection } from "./postman";
+import { BUILT_IN_NAMES, templateRefs, type Variables } from "./templates";
 
 export { FormatError };
 
@@ -23,6 +28,24 @@ export function headerProblem(name: string, value: string): string | null {
   return null;
 }
 
+const status = z.number().int().min(100).max(599);
+
+const checkMatchers = (values: Record<string, unknown>, ctx: z.RefinementCtx) => {
+  for (const [key, value] of Object.entries(values)) {
+    const problem = matcherProblem(value);
+    if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem, path: [key] });
+  }
+};
+
+export const expectSchema = z
+  .object({
+    status: z.union([status, z.array(status).min(1)]).optional(),
+    headers: z.record(z.unknown()).superRefine(checkMatchers).optional(),
+    body: z.record(z.unknown()).superRefine(checkMatchers).optional(),
+    maxMs: z.number().positive().optional(),
+  })
+  .strict();
+
 export const collectionRequestSchema = z.object({
   name: z
     .string()
@@ -35,107 +58,116 @@ export const collectionRequestSchema = z.object({
     .default({})
     .superRefine((headers, ctx) => {
       for (const [name, value] of Object.entries(headers)) {
-        const problem = headerProblem(name, value);
+        // A template's value is checked once it is filled in, before that request is sent.
+        const problem = headerProblem(name, value.includes("{{") ? "" : value);
         if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem, path: [name] });
       }
     }),
+  /** Any JSON value; a string is sent as it is; null or absent means no body, as in every tool people export from. */
   body: z.unknown().optional(),
-  expect: z
-    .object({ status: z.number().int().min(100).max(599).optional() })
-    .strict()
-    .optional(),
+  expect: expectSchema.optional(),
 });
 
 export const collectionFileSchema = z.object({
   mockman: z.literal(COLLECTION_VERSION, {
     errorMap: () => ({ message: `unsupported collection version (this build reads "mockman": ${COLLECTION_VERSION})` }),
   }),
+  /** Defaults for `{{name}}`; --env FILE and --env-var override them. */
+  variables: z.record(z.string()).optional(),
   requests: z.array(collectionRequestSchema),
 });
 
 export type CollectionRequest = z.infer<typeof collectionRequestSchema>;
 export type CollectionFile = z.infer<typeof collectionFileSchema>;
 
-const TEMPLATE = /\{\{\s*([A-Za-z0-9_-]+)((?:\.[^.}\s]+)*)\s*\}\}/g;
+export interface LoadedCollection {
+  file: CollectionFile;
+  /** "mockman" or "Postman v2.1"/"Postman v2.0". */
+  kind: string;
+  /** What an import could not carry over. */
+  notes: string[];
+}
 
-/** The `{{name.path}}` references in a value, as [name, path]. */
-export function templateRefs(value: unknown): Array<[string, string]> {
-  const text = typeof value === "string" ? value : JSON.stringify(value ?? "");
-  return [...text.matchAll(TEMPLATE)].map((m) => [m[1], m[2].slice(1)]);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** What a JSON file that is no collection is, so the error can say it. */
+function otherKind(json: unknown): string | null {
+  if (!isObject(json)) return Array.isArray(json) ? "a JSON array" : `a JSON ${json === null ? "null" : typeof json}`;
+  if (json.mockman === "export") return "a mockman data export (load it with mockman import)";
+  if (typeof json.openapi === "string" || typeof json.swagger === "string") return "an OpenAPI document";
+  if (json._type === "export" || typeof json.__export_format === "number") return "an Insomnia export";
+  if (isObject(json.log) && Array.isArray(json.log.entries)) return "a HAR file (recorded traffic)";
+  if (Array.isArray(json.values) && typeof json.name === "string") return "a Postman environment (give it with --env)";
+  return null;
 }
 
 /**
- * Parses a collection and checks that every `{{name.path}}` names a request
- * that runs earlier. Throws FormatError before anything is sent.
+ * Reads a collection: mockman's own, or a Postman v2.0/v2.1 collection
+ * (converted). Throws FormatError naming what is wrong, or what the file is
+ * when it is some other kind of file.
  */
-export function parseCollectionFile(text: string): CollectionFile {
+export function loadCollectionText(text: string): LoadedCollection {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
     throw new FormatError(`not JSON: ${(error as Error).message}`);
   }
+  const postman = postmanVersion(json);
+  if (postman === "v1") throw new FormatError("a Postman v1 collection, which this build cannot read: export it from Postman as Collection v2.1");
+  if (postman) {
+    const { file, notes } = fromPostman(json as PostmanCollection);
+    return { file: checkCollection(file, `not a usable Postman ${postman} collection`), kind: `Postman ${postman}`, notes };
+  }
+  if (!isObject(json) || !("mockman" in json) || !("requests" in json)) {
+    const other = otherKind(json);
+    if (other) throw new FormatError(`not a collection: this is ${other}. mockman reads its own collections and Postman v2.1 ones`);
+  }
+  return { file: checkCollection(json, "not a mockman collection"), kind: "mockman", notes: [] };
+}
+
+/** Parses a mockman (or Postman) collection file's text; see loadCollectionText. */
+export function parseCollectionFile(text: string): CollectionFile {
+  return loadCollectionText(text).file;
+}
+
+function checkCollection(json: unknown, what: string): CollectionFile {
   const result = collectionFileSchema.safeParse(json);
-  if (!result.success) throw new FormatError(`not a mockman collection: ${describeZodError(result.error)}`);
+  if (!result.success) throw new FormatError(`${what}: ${describeZodError(result.error)}`);
+  const file = result.data;
+  const names = new Set(file.requests.map((r) => r.name));
   const seen = new Set<string>();
-  result.data.requests.forEach((request, i) => {
-    for (const part of [request.endpoint, request.headers, request.body]) {
-      for (const [name] of templateRefs(part)) {
-        if (!seen.has(name)) {
-          throw new FormatError(
-            `requests.${i} (${request.name}) refers to {{${name}}}, which ${name === request.name ? "is this request itself" : "has not run before it"}`,
-          );
-        }
-      }
+  file.requests.forEach((request, i) => {
+    if (request.body === null) delete request.body;
+    if (seen.has(request.name)) throw new FormatError(`requests.${i}: the name ${request.name} is taken by an earlier request`);
+    for (const ref of templateRefs([request.endpoint, request.headers, request.body ?? null])) {
+      if (ref.name === request.name || (names.has(ref.name) && !seen.has(ref.name)))
+        throw new FormatError(
+          `requests.${i} (${request.name}) refers to ${ref.text}, which ${ref.name === request.name ? "is this request itself" : "has not run before it"}`,
+        );
+      if (ref.name.startsWith("$") && !BUILT_IN_NAMES.includes(ref.name))
+        throw new FormatError(`requests.${i} (${request.name}) uses ${ref.text}: the built-ins are ${BUILT_IN_NAMES.join(", ")}`);
     }
     seen.add(request.name);
   });
-  return result.data;
+  return file;
 }
 
-export interface RecordedResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: unknown;
-}
-
-/** Reads `status`, `headers.x` or a dotted path into `body` from a response. */
-export function lookupPath(response: RecordedResponse, path: string): unknown {
-  const [head, ...rest] = path.split(".");
-  let value: unknown;
-  if (head === "status") value = response.status;
-  else if (head === "headers") return response.headers[rest.join(".").toLowerCase()];
-  else if (head === "body") value = response.body;
-  else return undefined;
-  for (const key of rest) {
-    if (value === null || typeof value !== "object") return undefined;
-    value = (value as Record<string, unknown>)[key];
-  }
-  return value;
-}
-
-/** Fills `{{name.path}}` from earlier responses; a whole-string template keeps the value's type. */
-export function fillTemplates<T>(value: T, responses: Map<string, RecordedResponse>): T {
-  const fill = (text: string): unknown => {
-    const whole = text.match(/^\{\{\s*([A-Za-z0-9_-]+)((?:\.[^.}\s]+)*)\s*\}\}$/);
-    const read = (name: string, path: string) => {
-      const response = responses.get(name);
-      if (!response) throw new FormatError(`{{${name}${path ? "." + path : ""}}}: no response named ${name} yet`);
-      const found = lookupPath(response, path || "body");
-      if (found === undefined) throw new FormatError(`{{${name}.${path}}}: nothing at that path in ${name}'s response`);
-      return found;
-    };
-    if (whole) return read(whole[1], whole[2].slice(1));
-    return text.replace(TEMPLATE, (_, name: string, path: string) => {
-      const found = read(name, path.slice(1));
-      return typeof found === "string" ? found : JSON.stringify(found);
-    });
-  };
-  const walk = (v: unknown): unknown => {
-    if (typeof v === "string") return fill(v);
-    if (Array.isArray(v)) return v.map(walk);
-    if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
-    return v;
-  };
-  return walk(value) as T;
+/**
+ * The `{{name}}` references that are neither an earlier request, nor a
+ * built-in, nor among `variables`: each is an error before anything is sent.
+ */
+export function undefinedVariables(file: CollectionFile, variables: Variables): string[] {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  file.requests.forEach((request, i) => {
+    const own = templateRefs([request.endpoint, request.headers, request.body ?? null]);
+    const inExpect = templateRefs(request.expect ?? null).filter((ref) => ref.name !== request.name);
+    for (const ref of [...own, ...inExpect]) {
+      const known = seen.has(ref.name) || ref.name.startsWith("$") || ref.name in variables || `${ref.name}${ref.path}` in variables;
+      if (!known) problems.push(`requests.${i} (${request.name}) uses ${ref.text}, which no variable or earlier request defines`);
+    }
+    seen.add(request.name);
+  });
+  return problems;
 }

@@ -1,0 +1,134 @@
+// How `replay` reports: lines that fit 80 columns (cli), one JSON document
+// (json), or JUnit XML that CI systems read (junit).
+import { describeFailure, type CheckFailure } from "#mock/collection/assert";
+import { formatMs } from "./render";
+
+export interface ReplayResult {
+  name: string;
+  method: string;
+  path: string;
+  status: number | null;
+  ms: number;
+  pass: boolean;
+  /** The expected status, when the collection gives one number. */
+  expected?: number;
+  /** Each check that did not hold, with what was expected and what came. */
+  failures: CheckFailure[];
+  /** One line: the first failure, or why the request could not be sent. */
+  error?: string;
+}
+
+export interface ReplayReport {
+  file: string;
+  target: string;
+  passed: number;
+  failed: number;
+  notRun: number;
+  ms: number;
+  results: ReplayResult[];
+  /** The requests --bail did not run, by name. */
+  skipped: string[];
+}
+
+export const REPORTERS = ["cli", "json", "junit"] as const;
+export type ReporterName = (typeof REPORTERS)[number];
+
+const WIDTH = 80;
+const METHOD = 7;
+const STATUS = 3;
+const TIME = 8;
+const VERDICT = 4;
+const GAPS = 5 * 2;
+
+/** Cuts the middle out of a long text: `/api/posts/like/8d0c3c…e7b01`. */
+export function shorten(text: string, width: number): string {
+  if (text.length <= width) return text;
+  if (width <= 1) return text.slice(0, width);
+  const head = Math.ceil((width - 1) / 2);
+  return `${text.slice(0, head)}…${text.slice(text.length - (width - 1 - head))}`;
+}
+
+export interface Columns {
+  name: number;
+  path: number;
+}
+
+/** Column widths for a run: names up to 24 wide, the path takes the rest of 80 columns. */
+export function columnsFor(names: Iterable<string>): Columns {
+  let longest = 4;
+  for (const name of names) if (name.length > longest) longest = name.length; // no Math.max(...): 200,000 names overflow the stack
+  const name = Math.min(24, longest);
+  return { name, path: WIDTH - name - METHOD - STATUS - TIME - VERDICT - GAPS };
+}
+
+/** One result as a line of at most 80 columns, then one indented line per failed check. */
+export function resultLines(result: ReplayResult, columns: Columns, color: boolean): string {
+  const verdict = result.pass ? "pass" : "FAIL";
+  const painted = color ? `\x1b[${result.pass ? 32 : 31}m${verdict}\x1b[0m` : verdict;
+  const line = [
+    shorten(result.name, columns.name).padEnd(columns.name),
+    result.method.padEnd(METHOD),
+    shorten(result.path, columns.path).padEnd(columns.path),
+    String(result.status ?? "---").padEnd(STATUS),
+    formatMs(result.ms).padStart(TIME),
+    painted,
+  ].join("  ");
+  const details = result.failures.length ? result.failures.map(describeFailure) : result.error && !result.pass ? [result.error] : [];
+  return [line, ...details.map((d) => `    ${d}`)].join("\n") + "\n";
+}
+
+export function summaryLine(report: ReplayReport): string {
+  const { passed, failed, notRun } = report;
+  return `${passed} passed, ${failed} failed${notRun ? `, ${notRun} not run (--bail)` : ""} (${formatMs(report.ms)})\n`;
+}
+
+// XML 1.0 cannot carry most control characters at all, even escaped.
+// eslint-disable-next-line no-control-regex
+const INVALID_XML = /[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
+
+export function xmlEscape(text: string): string {
+  return text
+    .replace(INVALID_XML, "\ufffd")
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
+}
+
+const seconds = (ms: number) => (ms / 1000).toFixed(3);
+
+/**
+ * JUnit XML as Jenkins, GitLab, GitHub and CircleCI read it: one testsuite for
+ * the collection, one testcase per request (classname = the file), a failure
+ * per failed request whose text lists each check's expected and actual, and a
+ * skipped testcase for each request --bail did not run.
+ */
+export function junitXml(report: ReplayReport, now = new Date()): string {
+  const suite = report.file.replace(/^.*[\\/]/, "").replace(/\.json$/i, "");
+  const attr = (name: string, value: string | number) => `${name}="${xmlEscape(String(value))}"`;
+  const cases = report.results.map((r) => {
+    const open = `    <testcase ${attr("name", `${r.name} (${r.method} ${r.path})`)} ${attr("classname", suite)} ${attr("time", seconds(r.ms))}`;
+    if (r.pass) return `${open}/>`;
+    const lines = r.failures.length
+      ? r.failures.map((f) => `${f.check}\n  expected: ${f.expected}\n  actual:   ${f.actual}`)
+      : [r.error ?? "failed"];
+    const message = r.failures.length ? describeFailure(r.failures[0]) : (r.error ?? "failed");
+    const type = r.status === null ? "error" : "assertion";
+    return `${open}>\n      <failure ${attr("message", message)} ${attr("type", type)}>${xmlEscape(lines.join("\n"))}</failure>\n    </testcase>`;
+  });
+  for (const name of report.skipped) {
+    cases.push(`    <testcase ${attr("name", name)} ${attr("classname", suite)} time="0">\n      <skipped message="not run: --bail stopped at an earlier failure"/>\n    </testcase>`);
+  }
+  const tests = report.results.length + report.skipped.length;
+  const counts = `${attr("tests", tests)} ${attr("failures", report.failed)} errors="0" ${attr("skipped", report.skipped.length)} ${attr("time", seconds(report.ms))}`;
+  return [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<testsuites ${attr("name", "mockman replay")} ${counts}>`,
+    `  <testsuite ${attr("name", suite)} ${counts} ${attr("timestamp", now.toISOString().slice(0, 19))} ${attr("hostname", report.target)}>`,
+    ...cases,
+    `  </testsuite>`,
+    `</testsuites>`,
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,61 @@
+// The variables a replay fills `{{name}}` with: the collection's own
+// `variables`, then `--env FILE`, then each `--env-var NAME=VALUE`, later
+// ones winning, as Postman's collection < environment < CLI order.
+import { usageError } from "./errors";
+import { readSource } from "./inputs";
+import type { CliIo } from "./io";
+
+export type Variables = Record<string, string>;
+
+const NAME = /^[A-Za-z0-9_.-]+$/;
+
+const asText = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
+
+/**
+ * An env file: `{"baseUrl": "http://127.0.0.1:3001", "user": "guest"}`, or a
+ * Postman environment export (`{"values": [{"key", "value", "enabled"}]}`).
+ */
+export function parseEnvFile(text: string, file: string): Variables {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw usageError(`--env ${file} is not JSON: ${(error as Error).message}. Write it as {"baseUrl": "http://127.0.0.1:3001"}`);
+  }
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    throw usageError(`--env ${file} must be a JSON object of names and values, e.g. {"baseUrl": "http://127.0.0.1:3001"}`);
+  const record = json as Record<string, unknown>;
+  const pairs: Array<[string, unknown]> = Array.isArray(record.values)
+    ? (record.values as Array<{ key?: unknown; value?: unknown; enabled?: unknown }>)
+        .filter((v) => v && v.enabled !== false)
+        .map((v) => [String(v.key ?? ""), v.value ?? ""])
+    : Object.entries(record);
+  const variables: Variables = {};
+  for (const [name, value] of pairs) {
+    if (!NAME.test(name)) throw usageError(`--env ${file}: ${JSON.stringify(name)} is not a variable name (letters, digits, _ . -)`);
+    if (value !== null && typeof value === "object") throw usageError(`--env ${file}: ${name} must be a string, number or boolean`);
+    variables[name] = asText(value);
+  }
+  return variables;
+}
+
+export function parseEnvVar(raw: string): [string, string] {
+  const eq = raw.indexOf("=");
+  const name = eq < 0 ? "" : raw.slice(0, eq);
+  if (!NAME.test(name)) throw usageError(`--env-var ${raw}: write it as NAME=VALUE (a name is letters, digits, _ . -)`);
+  return [name, raw.slice(eq + 1)];
+}
+
+export async function loadVariables(
+  io: CliIo,
+  options: { env?: string; envVar?: string[] },
+  defaults: Variables | undefined,
+): Promise<Variables> {
+  const variables: Variables = { ...defaults };
+  if (options.env) Object.assign(variables, parseEnvFile(await readSource(io, options.env, "--env file"), options.env));
+  for (const raw of options.envVar ?? []) {
+    const [name, value] = parseEnvVar(raw);
+    variables[name] = value;
+  }
+  return variables;
+}

@@ -1,0 +1,268 @@
+// Postman Collection v2.1 <-> mockman collection, so a team's existing
+// collections run under `mockman replay` (and the page), and ours open in
+// Postman. What does not carry over is said in `notes`, never dropped silently.
+//
+// Into mockman: folders become name prefixes (`posts-create`), headers (the
+// enabled ones), bearer/basic auth as an authorization header, raw bodies (JSON
+// parsed when it is JSON), urlencoded bodies as text, `{{var}}` as variables
+// (the collection's `variable` list becomes `variables`), and a test script's
+// `pm.response.to.have.status(N)` as `expect.status`.
+// Out to Postman: endpoints under `{{baseUrl}}`, each `{{name.path}}` as a
+// collection variable that the named request's test script sets, and the whole
+// `expect` kept in a `// mockman-expect:` line so a round trip loses nothing.
+import type { Expectation } from "./assert";
+import type { CollectionFile, CollectionRequest } from "./format";
+
+export const POSTMAN_SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
+
+interface PostmanKeyValue {
+  key?: string;
+  value?: unknown;
+  disabled?: boolean;
+}
+
+interface PostmanRequest {
+  method?: string;
+  header?: PostmanKeyValue[] | string;
+  url?: string | { raw?: string; protocol?: string; host?: string[] | string; path?: string[] | string; query?: PostmanKeyValue[] };
+  body?: { mode?: string; raw?: string; urlencoded?: PostmanKeyValue[]; disabled?: boolean };
+  auth?: PostmanAuth;
+}
+
+interface PostmanAuth {
+  type?: string;
+  bearer?: PostmanKeyValue[];
+  basic?: PostmanKeyValue[];
+}
+
+interface PostmanItem {
+  name?: string;
+  item?: PostmanItem[];
+  request?: PostmanRequest | string;
+  event?: Array<{ listen?: string; script?: { exec?: string[] | string } }>;
+}
+
+export interface PostmanCollection {
+  info: { name?: string; schema?: string; _postman_id?: string };
+  item?: PostmanItem[];
+  variable?: PostmanKeyValue[];
+  auth?: PostmanAuth;
+}
+
+export class PostmanError extends Error {}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** "v2.1", "v2.0", "v1" when the JSON is a Postman collection, else null. */
+export function postmanVersion(json: unknown): "v2.1" | "v2.0" | "v1" | null {
+  if (!isObject(json)) return null;
+  const schema = isObject(json.info) ? json.info.schema : undefined;
+  if (typeof schema === "string" && /getpostman\.com\/json\/collection\/v2\.1/.test(schema)) return "v2.1";
+  if (typeof schema === "string" && /getpostman\.com\/json\/collection\/v2\.0/.test(schema)) return "v2.0";
+  if (typeof schema === "string" && /getpostman\.com/.test(schema)) return "v1";
+  if (Array.isArray(json.requests) && (Array.isArray(json.order) || typeof json.id === "string")) return "v1";
+  return null;
+}
+
+const slug = (text: string) =>
+  text
+    .normalize("NFKD")
+    .replace(/[^A-Za-z0-9_-]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .toLowerCase();
+
+const text = (value: unknown) => (value === undefined || value === null ? "" : String(value));
+
+function urlOf(url: PostmanRequest["url"]): string {
+  if (typeof url === "string") return url;
+  if (!url) return "";
+  if (url.raw) return url.raw;
+  const host = Array.isArray(url.host) ? url.host.join(".") : text(url.host);
+  const path = Array.isArray(url.path) ? url.path.join("/") : text(url.path);
+  const query = (url.query ?? []).filter((q) => !q.disabled).map((q) => `${text(q.key)}=${text(q.value)}`);
+  return `${url.protocol ? `${url.protocol}://` : ""}${host}${path ? `/${path}` : ""}${query.length ? `?${query.join("&")}` : ""}`;
+}
+
+/** `{{baseUrl}}/api/x`, `http://host/api/x` and `/api/x` stay; `host/api/x` (Postman keeps no scheme) gets http://. */
+function endpointOf(raw: string): string {
+  const trimmed = raw.trim();
+  if (/^(https?:\/\/|\/|\{\{)/i.test(trimmed)) return trimmed;
+  return `http://${trimmed}`;
+}
+
+const authValue = (list: PostmanKeyValue[] | undefined, key: string) => text(list?.find((kv) => kv.key === key)?.value);
+
+function authHeader(auth: PostmanAuth | undefined, notes: string[], where: string): string | undefined {
+  if (!auth || !auth.type || auth.type === "noauth" || auth.type === "inherit") return undefined;
+  if (auth.type === "bearer") return `Bearer ${authValue(auth.bearer, "token")}`;
+  if (auth.type === "basic") {
+    const pair = `${authValue(auth.basic, "username")}:${authValue(auth.basic, "password")}`;
+    // Templates stay readable: a pair with {{var}} cannot be encoded before the run.
+    return pair.includes("{{") ? undefined : `Basic ${btoa(unescape(encodeURIComponent(pair)))}`;
+  }
+  notes.push(`${where}: ${auth.type} auth is not carried over; add the header by hand`);
+  return undefined;
+}
+
+function bodyOf(request: PostmanRequest, headers: Record<string, string>, notes: string[], where: string): unknown {
+  const body = request.body;
+  if (!body || body.disabled || !body.mode) return undefined;
+  if (body.mode === "raw") {
+    const raw = body.raw ?? "";
+    if (raw === "") return undefined;
+    try {
+      return JSON.parse(raw);
+    } catch {
+      return raw; // not JSON (or JSON with {{var}} outside strings): sent as text, templates filled
+    }
+  }
+  if (body.mode === "urlencoded") {
+    if (!Object.keys(headers).some((h) => h.toLowerCase() === "content-type")) headers["Content-Type"] = "application/x-www-form-urlencoded";
+    return (body.urlencoded ?? [])
+      .filter((kv) => !kv.disabled)
+      .map((kv) => `${encodeURIComponent(text(kv.key))}=${encodeURIComponent(text(kv.value))}`)
+      .join("&");
+  }
+  notes.push(`${where}: a ${body.mode} body is not carried over (mockman sends JSON or text)`);
+  return undefined;
+}
+
+function scriptLines(item: PostmanItem): string[] {
+  return (item.event ?? [])
+    .filter((e) => e.listen === "test")
+    .flatMap((e) => {
+      const exec = e.script?.exec ?? [];
+      return Array.isArray(exec) ? exec : exec.split("\n");
+    });
+}
+
+function expectOf(item: PostmanItem, notes: string[], where: string): Expectation | undefined {
+  const lines = scriptLines(item);
+  const kept = lines.find((line) => line.trim().startsWith("// mockman-expect:"));
+  if (kept) {
+    try {
+      return JSON.parse(kept.trim().slice("// mockman-expect:".length)) as Expectation;
+    } catch {
+      notes.push(`${where}: its // mockman-expect: line is not JSON; ignored`);
+    }
+  }
+  const status = lines.join("\n").match(/pm\.response\.to\.have\.status\(\s*(\d{3})\s*\)/);
+  const scripted = lines.some((line) => line.trim() && !line.trim().startsWith("//") && !/pm\.(collectionVariables|environment|globals)\.set/.test(line));
+  if (scripted && !status) notes.push(`${where}: its test script is not run (mockman checks "expect" instead)`);
+  return status ? { status: Number(status[1]) } : undefined;
+}
+
+/** A Postman v2.0/v2.1 collection as a mockman collection, and what did not carry over. */
+export function fromPostman(json: PostmanCollection): { file: CollectionFile; notes: string[] } {
+  const notes: string[] = [];
+  const taken = new Set<string>();
+  const variables: Record<string, string> = {};
+  for (const v of json.variable ?? []) if (v.key && !v.disabled) variables[v.key] = text(v.value);
+  const requests: CollectionRequest[] = [];
+
+  const visit = (items: PostmanItem[], prefix: string[], inherited: PostmanAuth | undefined) => {
+    for (const item of items) {
+      const label = text(item.name) || "request";
+      if (Array.isArray(item.item)) {
+        visit(item.item, [...prefix, label], (item as { auth?: PostmanAuth }).auth ?? inherited);
+        continue;
+      }
+      const where = [...prefix, label].join(" / ");
+      const request: PostmanRequest = typeof item.request === "string" ? { method: "GET", url: item.request } : (item.request ?? {});
+      const base = slug([...prefix, label].join("-")) || "request";
+      let name = base;
+      // A request may not take a variable's name: {{name}} would then mean its answer.
+      for (let n = 2; taken.has(name) || name in variables; n++) name = `${base}-${n}`;
+      taken.add(name);
+
+      const headers: Record<string, string> = {};
+      const list = Array.isArray(request.header) ? request.header : [];
+      for (const h of list) if (h.key && !h.disabled) headers[h.key] = text(h.value);
+      const auth = authHeader(request.auth ?? inherited, notes, where);
+      if (auth && !Object.keys(headers).some((h) => h.toLowerCase() === "authorization")) headers.Authorization = auth;
+
+      const method = text(request.method || "GET").toUpperCase();
+      const out: CollectionRequest = { name, method: method as CollectionRequest["method"], endpoint: endpointOf(urlOf(request.url)), headers };
+      const body = bodyOf(request, headers, notes, where);
+      if (body !== undefined) out.body = body;
+      const expect = expectOf(item, notes, where);
+      if (expect) out.expect = expect as CollectionRequest["expect"];
+      requests.push(out);
+    }
+  };
+  visit(json.item ?? [], [], json.auth);
+  const file: CollectionFile = { mockman: 1, requests };
+  if (Object.keys(variables).length) file.variables = variables;
+  return { file, notes };
+}
+
+const REF = /\{\{\s*([A-Za-z0-9_-]+)\.((?:status|headers|body)(?:\.[^\s{}]+)?)\s*\}\}/g;
+
+/** JavaScript that reads a dotted path of ours from `pm.response`. */
+function readerFor(path: string): string {
+  const [head, ...rest] = path.split(".");
+  if (head === "status") return "pm.response.code";
+  if (head === "headers") return `pm.response.headers.get(${JSON.stringify(rest.join("."))})`;
+  let js = "pm.response.json()";
+  for (const key of rest) {
+    if (/^-?\d+$/.test(key) || key === "last" || key === "first") js += `.at(${key === "last" ? -1 : key === "first" ? 0 : key})`;
+    else js += `[${JSON.stringify(key)}]`;
+  }
+  return js;
+}
+
+/** A mockman collection as Postman v2.1, and what did not carry over. */
+export function toPostman(file: CollectionFile, name = "mockman collection"): { json: PostmanCollection; notes: string[] } {
+  const notes: string[] = [];
+  // Which values of which answers later requests use: each becomes a collection variable its request sets.
+  const wanted = new Map<string, Set<string>>();
+  const serialized = file.requests.map((r) => JSON.stringify([r.endpoint, r.headers, r.body ?? null]));
+  serialized.forEach((s, i) => {
+    for (const m of s.matchAll(REF)) {
+      if (!wanted.has(m[1])) wanted.set(m[1], new Set());
+      wanted.get(m[1])!.add(m[2]);
+    }
+    if (/\{\{\s*[A-Za-z0-9_-]+\s+\$/.test(s))
+      notes.push(`${file.requests[i].name}: a JSONPath template has no Postman equivalent; set that variable in a script by hand`);
+  });
+
+  const item = file.requests.map((r): PostmanItem => {
+    const endpoint = r.endpoint.startsWith("/") ? `{{baseUrl}}${r.endpoint}` : r.endpoint;
+    const [path, query] = endpoint.replace(/^\{\{baseUrl\}\}/, "").split("?");
+    const request: PostmanRequest = {
+      method: r.method,
+      header: Object.entries(r.headers ?? {}).map(([key, value]) => ({ key, value })),
+      url: {
+        raw: endpoint,
+        ...(endpoint.startsWith("{{baseUrl}}") ? { host: ["{{baseUrl}}"], path: path.split("/").filter(Boolean) } : {}),
+        ...(query ? { query: query.split("&").map((pair) => ({ key: pair.split("=")[0], value: pair.split("=").slice(1).join("=") })) } : {}),
+      },
+    };
+    if (r.body !== undefined && r.body !== null) {
+      request.body =
+        typeof r.body === "string"
+          ? { mode: "raw", raw: r.body }
+          : ({ mode: "raw", raw: JSON.stringify(r.body, null, 2), options: { raw: { language: "json" } } } as PostmanRequest["body"]);
+    }
+    const exec: string[] = [];
+    if (r.expect?.status !== undefined) {
+      const statuses = Array.isArray(r.expect.status) ? r.expect.status : [r.expect.status];
+      exec.push(
+        statuses.length === 1
+          ? `pm.test("status is ${statuses[0]}", () => pm.response.to.have.status(${statuses[0]}));`
+          : `pm.test("status is ${statuses.join(" or ")}", () => pm.expect(pm.response.code).to.be.oneOf(${JSON.stringify(statuses)}));`,
+      );
+    }
+    if (r.expect) exec.push(`// mockman-expect: ${JSON.stringify(r.expect)}`);
+    for (const path of wanted.get(r.name) ?? []) exec.push(`pm.collectionVariables.set(${JSON.stringify(`${r.name}.${path}`)}, ${readerFor(path)});`);
+    const out: PostmanItem = { name: r.name, request };
+    if (exec.length) out.event = [{ listen: "test", script: { exec, type: "text/javascript" } as { exec: string[] } }];
+    return out;
+  });
+  const variable: PostmanKeyValue[] = [{ key: "baseUrl", value: "http://127.0.0.1:3001" }];
+  for (const [key, value] of Object.entries(file.variables ?? {})) {
+    if (key === "baseUrl") variable[0].value = value;
+    else variable.push({ key, value });
+  }
+  return { json: { info: { name, schema: POSTMAN_SCHEMA }, item, variable }, notes };
+}

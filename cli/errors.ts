@@ -28,5 +28,9 @@ export const usageError = (message: string) => new CliError(message, EXIT.usage)
 /** A message fit for one stderr line. */
 export function oneLine(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
-  return text.replace(/\s*[\r\n]+\s*/g, " ").trim();
+  // A message that ends in a full stop, joined to "... . Do this", would read "..": one stop is enough ("..." stays).
+  return text
+    .replace(/\s*[\r\n]+\s*/g, " ")
+    .replace(/(?<!\.)\.\s*\.(?!\.)/g, ".")
+    .trim();
 }

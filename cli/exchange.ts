@@ -107,9 +107,9 @@ function unreachable(baseUrl: string, error: unknown): string {
   const code = cause?.code ?? (error as { name?: string }).name;
   const port = (() => {
     try {
-      return new URL(baseUrl).port || "3000";
+      return new URL(baseUrl).port || "3001";
     } catch {
-      return "3000";
+      return "3001";
     }
   })();
   if (code === "ECONNREFUSED")

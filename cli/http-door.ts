@@ -3,6 +3,7 @@
 // Request/Response in between: building the pair cost more than the request.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Mock } from "#mock/server";
+import pkg from "../package.json" with { type: "json" };
 
 const MAX_BODY = 8 * 1024 * 1024;
 const CORS = {
@@ -24,8 +25,11 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** On every answer `serve` gives, so `request --base-url` and `replay` can tell they reached mockman and not some other server. */
+export const SERVED_BY = "x-mockman";
+
 function send(res: ServerResponse, status: number, headers: Record<string, string | string[]>, body?: Buffer | string) {
-  res.writeHead(status, { ...headers, ...CORS });
+  res.writeHead(status, { ...headers, ...CORS, [SERVED_BY]: pkg.version });
   res.end(body);
 }
 

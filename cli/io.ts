@@ -25,9 +25,16 @@ export function processIo(): CliIo {
   return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd };
 }
 
-/** Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org). */
+/**
+ * Colour as commander decides it for --help, so both agree: NO_COLOR (https://no-color.org)
+ * or FORCE_COLOR=0/false turn it off; FORCE_COLOR (any other value) or CLICOLOR_FORCE turn
+ * it on even in a pipe; otherwise only on a terminal.
+ */
 export function wantsColor(io: CliIo): boolean {
-  return Boolean(io.stdout.isTTY) && !io.env.NO_COLOR;
+  const { NO_COLOR, FORCE_COLOR, CLICOLOR_FORCE } = io.env;
+  if (NO_COLOR || FORCE_COLOR === "0" || FORCE_COLOR === "false") return false;
+  if (FORCE_COLOR || CLICOLOR_FORCE !== undefined) return true;
+  return Boolean(io.stdout.isTTY);
 }
 
 export async function readAll(source: CliIo["stdin"]): Promise<string> {

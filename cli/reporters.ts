@@ -118,7 +118,9 @@ export function junitXml(report: ReplayReport, now = new Date()): string {
     return `${open}>\n      <failure ${attr("message", message)} ${attr("type", type)}>${xmlEscape(lines.join("\n"))}</failure>\n    </testcase>`;
   });
   for (const name of report.skipped) {
-    cases.push(`    <testcase ${attr("name", name)} ${attr("classname", suite)} time="0">\n      <skipped message="not run: --bail stopped at an earlier failure"/>\n    </testcase>`);
+    cases.push(
+      `    <testcase ${attr("name", name)} ${attr("classname", suite)} time="0">\n      <skipped message="not run: --bail stopped at an earlier failure"/>\n    </testcase>`,
+    );
   }
   const tests = report.results.length + report.skipped.length;
   const counts = `${attr("tests", tests)} ${attr("failures", report.failed)} errors="0" ${attr("skipped", report.skipped.length)} ${attr("time", seconds(report.ms))}`;

@@ -15,7 +15,7 @@ import {
   loadCollectionText,
   undefinedVariables,
 } from "#mock/collection/format";
-import { TemplateError, fillTemplates, type RecordedResponse, type TemplateScope } from "#mock/collection/templates";
+import { TemplateError, fillTemplates, toJsonText, type RecordedResponse, type TemplateScope } from "#mock/collection/templates";
 import { openSender } from "../data";
 import { CliError, EXIT, oneLine, usageError } from "../errors";
 import type { OutgoingRequest, Sender } from "../exchange";
@@ -60,7 +60,9 @@ const stripDot = (text: string) => text.replace(/[.\s]+$/, "");
 /** A collection request, its templates filled, ready to send. Throws TemplateError when a value is missing. */
 export function prepare(request: CollectionRequest, scope: TemplateScope, base?: string): OutgoingRequest {
   const endpoint = String(fillTemplates(request.endpoint, scope));
-  const headers = Object.entries(fillTemplates(request.headers, scope)).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)] as [string, string]);
+  const headers = Object.entries(fillTemplates(request.headers, scope)).map(
+    ([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)] as [string, string],
+  );
   for (const [name, value] of headers) {
     const problem = headerProblem(name, value);
     if (problem) throw new TemplateError(`${problem} (after filling its templates)`);
@@ -69,7 +71,7 @@ export function prepare(request: CollectionRequest, scope: TemplateScope, base?:
   if (request.body !== undefined) {
     const filled = fillTemplates(request.body, scope);
     // A string is sent as it is, so a body saved as raw JSON text works too.
-    body = typeof filled === "string" ? filled : JSON.stringify(filled);
+    body = typeof filled === "string" ? filled : toJsonText(filled);
     if (!headers.some(([k]) => k.toLowerCase() === "content-type")) headers.push(["content-type", "application/json"]);
   }
   return { method: request.method, path: pathOf(endpoint, base), headers, body };
@@ -104,11 +106,28 @@ export async function replay(
       const failures = checkAnswer({ ...answer, ms: exchange.ms }, expect && fillTemplates(expect, scope));
       const storeError = exchange.headers["x-mock-store-error"];
       if (storeError) failures.unshift({ check: "store", expected: "the change saved", actual: `not saved: ${storeError}` });
-      result = { name: request.name, method: request.method, path: outgoing.path, status: exchange.status, ms: exchange.ms, pass: !failures.length, failures };
+      result = {
+        name: request.name,
+        method: request.method,
+        path: outgoing.path,
+        status: exchange.status,
+        ms: exchange.ms,
+        pass: !failures.length,
+        failures,
+      };
       if (failures.length) result.error = describeFailure(failures[0]);
     } catch (error) {
       if (!(error instanceof TemplateError)) throw error;
-      result = { name: request.name, method: request.method, path: request.endpoint, status: null, ms: 0, pass: false, failures: [], error: `not sent: ${oneLine(error)}` };
+      result = {
+        name: request.name,
+        method: request.method,
+        path: request.endpoint,
+        status: null,
+        ms: 0,
+        pass: false,
+        failures: [],
+        error: `not sent: ${oneLine(error)}`,
+      };
     }
     if (expected !== undefined) result.expected = expected;
     results.push(result);
@@ -141,18 +160,22 @@ export function replayCommand(io: CliIo): Command {
   return command.action(async (file: string, raw: unknown) => {
     const options = parseOptions(optionsSchema, raw);
     const faults = faultsFrom(raw);
-    if (options.json && options.reporter && options.reporter !== "json") throw usageError(`--json and --reporter ${options.reporter}: give one`);
+    if (options.json && options.reporter && options.reporter !== "json")
+      throw usageError(`--json and --reporter ${options.reporter}: give one`);
     const reporter = options.json ? "json" : (options.reporter ?? "cli");
     if (options.reporterOut && reporter === "cli") throw usageError("--reporter-out needs --reporter json or junit");
     const collection = await loadCollection(io, file);
     const variables = await loadVariables(io, options, collection.variables);
     // --base-url wins; else an env's baseUrl picks the server; else in-process, where {{baseUrl}} is "".
     const base = options.baseUrl ?? (variables.baseUrl || undefined);
-    if (base && !baseUrl.safeParse(base).success) throw usageError(`baseUrl ${base}: expected an http:// URL such as http://127.0.0.1:3001`);
+    if (base && !baseUrl.safeParse(base).success)
+      throw usageError(`baseUrl ${base}: expected an http:// URL such as http://127.0.0.1:3001`);
     variables.baseUrl = base ? base.replace(/\/+$/, "") : "";
     const missing = undefinedVariables(collection, variables);
     if (missing.length)
-      throw usageError(`${file}: ${missing[0]}${missing.length > 1 ? ` (and ${missing.length - 1} more)` : ""}; give it with --env-var NAME=VALUE or --env FILE. Nothing was sent`);
+      throw usageError(
+        `${file}: ${missing[0]}${missing.length > 1 ? ` (and ${missing.length - 1} more)` : ""}; give it with --env-var NAME=VALUE or --env FILE. Nothing was sent`,
+      );
 
     const color = wantsColor(io);
     const columns = columnsFor(collection.requests.map((r) => r.name));
@@ -194,6 +217,9 @@ export function replayCommand(io: CliIo): Command {
       } else io.stdout.write(text);
     }
     if (report.failed)
-      throw new CliError(`${report.failed} of ${collection.requests.length} requests failed; ${reporter === "cli" ? "see the lines marked FAIL" : "see the report"}`, EXIT.failure);
+      throw new CliError(
+        `${report.failed} of ${collection.requests.length} requests failed; ${reporter === "cli" ? "see the lines marked FAIL" : "see the report"}`,
+        EXIT.failure,
+      );
   });
 }

@@ -11,6 +11,7 @@ import { wantsColor, type CliIo } from "../io";
 import { addFaultOptions, faultsFrom, withFaults } from "../fault-options";
 import { addDbOption, addExamples, baseUrl, collect, parseOptions } from "../options";
 import { renderExchange } from "../render";
+import { SERVED_BY } from "../http-door";
 
 const optionsSchema = z.object({
   header: z.array(z.string()).default([]),
@@ -96,7 +97,7 @@ export function requestCommand(io: CliIo): Command {
     'mockman request POST /api/posts --as guest -d \'{"postData":{"content":"Hello"}}\'',
     "mockman request GET /api/users/bookmark --as guest -i",
     "mockman request POST /api/auth/login -d @login.json --json --fail",
-    "mockman request GET /api/posts --base-url http://127.0.0.1:3000",
+    "mockman request GET /api/posts --base-url http://127.0.0.1:3001",
   ]);
   return command.action(async (rawMethod: string, rawPath: string, raw: unknown) => {
     const options = parseOptions(optionsSchema, raw);
@@ -131,6 +132,9 @@ export function requestCommand(io: CliIo): Command {
         ? JSON.stringify(exchange, null, 2) + "\n"
         : renderExchange(exchange, { headers: options.include, bodyOnly: options.body, color: wantsColor(io) }),
     );
+    // Another server's JSON is a fine answer; an HTML page from a server without the mark is a wrong --base-url.
+    if (target.baseUrl && !(SERVED_BY in exchange.headers) && typeof exchange.body === "string")
+      io.stderr.write(`mockman: note: ${notMockman(target.baseUrl, exchange)}\n`);
     const storeError = exchange.headers["x-mock-store-error"];
     if (storeError) throw new CliError(`the change was not saved to the store: ${storeError}. Check the --db file and its folder`);
     if (options.fail && exchange.status >= 400)
@@ -139,4 +143,10 @@ export function requestCommand(io: CliIo): Command {
         exchange.status >= 500 ? EXIT.serverError : EXIT.clientError,
       );
   });
+}
+
+/** Said on stderr when --base-url reached a server that is not `mockman serve` (its answers carry no x-mockman header). */
+export function notMockman(base: string, exchange: Exchange): string {
+  const html = /html/i.test(exchange.headers["content-type"] ?? "");
+  return `${base} is not mockman serve${html ? " (it answered with an HTML page)" : ""}; for the mock API start mockman serve and use --base-url http://127.0.0.1:3001`;
 }

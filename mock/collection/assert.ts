@@ -57,7 +57,7 @@ export function matcherProblem(value: unknown): string | null {
   if ("type" in value && !TYPES.includes(value.type as string)) return `type is one of ${TYPES.join(", ")}`;
   if ("length" in value) {
     if (isMatcher(value.length)) return matcherProblem(value.length);
-    if (typeof value.length !== "number") return "length takes a number or a matcher such as {\"gt\": 0}";
+    if (typeof value.length !== "number") return 'length takes a number or a matcher such as {"gt": 0}';
   }
   return null;
 }
@@ -145,7 +145,9 @@ export function checkAnswer(answer: RecordedResponse & { ms: number }, expect: E
     failures.push({
       check: "content-type",
       expected: "a JSON answer",
-      actual: html ? `HTML (${type ?? "no content-type"}): is --base-url pointing at mockman serve (e.g. http://127.0.0.1:3001)?` : show(type),
+      actual: html
+        ? `HTML (${type ?? "no content-type"}): is --base-url pointing at mockman serve (e.g. http://127.0.0.1:3001)?`
+        : show(type),
     });
   }
   for (const [name, want] of Object.entries(headers)) {
@@ -156,7 +158,8 @@ export function checkAnswer(answer: RecordedResponse & { ms: number }, expect: E
   for (const [path, want] of Object.entries(expect?.body ?? {})) {
     const actual = readBodyPath(answer.body, path);
     const wrong = mismatch(actual, want);
-    if (wrong) failures.push({ check: path.startsWith("$") ? path : `body${path ? "." + path : ""}`, expected: wrong, actual: show(actual) });
+    if (wrong)
+      failures.push({ check: path.startsWith("$") ? path : `body${path ? "." + path : ""}`, expected: wrong, actual: show(actual) });
   }
   if (expect?.maxMs !== undefined && answer.ms > expect.maxMs)
     failures.push({ check: "time", expected: `at most ${expect.maxMs} ms`, actual: `${answer.ms} ms` });

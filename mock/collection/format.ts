@@ -114,7 +114,8 @@ export function loadCollectionText(text: string): LoadedCollection {
     throw new FormatError(`not JSON: ${(error as Error).message}`);
   }
   const postman = postmanVersion(json);
-  if (postman === "v1") throw new FormatError("a Postman v1 collection, which this build cannot read: export it from Postman as Collection v2.1");
+  if (postman === "v1")
+    throw new FormatError("a Postman v1 collection, which this build cannot read: export it from Postman as Collection v2.1");
   if (postman) {
     const { file, notes } = fromPostman(json as PostmanCollection);
     return { file: checkCollection(file, `not a usable Postman ${postman} collection`), kind: `Postman ${postman}`, notes };

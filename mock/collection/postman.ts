@@ -117,7 +117,8 @@ function bodyOf(request: PostmanRequest, headers: Record<string, string>, notes:
     }
   }
   if (body.mode === "urlencoded") {
-    if (!Object.keys(headers).some((h) => h.toLowerCase() === "content-type")) headers["Content-Type"] = "application/x-www-form-urlencoded";
+    if (!Object.keys(headers).some((h) => h.toLowerCase() === "content-type"))
+      headers["Content-Type"] = "application/x-www-form-urlencoded";
     return (body.urlencoded ?? [])
       .filter((kv) => !kv.disabled)
       .map((kv) => `${encodeURIComponent(text(kv.key))}=${encodeURIComponent(text(kv.value))}`)
@@ -147,9 +148,46 @@ function expectOf(item: PostmanItem, notes: string[], where: string): Expectatio
     }
   }
   const status = lines.join("\n").match(/pm\.response\.to\.have\.status\(\s*(\d{3})\s*\)/);
-  const scripted = lines.some((line) => line.trim() && !line.trim().startsWith("//") && !/pm\.(collectionVariables|environment|globals)\.set/.test(line));
-  if (scripted && !status) notes.push(`${where}: its test script is not run (mockman checks "expect" instead)`);
+  const plumbing =
+    /^(pm\.test\(|pm\.response\.to\.have\.status|pm\.(collectionVariables|environment|globals|variables)\.set\(|(var|let|const)\s+\w+\s*=\s*pm\.response\.json\(\)|\}\);?$)/;
+  const scripted = lines.some((line) => line.trim() && !line.trim().startsWith("//") && !plumbing.test(line.trim()));
+  if (scripted)
+    notes.push(`${where}: its test script is not run${status ? ` beyond the status check` : ""} (mockman checks "expect" instead)`);
   return status ? { status: Number(status[1]) } : undefined;
+}
+
+// `pm.collectionVariables.set("token", pm.response.json().encodedToken)`, or the same
+// from `var jsonData = pm.response.json()`: the usual way a Postman collection
+// carries a value from one answer to the next requests.
+const SET_FROM_ANSWER =
+  /pm\.(?:collectionVariables|environment|globals|variables)\.set\(\s*["'`]([^"'`]+)["'`]\s*,\s*(?:pm\.response\.json\(\)|([A-Za-z_$][\w$]*))((?:\.[A-Za-z_$][\w$]*|\[\d+\]|\[["'][^"']+["']\])*)\s*\)/g;
+const JSON_ALIAS = /(?:var|let|const)\s+([A-Za-z_$][\w$]*)\s*=\s*pm\.response\.json\(\)/g;
+
+/** The variables an item's test script sets from its answer, as templates reading that answer. */
+function capturesOf(item: PostmanItem, requestName: string): Map<string, string> {
+  const script = scriptLines(item).join("\n");
+  const aliases = new Set([...script.matchAll(JSON_ALIAS)].map((m) => m[1]));
+  const captures = new Map<string, string>();
+  for (const m of script.matchAll(SET_FROM_ANSWER)) {
+    if (m[2] && !aliases.has(m[2])) continue;
+    const keys = [...m[3].matchAll(/\.([A-Za-z_$][\w$]*)|\[(\d+)\]|\[["']([^"']+)["']\]/g)].map((k) => k[1] ?? k[2] ?? k[3]);
+    if (keys.some((k) => !/^[^\s{}.]+$/.test(k))) continue;
+    captures.set(m[1], `{{${requestName}.${["body", ...keys].join(".")}}}`);
+  }
+  return captures;
+}
+
+/** Replaces `{{var}}` with the template of the answer that set it, in every string of a value. */
+function useCaptures<T>(value: T, captures: Map<string, string>): T {
+  if (!captures.size) return value;
+  const swap = (text: string) => text.replace(/\{\{\s*([^{}\s]+)\s*\}\}/g, (whole, name: string) => captures.get(name) ?? whole);
+  const walk = (v: unknown): unknown => {
+    if (typeof v === "string") return swap(v);
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    return v;
+  };
+  return walk(value) as T;
 }
 
 /** A Postman v2.0/v2.1 collection as a mockman collection, and what did not carry over. */
@@ -159,6 +197,7 @@ export function fromPostman(json: PostmanCollection): { file: CollectionFile; no
   const variables: Record<string, string> = {};
   for (const v of json.variable ?? []) if (v.key && !v.disabled) variables[v.key] = text(v.value);
   const requests: CollectionRequest[] = [];
+  const captures = new Map<string, string>();
 
   const visit = (items: PostmanItem[], prefix: string[], inherited: PostmanAuth | undefined) => {
     for (const item of items) {
@@ -182,9 +221,15 @@ export function fromPostman(json: PostmanCollection): { file: CollectionFile; no
       if (auth && !Object.keys(headers).some((h) => h.toLowerCase() === "authorization")) headers.Authorization = auth;
 
       const method = text(request.method || "GET").toUpperCase();
-      const out: CollectionRequest = { name, method: method as CollectionRequest["method"], endpoint: endpointOf(urlOf(request.url)), headers };
-      const body = bodyOf(request, headers, notes, where);
+      const out: CollectionRequest = {
+        name,
+        method: method as CollectionRequest["method"],
+        endpoint: useCaptures(endpointOf(urlOf(request.url)), captures),
+        headers: useCaptures(headers, captures),
+      };
+      const body = useCaptures(bodyOf(request, out.headers, notes, where), captures);
       if (body !== undefined) out.body = body;
+      for (const [variable, template] of capturesOf(item, name)) captures.set(variable, template);
       const expect = expectOf(item, notes, where);
       if (expect) out.expect = expect as CollectionRequest["expect"];
       requests.push(out);
@@ -235,7 +280,9 @@ export function toPostman(file: CollectionFile, name = "mockman collection"): { 
       url: {
         raw: endpoint,
         ...(endpoint.startsWith("{{baseUrl}}") ? { host: ["{{baseUrl}}"], path: path.split("/").filter(Boolean) } : {}),
-        ...(query ? { query: query.split("&").map((pair) => ({ key: pair.split("=")[0], value: pair.split("=").slice(1).join("=") })) } : {}),
+        ...(query
+          ? { query: query.split("&").map((pair) => ({ key: pair.split("=")[0], value: pair.split("=").slice(1).join("=") })) }
+          : {}),
       },
     };
     if (r.body !== undefined && r.body !== null) {
@@ -254,7 +301,8 @@ export function toPostman(file: CollectionFile, name = "mockman collection"): { 
       );
     }
     if (r.expect) exec.push(`// mockman-expect: ${JSON.stringify(r.expect)}`);
-    for (const path of wanted.get(r.name) ?? []) exec.push(`pm.collectionVariables.set(${JSON.stringify(`${r.name}.${path}`)}, ${readerFor(path)});`);
+    for (const path of wanted.get(r.name) ?? [])
+      exec.push(`pm.collectionVariables.set(${JSON.stringify(`${r.name}.${path}`)}, ${readerFor(path)});`);
     const out: PostmanItem = { name: r.name, request };
     if (exec.length) out.event = [{ listen: "test", script: { exec, type: "text/javascript" } as { exec: string[] } }];
     return out;

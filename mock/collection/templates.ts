@@ -191,3 +191,50 @@ function mapStrings(value: unknown, fill: (text: string) => unknown): unknown {
   }
   return root.v;
 }
+
+const CLOSE_MARK = Symbol("json-punctuation");
+
+/**
+ * JSON.stringify, except that a value nested deeper than V8's stack allows
+ * (a few thousand levels) is written without recursion instead of throwing.
+ */
+export function toJsonText(value: unknown): string {
+  try {
+    return JSON.stringify(value);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return jsonTextWithoutRecursion(value);
+  }
+}
+
+/** What JSON.stringify writes (for JSON values), with a stack of its own instead of the call stack. */
+export function jsonTextWithoutRecursion(value: unknown): string {
+  const out: string[] = [];
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === "object" && v !== null && CLOSE_MARK in v) {
+      out.push((v as unknown as { close: string }).close);
+      continue;
+    }
+    if (v === null || typeof v === "number" || typeof v === "boolean" || typeof v === "string") {
+      out.push(JSON.stringify(v) ?? "null");
+    } else if (Array.isArray(v)) {
+      out.push("[");
+      stack.push({ [CLOSE_MARK]: true, close: "]" });
+      for (let i = v.length - 1; i >= 0; i--) {
+        stack.push(v[i] === undefined || typeof v[i] === "function" ? null : v[i]);
+        if (i > 0) stack.push({ [CLOSE_MARK]: true, close: "," });
+      }
+    } else if (typeof v === "object") {
+      const entries = Object.entries(v).filter(([, x]) => x !== undefined && typeof x !== "function");
+      out.push("{");
+      stack.push({ [CLOSE_MARK]: true, close: "}" });
+      for (let i = entries.length - 1; i >= 0; i--) {
+        stack.push(entries[i][1]);
+        stack.push({ [CLOSE_MARK]: true, close: `${i > 0 ? "," : ""}${JSON.stringify(entries[i][0])}:` });
+      }
+    } else out.push("null");
+  }
+  return out.join("");
+}

@@ -107,3 +107,37 @@ export function processCli(
     if (options.stdin !== undefined) child.stdin?.end(options.stdin);
   });
 }
+
+export interface Running {
+  url: string;
+  db: string;
+  dir: string;
+  stop(): Promise<Ran>;
+}
+
+const running: Running[] = [];
+
+/** Stops every server `serve()` started; call it from afterEach. */
+export async function stopServers(): Promise<void> {
+  for (const server of running.splice(0)) await server.stop();
+}
+
+/** `mockman serve --port 0` on a fresh store, in-process; resolves once it listens. */
+export async function serve(): Promise<Running> {
+  const { dir, db } = tempDb();
+  const controller = new AbortController();
+  let listening!: (url: string) => void;
+  const url = new Promise<string>((resolve) => (listening = resolve));
+  const done = cli(["serve", "--port", "0", "--db", db], {
+    signal: controller.signal,
+    onStdout: (text) => {
+      const found = text.match(/http:\/\/127\.0\.0\.1:\d+/);
+      if (found) listening(found[0]);
+    },
+  });
+  const first = await Promise.race([url, done.then((ran) => Promise.reject(new Error(`serve ended: ${ran.stderr}`)))]);
+  let stopped: Promise<Ran> | undefined;
+  const server: Running = { url: first, db, dir, stop: () => (stopped ??= (controller.abort(), done)) };
+  running.push(server);
+  return server;
+}

@@ -74,7 +74,9 @@ describe("mockman replay", () => {
     const file = collection(dir, [login, { name: "bad", method: "GET", endpoint: "/api/posts/{{login.body.nothing}}" }]);
     const ran = await cli(["replay", file, "--db", db]);
     expect(ran.code).toBe(1);
-    expect(ran.stdout).toMatch(/^bad +GET .* --- .* FAIL\n {4}not sent: \{\{login\.body\.nothing\}\}: nothing at that path in login's answer$/m);
+    expect(ran.stdout).toMatch(
+      /^bad +GET .* --- .* FAIL\n {4}not sent: \{\{login\.body\.nothing\}\}: nothing at that path in login's answer$/m,
+    );
   });
 
   it("a reference to an unknown name is exit 2, before anything is sent", async () => {

@@ -5,38 +5,9 @@ import { createServer, type Server } from "node:http";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { FIRST_POST, ROOT, cli, oneStderrLine, tempDb, type Ran } from "./helpers";
+import { FIRST_POST, ROOT, cli, oneStderrLine, serve, stopServers, tempDb } from "./helpers";
 
-interface Running {
-  url: string;
-  db: string;
-  dir: string;
-  stop(): Promise<Ran>;
-}
-
-const running: Running[] = [];
-afterEach(async () => {
-  for (const server of running.splice(0)) await server.stop();
-});
-
-async function serve(): Promise<Running> {
-  const { dir, db } = tempDb();
-  const controller = new AbortController();
-  let listening!: (url: string) => void;
-  const url = new Promise<string>((resolve) => (listening = resolve));
-  const done = cli(["serve", "--port", "0", "--db", db], {
-    signal: controller.signal,
-    onStdout: (text) => {
-      const found = text.match(/http:\/\/127\.0\.0\.1:\d+/);
-      if (found) listening(found[0]);
-    },
-  });
-  const first = await Promise.race([url, done.then((ran) => Promise.reject(new Error(`serve ended: ${ran.stderr}`)))]);
-  let stopped: Promise<Ran> | undefined;
-  const server: Running = { url: first, db, dir, stop: () => (stopped ??= (controller.abort(), done)) };
-  running.push(server);
-  return server;
-}
+afterEach(stopServers);
 
 function listen(server: Server): Promise<string> {
   return new Promise((resolve) =>

@@ -5,6 +5,7 @@ import { createMock, type Mock } from "#mock/server";
 import { generateData, GENERATED_PASSWORD } from "#mock/seed";
 import { DEFAULT_ITERATIONS } from "#mock/password";
 import type { ChangeSet, Snapshot, Store } from "#mock/types";
+import { inProcessSender } from "#cli/exchange";
 import { fmt, measure, table } from "./measure";
 
 class NullStore implements Store {
@@ -34,6 +35,10 @@ async function call(mock: Mock, method: string, path: string, token?: string, bo
 async function callWeb(mock: Mock, path: string) {
   return (await mock.handle(new Request(`http://localhost${path}`))).text();
 }
+
+// `mockman request` and `replay` without --base-url: the CLI's sender, which hands plain data to dispatch().
+const cliSend = (mock: Mock, path: string) =>
+  inProcessSender(mock, "bench", async () => {}).send({ method: "GET", path, headers: [["accept", "application/json"]] });
 
 export async function benchApi(sizes: number[]) {
   const rows: string[][] = [];
@@ -76,6 +81,8 @@ export async function benchApi(sizes: number[]) {
         () => call(mock, "POST", "/api/auth/login", undefined, { username: me.username, password: GENERATED_PASSWORD }),
         "one",
       ],
+      ["CLI in-process: GET /api/posts/:id (sender on dispatch)", () => cliSend(mock, `/api/posts/${mid}`), "one"],
+      ["CLI in-process before: GET /api/posts/:id via handle(Request)", () => callWeb(mock, `/api/posts/${mid}`), "one"],
       ["GET /api/posts", () => call(mock, "GET", "/api/posts"), "all"],
       ["GET /api/posts via handle() (Web Response)", () => callWeb(mock, "/api/posts"), "all"],
       ["GET /api/posts?limit=20 (first page)", () => call(mock, "GET", "/api/posts?limit=20"), "one"],

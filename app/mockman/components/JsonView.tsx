@@ -28,6 +28,9 @@ const theme = {
   base0F: "var(--mm-json-0f)",
 };
 
+const expandAll: ShouldExpandNodeInitially = () => true;
+/** A search shows its matches opened up, unless there are so many that opening them all would be slow. */
+const SEARCH_EXPAND_LIMIT = 500;
 const expandSmall: ShouldExpandNodeInitially = (_keyPath, _data, level) => level < 3;
 const expandTopOnly: ShouldExpandNodeInitially = (_keyPath, _data, level) => level < 1;
 
@@ -51,7 +54,17 @@ function renderLabel([key]: KeyPath, _nodeType: string, expanded: boolean, expan
   );
 }
 
-export function JsonView({ data, size, label }: { data: unknown; size: number; label: string }) {
+interface Props {
+  data: unknown;
+  size: number;
+  label: string;
+  /** Set while a search narrows the tree: how many matches it shows. */
+  matches?: number;
+}
+
+export function JsonView({ data, size, label, matches }: Props) {
+  const expand =
+    matches !== undefined && matches <= SEARCH_EXPAND_LIMIT ? expandAll : size > LARGE_BODY_BYTES ? expandTopOnly : expandSmall;
   if (data === null || typeof data !== "object") {
     // Scrollable regions take focus so a keyboard can scroll them (axe: scrollable-region-focusable).
     return (
@@ -70,7 +83,7 @@ export function JsonView({ data, size, label }: { data: unknown; size: number; l
         hideRoot
         getItemString={itemString}
         labelRenderer={renderLabel}
-        shouldExpandNodeInitially={size > LARGE_BODY_BYTES ? expandTopOnly : expandSmall}
+        shouldExpandNodeInitially={expand}
       />
     </div>
   );

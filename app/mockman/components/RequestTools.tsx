@@ -55,9 +55,8 @@ export function RequestTools(props: Props) {
           </p>
         )}
         <p id={`${id}-note`} className="mm-hint">
-          This page&apos;s API lives only in this browser tab, so a copied cURL command needs a server: start one with{" "}
-          <code>npx mockman serve</code> (or <code>npm run mockman -- serve</code>). A copied mockman request needs none; it runs the mock
-          in the terminal.
+          This page&apos;s API lives only in this browser tab, so a copied cURL command needs <code>npx mockman serve</code> (or{" "}
+          <code>npm run mockman -- serve</code>) running at this address. A copied mockman request runs the mock in the terminal itself.
         </p>
       </div>
       {copyFallback !== null && (

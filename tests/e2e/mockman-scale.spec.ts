@@ -140,6 +140,10 @@ test("searching a 5 MB response keeps the page responsive and finds the one matc
   await search.fill("alpha");
   await expect(page.getByText('20000 matches for "alpha".')).toBeVisible({ timeout: 15_000 });
   await expect(tree.getByText('"alpha"')).toHaveCount(0);
+  // One matching key over the whole 20,000-item array: kept, but not opened.
+  await search.fill("items");
+  await expect(page.getByText('1 match for "items".')).toBeVisible({ timeout: 15_000 });
+  await expect(tree.getByRole("button", { name: "items:" })).toHaveAttribute("aria-expanded", "false");
   const probe = await page.evaluate(() => (window as unknown as Probe).probe);
   const worst = Math.max(0, ...probe.longTasks);
   console.log(`search in a 5 MB response: long tasks ${JSON.stringify(probe.longTasks.map(Math.round))} (worst ${Math.round(worst)} ms)`);

@@ -205,8 +205,13 @@ test("search boxes: the response tree by key or value, the history by method, pa
   await expect(body).not.toContainText("guest");
   await expect(body).not.toContainText("likeCount");
 
+  // Body and headers both match, then only the body: each tree is replaced, none left behind.
+  await search.fill("json");
+  await expect(page.getByRole("group", { name: "Response headers" })).toContainText("application/json");
   // A key match keeps its value, with its ancestors.
   await search.fill("likecount");
+  await expect(page.getByRole("group", { name: "Response headers" })).toHaveCount(0);
+  await expect(page.locator(".mm-response .mm-tree")).toHaveCount(1);
   await expect(body).toContainText(/likes:\s*likeCount:\s*\d+/);
   await expect(body).not.toContainText("content:");
 

@@ -1,6 +1,6 @@
 import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
-import { filterTree, historyMatcher } from "#app/mockman/lib/filter";
+import { NODE_COUNT_CAP, countNodes, filterTree, historyMatcher } from "#app/mockman/lib/filter";
 import { HistoryStore, type HistoryEntry } from "#app/mockman/lib/history";
 
 const body = {
@@ -17,26 +17,37 @@ describe("response tree search", () => {
     expect(filterTree(body, "world")).toEqual({
       data: { posts: { 0: { content: "Hello World" }, 2: { tags: { 1: "WORLD" } } } },
       matches: 2,
+      nodes: 7,
     });
   });
 
   it("a matching key keeps its whole value", () => {
-    expect(filterTree(body, "LIKES")).toEqual({
+    expect(filterTree(body, "LIKES")).toMatchObject({
       data: { posts: { 0: { likes: { likeCount: 790 } }, 1: { likes: { likeCount: 999 } } } },
       matches: 2,
     });
-    expect(filterTree(body, "total")).toEqual({ data: { total: 3 }, matches: 1 });
+    expect(filterTree(body, "total")).toMatchObject({ data: { total: 3 }, matches: 1 });
   });
 
   it("numbers, booleans and null match as text; array indexes never match as keys", () => {
-    expect(filterTree({ a: [null, true, 790] }, "79")).toEqual({ data: { a: { 2: 790 } }, matches: 1 });
-    expect(filterTree({ a: [null, true] }, "null")).toEqual({ data: { a: { 0: null } }, matches: 1 });
-    expect(filterTree(["x", "y"], "1")).toEqual({ data: undefined, matches: 0 });
+    expect(filterTree({ a: [null, true, 790] }, "79")).toMatchObject({ data: { a: { 2: 790 } }, matches: 1 });
+    expect(filterTree({ a: [null, true] }, "null")).toMatchObject({ data: { a: { 0: null } }, matches: 1 });
+    expect(filterTree(["x", "y"], "1")).toEqual({ data: undefined, matches: 0, nodes: 0 });
   });
 
   it("no match gives undefined; an empty query gives the data back", () => {
-    expect(filterTree(body, "nothing-like-this")).toEqual({ data: undefined, matches: 0 });
-    expect(filterTree(body, "  ")).toEqual({ data: body, matches: 0 });
+    expect(filterTree(body, "nothing-like-this")).toEqual({ data: undefined, matches: 0, nodes: 0 });
+    expect(filterTree(body, "  ")).toMatchObject({ data: body, matches: 0 });
+  });
+
+  it("measures the filtered tree, so one matching key over a huge value is known to be big", () => {
+    const huge = { items: Array.from({ length: 50_000 }, (_, i) => ({ id: i })), total: 50_000 };
+    const found = filterTree(huge, "items");
+    expect(found.matches).toBe(1);
+    expect(found.nodes).toBe(NODE_COUNT_CAP + 1);
+    expect(filterTree(huge, "total").nodes).toBe(2);
+    expect(countNodes({ a: [1, 2], b: { c: null } })).toBe(6);
+    expect(countNodes(huge, 10)).toBe(10);
   });
 });
 

@@ -29,8 +29,6 @@ const theme = {
 };
 
 const expandAll: ShouldExpandNodeInitially = () => true;
-/** A search shows its matches opened up, unless there are so many that opening them all would be slow. */
-const SEARCH_EXPAND_LIMIT = 500;
 const expandSmall: ShouldExpandNodeInitially = (_keyPath, _data, level) => level < 3;
 const expandTopOnly: ShouldExpandNodeInitially = (_keyPath, _data, level) => level < 1;
 
@@ -58,13 +56,12 @@ interface Props {
   data: unknown;
   size: number;
   label: string;
-  /** Set while a search narrows the tree: how many matches it shows. */
-  matches?: number;
+  /** Set while a search narrows the tree: open it all when it is this small (in nodes). */
+  openAll?: boolean;
 }
 
-export function JsonView({ data, size, label, matches }: Props) {
-  const expand =
-    matches !== undefined && matches <= SEARCH_EXPAND_LIMIT ? expandAll : size > LARGE_BODY_BYTES ? expandTopOnly : expandSmall;
+export function JsonView({ data, size, label, openAll }: Props) {
+  const expand = openAll ? expandAll : size > LARGE_BODY_BYTES ? expandTopOnly : expandSmall;
   if (data === null || typeof data !== "object") {
     // Scrollable regions take focus so a keyboard can scroll them (axe: scrollable-region-focusable).
     return (

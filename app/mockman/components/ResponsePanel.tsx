@@ -1,6 +1,6 @@
 // The response: status line with time and size, then body and headers as trees.
 import { memo, useDeferredValue, useMemo, useState } from "react";
-import { filterTree } from "../lib/filter";
+import { NODE_COUNT_CAP, filterTree } from "../lib/filter";
 import { formatBytes, formatMs, type Outcome } from "../lib/send";
 import { JsonView } from "./JsonView";
 
@@ -102,7 +102,13 @@ function ResponseView({ outcome }: { outcome: Extract<Outcome, { kind: "response
         ) : body.matches === 0 ? (
           <p className="mm-hint">No matches in the body.</p>
         ) : (
-          <JsonView key={search} data={body.data} size={response.size} label="Response body" matches={body.matches} />
+          <JsonView
+            key={`body:${search}`}
+            data={body.data}
+            size={response.size}
+            label="Response body"
+            openAll={body.nodes <= NODE_COUNT_CAP}
+          />
         )
       ) : (
         <>
@@ -116,7 +122,7 @@ function ResponseView({ outcome }: { outcome: Extract<Outcome, { kind: "response
       ) : headers.matches === 0 ? (
         <p className="mm-hint">No matches in the headers.</p>
       ) : (
-        <JsonView key={search} data={headers.data} size={0} label="Response headers" matches={headers.matches} />
+        <JsonView key={`headers:${search}`} data={headers.data} size={0} label="Response headers" openAll />
       )}
     </div>
   );

@@ -7,9 +7,26 @@ export interface TreeFilter {
   data: unknown;
   /** How many keys or values matched. */
   matches: number;
+  /** How many nodes the filtered tree holds (counting stops a little past NODE_COUNT_CAP). */
+  nodes: number;
 }
 
-const EMPTY: TreeFilter = { data: undefined, matches: 0 };
+/** Past this many nodes a tree is "big": the view does not open it all. */
+export const NODE_COUNT_CAP = 2000;
+
+const EMPTY: TreeFilter = { data: undefined, matches: 0, nodes: 0 };
+
+/** Nodes in a value, counted up to `cap` and no further (a kept 5 MB array costs nothing to measure). */
+export function countNodes(value: unknown, cap = NODE_COUNT_CAP + 1): number {
+  let count = 0;
+  const stack: unknown[] = [value];
+  while (stack.length && count < cap) {
+    const next = stack.pop();
+    count++;
+    if (next !== null && typeof next === "object") for (const child of Object.values(next)) stack.push(child);
+  }
+  return Math.min(count, cap);
+}
 
 /**
  * Keeps the paths to every key or value that contains `query` (case-insensitive),
@@ -18,7 +35,7 @@ const EMPTY: TreeFilter = { data: undefined, matches: 0 };
  */
 export function filterTree(data: unknown, query: string): TreeFilter {
   const needle = query.trim().toLowerCase();
-  if (!needle) return { data, matches: 0 };
+  if (!needle) return { data, matches: 0, nodes: countNodes(data) };
   return walk(data, needle) ?? EMPTY;
 }
 
@@ -27,21 +44,24 @@ function walk(value: unknown, needle: string): TreeFilter | null {
     const isArray = Array.isArray(value);
     const kept: Record<string, unknown> = {};
     let matches = 0;
+    let nodes = 1;
     for (const [key, child] of Object.entries(value)) {
       if (!isArray && key.toLowerCase().includes(needle)) {
         kept[key] = child;
         matches++;
+        if (nodes <= NODE_COUNT_CAP) nodes += countNodes(child);
         continue;
       }
       const inner = walk(child, needle);
       if (inner) {
         kept[key] = inner.data;
         matches += inner.matches;
+        nodes += inner.nodes;
       }
     }
-    return matches ? { data: kept, matches } : null;
+    return matches ? { data: kept, matches, nodes: Math.min(nodes, NODE_COUNT_CAP + 1) } : null;
   }
-  return String(value).toLowerCase().includes(needle) ? { data: value, matches: 1 } : null;
+  return String(value).toLowerCase().includes(needle) ? { data: value, matches: 1, nodes: 1 } : null;
 }
 
 /**

@@ -1,6 +1,7 @@
 // The history list as React state over the Dexie store. Only a page of the
 // newest entries is ever read and rendered, so 1,000 entries cost what 50 do.
 import { useCallback, useEffect, useRef, useState } from "react";
+import { historyMatcher } from "./lib/filter";
 import { HISTORY_PAGE, HistoryStore, type HistoryEntry } from "./lib/history";
 
 export interface History {
@@ -8,6 +9,11 @@ export interface History {
   total: number;
   ready: boolean;
   problem: string | null;
+  /** The history search box's text; entries and matched follow it. */
+  query: string;
+  /** How many entries match the query (all of them when it is empty). */
+  matched: number;
+  setQuery(query: string): void;
   showOlder(): void;
   add(entry: HistoryEntry): Promise<void>;
   addMany(entries: HistoryEntry[]): Promise<void>;
@@ -24,14 +30,24 @@ export function useHistory(): History {
   const [limit, setLimit] = useState(HISTORY_PAGE);
   const [ready, setReady] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [query, setQuery] = useState("");
+  const [matched, setMatched] = useState(0);
 
   const open = () => (store.current ??= new HistoryStore());
 
-  const refresh = useCallback(async (upTo: number) => {
+  const refresh = useCallback(async (upTo: number, search: string) => {
     try {
       const history = open();
       const [page, count] = await Promise.all([history.newest(upTo), history.count()]);
-      setEntries(page);
+      if (search.trim()) {
+        // Searches every entry, not only the page shown.
+        const found = await history.search(historyMatcher(search), upTo);
+        setEntries(found.entries);
+        setMatched(found.matched);
+      } else {
+        setEntries(page);
+        setMatched(count);
+      }
       setTotal(count);
       setProblem(null);
     } catch (error) {
@@ -42,8 +58,8 @@ export function useHistory(): History {
   }, []);
 
   useEffect(() => {
-    void refresh(limit);
-  }, [refresh, limit]);
+    void refresh(limit, query);
+  }, [refresh, limit, query]);
 
   useEffect(() => () => store.current?.close(), []);
 
@@ -55,9 +71,9 @@ export function useHistory(): History {
         setProblem(`History could not be saved (IndexedDB): ${(error as Error).message}`);
         return;
       }
-      await refresh(limit);
+      await refresh(limit, query);
     },
-    [refresh, limit],
+    [refresh, limit, query],
   );
 
   return {
@@ -65,6 +81,12 @@ export function useHistory(): History {
     total,
     ready,
     problem,
+    query,
+    matched,
+    setQuery: (text) => {
+      setQuery(text);
+      setLimit(HISTORY_PAGE);
+    },
     showOlder: () => setLimit((n) => n + HISTORY_PAGE),
     add: (entry) => run((h) => h.add(entry)),
     addMany: (list) => run((h) => h.addMany(list)),

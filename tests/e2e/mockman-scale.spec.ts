@@ -110,3 +110,42 @@ test("1,000 history entries: imported at once, the page stays fast and shows the
   await expect(page.getByLabel("Method")).toHaveValue("POST");
   await expect(page.getByLabel("JSON body")).toHaveValue(/"todo 999"/);
 });
+
+test("searching a 5 MB response keeps the page responsive and finds the one match", async ({ page }) => {
+  const items = Array.from({ length: 20000 }, (_, i) => ({
+    _id: `item-${i}`,
+    title: `Item number ${i} with some text to make it longer`,
+    tags: ["alpha", "beta", "gamma"],
+    nested: { count: i, ok: i % 2 === 0, note: "x".repeat(120) },
+  }));
+  const big = JSON.stringify({ items, total: items.length });
+  await page.route("**/big.json", (route) => route.fulfill({ status: 200, contentType: "application/json", body: big }));
+  await page.goto("/mockman");
+  await page.getByLabel("Endpoint").fill("/big.json");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByTestId("status-line")).toContainText("200 OK", { timeout: 30_000 });
+  await page.evaluate(() => {
+    const w = window as unknown as Probe;
+    w.probe = { longTasks: [], frames: [], maxGap: 0 };
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => w.probe.longTasks.push(e.duration))).observe({ type: "longtask" });
+  });
+  const search = page.getByRole("searchbox", { name: "Search the response" });
+  const tree = page.getByRole("group", { name: "Response body" });
+  // One keystroke at a time, as a person types: every prefix is searched.
+  await search.pressSequentially("item-19999", { delay: 30 });
+  await expect(page.getByText('1 match for "item-19999".')).toBeVisible({ timeout: 15_000 });
+  await expect(tree).toContainText('"item-19999"');
+  await expect(tree).toContainText("19999:");
+  // 20,000 matches: shown, but not all opened at once.
+  await search.fill("alpha");
+  await expect(page.getByText('20000 matches for "alpha".')).toBeVisible({ timeout: 15_000 });
+  await expect(tree.getByText('"alpha"')).toHaveCount(0);
+  // One matching key over the whole 20,000-item array: kept, but not opened.
+  await search.fill("items");
+  await expect(page.getByText('1 match for "items".')).toBeVisible({ timeout: 15_000 });
+  await expect(tree.getByRole("button", { name: "items:" })).toHaveAttribute("aria-expanded", "false");
+  const probe = await page.evaluate(() => (window as unknown as Probe).probe);
+  const worst = Math.max(0, ...probe.longTasks);
+  console.log(`search in a 5 MB response: long tasks ${JSON.stringify(probe.longTasks.map(Math.round))} (worst ${Math.round(worst)} ms)`);
+  expect(worst).toBeLessThan(200);
+});

@@ -1,6 +1,18 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CurlError, parseCurl, printCurl, shellWords, type CurlRequest } from "#app/mockman/lib/curl";
+import {
+  CurlError,
+  DEFAULT_BASE_URL,
+  checkBaseUrl,
+  commandUrl,
+  parseCurl,
+  parseCurlCommand,
+  printCurl,
+  printMockmanRequest,
+  shellQuote,
+  shellWords,
+  type CurlRequest,
+} from "#app/mockman/lib/curl";
 
 const ORIGIN = "http://127.0.0.1:4302";
 
@@ -85,7 +97,10 @@ describe("cURL print and parse", () => {
     expect(failure('curl "http://x')).toMatch(/unclosed " quote/);
     expect(failure("curl http://x -H 'NoColon'")).toMatch(/-H 'NoColon'.*no name before a colon/);
     expect(failure("curl http://x -X")).toBe("-X needs a value after it");
-    expect(failure("curl http://x -u me:pw")).toMatch(/option -u is not supported/);
+    expect(failure("curl http://x --proxy http://p")).toMatch(/option --proxy is not supported/);
+    expect(failure("curl http://x -u me")).toMatch(/-u me: curl would ask for the password/);
+    expect(failure("curl http://x -b cookies.txt")).toMatch(/-b cookies.txt: that reads cookies from a file/);
+    expect(failure("curl http://x --data-urlencode q@file.txt")).toMatch(/reading the data from a file/);
     expect(failure("curl -X GET")).toBe("no URL found in the command");
     expect(failure("curl http://x http://y")).toMatch(/"http:\/\/y" is a second URL/);
     expect(failure("curl http://x -d @body.json")).toMatch(/-d @body.json: reading the body from a file/);
@@ -93,5 +108,171 @@ describe("cURL print and parse", () => {
 
   it("splits shell words like a POSIX shell", () => {
     expect(shellWords(`a 'b c' "d \\" e" f\\ g $'h\\ni'`)).toEqual(["a", "b c", 'd " e', "f g", "h\ni"]);
+  });
+});
+
+describe("copied commands target `mockman serve`, not the page's static server", () => {
+  it("cURL: a path goes to the base URL; the page's own origin is swapped for it; another host stays", () => {
+    const request: CurlRequest = { method: "GET", endpoint: "/api/posts?limit=2", headers: { Accept: "*/*" } };
+    expect(printCurl(request, DEFAULT_BASE_URL)).toBe(`curl -X GET 'http://127.0.0.1:3001/api/posts?limit=2' -H 'Accept: */*'`);
+    expect(printCurl(request, "http://127.0.0.1:4000/", ORIGIN)).toBe(
+      `curl -X GET 'http://127.0.0.1:4000/api/posts?limit=2' -H 'Accept: */*'`,
+    );
+    expect(commandUrl(`${ORIGIN}/api/posts`, DEFAULT_BASE_URL, ORIGIN)).toBe("http://127.0.0.1:3001/api/posts");
+    expect(commandUrl("https://example.com/x", DEFAULT_BASE_URL, ORIGIN)).toBe("https://example.com/x");
+    expect(commandUrl("api/posts", DEFAULT_BASE_URL)).toBe("http://127.0.0.1:3001/api/posts");
+  });
+
+  it("checks the base URL field", () => {
+    expect(checkBaseUrl(" http://127.0.0.1:3001/ ")).toEqual({ ok: true, url: "http://127.0.0.1:3001" });
+    expect(checkBaseUrl("https://mock.example/base")).toEqual({ ok: true, url: "https://mock.example/base" });
+    expect(checkBaseUrl("127.0.0.1:3001")).toMatchObject({ ok: false });
+    expect(checkBaseUrl("ftp://x")).toMatchObject({ ok: false, message: expect.stringMatching(/http/) });
+    expect(checkBaseUrl("http://x/?a=1")).toMatchObject({ ok: false });
+  });
+
+  it("mockman request: method, path, -d compact JSON, -H, no content-type (the CLI adds it)", () => {
+    const command = printMockmanRequest({
+      method: "POST",
+      endpoint: "/api/auth/login",
+      headers: { "content-type": "application/json", authorization: "eyJ.a.b" },
+      body: '{\n  "username": "guest",\n  "password": "guest1234"\n}',
+    });
+    expect(command).toBe(
+      `npx mockman request POST /api/auth/login -d '{"username":"guest","password":"guest1234"}' -H 'authorization: eyJ.a.b'`,
+    );
+    expect(printMockmanRequest({ method: "get", endpoint: `${ORIGIN}/api/posts?limit=2`, headers: {} }, { pageOrigin: ORIGIN })).toBe(
+      `npx mockman request GET '/api/posts?limit=2'`,
+    );
+    expect(printMockmanRequest({ method: "GET", endpoint: "/api/posts", headers: {} }, { baseUrl: "http://127.0.0.1:3001/" })).toBe(
+      "npx mockman request GET /api/posts --base-url http://127.0.0.1:3001",
+    );
+    // A full URL to another server carries its own address (the CLI refuses --base-url beside it).
+    expect(printMockmanRequest({ method: "GET", endpoint: "https://example.com/api/x", headers: {} }, { baseUrl: DEFAULT_BASE_URL })).toBe(
+      "npx mockman request GET https://example.com/api/x",
+    );
+  });
+
+  it("quotes for POSIX shells: quotes, $, backticks, spaces, newlines, a leading = or -", () => {
+    expect(shellQuote("/api/posts")).toBe("/api/posts");
+    expect(shellQuote("=x")).toBe("'=x'");
+    expect(shellQuote("-x")).toBe("'-x'");
+    const nasty = `it's $HOME \`id\` "q" \\ \n ; & | * ? ~ {} ! #`;
+    expect(shellWords(`echo ${shellQuote(nasty)}`)).toEqual(["echo", nasty]);
+    const command = printMockmanRequest({
+      method: "POST",
+      endpoint: "/api/posts",
+      headers: { "x-note": "it's $(rm -rf /)" },
+      body: JSON.stringify({ postData: { content: "it's `$HOME`" } }),
+    });
+    expect(shellWords(command)).toEqual([
+      "npx",
+      "mockman",
+      "request",
+      "POST",
+      "/api/posts",
+      "-d",
+      `{"postData":{"content":"it's \`$HOME\`"}}`,
+      "-H",
+      "x-note: it's $(rm -rf /)",
+    ]);
+  });
+
+  it("quotes any text so a shell reads it back unchanged (property)", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 40 }), (text) => {
+        const clean = text.replace(/\0/g, "");
+        expect(shellWords(`x ${shellQuote(clean)}`)).toEqual(["x", clean]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("Paste cURL reads what browsers and people write", () => {
+  it("-b/--cookie becomes a Cookie header (joined with one given by -H)", () => {
+    expect(parseCurl(`curl http://x/ -b 'a=1; b=2' --cookie c=3`).headers).toEqual({ Cookie: "a=1; b=2; c=3" });
+    expect(parseCurl(`curl http://x/ -H 'cookie: z=0' -b a=1`).headers).toEqual({ cookie: "z=0; a=1" });
+  });
+
+  it("--json sends the body with Content-Type and Accept application/json, unless -H sets them", () => {
+    expect(parseCurl(`curl --json '{"a":1}' http://x/`)).toEqual({
+      method: "POST",
+      endpoint: "http://x/",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: '{"a":1}',
+    });
+    expect(parseCurl(`curl -H 'accept: */*' --json '{}' http://x/`).headers).toEqual({ accept: "*/*", "Content-Type": "application/json" });
+  });
+
+  it("-u user:pass becomes Authorization: Basic base64 (UTF-8)", () => {
+    expect(parseCurl(`curl -u guest:guest1234 http://x/`).headers).toEqual({ Authorization: "Basic Z3Vlc3Q6Z3Vlc3QxMjM0" });
+    expect(parseCurl(`curl --user 'zoë:pa:ss' http://x/`).headers.Authorization).toBe(
+      `Basic ${Buffer.from("zoë:pa:ss", "utf8").toString("base64")}`,
+    );
+    expect(parseCurl(`curl -uguest:pw http://x/`).headers.Authorization).toBe(`Basic ${btoa("guest:pw")}`);
+  });
+
+  it("-G puts the data in the query string and sends a GET", () => {
+    expect(parseCurl(`curl -G -d limit=2 -d cursor=abc ${ORIGIN}/api/posts`, ORIGIN)).toEqual({
+      method: "GET",
+      endpoint: "/api/posts?limit=2&cursor=abc",
+      headers: {},
+      body: undefined,
+    });
+    expect(parseCurl(`curl --get 'http://x/s?a=1#top' --data-urlencode 'q=hello world'`).endpoint).toBe(
+      "http://x/s?a=1&q=hello%20world#top",
+    );
+  });
+
+  it("--data-urlencode encodes the content the way curl does", () => {
+    expect(parseCurl(`curl http://x/ --data-urlencode "name=a&b c=d'!"`).body).toBe("name=a%26b%20c%3Dd%27%21");
+    expect(parseCurl(`curl http://x/ --data-urlencode '=ü x'`).body).toBe("%C3%BC%20x");
+    expect(parseCurl(`curl http://x/ --data-urlencode 'plain' -d raw=1`).body).toBe("plain&raw=1");
+  });
+
+  it("ignores --compressed, -k, -L, -s and similar flags, and lists them", () => {
+    expect(parseCurlCommand(`curl -sSL --compressed -k --max-time 5 http://x/ --insecure -o out.json`)).toEqual({
+      request: { method: "GET", endpoint: "http://x/", headers: {}, body: undefined },
+      ignored: ["-s", "-S", "-L", "--compressed", "-k", "--max-time 5", "--insecure", "-o out.json"],
+    });
+    expect(parseCurlCommand(`curl http://x/`).ignored).toEqual([]);
+  });
+
+  it("reads a real Chromium 'Copy as cURL (bash)' command", () => {
+    // As Chromium 131 writes it: URL first, one -H per line, cookies in -b, and
+    // $'...' quoting because the body holds a quote.
+    const chromium = String.raw`curl 'http://localhost:3000/api/auth/login' \
+  -H 'accept: */*' \
+  -H 'accept-language: en-GB,en;q=0.9' \
+  -H 'content-type: application/json' \
+  -b 'theme=dark; _ga=GA1.1.1234567890.1700000000' \
+  -H 'origin: http://localhost:3000' \
+  -H 'priority: u=1, i' \
+  -H 'referer: http://localhost:3000/mockman' \
+  -H 'sec-ch-ua: "Chromium";v="131", "Not_A Brand";v="24"' \
+  -H 'sec-ch-ua-mobile: ?0' \
+  -H 'sec-ch-ua-platform: "Linux"' \
+  -H 'sec-fetch-dest: empty' \
+  -H 'sec-fetch-mode: cors' \
+  -H 'sec-fetch-site: same-origin' \
+  -H 'user-agent: Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36' \
+  --data-raw $'{"username":"guest","password":"it\'s\\n"}' \
+  --compressed`;
+    const { request, ignored } = parseCurlCommand(chromium, "http://localhost:3000");
+    expect(request.method).toBe("POST");
+    expect(request.endpoint).toBe("/api/auth/login");
+    expect(request.body).toBe(`{"username":"guest","password":"it's\\n"}`);
+    expect(JSON.parse(request.body!)).toEqual({ username: "guest", password: "it's\n" });
+    expect(request.headers).toMatchObject({
+      accept: "*/*",
+      "content-type": "application/json",
+      Cookie: "theme=dark; _ga=GA1.1.1234567890.1700000000",
+      "sec-ch-ua": `"Chromium";v="131", "Not_A Brand";v="24"`,
+      "sec-ch-ua-mobile": "?0",
+      priority: "u=1, i",
+    });
+    expect(Object.keys(request.headers)).toHaveLength(14); // 13 -H lines and the Cookie from -b
+    expect(ignored).toEqual(["--compressed"]);
   });
 });

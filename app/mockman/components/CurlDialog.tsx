@@ -1,12 +1,12 @@
 // Paste a cURL command to fill the form. A native <dialog> gives focus
 // trapping and Escape for free.
 import { useEffect, useRef, useState } from "react";
-import { CurlError, parseCurl, type CurlRequest } from "../lib/curl";
+import { CurlError, parseCurlCommand, type ParsedCurl } from "../lib/curl";
 
 interface Props {
   open: boolean;
   onClose(): void;
-  onFill(request: CurlRequest): void;
+  onFill(parsed: ParsedCurl): void;
 }
 
 export function CurlDialog({ open, onClose, onFill }: Props) {
@@ -23,7 +23,7 @@ export function CurlDialog({ open, onClose, onFill }: Props) {
 
   const fill = () => {
     try {
-      onFill(parseCurl(text, window.location.origin));
+      onFill(parseCurlCommand(text, window.location.origin));
       setText("");
       setProblem(null);
       onClose();
@@ -45,7 +45,7 @@ export function CurlDialog({ open, onClose, onFill }: Props) {
           Paste a cURL command
         </h2>
         <label className="mm-section-title" htmlFor="mm-curl-text">
-          cURL command (-X, -H, -d/--data/--data-raw and the URL are read)
+          cURL command (reads -X, -H, -d/--data-raw/--data-urlencode, --json, -b, -u, -G and the URL)
         </label>
         <textarea
           id="mm-curl-text"

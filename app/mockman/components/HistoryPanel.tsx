@@ -33,6 +33,7 @@ export function HistoryPanel({ history, onRestore, onNotice }: Props) {
     onNotice("History cleared.");
   };
   const shown = history.entries.length;
+  const searching = history.query.trim() !== "";
 
   return (
     <section className="mm-panel mm-history" aria-labelledby="mm-history-title">
@@ -62,9 +63,34 @@ export function HistoryPanel({ history, onRestore, onNotice }: Props) {
           {history.problem}
         </p>
       )}
+      {history.total > 0 && (
+        <div className="mm-search">
+          <label className="mm-section-title" htmlFor="mm-history-search">
+            Search history
+          </label>
+          <input
+            id="mm-history-search"
+            className="mm-input"
+            type="search"
+            spellCheck={false}
+            autoComplete="off"
+            placeholder="method, path or status: post login 4xx"
+            value={history.query}
+            aria-describedby="mm-history-found"
+            onChange={(e) => history.setQuery(e.target.value)}
+          />
+          <p id="mm-history-found" className="mm-hint" aria-live="polite">
+            {searching
+              ? history.matched === 0
+                ? `No requests match "${history.query.trim()}".`
+                : `${history.matched} of ${history.total} requests match.`
+              : ""}
+          </p>
+        </div>
+      )}
       {history.ready && history.total === 0 ? (
         <p className="mm-hint">Requests you send are kept here, newest first.</p>
-      ) : (
+      ) : searching && history.matched === 0 ? null : (
         <ul className="mm-history-list" aria-label="Sent requests, newest first">
           {history.entries.map((entry) => (
             <HistoryItem
@@ -78,9 +104,9 @@ export function HistoryPanel({ history, onRestore, onNotice }: Props) {
           ))}
         </ul>
       )}
-      {shown < history.total && (
+      {shown < history.matched && (
         <button type="button" className="mm-button mm-more" onClick={history.showOlder}>
-          Show older ({history.total - shown} more)
+          Show older ({history.matched - shown} more)
         </button>
       )}
     </section>

@@ -28,6 +28,7 @@ const theme = {
   base0F: "var(--mm-json-0f)",
 };
 
+const expandAll: ShouldExpandNodeInitially = () => true;
 const expandSmall: ShouldExpandNodeInitially = (_keyPath, _data, level) => level < 3;
 const expandTopOnly: ShouldExpandNodeInitially = (_keyPath, _data, level) => level < 1;
 
@@ -51,7 +52,16 @@ function renderLabel([key]: KeyPath, _nodeType: string, expanded: boolean, expan
   );
 }
 
-export function JsonView({ data, size, label }: { data: unknown; size: number; label: string }) {
+interface Props {
+  data: unknown;
+  size: number;
+  label: string;
+  /** Set while a search narrows the tree: open it all when it is this small (in nodes). */
+  openAll?: boolean;
+}
+
+export function JsonView({ data, size, label, openAll }: Props) {
+  const expand = openAll ? expandAll : size > LARGE_BODY_BYTES ? expandTopOnly : expandSmall;
   if (data === null || typeof data !== "object") {
     // Scrollable regions take focus so a keyboard can scroll them (axe: scrollable-region-focusable).
     return (
@@ -70,7 +80,7 @@ export function JsonView({ data, size, label }: { data: unknown; size: number; l
         hideRoot
         getItemString={itemString}
         labelRenderer={renderLabel}
-        shouldExpandNodeInitially={size > LARGE_BODY_BYTES ? expandTopOnly : expandSmall}
+        shouldExpandNodeInitially={expand}
       />
     </div>
   );

@@ -1,10 +1,20 @@
 // The tester: request and response side by side, history below the request.
 import { useCallback, useEffect, useMemo, useRef, useState, type ClipboardEvent } from "react";
-import { GUEST } from "#mock/seed";
 import { INITIAL_BODY, blockedSubmitMessage, checkBody, sendsBody } from "../lib/body";
-import { CurlError, parseCurl, printCurl, type CurlRequest } from "../lib/curl";
+import {
+  CurlError,
+  DEFAULT_BASE_URL,
+  checkBaseUrl,
+  ignoredNote,
+  parseCurlCommand,
+  printCurl,
+  printMockmanRequest,
+  type CurlRequest,
+  type ParsedCurl,
+} from "../lib/curl";
 import { headersToSend, initialHeaderRows, rowsFromHeaders, savedHeaderRows, setHeader, type HeaderRow } from "../lib/headers";
 import type { HistoryEntry } from "../lib/history";
+import { entryFor, failureLine, guestLogin, type SentRequest } from "../lib/record";
 import { sendRequest, tokenIn, type Outcome } from "../lib/send";
 import { useHistory } from "../useHistory";
 import { CurlDialog } from "./CurlDialog";
@@ -18,6 +28,25 @@ import { ResponsePanel } from "./ResponsePanel";
 interface Notice {
   text: string;
   isError: boolean;
+}
+
+const BASE_URL_KEY = "mockman.baseUrl";
+
+function storedBaseUrl(): string {
+  try {
+    return window.localStorage.getItem(BASE_URL_KEY) ?? DEFAULT_BASE_URL;
+  } catch {
+    return DEFAULT_BASE_URL;
+  }
+}
+
+/** The absolute URL a request went to, for the console. */
+function absolute(endpoint: string): string {
+  try {
+    return new URL(endpoint, window.location.href).href;
+  } catch {
+    return endpoint;
+  }
 }
 
 export function MockmanPage() {
@@ -41,6 +70,16 @@ export function MockmanPage() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [curlOpen, setCurlOpen] = useState(false);
   const [copyFallback, setCopyFallback] = useState<string | null>(null);
+  const [baseUrl, setBaseUrl] = useState(storedBaseUrl);
+  const baseUrlCheck = useMemo(() => checkBaseUrl(baseUrl), [baseUrl]);
+  const changeBaseUrl = (text: string) => {
+    setBaseUrl(text);
+    try {
+      window.localStorage.setItem(BASE_URL_KEY, text);
+    } catch {
+      // Storage refused (private mode, quota): the field still works for this visit.
+    }
+  };
   const history = useHistory();
   const bodyCheck = useMemo(() => checkBody(bodyText), [bodyText]);
   const say = useCallback((text: string, isError = false) => setNotice({ text, isError }), []);
@@ -53,17 +92,20 @@ export function MockmanPage() {
       return;
     }
     setProblem(null);
-    setSending(true);
     const body = bodyCheck.ok ? bodyCheck.value : undefined;
-    const result = await sendRequest({ method, endpoint: endpoint.trim(), headers: headersToSend(rows), body });
+    await send({ method, endpoint: endpoint.trim(), headers: savedHeaderRows(rows), bodyText }, headersToSend(rows), body);
+  };
+
+  /** Sends, shows the outcome, logs a failure to the console and records the request in the history. */
+  const send = async (request: SentRequest, headers: Record<string, string>, body: unknown): Promise<Outcome> => {
+    setSending(true);
+    const result = await sendRequest({ method: request.method, endpoint: request.endpoint, headers, body });
     setOutcome(result);
     setSending(false);
-    const entry: HistoryEntry = { sentAt: Date.now(), method, endpoint: endpoint.trim(), headers: savedHeaderRows(rows), body: bodyText };
-    if (result.kind === "response") {
-      const { status, statusText, ms, size } = result.response;
-      Object.assign(entry, { status, statusText, ms: Math.round(ms), size, token: tokenIn(result.response) });
-    } else entry.failure = result.error;
-    await history.add(entry);
+    const line = failureLine(request.method, absolute(request.endpoint), result);
+    if (line) console.error(line);
+    await history.add(entryFor(request, result));
+    return result;
   };
 
   // Ctrl/Cmd+Enter sends from anywhere on the page, except inside the cURL dialog.
@@ -102,37 +144,56 @@ export function MockmanPage() {
     if (!/^\s*curl\s/.test(text)) return;
     event.preventDefault();
     try {
-      fill(parseCurl(text, window.location.origin));
-      say("Filled the form from the pasted cURL command.");
+      const { request, ignored } = parseCurlCommand(text, window.location.origin);
+      fill(request);
+      say(`Filled the form from the pasted cURL command.${ignoredNote(ignored)}`);
     } catch (error) {
       say(error instanceof CurlError ? `Could not read the cURL command: ${error.message}` : String(error), true);
     }
   };
 
-  const copyCurl = async () => {
-    const headers = headersToSend(rows);
-    const withBody = sendsBody(method);
-    if (withBody && !Object.keys(headers).some((h) => h.toLowerCase() === "content-type")) headers["content-type"] = "application/json";
-    const command = printCurl({ method, endpoint, headers, body: withBody ? bodyText : undefined }, window.location.origin);
+  const copy = async (command: string, done: string) => {
     try {
       await navigator.clipboard.writeText(command);
       setCopyFallback(null);
-      say("Copied the request as a cURL command.");
+      say(done);
     } catch {
       setCopyFallback(command);
     }
   };
 
+  const copyCurl = async () => {
+    if (!baseUrlCheck.ok) return say(`Not copied: ${baseUrlCheck.message} in "Server for Copy as cURL".`, true);
+    const headers = headersToSend(rows);
+    const withBody = sendsBody(method);
+    if (withBody && !Object.keys(headers).some((h) => h.toLowerCase() === "content-type")) headers["content-type"] = "application/json";
+    const command = printCurl(
+      { method, endpoint: endpoint.trim(), headers, body: withBody ? bodyText : undefined },
+      baseUrlCheck.url,
+      window.location.origin,
+    );
+    await copy(command, `Copied the request as a cURL command for ${baseUrlCheck.url}; it needs npx mockman serve running there.`);
+  };
+
+  const copyMockman = async () => {
+    const request = { method, endpoint: endpoint.trim(), headers: headersToSend(rows), body: sendsBody(method) ? bodyText : undefined };
+    await copy(printMockmanRequest(request, { pageOrigin: window.location.origin }), "Copied the request as a mockman request command.");
+  };
+
+  // A real login, sent and recorded like any request: an exported collection
+  // then refers to its token ({{post-auth-login.body.encodedToken}}) instead of copying it.
   const fillGuestToken = async () => {
-    const result = await sendRequest({ method: "POST", endpoint: "/api/auth/login", headers: {}, body: GUEST });
+    if (sending) return;
+    const login = guestLogin();
+    const result = await send(login, headersToSend(rowsFromHeaders(login.headers)), JSON.parse(login.bodyText));
     const token = result.kind === "response" ? tokenIn(result.response) : undefined;
     if (!token) {
       const why = result.kind === "response" ? `${result.response.status} ${result.response.statusText}` : result.error;
-      say(`Could not log in as ${GUEST.username}: ${why}`, true);
+      say(`Could not log in as guest: ${why}`, true);
       return;
     }
     setRows((r) => setHeader(r, "authorization", token));
-    say(`Logged in as ${GUEST.username}; the authorization header now carries the token.`);
+    say("Logged in as guest (the login is in the history); the authorization header now carries the token.");
   };
 
   return (
@@ -157,8 +218,12 @@ export function MockmanPage() {
             <RequestTools
               busy={sending}
               copyFallback={copyFallback}
+              baseUrl={baseUrl}
+              baseUrlProblem={baseUrlCheck.ok ? null : baseUrlCheck.message}
+              onBaseUrl={changeBaseUrl}
               onGuestToken={fillGuestToken}
               onCopyCurl={copyCurl}
+              onCopyMockman={copyMockman}
               onPasteCurl={() => setCurlOpen(true)}
             />
           }
@@ -177,9 +242,9 @@ export function MockmanPage() {
       <CurlDialog
         open={curlOpen}
         onClose={() => setCurlOpen(false)}
-        onFill={(r) => {
-          fill(r);
-          say("Filled the form from the cURL command.");
+        onFill={({ request, ignored }: ParsedCurl) => {
+          fill(request);
+          say(`Filled the form from the cURL command.${ignoredNote(ignored)}`);
         }}
       />
     </div>

@@ -1,5 +1,6 @@
 // The response: status line with time and size, then body and headers as trees.
-import { memo, useState } from "react";
+import { memo, useDeferredValue, useMemo, useState } from "react";
+import { NODE_COUNT_CAP, filterTree } from "../lib/filter";
 import { formatBytes, formatMs, type Outcome } from "../lib/send";
 import { JsonView } from "./JsonView";
 
@@ -47,6 +48,12 @@ function Failure({ error, ms }: { error: string; ms: number }) {
 function ResponseView({ outcome }: { outcome: Extract<Outcome, { kind: "response" }> }) {
   const { response } = outcome;
   const ok = response.status >= 200 && response.status < 300;
+  const [query, setQuery] = useState("");
+  // Typing stays responsive on a big body: the tree follows a moment later.
+  const search = useDeferredValue(query.trim());
+  const body = useMemo(() => (search && response.isJson ? filterTree(response.body, search) : null), [search, response]);
+  const headers = useMemo(() => (search ? filterTree(response.headers, search) : null), [search, response]);
+  const found = (body?.matches ?? 0) + (headers?.matches ?? 0);
   return (
     <div className="mm-response-body">
       <p className="mm-status" data-testid="status-line">
@@ -65,14 +72,58 @@ function ResponseView({ outcome }: { outcome: Extract<Outcome, { kind: "response
           The server answered with an error status ({response.status}); below is its error response.
         </p>
       )}
+      <div className="mm-search">
+        <label className="mm-section-title" htmlFor="mm-response-search">
+          Search the response
+        </label>
+        <input
+          id="mm-response-search"
+          className="mm-input"
+          type="search"
+          spellCheck={false}
+          autoComplete="off"
+          placeholder="a key or a value"
+          value={query}
+          aria-describedby="mm-response-found"
+          onChange={(e) => setQuery(e.target.value)}
+        />
+        <p id="mm-response-found" className="mm-hint" aria-live="polite">
+          {search === ""
+            ? ""
+            : found === 0
+              ? `No matches for "${search}".`
+              : `${found} ${found === 1 ? "match" : "matches"} for "${search}".`}
+        </p>
+      </div>
       <h3 className="mm-section-title">Body</h3>
       {response.isJson ? (
-        <JsonView data={response.body} size={response.size} label="Response body" />
+        body === null ? (
+          <JsonView data={response.body} size={response.size} label="Response body" />
+        ) : body.matches === 0 ? (
+          <p className="mm-hint">No matches in the body.</p>
+        ) : (
+          <JsonView
+            key={`body:${search}`}
+            data={body.data}
+            size={response.size}
+            label="Response body"
+            openAll={body.nodes <= NODE_COUNT_CAP}
+          />
+        )
       ) : (
-        <TextBody text={String(response.body)} />
+        <>
+          {search && <p className="mm-hint">The body is not JSON, so the search covers only the headers.</p>}
+          <TextBody text={String(response.body)} />
+        </>
       )}
       <h3 className="mm-section-title">Headers ({Object.keys(response.headers).length})</h3>
-      <JsonView data={response.headers} size={0} label="Response headers" />
+      {headers === null ? (
+        <JsonView data={response.headers} size={0} label="Response headers" />
+      ) : headers.matches === 0 ? (
+        <p className="mm-hint">No matches in the headers.</p>
+      ) : (
+        <JsonView key={`headers:${search}`} data={headers.data} size={0} label="Response headers" openAll />
+      )}
     </div>
   );
 }

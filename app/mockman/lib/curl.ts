@@ -1,5 +1,6 @@
-// cURL in and out: print the current request as a command a terminal runs, and
-// read a pasted command (-X, -H, -d/--data/--data-raw, URL) back into the form.
+// cURL in and out: print the current request as a command a terminal runs
+// (against `mockman serve`, since the page's API lives only in its tab), print it
+// as a `mockman request` command, and read a pasted command back into the form.
 
 export interface CurlRequest {
   method: string;
@@ -16,14 +17,86 @@ export class CurlError extends Error {
   }
 }
 
+/** Quotes one word for any POSIX shell: plain words stay bare, the rest go in '...' (a ' inside becomes '\''). */
+export function shellQuote(text: string): string {
+  // No `=` (zsh expands a leading one) and no leading `-` or `@`.
+  if (/^[A-Za-z0-9_/.:,+%][A-Za-z0-9_@%+:,./-]*$/.test(text)) return text;
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
 const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
-/** Relative endpoints are printed against `origin` so the command runs from a terminal. */
-export function printCurl(request: CurlRequest, origin: string): string {
-  const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(request.endpoint) ? request.endpoint : origin.replace(/\/$/, "") + request.endpoint;
-  const parts = ["curl", "-X", request.method, quote(url)];
+/** Where copied commands send requests: `mockman serve`'s default address. */
+export const DEFAULT_BASE_URL = "http://127.0.0.1:3001";
+
+/** Checks a typed base URL: http(s), no query or fragment. Returns it without a trailing slash, or a message. */
+export function checkBaseUrl(text: string): { ok: true; url: string } | { ok: false; message: string } {
+  const trimmed = text.trim();
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    return { ok: false, message: "Enter a full address such as http://127.0.0.1:3001" };
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    return { ok: false, message: "The address must start with http:// or https://" };
+  if (url.search || url.hash) return { ok: false, message: "The address takes no ?query or #fragment" };
+  return { ok: true, url: trimmed.replace(/\/+$/, "") };
+}
+
+/**
+ * The URL a copied command targets. A path (or a URL on the page's own origin,
+ * which only the tab's mock answers) goes to `baseUrl`; another host stays as typed.
+ */
+export function commandUrl(endpoint: string, baseUrl: string, pageOrigin?: string): string {
+  const base = baseUrl.replace(/\/+$/, "");
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(endpoint)) return base + (endpoint.startsWith("/") ? "" : "/") + endpoint;
+  if (pageOrigin) {
+    const origin = pageOrigin.replace(/\/+$/, "");
+    if (endpoint === origin || endpoint.startsWith(origin + "/")) return base + endpoint.slice(origin.length);
+  }
+  return endpoint;
+}
+
+/** Relative endpoints are printed against `baseUrl` (a running `mockman serve`), so the command runs from a terminal. */
+export function printCurl(request: CurlRequest, baseUrl: string, pageOrigin?: string): string {
+  const parts = ["curl", "-X", request.method, quote(commandUrl(request.endpoint, baseUrl, pageOrigin))];
   for (const [name, value] of Object.entries(request.headers)) parts.push("-H", quote(`${name}: ${value}`));
   if (request.body !== undefined) parts.push("--data-raw", quote(request.body));
+  return parts.join(" ");
+}
+
+/**
+ * The request as a `mockman request` command (cli/commands/request.ts): method,
+ * path, `-H 'Name: value'`, `-d JSON`. Without `baseUrl` it runs the mock in the
+ * terminal's own process; with it, it goes over HTTP to that server.
+ * `request.body` is sent only when given (the caller drops it for GET); JSON is
+ * printed compact. The CLI adds content-type itself when a body is sent.
+ */
+export function printMockmanRequest(request: CurlRequest, options: { baseUrl?: string; pageOrigin?: string } = {}): string {
+  let target = request.endpoint;
+  if (options.pageOrigin) {
+    const origin = options.pageOrigin.replace(/\/+$/, "");
+    if (target.startsWith(origin + "/")) target = target.slice(origin.length);
+  }
+  const absolute = /^https?:\/\//i.test(target);
+  if (!absolute && !target.startsWith("/")) target = `/${target}`;
+  const parts = ["npx", "mockman", "request", request.method.toUpperCase(), shellQuote(target)];
+  if (request.body !== undefined) {
+    let body = request.body;
+    try {
+      body = JSON.stringify(JSON.parse(body));
+    } catch {
+      // Not JSON: printed as written, and the CLI will say so.
+    }
+    parts.push("-d", shellQuote(body));
+  }
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (request.body !== undefined && name.toLowerCase() === "content-type" && /^application\/json\b/i.test(value)) continue;
+    parts.push("-H", shellQuote(`${name}: ${value}`));
+  }
+  // A full URL carries its own server; the CLI refuses --base-url beside it.
+  if (options.baseUrl && !absolute) parts.push("--base-url", shellQuote(options.baseUrl.replace(/\/+$/, "")));
   return parts.join(" ");
 }
 
@@ -76,8 +149,8 @@ export function shellWords(command: string): string[] {
   return words;
 }
 
-const DATA_FLAGS = new Set(["-d", "--data", "--data-raw", "--data-binary", "--data-ascii"]);
-// Flags that change nothing the form can show; accepted so pasted commands from browsers' "Copy as cURL" work.
+const DATA_FLAGS = new Set(["-d", "--data", "--data-raw", "--data-binary", "--data-ascii", "--data-urlencode", "--json"]);
+// Flags that change nothing the form can send: accepted, and listed back as ignored.
 const IGNORED_FLAGS = new Set([
   "-s",
   "--silent",
@@ -94,30 +167,111 @@ const IGNORED_FLAGS = new Set([
   "--compressed",
   "-g",
   "--globoff",
+  "-f",
+  "--fail",
+  "--fail-with-body",
+  "-N",
+  "--no-buffer",
+  "-#",
+  "--progress-bar",
+  "--http1.1",
+  "--http2",
+  "--http2-prior-knowledge",
+  "--tr-encoding",
+  "--no-progress-meter",
 ]);
+// Ignored too, with the value that follows them.
+const IGNORED_WITH_VALUE = new Set([
+  "-m",
+  "--max-time",
+  "--connect-timeout",
+  "--retry",
+  "-o",
+  "--output",
+  "-w",
+  "--write-out",
+  "--max-redirs",
+]);
+// Short flags that take a value, which may be glued on (-XPOST, -uuser:pw).
+const SHORT_WITH_VALUE = new Set(["X", "H", "d", "b", "u", "A", "e", "m", "o", "w"]);
+const SHORT_ALONE = new Set(["s", "S", "i", "L", "k", "v", "g", "G", "f", "N", "#"]);
+
+/** Splits `-sSL` into -s -S -L and `-XPOST` into -X POST, the way curl reads short options. */
+function expandShort(word: string): string[] {
+  if (!/^-[^-]./.test(word)) return [word];
+  const out: string[] = [];
+  for (let i = 1; i < word.length; i++) {
+    const c = word[i];
+    if (SHORT_WITH_VALUE.has(c)) {
+      out.push(`-${c}`);
+      if (i + 1 < word.length) out.push(word.slice(i + 1));
+      return out;
+    }
+    if (!SHORT_ALONE.has(c)) return [word];
+    out.push(`-${c}`);
+  }
+  return out;
+}
+
+/** curl's --data-urlencode: `content`, `=content`, `name=content` (content encoded; name kept). */
+function urlencodeData(value: string, flag: string): string {
+  if (/^[^=]*@/.test(value))
+    throw new CurlError(`${flag} ${value}: reading the data from a file is not supported here; paste the data itself`);
+  const eq = value.indexOf("=");
+  if (eq < 0) return percentEncode(value);
+  const name = value.slice(0, eq);
+  return (name ? `${name}=` : "") + percentEncode(value.slice(eq + 1));
+}
+
+/** Percent-encodes everything but A-Z a-z 0-9 - . _ ~, as curl does (a space is %20). */
+const percentEncode = (text: string) =>
+  encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+function base64(text: string): string {
+  let binary = "";
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/** A pasted command read into the form, and the flags it carried that the form cannot use. */
+export interface ParsedCurl {
+  request: CurlRequest;
+  /** Flags accepted but without effect here (--compressed, -k, -L, -s…), as written. */
+  ignored: string[];
+}
 
 /** Reads a pasted cURL command. Throws CurlError naming the part that could not be read. */
 export function parseCurl(command: string, origin?: string): CurlRequest {
+  return parseCurlCommand(command, origin).request;
+}
+
+export function parseCurlCommand(command: string, origin?: string): ParsedCurl {
   const words = shellWords(command.trim());
   if (words[0] !== "curl") throw new CurlError(`a cURL command starts with "curl", this one starts with "${words[0] ?? ""}"`);
   let method: string | undefined;
   let url: string | undefined;
+  let get = false;
+  let json = false;
   const headers: Record<string, string> = {};
+  const cookies: string[] = [];
   const data: string[] = [];
+  const ignored: string[] = [];
   const valueOf = (flag: string, i: number) => {
     const value = words[i + 1];
     if (value === undefined) throw new CurlError(`${flag} needs a value after it`);
     return value;
   };
+  const setHeader = (name: string, value: string) => {
+    const existing = Object.keys(headers).find((h) => h.toLowerCase() === name.toLowerCase());
+    if (existing) delete headers[existing];
+    headers[name] = value;
+  };
+  const hasHeader = (name: string) => Object.keys(headers).some((h) => h.toLowerCase() === name.toLowerCase());
   for (let i = 1; i < words.length; i++) {
+    const short = expandShort(words[i]);
+    if (short.length > 1) words.splice(i, 1, ...short);
     let word = words[i];
-    // -XPOST, -H'Accept: */*', -d'{}' (value glued to a short flag)
-    const glued = word.match(/^(-[XHd])(.+)$/);
-    if (glued) {
-      words.splice(i, 1, glued[1], glued[2]);
-      word = glued[1];
-    }
-    const eq = word.match(/^(--[a-z-]+)=(.*)$/s);
+    const eq = word.match(/^(--[a-z0-9.-]+)=(.*)$/s);
     if (eq) {
       words.splice(i, 1, eq[1], eq[2]);
       word = eq[1];
@@ -134,17 +288,45 @@ export function parseCurl(command: string, origin?: string): CurlRequest {
       i++;
     } else if (DATA_FLAGS.has(word)) {
       const value = valueOf(word, i);
-      if (value.startsWith("@") && word !== "--data-raw")
-        throw new CurlError(`${word} ${value}: reading the body from a file is not supported here; paste the body itself`);
-      data.push(value);
+      if (word === "--data-urlencode") data.push(urlencodeData(value, word));
+      else {
+        if (value.startsWith("@") && word !== "--data-raw")
+          throw new CurlError(`${word} ${value}: reading the body from a file is not supported here; paste the body itself`);
+        data.push(value);
+      }
+      if (word === "--json") json = true;
       i++;
+    } else if (word === "-b" || word === "--cookie") {
+      const value = valueOf(word, i);
+      if (!value.includes("="))
+        throw new CurlError(`${word} ${value}: that reads cookies from a file, which is not supported here; give them as -b 'name=value'`);
+      cookies.push(value.trim().replace(/;\s*$/, ""));
+      i++;
+    } else if (word === "-u" || word === "--user") {
+      const value = valueOf(word, i);
+      if (!value.includes(":")) throw new CurlError(`${word} ${value}: curl would ask for the password; write ${word} 'user:password'`);
+      setHeader("Authorization", `Basic ${base64(value)}`);
+      i++;
+    } else if (word === "-A" || word === "--user-agent") {
+      setHeader("User-Agent", valueOf(word, i));
+      i++;
+    } else if (word === "-e" || word === "--referer") {
+      setHeader("Referer", valueOf(word, i));
+      i++;
+    } else if (word === "-G" || word === "--get") {
+      get = true;
     } else if (word === "--url") {
       url = valueOf(word, i);
       i++;
     } else if (IGNORED_FLAGS.has(word)) {
-      continue;
+      ignored.push(word);
+    } else if (IGNORED_WITH_VALUE.has(word)) {
+      ignored.push(`${word} ${valueOf(word, i)}`);
+      i++;
     } else if (word.startsWith("-")) {
-      throw new CurlError(`option ${word} is not supported (supported: -X, -H, -d/--data/--data-raw, and the URL)`);
+      throw new CurlError(
+        `option ${word} is not supported (supported: -X, -H, -d/--data/--data-raw/--data-urlencode, --json, -b, -u, -G, -A, -e, and the URL)`,
+      );
     } else if (url === undefined) {
       url = word;
     } else {
@@ -152,8 +334,31 @@ export function parseCurl(command: string, origin?: string): CurlRequest {
     }
   }
   if (url === undefined) throw new CurlError("no URL found in the command");
-  const body = data.length ? data.join("&") : undefined;
-  return { method: method ?? (body !== undefined ? "POST" : "GET"), endpoint: relativeTo(url, origin), headers, body };
+  if (cookies.length) {
+    const existing = Object.keys(headers).find((h) => h.toLowerCase() === "cookie");
+    const all = [...(existing ? [headers[existing]] : []), ...cookies].join("; ");
+    setHeader(existing ?? "Cookie", all);
+  }
+  if (json) {
+    // --json is -d plus these two headers, unless the command sets its own.
+    if (!hasHeader("content-type")) headers["Content-Type"] = "application/json";
+    if (!hasHeader("accept")) headers["Accept"] = "application/json";
+  }
+  let body = data.length ? data.join(json ? "" : "&") : undefined;
+  if (get && body !== undefined) {
+    // -G: the data goes into the query string and the request is a GET.
+    const hash = url.indexOf("#");
+    const [before, fragment] = hash < 0 ? [url, ""] : [url.slice(0, hash), url.slice(hash)];
+    url = before + (before.includes("?") ? "&" : "?") + body + fragment;
+    body = undefined;
+  }
+  const request: CurlRequest = {
+    method: method ?? (get ? "GET" : body !== undefined ? "POST" : "GET"),
+    endpoint: relativeTo(url, origin),
+    headers,
+    body,
+  };
+  return { request, ignored };
 }
 
 /** Same-origin URLs go back to a path, so the page's mock answers them. */
@@ -170,3 +375,6 @@ function relativeTo(url: string, origin?: string): string {
   }
   return url;
 }
+
+/** The sentence a fill adds when the command carried flags the form cannot use. */
+export const ignoredNote = (ignored: string[]) => (ignored.length ? ` Ignored (no effect here): ${ignored.join(", ")}.` : "");

@@ -58,6 +58,15 @@ export class HistoryStore {
     return this.entries.count();
   }
 
+  /** The newest `limit` entries that pass `test`, newest first, and how many pass in all. */
+  async search(test: (entry: HistoryEntry) => boolean, limit: number): Promise<{ entries: HistoryEntry[]; matched: number }> {
+    const [entries, matched] = await Promise.all([
+      this.entries.orderBy(":id").reverse().filter(test).limit(limit).toArray(),
+      this.entries.filter(test).count(),
+    ]);
+    return { entries, matched };
+  }
+
   /** Entries by id, oldest first (the order a collection replays them in). */
   async byIds(ids: number[]): Promise<HistoryEntry[]> {
     const found = await this.entries.bulkGet([...ids].sort((a, b) => a - b));

@@ -1,0 +1,301 @@
+// Issue 12, item 6 ("The page"): copied commands that run in a terminal, a
+// pasted Chromium cURL, Use guest token through the history, the two search
+// boxes, and failed requests logged to the console.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type ConsoleMessage, type Page } from "@playwright/test";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const JWT = /eyJ[\w-]+\.[\w-]+\.[\w-]+/;
+
+async function open(page: Page) {
+  await page.goto("/mockman");
+  await expect(page.getByRole("button", { name: "Submit" })).toBeEnabled();
+}
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const axe = await new AxeBuilder({ page }).analyze();
+  const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+const ui = (page: Page) => ({
+  method: page.getByLabel("Method"),
+  endpoint: page.getByLabel("Endpoint"),
+  body: page.getByLabel("JSON body"),
+  submit: page.getByRole("button", { name: "Submit" }),
+  response: page.getByRole("region", { name: "Response" }),
+  status: page.getByTestId("status-line"),
+  notice: page.getByRole("status"),
+  baseUrl: page.getByLabel("Server for Copy as cURL"),
+  history: page.getByRole("list", { name: "Sent requests, newest first" }),
+});
+
+/** `mockman serve` on a free port and a fresh store; resolves with its URL. */
+async function startServe(dir: string): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn("npx", ["tsx", "cli/index.ts", "serve", "--port", "0", "-q", "--db", join(dir, "served.json")], {
+    cwd: ROOT,
+    env: { ...process.env, NO_COLOR: "1" },
+  });
+  const url = await new Promise<string>((done, fail) => {
+    let out = "";
+    child.stdout!.on("data", (chunk) => {
+      out += chunk;
+      const found = out.match(/Serving the mock API on (http:\/\/[\d.:]+)/);
+      if (found) done(found[1]);
+    });
+    child.on("exit", (code) => fail(new Error(`serve exited ${code}: ${out}`)));
+    setTimeout(() => fail(new Error(`serve did not start: ${out}`)), 30_000);
+  });
+  return { url, child };
+}
+
+const sh = (command: string) =>
+  spawnSync("sh", ["-c", command], { cwd: ROOT, encoding: "utf8", timeout: 60_000, env: { ...process.env, NO_COLOR: "1" } });
+
+test("Copy as cURL targets mockman serve (base URL remembered) and Copy as mockman request runs in a terminal", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await open(page);
+  const $ = ui(page);
+  await expect($.baseUrl).toHaveValue("http://127.0.0.1:3001");
+  await expect(page.getByText(/lives only in this browser tab/)).toContainText("npx mockman serve");
+  await expect(page.getByText(/lives only in this browser tab/)).toContainText("npm run mockman -- serve");
+
+  await $.method.selectOption("POST");
+  await $.endpoint.fill("/api/auth/login");
+  await $.body.fill('{\n  "username": "guest",\n  "password": "guest1234"\n}');
+  await page.getByRole("button", { name: "Copy as cURL" }).click();
+  await expect($.notice).toContainText("Copied the request as a cURL command for http://127.0.0.1:3001");
+  const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+  expect(await clipboard()).toBe(
+    `curl -X POST 'http://127.0.0.1:3001/api/auth/login' -H 'Accept: */*' -H 'content-type: application/json' --data-raw '{\n  "username": "guest",\n  "password": "guest1234"\n}'`,
+  );
+
+  // A bad address says so and copies nothing.
+  await $.baseUrl.fill("127.0.0.1:3001");
+  await expect($.baseUrl).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Enter a full address such as http://127.0.0.1:3001", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Copy as cURL" }).click();
+  await expect($.notice).toContainText("Not copied");
+
+  // The copied command really runs against a running `mockman serve`, and the field is remembered.
+  const dir = mkdtempSync(join(tmpdir(), "mockman-page-"));
+  const serve = await startServe(dir);
+  try {
+    await $.baseUrl.fill(serve.url);
+    await page.reload();
+    await expect($.baseUrl).toHaveValue(serve.url);
+    await $.method.selectOption("POST");
+    await $.endpoint.fill("/api/auth/login");
+    await $.body.fill(`{"username": "guest", "password": "it's \`not\` $HOME"}`);
+    await page.getByRole("button", { name: "Copy as cURL" }).click();
+    await expect($.notice).toContainText(`for ${serve.url}`);
+    const curl = sh(`${await clipboard()} -s`);
+    // The server got the body intact: a wrong password, not a JSON error.
+    expect(curl.stdout).toContain("The credentials you entered are invalid");
+
+    await $.body.fill('{"username": "guest", "password": "guest1234"}');
+    await page.getByRole("button", { name: "Copy as cURL" }).click();
+    await expect($.notice).toContainText("Copied");
+    expect(JSON.parse(sh(`${await clipboard()} -s`).stdout).encodedToken).toMatch(JWT);
+  } finally {
+    serve.child.kill();
+  }
+
+  await page.getByRole("button", { name: "Copy as mockman request" }).click();
+  await expect($.notice).toHaveText("Copied the request as a mockman request command.");
+  const mockman = await clipboard();
+  expect(mockman).toBe(`npx mockman request POST /api/auth/login -d '{"username":"guest","password":"guest1234"}' -H 'Accept: */*'`);
+  const run = sh(`${mockman.replace(/^npx mockman /, "npx tsx cli/index.ts ")} --db '${join(dir, "cli.json")}'`);
+  expect(run.status, run.stderr).toBe(0);
+  expect(run.stdout).toMatch(/200 OK/);
+  expect(run.stdout).toMatch(/encodedToken/);
+});
+
+test("Paste cURL reads Chromium's 'Copy as cURL (bash)' and lists the flags it ignored", async ({ page }) => {
+  await open(page);
+  const $ = ui(page);
+  const origin = new URL(page.url()).origin;
+  await page.getByRole("button", { name: "Paste cURL" }).click();
+  const dialog = page.getByRole("dialog", { name: "Paste a cURL command" });
+  await page
+    .getByLabel(/^cURL command/)
+    .fill(
+      [
+        `curl '${origin}/api/auth/login' \\`,
+        `  -H 'accept: */*' \\`,
+        `  -H 'content-type: application/json' \\`,
+        `  -b 'theme=dark; _ga=GA1.1.42' \\`,
+        `  -H 'sec-ch-ua-mobile: ?0' \\`,
+        `  --data-raw $'{"username":"guest","password":"guest1234","note":"it\\'s"}' \\`,
+        `  --compressed -k`,
+      ].join("\n"),
+    );
+  await dialog.getByRole("button", { name: "Fill the form" }).click();
+  await expect(dialog).toBeHidden();
+  await expect($.notice).toHaveText("Filled the form from the cURL command. Ignored (no effect here): --compressed, -k.");
+  await expect($.method).toHaveValue("POST");
+  await expect($.endpoint).toHaveValue("/api/auth/login");
+  expect(JSON.parse(await $.body.inputValue())).toEqual({ username: "guest", password: "guest1234", note: "it's" });
+  await expect(page.getByLabel("Header 4 name")).toHaveValue("Cookie");
+  await expect(page.getByLabel("Header 4 value")).toHaveValue("theme=dark; _ga=GA1.1.42");
+
+  // Pasting into the endpoint box works the same, -u and -G included.
+  await $.endpoint.fill("");
+  await $.endpoint.focus();
+  await page.evaluate((text) => {
+    const data = new DataTransfer();
+    data.setData("text", text);
+    document.activeElement!.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  }, `curl -sS -G -u guest:guest1234 ${origin}/api/posts -d limit=2`);
+  await expect($.notice).toHaveText("Filled the form from the pasted cURL command. Ignored (no effect here): -s, -S.");
+  await expect($.method).toHaveValue("GET");
+  await expect($.endpoint).toHaveValue("/api/posts?limit=2");
+  await expect(page.getByLabel("Header 1 name")).toHaveValue("Authorization");
+  await expect(page.getByLabel("Header 1 value")).toHaveValue("Basic Z3Vlc3Q6Z3Vlc3QxMjM0");
+});
+
+test("Use guest token is a request in the history, so Export templates its token instead of writing a JWT", async ({ page }) => {
+  await open(page);
+  const $ = ui(page);
+  await page.getByRole("button", { name: "Use guest token" }).click();
+  await expect(page.getByLabel("Header 2 value")).toHaveValue(JWT);
+  await expect($.notice).toContainText("the login is in the history");
+  await expect($.history.getByRole("listitem")).toHaveCount(1);
+  await expect($.history.getByRole("listitem").first()).toContainText(/POST\s*\/api\/auth\/login\s*200/);
+  await expect($.status).toContainText("200 OK");
+
+  await $.endpoint.fill("/api/users/bookmark");
+  await $.submit.click();
+  await expect($.status).toContainText("200 OK");
+  await expect(page.getByRole("heading", { name: "History (2)" })).toBeVisible();
+
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export all" }).click();
+  const file = join(mkdtempSync(join(tmpdir(), "mockman-export-")), "c.json");
+  await (await downloading).saveAs(file);
+  const text = readFileSync(file, "utf8");
+  expect(text).not.toMatch(JWT);
+  const collection = JSON.parse(text);
+  expect(collection.requests.map((r: { name: string }) => r.name)).toEqual(["post-auth-login", "get-users-bookmark"]);
+  expect(collection.requests[0].body).toEqual({ username: "guest", password: "guest1234" });
+  expect(collection.requests[1].headers.authorization).toBe("{{post-auth-login.body.encodedToken}}");
+});
+
+test("search boxes: the response tree by key or value, the history by method, path and status", async ({ page }) => {
+  await open(page);
+  const $ = ui(page);
+  await $.endpoint.fill("/api/posts");
+  await $.submit.click();
+  await expect($.status).toContainText("200 OK");
+  const body = $.response.getByRole("group", { name: "Response body" });
+  const search = page.getByRole("searchbox", { name: "Search the response" });
+
+  await search.fill("ADASTERLING");
+  await expect(page.getByText(/^\d+ match(es)? for "ADASTERLING"\.$/)).toBeVisible();
+  await expect(body).toContainText("adasterling");
+  await expect(body).toContainText("posts:");
+  await expect(body).not.toContainText("guest");
+  await expect(body).not.toContainText("likeCount");
+
+  // Body and headers both match, then only the body: each tree is replaced, none left behind.
+  await search.fill("json");
+  await expect(page.getByRole("group", { name: "Response headers" })).toContainText("application/json");
+  // A key match keeps its value, with its ancestors.
+  await search.fill("likecount");
+  await expect(page.getByRole("group", { name: "Response headers" })).toHaveCount(0);
+  await expect(page.locator(".mm-response .mm-tree")).toHaveCount(1);
+  await expect(body).toContainText(/likes:\s*likeCount:\s*\d+/);
+  await expect(body).not.toContainText("content:");
+
+  await search.fill("no-such-thing-anywhere");
+  await expect(page.getByText('No matches for "no-such-thing-anywhere".')).toBeVisible();
+  await expect($.response).toContainText("No matches in the body.");
+  await expect($.response).toContainText("No matches in the headers.");
+  await search.fill("");
+  await expect(body).toContainText("guest");
+
+  // History: send a few, then filter.
+  await $.endpoint.fill("/api/auth/login");
+  await $.method.selectOption("POST");
+  await $.body.fill('{"username":"guest","password":"wrong"}');
+  await $.submit.click();
+  await expect($.status).toContainText("401");
+  await $.method.selectOption("GET");
+  await $.endpoint.fill("/api/test-todos");
+  await $.submit.click();
+  await expect(page.getByRole("heading", { name: "History (3)" })).toBeVisible();
+  const history = page.getByRole("searchbox", { name: "Search history" });
+  await history.fill("post");
+  await expect($.history.getByRole("listitem")).toHaveCount(2);
+  await expect(page.getByText("2 of 3 requests match.")).toBeVisible();
+  await history.fill("4xx");
+  await expect($.history.getByRole("listitem")).toHaveCount(1);
+  await expect($.history.getByRole("listitem")).toContainText("/api/auth/login");
+  await history.fill("DELETE");
+  await expect(page.getByText('No requests match "DELETE".')).toBeVisible();
+  await expect($.history).toHaveCount(0);
+  // Keyboard: Escape clears a search box.
+  await history.press("Escape");
+  await expect(history).toHaveValue("");
+  await expect($.history.getByRole("listitem")).toHaveCount(3);
+});
+
+test("a failed request is logged with console.error: method, URL, status and message", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("console", (m: ConsoleMessage) => m.type() === "error" && m.text().startsWith("mockman:") && errors.push(m.text()));
+  await open(page);
+  const $ = ui(page);
+  const origin = new URL(page.url()).origin;
+  await $.submit.click();
+  await expect($.status).toContainText("200 OK");
+  expect(errors).toEqual([]);
+
+  await $.method.selectOption("POST");
+  await $.endpoint.fill("/api/posts/like/8d0c3c7e-1f4b-4b7a-9c2e-6a1f0d9e7b01");
+  await $.submit.click();
+  await expect($.status).toContainText("404");
+  await expect
+    .poll(() => errors)
+    .toEqual([
+      `mockman: POST ${origin}/api/posts/like/8d0c3c7e-1f4b-4b7a-9c2e-6a1f0d9e7b01 failed: 404 Not Found - The username you entered is not Registered. Not Found error`,
+    ]);
+
+  await $.method.selectOption("GET");
+  await $.endpoint.fill("http://127.0.0.1:9/nothing-listens-here");
+  await $.submit.click();
+  await expect($.status).toContainText("No response");
+  await expect.poll(() => errors.length).toBe(2);
+  expect(errors[1]).toMatch(
+    /^mockman: GET http:\/\/127\.0\.0\.1:9\/nothing-listens-here failed: no response \(TypeError: Failed to fetch\)$/,
+  );
+});
+
+for (const theme of ["light", "dark"] as const) {
+  test(`the new controls pass axe in the ${theme} theme and hold at 375 and 1280 px`, async ({ page }) => {
+    await page.addInitScript((t) => localStorage.setItem("moments-theme", t), theme);
+    await open(page);
+    const $ = ui(page);
+    await page.getByRole("button", { name: "Use guest token" }).click();
+    await expect($.status).toContainText("200 OK");
+    await page.getByRole("searchbox", { name: "Search the response" }).fill("guest");
+    await page.getByRole("searchbox", { name: "Search history" }).fill("zzz");
+    await $.baseUrl.fill("not a url");
+    await expect(page.getByText('No requests match "zzz".')).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `no sideways scroll at ${width} px`).toBeLessThanOrEqual(0);
+      await expectNoSeriousAxeViolations(page);
+      await page.screenshot({ path: `/tmp/page-${theme}-${width}.png`, fullPage: true });
+    }
+  });
+}

@@ -54,3 +54,44 @@ test("export a collection, then `mockman replay` runs it and passes", async ({ p
   expect(run.status, `replay exited ${run.status}\n${run.stdout}\n${run.stderr}`).toBe(0);
   expect(run.stdout).toMatch(/2 passed, 0 failed/);
 });
+
+test("Export for Postman writes a v2.1 collection that `mockman replay` runs; Import collection reads a Postman export", async ({
+  page,
+}) => {
+  await page.goto("/mockman");
+  const submit = page.getByRole("button", { name: "Submit" });
+  await expect(submit).toBeEnabled();
+  await page.getByLabel("Method").selectOption("POST");
+  await page.getByLabel("Endpoint").fill("/api/auth/login");
+  await page.getByLabel("JSON body").fill('{"username": "guest", "password": "guest1234"}');
+  await submit.click();
+  await expect(page.getByTestId("status-line")).toContainText("200 OK");
+
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export for Postman" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^mockman-\d{4}-\d{2}-\d{2}\.postman_collection\.json$/);
+  await expect(page.getByText(/as a Postman v2\.1 collection/)).toBeVisible();
+  const dir = mkdtempSync(join(tmpdir(), "mockman-postman-"));
+  const file = join(dir, "postman.json");
+  await download.saveAs(file);
+  const json = JSON.parse(readFileSync(file, "utf8"));
+  expect(json.info.schema).toBe("https://schema.getpostman.com/json/collection/v2.1.0/collection.json");
+  expect(json.item[0].request.url.raw).toBe("{{baseUrl}}/api/auth/login");
+
+  const run = spawnSync("npx", ["tsx", "cli/index.ts", "replay", file, "--env-var", "baseUrl=", "--db", join(dir, "db.json")], {
+    cwd: ROOT,
+    encoding: "utf8",
+    timeout: 60_000,
+    env: { ...process.env, NO_COLOR: "1" },
+  });
+  expect(run.status, `replay exited ${run.status}\n${run.stdout}\n${run.stderr}`).toBe(0);
+
+  await page.getByLabel("Collection file to import").setInputFiles(join(ROOT, "cli/examples/moments.postman_collection.json"));
+  await expect(
+    page.getByText(
+      /Imported 5 requests from moments\.postman_collection\.json \(Postman v2\.1\) into the history\. Not carried over: Posts \/ Like post/,
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole("heading", { name: "History (6)" })).toBeVisible();
+});

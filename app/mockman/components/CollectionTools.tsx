@@ -1,7 +1,7 @@
 // Export history (all or the selection) as a collection `mockman replay` runs,
 // and import such a file back into history.
 import { useRef, type ChangeEvent } from "react";
-import { collectionText, fromCollection, toCollection } from "../lib/collection";
+import { collectionText, readCollection, toCollection, toPostmanText } from "../lib/collection";
 import type { HistoryEntry } from "../lib/history";
 import type { History } from "../useHistory";
 
@@ -32,14 +32,28 @@ export function CollectionTools({ history, selected, onNotice }: Props) {
     onNotice(`Exported ${entries.length} request${entries.length === 1 ? "" : "s"}. Run them with: npx mockman replay FILE`);
   };
 
+  const exportPostman = async () => {
+    const entries = selected.size ? await history.byIds([...selected]) : await history.all();
+    const { text, notes } = toPostmanText(entries, window.location.origin);
+    download(text, `mockman-${new Date().toISOString().slice(0, 10)}.postman_collection.json`);
+    onNotice(
+      `Exported ${entries.length} request${entries.length === 1 ? "" : "s"} as a Postman v2.1 collection ({{baseUrl}} = http://127.0.0.1:3001, for mockman serve).` +
+        (notes.length ? ` Not carried over: ${notes.join("; ")}` : ""),
+    );
+  };
+
   const importFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = "";
     if (!file) return;
     try {
-      const entries = fromCollection(await file.text());
+      const { entries, kind, notes } = readCollection(await file.text());
       await history.addMany(entries);
-      onNotice(`Imported ${entries.length} request${entries.length === 1 ? "" : "s"} from ${file.name} into the history.`);
+      const from = kind === "mockman" ? file.name : `${file.name} (${kind})`;
+      onNotice(
+        `Imported ${entries.length} request${entries.length === 1 ? "" : "s"} from ${from} into the history.` +
+          (notes.length ? ` Not carried over: ${notes.join("; ")}` : ""),
+      );
     } catch (error) {
       onNotice(`${file.name} was not imported, nothing changed: ${(error as Error).message}`, true);
     }
@@ -57,6 +71,9 @@ export function CollectionTools({ history, selected, onNotice }: Props) {
         onClick={async () => exportEntries(await history.byIds([...selected]))}
       >
         Export selected ({selected.size})
+      </button>
+      <button type="button" className="mm-button" disabled={history.total === 0} onClick={exportPostman}>
+        Export for Postman{selected.size ? ` (${selected.size})` : ""}
       </button>
       <button type="button" className="mm-button" onClick={() => fileInput.current?.click()}>
         Import collection

@@ -2,10 +2,11 @@
 import {
   COLLECTION_METHODS,
   COLLECTION_VERSION,
-  parseCollectionFile,
+  loadCollectionText,
   type CollectionFile,
   type CollectionRequest,
 } from "#mock/collection/format";
+import { toPostman } from "#mock/collection/postman";
 import { checkBody, sendsBody } from "./body";
 import type { HistoryEntry } from "./history";
 
@@ -84,14 +85,26 @@ function toCollectionMethod(method: string): CollectionRequest["method"] {
 
 export const collectionText = (file: CollectionFile) => JSON.stringify(file, null, 2) + "\n";
 
-/** Reads a collection file into history entries (oldest first). Throws FormatError saying where it is wrong. */
-export function fromCollection(text: string, now = Date.now()): HistoryEntry[] {
-  const file = parseCollectionFile(text);
-  return file.requests.map((request, i) => ({
+/** Reads a collection file (ours or Postman v2.1) into history entries (oldest first), with what kind it was and what did not carry over. */
+export function readCollection(text: string, now = Date.now()): { entries: HistoryEntry[]; kind: string; notes: string[] } {
+  const { file, kind, notes } = loadCollectionText(text);
+  const entries = file.requests.map((request, i) => ({
     sentAt: now + i,
     method: request.method,
     endpoint: request.endpoint,
     headers: Object.entries(request.headers).map(([header, value]) => ({ isUsed: true, header, value })),
     body: request.body === undefined ? "{}" : JSON.stringify(request.body, null, 2),
   }));
+  return { entries, kind, notes };
+}
+
+/** Reads a collection file into history entries (oldest first). Throws FormatError saying where it is wrong. */
+export function fromCollection(text: string, now = Date.now()): HistoryEntry[] {
+  return readCollection(text, now).entries;
+}
+
+/** Entries as a Postman v2.1 collection (endpoints under {{baseUrl}}, default http://127.0.0.1:3001, for mockman serve). */
+export function toPostmanText(entries: HistoryEntry[], origin?: string): { text: string; notes: string[] } {
+  const { json, notes } = toPostman(toCollection(entries, origin), "mockman history");
+  return { text: JSON.stringify(json, null, 2) + "\n", notes };
 }

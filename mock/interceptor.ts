@@ -1,7 +1,7 @@
 // Mirage's `config.interceptor` contract without Pretender: Mirage calls our
-// verb methods while it runs `routes()`, we build its RouteHandler for each and
-// file it in a router, and `handle(Request)` is the one way in for every door.
-import * as mirage from "miragejs";
+// verb methods while it runs `routes()`, we ask Mirage for each route's handler
+// through its public `registerRouteHandler` (what its own Pretender config
+// calls) and file it in a router; `dispatch` is the one way in for every door.
 import { MSG } from "./errors";
 import { Router } from "./router";
 
@@ -18,15 +18,10 @@ export interface MirageRequest {
 }
 
 interface MirageServerLike {
-  schema: unknown;
-  serializerOrRegistry: unknown;
-  middleware: unknown[];
-  _serialize(body: unknown): string;
+  /** Mirage's handler for one route: runs it (middleware, serializers) and serializes the answer. */
+  registerRouteHandler(verb: string, path: string, rawHandler: unknown, customizedCode: number | undefined, options: object): MirageHandle;
   [verb: string]: unknown;
 }
-
-// Exported by miragejs but missing from its type declarations.
-const MirageRouteHandler = (mirage as unknown as { _RouteHandler: new (options: object) => unknown })._RouteHandler;
 
 const VERBS = ["get", "post", "put", "delete", "patch", "head", "options"] as const;
 
@@ -72,18 +67,7 @@ export class DispatchInterceptor {
         .map((p) => p.replace(/^\/+|\/+$/g, ""))
         .filter(Boolean)
         .join("/");
-    const routeHandler = new MirageRouteHandler({
-      schema: this.server.schema,
-      verb,
-      rawHandler,
-      customizedCode: code,
-      options: { coalesce: false, timing: 0 },
-      path: fullPath,
-      serializerOrRegistry: this.server.serializerOrRegistry,
-      middleware: this.server.middleware,
-    }) as { handle(r: MirageRequest): Promise<[number, Record<string, string>, unknown]> };
-    const handle: MirageHandle = (request) =>
-      routeHandler.handle(request).then(([status, headers, body]) => [status, headers, this.server._serialize(body)]);
+    const handle = this.server.registerRouteHandler(verb, path, rawHandler, code, { coalesce: false, timing: 0 });
     this.router.add(verb, fullPath, handle);
   }
 

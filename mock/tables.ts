@@ -6,8 +6,19 @@ import type { ChangeSet, CollectionName, Collections, Snapshot } from "./types";
 import { COLLECTIONS } from "./types";
 import { postView } from "./views";
 
-interface MirageCollection {
-  _records: object[];
+/**
+ * The one place the mock reaches past Mirage's public API. `db.<name>` and a
+ * DbCollection's reads (`all`, `find`, `where`) hand out copies, which at 100k
+ * posts costs a full copy per request; the tables read and write the array a
+ * collection keeps its records in (`db._collections[i]._records`) instead, and
+ * index it by id. tests/api/tables.test.ts fails if a Mirage upgrade moves it.
+ */
+export function liveRecords<T>(db: object, name: string): T[] {
+  const collections = (db as { _collections?: Array<{ name?: string; _records?: unknown }> })._collections;
+  const records = Array.isArray(collections) ? collections.find((c) => c.name === name)?._records : undefined;
+  if (!Array.isArray(records))
+    throw new Error(`Mirage's db keeps no _records array for ${name}: this Mirage version does not fit mock/tables.ts`);
+  return records as T[];
 }
 
 export class Tracker {
@@ -76,7 +87,8 @@ export class Table<T extends { _id: string }> {
 
   constructor(
     readonly name: CollectionName,
-    private readonly mirage: MirageCollection,
+    /** Mirage's live array of this collection's records (see liveRecords). */
+    private readonly records: T[],
     private readonly tracker: Tracker,
     /** A second unique key (users: username), indexed too. */
     private readonly uniqueKey?: keyof T & string,
@@ -96,7 +108,7 @@ export class Table<T extends { _id: string }> {
 
   /** The live records in insertion order. Read only: write through insert/touch/remove. */
   all(): readonly T[] {
-    return this.mirage._records as T[];
+    return this.records;
   }
 
   /** One record's JSON, from the cache. */
@@ -128,7 +140,7 @@ export class Table<T extends { _id: string }> {
    */
   allJsonIn(before: string, after: string): string {
     if (this.whole !== undefined && this.wholeFrame === before + "\u0000" + after) return this.whole;
-    const records = this.mirage._records as T[];
+    const records = this.records;
     const parts: string[] = [];
     let i = 0;
     while (i < records.length) {
@@ -160,7 +172,7 @@ export class Table<T extends { _id: string }> {
 
   /** The index in the records array of the first record at insertion position `position` or later. */
   private firstAtOrAfter(position: number): number {
-    const records = this.mirage._records as T[];
+    const records = this.records;
     let lo = 0;
     let hi = records.length;
     while (lo < hi) {
@@ -183,7 +195,7 @@ export class Table<T extends { _id: string }> {
 
   /** Records inserted before position `before` (exclusive), newest first. Finds the start by binary search. */
   *newestBefore(before: number): Generator<T> {
-    const records = this.mirage._records as T[];
+    const records = this.records;
     for (let i = this.firstAtOrAfter(before) - 1; i >= 0; i--) yield records[i];
   }
 
@@ -191,7 +203,7 @@ export class Table<T extends { _id: string }> {
     if (this.index.has(record._id)) throw new Error(`${this.name}: duplicate id ${record._id}`);
     // Mirage's own lookups compare `id`; keep it, but out of JSON and out of sight.
     Object.defineProperty(record, "id", { value: record._id, enumerable: false, configurable: true });
-    this.mirage._records.push(record);
+    this.records.push(record);
     this.index.set(record._id, record);
     this.seq.set(record._id, this.nextSeq++);
     this.forget(record._id);
@@ -210,7 +222,7 @@ export class Table<T extends { _id: string }> {
   remove(id: string): boolean {
     const record = this.index.get(id);
     if (!record) return false;
-    const records = this.mirage._records;
+    const records = this.records;
     this.forget(id);
     records.splice(this.firstAtOrAfter(this.seq.get(id)!), 1);
     this.index.delete(id);
@@ -239,7 +251,7 @@ export class Table<T extends { _id: string }> {
         break;
       } else last = s;
     }
-    this.mirage._records.length = 0;
+    this.records.length = 0;
     this.index.clear();
     this.seq = new Map();
     this.unique.clear();
@@ -247,7 +259,7 @@ export class Table<T extends { _id: string }> {
     if (!kept) this.generation++;
     for (const record of records) {
       Object.defineProperty(record, "id", { value: record._id, enumerable: false, configurable: true });
-      this.mirage._records.push(record);
+      this.records.push(record);
       this.index.set(record._id, record);
       this.seq.set(record._id, (kept ? old.get(record._id) : undefined) ?? this.nextSeq++);
       if (this.uniqueKey) this.unique.set(String(record[this.uniqueKey]), record);
@@ -257,17 +269,12 @@ export class Table<T extends { _id: string }> {
 
 export type Tables = { [K in CollectionName]: Table<Collections[K]> };
 
-export function createTables(
-  db: { createCollection(name: string): void; _collections: Array<MirageCollection & { name: string }> },
-  tracker: Tracker,
-): Tables {
+export function createTables(db: { createCollection(name: string): void }, tracker: Tracker): Tables {
   for (const name of COLLECTIONS) db.createCollection(name);
-  // db.<name> hands out copies; the collection object itself holds the live array.
-  const collection = (name: CollectionName) => db._collections.find((c) => c.name === name)!;
   const tables: Tables = {
-    users: new Table("users", collection("users"), tracker, "username"),
-    posts: new Table("posts", collection("posts"), tracker),
-    todos: new Table("todos", collection("todos"), tracker),
+    users: new Table("users", liveRecords(db, "users"), tracker, "username"),
+    posts: new Table("posts", liveRecords(db, "posts"), tracker),
+    todos: new Table("todos", liveRecords(db, "todos"), tracker),
   };
   tables.posts.view = (post) => postView(tables, post);
   return tables;

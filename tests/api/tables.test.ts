@@ -2,6 +2,7 @@
 // must always equal serializing the live records, whatever writes came in between.
 import { describe, expect, it } from "vitest";
 import type { TodoRecord } from "#mock/types";
+import { liveRecords } from "#mock/tables";
 import { postView } from "#mock/views";
 import { SEED_POST, makeApi } from "./client";
 
@@ -92,5 +93,23 @@ describe("posts JSON cache and a new user", () => {
     expect(await first()).toMatchObject({ username: "newcomer", firstName: "", lastName: "", userPhoto: "" });
     await api.signup("newcomer", { lastName: "Here", userPhoto: "/seed/avatar-lena.svg" });
     expect(await first()).toMatchObject({ username: "newcomer", firstName: "Test", lastName: "Here", userPhoto: "/seed/avatar-lena.svg" });
+  });
+});
+
+describe("the one reach past Mirage's public API (mock/tables.ts liveRecords)", () => {
+  it("Mirage still keeps each collection's records in the live `_records` array the tables index", async () => {
+    const { Server } = await import("miragejs");
+    const server = new Server({ environment: "test", routes() {} });
+    try {
+      server.db.createCollection("things");
+      const live = liveRecords<{ id: string; name: string }>(server.db, "things");
+      server.db.things.insert({ name: "inserted through Mirage's public API" });
+      expect(live.map((r) => r.name)).toEqual(["inserted through Mirage's public API"]);
+      live.push({ id: "2", name: "pushed into the live array" });
+      expect(server.db.things.find("2")).toMatchObject({ name: "pushed into the live array" });
+      expect(() => liveRecords(server.db, "missing")).toThrow("this Mirage version does not fit mock/tables.ts");
+    } finally {
+      server.shutdown();
+    }
   });
 });

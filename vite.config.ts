@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import { vitePlugin as remix } from "@remix-run/dev";
-import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { ALIASES } from "./mock/stubs/aliases.mjs";
 
 // One config for the SPA build and for vitest. The Remix plugin is left out
 // under vitest: it wants to own the whole build, and unit suites need none of it.
@@ -22,14 +22,8 @@ export default defineConfig({
         }),
       ],
   publicDir: "app/public",
-  resolve: {
-    // Mirage's default interceptor (Pretender) never runs: ours is custom. See mock/stubs/.
-    alias: [
-      { find: /^pretender$/, replacement: fileURLToPath(new URL("./mock/stubs/pretender.ts", import.meta.url)) },
-      // Mirage imports lodash's CommonJS files one by one; the ES build tree-shakes and skips the CJS wrappers.
-      { find: /^lodash\/(.*)$/, replacement: "lodash-es/$1.js" },
-    ],
-  },
+  // The same aliases as the CLI bundle (cli/build.mjs): no Pretender, lodash as ES modules.
+  resolve: { alias: ALIASES },
   server: { host: "127.0.0.1", port: 5173 },
   build: { chunkSizeWarningLimit: 800 },
   test: {

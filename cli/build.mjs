@@ -6,6 +6,7 @@ import { readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { ALIASES } from "../mock/stubs/aliases.mjs";
 
 const cliDir = dirname(fileURLToPath(import.meta.url));
 const root = dirname(cliDir);
@@ -29,6 +30,18 @@ const lazyChildProcess = {
   },
 };
 
+/** The app build's aliases (mock/stubs/aliases.mjs), so the CLI ships no Pretender and its polyfills either. */
+const aliases = {
+  name: "aliases",
+  setup(b) {
+    for (const { find, replacement } of ALIASES) {
+      b.onResolve({ filter: find }, (args) =>
+        b.resolve(args.path.replace(find, replacement), { kind: args.kind, resolveDir: args.resolveDir, pluginData: "aliased" }),
+      );
+    }
+  },
+};
+
 const result = await build({
   entryPoints: [join(cliDir, "index.ts")],
   outfile: join(binDir, "mockman.bundle.js"),
@@ -42,7 +55,7 @@ const result = await build({
   metafile: true,
   logLevel: "warning",
   absWorkingDir: root,
-  plugins: [lazyChildProcess],
+  plugins: [aliases, lazyChildProcess],
 });
 
 // First line: the sources, which the launcher compares with the bundle's time so an edit never runs stale.

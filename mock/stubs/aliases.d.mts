@@ -1,0 +1,1 @@
+export declare const ALIASES: Array<{ find: RegExp; replacement: string }>;

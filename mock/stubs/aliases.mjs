@@ -1,0 +1,11 @@
+// Module aliases both builds share: vite.config.ts (the app, vitest) and
+// cli/build.mjs (the CLI bundle). Plain JavaScript so the CLI's build script,
+// which Node runs without TypeScript, can read it too.
+import { fileURLToPath } from "node:url";
+
+export const ALIASES = [
+  // Mirage's default interceptor (Pretender) never runs: ours is custom (mock/interceptor.ts). See ./pretender.ts.
+  { find: /^pretender$/, replacement: fileURLToPath(new URL("./pretender.ts", import.meta.url)) },
+  // Mirage imports lodash's CommonJS files one by one; the ES build tree-shakes and skips the CJS wrappers.
+  { find: /^lodash\/(.*)$/, replacement: "lodash-es/$1.js" },
+];

@@ -14,12 +14,7 @@ const remoteApi = takeApiTargetFromUrl();
 // in, so there it loads once the page is idle; everywhere else, at once.
 function startInTabMock() {
   const bootMock = gateApiUntilMockBoots(() =>
-    import("#mock/browser")
-      .then(({ startBrowserMock }) => startBrowserMock())
-      .catch((error: unknown) => {
-        console.error(error);
-        (window as { __mockBootError?: unknown }).__mockBootError = error;
-      }),
+    import("#mock/browser").then(({ startBrowserMock }) => startBrowserMock()).catch((error: unknown) => console.error(error)),
   );
 
   const welcomeVisitor = window.location.pathname === "/" && !localStorage.getItem("token");

@@ -1,7 +1,7 @@
 // What a route handler sees and returns. Handlers are plain functions of
 // (ctx, request): they never see Mirage, the store or the door a request came in by.
 import type { z } from "zod";
-import { ApiError, badRequest } from "./errors";
+import { badRequest } from "./errors";
 import type { Tables } from "./tables";
 import { pageRequest, type Page, type PageRequest } from "./paging";
 import type { PostRecord, UserRecord } from "./types";
@@ -121,8 +121,4 @@ export function parseBody<S extends z.ZodTypeAny>(schema: S, body: unknown): z.i
   const issue = result.error.issues[0];
   const where = issue.path.length ? issue.path.join(".") : "body";
   throw badRequest(`${where}: ${issue.message}`);
-}
-
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
 }

@@ -1,7 +1,5 @@
-// 'Who to follow': every user but the current one (CONTRACT §6). `action` lets a screen
-// put a control (part 2's Follow button) beside each suggestion.
+// 'Who to follow': every user but the current one (CONTRACT §6), each with a Follow button.
 import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { isFollowing } from "#app/lib/follow";
 import { TEXT } from "#app/lib/texts";
 import type { User } from "#app/lib/types";
@@ -12,7 +10,7 @@ export function suggestionsFor(users: User[], me: string): User[] {
   return users.filter((u) => u.username !== me);
 }
 
-export function WhoToFollow({ users, me, action }: { users: User[]; me: string; action?: (user: User) => ReactNode }) {
+export function WhoToFollow({ users, me }: { users: User[]; me: string }) {
   const suggestions = suggestionsFor(users, me);
   return (
     <section className="panel" aria-labelledby="who-to-follow">
@@ -32,7 +30,7 @@ export function WhoToFollow({ users, me, action }: { users: User[]; me: string; 
                   <span className="suggestion__handle">@{u.username}</span>
                 </span>
               </Link>
-              {action ? action(u) : <FollowButton user={u} following={isFollowing(u, me)} size="sm" />}
+              <FollowButton user={u} following={isFollowing(u, me)} size="sm" />
             </li>
           ))}
         </ul>

@@ -2,11 +2,6 @@
 // welcome page's critical path, so nothing here imports #mock/browser eagerly.
 import type { Mock } from "#mock/server";
 
-export interface StoreStatus {
-  /** Set when the saved data could not be read and the mock runs in memory. */
-  storeProblem: string | null;
-}
-
 type MomentsGlobal = { __moments?: { mock: Mock; storeProblem: string | null } };
 
 /** The running mock (starting it if nothing has yet; the boot is shared). */

@@ -1,5 +1,5 @@
 // Follow / Following, optimistic (Remix's Favorite pattern): it posts to the
-// followed user's profile route, whose action toasts 'followed' / 'unfollowed'.
+// /follow route, whose action toasts 'followed' / 'unfollowed'.
 import { useFollowState } from "#app/lib/follow";
 import type { UserRef } from "#app/lib/types";
 
@@ -13,7 +13,7 @@ export function FollowButton({ user, following: serverFollowing, size = "md" }: 
   const { fetcher, following } = useFollowState(user, serverFollowing);
   const text = following ? "Following" : "Follow";
   return (
-    <fetcher.Form method="post" action={`/profile/${encodeURIComponent(user.username)}`} className="follow-form">
+    <fetcher.Form method="post" action="/follow" className="follow-form">
       <input type="hidden" name="userId" value={user._id} />
       <input type="hidden" name="username" value={user.username} />
       <button

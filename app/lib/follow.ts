@@ -1,9 +1,12 @@
 // Who follows whom, read from the loaded users list (CONTRACT §2: the viewed user is
 // looked up there), and the optimistic state a pending follow shows.
 import { useFetcher } from "@remix-run/react";
+import { z } from "zod";
 import type { User, UserRef } from "./types";
 
-export type FollowIntent = "follow" | "unfollow";
+/** What a Follow button posts to /follow (follow-action.ts). */
+export const followIntentSchema = z.enum(["follow", "unfollow"]);
+export type FollowIntent = z.infer<typeof followIntentSchema>;
 
 /** Whether `me` follows `target`, by the target's followers (the mock keeps both sides in step). */
 export function isFollowing(target: Pick<User, "followers">, me: string): boolean {
@@ -19,7 +22,8 @@ export const followFetcherKey = (userId: string) => `follow:${userId}`;
  */
 export function useFollowState(target: UserRef, serverFollowing: boolean) {
   const fetcher = useFetcher({ key: followFetcherKey(target._id) });
-  const pending = fetcher.formData?.get("intent") as FollowIntent | undefined;
+  const parsed = followIntentSchema.safeParse(fetcher.formData?.get("intent"));
+  const pending = parsed.success ? parsed.data : undefined;
   const following = pending ? pending === "follow" : serverFollowing;
   const followersDelta = following === serverFollowing ? 0 : following ? 1 : -1;
   return { fetcher, following, followersDelta };

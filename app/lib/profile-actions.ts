@@ -1,9 +1,8 @@
-// The profile route's writes: follow and unfollow (also posted here by 'Who to
-// follow' on other screens), edit profile, and every post action its cards send.
+// The profile route's writes: edit profile, and every post action its cards send.
+// Follows go to their own route (/follow, follow-action.ts).
 import { parseWithZod } from "@conform-to/zod";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { toast } from "react-toastify";
-import { MSG } from "#mock/errors";
 import { SessionEndedError, api, messageOf } from "./api";
 import { postActions } from "./post-actions";
 import { patchAuthor } from "./post-store";
@@ -16,29 +15,8 @@ export async function profileActions(args: ClientActionFunctionArgs) {
   // The body can be read once; post intents hand the untouched request on.
   const formData = await args.request.clone().formData();
   const intent = String(formData.get("intent") ?? "");
-  if (intent === "follow" || intent === "unfollow") return follow(args.request, intent, formData);
   if (intent === "edit-profile") return editProfile(args.request, formData);
   return postActions(args);
-}
-
-async function follow(request: Request, intent: "follow" | "unfollow", formData: FormData) {
-  const { token, user } = requireSession(request);
-  const userId = String(formData.get("userId") ?? "");
-  try {
-    // CONTRACT §6: anyone but yourself. The API refuses too; this saves the round trip.
-    if (userId === user._id || formData.get("username") === user.username) throw new Error(MSG.FOLLOW_SELF);
-    const { user: me } = await api<{ user: SessionUser }>(`/users/${intent}/${encodeURIComponent(userId)}`, {
-      method: "POST",
-      auth: true,
-      body: {},
-    });
-    // CONTRACT §4: the session's user carries the new following list.
-    rememberUser(token, me);
-    toast.success(intent === "follow" ? TOAST.followed : TOAST.unfollowed);
-    return { intent, ok: true as const };
-  } catch (error) {
-    return failure(intent, error);
-  }
 }
 
 async function editProfile(request: Request, formData: FormData) {
@@ -59,7 +37,7 @@ async function editProfile(request: Request, formData: FormData) {
   }
 }
 
-function failure<I extends string>(intent: I, error: unknown) {
+export function failure<I extends string>(intent: I, error: unknown) {
   const message = messageOf(error);
   // A dead session has been reported once already (api.ts).
   if (!(error instanceof SessionEndedError)) toast.error(message);

@@ -1,5 +1,4 @@
 // /profile/{username}: the profile header, then the user's posts newest first.
-// Its action also takes follows posted from 'Who to follow' on other screens.
 import { useLoaderData, type ClientLoaderFunctionArgs, type MetaFunction } from "@remix-run/react";
 import { useState } from "react";
 import { fullName } from "#app/components/Avatar";

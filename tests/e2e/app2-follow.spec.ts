@@ -73,3 +73,21 @@ test("two quick clicks follow then unfollow: each click sends the state it shows
   await page.reload();
   await expect(page.getByRole("region", { name: "Who to follow" }).getByRole("button", { name: "Follow @adasterling" })).toBeVisible();
 });
+
+test("follows post to their own /follow action: the home screen's Follow loads no profile, and /follow by URL goes on to /home", async ({
+  page,
+}) => {
+  await loginAsGuest(page);
+  const panel = page.getByRole("region", { name: "Who to follow" });
+  // The profile route's module would load if a follow still went through its action.
+  const profileChunks: string[] = [];
+  page.on("request", (r) => {
+    if (/routes\/_app\.profile/.test(r.url())) profileChunks.push(r.url());
+  });
+  await panel.getByRole("button", { name: "Follow @marcoreyes" }).click();
+  await expect(toast(page, "followed")).toBeVisible();
+  await expect(panel.getByRole("button", { name: "Following @marcoreyes" })).toBeVisible();
+  expect(profileChunks).toEqual([]);
+  await page.goto("/follow");
+  await expect(page).toHaveURL(/\/home$/);
+});

@@ -1,0 +1,35 @@
+// Follow and unfollow, from any screen (the profile header, 'Who to follow' on
+// /home): the /follow route's action. It toasts 'followed' / 'unfollowed'.
+import type { ClientActionFunctionArgs } from "@remix-run/react";
+import { toast } from "react-toastify";
+import { MSG } from "#mock/errors";
+import { api } from "./api";
+import { followIntentSchema } from "./follow";
+import { failure } from "./profile-actions";
+import { rememberUser } from "./remember-user";
+import { requireSession, type SessionUser } from "./session";
+import { TOAST } from "./texts";
+
+export async function followAction({ request }: ClientActionFunctionArgs) {
+  const formData = await request.formData();
+  const parsed = followIntentSchema.safeParse(formData.get("intent"));
+  if (!parsed.success) throw new Response(`Unknown follow intent: ${String(formData.get("intent"))}`, { status: 400 });
+  const intent = parsed.data;
+  const { token, user } = requireSession(request);
+  const userId = String(formData.get("userId") ?? "");
+  try {
+    // CONTRACT §6: anyone but yourself. The API refuses too; this saves the round trip.
+    if (userId === user._id || formData.get("username") === user.username) throw new Error(MSG.FOLLOW_SELF);
+    const { user: me } = await api<{ user: SessionUser }>(`/users/${intent}/${encodeURIComponent(userId)}`, {
+      method: "POST",
+      auth: true,
+      body: {},
+    });
+    // CONTRACT §4: the session's user carries the new following list.
+    rememberUser(token, me);
+    toast.success(intent === "follow" ? TOAST.followed : TOAST.unfollowed);
+    return { intent, ok: true as const };
+  } catch (error) {
+    return failure(intent, error);
+  }
+}

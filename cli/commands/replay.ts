@@ -15,6 +15,7 @@ import {
   loadCollectionText,
   undefinedVariables,
 } from "#mock/collection/format";
+import { toPath } from "#mock/collection/urls";
 import { TemplateError, fillTemplates, toJsonText, type RecordedResponse, type TemplateScope } from "#mock/collection/templates";
 import { openSender } from "../data";
 import { CliError, EXIT, oneLine, usageError } from "../errors";
@@ -74,16 +75,8 @@ export function prepare(request: CollectionRequest, scope: TemplateScope, base?:
     body = typeof filled === "string" ? filled : toJsonText(filled);
     if (!headers.some(([k]) => k.toLowerCase() === "content-type")) headers.push(["content-type", "application/json"]);
   }
-  return { method: request.method, path: pathOf(endpoint, base), headers, body };
-}
-
-/** The path to send: `{{baseUrl}}/api/x` filled in, or a full URL, becomes `/api/x` for the run's one target. */
-function pathOf(endpoint: string, base: string | undefined): string {
-  if (!/^https?:\/\//i.test(endpoint)) return endpoint.startsWith("/") ? endpoint : `/${endpoint}`;
-  const url = new URL(endpoint);
-  const prefix = base ? new URL(base).pathname.replace(/\/+$/, "") : "";
-  const path = prefix && url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length) || "/" : url.pathname;
-  return path + url.search;
+  // `{{baseUrl}}/api/x` filled in, or a full URL, becomes `/api/x` for the run's one target.
+  return { method: request.method, path: toPath(endpoint, base), headers, body };
 }
 
 export async function replay(

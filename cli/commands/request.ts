@@ -2,6 +2,7 @@
 import { Command } from "commander";
 import { z } from "zod";
 import { COLLECTION_METHODS, headerProblem } from "#mock/collection/format";
+import { isAbsoluteUrl, toPath } from "#mock/collection/urls";
 import { GUEST } from "#mock/seed";
 import { openSender } from "../data";
 import { CliError, EXIT, usageError } from "../errors";
@@ -55,10 +56,9 @@ function parseAs(raw: string): { username: string; password: string } {
 
 /** `request GET https://host/api/x` works too, the way curl takes a URL. */
 function splitTarget(path: string, base: string | undefined): { path: string; baseUrl?: string } {
-  if (!/^https?:\/\//i.test(path)) return { path: path.startsWith("/") ? path : `/${path}`, baseUrl: base };
+  if (!isAbsoluteUrl(path)) return { path: toPath(path), baseUrl: base };
   if (base) throw usageError(`give either a full URL or --base-url, not both`);
-  const url = new URL(path);
-  return { path: url.pathname + url.search, baseUrl: url.origin };
+  return { path: toPath(path), baseUrl: new URL(path).origin };
 }
 
 export async function logIn(sender: Sender, who: { username: string; password: string }): Promise<string> {

@@ -7,6 +7,7 @@ import {
   type CollectionRequest,
 } from "#mock/collection/format";
 import { toPostman } from "#mock/collection/postman";
+import { relativeTo } from "#mock/collection/urls";
 import { checkBody, sendsBody } from "./body";
 import type { HistoryEntry } from "./history";
 
@@ -35,18 +36,6 @@ export function requestName(entry: Pick<HistoryEntry, "method" | "endpoint">, ta
 const sentHeaders = (entry: HistoryEntry) =>
   Object.fromEntries(entry.headers.filter((h) => h.isUsed && h.header.trim()).map((h) => [h.header.trim(), h.value]));
 
-/** Same-origin absolute URLs become paths, which the CLI sends to its own mock. */
-function portableEndpoint(endpoint: string, origin?: string): string {
-  if (!origin) return endpoint;
-  try {
-    const url = new URL(endpoint);
-    if (url.origin === new URL(origin).origin) return url.pathname + url.search;
-  } catch {
-    // relative already
-  }
-  return endpoint;
-}
-
 /**
  * Entries (oldest first) as a collection. A header that carries a token an
  * earlier login returned refers to it with `{{name.body.encodedToken}}`, so the
@@ -56,7 +45,7 @@ export function toCollection(entries: HistoryEntry[], origin?: string): Collecti
   const taken = new Set<string>();
   const tokens: Array<{ token: string; name: string }> = [];
   const requests = entries.map((entry): CollectionRequest => {
-    const endpoint = portableEndpoint(entry.endpoint, origin);
+    const endpoint = relativeTo(entry.endpoint, origin);
     const name = requestName({ method: entry.method, endpoint }, taken);
     const headers = sentHeaders(entry);
     for (const [key, value] of Object.entries(headers)) {

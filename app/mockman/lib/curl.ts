@@ -1,6 +1,7 @@
 // cURL in and out: print the current request as a command a terminal runs
 // (against `mockman serve`, since the page's API lives only in its tab), print it
 // as a `mockman request` command, and read a pasted command back into the form.
+import { relativeTo } from "#mock/collection/urls";
 
 export interface CurlRequest {
   method: string;
@@ -359,21 +360,6 @@ export function parseCurlCommand(command: string, origin?: string): ParsedCurl {
     body,
   };
   return { request, ignored };
-}
-
-/** Same-origin URLs go back to a path, so the page's mock answers them. */
-function relativeTo(url: string, origin?: string): string {
-  if (!origin) return url;
-  // Cut the origin off as text first: the URL parser would also rewrite the path ("/." to "/").
-  const base = origin.replace(/\/$/, "");
-  if (url.startsWith(base + "/")) return url.slice(base.length);
-  try {
-    const parsed = new URL(url);
-    if (parsed.origin === new URL(origin).origin) return parsed.pathname + parsed.search + parsed.hash;
-  } catch {
-    // Not absolute: keep it as typed.
-  }
-  return url;
 }
 
 /** The sentence a fill adds when the command carried flags the form cannot use. */

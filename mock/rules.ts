@@ -13,9 +13,25 @@ export const ALT_MAX = 1000;
 /** Largest image file the app attaches; as a data URL it is about 4/3 of this. */
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const IMAGE_URL_MAX = Math.ceil((IMAGE_MAX_BYTES * 4) / 3) + 100;
-export const IMAGE_TYPES = ["apng", "avif", "gif", "jpeg", "png", "svg+xml", "jpg", "webp"] as const;
-export const IMAGE_ACCEPT =
-  ".apng,.avif,.gif,.jpeg,.jpg,.png,.svg,.webp,image/apng,image/avif,image/gif,image/jpeg,image/png,image/svg+xml,image/webp";
+/** The images CONTRACT §5 accepts, the one list: each file extension with its MIME subtype. */
+const IMAGE_KINDS = {
+  apng: "apng",
+  avif: "avif",
+  gif: "gif",
+  jpeg: "jpeg",
+  jpg: "jpeg",
+  png: "png",
+  svg: "svg+xml",
+  webp: "webp",
+} as const;
+export const IMAGE_EXTENSIONS = Object.keys(IMAGE_KINDS) as Array<keyof typeof IMAGE_KINDS>;
+const SUBTYPES = [...new Set(Object.values(IMAGE_KINDS))];
+/** MIME subtypes after `image/`; `jpg` too, which some systems report for JPEG files. */
+export const IMAGE_TYPES: readonly string[] = [...SUBTYPES, "jpg"];
+/** The file pickers' `accept`. */
+export const IMAGE_ACCEPT = [...IMAGE_EXTENSIONS.map((e) => `.${e}`), ...SUBTYPES.map((t) => `image/${t}`)].join(",");
+/** "apng, avif, gif, jpeg, jpg, png, svg or webp", for messages. */
+export const IMAGE_KIND_LIST = `${IMAGE_EXTENSIONS.slice(0, -1).join(", ")} or ${IMAGE_EXTENSIONS.at(-1)}`;
 
 const DATA_IMAGE = new RegExp(`^data:image/(${IMAGE_TYPES.map((t) => t.replace("+", "\\+")).join("|")});base64,[A-Za-z0-9+/=]+$`);
 const SAME_ORIGIN_PATH = /^\/[A-Za-z0-9/_.-]*$/;

@@ -1,20 +1,18 @@
 // The composer's image checks (CONTRACT §5): accepted types and the 2 MB limit, before
 // the file is read, so a bad file is never attached.
-import { IMAGE_ACCEPT, IMAGE_MAX_BYTES, IMAGE_TYPES } from "#mock/rules";
+import { IMAGE_ACCEPT, IMAGE_EXTENSIONS, IMAGE_MAX_BYTES, IMAGE_TYPES } from "#mock/rules";
 
 export { IMAGE_ACCEPT };
 
 const MB = IMAGE_MAX_BYTES / 1024 / 1024;
-const EXTENSIONS = ["apng", "avif", "gif", "jpeg", "jpg", "png", "svg", "webp"];
-
-export const IMAGE_TYPE_MESSAGE = `Choose an image of type ${EXTENSIONS.join(", ")}.`;
+export const IMAGE_TYPE_MESSAGE = `Choose an image of type ${IMAGE_EXTENSIONS.join(", ")}.`;
 export const IMAGE_SIZE_MESSAGE = `The image is larger than ${MB} MB. Choose one of at most ${MB} MB.`;
 
 /** The reason a file cannot be attached, or null when it can. */
 export function imageProblem(file: { name: string; type: string; size: number }): string | null {
   const subtype = file.type.startsWith("image/") ? file.type.slice("image/".length) : "";
   const extension = file.name.includes(".") ? file.name.split(".").pop()!.toLowerCase() : "";
-  const typeOk = subtype ? (IMAGE_TYPES as readonly string[]).includes(subtype) : EXTENSIONS.includes(extension);
+  const typeOk = subtype ? IMAGE_TYPES.includes(subtype) : (IMAGE_EXTENSIONS as string[]).includes(extension);
   if (!typeOk) return IMAGE_TYPE_MESSAGE;
   if (file.size > IMAGE_MAX_BYTES) return IMAGE_SIZE_MESSAGE;
   return null;

@@ -3,6 +3,7 @@ import {
   ALT_MAX,
   BIO_MAX,
   COMMENT_MAX,
+  IMAGE_KIND_LIST,
   IMAGE_MAX_BYTES,
   LINK_MAX,
   NAME_MAX,
@@ -72,7 +73,7 @@ const photo = (label: string) =>
     .transform((v) => v ?? "")
     .refine(
       (v) => imageRef.safeParse(v).success,
-      `${label} must be an image (apng, avif, gif, jpeg, jpg, png, svg or webp) of at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB`,
+      `${label} must be an image (${IMAGE_KIND_LIST}) of at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB`,
     );
 
 /** CONTRACT §5 Edit profile: Name required, max 12; Bio max 250; Bio Link has no CONTRACT §5 rule beyond the API's length cap. */

@@ -1,6 +1,7 @@
 // The spec's seed (CONTRACT §3): four users and six posts, one user the guest. And a
 // deterministic generator for larger data sets (demos, benchmarks).
 import { DEFAULT_ITERATIONS, hashPassword } from "./password";
+import { POST_MAX } from "./rules";
 import { timestamp } from "./time";
 import type { PostRecord, Snapshot, UserRecord } from "./types";
 
@@ -180,7 +181,7 @@ export async function generateData(opts: GenerateOptions, now = new Date()): Pro
     const at = timestamp(new Date(now.getTime() - (opts.posts - i) * 60_000));
     posts.push({
       _id: uuidFrom(random),
-      content: words.join(" ").slice(0, 210),
+      content: words.join(" ").slice(0, POST_MAX),
       postPic: random() < 0.2 ? pick(["/seed/post-dawn.svg", "/seed/post-dusk.svg", "/seed/post-sea.svg"]) : "",
       username: author?.username ?? "guest",
       likes: { likeCount: Math.floor(random() * 3000), likedBy: [], dislikedBy: [] },

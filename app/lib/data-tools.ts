@@ -7,6 +7,7 @@ import { toast } from "react-toastify";
 import { FormatError, parseExportFile, type ExportFile } from "#mock/export-file";
 import { ApiError, api, messageOf } from "./api";
 import { getBrowserMock } from "./browser-mock";
+import { downloadText } from "./download";
 import { clearPosts } from "./post-store";
 import { rememberUser } from "./remember-user";
 import { requireSession, type SessionUser } from "./session";
@@ -44,14 +45,7 @@ export function checkExportFile(text: string): { file: ExportFile; problem: null
 export async function downloadExport(): Promise<string> {
   const mock = await getBrowserMock();
   const name = exportFileName();
-  const blob = new Blob([JSON.stringify(mock.exportData(), null, 2)], { type: "application/json" });
-  const url = URL.createObjectURL(blob);
-  const link = Object.assign(document.createElement("a"), { href: url, download: name });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has handed the blob to the download; a later tick frees it.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadText(JSON.stringify(mock.exportData(), null, 2), name);
   return name;
 }
 

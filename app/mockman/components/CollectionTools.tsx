@@ -2,6 +2,7 @@
 // and import such a file back into history.
 import { useRef, type ChangeEvent } from "react";
 import { collectionText, readCollection, toCollection, toPostmanText } from "../lib/collection";
+import { downloadText } from "#app/lib/download";
 import type { HistoryEntry } from "../lib/history";
 import type { History } from "../useHistory";
 
@@ -11,31 +12,20 @@ interface Props {
   onNotice(text: string, isError?: boolean): void;
 }
 
-function download(text: string, filename: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 export function CollectionTools({ history, selected, onNotice }: Props) {
   const fileInput = useRef<HTMLInputElement>(null);
 
   const exportEntries = async (entries: HistoryEntry[]) => {
     const file = toCollection(entries, window.location.origin);
     const day = new Date().toISOString().slice(0, 10);
-    download(collectionText(file), `mockman-collection-${day}.json`);
+    downloadText(collectionText(file), `mockman-collection-${day}.json`);
     onNotice(`Exported ${entries.length} request${entries.length === 1 ? "" : "s"}. Run them with: npx mockman replay FILE`);
   };
 
   const exportPostman = async () => {
     const entries = selected.size ? await history.byIds([...selected]) : await history.all();
     const { text, notes } = toPostmanText(entries, window.location.origin);
-    download(text, `mockman-${new Date().toISOString().slice(0, 10)}.postman_collection.json`);
+    downloadText(text, `mockman-${new Date().toISOString().slice(0, 10)}.postman_collection.json`);
     onNotice(
       `Exported ${entries.length} request${entries.length === 1 ? "" : "s"} as a Postman v2.1 collection ({{baseUrl}} = http://127.0.0.1:3001, for mockman serve).` +
         (notes.length ? ` Not carried over: ${notes.join("; ")}` : ""),

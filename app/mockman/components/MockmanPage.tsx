@@ -1,5 +1,6 @@
 // The tester: request and response side by side, history below the request.
 import { useCallback, useEffect, useMemo, useRef, useState, type ClipboardEvent } from "react";
+import { downloadText } from "#app/lib/download";
 import { INITIAL_BODY, blockedSubmitMessage, checkBody, sendsBody } from "../lib/body";
 import {
   CurlError,
@@ -258,10 +259,5 @@ export function MockmanPage() {
  */
 async function downloadOpenApi() {
   const response = await fetch("/api/openapi.json");
-  const url = URL.createObjectURL(new Blob([await response.text()], { type: "application/json" }));
-  const link = Object.assign(document.createElement("a"), { href: url, download: "moments.openapi.json" });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadText(await response.text(), "moments.openapi.json");
 }

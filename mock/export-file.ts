@@ -3,6 +3,7 @@
 // migrated from older versions. Saved request collections live in ./collection/.
 import { z } from "zod";
 import { ALT_MAX, BIO_MAX, COMMENT_MAX, LINK_MAX, NAME_MAX, POST_MAX, TODO_MAX, imageRef, usernameField } from "./rules";
+import { postAnswerSchema, snapshotSchema, todoRecordSchema, userJoinedSchema } from "./records";
 import type { Snapshot } from "./types";
 
 /**
@@ -13,77 +14,10 @@ import type { Snapshot } from "./types";
  */
 export const EXPORT_VERSION = 2;
 
-const userRef = z.object({
-  _id: z.string(),
-  username: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  userPhoto: z.string(),
-});
-
-const ids = z.array(z.string());
-
-const comment = z.object({
-  _id: z.string(),
-  commentVal: z.string(),
-  username: z.string(),
-  votes: z.object({ upvotedBy: ids, downvotedBy: ids }),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-
-const post = z.object({
-  _id: z.string(),
-  content: z.string(),
-  postPic: z.string(),
-  postPicAlt: z.string().optional(),
-  username: z.string(),
-  likes: z.object({
-    likeCount: z.number().int().nonnegative(),
-    likedBy: ids,
-    dislikedBy: ids,
-  }),
-  comments: z.array(comment),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-
-const user = userRef.extend({
-  passwordHash: z.string().regex(/^pbkdf2\$\d+\$[^$]+\$[^$]+$/, "must be a pbkdf2 hash"),
-  bio: z.string(),
-  link: z.string(),
-  coverPhoto: z.string(),
-  userPhotoAlt: z.string().optional(),
-  coverPhotoAlt: z.string().optional(),
-  followers: ids,
-  following: ids,
-  bookmarks: z.array(z.string()),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-
-const todo = z.object({
-  _id: z.string(),
-  title: z.string(),
-  done: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-
-const names = { firstName: z.string(), lastName: z.string() };
-const userRefs = z.array(userRef);
 // Version 1's records, which are also the shapes answers have: every quoted user whole.
-const commentV1 = comment.extend({ ...names, profilePic: z.string(), votes: z.object({ upvotedBy: userRefs, downvotedBy: userRefs }) });
-const postV1 = post.extend({
-  ...names,
-  userPhoto: z.string(),
-  likes: post.shape.likes.extend({ likedBy: userRefs, dislikedBy: userRefs }),
-  comments: z.array(commentV1),
-});
-const userV1 = user.extend({ followers: userRefs, following: userRefs });
-const dataV1 = z.object({ users: z.array(userV1), posts: z.array(postV1), todos: z.array(todo) });
+const dataV1 = z.object({ users: z.array(userJoinedSchema), posts: z.array(postAnswerSchema), todos: z.array(todoRecordSchema) });
 
-const data = z.object({ users: z.array(user), posts: z.array(post), todos: z.array(todo) });
+const data = snapshotSchema;
 
 const fileOf = <D extends z.ZodTypeAny, V extends number>(version: V, schema: D) =>
   z
@@ -99,10 +33,6 @@ export const exportFileSchema = fileOf(EXPORT_VERSION, data);
 const exportFileV1Schema = fileOf(1, dataV1);
 
 export type ExportFile = z.infer<typeof exportFileSchema>;
-
-/** The stored record shapes, for the OpenAPI description of the answers. */
-/** The shapes of records in answers (users joined in), for the API's description. */
-export { commentV1 as commentShape, postV1 as postShape, todo as todoShape, userV1 as userShape, userRef as userRefShape };
 
 /**
  * Why stored data cannot be used (a record of the wrong shape), or null when it

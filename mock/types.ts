@@ -1,70 +1,9 @@
 // The shapes the mock API stores, and the contract every store implements.
 
-/**
- * A user as answers quote it (likedBy, followers, a post's author): never a password,
- * never bookmarks. Records store only the user's id (or, for authors, the username,
- * which never changes); names and photos are joined in when an answer is built
- * (mock/views.ts), so a 2 MB avatar is stored once, not in every like and comment.
- */
-export interface UserRef {
-  _id: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  userPhoto: string;
-}
+import type { PostRecord, TodoRecord, UserRecord } from "./records";
 
-export interface UserRecord extends UserRef {
-  /** `pbkdf2$<iterations>$<salt b64>$<hash b64>`; never leaves the mock except in exports. */
-  passwordHash: string;
-  bio: string;
-  link: string;
-  coverPhoto: string;
-  /** Descriptions of the photos, when the user wrote them. */
-  userPhotoAlt?: string;
-  coverPhotoAlt?: string;
-  /** User ids, in the order they followed. */
-  followers: string[];
-  following: string[];
-  /** Post ids, oldest first; responses expand them to the current posts. */
-  bookmarks: string[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface CommentRecord {
-  _id: string;
-  commentVal: string;
-  /** The author; names and photo come from the user at answer time. */
-  username: string;
-  /** User ids. */
-  votes: { upvotedBy: string[]; downvotedBy: string[] };
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface PostRecord {
-  _id: string;
-  content: string;
-  postPic: string;
-  /** The picture's description (alt text), when the author wrote one. */
-  postPicAlt?: string;
-  /** The author; names and photo come from the user at answer time. */
-  username: string;
-  /** likedBy, dislikedBy: user ids. */
-  likes: { likeCount: number; likedBy: string[]; dislikedBy: string[] };
-  comments: CommentRecord[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface TodoRecord {
-  _id: string;
-  title: string;
-  done: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+// The record types derive from the zod schemas in ./records.ts (one definition).
+export type { CommentRecord, PostRecord, TodoRecord, UserRecord, UserRef } from "./records";
 
 export interface Collections {
   users: UserRecord;

@@ -1,46 +1,8 @@
-// What the app reads from the API (CONTRACT §3, as the mock sends it).
-export interface UserRef {
-  _id: string;
-  username: string;
-  firstName: string;
-  lastName?: string;
-  userPhoto?: string;
-}
+// What the app reads from the API (CONTRACT §3, as the mock sends it): the
+// answer shapes of mock/records.ts, the one definition, as types only.
+import type { CommentAnswer, PostAnswer, UserAnswer, UserRef as MockUserRef } from "#mock/records";
 
-export interface User extends UserRef {
-  bio?: string;
-  link?: string;
-  coverPhoto?: string;
-  userPhotoAlt?: string;
-  coverPhotoAlt?: string;
-  followers: UserRef[];
-  following: UserRef[];
-  bookmarks?: string[];
-  createdAt?: string;
-}
-
-export interface Comment {
-  _id: string;
-  commentVal: string;
-  username: string;
-  firstName: string;
-  lastName?: string;
-  profilePic?: string;
-  createdAt: string;
-}
-
-export interface Post {
-  _id: string;
-  content: string;
-  postPic: string;
-  /** The picture's description, when the author wrote one. */
-  postPicAlt?: string;
-  username: string;
-  firstName: string;
-  lastName?: string;
-  userPhoto?: string;
-  likes: { likeCount: number; likedBy: UserRef[]; dislikedBy: UserRef[] };
-  comments: Comment[];
-  createdAt: string;
-  updatedAt: string;
-}
+export type UserRef = MockUserRef;
+export type User = UserAnswer;
+export type Comment = CommentAnswer;
+export type Post = PostAnswer;

@@ -1,10 +1,10 @@
 // The API's OpenAPI 3.1 description, generated from the route table and the
-// zod schemas the handlers already use (request bodies) and the record shapes
-// of the export format (answers), with @asteasolutions/zod-to-openapi. Every
+// zod schemas the handlers already use (request bodies) and the answer shapes
+// of mock/records.ts, with @asteasolutions/zod-to-openapi. Every
 // route of mock/routes must have an entry in ROUTE_DOCS: a test fails otherwise.
 import { OpenAPIRegistry, OpenApiGeneratorV31, extendZodWithOpenApi, type ResponseConfig } from "@asteasolutions/zod-to-openapi";
 import { z, type ZodTypeAny } from "zod";
-import { commentShape, postShape, todoShape, userRefShape, userShape } from "../export-file";
+import { commentAnswerSchema, postAnswerSchema, todoRecordSchema, userAnswerSchema } from "../records";
 import { MAX_LIMIT } from "../paging";
 import { loginSchema, signupSchema } from "../routes/auth";
 import { addCommentSchema, editCommentSchema } from "../routes/comments";
@@ -17,17 +17,16 @@ import { editUserSchema } from "../routes/users";
 extendZodWithOpenApi(z);
 
 const strict = <T extends z.ZodRawShape>(shape: T) => z.object(shape).strict();
-const Post = postShape.strict();
-const PublicUser = userShape.omit({ passwordHash: true }).strict();
-const Comment = commentShape.strict();
-const Todo = todoShape.strict();
+const Post = postAnswerSchema.strict();
+const PublicUser = userAnswerSchema.strict();
+const Comment = commentAnswerSchema.strict();
+const Todo = todoRecordSchema.strict();
 const ErrorBody = strict({ errors: z.array(z.string()).min(1) });
 const paged = (key: string, item: ZodTypeAny) =>
   strict({ [key]: z.array(item), next: z.string().nullable(), total: z.number().int().nonnegative() });
 const list = (key: string, item: ZodTypeAny) => strict({ [key]: z.array(item) });
 const Posts = list("posts", Post);
 const OnePost = strict({ post: Post });
-void userRefShape;
 
 interface RouteDoc {
   summary: string;

@@ -27,7 +27,7 @@ describe("a dead session", () => {
 
 describe("follow state", () => {
   it("reads the target's followers by username", () => {
-    const ref = { _id: "1", username: "guest", firstName: "Guest" };
+    const ref = { _id: "1", username: "guest", firstName: "Guest", lastName: "", userPhoto: "" };
     expect(isFollowing({ followers: [ref] }, "guest")).toBe(true);
     expect(isFollowing({ followers: [] }, "guest")).toBe(false);
   });

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { pageTable } from "#mock/paging.ts";
 import type { Table } from "#mock/tables.ts";
 import type { CommentRecord, PostRecord, UserRecord, UserRef } from "#mock/types.ts";
+import { commentAnswerSchema, postAnswerSchema, todoRecordSchema, userAnswerSchema } from "#mock/records.ts";
 import { postView } from "#mock/views.ts";
 import type { World } from "./world";
 
@@ -27,56 +28,23 @@ export function checker(counts: Counts) {
 }
 export type Check = ReturnType<typeof checker>;
 
-const ref = z
-  .object({ _id: z.string(), username: z.string(), firstName: z.string(), lastName: z.string(), userPhoto: z.string() })
-  .strict();
-const publicUser = z
-  .object({
-    _id: z.string(),
-    username: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    userPhoto: z.string(),
-    bio: z.string(),
-    link: z.string(),
-    coverPhoto: z.string(),
-    followers: z.array(ref),
-    following: z.array(ref),
-    bookmarks: z.array(z.string()),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .strict();
-const votes = z.object({ upvotedBy: z.array(ref), downvotedBy: z.array(ref) }).strict();
-const comment = z
-  .object({
-    _id: z.string(),
-    commentVal: z.string(),
-    username: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    profilePic: z.string(),
-    votes,
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .strict();
-const post = z
-  .object({
-    _id: z.string(),
-    content: z.string(),
-    postPic: z.string(),
-    username: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    userPhoto: z.string(),
-    likes: z.object({ likeCount: z.number().int(), likedBy: z.array(ref), dislikedBy: z.array(ref) }).strict(),
-    comments: z.array(comment),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .strict();
-const todo = z.object({ _id: z.string(), title: z.string(), done: z.boolean(), createdAt: z.string(), updatedAt: z.string() }).strict();
+/**
+ * The answer shapes of mock/records.ts, strict at every level: an answer may
+ * carry no field the contract does not name (a password hash, a stray copy).
+ */
+function deepStrict<T extends z.ZodTypeAny>(schema: T): T {
+  if (schema instanceof z.ZodObject)
+    return z
+      .object(Object.fromEntries(Object.entries(schema.shape as z.ZodRawShape).map(([k, v]) => [k, deepStrict(v)])))
+      .strict() as unknown as T;
+  if (schema instanceof z.ZodArray) return z.array(deepStrict(schema.element)) as unknown as T;
+  if (schema instanceof z.ZodOptional) return deepStrict(schema.unwrap()).optional() as unknown as T;
+  return schema;
+}
+const publicUser = deepStrict(userAnswerSchema);
+const comment = deepStrict(commentAnswerSchema);
+const post = deepStrict(postAnswerSchema);
+const todo = deepStrict(todoRecordSchema);
 
 /** The shape each top-level key of a success body must have, wherever it appears. */
 const SUCCESS_KEYS: Record<string, z.ZodTypeAny> = {

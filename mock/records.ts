@@ -1,0 +1,113 @@
+// The record shapes, once: zod schemas from which the TypeScript types
+// (mock/types.ts, app/lib/types.ts), the export file's check, the boot check,
+// the OpenAPI description and the fuzz oracle all derive. A field added here
+// reaches every one of them; tests/api/records.test.ts walks these schemas to
+// prove each field survives an export and an import.
+import { z } from "zod";
+
+const ids = z.array(z.string());
+
+/**
+ * A user as answers quote it (likedBy, followers, a post's author): never a password,
+ * never bookmarks. Records store only the user's id (or, for authors, the username,
+ * which never changes); names and photos are joined in when an answer is built
+ * (mock/views.ts), so a 2 MB avatar is stored once, not in every like and comment.
+ */
+export const userRefSchema = z.object({
+  _id: z.string(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  userPhoto: z.string(),
+});
+
+export const userRecordSchema = userRefSchema.extend({
+  /** `pbkdf2$<iterations>$<salt b64>$<hash b64>`; never leaves the mock except in exports. */
+  passwordHash: z.string().regex(/^pbkdf2\$\d+\$[^$]+\$[^$]+$/, "must be a pbkdf2 hash"),
+  bio: z.string(),
+  link: z.string(),
+  coverPhoto: z.string(),
+  /** Descriptions of the photos, when the user wrote them. */
+  userPhotoAlt: z.string().optional(),
+  coverPhotoAlt: z.string().optional(),
+  /** User ids, in the order they followed. */
+  followers: ids,
+  following: ids,
+  /** Post ids, oldest first; responses expand them to the current posts. */
+  bookmarks: ids,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const commentRecordSchema = z.object({
+  _id: z.string(),
+  commentVal: z.string(),
+  /** The author; names and photo come from the user at answer time. */
+  username: z.string(),
+  /** User ids. */
+  votes: z.object({ upvotedBy: ids, downvotedBy: ids }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const postRecordSchema = z.object({
+  _id: z.string(),
+  content: z.string(),
+  postPic: z.string(),
+  /** The picture's description (alt text), when the author wrote one. */
+  postPicAlt: z.string().optional(),
+  /** The author; names and photo come from the user at answer time. */
+  username: z.string(),
+  /** likedBy, dislikedBy: user ids. */
+  likes: z.object({ likeCount: z.number().int().nonnegative(), likedBy: ids, dislikedBy: ids }),
+  comments: z.array(commentRecordSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const todoRecordSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  done: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+/** Every record of every collection, each list in insertion order. */
+export const snapshotSchema = z.object({
+  users: z.array(userRecordSchema),
+  posts: z.array(postRecordSchema),
+  todos: z.array(todoRecordSchema),
+});
+
+// ---- answers: the records with the users they quote joined in (CONTRACT §3) ----
+
+const names = { firstName: z.string(), lastName: z.string() };
+const userRefs = z.array(userRefSchema);
+
+export const commentAnswerSchema = commentRecordSchema.extend({
+  ...names,
+  profilePic: z.string(),
+  votes: z.object({ upvotedBy: userRefs, downvotedBy: userRefs }),
+});
+
+export const postAnswerSchema = postRecordSchema.extend({
+  ...names,
+  userPhoto: z.string(),
+  likes: postRecordSchema.shape.likes.extend({ likedBy: userRefs, dislikedBy: userRefs }),
+  comments: z.array(commentAnswerSchema),
+});
+
+/** A user with their follows joined in, password hash included: version 1's stored users. */
+export const userJoinedSchema = userRecordSchema.extend({ followers: userRefs, following: userRefs });
+/** A user as answers give it: joined, without the password hash. */
+export const userAnswerSchema = userJoinedSchema.omit({ passwordHash: true });
+
+export type UserRef = z.infer<typeof userRefSchema>;
+export type UserRecord = z.infer<typeof userRecordSchema>;
+export type CommentRecord = z.infer<typeof commentRecordSchema>;
+export type PostRecord = z.infer<typeof postRecordSchema>;
+export type TodoRecord = z.infer<typeof todoRecordSchema>;
+export type CommentAnswer = z.infer<typeof commentAnswerSchema>;
+export type PostAnswer = z.infer<typeof postAnswerSchema>;
+export type UserAnswer = z.infer<typeof userAnswerSchema>;

@@ -10,7 +10,7 @@
 // Journal:  one line per commit, {"seq":n,"changes":ChangeSet}
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { ChangeSet, CollectionName, Snapshot, Store } from "../types";
+import type { ChangeSet, CollectionName, Collections, Snapshot, Store } from "../types";
 import { COLLECTIONS, StoreError } from "../types";
 
 /** Version 2 stores users by id in likes, comments and follows; version 1 (users copied in) still loads and is migrated by the mock. */
@@ -73,6 +73,18 @@ export class FileStore implements Store {
       if (this.journalLines >= this.opts.foldLines || this.journalBytes >= Math.max(this.opts.foldBytes, this.snapshotBytes)) {
         await this.fold();
       }
+    });
+  }
+
+  /** From the rows, which hold exactly what the snapshot and the journal hold. */
+  saved<K extends CollectionName>(collection: K, ids: string[]): Promise<(Collections[K] | undefined)[]> {
+    return this.serially(async () => {
+      if (!this.rows) throw new StoreError(`${this.label} has not been read yet.`);
+      const rows = this.rows[collection];
+      return ids.map((id) => {
+        const row = rows.get(id);
+        return row === undefined ? undefined : (JSON.parse(row) as Collections[K]);
+      });
     });
   }
 

@@ -70,7 +70,7 @@ export async function createMock(options: MockOptions): Promise<Mock> {
         headers: request.requestHeaders,
         body: parseJsonBody(request.requestBody),
       };
-      const ctx: Ctx = { db: tables, user: undefined as never, passwordIterations: iterations, now };
+      const ctx: Ctx = { db: tables, user: undefined as never, passwordIterations: iterations, now, unqueued };
       if (def.auth) ctx.user = await authenticate(tables, req.headers.authorization);
       const result = await def.handler(ctx, req);
       return new MirageResponse(result.status, { ...result.headers }, result.body as object);
@@ -129,13 +129,42 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     throw error;
   }
 
-  // One request at a time: a handler may await (hashing, token checks), and the
-  // changes one request made must be committed before the next one starts.
-  let queue: Promise<unknown> = Promise.resolve();
-  const serial = <T>(task: () => Promise<T>): Promise<T> => {
-    const next = queue.then(task, task);
-    queue = next.catch(() => undefined);
-    return next;
+  // One request at a time: a handler may await (token checks), and the changes
+  // one request made must be committed before the next one starts. `turn` is
+  // the request that has the queue now; it may let go while it hashes a
+  // password (ctx.unqueued), so a flood of logins cannot stall everyone else.
+  let tail: Promise<unknown> = Promise.resolve();
+  const enqueue = (): Promise<() => void> => {
+    let release!: () => void;
+    const done = new Promise<void>((resolve) => (release = resolve));
+    const ahead = tail;
+    tail = ahead.then(() => done);
+    return ahead.then(() => release);
+  };
+  let turn: { release: () => void } | null = null;
+  const serial = async <T>(task: () => Promise<T>): Promise<T> => {
+    const mine = { release: await enqueue() };
+    turn = mine;
+    try {
+      return await task();
+    } finally {
+      if (turn === mine) turn = null;
+      mine.release();
+    }
+  };
+  // Browser tabs also share a Web Lock that stays held while hashing, so there
+  // letting go of the queue would only deadlock: the work runs inline.
+  const unqueued = async <T>(work: () => Promise<T>): Promise<T> => {
+    const mine = turn;
+    if (!mine || store.exclusive || tracker.dirty) return work();
+    turn = null;
+    mine.release();
+    try {
+      return await work();
+    } finally {
+      mine.release = await enqueue();
+      turn = mine;
+    }
   };
 
   // Tabs share one IndexedDB: each request runs under the store's lock and
@@ -240,7 +269,7 @@ export async function createMock(options: MockOptions): Promise<Mock> {
         if (snapshot) loadInto(snapshot);
       }),
     shutdown: async () => {
-      await queue;
+      (await enqueue())();
       server.shutdown();
       await store.close();
     },

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { dbPathOf, openStore, serverUrl } from "../data";
 import { CliError, oneLine } from "../errors";
 import { addFaultOptions, faultsFrom } from "../fault-options";
-import { serveRequest } from "../http-door";
+import { BodyBudget, serveRequest } from "../http-door";
 import type { CliIo } from "../io";
 import { addDbOption, addExamples, count, parseOptions } from "../options";
 import { formatMs } from "../render";
@@ -104,12 +104,14 @@ export function serveCommand(io: CliIo): Command {
     // The store opens first: a busy or unreadable store means we never take the port.
     const session = await openStore(io, dbPath, "serve");
     session.mock.faults.set(faults);
+    // Shared by every connection: the bytes of request bodies held at once stay bounded.
+    const budget = new BodyBudget();
     const server = createServer(async (req, res) => {
       const started = performance.now();
       let status = 500;
       let note = "";
       try {
-        ({ status, note } = await serveRequest(session.mock, req, res));
+        ({ status, note } = await serveRequest(session.mock, req, res, budget));
       } catch (error) {
         if (!res.headersSent) res.writeHead(500, { "content-type": "application/json", "access-control-allow-origin": "*" });
         res.end(JSON.stringify({ errors: [oneLine(error)] }));

@@ -22,6 +22,11 @@ export function dbPathOf(io: CliIo, flag?: string): string {
   return resolve(io.cwd, flag ?? io.env.MOCKMAN_DB ?? DEFAULT_DB);
 }
 
+/** The store's path as the user gave it (`--db`, MOCKMAN_DB or the default), for messages: never made absolute. */
+export function dbLabelOf(io: CliIo, flag?: string): string {
+  return flag ?? io.env.MOCKMAN_DB ?? DEFAULT_DB;
+}
+
 export const serverUrl = (port: number) => `http://127.0.0.1:${port}`;
 
 function busy(dbPath: string, holder: LockHolder | null, waitedMs: number): CliError {
@@ -47,9 +52,10 @@ export interface Session {
   release(): Promise<void>;
 }
 
-async function open(io: CliIo, dbPath: string, command: string, waitMs: number): Promise<Session> {
+async function open(io: CliIo, dbPath: string, command: string, waitMs: number, label = dbPath): Promise<Session> {
   try {
     const opened = await openFileMock(dbPath, {
+      label,
       passwordIterations: io.passwordIterations,
       lock: { waitMs, info: { command: `mockman ${command}` } },
     });
@@ -64,11 +70,11 @@ async function open(io: CliIo, dbPath: string, command: string, waitMs: number):
 }
 
 /** Opens the store for a command that must own it (seed, reset, import, export, serve). */
-export async function openStore(io: CliIo, dbPath: string, command: string): Promise<Session> {
+export async function openStore(io: CliIo, dbPath: string, command: string, label = dbPath): Promise<Session> {
   try {
-    return await open(io, dbPath, command, lockWait(io));
+    return await open(io, dbPath, command, lockWait(io), label);
   } catch (error) {
-    if (error instanceof LockedError) throw busy(dbPath, error.holder, lockWait(io));
+    if (error instanceof LockedError) throw busy(label, error.holder, lockWait(io));
     throw error;
   }
 }
@@ -80,9 +86,13 @@ export async function withStore<T>(
   command: string,
   work: (session: Session) => Promise<T>,
 ): Promise<T> {
-  const session = await openStore(io, dbPathOf(io, dbFlag), command);
+  const session = await openStore(io, dbPathOf(io, dbFlag), command, dbLabelOf(io, dbFlag));
   try {
     return await work(session);
+  } catch (error) {
+    // A write the store refused (read-only, full, moved): its own message says which store and why.
+    if (error instanceof StoreError || (error as Error)?.name === "StoreError") throw new CliError(oneLine(error));
+    throw error;
   } finally {
     await session.release();
   }
@@ -96,10 +106,11 @@ export async function withStore<T>(
 export async function openSender(io: CliIo, options: { baseUrl?: string; db?: string }, command: string): Promise<Sender> {
   if (options.baseUrl) return httpSender(options.baseUrl);
   const dbPath = dbPathOf(io, options.db);
-  const inProcess = (session: Session) => inProcessSender(session.mock, `${dbPath} (in-process)`, session.release);
+  const label = dbLabelOf(io, options.db);
+  const inProcess = (session: Session) => inProcessSender(session.mock, `${label} (in-process)`, session.release);
   let locked: LockedError;
   try {
-    return inProcess(await open(io, dbPath, command, 0));
+    return inProcess(await open(io, dbPath, command, 0, label));
   } catch (error) {
     if (!(error instanceof LockedError)) throw error;
     locked = error;
@@ -107,14 +118,14 @@ export async function openSender(io: CliIo, options: { baseUrl?: string; db?: st
   if (!locked.holder?.port) {
     // Another CLI command: wait for it, as the lock does.
     try {
-      return inProcess(await open(io, dbPath, command, lockWait(io)));
+      return inProcess(await open(io, dbPath, command, lockWait(io), label));
     } catch (error) {
       if (!(error instanceof LockedError)) throw error;
       locked = error;
     }
   }
   const holder = locked.holder;
-  if (!holder?.port) throw busy(dbPath, holder, lockWait(io));
-  io.stderr.write(`mockman: ${dbPath} is served by ${holder.command} (pid ${holder.pid}); sending to ${serverUrl(holder.port)}\n`);
+  if (!holder?.port) throw busy(label, holder, lockWait(io));
+  io.stderr.write(`mockman: ${label} is served by ${holder.command} (pid ${holder.pid}); sending to ${serverUrl(holder.port)}\n`);
   return httpSender(serverUrl(holder.port));
 }

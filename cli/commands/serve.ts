@@ -4,7 +4,7 @@
 import { createServer, type Server } from "node:http";
 import { Command } from "commander";
 import { z } from "zod";
-import { dbPathOf, openStore, serverUrl } from "../data";
+import { dbLabelOf, dbPathOf, openStore, serverUrl } from "../data";
 import { CliError, oneLine } from "../errors";
 import { addFaultOptions, faultsFrom } from "../fault-options";
 import { BodyBudget, serveRequest } from "../http-door";
@@ -102,7 +102,7 @@ export function serveCommand(io: CliIo): Command {
     const dbPath = dbPathOf(io, options.db);
     const log = requestLog(io);
     // The store opens first: a busy or unreadable store means we never take the port.
-    const session = await openStore(io, dbPath, "serve");
+    const session = await openStore(io, dbPath, "serve", dbLabelOf(io, options.db));
     session.mock.faults.set(faults);
     // Shared by every connection: the bytes of request bodies held at once stay bounded.
     const budget = new BodyBudget();

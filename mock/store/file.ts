@@ -25,6 +25,8 @@ export interface FileStoreOptions {
   foldOnClose?: boolean;
   /** fsync each commit (default true). Off only for benchmarks of the rest. */
   durable?: boolean;
+  /** How messages name the store: the path as the user gave it (default: the absolute path). */
+  label?: string;
 }
 
 type Rows = { [K in CollectionName]: Map<string, string> };
@@ -48,13 +50,21 @@ export class FileStore implements Store {
   private chain: Promise<unknown> = Promise.resolve();
   private closed = false;
   private broken: StoreError | null = null;
-  private readonly opts: Required<FileStoreOptions>;
+  /** Why nothing may be written (the file, its journal or its folder is read-only), or null. */
+  private readOnly: string | null = null;
+  /** The snapshot and journal files this store has open or last wrote: if the path comes to name another (or none), the store moved. */
+  private snapshotId: FileId | null = null;
+  private journalId: FileId | null = null;
+  /** Set once the files were deleted or moved under us: nothing is written (or folded, or removed) after that. */
+  private vanished: StoreError | null = null;
+  private readonly opts: Required<Omit<FileStoreOptions, "label">>;
 
   constructor(file: string, options: FileStoreOptions = {}) {
     this.path = path.resolve(file);
     this.journalPath = `${this.path}.journal`;
-    this.label = this.path;
-    this.opts = { foldBytes: 1 << 20, foldLines: 10_000, foldOnClose: true, durable: true, ...options };
+    this.label = options.label ?? this.path;
+    const { label: _label, ...rest } = options;
+    this.opts = { foldBytes: 1 << 20, foldLines: 10_000, foldOnClose: true, durable: true, ...rest };
   }
 
   get stats() {
@@ -68,6 +78,7 @@ export class FileStore implements Store {
   commit(changes: ChangeSet): Promise<void> {
     return this.serially(async () => {
       if (!this.rows) await this.read();
+      await this.guard();
       if (!this.snapshotBytes) await this.writeSnapshot(this.rows!, this.seq);
       await this.append(changes);
       if (this.journalLines >= this.opts.foldLines || this.journalBytes >= Math.max(this.opts.foldBytes, this.snapshotBytes)) {
@@ -94,6 +105,7 @@ export class FileStore implements Store {
       for (const name of COLLECTIONS) {
         for (const record of (snapshot[name] ?? []) as { _id: string }[]) rows[name].set(record._id, JSON.stringify(record));
       }
+      await this.guard();
       // journalSeq must cover every line already in the journal, so that a crash
       // before the journal is cleared does not replay old lines onto new data.
       const seq = this.rows ? this.seq : Math.max(this.seq, await lastSeqIn(this.journalPath));
@@ -111,11 +123,13 @@ export class FileStore implements Store {
 
   close(): Promise<void> {
     return this.serially(async () => {
-      if (this.opts.foldOnClose && this.journalLines > 0) await this.fold();
+      // A read-only store, or one deleted or moved under us, is never written, folded or tidied: it stays as the user left it.
+      const untouchable = this.readOnly !== null || this.vanished !== null || (await this.moved()) !== null;
+      if (this.opts.foldOnClose && this.journalLines > 0 && !untouchable) await this.fold();
       await this.journal?.close();
       this.journal = null;
       // An empty journal is only clutter beside the snapshot.
-      if (this.journalBytes === 0) await fs.rm(this.journalPath, { force: true }).catch(() => undefined);
+      if (this.journalBytes === 0 && !untouchable) await fs.rm(this.journalPath, { force: true }).catch(() => undefined);
       this.closed = true;
     }, true);
   }
@@ -123,17 +137,68 @@ export class FileStore implements Store {
   /** One operation at a time; after close, close is a no-op and the rest refuse. */
   private serially<T>(task: () => Promise<T>, closing = false): Promise<T> {
     const run = async () => {
-      if (!this.closed) return task();
+      if (!this.closed) {
+        try {
+          return await task();
+        } catch (error) {
+          // Messages name the store as the user gave it, never by an absolute path they did not type.
+          if (error instanceof Error) error.message = this.scrub(error.message);
+          throw error;
+        }
+      }
       if (closing) return undefined as T;
-      throw new StoreError(`${this.path} was closed; open the store again.`);
+      throw new StoreError(`${this.label} was closed; open the store again.`);
     };
     const next = this.chain.then(run, run);
     this.chain = next.catch(() => undefined);
     return next;
   }
 
+  /** The absolute paths in a message, as the user named the store. */
+  private scrub(message: string): string {
+    if (this.label === this.path) return message;
+    const labelDir = path.dirname(this.label);
+    return message
+      .replaceAll(this.path, this.label)
+      .replaceAll(path.dirname(this.path) + path.sep, labelDir === "." ? "" : labelDir + path.sep);
+  }
+
+  /**
+   * Refuses to write when the store cannot take it: read-only (the file, its
+   * journal or its folder has no write permission: checked by mode, since root
+   * could write anyway), or deleted or moved since we read it.
+   */
+  private async guard() {
+    if (this.vanished) throw this.vanished;
+    const moved = await this.moved();
+    if (moved) throw (this.vanished = new StoreError(moved));
+    this.readOnly = await readOnlyReason(this.path, this.journalPath);
+    if (this.readOnly) {
+      throw new StoreError(`${this.path} is read-only (${this.readOnly}), so nothing can be saved to it. Make it writable and try again.`);
+    }
+  }
+
+  /** Why the files we read or wrote are no longer at their paths, or null. */
+  private async moved(): Promise<string | null> {
+    const restart = "Nothing was saved: put it back and restart mockman (the data it served since is only in its memory).";
+    if (this.snapshotId) {
+      const now = await fileId(this.path);
+      if (!now) return `${this.path} was deleted or moved while mockman was running. ${restart}`;
+      if (!sameFile(now, this.snapshotId)) return `${this.path} was replaced by another file while mockman was running. ${restart}`;
+    }
+    if (this.journal && this.journalId) {
+      const open = await this.journal.stat();
+      const now = await fileId(this.journalPath);
+      if (open.nlink === 0 || !now || !sameFile(now, this.journalId))
+        return `${this.journalPath} was deleted or moved while mockman was running. ${restart}`;
+    }
+    return null;
+  }
+
   private async read(): Promise<Snapshot | null> {
+    this.readOnly = await readOnlyReason(this.path, this.journalPath);
     const text = await readIfExists(this.path);
+    this.snapshotId = text === null ? null : await fileId(this.path);
     const journal = await readIfExists(this.journalPath, true);
     if (text === null) {
       if (journal && journal.toString("utf8").trim()) {
@@ -174,11 +239,13 @@ export class FileStore implements Store {
     }
     const snapshot = {} as Snapshot;
     for (const name of COLLECTIONS) (snapshot[name] as unknown[]) = [...records[name].values()];
-    if (replay.dropped) {
+    if (replay.dropped && !this.readOnly) {
       // The next append must start on a fresh line, or the torn tail would
       // become a corrupt line in the middle of the journal.
       await fs.truncate(this.journalPath, replay.goodBytes);
-      this.recovered = `${this.journalPath}: dropped ${replay.dropped} bytes of a last line cut short (a crash during a write); the lines before it were recovered.`;
+      this.recovered = this.scrub(
+        `${this.journalPath}: dropped ${replay.dropped} bytes of a last line cut short (a crash during a write); the lines before it were recovered.`,
+      );
     }
     this.rows = rows;
     this.seq = replay.lastSeq;
@@ -204,7 +271,11 @@ export class FileStore implements Store {
     const line = Buffer.from(`{"seq":${seq},"changes":{${parts.join(",")}}}\n`);
     if (this.broken) throw this.broken;
     try {
-      this.journal ??= await openJournal(this.journalPath);
+      if (!this.journal) {
+        this.journal = await openJournal(this.journalPath);
+        const opened = await this.journal.stat();
+        this.journalId = { dev: opened.dev, ino: opened.ino };
+      }
       const { bytesWritten } = await this.journal.write(line);
       if (bytesWritten !== line.length) throw new Error(`only ${bytesWritten} of ${line.length} bytes were written`);
       if (this.opts.durable) await this.journal.datasync();
@@ -217,6 +288,10 @@ export class FileStore implements Store {
       });
       throw failed;
     }
+    // Written and synced, but into the file at the path? A journal deleted or
+    // moved under us would take the change with it: never acknowledge that.
+    const moved = await this.moved();
+    if (moved) throw (this.vanished = new StoreError(moved));
     this.seq = seq;
     this.journalBytes += line.length;
     this.journalLines++;
@@ -242,7 +317,7 @@ export class FileStore implements Store {
   private async writeSnapshot(rows: Rows, seq: number) {
     const text = snapshotText(rows, seq);
     try {
-      await writeAtomic(this.path, text);
+      this.snapshotId = await writeAtomic(this.path, text);
     } catch (error) {
       throw new StoreError(`Could not write ${this.path}: ${(error as Error).message}`, { cause: error });
     }
@@ -251,7 +326,10 @@ export class FileStore implements Store {
 
   private async clearJournal() {
     if (this.journal) await this.journal.truncate(0);
-    else await fs.rm(this.journalPath, { force: true });
+    else {
+      await fs.rm(this.journalPath, { force: true });
+      this.journalId = null;
+    }
     this.journalBytes = 0;
     this.journalLines = 0;
   }
@@ -437,16 +515,54 @@ async function openJournal(file: string) {
   return fh;
 }
 
-/** Temp file, fsync, rename over the target, fsync the directory: the target is always whole. */
-async function writeAtomic(file: string, text: string) {
+interface FileId {
+  dev: number;
+  ino: number;
+}
+
+const sameFile = (a: FileId, b: FileId) => a.dev === b.dev && a.ino === b.ino;
+
+async function fileId(file: string): Promise<FileId | null> {
+  try {
+    const { dev, ino } = await fs.stat(file);
+    return { dev, ino };
+  } catch {
+    return null;
+  }
+}
+
+const noWriteBits = (mode: number) => (mode & 0o222) === 0;
+
+/**
+ * Why the store must not be written, from the permission bits (root may write
+ * anything, but a store its owner made read-only must stay as it is), or null.
+ */
+export async function readOnlyReason(file: string, journal: string): Promise<string | null> {
+  const modeOf = (p: string) =>
+    fs.stat(p).then(
+      (s) => s.mode,
+      () => null,
+    );
+  const [snapshot, lines, folder] = await Promise.all([modeOf(file), modeOf(journal), modeOf(path.dirname(file))]);
+  if (snapshot !== null && noWriteBits(snapshot)) return "the file has no write permission";
+  if (lines !== null && noWriteBits(lines)) return "its journal has no write permission";
+  if (folder !== null && noWriteBits(folder)) return "its folder has no write permission";
+  return null;
+}
+
+/** Temp file, fsync, rename over the target, fsync the directory: the target is always whole. Returns the new file's id. */
+async function writeAtomic(file: string, text: string): Promise<FileId> {
   const dir = path.dirname(file);
   await fs.mkdir(dir, { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
+  let id: FileId;
   try {
     const fh = await fs.open(tmp, "w");
     try {
       await fh.writeFile(text);
       await fh.sync();
+      const { dev, ino } = await fh.stat();
+      id = { dev, ino };
     } finally {
       await fh.close();
     }
@@ -456,6 +572,7 @@ async function writeAtomic(file: string, text: string) {
     throw error;
   }
   await syncDir(dir);
+  return id;
 }
 
 async function syncDir(dir: string) {

@@ -1,0 +1,157 @@
+// The store's files are the user's (issue 11, items 7, 8, 9 and 13): a read-only
+// store is read but never written, replaced or tidied, even by a GET; a store
+// deleted or moved under a running serve refuses writes (507) instead of
+// acknowledging them into a file nobody will read; a store reached through a
+// symlink is locked and written at its target, and the link stays a link; and
+// messages name the store by the path the user typed.
+import fs from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { FileStore } from "#mock/store/file";
+import { cli, folderState, oneStderrLine, tempDir, type Ran } from "./helpers";
+
+const restore: string[] = [];
+afterEach(() => {
+  // Writable again, so the temp dirs can be removed.
+  for (const p of restore.splice(0)) fs.chmodSync(p, 0o755);
+});
+
+/** A store in a fresh folder with one unfolded journal line (as after a crash), addressed as `db.json` from that folder. */
+async function storeWithJournal(): Promise<{ dir: string; db: string }> {
+  const dir = tempDir();
+  const db = join(dir, "db.json");
+  expect((await cli(["reset", "--db", db])).code).toBe(0);
+  const store = new FileStore(db, { foldOnClose: false });
+  await store.load();
+  const now = new Date().toISOString();
+  await store.commit({ todos: { put: [{ _id: "t1", title: "in the journal", done: false, createdAt: now, updatedAt: now }], remove: [] } });
+  await store.close();
+  expect(fs.existsSync(`${db}.journal`)).toBe(true);
+  return { dir, db };
+}
+
+const modes = (dir: string) => Object.fromEntries(fs.readdirSync(dir).map((n) => [n, fs.statSync(join(dir, n)).mode]));
+
+describe("a read-only store", () => {
+  it.each([
+    ["the file is chmod 444", (db: string) => [db, `${db}.journal`], "db.json is read-only (the file has no write permission)"],
+    ["its folder is read-only", (db: string) => [join(db, "..")], "db.json is read-only (its folder has no write permission)"],
+  ])(
+    "(%s): reads work, writes answer 507 or exit 1 naming the store as typed, and no byte or mode changes",
+    async (_what, lock, message) => {
+      const { dir, db } = await storeWithJournal();
+      for (const p of lock(db)) {
+        fs.chmodSync(p, p === dir ? 0o555 : 0o444);
+        restore.push(p);
+      }
+      const before = folderState(dir);
+      const beforeModes = modes(dir);
+      const read = await cli(["request", "GET", "/api/test-todos", "-b", "--db", "db.json"], { cwd: dir });
+      expect(read.code).toBe(0);
+      expect(JSON.parse(read.stdout).todos.map((t: { title: string }) => t.title)).toEqual(["in the journal"]);
+      expect(folderState(dir)).toEqual(before);
+
+      const write = await cli(["request", "POST", "/api/test-todos", "-d", '{"title":"refused"}', "--json", "--db", "db.json"], {
+        cwd: dir,
+      });
+      expect(write.code).toBe(1);
+      const answer = JSON.parse(write.stdout);
+      expect(answer.status).toBe(507);
+      expect(answer.body.errors[0]).toContain(message);
+      expect(oneStderrLine(write)).toContain(message);
+      expect(write.stdout + write.stderr).not.toContain(dir);
+
+      const reset = await cli(["reset", "--db", "db.json"], { cwd: dir });
+      expect(reset.code).toBe(1);
+      expect(oneStderrLine(reset)).toContain(message);
+      expect(oneStderrLine(reset)).not.toContain("unexpected");
+      expect(folderState(dir)).toEqual(before);
+      expect(modes(dir)).toEqual(beforeModes);
+    },
+  );
+});
+
+async function serve(db: string, cwd?: string) {
+  const controller = new AbortController();
+  let listening!: (url: string) => void;
+  const url = new Promise<string>((resolve) => (listening = resolve));
+  const done: Promise<Ran> = cli(["serve", "--port", "0", "--db", db], {
+    cwd,
+    signal: controller.signal,
+    onStdout: (text) => {
+      const found = text.match(/http:\/\/127\.0\.0\.1:\d+/);
+      if (found) listening(found[0]);
+    },
+  });
+  const base = await url;
+  const post = (title: string) =>
+    fetch(`${base}/api/test-todos`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ title }) });
+  const titles = async () => ((await (await fetch(`${base}/api/test-todos`)).json()).todos as { title: string }[]).map((t) => t.title);
+  return { base, post, titles, stop: () => (controller.abort(), done) };
+}
+
+describe("a store deleted or moved under a running serve", () => {
+  it("a deleted journal: later writes answer 507 saying so, and nothing is written back at stop", async () => {
+    const dir = tempDir();
+    const server = await serve("db.json", dir);
+    try {
+      expect((await server.post("saved")).status).toBe(201);
+      fs.rmSync(join(dir, "db.json.journal"));
+      const refused = await server.post("into a deleted file");
+      expect(refused.status).toBe(507);
+      const message = (await refused.json()).errors[0] as string;
+      expect(message).toMatch(/not saved.*db\.json\.journal was deleted or moved while mockman was running/);
+      expect(message).not.toContain(dir);
+      expect(refused.headers.get("x-mock-store-error")).not.toContain(dir);
+      expect(await server.titles()).toEqual(["saved"]);
+      expect((await server.post("again")).status).toBe(507);
+    } finally {
+      expect((await server.stop()).code).toBe(0);
+    }
+    expect(fs.existsSync(join(dir, "db.json.journal"))).toBe(false);
+  });
+
+  it("a renamed store: later writes answer 507, and no new store appears at the old path", async () => {
+    const dir = tempDir();
+    const server = await serve(join(dir, "db.json"));
+    try {
+      expect((await server.post("saved")).status).toBe(201);
+      fs.renameSync(join(dir, "db.json"), join(dir, "moved.json"));
+      const refused = await server.post("lost");
+      expect(refused.status).toBe(507);
+      expect((await refused.json()).errors[0]).toMatch(/db\.json was deleted or moved while mockman was running/);
+    } finally {
+      expect((await server.stop()).code).toBe(0);
+    }
+    expect(fs.existsSync(join(dir, "db.json"))).toBe(false);
+    expect(fs.readFileSync(join(dir, "moved.json"), "utf8")).not.toContain("lost");
+  });
+});
+
+describe("a store reached through a symlink", () => {
+  it("is written at its target, keeps the link, and shares the target's lock", async () => {
+    const dir = tempDir();
+    fs.mkdirSync(join(dir, "data"));
+    fs.symlinkSync(join(dir, "data", "real.json"), join(dir, "link.json"));
+    const posted = await cli(["request", "POST", "/api/test-todos", "-d", '{"title":"through the link"}', "--db", "link.json"], {
+      cwd: dir,
+    });
+    expect(posted.code).toBe(0);
+    expect(fs.lstatSync(join(dir, "link.json")).isSymbolicLink()).toBe(true);
+    expect(fs.readFileSync(join(dir, "data", "real.json"), "utf8")).toContain("through the link");
+    expect(fs.readdirSync(dir).sort()).toEqual(["data", "link.json"]);
+
+    const server = await serve("link.json", dir);
+    try {
+      expect((await server.post("served")).status).toBe(201);
+      // The same store by its real name is busy: one lock for both names.
+      const reset = await cli(["reset", "--db", join(dir, "data", "real.json")]);
+      expect(reset.code).toBe(1);
+      expect(oneStderrLine(reset)).toMatch(/in use by mockman serve/);
+    } finally {
+      await server.stop();
+    }
+    expect(fs.lstatSync(join(dir, "link.json")).isSymbolicLink()).toBe(true);
+    expect(fs.readFileSync(join(dir, "data", "real.json"), "utf8")).toContain("served");
+  });
+});

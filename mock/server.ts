@@ -310,7 +310,8 @@ async function authenticate(db: Tables, header: string | undefined) {
  * `x-mock-store-error` carries the reason too, for the CLI's exit status.
  */
 function notSaved(error: unknown): RawResponse {
-  const why = describe(error);
+  // Any origin may read this answer: a file is named by its own name, never by an absolute path.
+  const why = describe(error).replace(/(?<![\w.])\/(?:[^\s'"(),:/]+\/)+([^\s'"(),:/]+)/g, "$1");
   const response = json(507, { errors: [`${MSG.NOT_SAVED} ${why}`] });
   response.headers["x-mock-store-error"] = why;
   return response;

@@ -119,7 +119,11 @@ describe("a store deleted or moved under a running serve", () => {
       fs.renameSync(join(dir, "db.json"), join(dir, "moved.json"));
       const refused = await server.post("lost");
       expect(refused.status).toBe(507);
-      expect((await refused.json()).errors[0]).toMatch(/db\.json was deleted or moved while mockman was running/);
+      // --db was absolute: the answer, which any origin may read, names the file without its folders.
+      const message = (await refused.json()).errors[0] as string;
+      expect(message).toMatch(/not saved.* db\.json was deleted or moved while mockman was running/);
+      expect(message).not.toContain(dir);
+      expect(refused.headers.get("x-mock-store-error")).toMatch(/^db\.json was deleted/);
     } finally {
       expect((await server.stop()).code).toBe(0);
     }

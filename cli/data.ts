@@ -2,7 +2,7 @@
 // store is busy or cannot be read. Every data command goes through here.
 import { resolve } from "node:path";
 import type { Mock } from "#mock/server";
-import { LockedError, StoreError, openFileMock, type LockHolder } from "#mock/node";
+import { LockedError, StoreError, openFileMock, readFileMock, type LockHolder } from "#mock/node";
 import type { HeldLock } from "#mock/store/lock";
 import { CliError, oneLine } from "./errors";
 import { httpSender, inProcessSender, type Sender } from "./exchange";
@@ -93,6 +93,45 @@ export async function withStore<T>(
     // A write the store refused (read-only, full, moved): its own message says which store and why.
     if (error instanceof StoreError || (error as Error)?.name === "StoreError") throw new CliError(oneLine(error));
     throw error;
+  } finally {
+    await session.release();
+  }
+}
+
+/**
+ * Runs `work` on the store only to read it (export): with the lock when it is
+ * free, as any command; when another process holds it (a running serve), by
+ * reading the snapshot and journal beside it without the lock, which sees every
+ * write acknowledged so far and writes nothing.
+ */
+export async function withStoreToRead<T>(
+  io: CliIo,
+  dbFlag: string | undefined,
+  command: string,
+  work: (session: { mock: Mock; dbPath: string }) => Promise<T>,
+): Promise<T> {
+  const dbPath = dbPathOf(io, dbFlag);
+  const label = dbLabelOf(io, dbFlag);
+  let session: Session;
+  try {
+    session = await open(io, dbPath, command, 0, label);
+  } catch (error) {
+    if (!(error instanceof LockedError)) throw error;
+    let mock: Mock;
+    try {
+      mock = await readFileMock(dbPath, { label, passwordIterations: io.passwordIterations });
+    } catch (failed) {
+      if (failed instanceof StoreError || (failed as Error)?.name === "StoreError") throw unreadable(failed);
+      throw failed;
+    }
+    try {
+      return await work({ mock, dbPath });
+    } finally {
+      await mock.shutdown();
+    }
+  }
+  try {
+    return await work(session);
   } finally {
     await session.release();
   }

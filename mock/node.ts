@@ -75,6 +75,23 @@ export async function openFileMock(dbPath: string, options: OpenFileMockOptions 
   return { mock, release, lock };
 }
 
+/**
+ * Opens the store only to read, without its lock, while another process may hold
+ * it (export beside a running serve): the data as acknowledged up to now.
+ * Nothing is written, not even a fold; close it with `mock.shutdown()`.
+ */
+export async function readFileMock(dbPath: string, options: { label?: string; passwordIterations?: number } = {}): Promise<Mock> {
+  const file = await realStorePath(path.resolve(dbPath));
+  const label = options.label ?? path.resolve(dbPath);
+  await checkStorePlace(file, label);
+  return createMock({
+    store: new FileStore(file, { label, reader: true }),
+    passwordIterations: options.passwordIterations,
+    seed: () => Promise.reject(new StoreError(`${label} does not exist yet.`)),
+    onStoreError: () => undefined,
+  });
+}
+
 /** statfs magic numbers of the kernel's virtual filesystems: files there are not files a store can be kept in. */
 const VIRTUAL_FS: Record<number, string> = {
   0x9fa0: "proc",

@@ -27,6 +27,12 @@ export interface FileStoreOptions {
   durable?: boolean;
   /** How messages name the store: the path as the user gave it (default: the absolute path). */
   label?: string;
+  /**
+   * Only read, without the lock, while another process may write (export beside a
+   * running serve): nothing is ever written, and a read that a fold or a replace
+   * crossed (the snapshot changed meanwhile) is done again.
+   */
+  reader?: boolean;
 }
 
 type Rows = { [K in CollectionName]: Map<string, string> };
@@ -58,13 +64,15 @@ export class FileStore implements Store {
   /** Set once the files were deleted or moved under us: nothing is written (or folded, or removed) after that. */
   private vanished: StoreError | null = null;
   private readonly opts: Required<Omit<FileStoreOptions, "label">>;
+  private readonly reader: boolean;
 
   constructor(file: string, options: FileStoreOptions = {}) {
     this.path = path.resolve(file);
     this.journalPath = `${this.path}.journal`;
     this.label = options.label ?? this.path;
     const { label: _label, ...rest } = options;
-    this.opts = { foldBytes: 1 << 20, foldLines: 10_000, foldOnClose: true, durable: true, ...rest };
+    this.opts = { foldBytes: 1 << 20, foldLines: 10_000, foldOnClose: true, durable: true, reader: false, ...rest };
+    this.reader = this.opts.reader;
   }
 
   get stats() {
@@ -172,7 +180,7 @@ export class FileStore implements Store {
     if (this.vanished) throw this.vanished;
     const moved = await this.moved();
     if (moved) throw (this.vanished = new StoreError(moved));
-    this.readOnly = await readOnlyReason(this.path, this.journalPath);
+    this.readOnly = this.reader ? "opened only to read" : await readOnlyReason(this.path, this.journalPath);
     if (this.readOnly) {
       throw new StoreError(`${this.path} is read-only (${this.readOnly}), so nothing can be saved to it. Make it writable and try again.`);
     }
@@ -196,10 +204,18 @@ export class FileStore implements Store {
   }
 
   private async read(): Promise<Snapshot | null> {
-    this.readOnly = await readOnlyReason(this.path, this.journalPath);
-    const text = await readIfExists(this.path);
-    this.snapshotId = text === null ? null : await fileId(this.path);
-    const journal = await readIfExists(this.journalPath, true);
+    this.readOnly = this.reader ? "opened only to read" : await readOnlyReason(this.path, this.journalPath);
+    let text: string | null;
+    let journal: Buffer | null;
+    for (let tries = 1; ; tries++) {
+      const before = await stamp(this.path);
+      text = await readIfExists(this.path);
+      this.snapshotId = text === null ? null : await fileId(this.path);
+      journal = await readIfExists(this.journalPath, true);
+      // A writer folds by renaming a new snapshot in before it empties the journal: an unchanged snapshot means a matching journal.
+      if (!this.reader || before === (await stamp(this.path))) break;
+      if (tries >= 100) throw new StoreError(`${this.path} kept changing while it was read; try again.`);
+    }
     if (text === null) {
       if (journal && journal.toString("utf8").trim()) {
         throw new StoreError(
@@ -519,6 +535,13 @@ interface FileId {
   dev: number;
   ino: number;
 }
+
+/** Which file is at a path and how it was last changed, as one string ("" when there is none). */
+const stamp = (file: string) =>
+  fs.stat(file).then(
+    (s) => `${s.dev}:${s.ino}:${s.size}:${s.mtimeMs}`,
+    () => "",
+  );
 
 const sameFile = (a: FileId, b: FileId) => a.dev === b.dev && a.ino === b.ino;
 

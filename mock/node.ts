@@ -45,17 +45,24 @@ export async function openFileMock(dbPath: string, options: OpenFileMockOptions 
   // Nothing is created, locked or read before the path is known to be a place for a store.
   await checkStorePlace(file, label);
   let lock: HeldLock;
+  let reader: string | undefined;
   try {
     lock = await acquireLock(file, options.lock ?? { waitMs: 10_000, info: { command: "mockman" } });
   } catch (error) {
     if (error instanceof LockedError) throw error;
     const why = (error as Error).message.replaceAll(file, label);
-    throw new StoreError(`cannot take the lock beside ${label} (${why}). Pick a --db path in a folder you can write`, { cause: error });
+    const code = (error as NodeJS.ErrnoException).code ?? "";
+    // A folder we may not write (made read-only, or a read-only mount) still lets us read the store there: without the lock, writing nothing.
+    if (!["EACCES", "EPERM", "EROFS"].includes(code) || !(await exists(file))) {
+      throw new StoreError(`cannot take the lock beside ${label} (${why}). Pick a --db path in a folder you can write`, { cause: error });
+    }
+    reader = `its folder cannot be written: ${code}`;
+    lock = noLock(file);
   }
   let mock: Mock;
   try {
     mock = await createMock({
-      store: new FileStore(file, { label: options.label, ...options.store }),
+      store: new FileStore(file, { label: options.label, ...options.store, ...(reader ? { reader } : {}) }),
       passwordIterations: options.passwordIterations,
       onStoreError: options.onStoreError,
     });
@@ -73,6 +80,22 @@ export async function openFileMock(dbPath: string, options: OpenFileMockOptions 
       }
     })());
   return { mock, release, lock };
+}
+
+const exists = (file: string) =>
+  fs.stat(file).then(
+    () => true,
+    () => false,
+  );
+
+/** The lock of a store that is only read (its folder cannot be written): nothing to hold or record. */
+function noLock(file: string): HeldLock {
+  return {
+    lockPath: `${file}.lock`,
+    holder: { pid: process.pid, command: "mockman (read only)", since: new Date().toISOString() },
+    update: async () => undefined,
+    release: async () => undefined,
+  };
 }
 
 /**

@@ -313,7 +313,8 @@ function notSaved(error: unknown): RawResponse {
   // Any origin may read this answer: a file is named by its own name, never by an absolute path.
   const why = describe(error).replace(/(?<![\w.])\/(?:[^\s'"(),:/]+\/)+([^\s'"(),:/]+)/g, "$1");
   const response = json(507, { errors: [`${MSG.NOT_SAVED} ${why}`] });
-  response.headers["x-mock-store-error"] = why;
+  // Without its final full stop: the CLI quotes it inside a sentence.
+  response.headers["x-mock-store-error"] = why.replace(/\.$/, "");
   return response;
 }
 

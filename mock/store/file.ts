@@ -33,7 +33,7 @@ export interface FileStoreOptions {
    * running serve): nothing is ever written, and a read that a fold or a replace
    * crossed (the snapshot changed meanwhile) is done again.
    */
-  reader?: boolean;
+  reader?: boolean | string;
 }
 
 type Rows = { [K in CollectionName]: Map<string, string> };
@@ -65,7 +65,8 @@ export class FileStore implements Store {
   /** Set once the files were deleted or moved under us: nothing is written (or folded, or removed) after that. */
   private vanished: StoreError | null = null;
   private readonly opts: Required<Omit<FileStoreOptions, "label">>;
-  private readonly reader: boolean;
+  /** Why this store is only read (false: it may write). */
+  private readonly reader: string | false;
 
   constructor(file: string, options: FileStoreOptions = {}) {
     this.path = path.resolve(file);
@@ -73,7 +74,7 @@ export class FileStore implements Store {
     this.label = options.label ?? this.path;
     const { label: _label, ...rest } = options;
     this.opts = { foldBytes: 1 << 20, foldLines: 10_000, foldOnClose: true, durable: true, reader: false, ...rest };
-    this.reader = this.opts.reader;
+    this.reader = typeof this.opts.reader === "string" ? this.opts.reader : this.opts.reader ? "opened only to read" : false;
   }
 
   get stats() {
@@ -181,7 +182,7 @@ export class FileStore implements Store {
     if (this.vanished) throw this.vanished;
     const moved = this.moved();
     if (moved) throw (this.vanished = new StoreError(moved));
-    this.readOnly = this.reader ? "opened only to read" : readOnlyReason(this.path, this.journalPath);
+    this.readOnly = this.reader || readOnlyReason(this.path, this.journalPath);
     if (this.readOnly) {
       throw new StoreError(`${this.path} is read-only (${this.readOnly}), so nothing can be saved to it. Make it writable and try again.`);
     }
@@ -205,7 +206,7 @@ export class FileStore implements Store {
   }
 
   private async read(): Promise<Snapshot | null> {
-    this.readOnly = this.reader ? "opened only to read" : readOnlyReason(this.path, this.journalPath);
+    this.readOnly = this.reader || readOnlyReason(this.path, this.journalPath);
     let text: string | null;
     let journal: Buffer | null;
     for (let tries = 1; ; tries++) {

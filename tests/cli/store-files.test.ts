@@ -4,11 +4,12 @@
 // acknowledging them into a file nobody will read; a store reached through a
 // symlink is locked and written at its target, and the link stays a link; and
 // messages name the store by the path the user typed.
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { FileStore } from "#mock/store/file";
-import { cli, folderState, oneStderrLine, tempDir, type Ran } from "./helpers";
+import { ROOT, cli, folderState, oneStderrLine, tempDir, type Ran } from "./helpers";
 
 const restore: string[] = [];
 afterEach(() => {
@@ -69,6 +70,60 @@ describe("a read-only store", () => {
       expect(modes(dir)).toEqual(beforeModes);
     },
   );
+});
+
+/** Root writes anything; a real user cannot even create the lock in a read-only folder. Run as nobody when we can. */
+const canDropToNobody = (() => {
+  if (process.getuid?.() !== 0) return false;
+  try {
+    execFileSync("setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "true"]);
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+describe.runIf(canDropToNobody)("a read-only folder, as a user who really cannot write there", () => {
+  const asNobody = (cwd: string, args: string[]) => {
+    try {
+      const stdout = execFileSync(
+        "setpriv",
+        [
+          "--reuid=65534",
+          "--regid=65534",
+          "--clear-groups",
+          process.execPath,
+          join(ROOT, "node_modules/tsx/dist/cli.mjs"),
+          join(ROOT, "cli/index.ts"),
+          ...args,
+        ],
+        { cwd, env: { PATH: process.env.PATH ?? "", HOME: "/tmp" }, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
+      );
+      return { code: 0, stdout, stderr: "" };
+    } catch (error) {
+      const e = error as { status: number; stdout: string; stderr: string };
+      return { code: e.status, stdout: e.stdout, stderr: e.stderr };
+    }
+  };
+
+  it("reads without the lock, and a write answers 507 naming the store; nothing is created", async () => {
+    const { dir } = await storeWithJournal();
+    fs.chmodSync(dir, 0o755);
+    for (const name of fs.readdirSync(dir)) fs.chownSync(join(dir, name), 65534, 65534);
+    fs.chmodSync(dir, 0o555);
+    restore.push(dir);
+    const before = folderState(dir);
+    const read = asNobody(dir, ["request", "GET", "/api/test-todos", "-b", "--db", "db.json"]);
+    expect(read.stderr).toBe("");
+    expect(JSON.parse(read.stdout).todos.map((t: { title: string }) => t.title)).toEqual(["in the journal"]);
+    const write = asNobody(dir, ["request", "POST", "/api/test-todos", "-d", '{"title":"refused"}', "--json", "--db", "db.json"]);
+    expect(write.code).toBe(1);
+    expect(JSON.parse(write.stdout).status).toBe(507);
+    expect(write.stderr.trim()).toBe(
+      "mockman: the change was not saved to the store: db.json is read-only (its folder cannot be written: EACCES), so nothing can be saved to it. Make it writable and try again. Check the --db file and its folder",
+    );
+    expect(folderState(dir)).toEqual(before);
+  }, 30_000);
 });
 
 async function serve(db: string, cwd?: string) {

@@ -97,7 +97,12 @@ describe.runIf(canDropToNobody)("a read-only folder, as a user who really cannot
           join(ROOT, "cli/index.ts"),
           ...args,
         ],
-        { cwd, env: { PATH: process.env.PATH ?? "", HOME: "/tmp" }, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
+        {
+          cwd,
+          env: { PATH: process.env.PATH ?? "", HOME: "/tmp" } as unknown as NodeJS.ProcessEnv,
+          encoding: "utf8",
+          stdio: ["ignore", "pipe", "pipe"],
+        },
       );
       return { code: 0, stdout, stderr: "" };
     } catch (error) {

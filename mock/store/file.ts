@@ -134,6 +134,7 @@ export class FileStore implements Store {
   close(): Promise<void> {
     return this.serially(async () => {
       // A read-only store, or one deleted or moved under us, is never written, folded or tidied: it stays as the user left it.
+      this.readOnly = this.reader || readOnlyReason(this.path, this.journalPath);
       const untouchable = this.readOnly !== null || this.vanished !== null || this.moved() !== null;
       if (this.opts.foldOnClose && this.journalLines > 0 && !untouchable) await this.fold();
       await this.journal?.close();
@@ -307,9 +308,13 @@ export class FileStore implements Store {
       throw failed;
     }
     // Written and synced, but into the file at the path? A journal deleted or
-    // moved under us would take the change with it: never acknowledge that.
+    // moved under us would take the change with it: never acknowledge that, and
+    // cut the line back so the journal never carries a change that was refused.
     const moved = this.moved();
-    if (moved) throw (this.vanished = new StoreError(moved));
+    if (moved) {
+      await this.journal.truncate(this.journalBytes).catch(() => undefined);
+      throw (this.vanished = new StoreError(moved));
+    }
     this.seq = seq;
     this.journalBytes += line.length;
     this.journalLines++;
@@ -322,6 +327,8 @@ export class FileStore implements Store {
 
   private async fold() {
     if (!this.journalLines || !this.rows) return;
+    // Never over a read-only store, nor onto a path whose files were moved away.
+    if (this.vanished || this.moved() || (this.reader || readOnlyReason(this.path, this.journalPath)) !== null) return;
     try {
       await this.writeSnapshot(this.rows, this.seq);
       await this.clearJournal();

@@ -150,6 +150,29 @@ async function serve(db: string, cwd?: string) {
   return { base, post, titles, stop: () => (controller.abort(), done) };
 }
 
+describe("a store made read-only while serve runs", () => {
+  it("is not folded or tidied when serve stops, even with no write since", async () => {
+    const dir = tempDir();
+    const db = join(dir, "db.json");
+    const server = await serve(db);
+    try {
+      expect((await server.post("saved")).status).toBe(201);
+      for (const p of [db, `${db}.journal`]) {
+        fs.chmodSync(p, 0o444);
+        restore.push(p);
+      }
+      expect(await server.titles()).toEqual(["saved"]);
+    } finally {
+      const before = folderState(dir);
+      delete before["db.json.lock"];
+      expect((await server.stop()).code).toBe(0);
+      expect(folderState(dir)).toEqual(before);
+    }
+    expect(fs.statSync(db).mode & 0o777).toBe(0o444);
+    expect(fs.readFileSync(`${db}.journal`, "utf8")).toContain('"saved"');
+  });
+});
+
 describe("a store deleted or moved under a running serve", () => {
   it("a deleted journal: later writes answer 507 saying so, and nothing is written back at stop", async () => {
     const dir = tempDir();

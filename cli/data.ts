@@ -48,6 +48,8 @@ function unreadable(error: unknown): CliError {
 export interface Session {
   mock: Mock;
   dbPath: string;
+  /** The store's path as the user typed it, for messages. */
+  label: string;
   lock: HeldLock;
   release(): Promise<void>;
 }
@@ -62,7 +64,7 @@ async function open(io: CliIo, dbPath: string, command: string, waitMs: number, 
     // A crash mid-write leaves a torn last journal line; the store recovers up to it, and the user should know.
     const recovered = (opened.mock.store as { recovered?: string | null }).recovered;
     if (recovered) io.stderr.write(`mockman: ${recovered}\n`);
-    return { ...opened, dbPath };
+    return { ...opened, dbPath, label };
   } catch (error) {
     if (error instanceof StoreError || (error as Error)?.name === "StoreError") throw unreadable(error);
     throw error;
@@ -108,7 +110,7 @@ export async function withStoreToRead<T>(
   io: CliIo,
   dbFlag: string | undefined,
   command: string,
-  work: (session: { mock: Mock; dbPath: string }) => Promise<T>,
+  work: (session: { mock: Mock; dbPath: string; label: string }) => Promise<T>,
 ): Promise<T> {
   const dbPath = dbPathOf(io, dbFlag);
   const label = dbLabelOf(io, dbFlag);
@@ -125,7 +127,7 @@ export async function withStoreToRead<T>(
       throw failed;
     }
     try {
-      return await work({ mock, dbPath });
+      return await work({ mock, dbPath, label });
     } finally {
       await mock.shutdown();
     }

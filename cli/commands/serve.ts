@@ -128,7 +128,7 @@ export function serveCommand(io: CliIo): Command {
       await session.release();
       throw error;
     }
-    io.stdout.write(`Serving the mock API on ${serverUrl(port)} (store: ${dbPath}). Press Ctrl+C to stop.\n`);
+    io.stdout.write(`Serving the mock API on ${serverUrl(port)} (store: ${session.label}). Press Ctrl+C to stop.\n`);
 
     await stopped(io);
     server.closeAllConnections();

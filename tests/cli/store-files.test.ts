@@ -242,3 +242,18 @@ describe("a store reached through a symlink", () => {
     expect(fs.readFileSync(join(dir, "data", "real.json"), "utf8")).toContain("served");
   });
 });
+
+describe("messages name the store as typed", () => {
+  it("reset, seed, export and serve say `db.json`, not its absolute path", async () => {
+    const dir = tempDir();
+    const reset = await cli(["reset", "--db", "db.json"], { cwd: dir });
+    expect(reset.stdout).toMatch(/^Reset db\.json to the seed/);
+    const seeded = await cli(["seed", "--users", "2", "--posts", "2", "--db", "db.json"], { cwd: dir });
+    expect(seeded.stdout).toContain("db.json now holds");
+    const exported = await cli(["export", "out.json", "--db", "db.json"], { cwd: dir });
+    expect(exported.stdout).toMatch(/ from db\.json to /);
+    for (const ran of [reset, seeded]) expect(ran.stdout + ran.stderr).not.toContain(dir);
+    const server = await serve("db.json", dir);
+    await server.stop().then((ran) => expect(ran.stdout).toContain("(store: db.json)"));
+  });
+});

@@ -2,7 +2,7 @@
 // store is busy or cannot be read. Every data command goes through here.
 import { resolve } from "node:path";
 import type { Mock } from "#mock/server";
-import { LockedError, StoreError, openFileMock, type LockHolder } from "#mock/node";
+import { LockedError, StoreError, openFileMock, readFileMock, type LockHolder } from "#mock/node";
 import type { HeldLock } from "#mock/store/lock";
 import { CliError, oneLine } from "./errors";
 import { httpSender, inProcessSender, type Sender } from "./exchange";
@@ -20,6 +20,11 @@ function lockWait(io: CliIo): number {
 /** `--db`, else MOCKMAN_DB, else .mockman/db.json, against the command's cwd. */
 export function dbPathOf(io: CliIo, flag?: string): string {
   return resolve(io.cwd, flag ?? io.env.MOCKMAN_DB ?? DEFAULT_DB);
+}
+
+/** The store's path as the user gave it (`--db`, MOCKMAN_DB or the default), for messages: never made absolute. */
+export function dbLabelOf(io: CliIo, flag?: string): string {
+  return flag ?? io.env.MOCKMAN_DB ?? DEFAULT_DB;
 }
 
 export const serverUrl = (port: number) => `http://127.0.0.1:${port}`;
@@ -43,20 +48,23 @@ function unreadable(error: unknown): CliError {
 export interface Session {
   mock: Mock;
   dbPath: string;
+  /** The store's path as the user typed it, for messages. */
+  label: string;
   lock: HeldLock;
   release(): Promise<void>;
 }
 
-async function open(io: CliIo, dbPath: string, command: string, waitMs: number): Promise<Session> {
+async function open(io: CliIo, dbPath: string, command: string, waitMs: number, label = dbPath): Promise<Session> {
   try {
     const opened = await openFileMock(dbPath, {
+      label,
       passwordIterations: io.passwordIterations,
       lock: { waitMs, info: { command: `mockman ${command}` } },
     });
     // A crash mid-write leaves a torn last journal line; the store recovers up to it, and the user should know.
     const recovered = (opened.mock.store as { recovered?: string | null }).recovered;
     if (recovered) io.stderr.write(`mockman: ${recovered}\n`);
-    return { ...opened, dbPath };
+    return { ...opened, dbPath, label };
   } catch (error) {
     if (error instanceof StoreError || (error as Error)?.name === "StoreError") throw unreadable(error);
     throw error;
@@ -64,11 +72,11 @@ async function open(io: CliIo, dbPath: string, command: string, waitMs: number):
 }
 
 /** Opens the store for a command that must own it (seed, reset, import, export, serve). */
-export async function openStore(io: CliIo, dbPath: string, command: string): Promise<Session> {
+export async function openStore(io: CliIo, dbPath: string, command: string, label = dbPath): Promise<Session> {
   try {
-    return await open(io, dbPath, command, lockWait(io));
+    return await open(io, dbPath, command, lockWait(io), label);
   } catch (error) {
-    if (error instanceof LockedError) throw busy(dbPath, error.holder, lockWait(io));
+    if (error instanceof LockedError) throw busy(label, error.holder, lockWait(io));
     throw error;
   }
 }
@@ -80,7 +88,50 @@ export async function withStore<T>(
   command: string,
   work: (session: Session) => Promise<T>,
 ): Promise<T> {
-  const session = await openStore(io, dbPathOf(io, dbFlag), command);
+  const session = await openStore(io, dbPathOf(io, dbFlag), command, dbLabelOf(io, dbFlag));
+  try {
+    return await work(session);
+  } catch (error) {
+    // A write the store refused (read-only, full, moved): its own message says which store and why.
+    if (error instanceof StoreError || (error as Error)?.name === "StoreError") throw new CliError(oneLine(error));
+    throw error;
+  } finally {
+    await session.release();
+  }
+}
+
+/**
+ * Runs `work` on the store only to read it (export): with the lock when it is
+ * free, as any command; when another process holds it (a running serve), by
+ * reading the snapshot and journal beside it without the lock, which sees every
+ * write acknowledged so far and writes nothing.
+ */
+export async function withStoreToRead<T>(
+  io: CliIo,
+  dbFlag: string | undefined,
+  command: string,
+  work: (session: { mock: Mock; dbPath: string; label: string }) => Promise<T>,
+): Promise<T> {
+  const dbPath = dbPathOf(io, dbFlag);
+  const label = dbLabelOf(io, dbFlag);
+  let session: Session;
+  try {
+    session = await open(io, dbPath, command, 0, label);
+  } catch (error) {
+    if (!(error instanceof LockedError)) throw error;
+    let mock: Mock;
+    try {
+      mock = await readFileMock(dbPath, { label, passwordIterations: io.passwordIterations });
+    } catch (failed) {
+      if (failed instanceof StoreError || (failed as Error)?.name === "StoreError") throw unreadable(failed);
+      throw failed;
+    }
+    try {
+      return await work({ mock, dbPath, label });
+    } finally {
+      await mock.shutdown();
+    }
+  }
   try {
     return await work(session);
   } finally {
@@ -96,10 +147,11 @@ export async function withStore<T>(
 export async function openSender(io: CliIo, options: { baseUrl?: string; db?: string }, command: string): Promise<Sender> {
   if (options.baseUrl) return httpSender(options.baseUrl);
   const dbPath = dbPathOf(io, options.db);
-  const inProcess = (session: Session) => inProcessSender(session.mock, `${dbPath} (in-process)`, session.release);
+  const label = dbLabelOf(io, options.db);
+  const inProcess = (session: Session) => inProcessSender(session.mock, `${label} (in-process)`, session.release);
   let locked: LockedError;
   try {
-    return inProcess(await open(io, dbPath, command, 0));
+    return inProcess(await open(io, dbPath, command, 0, label));
   } catch (error) {
     if (!(error instanceof LockedError)) throw error;
     locked = error;
@@ -107,14 +159,14 @@ export async function openSender(io: CliIo, options: { baseUrl?: string; db?: st
   if (!locked.holder?.port) {
     // Another CLI command: wait for it, as the lock does.
     try {
-      return inProcess(await open(io, dbPath, command, lockWait(io)));
+      return inProcess(await open(io, dbPath, command, lockWait(io), label));
     } catch (error) {
       if (!(error instanceof LockedError)) throw error;
       locked = error;
     }
   }
   const holder = locked.holder;
-  if (!holder?.port) throw busy(dbPath, holder, lockWait(io));
-  io.stderr.write(`mockman: ${dbPath} is served by ${holder.command} (pid ${holder.pid}); sending to ${serverUrl(holder.port)}\n`);
+  if (!holder?.port) throw busy(label, holder, lockWait(io));
+  io.stderr.write(`mockman: ${label} is served by ${holder.command} (pid ${holder.pid}); sending to ${serverUrl(holder.port)}\n`);
   return httpSender(serverUrl(holder.port));
 }

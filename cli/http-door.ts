@@ -12,14 +12,39 @@ const CORS = {
   "access-control-expose-headers": "*",
 };
 
-class TooLarge extends Error {}
+/** What all request bodies held at once may add up to (read, or waiting in the queue with their answers to come). */
+export const BODY_BUDGET = 64 * 1024 * 1024;
 
-async function readBody(req: IncomingMessage): Promise<Buffer> {
+/**
+ * The bytes of request bodies in flight, across every connection: many large
+ * bodies at once would otherwise grow the heap without bound. Beyond the
+ * budget a request is answered 503 with Retry-After before more of it is read.
+ */
+export class BodyBudget {
+  used = 0;
+  constructor(readonly limit = BODY_BUDGET) {}
+  take(bytes: number): boolean {
+    if (this.used + bytes > this.limit) return false;
+    this.used += bytes;
+    return true;
+  }
+  give(bytes: number) {
+    this.used -= bytes;
+  }
+}
+
+class TooLarge extends Error {}
+class OverBudget extends Error {}
+
+/** Reads the body, counting every chunk against the budget as it arrives; `held` says how much was taken. */
+async function readBody(req: IncomingMessage, budget: BodyBudget, held: { bytes: number }): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
     if (size > MAX_BODY) throw new TooLarge();
+    if (!budget.take((chunk as Buffer).length)) throw new OverBudget();
+    held.bytes += (chunk as Buffer).length;
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
@@ -34,7 +59,27 @@ function send(res: ServerResponse, status: number, headers: Record<string, strin
 }
 
 /** Handles one node request; resolves to the status sent and a note for the log. */
-export async function serveRequest(mock: Mock, req: IncomingMessage, res: ServerResponse): Promise<{ status: number; note: string }> {
+export async function serveRequest(
+  mock: Pick<Mock, "dispatch">,
+  req: IncomingMessage,
+  res: ServerResponse,
+  budget: BodyBudget = new BodyBudget(),
+): Promise<{ status: number; note: string }> {
+  const held = { bytes: 0 };
+  try {
+    return await answer(mock, req, res, budget, held);
+  } finally {
+    budget.give(held.bytes);
+  }
+}
+
+async function answer(
+  mock: Pick<Mock, "dispatch">,
+  req: IncomingMessage,
+  res: ServerResponse,
+  budget: BodyBudget,
+  held: { bytes: number },
+): Promise<{ status: number; note: string }> {
   if (req.method === "OPTIONS" && req.headers["access-control-request-method"]) {
     // A CORS preflight: answer it here, the API has nothing to say about it.
     send(res, 204, {
@@ -47,8 +92,21 @@ export async function serveRequest(mock: Mock, req: IncomingMessage, res: Server
   let body = "";
   if (req.method !== "GET" && req.method !== "HEAD") {
     try {
-      body = (await readBody(req)).toString("utf8");
+      body = (await readBody(req, budget, held)).toString("utf8");
     } catch (error) {
+      if (error instanceof OverBudget) {
+        send(
+          res,
+          503,
+          { "content-type": "application/json", "retry-after": "1", connection: "close" },
+          JSON.stringify({
+            errors: [
+              `The server is busy reading other large request bodies (over ${budget.limit / 1024 / 1024} MB at once); retry in a moment.`,
+            ],
+          }),
+        );
+        return { status: 503, note: " (bodies in flight over budget)" };
+      }
       if (!(error instanceof TooLarge)) throw error;
       send(
         res,

@@ -31,6 +31,8 @@ export const MSG = {
   METHOD_NOT_ALLOWED: (method: string, path: string, allowed: string[]) =>
     `${echo(method)} is not allowed on ${echo(path)}; use ${allowed.join(", ")}.`,
   BAD_JSON: (detail: string) => `The request body is not valid JSON: ${detail}`,
+  /** 507: the store refused the write; the reason follows. */
+  NOT_SAVED: "Your change was not saved, so nothing changed: the mock's storage refused the write.",
 } as const;
 
 /** A refusal the client caused; becomes `{ errors: [message] }` with its status. */

@@ -24,6 +24,13 @@ export interface Ctx {
   user: UserRecord;
   passwordIterations: number;
   now(): Date;
+  /**
+   * Runs slow work that reads nothing shared (password hashing) with the request
+   * queue let go, so other requests go on meanwhile; the handler has the queue
+   * again when it resolves, and must check again what it read before. Call it
+   * before changing anything: once a handler has changed a record it runs inline.
+   */
+  unqueued<T>(work: () => Promise<T>): Promise<T>;
 }
 
 export interface Reply {

@@ -161,4 +161,5 @@ export const STATUS_TEXT: Record<number, string> = {
   422: "Unprocessable Entity",
   500: "Internal Server Error",
   503: "Service Unavailable",
+  507: "Insufficient Storage",
 };

@@ -10,8 +10,8 @@ import { DispatchInterceptor, json, type MirageRequest, type RawRequest, type Ra
 import { DEFAULT_ITERATIONS } from "./password";
 import { routes } from "./routes/index";
 import { seedSnapshot } from "./seed";
-import { Tracker, createTables, snapshotOf, type Tables } from "./tables";
-import type { Snapshot, Store } from "./types";
+import { Tracker, createTables, snapshotOf, type Table, type Tables } from "./tables";
+import type { ChangeSet, Snapshot, Store } from "./types";
 import { COLLECTIONS, StoreError } from "./types";
 
 export interface MockOptions {
@@ -70,7 +70,7 @@ export async function createMock(options: MockOptions): Promise<Mock> {
         headers: request.requestHeaders,
         body: parseJsonBody(request.requestBody),
       };
-      const ctx: Ctx = { db: tables, user: undefined as never, passwordIterations: iterations, now };
+      const ctx: Ctx = { db: tables, user: undefined as never, passwordIterations: iterations, now, unqueued };
       if (def.auth) ctx.user = await authenticate(tables, req.headers.authorization);
       const result = await def.handler(ctx, req);
       return new MirageResponse(result.status, { ...result.headers }, result.body as object);
@@ -95,9 +95,9 @@ export async function createMock(options: MockOptions): Promise<Mock> {
   } as never) as unknown as { db: Parameters<typeof createTables>[0]; shutdown(): void };
   tables = createTables(server.db, tracker);
 
-  // A failed commit (a full disk) leaves its records noted in the tracker, so
-  // the next commit carries them too and the store catches up once there is
-  // room. Data loaded from the store replaces the session, unsaved notes included.
+  // A commit the store refuses (a full disk) is rolled back: the records the
+  // request touched go back to what the store holds, so memory never shows what
+  // is not saved. Data loaded from the store replaces the session.
   let failing = false;
   const loadInto = (snapshot: Snapshot) => {
     // Another tab may hand over data an older build wrote (users copied into records).
@@ -129,13 +129,42 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     throw error;
   }
 
-  // One request at a time: a handler may await (hashing, token checks), and the
-  // changes one request made must be committed before the next one starts.
-  let queue: Promise<unknown> = Promise.resolve();
-  const serial = <T>(task: () => Promise<T>): Promise<T> => {
-    const next = queue.then(task, task);
-    queue = next.catch(() => undefined);
-    return next;
+  // One request at a time: a handler may await (token checks), and the changes
+  // one request made must be committed before the next one starts. `turn` is
+  // the request that has the queue now; it may let go while it hashes a
+  // password (ctx.unqueued), so a flood of logins cannot stall everyone else.
+  let tail: Promise<unknown> = Promise.resolve();
+  const enqueue = (): Promise<() => void> => {
+    let release!: () => void;
+    const done = new Promise<void>((resolve) => (release = resolve));
+    const ahead = tail;
+    tail = ahead.then(() => done);
+    return ahead.then(() => release);
+  };
+  let turn: { release: () => void } | null = null;
+  const serial = async <T>(task: () => Promise<T>): Promise<T> => {
+    const mine = { release: await enqueue() };
+    turn = mine;
+    try {
+      return await task();
+    } finally {
+      if (turn === mine) turn = null;
+      mine.release();
+    }
+  };
+  // Browser tabs also share a Web Lock that stays held while hashing, so there
+  // letting go of the queue would only deadlock: the work runs inline.
+  const unqueued = async <T>(work: () => Promise<T>): Promise<T> => {
+    const mine = turn;
+    if (!mine || store.exclusive || tracker.dirty) return work();
+    turn = null;
+    mine.release();
+    try {
+      return await work();
+    } finally {
+      mine.release = await enqueue();
+      turn = mine;
+    }
   };
 
   // Tabs share one IndexedDB: each request runs under the store's lock and
@@ -149,18 +178,44 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     });
   };
 
+  /** Puts every record the refused changes touched back as the store holds it. */
+  const rollback = async (changes: ChangeSet) => {
+    try {
+      if (!store.saved) throw new Error("the store cannot read single records");
+      for (const name of COLLECTIONS) {
+        const change = changes[name];
+        if (!change) continue;
+        const ids = [...new Set([...change.put.map((r) => r._id), ...change.remove])];
+        const saved = await store.saved(name, ids);
+        const table = tables[name] as unknown as Table<{ _id: string }>;
+        ids.forEach((id, i) => table.restore(id, saved[i] as { _id: string } | undefined));
+      }
+    } catch {
+      // Reading the records back failed too: read the whole store, or keep what we have.
+      const snapshot = await store.load().catch(() => null);
+      if (snapshot) loadInto(snapshot);
+    }
+    // Answers join users into posts: any cached JSON may quote a restored user.
+    for (const name of COLLECTIONS) tables[name].forgetAll();
+  };
+
+  /** Saves what the request changed; when the store refuses, rolls it back and returns the error. */
   const commit = async () => {
     if (!tracker.dirty) return null;
+    const changes = tracker.changes(tables);
     try {
-      await store.commit(tracker.changes(tables));
-      tracker.discard();
+      await store.commit(changes);
       if (failing) options.onStoreRecovered?.();
       failing = false;
       return null;
     } catch (error) {
       failing = true;
+      await rollback(changes);
       options.onStoreError?.(error);
       return error;
+    } finally {
+      tracker.discard();
+      for (const name of COLLECTIONS) tables[name].settle();
     }
   };
 
@@ -174,7 +229,8 @@ export async function createMock(options: MockOptions): Promise<Mock> {
       response = json(500, { errors: [error instanceof Error ? error.message : String(error)] });
     }
     const failed = await commit();
-    if (failed) response.headers["x-mock-store-error"] = describe(failed);
+    // Never acknowledge what is not durable (CONTRACT §10): the change was rolled back, and the answer says so.
+    if (failed) response = notSaved(failed);
     // A HEAD answer never has a body, refusals (404, 405) included: HTTP says so and the fetch patch must agree.
     if (request.method.toUpperCase() === "HEAD") response.body = "";
     return response;
@@ -213,7 +269,7 @@ export async function createMock(options: MockOptions): Promise<Mock> {
         if (snapshot) loadInto(snapshot);
       }),
     shutdown: async () => {
-      await queue;
+      (await enqueue())();
       server.shutdown();
       await store.close();
     },
@@ -247,6 +303,19 @@ async function authenticate(db: Tables, header: string | undefined) {
   const user = db.users.get(claims._id);
   if (!user || user.username !== claims.username) throw new ApiError(404, MSG.NOT_REGISTERED);
   return user;
+}
+
+/**
+ * 507 Insufficient Storage: the request's change was not saved and was undone.
+ * `x-mock-store-error` carries the reason too, for the CLI's exit status.
+ */
+function notSaved(error: unknown): RawResponse {
+  // Any origin may read this answer: a file is named by its own name, never by an absolute path.
+  const why = describe(error).replace(/(?<![\w.])\/(?:[^\s'"(),:/]+\/)+([^\s'"(),:/]+)/g, "$1");
+  const response = json(507, { errors: [`${MSG.NOT_SAVED} ${why}`] });
+  // Without its final full stop: the CLI quotes it inside a sentence.
+  response.headers["x-mock-store-error"] = why.replace(/\.$/, "");
+  return response;
 }
 
 function describe(error: unknown): string {

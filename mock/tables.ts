@@ -64,6 +64,8 @@ export class Table<T extends { _id: string }> {
   private seq = new Map<string, number>();
   private nextSeq = 0;
   private unique = new Map<string, T>();
+  /** Insertion positions of records removed since the last settle(), so a rollback can put them back in place. */
+  private removed = new Map<string, number>();
   /** Each record's JSON, kept until the record changes: listing every post joins these instead of re-serializing. */
   private json = new Map<string, string>();
   /**
@@ -226,10 +228,51 @@ export class Table<T extends { _id: string }> {
     this.forget(id);
     records.splice(this.firstAtOrAfter(this.seq.get(id)!), 1);
     this.index.delete(id);
+    if (!this.removed.has(id)) this.removed.set(id, this.seq.get(id)!);
     this.seq.delete(id);
     if (this.uniqueKey) this.unique.delete(String(record[this.uniqueKey]));
     this.tracker.note(this.name, id, null);
     return true;
+  }
+
+  /**
+   * Puts one record back as the store holds it (undefined: the store has none), without
+   * noting a change: the rollback of a write the store refused. A record the request
+   * removed goes back to its old position.
+   */
+  restore(id: string, record: T | undefined) {
+    const records = this.mirage._records as T[];
+    const current = this.index.get(id);
+    if (current) {
+      this.forget(id);
+      const at = this.firstAtOrAfter(this.seq.get(id)!);
+      if (this.uniqueKey && this.unique.get(String(current[this.uniqueKey])) === current)
+        this.unique.delete(String(current[this.uniqueKey]));
+      if (!record) {
+        records.splice(at, 1);
+        this.index.delete(id);
+        this.seq.delete(id);
+      } else {
+        Object.defineProperty(record, "id", { value: record._id, enumerable: false, configurable: true });
+        records[at] = record;
+        this.index.set(id, record);
+        if (this.uniqueKey) this.unique.set(String(record[this.uniqueKey]), record);
+      }
+    } else if (record) {
+      const seq = this.removed.get(id) ?? this.nextSeq++;
+      Object.defineProperty(record, "id", { value: record._id, enumerable: false, configurable: true });
+      records.splice(this.firstAtOrAfter(seq), 0, record);
+      this.index.set(id, record);
+      this.seq.set(id, seq);
+      this.forget(id);
+      if (this.uniqueKey) this.unique.set(String(record[this.uniqueKey]), record);
+    }
+    this.removed.delete(id);
+  }
+
+  /** The request's changes are settled (saved or rolled back): forget the removed records' positions. */
+  settle() {
+    this.removed.clear();
   }
 
   /**
@@ -255,6 +298,7 @@ export class Table<T extends { _id: string }> {
     this.index.clear();
     this.seq = new Map();
     this.unique.clear();
+    this.removed.clear();
     this.forgetAll();
     if (!kept) this.generation++;
     for (const record of records) {

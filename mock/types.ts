@@ -31,6 +31,11 @@ export interface Store {
   load(): Promise<Snapshot | null>;
   /** Applies one request's changes in one transaction. */
   commit(changes: ChangeSet): Promise<void>;
+  /**
+   * The records with these ids as the store holds them now (undefined where it has none):
+   * what a refused write is rolled back to, without reading the whole store again.
+   */
+  saved?<K extends CollectionName>(collection: K, ids: string[]): Promise<(Collections[K] | undefined)[]>;
   /** Replaces everything (reset, import). */
   replace(snapshot: Snapshot): Promise<void>;
   close(): Promise<void>;

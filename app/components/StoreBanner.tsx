@@ -1,6 +1,6 @@
 // Says, until dismissed, that changes are not being saved and why: the saved
 // data could not be read at boot (the mock runs in memory), or a write to
-// IndexedDB failed (e.g. the storage quota is full).
+// IndexedDB failed (e.g. the storage quota is full) and the change was undone.
 import { useEffect, useState } from "react";
 import { STORE_ERROR_EVENT, STORE_RECOVERED_EVENT, bootedStoreProblem } from "#app/lib/browser-mock";
 import { CloseIcon } from "./Icons";
@@ -28,10 +28,10 @@ export function StoreBanner() {
       // A new failure shows again even after an earlier banner was dismissed.
       setProblem({
         title: WRITE_FAILED,
-        detail: `Writing to this browser's storage failed (${reasonText(reason)}). Moments keeps working in memory, but changes are lost when this tab closes. Free some space or export your data from Settings.`,
+        detail: `Writing to this browser's storage failed (${reasonText(reason)}), so the change was undone. Free some space or export your data from Settings, then try again.`,
       });
     };
-    // Once a later write lands everything that had failed, the write warning has nothing left to say.
+    // Once a later write is saved, the write warning has nothing left to say.
     const onRecovered = () => setProblem((current) => (current?.title === WRITE_FAILED ? null : current));
     window.addEventListener(STORE_ERROR_EVENT, onStoreError);
     window.addEventListener(STORE_RECOVERED_EVENT, onRecovered);

@@ -4,7 +4,7 @@ import { rename, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { Command } from "commander";
 import { z } from "zod";
-import { withStore } from "../data";
+import { withStoreToRead } from "../data";
 import { CliError, oneLine } from "../errors";
 import type { CliIo } from "../io";
 import { addDbOption, addExamples, parseOptions } from "../options";
@@ -24,9 +24,9 @@ export function exportCommand(io: CliIo): Command {
   addExamples(command, ["mockman export backup.json", "mockman export > backup.json", "mockman export - | jq '.data.posts | length'"]);
   return command.action(async (file: string, raw: unknown) => {
     const options = parseOptions(z.object({ db: z.string().optional() }), raw);
-    const { exported, dbPath } = await withStore(io, options.db, "export", async ({ mock, dbPath }) => ({
+    const { exported, dbPath } = await withStoreToRead(io, options.db, "export", async ({ mock, label }) => ({
       exported: mock.exportData(),
-      dbPath,
+      dbPath: label,
     }));
     const text = JSON.stringify(exported, null, 2) + "\n";
     if (file === "-") {

@@ -25,7 +25,7 @@ export function importCommand(io: CliIo): Command {
       if (error instanceof FormatError) throw usageError(`${file}: ${error.message}. The store was not changed`);
       throw error;
     }
-    await withStore(io, options.db, "import", async ({ mock, dbPath }) => {
+    await withStore(io, options.db, "import", async ({ mock, label: dbPath }) => {
       await mock.importData(exported);
       const { users, posts, todos } = exported.data;
       io.stdout.write(

@@ -12,7 +12,7 @@ export function resetCommand(io: CliIo): Command {
   addExamples(command, ["mockman reset", "MOCKMAN_DB=/tmp/demo.json mockman reset"]);
   return command.action(async (raw: unknown) => {
     const options = parseOptions(z.object({ db: z.string().optional() }), raw);
-    await withStore(io, options.db, "reset", async ({ mock, dbPath }) => {
+    await withStore(io, options.db, "reset", async ({ mock, label: dbPath }) => {
       await mock.reset();
       const { users, posts } = mock.exportData().data;
       io.stdout.write(

@@ -57,7 +57,7 @@ export function seedCommand(io: CliIo): Command {
   ]);
   return command.action(async (raw: unknown) => {
     const options = parseOptions(optionsSchema, raw);
-    await withStore(io, options.db, "seed", async ({ mock, dbPath }) => {
+    await withStore(io, options.db, "seed", async ({ mock, label: dbPath }) => {
       const current: Snapshot = options.replace ? { users: [], posts: [], todos: [] } : mock.exportData().data;
       if (options.posts > 0 && options.users === 0 && !current.users.some((u) => u.username === GUEST.username))
         throw usageError("generated posts need authors: give --users 1 or more");

@@ -4,10 +4,10 @@
 import { createServer, type Server } from "node:http";
 import { Command } from "commander";
 import { z } from "zod";
-import { dbPathOf, openStore, serverUrl } from "../data";
+import { dbLabelOf, dbPathOf, openStore, serverUrl } from "../data";
 import { CliError, oneLine } from "../errors";
 import { addFaultOptions, faultsFrom } from "../fault-options";
-import { serveRequest } from "../http-door";
+import { BodyBudget, serveRequest } from "../http-door";
 import type { CliIo } from "../io";
 import { addDbOption, addExamples, count, parseOptions } from "../options";
 import { formatMs } from "../render";
@@ -102,14 +102,16 @@ export function serveCommand(io: CliIo): Command {
     const dbPath = dbPathOf(io, options.db);
     const log = requestLog(io);
     // The store opens first: a busy or unreadable store means we never take the port.
-    const session = await openStore(io, dbPath, "serve");
+    const session = await openStore(io, dbPath, "serve", dbLabelOf(io, options.db));
     session.mock.faults.set(faults);
+    // Shared by every connection: the bytes of request bodies held at once stay bounded.
+    const budget = new BodyBudget();
     const server = createServer(async (req, res) => {
       const started = performance.now();
       let status = 500;
       let note = "";
       try {
-        ({ status, note } = await serveRequest(session.mock, req, res));
+        ({ status, note } = await serveRequest(session.mock, req, res, budget));
       } catch (error) {
         if (!res.headersSent) res.writeHead(500, { "content-type": "application/json", "access-control-allow-origin": "*" });
         res.end(JSON.stringify({ errors: [oneLine(error)] }));
@@ -126,7 +128,7 @@ export function serveCommand(io: CliIo): Command {
       await session.release();
       throw error;
     }
-    io.stdout.write(`Serving the mock API on ${serverUrl(port)} (store: ${dbPath}). Press Ctrl+C to stop.\n`);
+    io.stdout.write(`Serving the mock API on ${serverUrl(port)} (store: ${session.label}). Press Ctrl+C to stop.\n`);
 
     await stopped(io);
     server.closeAllConnections();

@@ -199,7 +199,8 @@ export function buildOpenApiDocument(version: string) {
     for (const status of doc.refusals ?? []) responses[String(status)] ??= error("refused");
     responses["413"] = error("the request body is too large");
     responses["500"] = error("an injected failure (mock settings) or an unexpected one");
-    responses["503"] = error("an injected failure (mock settings)");
+    responses["503"] = error("an injected failure (mock settings), or serve is holding too many request bodies (Retry-After)");
+    if (route.method !== "GET") responses["507"] = error("the change could not be saved (storage full, read-only or gone) and was undone");
     const query = doc.paged
       ? z.object({
           limit: z.string().regex(/^\d+$/).optional().describe(`page size, 1 to ${MAX_LIMIT}; turns paging on (newest first)`),

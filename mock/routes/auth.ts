@@ -37,9 +37,10 @@ export const authRoutes: RouteDef[] = [
     async handler(ctx, req) {
       const input = parseBody(signupSchema, req.body);
       if (ctx.db.users.getUnique(input.username)) throw new ApiError(422, MSG.USERNAME_TAKEN);
-      const passwordHash = await hashPassword(input.password, ctx.passwordIterations);
-      // Hashing awaited: the name may have been taken meanwhile only if requests
-      // ran concurrently, which the dispatcher's queue rules out.
+      // Hashed with the queue let go, so other requests go on meanwhile; one of
+      // them may have taken the name, so it is checked again.
+      const passwordHash = await ctx.unqueued(() => hashPassword(input.password, ctx.passwordIterations));
+      if (ctx.db.users.getUnique(input.username)) throw new ApiError(422, MSG.USERNAME_TAKEN);
       const now = timestamp(ctx.now());
       const user: UserRecord = {
         _id: uuid(),
@@ -72,9 +73,15 @@ export const authRoutes: RouteDef[] = [
       const { username, password } = parseBody(loginSchema, req.body);
       const user = ctx.db.users.getUnique(username);
       if (!user) throw notFound(MSG.NOT_REGISTERED);
-      if (!(await verifyPassword(password, user.passwordHash))) throw new ApiError(401, MSG.BAD_CREDENTIALS);
-      const encodedToken = await signToken(user);
-      return reply(200, { foundUser: publicUser(ctx.db, user), encodedToken });
+      // Checked with the queue let go (a flood of wrong passwords must not stall
+      // other requests); the user may have gone or changed meanwhile.
+      const hash = user.passwordHash;
+      const ok = await ctx.unqueued(() => verifyPassword(password, hash));
+      const now = ctx.db.users.getUnique(username);
+      if (!now || now._id !== user._id) throw notFound(MSG.NOT_REGISTERED);
+      if (!ok || now.passwordHash !== hash) throw new ApiError(401, MSG.BAD_CREDENTIALS);
+      const encodedToken = await signToken(now);
+      return reply(200, { foundUser: publicUser(ctx.db, now), encodedToken });
     },
   },
 ];

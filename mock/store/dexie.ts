@@ -1,7 +1,7 @@
 // The browser's store: IndexedDB through Dexie, one table per collection keyed
 // by id. Each row keeps its insertion position, so lists load in order.
 import Dexie, { type Table as DexieTable } from "dexie";
-import type { ChangeSet, CollectionName, Snapshot, Store } from "../types";
+import type { ChangeSet, CollectionName, Collections, Snapshot, Store } from "../types";
 import { COLLECTIONS, StoreError } from "../types";
 import { withTabLock } from "./tab-lock";
 
@@ -87,6 +87,11 @@ export class DexieStore implements Store {
     // Only a committed write moves this copy's version: after a failed one (a full
     // disk) the saved data is unchanged, and reading it back would drop the session.
     this.version = version;
+  }
+
+  async saved<K extends CollectionName>(collection: K, ids: string[]): Promise<(Collections[K] | undefined)[]> {
+    const rows = await this.table(collection).bulkGet(ids);
+    return rows.map((row) => row?.data as Collections[K] | undefined);
   }
 
   async replace(snapshot: Snapshot): Promise<void> {

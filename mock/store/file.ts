@@ -8,9 +8,10 @@
 // Snapshot: {"mockman":"db","version":1,"journalSeq":n,"data":{users,posts,todos}}
 //   (one record per line, lists in insertion order)
 // Journal:  one line per commit, {"seq":n,"changes":ChangeSet}
+import { fstatSync, statSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { ChangeSet, CollectionName, Snapshot, Store } from "../types";
+import type { ChangeSet, CollectionName, Collections, Snapshot, Store } from "../types";
 import { COLLECTIONS, StoreError } from "../types";
 
 /** Version 2 stores users by id in likes, comments and follows; version 1 (users copied in) still loads and is migrated by the mock. */
@@ -25,6 +26,14 @@ export interface FileStoreOptions {
   foldOnClose?: boolean;
   /** fsync each commit (default true). Off only for benchmarks of the rest. */
   durable?: boolean;
+  /** How messages name the store: the path as the user gave it (default: the absolute path). */
+  label?: string;
+  /**
+   * Only read, without the lock, while another process may write (export beside a
+   * running serve): nothing is ever written, and a read that a fold or a replace
+   * crossed (the snapshot changed meanwhile) is done again.
+   */
+  reader?: boolean | string;
 }
 
 type Rows = { [K in CollectionName]: Map<string, string> };
@@ -48,13 +57,24 @@ export class FileStore implements Store {
   private chain: Promise<unknown> = Promise.resolve();
   private closed = false;
   private broken: StoreError | null = null;
-  private readonly opts: Required<FileStoreOptions>;
+  /** Why nothing may be written (the file, its journal or its folder is read-only), or null. */
+  private readOnly: string | null = null;
+  /** The snapshot and journal files this store has open or last wrote: if the path comes to name another (or none), the store moved. */
+  private snapshotId: FileId | null = null;
+  private journalId: FileId | null = null;
+  /** Set once the files were deleted or moved under us: nothing is written (or folded, or removed) after that. */
+  private vanished: StoreError | null = null;
+  private readonly opts: Required<Omit<FileStoreOptions, "label">>;
+  /** Why this store is only read (false: it may write). */
+  private readonly reader: string | false;
 
   constructor(file: string, options: FileStoreOptions = {}) {
     this.path = path.resolve(file);
     this.journalPath = `${this.path}.journal`;
-    this.label = this.path;
-    this.opts = { foldBytes: 1 << 20, foldLines: 10_000, foldOnClose: true, durable: true, ...options };
+    this.label = options.label ?? this.path;
+    const { label: _label, ...rest } = options;
+    this.opts = { foldBytes: 1 << 20, foldLines: 10_000, foldOnClose: true, durable: true, reader: false, ...rest };
+    this.reader = typeof this.opts.reader === "string" ? this.opts.reader : this.opts.reader ? "opened only to read" : false;
   }
 
   get stats() {
@@ -68,11 +88,24 @@ export class FileStore implements Store {
   commit(changes: ChangeSet): Promise<void> {
     return this.serially(async () => {
       if (!this.rows) await this.read();
+      await this.guard();
       if (!this.snapshotBytes) await this.writeSnapshot(this.rows!, this.seq);
       await this.append(changes);
       if (this.journalLines >= this.opts.foldLines || this.journalBytes >= Math.max(this.opts.foldBytes, this.snapshotBytes)) {
         await this.fold();
       }
+    });
+  }
+
+  /** From the rows, which hold exactly what the snapshot and the journal hold. */
+  saved<K extends CollectionName>(collection: K, ids: string[]): Promise<(Collections[K] | undefined)[]> {
+    return this.serially(async () => {
+      if (!this.rows) throw new StoreError(`${this.label} has not been read yet.`);
+      const rows = this.rows[collection];
+      return ids.map((id) => {
+        const row = rows.get(id);
+        return row === undefined ? undefined : (JSON.parse(row) as Collections[K]);
+      });
     });
   }
 
@@ -82,6 +115,7 @@ export class FileStore implements Store {
       for (const name of COLLECTIONS) {
         for (const record of (snapshot[name] ?? []) as { _id: string }[]) rows[name].set(record._id, JSON.stringify(record));
       }
+      await this.guard();
       // journalSeq must cover every line already in the journal, so that a crash
       // before the journal is cleared does not replay old lines onto new data.
       const seq = this.rows ? this.seq : Math.max(this.seq, await lastSeqIn(this.journalPath));
@@ -99,11 +133,14 @@ export class FileStore implements Store {
 
   close(): Promise<void> {
     return this.serially(async () => {
-      if (this.opts.foldOnClose && this.journalLines > 0) await this.fold();
+      // A read-only store, or one deleted or moved under us, is never written, folded or tidied: it stays as the user left it.
+      this.readOnly = this.reader || readOnlyReason(this.path, this.journalPath);
+      const untouchable = this.readOnly !== null || this.vanished !== null || this.moved() !== null;
+      if (this.opts.foldOnClose && this.journalLines > 0 && !untouchable) await this.fold();
       await this.journal?.close();
       this.journal = null;
       // An empty journal is only clutter beside the snapshot.
-      if (this.journalBytes === 0) await fs.rm(this.journalPath, { force: true }).catch(() => undefined);
+      if (this.journalBytes === 0 && !untouchable) await fs.rm(this.journalPath, { force: true }).catch(() => undefined);
       this.closed = true;
     }, true);
   }
@@ -111,18 +148,77 @@ export class FileStore implements Store {
   /** One operation at a time; after close, close is a no-op and the rest refuse. */
   private serially<T>(task: () => Promise<T>, closing = false): Promise<T> {
     const run = async () => {
-      if (!this.closed) return task();
+      if (!this.closed) {
+        try {
+          return await task();
+        } catch (error) {
+          // Messages name the store as the user gave it, never by an absolute path they did not type.
+          if (error instanceof Error) error.message = this.scrub(error.message);
+          throw error;
+        }
+      }
       if (closing) return undefined as T;
-      throw new StoreError(`${this.path} was closed; open the store again.`);
+      throw new StoreError(`${this.label} was closed; open the store again.`);
     };
     const next = this.chain.then(run, run);
     this.chain = next.catch(() => undefined);
     return next;
   }
 
+  /** The absolute paths in a message, as the user named the store. */
+  private scrub(message: string): string {
+    if (this.label === this.path) return message;
+    const labelDir = path.dirname(this.label);
+    return message
+      .replaceAll(this.path, this.label)
+      .replaceAll(path.dirname(this.path) + path.sep, labelDir === "." ? "" : labelDir + path.sep);
+  }
+
+  /**
+   * Refuses to write when the store cannot take it: read-only (the file, its
+   * journal or its folder has no write permission: checked by mode, since root
+   * could write anyway), or deleted or moved since we read it.
+   */
+  private async guard() {
+    if (this.vanished) throw this.vanished;
+    const moved = this.moved();
+    if (moved) throw (this.vanished = new StoreError(moved));
+    this.readOnly = this.reader || readOnlyReason(this.path, this.journalPath);
+    if (this.readOnly) {
+      throw new StoreError(`${this.path} is read-only (${this.readOnly}), so nothing can be saved to it. Make it writable and try again.`);
+    }
+  }
+
+  /** Why the files we read or wrote are no longer at their paths, or null. */
+  private moved(): string | null {
+    const restart = "Nothing was saved: put it back and restart mockman (the data it served since is only in its memory).";
+    if (this.snapshotId) {
+      const now = fileId(this.path);
+      if (!now) return `${this.path} was deleted or moved while mockman was running. ${restart}`;
+      if (!sameFile(now, this.snapshotId)) return `${this.path} was replaced by another file while mockman was running. ${restart}`;
+    }
+    if (this.journal && this.journalId) {
+      const open = fstatSync(this.journal.fd);
+      const now = fileId(this.journalPath);
+      if (open.nlink === 0 || !now || !sameFile(now, this.journalId))
+        return `${this.journalPath} was deleted or moved while mockman was running. ${restart}`;
+    }
+    return null;
+  }
+
   private async read(): Promise<Snapshot | null> {
-    const text = await readIfExists(this.path);
-    const journal = await readIfExists(this.journalPath, true);
+    this.readOnly = this.reader || readOnlyReason(this.path, this.journalPath);
+    let text: string | null;
+    let journal: Buffer | null;
+    for (let tries = 1; ; tries++) {
+      const before = await stamp(this.path);
+      text = await readIfExists(this.path);
+      this.snapshotId = text === null ? null : fileId(this.path);
+      journal = await readIfExists(this.journalPath, true);
+      // A writer folds by renaming a new snapshot in before it empties the journal: an unchanged snapshot means a matching journal.
+      if (!this.reader || before === (await stamp(this.path))) break;
+      if (tries >= 100) throw new StoreError(`${this.path} kept changing while it was read; try again.`);
+    }
     if (text === null) {
       if (journal && journal.toString("utf8").trim()) {
         throw new StoreError(
@@ -162,11 +258,13 @@ export class FileStore implements Store {
     }
     const snapshot = {} as Snapshot;
     for (const name of COLLECTIONS) (snapshot[name] as unknown[]) = [...records[name].values()];
-    if (replay.dropped) {
+    if (replay.dropped && !this.readOnly) {
       // The next append must start on a fresh line, or the torn tail would
       // become a corrupt line in the middle of the journal.
       await fs.truncate(this.journalPath, replay.goodBytes);
-      this.recovered = `${this.journalPath}: dropped ${replay.dropped} bytes of a last line cut short (a crash during a write); the lines before it were recovered.`;
+      this.recovered = this.scrub(
+        `${this.journalPath}: dropped ${replay.dropped} bytes of a last line cut short (a crash during a write); the lines before it were recovered.`,
+      );
     }
     this.rows = rows;
     this.seq = replay.lastSeq;
@@ -192,7 +290,11 @@ export class FileStore implements Store {
     const line = Buffer.from(`{"seq":${seq},"changes":{${parts.join(",")}}}\n`);
     if (this.broken) throw this.broken;
     try {
-      this.journal ??= await openJournal(this.journalPath);
+      if (!this.journal) {
+        this.journal = await openJournal(this.journalPath);
+        const opened = await this.journal.stat();
+        this.journalId = { dev: opened.dev, ino: opened.ino };
+      }
       const { bytesWritten } = await this.journal.write(line);
       if (bytesWritten !== line.length) throw new Error(`only ${bytesWritten} of ${line.length} bytes were written`);
       if (this.opts.durable) await this.journal.datasync();
@@ -204,6 +306,14 @@ export class FileStore implements Store {
         this.broken = new StoreError(`${failed.message}; the store refuses further writes until mockman is restarted.`, { cause: error });
       });
       throw failed;
+    }
+    // Written and synced, but into the file at the path? A journal deleted or
+    // moved under us would take the change with it: never acknowledge that, and
+    // cut the line back so the journal never carries a change that was refused.
+    const moved = this.moved();
+    if (moved) {
+      await this.journal.truncate(this.journalBytes).catch(() => undefined);
+      throw (this.vanished = new StoreError(moved));
     }
     this.seq = seq;
     this.journalBytes += line.length;
@@ -217,6 +327,8 @@ export class FileStore implements Store {
 
   private async fold() {
     if (!this.journalLines || !this.rows) return;
+    // Never over a read-only store, nor onto a path whose files were moved away.
+    if (this.vanished || this.moved() || (this.reader || readOnlyReason(this.path, this.journalPath)) !== null) return;
     try {
       await this.writeSnapshot(this.rows, this.seq);
       await this.clearJournal();
@@ -230,7 +342,7 @@ export class FileStore implements Store {
   private async writeSnapshot(rows: Rows, seq: number) {
     const text = snapshotText(rows, seq);
     try {
-      await writeAtomic(this.path, text);
+      this.snapshotId = await writeAtomic(this.path, text);
     } catch (error) {
       throw new StoreError(`Could not write ${this.path}: ${(error as Error).message}`, { cause: error });
     }
@@ -239,7 +351,10 @@ export class FileStore implements Store {
 
   private async clearJournal() {
     if (this.journal) await this.journal.truncate(0);
-    else await fs.rm(this.journalPath, { force: true });
+    else {
+      await fs.rm(this.journalPath, { force: true });
+      this.journalId = null;
+    }
     this.journalBytes = 0;
     this.journalLines = 0;
   }
@@ -425,16 +540,66 @@ async function openJournal(file: string) {
   return fh;
 }
 
-/** Temp file, fsync, rename over the target, fsync the directory: the target is always whole. */
-async function writeAtomic(file: string, text: string) {
+interface FileId {
+  dev: number;
+  ino: number;
+}
+
+/** Which file is at a path and how it was last changed, as one string ("" when there is none). */
+const stamp = (file: string) =>
+  fs.stat(file).then(
+    (s) => `${s.dev}:${s.ino}:${s.size}:${s.mtimeMs}`,
+    () => "",
+  );
+
+const sameFile = (a: FileId, b: FileId) => a.dev === b.dev && a.ino === b.ino;
+
+// The checks before and after each commit stat a few paths: synchronously, a
+// stat costs microseconds, where each promise round trip through the thread
+// pool cost ~50 µs (5× the commit itself without fsync).
+function fileId(file: string): FileId | null {
+  try {
+    const st = statSync(file, { throwIfNoEntry: false });
+    return st ? { dev: st.dev, ino: st.ino } : null;
+  } catch {
+    return null;
+  }
+}
+
+const noWriteBits = (mode: number) => (mode & 0o222) === 0;
+
+/**
+ * Why the store must not be written, from the permission bits (root may write
+ * anything, but a store its owner made read-only must stay as it is), or null.
+ */
+export function readOnlyReason(file: string, journal: string): string | null {
+  const modeOf = (p: string) => {
+    try {
+      return statSync(p, { throwIfNoEntry: false })?.mode ?? null;
+    } catch {
+      return null;
+    }
+  };
+  const [snapshot, lines, folder] = [modeOf(file), modeOf(journal), modeOf(path.dirname(file))];
+  if (snapshot !== null && noWriteBits(snapshot)) return "the file has no write permission";
+  if (lines !== null && noWriteBits(lines)) return "its journal has no write permission";
+  if (folder !== null && noWriteBits(folder)) return "its folder has no write permission";
+  return null;
+}
+
+/** Temp file, fsync, rename over the target, fsync the directory: the target is always whole. Returns the new file's id. */
+async function writeAtomic(file: string, text: string): Promise<FileId> {
   const dir = path.dirname(file);
   await fs.mkdir(dir, { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
+  let id: FileId;
   try {
     const fh = await fs.open(tmp, "w");
     try {
       await fh.writeFile(text);
       await fh.sync();
+      const { dev, ino } = await fh.stat();
+      id = { dev, ino };
     } finally {
       await fh.close();
     }
@@ -444,6 +609,7 @@ async function writeAtomic(file: string, text: string) {
     throw error;
   }
   await syncDir(dir);
+  return id;
 }
 
 async function syncDir(dir: string) {

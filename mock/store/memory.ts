@@ -1,4 +1,4 @@
-import type { ChangeSet, Snapshot, Store } from "../types";
+import type { ChangeSet, CollectionName, Collections, Snapshot, Store } from "../types";
 import { COLLECTIONS } from "../types";
 import { applyChanges } from "./apply";
 
@@ -16,6 +16,12 @@ export class MemoryStore implements Store {
     this.data ??= { users: [], posts: [], todos: [] };
     this.data = applyChanges(this.data, JSON.parse(JSON.stringify(changes)));
     this.commits++;
+  }
+
+  async saved<K extends CollectionName>(collection: K, ids: string[]): Promise<(Collections[K] | undefined)[]> {
+    const list = (this.data?.[collection] ?? []) as Collections[K][];
+    const byId = new Map(list.map((r) => [r._id, r]));
+    return ids.map((id) => (byId.has(id) ? structuredClone(byId.get(id)) : undefined));
   }
 
   async replace(snapshot: Snapshot): Promise<void> {

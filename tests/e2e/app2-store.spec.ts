@@ -3,7 +3,7 @@
 import { expect, test } from "@playwright/test";
 import { loginAsGuest, postWith } from "./app2-helpers";
 
-test("a failed write to IndexedDB shows the banner until dismissed; the app keeps working", async ({ page }) => {
+test("a failed write to IndexedDB is undone, toasts the mock's 507 message and shows the banner until dismissed", async ({ page }) => {
   await loginAsGuest(page);
   await expect(page.getByRole("alert").filter({ hasText: "not saved" })).toHaveCount(0);
   // The store refuses the next commit, as a full quota would.
@@ -13,8 +13,14 @@ test("a failed write to IndexedDB shows the banner until dismissed; the app keep
   });
   await postWith(page, "Hiring senior engineers").getByRole("button", { name: "Like" }).click();
   const banner = page.getByRole("alert").filter({ hasText: "Your latest changes were not saved." });
-  await expect(banner).toContainText("storage failed (The quota has been exceeded).");
-  await expect(postWith(page, "Hiring senior engineers").getByText("1,501")).toBeVisible();
+  await expect(banner).toContainText("storage failed (The quota has been exceeded), so the change was undone");
+  await expect(
+    page
+      .locator(".Toastify")
+      .getByText(/^Your change was not saved/)
+      .first(),
+  ).toBeVisible();
+  await expect(postWith(page, "Hiring senior engineers").getByText("1,500")).toBeVisible();
   // Persistent: it stays across screens.
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Explore" }).click();
   await expect(page.getByRole("heading", { name: "Explore" })).toBeVisible();

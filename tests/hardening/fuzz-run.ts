@@ -33,6 +33,7 @@ console.log(
   `fuzz on the ${kind} store, seed ${seed} (${batches} batch${batches === 1 ? "" : "es"}), ${seconds.toFixed(1)} s, ${Math.round(stats.requests / seconds)} requests/s`,
 );
 console.log(`requests tried: ${stats.requests} in ${stats.sequences} sequences (+${stats.unsendable} that new Request refused)`);
+console.log(`with random headers: ${stats.withHeaders}; with JSON nested 50 to 100,000 deep: ${stats.deepBodies}`);
 console.log(`failures: ${failure ? 1 : 0}`);
 console.log(`invariant checks: ${totalChecks(stats)}`);
 for (const [name, n] of Object.entries(stats.invariants).sort()) console.log(`  ${String(n).padStart(9)}  ${name}`);

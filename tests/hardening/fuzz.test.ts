@@ -16,6 +16,9 @@ describe("fuzzing the API", () => {
     if (failure) expect.fail(`fuzz seed ${seed} (replay: FUZZ_SEED=${seed})\n${failure}`);
     expect(stats.requests).toBeGreaterThanOrEqual(REQUESTS);
     expect(totalChecks(stats)).toBeGreaterThan(REQUESTS * 20);
+    // Random header names and values, and JSON thousands of levels deep, went through too (none may answer 5xx).
+    expect(stats.withHeaders).toBeGreaterThan(0);
+    expect(stats.deepBodies).toBeGreaterThan(0);
     // The fuzzer must get past validation, not only bounce off it.
     expect(Object.keys(stats.accepted).filter((r) => r.startsWith("POST ")).length).toBeGreaterThanOrEqual(10);
   }, 60_000);

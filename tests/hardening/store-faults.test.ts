@@ -1,14 +1,14 @@
 // Unit regressions for the store faults the hardening e2e found (vitest, node):
-// a failed commit neither drops the session nor is forgotten, a stored record of
+// a write the store refuses answers 507 and is rolled back in memory, a stored record of
 // the wrong shape is refused whole, and an import must obey the API's rules.
 import { IDBKeyRange, indexedDB } from "fake-indexeddb";
 import { describe, expect, it } from "vitest";
 import { FormatError, parseExportFile } from "#mock/export-file";
-import { createMock } from "#mock/server";
+import { createMock, type Mock } from "#mock/server";
 import { DexieStore } from "#mock/store/dexie";
 import { MemoryStore } from "#mock/store/memory";
-import { StoreError, type ChangeSet } from "#mock/types";
-import { ITERATIONS, addTodo, call } from "../store/helpers";
+import { StoreError, type ChangeSet, type Store } from "#mock/types";
+import { ITERATIONS, addTodo, call, loginAsGuest } from "../store/helpers";
 
 const quota = () => new DOMException("The quota has been exceeded.", "QuotaExceededError");
 
@@ -21,24 +21,62 @@ class FullDiskStore extends MemoryStore {
   }
 }
 
-describe("a full disk", () => {
-  it("keeps the session, and writes what was unsaved with the next commit once there is room", async () => {
+/** What the mock holds and what the store holds, in the same JSON. */
+const sameAsStore = async (mock: Mock, store: Store) =>
+  expect(JSON.parse(JSON.stringify(mock.exportData().data))).toEqual(JSON.parse(JSON.stringify(await store.load())));
+
+describe("a full disk: never acknowledge what is not durable", () => {
+  it("answers 507 with {errors} saying the change was not saved and why, and rolls it back in memory", async () => {
     const store = new FullDiskStore();
     const errors: unknown[] = [];
     const mock = await createMock({ store, passwordIterations: ITERATIONS, onStoreError: (e) => errors.push(e) });
     store.full = true;
     const first = await addTodo(mock, "written on a full disk");
-    expect(first.status).toBe(201);
+    expect(first.status).toBe(507);
+    expect(first.body).toEqual({ errors: [expect.stringMatching(/not saved.*quota has been exceeded/)] });
     expect(errors).toHaveLength(1);
-    expect((await store.load())!.todos.map((t) => t.title)).not.toContain("written on a full disk");
+    await sameAsStore(mock, store);
+    const list = await call(mock, "GET", "/api/test-todos");
+    expect((list.body.todos as { title: string }[]).map((t) => t.title)).not.toContain("written on a full disk");
     store.full = false;
-    await addTodo(mock, "written once there is room");
-    expect((await store.load())!.todos.map((t) => t.title)).toEqual(
-      expect.arrayContaining(["written on a full disk", "written once there is room"]),
-    );
+    expect((await addTodo(mock, "written once there is room")).status).toBe(201);
+    expect((await store.load())!.todos.map((t) => t.title)).toContain("written once there is room");
+    expect((await store.load())!.todos.map((t) => t.title)).not.toContain("written on a full disk");
+    await sameAsStore(mock, store);
   });
 
-  it("DexieStore: a failed write leaves its version alone, so the next request does not reload the old data", async () => {
+  it("rolls back changes in place, removals (to their old position) and new users, on every kind of write", async () => {
+    const store = new FullDiskStore();
+    const mock = await createMock({ store, passwordIterations: ITERATIONS, onStoreError: () => undefined });
+    const token = await loginAsGuest(mock);
+    const todo = (await addTodo(mock, "kept")).body.todos.at(-1)._id as string;
+    await addTodo(mock, "after it");
+    const own = (await call(mock, "POST", "/api/posts", { postData: { content: "mine" } }, token)).body.posts.at(-1)._id as string;
+    await call(mock, "POST", "/api/posts", { postData: { content: "mine too, after it" } }, token);
+    const posts = (await call(mock, "GET", "/api/posts")).body.posts as { _id: string }[];
+    const before = JSON.stringify(mock.exportData().data);
+    store.full = true;
+    const refused = [
+      await call(mock, "POST", `/api/posts/like/${posts[0]._id}`, undefined, token),
+      await call(mock, "POST", `/api/comments/add/${posts[1]._id}`, { commentData: { comment: { commentVal: "hi" } } }, token),
+      await call(mock, "DELETE", `/api/posts/${own}`, undefined, token),
+      await call(mock, "DELETE", `/api/test-todos/${todo}`),
+      await call(mock, "POST", "/api/users/edit", { userData: { firstName: "Renamed" } }, token),
+      await call(mock, "POST", "/api/auth/signup", { username: "newbie", password: "secret12", firstName: "New" }),
+    ];
+    expect(refused.map((a) => a.status)).toEqual([507, 507, 507, 507, 507, 507]);
+    expect(JSON.stringify(mock.exportData().data)).toBe(before);
+    await sameAsStore(mock, store);
+    // The answers agree with the store too: no cached JSON of a rolled-back change.
+    const again = (await call(mock, "GET", "/api/posts")).body.posts as { _id: string }[];
+    expect(again).toEqual(posts);
+    store.full = false;
+    // The refused signup left the username free.
+    expect((await call(mock, "POST", "/api/auth/signup", { username: "newbie", password: "secret12", firstName: "New" })).status).toBe(201);
+    await sameAsStore(mock, store);
+  });
+
+  it("DexieStore: a refused write answers 507, leaves its version alone and is not in memory", async () => {
     const name = `moments-mock-faults-${process.pid}`;
     const store = new DexieStore(name, indexedDB, IDBKeyRange);
     const mock = await createMock({ store, passwordIterations: ITERATIONS, onStoreError: () => undefined });
@@ -53,11 +91,14 @@ describe("a full disk", () => {
         return result;
       });
     };
-    expect((await addTodo(mock, "unsaved")).status).toBe(201);
+    const refused = await addTodo(mock, "unsaved");
+    expect(refused.status).toBe(507);
+    expect(refused.body.errors[0]).toMatch(/not saved.*quota/);
     fail = false;
     expect(await store.changedElsewhere()).toBeNull();
     const list = await call(mock, "GET", "/api/test-todos");
-    expect((list.body as { todos: { title: string }[] }).todos.map((t) => t.title)).toContain("unsaved");
+    expect((list.body as { todos: { title: string }[] }).todos.map((t) => t.title)).not.toContain("unsaved");
+    await sameAsStore(mock, store);
     await mock.shutdown();
   });
 });

@@ -110,6 +110,18 @@ export const anyJson: fc.Arbitrary<Json> = fc.letrec<{ j: Json }>((tie) => ({
   ),
 })).j;
 
+/** Deeply nested JSON, up to 5,000 levels (and now and then 100,000): a parser or a walker that recurses must not turn it into a 500. */
+export const deepJson: fc.Arbitrary<Json> = fc.record({
+  t: fc.constant("deep" as const),
+  kind: fc.constantFrom<"a" | "o">("a", "o"),
+  n: fc.oneof({ weight: 6, arbitrary: fc.integer({ min: 50, max: 5_000 }) }, { weight: 1, arbitrary: fc.constant(100_000) }),
+  key: fc.constantFrom("a", "postData", "commentData", "userData", "__proto__", "content"),
+  inner: fc.constantFrom<Json>(lit(null), lit(1), s("x"), { t: "a", v: [] }),
+});
+
+/** A body whose named field holds deeply nested JSON, so the nesting reaches the validators, not only the parser. */
+const deepIn = (field: string): fc.Arbitrary<Json> => deepJson.map((v): Json => ({ t: "o", v: [[field, v]] }));
+
 /** A field: usually a value the API should take, sometimes a hostile string or the wrong type. */
 const field = (valid: fc.Arbitrary<Json>) =>
   fc.oneof({ weight: 12, arbitrary: valid }, { weight: 2, arbitrary: oddStr.map(s) }, { weight: 1, arbitrary: anyJson });
@@ -263,12 +275,17 @@ function bodyFor(template: string): fc.Arbitrary<Body> {
       { weight: 6, arbitrary: fc.constant<Body>({ t: "none" }) },
       { weight: 1, arbitrary: json(anyJson) },
       { weight: 1, arbitrary: notJson },
+      { weight: 1, arbitrary: json(deepJson) },
     );
   return fc.oneof(
     { weight: 14, arbitrary: json(shaped) },
     { weight: 2, arbitrary: json(anyJson) },
     { weight: 2, arbitrary: notJson },
     { weight: 1, arbitrary: fc.constant<Body>({ t: "none" }) },
+    {
+      weight: 1,
+      arbitrary: json(fc.oneof(deepJson, fc.constantFrom("postData", "commentData", "userData", "title", "username").chain(deepIn))),
+    },
   );
 }
 
@@ -322,6 +339,40 @@ const auth: fc.Arbitrary<Auth> = fc.oneof(
     }),
   },
 );
+/** Header names: real ones the mock reads, prototype names, and random tokens; values: odd and long. Never x-mockman-* (a random delay would stall the run). */
+const headerName = fc
+  .oneof(
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom(
+        "prefer",
+        "accept",
+        "content-length",
+        "authorization",
+        "x-mock-store-error",
+        "__proto__",
+        "constructor",
+        "hasOwnProperty",
+        "toString",
+        "cookie",
+        "origin",
+        "Prefer",
+      ),
+    },
+    { weight: 2, arbitrary: fc.stringMatching(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,24}$/) },
+    { weight: 1, arbitrary: fc.string({ maxLength: 12 }) },
+  )
+  .filter((n) => !n.toLowerCase().startsWith("x-mockman-"));
+const headerValue = fc.oneof(
+  fc.string({ maxLength: 30 }),
+  fc.constantFrom("return=minimal", "return=representation", "*/*", "", " ", "\t", "0", "-1", "99999999999999999999", "a".repeat(8_000)),
+  fc.string({ unit: "binary", maxLength: 10 }),
+);
+const headerList = fc.oneof(
+  { weight: 6, arbitrary: fc.constant<[string, string][]>([]) },
+  { weight: 1, arbitrary: fc.array(fc.tuple(headerName, headerValue), { minLength: 1, maxLength: 5 }) },
+);
+
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "patch", "post", "get", "FOO"];
 const extras = fc.record({
   tab: fc.nat(1),
@@ -337,6 +388,7 @@ const extras = fc.record({
     "application/json; charset=utf-16",
   ),
   auth,
+  headers: headerList,
 });
 
 const routeCall: fc.Arbitrary<Call> = fc.constantFrom(...routes).chain((def) => {

@@ -12,7 +12,9 @@ export type Json =
   | { t: "num"; v: string }
   | { t: "a"; v: Json[] }
   /** Entries, not a map: keys may repeat and may be `__proto__`. */
-  | { t: "o"; v: [string, Json][] };
+  | { t: "o"; v: [string, Json][] }
+  /** `n` nested arrays or objects (`[[[…]]]`, `{"a":{"a":…}}`) around a value: thousands deep, kept short in print. */
+  | { t: "deep"; kind: "a" | "o"; n: number; key: string; inner: Json };
 export type Body = { t: "none" } | { t: "text"; v: Str } | { t: "json"; v: Json };
 export type RefKind = "post" | "user" | "username" | "comment" | "todo";
 export type Param = { t: "ref"; of: RefKind; n: number } | { t: "raw"; v: Str; encode: boolean };
@@ -28,6 +30,8 @@ export interface Call {
   body: Body;
   auth: Auth;
   contentType: string | null;
+  /** Extra headers, any name and value; those no client could send are refused by `new Request` (the call is skipped). */
+  headers?: [string, string][];
   /** Sent this many times at once (a double click), not one after another. */
   burst: number;
   /** Which tab sends it, when two tabs share one store. */
@@ -54,6 +58,10 @@ export function jsonText(j: Json): string {
       return `[${j.v.map(jsonText).join(",")}]`;
     case "o":
       return `{${j.v.map(([k, v]) => `${JSON.stringify(k)}:${jsonText(v)}`).join(",")}}`;
+    case "deep":
+      return j.kind === "a"
+        ? "[".repeat(j.n) + jsonText(j.inner) + "]".repeat(j.n)
+        : `{${JSON.stringify(j.key)}:`.repeat(j.n) + jsonText(j.inner) + "}".repeat(j.n);
   }
 }
 
@@ -64,6 +72,7 @@ function showJson(j: Json): string {
   if (j.t === "s") return showStr(j.v);
   if (j.t === "a") return `[${j.v.map(showJson).join(",")}]`;
   if (j.t === "o") return `{${j.v.map(([k, v]) => `${JSON.stringify(k)}:${showJson(v)}`).join(",")}}`;
+  if (j.t === "deep") return `${j.kind === "a" ? "[" : `{${JSON.stringify(j.key)}:`}×${j.n} ${showJson(j.inner)}`;
   return jsonText(j);
 }
 
@@ -79,7 +88,10 @@ export function showCall(c: Call): string {
         ? `auth=${JSON.stringify(c.auth.v)}`
         : `auth=token#${c.auth.n}${c.auth.bearer ? "+Bearer" : ""}${c.auth.mangle === "none" ? "" : `/${c.auth.mangle}`}`;
   const body = c.body.t === "none" ? "" : c.body.t === "text" ? ` text=${showStr(c.body.v)}` : ` json=${showJson(c.body.v)}`;
-  return `${c.tab ? `tab${c.tab + 1} ` : ""}${c.burst > 1 ? `${c.burst}× at once ` : ""}${c.method} ${path}${c.query} ${auth}${c.contentType ? ` ct=${c.contentType}` : ""}${body}`;
+  const headers = (c.headers ?? [])
+    .map(([n, v]) => ` H(${JSON.stringify(n)}: ${JSON.stringify(v.length > 40 ? v.slice(0, 30) + "…" : v)})`)
+    .join("");
+  return `${c.tab ? `tab${c.tab + 1} ` : ""}${c.burst > 1 ? `${c.burst}× at once ` : ""}${c.method} ${path}${c.query} ${auth}${c.contentType ? ` ct=${c.contentType}` : ""}${headers}${body}`;
 }
 
 function resolveParam(world: World, p: Param, postId: string | undefined): string {
@@ -119,6 +131,7 @@ export function toRequest(world: World, c: Call): Request | null {
     upper === "GET" || upper === "HEAD" || c.body.t === "none" ? undefined : c.body.t === "text" ? str(c.body.v) : jsonText(c.body.v);
   try {
     const headers = new Headers();
+    for (const [name, value] of c.headers ?? []) headers.append(name, value);
     if (c.contentType) headers.set("content-type", c.contentType);
     if (c.auth.t === "header") headers.set("authorization", c.auth.v);
     if (c.auth.t === "token") {

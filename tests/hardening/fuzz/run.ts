@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { createMock } from "#mock/server.ts";
 import { callSequence } from "./arbitraries";
-import { showCall, toRequest, type Call, type Op, type Step } from "./call";
+import { showCall, toRequest, type Call, type Json, type Op, type Step } from "./call";
 import { checkResponse, checkState, checkStore, checker, firstDifference, type Check, type Counts } from "./invariants";
 import { bootWorld, type StoreKind, type World } from "./world";
 
@@ -18,6 +18,9 @@ export interface Stats {
   accepted: Record<string, number>;
   /** Refusals by status and the message's first words. */
   refusals: Record<string, number>;
+  /** Requests sent with extra random headers, and with JSON nested 50 to 100,000 deep. */
+  withHeaders: number;
+  deepBodies: number;
 }
 
 export const newStats = (): Stats => ({
@@ -28,7 +31,13 @@ export const newStats = (): Stats => ({
   statuses: {},
   accepted: {},
   refusals: {},
+  withHeaders: 0,
+  deepBodies: 0,
 });
+
+/** Whether a body holds a deeply nested value anywhere. */
+const hasDeep = (j: Json): boolean =>
+  j.t === "deep" || (j.t === "a" && j.v.some(hasDeep)) || (j.t === "o" && j.v.some(([, v]) => hasDeep(v)));
 
 const exportText = (world: World) => JSON.stringify(world.mock.exportData().data);
 
@@ -44,6 +53,8 @@ async function send(world: World, call: Call, request: Request, stats: Stats) {
   const response = await world.mock.handle(request);
   const text = await response.text();
   stats.requests++;
+  if (call.headers?.length) stats.withHeaders++;
+  if (call.body.t === "json" && hasDeep(call.body.v)) stats.deepBodies++;
   count(stats.statuses, response.status);
   if (response.status < 300) count(stats.accepted, `${call.method} ${call.path}`);
   if (response.status >= 400) count(stats.refusals, `${response.status} ${/"errors":\["((?:\S+ ?){1,4})/.exec(text)?.[1] ?? ""}`);

@@ -241,7 +241,7 @@ export class Table<T extends { _id: string }> {
    * removed goes back to its old position.
    */
   restore(id: string, record: T | undefined) {
-    const records = this.mirage._records as T[];
+    const records = this.records;
     const current = this.index.get(id);
     if (current) {
       this.forget(id);

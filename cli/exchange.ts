@@ -1,6 +1,6 @@
 // One request and its answer, whichever door it went through: in-process
 // (`mock.handle`) or real HTTP (undici, to `mockman serve` or any server).
-import { STATUS_CODES } from "node:http";
+import { statusText } from "#mock/boundary";
 import type { Mock } from "#mock/server";
 import { CliError } from "./errors";
 
@@ -45,7 +45,7 @@ async function toExchange(response: Response, started: number): Promise<Exchange
   const ms = round(performance.now() - started);
   return {
     status: response.status,
-    statusText: response.statusText || STATUS_CODES[response.status] || "",
+    statusText: response.statusText || statusText(response.status),
     headers: Object.fromEntries(response.headers),
     body: parseBody(text),
     ms,
@@ -75,7 +75,7 @@ export function inProcessSender(mock: Mock, where: string, close: () => Promise<
       for (const [name, value] of Object.entries(raw.headers)) answerHeaders[name.toLowerCase()] = value;
       return {
         status: raw.status,
-        statusText: raw.statusText || STATUS_CODES[raw.status] || "",
+        statusText: raw.statusText || statusText(raw.status),
         headers: answerHeaders,
         body: parseBody(raw.body),
         ms,

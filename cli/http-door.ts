@@ -2,10 +2,10 @@
 // its answer goes back out, with CORS open so any page may call it. No Web
 // Request/Response in between: building the pair cost more than the request.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { MAX_BODY_BYTES, STORE_ERROR_HEADER, errorAnswer, hasNoBody, tooLarge, type RawResponse } from "#mock/boundary";
 import type { Mock } from "#mock/server";
 import pkg from "../package.json" with { type: "json" };
 
-const MAX_BODY = 8 * 1024 * 1024;
 const CORS = {
   "access-control-allow-origin": "*",
   "access-control-allow-methods": "GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS",
@@ -42,7 +42,7 @@ async function readBody(req: IncomingMessage, budget: BodyBudget, held: { bytes:
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY) throw new TooLarge();
+    if (size > MAX_BODY_BYTES) throw new TooLarge();
     if (!budget.take((chunk as Buffer).length)) throw new OverBudget();
     held.bytes += (chunk as Buffer).length;
     chunks.push(chunk as Buffer);
@@ -56,6 +56,11 @@ export const SERVED_BY = "x-mockman";
 function send(res: ServerResponse, status: number, headers: Record<string, string | string[]>, body?: Buffer | string) {
   res.writeHead(status, { ...headers, ...CORS, [SERVED_BY]: pkg.version });
   res.end(body);
+}
+
+/** A refusal the door makes itself (too large, over budget), on a connection it then closes: the rest of the body goes unread. */
+function refuse(res: ServerResponse, answer: RawResponse) {
+  send(res, answer.status, { ...answer.headers, connection: "close" }, answer.body);
 }
 
 /** Handles one node request; resolves to the status sent and a note for the log. */
@@ -95,25 +100,18 @@ async function answer(
       body = (await readBody(req, budget, held)).toString("utf8");
     } catch (error) {
       if (error instanceof OverBudget) {
-        send(
+        refuse(
           res,
-          503,
-          { "content-type": "application/json", "retry-after": "1", connection: "close" },
-          JSON.stringify({
-            errors: [
-              `The server is busy reading other large request bodies (over ${budget.limit / 1024 / 1024} MB at once); retry in a moment.`,
-            ],
-          }),
+          errorAnswer(
+            503,
+            `The server is busy reading other large request bodies (over ${budget.limit / 1024 / 1024} MB at once); retry in a moment.`,
+            { "retry-after": "1" },
+          ),
         );
         return { status: 503, note: " (bodies in flight over budget)" };
       }
       if (!(error instanceof TooLarge)) throw error;
-      send(
-        res,
-        413,
-        { "content-type": "application/json", connection: "close" },
-        JSON.stringify({ errors: ["The request body is larger than 8 MB."] }),
-      );
+      refuse(res, tooLarge());
       return { status: 413, note: "" };
     }
   }
@@ -121,9 +119,9 @@ async function answer(
   for (const [name, value] of Object.entries(req.headers))
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
   const response = await mock.dispatch({ method: req.method ?? "GET", url: req.url ?? "/", headers, body });
-  const out = req.method === "HEAD" ? undefined : Buffer.from(response.body, "utf8");
+  const out = hasNoBody(req.method ?? "GET", response.status) ? undefined : Buffer.from(response.body, "utf8");
   res.statusMessage = response.statusText || "";
   send(res, response.status, out ? { ...response.headers, "content-length": String(out.length) } : response.headers, out);
-  const storeError = response.headers["x-mock-store-error"];
+  const storeError = response.headers[STORE_ERROR_HEADER];
   return { status: response.status, note: storeError ? ` (NOT SAVED: ${storeError})` : "" };
 }

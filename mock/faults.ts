@@ -4,7 +4,7 @@
 // never reaches a handler (no data changes), and a delayed write still runs
 // one at a time and is durable before it answers.
 import { z } from "zod";
-import { json, type RawRequest, type RawResponse } from "./interceptor";
+import { errorAnswer, json, type RawRequest, type RawResponse } from "./boundary";
 import { mulberry32 } from "./seed";
 
 export {
@@ -120,7 +120,7 @@ export class FaultControl {
     try {
       decision = decide(this.settings, request, this.random);
     } catch (error) {
-      if (error instanceof FaultHeaderError) return json(400, { errors: [error.message] });
+      if (error instanceof FaultHeaderError) return errorAnswer(400, error.message);
       throw error;
     }
     if (decision.delayMs > 0) await sleep(decision.delayMs);

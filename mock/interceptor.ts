@@ -2,8 +2,10 @@
 // verb methods while it runs `routes()`, we ask Mirage for each route's handler
 // through its public `registerRouteHandler` (what its own Pretender config
 // calls) and file it in a router; `dispatch` is the one way in for every door.
-import { MSG } from "./errors";
+import { hasNoBody, noRoute, statusText, wrongMethod, type RawRequest, type RawResponse } from "./boundary";
 import { Router } from "./router";
+
+export type { RawRequest, RawResponse };
 
 type RackResponse = [number, Record<string, string>, string];
 type MirageHandle = (request: MirageRequest) => Promise<RackResponse>;
@@ -82,13 +84,8 @@ export class DispatchInterceptor {
     const url = splitUrl(raw.url);
     const method = raw.method.toUpperCase();
     const match = this.router.match(method, url.pathname);
-    if (match.kind === "none") return json(404, { errors: [MSG.NO_ROUTE(method, url.pathname)] });
-    if (match.kind === "method") {
-      const allowed = [...match.allowed, ...(match.allowed.includes("GET") ? ["HEAD"] : [])];
-      if (method === "OPTIONS")
-        return { status: 204, statusText: STATUS_TEXT[204], headers: { allow: [...allowed, "OPTIONS"].join(", ") }, body: "" };
-      return json(405, { errors: [MSG.METHOD_NOT_ALLOWED(method, url.pathname, allowed)] }, { allow: allowed.join(", ") });
-    }
+    if (match.kind === "none") return noRoute(method, url.pathname);
+    if (match.kind === "method") return wrongMethod(method, url.pathname, match.allowed);
     const [status, headers, body] = await match.handler({
       method,
       url: url.pathname + url.search,
@@ -99,8 +96,7 @@ export class DispatchInterceptor {
     });
     const lower: Record<string, string> = {};
     for (const [name, value] of Object.entries(headers)) lower[name.toLowerCase()] = value;
-    const noBody = method === "HEAD" || status === 204 || status === 304;
-    return { status, statusText: STATUS_TEXT[status] ?? "", headers: lower, body: noBody ? "" : body };
+    return { status, statusText: statusText(status), headers: lower, body: hasNoBody(method, status) ? "" : body };
   }
 }
 
@@ -119,47 +115,3 @@ function splitUrl(url: string): { pathname: string; search: string } {
   }
   return { pathname, search: q < 0 ? "" : url.slice(q) };
 }
-
-/** A request as the dispatcher sees it: lower-case header names, the body as text ("" for none). */
-export interface RawRequest {
-  method: string;
-  /** A path with its query (`/api/posts?x=1`) or an absolute URL. */
-  url: string;
-  headers: Record<string, string>;
-  body: string;
-}
-
-export interface RawResponse {
-  status: number;
-  statusText: string;
-  /** Lower-case names. */
-  headers: Record<string, string>;
-  /** "" when the answer has no body. */
-  body: string;
-}
-
-export function json(status: number, body: unknown, headers: Record<string, string> = {}): RawResponse {
-  return {
-    status,
-    statusText: STATUS_TEXT[status] ?? "",
-    headers: { "content-type": "application/json", ...headers },
-    body: JSON.stringify(body),
-  };
-}
-
-export const STATUS_TEXT: Record<number, string> = {
-  200: "OK",
-  201: "Created",
-  204: "No Content",
-  400: "Bad Request",
-  401: "Unauthorized",
-  403: "Forbidden",
-  404: "Not Found",
-  405: "Method Not Allowed",
-  413: "Payload Too Large",
-  415: "Unsupported Media Type",
-  422: "Unprocessable Entity",
-  500: "Internal Server Error",
-  503: "Service Unavailable",
-  507: "Insufficient Storage",
-};

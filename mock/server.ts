@@ -6,7 +6,17 @@ import { ApiError, MSG } from "./errors";
 import { FaultControl } from "./faults";
 import { type ExportFile, migrateRecords, snapshotProblem, toExportFile } from "./export-file";
 import type { ApiRequest, Ctx, RouteDef } from "./http";
-import { DispatchInterceptor, json, type MirageRequest, type RawRequest, type RawResponse } from "./interceptor";
+import {
+  MAX_BODY_BYTES,
+  STORE_ERROR_HEADER,
+  errorAnswer,
+  hasNoBody,
+  parseJsonBody,
+  tooLarge,
+  type RawRequest,
+  type RawResponse,
+} from "./boundary";
+import { DispatchInterceptor, type MirageRequest } from "./interceptor";
 import { DEFAULT_ITERATIONS } from "./password";
 import { routes } from "./routes/index";
 import { seedSnapshot } from "./seed";
@@ -47,8 +57,6 @@ export interface Mock {
   readonly faults: FaultControl;
   shutdown(): Promise<void>;
 }
-
-const MAX_BODY = 8 * 1024 * 1024;
 
 export async function createMock(options: MockOptions): Promise<Mock> {
   const { store } = options;
@@ -220,19 +228,19 @@ export async function createMock(options: MockOptions): Promise<Mock> {
   };
 
   const dispatch = async (request: RawRequest): Promise<RawResponse> => {
-    if (request.body.length > MAX_BODY) return json(413, { errors: [`The request body is larger than ${MAX_BODY / 1024 / 1024} MB.`] });
+    if (request.body.length > MAX_BODY_BYTES) return tooLarge();
     let response: RawResponse;
     try {
       response = await interceptor.dispatch(request);
     } catch (error) {
       console.error(error);
-      response = json(500, { errors: [error instanceof Error ? error.message : String(error)] });
+      response = errorAnswer(500, error instanceof Error ? error.message : String(error));
     }
     const failed = await commit();
     // Never acknowledge what is not durable (CONTRACT §10): the change was rolled back, and the answer says so.
     if (failed) response = notSaved(failed);
     // A HEAD answer never has a body, refusals (404, 405) included: HTTP says so and the fetch patch must agree.
-    if (request.method.toUpperCase() === "HEAD") response.body = "";
+    if (hasNoBody(request.method, response.status)) response.body = "";
     return response;
   };
   // Faults are decided (and the delay waited) before the queue: a failure never reaches a handler.
@@ -286,15 +294,6 @@ function fromRaw(raw: RawResponse): Response {
   return new Response(raw.body === "" ? null : raw.body, { status: raw.status, statusText: raw.statusText, headers: raw.headers });
 }
 
-function parseJsonBody(text: string): unknown {
-  if (!text || !text.trim()) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new ApiError(400, MSG.BAD_JSON((error as Error).message));
-  }
-}
-
 async function authenticate(db: Tables, header: string | undefined) {
   const token = tokenFromHeader(header);
   if (!token) throw new ApiError(404, MSG.NOT_REGISTERED);
@@ -307,15 +306,13 @@ async function authenticate(db: Tables, header: string | undefined) {
 
 /**
  * 507 Insufficient Storage: the request's change was not saved and was undone.
- * `x-mock-store-error` carries the reason too, for the CLI's exit status.
+ * STORE_ERROR_HEADER carries the reason too, for the CLI's exit status.
  */
 function notSaved(error: unknown): RawResponse {
   // Any origin may read this answer: a file is named by its own name, never by an absolute path.
   const why = describe(error).replace(/(?<![\w.])\/(?:[^\s'"(),:/]+\/)+([^\s'"(),:/]+)/g, "$1");
-  const response = json(507, { errors: [`${MSG.NOT_SAVED} ${why}`] });
   // Without its final full stop: the CLI quotes it inside a sentence.
-  response.headers["x-mock-store-error"] = why.replace(/\.$/, "");
-  return response;
+  return errorAnswer(507, `${MSG.NOT_SAVED} ${why}`, { [STORE_ERROR_HEADER]: why.replace(/\.$/, "") });
 }
 
 function describe(error: unknown): string {

@@ -2,6 +2,7 @@
 // filling {{...}} from variables and earlier answers, and checks each answer
 // against its `expect`. Everything a run needs is checked before the first
 // request is sent: the file, every header, every variable.
+import { STORE_ERROR_HEADER } from "#mock/boundary";
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { Command, Option } from "commander";
@@ -97,7 +98,7 @@ export async function replay(
       scope.responses.set(request.name, answer);
       // Expectations may use templates too, this answer's own among them: {"post._id": "{{create.body.post._id}}"}.
       const failures = checkAnswer({ ...answer, ms: exchange.ms }, expect && fillTemplates(expect, scope));
-      const storeError = exchange.headers["x-mock-store-error"];
+      const storeError = exchange.headers[STORE_ERROR_HEADER];
       if (storeError) failures.unshift({ check: "store", expected: "the change saved", actual: `not saved: ${storeError}` });
       result = {
         name: request.name,

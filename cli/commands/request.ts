@@ -1,4 +1,5 @@
 // `mockman request METHOD PATH`: one request, curl/HTTPie style.
+import { STORE_ERROR_HEADER } from "#mock/boundary";
 import { Command } from "commander";
 import { z } from "zod";
 import { COLLECTION_METHODS, headerProblem } from "#mock/collection/format";
@@ -135,7 +136,7 @@ export function requestCommand(io: CliIo): Command {
     // Another server's JSON is a fine answer; an HTML page from a server without the mark is a wrong --base-url.
     if (target.baseUrl && !(SERVED_BY in exchange.headers) && typeof exchange.body === "string")
       io.stderr.write(`mockman: note: ${notMockman(target.baseUrl, exchange)}\n`);
-    const storeError = exchange.headers["x-mock-store-error"];
+    const storeError = exchange.headers[STORE_ERROR_HEADER];
     if (storeError) throw new CliError(`the change was not saved to the store: ${storeError}. Check the --db file and its folder`);
     if (options.fail && exchange.status >= 400)
       throw new CliError(

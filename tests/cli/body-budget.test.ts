@@ -4,7 +4,7 @@
 import { createServer, type Server } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { BODY_BUDGET, BodyBudget, serveRequest } from "#cli/http-door";
-import type { RawRequest, RawResponse } from "#mock/interceptor";
+import type { RawRequest, RawResponse } from "#mock/boundary";
 
 const servers: Server[] = [];
 afterEach(async () => {

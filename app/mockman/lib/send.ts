@@ -1,5 +1,6 @@
 // Sends the tester's request with the page's window.fetch (the mock answers
 // same-origin /api/*, the network everything else) and measures it.
+import { statusText } from "#mock/boundary";
 import { sendsBody } from "./body";
 
 export interface TesterResponse {
@@ -24,29 +25,8 @@ export interface TesterRequest {
   body: unknown;
 }
 
-const REASONS: Record<number, string> = {
-  200: "OK",
-  201: "Created",
-  204: "No Content",
-  301: "Moved Permanently",
-  302: "Found",
-  304: "Not Modified",
-  400: "Bad Request",
-  401: "Unauthorized",
-  403: "Forbidden",
-  404: "Not Found",
-  405: "Method Not Allowed",
-  409: "Conflict",
-  422: "Unprocessable Entity",
-  429: "Too Many Requests",
-  500: "Internal Server Error",
-  502: "Bad Gateway",
-  503: "Service Unavailable",
-  504: "Gateway Timeout",
-};
-
 /** HTTP/2 responses carry no status text; fall back to the standard phrase. */
-export const statusTextOf = (status: number, given: string) => given || REASONS[status] || "";
+export const statusTextOf = (status: number, given: string) => given || statusText(status);
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 

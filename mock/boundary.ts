@@ -73,6 +73,14 @@ export const tooLarge = () => errorAnswer(413, `The request body is larger than 
  */
 export const STORE_ERROR_HEADER = "x-mock-store-error";
 
+/**
+ * On a refusal that means the caller's session is over (no token, a token that
+ * no longer verifies, its user gone): the app ends the session on this code,
+ * never by comparing message sentences. Values: "no-token", "bad-token", "no-user".
+ */
+export const SESSION_ERROR_HEADER = "x-mock-session-error";
+export type SessionError = "no-token" | "bad-token" | "no-user";
+
 /** HEAD answers, 204 and 304 never carry a body, whoever made them (refusals included). */
 export const hasNoBody = (method: string, status: number) => method.toUpperCase() === "HEAD" || status === 204 || status === 304;
 

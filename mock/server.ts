@@ -8,6 +8,7 @@ import { type ExportFile, migrateRecords, snapshotProblem, toExportFile } from "
 import type { ApiRequest, Ctx, RouteDef } from "./http";
 import {
   MAX_BODY_BYTES,
+  SESSION_ERROR_HEADER,
   STORE_ERROR_HEADER,
   errorAnswer,
   hasNoBody,
@@ -15,6 +16,7 @@ import {
   tooLarge,
   type RawRequest,
   type RawResponse,
+  type SessionError,
 } from "./boundary";
 import { DispatchInterceptor, type MirageRequest } from "./interceptor";
 import { DEFAULT_ITERATIONS } from "./password";
@@ -296,11 +298,12 @@ function fromRaw(raw: RawResponse): Response {
 
 async function authenticate(db: Tables, header: string | undefined) {
   const token = tokenFromHeader(header);
-  if (!token) throw new ApiError(404, MSG.NOT_REGISTERED);
+  const ended = (status: number, message: string, why: SessionError) => new ApiError(status, message, { [SESSION_ERROR_HEADER]: why });
+  if (!token) throw ended(404, MSG.NOT_REGISTERED, "no-token");
   const claims = await verifyToken(token);
-  if (!claims) throw new ApiError(401, MSG.BAD_TOKEN);
+  if (!claims) throw ended(401, MSG.BAD_TOKEN, "bad-token");
   const user = db.users.get(claims._id);
-  if (!user || user.username !== claims.username) throw new ApiError(404, MSG.NOT_REGISTERED);
+  if (!user || user.username !== claims.username) throw ended(404, MSG.NOT_REGISTERED, "no-user");
   return user;
 }
 

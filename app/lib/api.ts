@@ -49,7 +49,7 @@ export async function api<T>(path: string, { method = "GET", body, auth = false,
   if (!response.ok) {
     const message = errorMessage(data, response);
     // Centrally, so no screen has to: a dead session logs the user out once, whatever asked.
-    if (auth && isSessionDeath(response.status, message)) {
+    if (auth && isSessionDeath(response)) {
       endSession();
       throw new SessionEndedError(response.status, message);
     }

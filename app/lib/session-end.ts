@@ -1,8 +1,8 @@
 // The one place a dead session ends: the API said the session's user no longer
 // exists (a reset or an import removed it) or its token went bad. Every screen
 // gets the same outcome: local storage cleared, one clear toast, back to /.
-import { MSG } from "#mock/errors";
 import { toast } from "react-toastify";
+import { SESSION_ERROR_HEADER } from "#mock/boundary";
 import { clearSession, getSessionUser, getToken } from "./session";
 
 export const SESSION_ENDED_TOAST = "Your session has ended: please log in again.";
@@ -10,12 +10,12 @@ export const SESSION_ENDED_TOAST = "Your session has ended: please log in again.
 export const SESSION_ENDED_EVENT = "moments:session-ended";
 
 /**
- * Whether an authenticated call's refusal means the session is gone. 404 with
- * the CONTRACT §8 'not Registered' text is the user missing (or no token left, e.g. another
- * tab logged out); 401 with the token text is a token that no longer verifies.
+ * Whether an authenticated call's refusal means the session is gone: the API
+ * marks those refusals with a code (no token left, e.g. another tab logged out;
+ * a token that no longer verifies; its user removed by a reset or an import).
  */
-export function isSessionDeath(status: number, message: string): boolean {
-  return (status === 404 && message === MSG.NOT_REGISTERED) || (status === 401 && message === MSG.BAD_TOKEN);
+export function isSessionDeath(response: { ok: boolean; headers: Headers }): boolean {
+  return !response.ok && response.headers.has(SESSION_ERROR_HEADER);
 }
 
 export function endSession() {

@@ -18,14 +18,13 @@ import { SessionWatch } from "#app/components/SessionWatch";
 import { Sidebar } from "#app/components/Sidebar";
 import { MockBadge } from "#app/components/MockBadge";
 import { StoreBanner } from "#app/components/StoreBanner";
-import { ApiError } from "#app/lib/api";
+import { SessionEndedError, api } from "#app/lib/api";
 import { APP_ROUTE_ID, type AppData } from "#app/lib/app-data";
-import { api } from "#app/lib/api";
 import { setBookmarks } from "#app/lib/bookmark-store";
 import { getUser } from "#app/lib/data";
 import { isPostIntent } from "#app/lib/revalidate";
-import { clearSession, redirectToLogin, requireSession } from "#app/lib/session";
-import { endDamagedSession } from "#app/lib/session-end";
+import { redirectToLogin, requireSession } from "#app/lib/session";
+import { endDamagedSession, endSession } from "#app/lib/session-end";
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<AppData> {
   endDamagedSession();
@@ -34,15 +33,16 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
     // One authenticated call proves the token still holds; the user record gives
     // the bookmarks as ids (never the bookmarked posts themselves).
     const [, fresh] = await Promise.all([api("/users/bookmark?limit=1", { auth: true }), getUser(user.username)]);
-    if (!fresh) throw new ApiError(404, "user not found");
+    // The token verified, but the user is gone from the list: the session is over all the same.
+    if (!fresh) {
+      endSession();
+      throw redirectToLogin(request);
+    }
     setBookmarks(fresh.bookmarks ?? []);
     return { user };
   } catch (error) {
-    // A token the API no longer accepts (bad signature, user gone) is no session at all.
-    if (error instanceof ApiError && (error.status === 401 || error.status === 404)) {
-      clearSession();
-      throw redirectToLogin(request);
-    }
+    // A token the API no longer accepts (bad signature, user gone): api.ts has ended the session.
+    if (error instanceof SessionEndedError) throw redirectToLogin(request);
     // A slow, failing or offline backend is not the session's end: the shell stays,
     // with the bookmarks it knew, and each screen shows its own failure with a Retry.
     return { user };

@@ -1,23 +1,50 @@
 // Part 2's small rules outside the forms: which refusals end a session, the
 // export file's name, the import check, and the storage event the shell hears.
 import { describe, expect, it } from "vitest";
-import { MSG } from "#mock/errors";
+import { createMock } from "#mock/server";
+import { MemoryStore } from "#mock/store/memory";
 import { toExportFile } from "#mock/export-file";
 import { checkExportFile, describeExport, exportFileName } from "#app/lib/data-tools";
 import { isFollowing } from "#app/lib/follow";
 import { SESSION_ENDED_TOAST, isSessionDeath } from "#app/lib/session-end";
 
 describe("a dead session", () => {
-  it("is a 404 'not Registered' (user gone, or no token) or a 401 bad token", () => {
-    expect(isSessionDeath(404, MSG.NOT_REGISTERED)).toBe(true);
-    expect(isSessionDeath(401, MSG.BAD_TOKEN)).toBe(true);
+  const mockAnswers = async () => {
+    const mock = await createMock({ store: new MemoryStore(), passwordIterations: 1000 });
+    const call = (method: string, path: string, token?: string, body?: unknown) =>
+      mock.handle(
+        new Request(`http://localhost/api${path}`, {
+          method,
+          headers: { "content-type": "application/json", ...(token ? { authorization: token } : {}) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        }),
+      );
+    return { mock, call };
+  };
+
+  it("is what the API marks as one: no token, a token that no longer verifies, a user gone (not the message text)", async () => {
+    const { mock, call } = await mockAnswers();
+    const signup = await (await call("POST", "/auth/signup", undefined, { username: "gone", password: "pw", firstName: "Gone" })).json();
+    await mock.reset(); // the user who signed up is no longer in the data
+    for (const token of [undefined, "not-a-token", signup.encodedToken as string]) {
+      const answer = await call("GET", "/users/bookmark", token);
+      expect([401, 404]).toContain(answer.status);
+      expect(isSessionDeath(answer)).toBe(true);
+    }
+    await mock.shutdown();
   });
 
-  it("is not any other refusal: an unknown post, wrong credentials, a rule", () => {
-    expect(isSessionDeath(404, MSG.POST_NOT_FOUND("x"))).toBe(false);
-    expect(isSessionDeath(401, MSG.BAD_CREDENTIALS)).toBe(false);
-    expect(isSessionDeath(400, MSG.ALREADY_FOLLOWING)).toBe(false);
-    expect(isSessionDeath(500, MSG.NOT_REGISTERED)).toBe(false);
+  it("is not any other refusal: an unknown post, wrong credentials, a rule", async () => {
+    const { mock, call } = await mockAnswers();
+    const login = await (await call("POST", "/auth/login", undefined, { username: "guest", password: "guest1234" })).json();
+    const refusals = [
+      await call("GET", "/posts/nope", login.encodedToken),
+      await call("POST", "/auth/login", undefined, { username: "guest", password: "wrong" }),
+      await call("POST", `/users/follow/${login.foundUser._id}`, login.encodedToken, {}),
+    ];
+    expect(refusals.map((r) => r.status)).toEqual([404, 401, 400]);
+    for (const answer of refusals) expect(isSessionDeath(answer)).toBe(false);
+    await mock.shutdown();
   });
 
   it("says so plainly", () => {

@@ -1,14 +1,12 @@
 // Opening the store file for one command: the lock, and the messages when the
 // store is busy or cannot be read. Every data command goes through here.
-import { resolve } from "node:path";
 import type { Mock } from "#mock/server";
-import { LockedError, StoreError, openFileMock, readFileMock, type LockHolder } from "#mock/node";
+import { LockedError, StoreError, openFileMock, readFileMock, storePath, type LockHolder } from "#mock/node";
 import type { HeldLock } from "#mock/store/lock";
 import { CliError, oneLine } from "./errors";
 import { httpSender, inProcessSender, type Sender } from "./exchange";
 import type { CliIo } from "./io";
 
-export const DEFAULT_DB = ".mockman/db.json";
 /** How long a command waits for another CLI process to finish with the store (MOCKMAN_LOCK_WAIT_MS changes it). */
 export const LOCK_WAIT_MS = 10_000;
 
@@ -17,15 +15,11 @@ function lockWait(io: CliIo): number {
   return Number.isFinite(ms) && ms >= 0 ? ms : LOCK_WAIT_MS;
 }
 
-/** `--db`, else MOCKMAN_DB, else .mockman/db.json, against the command's cwd. */
-export function dbPathOf(io: CliIo, flag?: string): string {
-  return resolve(io.cwd, flag ?? io.env.MOCKMAN_DB ?? DEFAULT_DB);
-}
+/** The store's absolute path (mock/node.ts storePath: `--db`, MOCKMAN_DB, the default, against the command's cwd). */
+export const dbPathOf = (io: CliIo, flag?: string) => storePath({ flag, env: io.env, cwd: io.cwd }).path;
 
-/** The store's path as the user gave it (`--db`, MOCKMAN_DB or the default), for messages: never made absolute. */
-export function dbLabelOf(io: CliIo, flag?: string): string {
-  return flag ?? io.env.MOCKMAN_DB ?? DEFAULT_DB;
-}
+/** The store's path as the user gave it, for messages: never made absolute. */
+export const dbLabelOf = (io: CliIo, flag?: string) => storePath({ flag, env: io.env, cwd: io.cwd }).label;
 
 export const serverUrl = (port: number) => `http://127.0.0.1:${port}`;
 

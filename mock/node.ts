@@ -9,9 +9,18 @@ import { StoreError } from "./types";
 
 export const DEFAULT_DB = ".mockman/db.json";
 
-/** `--db` first, then MOCKMAN_DB, then .mockman/db.json under the current directory; always absolute. */
-export function resolveDbPath(flag?: string): string {
-  return path.resolve(flag || process.env.MOCKMAN_DB || DEFAULT_DB);
+/**
+ * Where the store lives, the one rule: `--db` first, then MOCKMAN_DB, then
+ * .mockman/db.json, against the directory the command runs in (an empty value
+ * counts as unset). `label` is the path as the user gave it, for messages;
+ * `path` is absolute.
+ */
+export function storePath(given: { flag?: string; env?: Record<string, string | undefined>; cwd?: string } = {}): {
+  path: string;
+  label: string;
+} {
+  const label = given.flag || given.env?.MOCKMAN_DB || DEFAULT_DB;
+  return { path: path.resolve(given.cwd ?? process.cwd(), label), label };
 }
 
 export interface OpenFileMockOptions {

@@ -2,26 +2,20 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { LockedError, StoreError, openFileMock, resolveDbPath } from "#mock/node";
+import { describe, expect, it } from "vitest";
+import { LockedError, StoreError, openFileMock, storePath } from "#mock/node";
 import { FileStore } from "#mock/store/file";
 import type { TodoRecord } from "#mock/types";
 import { ITERATIONS, addTodo, call, tempDir } from "./helpers";
 
-const env = process.env.MOCKMAN_DB;
-afterEach(() => {
-  if (env === undefined) delete process.env.MOCKMAN_DB;
-  else process.env.MOCKMAN_DB = env;
-});
-
-describe("resolveDbPath", () => {
-  it("takes --db first, then MOCKMAN_DB, then .mockman/db.json under the current directory, always absolute", () => {
-    process.env.MOCKMAN_DB = "from-env.json";
-    expect(resolveDbPath("flag.json")).toBe(path.join(process.cwd(), "flag.json"));
-    expect(resolveDbPath()).toBe(path.join(process.cwd(), "from-env.json"));
-    delete process.env.MOCKMAN_DB;
-    expect(resolveDbPath()).toBe(path.join(process.cwd(), ".mockman", "db.json"));
-    expect(resolveDbPath("/abs/db.json")).toBe("/abs/db.json");
+describe("storePath", () => {
+  it("takes --db first, then MOCKMAN_DB, then .mockman/db.json under the command's directory; the label is as given", () => {
+    const env = { MOCKMAN_DB: "from-env.json" };
+    expect(storePath({ flag: "flag.json", env, cwd: "/w" })).toEqual({ path: "/w/flag.json", label: "flag.json" });
+    expect(storePath({ env, cwd: "/w" })).toEqual({ path: "/w/from-env.json", label: "from-env.json" });
+    expect(storePath({ env: { MOCKMAN_DB: "" }, cwd: "/w" })).toEqual({ path: "/w/.mockman/db.json", label: ".mockman/db.json" });
+    expect(storePath({ flag: "/abs/db.json", cwd: "/w" })).toEqual({ path: "/abs/db.json", label: "/abs/db.json" });
+    expect(storePath().path).toBe(path.join(process.cwd(), ".mockman", "db.json"));
   });
 });
 

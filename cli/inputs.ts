@@ -1,8 +1,10 @@
 // Reading what the user points at: `-d JSON`, `-d @file`, `-d @-`, and files
-// given as arguments (`-` for stdin). Unreadable or malformed input is a usage error.
+// given as arguments (`-` for stdin). Unreadable or malformed input is a usage
+// error. And writing the files commands make (exports, documents, reports).
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { usageError, oneLine } from "./errors";
+import { writeAtomic } from "#mock/store/atomic";
+import { CliError, usageError, oneLine } from "./errors";
 import { readAll, type CliIo } from "./io";
 
 export async function readSource(io: CliIo, file: string, what: string): Promise<string> {
@@ -31,4 +33,18 @@ export async function readBody(io: CliIo, data: string, headers: Array<[string, 
     throw usageError(`-d is not JSON${from}: ${oneLine(error)}. Quote it for the shell, e.g. -d '{"title":"Milk"}'`);
   }
   return text;
+}
+
+/**
+ * Writes a file a command makes (an export, the OpenAPI document, a report),
+ * whole or not at all (temp file, fsync, rename). Returns the absolute path.
+ */
+export async function writeOutput(io: CliIo, file: string, text: string): Promise<string> {
+  const target = resolve(io.cwd, file);
+  try {
+    await writeAtomic(target, text);
+  } catch (error) {
+    throw new CliError(`cannot write ${file}: ${oneLine(error)}. Check the folder exists and is writable`);
+  }
+  return target;
 }

@@ -1,20 +1,11 @@
 // `mockman export [FILE|-]`: the store's data in the versioned export format
 // the browser's export uses too.
-import { rename, writeFile } from "node:fs/promises";
-import { basename, dirname, join, resolve } from "node:path";
 import { Command } from "commander";
 import { z } from "zod";
 import { withStoreToRead } from "../data";
-import { CliError, oneLine } from "../errors";
+import { writeOutput } from "../inputs";
 import type { CliIo } from "../io";
 import { addDbOption, addExamples, parseOptions } from "../options";
-
-/** Temp file and rename: a half-written export never sits under the real name. */
-export async function writeAtomically(path: string, text: string) {
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
-  await writeFile(temp, text);
-  await rename(temp, path);
-}
 
 export function exportCommand(io: CliIo): Command {
   const command = new Command("export")
@@ -33,12 +24,7 @@ export function exportCommand(io: CliIo): Command {
       io.stdout.write(text);
       return;
     }
-    const target = resolve(io.cwd, file);
-    try {
-      await writeAtomically(target, text);
-    } catch (error) {
-      throw new CliError(`cannot write ${target}: ${oneLine(error)}. Check the folder exists and is writable`);
-    }
+    const target = await writeOutput(io, file, text);
     const { users, posts, todos } = exported.data;
     io.stdout.write(`Exported ${users.length} users, ${posts.length} posts and ${todos.length} todos from ${dbPath} to ${target}.\n`);
   });

@@ -1,13 +1,11 @@
 // `mockman openapi [FILE|-]`: the API's OpenAPI 3.1 description (the same
 // document GET /api/openapi.json serves), for Postman, Insomnia, Bruno,
 // Hoppscotch, Prism or Swagger UI. Needs no store.
-import { resolve } from "node:path";
 import { Command } from "commander";
 import pkg from "../../package.json" with { type: "json" };
-import { CliError, oneLine } from "../errors";
 import type { CliIo } from "../io";
 import { addExamples } from "../options";
-import { writeAtomically } from "./export";
+import { writeOutput } from "../inputs";
 
 export function openapiCommand(io: CliIo): Command {
   const command = new Command("openapi")
@@ -21,12 +19,7 @@ export function openapiCommand(io: CliIo): Command {
       io.stdout.write(text);
       return;
     }
-    const target = resolve(io.cwd, file);
-    try {
-      await writeAtomically(target, text);
-    } catch (error) {
-      throw new CliError(`cannot write ${target}: ${oneLine(error)}. Check the folder exists and is writable`);
-    }
+    const target = await writeOutput(io, file, text);
     io.stdout.write(`Wrote the OpenAPI 3.1 description of ${Object.keys(JSON.parse(text).paths).length} paths to ${target}.\n`);
   });
 }

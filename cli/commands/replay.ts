@@ -3,8 +3,6 @@
 // against its `expect`. Everything a run needs is checked before the first
 // request is sent: the file, every header, every variable.
 import { STORE_ERROR_HEADER } from "#mock/boundary";
-import { writeFile } from "node:fs/promises";
-import { resolve } from "node:path";
 import { Command, Option } from "commander";
 import { z } from "zod";
 import { checkAnswer, describeFailure } from "#mock/collection/assert";
@@ -21,7 +19,7 @@ import { TemplateError, fillTemplates, toJsonText, type RecordedResponse, type T
 import { openSender } from "../data";
 import { CliError, EXIT, oneLine, usageError } from "../errors";
 import type { OutgoingRequest, Sender } from "../exchange";
-import { readSource } from "../inputs";
+import { readSource, writeOutput } from "../inputs";
 import { wantsColor, type CliIo } from "../io";
 import { addFaultOptions, faultsFrom, withFaults } from "../fault-options";
 import { addDbOption, addExamples, baseUrl, collect, parseOptions } from "../options";
@@ -202,13 +200,8 @@ export function replayCommand(io: CliIo): Command {
     if (linesToStdout) io.stdout.write(summaryLine(report));
     if (reporter !== "cli") {
       const text = reporter === "junit" ? junitXml(report) : JSON.stringify(report, null, 2) + "\n";
-      if (options.reporterOut) {
-        try {
-          await writeFile(resolve(io.cwd, options.reporterOut), text);
-        } catch (error) {
-          throw new CliError(`cannot write the report to ${options.reporterOut}: ${oneLine(error)}`);
-        }
-      } else io.stdout.write(text);
+      if (options.reporterOut) await writeOutput(io, options.reporterOut, text);
+      else io.stdout.write(text);
     }
     if (report.failed)
       throw new CliError(

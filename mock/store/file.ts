@@ -8,6 +8,7 @@
 // Snapshot: {"mockman":"db","version":1,"journalSeq":n,"data":{users,posts,todos}}
 //   (one record per line, lists in insertion order)
 // Journal:  one line per commit, {"seq":n,"changes":ChangeSet}
+import { type FileId, syncDir, writeAtomic } from "./atomic";
 import { fstatSync, statSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -342,7 +343,7 @@ export class FileStore implements Store {
   private async writeSnapshot(rows: Rows, seq: number) {
     const text = snapshotText(rows, seq);
     try {
-      this.snapshotId = await writeAtomic(this.path, text);
+      this.snapshotId = await writeAtomic(this.path, text, { makeDir: true });
     } catch (error) {
       throw new StoreError(`Could not write ${this.path}: ${(error as Error).message}`, { cause: error });
     }
@@ -540,11 +541,6 @@ async function openJournal(file: string) {
   return fh;
 }
 
-interface FileId {
-  dev: number;
-  ino: number;
-}
-
 /** Which file is at a path and how it was last changed, as one string ("" when there is none). */
 const stamp = (file: string) =>
   fs.stat(file).then(
@@ -585,41 +581,4 @@ export function readOnlyReason(file: string, journal: string): string | null {
   if (lines !== null && noWriteBits(lines)) return "its journal has no write permission";
   if (folder !== null && noWriteBits(folder)) return "its folder has no write permission";
   return null;
-}
-
-/** Temp file, fsync, rename over the target, fsync the directory: the target is always whole. Returns the new file's id. */
-async function writeAtomic(file: string, text: string): Promise<FileId> {
-  const dir = path.dirname(file);
-  await fs.mkdir(dir, { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  let id: FileId;
-  try {
-    const fh = await fs.open(tmp, "w");
-    try {
-      await fh.writeFile(text);
-      await fh.sync();
-      const { dev, ino } = await fh.stat();
-      id = { dev, ino };
-    } finally {
-      await fh.close();
-    }
-    await fs.rename(tmp, file);
-  } catch (error) {
-    await fs.rm(tmp, { force: true });
-    throw error;
-  }
-  await syncDir(dir);
-  return id;
-}
-
-async function syncDir(dir: string) {
-  let fh: fs.FileHandle | undefined;
-  try {
-    fh = await fs.open(dir, "r");
-    await fh.sync();
-  } catch {
-    // Some platforms (Windows) cannot fsync a directory; the rename is still atomic there.
-  } finally {
-    await fh?.close();
-  }
 }

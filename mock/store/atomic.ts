@@ -1,0 +1,49 @@
+// Writing a whole file so that a crash never leaves half of it under the real
+// name, the one way: the file store's snapshot and the CLI's exports and
+// reports all go through writeAtomic.
+import fs from "node:fs/promises";
+import path from "node:path";
+
+/** Which file a path held when it was written (device and inode). */
+export interface FileId {
+  dev: number;
+  ino: number;
+}
+
+/** Temp file, fsync, rename over the target, fsync the directory: the target is always whole. Returns the new file's id. */
+export async function writeAtomic(file: string, text: string, options: { makeDir?: boolean } = {}): Promise<FileId> {
+  const dir = path.dirname(file);
+  if (options.makeDir) await fs.mkdir(dir, { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  let id: FileId;
+  try {
+    const fh = await fs.open(tmp, "w");
+    try {
+      await fh.writeFile(text);
+      await fh.sync();
+      const { dev, ino } = await fh.stat();
+      id = { dev, ino };
+    } finally {
+      await fh.close();
+    }
+    await fs.rename(tmp, file);
+  } catch (error) {
+    await fs.rm(tmp, { force: true });
+    throw error;
+  }
+  await syncDir(dir);
+  return id;
+}
+
+/** Makes a new or renamed file's name durable: without it a crash could lose a file whose bytes were all synced. */
+export async function syncDir(dir: string) {
+  let fh: fs.FileHandle | undefined;
+  try {
+    fh = await fs.open(dir, "r");
+    await fh.sync();
+  } catch {
+    // Some platforms (Windows) cannot fsync a directory; the rename is still atomic there.
+  } finally {
+    await fh?.close();
+  }
+}

@@ -1,7 +1,7 @@
 // One request and its answer, whichever door it went through: in-process
 // (`mock.handle`) or real HTTP (undici, to `mockman serve` or any server).
 import { statusText } from "#mock/boundary";
-import type { Mock } from "#mock/server";
+import type { Mock } from "#mock/create-mock";
 import { CliError } from "./errors";
 
 export interface OutgoingRequest {

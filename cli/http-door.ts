@@ -3,7 +3,7 @@
 // Request/Response in between: building the pair cost more than the request.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { MAX_BODY_BYTES, STORE_ERROR_HEADER, errorAnswer, hasNoBody, tooLarge, type RawResponse } from "#mock/boundary";
-import type { Mock } from "#mock/server";
+import type { Mock } from "#mock/create-mock";
 import pkg from "../package.json" with { type: "json" };
 
 const CORS = {

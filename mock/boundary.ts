@@ -1,5 +1,5 @@
 // The HTTP boundary, once: every rule about what crosses the wire, shared by
-// the dispatcher (mock/server.ts, mock/interceptor.ts, mock/faults.ts) and the
+// the dispatcher (mock/create-mock.ts, mock/interceptor.ts, mock/faults.ts) and the
 // node:http door (cli/http-door.ts). Plain data only: the Web Request and
 // Response stay at the doors.
 import { ApiError, MSG } from "./errors";

@@ -1,7 +1,7 @@
 // The browser door: the mock on IndexedDB, reached through a thin fetch patch
 // that sends same-origin /api/* to handle() and everything else to the network.
 import { loadFaultSettings, onFaultSettings } from "./fault-settings";
-import { createMock, type Mock } from "./server";
+import { createMock, type Mock } from "./create-mock";
 import { DexieStore } from "./store/dexie";
 import { MemoryStore } from "./store/memory";
 

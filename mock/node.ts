@@ -2,7 +2,7 @@
 // per command (lock, load, work, commit, release) and `serve` for its lifetime.
 import fs from "node:fs/promises";
 import path from "node:path";
-import { type Mock, createMock } from "./server";
+import { type Mock, createMock } from "./create-mock";
 import { FileStore, type FileStoreOptions } from "./store/file";
 import { type HeldLock, type LockInfo, LockedError, acquireLock } from "./store/lock";
 import { StoreError } from "./types";

@@ -1,6 +1,6 @@
 // The in-browser mock, reached lazily: entry.client.tsx boots it off the
 // welcome page's critical path, so nothing here imports #mock/browser eagerly.
-import type { Mock } from "#mock/server";
+import type { Mock } from "#mock/create-mock";
 
 type MomentsGlobal = { __moments?: { mock: Mock; storeProblem: string | null } };
 

@@ -8,7 +8,7 @@ export const TOAST = {
   bookmarkAdded: "Added to Bookmarks !",
   bookmarkRemoved: "Removed from Bookmarks !",
   userNotFound: "user not found",
-  // Part 2: profiles and follows (CONTRACT §8).
+  // Profiles and follows (CONTRACT §8).
   followed: "followed",
   unfollowed: "unfollowed",
   profileUpdated: "updated successfully",
@@ -27,7 +27,7 @@ export const TEXT = {
   reply: "Reply",
   passwordMismatch: "Password do not match",
   appError: "Unexpected Application Error!",
-  // Part 2: bookmarks, profiles and the protected group's 404 (CONTRACT §2, §8).
+  // Bookmarks, profiles and the protected group's 404 (CONTRACT §2, §8).
   bookmarkHeading: "Bookmark",
   nothingToShow: "Nothing to show...",
   pageNotFound: "Error 404: PageNotFound",

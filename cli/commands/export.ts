@@ -2,7 +2,7 @@
 // the browser's export uses too.
 import { Command } from "commander";
 import { z } from "zod";
-import { withStoreToRead } from "../data";
+import { withStoreToRead } from "../stores";
 import { writeOutput } from "../inputs";
 import type { CliIo } from "../io";
 import { addDbOption, addExamples, parseOptions } from "../options";

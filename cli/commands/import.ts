@@ -3,7 +3,7 @@
 import { Command } from "commander";
 import { z } from "zod";
 import { FormatError, parseExportFile, type ExportFile } from "#mock/export-file";
-import { withStore } from "../data";
+import { withStore } from "../stores";
 import { usageError } from "../errors";
 import { readSource } from "../inputs";
 import type { CliIo } from "../io";

@@ -16,7 +16,7 @@ import {
 } from "#mock/collection/format";
 import { toPath } from "#mock/collection/urls";
 import { TemplateError, fillTemplates, toJsonText, type RecordedResponse, type TemplateScope } from "#mock/collection/templates";
-import { openSender } from "../data";
+import { openSender } from "../stores";
 import { CliError, EXIT, oneLine, usageError } from "../errors";
 import type { OutgoingRequest, Sender } from "../exchange";
 import { readSource, writeOutput } from "../inputs";

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { COLLECTION_METHODS, headerProblem } from "#mock/collection/format";
 import { isAbsoluteUrl, toPath } from "#mock/collection/urls";
 import { GUEST } from "#mock/seed";
-import { openSender } from "../data";
+import { openSender } from "../stores";
 import { CliError, EXIT, usageError } from "../errors";
 import type { Exchange, OutgoingRequest, Sender } from "../exchange";
 import { readBody } from "../inputs";

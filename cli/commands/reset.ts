@@ -2,7 +2,7 @@
 import { Command } from "commander";
 import { z } from "zod";
 import { GUEST } from "#mock/seed";
-import { withStore } from "../data";
+import { withStore } from "../stores";
 import type { CliIo } from "../io";
 import { addDbOption, addExamples, parseOptions } from "../options";
 

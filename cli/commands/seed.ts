@@ -5,7 +5,7 @@ import { z } from "zod";
 import { toExportFile } from "#mock/export-file";
 import { GENERATED_PASSWORD, GUEST } from "#mock/seed";
 import type { Snapshot } from "#mock/types";
-import { withStore } from "../data";
+import { withStore } from "../stores";
 import { usageError } from "../errors";
 import type { CliIo } from "../io";
 import { addDbOption, addExamples, count, parseOptions } from "../options";

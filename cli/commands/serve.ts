@@ -4,7 +4,7 @@
 import { createServer, type Server } from "node:http";
 import { Command } from "commander";
 import { z } from "zod";
-import { dbLabelOf, dbPathOf, openStore, serverUrl } from "../data";
+import { dbLabelOf, dbPathOf, openStore, serverUrl } from "../stores";
 import { CliError, oneLine } from "../errors";
 import { addFaultOptions, faultsFrom } from "../fault-options";
 import { BodyBudget, serveRequest } from "../http-door";

@@ -2,7 +2,7 @@ import { v4 as uuid } from "uuid";
 import { z } from "zod";
 import { signToken } from "../auth";
 import { ApiError, MSG, notFound } from "../errors";
-import { parseBody, reply, type RouteDef } from "../http";
+import { parseBody, reply, type RouteDef } from "../route-kit";
 import { hashPassword, verifyPassword } from "../password";
 import { BIO_MAX, LINK_MAX, NAME_MAX, imageRef, optionalText, required, usernameField } from "../rules";
 import { timestamp } from "../time";

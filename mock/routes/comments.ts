@@ -1,7 +1,7 @@
 import { v4 as uuid } from "uuid";
 import { z } from "zod";
 import { badRequest, MSG } from "../errors";
-import { listRoute, onePost, parseBody, postsOrMinimal, reply, type RouteDef } from "../http";
+import { listRoute, onePost, parseBody, postsOrMinimal, reply, type RouteDef } from "../route-kit";
 import { pageArray } from "../paging";
 import { COMMENT_MAX, required } from "../rules";
 import { timestamp } from "../time";

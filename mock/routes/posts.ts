@@ -1,7 +1,7 @@
 import { v4 as uuid } from "uuid";
 import { z } from "zod";
 import { badRequest, MSG } from "../errors";
-import { allPosts, listRoute, onePost, pagedPosts, parseBody, postsOrMinimal, replyJson, type RouteDef } from "../http";
+import { allPosts, listRoute, onePost, pagedPosts, parseBody, postsOrMinimal, replyJson, type RouteDef } from "../route-kit";
 import { pageTable } from "../paging";
 import { ALT_MAX, POST_MAX, imageRef, optionalText, required } from "../rules";
 import { timestamp } from "../time";

@@ -2,7 +2,7 @@
 import { v4 as uuid } from "uuid";
 import { z } from "zod";
 import { MSG, notFound } from "../errors";
-import { parseBody, reply, type RouteDef } from "../http";
+import { parseBody, reply, type RouteDef } from "../route-kit";
 import { TODO_MAX, required } from "../rules";
 import { timestamp } from "../time";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { badRequest, MSG } from "../errors";
-import { listRoute, pagedPosts, parseBody, reply, replyJson, type Ctx, type RouteDef } from "../http";
+import { listRoute, pagedPosts, parseBody, reply, replyJson, type Ctx, type RouteDef } from "../route-kit";
 import { pageArray, pageTable } from "../paging";
 import { ALT_MAX, BIO_MAX, LINK_MAX, NAME_MAX, imageRef, optionalText, required } from "../rules";
 import { timestamp } from "../time";

@@ -1,6 +1,6 @@
 // Drives the dispatcher with real Request objects, as every door does.
 import { GUEST } from "#mock/seed";
-import { createMock, type Mock } from "#mock/server";
+import { createMock, type Mock } from "#mock/create-mock";
 import { MemoryStore } from "#mock/store/memory";
 
 export const SEED_POST = "8d0c3c7e-1f4b-4b7a-9c2e-6a1f0d9e7b01"; // by adasterling, 790 likes

@@ -7,7 +7,7 @@
 // comments are written before the avatar is set (the version-1 store copied it
 // into all 500 then), and the comments made after the avatar are few.
 import { describe, expect, it } from "vitest";
-import { createMock } from "#mock/server";
+import { createMock } from "#mock/create-mock";
 import { MemoryStore } from "#mock/store/memory";
 import type { ChangeSet } from "#mock/types";
 

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { EXPORT_VERSION, parseExportFile } from "#mock/export-file";
-import { createMock } from "#mock/server";
+import { createMock } from "#mock/create-mock";
 import { FileStore } from "#mock/store/file";
 import { MemoryStore } from "#mock/store/memory";
 import type { Snapshot } from "#mock/types";

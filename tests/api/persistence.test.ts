@@ -39,7 +39,7 @@ describe("persistence through the store", () => {
   });
 
   it("an empty store is seeded once; a seeded one is loaded, not re-seeded", async () => {
-    const { createMock } = await import("#mock/server");
+    const { createMock } = await import("#mock/create-mock");
     const { seedSnapshot } = await import("#mock/seed");
     const store = new MemoryStore();
     let seeded = 0;
@@ -81,7 +81,7 @@ describe("a store that fails to write", () => {
     }
     const store = new FlakyStore();
     const events: string[] = [];
-    const { createMock } = await import("#mock/server");
+    const { createMock } = await import("#mock/create-mock");
     const mock = await createMock({
       store,
       passwordIterations: 1000,

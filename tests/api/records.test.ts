@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { parseExportFile, toExportFile } from "#mock/export-file";
 import { snapshotSchema } from "#mock/records";
-import { createMock } from "#mock/server";
+import { createMock } from "#mock/create-mock";
 import { MemoryStore } from "#mock/store/memory";
 import type { Snapshot } from "#mock/types";
 

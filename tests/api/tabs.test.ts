@@ -2,7 +2,7 @@
 // mock, and neither may write from a stale copy.
 import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
 import { describe, expect, it } from "vitest";
-import { createMock } from "#mock/server";
+import { createMock } from "#mock/create-mock";
 import { DexieStore } from "#mock/store/dexie";
 import { SEED_POST } from "./client";
 

@@ -1,7 +1,7 @@
-// Part 2's small rules outside the forms: which refusals end a session, the
+// Small rules outside the forms: which refusals end a session, the
 // export file's name, the import check, and the storage event the shell hears.
 import { describe, expect, it } from "vitest";
-import { createMock } from "#mock/server";
+import { createMock } from "#mock/create-mock";
 import { MemoryStore } from "#mock/store/memory";
 import { toExportFile } from "#mock/export-file";
 import { checkExportFile, describeExport, exportFileName } from "#app/lib/data-tools";

@@ -1,7 +1,7 @@
 // Per-call time of the dispatcher at several data sizes, so growth shows.
 // The store is a no-op here: store writes are measured in store.ts.
 import { exportFileSchema, snapshotProblem } from "#mock/export-file";
-import { createMock, type Mock } from "#mock/server";
+import { createMock, type Mock } from "#mock/create-mock";
 import { generateData, GENERATED_PASSWORD } from "#mock/seed";
 import { DEFAULT_ITERATIONS } from "#mock/password";
 import type { ChangeSet, Snapshot, Store } from "#mock/types";

@@ -4,7 +4,7 @@
 // the stored data grew. Figures, not assertions. Records quote users by id, so the
 // store holds the avatar once; answers still quote it once per comment (the API's
 // shape), so the comments made after the avatar stop at a 100 MB answer.
-import { createMock } from "#mock/server";
+import { createMock } from "#mock/create-mock";
 import { seedSnapshot } from "#mock/seed";
 import type { ChangeSet, Snapshot, Store } from "#mock/types";
 import { applyChanges } from "#mock/store/apply";

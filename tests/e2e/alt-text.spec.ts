@@ -2,7 +2,7 @@
 // it as the image's alt with an ALT badge that reveals it, it survives a
 // reload; Settings can require it; the profile photos take one too.
 import { expect, test, type Page } from "@playwright/test";
-import { PNG_1x1, feed, loginAsGuest, noToasts, toast, watchErrors } from "./app2-helpers";
+import { PNG_1x1, feed, loginAsGuest, noToasts, toast, watchErrors } from "./screen-helpers";
 
 const composer = (page: Page) => page.getByRole("region", { name: "Create a post" });
 

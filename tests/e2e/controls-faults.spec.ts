@@ -1,7 +1,7 @@
 // The Mock settings panel on /mockman: kept across reloads, applied to the
 // in-browser mock (failures, offline), and the shell's badge while it is on.
 import { expect, test, type Page } from "@playwright/test";
-import { loginAsGuest, seriousViolations } from "./app2-helpers";
+import { loginAsGuest, seriousViolations } from "./screen-helpers";
 
 const panel = (page: Page) => page.getByRole("region", { name: "Mock settings" });
 const apiStatus = (page: Page) =>
@@ -30,7 +30,7 @@ for (const width of [1280, 375]) {
       expect(await seriousViolations(page)).toEqual([]);
       await page.screenshot({ path: `test-results/controls-panel-${width}.png`, fullPage: true });
 
-      // With every request failing the app cannot load its shell (how it copes is issue 13's part 2),
+      // With every request failing the app cannot load its shell (how it copes: slow-mock.spec.ts),
       // so the shell's badge is seen with the delay alone.
       await panel(page).getByLabel("Failure rate (0 to 1)").fill("0");
       await page.goto("/home");

@@ -2,7 +2,7 @@
 // the change is on screen and in IndexedDB. The mock commits before it answers,
 // so the toast (the answer) is the point after which nothing may be lost.
 import { expect, test, type Page } from "@playwright/test";
-import { feed, loginAsGuest, PNG_1x1, postWith, toast } from "./app-helpers";
+import { feed, loginAsGuest, PNG_1x1, postWith, toast } from "./helpers";
 import { readIndexedDb } from "./hardening/api";
 
 const POST = "Durable post, written before a reload";

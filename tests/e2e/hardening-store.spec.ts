@@ -2,7 +2,7 @@
 // write) and saved data that cannot be read. The UI says so; a write that cannot be
 // saved is refused (507) and undone; saved data is never overwritten or replaced by the seed.
 import { expect, test, type Page } from "@playwright/test";
-import { feed, loginAsGuest, postWith, toast } from "./app-helpers";
+import { feed, loginAsGuest, postWith, toast } from "./helpers";
 import { readIndexedDb } from "./hardening/api";
 import { installQuotaFault, setDiskFull, writeRawRow } from "./hardening/faults";
 

@@ -4,7 +4,7 @@
 // (bookmarks) is shared, which is where a stale copy would lose updates. After
 // their next navigation both tabs, and IndexedDB itself, hold every change.
 import { expect, test, type Page } from "@playwright/test";
-import { feed, loginAsGuest, postWith, scrollToPost, toast } from "./app-helpers";
+import { feed, loginAsGuest, postWith, scrollToPost, toast } from "./helpers";
 import { readIndexedDb } from "./hardening/api";
 
 interface Expected {

@@ -6,7 +6,7 @@ import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test, type Page } from "@playwright/test";
-import { feed, loginAsGuest, postWith, scrollTo, scrollToPost, toast } from "./app-helpers";
+import { feed, loginAsGuest, postWith, scrollTo, scrollToPost, toast } from "./helpers";
 import { callApi } from "./hardening/api";
 import { EVIL_SVG, EVIL_SVG_DATA_URL, PAYLOADS, SHORT_PAYLOADS } from "./hardening/payloads";
 import { armTripwire, auditScreen, type Tripwire } from "./hardening/tripwire";

@@ -9,7 +9,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { feed, loginAsGuest, watchErrors } from "./app-helpers";
+import { feed, loginAsGuest, watchErrors } from "./helpers";
 import { readIndexedDb } from "./hardening/api";
 
 const ROOT = resolve(import.meta.dirname, "../..");

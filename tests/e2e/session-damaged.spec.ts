@@ -2,7 +2,7 @@
 // protected page used to hang on 'Loading Moments…'. Now the session ends with
 // the usual toast, the visitor lands on /, and logging in works again.
 import { expect, test } from "@playwright/test";
-import { SESSION_ENDED, loginAsGuest, toast } from "./app2-helpers";
+import { SESSION_ENDED, loginAsGuest, toast } from "./screen-helpers";
 
 for (const [what, damage] of [
   ["missing", () => localStorage.removeItem("userinfo")],

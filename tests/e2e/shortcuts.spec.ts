@@ -2,7 +2,7 @@
 // / to explore, ? to list them, Ctrl/Cmd+Enter to post and to send a comment;
 // never while typing; what changes is announced.
 import { expect, test, type Page } from "@playwright/test";
-import { feed, loginAsGuest, noToasts, toast, watchErrors } from "./app2-helpers";
+import { feed, loginAsGuest, noToasts, toast, watchErrors } from "./screen-helpers";
 
 const status = (page: Page) => page.locator('p[role="status"][aria-live="polite"]');
 

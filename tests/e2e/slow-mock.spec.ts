@@ -3,7 +3,7 @@
 // buttons, optimistic changes rolled back with a toast naming the failure, and
 // a failed screen shown inside the shell with a Retry.
 import { expect, test, type Page } from "@playwright/test";
-import { feed, loginAsGuest, noToasts, postWith } from "./app2-helpers";
+import { feed, loginAsGuest, noToasts, postWith } from "./screen-helpers";
 
 async function setFaults(page: Page, faults: { delay?: number; failRate?: number }) {
   await page.evaluate(({ delay, failRate }) => {

@@ -2,7 +2,7 @@
 // Settings > Appearance picks one; the choice survives a reload; every screen
 // is axe-clean (contrast included) in both themes at 375 and 1280 px.
 import { expect, test, type Page } from "@playwright/test";
-import { loginAsGuest, noToasts, seriousViolations, watchErrors } from "./app2-helpers";
+import { loginAsGuest, noToasts, seriousViolations, watchErrors } from "./screen-helpers";
 
 const theme = (page: Page) => page.evaluate(() => document.documentElement.dataset.theme);
 const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);

@@ -1,7 +1,7 @@
 // Toasts stay top-right, but never on top of what a person needs: at desktop
 // widths the login toast leaves 'Who to follow', the heading and the composer clear.
 import { expect, test, type Locator } from "@playwright/test";
-import { loginAsGuest } from "./app2-helpers";
+import { loginAsGuest } from "./screen-helpers";
 
 type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;

@@ -4,7 +4,7 @@
 import { IDBKeyRange, indexedDB } from "fake-indexeddb";
 import { describe, expect, it } from "vitest";
 import { FormatError, parseExportFile } from "#mock/export-file";
-import { createMock, type Mock } from "#mock/server";
+import { createMock, type Mock } from "#mock/create-mock";
 import { DexieStore } from "#mock/store/dexie";
 import { MemoryStore } from "#mock/store/memory";
 import { StoreError, type ChangeSet, type Store } from "#mock/types";

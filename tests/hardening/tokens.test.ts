@@ -4,7 +4,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { signToken, TOKEN_LIFETIME_SECONDS } from "#mock/auth.ts";
 import { MSG } from "#mock/errors.ts";
 import { routes } from "#mock/routes/index.ts";
-import { createMock, type Mock } from "#mock/server.ts";
+import { createMock, type Mock } from "#mock/create-mock.ts";
 import { MemoryStore } from "#mock/store/memory.ts";
 import { badTokens, type BadToken, type Who } from "./tokens/bad-tokens";
 

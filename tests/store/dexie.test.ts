@@ -3,7 +3,7 @@
 import type { DBCore, DBCoreMutateRequest } from "dexie";
 import { IDBKeyRange, indexedDB } from "fake-indexeddb";
 import { describe, expect, it } from "vitest";
-import { createMock } from "#mock/server";
+import { createMock } from "#mock/create-mock";
 import { DexieStore } from "#mock/store/dexie";
 import type { TodoRecord } from "#mock/types";
 import { ITERATIONS, addTodo, call, loginAsGuest } from "./helpers";

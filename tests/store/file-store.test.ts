@@ -2,7 +2,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
-import { createMock } from "#mock/server";
+import { createMock } from "#mock/create-mock";
 import { GENERATED_PASSWORD, generateData } from "#mock/seed";
 import { FileStore } from "#mock/store/file";
 import { MemoryStore } from "#mock/store/memory";

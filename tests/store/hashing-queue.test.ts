@@ -3,7 +3,7 @@
 // every hash, while writes stay one at a time and signups stay unique.
 import { describe, expect, it } from "vitest";
 import { GUEST } from "#mock/seed";
-import { createMock } from "#mock/server";
+import { createMock } from "#mock/create-mock";
 import { MemoryStore } from "#mock/store/memory";
 import { call } from "./helpers";
 

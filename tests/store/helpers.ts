@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll } from "vitest";
-import type { Mock } from "#mock/server";
+import type { Mock } from "#mock/create-mock";
 import { GUEST } from "#mock/seed";
 
 export const ITERATIONS = 1000;

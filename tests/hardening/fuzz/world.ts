@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
-import { createMock, type Mock } from "#mock/server.ts";
+import { createMock, type Mock } from "#mock/create-mock.ts";
 import { DexieStore } from "#mock/store/dexie.ts";
 import { FileStore } from "#mock/store/file.ts";
 import { MemoryStore } from "#mock/store/memory.ts";

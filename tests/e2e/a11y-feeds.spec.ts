@@ -1,7 +1,7 @@
 // axe-core finds no serious or critical violation on /, /home and /explore (issue 4).
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { loginAsGuest } from "./app-helpers";
+import { loginAsGuest } from "./helpers";
 
 async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
-import { feed, loginAsGuest, postWith, watchErrors } from "./app2-helpers";
+import { feed, loginAsGuest, postWith, watchErrors } from "./screen-helpers";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const TSX = join(ROOT, "node_modules/.bin/tsx");

@@ -1,7 +1,7 @@
 // Storage problems (issue 5, from issue 7): a persistent, dismissible banner in
 // the shell says that data is not being saved, and why.
 import { expect, test } from "@playwright/test";
-import { loginAsGuest, postWith } from "./app2-helpers";
+import { loginAsGuest, postWith } from "./screen-helpers";
 
 test("a failed write to IndexedDB is undone, toasts the mock's 507 message and shows the banner until dismissed", async ({ page }) => {
   await loginAsGuest(page);

@@ -1,6 +1,6 @@
 // Profiles (issue 5): your own and another's, an unknown username, and 'Edit profile'.
 import { expect, test } from "@playwright/test";
-import { feed, loginAsGuest, PNG_1x1, postWith, toast, watchErrors } from "./app2-helpers";
+import { feed, loginAsGuest, PNG_1x1, postWith, toast, watchErrors } from "./screen-helpers";
 
 test("your own profile: cover, avatar, names, bio, counts, your posts and 'Edit profile', no Follow", async ({ page }) => {
   const errors = watchErrors(page);

@@ -1,8 +1,8 @@
-// Shared steps for the part 2 flows (tests/e2e/app2-*.spec.ts), on top of part 1's.
+// Shared steps for the screens past the feed (profiles, bookmarks, settings, errors), on top of helpers.ts.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
-export { feed, loginAsGuest, PNG_1x1, postWith, toast, watchErrors } from "./app-helpers";
+export { feed, loginAsGuest, PNG_1x1, postWith, toast, watchErrors } from "./helpers";
 
 export const SESSION_ENDED = "Your session has ended: please log in again.";
 

@@ -1,7 +1,7 @@
 // Errors (issue 5): the protected group's 404, a failed loader kept inside the
 // shell, and a token gone bad logging the user out once, centrally.
 import { expect, test, type Page } from "@playwright/test";
-import { goInside, loginAsGuest, postWith, SESSION_ENDED, toast, watchErrors } from "./app2-helpers";
+import { goInside, loginAsGuest, postWith, SESSION_ENDED, toast, watchErrors } from "./screen-helpers";
 
 test("any other path inside the protected group: 'Error 404: PageNotFound' and a Home button to /home", async ({ page }) => {
   const errors = watchErrors(page);

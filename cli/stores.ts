@@ -1,6 +1,6 @@
 // Opening the store file for one command: the lock, and the messages when the
 // store is busy or cannot be read. Every data command goes through here.
-import type { Mock } from "#mock/server";
+import type { Mock } from "#mock/create-mock";
 import { LockedError, StoreError, openFileMock, readFileMock, storePath, type LockHolder } from "#mock/node";
 import type { HeldLock } from "#mock/store/lock";
 import { CliError, oneLine } from "./errors";

@@ -1,7 +1,7 @@
 // Feed and post actions (issue 4): compose with an image, like/unlike, comment,
 // bookmark/unbookmark, delete, and everything still there after a reload.
 import { expect, test, type Page } from "@playwright/test";
-import { feed, loginAsGuest, PNG_1x1, postWith, toast, watchErrors } from "./app-helpers";
+import { feed, loginAsGuest, PNG_1x1, postWith, toast, watchErrors } from "./helpers";
 
 async function createPost(page: Page, content: string) {
   const composer = page.getByRole("region", { name: "Create a post" });

@@ -1,7 +1,7 @@
 // Settings' data tools (issue 5): export, reset, import, a bad file.
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
-import { feed, loginAsGuest, postWith, toast, watchErrors } from "./app2-helpers";
+import { feed, loginAsGuest, postWith, toast, watchErrors } from "./screen-helpers";
 
 async function openSettings(page: Page) {
   await page.getByRole("button", { name: "Account menu for @guest" }).click();

@@ -1,7 +1,7 @@
 // /bookmarks (issue 5): 'Nothing to show...' when empty; bookmarked posts newest
 // first with the same card; removing a bookmark there removes the card.
 import { expect, test } from "@playwright/test";
-import { feed, loginAsGuest, postWith, toast, watchErrors } from "./app2-helpers";
+import { feed, loginAsGuest, postWith, toast, watchErrors } from "./screen-helpers";
 
 test("with no bookmarks: the 'Bookmark' heading and 'Nothing to show...'", async ({ page }) => {
   const errors = watchErrors(page);

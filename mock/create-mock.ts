@@ -5,7 +5,7 @@ import { tokenFromHeader, verifyToken } from "./auth";
 import { ApiError, MSG } from "./errors";
 import { FaultControl } from "./faults";
 import { type ExportFile, migrateRecords, snapshotProblem, toExportFile } from "./export-file";
-import type { ApiRequest, Ctx, RouteDef } from "./http";
+import type { ApiRequest, Ctx, RouteDef } from "./route-kit";
 import {
   MAX_BODY_BYTES,
   SESSION_ERROR_HEADER,

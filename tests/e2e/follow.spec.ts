@@ -1,6 +1,6 @@
 // Follow and unfollow (issue 5), from the profile and from 'Who to follow'.
 import { expect, test } from "@playwright/test";
-import { loginAsGuest, toast, watchErrors } from "./app2-helpers";
+import { loginAsGuest, toast, watchErrors } from "./screen-helpers";
 
 test("follow and unfollow from a profile: toasts, the button and both counts update at once", async ({ page }) => {
   const errors = watchErrors(page);

@@ -1,7 +1,7 @@
 // Welcome page and session flows (issue 4): guest login, signup, login failure,
 // redirect to the origin, logout.
 import { expect, test } from "@playwright/test";
-import { loginAsGuest, toast, watchErrors } from "./app-helpers";
+import { loginAsGuest, toast, watchErrors } from "./helpers";
 
 test("the welcome page shows the taglines and the three ways in", async ({ page }) => {
   const errors = watchErrors(page);

@@ -1,7 +1,7 @@
 // axe-core finds no serious or critical violation on the profile, bookmarks,
 // 404 and settings pages, and in the Edit profile modal (issue 5).
 import { expect, test, type Page } from "@playwright/test";
-import { feed, loginAsGuest, noToasts, postWith, seriousViolations } from "./app2-helpers";
+import { feed, loginAsGuest, noToasts, postWith, seriousViolations } from "./screen-helpers";
 
 const nav = (page: Page, name: string) => page.getByRole("navigation", { name: "Main" }).getByRole("link", { name });
 

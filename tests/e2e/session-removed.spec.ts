@@ -1,7 +1,7 @@
 // A signed-up user whose account a reset in another tab removed (issue 5): two
 // pages of one browser context share IndexedDB and local storage, as two tabs do.
 import { expect, test } from "@playwright/test";
-import { postWith, SESSION_ENDED, signUp, toast } from "./app2-helpers";
+import { postWith, SESSION_ENDED, signUp, toast } from "./screen-helpers";
 
 test("the reset tab's next request finds the account gone; the other tab is told at once too", async ({ context }) => {
   const first = await context.newPage();

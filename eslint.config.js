@@ -21,9 +21,8 @@ export default tseslint.config(
     files: ["app/**/*.tsx", "app/**/*.ts"],
     plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
     rules: {
-      // The rules of hooks; the plugin's newer React-Compiler rules are not adopted yet.
-      "react-hooks/rules-of-hooks": "error",
-      "react-hooks/exhaustive-deps": "warn",
+      // The rules of hooks and the plugin's newer React Compiler rules (purity, refs, set-state-in-effect...).
+      ...reactHooks.configs["recommended-latest"].rules,
       ...jsxA11y.flatConfigs.recommended.rules,
     },
   },

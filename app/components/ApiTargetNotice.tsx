@@ -1,12 +1,14 @@
 // Shown in the shell while the app talks to a `mockman serve` instead of the
 // mock inside this tab, with the way back.
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 import { apiTarget, switchToInBrowserMock } from "#app/lib/api-target";
 
+const noSubscription = () => () => {};
+const noTarget = () => null;
+
 export function ApiTargetNotice() {
-  // Read after mount: the server-free prerender of the SPA has no localStorage.
-  const [target, setTarget] = useState<string | null>(null);
-  useEffect(() => setTarget(apiTarget()), []);
+  // The target is fixed for the page's life (changing it reloads); the SPA's prerender has no localStorage, so null there.
+  const target = useSyncExternalStore(noSubscription, apiTarget, noTarget);
   if (!target) return null;
   return (
     <p className="api-target" role="note">

@@ -4,7 +4,7 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { PostActionData } from "#app/lib/post-actions";
 import { useRequiresAlt } from "#app/lib/alt-setting";
 import { ALT_MAX, POST_MAX, postSchemaFor } from "#app/lib/schemas";
@@ -28,10 +28,13 @@ export function Composer({ user }: { user: SessionUser }) {
     shouldRevalidate: "onInput",
   });
 
-  // After 'Post created successfully' the composer starts over: text (Conform's reset) and image.
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.intent === "create-post" && fetcher.data.ok) setImage("");
-  }, [fetcher.state, fetcher.data]);
+  // After 'Post created successfully' the composer starts over: text (Conform's reset) and image,
+  // once per answer (React's "adjusting state when a prop changes", no effect and no extra render pass).
+  const [answered, setAnswered] = useState(fetcher.data);
+  if (fetcher.state === "idle" && fetcher.data !== answered) {
+    setAnswered(fetcher.data);
+    if (fetcher.data?.intent === "create-post" && fetcher.data.ok) setImage("");
+  }
 
   const length = String(fields.content.value ?? "").length;
   const altLength = String(fields.postPicAlt.value ?? "").length;

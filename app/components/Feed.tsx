@@ -15,6 +15,7 @@ import { onPostsChanged, putPosts } from "#app/lib/post-store";
 import { stepFrom } from "#app/lib/shortcuts";
 import type { Post } from "#app/lib/types";
 import { PostCard } from "./PostCard/PostCard";
+import { useLatest } from "#app/lib/use-latest";
 
 interface FeedProps {
   /** The first page, read by the route's loader. */
@@ -55,8 +56,7 @@ export function Feed({ first, load, label, listId, empty = "Nothing to show...",
   const [failure, setFailure] = useState<string | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
-  const takesNewRef = useRef(takesNew);
-  takesNewRef.current = takesNew;
+  const takesNewRef = useLatest(takesNew);
 
   // Each page read goes to the post store, which the cards show; the list's own
   // copies only say which posts it holds (an action's newer answer wins over them).
@@ -94,7 +94,7 @@ export function Feed({ first, load, label, listId, empty = "Nothing to show...",
               : s,
           );
       }),
-    [],
+    [takesNewRef],
   );
 
   // Kept for the way back.
@@ -123,6 +123,9 @@ export function Feed({ first, load, label, listId, empty = "Nothing to show...",
   const virtual = virtualizer.getVirtualItems();
   const lastShown = virtual.at(-1)?.index ?? -1;
   useEffect(() => {
+    // Reading the next page when the window nears the end is what this effect is for: loadMore
+    // marks the list as loading at once, so the effect cannot fire twice for one page.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (state.next && !loading && !failure && lastShown >= items.length - 4) void loadMore();
   }, [lastShown, items.length, state.next, loading, failure, loadMore]);
 

@@ -2,9 +2,10 @@
 // dialog that lists them. What a shortcut changes is announced in a polite
 // live region, since focus stays on the post while its buttons change.
 import { useNavigate } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { SHORTCUTS, composerField, movePost, pressOnPost, shortcutFor } from "#app/lib/shortcuts";
 import { Modal } from "./Modal";
+import { useLatest } from "#app/lib/use-latest";
 
 const PRESSED: Record<string, [string, string]> = {
   Like: ["Liked", "Like removed"],
@@ -15,8 +16,7 @@ export function KeyboardShortcuts() {
   const navigate = useNavigate();
   const [helpOpen, setHelpOpen] = useState(false);
   const [announcement, setAnnouncement] = useState("");
-  const navigateRef = useRef(navigate);
-  navigateRef.current = navigate;
+  const navigateRef = useLatest(navigate);
 
   useEffect(() => {
     const announce = (text: string) => {
@@ -66,7 +66,7 @@ export function KeyboardShortcuts() {
     };
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);
-  }, []);
+  }, [navigateRef]);
 
   return (
     <>

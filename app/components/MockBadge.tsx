@@ -1,6 +1,6 @@
 // While the mock is set to be slow, failing or offline (/mockman, Mock settings),
 // the shell says so, so nobody mistakes an injected failure for a real bug.
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 import {
   NO_FAULTS,
   formatDelay,
@@ -20,16 +20,21 @@ function describe(s: FaultSettings): string {
   return parts.join(", ");
 }
 
+/** What the badge says, "" when the mock is as it should be: a string, so React sees a change only when the words change. */
+const badgeText = () => {
+  const settings = loadFaultSettings();
+  return isActive(settings) ? describe(settings) : "";
+};
+const subscribe = (changed: () => void) => onFaultSettings(changed);
+const none = () => "";
+
 export function MockBadge() {
-  const [settings, setSettings] = useState<FaultSettings>(NO_FAULTS);
-  useEffect(() => {
-    setSettings(loadFaultSettings());
-    return onFaultSettings(setSettings);
-  }, []);
-  if (!isActive(settings)) return null;
+  // The setting lives in localStorage (this tab and others write it); the SPA's prerender has none.
+  const text = useSyncExternalStore(subscribe, badgeText, none);
+  if (!text) return null;
   return (
     <p className="mock-badge" role="status">
-      <span>Mock: {describe(settings)}.</span> <a href="/mockman#mock-settings">Settings</a>{" "}
+      <span>Mock: {text}.</span> <a href="/mockman#mock-settings">Settings</a>{" "}
       <button type="button" className="mock-badge__off" onClick={() => saveFaultSettings({ ...NO_FAULTS })}>
         Turn off
       </button>

@@ -4,6 +4,7 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { CloseIcon } from "./Icons";
+import { useLatest } from "#app/lib/use-latest";
 
 interface ModalProps {
   title: string;
@@ -20,8 +21,7 @@ export function Modal({ title, onClose, children, description }: ModalProps) {
   const titleId = useId();
   const descriptionId = useId();
   const panel = useRef<HTMLDivElement>(null);
-  const close = useRef(onClose);
-  close.current = onClose;
+  const close = useLatest(onClose);
   // Read during the first render, before anything inside can take focus.
   const opener = useRef<HTMLElement | null>(typeof document === "undefined" ? null : (document.activeElement as HTMLElement | null));
 
@@ -49,7 +49,7 @@ export function Modal({ title, onClose, children, description }: ModalProps) {
       // The opener may have re-rendered away (e.g. a menu closed); focus it only if it is still there.
       if (back && back.isConnected) back.focus();
     };
-  }, []);
+  }, [close]);
 
   return createPortal(
     <div className="modal">

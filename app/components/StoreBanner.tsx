@@ -13,16 +13,17 @@ interface Problem {
 }
 
 export function StoreBanner() {
-  const [problem, setProblem] = useState<Problem | null>(null);
+  // The shell renders only in the browser, after the mock has booted (every loader waits for it).
+  const [problem, setProblem] = useState<Problem | null>(() => {
+    const atBoot = bootedStoreProblem();
+    if (!atBoot) return null;
+    return {
+      title: "Your data is not being saved.",
+      detail: `The saved data in this browser could not be read (${reasonText(atBoot)}), so Moments is running in memory: it was left untouched, and what you do now is lost when this tab closes.`,
+    };
+  });
 
   useEffect(() => {
-    const atBoot = bootedStoreProblem();
-    if (atBoot) {
-      setProblem({
-        title: "Your data is not being saved.",
-        detail: `The saved data in this browser could not be read (${reasonText(atBoot)}), so Moments is running in memory: it was left untouched, and what you do now is lost when this tab closes.`,
-      });
-    }
     const onStoreError = (event: Event) => {
       const reason = (event as CustomEvent<unknown>).detail;
       // A new failure shows again even after an earlier banner was dismissed.

@@ -58,6 +58,9 @@ export function useHistory(): History {
   }, []);
 
   useEffect(() => {
+    // History lives in IndexedDB, outside React: reading it when the page size or the search
+    // changes is an effect by nature (refresh sets state only once the read has come back).
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     void refresh(limit, query);
   }, [refresh, limit, query]);
 

@@ -94,12 +94,13 @@ function ShellFrame({ children }: { children: ReactNode }) {
 function useAfter(on: boolean, ms: number): boolean {
   const [late, setLate] = useState(false);
   useEffect(() => {
-    if (!on) {
-      setLate(false);
-      return;
-    }
+    if (!on) return;
     const timer = setTimeout(() => setLate(true), ms);
-    return () => clearTimeout(timer);
+    // Turned off (or changed): the next time starts from not late.
+    return () => {
+      clearTimeout(timer);
+      setLate(false);
+    };
   }, [on, ms]);
   return on && late;
 }

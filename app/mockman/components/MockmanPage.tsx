@@ -1,5 +1,5 @@
 // The tester: request and response side by side, history below the request.
-import { useCallback, useEffect, useMemo, useRef, useState, type ClipboardEvent } from "react";
+import { useCallback, useEffect, useMemo, useState, type ClipboardEvent } from "react";
 import { downloadText } from "#app/lib/download";
 import { INITIAL_BODY, blockedSubmitMessage, checkBody, sendsBody } from "../lib/body";
 import {
@@ -25,6 +25,7 @@ import { RequestPanel } from "./RequestPanel";
 import { useRouteSuggestions } from "../lib/suggestions";
 import { RequestTools } from "./RequestTools";
 import { ResponsePanel } from "./ResponsePanel";
+import { useLatest } from "#app/lib/use-latest";
 
 interface Notice {
   text: string;
@@ -110,8 +111,7 @@ export function MockmanPage() {
   };
 
   // Ctrl/Cmd+Enter sends from anywhere on the page, except inside the cURL dialog.
-  const submitRef = useRef(submit);
-  submitRef.current = submit;
+  const submitRef = useLatest(submit);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== "Enter" || !(event.ctrlKey || event.metaKey)) return;
@@ -121,7 +121,7 @@ export function MockmanPage() {
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
-  }, []);
+  }, [submitRef]);
 
   const fill = (request: CurlRequest) => {
     setMethod(request.method);

@@ -4,25 +4,18 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import { join } from "node:path";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { FileStore } from "#mock/store/file";
-import { cli, tempDir, type Ran } from "./helpers";
+import { cli, serve, stopServers, tempDir } from "./helpers";
+
+afterEach(stopServers);
 
 describe("export while serve holds the store", () => {
   it("exports every acknowledged write and leaves the store's files as they were", async () => {
     const dir = tempDir();
     const db = join(dir, "db.json");
-    const controller = new AbortController();
-    let listening!: (url: string) => void;
-    const url = new Promise<string>((resolve) => (listening = resolve));
-    const done: Promise<Ran> = cli(["serve", "--port", "0", "--db", db], {
-      signal: controller.signal,
-      onStdout: (text) => {
-        const found = text.match(/http:\/\/127\.0\.0\.1:\d+/);
-        if (found) listening(found[0]);
-      },
-    });
-    const base = await url;
+    const server = await serve({ db });
+    const base = server.url;
     try {
       for (const title of ["one", "two", "three"]) {
         const res = await fetch(`${base}/api/test-todos`, {
@@ -47,9 +40,8 @@ describe("export while serve holds the store", () => {
       });
       expect(after.status).toBe(201);
     } finally {
-      controller.abort();
+      expect((await server.stop()).code).toBe(0);
     }
-    expect((await done).code).toBe(0);
   });
 
   it("a reader that a fold crosses (between its snapshot and its journal) reads again, and misses nothing", async () => {

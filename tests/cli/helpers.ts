@@ -3,7 +3,7 @@
 import { execFile } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { Readable } from "node:stream";
 import { afterEach } from "vitest";
 import { run } from "#cli/index";
@@ -123,12 +123,13 @@ export async function stopServers(): Promise<void> {
 }
 
 /** `mockman serve --port 0` on a fresh store, in-process; resolves once it listens. */
-export async function serve(): Promise<Running> {
-  const { dir, db } = tempDb();
+export async function serve(options: { db?: string; cwd?: string } = {}): Promise<Running> {
+  const { dir, db } = options.db ? { dir: dirname(options.db), db: options.db } : tempDb();
   const controller = new AbortController();
   let listening!: (url: string) => void;
   const url = new Promise<string>((resolve) => (listening = resolve));
   const done = cli(["serve", "--port", "0", "--db", db], {
+    cwd: options.cwd,
     signal: controller.signal,
     onStdout: (text) => {
       const found = text.match(/http:\/\/127\.0\.0\.1:\d+/);
@@ -138,6 +139,7 @@ export async function serve(): Promise<Running> {
   const first = await Promise.race([url, done.then((ran) => Promise.reject(new Error(`serve ended: ${ran.stderr}`)))]);
   let stopped: Promise<Ran> | undefined;
   const server: Running = { url: first, db, dir, stop: () => (stopped ??= (controller.abort(), done)) };
+  // Stopped by the test or, at the latest, by stopServers().
   running.push(server);
   return server;
 }

@@ -5,7 +5,7 @@
 import fs from "node:fs/promises";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FileStore } from "#mock/store/file";
-import { cli, oneStderrLine, tempDb, type Ran } from "./helpers";
+import { cli, oneStderrLine, serve, stopServers, tempDb } from "./helpers";
 
 /** Every FileHandle.write fails with ENOSPC while the returned switch is on (snapshots use writeFile, journals write). */
 async function diskFullSwitch(): Promise<{ full: boolean }> {
@@ -21,8 +21,9 @@ async function diskFullSwitch(): Promise<{ full: boolean }> {
   return state;
 }
 
-afterEach(() => {
+afterEach(async () => {
   vi.restoreAllMocks();
+  await stopServers();
 });
 
 const titles = async (db: string) => {
@@ -50,17 +51,8 @@ describe("a write the disk refuses", () => {
 
   it("`serve` answers 507 with {errors}, logs it, and never shows the change afterwards", async () => {
     const { db } = tempDb();
-    const controller = new AbortController();
-    let listening!: (url: string) => void;
-    const url = new Promise<string>((resolve) => (listening = resolve));
-    const done: Promise<Ran> = cli(["serve", "--port", "0", "--db", db], {
-      signal: controller.signal,
-      onStdout: (text) => {
-        const found = text.match(/http:\/\/127\.0\.0\.1:\d+/);
-        if (found) listening(found[0]);
-      },
-    });
-    const base = await url;
+    const server = await serve({ db });
+    const base = server.url;
     const post = (title: string) =>
       fetch(`${base}/api/test-todos`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ title }) });
     try {
@@ -76,9 +68,9 @@ describe("a write the disk refuses", () => {
       expect(list.todos.map((t: { title: string }) => t.title)).toEqual(["saved"]);
       expect((await post("saved again")).status).toBe(201);
     } finally {
-      controller.abort();
+      await server.stop();
     }
-    const stopped = await done;
+    const stopped = await server.stop();
     expect(stopped.code).toBe(0);
     expect(stopped.stderr).toMatch(/POST \/api\/test-todos 507 .*NOT SAVED/);
     expect(await titles(db)).toEqual(["saved", "saved again"]);

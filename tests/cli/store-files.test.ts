@@ -9,10 +9,11 @@ import fs from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { FileStore } from "#mock/store/file";
-import { ROOT, cli, folderState, oneStderrLine, tempDir, type Ran } from "./helpers";
+import { ROOT, cli, folderState, oneStderrLine, serve, stopServers, tempDir } from "./helpers";
 
 const restore: string[] = [];
-afterEach(() => {
+afterEach(async () => {
+  await stopServers();
   // Writable again, so the temp dirs can be removed.
   for (const p of restore.splice(0)) fs.chmodSync(p, 0o755);
 });
@@ -131,30 +132,20 @@ describe.runIf(canDropToNobody)("a read-only folder, as a user who really cannot
   }, 30_000);
 });
 
-async function serve(db: string, cwd?: string) {
-  const controller = new AbortController();
-  let listening!: (url: string) => void;
-  const url = new Promise<string>((resolve) => (listening = resolve));
-  const done: Promise<Ran> = cli(["serve", "--port", "0", "--db", db], {
-    cwd,
-    signal: controller.signal,
-    onStdout: (text) => {
-      const found = text.match(/http:\/\/127\.0\.0\.1:\d+/);
-      if (found) listening(found[0]);
-    },
-  });
-  const base = await url;
+async function serveStore(db: string, cwd?: string) {
+  const server = await serve({ db, cwd });
+  const base = server.url;
   const post = (title: string) =>
     fetch(`${base}/api/test-todos`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ title }) });
   const titles = async () => ((await (await fetch(`${base}/api/test-todos`)).json()).todos as { title: string }[]).map((t) => t.title);
-  return { base, post, titles, stop: () => (controller.abort(), done) };
+  return { base, post, titles, stop: server.stop };
 }
 
 describe("a store made read-only while serve runs", () => {
   it("is not folded or tidied when serve stops, even with no write since", async () => {
     const dir = tempDir();
     const db = join(dir, "db.json");
-    const server = await serve(db);
+    const server = await serveStore(db);
     try {
       expect((await server.post("saved")).status).toBe(201);
       for (const p of [db, `${db}.journal`]) {
@@ -176,7 +167,7 @@ describe("a store made read-only while serve runs", () => {
 describe("a store deleted or moved under a running serve", () => {
   it("a deleted journal: later writes answer 507 saying so, and nothing is written back at stop", async () => {
     const dir = tempDir();
-    const server = await serve("db.json", dir);
+    const server = await serveStore("db.json", dir);
     try {
       expect((await server.post("saved")).status).toBe(201);
       fs.rmSync(join(dir, "db.json.journal"));
@@ -196,7 +187,7 @@ describe("a store deleted or moved under a running serve", () => {
 
   it("a renamed store: later writes answer 507, and no new store appears at the old path", async () => {
     const dir = tempDir();
-    const server = await serve(join(dir, "db.json"));
+    const server = await serveStore(join(dir, "db.json"));
     try {
       expect((await server.post("saved")).status).toBe(201);
       fs.renameSync(join(dir, "db.json"), join(dir, "moved.json"));
@@ -228,7 +219,7 @@ describe("a store reached through a symlink", () => {
     expect(fs.readFileSync(join(dir, "data", "real.json"), "utf8")).toContain("through the link");
     expect(fs.readdirSync(dir).sort()).toEqual(["data", "link.json"]);
 
-    const server = await serve("link.json", dir);
+    const server = await serveStore("link.json", dir);
     try {
       expect((await server.post("served")).status).toBe(201);
       // The same store by its real name is busy: one lock for both names.
@@ -253,7 +244,7 @@ describe("messages name the store as typed", () => {
     const exported = await cli(["export", "out.json", "--db", "db.json"], { cwd: dir });
     expect(exported.stdout).toMatch(/ from db\.json to /);
     for (const ran of [reset, seeded]) expect(ran.stdout + ran.stderr).not.toContain(dir);
-    const server = await serve("db.json", dir);
+    const server = await serveStore("db.json", dir);
     await server.stop().then((ran) => expect(ran.stdout).toContain("(store: db.json)"));
   });
 });

@@ -195,14 +195,18 @@ export class FormatError extends Error {
   }
 }
 
-/** Parses an export file's text, checking it whole; throws FormatError naming the first problems. */
-export function parseExportFile(text: string): ExportFile {
-  let json: unknown;
+/** A file's text as JSON; FormatError ("not JSON: ...") when it is not. */
+export function parseJsonFile(text: string): unknown {
   try {
-    json = JSON.parse(text);
+    return JSON.parse(text);
   } catch (error) {
     throw new FormatError(`not JSON: ${(error as Error).message}`);
   }
+}
+
+/** Parses an export file's text, checking it whole; throws FormatError naming the first problems. */
+export function parseExportFile(text: string): ExportFile {
+  const json = parseJsonFile(text);
   const version = isObject(json) ? json.version : undefined;
   if (isObject(json) && version !== 1 && version !== EXPORT_VERSION) {
     throw new FormatError(`not a mockman export: version: unsupported export version (this build reads versions 1 and ${EXPORT_VERSION})`);

@@ -4,7 +4,7 @@
 // shape, its headers, its matchers, and that every `{{name...}}` it reads from
 // an answer names a request that runs earlier.
 import { z } from "zod";
-import { FormatError, describeZodError } from "../export-file";
+import { FormatError, describeZodError, parseJsonFile } from "../export-file";
 import { matcherProblem } from "./assert";
 import { fromPostman, postmanVersion, type PostmanCollection } from "./postman";
 import { BUILT_IN_NAMES, templateRefs, type Variables } from "./templates";
@@ -107,12 +107,7 @@ function otherKind(json: unknown): string | null {
  * when it is some other kind of file.
  */
 export function loadCollectionText(text: string): LoadedCollection {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new FormatError(`not JSON: ${(error as Error).message}`);
-  }
+  const json = parseJsonFile(text);
   const postman = postmanVersion(json);
   if (postman === "v1")
     throw new FormatError("a Postman v1 collection, which this build cannot read: export it from Postman as Collection v2.1");

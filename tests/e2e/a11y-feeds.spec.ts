@@ -1,14 +1,6 @@
 // axe-core finds no serious or critical violation on /, /home and /explore (issue 4).
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { loginAsGuest } from "./helpers";
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
+import { expect, test } from "@playwright/test";
+import { loginAsGuest, seriousViolations } from "./helpers";
 
 for (const width of [1280, 375]) {
   test.describe(`at ${width} px`, () => {

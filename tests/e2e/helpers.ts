@@ -1,4 +1,5 @@
-// Shared steps for the Moments e2e flows (tests/e2e/app-*.spec.ts).
+// Shared steps for the e2e flows: errors watched, the guest's login, scrolling, axe.
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
 
 /** Fails the test on any page error or console.error. */
@@ -54,3 +55,11 @@ export async function scrollTo(page: Page, target: Locator, maxSteps = 400): Pro
 
 /** The post whose text contains `text`, scrolled to. */
 export const scrollToPost = (page: Page, text: string) => scrollTo(page, postWith(page, text));
+
+/** axe-core's serious and critical violations on the page as it is, one line each: [] when clean. */
+export async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}

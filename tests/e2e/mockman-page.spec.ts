@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { seriousViolations } from "./helpers";
 
 const POST_ID = "8d0c3c7e-1f4b-4b7a-9c2e-6a1f0d9e7b01";
 
@@ -14,11 +14,7 @@ async function open(page: Page) {
   return errors;
 }
 
-async function expectNoSeriousAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
+const expectNoSeriousAxeViolations = async (page: Page) => expect(await seriousViolations(page)).toEqual([]);
 
 const ui = (page: Page) => ({
   method: page.getByLabel("Method"),

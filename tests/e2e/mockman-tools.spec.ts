@@ -5,8 +5,8 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type ConsoleMessage, type Page } from "@playwright/test";
+import { seriousViolations } from "./helpers";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const JWT = /eyJ[\w-]+\.[\w-]+\.[\w-]+/;
@@ -16,11 +16,7 @@ async function open(page: Page) {
   await expect(page.getByRole("button", { name: "Submit" })).toBeEnabled();
 }
 
-async function expectNoSeriousAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
+const expectNoSeriousAxeViolations = async (page: Page) => expect(await seriousViolations(page)).toEqual([]);
 
 const ui = (page: Page) => ({
   method: page.getByLabel("Method"),

@@ -1,8 +1,7 @@
 // Shared steps for the screens past the feed (profiles, bookmarks, settings, errors), on top of helpers.ts.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
-export { feed, loginAsGuest, PNG_1x1, postWith, toast, watchErrors } from "./helpers";
+export { feed, loginAsGuest, PNG_1x1, postWith, seriousViolations, toast, watchErrors } from "./helpers";
 
 export const SESSION_ENDED = "Your session has ended: please log in again.";
 
@@ -31,11 +30,4 @@ export async function goInside(page: Page, path: string) {
 /** Waits until react-toastify's toasts have left: they are its markup, not ours, when axe looks. */
 export async function noToasts(page: Page) {
   await expect(page.locator(".Toastify__toast")).toHaveCount(0, { timeout: 8000 });
-}
-
-export async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }

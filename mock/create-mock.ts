@@ -86,8 +86,10 @@ export async function createMock(options: MockOptions): Promise<Mock> {
       return new MirageResponse(result.status, { ...result.headers }, result.body as object);
     } catch (error) {
       if (error instanceof ApiError) return new MirageResponse(error.status, { ...error.headers }, { errors: [error.message] });
+      // The change would leave an answer no JavaScript engine can build: refused (and undone), not a crash.
+      if (isTooLong(error)) return new MirageResponse(422, {}, { errors: [MSG.ANSWER_TOO_LARGE] });
       console.error(error);
-      return new MirageResponse(500, {}, { errors: [error instanceof Error ? error.message : String(error)] });
+      return new MirageResponse(500, {}, { errors: [failureMessage(error)] });
     }
   };
 
@@ -209,6 +211,17 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     for (const name of COLLECTIONS) tables[name].forgetAll();
   };
 
+  /** Undoes what a request changed whose answer failed (5xx): nothing it did may stay. */
+  const undo = async () => {
+    if (!tracker.dirty) return;
+    try {
+      await rollback(tracker.changes(tables));
+    } finally {
+      tracker.discard();
+      for (const name of COLLECTIONS) tables[name].settle();
+    }
+  };
+
   /** Saves what the request changed; when the store refuses, rolls it back and returns the error. */
   const commit = async () => {
     if (!tracker.dirty) return null;
@@ -235,8 +248,17 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     try {
       response = await interceptor.dispatch(request);
     } catch (error) {
-      console.error(error);
-      response = errorAnswer(500, error instanceof Error ? error.message : String(error));
+      if (isTooLong(error)) response = errorAnswer(422, MSG.ANSWER_TOO_LARGE);
+      else {
+        console.error(error);
+        response = errorAnswer(500, failureMessage(error));
+      }
+    }
+    // A refused or failed request changes nothing: whatever its handler did is undone, never saved.
+    if (response.status >= 400) {
+      await undo();
+      if (hasNoBody(request.method, response.status)) response.body = "";
+      return response;
     }
     const failed = await commit();
     // Never acknowledge what is not durable (CONTRACT §10): the change was rolled back, and the answer says so.
@@ -317,6 +339,18 @@ function notSaved(error: unknown): RawResponse {
   // Without its final full stop: the CLI quotes it inside a sentence.
   return errorAnswer(507, `${MSG.NOT_SAVED} ${why}`, { [STORE_ERROR_HEADER]: why.replace(/\.$/, "") });
 }
+
+/** A 500's message. */
+function failureMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * V8's "Invalid string length": an answer passed the largest string a JavaScript
+ * engine can build (about 512 MB). With images stored as data URLs, a post that
+ * quotes a large photo a few hundred times, or a list of many such posts, gets there.
+ */
+const isTooLong = (error: unknown) => error instanceof RangeError && /Invalid string length/.test(error.message);
 
 function describe(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).replace(/[\r\n]+/g, " ").slice(0, 300);

@@ -33,6 +33,10 @@ export const MSG = {
   BAD_JSON: (detail: string) => `The request body is not valid JSON: ${detail}`,
   /** 507: the store refused the write; the reason follows. */
   NOT_SAVED: "Your change was not saved, so nothing changed: the mock's storage refused the write.",
+  PHOTO_TOO_LARGE_FOR_POSTS:
+    "This photo is too large for the posts that show it: one post quotes you so often (comments, likes, votes) that its answer would pass what this server can build. Choose a smaller photo.",
+  ANSWER_TOO_LARGE:
+    "The answer would be larger than this server can build (about 512 MB of text): the records in it quote large images (each comment, like and vote shows its author's photo). Nothing was changed. Ask for fewer at once (?limit=) or use smaller images.",
 } as const;
 
 /** A refusal the client caused; becomes `{ errors: [message] }` with its status. */

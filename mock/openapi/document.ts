@@ -198,6 +198,9 @@ export function buildOpenApiDocument(version: string) {
     if (route.auth) responses["401"] = error("a token that does not verify");
     for (const status of doc.refusals ?? []) responses[String(status)] ??= error("refused");
     responses["413"] = error("the request body is too large");
+    responses["422"] ??= error(
+      "the answer would pass what can be built (~512 MB of text: large quoted images); a write is undone, a read asks for fewer (?limit=)",
+    );
     responses["500"] = error("an injected failure (mock settings) or an unexpected one");
     responses["503"] = error("an injected failure (mock settings), or serve is holding too many request bodies (Retry-After)");
     if (route.method !== "GET") responses["507"] = error("the change could not be saved (storage full, read-only or gone) and was undone");

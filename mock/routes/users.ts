@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { badRequest, MSG } from "../errors";
+import { ApiError, badRequest, MSG } from "../errors";
 import { listRoute, pagedPosts, parseBody, reply, replyJson, type Ctx, type RouteDef } from "../route-kit";
 import { pageArray, pageTable } from "../paging";
 import { ALT_MAX, BIO_MAX, LINK_MAX, NAME_MAX, imageRef, optionalText, required } from "../rules";
@@ -25,6 +25,26 @@ export const editUserSchema = z.object({
     )
     .passthrough(),
 });
+
+/** Answers are built as one string: about 512 M characters at most (V8). A post keeps half of that for the rest of a page. */
+const POST_ANSWER_MAX_CHARS = 2 ** 28;
+
+/** The most times one post quotes a user (as its author, and in comments, likes and votes): its answer carries their photo that often. */
+function mostQuotesInAPost(ctx: Ctx, user: { _id: string; username: string }): number {
+  let most = 0;
+  for (const post of ctx.db.posts.all()) {
+    let n = post.username === user.username ? 1 : 0;
+    for (const id of post.likes.likedBy) if (id === user._id) n++;
+    for (const id of post.likes.dislikedBy) if (id === user._id) n++;
+    for (const c of post.comments) {
+      if (c.username === user.username) n++;
+      for (const id of c.votes.upvotedBy) if (id === user._id) n++;
+      for (const id of c.votes.downvotedBy) if (id === user._id) n++;
+    }
+    if (n > most) most = n;
+  }
+  return most;
+}
 
 const bookmarks = (ctx: Ctx) =>
   replyJson(
@@ -65,6 +85,13 @@ export const userRoutes: RouteDef[] = [
         (firstName !== undefined && firstName.trim() !== user.firstName) ||
         (lastName !== undefined && lastName.trim() !== user.lastName) ||
         (userPhoto !== undefined && userPhoto !== user.userPhoto);
+      // A larger photo grows every answer that quotes its owner: refused before any post's answer could pass what can be built.
+      if (
+        userPhoto !== undefined &&
+        userPhoto.length > user.userPhoto.length &&
+        userPhoto.length * mostQuotesInAPost(ctx, user) > POST_ANSWER_MAX_CHARS
+      )
+        throw new ApiError(422, MSG.PHOTO_TOO_LARGE_FOR_POSTS);
       if (firstName !== undefined) user.firstName = firstName.trim();
       if (lastName !== undefined) user.lastName = lastName.trim();
       if (bio !== undefined) user.bio = bio;

@@ -51,6 +51,13 @@ async function boot(): Promise<BrowserMock> {
     return realFetch(input, init);
   };
   const running = { mock, storeProblem };
-  (window as unknown as { __moments?: BrowserMock }).__moments = running;
+  window.__moments = running;
   return running;
+}
+
+declare global {
+  interface Window {
+    /** The running in-tab mock, for the app (app/lib/browser-mock.ts) and the e2e suites: typed here, once. */
+    __moments?: BrowserMock;
+  }
 }

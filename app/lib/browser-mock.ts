@@ -2,8 +2,6 @@
 // welcome page's critical path, so nothing here imports #mock/browser eagerly.
 import type { Mock } from "#mock/create-mock";
 
-type MomentsGlobal = { __moments?: { mock: Mock; storeProblem: string | null } };
-
 /** The running mock (starting it if nothing has yet; the boot is shared). */
 export async function getBrowserMock(): Promise<Mock> {
   const { startBrowserMock } = await import("#mock/browser");
@@ -12,7 +10,7 @@ export async function getBrowserMock(): Promise<Mock> {
 
 /** What mock/browser.ts left on window once it booted; null before that. */
 export function bootedStoreProblem(): string | null {
-  return (window as unknown as MomentsGlobal).__moments?.storeProblem ?? null;
+  return window.__moments?.storeProblem ?? null;
 }
 
 export { STORE_ERROR_EVENT, STORE_RECOVERED_EVENT } from "#mock/events";

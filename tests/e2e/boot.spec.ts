@@ -4,7 +4,7 @@ test("the build boots the in-browser mock and keeps data across a reload", async
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
   await page.goto("/");
-  await page.waitForFunction(() => (window as unknown as { __moments?: unknown }).__moments);
+  await page.waitForFunction(() => window.__moments);
   const call = (method: string, path: string, body?: unknown, token?: string) =>
     page.evaluate(
       async ([method, path, body, token]) => {
@@ -23,7 +23,7 @@ test("the build boots the in-browser mock and keeps data across a reload", async
   expect(created.status).toBe(201);
 
   await page.reload();
-  await page.waitForFunction(() => (window as unknown as { __moments?: unknown }).__moments);
+  await page.waitForFunction(() => window.__moments);
   const after = await call("GET", "/api/posts");
   expect(after.body.posts.map((p: { content: string }) => p.content)).toContain("survives a reload");
   expect(errors).toEqual([]);

@@ -25,7 +25,7 @@ test("signed out, an unknown path asks for a login first and returns there", asy
 /** Makes the in-browser mock answer 500 to every call under `prefix`. */
 async function failCalls(page: Page, prefix: string) {
   await page.evaluate((pathPrefix) => {
-    const mock = (window as unknown as { __moments: { mock: { handle(r: Request): Promise<Response> } } }).__moments.mock;
+    const mock = window.__moments!.mock;
     const handle = mock.handle.bind(mock);
     mock.handle = (request: Request) =>
       new URL(request.url).pathname.startsWith(pathPrefix)

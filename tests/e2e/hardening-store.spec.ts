@@ -98,9 +98,7 @@ for (const corruption of CORRUPTIONS) {
     await createPost(page, "Written in memory");
     await nav(page, "Explore").click();
     await expect(postWith(page, "Written in memory")).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as { __moments: { storeProblem: string | null } }).__moments.storeProblem)).toMatch(
-      /moments-mock/,
-    );
+    expect(await page.evaluate(() => window.__moments!.storeProblem)).toMatch(/moments-mock/);
 
     // The saved data is exactly as it was: not seeded over, not written to.
     expect(await readIndexedDb(page)).toEqual(saved);

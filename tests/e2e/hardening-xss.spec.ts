@@ -371,7 +371,7 @@ test("an imported file: one breaking CONTRACT §5's limits or holding a script U
   const trip = await armTripwire(page);
   const tally = new Tally();
   await loginAsGuest(page);
-  const base = await page.evaluate(() => (window as any).__moments.mock.exportData());
+  const base = await page.evaluate(() => window.__moments!.mock.exportData());
 
   // Every payload in every field, images included: what no user could have written through the API.
   const hostile = hostileExport(base, () => true);

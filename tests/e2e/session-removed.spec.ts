@@ -30,7 +30,7 @@ test("with the token still stored, the next request of the removed user logs the
   const second = await context.newPage();
   await second.goto("/home");
   await expect(second.getByRole("heading", { name: "Homepage" })).toBeVisible();
-  await second.evaluate(() => (window as unknown as { __moments: { mock: { reset(): Promise<void> } } }).__moments.mock.reset());
+  await second.evaluate(() => window.__moments!.mock.reset());
   expect(await first.evaluate(() => localStorage.getItem("token"))).not.toBeNull();
 
   await postWith(first, "Hiring senior engineers").getByRole("button", { name: "Like" }).click();

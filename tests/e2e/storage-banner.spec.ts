@@ -8,7 +8,7 @@ test("a failed write to IndexedDB is undone, toasts the mock's 507 message and s
   await expect(page.getByRole("alert").filter({ hasText: "not saved" })).toHaveCount(0);
   // The store refuses the next commit, as a full quota would.
   await page.evaluate(() => {
-    const { store } = (window as unknown as { __moments: { mock: { store: { commit(): Promise<void> } } } }).__moments.mock;
+    const { store } = window.__moments!.mock;
     store.commit = () => Promise.reject(new DOMException("The quota has been exceeded.", "QuotaExceededError"));
   });
   await postWith(page, "Hiring senior engineers").getByRole("button", { name: "Like" }).click();

@@ -1,5 +1,6 @@
 // The one way the app talks to /api. Errors come back as `{ errors: [message] }`
 // (the mock's one shape); anything else still becomes a readable message.
+import { toast } from "react-toastify";
 import { getToken } from "./session";
 import { endSession, isSessionDeath } from "./session-end";
 
@@ -82,4 +83,11 @@ export function errorMessage(data: unknown, response: { status: number; statusTe
 export function messageOf(error: unknown): string {
   if (error instanceof Error) return error.message;
   return String(error);
+}
+
+/** An action's failure: toasted (a dead session was reported once already, above), and returned for the form. */
+export function actionFailure<I extends string>(intent: I, error: unknown) {
+  const message = messageOf(error);
+  if (!(error instanceof SessionEndedError)) toast.error(message);
+  return { intent, ok: false as const, error: message };
 }

@@ -3,9 +3,8 @@
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { toast } from "react-toastify";
 import { MSG } from "#mock/errors";
-import { api } from "./api";
+import { actionFailure, api } from "./api";
 import { followIntentSchema } from "./follow";
-import { failure } from "./profile-actions";
 import { rememberUser } from "./remember-user";
 import { requireSession, type SessionUser } from "./session";
 import { TOAST } from "./texts";
@@ -30,6 +29,6 @@ export async function followAction({ request }: ClientActionFunctionArgs) {
     toast.success(intent === "follow" ? TOAST.followed : TOAST.unfollowed);
     return { intent, ok: true as const };
   } catch (error) {
-    return failure(intent, error);
+    return actionFailure(intent, error);
   }
 }

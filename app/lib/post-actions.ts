@@ -7,7 +7,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { toast } from "react-toastify";
 import { z } from "zod";
-import { SessionEndedError, api, messageOf } from "./api";
+import { actionFailure, api } from "./api";
 import { markBookmark } from "./bookmark-store";
 import { postCreated, postDeleted, putPost } from "./post-store";
 import { requiresAlt } from "./alt-setting";
@@ -84,10 +84,7 @@ export async function postActions({ request }: ClientActionFunctionArgs) {
       }
     }
   } catch (error) {
-    const message = messageOf(error);
-    // A dead session was reported once already, by api.ts.
-    if (!(error instanceof SessionEndedError)) toast.error(message);
-    return { intent, ok: false as const, error: message };
+    return actionFailure(intent, error);
   }
 }
 

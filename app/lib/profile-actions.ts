@@ -3,7 +3,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { toast } from "react-toastify";
-import { SessionEndedError, api, messageOf } from "./api";
+import { actionFailure, api, messageOf } from "./api";
 import { postActions } from "./post-actions";
 import { patchAuthor } from "./post-store";
 import { editProfileSchema } from "./schemas";
@@ -33,15 +33,8 @@ async function editProfile(request: Request, formData: FormData) {
     toast.success(TOAST.profileUpdated);
     return { intent, ok: true as const, result: submission.reply() };
   } catch (error) {
-    return { ...failure(intent, error), result: submission.reply({ formErrors: [messageOf(error)] }) };
+    return { ...actionFailure(intent, error), result: submission.reply({ formErrors: [messageOf(error)] }) };
   }
-}
-
-export function failure<I extends string>(intent: I, error: unknown) {
-  const message = messageOf(error);
-  // A dead session has been reported once already (api.ts).
-  if (!(error instanceof SessionEndedError)) toast.error(message);
-  return { intent, ok: false as const, error: message };
 }
 
 export type ProfileActionData = Awaited<ReturnType<typeof profileActions>>;

@@ -87,9 +87,10 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     } catch (error) {
       if (error instanceof ApiError) return new MirageResponse(error.status, { ...error.headers }, { errors: [error.message] });
       // The change would leave an answer no JavaScript engine can build: refused (and undone), not a crash.
-      if (isTooLong(error)) return new MirageResponse(422, {}, { errors: [MSG.ANSWER_TOO_LARGE] });
+      // An answer too large to build is the dispatcher's to answer (it may also fail later, in Mirage's serializer).
+      if (isTooLong(error)) throw error;
       console.error(error);
-      return new MirageResponse(500, {}, { errors: [failureMessage(error)] });
+      return new MirageResponse(500, {}, { errors: [error instanceof Error ? error.message : String(error)] });
     }
   };
 
@@ -251,18 +252,16 @@ export async function createMock(options: MockOptions): Promise<Mock> {
       if (isTooLong(error)) response = errorAnswer(422, MSG.ANSWER_TOO_LARGE);
       else {
         console.error(error);
-        response = errorAnswer(500, failureMessage(error));
+        response = errorAnswer(500, error instanceof Error ? error.message : String(error));
       }
     }
     // A refused or failed request changes nothing: whatever its handler did is undone, never saved.
-    if (response.status >= 400) {
-      await undo();
-      if (hasNoBody(request.method, response.status)) response.body = "";
-      return response;
+    if (response.status >= 400) await undo();
+    else {
+      const failed = await commit();
+      // Never acknowledge what is not durable (CONTRACT §10): the change was rolled back, and the answer says so.
+      if (failed) response = notSaved(failed);
     }
-    const failed = await commit();
-    // Never acknowledge what is not durable (CONTRACT §10): the change was rolled back, and the answer says so.
-    if (failed) response = notSaved(failed);
     // A HEAD answer never has a body, refusals (404, 405) included: HTTP says so and the fetch patch must agree.
     if (hasNoBody(request.method, response.status)) response.body = "";
     return response;
@@ -338,11 +337,6 @@ function notSaved(error: unknown): RawResponse {
   const why = describe(error).replace(/(?<![\w.])\/(?:[^\s'"(),:/]+\/)+([^\s'"(),:/]+)/g, "$1");
   // Without its final full stop: the CLI quotes it inside a sentence.
   return errorAnswer(507, `${MSG.NOT_SAVED} ${why}`, { [STORE_ERROR_HEADER]: why.replace(/\.$/, "") });
-}
-
-/** A 500's message. */
-function failureMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /**

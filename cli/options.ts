@@ -2,6 +2,7 @@
 // zod, and a mismatch is a usage error (exit 2) naming the flag.
 import { Option, type Command } from "commander";
 import { z } from "zod";
+import { DEFAULT_DB } from "#mock/node";
 import { usageError } from "./errors";
 
 export function parseOptions<S extends z.ZodTypeAny>(schema: S, options: unknown): z.infer<S> {
@@ -29,7 +30,7 @@ export const baseUrl = z.string().refine((u) => {
 }, "expected an http:// URL such as http://127.0.0.1:3001");
 
 export function addDbOption(command: Command): Command {
-  return command.addOption(new Option("--db <file>", "store file (default: $MOCKMAN_DB, else .mockman/db.json)"));
+  return command.addOption(new Option("--db <file>", `store file (default: $MOCKMAN_DB, else ${DEFAULT_DB})`));
 }
 
 /** The example at the end of every command's --help. */

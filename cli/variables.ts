@@ -1,11 +1,12 @@
 // The variables a replay fills `{{name}}` with: the collection's own
 // `variables`, then `--env FILE`, then each `--env-var NAME=VALUE`, later
 // ones winning, as Postman's collection < environment < CLI order.
+import type { Variables } from "#mock/collection/templates";
 import { usageError } from "./errors";
 import { readSource } from "./inputs";
 import type { CliIo } from "./io";
 
-export type Variables = Record<string, string>;
+export type { Variables };
 
 const NAME = /^[A-Za-z0-9_.-]+$/;
 

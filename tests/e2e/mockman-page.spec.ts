@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { seriousViolations } from "./helpers";
+import { expectNoSeriousAxeViolations, mockmanUi as ui, openMockman } from "./mockman-helpers";
 
 const POST_ID = "8d0c3c7e-1f4b-4b7a-9c2e-6a1f0d9e7b01";
 
@@ -9,22 +9,9 @@ async function open(page: Page) {
   page.on("console", (m) => {
     if (m.type() === "error" && !m.location().url.includes("favicon")) errors.push(m.text());
   });
-  await page.goto("/mockman");
-  await expect(page.getByRole("button", { name: "Submit" })).toBeEnabled();
+  await openMockman(page);
   return errors;
 }
-
-const expectNoSeriousAxeViolations = async (page: Page) => expect(await seriousViolations(page)).toEqual([]);
-
-const ui = (page: Page) => ({
-  method: page.getByLabel("Method"),
-  endpoint: page.getByLabel("Endpoint"),
-  body: page.getByLabel("JSON body"),
-  submit: page.getByRole("button", { name: "Submit" }),
-  response: page.getByRole("region", { name: "Response" }),
-  status: page.getByTestId("status-line"),
-  headerRows: page.getByTestId("header-row"),
-});
 
 test("the defaults: GET, /api/test-todos, {}, the Accept row, 'Response is undefined.'", async ({ page }) => {
   const errors = await open(page);

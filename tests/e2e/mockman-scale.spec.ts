@@ -1,19 +1,14 @@
 // Figures: a 5 MB JSON response must not block the main thread > 200 ms, and
 // 1,000 history entries must not slow the page (Hoppscotch #3935, #1530).
 import { expect, test } from "@playwright/test";
+import { bigJson } from "./mockman-helpers";
 
 interface Probe {
   probe: { longTasks: number[]; frames: number[]; maxGap: number };
 }
 
 test("a 5 MB JSON response renders without a long task over 200 ms", async ({ page }) => {
-  const items = Array.from({ length: 20000 }, (_, i) => ({
-    _id: `item-${i}`,
-    title: `Item number ${i} with some text to make it longer`,
-    tags: ["alpha", "beta", "gamma"],
-    nested: { count: i, ok: i % 2 === 0, note: "x".repeat(120) },
-  }));
-  const big = JSON.stringify({ items, total: items.length });
+  const big = bigJson();
   expect(big.length).toBeGreaterThan(5 * 1024 * 1024);
   await page.route("**/big.json", (route) => route.fulfill({ status: 200, contentType: "application/json", body: big }));
 
@@ -112,13 +107,7 @@ test("1,000 history entries: imported at once, the page stays fast and shows the
 });
 
 test("searching a 5 MB response keeps the page responsive and finds the one match", async ({ page }) => {
-  const items = Array.from({ length: 20000 }, (_, i) => ({
-    _id: `item-${i}`,
-    title: `Item number ${i} with some text to make it longer`,
-    tags: ["alpha", "beta", "gamma"],
-    nested: { count: i, ok: i % 2 === 0, note: "x".repeat(120) },
-  }));
-  const big = JSON.stringify({ items, total: items.length });
+  const big = bigJson();
   await page.route("**/big.json", (route) => route.fulfill({ status: 200, contentType: "application/json", body: big }));
   await page.goto("/mockman");
   await page.getByLabel("Endpoint").fill("/big.json");

@@ -5,30 +5,11 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { expect, test, type ConsoleMessage, type Page } from "@playwright/test";
-import { seriousViolations } from "./helpers";
+import { expect, test, type ConsoleMessage } from "@playwright/test";
+import { expectNoSeriousAxeViolations, mockmanUi as ui, openMockman as open } from "./mockman-helpers";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const JWT = /eyJ[\w-]+\.[\w-]+\.[\w-]+/;
-
-async function open(page: Page) {
-  await page.goto("/mockman");
-  await expect(page.getByRole("button", { name: "Submit" })).toBeEnabled();
-}
-
-const expectNoSeriousAxeViolations = async (page: Page) => expect(await seriousViolations(page)).toEqual([]);
-
-const ui = (page: Page) => ({
-  method: page.getByLabel("Method"),
-  endpoint: page.getByLabel("Endpoint"),
-  body: page.getByLabel("JSON body"),
-  submit: page.getByRole("button", { name: "Submit" }),
-  response: page.getByRole("region", { name: "Response" }),
-  status: page.getByTestId("status-line"),
-  notice: page.getByRole("status"),
-  baseUrl: page.getByLabel("Server for Copy as cURL"),
-  history: page.getByRole("list", { name: "Sent requests, newest first" }),
-});
 
 /** `mockman serve` on a free port and a fresh store; resolves with its URL. */
 async function startServe(dir: string): Promise<{ url: string; child: ChildProcess }> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseCollectionFile } from "#mock/collection/format";
-import { collectionText, fromCollection, requestName, toCollection } from "#app/mockman/lib/collection";
+import { collectionText, readCollection, requestName, toCollection } from "#app/mockman/lib/collection";
 import type { HistoryEntry } from "#app/mockman/lib/history";
 
 const TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJ1c2VybmFtZSI6Imd1ZXN0In0.sig";
@@ -64,7 +64,7 @@ describe("collection export", () => {
   });
 
   it("imports back into history entries, oldest first", () => {
-    const entries = fromCollection(collectionText(file), 1000);
+    const entries = readCollection(collectionText(file), 1000).entries;
     expect(entries.map((e) => `${e.method} ${e.endpoint}`)).toEqual(file.requests.map((r) => `${r.method} ${r.endpoint}`));
     expect(entries[1].body).toBe(JSON.stringify({ username: "guest", password: "guest1234" }, null, 2));
     expect(entries[0].body).toBe("{}");
@@ -72,7 +72,7 @@ describe("collection export", () => {
   });
 
   it("refuses a bad file with the loader's message, before anything is stored", () => {
-    expect(() => fromCollection('{"mockman":1,"requests":[{"name":"a b","method":"GET","endpoint":"/x"}]}')).toThrow(/requests.0.name/);
-    expect(() => fromCollection("nope")).toThrow(/not JSON/);
+    expect(() => readCollection('{"mockman":1,"requests":[{"name":"a b","method":"GET","endpoint":"/x"}]}')).toThrow(/requests.0.name/);
+    expect(() => readCollection("nope")).toThrow(/not JSON/);
   });
 });

@@ -74,7 +74,7 @@ function toCollectionMethod(method: string): CollectionRequest["method"] {
 
 export const collectionText = (file: CollectionFile) => JSON.stringify(file, null, 2) + "\n";
 
-/** Reads a collection file (ours or Postman v2.1) into history entries (oldest first), with what kind it was and what did not carry over. */
+/** Reads a collection file (ours or Postman v2.1) into history entries (oldest first), with what kind it was and what did not carry over. Throws FormatError saying where it is wrong. */
 export function readCollection(text: string, now = Date.now()): { entries: HistoryEntry[]; kind: string; notes: string[] } {
   const { file, kind, notes } = loadCollectionText(text);
   const entries = file.requests.map((request, i) => ({
@@ -85,11 +85,6 @@ export function readCollection(text: string, now = Date.now()): { entries: Histo
     body: request.body === undefined ? "{}" : JSON.stringify(request.body, null, 2),
   }));
   return { entries, kind, notes };
-}
-
-/** Reads a collection file into history entries (oldest first). Throws FormatError saying where it is wrong. */
-export function fromCollection(text: string, now = Date.now()): HistoryEntry[] {
-  return readCollection(text, now).entries;
 }
 
 /** Entries as a Postman v2.1 collection (endpoints under {{baseUrl}}, default http://127.0.0.1:3001, for mockman serve). */

@@ -2,7 +2,7 @@
 // its answer goes back out, with CORS open so any page may call it. No Web
 // Request/Response in between: building the pair cost more than the request.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { MAX_BODY_BYTES, STORE_ERROR_HEADER, errorAnswer, hasNoBody, tooLarge, type RawResponse } from "#mock/boundary";
+import { MAX_BODY_BYTES, SERVED_BY, STORE_ERROR_HEADER, errorAnswer, hasNoBody, tooLarge, type RawResponse } from "#mock/boundary";
 import type { Mock } from "#mock/create-mock";
 import pkg from "../package.json" with { type: "json" };
 
@@ -49,9 +49,6 @@ async function readBody(req: IncomingMessage, budget: BodyBudget, held: { bytes:
   }
   return Buffer.concat(chunks);
 }
-
-/** On every answer `serve` gives, so `request --base-url` and `replay` can tell they reached mockman and not some other server. */
-export const SERVED_BY = "x-mockman";
 
 function send(res: ServerResponse, status: number, headers: Record<string, string | string[]>, body?: Buffer | string) {
   res.writeHead(status, { ...headers, ...CORS, [SERVED_BY]: pkg.version });

@@ -81,6 +81,9 @@ export const STORE_ERROR_HEADER = "x-mock-store-error";
 export const SESSION_ERROR_HEADER = "x-mock-session-error";
 export type SessionError = "no-token" | "bad-token" | "no-user";
 
+/** On every answer `mockman serve` gives, so `request --base-url` can tell it reached mockman and not some other server. */
+export const SERVED_BY = "x-mockman";
+
 /** HEAD answers, 204 and 304 never carry a body, whoever made them (refusals included). */
 export const hasNoBody = (method: string, status: number) => method.toUpperCase() === "HEAD" || status === 204 || status === 304;
 

@@ -1,5 +1,5 @@
 // `mockman request METHOD PATH`: one request, curl/HTTPie style.
-import { STORE_ERROR_HEADER } from "#mock/boundary";
+import { SERVED_BY, STORE_ERROR_HEADER } from "#mock/boundary";
 import { Command } from "commander";
 import { z } from "zod";
 import { COLLECTION_METHODS, headerProblem } from "#mock/collection/format";
@@ -13,7 +13,6 @@ import { wantsColor, type CliIo } from "../io";
 import { addFaultOptions, faultsFrom, withFaults } from "../fault-options";
 import { addDbOption, addExamples, baseUrl, collect, parseOptions } from "../options";
 import { renderExchange } from "../render";
-import { SERVED_BY } from "../http-door";
 
 const optionsSchema = z.object({
   header: z.array(z.string()).default([]),

@@ -17,10 +17,19 @@ export interface Exchange {
   status: number;
   statusText: string;
   headers: Record<string, string>;
-  /** Parsed JSON when the body is JSON, the text otherwise, null when empty. */
+  /** Parsed JSON when the body is JSON, the text otherwise, null when empty; for a binary body, a note saying what it is. */
   body: unknown;
+  /** A binary body (an image): its bytes. */
+  bytes?: Uint8Array;
   ms: number;
 }
+
+/** What a terminal shows for a binary body, the way Postman and HTTPie do. */
+export const binaryNote = (type: string | undefined, bytes: Uint8Array) =>
+  `(binary body: ${type || "no content-type"}, ${bytes.length.toLocaleString("en-US")} bytes; save it with -o FILE)`;
+
+/** Bodies read as text: JSON, text/*, XML, JavaScript, forms; anything else (images) is kept as bytes. */
+const isTextType = (type: string | null) => !type || /^text\/|[/+](json|xml)\b|javascript|x-www-form-urlencoded|ndjson/i.test(type);
 
 export interface Sender {
   /** Where requests go, for messages: "in-process (FILE)" or a URL. */
@@ -41,13 +50,16 @@ export function parseBody(text: string): unknown {
 }
 
 async function toExchange(response: Response, started: number): Promise<Exchange> {
-  const text = await response.text();
+  const type = response.headers.get("content-type");
+  const bytes = isTextType(type) ? undefined : new Uint8Array(await response.arrayBuffer());
+  const text = bytes ? "" : await response.text();
   const ms = round(performance.now() - started);
   return {
     status: response.status,
     statusText: response.statusText || statusText(response.status),
     headers: Object.fromEntries(response.headers),
-    body: parseBody(text),
+    body: bytes?.length ? binaryNote(type ?? undefined, bytes) : parseBody(text),
+    ...(bytes?.length ? { bytes } : {}),
     ms,
   };
 }
@@ -77,7 +89,8 @@ export function inProcessSender(mock: Mock, where: string, close: () => Promise<
         status: raw.status,
         statusText: raw.statusText || statusText(raw.status),
         headers: answerHeaders,
-        body: parseBody(raw.body),
+        body: raw.bytes ? binaryNote(answerHeaders["content-type"], raw.bytes) : parseBody(raw.body),
+        ...(raw.bytes ? { bytes: raw.bytes } : {}),
         ms,
       };
     },

@@ -116,7 +116,11 @@ async function answer(
   for (const [name, value] of Object.entries(req.headers))
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
   const response = await mock.dispatch({ method: req.method ?? "GET", url: req.url ?? "/", headers, body });
-  const out = hasNoBody(req.method ?? "GET", response.status) ? undefined : Buffer.from(response.body, "utf8");
+  const out = hasNoBody(req.method ?? "GET", response.status)
+    ? undefined
+    : response.bytes
+      ? Buffer.from(response.bytes.buffer, response.bytes.byteOffset, response.bytes.byteLength)
+      : Buffer.from(response.body, "utf8");
   res.statusMessage = response.statusText || "";
   send(res, response.status, out ? { ...response.headers, "content-length": String(out.length) } : response.headers, out);
   const storeError = response.headers[STORE_ERROR_HEADER];

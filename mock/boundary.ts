@@ -18,9 +18,18 @@ export interface RawResponse {
   statusText: string;
   /** Lower-case names. */
   headers: Record<string, string>;
-  /** "" when the answer has no body. */
+  /** "" when the answer has no body, or when it is binary (`bytes`). */
   body: string;
+  /** A binary body (a photo's bytes); `body` is "" then. */
+  bytes?: Uint8Array;
 }
+
+/**
+ * A handler's answer header saying its body is a data URL to be sent as the
+ * image it holds (GET /api/photos/...). The dispatcher decodes it and removes
+ * the header: no door ever sends it.
+ */
+export const PHOTO_DATA_URL = "x-mock-data-url-body";
 
 /** The standard phrases: the mock's own answers, and a fallback for servers that send none (HTTP/2). */
 export const STATUS_TEXT: Record<number, string> = {

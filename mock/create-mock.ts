@@ -8,6 +8,7 @@ import { type ExportFile, migrateRecords, snapshotProblem, toExportFile } from "
 import type { ApiRequest, Ctx, RouteDef } from "./route-kit";
 import {
   MAX_BODY_BYTES,
+  PHOTO_DATA_URL,
   SESSION_ERROR_HEADER,
   STORE_ERROR_HEADER,
   errorAnswer,
@@ -20,6 +21,7 @@ import {
 } from "./boundary";
 import { DispatchInterceptor, type MirageRequest } from "./interceptor";
 import { DEFAULT_ITERATIONS } from "./password";
+import { decodeDataUrl } from "./photos";
 import { routes } from "./routes/index";
 import { seedSnapshot } from "./seed";
 import { Tracker, createTables, snapshotOf, type Table, type Tables } from "./tables";
@@ -262,8 +264,12 @@ export async function createMock(options: MockOptions): Promise<Mock> {
       // Never acknowledge what is not durable (CONTRACT §10): the change was rolled back, and the answer says so.
       if (failed) response = notSaved(failed);
     }
+    if (PHOTO_DATA_URL in response.headers) binaryBody(response);
     // A HEAD answer never has a body, refusals (404, 405) included: HTTP says so and the fetch patch must agree.
-    if (hasNoBody(request.method, response.status)) response.body = "";
+    if (hasNoBody(request.method, response.status)) {
+      response.body = "";
+      delete response.bytes;
+    }
     return response;
   };
   // Faults are decided (and the delay waited) before the queue: a failure never reaches a handler.
@@ -314,7 +320,20 @@ async function toRaw(request: Request): Promise<RawRequest> {
 }
 
 function fromRaw(raw: RawResponse): Response {
-  return new Response(raw.body === "" ? null : raw.body, { status: raw.status, statusText: raw.statusText, headers: raw.headers });
+  const body = raw.bytes ? (raw.bytes as Uint8Array<ArrayBuffer>) : raw.body === "" ? null : raw.body;
+  return new Response(body, { status: raw.status, statusText: raw.statusText, headers: raw.headers });
+}
+
+/** A photo answer (PHOTO_DATA_URL): the data URL in the body becomes the image's bytes and type. */
+function binaryBody(response: RawResponse) {
+  delete response.headers[PHOTO_DATA_URL];
+  if (response.body === "") return;
+  const image = decodeDataUrl(response.body);
+  if (!image) return;
+  response.bytes = image.bytes;
+  response.body = "";
+  response.headers["content-type"] = image.type;
+  response.headers["content-length"] = String(image.bytes.length);
 }
 
 async function authenticate(db: Tables, header: string | undefined) {

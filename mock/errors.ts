@@ -33,10 +33,12 @@ export const MSG = {
   BAD_JSON: (detail: string) => `The request body is not valid JSON: ${detail}`,
   /** 507: the store refused the write; the reason follows. */
   NOT_SAVED: "Your change was not saved, so nothing changed: the mock's storage refused the write.",
-  PHOTO_TOO_LARGE_FOR_POSTS:
-    "This photo is too large for the posts that show it: one post quotes you so often (comments, likes, votes) that its answer would pass what this server can build. Choose a smaller photo.",
+  PHOTO_NOT_FOUND: (ref: string) => `No photo at ${echo(ref)}: its owner is gone or has no such photo. Not Found error`,
+  /** 422: a write sent a photo reference (answers give them) that names no photo. */
+  PHOTO_REF_GONE: (field: string, ref: string) =>
+    `${field} refers to a photo that is no longer there (${echo(ref)}). Choose the photo again. Nothing was changed.`,
   ANSWER_TOO_LARGE:
-    "The answer would be larger than this server can build (about 512 MB of text): the records in it quote large images (each comment, like and vote shows its author's photo). Nothing was changed. Ask for fewer at once (?limit=) or use smaller images.",
+    "The answer would be larger than this server can build (about 512 MB of text). Nothing was changed. Ask for fewer at once (?limit=).",
 } as const;
 
 /** A refusal the client caused; becomes `{ errors: [message] }` with its status. */

@@ -1,5 +1,6 @@
 // CONTRACT §5 and §9 limits, shared by the API's checks and the app's forms.
 import { z } from "zod";
+import { PHOTO_REF } from "./photos";
 
 export const POST_MAX = 210;
 export const COMMENT_MAX = 60;
@@ -37,11 +38,14 @@ const DATA_IMAGE = new RegExp(`^data:image/(${IMAGE_TYPES.map((t) => t.replace("
 const SAME_ORIGIN_PATH = /^\/[A-Za-z0-9/_.-]*$/;
 const WEB_URL = /^https?:\/\/[^\s"'<>]+$/i;
 
-/** An image reference: empty, a same-origin path, an http(s) URL, or a base64 data URL of an accepted type. */
+/**
+ * An image reference: empty, a same-origin path, an http(s) URL, a base64 data URL of an
+ * accepted type, or a photo reference as answers give them (`/api/photos/...?v=`, mock/photos.ts).
+ */
 export const imageRef = z
   .string({ invalid_type_error: "must be a string" })
   .max(IMAGE_URL_MAX, `must be an image of at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB`)
-  .refine((v) => v === "" || SAME_ORIGIN_PATH.test(v) || WEB_URL.test(v) || DATA_IMAGE.test(v), {
+  .refine((v) => v === "" || SAME_ORIGIN_PATH.test(v) || WEB_URL.test(v) || DATA_IMAGE.test(v) || PHOTO_REF.test(v), {
     message: `must be an http(s) URL, a /path, or a data:image URL of type ${IMAGE_TYPES.join(", ")}`,
   });
 

@@ -1,13 +1,21 @@
 // What leaves the mock: users without their password hash, bookmarks as posts,
 // and every quoted user (an author, a like, a vote, a follow) joined in from the
 // users table, so records store ids and an answer still carries names and photos.
+// Large photos leave as references (mock/photos.ts), so a quote costs a few bytes.
+import { photoOut } from "./photos";
 import type { Tables } from "./tables";
 import type { CommentRecord, PostRecord, UserRecord, UserRef } from "./types";
 
 export type PublicUser = Omit<UserRecord, "passwordHash" | "followers" | "following"> & { followers: UserRef[]; following: UserRef[] };
 
 export function userRef(user: UserRecord): UserRef {
-  return { _id: user._id, username: user.username, firstName: user.firstName, lastName: user.lastName, userPhoto: user.userPhoto };
+  return {
+    _id: user._id,
+    username: user.username,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    userPhoto: photoOut("users", user._id, "userPhoto", user.userPhoto),
+  };
 }
 
 /** The users a list of ids names, in its order; an id whose user is gone is left out. */
@@ -24,6 +32,8 @@ export function publicUser(db: Tables, user: UserRecord): PublicUser {
   const { passwordHash: _omit, ...rest } = user;
   // Assigning keeps each field where the record has it, so the answer's bytes do not depend on this join.
   const view = rest as unknown as PublicUser;
+  view.userPhoto = photoOut("users", user._id, "userPhoto", user.userPhoto);
+  view.coverPhoto = photoOut("users", user._id, "coverPhoto", user.coverPhoto);
   view.followers = refsOf(db, user.followers);
   view.following = refsOf(db, user.following);
   return view;
@@ -32,7 +42,9 @@ export function publicUser(db: Tables, user: UserRecord): PublicUser {
 /** An author's names and photo; empty for a username no user has (data imported that way). */
 function author(db: Tables, username: string) {
   const user = db.users.getUnique(username);
-  return user ? { firstName: user.firstName, lastName: user.lastName, photo: user.userPhoto } : { firstName: "", lastName: "", photo: "" };
+  return user
+    ? { firstName: user.firstName, lastName: user.lastName, photo: photoOut("users", user._id, "userPhoto", user.userPhoto) }
+    : { firstName: "", lastName: "", photo: "" };
 }
 
 // Views keep the record's own field order (fields like postPicAlt are added by
@@ -78,6 +90,7 @@ export function postView(db: Tables, p: PostRecord): PostAnswer {
     } else if (key === "likes")
       view.likes = { likeCount: p.likes.likeCount, likedBy: refsOf(db, p.likes.likedBy), dislikedBy: refsOf(db, p.likes.dislikedBy) };
     else if (key === "comments") view.comments = commentsView(db, p.comments);
+    else if (key === "postPic") view.postPic = photoOut("posts", p._id, "postPic", p.postPic);
     else view[key] = value;
   }
   return view as PostAnswer;

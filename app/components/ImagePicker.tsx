@@ -2,6 +2,7 @@
 // gets a clear message and is never attached; shows a removable preview.
 import { useId, useState } from "react";
 import { IMAGE_ACCEPT } from "#app/lib/image";
+import { usePhotoSrc } from "#app/lib/photo-src";
 import { useImageChooser } from "./useImageChooser";
 import { CloseIcon, ImageIcon } from "./Icons";
 
@@ -15,6 +16,8 @@ export function ImagePicker({ image, onChange, disabled }: ImagePickerProps) {
   const inputId = useId();
   const [problem, setProblem] = useState<string | null>(null);
   const { input, choose } = useImageChooser(onChange, setProblem);
+  // Editing a post shows its picture, which the API may quote by reference.
+  const preview = usePhotoSrc(image);
 
   return (
     <div className="image-picker">
@@ -22,7 +25,7 @@ export function ImagePicker({ image, onChange, disabled }: ImagePickerProps) {
         <div className="image-picker__preview">
           {/* The word is the point: it names which of the screen's pictures this one is. */}
           {/* eslint-disable-next-line jsx-a11y/img-redundant-alt */}
-          <img src={image} alt="Preview of the image to post" />
+          {preview ? <img src={preview} alt="Preview of the image to post" /> : null}
           <button
             type="button"
             className="icon-button icon-button--overlay"

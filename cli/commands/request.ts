@@ -8,7 +8,7 @@ import { GUEST } from "#mock/seed";
 import { openSender } from "../stores";
 import { CliError, EXIT, usageError } from "../errors";
 import type { Exchange, OutgoingRequest, Sender } from "../exchange";
-import { readBody } from "../inputs";
+import { readBody, writeOutput } from "../inputs";
 import { wantsColor, type CliIo } from "../io";
 import { addFaultOptions, faultsFrom, withFaults } from "../fault-options";
 import { addDbOption, addExamples, baseUrl, collect, parseOptions } from "../options";
@@ -25,6 +25,7 @@ const optionsSchema = z.object({
   body: z.boolean().default(false),
   json: z.boolean().default(false),
   fail: z.boolean().default(false),
+  output: z.string().min(1, "the output file name is empty").optional(),
 });
 
 const TOKEN_CHARS = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -89,7 +90,8 @@ export function requestCommand(io: CliIo): Command {
     .option("-i, --include", "print the response headers too")
     .option("-b, --body", "print only the body")
     .option("--json", "print exactly {status, statusText, headers, body, ms} as JSON")
-    .option("--fail", "exit 4 on a 4xx response and 5 on a 5xx");
+    .option("--fail", "exit 4 on a 4xx response and 5 on a 5xx")
+    .option("-o, --output <file>", "write the body to this file (an image's bytes, or the text) instead of printing it");
   addDbOption(command);
   addFaultOptions(command);
   addExamples(command, [
@@ -98,6 +100,7 @@ export function requestCommand(io: CliIo): Command {
     "mockman request GET /api/users/bookmark --as guest -i",
     "mockman request POST /api/auth/login -d @login.json --json --fail",
     "mockman request GET /api/posts --base-url http://127.0.0.1:3001",
+    "mockman request GET /api/photos/users/ID/userPhoto -o avatar.png",
   ]);
   return command.action(async (rawMethod: string, rawPath: string, raw: unknown) => {
     const options = parseOptions(optionsSchema, raw);
@@ -127,10 +130,17 @@ export function requestCommand(io: CliIo): Command {
       await sender.close();
     }
 
+    const { bytes, ...shown } = exchange;
+    if (options.output) {
+      const text = typeof shown.body === "string" ? shown.body : shown.body === null ? "" : JSON.stringify(shown.body, null, 2) + "\n";
+      const saved = bytes ?? text;
+      await writeOutput(io, options.output, saved);
+      shown.body = `(${saved.length.toLocaleString("en-US")} ${bytes ? "bytes" : "characters"} written to ${options.output})`;
+    }
     io.stdout.write(
       options.json
-        ? JSON.stringify(exchange, null, 2) + "\n"
-        : renderExchange(exchange, { headers: options.include, bodyOnly: options.body, color: wantsColor(io) }),
+        ? JSON.stringify(shown, null, 2) + "\n"
+        : renderExchange(shown, { headers: options.include, bodyOnly: options.body, color: wantsColor(io) }),
     );
     // Another server's JSON is a fine answer; an HTML page from a server without the mark is a wrong --base-url.
     if (target.baseUrl && !(SERVED_BY in exchange.headers) && typeof exchange.body === "string")

@@ -31,8 +31,10 @@ const OnePost = strict({ post: Post });
 interface RouteDoc {
   summary: string;
   body?: ZodTypeAny;
-  /** Answers by status, beside the errors every route may give. */
-  ok: Record<number, { description: string; schema: ZodTypeAny }>;
+  /** Answers by status, beside the errors every route may give: JSON unless `media` says otherwise; no body without a schema. */
+  ok: Record<number, { description: string; schema?: ZodTypeAny; media?: string }>;
+  /** Query parameters, beside paging's. */
+  query?: z.AnyZodObject;
   /** Takes ?limit&cursor (the list's paged answer as another 200). */
   paged?: { key: string; item: ZodTypeAny };
   /** Takes `Prefer: return=minimal`. */
@@ -158,6 +160,19 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     ok: { 201: { description: "the new todo and every todo", schema: strict({ todo: Todo, todos: z.array(Todo) }) } },
   },
   "DELETE /test-todos/:todoId": { summary: "Delete a todo", ok: { 200: { description: "every todo", schema: list("todos", Todo) } } },
+  "GET /photos/:owner/:id/:field": {
+    summary:
+      "A photo that answers quote by reference (owner users: userPhoto or coverPhoto; owner posts: postPic). " +
+      "A write may send the reference back to mean that photo",
+    query: z.object({
+      v: z.string().optional().describe("the content's fingerprint, as answers give it: the answer may be cached forever"),
+    }),
+    ok: {
+      200: { description: "the image's bytes (ETag: the fingerprint)", schema: z.string().openapi({ format: "binary" }), media: "image/*" },
+      302: { description: "the photo is a /path or web URL: Location names it" },
+      304: { description: "If-None-Match holds the current fingerprint" },
+    },
+  },
   "GET /openapi.json": {
     summary: "This description",
     ok: { 200: { description: "an OpenAPI 3.1 document", schema: z.object({ openapi: z.string() }).passthrough() } },
@@ -190,8 +205,12 @@ export function buildOpenApiDocument(version: string) {
     const { path, params } = openApiPath(route.path);
     const responses: Record<string, ResponseConfig> = {};
     for (const [status, answer] of Object.entries(doc.ok)) {
+      if (!answer.schema) {
+        responses[status] = { description: answer.description };
+        continue;
+      }
       const schema = doc.paged && status === "200" ? z.union([answer.schema, paged(doc.paged.key, doc.paged.item)]) : answer.schema;
-      responses[status] = { description: answer.description, content: { "application/json": { schema } } };
+      responses[status] = { description: answer.description, content: { [answer.media ?? "application/json"]: { schema } } };
     }
     responses["400"] = error("bad input: the message names the field or parameter");
     responses["404"] = error(route.auth ? "no token, a user that no longer exists, or an unknown id" : "an unknown id");
@@ -199,7 +218,7 @@ export function buildOpenApiDocument(version: string) {
     for (const status of doc.refusals ?? []) responses[String(status)] ??= error("refused");
     responses["413"] = error("the request body is too large");
     responses["422"] ??= error(
-      "the answer would pass what can be built (~512 MB of text: large quoted images); a write is undone, a read asks for fewer (?limit=)",
+      "the answer would pass what can be built (~512 MB of text); a write is undone, a read asks for fewer (?limit=)",
     );
     responses["500"] = error("an injected failure (mock settings) or an unexpected one");
     responses["503"] = error("an injected failure (mock settings), or serve is holding too many request bodies (Retry-After)");
@@ -209,7 +228,7 @@ export function buildOpenApiDocument(version: string) {
           limit: z.string().regex(/^\d+$/).optional().describe(`page size, 1 to ${MAX_LIMIT}; turns paging on (newest first)`),
           cursor: z.string().optional().describe("the `next` of the previous page"),
         })
-      : undefined;
+      : doc.query;
     const headers = doc.minimal
       ? z.object({ prefer: z.literal("return=minimal").optional().describe("answer with the changed post only") })
       : undefined;

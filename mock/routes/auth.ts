@@ -8,6 +8,7 @@ import { BIO_MAX, LINK_MAX, NAME_MAX, imageRef, optionalText, required, username
 import { timestamp } from "../time";
 import type { UserRecord } from "../types";
 import { publicUser } from "../views";
+import { resolvePhoto } from "./photos";
 
 export const loginSchema = z.object({
   username: z
@@ -41,6 +42,8 @@ export const authRoutes: RouteDef[] = [
       // them may have taken the name, so it is checked again.
       const passwordHash = await ctx.unqueued(() => hashPassword(input.password, ctx.passwordIterations));
       if (ctx.db.users.getUnique(input.username)) throw new ApiError(422, MSG.USERNAME_TAKEN);
+      const userPhoto = resolvePhoto(ctx.db, "userPhoto", input.userPhoto);
+      const coverPhoto = resolvePhoto(ctx.db, "coverPhoto", input.coverPhoto);
       const now = timestamp(ctx.now());
       const user: UserRecord = {
         _id: uuid(),
@@ -50,8 +53,8 @@ export const authRoutes: RouteDef[] = [
         lastName: input.lastName.trim(),
         bio: input.bio,
         link: input.link.trim(),
-        userPhoto: input.userPhoto,
-        coverPhoto: input.coverPhoto,
+        userPhoto,
+        coverPhoto,
         followers: [],
         following: [],
         bookmarks: [],

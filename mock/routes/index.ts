@@ -3,8 +3,17 @@ import type { RouteDef } from "../route-kit";
 import { authRoutes } from "./auth";
 import { commentRoutes } from "./comments";
 import { openApiRoutes } from "./openapi";
+import { photoRoutes } from "./photos";
 import { postRoutes } from "./posts";
 import { todoRoutes } from "./todos";
 import { userRoutes } from "./users";
 
-export const routes: RouteDef[] = [...authRoutes, ...postRoutes, ...commentRoutes, ...userRoutes, ...todoRoutes, ...openApiRoutes];
+export const routes: RouteDef[] = [
+  ...authRoutes,
+  ...postRoutes,
+  ...commentRoutes,
+  ...userRoutes,
+  ...todoRoutes,
+  ...photoRoutes,
+  ...openApiRoutes,
+];

@@ -7,6 +7,7 @@ import { ALT_MAX, POST_MAX, imageRef, optionalText, required } from "../rules";
 import { timestamp } from "../time";
 import type { PostRecord, UserRecord } from "../types";
 import { findPost, findUser } from "./lookup";
+import { resolvePhoto } from "./photos";
 
 // firstName and userPhoto may come in the body (CONTRACT §7), but the author is always the token's user.
 export const createPostSchema = z.object({
@@ -77,7 +78,7 @@ export const postRoutes: RouteDef[] = [
       const post: PostRecord = {
         _id: uuid(),
         content: postData.content,
-        postPic: postData.postPic,
+        postPic: resolvePhoto(ctx.db, "postPic", postData.postPic),
         // A description only goes with a picture, and only when it says something.
         ...(postData.postPic && postData.postPicAlt?.trim() ? { postPicAlt: postData.postPicAlt.trim() } : {}),
         username: ctx.user.username,
@@ -99,7 +100,7 @@ export const postRoutes: RouteDef[] = [
       if (post.username !== ctx.user.username) throw badRequest(MSG.EDIT_POST_NOT_OWNER);
       const { postData } = parseBody(editPostSchema, req.body);
       if (postData.content !== undefined) post.content = postData.content;
-      if (postData.postPic !== undefined) post.postPic = postData.postPic;
+      if (postData.postPic !== undefined) post.postPic = resolvePhoto(ctx.db, "postPic", postData.postPic);
       if (postData.postPicAlt !== undefined) post.postPicAlt = postData.postPicAlt.trim();
       if (!post.postPic || !post.postPicAlt) delete post.postPicAlt;
       post.updatedAt = timestamp(ctx.now());

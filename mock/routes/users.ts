@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { ApiError, badRequest, MSG } from "../errors";
+import { badRequest, MSG } from "../errors";
 import { listRoute, pagedPosts, parseBody, reply, replyJson, type Ctx, type RouteDef } from "../route-kit";
+import { resolvePhoto } from "./photos";
 import { pageArray, pageTable } from "../paging";
 import { ALT_MAX, BIO_MAX, LINK_MAX, NAME_MAX, imageRef, optionalText, required } from "../rules";
 import { timestamp } from "../time";
@@ -25,26 +26,6 @@ export const editUserSchema = z.object({
     )
     .passthrough(),
 });
-
-/** Answers are built as one string: about 512 M characters at most (V8). A post keeps half of that for the rest of a page. */
-const POST_ANSWER_MAX_CHARS = 2 ** 28;
-
-/** The most times one post quotes a user (as its author, and in comments, likes and votes): its answer carries their photo that often. */
-function mostQuotesInAPost(ctx: Ctx, user: { _id: string; username: string }): number {
-  let most = 0;
-  for (const post of ctx.db.posts.all()) {
-    let n = post.username === user.username ? 1 : 0;
-    for (const id of post.likes.likedBy) if (id === user._id) n++;
-    for (const id of post.likes.dislikedBy) if (id === user._id) n++;
-    for (const c of post.comments) {
-      if (c.username === user.username) n++;
-      for (const id of c.votes.upvotedBy) if (id === user._id) n++;
-      for (const id of c.votes.downvotedBy) if (id === user._id) n++;
-    }
-    if (n > most) most = n;
-  }
-  return most;
-}
 
 const bookmarks = (ctx: Ctx) =>
   replyJson(
@@ -80,18 +61,14 @@ export const userRoutes: RouteDef[] = [
     handler(ctx, req) {
       const { userData } = parseBody(editUserSchema, req.body);
       const user = ctx.user;
-      const { firstName, lastName, bio, link, userPhoto, coverPhoto, userPhotoAlt, coverPhotoAlt } = userData;
+      const { firstName, lastName, bio, link, userPhotoAlt, coverPhotoAlt } = userData;
+      // A photo sent back as the reference an answer gave (the form's current photo) is that photo.
+      const userPhoto = resolvePhoto(ctx.db, "userPhoto", userData.userPhoto);
+      const coverPhoto = resolvePhoto(ctx.db, "coverPhoto", userData.coverPhoto);
       const nameChanged =
         (firstName !== undefined && firstName.trim() !== user.firstName) ||
         (lastName !== undefined && lastName.trim() !== user.lastName) ||
         (userPhoto !== undefined && userPhoto !== user.userPhoto);
-      // A larger photo grows every answer that quotes its owner: refused before any post's answer could pass what can be built.
-      if (
-        userPhoto !== undefined &&
-        userPhoto.length > user.userPhoto.length &&
-        userPhoto.length * mostQuotesInAPost(ctx, user) > POST_ANSWER_MAX_CHARS
-      )
-        throw new ApiError(422, MSG.PHOTO_TOO_LARGE_FOR_POSTS);
       if (firstName !== undefined) user.firstName = firstName.trim();
       if (lastName !== undefined) user.lastName = lastName.trim();
       if (bio !== undefined) user.bio = bio;

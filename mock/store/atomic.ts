@@ -11,7 +11,7 @@ export interface FileId {
 }
 
 /** Temp file, fsync, rename over the target, fsync the directory: the target is always whole. Returns the new file's id. */
-export async function writeAtomic(file: string, text: string, options: { makeDir?: boolean } = {}): Promise<FileId> {
+export async function writeAtomic(file: string, text: string | Uint8Array, options: { makeDir?: boolean } = {}): Promise<FileId> {
   const dir = path.dirname(file);
   if (options.makeDir) await fs.mkdir(dir, { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;

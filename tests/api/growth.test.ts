@@ -78,9 +78,11 @@ describe("a 2 MB avatar and 500 comments by its owner", () => {
     store.written.forEach((bytes, i) => {
       if (i !== edit) expect(bytes, `write ${i + 1}`).toBeLessThan(Math.max(PER_POST, AFTER) * comment + 1_000);
     });
-    // The answers still carry the photo wherever the owner is quoted.
+    // Answers quote the photo by reference (tests/api/photos.test.ts), which gives the avatar back.
     const answer = JSON.parse((await mock.dispatch({ method: "GET", url: `/api/users/guest`, headers: {}, body: "" })).body).user;
-    expect(answer.followers[0].userPhoto).toBe(avatar);
+    const ref = answer.followers[0].userPhoto;
+    expect(ref).toMatch(/^\/api\/photos\/users\/[^/]+\/userPhoto\?v=\w+$/);
+    expect((await mock.dispatch({ method: "GET", url: ref, headers: {}, body: "" })).bytes).toHaveLength(1_500_000);
     await mock.shutdown();
   }, 60_000);
 });

@@ -154,6 +154,12 @@ describe("every answer matches the document (contract)", () => {
     await checked(api, "POST", "/api/test-todos", { body: { title: "" } });
     await checked(api, "DELETE", `/api/test-todos/${todo.body.todo._id}`);
     await checked(api, "DELETE", "/api/test-todos/nope");
+    const photo = `data:image/png;base64,${"iVBORw0K".repeat(1000)}`;
+    const me = (await checked(api, "POST", "/api/users/edit", { ...auth, body: { userData: { userPhoto: photo } } })).body.user;
+    await checked(api, "GET", me.userPhoto);
+    await checked(api, "GET", `/api/photos/users/${me._id}/coverPhoto`);
+    await checked(api, "GET", `/api/photos/users/${me._id}/passwordHash`);
+    await checked(api, "POST", "/api/users/edit", { ...auth, body: { userData: { userPhoto: "/api/photos/users/nobody/userPhoto" } } });
     await checked(api, "GET", "/api/openapi.json");
 
     // Every route was answered at least once, successfully.

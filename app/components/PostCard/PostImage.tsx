@@ -2,22 +2,22 @@
 // and an ALT badge (as on Bluesky) shows it to everyone on demand; without one,
 // the alt text says whose picture it is.
 import { useId, useState } from "react";
+import { usePhotoSrc } from "#app/lib/photo-src";
 import type { Post } from "#app/lib/types";
 
 export function PostImage({ post }: { post: Post }) {
   const [open, setOpen] = useState(false);
   const altId = useId();
   const alt = post.postPicAlt?.trim();
+  const src = usePhotoSrc(post.postPic);
   return (
     <figure className="post-image">
       <div className="post-image__frame">
-        <img
-          className="post-card__image"
-          src={post.postPic}
-          alt={alt || `Picture posted by ${post.firstName}`}
-          loading="lazy"
-          decoding="async"
-        />
+        {src ? (
+          <img className="post-card__image" src={src} alt={alt || `Picture posted by ${post.firstName}`} loading="lazy" decoding="async" />
+        ) : (
+          <div className="post-card__image post-image__loading" aria-busy="true" />
+        )}
         {alt ? (
           <button
             type="button"

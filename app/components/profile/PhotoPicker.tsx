@@ -3,6 +3,7 @@
 // a bad file gets a clear message and the previous photo stays.
 import { useId } from "react";
 import { IMAGE_ACCEPT } from "#app/lib/image";
+import { usePhotoSrc } from "#app/lib/photo-src";
 import { useImageChooser } from "../useImageChooser";
 import { Avatar } from "../Avatar";
 import { CloseIcon, ImageIcon } from "../Icons";
@@ -11,7 +12,7 @@ interface PhotoPickerProps {
   variant: "cover" | "avatar";
   /** Names the file input, e.g. 'Change cover photo'. */
   label: string;
-  /** The photo: a data URL, a /path or ''. */
+  /** The photo: a data URL, a /path, the API's reference to the current photo, or ''. */
   value: string;
   onChange: (value: string) => void;
   /** The user's name, for the avatar's initial when there is no photo. */
@@ -37,6 +38,7 @@ export function PhotoPicker({
   const inputId = useId();
   const { input, choose } = useImageChooser(onChange, setProblem);
   const what = variant === "cover" ? "cover photo" : "avatar";
+  const cover = usePhotoSrc(variant === "cover" ? value : undefined);
 
   return (
     <div className={`photo-picker photo-picker--${variant}`}>
@@ -44,8 +46,11 @@ export function PhotoPicker({
         {variant === "avatar" ? (
           <Avatar src={value || undefined} name={name} size="lg" />
         ) : value ? (
-          // eslint-disable-next-line jsx-a11y/img-redundant-alt -- "photo" names which picture this is
-          <img src={value} alt="Cover photo preview" />
+          // Blank while a photo the API quotes by reference loads.
+          cover ? (
+            // eslint-disable-next-line jsx-a11y/img-redundant-alt -- "photo" names which picture this is
+            <img src={cover} alt="Cover photo preview" />
+          ) : null
         ) : (
           <span className="photo-picker__empty">No cover photo</span>
         )}

@@ -2,6 +2,7 @@
 // 'Edit profile' on your own profile or Follow / Following on anyone else's.
 import type { ReactNode } from "react";
 import { useFollowState } from "#app/lib/follow";
+import { usePhotoSrc } from "#app/lib/photo-src";
 import type { User } from "#app/lib/types";
 import { Avatar, fullName } from "../Avatar";
 import { ProfileLink } from "./ProfileLink";
@@ -17,9 +18,10 @@ export function ProfileHeader({ user, following, action }: ProfileHeaderProps) {
   // The follower count moves with a pending follow, like the button beside it.
   const { followersDelta } = useFollowState(user, following);
   const followers = Math.max(0, user.followers.length + followersDelta);
+  const cover = usePhotoSrc(user.coverPhoto);
   return (
     <section className="profile card" aria-labelledby="profile-name">
-      <div className="profile__cover">{user.coverPhoto ? <img src={user.coverPhoto} alt={user.coverPhotoAlt ?? ""} /> : null}</div>
+      <div className="profile__cover">{cover ? <img src={cover} alt={user.coverPhotoAlt ?? ""} /> : null}</div>
       <div className="profile__top">
         <span className="profile__avatar">
           <Avatar src={user.userPhoto} name={user.firstName} size="lg" alt={user.userPhotoAlt} />

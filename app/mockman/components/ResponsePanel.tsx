@@ -114,6 +114,7 @@ function ResponseView({ outcome }: { outcome: Extract<Outcome, { kind: "response
         <>
           {search && <p className="mm-hint">The body is not JSON, so the search covers only the headers.</p>}
           <TextBody text={String(response.body)} />
+          {response.image ? <img className="mm-image" src={response.image} alt="What the response holds" /> : null}
         </>
       )}
       <h3 className="mm-section-title">Headers ({Object.keys(response.headers).length})</h3>

@@ -10,9 +10,20 @@ export interface TesterResponse {
   /** Parsed JSON, or the text when the body is not JSON. */
   body: unknown;
   isJson: boolean;
+  /** An image answer (GET /api/photos/...) as a data URL, to show; its body is then a note saying what it is. */
+  image?: string;
   ms: number;
   size: number;
 }
+
+/** An image's bytes as a data URL (off the main thread's hot path: FileReader works in the background). */
+const dataUrlOf = (bytes: ArrayBuffer, type: string) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(new Blob([bytes], { type }));
+  });
 
 /** CONTRACT §4: the error's response when there is one, otherwise the error itself. */
 export type Outcome = { kind: "response"; response: TesterResponse } | { kind: "failure"; error: string; ms: number };
@@ -44,6 +55,22 @@ export async function sendRequest(request: TesterRequest, fetcher: typeof fetch 
     });
     const bytes = await res.arrayBuffer();
     const ms = performance.now() - start;
+    const type = res.headers.get("content-type") ?? "";
+    if (type.startsWith("image/") && bytes.byteLength > 0) {
+      return {
+        kind: "response",
+        response: {
+          status: res.status,
+          statusText: statusTextOf(res.status, res.statusText),
+          headers: Object.fromEntries(res.headers.entries()),
+          body: `(binary body: ${type}, ${bytes.byteLength.toLocaleString("en-US")} bytes)`,
+          isJson: false,
+          image: await dataUrlOf(bytes, type),
+          ms,
+          size: bytes.byteLength,
+        },
+      };
+    }
     // Decode and parse in separate tasks, so a big body never blocks input for both at once.
     await nextTask();
     const text = new TextDecoder().decode(bytes);

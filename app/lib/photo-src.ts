@@ -57,7 +57,7 @@ export function loadPhoto(ref: string): void {
       (error: unknown) => {
         // Forgotten, so the next screen that shows it asks again (the mock may have been offline).
         entries.delete(ref);
-        console.error(`Could not load the photo ${ref}:`, error);
+        console.warn(`Could not load the photo ${ref}:`, error);
       },
     )
     .finally(() => {

@@ -84,5 +84,13 @@ test("a large avatar and picture are fetched by reference and shown everywhere; 
   await page.reload();
   await expectLoaded(postWith(page, "A big picture").getByRole("img", { name: /Picture posted by Guest/ }), 300);
   await expectLoaded(postWith(page, "A big picture").locator(".post-card__avatar img"), 200);
+
+  // The tester shows an image answer as a note and the picture.
+  await page.goto("/mockman");
+  await page.getByLabel("Endpoint").fill(ref);
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText(/^\(binary body: image\/png, [\d,]+ bytes\)$/)).toBeVisible();
+  const shown = page.getByRole("img", { name: "What the response holds" });
+  await expect.poll(() => shown.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(200);
   expect(errors).toEqual([]);
 });

@@ -14,7 +14,7 @@ export function userRef(user: UserRecord): UserRef {
     username: user.username,
     firstName: user.firstName,
     lastName: user.lastName,
-    userPhoto: photoOut("users", user._id, "userPhoto", user.userPhoto),
+    userPhoto: photoOut("users", user, "userPhoto"),
   };
 }
 
@@ -32,8 +32,8 @@ export function publicUser(db: Tables, user: UserRecord): PublicUser {
   const { passwordHash: _omit, ...rest } = user;
   // Assigning keeps each field where the record has it, so the answer's bytes do not depend on this join.
   const view = rest as unknown as PublicUser;
-  view.userPhoto = photoOut("users", user._id, "userPhoto", user.userPhoto);
-  view.coverPhoto = photoOut("users", user._id, "coverPhoto", user.coverPhoto);
+  view.userPhoto = photoOut("users", user, "userPhoto");
+  view.coverPhoto = photoOut("users", user, "coverPhoto");
   view.followers = refsOf(db, user.followers);
   view.following = refsOf(db, user.following);
   return view;
@@ -43,7 +43,7 @@ export function publicUser(db: Tables, user: UserRecord): PublicUser {
 function author(db: Tables, username: string) {
   const user = db.users.getUnique(username);
   return user
-    ? { firstName: user.firstName, lastName: user.lastName, photo: photoOut("users", user._id, "userPhoto", user.userPhoto) }
+    ? { firstName: user.firstName, lastName: user.lastName, photo: photoOut("users", user, "userPhoto") }
     : { firstName: "", lastName: "", photo: "" };
 }
 
@@ -90,7 +90,7 @@ export function postView(db: Tables, p: PostRecord): PostAnswer {
     } else if (key === "likes")
       view.likes = { likeCount: p.likes.likeCount, likedBy: refsOf(db, p.likes.likedBy), dislikedBy: refsOf(db, p.likes.dislikedBy) };
     else if (key === "comments") view.comments = commentsView(db, p.comments);
-    else if (key === "postPic") view.postPic = photoOut("posts", p._id, "postPic", p.postPic);
+    else if (key === "postPic") view.postPic = photoOut("posts", p, "postPic");
     else view[key] = value;
   }
   return view as PostAnswer;

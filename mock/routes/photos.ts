@@ -4,11 +4,11 @@
 // photo, not to be cached. The ETag is the fingerprint: If-None-Match gets a 304.
 import { ApiError, MSG, notFound } from "../errors";
 import { PHOTO_DATA_URL } from "../boundary";
-import { fingerprint, parsePhotoRef, photoOf, type PhotoOwner } from "../photos";
+import { fingerprintOf, parsePhotoRef, photoOf, type PhotoOwner } from "../photos";
 import type { Tables } from "../tables";
 import type { RouteDef } from "../route-kit";
 
-const lookup = (db: Tables) => (owner: PhotoOwner, id: string) => db[owner].get(id) as Record<string, unknown> | undefined;
+const lookup = (db: Tables) => (owner: PhotoOwner, id: string) => db[owner].get(id);
 
 /**
  * A photo value a client sent in a write: a reference the answers gave is the
@@ -21,8 +21,8 @@ export function resolvePhoto(db: Tables, field: string, value: string | undefine
   if (value === undefined || !value.startsWith("/api/photos/")) return value;
   const ref = parsePhotoRef(value);
   const stored = ref && photoOf(lookup(db), ref);
-  if (stored === undefined || stored === null) throw new ApiError(422, MSG.PHOTO_REF_GONE(field, value));
-  return stored;
+  if (!stored) throw new ApiError(422, MSG.PHOTO_REF_GONE(field, value));
+  return stored.value;
 }
 
 export const photoRoutes: RouteDef[] = [
@@ -34,11 +34,12 @@ export const photoRoutes: RouteDef[] = [
       const { owner, id, field } = req.params;
       const path = `/api/photos/${owner}/${id}/${field}`;
       const ref = parsePhotoRef(path);
-      const value = ref && photoOf(lookup(ctx.db), ref);
-      if (!value) throw notFound(MSG.PHOTO_NOT_FOUND(path));
+      const photo = ref && photoOf(lookup(ctx.db), ref);
+      if (!photo) throw notFound(MSG.PHOTO_NOT_FOUND(path));
+      const { record, value } = photo;
       // A photo given as a URL (a /path, an http(s) address) is where it lives.
       if (!value.startsWith("data:")) return { status: 302, body: "", headers: { location: value } };
-      const tag = fingerprint(value);
+      const tag = fingerprintOf(record, ref.field, value);
       const current = req.query.v === tag;
       const headers = {
         etag: `"${tag}"`,

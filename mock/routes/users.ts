@@ -36,7 +36,7 @@ function mostQuotesInAPost(ctx: Ctx, user: { _id: string; username: string }): n
     let n = post.username === user.username ? 1 : 0;
     for (const id of post.likes.likedBy) if (id === user._id) n++;
     for (const id of post.likes.dislikedBy) if (id === user._id) n++;
-    for (const c of post.comments) {
+    for (const c of ctx.db.comments.of(post._id)) {
       if (c.username === user.username) n++;
       for (const id of c.votes.upvotedBy) if (id === user._id) n++;
       for (const id of c.votes.downvotedBy) if (id === user._id) n++;

@@ -67,7 +67,7 @@ describe("posts JSON cache with users joined in", () => {
     const last = table.all()[table.size - 1]._id;
     await api.call("POST", `/api/posts/like/${SEED_POST}`, { token: guest });
     await api.call("POST", `/api/comments/add/${last}`, { token: guest, body: { commentData: { commentVal: "hi" } } });
-    const comment = table.get(last)!.comments[0]._id;
+    const comment = api.mock.tables.comments.of(last)[0]._id;
     await api.call("POST", `/api/comments/upvote/${last}/${comment}`, { token: ada });
     await check();
     const edit = (token: string, userData: object) => api.call("POST", "/api/users/edit", { token, body: { userData } });

@@ -236,6 +236,34 @@ export class Table<T extends { _id: string }> {
   }
 
   /**
+   * Removes these records with one pass over the list instead of one splice each: a
+   * post's 10k comments go in O(list), not O(10k × list).
+   */
+  removeMany(ids: readonly string[]) {
+    if (ids.length < 2) {
+      for (const id of ids) this.remove(id);
+      return;
+    }
+    const gone = new Set<string>();
+    for (const id of ids) {
+      const record = this.index.get(id);
+      if (!record || gone.has(id)) continue;
+      gone.add(id);
+      this.forget(id);
+      this.index.delete(id);
+      if (!this.removed.has(id)) this.removed.set(id, this.seq.get(id)!);
+      this.seq.delete(id);
+      if (this.uniqueKey) this.unique.delete(String(record[this.uniqueKey]));
+      this.tracker.note(this.name, id, null);
+    }
+    // In place: Mirage's db keeps this very array.
+    const records = this.records;
+    let kept = 0;
+    for (const record of records) if (!gone.has(record._id)) records[kept++] = record;
+    records.length = kept;
+  }
+
+  /**
    * Puts one record back as the store holds it (undefined: the store has none), without
    * noting a change: the rollback of a write the store refused. A record the request
    * removed goes back to its old position.
@@ -328,7 +356,16 @@ export class CommentTable extends Table<CommentRecord> {
 
   /** Removes every comment of a post (the post is deleted), in the same change set. */
   removeOf(postId: string) {
-    for (const comment of [...this.of(postId)]) this.remove(comment._id);
+    const list = this.byPost.get(postId);
+    if (!list) return;
+    this.byPost.delete(postId);
+    super.removeMany(list.map((c) => c._id));
+  }
+
+  override removeMany(ids: readonly string[]) {
+    const records = ids.map((id) => this.get(id));
+    super.removeMany(ids);
+    for (const record of records) if (record && !this.get(record._id)) this.unlist(record);
   }
 
   override insert(record: CommentRecord): CommentRecord {

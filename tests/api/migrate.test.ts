@@ -183,6 +183,50 @@ describe("a version-2 store", () => {
   });
 });
 
+describe("older data whose write-back fails at boot", () => {
+  it("is written whole by the next write, so no comment is lost to a post record of the new shape", async () => {
+    /** A store holding version-2 records, whose first replace (the boot's write-back) fails. */
+    class RefusesOnce extends MemoryStore {
+      refused = 0;
+      override async replace(snapshot: Snapshot) {
+        if (this.refused++ === 0) throw new Error("disk full at boot");
+        return super.replace(snapshot);
+      }
+    }
+    const store = new RefusesOnce();
+    await MemoryStore.prototype.replace.call(store, JSON.parse(v2Text()).data);
+    const errors: unknown[] = [];
+    const mock = await createMock({ store, passwordIterations: 1000, onStoreError: (e) => errors.push(e) });
+    expect(errors).toHaveLength(1);
+    // A like writes its post, which no longer holds its comments.
+    const commented = JSON.parse(v2Text()).data.posts.find((p: { comments: unknown[] }) => p.comments.length)._id as string;
+    const login = await mock.handle(
+      new Request("http://localhost/api/auth/login", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ username: "guest", password: "guest1234" }),
+      }),
+    );
+    const token = ((await login.json()) as { encodedToken: string }).encodedToken;
+    const liked = await mock.handle(
+      new Request(`http://localhost/api/posts/like/${commented}`, { method: "POST", headers: { authorization: token } }),
+    );
+    expect([201, 400]).toContain(liked.status);
+    const dislike = await mock.handle(
+      new Request(`http://localhost/api/posts/dislike/${commented}`, { method: "POST", headers: { authorization: token } }),
+    );
+    expect(dislike.status).toBe(201);
+    await mock.shutdown();
+    const saved = (await store.load())!;
+    expectNoCopies(saved);
+    expect(saved.comments.filter((c) => c.postId === commented).length).toBeGreaterThan(0);
+    const again = await createMock({ store, passwordIterations: 1000 });
+    const comments = await (await again.handle(new Request(`http://localhost/api/comments/${commented}`))).json();
+    expect((comments as { comments: unknown[] }).comments.length).toBeGreaterThan(0);
+    await again.shutdown();
+  });
+});
+
 describe("a version-1 IndexedDB database (a browser that ran version 2)", () => {
   it("is upgraded: comments move to their own table, and the answers are as before", async () => {
     const name = `moments-v2-upgrade-${process.pid}`;

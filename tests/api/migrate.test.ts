@@ -243,6 +243,12 @@ describe("a version-1 IndexedDB database (a browser that ran version 2)", () => 
     old.close();
 
     const store = new DexieStore(name, indexedDB, IDBKeyRange);
+    // The schema upgrade itself moved them, before the mock saw the data.
+    const upgraded = (await store.load())!;
+    expect(upgraded.posts.some((p) => "comments" in p)).toBe(false);
+    expect(upgraded.comments.map((c) => c.commentVal)).toEqual(
+      (data.posts as { comments: { commentVal: string }[] }[]).flatMap((p) => p.comments.map((c) => c.commentVal)),
+    );
     const mock = await createMock({ store, passwordIterations: 1000 });
     expect(await answersOf(mock, v2Answers())).toEqual(v2Answers());
     const saved = (await store.load())!;

@@ -120,11 +120,12 @@ async function run(): Promise<string[]> {
   await reads();
   // A real export of an older version, with the answers it gave: version 1 (names and photos copied
   // into every record), version 2 (comments inside their post's record).
-  for (const [file, answersFile] of [
-    [V1_EXPORT, V1_ANSWERS],
-    [V2_EXPORT, V2_ANSWERS],
-  ]) {
-    if (existsSync(file)) continue;
+  // Only the version that wrote a fixture can write it again (a build of another version would mislabel it).
+  for (const [version, file, answersFile] of [
+    [1, V1_EXPORT, V1_ANSWERS],
+    [2, V2_EXPORT, V2_ANSWERS],
+  ] as const) {
+    if (existsSync(file) || (mock.exportData().version as number) !== version) continue;
     writeFileSync(file, JSON.stringify(mock.exportData()) + "\n");
     const raw = async (path: string) => (await mock.handle(new Request(`http://localhost${path}`))).text();
     const paths = ["/api/posts", `/api/comments/${SEED_POST}`, "/api/users", `/api/users/${zoeId}`];

@@ -111,33 +111,39 @@ export async function realisticData(opts: GenerateOptions, now = new Date()): Pr
   };
 
   const posts: PostRecord[] = [];
+  const comments: CommentRecord[] = [];
   for (let i = 0; i < opts.posts; i++) {
     const author = users.length ? pick(users) : undefined;
     const at = stamp(opts.posts - i);
     const likers = users.length ? faker.helpers.arrayElements(users, { min: 0, max: Math.min(6, users.length) }) : [];
-    const comments: CommentRecord[] = [];
+    // Drawn before the post's own id, as always, so the same seed gives the same data.
+    const drawn: Pick<CommentRecord, "_id" | "commentVal" | "username">[] = [];
     if (users.length && faker.number.float() < 0.3) {
       for (const commenter of faker.helpers.arrayElements(users, { min: 1, max: Math.min(3, users.length) })) {
-        comments.push({
-          _id: faker.string.uuid(),
-          commentVal: fit(pick(REACTIONS), COMMENT_MAX),
-          username: commenter.username,
-          votes: { upvotedBy: [], downvotedBy: [] },
-          createdAt: at,
-          updatedAt: at,
-        });
+        drawn.push({ _id: faker.string.uuid(), commentVal: fit(pick(REACTIONS), COMMENT_MAX), username: commenter.username });
       }
     }
-    posts.push({
+    const post: PostRecord = {
       _id: faker.string.uuid(),
       content: fit(sentence(), POST_MAX),
       postPic: faker.number.float() < 0.2 ? pick(PICTURES) : "",
       username: author?.username ?? "guest",
       likes: { likeCount: likers.length, likedBy: likers.map((u) => u._id), dislikedBy: [] },
-      comments,
       createdAt: at,
       updatedAt: at,
-    });
+    };
+    posts.push(post);
+    for (const { _id, commentVal, username } of drawn) {
+      comments.push({
+        _id,
+        postId: post._id,
+        commentVal,
+        username,
+        votes: { upvotedBy: [], downvotedBy: [] },
+        createdAt: at,
+        updatedAt: at,
+      });
+    }
   }
-  return { users, posts, todos: [] };
+  return { users, posts, comments, todos: [] };
 }

@@ -114,6 +114,13 @@ export async function createMock(options: MockOptions): Promise<Mock> {
   // request touched go back to what the store holds, so memory never shows what
   // is not saved. Data loaded from the store replaces the session.
   let failing = false;
+  /**
+   * Older data was converted at boot but could not be written back: the store still
+   * holds the old shape (a version-2 post holds its comments), where a change set of
+   * new-shape records would lose what they no longer carry. Until the store is written
+   * whole once, each write rewrites it whole.
+   */
+  let rewrite = false;
   const loadInto = (snapshot: Snapshot) => {
     // Another tab may hand over data an older build wrote (users copied into records).
     migrateRecords(snapshot);
@@ -130,9 +137,14 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     const problem = saved && snapshotProblem(saved);
     if (problem) throw new StoreError(`${store.label} holds data this version cannot read (${problem}). It was left untouched.`);
     if (saved) {
-      // Written back whole once, so the copies of names and photos leave the store too.
-      // If that fails the old records stay readable (each is migrated at every load), so the session goes on.
-      if (old) await store.replace(saved).catch((error: unknown) => options.onStoreError?.(error));
+      // Written back whole once, so the copies of names and photos leave the store too, and comments leave their posts.
+      // If that fails the old records stay readable (each is migrated at every load), so the session goes on,
+      // and the next write writes everything (a change set of new-shape records would not fit the old ones).
+      if (old)
+        await store.replace(saved).catch((error: unknown) => {
+          rewrite = true;
+          options.onStoreError?.(error);
+        });
       loadInto(saved);
     } else {
       const fresh = await seed();
@@ -197,6 +209,8 @@ export async function createMock(options: MockOptions): Promise<Mock> {
   const rollback = async (changes: ChangeSet) => {
     try {
       if (!store.saved) throw new Error("the store cannot read single records");
+      // The store's records are still in the old shape: read it whole, and migrate it, below.
+      if (rewrite) throw new Error("the store holds older records");
       for (const name of COLLECTIONS) {
         const change = changes[name];
         if (!change) continue;
@@ -230,7 +244,11 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     if (!tracker.dirty) return null;
     const changes = tracker.changes(tables);
     try {
-      await store.commit(changes);
+      if (rewrite) {
+        // The whole data, this request's change included, in the new shape.
+        await store.replace(snapshotOf(tables));
+        rewrite = false;
+      } else await store.commit(changes);
       if (failing) options.onStoreRecovered?.();
       failing = false;
       return null;

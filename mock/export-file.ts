@@ -3,19 +3,24 @@
 // migrated from older versions. Saved request collections live in ./collection/.
 import { z } from "zod";
 import { ALT_MAX, BIO_MAX, COMMENT_MAX, LINK_MAX, NAME_MAX, POST_MAX, TODO_MAX, imageRef, usernameField } from "./rules";
-import { postAnswerSchema, snapshotSchema, todoRecordSchema, userJoinedSchema } from "./records";
+import { postAnswerSchema, postNestedSchema, snapshotSchema, todoRecordSchema, userJoinedSchema, userRecordSchema } from "./records";
 import type { Snapshot } from "./types";
 
 /**
- * Version 2 stores the users that likes, votes and follows quote as ids, and a
- * post's or comment's author as its username only: names and photos are joined in
- * when an answer is built. Version 1 copied them into every record (a 2 MB avatar
- * once per like and comment); its files still import and its stores still load.
+ * Version 3 keeps comments in their own collection (`comments`, each naming its
+ * `postId`), so a new comment writes that comment, not its post with every
+ * comment it has. Version 2 stores the users that likes, votes and follows quote
+ * as ids, and a post's or comment's author as its username only: names and photos
+ * are joined in when an answer is built. Version 1 copied them into every record (a
+ * 2 MB avatar once per like and comment). Versions 1 and 2 kept a post's comments
+ * inside it. Their files still import and their stores still load.
  */
-export const EXPORT_VERSION = 2;
+export const EXPORT_VERSION = 3;
 
 // Version 1's records, which are also the shapes answers have: every quoted user whole.
 const dataV1 = z.object({ users: z.array(userJoinedSchema), posts: z.array(postAnswerSchema), todos: z.array(todoRecordSchema) });
+// Version 2's: users by id, comments inside their post.
+const dataV2 = z.object({ users: z.array(userRecordSchema), posts: z.array(postNestedSchema), todos: z.array(todoRecordSchema) });
 
 const data = snapshotSchema;
 
@@ -31,6 +36,7 @@ const fileOf = <D extends z.ZodTypeAny, V extends number>(version: V, schema: D)
 
 export const exportFileSchema = fileOf(EXPORT_VERSION, data);
 const exportFileV1Schema = fileOf(1, dataV1);
+const exportFileV2Schema = fileOf(2, dataV2);
 
 export type ExportFile = z.infer<typeof exportFileSchema>;
 
@@ -113,18 +119,49 @@ const checkStored = compileShape(exportFileSchema.shape.data);
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
- * Turns version-1 records into version 2, in place: each quoted user becomes its
- * id (found by id, else by username; one no longer in the data is dropped, as
+ * Moves the comments versions 1 and 2 kept inside each post (`post.comments`) into
+ * the `comments` collection, in place: each gets its post's id as `postId` (right
+ * after its own `_id`), in the order of the posts and of each post's comments.
+ * Cheap on version-3 data. Says whether anything moved (or the collection was missing).
+ * Dexie's schema upgrade runs it too (mock/store/dexie.ts), on the rows it moves.
+ */
+export function moveCommentsOut(snapshot: Record<string, unknown>): boolean {
+  let old = false;
+  if (!Array.isArray(snapshot.comments)) {
+    snapshot.comments = [];
+    old = true;
+  }
+  const comments = snapshot.comments as unknown[];
+  for (const p of Array.isArray(snapshot.posts) ? snapshot.posts : []) {
+    if (!isObject(p) || !("comments" in p)) continue;
+    old = true;
+    const nested = p.comments;
+    delete p.comments;
+    // Anything but a list is left where the shape check names it: post records have no `comments` now.
+    if (!Array.isArray(nested)) {
+      p.comments = nested;
+      continue;
+    }
+    for (const c of nested) comments.push(isObject(c) ? { _id: c._id, postId: p._id, ...c } : c);
+  }
+  return old;
+}
+
+/**
+ * Turns older records into version 3, in place. Version 1: each quoted user becomes
+ * its id (found by id, else by username; one no longer in the data is dropped, as
  * answers leave out an id whose user is gone), and the names and photos copied
- * into posts and comments go. Values of the wrong type are left for the shape
- * check to name. Cheap on version-2 data. Says whether anything was old, so the
- * caller can write the data back in the new shape.
+ * into posts and comments go. Versions 1 and 2: comments leave their posts for
+ * their own collection (moveCommentsOut). Values of the wrong type are left for the
+ * shape check to name. Cheap on version-3 data. Says whether anything was old, so
+ * the caller can write the data back in the new shape.
  */
 export function migrateRecords(snapshot: unknown): boolean {
   if (!isObject(snapshot)) return false;
   const users = Array.isArray(snapshot.users) ? snapshot.users : [];
   const posts = Array.isArray(snapshot.posts) ? snapshot.posts : [];
-  let old = false;
+  let old = moveCommentsOut(snapshot);
+  const comments = snapshot.comments as unknown[];
   let known: Map<string, string> | undefined;
   const idOf = (ref: Record<string, unknown>) => {
     if (!known) {
@@ -163,14 +200,13 @@ export function migrateRecords(snapshot: unknown): boolean {
       p.likes.likedBy = toIds(p.likes.likedBy);
       p.likes.dislikedBy = toIds(p.likes.dislikedBy);
     }
-    if (!Array.isArray(p.comments)) continue;
-    for (const c of p.comments) {
-      if (!isObject(c)) continue;
-      dropCopies(c, ["firstName", "lastName", "profilePic"]);
-      if (isObject(c.votes)) {
-        c.votes.upvotedBy = toIds(c.votes.upvotedBy);
-        c.votes.downvotedBy = toIds(c.votes.downvotedBy);
-      }
+  }
+  for (const c of comments) {
+    if (!isObject(c)) continue;
+    dropCopies(c, ["firstName", "lastName", "profilePic"]);
+    if (isObject(c.votes)) {
+      c.votes.upvotedBy = toIds(c.votes.upvotedBy);
+      c.votes.downvotedBy = toIds(c.votes.downvotedBy);
     }
   }
   return old;
@@ -208,15 +244,24 @@ export function parseJsonFile(text: string): unknown {
 export function parseExportFile(text: string): ExportFile {
   const json = parseJsonFile(text);
   const version = isObject(json) ? json.version : undefined;
-  if (isObject(json) && version !== 1 && version !== EXPORT_VERSION) {
-    throw new FormatError(`not a mockman export: version: unsupported export version (this build reads versions 1 and ${EXPORT_VERSION})`);
+  if (isObject(json) && version !== 1 && version !== 2 && version !== EXPORT_VERSION) {
+    throw new FormatError(
+      `not a mockman export: version: unsupported export version (this build reads versions 1, 2 and ${EXPORT_VERSION})`,
+    );
   }
-  const result = (version === 1 ? exportFileV1Schema : exportFileSchema).safeParse(json);
+  const result = (version === 1 ? exportFileV1Schema : version === 2 ? exportFileV2Schema : exportFileSchema).safeParse(json);
   if (!result.success) throw new FormatError(`not a mockman export: ${describeZodError(result.error)}`);
-  const { users, posts, todos } = result.data.data;
+  // An older file is checked as written (paths name its records), then becomes version 3.
+  const file = result.data as ExportFile;
+  if (version !== EXPORT_VERSION) {
+    migrateRecords(file.data);
+    file.version = EXPORT_VERSION;
+  }
+  const { users, posts, comments, todos } = file.data;
   for (const [name, list] of [
     ["users", users],
     ["posts", posts],
+    ["comments", comments],
     ["todos", todos],
   ] as const) {
     const seen = new Set<string>();
@@ -230,12 +275,11 @@ export function parseExportFile(text: string): ExportFile {
     if (names.has(u.username)) throw new FormatError(`not a mockman export: data.users.${i}.username: duplicate username ${u.username}`);
     names.add(u.username);
   });
-  // A version-1 file is checked as written (paths name its records), then becomes version 2.
-  const file = result.data as ExportFile;
-  if (version === 1) {
-    migrateRecords(file.data);
-    file.version = EXPORT_VERSION;
-  }
+  // A comment names a post of the file: one on no post could never be shown, nor deleted.
+  const postIds = new Set(posts.map((p) => p._id));
+  comments.forEach((c, i) => {
+    if (!postIds.has(c.postId)) throw new FormatError(`not a mockman export: data.comments.${i}.postId: no post has id ${c.postId}`);
+  });
   const broken = ruleProblems(file.data);
   if (broken.length) throw new FormatError(`breaks the rules the API applies to what users write: ${broken.slice(0, 5).join("; ")}`);
   return file;
@@ -246,7 +290,7 @@ export function parseExportFile(text: string): ExportFile {
  * not carry what no user could have written (a 100 kB name freezes every feed
  * for seconds; a javascript: URL as an avatar is no image).
  */
-function ruleProblems({ users, posts, todos }: ExportFile["data"]): string[] {
+function ruleProblems({ users, posts, comments, todos }: ExportFile["data"]): string[] {
   const problems: string[] = [];
   const text = (path: string, value: string, max: number) => {
     if (value.length > max) problems.push(`${path}: must be at most ${max} characters (has ${value.length})`);
@@ -276,8 +320,8 @@ function ruleProblems({ users, posts, todos }: ExportFile["data"]): string[] {
     text(`${at}.content`, p.content, POST_MAX);
     image(`${at}.postPic`, p.postPic);
     text(`${at}.postPicAlt`, p.postPicAlt ?? "", ALT_MAX);
-    p.comments.forEach((c, j) => text(`${at}.comments.${j}.commentVal`, c.commentVal, COMMENT_MAX));
   });
+  comments.forEach((c, i) => text(`data.comments.${i}.commentVal`, c.commentVal, COMMENT_MAX));
   todos.forEach((t, i) => text(`data.todos.${i}.title`, t.title, TODO_MAX));
   return problems;
 }

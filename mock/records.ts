@@ -39,8 +39,15 @@ export const userRecordSchema = userRefSchema.extend({
   updatedAt: z.string(),
 });
 
+/**
+ * Comments are their own collection (format version 3): adding one writes that
+ * comment, not its post with every comment it has. The tables keep an index from
+ * a post to its comments (mock/tables.ts); answers still carry them in the post.
+ */
 export const commentRecordSchema = z.object({
   _id: z.string(),
+  /** The post it is on. */
+  postId: z.string(),
   commentVal: z.string(),
   /** The author; names and photo come from the user at answer time. */
   username: z.string(),
@@ -60,7 +67,6 @@ export const postRecordSchema = z.object({
   username: z.string(),
   /** likedBy, dislikedBy: user ids. */
   likes: z.object({ likeCount: z.number().int().nonnegative(), likedBy: ids, dislikedBy: ids }),
-  comments: z.array(commentRecordSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -77,25 +83,36 @@ export const todoRecordSchema = z.object({
 export const snapshotSchema = z.object({
   users: z.array(userRecordSchema),
   posts: z.array(postRecordSchema),
+  comments: z.array(commentRecordSchema),
   todos: z.array(todoRecordSchema),
 });
+
+/** Version 2's comment, kept inside its post's record (no postId). */
+export const commentNestedSchema = commentRecordSchema.omit({ postId: true });
+/** Version 2's post: its comments inside it, where answers still show them (between likes and createdAt). */
+export const postNestedSchema = nestComments(postRecordSchema.shape, z.array(commentNestedSchema));
+
+/** A post's fields with `comments` put where version 2 records and answers have it: right after `likes`. */
+function nestComments<S extends typeof postRecordSchema.shape, C extends z.ZodTypeAny>(shape: S, comments: C) {
+  const { createdAt, updatedAt, ...head } = shape;
+  return z.object({ ...head, comments, createdAt, updatedAt });
+}
 
 // ---- answers: the records with the users they quote joined in (CONTRACT §3) ----
 
 const names = { firstName: z.string(), lastName: z.string() };
 const userRefs = z.array(userRefSchema);
 
-export const commentAnswerSchema = commentRecordSchema.extend({
+export const commentAnswerSchema = commentNestedSchema.extend({
   ...names,
   profilePic: z.string(),
   votes: z.object({ upvotedBy: userRefs, downvotedBy: userRefs }),
 });
 
-export const postAnswerSchema = postRecordSchema.extend({
+export const postAnswerSchema = nestComments(postRecordSchema.shape, z.array(commentAnswerSchema)).extend({
   ...names,
   userPhoto: z.string(),
   likes: postRecordSchema.shape.likes.extend({ likedBy: userRefs, dislikedBy: userRefs }),
-  comments: z.array(commentAnswerSchema),
 });
 
 /** A user with their follows joined in, password hash included: version 1's stored users. */

@@ -102,12 +102,11 @@ export async function seedSnapshot(iterations = DEFAULT_ITERATIONS, now = new Da
       postPic: p.pic,
       username: author.username,
       likes: { likeCount: p.likes, likedBy: [], dislikedBy: [] },
-      comments: [],
       createdAt: at,
       updatedAt: at,
     };
   });
-  return { users, posts, todos: [] };
+  return { users, posts, comments: [], todos: [] };
 }
 
 // ---- generated data ----
@@ -185,10 +184,9 @@ export async function generateData(opts: GenerateOptions, now = new Date()): Pro
       postPic: random() < 0.2 ? pick(["/seed/post-dawn.svg", "/seed/post-dusk.svg", "/seed/post-sea.svg"]) : "",
       username: author?.username ?? "guest",
       likes: { likeCount: Math.floor(random() * 3000), likedBy: [], dislikedBy: [] },
-      comments: [],
       createdAt: at,
       updatedAt: at,
     });
   }
-  return { users, posts, todos: [] };
+  return { users, posts, comments: [], todos: [] };
 }

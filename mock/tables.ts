@@ -2,7 +2,7 @@
 // DbCollection: the records live in Mirage's array, in insertion order, and an
 // id index beside it makes a lookup O(1) instead of Mirage's linear scan. Every
 // write is noted, so the store can be sent exactly what one request changed.
-import type { ChangeSet, CollectionName, Collections, Snapshot } from "./types";
+import type { ChangeSet, CollectionName, Collections, CommentRecord, Snapshot } from "./types";
 import { COLLECTIONS } from "./types";
 import { postView } from "./views";
 
@@ -236,6 +236,34 @@ export class Table<T extends { _id: string }> {
   }
 
   /**
+   * Removes these records with one pass over the list instead of one splice each: a
+   * post's 10k comments go in O(list), not O(10k × list).
+   */
+  removeMany(ids: readonly string[]) {
+    if (ids.length < 2) {
+      for (const id of ids) this.remove(id);
+      return;
+    }
+    const gone = new Set<string>();
+    for (const id of ids) {
+      const record = this.index.get(id);
+      if (!record || gone.has(id)) continue;
+      gone.add(id);
+      this.forget(id);
+      this.index.delete(id);
+      if (!this.removed.has(id)) this.removed.set(id, this.seq.get(id)!);
+      this.seq.delete(id);
+      if (this.uniqueKey) this.unique.delete(String(record[this.uniqueKey]));
+      this.tracker.note(this.name, id, null);
+    }
+    // In place: Mirage's db keeps this very array.
+    const records = this.records;
+    let kept = 0;
+    for (const record of records) if (!gone.has(record._id)) records[kept++] = record;
+    records.length = kept;
+  }
+
+  /**
    * Puts one record back as the store holds it (undefined: the store has none), without
    * noting a change: the rollback of a write the store refused. A record the request
    * removed goes back to its old position.
@@ -311,13 +339,92 @@ export class Table<T extends { _id: string }> {
   }
 }
 
-export type Tables = { [K in CollectionName]: Table<Collections[K]> };
+const NONE: readonly CommentRecord[] = Object.freeze([]);
+
+/**
+ * The comments, each its own record (so adding one writes that comment, not its
+ * post with every comment it has), indexed by post: a post's comments in
+ * insertion order, so listing them costs the post's comments, adding one O(1).
+ */
+export class CommentTable extends Table<CommentRecord> {
+  private byPost = new Map<string, CommentRecord[]>();
+
+  /** A post's comments, oldest first. Read only. */
+  of(postId: string): readonly CommentRecord[] {
+    return this.byPost.get(postId) ?? NONE;
+  }
+
+  /** Removes every comment of a post (the post is deleted), in the same change set. */
+  removeOf(postId: string) {
+    const list = this.byPost.get(postId);
+    if (!list) return;
+    this.byPost.delete(postId);
+    super.removeMany(list.map((c) => c._id));
+  }
+
+  override removeMany(ids: readonly string[]) {
+    const records = ids.map((id) => this.get(id));
+    super.removeMany(ids);
+    for (const record of records) if (record && !this.get(record._id)) this.unlist(record);
+  }
+
+  override insert(record: CommentRecord): CommentRecord {
+    super.insert(record);
+    this.listOf(record.postId).push(record);
+    return record;
+  }
+
+  override remove(id: string): boolean {
+    const record = this.get(id);
+    if (!record || !super.remove(id)) return false;
+    this.unlist(record);
+    return true;
+  }
+
+  override restore(id: string, record: CommentRecord | undefined) {
+    const current = this.get(id);
+    if (current) this.unlist(current);
+    super.restore(id, record);
+    const now = this.get(id);
+    if (!now) return;
+    // Back in its place among its post's comments, by insertion position.
+    const list = this.listOf(now.postId);
+    const at = this.order(id);
+    let i = list.length;
+    while (i > 0 && this.order(list[i - 1]._id) > at) i--;
+    list.splice(i, 0, now);
+  }
+
+  override load(records: CommentRecord[]) {
+    super.load(records);
+    this.byPost.clear();
+    for (const record of this.all()) this.listOf(record.postId).push(record);
+  }
+
+  private listOf(postId: string): CommentRecord[] {
+    let list = this.byPost.get(postId);
+    if (!list) this.byPost.set(postId, (list = []));
+    return list;
+  }
+
+  private unlist(record: CommentRecord) {
+    const list = this.byPost.get(record.postId);
+    if (!list) return;
+    // Newest last: a comment deleted soon after it was written is found at once.
+    const i = list.lastIndexOf(record);
+    if (i >= 0) list.splice(i, 1);
+    if (!list.length) this.byPost.delete(record.postId);
+  }
+}
+
+export type Tables = { [K in Exclude<CollectionName, "comments">]: Table<Collections[K]> } & { comments: CommentTable };
 
 export function createTables(db: { createCollection(name: string): void }, tracker: Tracker): Tables {
   for (const name of COLLECTIONS) db.createCollection(name);
   const tables: Tables = {
     users: new Table("users", liveRecords(db, "users"), tracker, "username"),
     posts: new Table("posts", liveRecords(db, "posts"), tracker),
+    comments: new CommentTable("comments", liveRecords(db, "comments"), tracker),
     todos: new Table("todos", liveRecords(db, "todos"), tracker),
   };
   tables.posts.view = (post) => postView(tables, post);
@@ -328,6 +435,7 @@ export function snapshotOf(tables: Tables): Snapshot {
   return {
     users: [...tables.users.all()],
     posts: [...tables.posts.all()],
+    comments: [...tables.comments.all()],
     todos: [...tables.todos.all()],
   };
 }

@@ -1,6 +1,6 @@
 // The shapes the mock API stores, and the contract every store implements.
 
-import type { PostRecord, TodoRecord, UserRecord } from "./records";
+import type { CommentRecord, PostRecord, TodoRecord, UserRecord } from "./records";
 
 // The record types derive from the zod schemas in ./records.ts (one definition).
 export type { CommentRecord, PostRecord, TodoRecord, UserRecord, UserRef } from "./records";
@@ -8,10 +8,12 @@ export type { CommentRecord, PostRecord, TodoRecord, UserRecord, UserRef } from 
 export interface Collections {
   users: UserRecord;
   posts: PostRecord;
+  /** Since format version 3; before, each post held its comments. */
+  comments: CommentRecord;
   todos: TodoRecord;
 }
 export type CollectionName = keyof Collections;
-export const COLLECTIONS: CollectionName[] = ["users", "posts", "todos"];
+export const COLLECTIONS: CollectionName[] = ["users", "posts", "comments", "todos"];
 
 /** Every record of every collection, each list in insertion order. */
 export type Snapshot = { [K in CollectionName]: Collections[K][] };

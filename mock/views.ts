@@ -52,14 +52,14 @@ function author(db: Tables, username: string) {
 // `username`, where records kept their copies before: answers keep their bytes.
 
 /** A comment as answers carry it. */
-export type CommentAnswer = Omit<CommentRecord, "votes"> & {
+export type CommentAnswer = Omit<CommentRecord, "votes" | "postId"> & {
   firstName: string;
   lastName: string;
   profilePic: string;
   votes: { upvotedBy: UserRef[]; downvotedBy: UserRef[] };
 };
 /** A post as answers carry it. */
-export type PostAnswer = Omit<PostRecord, "likes" | "comments"> & {
+export type PostAnswer = Omit<PostRecord, "likes"> & {
   firstName: string;
   lastName: string;
   userPhoto: string;
@@ -74,12 +74,15 @@ export function commentView(db: Tables, c: CommentRecord): CommentAnswer {
       const by = author(db, c.username);
       Object.assign(view, { username: value, firstName: by.firstName, lastName: by.lastName, profilePic: by.photo });
     } else if (key === "votes") view.votes = { upvotedBy: refsOf(db, c.votes.upvotedBy), downvotedBy: refsOf(db, c.votes.downvotedBy) };
-    else view[key] = value;
+    // The record names its post; the answer sits in (or is listed for) that post, as before.
+    else if (key !== "postId") view[key] = value;
   }
   return view as CommentAnswer;
 }
 
-export const commentsView = (db: Tables, comments: readonly CommentRecord[]) => comments.map((c) => commentView(db, c));
+/** Comments as answers carry them: a post's (its id), or a list of them (a page). */
+export const commentsView = (db: Tables, comments: string | readonly CommentRecord[]) =>
+  (typeof comments === "string" ? db.comments.of(comments) : comments).map((c) => commentView(db, c));
 
 export function postView(db: Tables, p: PostRecord): PostAnswer {
   const view: Record<string, unknown> = {};
@@ -89,10 +92,12 @@ export function postView(db: Tables, p: PostRecord): PostAnswer {
       Object.assign(view, { username: value, firstName: by.firstName, lastName: by.lastName, userPhoto: by.photo });
     } else if (key === "likes")
       view.likes = { likeCount: p.likes.likeCount, likedBy: refsOf(db, p.likes.likedBy), dislikedBy: refsOf(db, p.likes.dislikedBy) };
-    else if (key === "comments") view.comments = commentsView(db, p.comments);
     else if (key === "postPic") view.postPic = photoOut("posts", p, "postPic");
+    // Comments are their own records now; answers carry them where the post record held them, before createdAt.
+    else if (key === "createdAt") Object.assign(view, { comments: commentsView(db, p._id), createdAt: value });
     else view[key] = value;
   }
+  if (!("comments" in view)) view.comments = commentsView(db, p._id);
   return view as PostAnswer;
 }
 

@@ -25,7 +25,9 @@ export function exportCommand(io: CliIo): Command {
       return;
     }
     const target = await writeOutput(io, file, text);
-    const { users, posts, todos } = exported.data;
-    io.stdout.write(`Exported ${users.length} users, ${posts.length} posts and ${todos.length} todos from ${dbPath} to ${target}.\n`);
+    const { users, posts, comments, todos } = exported.data;
+    io.stdout.write(
+      `Exported ${users.length} users, ${posts.length} posts, ${comments.length} comments and ${todos.length} todos from ${dbPath} to ${target}.\n`,
+    );
   });
 }

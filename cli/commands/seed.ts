@@ -32,12 +32,12 @@ function clash(current: Snapshot, generated: Snapshot, options: { users: number;
     names.add(user.username);
   }
   const taken = new Set(current.users.map((u) => u.username));
-  const ids = new Set([...current.users, ...current.posts].map((r) => r._id));
+  const ids = new Set([...current.users, ...current.posts, ...current.comments].map((r) => r._id));
   for (const user of generated.users) {
     if (taken.has(user.username))
       return `username ${user.username} is already taken (added by an earlier seed?); pick another --seed or add --replace`;
   }
-  for (const record of [...generated.users, ...generated.posts]) {
+  for (const record of [...generated.users, ...generated.posts, ...generated.comments]) {
     if (ids.has(record._id)) return `id ${record._id} is already in the store; pick another --seed or add --replace`;
   }
   return undefined;
@@ -58,7 +58,7 @@ export function seedCommand(io: CliIo): Command {
   return command.action(async (raw: unknown) => {
     const options = parseOptions(optionsSchema, raw);
     await withStore(io, options.db, "seed", async ({ mock, label: dbPath }) => {
-      const current: Snapshot = options.replace ? { users: [], posts: [], todos: [] } : mock.exportData().data;
+      const current: Snapshot = options.replace ? { users: [], posts: [], comments: [], todos: [] } : mock.exportData().data;
       if (options.posts > 0 && options.users === 0 && !current.users.some((u) => u.username === GUEST.username))
         throw usageError("generated posts need authors: give --users 1 or more");
       // Faker loads only here: it would cost every other command's cold start.
@@ -74,13 +74,14 @@ export function seedCommand(io: CliIo): Command {
       const data: Snapshot = {
         users: [...current.users, ...generated.users],
         posts: [...current.posts, ...generated.posts],
+        comments: [...current.comments, ...generated.comments],
         todos: current.todos,
       };
       await mock.importData(toExportFile(data));
       const example = generated.users[0] ? ` (e.g. --as ${generated.users[0].username}:${GENERATED_PASSWORD})` : "";
       io.stdout.write(
-        `${options.replace ? "Replaced the data with" : "Added"} ${generated.users.length} users and ${generated.posts.length} posts (seed ${options.seed}); ` +
-          `${dbPath} now holds ${data.users.length} users and ${data.posts.length} posts.\n` +
+        `${options.replace ? "Replaced the data with" : "Added"} ${generated.users.length} users, ${generated.posts.length} posts and ${generated.comments.length} comments (seed ${options.seed}); ` +
+          `${dbPath} now holds ${data.users.length} users, ${data.posts.length} posts and ${data.comments.length} comments.\n` +
           (generated.users.length ? `Generated users log in with the password "${GENERATED_PASSWORD}"${example}.\n` : ""),
       );
     });

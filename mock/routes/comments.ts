@@ -25,10 +25,10 @@ export const commentRoutes: RouteDef[] = [
   listRoute(
     "/comments/:postId",
     false,
-    (ctx, req) => reply(200, { comments: commentsView(ctx.db, findPost(ctx.db, req.params.postId).comments) }),
+    (ctx, req) => reply(200, { comments: commentsView(ctx.db, findPost(ctx.db, req.params.postId)._id) }),
     (ctx, req, page) => {
       const post = findPost(ctx.db, req.params.postId);
-      const { items, next, total } = pageArray(post.comments, `comments of ${post._id}`, page);
+      const { items, next, total } = pageArray(ctx.db.comments.of(post._id), `comments of ${post._id}`, page);
       return reply(200, { comments: commentsView(ctx.db, items), next, total });
     },
   ),
@@ -43,13 +43,15 @@ export const commentRoutes: RouteDef[] = [
       const now = timestamp(ctx.now());
       const comment: CommentRecord = {
         _id: uuid(),
+        postId: post._id,
         commentVal: text,
         username: ctx.user.username,
         votes: { upvotedBy: [], downvotedBy: [] },
         createdAt: now,
         updatedAt: now,
       };
-      post.comments.push(comment);
+      // Writes the comment and the post's new updatedAt, never the post's other comments.
+      ctx.db.comments.insert(comment);
       post.updatedAt = now;
       ctx.db.posts.touch(post);
       return postsOrMinimal(ctx.db, req, 201, () => onePost(ctx.db, post));
@@ -61,13 +63,14 @@ export const commentRoutes: RouteDef[] = [
     auth: true,
     handler(ctx, req) {
       const post = findPost(ctx.db, req.params.postId);
-      const comment = findComment(post, req.params.commentId);
+      const comment = findComment(ctx.db, post, req.params.commentId);
       if (comment.username !== ctx.user.username) throw badRequest(MSG.EDIT_COMMENT_NOT_OWNER);
       const { commentData } = parseBody(editCommentSchema, req.body);
       comment.commentVal = commentData.commentVal;
       comment.updatedAt = post.updatedAt = timestamp(ctx.now());
+      ctx.db.comments.touch(comment);
       ctx.db.posts.touch(post);
-      return reply(201, { comments: commentsView(ctx.db, post.comments) });
+      return reply(201, { comments: commentsView(ctx.db, post._id) });
     },
   },
   {
@@ -76,14 +79,14 @@ export const commentRoutes: RouteDef[] = [
     auth: true,
     handler(ctx, req) {
       const post = findPost(ctx.db, req.params.postId);
-      const comment = findComment(post, req.params.commentId);
+      const comment = findComment(ctx.db, post, req.params.commentId);
       const me = ctx.user.username;
       if (comment.username !== me && post.username !== me) throw badRequest(MSG.DELETE_COMMENT_NOT_OWNER);
-      post.comments = post.comments.filter((c) => c._id !== comment._id);
+      ctx.db.comments.remove(comment._id);
       post.updatedAt = timestamp(ctx.now());
       ctx.db.posts.touch(post);
       // CONTRACT §7 has two readings (posts or comments); both are sent.
-      const comments = commentsView(ctx.db, post.comments);
+      const comments = commentsView(ctx.db, post._id);
       return postsOrMinimal(ctx.db, req, 201, () => onePost(ctx.db, post, { comments }), { comments });
     },
   },
@@ -93,7 +96,7 @@ export const commentRoutes: RouteDef[] = [
     auth: true,
     handler(ctx, req) {
       const post = findPost(ctx.db, req.params.postId);
-      const comment = findComment(post, req.params.commentId);
+      const comment = findComment(ctx.db, post, req.params.commentId);
       const me = ctx.user._id;
       const [into, from] = direction === "upvote" ? (["upvotedBy", "downvotedBy"] as const) : (["downvotedBy", "upvotedBy"] as const);
       if (comment.votes[into].includes(me)) {
@@ -102,8 +105,9 @@ export const commentRoutes: RouteDef[] = [
       comment.votes[from] = comment.votes[from].filter((id) => id !== me);
       comment.votes[into].push(me);
       comment.updatedAt = post.updatedAt = timestamp(ctx.now());
+      ctx.db.comments.touch(comment);
       ctx.db.posts.touch(post);
-      return reply(201, { comments: commentsView(ctx.db, post.comments) });
+      return reply(201, { comments: commentsView(ctx.db, post._id) });
     },
   })),
 ];

@@ -16,8 +16,9 @@ export function findUser(db: Tables, idOrUsername: string): UserRecord {
   return user;
 }
 
-export function findComment(post: PostRecord, id: string): CommentRecord {
-  const comment = post.comments.find((c) => c._id === id);
-  if (!comment) throw notFound(MSG.COMMENT_NOT_FOUND(id));
+/** A comment on this post (by id: O(1)); one on another post is not found here. */
+export function findComment(db: Tables, post: PostRecord, id: string): CommentRecord {
+  const comment = db.comments.get(id);
+  if (!comment || comment.postId !== post._id) throw notFound(MSG.COMMENT_NOT_FOUND(id));
   return comment;
 }

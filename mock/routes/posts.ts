@@ -83,7 +83,6 @@ export const postRoutes: RouteDef[] = [
         ...(postData.postPic && postData.postPicAlt?.trim() ? { postPicAlt: postData.postPicAlt.trim() } : {}),
         username: ctx.user.username,
         likes: { likeCount: 0, likedBy: [], dislikedBy: [] },
-        comments: [],
         createdAt: now,
         updatedAt: now,
       };
@@ -116,6 +115,8 @@ export const postRoutes: RouteDef[] = [
       const post = findPost(ctx.db, req.params.postId);
       if (post.username !== ctx.user.username) throw badRequest(MSG.DELETE_POST_NOT_OWNER);
       ctx.db.posts.remove(post._id);
+      // Its comments go in the same change set (and come back with it on a rollback).
+      ctx.db.comments.removeOf(post._id);
       // A deleted post leaves no dangling bookmark behind.
       for (const user of ctx.db.users.all()) {
         if (user.bookmarks.includes(post._id)) {

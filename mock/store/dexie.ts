@@ -3,6 +3,7 @@
 import Dexie, { type Table as DexieTable } from "dexie";
 import type { ChangeSet, CollectionName, Collections, Snapshot, Store } from "../types";
 import { COLLECTIONS, StoreError } from "../types";
+import { moveCommentsOut } from "../export-file";
 import { withTabLock } from "./tab-lock";
 
 interface Row {
@@ -29,6 +30,19 @@ export class DexieStore implements Store {
     this.label = `IndexedDB database "${name}"`;
     this.db = new Dexie(name, indexedDB ? { indexedDB, IDBKeyRange: keyRange } : undefined);
     this.db.version(1).stores({ users: "id, seq", posts: "id, seq", todos: "id, seq", meta: "key" });
+    // Version 2 (data format 3): comments get their own table, moved out of their posts'
+    // rows by the same code that migrates any older snapshot (moveCommentsOut).
+    this.db
+      .version(2)
+      .stores({ comments: "id, seq" })
+      .upgrade(async (tx) => {
+        const posts = (await tx.table("posts").orderBy("seq").toArray()) as Row[];
+        const snapshot: Record<string, unknown> = { posts: posts.map((row) => row.data) };
+        moveCommentsOut(snapshot);
+        await tx.table("posts").bulkPut(posts);
+        const comments = snapshot.comments as { _id: string }[];
+        await tx.table("comments").bulkAdd(comments.map((data, seq) => ({ id: data._id, seq, data })));
+      });
   }
 
   private table(name: CollectionName): DexieTable<Row, string> {

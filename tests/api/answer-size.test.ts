@@ -29,17 +29,19 @@ async function apiWithQuotedPhoto(quotes: number, photoChars: number) {
     postPic: "",
     username: "big",
     likes: { likeCount: 0, likedBy: [], dislikedBy: [] },
-    comments: Array.from({ length: quotes }, (_, i) => ({
+    createdAt: now,
+    updatedAt: now,
+  });
+  for (let i = 0; i < quotes; i++)
+    data.comments.push({
       _id: `c${i}`,
+      postId: "quoting-post",
       commentVal: `comment ${i}`,
       username: "big",
       votes: { upvotedBy: [], downvotedBy: [] },
       createdAt: now,
       updatedAt: now,
-    })),
-    createdAt: now,
-    updatedAt: now,
-  });
+    });
   await api.mock.importData(toExportFile(data));
   return { api, token: await api.login("guest") };
 }
@@ -69,7 +71,7 @@ describe("answers too large to build", () => {
       body: { commentData: { comment: { commentVal: "one more" } } },
     });
     expect(comment.status).toBe(422);
-    expect(api.mock.tables.posts.get("quoting-post")!.comments).toHaveLength(1000);
+    expect(api.mock.tables.comments.of("quoting-post")).toHaveLength(1000);
     await api.mock.shutdown();
   });
 });

@@ -22,7 +22,7 @@ describe("boot check", () => {
     const user = snapshot.users[0] as Snapshot["users"][number] & Record<string, unknown>;
     user.password = "hunter2-plain";
     (snapshot.posts[0] as unknown as Record<string, unknown>).secret = "s3cret-field";
-    (snapshot.posts[0].comments[0] as unknown as Record<string, unknown>).password = "hunter2-plain";
+    (snapshot.comments[0] as unknown as Record<string, unknown>).password = "hunter2-plain";
     // A like as version 1 stored it (the user copied in), with a hash added by hand: migrated to the id.
     const liker = snapshot.users.find((u) => u._id === snapshot.posts[0].likes.likedBy[0])!;
     (snapshot.posts[0].likes.likedBy as unknown[])[0] = {
@@ -58,8 +58,9 @@ describe("boot check", () => {
       ["a fractional like count", (s) => (s.posts[1].likes.likeCount = 1.5)],
       ["a missing field", (s) => delete s.posts[2].content],
       ["a null record", (s) => (s.users[1] = null)],
-      ["comments that are not a list", (s) => (s.posts[0].comments = {})],
-      ["a vote that is not a user id", (s) => (s.posts[0].comments[0].votes.upvotedBy = [42])],
+      ["comments that are not a list", (s) => (s.comments = {})],
+      ["a comment without its post", (s) => delete s.comments[0].postId],
+      ["a vote that is not a user id", (s) => (s.comments[0].votes.upvotedBy = [42])],
       ["a password that is not a hash", (s) => (s.users[0].passwordHash = "plain")],
       ["a todo with a string for done", (s) => (s.todos = [{ _id: "t", title: "x", done: "yes", createdAt: "", updatedAt: "" }])],
       ["a missing collection", (s) => delete s.todos],

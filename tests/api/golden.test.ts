@@ -14,6 +14,8 @@ import { PASSWORDS, SEED_POST } from "./client";
 const FIXTURE = fileURLToPath(new URL("./fixtures/golden-answers.json", import.meta.url));
 const V1_EXPORT = fileURLToPath(new URL("./fixtures/export-v1.json", import.meta.url));
 const V1_ANSWERS = fileURLToPath(new URL("./fixtures/export-v1-answers.json", import.meta.url));
+const V2_EXPORT = fileURLToPath(new URL("./fixtures/export-v2.json", import.meta.url));
+const V2_ANSWERS = fileURLToPath(new URL("./fixtures/export-v2-answers.json", import.meta.url));
 const NOW = new Date("2026-01-02T03:04:05.000Z");
 const PHOTO = `data:image/png;base64,${"QUJD".repeat(50)}`;
 
@@ -116,13 +118,19 @@ async function run(): Promise<string[]> {
     userData: { firstName: "Zoey", lastName: "Rae", userPhoto: "/seed/avatar-lena.svg", bio: "new bio" },
   });
   await reads();
-  if (!existsSync(V1_EXPORT)) {
-    // A real version-1 export (names and photos copied into every record), with the answers it gave.
-    writeFileSync(V1_EXPORT, JSON.stringify(mock.exportData()) + "\n");
+  // A real export of an older version, with the answers it gave: version 1 (names and photos copied
+  // into every record), version 2 (comments inside their post's record).
+  // Only the version that wrote a fixture can write it again (a build of another version would mislabel it).
+  for (const [version, file, answersFile] of [
+    [1, V1_EXPORT, V1_ANSWERS],
+    [2, V2_EXPORT, V2_ANSWERS],
+  ] as const) {
+    if (existsSync(file) || (mock.exportData().version as number) !== version) continue;
+    writeFileSync(file, JSON.stringify(mock.exportData()) + "\n");
     const raw = async (path: string) => (await mock.handle(new Request(`http://localhost${path}`))).text();
     const paths = ["/api/posts", `/api/comments/${SEED_POST}`, "/api/users", `/api/users/${zoeId}`];
     writeFileSync(
-      V1_ANSWERS,
+      answersFile,
       JSON.stringify(Object.fromEntries(await Promise.all(paths.map(async (p) => [p, await raw(p)]))), null, 1) + "\n",
     );
   }

@@ -28,7 +28,7 @@ describe("the auth matrix", () => {
     await api.call("POST", `/api/comments/add/${GUEST_POST_ID}`, { token: guest, body: { commentData: { commentVal: "c" } } });
     ids = {
       post: GUEST_POST_ID,
-      comment: api.mock.tables.posts.get(GUEST_POST_ID)!.comments[0]._id,
+      comment: api.mock.tables.comments.of(GUEST_POST_ID)[0]._id,
       user: api.mock.tables.users.getUnique("adasterling")!._id,
     };
     goneToken = await api.signup("ghosted");
@@ -95,7 +95,7 @@ describe("no response ever contains a password or hash", () => {
     await api.call("POST", `/api/posts/like/${SEED_POST}`, { token: guest });
     await api.call("POST", `/api/posts/dislike/${SEED_POST}`, { token: ada });
     await api.call("POST", `/api/comments/add/${SEED_POST}`, { token: guest, body: { commentData: { commentVal: "c" } } });
-    const commentId = api.mock.tables.posts.get(SEED_POST)!.comments[0]._id;
+    const commentId = api.mock.tables.comments.of(SEED_POST)[0]._id;
     await api.call("POST", `/api/comments/upvote/${SEED_POST}/${commentId}`, { token: ada });
     await api.call("POST", `/api/comments/downvote/${SEED_POST}/${commentId}`, { token: guest });
     await api.call("POST", `/api/comments/edit/${SEED_POST}/${commentId}`, { token: guest, body: { commentData: { commentVal: "e" } } });

@@ -1,12 +1,17 @@
-// Version-1 data (every quoted user copied into likes, comments, votes and
-// follows) still imports and still loads, and gives the answers it gave before.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+// Older data still imports and still loads, and gives the answers it gave before:
+// version 1 (every quoted user copied into likes, comments, votes and follows) and
+// version 2 (users by id, but each post holding its comments), as export files,
+// file stores (snapshot and journal) and IndexedDB databases.
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import Dexie from "dexie";
+import { IDBKeyRange, indexedDB } from "fake-indexeddb";
 import { afterEach, describe, expect, it } from "vitest";
 import { EXPORT_VERSION, parseExportFile } from "#mock/export-file";
 import { createMock } from "#mock/create-mock";
+import { DexieStore } from "#mock/store/dexie";
 import { FileStore } from "#mock/store/file";
 import { MemoryStore } from "#mock/store/memory";
 import type { Snapshot } from "#mock/types";
@@ -15,24 +20,35 @@ import type { Snapshot } from "#mock/types";
 const V1_EXPORT = fileURLToPath(new URL("./fixtures/export-v1.json", import.meta.url));
 const V1_ANSWERS = fileURLToPath(new URL("./fixtures/export-v1-answers.json", import.meta.url));
 
+// Written by tests/api/golden.test.ts while posts held their comments (version 2).
+const V2_EXPORT = fileURLToPath(new URL("./fixtures/export-v2.json", import.meta.url));
+const V2_ANSWERS = fileURLToPath(new URL("./fixtures/export-v2-answers.json", import.meta.url));
+// A version-2 file store, written by version 2's FileStore: a snapshot, and a journal whose lines put
+// posts with their comments (added, edited, voted, deleted, and a post deleted with its comments).
+const V2_STORE = fileURLToPath(new URL("./fixtures/store-v2/", import.meta.url));
+
 const v1Text = () => readFileSync(V1_EXPORT, "utf8");
 const v1Answers = () => JSON.parse(readFileSync(V1_ANSWERS, "utf8")) as Record<string, string>;
-const answersOf = async (mock: Awaited<ReturnType<typeof createMock>>) =>
+const v2Text = () => readFileSync(V2_EXPORT, "utf8");
+const v2Answers = () => JSON.parse(readFileSync(V2_ANSWERS, "utf8")) as Record<string, string>;
+const answersOf = async (mock: Awaited<ReturnType<typeof createMock>>, answers = v1Answers()) =>
   Object.fromEntries(
-    await Promise.all(
-      Object.keys(v1Answers()).map(async (p) => [p, await (await mock.handle(new Request(`http://localhost${p}`))).text()]),
-    ),
+    await Promise.all(Object.keys(answers).map(async (p) => [p, await (await mock.handle(new Request(`http://localhost${p}`))).text()])),
   );
 
-/** No name or photo copied into a post, comment, like, vote or follow. */
+/** No name or photo copied into a post, comment, like, vote or follow; comments in their own collection. */
 function expectNoCopies(data: Snapshot) {
   for (const p of data.posts) {
     expect(Object.keys(p)).not.toContain("userPhoto");
+    expect(Object.keys(p)).not.toContain("comments");
     for (const id of [...p.likes.likedBy, ...p.likes.dislikedBy]) expect(typeof id).toBe("string");
-    for (const c of p.comments) {
-      expect(Object.keys(c)).not.toContain("profilePic");
-      for (const id of [...c.votes.upvotedBy, ...c.votes.downvotedBy]) expect(typeof id).toBe("string");
-    }
+  }
+  const posts = new Set(data.posts.map((p) => p._id));
+  for (const c of data.comments) {
+    expect(Object.keys(c)).not.toContain("profilePic");
+    expect(Object.keys(c).slice(0, 2)).toEqual(["_id", "postId"]);
+    expect(posts.has(c.postId)).toBe(true);
+    for (const id of [...c.votes.upvotedBy, ...c.votes.downvotedBy]) expect(typeof id).toBe("string");
   }
   for (const u of data.users) for (const id of [...u.followers, ...u.following]) expect(typeof id).toBe("string");
 }
@@ -47,7 +63,7 @@ describe("a version-1 export", () => {
     expect(file.data.posts[0].likes.likedBy[0]).toMatchObject({ username: expect.any(String), userPhoto: expect.any(String) });
   });
 
-  it("imports as version 2 and answers exactly as before", async () => {
+  it("imports as version 3 and answers exactly as before", async () => {
     const file = parseExportFile(v1Text());
     expect(file.version).toBe(EXPORT_VERSION);
     expectNoCopies(file.data);
@@ -56,7 +72,7 @@ describe("a version-1 export", () => {
     // An import lists a user's fields in the file format's order (as before this version), so compare values.
     const parsed = (answers: Record<string, string>) => Object.fromEntries(Object.entries(answers).map(([k, v]) => [k, JSON.parse(v)]));
     expect(parsed(await answersOf(mock))).toEqual(parsed(v1Answers()));
-    // Exported again, it is version 2 and still the same data.
+    // Exported again, it is version 3 and still the same data.
     const again = parseExportFile(JSON.stringify(mock.exportData()));
     expect(again.data).toEqual(file.data);
     await mock.shutdown();
@@ -87,10 +103,10 @@ describe("a version-1 store", () => {
     expect(await answersOf(mock)).toEqual(v1Answers());
     await mock.shutdown();
     const stored = JSON.parse(readFileSync(db, "utf8"));
-    expect(stored.version).toBe(2);
+    expect(stored.version).toBe(3);
     expectNoCopies(stored.data);
     expect(readFileSync(db, "utf8").length).toBeLessThan(before);
-    // And it loads again as version 2.
+    // And it loads again as version 3.
     const again = await createMock({ store: new FileStore(db, { durable: false }), passwordIterations: 1000 });
     expect(await answersOf(again)).toEqual(v1Answers());
     await again.shutdown();
@@ -104,5 +120,142 @@ describe("a version-1 store", () => {
     expect(await answersOf(mock)).toEqual(v1Answers());
     expectNoCopies((await store.load())!);
     await mock.shutdown();
+  });
+});
+
+describe("a version-2 export", () => {
+  it("is a real version-2 file: users by id, comments inside their posts", () => {
+    const file = JSON.parse(v2Text());
+    expect(file.version).toBe(2);
+    expect(file.data.comments).toBeUndefined();
+    expect(file.data.posts.some((p: { comments: unknown[] }) => p.comments.length)).toBe(true);
+  });
+
+  it("imports as version 3, comments in their own collection in their order, and answers exactly as before", async () => {
+    const file = parseExportFile(v2Text());
+    expect(file.version).toBe(EXPORT_VERSION);
+    expectNoCopies(file.data);
+    const nested = (JSON.parse(v2Text()).data.posts as { _id: string; comments: { _id: string }[] }[]).flatMap((p) =>
+      p.comments.map((c) => `${p._id}/${c._id}`),
+    );
+    expect(file.data.comments.map((c) => `${c.postId}/${c._id}`)).toEqual(nested);
+    const mock = await createMock({ store: new MemoryStore(), passwordIterations: 1000 });
+    await mock.importData(file);
+    // An import lists fields in the file format's order (as a version-2 import did), so compare values.
+    const parsed = (answers: Record<string, string>) => Object.fromEntries(Object.entries(answers).map(([k, v]) => [k, JSON.parse(v)]));
+    expect(parsed(await answersOf(mock, v2Answers()))).toEqual(parsed(v2Answers()));
+    const again = parseExportFile(JSON.stringify(mock.exportData()));
+    expect(again.data).toEqual(file.data);
+    await mock.shutdown();
+  });
+
+  it("refuses a comment that breaks the rules, naming it where the file has it", () => {
+    const file = JSON.parse(v2Text());
+    file.data.posts.find((p: { comments: unknown[] }) => p.comments.length).comments[0].commentVal = "c".repeat(61);
+    expect(() => parseExportFile(JSON.stringify(file))).toThrow(/commentVal: must be at most 60/);
+  });
+});
+
+describe("a version-2 store", () => {
+  it("loads its snapshot and its journal (posts put with their comments), answers as before, and is written back once as version 3", async () => {
+    dir = mkdtempSync(join(tmpdir(), "moments-v2-"));
+    const db = join(dir, "db.json");
+    copyFileSync(join(V2_STORE, "db.json"), db);
+    copyFileSync(join(V2_STORE, "db.json.journal"), `${db}.journal`);
+    expect(JSON.parse(readFileSync(db, "utf8")).version).toBe(2);
+    const answers = JSON.parse(readFileSync(join(V2_STORE, "answers.json"), "utf8")) as Record<string, string>;
+    const mock = await createMock({ store: new FileStore(db, { durable: false }), passwordIterations: 1000 });
+    expect(await answersOf(mock, answers)).toEqual(answers);
+    await mock.shutdown();
+    const stored = JSON.parse(readFileSync(db, "utf8"));
+    expect(stored.version).toBe(3);
+    expect(Object.keys(stored.data)).toEqual(["users", "posts", "comments", "todos"]);
+    expectNoCopies(stored.data);
+    // The journal's lines were folded in: the deleted comment and the deleted post's comment are gone.
+    expect(existsSync(`${db}.journal`) ? readFileSync(`${db}.journal`, "utf8") : "").toBe("");
+    expect(stored.data.comments.map((c: { commentVal: string }) => c.commentVal).sort()).toEqual(
+      ["edited", "in the journal", "in the snapshot"].sort(),
+    );
+    const again = await createMock({ store: new FileStore(db, { durable: false }), passwordIterations: 1000 });
+    expect(await answersOf(again, answers)).toEqual(answers);
+    // A new comment on the migrated store writes one comment, not its post's comments.
+    await again.shutdown();
+  });
+});
+
+describe("older data whose write-back fails at boot", () => {
+  it("is written whole by the next write, so no comment is lost to a post record of the new shape", async () => {
+    /** A store holding version-2 records, whose first replace (the boot's write-back) fails. */
+    class RefusesOnce extends MemoryStore {
+      refused = 0;
+      override async replace(snapshot: Snapshot) {
+        if (this.refused++ === 0) throw new Error("disk full at boot");
+        return super.replace(snapshot);
+      }
+    }
+    const store = new RefusesOnce();
+    await MemoryStore.prototype.replace.call(store, JSON.parse(v2Text()).data);
+    const errors: unknown[] = [];
+    const mock = await createMock({ store, passwordIterations: 1000, onStoreError: (e) => errors.push(e) });
+    expect(errors).toHaveLength(1);
+    // A like writes its post, which no longer holds its comments.
+    const commented = JSON.parse(v2Text()).data.posts.find((p: { comments: unknown[] }) => p.comments.length)._id as string;
+    const login = await mock.handle(
+      new Request("http://localhost/api/auth/login", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ username: "guest", password: "guest1234" }),
+      }),
+    );
+    const token = ((await login.json()) as { encodedToken: string }).encodedToken;
+    const liked = await mock.handle(
+      new Request(`http://localhost/api/posts/like/${commented}`, { method: "POST", headers: { authorization: token } }),
+    );
+    expect([201, 400]).toContain(liked.status);
+    const dislike = await mock.handle(
+      new Request(`http://localhost/api/posts/dislike/${commented}`, { method: "POST", headers: { authorization: token } }),
+    );
+    expect(dislike.status).toBe(201);
+    await mock.shutdown();
+    const saved = (await store.load())!;
+    expectNoCopies(saved);
+    expect(saved.comments.filter((c) => c.postId === commented).length).toBeGreaterThan(0);
+    const again = await createMock({ store, passwordIterations: 1000 });
+    const comments = await (await again.handle(new Request(`http://localhost/api/comments/${commented}`))).json();
+    expect((comments as { comments: unknown[] }).comments.length).toBeGreaterThan(0);
+    await again.shutdown();
+  });
+});
+
+describe("a version-1 IndexedDB database (a browser that ran version 2)", () => {
+  it("is upgraded: comments move to their own table, and the answers are as before", async () => {
+    const name = `moments-v2-upgrade-${process.pid}`;
+    // Written the way version 2's DexieStore wrote it: one row per record, posts holding their comments.
+    const old = new Dexie(name, { indexedDB, IDBKeyRange });
+    old.version(1).stores({ users: "id, seq", posts: "id, seq", todos: "id, seq", meta: "key" });
+    const { data } = JSON.parse(v2Text());
+    const rows = (list: { _id: string }[]) => list.map((r, seq) => ({ id: r._id, seq, data: r }));
+    await old.table("users").bulkAdd(rows(data.users));
+    await old.table("posts").bulkAdd(rows(data.posts));
+    await old.table("todos").bulkAdd(rows(data.todos));
+    await old.table("meta").put({ key: "seeded", at: "2026-01-01T00:00:00.000Z" });
+    await old.table("meta").put({ key: "version", value: 7 });
+    old.close();
+
+    const store = new DexieStore(name, indexedDB, IDBKeyRange);
+    // The schema upgrade itself moved them, before the mock saw the data.
+    const upgraded = (await store.load())!;
+    expect(upgraded.posts.some((p) => "comments" in p)).toBe(false);
+    expect(upgraded.comments.map((c) => c.commentVal)).toEqual(
+      (data.posts as { comments: { commentVal: string }[] }[]).flatMap((p) => p.comments.map((c) => c.commentVal)),
+    );
+    const mock = await createMock({ store, passwordIterations: 1000 });
+    expect(await answersOf(mock, v2Answers())).toEqual(v2Answers());
+    const saved = (await store.load())!;
+    expectNoCopies(saved);
+    expect(saved.comments.length).toBe((data.posts as { comments: unknown[] }[]).reduce((n, p) => n + p.comments.length, 0));
+    expect(store.db.verno).toBe(2);
+    await mock.shutdown();
+    await new Dexie(name, { indexedDB, IDBKeyRange }).delete();
   });
 });

@@ -21,7 +21,8 @@ function sample(schema: z.ZodTypeAny, key: string): unknown {
   if (schema instanceof z.ZodString) {
     if (key === "passwordHash") return "pbkdf2$1000$c2FsdA==$aGFzaA==";
     if (key === "username") return "sampleuser";
-    if (key === "_id") return "id-1";
+    // One id for every record: a comment's postId names the sample post.
+    if (key === "_id" || key === "postId") return "id-1";
     return "/p";
   }
   throw new Error(`records.test.ts: no sample for ${key} (${schema.constructor.name}); teach sample() this kind`);

@@ -1,7 +1,7 @@
 // The cached JSON of a whole table (per record, per block of positions, whole list)
 // must always equal serializing the live records, whatever writes came in between.
 import { describe, expect, it } from "vitest";
-import type { TodoRecord } from "#mock/types";
+import type { CommentRecord, TodoRecord } from "#mock/types";
 import { liveRecords } from "#mock/tables";
 import { postView } from "#mock/views";
 import { SEED_POST, makeApi } from "./client";
@@ -33,6 +33,7 @@ describe("whole-list JSON cache", () => {
         record.title = `edited ${round}`;
         table.touch(record);
       } else if (op === 2 && records.length) table.remove(records[random(records.length)]._id);
+      else if (op === 4 && records.length > 3) table.removeMany([records[random(records.length)]._id, records[random(records.length)]._id]);
       else if (op === 3) {
         // What another tab's write looks like: some records gone, new ones at the end.
         const kept = records.filter(() => random(10) > 0).map((r) => ({ ...r }));
@@ -67,7 +68,7 @@ describe("posts JSON cache with users joined in", () => {
     const last = table.all()[table.size - 1]._id;
     await api.call("POST", `/api/posts/like/${SEED_POST}`, { token: guest });
     await api.call("POST", `/api/comments/add/${last}`, { token: guest, body: { commentData: { commentVal: "hi" } } });
-    const comment = table.get(last)!.comments[0]._id;
+    const comment = api.mock.tables.comments.of(last)[0]._id;
     await api.call("POST", `/api/comments/upvote/${last}/${comment}`, { token: ada });
     await check();
     const edit = (token: string, userData: object) => api.call("POST", "/api/users/edit", { token, body: { userData } });
@@ -111,5 +112,61 @@ describe("the one reach past Mirage's public API (mock/tables.ts liveRecords)", 
     } finally {
       server.shutdown();
     }
+  });
+});
+
+describe("a post's comments (the comments table's index)", () => {
+  const comment = (i: number, postId: string): CommentRecord => ({
+    _id: `c${i}`,
+    postId,
+    commentVal: `comment ${i}`,
+    username: "guest",
+    votes: { upvotedBy: [], downvotedBy: [] },
+    createdAt: "2024-01-01T00:00:00.000Z",
+    updatedAt: "2024-01-01T00:00:00.000Z",
+  });
+
+  it("follows inserts, removals, a post's removal, restores and loads, each post's comments in insertion order", async () => {
+    const { mock } = await makeApi();
+    const table = mock.tables.comments;
+    const posts = ["p0", "p1", "p2"];
+    for (let i = 0; i < 600; i++) table.insert(comment(i, posts[i % 3]));
+    // What a scan of the whole table finds: the index must always agree.
+    const check = () => {
+      for (const p of posts)
+        expect(table.of(p).map((c) => c._id)).toEqual(
+          table
+            .all()
+            .filter((c) => c.postId === p)
+            .map((c) => c._id),
+        );
+      expect(table.allJson()).toBe(JSON.stringify(table.all()));
+    };
+    check();
+    table.remove("c3");
+    table.remove("c4");
+    check();
+    // A refused write puts them back where they were, as the store holds them.
+    table.restore("c4", comment(4, "p1"));
+    table.restore("c3", comment(3, "p0"));
+    check();
+    expect(
+      table
+        .of("p0")
+        .slice(0, 3)
+        .map((c) => c._id),
+    ).toEqual(["c0", "c3", "c6"]);
+    table.removeOf("p1");
+    expect(table.of("p1")).toEqual([]);
+    expect(table.size).toBe(400);
+    check();
+    table.restore("c7", comment(7, "p1"));
+    table.restore("c1", comment(1, "p1"));
+    expect(table.of("p1").map((c) => c._id)).toEqual(["c1", "c7"]);
+    check();
+    table.settle();
+    table.load(table.all().filter((c) => c.postId !== "p2"));
+    expect(table.of("p2")).toEqual([]);
+    check();
   });
 });

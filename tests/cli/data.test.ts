@@ -16,7 +16,7 @@ describe("seed and reset", () => {
     const { db } = tempDb();
     const added = await cli(["seed", "--users", "3", "--posts", "20", "--seed", "7", "--db", db]);
     expect(added.code).toBe(0);
-    expect(added.stdout).toContain("Added 3 users and 20 posts (seed 7)");
+    expect(added.stdout).toMatch(/Added 3 users, 20 posts and \d+ comments \(seed 7\)/);
     expect(await counts(db)).toEqual({ users: 7, posts: 26, todos: 0 });
 
     const { db: other } = tempDb();
@@ -65,7 +65,7 @@ describe("seed and reset", () => {
     const { db } = tempDb();
     await cli(["seed", "--users", "2", "--posts", "9", "--db", db]);
     const ran = await cli(["reset", "--db", db]);
-    expect(ran.stdout).toBe(`Reset ${db} to the seed: 4 users, 6 posts. Log in as guest / guest1234.\n`);
+    expect(ran.stdout).toBe(`Reset ${db} to the seed: 4 users, 6 posts, 0 comments. Log in as guest / guest1234.\n`);
     expect(await counts(db)).toEqual({ users: 4, posts: 6, todos: 0 });
   });
 });
@@ -75,9 +75,9 @@ describe("export and import", () => {
     const { dir, db } = tempDb();
     await cli(["request", "POST", "/api/test-todos", "-d", '{"title":"Milk"}', "--db", db]);
     const exported = await cli(["export", "backup.json", "--db", db], { cwd: dir });
-    expect(exported.stdout).toMatch(/^Exported 4 users, 6 posts and 1 todos from .* to .*backup\.json\.\n$/);
+    expect(exported.stdout).toMatch(/^Exported 4 users, 6 posts, 0 comments and 1 todos from .* to .*backup\.json\.\n$/);
     const file = JSON.parse(readFileSync(join(dir, "backup.json"), "utf8"));
-    expect(file).toMatchObject({ mockman: "export", version: 2 });
+    expect(file).toMatchObject({ mockman: "export", version: 3 });
 
     const { db: target } = tempDb();
     expect((await cli(["import", join(dir, "backup.json"), "--db", target])).code).toBe(0);
@@ -85,7 +85,7 @@ describe("export and import", () => {
 
     await cli(["reset", "--db", target]);
     const piped = await cli(["import", "-", "--db", target], { stdin: JSON.stringify(file) });
-    expect(piped.stdout).toContain("Imported 4 users, 6 posts and 1 todos");
+    expect(piped.stdout).toContain("Imported 4 users, 6 posts, 0 comments and 1 todos");
     expect(await counts(target)).toEqual({ users: 4, posts: 6, todos: 1 });
   });
 
@@ -97,14 +97,14 @@ describe("export and import", () => {
     const before = JSON.parse(readFileSync(new URL("../api/fixtures/export-v1-answers.json", import.meta.url), "utf8"));
     const posts = await cli(["request", "GET", "/api/posts", "-b", "--db", db]);
     expect(JSON.parse(posts.stdout)).toEqual(JSON.parse(before["/api/posts"]));
-    expect(JSON.parse((await cli(["export", "--db", db])).stdout)).toMatchObject({ version: 2 });
+    expect(JSON.parse((await cli(["export", "--db", db])).stdout)).toMatchObject({ version: 3 });
   });
 
   it.each([
     [
       "the wrong version",
-      (f: Record<string, unknown>) => ({ ...f, version: 3 }),
-      /version: unsupported export version \(this build reads versions 1 and 2\)/,
+      (f: Record<string, unknown>) => ({ ...f, version: 4 }),
+      /version: unsupported export version \(this build reads versions 1, 2 and 3\)/,
     ],
     [
       "a wrongly typed field",
@@ -205,7 +205,7 @@ describe("mockman seed's data reads like a microblog", () => {
   it("distinct people with bios and links, sentences with hashtags, some pictures, comments, follows, and like counts that match likedBy", async () => {
     const { db } = tempDb();
     expect((await cli(["seed", "--users", "30", "--posts", "300", "--seed", "5", "--replace", "--db", db])).code).toBe(0);
-    const { users, posts } = JSON.parse((await cli(["export", "--db", db])).stdout).data;
+    const { users, posts, comments } = JSON.parse((await cli(["export", "--db", db])).stdout).data;
     expect(new Set(users.map((u: { username: string }) => u.username)).size).toBe(30);
     expect(new Set(users.map((u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`)).size).toBeGreaterThan(25);
     for (const u of users) {
@@ -219,10 +219,13 @@ describe("mockman seed's data reads like a microblog", () => {
       expect(p.content).toMatch(/#\w+/);
       expect(p.content.length).toBeLessThanOrEqual(210);
       expect(p.likes.likeCount).toBe(p.likes.likedBy.length);
-      for (const c of p.comments) expect(c.commentVal.length).toBeLessThanOrEqual(60);
     }
+    for (const c of comments) expect(c.commentVal.length).toBeLessThanOrEqual(60);
     expect(posts.filter((p: { postPic: string }) => p.postPic).length).toBeGreaterThan(20);
-    expect(posts.filter((p: { comments: unknown[] }) => p.comments.length).length).toBeGreaterThan(30);
+    // Comments are their own records, each on a post of the set.
+    const postIds = new Set(posts.map((p: { _id: string }) => p._id));
+    expect(comments.every((c: { postId: string }) => postIds.has(c.postId))).toBe(true);
+    expect(new Set(comments.map((c: { postId: string }) => c.postId)).size).toBeGreaterThan(30);
     // Follows are kept on both sides (stored as user ids).
     const byId = new Map(users.map((u: { _id: string }) => [u._id, u]));
     let follows = 0;

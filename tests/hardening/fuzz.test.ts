@@ -63,10 +63,22 @@ describe("the invariant checks", () => {
     expect(await broken((w) => Object.assign(w.mock.tables.posts.all()[0], { firstName: "Old name" }))).toBe(
       "records quote users by id only",
     );
-    expect(
-      await broken((w) => Object.assign(w.mock.tables.posts.all().find((p) => p.comments.length)!.comments[0], { profilePic: "/old.svg" })),
-    ).toBe("records quote users by id only");
+    expect(await broken((w) => Object.assign(w.mock.tables.comments.all()[0], { profilePic: "/old.svg" }))).toBe(
+      "records quote users by id only",
+    );
     expect(await broken((w) => (w.mock.tables.posts.all()[2].likes.likedBy[0] = "no-such-user"))).toBe("records quote users by id only");
+  });
+
+  it("catch a comment left behind by its post, and a post's comment index that lost one", async () => {
+    expect(await broken((w) => w.mock.tables.posts.remove(w.mock.tables.comments.all()[0].postId))).toBe(
+      "a comment names an existing post",
+    );
+    expect(
+      await broken((w) => {
+        const first = w.mock.tables.comments.all()[0];
+        (w.mock.tables.comments.of(first.postId) as unknown[]).splice(0, 1);
+      }),
+    ).toBe("a post's comment index matches the comments");
   });
 
   it("catch cached post JSON that still shows a user's old name", async () => {

@@ -76,6 +76,54 @@ describe("a full disk: never acknowledge what is not durable", () => {
     await sameAsStore(mock, store);
   });
 
+  it("rolls back comments, their own records now: a refused add, edit, vote and delete, and a post deleted with its comments", async () => {
+    const store = new FullDiskStore();
+    const mock = await createMock({ store, passwordIterations: ITERATIONS, onStoreError: () => undefined });
+    const token = await loginAsGuest(mock);
+    const own = (await call(mock, "POST", "/api/posts", { postData: { content: "mine" } }, token)).body.posts.at(-1)._id as string;
+    const other = ((await call(mock, "GET", "/api/posts")).body.posts as { _id: string }[])[0]._id;
+    const comment = async (postId: string, text: string) =>
+      (await call(mock, "POST", `/api/comments/add/${postId}`, { commentData: { commentVal: text } }, token)).body.posts.find(
+        (p: { _id: string }) => p._id === postId,
+      ).comments as { _id: string }[];
+    await comment(own, "first on mine");
+    await comment(other, "first on theirs");
+    const [, second] = await comment(own, "second on mine");
+    await comment(own, "third on mine");
+    const before = JSON.stringify(mock.exportData().data);
+    const answers = async () => [
+      JSON.stringify((await call(mock, "GET", "/api/posts")).body),
+      JSON.stringify((await call(mock, "GET", `/api/comments/${own}`)).body),
+      JSON.stringify((await call(mock, "GET", `/api/comments/${own}?limit=2`)).body),
+    ];
+    const shown = await answers();
+    store.full = true;
+    const refused = [
+      await call(mock, "POST", `/api/comments/add/${own}`, { commentData: { commentVal: "unsaved" } }, token),
+      await call(mock, "POST", `/api/comments/edit/${own}/${second._id}`, { commentData: { commentVal: "unsaved edit" } }, token),
+      await call(mock, "POST", `/api/comments/upvote/${own}/${second._id}`, undefined, token),
+      await call(mock, "POST", `/api/comments/delete/${own}/${second._id}`, undefined, token),
+      await call(mock, "DELETE", `/api/posts/${own}`, undefined, token),
+    ];
+    expect(refused.map((a) => a.status)).toEqual([507, 507, 507, 507, 507]);
+    // Memory, the store, the post's comment index (in order) and the cached answers are as before.
+    expect(JSON.stringify(mock.exportData().data)).toBe(before);
+    await sameAsStore(mock, store);
+    expect(await answers()).toEqual(shown);
+    expect(mock.tables.comments.of(own).map((c) => c.commentVal)).toEqual(["first on mine", "second on mine", "third on mine"]);
+    // The same request, refused by the rules (4xx) after nothing was written: nothing changes either.
+    store.full = false;
+    expect((await call(mock, "POST", `/api/comments/edit/${own}/${second._id}`, { commentData: {} }, token)).status).toBe(400);
+    expect(JSON.stringify(mock.exportData().data)).toBe(before);
+    // Once there is room, deleting the post takes its comments with it, in one change.
+    const commits = store.commits;
+    expect((await call(mock, "DELETE", `/api/posts/${own}`, undefined, token)).status).toBe(201);
+    expect(store.commits).toBe(commits + 1);
+    expect(mock.tables.comments.of(own)).toEqual([]);
+    expect((await store.load())!.comments.map((c) => c.commentVal)).toEqual(["first on theirs"]);
+    await sameAsStore(mock, store);
+  });
+
   it("DexieStore: a refused write answers 507, leaves its version alone and is not in memory", async () => {
     const name = `moments-mock-faults-${process.pid}`;
     const store = new DexieStore(name, indexedDB, IDBKeyRange);
@@ -144,8 +192,13 @@ describe("an import file", () => {
     ],
     [
       "a comment over 60",
-      (f: any) => (f.data.posts[0].comments = [{ ...f.data.posts[1].comments[0], commentVal: "c".repeat(61) }]),
-      "commentVal: must be at most 60",
+      (f: any) => (f.data.comments = [{ ...f.data.comments[0], commentVal: "c".repeat(61) }]),
+      "data.comments.0.commentVal: must be at most 60",
+    ],
+    [
+      "a comment on no post",
+      (f: any) => (f.data.comments[0].postId = "no-such-post"),
+      "data.comments.0.postId: no post has id no-such-post",
     ],
     [
       "a javascript: avatar",
@@ -160,9 +213,17 @@ describe("an import file", () => {
     ["a username no URL can reach", (f: any) => (f.data.users[2].username = "<script>"), "data.users.2.username"],
   ])("with %s, is refused with where it is wrong", async (_what, spoil, message) => {
     const file = await exported();
-    if (!file.data.posts[1].comments.length)
-      file.data.posts[1].comments = [
-        { _id: "c", commentVal: "hi", username: "guest", votes: { upvotedBy: [], downvotedBy: [] }, createdAt: "", updatedAt: "" },
+    if (!file.data.comments.length)
+      file.data.comments = [
+        {
+          _id: "c",
+          postId: file.data.posts[1]._id,
+          commentVal: "hi",
+          username: "guest",
+          votes: { upvotedBy: [], downvotedBy: [] },
+          createdAt: "",
+          updatedAt: "",
+        },
       ];
     spoil(file);
     expect(() => parseExportFile(JSON.stringify(file))).toThrow(FormatError);

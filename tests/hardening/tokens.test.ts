@@ -47,7 +47,7 @@ await mock.handle(
 );
 const params: Record<string, string> = {
   postId: guestPost._id,
-  commentId: mock.tables.posts.get(guestPost._id)!.comments[0]._id,
+  commentId: mock.tables.comments.of(guestPost._id)[0]._id,
   followUserId: ada._id,
 };
 const bad: BadToken[] = await badTokens(guest, ada, guestToken);

@@ -35,26 +35,27 @@ export async function callApi<T = any>(
 }
 
 /** The raw rows of IndexedDB "moments-mock", read with the platform's API (not through the mock). */
-export async function readIndexedDb(page: Page): Promise<{ users: any[]; posts: any[]; version: number }> {
+export async function readIndexedDb(page: Page): Promise<{ users: any[]; posts: any[]; comments: any[]; version: number }> {
   return page.evaluate(
     () =>
-      new Promise<{ users: any[]; posts: any[]; version: number }>((resolve, reject) => {
+      new Promise<{ users: any[]; posts: any[]; comments: any[]; version: number }>((resolve, reject) => {
         const open = indexedDB.open("moments-mock");
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
-          const tx = db.transaction(["users", "posts", "meta"], "readonly");
+          const tx = db.transaction(["users", "posts", "comments", "meta"], "readonly");
           const all = (name: string) =>
             new Promise<any[]>((res, rej) => {
               const req = tx.objectStore(name).getAll();
               req.onsuccess = () => res(req.result);
               req.onerror = () => rej(req.error);
             });
-          Promise.all([all("users"), all("posts"), all("meta")]).then(([users, posts, meta]) => {
+          Promise.all([all("users"), all("posts"), all("comments"), all("meta")]).then(([users, posts, comments, meta]) => {
             db.close();
             resolve({
               users: users.map((r) => r.data),
               posts: posts.map((r) => r.data),
+              comments: comments.map((r) => r.data),
               version: meta.find((m) => m.key === "version")?.value ?? 0,
             });
           }, reject);

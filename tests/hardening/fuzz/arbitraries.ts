@@ -32,6 +32,7 @@ const DANGEROUS_KEYS = [
   "password",
   "likes",
   "comments",
+  "postId",
   "followers",
   "following",
   "bookmarks",

@@ -123,13 +123,14 @@ export function checkResponse(check: Check, world: World, x: Exchange) {
       const result = schema.safeParse(v);
       check(`"${k}" has its shape`, result.success, () => JSON.stringify(result.error?.issues.slice(0, 3)));
     }
-    for (const p of postsIn(body)) checkPost(check, p, "response");
+    for (const p of postsIn(body)) checkPost(check, p, p.comments, "response");
     if (!x.concurrent) checkQuotes(check, body as Record<string, unknown>, (JSON.parse(x.after) as { users: UserRecord[] }).users);
     // Every `posts` list is all posts, except a user's own list: either way, the stored ones as they are now.
     const listed = (body as { posts?: PostRecord[] }).posts;
     if (Array.isArray(listed) && !x.concurrent) {
-      const data = JSON.parse(x.after) as { posts: PostRecord[]; users: UserRecord[] };
-      const stored = data.posts.map((p) => joined(p, data.users));
+      const data = JSON.parse(x.after) as { posts: PostRecord[]; comments: CommentRecord[]; users: UserRecord[] };
+      const comments = byPost(data.comments);
+      const stored = data.posts.map((p) => joined(p, comments.get(p._id) ?? [], data.users));
       // A page is a run of the list newest first; the whole list is oldest first.
       const paged = "next" in (body as object);
       const order = paged ? [...stored].reverse() : stored;
@@ -154,13 +155,13 @@ export function checkResponse(check: Check, world: World, x: Exchange) {
 }
 
 /** A post as answers carry it: every quoted user with names and photo. */
-interface PostAnswer extends Omit<PostRecord, "likes" | "comments"> {
+interface PostAnswer extends Omit<PostRecord, "likes"> {
   firstName: string;
   lastName: string;
   userPhoto: string;
   likes: { likeCount: number; likedBy: UserRef[]; dislikedBy: UserRef[] };
   comments: Array<
-    Omit<CommentRecord, "votes"> & {
+    Omit<CommentRecord, "votes" | "postId"> & {
       firstName: string;
       lastName: string;
       profilePic: string;
@@ -175,11 +176,22 @@ function postsIn(body: unknown): PostAnswer[] {
   return [b.posts, b.bookmarks, b.post && [b.post]].flatMap((v) => (Array.isArray(v) ? (v as PostAnswer[]) : []));
 }
 
+/** Stored comments by the post they name, each post's in stored order: a scan, apart from the tables' index. */
+function byPost(comments: readonly CommentRecord[]): Map<string, CommentRecord[]> {
+  const map = new Map<string, CommentRecord[]>();
+  for (const c of comments) {
+    const list = map.get(c.postId) ?? [];
+    list.push(c);
+    map.set(c.postId, list);
+  }
+  return map;
+}
+
 /**
- * A stored post (users by id) with its users joined in, written here apart from
- * mock/views.ts so the two can be held against each other.
+ * A stored post (users by id) with its comments and users joined in, written here
+ * apart from mock/views.ts so the two can be held against each other.
  */
-function joined(p: PostRecord, users: UserRecord[]): PostAnswer {
+function joined(p: PostRecord, postComments: CommentRecord[], users: UserRecord[]): PostAnswer {
   const byId = new Map(users.map((u) => [u._id, u]));
   const byName = new Map(users.map((u) => [u.username, u]));
   const refs = (ids: string[]) =>
@@ -198,7 +210,7 @@ function joined(p: PostRecord, users: UserRecord[]): PostAnswer {
     lastName: a.lastName,
     userPhoto: a.userPhoto,
     likes: { likeCount: p.likes.likeCount, likedBy: refs(p.likes.likedBy), dislikedBy: refs(p.likes.dislikedBy) },
-    comments: p.comments.map((c) => {
+    comments: postComments.map((c) => {
       const u = by(c.username);
       return {
         _id: c._id,
@@ -221,7 +233,14 @@ function joined(p: PostRecord, users: UserRecord[]): PostAnswer {
 const names = (list: Array<string | UserRef | UserRecord>) => list.map((u) => (typeof u === "string" ? u : u._id));
 const dupes = (list: string[]) => list.filter((v, i) => list.indexOf(v) !== i);
 
-function checkPost(check: Check, p: PostRecord | PostAnswer, where: string) {
+function checkPost(
+  check: Check,
+  p: PostRecord | PostAnswer,
+  comments: ReadonlyArray<
+    Pick<CommentRecord, "_id"> & { votes: { upvotedBy: Array<string | UserRef>; downvotedBy: Array<string | UserRef> } }
+  >,
+  where: string,
+) {
   check(
     "likeCount >= 0",
     Number.isInteger(p.likes.likeCount) && p.likes.likeCount >= 0,
@@ -236,7 +255,7 @@ function checkPost(check: Check, p: PostRecord | PostAnswer, where: string) {
     !liked.some((u) => disliked.includes(u)),
     () => `${where} post ${p._id}: ${liked} / ${disliked}`,
   );
-  for (const c of p.comments) {
+  for (const c of comments) {
     const up = names(c.votes.upvotedBy);
     const down = names(c.votes.downvotedBy);
     check(
@@ -293,7 +312,7 @@ function checkQuotes(check: Check, body: Record<string, unknown>, users: UserRec
  * Nothing is stored twice: records quote users by id (authors by username) and
  * copy no names or photos, and every quoted id names a user.
  */
-function checkStoredQuotes(check: Check, posts: PostRecord[], users: UserRecord[]) {
+function checkStoredQuotes(check: Check, posts: PostRecord[], comments: CommentRecord[], users: UserRecord[]) {
   const ids = new Set(users.map((u) => u._id));
   const byId = (list: unknown[], where: string) =>
     check(
@@ -310,10 +329,10 @@ function checkStoredQuotes(check: Check, posts: PostRecord[], users: UserRecord[
   for (const p of posts) {
     noCopies(p, ["firstName", "lastName", "userPhoto"], `post ${p._id}`);
     byId([...p.likes.likedBy, ...p.likes.dislikedBy], `likes of post ${p._id}`);
-    for (const c of p.comments) {
-      noCopies(c, ["firstName", "lastName", "profilePic"], `comment ${c._id}`);
-      byId([...c.votes.upvotedBy, ...c.votes.downvotedBy], `votes on comment ${c._id}`);
-    }
+  }
+  for (const c of comments) {
+    noCopies(c, ["firstName", "lastName", "profilePic"], `comment ${c._id}`);
+    byId([...c.votes.upvotedBy, ...c.votes.downvotedBy], `votes on comment ${c._id}`);
   }
   for (const u of users) byId([...u.followers, ...u.following], `follows of ${u.username}`);
 }
@@ -322,8 +341,22 @@ function checkStoredQuotes(check: Check, posts: PostRecord[], users: UserRecord[
 export function checkState(check: Check, world: World, identities: Map<string, string>) {
   const users = world.mock.tables.users.all() as UserRecord[];
   const posts = world.mock.tables.posts.all() as PostRecord[];
-  for (const p of posts) checkPost(check, p, "stored");
-  checkStoredQuotes(check, posts, users);
+  const comments = world.mock.tables.comments.all() as CommentRecord[];
+  const scanned = byPost(comments);
+  for (const p of posts) checkPost(check, p, scanned.get(p._id) ?? [], "stored");
+  checkStoredQuotes(check, posts, comments, users);
+  // Comments live apart from their posts: each names a post that is there, and the
+  // tables' index of a post's comments is what a scan of the comments finds, in order.
+  for (const c of comments)
+    check("a comment names an existing post", !!world.mock.tables.posts.get(c.postId), () => `comment ${c._id} on ${c.postId}`);
+  for (const p of posts) {
+    const indexed = world.mock.tables.comments
+      .of(p._id)
+      .map((c) => c._id)
+      .join(",");
+    const want = (scanned.get(p._id) ?? []).map((c) => c._id).join(",");
+    check("a post's comment index matches the comments", indexed === want, () => `post ${p._id}: ${indexed} vs ${want}`);
+  }
   // Whole lists are served from cached JSON: it must be what a fresh join gives now.
   for (const p of posts) {
     const cached = world.mock.tables.posts.jsonOf(p);

@@ -106,7 +106,7 @@ async function furnish(world: World) {
     );
     if (response.status >= 300) throw new Error(`fuzz world: ${method} ${path} gave ${response.status}: ${await response.text()}`);
   }
-  const firstComment = world.mock.tables.posts.get(posts[0])!.comments[1]._id;
+  const firstComment = world.mock.tables.comments.of(posts[0])[1]._id;
   await world.mock.handle(
     new Request(`http://mock.local/api/comments/upvote/${posts[0]}/${firstComment}`, { method: "POST", headers: { authorization: guest } }),
   );
@@ -129,7 +129,7 @@ export function ids(world: World) {
     posts: posts.map((p) => p._id),
     users: tables.users.all().map((u) => u._id),
     usernames: tables.users.all().map((u) => u.username),
-    comments: posts.flatMap((p) => p.comments.map((c) => ({ postId: p._id, id: c._id }))),
+    comments: tables.comments.all().map((c) => ({ postId: c.postId, id: c._id })),
     todos: tables.todos.all().map((t) => t._id),
   };
 }

@@ -307,7 +307,7 @@ test("payloads typed into the UI and an SVG holding script as post image, avatar
 /** The guest's data with one user, post and comment per payload, each field holding the payload when `fits` allows. */
 function hostileExport(base: any, fits: (field: keyof typeof LIMITS | "image", text: string) => boolean) {
   const file = structuredClone(base);
-  const { users, posts } = file.data;
+  const { users, posts, comments } = file.data;
   const guest = users.find((u: any) => u.username === "guest");
   const texts: string[] = [];
   ALL.forEach((p, i) => {
@@ -352,8 +352,9 @@ function hostileExport(base: any, fits: (field: keyof typeof LIMITS | "image", t
       lastName,
       userPhoto: image,
       likes: { likeCount: 0, likedBy: [], dislikedBy: [] },
-      comments: [comment],
     });
+    // Comments are records of their own (export version 3), naming their post.
+    comments.push({ ...comment, postId: `imported-post-${i}` });
     guest.bookmarks.push(`imported-post-${i}`);
   });
   return { file, texts };

@@ -4,7 +4,7 @@
 // write is noted, so the store can be sent exactly what one request changed.
 import type { ChangeSet, CollectionName, Collections, CommentRecord, Snapshot } from "./types";
 import { COLLECTIONS } from "./types";
-import { postView } from "./views";
+import { commentView, postJson, postView } from "./views";
 
 /**
  * The one place the mock reaches past Mirage's public API. `db.<name>` and a
@@ -86,6 +86,8 @@ export class Table<T extends { _id: string }> {
   generation = 0;
   /** What a record looks like in answers (posts: with their quoted users joined in); the record itself when unset. */
   view: ((record: T) => unknown) | undefined;
+  /** A record's answer JSON when it is built another way than stringifying `view` (posts: from their comments' cached JSON). */
+  toJson: ((record: T) => string) | undefined;
 
   constructor(
     readonly name: CollectionName,
@@ -116,7 +118,8 @@ export class Table<T extends { _id: string }> {
   /** One record's JSON, from the cache. */
   jsonOf(record: T): string {
     let text = this.json.get(record._id);
-    if (text === undefined) this.json.set(record._id, (text = JSON.stringify(this.view ? this.view(record) : record)));
+    if (text === undefined)
+      this.json.set(record._id, (text = this.toJson ? this.toJson(record) : JSON.stringify(this.view ? this.view(record) : record)));
     return text;
   }
 
@@ -428,7 +431,18 @@ export function createTables(db: { createCollection(name: string): void }, track
     todos: new Table("todos", liveRecords(db, "todos"), tracker),
   };
   tables.posts.view = (post) => postView(tables, post);
+  tables.posts.toJson = (post) => postJson(tables, post);
+  tables.comments.view = (comment) => commentView(tables, comment);
   return tables;
+}
+
+/**
+ * Drops the cached JSON of everything that quotes users (posts, comments): a
+ * user's name or photo changed, or a user came for a username records held.
+ */
+export function forgetQuotes(tables: Tables) {
+  tables.posts.forgetAll();
+  tables.comments.forgetAll();
 }
 
 export function snapshotOf(tables: Tables): Snapshot {

@@ -2,6 +2,7 @@
 // and every quoted user (an author, a like, a vote, a follow) joined in from the
 // users table, so records store ids and an answer still carries names and photos.
 // Large photos leave as references (mock/photos.ts), so a quote costs a few bytes.
+import { v4 as uuid } from "uuid";
 import { photoOut } from "./photos";
 import type { Tables } from "./tables";
 import type { CommentRecord, PostRecord, UserRecord, UserRef } from "./types";
@@ -84,7 +85,30 @@ export function commentView(db: Tables, c: CommentRecord): CommentAnswer {
 export const commentsView = (db: Tables, comments: string | readonly CommentRecord[]) =>
   (typeof comments === "string" ? db.comments.of(comments) : comments).map((c) => commentView(db, c));
 
-export function postView(db: Tables, p: PostRecord): PostAnswer {
+/**
+ * Stands for a post's comments while the rest of its answer is stringified:
+ * unguessable per process, so no text a user wrote can hold it.
+ */
+const COMMENTS_SLOT = JSON.stringify(`\u0000comments ${uuid()}\u0000`);
+
+/** From this many comments on, a post's answer joins its comments' cached JSON. */
+const THREAD = 32;
+
+/**
+ * A post's answer as JSON, byte for byte JSON.stringify(postView). A long thread's
+ * comments are joined from each comment's cached JSON (Table.jsonOf), so a new
+ * comment on a post with k comments costs one comment's serialization and a join,
+ * not k of them; short threads keep no cache (most posts: no memory spent).
+ */
+export function postJson(db: Tables, p: PostRecord): string {
+  const list = db.comments.of(p._id);
+  if (list.length < THREAD) return JSON.stringify(postView(db, p));
+  const view = postView(db, p, JSON.parse(COMMENTS_SLOT) as never);
+  const comments = `[${list.map((c) => db.comments.jsonOf(c)).join(",")}]`;
+  return JSON.stringify(view).replace(COMMENTS_SLOT, () => comments);
+}
+
+export function postView(db: Tables, p: PostRecord, comments?: CommentAnswer[]): PostAnswer {
   const view: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(p)) {
     if (key === "username") {
@@ -94,10 +118,10 @@ export function postView(db: Tables, p: PostRecord): PostAnswer {
       view.likes = { likeCount: p.likes.likeCount, likedBy: refsOf(db, p.likes.likedBy), dislikedBy: refsOf(db, p.likes.dislikedBy) };
     else if (key === "postPic") view.postPic = photoOut("posts", p, "postPic");
     // Comments are their own records now; answers carry them where the post record held them, before createdAt.
-    else if (key === "createdAt") Object.assign(view, { comments: commentsView(db, p._id), createdAt: value });
+    else if (key === "createdAt") Object.assign(view, { comments: comments ?? commentsView(db, p._id), createdAt: value });
     else view[key] = value;
   }
-  if (!("comments" in view)) view.comments = commentsView(db, p._id);
+  if (!("comments" in view)) view.comments = comments ?? commentsView(db, p._id);
   return view as PostAnswer;
 }
 

@@ -9,6 +9,7 @@ import { timestamp } from "../time";
 import type { UserRecord } from "../types";
 import { publicUser } from "../views";
 import { resolvePhoto } from "./photos";
+import { forgetQuotes } from "../tables";
 
 export const loginSchema = z.object({
   username: z
@@ -63,8 +64,9 @@ export const authRoutes: RouteDef[] = [
       };
       ctx.db.users.insert(user);
       const encodedToken = await signToken(user);
-      // Posts by this username (imported without their author) now show the new user's names.
-      if (ctx.db.posts.all().some((p) => p.username === user.username)) ctx.db.posts.forgetAll();
+      // Posts and comments by this username (imported without their author) now show the new user's names.
+      if (ctx.db.posts.all().some((p) => p.username === user.username) || ctx.db.comments.all().some((c) => c.username === user.username))
+        forgetQuotes(ctx.db);
       return reply(201, { createdUser: publicUser(ctx.db, user), encodedToken });
     },
   },

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { badRequest, MSG } from "../errors";
 import { listRoute, pagedPosts, parseBody, reply, replyJson, type Ctx, type RouteDef } from "../route-kit";
 import { resolvePhoto } from "./photos";
+import { forgetQuotes } from "../tables";
 import { pageArray, pageTable } from "../paging";
 import { ALT_MAX, BIO_MAX, LINK_MAX, NAME_MAX, imageRef, optionalText, required } from "../rules";
 import { timestamp } from "../time";
@@ -83,7 +84,7 @@ export const userRoutes: RouteDef[] = [
       user.updatedAt = timestamp(ctx.now());
       ctx.db.users.touch(user);
       // Posts quote the user by id and join names and photos in: their cached JSON goes stale.
-      if (nameChanged) ctx.db.posts.forgetAll();
+      if (nameChanged) forgetQuotes(ctx.db);
       return reply(201, { user: publicUser(ctx.db, user) });
     },
   },

@@ -29,8 +29,10 @@ async function boot(): Promise<BrowserMock> {
   };
   let mock: Mock;
   let storeProblem: string | null = null;
+  const started = performance.now();
   try {
     mock = await createMock({ store: new DexieStore(), onStoreError, onStoreRecovered });
+    performance.measure("moments: mock boot", { start: started });
   } catch (error) {
     // Never replace unreadable data with the seed: run in memory and say so.
     storeProblem = error instanceof Error ? error.message : String(error);

@@ -54,14 +54,39 @@ async function importFile(page: Page, file: string): Promise<number> {
   return Date.now() - started;
 }
 
-async function firstCardAfterReload(page: Page): Promise<number> {
+/**
+ * Reload → first card, three times: the median, with the boot's own measures (IndexedDB read,
+ * whole mock boot) of that run. The moment is taken in the page (a MutationObserver from the
+ * first script on, time since navigation start): a locator's wait polls, up to 500 ms apart.
+ */
+async function firstCardAfterReload(page: Page): Promise<{ ms: number; read: number; boot: number }> {
   await page.goto(`${BASE}/home`);
   await page.getByRole("article").first().waitFor({ timeout: 120_000 });
-  const started = Date.now();
-  await page.reload();
-  await page.getByRole("article").first().waitFor({ timeout: 120_000 });
-  return Date.now() - started;
+  const runs: { ms: number; read: number; boot: number }[] = [];
+  for (let i = 0; i < 3; i++) {
+    await page.reload();
+    await page.getByRole("article").first().waitFor({ timeout: 120_000 });
+    const seen = await page.evaluate(() => {
+      const measures = Object.fromEntries(performance.getEntriesByType("measure").map((m) => [m.name, Math.round(m.duration)]));
+      return { ms: Math.round((window as unknown as { __firstCard: number }).__firstCard), measures };
+    });
+    runs.push({ ms: seen.ms, read: seen.measures["moments: read IndexedDB"] ?? NaN, boot: seen.measures["moments: mock boot"] ?? NaN });
+  }
+  return runs.sort((a, b) => a.ms - b.ms)[1];
 }
+
+/** Notes when the first post card enters the DOM, from the page's first script on. */
+const FIRST_CARD_WATCH = `(() => {
+  const seen = () => {
+    if (document.querySelector('[role="feed"] article')) {
+      window.__firstCard = performance.now();
+      return true;
+    }
+    return false;
+  };
+  const observer = new MutationObserver(() => seen() && observer.disconnect());
+  observer.observe(document, { childList: true, subtree: true });
+})();`;
 
 /** Scrolls until the 500th post is on screen; returns the cards in the DOM and the longest task seen. */
 async function scroll500(page: Page): Promise<{ cards: number; longestTask: number; ms: number }> {
@@ -146,6 +171,7 @@ try {
   for (const posts of SIZES) {
     const file = exportOf(posts, dir);
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addInitScript(FIRST_CARD_WATCH);
     const page = await context.newPage();
     await loginAsGuest(page);
     const importMs = await importFile(page, file);
@@ -165,7 +191,7 @@ try {
     rows.push([
       String(posts),
       `${(importMs / 1000).toFixed(1)} s`,
-      `${firstCard} ms`,
+      `${firstCard.ms} ms (read ${firstCard.read}, boot ${firstCard.boot})`,
       String(scrolled.cards),
       `${(scrolled.ms / 1000).toFixed(1)} s`,
       `${scrolled.longestTask.toFixed(0)} ms`,
@@ -177,7 +203,7 @@ try {
   const head = [
     "posts",
     "import",
-    "reload → first card",
+    "reload → first card (median of 3, from navigation start)",
     "cards in DOM after 500",
     "scroll 500",
     "longest task scrolling",

@@ -56,20 +56,16 @@ export async function sendRequest(request: TesterRequest, fetcher: typeof fetch 
     const bytes = await res.arrayBuffer();
     const ms = performance.now() - start;
     const type = res.headers.get("content-type") ?? "";
-    if (type.startsWith("image/") && bytes.byteLength > 0) {
-      return {
-        kind: "response",
-        response: {
-          status: res.status,
-          statusText: statusTextOf(res.status, res.statusText),
-          headers: Object.fromEntries(res.headers.entries()),
-          body: `(binary body: ${type}, ${bytes.byteLength.toLocaleString("en-US")} bytes)`,
-          isJson: false,
-          image: await dataUrlOf(bytes, type),
-          ms,
-          size: bytes.byteLength,
-        },
-      };
+    const answer = {
+      status: res.status,
+      statusText: statusTextOf(res.status, res.statusText),
+      headers: Object.fromEntries(res.headers.entries()),
+    };
+    const size = bytes.byteLength;
+    // An image (GET /api/photos/...): a note for the body, and the picture to show.
+    if (type.startsWith("image/") && size > 0) {
+      const note = `(binary body: ${type}, ${size.toLocaleString("en-US")} bytes)`;
+      return { kind: "response", response: { ...answer, body: note, isJson: false, image: await dataUrlOf(bytes, type), ms, size } };
     }
     // Decode and parse in separate tasks, so a big body never blocks input for both at once.
     await nextTask();
@@ -86,18 +82,7 @@ export async function sendRequest(request: TesterRequest, fetcher: typeof fetch 
       }
       await nextTask();
     }
-    return {
-      kind: "response",
-      response: {
-        status: res.status,
-        statusText: statusTextOf(res.status, res.statusText),
-        headers: Object.fromEntries(res.headers.entries()),
-        body,
-        isJson,
-        ms,
-        size: bytes.byteLength,
-      },
-    };
+    return { kind: "response", response: { ...answer, body, isJson, ms, size } };
   } catch (error) {
     return {
       kind: "failure",

@@ -145,5 +145,5 @@ export async function realisticData(opts: GenerateOptions, now = new Date()): Pr
       });
     }
   }
-  return { users, posts, comments, todos: [] };
+  return { users, posts, comments, todos: [], photos: [] };
 }

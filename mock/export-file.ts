@@ -1,13 +1,18 @@
 // The data export file (Settings > Export, `mockman export`/`import`), the same
 // records the stores hold: checked whole with zod before anything is used, and
 // migrated from older versions. Saved request collections live in ./collection/.
+import { v4 as uuid } from "uuid";
 import { z } from "zod";
-import { ALT_MAX, BIO_MAX, COMMENT_MAX, LINK_MAX, NAME_MAX, POST_MAX, TODO_MAX, imageRef, usernameField } from "./rules";
+import { ALT_MAX, BIO_MAX, COMMENT_MAX, IMAGE_URL_MAX, LINK_MAX, NAME_MAX, POST_MAX, TODO_MAX, imageRef, usernameField } from "./rules";
+import { PHOTO_FIELDS, PHOTO_LINK, isReferenced, linkedPhoto } from "./photos";
 import { postAnswerSchema, postNestedSchema, snapshotSchema, todoRecordSchema, userJoinedSchema, userRecordSchema } from "./records";
 import type { Snapshot } from "./types";
 
 /**
- * Version 3 keeps comments in their own collection (`comments`, each naming its
+ * Version 4 keeps each photo over 2 kB (a data URL) in a record of its own
+ * (`photos`: `{_id, data}`), which its owner's field names as `photo:<id>`, so a
+ * write of the owner (a follow, a bookmark, a post's edit) does not write the photo
+ * again; version 3 kept it inline in the field. Version 3 keeps comments in their own collection (`comments`, each naming its
  * `postId`), so a new comment writes that comment, not its post with every
  * comment it has. Version 2 stores the users that likes, votes and follows quote
  * as ids, and a post's or comment's author as its username only: names and photos
@@ -15,12 +20,15 @@ import type { Snapshot } from "./types";
  * 2 MB avatar once per like and comment). Versions 1 and 2 kept a post's comments
  * inside it. Their files still import and their stores still load.
  */
-export const EXPORT_VERSION = 3;
+export const EXPORT_VERSION = 4;
 
 // Version 1's records, which are also the shapes answers have: every quoted user whole.
 const dataV1 = z.object({ users: z.array(userJoinedSchema), posts: z.array(postAnswerSchema), todos: z.array(todoRecordSchema) });
 // Version 2's: users by id, comments inside their post.
 const dataV2 = z.object({ users: z.array(userRecordSchema), posts: z.array(postNestedSchema), todos: z.array(todoRecordSchema) });
+
+// Version 3's: comments of their own, photos inline in their owners' fields.
+const dataV3 = snapshotSchema.omit({ photos: true });
 
 const data = snapshotSchema;
 
@@ -37,6 +45,7 @@ const fileOf = <D extends z.ZodTypeAny, V extends number>(version: V, schema: D)
 export const exportFileSchema = fileOf(EXPORT_VERSION, data);
 const exportFileV1Schema = fileOf(1, dataV1);
 const exportFileV2Schema = fileOf(2, dataV2);
+const exportFileV3Schema = fileOf(3, dataV3);
 
 export type ExportFile = z.infer<typeof exportFileSchema>;
 
@@ -148,12 +157,46 @@ export function moveCommentsOut(snapshot: Record<string, unknown>): boolean {
 }
 
 /**
- * Turns older records into version 3, in place. Version 1: each quoted user becomes
+ * Moves each large photo (a data URL over PHOTO_INLINE_MAX) that versions 1 to 3
+ * kept in its owner's field (users' `userPhoto`, `coverPhoto`; posts' `postPic`)
+ * into a photo record of its own, in place, and puts `photo:<id>` in the field.
+ * Adds the `photos` collection when it is missing. Cheap on version-4 data (it
+ * looks at three fields per record). Says whether anything moved (or the collection
+ * was missing). Dexie's schema upgrade runs it too (mock/store/dexie.ts).
+ */
+export function movePhotosOut(snapshot: Record<string, unknown>): boolean {
+  let old = false;
+  if (!Array.isArray(snapshot.photos)) {
+    snapshot.photos = [];
+    old = true;
+  }
+  const photos = snapshot.photos as unknown[];
+  for (const owner of ["users", "posts"] as const) {
+    const list = snapshot[owner];
+    if (!Array.isArray(list)) continue;
+    for (const record of list) {
+      if (!isObject(record)) continue;
+      for (const field of PHOTO_FIELDS[owner]) {
+        const value = record[field];
+        if (typeof value !== "string" || !isReferenced(value)) continue;
+        const _id = uuid();
+        photos.push({ _id, data: value });
+        record[field] = PHOTO_LINK + _id;
+        old = true;
+      }
+    }
+  }
+  return old;
+}
+
+/**
+ * Turns older records into version 4, in place. Version 1: each quoted user becomes
  * its id (found by id, else by username; one no longer in the data is dropped, as
  * answers leave out an id whose user is gone), and the names and photos copied
  * into posts and comments go. Versions 1 and 2: comments leave their posts for
- * their own collection (moveCommentsOut). Values of the wrong type are left for the
- * shape check to name. Cheap on version-3 data. Says whether anything was old, so
+ * their own collection (moveCommentsOut). Versions 1 to 3: large photos leave their
+ * owners' fields for records of their own (movePhotosOut). Values of the wrong type
+ * are left for the shape check to name. Cheap on version-4 data. Says whether anything was old, so
  * the caller can write the data back in the new shape.
  */
 export function migrateRecords(snapshot: unknown): boolean {
@@ -161,6 +204,7 @@ export function migrateRecords(snapshot: unknown): boolean {
   const users = Array.isArray(snapshot.users) ? snapshot.users : [];
   const posts = Array.isArray(snapshot.posts) ? snapshot.posts : [];
   let old = moveCommentsOut(snapshot);
+  if (movePhotosOut(snapshot)) old = true;
   const comments = snapshot.comments as unknown[];
   let known: Map<string, string> | undefined;
   const idOf = (ref: Record<string, unknown>) => {
@@ -244,25 +288,30 @@ export function parseJsonFile(text: string): unknown {
 export function parseExportFile(text: string): ExportFile {
   const json = parseJsonFile(text);
   const version = isObject(json) ? json.version : undefined;
-  if (isObject(json) && version !== 1 && version !== 2 && version !== EXPORT_VERSION) {
+  if (isObject(json) && version !== 1 && version !== 2 && version !== 3 && version !== EXPORT_VERSION) {
     throw new FormatError(
-      `not a mockman export: version: unsupported export version (this build reads versions 1, 2 and ${EXPORT_VERSION})`,
+      `not a mockman export: version: unsupported export version (this build reads versions 1, 2, 3 and ${EXPORT_VERSION})`,
     );
   }
-  const result = (version === 1 ? exportFileV1Schema : version === 2 ? exportFileV2Schema : exportFileSchema).safeParse(json);
+  const schema =
+    version === 1 ? exportFileV1Schema : version === 2 ? exportFileV2Schema : version === 3 ? exportFileV3Schema : exportFileSchema;
+  const result = schema.safeParse(json);
   if (!result.success) throw new FormatError(`not a mockman export: ${describeZodError(result.error)}`);
-  // An older file is checked as written (paths name its records), then becomes version 3.
   const file = result.data as ExportFile;
-  if (version !== EXPORT_VERSION) {
-    migrateRecords(file.data);
-    file.version = EXPORT_VERSION;
-  }
-  const { users, posts, comments, todos } = file.data;
+  // The photos' links are checked as the file has them, before the migration makes its own.
+  const dangling = linkProblems(file.data);
+  if (dangling) throw new FormatError(`not a mockman export: ${dangling}`);
+  // An older file is checked as written (paths name its records), then becomes version 4. A version-4
+  // file goes through it too: a large photo written inline in its owner moves to a photo record.
+  migrateRecords(file.data);
+  file.version = EXPORT_VERSION;
+  const { users, posts, comments, todos, photos } = file.data;
   for (const [name, list] of [
     ["users", users],
     ["posts", posts],
     ["comments", comments],
     ["todos", todos],
+    ["photos", photos],
   ] as const) {
     const seen = new Set<string>();
     list.forEach((record, i) => {
@@ -290,12 +339,14 @@ export function parseExportFile(text: string): ExportFile {
  * not carry what no user could have written (a 100 kB name freezes every feed
  * for seconds; a javascript: URL as an avatar is no image).
  */
-function ruleProblems({ users, posts, comments, todos }: ExportFile["data"]): string[] {
+function ruleProblems({ users, posts, comments, todos, photos }: ExportFile["data"]): string[] {
   const problems: string[] = [];
   const text = (path: string, value: string, max: number) => {
     if (value.length > max) problems.push(`${path}: must be at most ${max} characters (has ${value.length})`);
   };
   const image = (path: string, value: string) => {
+    // A link to a photo record (checked to exist by linkProblems); the record's data is checked below.
+    if (linkedPhoto(value) !== undefined) return;
     if (!imageRef.safeParse(value).success) problems.push(`${path}: must be an http(s) URL, a /path or a data:image URL`);
   };
   const names = (path: string, r: { firstName: string; lastName: string }) => {
@@ -323,5 +374,36 @@ function ruleProblems({ users, posts, comments, todos }: ExportFile["data"]): st
   });
   comments.forEach((c, i) => text(`data.comments.${i}.commentVal`, c.commentVal, COMMENT_MAX));
   todos.forEach((t, i) => text(`data.todos.${i}.title`, t.title, TODO_MAX));
+  photos.forEach((p, i) => {
+    if (!p.data.startsWith("data:image/") || !imageRef.safeParse(p.data).success)
+      problems.push(`data.photos.${i}.data: must be a data:image URL of at most ${IMAGE_URL_MAX} characters`);
+  });
   return problems;
+}
+
+/**
+ * A version-4 file's photo links (`photo:<id>` in a user's or post's photo field)
+ * must each name a photo record of the file: the first that does not, or null.
+ */
+function linkProblems(data: unknown): string | null {
+  if (!isObject(data)) return null;
+  const photos = Array.isArray(data.photos) ? data.photos : [];
+  const ids = new Set(photos.map((p) => (isObject(p) ? p._id : undefined)));
+  // Each photo has one owner: replacing or deleting it removes the record.
+  const owned = new Map<string, string>();
+  for (const owner of ["users", "posts"] as const) {
+    const list = Array.isArray(data[owner]) ? data[owner] : [];
+    for (const [i, record] of list.entries()) {
+      if (!isObject(record)) continue;
+      for (const field of PHOTO_FIELDS[owner]) {
+        const id = typeof record[field] === "string" ? linkedPhoto(record[field]) : undefined;
+        if (id === undefined) continue;
+        const at = `data.${owner}.${i}.${field}`;
+        if (!ids.has(id)) return `${at}: no photo has id ${id}`;
+        if (owned.has(id)) return `${at}: photo ${id} is already ${owned.get(id)}'s`;
+        owned.set(id, at);
+      }
+    }
+  }
+  return null;
 }

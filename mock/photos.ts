@@ -1,5 +1,9 @@
 // Photos by reference. An uploaded photo (a data URL of up to ~2.8 MB) is stored
-// once, in its owner's record; answers quote it as a short URL,
+// once, as a photo record of its own (`photos`: `{_id, data}`, format version 4),
+// which its owner's field names as `photo:<id>` (PHOTO_LINK); so a write of the
+// owner (a follow, a bookmark, a post's content edit) does not write the photo
+// again. A photo record never changes: a new photo is a new record, and the one it
+// replaces is removed in the same change set. Answers quote it as a short URL,
 // `/api/photos/<users|posts>/<id>/<field>?v=<fingerprint>`, which GET answers
 // with the image's bytes. So a comment, like or follow costs the same whatever
 // the photo of the user it quotes, and a feed page is a few kB, not 20 × 2 MB.
@@ -9,7 +13,8 @@
 // The fingerprint is of the photo's content: the same URL always means the same
 // bytes, so a client may cache it forever; a new photo gets a new URL. A client
 // that sends a reference back (an edit form holding the current photo) means that
-// photo: writes resolve it to the stored data (resolvePhoto).
+// photo: writes resolve it to the photo record it names (resolvePhoto), and keep
+// it when it is already the owner's, or copy it when it is another owner's.
 
 /** Data URLs up to this many characters stay inline in answers. */
 export const PHOTO_INLINE_MAX = 2048;
@@ -38,8 +43,29 @@ export function parsePhotoRef(value: string): PhotoRef | null {
   return { owner, id: m[2], field, version: m[4] };
 }
 
-/** Whether answers quote this stored value by reference. */
+/** Whether a photo value is a large data URL: stored as a photo record, quoted by reference. */
 export const isReferenced = (value: string) => value.length > PHOTO_INLINE_MAX && value.startsWith("data:");
+
+/** What an owner's field holds in place of a large photo: `photo:<id of its photo record>`. Never in answers. */
+export const PHOTO_LINK = "photo:";
+
+/** The photo record id a stored field value names, or undefined when it holds the photo itself (or none). */
+export const linkedPhoto = (value: string): string | undefined =>
+  value.startsWith(PHOTO_LINK) ? value.slice(PHOTO_LINK.length) : undefined;
+
+/** Where photo records are looked up (the tables' `photos`). */
+export type PhotoLookup = { get(id: string): { _id: string; data: string } | undefined };
+
+/**
+ * The photo a stored field value means, and the object its fingerprint is kept on:
+ * a link's photo record ("" when no record has that id), else the value on its owner.
+ */
+function stored(photos: PhotoLookup, owner: object, value: string): { holder: object; value: string } {
+  const id = linkedPhoto(value);
+  if (id === undefined) return { holder: owner, value };
+  const photo = photos.get(id);
+  return photo ? { holder: photo, value: photo.data } : { holder: owner, value: "" };
+}
 
 /** Two 32-bit FNV-1a hashes with different seeds, and the length: 64 bits of content fingerprint (~10 ms for 2.8 MB). */
 export function fingerprint(value: string): string {
@@ -53,10 +79,10 @@ export function fingerprint(value: string): string {
   return (a >>> 0).toString(36) + (b >>> 0).toString(36) + value.length.toString(36);
 }
 
-// Each record's fingerprints, kept while the record lives and its photo is the
-// same string: every answer that quotes the owner asks again, and a record
-// holds the one string its photo is (a pointer compare), so only a new photo,
-// or a record loaded anew, is hashed again. Nothing here keeps a photo alive.
+// Each photo record's fingerprint (or a record's, for a photo inline in it), kept
+// while the record lives and its photo is the same string: every answer that
+// quotes the owner asks again, and a photo record never changes, so only a new
+// photo, or a record loaded anew, is hashed again. Nothing here keeps a photo alive.
 const FINGERPRINTS = new WeakMap<object, Partial<Record<PhotoField, { value: string; print: string }>>>();
 
 export function fingerprintOf(record: object, field: PhotoField, value: string): string {
@@ -70,22 +96,34 @@ export function fingerprintOf(record: object, field: PhotoField, value: string):
 }
 
 /** A record's photo as answers quote it. */
-export function photoOut<F extends PhotoField>(owner: PhotoOwner, record: { _id: string } & Record<F, string>, field: F): string {
-  const value = record[field];
+export function photoOut<F extends PhotoField>(
+  photos: PhotoLookup,
+  owner: PhotoOwner,
+  record: { _id: string } & Record<F, string>,
+  field: F,
+): string {
+  const { holder, value } = stored(photos, record, record[field]);
   // An id a URL path could not carry plainly (imported data) keeps its photo inline.
   return isReferenced(value) && ID.test(record._id)
-    ? `/api/photos/${owner}/${record._id}/${field}?v=${fingerprintOf(record, field, value)}`
+    ? `/api/photos/${owner}/${record._id}/${field}?v=${fingerprintOf(holder, field, value)}`
     : value;
 }
 
-/** The record a reference names and its photo, or undefined when its owner is gone or holds no such photo. */
+/**
+ * The photo a reference names, or undefined when its owner is gone or holds no such photo:
+ * `stored` is what the owner's field holds (a link to a photo record, or the photo itself),
+ * `value` the photo, `holder` what its fingerprint is kept on.
+ */
 export function photoOf(
+  photos: PhotoLookup,
   lookup: (owner: PhotoOwner, id: string) => object | undefined,
   ref: PhotoRef,
-): { record: object; value: string } | undefined {
+): { holder: object; value: string; stored: string } | undefined {
   const record = lookup(ref.owner, ref.id);
-  const value = (record as Record<string, unknown> | undefined)?.[ref.field];
-  return record && typeof value === "string" && value !== "" ? { record, value } : undefined;
+  const field = (record as Record<string, unknown> | undefined)?.[ref.field];
+  if (!record || typeof field !== "string") return undefined;
+  const photo = stored(photos, record, field);
+  return photo.value !== "" ? { ...photo, stored: field } : undefined;
 }
 
 /** A data URL's media type and bytes. */

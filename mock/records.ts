@@ -71,6 +71,22 @@ export const postRecordSchema = z.object({
   updatedAt: z.string(),
 });
 
+/**
+ * A photo of its own (format version 4): a data URL over PHOTO_INLINE_MAX
+ * (mock/photos.ts) set as a user's `userPhoto` or `coverPhoto` or a post's
+ * `postPic` is stored here, and the owner's field holds `photo:<id>`, the
+ * internal reference to it (never in answers: they quote the photo as
+ * `/api/photos/<users|posts>/<owner id>/<field>?v=<fingerprint>`). A photo record
+ * never changes: a new photo is a new record, and the old one is removed in the
+ * same change set. So a follow, a bookmark or a post's content edit writes the
+ * small owner record, not the photo.
+ */
+export const photoRecordSchema = z.object({
+  _id: z.string(),
+  /** The data URL. */
+  data: z.string(),
+});
+
 export const todoRecordSchema = z.object({
   _id: z.string(),
   title: z.string(),
@@ -85,6 +101,8 @@ export const snapshotSchema = z.object({
   posts: z.array(postRecordSchema),
   comments: z.array(commentRecordSchema),
   todos: z.array(todoRecordSchema),
+  /** Since format version 4; before, each photo was inline in its owner's field. */
+  photos: z.array(photoRecordSchema),
 });
 
 /** Version 2's comment, kept inside its post's record (no postId). */
@@ -125,6 +143,7 @@ export type UserRecord = z.infer<typeof userRecordSchema>;
 export type CommentRecord = z.infer<typeof commentRecordSchema>;
 export type PostRecord = z.infer<typeof postRecordSchema>;
 export type TodoRecord = z.infer<typeof todoRecordSchema>;
+export type PhotoRecord = z.infer<typeof photoRecordSchema>;
 export type CommentAnswer = z.infer<typeof commentAnswerSchema>;
 export type PostAnswer = z.infer<typeof postAnswerSchema>;
 export type UserAnswer = z.infer<typeof userAnswerSchema>;

@@ -106,7 +106,7 @@ export async function seedSnapshot(iterations = DEFAULT_ITERATIONS, now = new Da
       updatedAt: at,
     };
   });
-  return { users, posts, comments: [], todos: [] };
+  return { users, posts, comments: [], todos: [], photos: [] };
 }
 
 // ---- generated data ----
@@ -188,5 +188,5 @@ export async function generateData(opts: GenerateOptions, now = new Date()): Pro
       updatedAt: at,
     });
   }
-  return { users, posts, comments: [], todos: [] };
+  return { users, posts, comments: [], todos: [], photos: [] };
 }

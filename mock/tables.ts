@@ -429,6 +429,7 @@ export function createTables(db: { createCollection(name: string): void }, track
     posts: new Table("posts", liveRecords(db, "posts"), tracker),
     comments: new CommentTable("comments", liveRecords(db, "comments"), tracker),
     todos: new Table("todos", liveRecords(db, "todos"), tracker),
+    photos: new Table("photos", liveRecords(db, "photos"), tracker),
   };
   tables.posts.view = (post) => postView(tables, post);
   tables.posts.toJson = (post) => postJson(tables, post);
@@ -451,5 +452,6 @@ export function snapshotOf(tables: Tables): Snapshot {
     posts: [...tables.posts.all()],
     comments: [...tables.comments.all()],
     todos: [...tables.todos.all()],
+    photos: [...tables.photos.all()],
   };
 }

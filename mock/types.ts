@@ -1,9 +1,9 @@
 // The shapes the mock API stores, and the contract every store implements.
 
-import type { CommentRecord, PostRecord, TodoRecord, UserRecord } from "./records";
+import type { CommentRecord, PhotoRecord, PostRecord, TodoRecord, UserRecord } from "./records";
 
 // The record types derive from the zod schemas in ./records.ts (one definition).
-export type { CommentRecord, PostRecord, TodoRecord, UserRecord, UserRef } from "./records";
+export type { CommentRecord, PhotoRecord, PostRecord, TodoRecord, UserRecord, UserRef } from "./records";
 
 export interface Collections {
   users: UserRecord;
@@ -11,9 +11,11 @@ export interface Collections {
   /** Since format version 3; before, each post held its comments. */
   comments: CommentRecord;
   todos: TodoRecord;
+  /** Since format version 4; before, large photos were inline in their owners' fields. */
+  photos: PhotoRecord;
 }
 export type CollectionName = keyof Collections;
-export const COLLECTIONS: CollectionName[] = ["users", "posts", "comments", "todos"];
+export const COLLECTIONS: CollectionName[] = ["users", "posts", "comments", "todos", "photos"];
 
 /** Every record of every collection, each list in insertion order. */
 export type Snapshot = { [K in CollectionName]: Collections[K][] };

@@ -9,13 +9,13 @@ import type { CommentRecord, PostRecord, UserRecord, UserRef } from "./types";
 
 export type PublicUser = Omit<UserRecord, "passwordHash" | "followers" | "following"> & { followers: UserRef[]; following: UserRef[] };
 
-export function userRef(user: UserRecord): UserRef {
+export function userRef(db: Tables, user: UserRecord): UserRef {
   return {
     _id: user._id,
     username: user.username,
     firstName: user.firstName,
     lastName: user.lastName,
-    userPhoto: photoOut("users", user, "userPhoto"),
+    userPhoto: photoOut(db.photos, "users", user, "userPhoto"),
   };
 }
 
@@ -24,7 +24,7 @@ export function refsOf(db: Tables, ids: readonly string[]): UserRef[] {
   const refs: UserRef[] = [];
   for (const id of ids) {
     const user = db.users.get(id);
-    if (user) refs.push(userRef(user));
+    if (user) refs.push(userRef(db, user));
   }
   return refs;
 }
@@ -33,8 +33,8 @@ export function publicUser(db: Tables, user: UserRecord): PublicUser {
   const { passwordHash: _omit, ...rest } = user;
   // Assigning keeps each field where the record has it, so the answer's bytes do not depend on this join.
   const view = rest as unknown as PublicUser;
-  view.userPhoto = photoOut("users", user, "userPhoto");
-  view.coverPhoto = photoOut("users", user, "coverPhoto");
+  view.userPhoto = photoOut(db.photos, "users", user, "userPhoto");
+  view.coverPhoto = photoOut(db.photos, "users", user, "coverPhoto");
   view.followers = refsOf(db, user.followers);
   view.following = refsOf(db, user.following);
   return view;
@@ -44,7 +44,7 @@ export function publicUser(db: Tables, user: UserRecord): PublicUser {
 function author(db: Tables, username: string) {
   const user = db.users.getUnique(username);
   return user
-    ? { firstName: user.firstName, lastName: user.lastName, photo: photoOut("users", user, "userPhoto") }
+    ? { firstName: user.firstName, lastName: user.lastName, photo: photoOut(db.photos, "users", user, "userPhoto") }
     : { firstName: "", lastName: "", photo: "" };
 }
 
@@ -116,7 +116,7 @@ export function postView(db: Tables, p: PostRecord, comments?: CommentAnswer[]):
       Object.assign(view, { username: value, firstName: by.firstName, lastName: by.lastName, userPhoto: by.photo });
     } else if (key === "likes")
       view.likes = { likeCount: p.likes.likeCount, likedBy: refsOf(db, p.likes.likedBy), dislikedBy: refsOf(db, p.likes.dislikedBy) };
-    else if (key === "postPic") view.postPic = photoOut("posts", p, "postPic");
+    else if (key === "postPic") view.postPic = photoOut(db.photos, "posts", p, "postPic");
     // Comments are their own records now; answers carry them where the post record held them, before createdAt.
     else if (key === "createdAt") Object.assign(view, { comments: comments ?? commentsView(db, p._id), createdAt: value });
     else view[key] = value;

@@ -25,9 +25,9 @@ export function exportCommand(io: CliIo): Command {
       return;
     }
     const target = await writeOutput(io, file, text);
-    const { users, posts, comments, todos } = exported.data;
+    const { users, posts, comments, todos, photos } = exported.data;
     io.stdout.write(
-      `Exported ${users.length} users, ${posts.length} posts, ${comments.length} comments and ${todos.length} todos from ${dbPath} to ${target}.\n`,
+      `Exported ${users.length} users, ${posts.length} posts, ${comments.length} comments, ${todos.length} todos and ${photos.length} photos from ${dbPath} to ${target}.\n`,
     );
   });
 }

@@ -27,9 +27,9 @@ export function importCommand(io: CliIo): Command {
     }
     await withStore(io, options.db, "import", async ({ mock, label: dbPath }) => {
       await mock.importData(exported);
-      const { users, posts, comments, todos } = exported.data;
+      const { users, posts, comments, todos, photos } = exported.data;
       io.stdout.write(
-        `Imported ${users.length} users, ${posts.length} posts, ${comments.length} comments and ${todos.length} todos into ${dbPath}, replacing what it held.\n`,
+        `Imported ${users.length} users, ${posts.length} posts, ${comments.length} comments, ${todos.length} todos and ${photos.length} photos into ${dbPath}, replacing what it held.\n`,
       );
     });
   });

@@ -14,9 +14,9 @@ export function resetCommand(io: CliIo): Command {
     const options = parseOptions(z.object({ db: z.string().optional() }), raw);
     await withStore(io, options.db, "reset", async ({ mock, label: dbPath }) => {
       await mock.reset();
-      const { users, posts, comments } = mock.exportData().data;
+      const { users, posts, comments, photos } = mock.exportData().data;
       io.stdout.write(
-        `Reset ${dbPath} to the seed: ${users.length} users, ${posts.length} posts, ${comments.length} comments. Log in as ${GUEST.username} / ${GUEST.password}.\n`,
+        `Reset ${dbPath} to the seed: ${users.length} users, ${posts.length} posts, ${comments.length} comments, ${photos.length} photos. Log in as ${GUEST.username} / ${GUEST.password}.\n`,
       );
     });
   });

@@ -58,7 +58,7 @@ export function seedCommand(io: CliIo): Command {
   return command.action(async (raw: unknown) => {
     const options = parseOptions(optionsSchema, raw);
     await withStore(io, options.db, "seed", async ({ mock, label: dbPath }) => {
-      const current: Snapshot = options.replace ? { users: [], posts: [], comments: [], todos: [] } : mock.exportData().data;
+      const current: Snapshot = options.replace ? { users: [], posts: [], comments: [], todos: [], photos: [] } : mock.exportData().data;
       if (options.posts > 0 && options.users === 0 && !current.users.some((u) => u.username === GUEST.username))
         throw usageError("generated posts need authors: give --users 1 or more");
       // Faker loads only here: it would cost every other command's cold start.
@@ -76,12 +76,13 @@ export function seedCommand(io: CliIo): Command {
         posts: [...current.posts, ...generated.posts],
         comments: [...current.comments, ...generated.comments],
         todos: current.todos,
+        photos: [...current.photos, ...generated.photos],
       };
       await mock.importData(toExportFile(data));
       const example = generated.users[0] ? ` (e.g. --as ${generated.users[0].username}:${GENERATED_PASSWORD})` : "";
       io.stdout.write(
         `${options.replace ? "Replaced the data with" : "Added"} ${generated.users.length} users, ${generated.posts.length} posts and ${generated.comments.length} comments (seed ${options.seed}); ` +
-          `${dbPath} now holds ${data.users.length} users, ${data.posts.length} posts and ${data.comments.length} comments.\n` +
+          `${dbPath} now holds ${data.users.length} users, ${data.posts.length} posts, ${data.comments.length} comments and ${data.photos.length} photos.\n` +
           (generated.users.length ? `Generated users log in with the password "${GENERATED_PASSWORD}"${example}.\n` : ""),
       );
     });

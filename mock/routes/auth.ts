@@ -8,7 +8,7 @@ import { BIO_MAX, LINK_MAX, NAME_MAX, imageRef, optionalText, required, username
 import { timestamp } from "../time";
 import type { UserRecord } from "../types";
 import { publicUser } from "../views";
-import { resolvePhoto } from "./photos";
+import { resolvePhoto, storePhoto } from "./photos";
 import { forgetQuotes } from "../tables";
 
 export const loginSchema = z.object({
@@ -43,8 +43,9 @@ export const authRoutes: RouteDef[] = [
       // them may have taken the name, so it is checked again.
       const passwordHash = await ctx.unqueued(() => hashPassword(input.password, ctx.passwordIterations));
       if (ctx.db.users.getUnique(input.username)) throw new ApiError(422, MSG.USERNAME_TAKEN);
-      const userPhoto = resolvePhoto(ctx.db, "userPhoto", input.userPhoto);
-      const coverPhoto = resolvePhoto(ctx.db, "coverPhoto", input.coverPhoto);
+      // A large photo is a photo record of its own (the user's field names it).
+      const userPhoto = storePhoto(ctx.db, "", resolvePhoto(ctx.db, "userPhoto", input.userPhoto));
+      const coverPhoto = storePhoto(ctx.db, "", resolvePhoto(ctx.db, "coverPhoto", input.coverPhoto));
       const now = timestamp(ctx.now());
       const user: UserRecord = {
         _id: uuid(),

@@ -7,7 +7,7 @@ import { ALT_MAX, POST_MAX, imageRef, optionalText, required } from "../rules";
 import { timestamp } from "../time";
 import type { PostRecord, UserRecord } from "../types";
 import { findPost, findUser } from "./lookup";
-import { resolvePhoto } from "./photos";
+import { dropPhoto, resolvePhoto, storePhoto } from "./photos";
 
 // firstName and userPhoto may come in the body (CONTRACT §7), but the author is always the token's user.
 export const createPostSchema = z.object({
@@ -78,7 +78,7 @@ export const postRoutes: RouteDef[] = [
       const post: PostRecord = {
         _id: uuid(),
         content: postData.content,
-        postPic: resolvePhoto(ctx.db, "postPic", postData.postPic),
+        postPic: storePhoto(ctx.db, "", resolvePhoto(ctx.db, "postPic", postData.postPic)),
         // A description only goes with a picture, and only when it says something.
         ...(postData.postPic && postData.postPicAlt?.trim() ? { postPicAlt: postData.postPicAlt.trim() } : {}),
         username: ctx.user.username,
@@ -99,7 +99,8 @@ export const postRoutes: RouteDef[] = [
       if (post.username !== ctx.user.username) throw badRequest(MSG.EDIT_POST_NOT_OWNER);
       const { postData } = parseBody(editPostSchema, req.body);
       if (postData.content !== undefined) post.content = postData.content;
-      if (postData.postPic !== undefined) post.postPic = resolvePhoto(ctx.db, "postPic", postData.postPic);
+      if (postData.postPic !== undefined)
+        post.postPic = storePhoto(ctx.db, post.postPic, resolvePhoto(ctx.db, "postPic", postData.postPic));
       if (postData.postPicAlt !== undefined) post.postPicAlt = postData.postPicAlt.trim();
       if (!post.postPic || !post.postPicAlt) delete post.postPicAlt;
       post.updatedAt = timestamp(ctx.now());
@@ -117,6 +118,8 @@ export const postRoutes: RouteDef[] = [
       ctx.db.posts.remove(post._id);
       // Its comments go in the same change set (and come back with it on a rollback).
       ctx.db.comments.removeOf(post._id);
+      // So does its photo record.
+      dropPhoto(ctx.db, post.postPic);
       // A deleted post leaves no dangling bookmark behind.
       for (const user of ctx.db.users.all()) {
         if (user.bookmarks.includes(post._id)) {

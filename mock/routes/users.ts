@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { badRequest, MSG } from "../errors";
 import { listRoute, pagedPosts, parseBody, reply, replyJson, type Ctx, type RouteDef } from "../route-kit";
-import { resolvePhoto } from "./photos";
+import { resolvePhoto, storePhoto } from "./photos";
 import { forgetQuotes } from "../tables";
 import { pageArray, pageTable } from "../paging";
 import { ALT_MAX, BIO_MAX, LINK_MAX, NAME_MAX, imageRef, optionalText, required } from "../rules";
@@ -74,8 +74,9 @@ export const userRoutes: RouteDef[] = [
       if (lastName !== undefined) user.lastName = lastName.trim();
       if (bio !== undefined) user.bio = bio;
       if (link !== undefined) user.link = link.trim();
-      if (userPhoto !== undefined) user.userPhoto = userPhoto;
-      if (coverPhoto !== undefined) user.coverPhoto = coverPhoto;
+      // A large photo is a photo record of its own; the one it replaces goes.
+      if (userPhoto !== undefined) user.userPhoto = storePhoto(ctx.db, user.userPhoto, userPhoto);
+      if (coverPhoto !== undefined) user.coverPhoto = storePhoto(ctx.db, user.coverPhoto, coverPhoto);
       // Descriptions are kept only while they describe something.
       if (userPhotoAlt !== undefined) user.userPhotoAlt = userPhotoAlt.trim();
       if (coverPhotoAlt !== undefined) user.coverPhotoAlt = coverPhotoAlt.trim();

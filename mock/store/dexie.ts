@@ -3,7 +3,8 @@
 import Dexie, { type Table as DexieTable } from "dexie";
 import type { ChangeSet, CollectionName, Collections, Snapshot, Store } from "../types";
 import { COLLECTIONS, StoreError } from "../types";
-import { moveCommentsOut } from "../export-file";
+import { moveCommentsOut, movePhotosOut } from "../export-file";
+import { isReferenced } from "../photos";
 import { withTabLock } from "./tab-lock";
 
 interface Row {
@@ -42,6 +43,24 @@ export class DexieStore implements Store {
         await tx.table("posts").bulkPut(posts);
         const comments = snapshot.comments as { _id: string }[];
         await tx.table("comments").bulkAdd(comments.map((data, seq) => ({ id: data._id, seq, data })));
+      });
+    // Version 3 (data format 4): large photos get their own table, moved out of their
+    // owners' rows by the same code that migrates any older snapshot (movePhotosOut).
+    this.db
+      .version(3)
+      .stores({ photos: "id, seq" })
+      .upgrade(async (tx) => {
+        // Only the rows that hold a large photo are written back.
+        const holding = (rows: Row[]) =>
+          rows.filter((row) => Object.values(row.data as object).some((v) => typeof v === "string" && isReferenced(v)));
+        const users = holding((await tx.table("users").orderBy("seq").toArray()) as Row[]);
+        const posts = holding((await tx.table("posts").orderBy("seq").toArray()) as Row[]);
+        const snapshot: Record<string, unknown> = { users: users.map((row) => row.data), posts: posts.map((row) => row.data) };
+        movePhotosOut(snapshot);
+        await tx.table("users").bulkPut(users);
+        await tx.table("posts").bulkPut(posts);
+        const photos = snapshot.photos as { _id: string }[];
+        await tx.table("photos").bulkAdd(photos.map((data, seq) => ({ id: data._id, seq, data })));
       });
   }
 

@@ -5,7 +5,7 @@
 // Every line carries a seq and the snapshot records the last seq it holds, so
 // a crash at any step neither loses nor double-applies a line.
 //
-// Snapshot: {"mockman":"db","version":3,"journalSeq":n,"data":{users,posts,comments,todos}}
+// Snapshot: {"mockman":"db","version":4,"journalSeq":n,"data":{users,posts,comments,todos,photos}}
 //   (one record per line, lists in insertion order)
 // Journal:  one line per commit, {"seq":n,"changes":ChangeSet}
 import { type FileId, syncDir, writeAtomic } from "./atomic";
@@ -16,13 +16,15 @@ import type { ChangeSet, CollectionName, Collections, Snapshot, Store } from "..
 import { COLLECTIONS, StoreError } from "../types";
 
 /**
- * Version 3 keeps comments in their own collection; version 2 kept them inside their
- * posts (its snapshot has no `comments` list, its journal lines put posts with their
- * comments), version 1 also copied users into records. Both still load: the rows are
- * read as written and the mock migrates the records (migrateRecords), then writes
- * them back once in version 3.
+ * Version 4 keeps large photos in records of their own (`photos`); version 3 kept
+ * them in their owners' fields (its snapshot has no `photos` list, its journal lines
+ * put users and posts with their photos). Version 3 keeps comments in their own
+ * collection; version 2 kept them inside their posts (its snapshot has no `comments`
+ * list, its journal lines put posts with their comments), version 1 also copied users
+ * into records. All still load: the rows are read as written and the mock migrates
+ * the records (migrateRecords), then writes them back once in version 4.
  */
-export const SNAPSHOT_VERSION = 3;
+export const SNAPSHOT_VERSION = 4;
 
 export interface FileStoreOptions {
   /** Fold once the journal passes this many bytes, or the snapshot's size if larger (default 1 MiB). */
@@ -371,7 +373,7 @@ const ADVICE = (file: string) =>
   `It was left untouched: fix it by hand, or move it aside (mv "${file}" "${file}.bad") and run \`mockman reset\` to start from the seed.`;
 
 function emptyRows(): Rows {
-  return { users: new Map(), posts: new Map(), comments: new Map(), todos: new Map() };
+  return { users: new Map(), posts: new Map(), comments: new Map(), todos: new Map(), photos: new Map() };
 }
 
 function stringifyAll(records: { [K in CollectionName]: Map<string, unknown> }): Rows {
@@ -435,12 +437,14 @@ function parseSnapshot(text: string, file: string): { seq: number; data: Snapsho
   if (typeof doc.version === "number" && doc.version > SNAPSHOT_VERSION) {
     throw new StoreError(`${file} was written by a newer mockman (store version ${doc.version}); upgrade mockman to read it.`);
   }
-  if (doc.version !== SNAPSHOT_VERSION && doc.version !== 1 && doc.version !== 2)
-    throw wrong(`"version" should be 1, 2 or ${SNAPSHOT_VERSION}`);
+  if (doc.version !== SNAPSHOT_VERSION && doc.version !== 1 && doc.version !== 2 && doc.version !== 3)
+    throw wrong(`"version" should be 1, 2, 3 or ${SNAPSHOT_VERSION}`);
   if (!Number.isSafeInteger(doc.journalSeq) || (doc.journalSeq as number) < 0) throw wrong(`"journalSeq" should be a whole number`);
   if (!isObject(doc.data)) throw wrong(`"data" should be an object`);
   // Before version 3 comments were inside their posts: no list of their own (the mock moves them out).
   if ((doc.version as number) < 3 && doc.data.comments === undefined) doc.data.comments = [];
+  // Before version 4 photos were inside their owners: no list of their own (the mock moves them out).
+  if ((doc.version as number) < 4 && doc.data.photos === undefined) doc.data.photos = [];
   for (const name of COLLECTIONS) {
     if (!isRecordList(doc.data[name])) throw wrong(`"data.${name}" should be a list of records, each with a string "_id"`);
   }

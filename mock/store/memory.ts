@@ -13,7 +13,7 @@ export class MemoryStore implements Store {
   }
 
   async commit(changes: ChangeSet): Promise<void> {
-    this.data ??= { users: [], posts: [], comments: [], todos: [] };
+    this.data ??= { users: [], posts: [], comments: [], todos: [], photos: [] };
     this.data = applyChanges(this.data, JSON.parse(JSON.stringify(changes)));
     this.commits++;
   }

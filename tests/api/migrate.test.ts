@@ -14,6 +14,7 @@ import { createMock } from "#mock/create-mock";
 import { DexieStore } from "#mock/store/dexie";
 import { FileStore } from "#mock/store/file";
 import { MemoryStore } from "#mock/store/memory";
+import { PHOTO_INLINE_MAX } from "#mock/photos";
 import type { Snapshot } from "#mock/types";
 
 // Written by tests/api/golden.test.ts before records referred to users by id.
@@ -51,6 +52,12 @@ function expectNoCopies(data: Snapshot) {
     for (const id of [...c.votes.upvotedBy, ...c.votes.downvotedBy]) expect(typeof id).toBe("string");
   }
   for (const u of data.users) for (const id of [...u.followers, ...u.following]) expect(typeof id).toBe("string");
+  // No large photo inline in its owner: each is a photo record the owner's field names.
+  const photos = new Set(data.photos.map((p) => `photo:${p._id}`));
+  for (const value of [...data.users.flatMap((u) => [u.userPhoto, u.coverPhoto]), ...data.posts.map((p) => p.postPic)]) {
+    expect(value.startsWith("data:") && value.length > PHOTO_INLINE_MAX).toBe(false);
+    if (value.startsWith("photo:")) expect(photos.has(value)).toBe(true);
+  }
 }
 
 let dir = "";
@@ -103,7 +110,7 @@ describe("a version-1 store", () => {
     expect(await answersOf(mock)).toEqual(v1Answers());
     await mock.shutdown();
     const stored = JSON.parse(readFileSync(db, "utf8"));
-    expect(stored.version).toBe(3);
+    expect(stored.version).toBe(4);
     expectNoCopies(stored.data);
     expect(readFileSync(db, "utf8").length).toBeLessThan(before);
     // And it loads again as version 3.
@@ -168,8 +175,8 @@ describe("a version-2 store", () => {
     expect(await answersOf(mock, answers)).toEqual(answers);
     await mock.shutdown();
     const stored = JSON.parse(readFileSync(db, "utf8"));
-    expect(stored.version).toBe(3);
-    expect(Object.keys(stored.data)).toEqual(["users", "posts", "comments", "todos"]);
+    expect(stored.version).toBe(4);
+    expect(Object.keys(stored.data)).toEqual(["users", "posts", "comments", "todos", "photos"]);
     expectNoCopies(stored.data);
     // The journal's lines were folded in: the deleted comment and the deleted post's comment are gone.
     expect(existsSync(`${db}.journal`) ? readFileSync(`${db}.journal`, "utf8") : "").toBe("");
@@ -254,7 +261,7 @@ describe("a version-1 IndexedDB database (a browser that ran version 2)", () => 
     const saved = (await store.load())!;
     expectNoCopies(saved);
     expect(saved.comments.length).toBe((data.posts as { comments: unknown[] }[]).reduce((n, p) => n + p.comments.length, 0));
-    expect(store.db.verno).toBe(2);
+    expect(store.db.verno).toBe(3);
     await mock.shutdown();
     await new Dexie(name, { indexedDB, IDBKeyRange }).delete();
   });

@@ -16,6 +16,11 @@ function png(size: number) {
 
 const MINIMAL = { prefer: "return=minimal" };
 
+/** The photo an owner's field holds: a large one is a photo record of its own, which the field names as `photo:<id>`. */
+function photoIn(api: Api, value: string) {
+  return value.startsWith("photo:") ? api.mock.tables.photos.get(value.slice("photo:".length))?.data : value;
+}
+
 async function withPhoto(api: Api, userPhoto: string) {
   const token = await api.signup("photog");
   const edit = await api.call("POST", "/api/users/edit", { token, body: { userData: { userPhoto } } });
@@ -31,9 +36,12 @@ describe("photos by reference", () => {
     const ref = `/api/photos/users/${id}/userPhoto?v=${fingerprint(avatar.url)}`;
     expect(user.userPhoto).toBe(ref);
     expect(PHOTO_REF.test(ref)).toBe(true);
-    // Stored once, as sent.
-    expect(api.mock.tables.users.get(id)!.userPhoto).toBe(avatar.url);
-    expect(api.mock.exportData().data.users.find((u) => u._id === id)!.userPhoto).toBe(avatar.url);
+    // Stored once, as sent, in a photo record of its own that the user's field names.
+    expect(api.mock.tables.users.get(id)!.userPhoto).toMatch(/^photo:/);
+    expect(photoIn(api, api.mock.tables.users.get(id)!.userPhoto)).toBe(avatar.url);
+    const exported = api.mock.exportData().data;
+    const link = exported.users.find((u) => u._id === id)!.userPhoto;
+    expect(exported.photos.find((p) => `photo:${p._id}` === link)!.data).toBe(avatar.url);
 
     const got = await api.mock.handle(new Request(`http://localhost${ref}`));
     expect(got.status).toBe(200);
@@ -90,11 +98,11 @@ describe("photos by reference", () => {
     const same = await api.call("POST", "/api/users/edit", { token, body: { userData: { bio: "new bio", userPhoto: user.userPhoto } } });
     expect(same.status).toBe(201);
     expect(same.body.user.userPhoto).toBe(user.userPhoto);
-    expect(api.mock.tables.users.get(id)!.userPhoto).toBe(first.url);
+    expect(photoIn(api, api.mock.tables.users.get(id)!.userPhoto)).toBe(first.url);
     // Without its fingerprint too.
     const bare = user.userPhoto.replace(/\?v=.*/, "");
     expect((await api.call("POST", "/api/users/edit", { token, body: { userData: { userPhoto: bare } } })).status).toBe(201);
-    expect(api.mock.tables.users.get(id)!.userPhoto).toBe(first.url);
+    expect(photoIn(api, api.mock.tables.users.get(id)!.userPhoto)).toBe(first.url);
 
     const second = png(12_000);
     const changed = await api.call("POST", "/api/users/edit", { token, body: { userData: { userPhoto: second.url } } });
@@ -120,7 +128,7 @@ describe("photos by reference", () => {
       body: { postData: { content: "pic, edited", postPic: post.postPic } },
     });
     expect(edit.status).toBe(201);
-    expect(api.mock.tables.posts.get(post._id)!.postPic).toBe(pic.url);
+    expect(photoIn(api, api.mock.tables.posts.get(post._id)!.postPic)).toBe(pic.url);
     const got = await api.mock.handle(new Request(`http://localhost${post.postPic}`));
     expect(Buffer.from(await got.arrayBuffer()).equals(pic.bytes)).toBe(true);
     // Another post may use the same picture by its reference: the data is copied, not linked.
@@ -129,7 +137,7 @@ describe("photos by reference", () => {
       headers: MINIMAL,
       body: { postData: { content: "again", postPic: post.postPic } },
     });
-    expect(api.mock.tables.posts.get(copy.body.post._id)!.postPic).toBe(pic.url);
+    expect(photoIn(api, api.mock.tables.posts.get(copy.body.post._id)!.postPic)).toBe(pic.url);
     await api.mock.shutdown();
   });
 
@@ -174,7 +182,10 @@ describe("photos by reference", () => {
       body: { username: "copycat", password: "secret-pw", firstName: "Copy", userPhoto: `/api/photos/users/${id}/userPhoto` },
     });
     expect(ada.status).toBe(201);
-    expect(api.mock.tables.users.getUnique("copycat")!.userPhoto).toBe(api.mock.tables.users.get(id)!.userPhoto);
+    const copy = api.mock.tables.users.getUnique("copycat")!.userPhoto;
+    expect(photoIn(api, copy)).toBe(photoIn(api, api.mock.tables.users.get(id)!.userPhoto));
+    // A photo record of its own: each photo record has one owner.
+    expect(copy).not.toBe(api.mock.tables.users.get(id)!.userPhoto);
     await api.mock.shutdown();
   });
 });

@@ -23,6 +23,8 @@ function sample(schema: z.ZodTypeAny, key: string): unknown {
     if (key === "username") return "sampleuser";
     // One id for every record: a comment's postId names the sample post.
     if (key === "_id" || key === "postId") return "id-1";
+    // A photo record holds an image.
+    if (key === "data") return "data:image/png;base64,AAAA";
     return "/p";
   }
   throw new Error(`records.test.ts: no sample for ${key} (${schema.constructor.name}); teach sample() this kind`);

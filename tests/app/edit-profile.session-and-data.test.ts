@@ -69,10 +69,15 @@ describe("data tools", () => {
     expect(checkExportFile("{ nope").problem).toMatch(/^not JSON/);
     expect(
       checkExportFile(
-        JSON.stringify({ mockman: "export", version: 4, exportedAt: "", data: { users: [], posts: [], comments: [], todos: [] } }),
+        JSON.stringify({
+          mockman: "export",
+          version: 5,
+          exportedAt: "",
+          data: { users: [], posts: [], comments: [], todos: [], photos: [] },
+        }),
       ).problem,
     ).toMatch(/unsupported export version/);
-    const empty = toExportFile({ users: [], posts: [], comments: [], todos: [] }, new Date("2025-01-05T10:00:00Z"));
+    const empty = toExportFile({ users: [], posts: [], comments: [], todos: [], photos: [] }, new Date("2025-01-05T10:00:00Z"));
     const checked = checkExportFile(JSON.stringify(empty));
     expect(checked.problem).toBeNull();
     expect(checked.file && describeExport(checked.file)).toMatch(/^0 users and 0 posts, exported /);

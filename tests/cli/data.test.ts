@@ -65,7 +65,7 @@ describe("seed and reset", () => {
     const { db } = tempDb();
     await cli(["seed", "--users", "2", "--posts", "9", "--db", db]);
     const ran = await cli(["reset", "--db", db]);
-    expect(ran.stdout).toBe(`Reset ${db} to the seed: 4 users, 6 posts, 0 comments. Log in as guest / guest1234.\n`);
+    expect(ran.stdout).toBe(`Reset ${db} to the seed: 4 users, 6 posts, 0 comments, 0 photos. Log in as guest / guest1234.\n`);
     expect(await counts(db)).toEqual({ users: 4, posts: 6, todos: 0 });
   });
 });
@@ -75,9 +75,9 @@ describe("export and import", () => {
     const { dir, db } = tempDb();
     await cli(["request", "POST", "/api/test-todos", "-d", '{"title":"Milk"}', "--db", db]);
     const exported = await cli(["export", "backup.json", "--db", db], { cwd: dir });
-    expect(exported.stdout).toMatch(/^Exported 4 users, 6 posts, 0 comments and 1 todos from .* to .*backup\.json\.\n$/);
+    expect(exported.stdout).toMatch(/^Exported 4 users, 6 posts, 0 comments, 1 todos and 0 photos from .* to .*backup\.json\.\n$/);
     const file = JSON.parse(readFileSync(join(dir, "backup.json"), "utf8"));
-    expect(file).toMatchObject({ mockman: "export", version: 3 });
+    expect(file).toMatchObject({ mockman: "export", version: 4 });
 
     const { db: target } = tempDb();
     expect((await cli(["import", join(dir, "backup.json"), "--db", target])).code).toBe(0);
@@ -85,7 +85,7 @@ describe("export and import", () => {
 
     await cli(["reset", "--db", target]);
     const piped = await cli(["import", "-", "--db", target], { stdin: JSON.stringify(file) });
-    expect(piped.stdout).toContain("Imported 4 users, 6 posts, 0 comments and 1 todos");
+    expect(piped.stdout).toContain("Imported 4 users, 6 posts, 0 comments, 1 todos and 0 photos");
     expect(await counts(target)).toEqual({ users: 4, posts: 6, todos: 1 });
   });
 
@@ -97,14 +97,14 @@ describe("export and import", () => {
     const before = JSON.parse(readFileSync(new URL("../api/fixtures/export-v1-answers.json", import.meta.url), "utf8"));
     const posts = await cli(["request", "GET", "/api/posts", "-b", "--db", db]);
     expect(JSON.parse(posts.stdout)).toEqual(JSON.parse(before["/api/posts"]));
-    expect(JSON.parse((await cli(["export", "--db", db])).stdout)).toMatchObject({ version: 3 });
+    expect(JSON.parse((await cli(["export", "--db", db])).stdout)).toMatchObject({ version: 4 });
   });
 
   it.each([
     [
       "the wrong version",
-      (f: Record<string, unknown>) => ({ ...f, version: 4 }),
-      /version: unsupported export version \(this build reads versions 1, 2 and 3\)/,
+      (f: Record<string, unknown>) => ({ ...f, version: 5 }),
+      /version: unsupported export version \(this build reads versions 1, 2, 3 and 4\)/,
     ],
     [
       "a wrongly typed field",

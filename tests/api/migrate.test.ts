@@ -1,4 +1,5 @@
 // Older data still imports and still loads, and gives the answers it gave before:
+// version 3 (large photos inline in their owners, see the end of this file),
 // version 1 (every quoted user copied into likes, comments, votes and follows) and
 // version 2 (users by id, but each post holding its comments), as export files,
 // file stores (snapshot and journal) and IndexedDB databases.
@@ -261,6 +262,114 @@ describe("a version-1 IndexedDB database (a browser that ran version 2)", () => 
     const saved = (await store.load())!;
     expectNoCopies(saved);
     expect(saved.comments.length).toBe((data.posts as { comments: unknown[] }[]).reduce((n, p) => n + p.comments.length, 0));
+    expect(store.db.verno).toBe(3);
+    await mock.shutdown();
+    await new Dexie(name, { indexedDB, IDBKeyRange }).delete();
+  });
+});
+
+// Written by tests/api/fixtures/write-v3.ts with version 3's code: large photos inline in their owners' fields.
+const V3_EXPORT = fileURLToPath(new URL("./fixtures/export-v3.json", import.meta.url));
+const V3_ANSWERS = fileURLToPath(new URL("./fixtures/export-v3-answers.json", import.meta.url));
+// A version-3 file store: large photos in the snapshot's users and posts, and in its journal's lines
+// (a signup, a new post, a new avatar, a post showing the avatar by reference, a post deleted, a bookmark).
+const V3_STORE = fileURLToPath(new URL("./fixtures/store-v3/", import.meta.url));
+const v3Text = () => readFileSync(V3_EXPORT, "utf8");
+const v3Answers = () => JSON.parse(readFileSync(V3_ANSWERS, "utf8")) as Record<string, string>;
+const inlinePhotos = (data: { users: Record<string, string>[]; posts: Record<string, string>[] }) =>
+  [...data.users.flatMap((u) => [u.userPhoto, u.coverPhoto]), ...data.posts.map((p) => p.postPic)].filter(
+    (v) => v.startsWith("data:") && v.length > PHOTO_INLINE_MAX,
+  );
+
+describe("a version-3 export", () => {
+  it("is a real version-3 file: large photos inline in their owners, no photos collection", () => {
+    const file = JSON.parse(v3Text());
+    expect(file.version).toBe(3);
+    expect(file.data.photos).toBeUndefined();
+    expect(inlinePhotos(file.data).length).toBeGreaterThanOrEqual(5);
+  });
+
+  it("imports as version 4, each large photo a record of its own, and answers exactly as before", async () => {
+    const inline = inlinePhotos(JSON.parse(v3Text()).data);
+    const file = parseExportFile(v3Text());
+    expect(file.version).toBe(EXPORT_VERSION);
+    expectNoCopies(file.data);
+    expect(file.data.photos.map((p) => p.data)).toEqual(inline);
+    const mock = await createMock({ store: new MemoryStore(), passwordIterations: 1000 });
+    await mock.importData(file);
+    // An import lists a user's fields in the file format's order (as before this version), so compare values.
+    const parsed = (answers: Record<string, string>) => Object.fromEntries(Object.entries(answers).map(([k, v]) => [k, JSON.parse(v)]));
+    expect(parsed(await answersOf(mock, v3Answers()))).toEqual(parsed(v3Answers()));
+    const again = parseExportFile(JSON.stringify(mock.exportData()));
+    expect(again.data).toEqual(file.data);
+    await mock.shutdown();
+  });
+
+  it("refuses a version-4 file whose photo field names no photo record, or a photo record that is no image", () => {
+    const file = parseExportFile(v3Text()) as unknown as { data: { users: { userPhoto: string }[]; photos: { data: string }[] } };
+    const user = file.data.users.findIndex((u) => u.userPhoto.startsWith("photo:"));
+    const dangling = structuredClone(file);
+    dangling.data.users[user].userPhoto = "photo:nope";
+    expect(() => parseExportFile(JSON.stringify(dangling))).toThrow(`data.users.${user}.userPhoto: no photo has id nope`);
+    const shared = structuredClone(file);
+    const other = shared.data.users.findIndex((u, i) => i !== user);
+    shared.data.users[other].userPhoto = shared.data.users[user].userPhoto;
+    expect(() => parseExportFile(JSON.stringify(shared))).toThrow(/userPhoto: photo .* is already data\.users\.\d+\.userPhoto's/);
+    const script = structuredClone(file);
+    script.data.photos[0].data = "javascript:alert(1)";
+    expect(() => parseExportFile(JSON.stringify(script))).toThrow(/data\.photos\.0\.data: must be a data:image URL/);
+    const v3 = JSON.parse(v3Text());
+    v3.data.users[0].userPhoto = "photo:x";
+    expect(() => parseExportFile(JSON.stringify(v3))).toThrow(/data\.users\.0\.userPhoto: no photo has id x/);
+  });
+});
+
+describe("a version-3 store", () => {
+  it("loads its snapshot and its journal (owners put with their photos), answers as before, and is written back once as version 4", async () => {
+    dir = mkdtempSync(join(tmpdir(), "moments-v3-"));
+    const db = join(dir, "db.json");
+    copyFileSync(join(V3_STORE, "db.json"), db);
+    copyFileSync(join(V3_STORE, "db.json.journal"), `${db}.journal`);
+    expect(JSON.parse(readFileSync(db, "utf8")).version).toBe(3);
+    const answers = JSON.parse(readFileSync(join(V3_STORE, "answers.json"), "utf8")) as Record<string, string>;
+    const mock = await createMock({ store: new FileStore(db, { durable: false }), passwordIterations: 1000 });
+    expect(await answersOf(mock, answers)).toEqual(answers);
+    await mock.shutdown();
+    const stored = JSON.parse(readFileSync(db, "utf8"));
+    expect(stored.version).toBe(4);
+    expect(Object.keys(stored.data)).toEqual(["users", "posts", "comments", "todos", "photos"]);
+    expectNoCopies(stored.data);
+    // Guest's two avatars: only the current one is left; the deleted post's picture is gone with it.
+    expect(stored.data.photos.map((p: { data: string }) => p.data[22]).sort()).toEqual(["B", "C", "D", "E", "F", "F"]);
+    expect(existsSync(`${db}.journal`) ? readFileSync(`${db}.journal`, "utf8") : "").toBe("");
+    const again = await createMock({ store: new FileStore(db, { durable: false }), passwordIterations: 1000 });
+    expect(await answersOf(again, answers)).toEqual(answers);
+    await again.shutdown();
+  });
+});
+
+describe("a version-2 IndexedDB database (a browser that ran version 3)", () => {
+  it("is upgraded: large photos move to their own table, and the answers are as before", async () => {
+    const name = `moments-v3-upgrade-${process.pid}`;
+    // Written the way version 3's DexieStore wrote it: one row per record, photos inline in their owners.
+    const old = new Dexie(name, { indexedDB, IDBKeyRange });
+    old.version(1).stores({ users: "id, seq", posts: "id, seq", todos: "id, seq", meta: "key" });
+    old.version(2).stores({ comments: "id, seq" });
+    const { data } = JSON.parse(v3Text());
+    const rows = (list: { _id: string }[]) => list.map((r, seq) => ({ id: r._id, seq, data: r }));
+    for (const name of ["users", "posts", "comments", "todos"]) await old.table(name).bulkAdd(rows(data[name]));
+    await old.table("meta").put({ key: "seeded", at: "2026-01-01T00:00:00.000Z" });
+    await old.table("meta").put({ key: "version", value: 7 });
+    old.close();
+
+    const store = new DexieStore(name, indexedDB, IDBKeyRange);
+    // The schema upgrade itself moved them, before the mock saw the data.
+    const upgraded = (await store.load())!;
+    expect(inlinePhotos(upgraded as never)).toEqual([]);
+    expect(upgraded.photos.map((p) => p.data).sort()).toEqual(inlinePhotos(data).sort());
+    const mock = await createMock({ store, passwordIterations: 1000 });
+    expect(await answersOf(mock, v3Answers())).toEqual(v3Answers());
+    expectNoCopies((await store.load())!);
     expect(store.db.verno).toBe(3);
     await mock.shutdown();
     await new Dexie(name, { indexedDB, IDBKeyRange }).delete();

@@ -1,6 +1,6 @@
-// Bounded growth: records quote users by id and comments are records of their
-// own, so a 2 MB avatar is stored once and a comment writes itself and its post's
-// stamp, however many comments, likes and follows its owner makes; answers quote
+// Bounded growth: records quote users by id, and comments and large photos are
+// records of their own, so a 2 MB avatar is stored once and a comment, a follow or a
+// bookmark writes a few hundred bytes, however many its owner makes; answers quote
 // the avatar by reference (tests/api/photos.test.ts), so they stay small too.
 // Speed is in `npm run bench` (tests/bench/growth.ts); this pins the bytes.
 import { describe, expect, it } from "vitest";
@@ -40,13 +40,15 @@ describe("a 2 MB avatar and 500 comments by its owner", () => {
     const signup = await send("POST", "/api/auth/signup", { username: "bigface", password: "secret-pw", firstName: "Big" });
     const token = signup.body.encodedToken as string;
     const avatar = `data:image/png;base64,${"A".repeat(2_000_000)}`;
-    // The follow first: a write of the user's own record (follow, bookmark, edit) carries their photo,
-    // which lives in that record (see the README's benchmarks); likes and comments never do.
-    await send("POST", "/api/users/follow/guest", {}, token);
     const start = await storedBytes();
     store.written = [];
     await send("POST", "/api/users/edit", { userData: { userPhoto: avatar } }, token);
+    // The avatar is a photo record of its own: a write of the user's record (a follow, a bookmark) is small.
+    const edited = store.written.length;
+    await send("POST", "/api/users/follow/guest", {}, token);
     const { post } = (await send("POST", "/api/posts", { postData: { content: "growth" } }, token)).body;
+    await send("POST", `/api/users/bookmark/${post._id}`, {}, token);
+    for (const bytes of store.written.slice(edited)) expect(bytes).toBeLessThan(1_000);
     await send("POST", `/api/posts/like/${post._id}`, {}, token);
     const answers: number[] = [];
     for (let i = 1; i <= COMMENTS; i++)
@@ -60,8 +62,8 @@ describe("a 2 MB avatar and 500 comments by its owner", () => {
     expect(comment).toBeLessThan(300);
     expect(grown).toBeGreaterThan(avatar.length);
     expect(grown).toBeLessThan(avatar.length + COMMENTS * comment + 2_000);
-    // The edit writes the user (with the avatar) once; every other write is a few hundred bytes, the 500th like the 1st.
-    expect(store.written).toHaveLength(3 + COMMENTS);
+    // The edit writes the avatar once; every other write is a few hundred bytes, the 500th like the 1st.
+    expect(store.written).toHaveLength(5 + COMMENTS);
     expect(store.written[0]).toBeGreaterThan(avatar.length);
     expect(store.written[0]).toBeLessThan(avatar.length + 2_000);
     for (const [i, bytes] of store.written.slice(1).entries()) expect(bytes, `write ${i + 2}`).toBeLessThan(1_000);
@@ -94,6 +96,30 @@ describe("one post's 500th comment", () => {
     const shown = (await send("POST", `/api/comments/add/${post._id}`, { commentData: { commentVal: "one more" } }, token)).body.post;
     expect(shown.comments).toHaveLength(COMMENTS + 1);
     expect(shown.comments[0].commentVal).toBe("comment number 1");
+    await mock.shutdown();
+  }, 60_000);
+});
+
+describe("a post with a 2 MB picture", () => {
+  it("writes the picture once: a content edit writes the small post, and deleting the post removes the picture", async () => {
+    const { store, mock, send } = await countingMock();
+    const token = (await send("POST", "/api/auth/login", { username: "guest", password: "guest1234" })).body.encodedToken;
+    const pic = `data:image/png;base64,${"B".repeat(2_000_000)}`;
+    store.written = [];
+    const { post } = (await send("POST", "/api/posts", { postData: { content: "a big picture", postPic: pic } }, token)).body;
+    expect(store.written[0]).toBeGreaterThan(pic.length);
+    const photos = (await store.load())!.photos;
+    expect(photos.map((p) => p.data)).toEqual([pic]);
+    await send("POST", `/api/posts/edit/${post._id}`, { postData: { content: "a big picture, edited" } }, token);
+    // Sending the picture back by the reference the answer gave keeps it, unwritten.
+    await send("POST", `/api/posts/edit/${post._id}`, { postData: { content: "again", postPic: post.postPic } }, token);
+    expect(store.written[1]).toBeLessThan(1_000);
+    expect(store.written[2]).toBeLessThan(1_000);
+    expect((await store.load())!.photos).toEqual(photos);
+    await send("DELETE", `/api/posts/${post._id}`, {}, token);
+    expect(store.written[3]).toBeLessThan(1_000);
+    expect((await store.load())!.photos).toEqual([]);
+    expect(mock.tables.photos.size).toBe(0);
     await mock.shutdown();
   }, 60_000);
 });

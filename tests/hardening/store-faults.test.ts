@@ -76,6 +76,36 @@ describe("a full disk: never acknowledge what is not durable", () => {
     await sameAsStore(mock, store);
   });
 
+  it("rolls back photo records like any other: a refused new avatar, picture, post and delete leave the photos as saved", async () => {
+    const store = new FullDiskStore();
+    const mock = await createMock({ store, passwordIterations: ITERATIONS, onStoreError: () => undefined });
+    const token = await loginAsGuest(mock);
+    const big = (c: string) => `data:image/png;base64,${c.repeat(5000)}`;
+    await call(mock, "POST", "/api/users/edit", { userData: { userPhoto: big("A") } }, token);
+    const own = (await call(mock, "POST", "/api/posts", { postData: { content: "pic", postPic: big("B") } }, token)).body.posts.at(-1);
+    expect(mock.tables.photos.size).toBe(2);
+    const before = JSON.stringify(mock.exportData().data);
+    const answers = JSON.stringify((await call(mock, "GET", "/api/posts")).body);
+    store.full = true;
+    const refused = [
+      await call(mock, "POST", "/api/users/edit", { userData: { userPhoto: big("C"), coverPhoto: big("D") } }, token),
+      await call(mock, "POST", `/api/posts/edit/${own._id}`, { postData: { postPic: big("E") } }, token),
+      await call(mock, "POST", "/api/posts", { postData: { content: "copy", postPic: own.postPic } }, token),
+      await call(mock, "DELETE", `/api/posts/${own._id}`, undefined, token),
+    ];
+    expect(refused.map((a) => a.status)).toEqual([507, 507, 507, 507]);
+    expect(JSON.stringify(mock.exportData().data)).toBe(before);
+    await sameAsStore(mock, store);
+    expect(JSON.stringify((await call(mock, "GET", "/api/posts")).body)).toBe(answers);
+    const ref = (await call(mock, "GET", `/api/posts/${own._id}`)).body.post.postPic as string;
+    const got = await mock.handle(new Request(`http://localhost${ref}`));
+    expect(got.status).toBe(200);
+    store.full = false;
+    expect((await call(mock, "DELETE", `/api/posts/${own._id}`, undefined, token)).status).toBe(201);
+    expect((await store.load())!.photos).toHaveLength(1);
+    await sameAsStore(mock, store);
+  });
+
   it("rolls back comments, their own records now: a refused add, edit, vote and delete, and a post deleted with its comments", async () => {
     const store = new FullDiskStore();
     const mock = await createMock({ store, passwordIterations: ITERATIONS, onStoreError: () => undefined });

@@ -69,6 +69,20 @@ describe("the invariant checks", () => {
     expect(await broken((w) => (w.mock.tables.posts.all()[2].likes.likedBy[0] = "no-such-user"))).toBe("records quote users by id only");
   });
 
+  it("catch a large photo inline in its owner, a link to no photo, a photo left behind and a shared one", async () => {
+    const big = `data:image/png;base64,${"A".repeat(3000)}`;
+    expect(await broken((w) => (w.mock.tables.users.all()[0].userPhoto = big))).toBe("no large photo inline in its owner");
+    expect(await broken((w) => (w.mock.tables.posts.all()[0].postPic = "photo:gone"))).toBe("a photo link names a photo record");
+    expect(await broken((w) => w.mock.tables.photos.insert({ _id: "orphan", data: big }))).toBe("each photo record has one owner");
+    expect(
+      await broken((w) => {
+        w.mock.tables.photos.insert({ _id: "shared", data: big });
+        w.mock.tables.users.all()[0].userPhoto = "photo:shared";
+        w.mock.tables.posts.all()[0].postPic = "photo:shared";
+      }),
+    ).toBe("each photo record has one owner");
+  });
+
   it("catch a comment left behind by its post, and a post's comment index that lost one", async () => {
     expect(await broken((w) => w.mock.tables.posts.remove(w.mock.tables.comments.all()[0].postId))).toBe(
       "a comment names an existing post",

@@ -170,6 +170,9 @@ const image = fc.constantFrom(
   "https://example.com/a.png",
   "data:image/png;base64,iVBORw0KGgo=",
   "data:image/svg+xml;base64,PHN2Zy8+",
+  // Over 2 kB: stored as a photo record of its own, quoted by reference.
+  `data:image/png;base64,${"QUJD".repeat(600)}`,
+  `data:image/png;base64,${"WFla".repeat(700)}`,
   "javascript:alert(1)",
   "data:text/html;base64,PHNjcmlwdD4=",
 );

@@ -3,7 +3,8 @@
 import { z } from "zod";
 import { pageTable } from "#mock/paging.ts";
 import type { Table } from "#mock/tables.ts";
-import type { CommentRecord, PostRecord, UserRecord, UserRef } from "#mock/types.ts";
+import type { CommentRecord, PhotoRecord, PostRecord, UserRecord, UserRef } from "#mock/types.ts";
+import { PHOTO_INLINE_MAX, fingerprint } from "#mock/photos.ts";
 import { commentAnswerSchema, postAnswerSchema, todoRecordSchema, userAnswerSchema } from "#mock/records.ts";
 import { postView } from "#mock/views.ts";
 import type { World } from "./world";
@@ -124,13 +125,16 @@ export function checkResponse(check: Check, world: World, x: Exchange) {
       check(`"${k}" has its shape`, result.success, () => JSON.stringify(result.error?.issues.slice(0, 3)));
     }
     for (const p of postsIn(body)) checkPost(check, p, p.comments, "response");
-    if (!x.concurrent) checkQuotes(check, body as Record<string, unknown>, (JSON.parse(x.after) as { users: UserRecord[] }).users);
+    if (!x.concurrent) {
+      const { users, photos } = JSON.parse(x.after) as { users: UserRecord[]; photos: PhotoRecord[] };
+      checkQuotes(check, body as Record<string, unknown>, users, photos);
+    }
     // Every `posts` list is all posts, except a user's own list: either way, the stored ones as they are now.
     const listed = (body as { posts?: PostRecord[] }).posts;
     if (Array.isArray(listed) && !x.concurrent) {
-      const data = JSON.parse(x.after) as { posts: PostRecord[]; comments: CommentRecord[]; users: UserRecord[] };
+      const data = JSON.parse(x.after) as { posts: PostRecord[]; comments: CommentRecord[]; users: UserRecord[]; photos: PhotoRecord[] };
       const comments = byPost(data.comments);
-      const stored = data.posts.map((p) => joined(p, comments.get(p._id) ?? [], data.users));
+      const stored = data.posts.map((p) => joined(p, comments.get(p._id) ?? [], data.users, data.photos));
       // A page is a run of the list newest first; the whole list is oldest first.
       const paged = "next" in (body as object);
       const order = paged ? [...stored].reverse() : stored;
@@ -188,23 +192,37 @@ function byPost(comments: readonly CommentRecord[]): Map<string, CommentRecord[]
 }
 
 /**
+ * A stored photo field as answers give it, written here apart from mock/photos.ts: a
+ * `photo:<id>` link is its photo record's data, quoted by reference when it is large.
+ */
+function answeredPhoto(photos: PhotoRecord[], owner: "users" | "posts", id: string, field: string, value: string): string {
+  if (!value.startsWith("photo:")) return value;
+  const data = photos.find((p) => `photo:${p._id}` === value)?.data ?? "";
+  return data.length > PHOTO_INLINE_MAX ? `/api/photos/${owner}/${id}/${field}?v=${fingerprint(data)}` : data;
+}
+
+/**
  * A stored post (users by id) with its comments and users joined in, written here
  * apart from mock/views.ts so the two can be held against each other.
  */
-function joined(p: PostRecord, postComments: CommentRecord[], users: UserRecord[]): PostAnswer {
+function joined(p: PostRecord, postComments: CommentRecord[], users: UserRecord[], photos: PhotoRecord[]): PostAnswer {
   const byId = new Map(users.map((u) => [u._id, u]));
   const byName = new Map(users.map((u) => [u.username, u]));
+  const photo = (u: UserRecord) => answeredPhoto(photos, "users", u._id, "userPhoto", u.userPhoto);
   const refs = (ids: string[]) =>
     ids.flatMap((id) => {
       const u = byId.get(id);
-      return u ? [{ _id: u._id, username: u.username, firstName: u.firstName, lastName: u.lastName, userPhoto: u.userPhoto }] : [];
+      return u ? [{ _id: u._id, username: u.username, firstName: u.firstName, lastName: u.lastName, userPhoto: photo(u) }] : [];
     });
-  const by = (username: string) => byName.get(username) ?? { firstName: "", lastName: "", userPhoto: "" };
+  const by = (username: string) => {
+    const u = byName.get(username);
+    return u ? { firstName: u.firstName, lastName: u.lastName, userPhoto: photo(u) } : { firstName: "", lastName: "", userPhoto: "" };
+  };
   const a = by(p.username);
   return {
     _id: p._id,
     content: p.content,
-    postPic: p.postPic,
+    postPic: answeredPhoto(photos, "posts", p._id, "postPic", p.postPic),
     username: p.username,
     firstName: a.firstName,
     lastName: a.lastName,
@@ -267,11 +285,16 @@ function checkPost(
 }
 
 /** Wherever an answer quotes a user (author, commenter, likes, votes, follows), it shows them as they are now. */
-function checkQuotes(check: Check, body: Record<string, unknown>, users: UserRecord[]) {
+function checkQuotes(check: Check, body: Record<string, unknown>, users: UserRecord[], photos: PhotoRecord[]) {
   const byName = new Map(users.map((u) => [u.username, u]));
   const fresh = (ref: UserRef, where: string) => {
     const u = byName.get(ref.username);
-    const ok = !!u && u._id === ref._id && u.firstName === ref.firstName && u.lastName === ref.lastName && u.userPhoto === ref.userPhoto;
+    const ok =
+      !!u &&
+      u._id === ref._id &&
+      u.firstName === ref.firstName &&
+      u.lastName === ref.lastName &&
+      answeredPhoto(photos, "users", u._id, "userPhoto", u.userPhoto) === ref.userPhoto;
     check(
       "quoted users match the user as they are now",
       ok,
@@ -345,6 +368,7 @@ export function checkState(check: Check, world: World, identities: Map<string, s
   const scanned = byPost(comments);
   for (const p of posts) checkPost(check, p, scanned.get(p._id) ?? [], "stored");
   checkStoredQuotes(check, posts, comments, users);
+  checkPhotos(check, world, users, posts);
   // Comments live apart from their posts: each names a post that is there, and the
   // tables' index of a post's comments is what a scan of the comments finds, in order.
   for (const c of comments)
@@ -403,6 +427,32 @@ export function checkState(check: Check, world: World, identities: Map<string, s
       );
     }
   }
+}
+
+/**
+ * Large photos are records of their own: no owner field holds one inline, each link
+ * names a photo record, and each photo record has exactly one owner (none is left
+ * behind by a new photo or a deleted post, none is shared).
+ */
+function checkPhotos(check: Check, world: World, users: UserRecord[], posts: PostRecord[]) {
+  const photos = world.mock.tables.photos;
+  const owners = new Map<string, string[]>();
+  const fields = [
+    ...users.flatMap((u) => [
+      [`user ${u.username} userPhoto`, u.userPhoto],
+      [`user ${u.username} coverPhoto`, u.coverPhoto],
+    ]),
+    ...posts.map((p) => [`post ${p._id} postPic`, p.postPic]),
+  ];
+  for (const [where, value] of fields) {
+    check("no large photo inline in its owner", !(value.startsWith("data:") && value.length > PHOTO_INLINE_MAX), () => where);
+    if (!value.startsWith("photo:")) continue;
+    const id = value.slice("photo:".length);
+    check("a photo link names a photo record", !!photos.get(id), () => `${where}: ${value}`);
+    owners.set(id, [...(owners.get(id) ?? []), where]);
+  }
+  for (const p of photos.all())
+    check("each photo record has one owner", owners.get(p._id)?.length === 1, () => `photo ${p._id}: ${owners.get(p._id) ?? "none"}`);
 }
 
 /** Paging the posts and the users to the end gives every record once, newest first. */

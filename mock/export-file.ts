@@ -12,9 +12,9 @@ import type { Snapshot } from "./types";
  * Version 4 keeps each photo over 2 kB (a data URL) in a record of its own
  * (`photos`: `{_id, data}`), which its owner's field names as `photo:<id>`, so a
  * write of the owner (a follow, a bookmark, a post's edit) does not write the photo
- * again; version 3 kept it inline in the field. Version 3 keeps comments in their own collection (`comments`, each naming its
- * `postId`), so a new comment writes that comment, not its post with every
- * comment it has. Version 2 stores the users that likes, votes and follows quote
+ * again; versions 1 to 3 kept it inline in the field. Version 3 keeps comments in
+ * their own collection (`comments`, each naming its `postId`), so a new comment
+ * writes that comment, not its post with every comment it has. Version 2 stores the users that likes, votes and follows quote
  * as ids, and a post's or comment's author as its username only: names and photos
  * are joined in when an answer is built. Version 1 copied them into every record (a
  * 2 MB avatar once per like and comment). Versions 1 and 2 kept a post's comments

@@ -160,16 +160,19 @@ export function moveCommentsOut(snapshot: Record<string, unknown>): boolean {
  * Moves each large photo (a data URL over PHOTO_INLINE_MAX) that versions 1 to 3
  * kept in its owner's field (users' `userPhoto`, `coverPhoto`; posts' `postPic`)
  * into a photo record of its own, in place, and puts `photo:<id>` in the field.
- * Adds the `photos` collection when it is missing. Cheap on version-4 data (it
+ * Adds the `photos` collection when it is missing (one of another type is left for
+ * the shape check to name). Cheap on version-4 data (it
  * looks at three fields per record). Says whether anything moved (or the collection
  * was missing). Dexie's schema upgrade runs it too (mock/store/dexie.ts).
  */
 export function movePhotosOut(snapshot: Record<string, unknown>): boolean {
   let old = false;
-  if (!Array.isArray(snapshot.photos)) {
+  if (snapshot.photos === undefined) {
     snapshot.photos = [];
     old = true;
   }
+  // Anything but a list is left for the shape check to name: the links would name nothing.
+  if (!Array.isArray(snapshot.photos)) return old;
   const photos = snapshot.photos as unknown[];
   for (const owner of ["users", "posts"] as const) {
     const list = snapshot[owner];

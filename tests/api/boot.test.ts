@@ -2,6 +2,7 @@
 // stripped of fields the API does not know, so a hand-edited record cannot leak them.
 import { describe, expect, it } from "vitest";
 import { exportFileSchema, snapshotProblem } from "#mock/export-file";
+import { createMock } from "#mock/create-mock";
 import { MemoryStore } from "#mock/store/memory";
 import type { Snapshot } from "#mock/types";
 import { makeApi } from "./client";
@@ -64,6 +65,9 @@ describe("boot check", () => {
       ["a password that is not a hash", (s) => (s.users[0].passwordHash = "plain")],
       ["a todo with a string for done", (s) => (s.todos = [{ _id: "t", title: "x", done: "yes", createdAt: "", updatedAt: "" }])],
       ["a missing collection", (s) => delete s.todos],
+      ["photos that are not a list", (s) => (s.photos = {})],
+      ["a photo record without its data", (s) => (s.photos = [{ _id: "p" }])],
+      ["a photo record whose data is not text", (s) => (s.photos = [{ _id: "p", data: 7 }])],
     ];
     for (const [name, breakIt] of breakages) {
       const snapshot = structuredClone(base);
@@ -75,5 +79,15 @@ describe("boot check", () => {
       expect(problem!.split(":")[0], name).toBe(zod.error!.issues[0].path.join("."));
     }
     expect(snapshotProblem(structuredClone(base))).toBeNull();
+  });
+
+  it("refuses stored photos that are not a list at boot, rather than dropping them", async () => {
+    const store = new MemoryStore();
+    const data = structuredClone(await seeded()) as unknown as Record<string, unknown>;
+    data.photos = { lost: "data:image/png;base64,AAAA" };
+    await store.replace(data as never);
+    await expect(createMock({ store, passwordIterations: 1000 })).rejects.toThrow(
+      /holds data this version cannot read \(photos: Expected array/,
+    );
   });
 });

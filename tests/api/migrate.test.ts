@@ -164,21 +164,30 @@ describe("a version-2 export", () => {
   });
 });
 
+/**
+ * Copies an old file store (snapshot and journal) from a fixture folder, checks its version,
+ * boots on it, checks it answers as the old code did, and returns what it wrote back.
+ */
+async function bootOldStore(fixture: string, version: number) {
+  dir = mkdtempSync(join(tmpdir(), `moments-v${version}-`));
+  const db = join(dir, "db.json");
+  copyFileSync(join(fixture, "db.json"), db);
+  copyFileSync(join(fixture, "db.json.journal"), `${db}.journal`);
+  expect(JSON.parse(readFileSync(db, "utf8")).version).toBe(version);
+  const answers = JSON.parse(readFileSync(join(fixture, "answers.json"), "utf8")) as Record<string, string>;
+  const mock = await createMock({ store: new FileStore(db, { durable: false }), passwordIterations: 1000 });
+  expect(await answersOf(mock, answers)).toEqual(answers);
+  await mock.shutdown();
+  const stored = JSON.parse(readFileSync(db, "utf8"));
+  expect(stored.version).toBe(4);
+  expect(Object.keys(stored.data)).toEqual(["users", "posts", "comments", "todos", "photos"]);
+  expectNoCopies(stored.data);
+  return { db, stored, answers };
+}
+
 describe("a version-2 store", () => {
   it("loads its snapshot and its journal (posts put with their comments), answers as before, and is written back once as version 3", async () => {
-    dir = mkdtempSync(join(tmpdir(), "moments-v2-"));
-    const db = join(dir, "db.json");
-    copyFileSync(join(V2_STORE, "db.json"), db);
-    copyFileSync(join(V2_STORE, "db.json.journal"), `${db}.journal`);
-    expect(JSON.parse(readFileSync(db, "utf8")).version).toBe(2);
-    const answers = JSON.parse(readFileSync(join(V2_STORE, "answers.json"), "utf8")) as Record<string, string>;
-    const mock = await createMock({ store: new FileStore(db, { durable: false }), passwordIterations: 1000 });
-    expect(await answersOf(mock, answers)).toEqual(answers);
-    await mock.shutdown();
-    const stored = JSON.parse(readFileSync(db, "utf8"));
-    expect(stored.version).toBe(4);
-    expect(Object.keys(stored.data)).toEqual(["users", "posts", "comments", "todos", "photos"]);
-    expectNoCopies(stored.data);
+    const { db, stored, answers } = await bootOldStore(V2_STORE, 2);
     // The journal's lines were folded in: the deleted comment and the deleted post's comment are gone.
     expect(existsSync(`${db}.journal`) ? readFileSync(`${db}.journal`, "utf8") : "").toBe("");
     expect(stored.data.comments.map((c: { commentVal: string }) => c.commentVal).sort()).toEqual(
@@ -326,19 +335,7 @@ describe("a version-3 export", () => {
 
 describe("a version-3 store", () => {
   it("loads its snapshot and its journal (owners put with their photos), answers as before, and is written back once as version 4", async () => {
-    dir = mkdtempSync(join(tmpdir(), "moments-v3-"));
-    const db = join(dir, "db.json");
-    copyFileSync(join(V3_STORE, "db.json"), db);
-    copyFileSync(join(V3_STORE, "db.json.journal"), `${db}.journal`);
-    expect(JSON.parse(readFileSync(db, "utf8")).version).toBe(3);
-    const answers = JSON.parse(readFileSync(join(V3_STORE, "answers.json"), "utf8")) as Record<string, string>;
-    const mock = await createMock({ store: new FileStore(db, { durable: false }), passwordIterations: 1000 });
-    expect(await answersOf(mock, answers)).toEqual(answers);
-    await mock.shutdown();
-    const stored = JSON.parse(readFileSync(db, "utf8"));
-    expect(stored.version).toBe(4);
-    expect(Object.keys(stored.data)).toEqual(["users", "posts", "comments", "todos", "photos"]);
-    expectNoCopies(stored.data);
+    const { db, stored, answers } = await bootOldStore(V3_STORE, 3);
     // Guest's two avatars: only the current one is left; the deleted post's picture is gone with it.
     expect(stored.data.photos.map((p: { data: string }) => p.data[22]).sort()).toEqual(["B", "C", "D", "E", "F", "F"]);
     expect(existsSync(`${db}.journal`) ? readFileSync(`${db}.journal`, "utf8") : "").toBe("");

@@ -67,10 +67,10 @@ export const photoRoutes: RouteDef[] = [
       const ref = parsePhotoRef(path);
       const photo = ref && photoOf(ctx.db.photos, lookup(ctx.db), ref);
       if (!photo) throw notFound(MSG.PHOTO_NOT_FOUND(path));
-      const { holder, value } = photo;
+      const { value } = photo;
       // A photo given as a URL (a /path, an http(s) address) is where it lives.
       if (!value.startsWith("data:")) return { status: 302, body: "", headers: { location: value } };
-      const tag = fingerprintOf(holder, ref.field, value);
+      const tag = fingerprintOf(photo);
       const current = req.query.v === tag;
       const headers = {
         etag: `"${tag}"`,

@@ -15,7 +15,7 @@ import { createMock } from "#mock/create-mock";
 import { DexieStore } from "#mock/store/dexie";
 import { FileStore } from "#mock/store/file";
 import { MemoryStore } from "#mock/store/memory";
-import { PHOTO_INLINE_MAX } from "#mock/photos";
+import { isReferenced } from "#mock/photos";
 import type { Snapshot } from "#mock/types";
 
 // Written by tests/api/golden.test.ts before records referred to users by id.
@@ -56,7 +56,7 @@ function expectNoCopies(data: Snapshot) {
   // No large photo inline in its owner: each is a photo record the owner's field names.
   const photos = new Set(data.photos.map((p) => `photo:${p._id}`));
   for (const value of [...data.users.flatMap((u) => [u.userPhoto, u.coverPhoto]), ...data.posts.map((p) => p.postPic)]) {
-    expect(value.startsWith("data:") && value.length > PHOTO_INLINE_MAX).toBe(false);
+    expect(isReferenced(value)).toBe(false);
     if (value.startsWith("photo:")) expect(photos.has(value)).toBe(true);
   }
 }
@@ -286,9 +286,7 @@ const V3_STORE = fileURLToPath(new URL("./fixtures/store-v3/", import.meta.url))
 const v3Text = () => readFileSync(V3_EXPORT, "utf8");
 const v3Answers = () => JSON.parse(readFileSync(V3_ANSWERS, "utf8")) as Record<string, string>;
 const inlinePhotos = (data: { users: Record<string, string>[]; posts: Record<string, string>[] }) =>
-  [...data.users.flatMap((u) => [u.userPhoto, u.coverPhoto]), ...data.posts.map((p) => p.postPic)].filter(
-    (v) => v.startsWith("data:") && v.length > PHOTO_INLINE_MAX,
-  );
+  [...data.users.flatMap((u) => [u.userPhoto, u.coverPhoto]), ...data.posts.map((p) => p.postPic)].filter(isReferenced);
 
 describe("a version-3 export", () => {
   it("is a real version-3 file: large photos inline in their owners, no photos collection", () => {

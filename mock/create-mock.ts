@@ -228,14 +228,19 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     for (const name of COLLECTIONS) tables[name].forgetAll();
   };
 
-  /** Undoes what a request changed whose answer failed (5xx): nothing it did may stay. */
+  /** The request's changes are settled (saved, refused or rolled back): nothing is tracked any more. */
+  const settled = () => {
+    tracker.discard();
+    for (const name of COLLECTIONS) tables[name].settle();
+  };
+
+  /** Undoes what a request changed whose answer is a refusal or a failure (4xx, 5xx): nothing it did may stay. */
   const undo = async () => {
     if (!tracker.dirty) return;
     try {
       await rollback(tracker.changes(tables));
     } finally {
-      tracker.discard();
-      for (const name of COLLECTIONS) tables[name].settle();
+      settled();
     }
   };
 
@@ -258,8 +263,7 @@ export async function createMock(options: MockOptions): Promise<Mock> {
       options.onStoreError?.(error);
       return error;
     } finally {
-      tracker.discard();
-      for (const name of COLLECTIONS) tables[name].settle();
+      settled();
     }
   };
 
@@ -283,16 +287,20 @@ export async function createMock(options: MockOptions): Promise<Mock> {
       if (failed) response = notSaved(failed);
     }
     if (PHOTO_DATA_URL in response.headers) binaryBody(response);
-    // A HEAD answer never has a body, refusals (404, 405) included: HTTP says so and the fetch patch must agree.
+    return response;
+  };
+  // Faults are decided (and the delay waited) before the queue: a failure never reaches a handler.
+  const faults = options.faults ?? new FaultControl();
+  const queued = async (request: RawRequest) => {
+    const response = (await faults.inject(request)) ?? (await serial(() => shared(() => dispatch(request))));
+    // A HEAD answer never has a body, refusals (404, 405) and injected faults included:
+    // HTTP says so, and every door (the fetch patch, serve, the CLI) gets it from here.
     if (hasNoBody(request.method, response.status)) {
       response.body = "";
       delete response.bytes;
     }
     return response;
   };
-  // Faults are decided (and the delay waited) before the queue: a failure never reaches a handler.
-  const faults = options.faults ?? new FaultControl();
-  const queued = async (request: RawRequest) => (await faults.inject(request)) ?? serial(() => shared(() => dispatch(request)));
 
   return {
     handle: async (request) => fromRaw(await queued(await toRaw(request))),

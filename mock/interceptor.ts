@@ -2,10 +2,8 @@
 // verb methods while it runs `routes()`, we ask Mirage for each route's handler
 // through its public `registerRouteHandler` (what its own Pretender config
 // calls) and file it in a router; `dispatch` is the one way in for every door.
-import { hasNoBody, noRoute, statusText, wrongMethod, type RawRequest, type RawResponse } from "./boundary";
+import { noRoute, statusText, wrongMethod, type RawRequest, type RawResponse } from "./boundary";
 import { Router } from "./router";
-
-export type { RawRequest, RawResponse };
 
 type RackResponse = [number, Record<string, string>, string];
 type MirageHandle = (request: MirageRequest) => Promise<RackResponse>;
@@ -96,7 +94,8 @@ export class DispatchInterceptor {
     });
     const lower: Record<string, string> = {};
     for (const [name, value] of Object.entries(headers)) lower[name.toLowerCase()] = value;
-    return { status, statusText: statusText(status), headers: lower, body: hasNoBody(method, status) ? "" : body };
+    // Bodies HTTP forbids (HEAD, 204, 304) are dropped by the dispatcher for every answer, this one included.
+    return { status, statusText: statusText(status), headers: lower, body };
   }
 }
 

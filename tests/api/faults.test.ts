@@ -95,3 +95,16 @@ describe("injected faults on the dispatcher", () => {
     expect(new Set(posts.map((p: { _id: string }) => p._id)).size).toBe(posts.length);
   });
 });
+
+describe("an injected failure on HEAD", () => {
+  it("has no body, as every HEAD answer (the fault is answered before the queue, the body rule after it)", async () => {
+    const api = await makeApi();
+    api.mock.faults.set({ failRate: 1, failStatus: 503 });
+    const head = await api.mock.dispatch({ method: "HEAD", url: "/api/posts", headers: {}, body: "" });
+    expect(head.status).toBe(503);
+    expect(head.body).toBe("");
+    const get = await api.mock.dispatch({ method: "GET", url: "/api/posts", headers: {}, body: "" });
+    expect(JSON.parse(get.body).errors).toHaveLength(1);
+    await api.mock.shutdown();
+  });
+});

@@ -83,13 +83,12 @@ export function inProcessSender(mock: Mock, where: string, close: () => Promise<
         body: request.body ?? "",
       });
       const ms = round(performance.now() - started);
-      const answerHeaders: Record<string, string> = {};
-      for (const [name, value] of Object.entries(raw.headers)) answerHeaders[name.toLowerCase()] = value;
       return {
         status: raw.status,
         statusText: raw.statusText || statusText(raw.status),
-        headers: answerHeaders,
-        body: raw.bytes ? binaryNote(answerHeaders["content-type"], raw.bytes) : parseBody(raw.body),
+        // RawResponse headers are lower-case already (mock/boundary.ts).
+        headers: raw.headers,
+        body: raw.bytes ? binaryNote(raw.headers["content-type"], raw.bytes) : parseBody(raw.body),
         ...(raw.bytes ? { bytes: raw.bytes } : {}),
         ms,
       };

@@ -2,6 +2,8 @@
 // `variables`, then `--env FILE`, then each `--env-var NAME=VALUE`, later
 // ones winning, as Postman's collection < environment < CLI order.
 import type { Variables } from "#mock/collection/templates";
+import { parseJsonFile } from "#mock/export-file";
+import { isObject } from "#mock/types";
 import { usageError } from "./errors";
 import { readSource } from "./inputs";
 import type { CliIo } from "./io";
@@ -19,11 +21,11 @@ const asText = (value: unknown) => (typeof value === "string" ? value : JSON.str
 export function parseEnvFile(text: string, file: string): Variables {
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = parseJsonFile(text);
   } catch (error) {
-    throw usageError(`--env ${file} is not JSON: ${(error as Error).message}. Write it as {"baseUrl": "http://127.0.0.1:3001"}`);
+    throw usageError(`--env ${file} is ${(error as Error).message}. Write it as {"baseUrl": "http://127.0.0.1:3001"}`);
   }
-  if (typeof json !== "object" || json === null || Array.isArray(json))
+  if (!isObject(json))
     throw usageError(`--env ${file} must be a JSON object of names and values, e.g. {"baseUrl": "http://127.0.0.1:3001"}`);
   const record = json as Record<string, unknown>;
   const pairs: Array<[string, unknown]> = Array.isArray(record.values)

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { ALT_MAX, BIO_MAX, COMMENT_MAX, IMAGE_URL_MAX, LINK_MAX, NAME_MAX, POST_MAX, TODO_MAX, imageRef, usernameField } from "./rules";
 import { PHOTO_FIELDS, PHOTO_LINK, isReferenced, linkedPhoto } from "./photos";
 import { postAnswerSchema, postNestedSchema, snapshotSchema, todoRecordSchema, userJoinedSchema, userRecordSchema } from "./records";
-import type { Snapshot } from "./types";
+import { isObject, type Snapshot } from "./types";
 
 /**
  * Version 4 keeps each photo over 2 kB (a data URL) in a record of its own
@@ -124,8 +124,6 @@ function compileShape(schema: z.ZodTypeAny): ShapeCheck {
 }
 
 const checkStored = compileShape(exportFileSchema.shape.data);
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * Moves the comments versions 1 and 2 kept inside each post (`post.comments`) into

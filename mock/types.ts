@@ -58,3 +58,7 @@ export class StoreError extends Error {
     this.name = "StoreError";
   }
 }
+
+/** A plain JSON object (not null, not an array): what record and file checks look into. */
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);

@@ -4,6 +4,7 @@
 // shape, its headers, its matchers, and that every `{{name...}}` it reads from
 // an answer names a request that runs earlier.
 import { z } from "zod";
+import { isObject } from "../types";
 import { FormatError, describeZodError, parseJsonFile } from "../export-file";
 import { matcherProblem } from "./assert";
 import { fromPostman, postmanVersion, type PostmanCollection } from "./postman";
@@ -87,8 +88,6 @@ export interface LoadedCollection {
   /** What an import could not carry over. */
   notes: string[];
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** What a JSON file that is no collection is, so the error can say it. */
 function otherKind(json: unknown): string | null {

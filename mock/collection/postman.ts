@@ -10,6 +10,7 @@
 // Out to Postman: endpoints under `{{baseUrl}}`, each `{{name.path}}` as a
 // collection variable that the named request's test script sets, and the whole
 // `expect` kept in a `// mockman-expect:` line so a round trip loses nothing.
+import { isObject } from "../types";
 import type { Expectation } from "./assert";
 import type { CollectionFile, CollectionRequest } from "./format";
 
@@ -48,10 +49,6 @@ export interface PostmanCollection {
   variable?: PostmanKeyValue[];
   auth?: PostmanAuth;
 }
-
-export class PostmanError extends Error {}
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** "v2.1", "v2.0", "v1" when the JSON is a Postman collection, else null. */
 export function postmanVersion(json: unknown): "v2.1" | "v2.0" | "v1" | null {

@@ -13,7 +13,7 @@ import { fstatSync, statSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { ChangeSet, CollectionName, Collections, Snapshot, Store } from "../types";
-import { COLLECTIONS, StoreError } from "../types";
+import { COLLECTIONS, StoreError, isObject } from "../types";
 
 /**
  * Version 4 keeps large photos in records of their own (`photos`); version 3 kept
@@ -418,7 +418,6 @@ function snapshotText(rows: Rows, seq: number): string {
   return `{"mockman":"db","version":${SNAPSHOT_VERSION},"journalSeq":${seq},"data":{\n${lists.join(",\n")}\n}}\n`;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const isRecordList = (v: unknown) => Array.isArray(v) && v.every((r) => isObject(r) && typeof r._id === "string");
 
 function parseSnapshot(text: string, file: string): { seq: number; data: Snapshot } {

@@ -13,6 +13,7 @@
 import { isObject } from "../types";
 import type { Expectation } from "./assert";
 import type { CollectionFile, CollectionRequest } from "./format";
+import { mapStrings, templateRefs } from "./templates";
 
 export const POSTMAN_SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 
@@ -177,14 +178,8 @@ function capturesOf(item: PostmanItem, requestName: string): Map<string, string>
 /** Replaces `{{var}}` with the template of the answer that set it, in every string of a value. */
 function useCaptures<T>(value: T, captures: Map<string, string>): T {
   if (!captures.size) return value;
-  const swap = (text: string) => text.replace(/\{\{\s*([^{}\s]+)\s*\}\}/g, (whole, name: string) => captures.get(name) ?? whole);
-  const walk = (v: unknown): unknown => {
-    if (typeof v === "string") return swap(v);
-    if (Array.isArray(v)) return v.map(walk);
-    if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
-    return v;
-  };
-  return walk(value) as T;
+  // Without recursion (mapStrings), so a Postman body nested thousands of levels deep imports too.
+  return mapStrings(value, (text) => text.replace(/\{\{\s*([^{}\s]+)\s*\}\}/g, (whole, name: string) => captures.get(name) ?? whole)) as T;
 }
 
 /** A Postman v2.0/v2.1 collection as a mockman collection, and what did not carry over. */
@@ -238,8 +233,6 @@ export function fromPostman(json: PostmanCollection): { file: CollectionFile; no
   return { file, notes };
 }
 
-const REF = /\{\{\s*([A-Za-z0-9_-]+)\.((?:status|headers|body)(?:\.[^\s{}]+)?)\s*\}\}/g;
-
 /** JavaScript that reads a dotted path of ours from `pm.response`. */
 function readerFor(path: string): string {
   const [head, ...rest] = path.split(".");
@@ -258,15 +251,18 @@ export function toPostman(file: CollectionFile, name = "mockman collection"): { 
   const notes: string[] = [];
   // Which values of which answers later requests use: each becomes a collection variable its request sets.
   const wanted = new Map<string, Set<string>>();
-  const serialized = file.requests.map((r) => JSON.stringify([r.endpoint, r.headers, r.body ?? null]));
-  serialized.forEach((s, i) => {
-    for (const m of s.matchAll(REF)) {
-      if (!wanted.has(m[1])) wanted.set(m[1], new Set());
-      wanted.get(m[1])!.add(m[2]);
+  for (const r of file.requests) {
+    let jsonPath = false;
+    for (const ref of templateRefs([r.endpoint, r.headers, r.body ?? null])) {
+      if (ref.path.startsWith("$")) jsonPath = true;
+      // A dotted path into an earlier answer: `.status`, `.headers.x`, `.body.post._id`.
+      else if (/^\.(status|headers|body)(\.|$)/.test(ref.path)) {
+        if (!wanted.has(ref.name)) wanted.set(ref.name, new Set());
+        wanted.get(ref.name)!.add(ref.path.slice(1));
+      }
     }
-    if (/\{\{\s*[A-Za-z0-9_-]+\s+\$/.test(s))
-      notes.push(`${file.requests[i].name}: a JSONPath template has no Postman equivalent; set that variable in a script by hand`);
-  });
+    if (jsonPath) notes.push(`${r.name}: a JSONPath template has no Postman equivalent; set that variable in a script by hand`);
+  }
 
   const item = file.requests.map((r): PostmanItem => {
     const endpoint = r.endpoint.startsWith("/") ? `{{baseUrl}}${r.endpoint}` : r.endpoint;

@@ -166,7 +166,7 @@ export function fillTemplates<T>(value: T, scope: TemplateScope): T {
 }
 
 /** A copy of a JSON value with every string (keys too) passed through `fill`, without recursion. */
-function mapStrings(value: unknown, fill: (text: string) => unknown): unknown {
+export function mapStrings(value: unknown, fill: (text: string) => unknown): unknown {
   if (typeof value === "string") return fill(value);
   if (value === null || typeof value !== "object") return value;
   const root: { v: unknown } = { v: undefined };

@@ -67,6 +67,24 @@ describe("a Postman v2.1 export", () => {
     );
   });
 
+  it("a captured token reaches a body nested 50,000 levels deep, without a stack overflow", () => {
+    const deep = '{"a":'.repeat(50_000) + '"{{token}}"' + "}".repeat(50_000);
+    const { file } = fromPostman({
+      info: { schema: POSTMAN_SCHEMA },
+      item: [
+        {
+          name: "Login",
+          event: [{ listen: "test", script: { exec: ['pm.collectionVariables.set("token", pm.response.json().encodedToken);'] } }],
+          request: { method: "POST", url: "{{baseUrl}}/api/auth/login" },
+        },
+        { name: "Deep", request: { method: "POST", url: "{{baseUrl}}/api/test-todos", body: { mode: "raw", raw: deep } } },
+      ],
+    });
+    let v: unknown = file.requests[1].body;
+    for (let i = 0; i < 50_000; i++) v = (v as { a: unknown }).a;
+    expect(v).toBe("{{login.body.encodedToken}}");
+  });
+
   it("takes basic auth, urlencoded bodies, string requests and URLs without a scheme", () => {
     const { file } = fromPostman({
       info: { schema: POSTMAN_SCHEMA },

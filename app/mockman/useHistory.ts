@@ -35,19 +35,25 @@ export function useHistory(): History {
 
   const open = () => (store.current ??= new HistoryStore());
 
+  // Each read is numbered: an older search that answers after a newer one is dropped, not shown.
+  const latest = useRef(0);
   const refresh = useCallback(async (upTo: number, search: string) => {
+    const mine = ++latest.current;
     try {
       const history = open();
-      const [page, count] = await Promise.all([history.newest(upTo), history.count()]);
+      let shown: HistoryEntry[];
+      let matching: number;
+      const count = await history.count();
       if (search.trim()) {
         // Searches every entry, not only the page shown.
-        const found = await history.search(historyMatcher(search), upTo);
-        setEntries(found.entries);
-        setMatched(found.matched);
+        ({ entries: shown, matched: matching } = await history.search(historyMatcher(search), upTo));
       } else {
-        setEntries(page);
-        setMatched(count);
+        shown = await history.newest(upTo);
+        matching = count;
       }
+      if (mine !== latest.current) return;
+      setEntries(shown);
+      setMatched(matching);
       setTotal(count);
       setProblem(null);
     } catch (error) {

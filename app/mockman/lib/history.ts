@@ -60,10 +60,17 @@ export class HistoryStore {
 
   /** The newest `limit` entries that pass `test`, newest first, and how many pass in all. */
   async search(test: (entry: HistoryEntry) => boolean, limit: number): Promise<{ entries: HistoryEntry[]; matched: number }> {
-    const [entries, matched] = await Promise.all([
-      this.entries.orderBy(":id").reverse().filter(test).limit(limit).toArray(),
-      this.entries.filter(test).count(),
-    ]);
+    // One pass over the table: it counts every match and keeps the newest `limit`.
+    const entries: HistoryEntry[] = [];
+    let matched = 0;
+    await this.entries
+      .orderBy(":id")
+      .reverse()
+      .each((entry) => {
+        if (!test(entry)) return;
+        matched++;
+        if (entries.length < limit) entries.push(entry);
+      });
     return { entries, matched };
   }
 

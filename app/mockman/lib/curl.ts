@@ -1,7 +1,7 @@
 // cURL in and out: print the current request as a command a terminal runs
 // (against `mockman serve`, since the page's API lives only in its tab), print it
 // as a `mockman request` command, and read a pasted command back into the form.
-import { relativeTo } from "#mock/collection/urls";
+import { isAbsoluteUrl, relativeTo, toPath } from "#mock/collection/urls";
 
 export interface CurlRequest {
   method: string;
@@ -50,13 +50,8 @@ export function checkBaseUrl(text: string): { ok: true; url: string } | { ok: fa
  * which only the tab's mock answers) goes to `baseUrl`; another host stays as typed.
  */
 export function commandUrl(endpoint: string, baseUrl: string, pageOrigin?: string): string {
-  const base = baseUrl.replace(/\/+$/, "");
-  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(endpoint)) return base + (endpoint.startsWith("/") ? "" : "/") + endpoint;
-  if (pageOrigin) {
-    const origin = pageOrigin.replace(/\/+$/, "");
-    if (endpoint === origin || endpoint.startsWith(origin + "/")) return base + endpoint.slice(origin.length);
-  }
-  return endpoint;
+  const target = relativeTo(endpoint, pageOrigin);
+  return isAbsoluteUrl(target) ? target : baseUrl.replace(/\/+$/, "") + toPath(target);
 }
 
 /** Relative endpoints are printed against `baseUrl` (a running `mockman serve`), so the command runs from a terminal. */
@@ -75,13 +70,8 @@ export function printCurl(request: CurlRequest, baseUrl: string, pageOrigin?: st
  * printed compact. The CLI adds content-type itself when a body is sent.
  */
 export function printMockmanRequest(request: CurlRequest, options: { baseUrl?: string; pageOrigin?: string } = {}): string {
-  let target = request.endpoint;
-  if (options.pageOrigin) {
-    const origin = options.pageOrigin.replace(/\/+$/, "");
-    if (target.startsWith(origin + "/")) target = target.slice(origin.length);
-  }
-  const absolute = /^https?:\/\//i.test(target);
-  if (!absolute && !target.startsWith("/")) target = `/${target}`;
+  const relative = relativeTo(request.endpoint, options.pageOrigin);
+  const target = isAbsoluteUrl(relative) ? relative : toPath(relative);
   const parts = ["npx", "mockman", "request", request.method.toUpperCase(), shellQuote(target)];
   if (request.body !== undefined) {
     let body = request.body;
@@ -97,7 +87,7 @@ export function printMockmanRequest(request: CurlRequest, options: { baseUrl?: s
     parts.push("-H", shellQuote(`${name}: ${value}`));
   }
   // A full URL carries its own server; the CLI refuses --base-url beside it.
-  if (options.baseUrl && !absolute) parts.push("--base-url", shellQuote(options.baseUrl.replace(/\/+$/, "")));
+  if (options.baseUrl && !isAbsoluteUrl(target)) parts.push("--base-url", shellQuote(options.baseUrl.replace(/\/+$/, "")));
   return parts.join(" ");
 }
 

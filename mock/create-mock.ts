@@ -123,15 +123,17 @@ export async function createMock(options: MockOptions): Promise<Mock> {
   let rewrite = false;
   const loadInto = (snapshot: Snapshot) => {
     // Another tab may hand over data an older build wrote (users copied into records).
-    migrateRecords(snapshot);
+    if (!store.holdsCurrentFormat?.()) migrateRecords(snapshot);
     for (const name of COLLECTIONS) (tables[name] as { load(r: unknown[]): void }).load((snapshot[name] ?? []) as unknown[]);
     tracker.discard();
   };
 
   try {
     const saved = await store.load();
-    // Data from before records referred to users by id is brought to the new shape, then checked.
-    const old = saved !== null && migrateRecords(saved);
+    // Data an older version wrote is brought to the current shape, then checked. A store that knows
+    // it holds the current format skips the scan (about 50 ms at 100k posts in Node, more in a tab).
+    const current = store.holdsCurrentFormat?.() ?? false;
+    const old = saved !== null && !current && migrateRecords(saved);
     // A record of the wrong shape would crash every screen that lists it: refuse
     // the data whole (the caller runs in memory and says so), never "repair" it.
     const problem = saved && snapshotProblem(saved);
@@ -145,6 +147,8 @@ export async function createMock(options: MockOptions): Promise<Mock> {
           rewrite = true;
           options.onStoreError?.(error);
         });
+      // Nothing older was found: the next load need not look (a read-only store just looks again).
+      else if (!current) await store.markCurrentFormat?.().catch(() => undefined);
       loadInto(saved);
     } else {
       const fresh = await seed();

@@ -42,6 +42,14 @@ export interface Store {
   saved?<K extends CollectionName>(collection: K, ids: string[]): Promise<(Collections[K] | undefined)[]>;
   /** Replaces everything (reset, import). */
   replace(snapshot: Snapshot): Promise<void>;
+  /**
+   * After load(): whether the data it gave is known to be in the current record
+   * format (this version wrote it, or found nothing older in it), so the mock need
+   * not scan it for older records to convert. Stores that cannot tell leave it out.
+   */
+  holdsCurrentFormat?(): boolean;
+  /** Notes that the data held now is in the current format (the mock scanned it and found nothing older). */
+  markCurrentFormat?(): Promise<void>;
   close(): Promise<void>;
   /**
    * Runs one request with exclusive access among everyone sharing this store

@@ -3,7 +3,7 @@
 import Dexie, { type Table as DexieTable } from "dexie";
 import type { ChangeSet, CollectionName, Collections, Snapshot, Store } from "../types";
 import { COLLECTIONS, StoreError } from "../types";
-import { moveCommentsOut, movePhotosOut } from "../export-file";
+import { EXPORT_VERSION, moveCommentsOut, movePhotosOut } from "../export-file";
 import { isReferenced } from "../photos";
 import { withTabLock } from "./tab-lock";
 
@@ -22,6 +22,8 @@ export class DexieStore implements Store {
   private next = new Map<CollectionName, number>();
   /** The data version this copy last read or wrote; every write transaction bumps it. */
   private version = 0;
+  /** Whether the data is known to be in the current format (meta "format", see holdsCurrentFormat). */
+  private currentFormat = false;
 
   constructor(
     readonly name = DEFAULT_DATABASE,
@@ -64,6 +66,15 @@ export class DexieStore implements Store {
       });
   }
 
+  holdsCurrentFormat(): boolean {
+    return this.currentFormat;
+  }
+
+  async markCurrentFormat(): Promise<void> {
+    await this.db.table("meta").put({ key: "format", value: EXPORT_VERSION });
+    this.currentFormat = true;
+  }
+
   private table(name: CollectionName): DexieTable<Row, string> {
     return this.db.table(name);
   }
@@ -74,6 +85,7 @@ export class DexieStore implements Store {
       await this.db.open();
       const seeded = await this.db.table("meta").get("seeded");
       this.version = (await this.db.table("meta").get("version"))?.value ?? 0;
+      this.currentFormat = (await this.db.table("meta").get("format"))?.value === EXPORT_VERSION;
       const snapshot = {} as Snapshot;
       // Every table at once: the database reads them side by side, so 100k posts and 60k comments
       // come in ~1.7 s instead of ~2.4 s one after another (reading in key order and sorting here was slower).
@@ -143,8 +155,11 @@ export class DexieStore implements Store {
         await this.table(name).bulkAdd(this.rowsFor(name, snapshot[name] as { _id: string }[]));
       }
       await this.db.table("meta").put({ key: "seeded", at: new Date().toISOString() });
+      // What replace() writes is always in the current format: later loads need not scan it.
+      await this.db.table("meta").put({ key: "format", value: EXPORT_VERSION });
       return this.bump();
     });
+    this.currentFormat = true;
   }
 
   /** Writes the next data version inside the caller's transaction and returns it. */

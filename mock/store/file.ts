@@ -60,6 +60,8 @@ export class FileStore implements Store {
   private rows: Rows | null = null;
   private seq = 0;
   private snapshotBytes = 0;
+  /** Whether the snapshot last loaded was in the current version (see holdsCurrentFormat). */
+  private currentFormat = false;
   private journalBytes = 0;
   private journalLines = 0;
   private journal: fs.FileHandle | null = null;
@@ -88,6 +90,10 @@ export class FileStore implements Store {
 
   get stats() {
     return { seq: this.seq, snapshotBytes: this.snapshotBytes, journalBytes: this.journalBytes, journalLines: this.journalLines };
+  }
+
+  holdsCurrentFormat(): boolean {
+    return this.currentFormat;
   }
 
   load(): Promise<Snapshot | null> {
@@ -240,7 +246,10 @@ export class FileStore implements Store {
       this.snapshotBytes = 0;
       return null;
     }
-    const { seq, data } = parseSnapshot(text, this.path);
+    const { seq, data, version } = parseSnapshot(text, this.path);
+    // A current snapshot's journal lines were written by this version too: an older
+    // store is converted and written back whole at its first load.
+    this.currentFormat = version === SNAPSHOT_VERSION;
     const records = emptyRows() as unknown as { [K in CollectionName]: Map<string, unknown> };
     for (const name of COLLECTIONS) {
       for (const record of data[name] as { _id: string }[]) {
@@ -420,7 +429,7 @@ function snapshotText(rows: Rows, seq: number): string {
 
 const isRecordList = (v: unknown) => Array.isArray(v) && v.every((r) => isObject(r) && typeof r._id === "string");
 
-function parseSnapshot(text: string, file: string): { seq: number; data: Snapshot } {
+function parseSnapshot(text: string, file: string): { seq: number; data: Snapshot; version: number } {
   let doc: unknown;
   try {
     doc = JSON.parse(text);
@@ -447,7 +456,7 @@ function parseSnapshot(text: string, file: string): { seq: number; data: Snapsho
   for (const name of COLLECTIONS) {
     if (!isRecordList(doc.data[name])) throw wrong(`"data.${name}" should be a list of records, each with a string "_id"`);
   }
-  return { seq: doc.journalSeq as number, data: doc.data as unknown as Snapshot };
+  return { seq: doc.journalSeq as number, data: doc.data as unknown as Snapshot, version: doc.version as number };
 }
 
 function isChangeSet(v: unknown): v is ChangeSet {

@@ -1,6 +1,6 @@
 // One request and its answer, whichever door it went through: in-process
 // (`mock.handle`) or real HTTP (undici, to `mockman serve` or any server).
-import { statusText } from "#mock/boundary";
+import { SERVE_PORT, statusText } from "#mock/boundary";
 import type { Mock } from "#mock/create-mock";
 import { CliError } from "./errors";
 
@@ -134,9 +134,9 @@ function unreachable(baseUrl: string, error: unknown): string {
   const code = cause?.code ?? (error as { name?: string }).name;
   const port = (() => {
     try {
-      return new URL(baseUrl).port || "3001";
+      return new URL(baseUrl).port || String(SERVE_PORT);
     } catch {
-      return "3001";
+      return String(SERVE_PORT);
     }
   })();
   if (code === "ECONNREFUSED")

@@ -1,5 +1,6 @@
 // Options arrive from commander as strings; each command checks its own with
 // zod, and a mismatch is a usage error (exit 2) naming the flag.
+import { SERVE_URL } from "#mock/boundary";
 import { Option, type Command } from "commander";
 import { z } from "zod";
 import { DEFAULT_DB } from "#mock/node";
@@ -27,7 +28,7 @@ export const baseUrl = z.string().refine((u) => {
   } catch {
     return false;
   }
-}, "expected an http:// URL such as http://127.0.0.1:3001");
+}, `expected an http:// URL such as ${SERVE_URL}`);
 
 export function addDbOption(command: Command): Command {
   return command.addOption(new Option("--db <file>", `store file (default: $MOCKMAN_DB, else ${DEFAULT_DB})`));

@@ -1,6 +1,7 @@
 // The variables a replay fills `{{name}}` with: the collection's own
 // `variables`, then `--env FILE`, then each `--env-var NAME=VALUE`, later
 // ones winning, as Postman's collection < environment < CLI order.
+import { SERVE_URL } from "#mock/boundary";
 import type { Variables } from "#mock/collection/templates";
 import { parseJsonFile } from "#mock/export-file";
 import { isObject } from "#mock/types";
@@ -23,10 +24,9 @@ export function parseEnvFile(text: string, file: string): Variables {
   try {
     json = parseJsonFile(text);
   } catch (error) {
-    throw usageError(`--env ${file} is ${(error as Error).message}. Write it as {"baseUrl": "http://127.0.0.1:3001"}`);
+    throw usageError(`--env ${file} is ${(error as Error).message}. Write it as {"baseUrl": "${SERVE_URL}"}`);
   }
-  if (!isObject(json))
-    throw usageError(`--env ${file} must be a JSON object of names and values, e.g. {"baseUrl": "http://127.0.0.1:3001"}`);
+  if (!isObject(json)) throw usageError(`--env ${file} must be a JSON object of names and values, e.g. {"baseUrl": "${SERVE_URL}"}`);
   const record = json as Record<string, unknown>;
   const pairs: Array<[string, unknown]> = Array.isArray(record.values)
     ? (record.values as Array<{ key?: unknown; value?: unknown; enabled?: unknown }>)

@@ -93,6 +93,10 @@ export type SessionError = "no-token" | "bad-token" | "no-user";
 /** On every answer `mockman serve` gives, so `request --base-url` can tell it reached mockman and not some other server. */
 export const SERVED_BY = "x-mockman";
 
+/** Where `mockman serve` listens unless told otherwise: the address every hint and example names. */
+export const SERVE_PORT = 3001;
+export const SERVE_URL = `http://127.0.0.1:${SERVE_PORT}`;
+
 /** HEAD answers, 204 and 304 never carry a body, whoever made them (refusals included). */
 export const hasNoBody = (method: string, status: number) => method.toUpperCase() === "HEAD" || status === 204 || status === 304;
 

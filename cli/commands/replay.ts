@@ -2,7 +2,7 @@
 // filling {{...}} from variables and earlier answers, and checks each answer
 // against its `expect`. Everything a run needs is checked before the first
 // request is sent: the file, every header, every variable.
-import { STORE_ERROR_HEADER } from "#mock/boundary";
+import { SERVE_URL, STORE_ERROR_HEADER } from "#mock/boundary";
 import { Command, Option } from "commander";
 import { z } from "zod";
 import { checkAnswer, describeFailure } from "#mock/collection/assert";
@@ -144,7 +144,7 @@ export function replayCommand(io: CliIo): Command {
   addFaultOptions(command);
   addExamples(command, [
     "mockman replay cli/examples/smoke.collection.json",
-    "mockman replay saved.json --bail --base-url http://127.0.0.1:3001",
+    `mockman replay saved.json --bail --base-url ${SERVE_URL}`,
     "mockman replay saved.json --env cli/examples/local.env.json --env-var user=guest",
     "mockman replay saved.json --reporter junit --reporter-out junit.xml",
     "mockman replay team.postman_collection.json --json > report.json",
@@ -160,8 +160,7 @@ export function replayCommand(io: CliIo): Command {
     const variables = await loadVariables(io, options, collection.variables);
     // --base-url wins; else an env's baseUrl picks the server; else in-process, where {{baseUrl}} is "".
     const base = options.baseUrl ?? (variables.baseUrl || undefined);
-    if (base && !baseUrl.safeParse(base).success)
-      throw usageError(`baseUrl ${base}: expected an http:// URL such as http://127.0.0.1:3001`);
+    if (base && !baseUrl.safeParse(base).success) throw usageError(`baseUrl ${base}: expected an http:// URL such as ${SERVE_URL}`);
     variables.baseUrl = base ? base.replace(/\/+$/, "") : "";
     const missing = undefinedVariables(collection, variables);
     if (missing.length)

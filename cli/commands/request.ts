@@ -1,5 +1,5 @@
 // `mockman request METHOD PATH`: one request, curl/HTTPie style.
-import { SERVED_BY, STORE_ERROR_HEADER } from "#mock/boundary";
+import { SERVE_URL, SERVED_BY, STORE_ERROR_HEADER } from "#mock/boundary";
 import { Command } from "commander";
 import { z } from "zod";
 import { COLLECTION_METHODS, headerProblem } from "#mock/collection/format";
@@ -99,7 +99,7 @@ export function requestCommand(io: CliIo): Command {
     'mockman request POST /api/posts --as guest -d \'{"postData":{"content":"Hello"}}\'',
     "mockman request GET /api/users/bookmark --as guest -i",
     "mockman request POST /api/auth/login -d @login.json --json --fail",
-    "mockman request GET /api/posts --base-url http://127.0.0.1:3001",
+    `mockman request GET /api/posts --base-url ${SERVE_URL}`,
     "mockman request GET /api/photos/users/ID/userPhoto -o avatar.png",
   ]);
   return command.action(async (rawMethod: string, rawPath: string, raw: unknown) => {
@@ -158,5 +158,5 @@ export function requestCommand(io: CliIo): Command {
 /** Said on stderr when --base-url reached a server that is not `mockman serve` (its answers carry no x-mockman header). */
 export function notMockman(base: string, exchange: Exchange): string {
   const html = /html/i.test(exchange.headers["content-type"] ?? "");
-  return `${base} is not mockman serve${html ? " (it answered with an HTML page)" : ""}; for the mock API start mockman serve and use --base-url http://127.0.0.1:3001`;
+  return `${base} is not mockman serve${html ? " (it answered with an HTML page)" : ""}; for the mock API start mockman serve and use --base-url ${SERVE_URL}`;
 }

@@ -1,6 +1,7 @@
 // `mockman serve --port P`: the mock over real HTTP on 127.0.0.1, on the same
 // dispatcher and store file. It holds the store's lock, with its port in it,
 // for as long as it runs, so `mockman request` on that file comes here.
+import { SERVE_PORT, SERVE_URL } from "#mock/boundary";
 import { createServer, type Server } from "node:http";
 import { Command } from "commander";
 import { z } from "zod";
@@ -12,7 +13,7 @@ import type { CliIo } from "../io";
 import { addDbOption, addExamples, count, parseOptions } from "../options";
 import { formatMs } from "../render";
 
-export const DEFAULT_PORT = 3001;
+export const DEFAULT_PORT = SERVE_PORT;
 const HOST = "127.0.0.1";
 
 const optionsSchema = z.object({
@@ -94,7 +95,7 @@ export function serveCommand(io: CliIo): Command {
     "mockman serve --port 3001",
     "mockman serve --delay 100-800 --fail-rate 0.1 --fail-status 503",
     "mockman serve --port 0 --db /tmp/demo.json",
-    "curl http://127.0.0.1:3001/api/posts",
+    `curl ${SERVE_URL}/api/posts`,
   ]);
   return command.action(async (raw: unknown) => {
     const options = parseOptions(optionsSchema, raw);

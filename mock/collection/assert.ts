@@ -14,6 +14,7 @@
 // Without `status`, a request passes when the status is below 400. Either way
 // the answer must be JSON (or empty) unless `headers` checks content-type: an
 // HTML page is what a static server sends, not the API.
+import { SERVE_URL } from "../boundary";
 import { queryJsonPath, walkDotted, type RecordedResponse } from "./templates";
 
 export const OPERATORS = ["eq", "ne", "exists", "contains", "matches", "gt", "lt", "length", "type"] as const;
@@ -145,9 +146,7 @@ export function checkAnswer(answer: RecordedResponse & { ms: number }, expect: E
     failures.push({
       check: "content-type",
       expected: "a JSON answer",
-      actual: html
-        ? `HTML (${type ?? "no content-type"}): is --base-url pointing at mockman serve (e.g. http://127.0.0.1:3001)?`
-        : show(type),
+      actual: html ? `HTML (${type ?? "no content-type"}): is --base-url pointing at mockman serve (e.g. ${SERVE_URL})?` : show(type),
     });
   }
   for (const [name, want] of Object.entries(headers)) {

@@ -10,6 +10,7 @@
 // Out to Postman: endpoints under `{{baseUrl}}`, each `{{name.path}}` as a
 // collection variable that the named request's test script sets, and the whole
 // `expect` kept in a `// mockman-expect:` line so a round trip loses nothing.
+import { SERVE_URL } from "../boundary";
 import { isObject } from "../types";
 import type { Expectation } from "./assert";
 import type { CollectionFile, CollectionRequest } from "./format";
@@ -300,7 +301,7 @@ export function toPostman(file: CollectionFile, name = "mockman collection"): { 
     if (exec.length) out.event = [{ listen: "test", script: { exec, type: "text/javascript" } as { exec: string[] } }];
     return out;
   });
-  const variable: PostmanKeyValue[] = [{ key: "baseUrl", value: "http://127.0.0.1:3001" }];
+  const variable: PostmanKeyValue[] = [{ key: "baseUrl", value: SERVE_URL }];
   for (const [key, value] of Object.entries(file.variables ?? {})) {
     if (key === "baseUrl") variable[0].value = value;
     else variable.push({ key, value });

@@ -2,6 +2,7 @@
 // zod schemas the handlers already use (request bodies) and the answer shapes
 // of mock/records.ts, with @asteasolutions/zod-to-openapi. Every
 // route of mock/routes must have an entry in ROUTE_DOCS: a test fails otherwise.
+import { SERVE_URL } from "../boundary";
 import { OpenAPIRegistry, OpenApiGeneratorV31, extendZodWithOpenApi, type ResponseConfig } from "@asteasolutions/zod-to-openapi";
 import { z, type ZodTypeAny } from "zod";
 import { commentAnswerSchema, postAnswerSchema, todoRecordSchema, userAnswerSchema } from "../records";
@@ -254,7 +255,7 @@ export function buildOpenApiDocument(version: string) {
       description: "The mock behind Moments and mockman. Errors are always `{ errors: [message] }`. See README.md and mock/CONTRACT.md.",
     },
     servers: [
-      { url: "http://127.0.0.1:3001", description: "mockman serve" },
+      { url: SERVE_URL, description: "mockman serve" },
       { url: "/", description: "the in-browser mock (same origin)" },
     ],
   });

@@ -1,5 +1,6 @@
 // Export history (all or the selection) as a collection `mockman replay` runs,
 // and import such a file back into history.
+import { SERVE_URL } from "#mock/boundary";
 import { useRef, type ChangeEvent } from "react";
 import { collectionText, readCollection, toCollection, toPostmanText } from "../lib/collection";
 import { downloadText } from "#app/lib/download";
@@ -27,7 +28,7 @@ export function CollectionTools({ history, selected, onNotice }: Props) {
     const { text, notes } = toPostmanText(entries, window.location.origin);
     downloadText(text, `mockman-${new Date().toISOString().slice(0, 10)}.postman_collection.json`);
     onNotice(
-      `Exported ${entries.length} request${entries.length === 1 ? "" : "s"} as a Postman v2.1 collection ({{baseUrl}} = http://127.0.0.1:3001, for mockman serve).` +
+      `Exported ${entries.length} request${entries.length === 1 ? "" : "s"} as a Postman v2.1 collection ({{baseUrl}} = ${SERVE_URL}, for mockman serve).` +
         (notes.length ? ` Not carried over: ${notes.join("; ")}` : ""),
     );
   };

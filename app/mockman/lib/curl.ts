@@ -1,6 +1,7 @@
 // cURL in and out: print the current request as a command a terminal runs
 // (against `mockman serve`, since the page's API lives only in its tab), print it
 // as a `mockman request` command, and read a pasted command back into the form.
+import { SERVE_URL } from "#mock/boundary";
 import { isAbsoluteUrl, relativeTo, toPath } from "#mock/collection/urls";
 
 export interface CurlRequest {
@@ -28,7 +29,7 @@ export function shellQuote(text: string): string {
 const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
 /** Where copied commands send requests: `mockman serve`'s default address. */
-export const DEFAULT_BASE_URL = "http://127.0.0.1:3001";
+export const DEFAULT_BASE_URL = SERVE_URL;
 
 /** Checks a typed base URL: http(s), no query or fragment. Returns it without a trailing slash, or a message. */
 export function checkBaseUrl(text: string): { ok: true; url: string } | { ok: false; message: string } {
@@ -37,7 +38,7 @@ export function checkBaseUrl(text: string): { ok: true; url: string } | { ok: fa
   try {
     url = new URL(trimmed);
   } catch {
-    return { ok: false, message: "Enter a full address such as http://127.0.0.1:3001" };
+    return { ok: false, message: `Enter a full address such as ${SERVE_URL}` };
   }
   if (url.protocol !== "http:" && url.protocol !== "https:")
     return { ok: false, message: "The address must start with http:// or https://" };

@@ -1,5 +1,6 @@
 // History, newest first: restore on click, delete one or all, select some to
 // export as a collection, import a collection file.
+import { SearchBox } from "./SearchBox";
 import { useState } from "react";
 import type { HistoryEntry } from "../lib/history";
 import type { History } from "../useHistory";
@@ -64,29 +65,20 @@ export function HistoryPanel({ history, onRestore, onNotice }: Props) {
         </p>
       )}
       {history.total > 0 && (
-        <div className="mm-search">
-          <label className="mm-section-title" htmlFor="mm-history-search">
-            Search history
-          </label>
-          <input
-            id="mm-history-search"
-            className="mm-input"
-            type="search"
-            spellCheck={false}
-            autoComplete="off"
-            placeholder="method, path or status: post login 4xx"
-            value={history.query}
-            aria-describedby="mm-history-found"
-            onChange={(e) => history.setQuery(e.target.value)}
-          />
-          <p id="mm-history-found" className="mm-hint" aria-live="polite">
-            {searching
+        <SearchBox
+          id="mm-history-search"
+          label="Search history"
+          placeholder="method, path or status: post login 4xx"
+          value={history.query}
+          onChange={history.setQuery}
+          status={
+            searching
               ? history.matched === 0
                 ? `No requests match "${history.query.trim()}".`
                 : `${history.matched} of ${history.total} requests match.`
-              : ""}
-          </p>
-        </div>
+              : ""
+          }
+        />
       )}
       {history.ready && history.total === 0 ? (
         <p className="mm-hint">Requests you send are kept here, newest first.</p>

@@ -1,4 +1,5 @@
 // The response: status line with time and size, then body and headers as trees.
+import { SearchBox } from "./SearchBox";
 import { memo, useDeferredValue, useMemo, useState } from "react";
 import { NODE_COUNT_CAP, filterTree } from "../lib/filter";
 import { formatBytes, formatMs, type Outcome } from "../lib/send";
@@ -72,29 +73,20 @@ function ResponseView({ outcome }: { outcome: Extract<Outcome, { kind: "response
           The server answered with an error status ({response.status}); below is its error response.
         </p>
       )}
-      <div className="mm-search">
-        <label className="mm-section-title" htmlFor="mm-response-search">
-          Search the response
-        </label>
-        <input
-          id="mm-response-search"
-          className="mm-input"
-          type="search"
-          spellCheck={false}
-          autoComplete="off"
-          placeholder="a key or a value"
-          value={query}
-          aria-describedby="mm-response-found"
-          onChange={(e) => setQuery(e.target.value)}
-        />
-        <p id="mm-response-found" className="mm-hint" aria-live="polite">
-          {search === ""
+      <SearchBox
+        id="mm-response-search"
+        label="Search the response"
+        placeholder="a key or a value"
+        value={query}
+        onChange={setQuery}
+        status={
+          search === ""
             ? ""
             : found === 0
               ? `No matches for "${search}".`
-              : `${found} ${found === 1 ? "match" : "matches"} for "${search}".`}
-        </p>
-      </div>
+              : `${found} ${found === 1 ? "match" : "matches"} for "${search}".`
+        }
+      />
       <h3 className="mm-section-title">Body</h3>
       {response.isJson ? (
         body === null ? (

@@ -13,10 +13,15 @@ const JWT = /eyJ[\w-]+\.[\w-]+\.[\w-]+/;
 
 /** `mockman serve` on a free port and a fresh store; resolves with its URL. */
 async function startServe(dir: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn("npx", ["tsx", "cli/index.ts", "serve", "--port", "0", "-q", "--db", join(dir, "served.json")], {
-    cwd: ROOT,
-    env: { ...process.env, NO_COLOR: "1" },
-  });
+  // tsx itself, not through npx: killing npx left tsx and the server running after the suite.
+  const child = spawn(
+    join(ROOT, "node_modules/.bin/tsx"),
+    ["cli/index.ts", "serve", "--port", "0", "-q", "--db", join(dir, "served.json")],
+    {
+      cwd: ROOT,
+      env: { ...process.env, NO_COLOR: "1" },
+    },
+  );
   const url = await new Promise<string>((done, fail) => {
     let out = "";
     child.stdout!.on("data", (chunk) => {
@@ -83,7 +88,8 @@ test("Copy as cURL targets mockman serve (base URL remembered) and Copy as mockm
     await expect($.notice).toContainText("Copied");
     expect(JSON.parse(sh(`${await clipboard()} -s`).stdout).encodedToken).toMatch(JWT);
   } finally {
-    serve.child.kill();
+    // SIGINT: serve stops itself as on Ctrl+C (tsx passes it on), and lets go of its store.
+    serve.child.kill("SIGINT");
   }
 
   await page.getByRole("button", { name: "Copy as mockman request" }).click();

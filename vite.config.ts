@@ -39,5 +39,7 @@ export default defineConfig({
     environment: "node",
     testTimeout: 20000,
     pool: "forks",
+    // The process tests run cli/bin/mockman.js: build its bundle first, so it is never stale.
+    globalSetup: ["tests/build-cli.setup.ts"],
   },
 });

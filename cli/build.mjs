@@ -1,8 +1,10 @@
 // Bundles the CLI for `bin`: a cold start must stay under 200 ms, which rules
 // out compiling TypeScript at every run. One CommonJS file, so the launcher
 // can load it through vm.Script with a V8 code cache (Node 20 has no compile
-// cache for modules). undici stays outside and loads only for real HTTP.
-import { readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+// cache for modules). undici and faker go into files of their own, required
+// only by the commands that need them, so the bin needs nothing from
+// node_modules at run time: an installed package runs on cli/bin/ alone.
+import { readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -12,9 +14,34 @@ const cliDir = dirname(fileURLToPath(import.meta.url));
 const root = dirname(cliDir);
 const binDir = join(cliDir, "bin");
 
-for (const file of readdirSync(binDir)) {
-  if (file !== "mockman.js" && file.startsWith("mockman")) rmSync(join(binDir, file));
-}
+/**
+ * The packages loaded on first use, each bundled into a file of its own beside the bundle, with the names
+ * the CLI imports from it (cli/exchange.ts, cli/seed-data.ts): a name missing here is undefined at run
+ * time, which the bin's tests (request --base-url, seed) catch.
+ */
+const VENDORED = {
+  undici: { file: "mockman.undici.cjs", names: ["Agent", "fetch"] },
+  "@faker-js/faker": { file: "mockman.faker.cjs", names: ["Faker", "base", "en"] },
+};
+
+/**
+ * Imports of a vendored package become require() of its file. An import() too: the bundle is CommonJS
+ * run through vm.Script, where import() has no loader to call ("A dynamic import callback was not specified").
+ */
+const vendored = {
+  name: "vendored",
+  setup(b) {
+    b.onResolve({ filter: new RegExp(`^(${Object.keys(VENDORED).join("|")})$`) }, (args) =>
+      args.kind === "dynamic-import"
+        ? { path: args.path, namespace: "lazy-require" }
+        : { path: `./${VENDORED[args.path].file}`, external: true },
+    );
+    b.onLoad({ filter: /.*/, namespace: "lazy-require" }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)});`,
+      loader: "js",
+    }));
+  },
+};
 
 /** commander loads child_process at start-up for executable subcommands, which mockman has none of: load it on first use. */
 const lazyChildProcess = {
@@ -42,25 +69,41 @@ const aliases = {
   },
 };
 
+const common = { bundle: true, format: "cjs", platform: "node", target: "node20", minify: true, logLevel: "warning", write: false };
+
 const result = await build({
+  ...common,
   entryPoints: [join(cliDir, "index.ts")],
   outfile: join(binDir, "mockman.bundle.js"),
-  bundle: true,
-  format: "cjs",
-  platform: "node",
-  target: "node20",
-  // undici and faker stay outside the bundle and load only when a command needs them.
-  external: ["undici", "@faker-js/faker"],
-  minify: true,
   metafile: true,
-  logLevel: "warning",
   absWorkingDir: root,
-  plugins: [aliases, lazyChildProcess],
+  plugins: [aliases, lazyChildProcess, vendored],
 });
+const code = result.outputFiles[0].text;
+if (/\bimport\(/.test(code)) throw new Error("cli/build.mjs: the bundle still holds an import(), which fails under the bin's vm.Script");
 
 // First line: the sources, which the launcher compares with the bundle's time so an edit never runs stale.
 const sources = Object.keys(result.metafile.inputs)
   .filter((input) => !input.includes("node_modules") && !input.includes(":") && input !== "package.json")
   .map((input) => relative(binDir, join(root, input)));
-const out = join(binDir, "mockman.bundle.js");
-writeFileSync(out, `// mockman-sources ${JSON.stringify(sources)}\n${readFileSync(out, "utf8")}`);
+
+const outputs = { "mockman.bundle.js": `// mockman-sources ${JSON.stringify(sources)}\n${code}` };
+for (const [name, { file, names }] of Object.entries(VENDORED)) {
+  const vendor = await build({
+    ...common,
+    stdin: { contents: `export { ${names.join(", ")} } from ${JSON.stringify(name)};`, resolveDir: root, loader: "js" },
+    outfile: join(binDir, file),
+  });
+  outputs[file] = vendor.outputFiles[0].text;
+}
+
+// Each file is written beside its place and renamed over it: a mockman running meanwhile (a test, a
+// second terminal) reads the old file or the new one, never half of one or none.
+for (const [file, text] of Object.entries(outputs)) {
+  const temp = join(binDir, `.${process.pid}.${file}`);
+  writeFileSync(temp, text);
+  renameSync(temp, join(binDir, file));
+}
+for (const file of readdirSync(binDir)) {
+  if (file !== "mockman.js" && file.startsWith("mockman") && !(file in outputs)) rmSync(join(binDir, file));
+}

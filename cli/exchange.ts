@@ -3,6 +3,7 @@
 import { SERVE_PORT, statusText } from "#mock/boundary";
 import type { Mock } from "#mock/create-mock";
 import { CliError } from "./errors";
+import { answerReceived } from "./memory";
 
 export interface OutgoingRequest {
   method: string;
@@ -54,6 +55,7 @@ async function toExchange(response: Response, started: number): Promise<Exchange
   const bytes = isTextType(type) ? undefined : new Uint8Array(await response.arrayBuffer());
   const text = bytes ? "" : await response.text();
   const ms = round(performance.now() - started);
+  answerReceived(bytes ? bytes.length : text.length);
   return {
     status: response.status,
     statusText: response.statusText || statusText(response.status),
@@ -83,6 +85,7 @@ export function inProcessSender(mock: Mock, where: string, close: () => Promise<
         body: request.body ?? "",
       });
       const ms = round(performance.now() - started);
+      answerReceived(raw.bytes ? raw.bytes.length : raw.body.length);
       return {
         status: raw.status,
         statusText: raw.statusText || statusText(raw.status),

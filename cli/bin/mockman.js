@@ -1,18 +1,24 @@
 #!/usr/bin/env node
 // The `mockman` bin. It runs the bundle `npm run build:cli` makes, through
-// vm.Script with a V8 code cache in node_modules/.cache (a fast cold start);
-// from a fresh checkout, or after an edit to the sources, the TypeScript through tsx.
+// vm.Script with a V8 code cache in node_modules/.cache (a fast cold start).
+// In a checkout (cli/index.ts beside it), before the first build or after an
+// edit to the sources, it runs the TypeScript through tsx instead. An installed
+// package has no sources and no tsx: the bundle is the program there.
 import { createRequire, Module } from "node:module";
 
 // require(), not import: an ESM import of node:fs builds a facade that loads all of fs's lazy parts (~10 ms).
 const require = createRequire(import.meta.url);
-const { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } = require("node:fs");
+const { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } = require("node:fs");
 const { fileURLToPath } = require("node:url");
 const vm = require("node:vm");
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 const bundle = here("./mockman.bundle.js");
-const cacheDir = here("../../node_modules/.cache/mockman");
+const checkout = existsSync(here("../index.ts"));
+// node_modules/.cache: the checkout's, or for an installed package the node_modules it is installed in.
+const installedIn = bundle.lastIndexOf("/node_modules/");
+const cacheDir =
+  checkout || installedIn < 0 ? here("../../node_modules/.cache/mockman") : `${bundle.slice(0, installedIn)}/node_modules/.cache/mockman`;
 const cacheFile = `${cacheDir}/bundle-${process.version}.v8`;
 
 /** The bundle's source, unless a file it was built from changed since (then run from source). */
@@ -21,8 +27,13 @@ function freshBundle() {
   try {
     source = readFileSync(bundle, "utf8");
   } catch {
-    return undefined; // No bundle yet (fresh checkout): run from source.
+    if (checkout) return undefined; // No bundle yet (fresh checkout): run from source.
+    process.stderr.write(
+      "mockman: this install has no cli/bin/mockman.bundle.js, the program itself; the package was packed without it. Reinstall from a tarball `npm pack` made (it builds the bundle first)\n",
+    );
+    process.exit(1);
   }
+  if (!checkout) return source;
   const built = statSync(bundle).mtimeMs;
   const sources = JSON.parse(source.slice(0, source.indexOf("\n")).replace("// mockman-sources ", ""));
   const changed = (file) => {
@@ -68,7 +79,10 @@ if (source) {
   await main();
   saveCache();
 } else {
-  const { register } = await import("tsx/esm/api");
+  const { register } = await import("tsx/esm/api").catch(() => {
+    process.stderr.write("mockman: no bundle to run and no tsx to run the sources: run npm install (or npm run build:cli) in this checkout\n");
+    process.exit(1);
+  });
   register();
   const { main } = await import(new URL("../index.ts", import.meta.url).href);
   await main();

@@ -77,7 +77,7 @@ describe("export and import", () => {
     const exported = await cli(["export", "backup.json", "--db", db], { cwd: dir });
     expect(exported.stdout).toMatch(/^Exported 4 users, 6 posts, 0 comments, 1 todos and 0 photos from .* to .*backup\.json\.\n$/);
     const file = JSON.parse(readFileSync(join(dir, "backup.json"), "utf8"));
-    expect(file).toMatchObject({ mockman: "export", version: 4 });
+    expect(file).toMatchObject({ mockman: "export", version: 5 });
 
     const { db: target } = tempDb();
     expect((await cli(["import", join(dir, "backup.json"), "--db", target])).code).toBe(0);
@@ -97,14 +97,14 @@ describe("export and import", () => {
     const before = JSON.parse(readFileSync(new URL("../api/fixtures/export-v1-answers.json", import.meta.url), "utf8"));
     const posts = await cli(["request", "GET", "/api/posts", "-b", "--db", db]);
     expect(JSON.parse(posts.stdout)).toEqual(JSON.parse(before["/api/posts"]));
-    expect(JSON.parse((await cli(["export", "--db", db])).stdout)).toMatchObject({ version: 4 });
+    expect(JSON.parse((await cli(["export", "--db", db])).stdout)).toMatchObject({ version: 5 });
   });
 
   it.each([
     [
       "the wrong version",
-      (f: Record<string, unknown>) => ({ ...f, version: 5 }),
-      /version: unsupported export version \(this build reads versions 1, 2, 3 and 4\)/,
+      (f: Record<string, unknown>) => ({ ...f, version: 6 }),
+      /version: unsupported export version \(this build reads versions 1, 2, 3, 4 and 5\)/,
     ],
     [
       "a wrongly typed field",

@@ -48,7 +48,7 @@ describe("export while serve holds the store", () => {
     const dir = tempDir();
     const db = join(dir, "db.json");
     const writer = new FileStore(db, { foldOnClose: false });
-    await writer.replace({ users: [], posts: [], comments: [], todos: [], photos: [] });
+    await writer.replace({ users: [], posts: [], comments: [], todos: [], photos: [], notifications: [] });
     const now = new Date().toISOString();
     for (let i = 0; i < 3; i++)
       await writer.commit({ todos: { put: [{ _id: `t${i}`, title: `t${i}`, done: false, createdAt: now, updatedAt: now }], remove: [] } });

@@ -1,6 +1,6 @@
 // Drives mockman in-process (the exact `run` the bin uses, with captured
-// output) or as a real process, on a temp store per test.
-import { execFile } from "node:child_process";
+// output) or as a real process (the bin on its bundle), on a temp store per test.
+import { type ChildProcess, type ChildProcessWithoutNullStreams, execFile, spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -85,26 +85,76 @@ export function oneStderrLine(ran: Ran): string {
   return lines[0];
 }
 
-/** mockman as a real process, through tsx (the path `npm run mockman` takes). */
-export function processCli(
-  args: string[],
-  options: { cwd?: string; env?: Record<string, string>; stdin?: string; bin?: boolean } = {},
-): Promise<Ran> {
-  const entry = options.bin
-    ? [join(ROOT, "cli/bin/mockman.js")]
-    : [join(ROOT, "node_modules/tsx/dist/cli.mjs"), join(ROOT, "cli/index.ts")];
+/** The package's bin, as users run it (`npx mockman`, `npm run mockman`); vitest's globalSetup builds its bundle first. */
+export const BIN = join(ROOT, "cli/bin/mockman.js");
+
+/** A clean environment for a real process: PATH and HOME, plus what the test gives. */
+export function processEnv(env: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env } as unknown as NodeJS.ProcessEnv;
+}
+
+/** mockman as a real process: the bin, on the bundle. */
+export function processCli(args: string[], options: { cwd?: string; env?: Record<string, string>; stdin?: string } = {}): Promise<Ran> {
   return new Promise((done) => {
     const child = execFile(
       process.execPath,
-      [...entry, ...args],
-      {
-        cwd: options.cwd ?? ROOT,
-        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...options.env } as unknown as NodeJS.ProcessEnv,
-        timeout: 60_000,
-      },
+      [BIN, ...args],
+      { cwd: options.cwd ?? ROOT, env: processEnv(options.env), timeout: 60_000 },
       (error, stdout, stderr) => done({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
     if (options.stdin !== undefined) child.stdin?.end(options.stdin);
+  });
+}
+
+export interface ServeProcess {
+  url: string;
+  child: ChildProcess;
+  /** What it printed so far. */
+  output(): { stdout: string; stderr: string };
+  /** Ctrl+C, then its exit code. */
+  stop(): Promise<number | null>;
+}
+
+const serveProcesses: ServeProcess[] = [];
+afterEach(async () => {
+  for (const server of serveProcesses.splice(0)) await server.stop();
+});
+
+/**
+ * `mockman serve --port 0 ...args` as a real process (the bin, or `command` such as an installed
+ * package's bin); resolves once it listens. Stopped with SIGINT by the test or after it.
+ */
+export function serveProcess(
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string>; command?: string[] } = {},
+): Promise<ServeProcess> {
+  const [file, ...before] = options.command ?? [process.execPath, BIN];
+  return listening(spawn(file, [...before, "serve", "--port", "0", ...args], { cwd: options.cwd ?? ROOT, env: processEnv(options.env) }));
+}
+
+/** A `serve` child (one process, so SIGINT reaches the server): resolves once it prints the URL it listens on. */
+export function listening(child: ChildProcessWithoutNullStreams): Promise<ServeProcess> {
+  let stdout = "";
+  let stderr = "";
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  let stopped: Promise<number | null> | undefined;
+  let server: ServeProcess | undefined;
+  return new Promise((resolve, reject) => {
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+      const found = stdout.match(/http:\/\/127\.0\.0\.1:\d+/);
+      if (!found || server) return;
+      server = {
+        url: found[0],
+        child,
+        output: () => ({ stdout, stderr }),
+        stop: () => (stopped ??= (child.kill("SIGINT"), exited)),
+      };
+      serveProcesses.push(server);
+      resolve(server);
+    });
+    void exited.then((code) => reject(new Error(`serve exited (${code}) before it listened: ${stderr}`)));
   });
 }
 
@@ -123,12 +173,12 @@ export async function stopServers(): Promise<void> {
 }
 
 /** `mockman serve --port 0` on a fresh store, in-process; resolves once it listens. */
-export async function serve(options: { db?: string; cwd?: string } = {}): Promise<Running> {
+export async function serve(options: { db?: string; cwd?: string; args?: string[] } = {}): Promise<Running> {
   const { dir, db } = options.db ? { dir: dirname(options.db), db: options.db } : tempDb();
   const controller = new AbortController();
   let listening!: (url: string) => void;
   const url = new Promise<string>((resolve) => (listening = resolve));
-  const done = cli(["serve", "--port", "0", "--db", db], {
+  const done = cli(["serve", "--port", "0", "--db", db, ...(options.args ?? [])], {
     cwd: options.cwd,
     signal: controller.signal,
     onStdout: (text) => {

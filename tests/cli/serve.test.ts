@@ -1,5 +1,6 @@
 // `mockman serve` on an ephemeral port, and the HTTP side of `request` and
-// `replay` (undici): --base-url, the hand-over to a running server, CORS,
+// `replay` (undici): --base-url, the hand-over to a running server, CORS
+// (who may use it: serve-access.test.ts),
 // --fail 5, and a server that refuses connections.
 import { createServer, type Server } from "node:http";
 import { existsSync } from "node:fs";
@@ -21,7 +22,7 @@ describe("mockman serve", () => {
     const ran = await cli(["request", "GET", `/api/posts/${FIRST_POST}`, "--base-url", server.url, "--json"]);
     expect(ran.code).toBe(0);
     const report = JSON.parse(ran.stdout);
-    expect(report).toMatchObject({ status: 200, statusText: "OK", headers: { "access-control-allow-origin": "*" } });
+    expect(report).toMatchObject({ status: 200, statusText: "OK", headers: { "x-mockman": expect.any(String) } });
     expect(report.body.post._id).toBe(FIRST_POST);
     expect(existsSync(`${server.db}.lock`)).toBe(true);
 
@@ -32,7 +33,7 @@ describe("mockman serve", () => {
     expect(existsSync(`${server.db}.lock`)).toBe(false);
   });
 
-  it("answers a CORS preflight itself, and opens CORS on every answer", async () => {
+  it("answers a CORS preflight itself, and grants CORS on every answer to a loopback origin", async () => {
     const server = await serve();
     const preflight = await fetch(`${server.url}/api/posts`, {
       method: "OPTIONS",
@@ -43,12 +44,12 @@ describe("mockman serve", () => {
       },
     });
     expect(preflight.status).toBe(204);
-    expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("http://localhost:5173");
     expect(preflight.headers.get("access-control-allow-methods")).toContain("POST");
     expect(preflight.headers.get("access-control-allow-headers")).toBe("authorization, content-type");
     const missing = await fetch(`${server.url}/api/nowhere`, { headers: { origin: "http://localhost:5173" } });
     expect(missing.status).toBe(404);
-    expect(missing.headers.get("access-control-allow-origin")).toBe("*");
+    expect(missing.headers.get("access-control-allow-origin")).toBe("http://localhost:5173");
   });
 
   it("`request` on a store that serve holds goes to that server, and says so", async () => {
@@ -74,7 +75,7 @@ describe("mockman serve", () => {
     const server = await serve();
     const ran = await cli(["replay", join(ROOT, "cli/examples/smoke.collection.json"), "--base-url", server.url]);
     expect(ran.code).toBe(0);
-    expect(ran.stdout.trimEnd().split("\n").at(-1)).toMatch(/^19 passed, 0 failed \([\d.]+ m?s\)$/);
+    expect(ran.stdout.trimEnd().split("\n").at(-1)).toMatch(/^19 requests, 45 assertions, 0 failed \([\d.]+ m?s\)$/);
   });
 
   it("a port in use is exit 1 with what to do", async () => {

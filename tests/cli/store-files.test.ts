@@ -9,7 +9,7 @@ import fs from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { FileStore } from "#mock/store/file";
-import { ROOT, cli, folderState, oneStderrLine, serve, stopServers, tempDir } from "./helpers";
+import { BIN, cli, folderState, oneStderrLine, serve, stopServers, tempDir } from "./helpers";
 
 const restore: string[] = [];
 afterEach(async () => {
@@ -87,24 +87,12 @@ const canDropToNobody = (() => {
 describe.runIf(canDropToNobody)("a read-only folder, as a user who really cannot write there", () => {
   const asNobody = (cwd: string, args: string[]) => {
     try {
-      const stdout = execFileSync(
-        "setpriv",
-        [
-          "--reuid=65534",
-          "--regid=65534",
-          "--clear-groups",
-          process.execPath,
-          join(ROOT, "node_modules/tsx/dist/cli.mjs"),
-          join(ROOT, "cli/index.ts"),
-          ...args,
-        ],
-        {
-          cwd,
-          env: { PATH: process.env.PATH ?? "", HOME: "/tmp" } as unknown as NodeJS.ProcessEnv,
-          encoding: "utf8",
-          stdio: ["ignore", "pipe", "pipe"],
-        },
-      );
+      const stdout = execFileSync("setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, BIN, ...args], {
+        cwd,
+        env: { PATH: process.env.PATH ?? "", HOME: "/tmp" } as unknown as NodeJS.ProcessEnv,
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "pipe"],
+      });
       return { code: 0, stdout, stderr: "" };
     } catch (error) {
       const e = error as { status: number; stdout: string; stderr: string };

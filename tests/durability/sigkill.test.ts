@@ -9,16 +9,15 @@ import { afterAll, describe, expect, it } from "vitest";
 import { FileStore } from "#mock/store/file";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-// `node --import tsx`, not the tsx launcher: the launcher forks a child that a SIGKILL to the parent would orphan.
+// The package's bin (vitest's globalSetup builds its bundle): one process, the server itself, so the SIGKILL lands on it.
 const KILLS = Number(process.env.DURABILITY_KILLS ?? 20);
 
 function startServe(db: string): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ["--import", "tsx", path.join(ROOT, "cli/index.ts"), "serve", "--port", "0", "--quiet", "--db", db],
-      { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] },
-    );
+    const child = spawn(process.execPath, [path.join(ROOT, "cli/bin/mockman.js"), "serve", "--port", "0", "--quiet", "--db", db], {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let out = "";
     let err = "";
     const timer = setTimeout(() => reject(new Error(`serve did not start: ${err}`)), 20_000);

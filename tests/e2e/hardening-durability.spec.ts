@@ -143,6 +143,7 @@ const STEPS: Step[] = [
     name: "delete post",
     run: async (page) => {
       await mine(page).getByRole("button", { name: "Delete post" }).click();
+      await page.getByRole("alertdialog", { name: "Delete post?" }).getByRole("button", { name: "Delete" }).click();
       await expect(mine(page)).toHaveCount(0);
     },
     check: async (page) => {

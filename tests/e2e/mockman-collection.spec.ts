@@ -1,12 +1,11 @@
 // The page's history export is the CLI's collection format: what the page
 // exports, `mockman replay` runs and passes, in the same test.
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { expect, test } from "@playwright/test";
+import { ROOT, mockmanSync } from "./cli-helpers";
 
-const ROOT = resolve(import.meta.dirname, "../..");
 const POST_ID = "8d0c3c7e-1f4b-4b7a-9c2e-6a1f0d9e7b04";
 
 test("export a collection, then `mockman replay` runs it and passes", async ({ page }) => {
@@ -44,15 +43,10 @@ test("export a collection, then `mockman replay` runs it and passes", async ({ p
   expect(collection.requests[1].headers.authorization).toBe("{{post-auth-login.body.encodedToken}}");
   expect(collection.requests[1].expect).toEqual({ status: 201 });
 
-  const run = spawnSync("npx", ["tsx", "cli/index.ts", "replay", file, "--db", join(dir, "db.json")], {
-    cwd: ROOT,
-    encoding: "utf8",
-    timeout: 60_000,
-    env: { ...process.env, NO_COLOR: "1" },
-  });
+  const run = mockmanSync("replay", file, "--db", join(dir, "db.json"));
   console.log(run.stdout, run.stderr);
   expect(run.status, `replay exited ${run.status}\n${run.stdout}\n${run.stderr}`).toBe(0);
-  expect(run.stdout).toMatch(/2 passed, 0 failed/);
+  expect(run.stdout).toMatch(/2 requests, 2 assertions, 0 failed/);
 });
 
 test("Export for Postman writes a v2.1 collection that `mockman replay` runs; Import collection reads a Postman export", async ({
@@ -79,12 +73,7 @@ test("Export for Postman writes a v2.1 collection that `mockman replay` runs; Im
   expect(json.info.schema).toBe("https://schema.getpostman.com/json/collection/v2.1.0/collection.json");
   expect(json.item[0].request.url.raw).toBe("{{baseUrl}}/api/auth/login");
 
-  const run = spawnSync("npx", ["tsx", "cli/index.ts", "replay", file, "--env-var", "baseUrl=", "--db", join(dir, "db.json")], {
-    cwd: ROOT,
-    encoding: "utf8",
-    timeout: 60_000,
-    env: { ...process.env, NO_COLOR: "1" },
-  });
+  const run = mockmanSync("replay", file, "--env-var", "baseUrl=", "--db", join(dir, "db.json"));
   expect(run.status, `replay exited ${run.status}\n${run.stdout}\n${run.stderr}`).toBe(0);
 
   await page.getByLabel("Collection file to import").setInputFiles(join(ROOT, "cli/examples/moments.postman_collection.json"));

@@ -1,39 +1,15 @@
 // Issue 12, item 6 ("The page"): copied commands that run in a terminal, a
 // pasted Chromium cURL, Use guest token through the history, the two search
 // boxes, and failed requests logged to the console.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { expect, test, type ConsoleMessage } from "@playwright/test";
+import { MOCKMAN_SHELL, ROOT, startServe, stopServe } from "./cli-helpers";
 import { expectNoSeriousAxeViolations, mockmanUi as ui, openMockman as open } from "./mockman-helpers";
 
-const ROOT = resolve(import.meta.dirname, "../..");
 const JWT = /eyJ[\w-]+\.[\w-]+\.[\w-]+/;
-
-/** `mockman serve` on a free port and a fresh store; resolves with its URL. */
-async function startServe(dir: string): Promise<{ url: string; child: ChildProcess }> {
-  // tsx itself, not through npx: killing npx left tsx and the server running after the suite.
-  const child = spawn(
-    join(ROOT, "node_modules/.bin/tsx"),
-    ["cli/index.ts", "serve", "--port", "0", "-q", "--db", join(dir, "served.json")],
-    {
-      cwd: ROOT,
-      env: { ...process.env, NO_COLOR: "1" },
-    },
-  );
-  const url = await new Promise<string>((done, fail) => {
-    let out = "";
-    child.stdout!.on("data", (chunk) => {
-      out += chunk;
-      const found = out.match(/Serving the mock API on (http:\/\/[\d.:]+)/);
-      if (found) done(found[1]);
-    });
-    child.on("exit", (code) => fail(new Error(`serve exited ${code}: ${out}`)));
-    setTimeout(() => fail(new Error(`serve did not start: ${out}`)), 30_000);
-  });
-  return { url, child };
-}
 
 const sh = (command: string) =>
   spawnSync("sh", ["-c", command], { cwd: ROOT, encoding: "utf8", timeout: 60_000, env: { ...process.env, NO_COLOR: "1" } });
@@ -69,7 +45,7 @@ test("Copy as cURL targets mockman serve (base URL remembered) and Copy as mockm
 
   // The copied command really runs against a running `mockman serve`, and the field is remembered.
   const dir = mkdtempSync(join(tmpdir(), "mockman-page-"));
-  const serve = await startServe(dir);
+  const serve = await startServe(["--db", join(dir, "served.json")]);
   try {
     await $.baseUrl.fill(serve.url);
     await page.reload();
@@ -88,15 +64,14 @@ test("Copy as cURL targets mockman serve (base URL remembered) and Copy as mockm
     await expect($.notice).toContainText("Copied");
     expect(JSON.parse(sh(`${await clipboard()} -s`).stdout).encodedToken).toMatch(JWT);
   } finally {
-    // SIGINT: serve stops itself as on Ctrl+C (tsx passes it on), and lets go of its store.
-    serve.child.kill("SIGINT");
+    await stopServe(serve.child);
   }
 
   await page.getByRole("button", { name: "Copy as mockman request" }).click();
   await expect($.notice).toHaveText("Copied the request as a mockman request command.");
   const mockman = await clipboard();
   expect(mockman).toBe(`npx mockman request POST /api/auth/login -d '{"username":"guest","password":"guest1234"}' -H 'Accept: */*'`);
-  const run = sh(`${mockman.replace(/^npx mockman /, "npx tsx cli/index.ts ")} --db '${join(dir, "cli.json")}'`);
+  const run = sh(`${mockman.replace(/^npx mockman /, `${MOCKMAN_SHELL} `)} --db '${join(dir, "cli.json")}'`);
   expect(run.status, run.stderr).toBe(0);
   expect(run.stdout).toMatch(/200 OK/);
   expect(run.stdout).toMatch(/encodedToken/);
@@ -126,7 +101,7 @@ test("Paste cURL reads Chromium's 'Copy as cURL (bash)' and lists the flags it i
   await expect($.notice).toHaveText("Filled the form from the cURL command. Ignored (no effect here): --compressed, -k.");
   await expect($.method).toHaveValue("POST");
   await expect($.endpoint).toHaveValue("/api/auth/login");
-  expect(JSON.parse(await $.body.inputValue())).toEqual({ username: "guest", password: "guest1234", note: "it's" });
+  expect(JSON.parse(await $.body.innerText())).toEqual({ username: "guest", password: "guest1234", note: "it's" });
   await expect(page.getByLabel("Header 4 name")).toHaveValue("Cookie");
   await expect(page.getByLabel("Header 4 value")).toHaveValue("theme=dark; _ga=GA1.1.42");
 

@@ -2,16 +2,12 @@
 // that server over HTTP (CORS, tokens), so data made with the CLI shows at
 // once; the choice is remembered, shown in the shell, and can be undone.
 import { expect, test } from "@playwright/test";
-import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { promisify } from "node:util";
+import { join } from "node:path";
+import { mockman, startServe, stopServe } from "./cli-helpers";
 import { feed, loginAsGuest, postWith, watchErrors } from "./screen-helpers";
-
-const ROOT = resolve(import.meta.dirname, "../..");
-const TSX = join(ROOT, "node_modules/.bin/tsx");
-const mockman = (...args: string[]) => promisify(execFile)(TSX, ["cli/index.ts", ...args], { cwd: ROOT });
 
 let dir: string;
 let server: ChildProcess;
@@ -32,20 +28,11 @@ test.beforeAll(async () => {
     "-d",
     JSON.stringify({ postData: { content: "Written in a terminal" } }),
   );
-  server = spawn(TSX, ["cli/index.ts", "serve", "--port", "0", "--db", db, "-q"], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
-  apiUrl = await new Promise<string>((found, failed) => {
-    let out = "";
-    server.stdout!.on("data", (chunk) => {
-      out += chunk;
-      const url = out.match(/http:\/\/127\.0\.0\.1:\d+/);
-      if (url) found(url[0]);
-    });
-    server.on("exit", (code) => failed(new Error(`serve ended with ${code}`)));
-  });
+  ({ url: apiUrl, child: server } = await startServe(["--db", db]));
 });
 
-test.afterAll(() => {
-  server?.kill("SIGINT");
+test.afterAll(async () => {
+  await stopServe(server);
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -1,6 +1,7 @@
 // Photos by reference: a real-size avatar and post picture travel as
 // /api/photos/... references, which the app fetches once through the mock and
-// shows from blob: URLs — on the profile, the sidebar chip, posts and comments.
+// shows from data: URLs (never blob: URLs, which would carry the app's origin
+// into a tab of their own) — on the profile, the sidebar chip, posts and comments.
 // The session keeps the reference, not the photo; an edit that keeps the photo
 // sends the reference back and the photo stays.
 import { expect, test, type Locator, type Page } from "@playwright/test";
@@ -27,7 +28,7 @@ async function noisyPng(page: Page, size: number): Promise<Buffer> {
 }
 
 async function expectLoaded(img: Locator, width: number) {
-  await expect(img).toHaveAttribute("src", /^blob:/);
+  await expect(img).toHaveAttribute("src", /^data:image\/png;base64,/);
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(width);
 }
 
@@ -84,6 +85,8 @@ test("a large avatar and picture are fetched by reference and shown everywhere; 
   await page.reload();
   await expectLoaded(postWith(page, "A big picture").getByRole("img", { name: /Picture posted by Guest/ }), 300);
   await expectLoaded(postWith(page, "A big picture").locator(".post-card__avatar img"), 200);
+  // No photo is a blob: page that could be opened as this app.
+  await expect(page.locator('img[src^="blob:"]')).toHaveCount(0);
 
   // The tester shows an image answer as a note and the picture.
   await page.goto("/mockman");

@@ -170,6 +170,12 @@ test("the trash shows only on your own posts and deletes the post for good", asy
   await expect(postWith(page, "Fundraising tip").getByRole("button", { name: "Delete post" })).toHaveCount(0);
   await createPost(page, "This one will be deleted");
   await postWith(page, "This one will be deleted").getByRole("button", { name: "Delete post" }).click();
+  // Delete asks first (issue 24); Cancel keeps the post.
+  const ask = page.getByRole("alertdialog", { name: "Delete post?" });
+  await ask.getByRole("button", { name: "Cancel" }).click();
+  await expect(postWith(page, "This one will be deleted")).toBeVisible();
+  await postWith(page, "This one will be deleted").getByRole("button", { name: "Delete post" }).click();
+  await ask.getByRole("button", { name: "Delete" }).click();
   await expect(feed(page).getByRole("article").filter({ hasText: "This one will be deleted" })).toHaveCount(0);
   // The card goes before the mock answers (optimistic UI). The mock runs requests one at a time,
   // so a GET sent now returns only after the delete was committed to IndexedDB.

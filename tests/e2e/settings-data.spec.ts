@@ -34,7 +34,7 @@ test("export, then reset, then import: the data comes back, without a reload", a
   expect(file.suggestedFilename()).toMatch(/^moments-export-\d{4}-\d{2}-\d{2}\.json$/);
   const path = await file.path();
   const exported = JSON.parse(await readFile(path, "utf8"));
-  expect(exported).toMatchObject({ mockman: "export", version: 4 });
+  expect(exported).toMatchObject({ mockman: "export", version: 5 });
   expect(exported.data.users).toHaveLength(4);
   expect(exported.data.posts).toHaveLength(7);
   expect(JSON.stringify(exported)).not.toContain('"password"');
@@ -95,7 +95,7 @@ test("a bad file says what is wrong and changes nothing", async ({ page }) => {
   await input.setInputFiles({
     name: "future.json",
     mimeType: "application/json",
-    buffer: Buffer.from(JSON.stringify({ ...wrong, version: 5 })),
+    buffer: Buffer.from(JSON.stringify({ ...wrong, version: 6 })),
   });
   await expect(problem).toContainText("unsupported export version");
 

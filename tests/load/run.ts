@@ -24,11 +24,12 @@ const server = spawn(
   process.execPath,
   [
     "--expose-gc",
+    // tsx only for the probe (TypeScript); the server is the shipped bin.
     "--import",
     "tsx",
     "--import",
     path.join(ROOT, "tests/load/probe.ts"),
-    path.join(ROOT, "cli/index.ts"),
+    path.join(ROOT, "cli/bin/mockman.js"),
     "serve",
     "--port",
     "0",

@@ -1,0 +1,55 @@
+// The shipped bin over real HTTP: the paths that load undici (`--base-url`, a
+// `baseUrl` from `--env`, and the hand-off of `request`/`replay` to the `serve`
+// that holds the store), each as a process on cli/bin/mockman.js against a
+// `serve` process. In-process tests cannot see these: the bin runs a bundle.
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ROOT, processCli, serveProcess, tempDb } from "./helpers";
+
+const SMOKE = join(ROOT, "cli/examples/smoke.collection.json");
+
+// Three processes per test: generous on a machine other work shares.
+describe("the bin over real HTTP", { timeout: 60_000 }, () => {
+  it("request --base-url sends to a running serve", async () => {
+    const { dir, db } = tempDb();
+    const server = await serveProcess(["--db", db], { cwd: dir });
+    const ran = await processCli(["request", "GET", "/api/users", "--base-url", server.url, "--json"], { cwd: dir });
+    expect(ran.stderr).toBe("");
+    expect(ran.code).toBe(0);
+    expect(JSON.parse(ran.stdout)).toMatchObject({ status: 200, body: { users: expect.any(Array) } });
+    expect(server.output().stderr).toMatch(/GET \/api\/users 200/);
+  });
+
+  it("replay --env with a baseUrl runs the smoke collection against serve", async () => {
+    const { dir, db } = tempDb();
+    const server = await serveProcess(["--db", db], { cwd: dir });
+    const env = join(dir, "env.json");
+    writeFileSync(env, JSON.stringify({ baseUrl: server.url }));
+    const ran = await processCli(["replay", SMOKE, "--env", env], { cwd: dir });
+    expect(ran.stderr).toBe("");
+    expect(ran.code).toBe(0);
+    expect(ran.stdout).toMatch(/\b0 failed\b/);
+    // Sent over HTTP, not in-process: the server logged the requests.
+    expect(server.output().stderr).toMatch(/POST \/api\/auth\/login 200/);
+  });
+
+  it("request and replay on a store serve holds are handed to that server", async () => {
+    const { dir, db } = tempDb();
+    const server = await serveProcess(["--db", db], { cwd: dir });
+    const handed = new RegExp(`^mockman: .*db\\.json is served by mockman serve \\(pid \\d+\\); sending to ${server.url}\\n$`);
+
+    const request = await processCli(["request", "POST", "/api/test-todos", "-d", '{"title":"handed over"}', "--db", db, "-b"], {
+      cwd: dir,
+    });
+    expect(request.stderr).toMatch(handed);
+    expect(request.code).toBe(0);
+    expect(JSON.parse(request.stdout).todos.map((t: { title: string }) => t.title)).toContain("handed over");
+
+    const replay = await processCli(["replay", SMOKE, "--db", db], { cwd: dir });
+    expect(replay.stderr).toMatch(handed);
+    expect(replay.code).toBe(0);
+    expect(server.output().stderr).toMatch(/POST \/api\/test-todos 201/);
+    expect(server.output().stderr).toMatch(/POST \/api\/auth\/login 200/);
+  });
+});

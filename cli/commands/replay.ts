@@ -11,11 +11,19 @@ import {
   type CollectionRequest,
   FormatError,
   headerProblem,
+  type LoadedCollection,
   loadCollectionText,
   undefinedVariables,
 } from "#mock/collection/format";
 import { toPath } from "#mock/collection/urls";
-import { TemplateError, fillTemplates, toJsonText, type RecordedResponse, type TemplateScope } from "#mock/collection/templates";
+import {
+  TemplateError,
+  fillTemplates,
+  templateRefs,
+  toJsonText,
+  type RecordedResponse,
+  type TemplateScope,
+} from "#mock/collection/templates";
 import { openSender } from "../stores";
 import { CliError, EXIT, oneLine, usageError } from "../errors";
 import type { OutgoingRequest, Sender } from "../exchange";
@@ -23,7 +31,20 @@ import { readSource, writeOutput } from "../inputs";
 import { wantsColor, type CliIo } from "../io";
 import { addFaultOptions, faultsFrom, withFaults } from "../fault-options";
 import { addDbOption, addExamples, baseUrl, collect, parseOptions } from "../options";
-import { REPORTERS, columnsFor, junitXml, resultLines, summaryLine, type ReplayReport, type ReplayResult } from "../reporters";
+import {
+  REPORTERS,
+  assertionCounts,
+  columnsFor,
+  junitXml,
+  resultLines,
+  summaryLine,
+  type ReplayReport,
+  type ReplayResult,
+} from "../reporters";
+import { authOf, planScripts, postmanPlan, type PostmanPlan } from "#mock/collection/postman-steps";
+import { replayPostman, variableValue } from "../scripts/run";
+import type { Scopes } from "../scripts/sandbox";
+import { DYNAMIC_VARIABLES, namesScriptsSet, unsupportedUses } from "../scripts/variables";
 import { loadVariables, type Variables } from "../variables";
 
 export type { ReplayResult };
@@ -39,16 +60,20 @@ const optionsSchema = z.object({
   reporterOut: z.string().optional(),
 });
 
-export async function loadCollection(io: CliIo, file: string): Promise<CollectionFile> {
+export async function loadCollection(io: CliIo, file: string): Promise<LoadedCollection> {
   const text = await readSource(io, file, "collection");
   try {
     const loaded = loadCollectionText(text);
-    for (const note of loaded.notes) io.stderr.write(`mockman: note: ${note}\n`);
-    loaded.file.requests.forEach((request, i) => {
-      if (request.body !== undefined && (request.method === "GET" || request.method === "HEAD"))
-        throw new FormatError(`requests.${i} (${request.name}): a ${request.method} request cannot carry a body (null means none)`);
-    });
-    return loaded.file;
+    // A Postman collection runs with its scripts, and Newman drops a GET's body: neither the notes of the
+    // page's conversion nor the body rule apply to it.
+    if (!loaded.postman) {
+      for (const note of loaded.notes) io.stderr.write(`mockman: note: ${note}\n`);
+      loaded.file.requests.forEach((request, i) => {
+        if (request.body !== undefined && (request.method === "GET" || request.method === "HEAD"))
+          throw new FormatError(`requests.${i} (${request.name}): a ${request.method} request cannot carry a body (null means none)`);
+      });
+    }
+    return loaded;
   } catch (error) {
     if (error instanceof FormatError) throw usageError(`${file}: ${stripDot(error.message)}. Nothing was sent`);
     throw error;
@@ -78,16 +103,48 @@ export function prepare(request: CollectionRequest, scope: TemplateScope, base?:
   return { method: request.method, path: toPath(endpoint, base), headers, body };
 }
 
+/**
+ * For each request, the index of the last request whose templates read its
+ * answer: after that one has run the answer is dropped, so a run of 200,000
+ * requests keeps only what is still to be read, not every answer.
+ */
+export function lastReaders(collection: CollectionFile): Map<string, number> {
+  const last = new Map<string, number>();
+  const names = new Set(collection.requests.map((r) => r.name));
+  collection.requests.forEach((request, i) => {
+    for (const ref of templateRefs([request.endpoint, request.headers, request.body ?? null, request.expect ?? null]))
+      if (names.has(ref.name)) last.set(ref.name, i);
+  });
+  return last;
+}
+
 export async function replay(
   collection: CollectionFile,
   sender: Sender,
-  options: { bail: boolean; variables?: Variables; base?: string; onResult?: (result: ReplayResult) => void },
+  options: {
+    bail: boolean;
+    variables?: Variables;
+    base?: string;
+    onResult?: (result: ReplayResult) => void;
+    /** Keep each result for the returned list (a report needs them); false returns [] and leaves them to onResult. */
+    keep?: boolean;
+  },
 ): Promise<ReplayResult[]> {
-  const scope: TemplateScope = { responses: new Map<string, RecordedResponse>(), variables: options.variables ?? {} };
+  const scope: TemplateScope = { responses: new Map<string, RecordedResponse>(), variables: options.variables ?? {}, notSent: new Map() };
+  const readers = lastReaders(collection);
+  // By index, so each request lets go of what it was last to read without a pass over every name.
+  const lastReadAt = new Map<number, string[]>();
+  for (const [name, last] of readers) {
+    const names = lastReadAt.get(last);
+    if (names) names.push(name);
+    else lastReadAt.set(last, [name]);
+  }
   const results: ReplayResult[] = [];
-  for (const request of collection.requests) {
+  for (let i = 0; i < collection.requests.length; i++) {
+    const request = collection.requests[i];
     const expect = request.expect;
     const expected = typeof expect?.status === "number" ? expect.status : undefined;
+    const readLater = (readers.get(request.name) ?? -1) > i;
     let result: ReplayResult;
     try {
       const outgoing = prepare(request, scope, options.base);
@@ -96,6 +153,7 @@ export async function replay(
       scope.responses.set(request.name, answer);
       // Expectations may use templates too, this answer's own among them: {"post._id": "{{create.body.post._id}}"}.
       const failures = checkAnswer({ ...answer, ms: exchange.ms }, expect && fillTemplates(expect, scope));
+      if (!readLater) scope.responses.delete(request.name);
       const storeError = exchange.headers[STORE_ERROR_HEADER];
       if (storeError) failures.unshift({ check: "store", expected: "the change saved", actual: `not saved: ${storeError}` });
       result = {
@@ -106,10 +164,13 @@ export async function replay(
         ms: exchange.ms,
         pass: !failures.length,
         failures,
+        checks: checkCount(expect),
       };
       if (failures.length) result.error = describeFailure(failures[0]);
     } catch (error) {
       if (!(error instanceof TemplateError)) throw error;
+      const why = oneLine(error);
+      if (readLater) scope.notSent!.set(request.name, why);
       result = {
         name: request.name,
         method: request.method,
@@ -118,15 +179,108 @@ export async function replay(
         ms: 0,
         pass: false,
         failures: [],
-        error: `not sent: ${oneLine(error)}`,
+        error: `not sent: ${why}`,
+        checks: checkCount(expect),
       };
     }
+    // Answers no later request reads are let go (templates name what they read).
+    for (const name of lastReadAt.get(i) ?? []) {
+      scope.responses.delete(name);
+      scope.notSent!.delete(name);
+    }
+    lastReadAt.delete(i);
     if (expected !== undefined) result.expected = expected;
-    results.push(result);
+    if (options.keep !== false) results.push(result);
     options.onResult?.(result);
     if (!result.pass && options.bail) break;
   }
   return results;
+}
+
+/** How many checks an `expect` makes: the status (the "below 400" rule without one), each header and body entry, the time. */
+const checkCount = (expect: CollectionRequest["expect"]) =>
+  1 + Object.keys(expect?.headers ?? {}).length + Object.keys(expect?.body ?? {}).length + (expect?.maxMs === undefined ? 0 : 1);
+
+function checkBase(base: string | undefined): string | undefined {
+  if (base && !baseUrl.safeParse(base).success) throw usageError(`baseUrl ${base}: expected an http:// URL such as ${SERVE_URL}`);
+  return base;
+}
+
+const missingVariables = (file: string, missing: string[]) =>
+  usageError(
+    `${file}: ${missing[0]}${missing.length > 1 ? ` (and ${missing.length - 1} more)` : ""}; give it with --env-var NAME=VALUE or --env FILE. Nothing was sent`,
+  );
+
+/**
+ * A Postman collection's scopes, target and what cannot run, before anything
+ * is sent: the collection's `variable` list is pm.collectionVariables, --env and
+ * --env-var (and --base-url as baseUrl) the environment, as in Newman.
+ */
+async function postmanRun(io: CliIo, file: string, plan: PostmanPlan, options: z.infer<typeof optionsSchema>) {
+  const environment: Record<string, unknown> = await loadVariables(io, options, undefined);
+  const scopes: Scopes = { environment, collectionVariables: { ...plan.variables }, globals: {}, local: {}, data: {} };
+  const lead = urlVariable(plan);
+  const known = (name: string) => variableValue(scopes, name);
+  let base = options.baseUrl ?? (known("baseUrl") || undefined);
+  // A collection written for another API names its server otherwise ({{APIURL}}/users): an http:// value for it picks the target.
+  if (!base && lead && lead !== "baseUrl" && /^https?:\/\//i.test(known(lead) ?? "")) base = new URL(known(lead)!).origin;
+  base = checkBase(base);
+  if (options.baseUrl !== undefined || known("baseUrl") !== undefined || lead === "baseUrl")
+    environment.baseUrl = options.baseUrl ? options.baseUrl.replace(/\/+$/, "") : (known("baseUrl") ?? "").replace(/\/+$/, "");
+
+  const scripts = planScripts(plan);
+  const set = namesScriptsSet(scripts);
+  const missing: string[] = [];
+  const seen = new Set<string>();
+  for (const step of plan.steps) {
+    const auth = authOf(step.auth);
+    const texts = [
+      step.url,
+      ...step.headers.flat(),
+      ...(step.body.mode === "raw" ? [step.body.raw] : []),
+      ...(step.body.mode === "urlencoded" ? step.body.pairs.flat() : []),
+      ...[auth.header, auth.query, auth.basic].flat().filter((t): t is string => typeof t === "string"),
+    ];
+    for (const text of texts)
+      for (const m of text.matchAll(/\{\{([^{}]+)\}\}/g)) {
+        const name = m[1];
+        if (seen.has(name) || known(name) !== undefined || set.names.has(name) || set.computed) continue;
+        seen.add(name);
+        if (name === lead && step.url.startsWith(`{{${name}}}`))
+          throw usageError(
+            `${file}: its URLs start with {{${name}}}, which nothing defines: point it at the API with --env-var ${name}=<url> (for mockman serve, e.g. --env-var ${name}=${SERVE_URL}/api). Nothing was sent`,
+          );
+        missing.push(
+          `${step.where} uses {{${name}}}, which no variable or script defines${name.startsWith("$") ? ` (mockman makes ${Object.keys(DYNAMIC_VARIABLES).join(", ")})` : ""}`,
+        );
+      }
+  }
+  if (missing.length) throw missingVariables(file, missing);
+
+  let cannotRun = false;
+  for (const script of scripts)
+    for (const what of unsupportedUses(script.source)) {
+      cannotRun = true;
+      io.stderr.write(`mockman: ${script.where} uses ${what}, which mockman cannot run; requests where it runs fail\n`);
+    }
+  for (const step of plan.steps)
+    if (step.unsendable) {
+      cannotRun = true;
+      io.stderr.write(`mockman: ${step.where} has ${step.unsendable}; it fails as not sent\n`);
+    }
+  return { plan, scopes, base, cannotRun };
+}
+
+/** The variable most URLs start with: `baseUrl`, or `APIURL` in `{{APIURL}}/users`. */
+function urlVariable(plan: PostmanPlan): string | undefined {
+  const counts = new Map<string, number>();
+  for (const step of plan.steps) {
+    const lead = step.url.match(/^\{\{([^{}]+)\}\}/)?.[1];
+    if (lead) counts.set(lead, (counts.get(lead) ?? 0) + 1);
+  }
+  let best: string | undefined;
+  for (const [name, n] of counts) if (!best || n > counts.get(best)!) best = name;
+  return best;
 }
 
 export function replayCommand(io: CliIo): Command {
@@ -156,41 +310,60 @@ export function replayCommand(io: CliIo): Command {
       throw usageError(`--json and --reporter ${options.reporter}: give one`);
     const reporter = options.json ? "json" : (options.reporter ?? "cli");
     if (options.reporterOut && reporter === "cli") throw usageError("--reporter-out needs --reporter json or junit");
-    const collection = await loadCollection(io, file);
-    const variables = await loadVariables(io, options, collection.variables);
-    // --base-url wins; else an env's baseUrl picks the server; else in-process, where {{baseUrl}} is "".
-    const base = options.baseUrl ?? (variables.baseUrl || undefined);
-    if (base && !baseUrl.safeParse(base).success) throw usageError(`baseUrl ${base}: expected an http:// URL such as ${SERVE_URL}`);
-    variables.baseUrl = base ? base.replace(/\/+$/, "") : "";
-    const missing = undefinedVariables(collection, variables);
-    if (missing.length)
-      throw usageError(
-        `${file}: ${missing[0]}${missing.length > 1 ? ` (and ${missing.length - 1} more)` : ""}; give it with --env-var NAME=VALUE or --env FILE. Nothing was sent`,
-      );
+    const loaded = await loadCollection(io, file);
+    const collection = loaded.file;
+    const postman = loaded.postman ? await postmanRun(io, file, postmanPlan(loaded.postman), options) : undefined;
+    let base: string | undefined;
+    let variables: Variables = {};
+    if (postman) base = postman.base;
+    else {
+      variables = await loadVariables(io, options, collection.variables);
+      // --base-url wins; else an env's baseUrl picks the server; else in-process, where {{baseUrl}} is "".
+      base = checkBase(options.baseUrl ?? (variables.baseUrl || undefined));
+      variables.baseUrl = base ? base.replace(/\/+$/, "") : "";
+      const missing = undefinedVariables(collection, variables);
+      if (missing.length) throw missingVariables(file, missing);
+    }
 
     const color = wantsColor(io);
-    const columns = columnsFor(collection.requests.map((r) => r.name));
+    const names = postman ? postman.plan.steps.map((s) => s.name) : collection.requests.map((r) => r.name);
+    const columns = columnsFor(names);
     const linesToStdout = reporter === "cli" || Boolean(options.reporterOut);
     const started = performance.now();
     const sender = withFaults(await openSender(io, { baseUrl: base, db: options.db }, "replay"), faults);
+    // Counted as results come, so the lines reporter keeps none of them: a replay's memory stays flat
+    // however many requests it runs (only a json or junit report holds the whole list).
+    const keep = reporter !== "cli";
+    const tally = { requests: 0, passed: 0, assertions: 0, assertionsFailed: 0, lastPass: true };
+    const ran = options.bail ? new Set<string>() : undefined;
+    const onResult = (result: ReplayResult) => {
+      const counts = assertionCounts(result);
+      tally.requests++;
+      if (result.pass) tally.passed++;
+      tally.assertions += counts.made;
+      tally.assertionsFailed += counts.failed;
+      tally.lastPass = result.pass;
+      ran?.add(result.name);
+      if (linesToStdout) io.stdout.write(resultLines(result, columns, color));
+    };
     let results: ReplayResult[];
     try {
-      results = await replay(collection, sender, {
-        bail: options.bail,
-        variables,
-        base,
-        onResult: linesToStdout ? (result) => io.stdout.write(resultLines(result, columns, color)) : undefined,
-      });
+      results = postman
+        ? await replayPostman(postman.plan, sender, { bail: options.bail, scopes: postman.scopes, base, onResult, keep })
+        : await replay(collection, sender, { bail: options.bail, variables, base, onResult, keep });
     } finally {
       await sender.close();
     }
-    const passed = results.filter((r) => r.pass).length;
-    const skipped = collection.requests.slice(results.length).map((r) => r.name);
+    const bailed = options.bail && tally.requests > 0 && !tally.lastPass;
+    const skipped = bailed ? names.filter((name) => !ran!.has(name)) : [];
     const report: ReplayReport = {
       file,
       target: sender.where,
-      passed,
-      failed: results.length - passed,
+      requests: tally.requests,
+      assertions: tally.assertions,
+      assertionsFailed: tally.assertionsFailed,
+      passed: tally.passed,
+      failed: tally.requests - tally.passed,
       notRun: skipped.length,
       ms: Math.round((performance.now() - started) * 100) / 100,
       results,
@@ -204,8 +377,10 @@ export function replayCommand(io: CliIo): Command {
     }
     if (report.failed)
       throw new CliError(
-        `${report.failed} of ${collection.requests.length} requests failed; ${reporter === "cli" ? "see the lines marked FAIL" : "see the report"}`,
+        `${report.failed} of ${names.length} requests failed; ${reporter === "cli" ? "see the lines marked FAIL" : "see the report"}`,
         EXIT.failure,
       );
+    if (postman?.cannotRun)
+      throw new CliError(`the collection's scripts use what mockman cannot run (named above), so this run cannot pass`, EXIT.failure);
   });
 }

@@ -165,4 +165,6 @@ export function checkAnswer(answer: RecordedResponse & { ms: number }, expect: E
   return failures;
 }
 
-export const describeFailure = (f: CheckFailure) => `${f.check}: expected ${f.expected}, got ${f.actual}`;
+/** `status: expected 201, got 400`; a failure with nothing expected (a Postman assertion or script error) is its name and message. */
+export const describeFailure = (f: CheckFailure) =>
+  f.expected ? `${f.check}: expected ${f.expected}, got ${f.actual}` : `${f.check}: ${f.actual}`;

@@ -3,83 +3,15 @@
 // core never imports it. A file is checked whole before anything is sent: its
 // shape, its headers, its matchers, and that every `{{name...}}` it reads from
 // an answer names a request that runs earlier.
-import { z } from "zod";
 import { isObject } from "../types";
 import { FormatError, describeZodError, parseJsonFile } from "../export-file";
-import { matcherProblem } from "./assert";
 import { fromPostman, postmanVersion, type PostmanCollection } from "./postman";
+import { type CollectionFile, collectionFileSchema } from "./schema";
 import { BUILT_IN_NAMES, templateRefs, type Variables } from "./templates";
 
 export { FormatError };
 
-export const COLLECTION_VERSION = 1;
-export const COLLECTION_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] as const;
-
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-
-/**
- * Why a header cannot go on the wire, or null: HTTP names are tokens (no spaces),
- * values are one line of Latin-1 text. Checked before anything is sent.
- */
-export function headerProblem(name: string, value: string): string | null {
-  if (!HEADER_NAME.test(name)) return `header name ${JSON.stringify(name.slice(0, 40))} may hold only letters, digits and !#$%&'*+.^_\`|~-`;
-  if (/[\r\n\0]/.test(value)) return `header ${name}: a value must be one line (it holds a line break or NUL)`;
-  // eslint-disable-next-line no-control-regex
-  if (/[^\u0000-\u00ff]/.test(value)) return `header ${name}: a value may hold only Latin-1 characters (encode others, e.g. as %XX)`;
-  return null;
-}
-
-const status = z.number().int().min(100).max(599);
-
-const checkMatchers = (values: Record<string, unknown>, ctx: z.RefinementCtx) => {
-  for (const [key, value] of Object.entries(values)) {
-    const problem = matcherProblem(value);
-    if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem, path: [key] });
-  }
-};
-
-export const expectSchema = z
-  .object({
-    status: z.union([status, z.array(status).min(1)]).optional(),
-    headers: z.record(z.unknown()).superRefine(checkMatchers).optional(),
-    body: z.record(z.unknown()).superRefine(checkMatchers).optional(),
-    maxMs: z.number().positive().optional(),
-  })
-  .strict();
-
-export const collectionRequestSchema = z.object({
-  name: z
-    .string()
-    .min(1, "a request needs a name")
-    .regex(/^[A-Za-z0-9_-]+$/, "names are letters, digits, _ and -"),
-  method: z.enum(COLLECTION_METHODS),
-  endpoint: z.string().min(1),
-  headers: z
-    .record(z.string())
-    .default({})
-    .superRefine((headers, ctx) => {
-      for (const [name, value] of Object.entries(headers)) {
-        // A template's value is checked once it is filled in, before that request is sent.
-        const problem = headerProblem(name, value.includes("{{") ? "" : value);
-        if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem, path: [name] });
-      }
-    }),
-  /** Any JSON value; a string is sent as it is; null or absent means no body, as in every tool people export from. */
-  body: z.unknown().optional(),
-  expect: expectSchema.optional(),
-});
-
-export const collectionFileSchema = z.object({
-  mockman: z.literal(COLLECTION_VERSION, {
-    errorMap: () => ({ message: `unsupported collection version (this build reads "mockman": ${COLLECTION_VERSION})` }),
-  }),
-  /** Defaults for `{{name}}`; --env FILE and --env-var override them. */
-  variables: z.record(z.string()).optional(),
-  requests: z.array(collectionRequestSchema),
-});
-
-export type CollectionRequest = z.infer<typeof collectionRequestSchema>;
-export type CollectionFile = z.infer<typeof collectionFileSchema>;
+export * from "./schema";
 
 export interface LoadedCollection {
   file: CollectionFile;
@@ -87,6 +19,8 @@ export interface LoadedCollection {
   kind: string;
   /** What an import could not carry over. */
   notes: string[];
+  /** A Postman collection as it was read: `mockman replay` runs it with its scripts (postman-steps.ts). */
+  postman?: PostmanCollection;
 }
 
 /** What a JSON file that is no collection is, so the error can say it. */
@@ -112,7 +46,12 @@ export function loadCollectionText(text: string): LoadedCollection {
     throw new FormatError("a Postman v1 collection, which this build cannot read: export it from Postman as Collection v2.1");
   if (postman) {
     const { file, notes } = fromPostman(json as PostmanCollection);
-    return { file: checkCollection(file, `not a usable Postman ${postman} collection`), kind: `Postman ${postman}`, notes };
+    return {
+      file: checkCollection(file, `not a usable Postman ${postman} collection`),
+      kind: `Postman ${postman}`,
+      notes,
+      postman: json as PostmanCollection,
+    };
   }
   if (!isObject(json) || !("mockman" in json) || !("requests" in json)) {
     const other = otherKind(json);

@@ -13,36 +13,46 @@
 import { SERVE_URL } from "../boundary";
 import { isObject } from "../types";
 import type { Expectation } from "./assert";
-import type { CollectionFile, CollectionRequest } from "./format";
+import type { CollectionFile, CollectionRequest } from "./schema";
 import { mapStrings, templateRefs } from "./templates";
 
 export const POSTMAN_SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 
-interface PostmanKeyValue {
+export interface PostmanKeyValue {
   key?: string;
   value?: unknown;
   disabled?: boolean;
 }
 
-interface PostmanRequest {
+export interface PostmanRequest {
   method?: string;
   header?: PostmanKeyValue[] | string;
   url?: string | { raw?: string; protocol?: string; host?: string[] | string; path?: string[] | string; query?: PostmanKeyValue[] };
-  body?: { mode?: string; raw?: string; urlencoded?: PostmanKeyValue[]; disabled?: boolean };
+  body?: { mode?: string; raw?: string; urlencoded?: PostmanKeyValue[]; disabled?: boolean; options?: { raw?: { language?: string } } };
   auth?: PostmanAuth;
 }
 
-interface PostmanAuth {
+export interface PostmanAuth {
   type?: string;
   bearer?: PostmanKeyValue[];
   basic?: PostmanKeyValue[];
+  apikey?: PostmanKeyValue[];
 }
 
-interface PostmanItem {
+export interface PostmanItem {
   name?: string;
   item?: PostmanItem[];
   request?: PostmanRequest | string;
-  event?: Array<{ listen?: string; script?: { exec?: string[] | string } }>;
+  event?: PostmanEvent[];
+  auth?: PostmanAuth;
+  id?: string;
+  _postman_id?: string;
+}
+
+export interface PostmanEvent {
+  listen?: string;
+  disabled?: boolean;
+  script?: { exec?: string[] | string };
 }
 
 export interface PostmanCollection {
@@ -50,6 +60,7 @@ export interface PostmanCollection {
   item?: PostmanItem[];
   variable?: PostmanKeyValue[];
   auth?: PostmanAuth;
+  event?: PostmanEvent[];
 }
 
 /** "v2.1", "v2.0", "v1" when the JSON is a Postman collection, else null. */
@@ -63,16 +74,16 @@ export function postmanVersion(json: unknown): "v2.1" | "v2.0" | "v1" | null {
   return null;
 }
 
-const slug = (text: string) =>
+export const slug = (text: string) =>
   text
     .normalize("NFKD")
     .replace(/[^A-Za-z0-9_-]+/g, "-")
     .replace(/^-+|-+$/g, "")
     .toLowerCase();
 
-const text = (value: unknown) => (value === undefined || value === null ? "" : String(value));
+export const text = (value: unknown) => (value === undefined || value === null ? "" : String(value));
 
-function urlOf(url: PostmanRequest["url"]): string {
+export function urlOf(url: PostmanRequest["url"]): string {
   if (typeof url === "string") return url;
   if (!url) return "";
   if (url.raw) return url.raw;
@@ -83,13 +94,13 @@ function urlOf(url: PostmanRequest["url"]): string {
 }
 
 /** `{{baseUrl}}/api/x`, `http://host/api/x` and `/api/x` stay; `host/api/x` (Postman keeps no scheme) gets http://. */
-function endpointOf(raw: string): string {
+export function endpointOf(raw: string): string {
   const trimmed = raw.trim();
   if (/^(https?:\/\/|\/|\{\{)/i.test(trimmed)) return trimmed;
   return `http://${trimmed}`;
 }
 
-const authValue = (list: PostmanKeyValue[] | undefined, key: string) => text(list?.find((kv) => kv.key === key)?.value);
+export const authValue = (list: PostmanKeyValue[] | undefined, key: string) => text(list?.find((kv) => kv.key === key)?.value);
 
 function authHeader(auth: PostmanAuth | undefined, notes: string[], where: string): string | undefined {
   if (!auth || !auth.type || auth.type === "noauth" || auth.type === "inherit") return undefined;
@@ -183,6 +194,15 @@ function useCaptures<T>(value: T, captures: Map<string, string>): T {
   return mapStrings(value, (text) => text.replace(/\{\{\s*([^{}\s]+)\s*\}\}/g, (whole, name: string) => captures.get(name) ?? whole)) as T;
 }
 
+/** A request's name from its folders and its own: `posts-create-post`, unique, and never a variable's name ({{name}} would then mean its answer). */
+export function uniqueName(path: string[], taken: Set<string>, variables: Record<string, unknown>): string {
+  const base = slug(path.join("-")) || "request";
+  let name = base;
+  for (let n = 2; taken.has(name) || name in variables; n++) name = `${base}-${n}`;
+  taken.add(name);
+  return name;
+}
+
 /** A Postman v2.0/v2.1 collection as a mockman collection, and what did not carry over. */
 export function fromPostman(json: PostmanCollection): { file: CollectionFile; notes: string[] } {
   const notes: string[] = [];
@@ -196,16 +216,12 @@ export function fromPostman(json: PostmanCollection): { file: CollectionFile; no
     for (const item of items) {
       const label = text(item.name) || "request";
       if (Array.isArray(item.item)) {
-        visit(item.item, [...prefix, label], (item as { auth?: PostmanAuth }).auth ?? inherited);
+        visit(item.item, [...prefix, label], item.auth ?? inherited);
         continue;
       }
       const where = [...prefix, label].join(" / ");
       const request: PostmanRequest = typeof item.request === "string" ? { method: "GET", url: item.request } : (item.request ?? {});
-      const base = slug([...prefix, label].join("-")) || "request";
-      let name = base;
-      // A request may not take a variable's name: {{name}} would then mean its answer.
-      for (let n = 2; taken.has(name) || name in variables; n++) name = `${base}-${n}`;
-      taken.add(name);
+      const name = uniqueName([...prefix, label], taken, variables);
 
       const headers: Record<string, string> = {};
       const list = Array.isArray(request.header) ? request.header : [];

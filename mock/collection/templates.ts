@@ -35,6 +35,8 @@ export type Variables = Record<string, string>;
 export interface TemplateScope {
   responses: Map<string, RecordedResponse>;
   variables: Variables;
+  /** Requests that ran but were not sent, with why, so a template reading one says so. */
+  notSent?: Map<string, string>;
 }
 
 const BUILT_INS: Record<string, () => string | number> = {
@@ -141,6 +143,8 @@ function resolve(ref: TemplateRef, scope: TemplateScope): unknown {
     if (found === undefined) throw new TemplateError(`${describeRef(ref)}: nothing at that path in ${ref.name}'s answer`);
     return found;
   }
+  const unsent = scope.notSent?.get(ref.name);
+  if (unsent !== undefined) throw new TemplateError(`${describeRef(ref)}: ${ref.name} was not sent (${unsent})`);
   // Postman allows dots in variable names: {{api.host}} is a variable when no request is named api.
   const dotted = ref.name + ref.path;
   if (ref.path.startsWith(".") && Object.prototype.hasOwnProperty.call(scope.variables, dotted)) return scope.variables[dotted];

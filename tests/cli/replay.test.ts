@@ -3,6 +3,8 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { parseCollectionFile } from "#mock/collection/format";
+import { lastReaders } from "#cli/commands/replay";
 import { ROOT, cli, folderState, oneStderrLine, tempDb } from "./helpers";
 
 const SMOKE = join(ROOT, "cli/examples/smoke.collection.json");
@@ -29,7 +31,7 @@ describe("mockman replay", () => {
       expect(ran.stderr).toBe("");
       expect(ran.code).toBe(0);
       const lines = ran.stdout.trimEnd().split("\n");
-      expect(lines.at(-1)).toMatch(/^19 passed, 0 failed \([\d.]+ m?s\)$/);
+      expect(lines.at(-1)).toMatch(/^19 requests, 45 assertions, 0 failed \([\d.]+ m?s\)$/);
       expect(lines[0]).toMatch(/^login +POST +\/api\/auth\/login +200 +[\d.]+ ms {2}pass$/);
       expect(lines[4]).toMatch(/^like +POST +\/api\/posts\/like\/[0-9a-f]{3}…[0-9a-f-]+ +201 .* pass$/);
       for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
@@ -46,13 +48,13 @@ describe("mockman replay", () => {
     const ran = await cli(["replay", file, "--db", db]);
     expect(ran.code).toBe(1);
     expect(ran.stdout).toMatch(/^missing +GET +\/api\/posts\/nope +404 +[\d.]+ ms {2}FAIL\n {4}status: expected 200, got 404$/m);
-    expect(ran.stdout.trimEnd().split("\n").at(-1)).toMatch(/^2 passed, 1 failed \(/);
+    expect(ran.stdout.trimEnd().split("\n").at(-1)).toMatch(/^3 requests, 3 assertions, 1 failed \(/);
     expect(oneStderrLine(ran)).toBe("mockman: 1 of 3 requests failed; see the lines marked FAIL");
 
     const bailed = await cli(["replay", file, "--bail", "--db", db]);
     expect(bailed.code).toBe(1);
     expect(bailed.stdout).not.toMatch(/^posts /m);
-    expect(bailed.stdout.trimEnd().split("\n").at(-1)).toMatch(/^1 passed, 1 failed, 1 not run \(--bail\) \(/);
+    expect(bailed.stdout.trimEnd().split("\n").at(-1)).toMatch(/^2 requests, 2 assertions, 1 failed, 1 not run \(--bail\) \(/);
   });
 
   it("--json gives a machine-readable report", async () => {
@@ -131,5 +133,34 @@ describe("headers that cannot go on the wire are refused before anything is sent
     expect(ran.code).toBe(2);
     expect(oneStderrLine(ran)).toMatch(message);
     expect(folderState(dir)).toEqual({});
+  });
+});
+
+describe("a replay keeps an answer only while a later template can read it", () => {
+  it("each answer is let go after the last request that names it", () => {
+    const file = parseCollectionFile(
+      JSON.stringify({
+        mockman: 1,
+        requests: [
+          login,
+          { name: "create", method: "POST", endpoint: "/api/posts", headers: { authorization: "{{login.body.encodedToken}}" }, body: {} },
+          {
+            name: "read",
+            method: "GET",
+            endpoint: "/api/posts/{{create $.body.post._id}}",
+            expect: { body: { "post._id": "{{create.body.post._id}}" } },
+          },
+          {
+            name: "delete",
+            method: "DELETE",
+            endpoint: "/api/posts/{{create.body.post._id}}",
+            headers: { authorization: "{{login.body.encodedToken}}" },
+          },
+          { name: "list", method: "GET", endpoint: "/api/posts" },
+        ],
+      }),
+    );
+    // login and create are last read by delete (3); read, delete and list are named by no one, so never kept.
+    expect(Object.fromEntries(lastReaders(file))).toEqual({ login: 3, create: 3 });
   });
 });

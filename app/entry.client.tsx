@@ -1,12 +1,9 @@
 import { RemixBrowser } from "@remix-run/react";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { routeApiTo, takeApiTargetFromUrl } from "#app/lib/api-target";
+import { askBeforeUsingApi } from "#app/lib/api-question";
+import { declineApiTarget, routeApiTo, saveApiTarget, takeApiTargetFromUrl } from "#app/lib/api-target";
 import { gateApiUntilMockBoots } from "#app/lib/mock-gate";
-
-// `/?api=http://127.0.0.1:3001` points the app at a running `mockman serve`
-// instead (remembered until `?api=off`); then the tab's mock never loads.
-const remoteApi = takeApiTargetFromUrl();
 
 // The mock (Mirage + Dexie, ~80 KB gz) is its own chunk. Any same-origin /api
 // call waits for it (and starts it), so no loader ever reaches the network
@@ -30,14 +27,30 @@ function startInTabMock() {
   }
 }
 
-if (remoteApi) routeApiTo(remoteApi);
-else startInTabMock();
+// `/?api=http://127.0.0.1:3001` points the app at a running `mockman serve`
+// instead (remembered until `?api=off`); then the tab's mock never loads. A
+// server that is not on this machine is asked about first: until the person
+// says yes, nothing is stored, nothing is sent there, and the app does not start.
+async function start() {
+  const choice = takeApiTargetFromUrl();
+  let remoteApi = choice.target;
+  if (choice.ask) {
+    if (await askBeforeUsingApi(choice.ask)) {
+      saveApiTarget(choice.ask);
+      remoteApi = choice.ask;
+    } else declineApiTarget(choice.ask);
+  }
+  if (remoteApi) routeApiTo(remoteApi);
+  else startInTabMock();
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <RemixBrowser />
-    </StrictMode>,
-  );
-});
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <RemixBrowser />
+      </StrictMode>,
+    );
+  });
+}
+
+void start();

@@ -44,9 +44,11 @@ export const STATUS_TEXT: Record<number, string> = {
   403: "Forbidden",
   404: "Not Found",
   405: "Method Not Allowed",
+  408: "Request Timeout",
   409: "Conflict",
   413: "Payload Too Large",
   415: "Unsupported Media Type",
+  421: "Misdirected Request",
   422: "Unprocessable Entity",
   429: "Too Many Requests",
   500: "Internal Server Error",
@@ -96,6 +98,14 @@ export const SERVED_BY = "x-mockman";
 /** Where `mockman serve` listens unless told otherwise: the address every hint and example names. */
 export const SERVE_PORT = 3001;
 export const SERVE_URL = `http://127.0.0.1:${SERVE_PORT}`;
+
+/**
+ * The names of this machine's loopback interface as URLs spell them
+ * (`new URL(u).hostname`): what `mockman serve` answers, and the API targets the
+ * app switches to without asking. Nothing outside this machine can be reached under them.
+ */
+export const LOOPBACK_HOSTS: readonly string[] = ["localhost", "127.0.0.1", "[::1]"];
+export const isLoopbackHost = (hostname: string) => LOOPBACK_HOSTS.includes(hostname.toLowerCase());
 
 /** HEAD answers, 204 and 304 never carry a body, whoever made them (refusals included). */
 export const hasNoBody = (method: string, status: number) => method.toUpperCase() === "HEAD" || status === 204 || status === 304;

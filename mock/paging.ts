@@ -5,8 +5,11 @@
 // - table lists (posts, a user's posts, users) carry the insertion position of
 //   the last item sent. Positions only grow and are never reused, so a new post
 //   (a higher position) never shows up on a later page, and a deleted post still
-//   marks the place it held. A reset or import starts a new generation of
-//   positions; the cursor then falls back to its item's id.
+//   marks the place it held. Positions belong to one process (and one load of the
+//   data): after a restart the cursor falls back to its item's id (400 when that
+//   item is gone). A cursor also carries the store's generation, which a reset or
+//   import that reorders a list changes and the store keeps (file, IndexedDB,
+//   memory alike): a cursor from before such an import is a 400, restarts or not.
 // - array lists (bookmarks, comments) carry the ids around the page's end and
 //   its index: they resume after the last sent id still present, else at the
 //   first following id still present, else at the index (only when all eight
@@ -50,19 +53,40 @@ export function pageRequest(query: Record<string, string>): PageRequest | null {
 const badCursor = (why: string) => badRequest(`cursor is not valid: ${why}`);
 
 const id = z.string().min(1).max(200);
-const tableCursor = z.object({ k: z.string().max(300), g: z.number().int().nonnegative(), s: z.number().int().nonnegative(), id }).strict();
+const tableCursor = z
+  .object({ k: z.string().max(300), g: z.number().int().nonnegative(), e: z.string().max(40), s: z.number().int().nonnegative(), id })
+  .strict();
+
+/**
+ * Names the positions of one table of one running mock (and one load of its data): a
+ * cursor another one made (before a restart) finds its place by its item's id.
+ */
+const EPOCHS = new WeakMap<object, string>();
+function epochOf(table: { generation: number }): string {
+  let epoch = EPOCHS.get(table);
+  if (epoch === undefined) EPOCHS.set(table, (epoch = Math.random().toString(36).slice(2, 10)));
+  return `${epoch}.${table.generation}`;
+}
+
+/** A store generation other than `now`, for data that reorders a list (saved with it, see Store.generation). */
+export function newGeneration(now: number): number {
+  let next = now;
+  while (next === now) next = 1 + Math.floor(Math.random() * 0x7ffffffe);
+  return next;
+}
 const arrayCursor = z
   .object({ k: z.string().max(300), i: z.number().int().nonnegative(), ids: z.array(id).max(ANCHORS), nx: z.array(id).max(ANCHORS) })
   .strict();
 
-function encode(value: object): string {
+/** A cursor: base64url of a small JSON object (search pages with its own kinds too). */
+export function encode(value: object): string {
   const bytes = new TextEncoder().encode(JSON.stringify(value));
   let binary = "";
   for (const b of bytes) binary += String.fromCharCode(b);
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-function decode<S extends z.ZodTypeAny>(schema: S, cursor: string, kind: string): z.infer<S> {
+export function decode<S extends z.ZodTypeAny>(schema: S, cursor: string, kind: string): z.infer<S> {
   if (cursor.length > 4000 || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw badCursor("it is not a cursor this API gave out");
   let value: unknown;
   try {
@@ -91,10 +115,12 @@ export function pageTable<T extends { _id: string }>(
   let before = Number.POSITIVE_INFINITY;
   if (page.cursor !== undefined) {
     const cursor = decode(tableCursor, page.cursor, kind);
-    if (cursor.g === table.generation) before = cursor.s;
+    if (cursor.g !== table.storeGeneration)
+      throw badCursor("the list was replaced since (a reset or an import reordered it); start again without a cursor");
+    if (cursor.e === epochOf(table)) before = cursor.s;
     else {
       const at = table.position(cursor.id);
-      if (at === undefined) throw badCursor("the list was replaced since (a reset or an import); start again without a cursor");
+      if (at === undefined) throw badCursor("its item is gone and the server restarted since; start again without a cursor");
       before = at;
     }
   }
@@ -114,7 +140,8 @@ export function pageTable<T extends { _id: string }>(
     for (const record of table.all()) if (keep(record)) total++;
   }
   const last = items.at(-1);
-  const next = more && last ? encode({ k: kind, g: table.generation, s: table.position(last._id)!, id: last._id }) : null;
+  const next =
+    more && last ? encode({ k: kind, g: table.storeGeneration, e: epochOf(table), s: table.position(last._id)!, id: last._id }) : null;
   return { items, next, total };
 }
 

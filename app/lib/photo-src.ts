@@ -1,13 +1,16 @@
 // Photos that answers quote by reference (`/api/photos/...?v=`, see the API's
 // photo route) are fetched through the app's fetch — so they reach the tab's
 // mock or the chosen `mockman serve` like every other /api call — and shown from
-// an object URL. A reference names its content (the fingerprint), so one fetch
+// a data: URL. Never a blob: URL: a blob URL has this page's origin, so an SVG
+// opened from one in a tab of its own ("Open image in new tab") would run as this
+// app and could read its session; a data: URL has no origin of its own, and
+// browsers refuse to open one at top level. A reference names its content (the fingerprint), so one fetch
 // per reference serves every avatar, comment and post that shows it. Anything
 // else (a data URL, a /path, a web URL) is used as it is.
 import { useEffect, useSyncExternalStore } from "react";
 
 const PREFIX = "/api/photos/";
-/** Object URLs kept; the least recently asked for goes (and is revoked) past this. */
+/** Photos kept; the least recently asked for goes past this. */
 const KEEP = 500;
 
 interface Entry {
@@ -30,7 +33,6 @@ function evict() {
     if (entries.size <= KEEP) break;
     if (entry.loading) continue;
     entries.delete(ref);
-    if (entry.url) URL.revokeObjectURL(entry.url);
   }
 }
 
@@ -50,9 +52,10 @@ export function loadPhoto(ref: string): void {
       if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
       return response.blob();
     })
+    .then(dataUrlOf)
     .then(
-      (blob) => {
-        entry.url = URL.createObjectURL(blob);
+      (url) => {
+        entry.url = url;
       },
       (error: unknown) => {
         // Forgotten, so the next screen that shows it asks again (the mock may have been offline).
@@ -67,9 +70,18 @@ export function loadPhoto(ref: string): void {
     });
 }
 
+function dataUrlOf(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.onerror = () => reject(reader.error ?? new Error("the photo could not be read"));
+    reader.readAsDataURL(blob);
+  });
+}
+
 /**
  * What an <img> can show for a photo value: the value itself, or for a reference
- * its object URL once fetched (undefined until then: show a placeholder).
+ * its data: URL once fetched (undefined until then: show a placeholder).
  */
 export function usePhotoSrc(src: string | undefined): string | undefined {
   const ref = isPhotoRef(src) ? src : undefined;

@@ -1,25 +1,48 @@
 // `mockman serve --port P`: the mock over real HTTP on 127.0.0.1, on the same
 // dispatcher and store file. It holds the store's lock, with its port in it,
 // for as long as it runs, so `mockman request` on that file comes here.
-import { SERVE_PORT, SERVE_URL } from "#mock/boundary";
-import { createServer, type Server } from "node:http";
+import { LOOPBACK_HOSTS, SERVE_PORT, SERVE_URL } from "#mock/boundary";
+import type { Server } from "node:http";
 import { Command } from "commander";
 import { z } from "zod";
 import { dbLabelOf, dbPathOf, openStore, serverUrl } from "../stores";
 import { CliError, oneLine } from "../errors";
 import { addFaultOptions, faultsFrom } from "../fault-options";
-import { BodyBudget, serveRequest } from "../http-door";
+import { DEFAULT_TIMEOUTS, createDoorServer, type DoorPolicy } from "../http-door";
 import type { CliIo } from "../io";
-import { addDbOption, addExamples, count, parseOptions } from "../options";
+import { addDbOption, addExamples, collect, count, parseOptions } from "../options";
 import { formatMs } from "../render";
 
 export const DEFAULT_PORT = SERVE_PORT;
 const HOST = "127.0.0.1";
 
+/** A host name as a Host header carries it without its port: `dev.example`, `192.168.1.5`, `[fe80::1]`. */
+const hostName = z
+  .string()
+  .transform((v) => v.toLowerCase())
+  .refine((v) => /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)$/.test(v), "expected a host name without scheme or port, such as dev.example");
+
+/** An http(s) origin; a URL is cut to its origin. */
+const origin = z.string().transform((v, ctx) => {
+  try {
+    const url = new URL(v);
+    if (url.protocol === "http:" || url.protocol === "https:") return url.origin;
+  } catch {
+    // said below
+  }
+  ctx.addIssue({ code: "custom", message: `expected an http(s) origin such as http://dev.example:8080, got ${JSON.stringify(v)}` });
+  return z.NEVER;
+});
+
 const optionsSchema = z.object({
   port: count(65_535).default(DEFAULT_PORT),
   db: z.string().optional(),
   quiet: z.boolean().default(false),
+  allowedHost: z.array(hostName).default([]),
+  allowOrigin: z.array(origin).default([]),
+  cors: z
+    .literal("*", { errorMap: () => ({ message: "only '*' (any origin) is accepted; allow one origin with --allow-origin URL" }) })
+    .optional(),
 });
 
 function listen(server: Server, port: number): Promise<number> {
@@ -86,15 +109,19 @@ function stopped(io: CliIo): Promise<void> {
 
 export function serveCommand(io: CliIo): Command {
   const command = new Command("serve")
-    .description(`serve the mock API over HTTP on ${HOST} (CORS open), logging one line per request to stderr`)
+    .description(`serve the mock API over HTTP on ${HOST} (for this machine's own pages and tools), logging one line per request to stderr`)
     .option("-p, --port <port>", "port to listen on (0 picks a free one)", String(DEFAULT_PORT))
-    .option("-q, --quiet", "no request log");
+    .option("-q, --quiet", "no request log")
+    .option("--allowed-host <name>", `answer requests for this Host too, besides ${LOOPBACK_HOSTS.join(", ")} (repeatable)`, collect)
+    .option("--allow-origin <url>", "let pages of this origin use the API, besides loopback origins (repeatable)", collect)
+    .option("--cors <origins>", "'*' lets pages of any origin use the API (any website you visit, too)");
   addDbOption(command);
   addFaultOptions(command);
   addExamples(command, [
     "mockman serve --port 3001",
     "mockman serve --delay 100-800 --fail-rate 0.1 --fail-status 503",
     "mockman serve --port 0 --db /tmp/demo.json",
+    "mockman serve --allow-origin http://192.168.1.20:5173 --allowed-host devbox.local",
     `curl ${SERVE_URL}/api/posts`,
   ]);
   return command.action(async (raw: unknown) => {
@@ -105,19 +132,9 @@ export function serveCommand(io: CliIo): Command {
     // The store opens first: a busy or unreadable store means we never take the port.
     const session = await openStore(io, dbPath, "serve", dbLabelOf(io, options.db));
     session.mock.faults.set(faults);
-    // Shared by every connection: the bytes of request bodies held at once stay bounded.
-    const budget = new BodyBudget();
-    const server = createServer(async (req, res) => {
-      const started = performance.now();
-      let status = 500;
-      let note = "";
-      try {
-        ({ status, note } = await serveRequest(session.mock, req, res, budget));
-      } catch (error) {
-        if (!res.headersSent) res.writeHead(500, { "content-type": "application/json", "access-control-allow-origin": "*" });
-        res.end(JSON.stringify({ errors: [oneLine(error)] }));
-      }
-      if (!options.quiet) log.line(`${clock()} ${req.method} ${req.url} ${status} ${formatMs(performance.now() - started)}${note}`);
+    const policy: DoorPolicy = { hosts: options.allowedHost, origins: options.cors ?? options.allowOrigin };
+    const server = createDoorServer(session.mock, { policy, timeouts: DEFAULT_TIMEOUTS }, (req, status, note, ms) => {
+      if (!options.quiet) log.line(`${clock()} ${req.method} ${req.url} ${status} ${formatMs(ms)}${note}`);
     });
     let port: number;
     try {
@@ -130,6 +147,10 @@ export function serveCommand(io: CliIo): Command {
       throw error;
     }
     io.stdout.write(`Serving the mock API on ${serverUrl(port)} (store: ${session.label}). Press Ctrl+C to stop.\n`);
+    if (policy.origins === "*")
+      io.stderr.write(
+        "mockman: warning: --cors '*' lets any website you visit use this API, as any of its users: use it only on a machine you trust.\n",
+      );
 
     await stopped(io);
     server.closeAllConnections();

@@ -141,16 +141,16 @@ describe("photos by reference", () => {
     await api.mock.shutdown();
   });
 
-  it("small data URLs, /paths and web URLs stay inline; a /path photo's reference redirects to it", async () => {
+  it("small data URLs, /paths and web URLs stay inline; a /path photo has no reference of its own", async () => {
     const api = await makeApi();
     const small = `data:image/png;base64,${"A".repeat(PHOTO_INLINE_MAX - 30)}`;
     const { user, id } = await withPhoto(api, small);
     expect(user.userPhoto).toBe(small);
     const ada = (await api.call("GET", "/api/users/adasterling")).body.user;
     expect(ada.userPhoto).toBe("/seed/avatar-ada.svg");
+    // Never a redirect (photo-safety.test.ts): answers quote the path itself.
     const moved = await api.mock.handle(new Request(`http://localhost/api/photos/users/${ada._id}/userPhoto`));
-    expect(moved.status).toBe(302);
-    expect(moved.headers.get("location")).toBe("/seed/avatar-ada.svg");
+    expect(moved.status).toBe(404);
     // The small inline photo is reachable by reference too.
     const inline = await api.mock.handle(new Request(`http://localhost/api/photos/users/${id}/userPhoto`));
     expect(inline.status).toBe(200);

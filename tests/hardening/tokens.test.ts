@@ -58,8 +58,9 @@ afterAll(() => mock.shutdown());
 afterEach(() => vi.useRealTimers());
 
 describe("the authenticated routes", () => {
-  it("are the 16 the spec lists (CONTRACT §6), read from the route table", () => {
+  it("are the 16 the spec lists (CONTRACT §6) and the two of notifications (§11), read from the route table", () => {
     // CONTRACT §6: create, edit, delete, like, dislike a post; add, edit, delete, vote on a comment; edit profile; list, add, remove bookmarks; follow, unfollow.
+    // CONTRACT §11: a user's notifications, and marking them read.
     expect(authRoutes.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
       [
         "POST /posts",
@@ -78,6 +79,8 @@ describe("the authenticated routes", () => {
         "POST /users/remove-bookmark/:postId",
         "POST /users/follow/:followUserId",
         "POST /users/unfollow/:followUserId",
+        "GET /notifications",
+        "POST /notifications/read",
       ].sort(),
     );
     for (const name of ["postId", "commentId", "followUserId"]) expect(params[name]).toBeTruthy();

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { FetcherWithComponents } from "@remix-run/react";
+import { ApiTargetLine } from "#app/components/ApiTargetNotice";
 import { Field } from "#app/components/Field";
 import { Modal } from "#app/components/Modal";
 import { loginSchema } from "#app/lib/schemas";
@@ -31,6 +32,7 @@ export function LoginModal({ onClose, onSwitch, redirectTo, Form, lastResult, bu
       <Form method="post" className="form" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="login" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
+        <ApiTargetLine />
         <Field
           key={fields.username.key}
           label="Username"

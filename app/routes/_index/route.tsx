@@ -11,6 +11,7 @@ import {
 import { useState } from "react";
 import { toast } from "react-toastify";
 import { GUEST } from "#mock/seed";
+import { ApiTargetLine, useApiTarget } from "#app/components/ApiTargetNotice";
 import { LogoMark } from "#app/components/Icons";
 import { authFailureMessage, login, signup } from "#app/lib/auth";
 import { loginSchema, signupSchema } from "#app/lib/schemas";
@@ -83,6 +84,7 @@ export default function Welcome() {
   const auth = useFetcher<typeof clientAction>({ key: "auth" });
   const busyIntent = auth.state !== "idle" ? auth.formData?.get("intent") : null;
   const actionData = auth.state === "idle" ? auth.data : undefined;
+  const server = useApiTarget();
 
   return (
     <main className="welcome">
@@ -129,7 +131,10 @@ export default function Welcome() {
             </button>
           </auth.Form>
         </div>
-        <p className="welcome__fineprint">The guest account is a regular user filled with sample data. Everything stays in this browser.</p>
+        <p className="welcome__fineprint">
+          The guest account is a regular user filled with sample data.{server ? "" : " Everything stays in this browser."}
+        </p>
+        <ApiTargetLine className="welcome__fineprint" />
       </section>
 
       {open === "signup" ? (

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
+import { ApiTargetLine } from "#app/components/ApiTargetNotice";
 import { Field } from "#app/components/Field";
 import { Modal } from "#app/components/Modal";
 import type { AuthModalProps } from "./login-modal";
@@ -19,6 +20,7 @@ export function SignupModal({ onClose, onSwitch, redirectTo, Form, lastResult, b
       <Form method="post" className="form" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="signup" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
+        <ApiTargetLine />
         <Field
           key={fields.firstName.key}
           label="Name"

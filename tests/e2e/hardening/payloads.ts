@@ -61,3 +61,13 @@ export const EVIL_SVG = Buffer.from(
 );
 
 export const EVIL_SVG_DATA_URL = `data:image/svg+xml;base64,${EVIL_SVG.toString("base64")}`;
+
+/** A plain SVG the photo checks accept: the images the hostile texts travel beside, still shown only through <img>. */
+export const SAFE_SVG = Buffer.from(
+  `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="#3a7"/></svg>`,
+);
+
+export const SAFE_SVG_DATA_URL = `data:image/svg+xml;base64,${SAFE_SVG.toString("base64")}`;
+
+/** What the API answers (422) for a photo holding script: refused, never stored. */
+export const UNSAFE_SVG_REFUSAL = /this SVG image cannot be used because it holds .*Nothing was changed\./;

@@ -68,6 +68,23 @@ const SUCCESS_KEYS: Record<string, z.ZodTypeAny> = {
     .nullable(),
   total: z.number().int().nonnegative(),
   deleted: z.string(),
+  // GET /api/notifications and POST /api/notifications/read.
+  notifications: z.array(
+    z
+      .object({
+        _id: z.string(),
+        kind: z.enum(["like", "comment", "follow", "mention"]),
+        read: z.boolean(),
+        createdAt: z.string(),
+        actor: z
+          .object({ _id: z.string(), username: z.string(), firstName: z.string(), lastName: z.string(), userPhoto: z.string() })
+          .strict(),
+        post: z.object({ _id: z.string(), content: z.string() }).strict().nullable(),
+        comment: z.object({ _id: z.string(), commentVal: z.string() }).strict().nullable(),
+      })
+      .strict(),
+  ),
+  unread: z.number().int().nonnegative(),
   // GET /api/openapi.json: the API's description (checked in depth by tests/api/openapi.test.ts).
   openapi: z.literal("3.1.0"),
   info: z.object({ title: z.string(), version: z.string() }).passthrough(),
@@ -129,7 +146,7 @@ export function checkResponse(check: Check, world: World, x: Exchange) {
       const { users, photos } = JSON.parse(x.after) as { users: UserRecord[]; photos: PhotoRecord[] };
       checkQuotes(check, body as Record<string, unknown>, users, photos);
     }
-    // Every `posts` list is all posts, except a user's own list: either way, the stored ones as they are now.
+    // Every `posts` list is all posts, except a subset (a user's, a tag's, a search's): either way, the stored ones as they are now.
     const listed = (body as { posts?: PostRecord[] }).posts;
     if (Array.isArray(listed) && !x.concurrent) {
       const data = JSON.parse(x.after) as { posts: PostRecord[]; comments: CommentRecord[]; users: UserRecord[]; photos: PhotoRecord[] };
@@ -139,7 +156,8 @@ export function checkResponse(check: Check, world: World, x: Exchange) {
       const paged = "next" in (body as object);
       const order = paged ? [...stored].reverse() : stored;
       const from = paged && listed.length ? order.findIndex((p) => p._id === listed[0]._id) : 0;
-      const expected = x.path.includes("/posts/user/")
+      const subset = x.path.includes("/posts/user/") || x.path.includes("/posts/tag/") || x.path.startsWith("/api/search");
+      const expected = subset
         ? order.filter((p) => listed.some((l) => l._id === p._id))
         : paged
           ? order.slice(Math.max(0, from), Math.max(0, from) + listed.length)

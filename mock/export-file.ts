@@ -1,36 +1,25 @@
 // The data export file (Settings > Export, `mockman export`/`import`), the same
 // records the stores hold: checked whole with zod before anything is used, and
 // migrated from older versions. Saved request collections live in ./collection/.
-import { v4 as uuid } from "uuid";
 import { z } from "zod";
-import { ALT_MAX, BIO_MAX, COMMENT_MAX, IMAGE_URL_MAX, LINK_MAX, NAME_MAX, POST_MAX, TODO_MAX, imageRef, usernameField } from "./rules";
-import { PHOTO_FIELDS, PHOTO_LINK, isReferenced, linkedPhoto } from "./photos";
-import { postAnswerSchema, postNestedSchema, snapshotSchema, todoRecordSchema, userJoinedSchema, userRecordSchema } from "./records";
+import { DATA_SCHEMAS, FORMAT_VERSION, READABLE_VERSIONS, isReadableVersion, migrateRecords, readableList } from "./data-format";
+import {
+  ALT_MAX,
+  BIO_MAX,
+  COMMENT_MAX,
+  IMAGE_URL_MAX,
+  LINK_MAX,
+  NAME_MAX,
+  NOTIFICATIONS_MAX,
+  POST_MAX,
+  TODO_MAX,
+  charCount,
+  imageRef,
+  usernameField,
+} from "./rules";
+import { PHOTO_FIELDS, linkedPhoto, svgDanger } from "./photos";
+
 import { isObject, type Snapshot } from "./types";
-
-/**
- * Version 4 keeps each photo over 2 kB (a data URL) in a record of its own
- * (`photos`: `{_id, data}`), which its owner's field names as `photo:<id>`, so a
- * write of the owner (a follow, a bookmark, a post's edit) does not write the photo
- * again; versions 1 to 3 kept it inline in the field. Version 3 keeps comments in
- * their own collection (`comments`, each naming its `postId`), so a new comment
- * writes that comment, not its post with every comment it has. Version 2 stores the users that likes, votes and follows quote
- * as ids, and a post's or comment's author as its username only: names and photos
- * are joined in when an answer is built. Version 1 copied them into every record (a
- * 2 MB avatar once per like and comment). Versions 1 and 2 kept a post's comments
- * inside it. Their files still import and their stores still load.
- */
-export const EXPORT_VERSION = 4;
-
-// Version 1's records, which are also the shapes answers have: every quoted user whole.
-const dataV1 = z.object({ users: z.array(userJoinedSchema), posts: z.array(postAnswerSchema), todos: z.array(todoRecordSchema) });
-// Version 2's: users by id, comments inside their post.
-const dataV2 = z.object({ users: z.array(userRecordSchema), posts: z.array(postNestedSchema), todos: z.array(todoRecordSchema) });
-
-// Version 3's: comments of their own, photos inline in their owners' fields.
-const dataV3 = snapshotSchema.omit({ photos: true });
-
-const data = snapshotSchema;
 
 const fileOf = <D extends z.ZodTypeAny, V extends number>(version: V, schema: D) =>
   z
@@ -42,223 +31,14 @@ const fileOf = <D extends z.ZodTypeAny, V extends number>(version: V, schema: D)
     })
     .strict();
 
-export const exportFileSchema = fileOf(EXPORT_VERSION, data);
-const exportFileV1Schema = fileOf(1, dataV1);
-const exportFileV2Schema = fileOf(2, dataV2);
-const exportFileV3Schema = fileOf(3, dataV3);
+export const exportFileSchema = fileOf(FORMAT_VERSION, DATA_SCHEMAS[FORMAT_VERSION]);
+/** An export file of each version this build reads (data-format.ts). */
+const fileSchemas = new Map<number, z.ZodTypeAny>(READABLE_VERSIONS.map((v) => [v, fileOf(v, DATA_SCHEMAS[v])]));
 
 export type ExportFile = z.infer<typeof exportFileSchema>;
 
-/**
- * Why stored data cannot be used (a record of the wrong shape), or null when it
- * can. Unknown fields (say a hand-edited `password`) are removed in place, as an
- * import removes them, so no answer can carry them. This runs at every boot, so it
- * checks shapes only, with a checker compiled from the export schema (zod itself
- * took 342 ms at 100k posts); the limits users write within are checked at import.
- */
-export function snapshotProblem(snapshot: unknown): string | null {
-  return checkStored(snapshot, "");
-}
-
-type ShapeCheck = (value: unknown, path: string) => string | null;
-
-const at = (path: string, key: string | number) => (path ? `${path}.${key}` : String(key));
-const received = (value: unknown) => (value === null ? "null" : Array.isArray(value) ? "array" : typeof value);
-const expected = (path: string, what: string, value: unknown) => `${path || "(root)"}: Expected ${what}, received ${received(value)}`;
-
-/** A plain-JS checker for the few zod types the stored formats use. */
-function compileShape(schema: z.ZodTypeAny): ShapeCheck {
-  if (schema instanceof z.ZodString) {
-    const patterns = schema._def.checks.flatMap((c) => (c.kind === "regex" ? [{ regex: c.regex, message: c.message ?? "Invalid" }] : []));
-    return (value, path) => {
-      if (typeof value !== "string") return expected(path, "string", value);
-      for (const { regex, message } of patterns) if (!regex.test(value)) return `${path}: ${message}`;
-      return null;
-    };
-  }
-  if (schema instanceof z.ZodNumber) {
-    const int = schema.isInt;
-    const min = schema.minValue ?? Number.NEGATIVE_INFINITY;
-    return (value, path) => {
-      if (typeof value !== "number" || Number.isNaN(value)) return expected(path, "number", value);
-      if (int && !Number.isInteger(value)) return expected(path, "integer", value);
-      return value < min ? `${path}: Number must be greater than or equal to ${min}` : null;
-    };
-  }
-  if (schema instanceof z.ZodOptional) {
-    const inner = compileShape(schema.unwrap());
-    return (value, path) => (value === undefined ? null : inner(value, path));
-  }
-  if (schema instanceof z.ZodBoolean) return (value, path) => (typeof value === "boolean" ? null : expected(path, "boolean", value));
-  if (schema instanceof z.ZodArray) {
-    const element = compileShape(schema.element);
-    return (value, path) => {
-      if (!Array.isArray(value)) return expected(path, "array", value);
-      for (let i = 0; i < value.length; i++) {
-        const problem = element(value[i], at(path, i));
-        if (problem) return problem;
-      }
-      return null;
-    };
-  }
-  if (schema instanceof z.ZodObject) {
-    const fields = Object.entries(schema.shape as Record<string, z.ZodTypeAny>).map(([key, field]) => [key, compileShape(field)] as const);
-    const known = new Set(fields.map(([key]) => key));
-    return (value, path) => {
-      if (typeof value !== "object" || value === null || Array.isArray(value)) return expected(path, "object", value);
-      const record = value as Record<string, unknown>;
-      let present = 0;
-      for (const [key, check] of fields) {
-        const field = record[key];
-        if (field !== undefined) present++;
-        const problem = check(field, at(path, key));
-        if (problem) return problem;
-      }
-      let count = 0;
-      for (const _key in record) count++;
-      if (count !== present) for (const key of Object.keys(record)) if (!known.has(key)) delete record[key];
-      return null;
-    };
-  }
-  throw new Error(`compileShape: no checker for ${schema.constructor.name}`);
-}
-
-const checkStored = compileShape(exportFileSchema.shape.data);
-
-/**
- * Moves the comments versions 1 and 2 kept inside each post (`post.comments`) into
- * the `comments` collection, in place: each gets its post's id as `postId` (right
- * after its own `_id`), in the order of the posts and of each post's comments.
- * Cheap on version-3 data. Says whether anything moved (or the collection was missing).
- * Dexie's schema upgrade runs it too (mock/store/dexie.ts), on the rows it moves.
- */
-export function moveCommentsOut(snapshot: Record<string, unknown>): boolean {
-  let old = false;
-  if (!Array.isArray(snapshot.comments)) {
-    snapshot.comments = [];
-    old = true;
-  }
-  const comments = snapshot.comments as unknown[];
-  for (const p of Array.isArray(snapshot.posts) ? snapshot.posts : []) {
-    if (!isObject(p) || !("comments" in p)) continue;
-    old = true;
-    const nested = p.comments;
-    delete p.comments;
-    // Anything but a list is left where the shape check names it: post records have no `comments` now.
-    if (!Array.isArray(nested)) {
-      p.comments = nested;
-      continue;
-    }
-    for (const c of nested) comments.push(isObject(c) ? { _id: c._id, postId: p._id, ...c } : c);
-  }
-  return old;
-}
-
-/**
- * Moves each large photo (a data URL over PHOTO_INLINE_MAX) that versions 1 to 3
- * kept in its owner's field (users' `userPhoto`, `coverPhoto`; posts' `postPic`)
- * into a photo record of its own, in place, and puts `photo:<id>` in the field.
- * Adds the `photos` collection when it is missing (one of another type is left for
- * the shape check to name). Cheap on version-4 data (it
- * looks at three fields per record). Says whether anything moved (or the collection
- * was missing). Dexie's schema upgrade runs it too (mock/store/dexie.ts).
- */
-export function movePhotosOut(snapshot: Record<string, unknown>): boolean {
-  let old = false;
-  if (snapshot.photos === undefined) {
-    snapshot.photos = [];
-    old = true;
-  }
-  // Anything but a list is left for the shape check to name: the links would name nothing.
-  if (!Array.isArray(snapshot.photos)) return old;
-  const photos = snapshot.photos as unknown[];
-  for (const owner of ["users", "posts"] as const) {
-    const list = snapshot[owner];
-    if (!Array.isArray(list)) continue;
-    for (const record of list) {
-      if (!isObject(record)) continue;
-      for (const field of PHOTO_FIELDS[owner]) {
-        const value = record[field];
-        if (typeof value !== "string" || !isReferenced(value)) continue;
-        const _id = uuid();
-        photos.push({ _id, data: value });
-        record[field] = PHOTO_LINK + _id;
-        old = true;
-      }
-    }
-  }
-  return old;
-}
-
-/**
- * Turns older records into version 4, in place. Version 1: each quoted user becomes
- * its id (found by id, else by username; one no longer in the data is dropped, as
- * answers leave out an id whose user is gone), and the names and photos copied
- * into posts and comments go. Versions 1 and 2: comments leave their posts for
- * their own collection (moveCommentsOut). Versions 1 to 3: large photos leave their
- * owners' fields for records of their own (movePhotosOut). Values of the wrong type
- * are left for the shape check to name. Cheap on version-4 data. Says whether anything was old, so
- * the caller can write the data back in the new shape.
- */
-export function migrateRecords(snapshot: unknown): boolean {
-  if (!isObject(snapshot)) return false;
-  const users = Array.isArray(snapshot.users) ? snapshot.users : [];
-  const posts = Array.isArray(snapshot.posts) ? snapshot.posts : [];
-  let old = moveCommentsOut(snapshot);
-  if (movePhotosOut(snapshot)) old = true;
-  const comments = snapshot.comments as unknown[];
-  let known: Map<string, string> | undefined;
-  const idOf = (ref: Record<string, unknown>) => {
-    if (!known) {
-      known = new Map();
-      for (const u of users)
-        if (isObject(u) && typeof u._id === "string") known.set(`#${u._id}`, u._id).set(`@${String(u.username)}`, u._id);
-    }
-    return known.get(`#${String(ref._id)}`) ?? known.get(`@${String(ref.username)}`);
-  };
-  const toIds = (list: unknown) => {
-    if (!Array.isArray(list) || !list.some(isObject)) return list;
-    old = true;
-    return list.flatMap((ref) => {
-      if (!isObject(ref)) return [ref];
-      const id = idOf(ref);
-      return id === undefined ? [] : [id];
-    });
-  };
-  const dropCopies = (record: Record<string, unknown>, keys: string[]) => {
-    for (const key of keys) {
-      if (key in record) {
-        delete record[key];
-        old = true;
-      }
-    }
-  };
-  for (const u of users) {
-    if (!isObject(u)) continue;
-    u.followers = toIds(u.followers);
-    u.following = toIds(u.following);
-  }
-  for (const p of posts) {
-    if (!isObject(p)) continue;
-    dropCopies(p, ["firstName", "lastName", "userPhoto"]);
-    if (isObject(p.likes)) {
-      p.likes.likedBy = toIds(p.likes.likedBy);
-      p.likes.dislikedBy = toIds(p.likes.dislikedBy);
-    }
-  }
-  for (const c of comments) {
-    if (!isObject(c)) continue;
-    dropCopies(c, ["firstName", "lastName", "profilePic"]);
-    if (isObject(c.votes)) {
-      c.votes.upvotedBy = toIds(c.votes.upvotedBy);
-      c.votes.downvotedBy = toIds(c.votes.downvotedBy);
-    }
-  }
-  return old;
-}
-
 export function toExportFile(snapshot: Snapshot, now = new Date()): ExportFile {
-  return { mockman: "export", version: EXPORT_VERSION, exportedAt: now.toISOString(), data: snapshot };
+  return { mockman: "export", version: FORMAT_VERSION, exportedAt: now.toISOString(), data: snapshot };
 }
 
 /** Says where a bad file is wrong: `data.posts.3.likes.likeCount: Expected number, received string`. */
@@ -289,13 +69,10 @@ export function parseJsonFile(text: string): unknown {
 export function parseExportFile(text: string): ExportFile {
   const json = parseJsonFile(text);
   const version = isObject(json) ? json.version : undefined;
-  if (isObject(json) && version !== 1 && version !== 2 && version !== 3 && version !== EXPORT_VERSION) {
-    throw new FormatError(
-      `not a mockman export: version: unsupported export version (this build reads versions 1, 2, 3 and ${EXPORT_VERSION})`,
-    );
+  if (isObject(json) && !isReadableVersion(version)) {
+    throw new FormatError(`not a mockman export: version: unsupported export version (this build reads versions ${readableList("and")})`);
   }
-  const schema =
-    version === 1 ? exportFileV1Schema : version === 2 ? exportFileV2Schema : version === 3 ? exportFileV3Schema : exportFileSchema;
+  const schema = (isReadableVersion(version) && fileSchemas.get(version)) || exportFileSchema;
   const result = schema.safeParse(json);
   if (!result.success) throw new FormatError(`not a mockman export: ${describeZodError(result.error)}`);
   const file = result.data as ExportFile;
@@ -305,14 +82,15 @@ export function parseExportFile(text: string): ExportFile {
   // An older file is checked as written (paths name its records), then becomes version 4. A version-4
   // file goes through it too: a large photo written inline in its owner moves to a photo record.
   migrateRecords(file.data);
-  file.version = EXPORT_VERSION;
-  const { users, posts, comments, todos, photos } = file.data;
+  file.version = FORMAT_VERSION;
+  const { users, posts, comments, todos, photos, notifications } = file.data;
   for (const [name, list] of [
     ["users", users],
     ["posts", posts],
     ["comments", comments],
     ["todos", todos],
     ["photos", photos],
+    ["notifications", notifications],
   ] as const) {
     const seen = new Set<string>();
     list.forEach((record, i) => {
@@ -330,6 +108,8 @@ export function parseExportFile(text: string): ExportFile {
   comments.forEach((c, i) => {
     if (!postIds.has(c.postId)) throw new FormatError(`not a mockman export: data.comments.${i}.postId: no post has id ${c.postId}`);
   });
+  const unknown = notificationProblem(file.data);
+  if (unknown) throw new FormatError(`not a mockman export: ${unknown}`);
   const broken = ruleProblems(file.data);
   if (broken.length) throw new FormatError(`breaks the rules the API applies to what users write: ${broken.slice(0, 5).join("; ")}`);
   return file;
@@ -343,12 +123,18 @@ export function parseExportFile(text: string): ExportFile {
 function ruleProblems({ users, posts, comments, todos, photos }: ExportFile["data"]): string[] {
   const problems: string[] = [];
   const text = (path: string, value: string, max: number) => {
-    if (value.length > max) problems.push(`${path}: must be at most ${max} characters (has ${value.length})`);
+    if (charCount(value) > max) problems.push(`${path}: must be at most ${max} characters (has ${charCount(value)})`);
   };
   const image = (path: string, value: string) => {
     // A link to a photo record (checked to exist by linkProblems); the record's data is checked below.
     if (linkedPhoto(value) !== undefined) return;
     if (!imageRef.safeParse(value).success) problems.push(`${path}: must be an http(s) URL, a /path or a data:image URL`);
+    else unsafeSvg(path, value);
+  };
+  // The SVG rule of uploads (mock/photos.ts): no photo that could run script comes in by an import either.
+  const unsafeSvg = (path: string, value: string) => {
+    const danger = svgDanger(value);
+    if (danger) problems.push(`${path}: an SVG image that cannot be used because ${danger}`);
   };
   const names = (path: string, r: { firstName: string; lastName: string }) => {
     text(`${path}.firstName`, r.firstName, NAME_MAX);
@@ -378,8 +164,36 @@ function ruleProblems({ users, posts, comments, todos, photos }: ExportFile["dat
   photos.forEach((p, i) => {
     if (!p.data.startsWith("data:image/") || !imageRef.safeParse(p.data).success)
       problems.push(`data.photos.${i}.data: must be a data:image URL of at most ${IMAGE_URL_MAX} characters`);
+    else unsafeSvg(`data.photos.${i}.data`, p.data);
   });
   return problems;
+}
+
+/**
+ * A notification names a user to tell and one who did it, and the post and comment
+ * it is about, each of the file (what it points at would be gone, and it with it);
+ * a user holds at most NOTIFICATIONS_MAX. The first problem, or null.
+ */
+function notificationProblem({ users, posts, comments, notifications }: ExportFile["data"]): string | null {
+  const userIds = new Set(users.map((u) => u._id));
+  const postIds = new Set(posts.map((p) => p._id));
+  const commentPost = new Map(comments.map((c) => [c._id, c.postId]));
+  const count = new Map<string, number>();
+  for (const [i, n] of notifications.entries()) {
+    const at = `data.notifications.${i}`;
+    if (!userIds.has(n.userId)) return `${at}.userId: no user has id ${n.userId}`;
+    if (!userIds.has(n.actorId)) return `${at}.actorId: no user has id ${n.actorId}`;
+    if ((n.kind === "follow") !== (n.postId === undefined))
+      return `${at}.postId: a ${n.kind} ${n.kind === "follow" ? "names no" : "names its"} post`;
+    if (n.postId !== undefined && !postIds.has(n.postId)) return `${at}.postId: no post has id ${n.postId}`;
+    if (n.commentId !== undefined && commentPost.get(n.commentId) !== n.postId)
+      return `${at}.commentId: no comment of post ${n.postId} has id ${n.commentId}`;
+    if (n.kind === "comment" && n.commentId === undefined) return `${at}.commentId: a comment names its comment`;
+    const held = (count.get(n.userId) ?? 0) + 1;
+    if (held > NOTIFICATIONS_MAX) return `${at}: user ${n.userId} has more than ${NOTIFICATIONS_MAX} notifications`;
+    count.set(n.userId, held);
+  }
+  return null;
 }
 
 /**

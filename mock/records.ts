@@ -87,6 +87,28 @@ export const photoRecordSchema = z.object({
   data: z.string(),
 });
 
+/**
+ * A notification (format version 5): someone liked or commented on a user's post,
+ * followed them, or mentioned them in a post or comment. It names everyone and
+ * everything by id (answers join the names in, mock/notifications.ts), a user
+ * keeps at most NOTIFICATIONS_MAX of them, and it goes when what it points at goes
+ * (an unlike, an unfollow, a deleted post or comment).
+ */
+export const notificationRecordSchema = z.object({
+  _id: z.string(),
+  /** Whom it tells: a user id. */
+  userId: z.string(),
+  kind: z.string().regex(/^(like|comment|follow|mention)$/, "must be like, comment, follow or mention"),
+  /** Who did it: a user id. */
+  actorId: z.string(),
+  /** The post liked, commented on, or mentioning the user (none for a follow). */
+  postId: z.string().optional(),
+  /** The comment written, or mentioning the user. */
+  commentId: z.string().optional(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+
 export const todoRecordSchema = z.object({
   _id: z.string(),
   title: z.string(),
@@ -103,6 +125,8 @@ export const snapshotSchema = z.object({
   todos: z.array(todoRecordSchema),
   /** Since format version 4; before, each photo was inline in its owner's field. */
   photos: z.array(photoRecordSchema),
+  /** Since format version 5. */
+  notifications: z.array(notificationRecordSchema),
 });
 
 /** Version 2's comment, kept inside its post's record (no postId). */
@@ -144,6 +168,7 @@ export type CommentRecord = z.infer<typeof commentRecordSchema>;
 export type PostRecord = z.infer<typeof postRecordSchema>;
 export type TodoRecord = z.infer<typeof todoRecordSchema>;
 export type PhotoRecord = z.infer<typeof photoRecordSchema>;
+export type NotificationRecord = z.infer<typeof notificationRecordSchema>;
 export type CommentAnswer = z.infer<typeof commentAnswerSchema>;
 export type PostAnswer = z.infer<typeof postAnswerSchema>;
 export type UserAnswer = z.infer<typeof userAnswerSchema>;

@@ -41,11 +41,86 @@ export interface Reply {
 
 export type Handler = (ctx: Ctx, req: ApiRequest) => Reply | Promise<Reply>;
 
+/**
+ * The answer shapes routes name, each a named component of the OpenAPI
+ * description (mock/openapi/components.ts holds their schemas). Naming a shape
+ * here, not importing its schema, keeps the document's generator out of the
+ * code every request runs.
+ */
+export type Shape =
+  | "SignupAnswer"
+  | "LoginAnswer"
+  | "PostList"
+  | "PostPage"
+  | "OnePost"
+  | "DeletedPost"
+  | "CommentList"
+  | "CommentPage"
+  | "PostsAndComments"
+  | "PostAndComments"
+  | "UserList"
+  | "UserPage"
+  | "OneUser"
+  | "FollowAnswer"
+  | "BookmarkList"
+  | "BookmarkPage"
+  | "TodoList"
+  | "NewTodo"
+  | "OpenApiDocument"
+  | "SearchPage"
+  | "NotificationPage"
+  | "NotificationsRead";
+
+/** Response headers a route's answer may carry, described once in the document. */
+export type AnswerHeader = "ETag" | "Cache-Control" | "X-Content-Type-Options" | "Content-Security-Policy";
+
+export interface Answer {
+  description: string;
+  /** The JSON body's shape; none: no body. */
+  shape?: Shape;
+  /** A body that is not JSON (a photo's bytes): its media type. */
+  media?: string;
+  headers?: AnswerHeader[];
+}
+
+/** The tags operations are grouped by, each described in the document. */
+export type Tag = "auth" | "posts" | "comments" | "users" | "bookmarks" | "todos" | "photos" | "search" | "notifications" | "meta";
+
+/**
+ * What a route tells its callers: everything the OpenAPI description says about
+ * it comes from here and from the route's method, path and auth.
+ */
+export interface RouteFacts {
+  /** Unique, camelCase: the name generated clients give the call. */
+  operationId: string;
+  summary: string;
+  description: string;
+  tag: Tag;
+  /** The JSON body, checked with parseBody(body, ...) by the handler; a route with one requires it. */
+  body?: z.ZodTypeAny;
+  /** The body may be left out (read as `{}`): only where every field of `body` is optional and none has a meaning then. */
+  bodyOptional?: true;
+  /** An example body (from the seed). */
+  bodyExample?: unknown;
+  /** Query parameters beside paging's (`limit`, `cursor`: listRoute adds them). */
+  query?: z.AnyZodObject;
+  /** Success answers by status. */
+  answers: Record<number, Answer>;
+  /** The list's page shape: the route takes `limit` and `cursor` (set by listRoute). */
+  paged?: Shape;
+  /** The answer to `Prefer: return=minimal`, beside the success answer's shape. */
+  minimal?: Shape;
+  /** Refusals this route gives besides the ones every route may (bad input, unknown ids, tokens), by status. */
+  refusals?: Record<number, string>;
+}
+
 export interface RouteDef {
   method: Verb;
   path: string;
   auth: boolean;
   handler: Handler;
+  /** What the route tells its callers (the OpenAPI description is built from these alone). */
+  facts: RouteFacts;
 }
 
 export const reply = (status: number, body: unknown): Reply => ({ status, body });
@@ -67,6 +142,7 @@ export function allPosts(db: Tables, extra: Record<string, unknown> = {}): strin
 export function listRoute(
   path: string,
   auth: boolean,
+  facts: RouteFacts & { paged: Shape },
   whole: Handler,
   paged: (ctx: Ctx, req: ApiRequest, page: PageRequest) => Reply,
 ): RouteDef {
@@ -74,6 +150,7 @@ export function listRoute(
     method: "GET",
     path,
     auth,
+    facts,
     handler(ctx, req) {
       const page = pageRequest(req.query);
       return page ? paged(ctx, req, page) : whole(ctx, req);
@@ -123,7 +200,8 @@ export function onePost(db: Tables, post: PostRecord, extra: Record<string, unkn
 
 /** Parses part of a body with a zod schema; a mismatch is a 400 naming the field. */
 export function parseBody<S extends z.ZodTypeAny>(schema: S, body: unknown): z.infer<S> {
-  const result = schema.safeParse(body ?? {});
+  // No body at all reads as {}; a JSON null is a body, and not an object.
+  const result = schema.safeParse(body === undefined ? {} : body);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const where = issue.path.length ? issue.path.join(".") : "body";

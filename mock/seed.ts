@@ -7,7 +7,7 @@ import type { PostRecord, Snapshot, UserRecord } from "./types";
 
 export const GUEST = { username: "guest", password: "guest1234" } as const;
 
-const SEED_USERS = [
+export const SEED_USERS = [
   {
     _id: "5c1e5a52-5e6f-4c0f-9a2b-0a7e3b1d2c01",
     username: "adasterling",
@@ -50,7 +50,7 @@ const SEED_USERS = [
   },
 ];
 
-const SEED_POSTS = [
+export const SEED_POSTS = [
   {
     by: 0,
     likes: 790,
@@ -69,7 +69,7 @@ const SEED_POSTS = [
   { by: 1, likes: 2800, pic: "/seed/post-dusk.svg", content: "Ten years since my first company. Still learning every single day." },
 ];
 
-const POST_IDS = [
+export const POST_IDS = [
   "8d0c3c7e-1f4b-4b7a-9c2e-6a1f0d9e7b01",
   "8d0c3c7e-1f4b-4b7a-9c2e-6a1f0d9e7b02",
   "8d0c3c7e-1f4b-4b7a-9c2e-6a1f0d9e7b03",
@@ -106,7 +106,7 @@ export async function seedSnapshot(iterations = DEFAULT_ITERATIONS, now = new Da
       updatedAt: at,
     };
   });
-  return { users, posts, comments: [], todos: [], photos: [] };
+  return { users, posts, comments: [], todos: [], photos: [], notifications: [] };
 }
 
 // ---- generated data ----
@@ -188,5 +188,5 @@ export async function generateData(opts: GenerateOptions, now = new Date()): Pro
       updatedAt: at,
     });
   }
-  return { users, posts, comments: [], todos: [], photos: [] };
+  return { users, posts, comments: [], todos: [], photos: [], notifications: [] };
 }

@@ -2,9 +2,12 @@
 // DbCollection: the records live in Mirage's array, in insertion order, and an
 // id index beside it makes a lookup O(1) instead of Mirage's linear scan. Every
 // write is noted, so the store can be sent exactly what one request changed.
-import type { ChangeSet, CollectionName, Collections, CommentRecord, Snapshot } from "./types";
+// The tables keep their answer caches themselves: a changed record drops its own
+// cached JSON, a comment's change drops its post's, and a user whose name or
+// photo changed drops everything that quotes users (posts, comments). Handlers
+// only say what they changed (insert, touch, remove).
+import type { CollectionName, Collections, CommentRecord, NotificationRecord, PostRecord, UserRecord, Snapshot } from "./types";
 import { COLLECTIONS } from "./types";
-import { commentView, postJson, postView } from "./views";
 
 /**
  * The one place the mock reaches past Mirage's public API. `db.<name>` and a
@@ -21,39 +24,9 @@ export function liveRecords<T>(db: object, name: string): T[] {
   return records as T[];
 }
 
-export class Tracker {
-  private touched = new Map<CollectionName, Map<string, object | null>>();
-
-  note(collection: CollectionName, id: string, record: object | null) {
-    let map = this.touched.get(collection);
-    if (!map) this.touched.set(collection, (map = new Map()));
-    map.set(id, record);
-  }
-
-  get dirty() {
-    return this.touched.size > 0;
-  }
-
-  /** The noted changes, in the order records were first inserted. Kept until discard(): a failed commit retries them. */
-  changes(tables: Tables): ChangeSet {
-    const changes: Record<string, { put: { _id: string }[]; remove: string[] }> = {};
-    for (const [name, map] of this.touched) {
-      const table = tables[name] as unknown as Table<{ _id: string }>;
-      const put: { _id: string }[] = [];
-      const remove: string[] = [];
-      for (const [id, record] of map) {
-        if (record) put.push(record as { _id: string });
-        else remove.push(id);
-      }
-      put.sort((a, b) => table.order(a._id) - table.order(b._id));
-      changes[name] = { put, remove };
-    }
-    return changes as ChangeSet;
-  }
-
-  discard() {
-    this.touched.clear();
-  }
+/** Where the tables note each change (the unit of work's tracker, mock/unit-of-work.ts). */
+export interface ChangeLog {
+  note(collection: CollectionName, id: string, record: object | null): void;
 }
 
 /** Insertion positions per cached JSON block (see Table.blocks). */
@@ -84,6 +57,8 @@ export class Table<T extends { _id: string }> {
    * carries one must fall back to its record's id.
    */
   generation = 0;
+  /** The store's paging generation (Store.generation), set by the mock: paging cursors carry it. */
+  storeGeneration = 0;
   /** What a record looks like in answers (posts: with their quoted users joined in); the record itself when unset. */
   view: ((record: T) => unknown) | undefined;
   /** A record's answer JSON when it is built another way than stringifying `view` (posts: from their comments' cached JSON). */
@@ -93,7 +68,7 @@ export class Table<T extends { _id: string }> {
     readonly name: CollectionName,
     /** Mirage's live array of this collection's records (see liveRecords). */
     private readonly records: T[],
-    private readonly tracker: Tracker,
+    private readonly tracker: ChangeLog,
     /** A second unique key (users: username), indexed too. */
     private readonly uniqueKey?: keyof T & string,
   ) {}
@@ -167,8 +142,13 @@ export class Table<T extends { _id: string }> {
     return (this.whole = parts.join(","));
   }
 
+  /** Drops the cached JSON that holds a record: something its answer joins in changed. */
+  stale(id: string) {
+    this.forget(id);
+  }
+
   /** Drops the cached JSON that holds a record (it changed, came or went). */
-  private forget(id: string) {
+  protected forget(id: string) {
     this.json.delete(id);
     const at = this.seq.get(id);
     if (at !== undefined) this.blocks.delete(Math.floor(at / BLOCK));
@@ -306,6 +286,19 @@ export class Table<T extends { _id: string }> {
     this.removed.clear();
   }
 
+  /** Whether `records` are these minus some plus new ones at the end: what load keeps positions for. */
+  keepsPositions(records: readonly T[]): boolean {
+    let last = -1;
+    let seenNew = false;
+    for (const record of records) {
+      const s = this.seq.get(record._id);
+      if (s === undefined) seenNew = true;
+      else if (seenNew || s <= last) return false;
+      else last = s;
+    }
+    return true;
+  }
+
   /**
    * Replaces every record without noting changes (boot, reset, import, another tab's writes).
    * When the new list is the old one minus some records plus new ones at the end (what
@@ -314,17 +307,7 @@ export class Table<T extends { _id: string }> {
    */
   load(records: T[]) {
     const old = this.seq;
-    let last = -1;
-    let kept = true;
-    let seenNew = false;
-    for (const record of records) {
-      const s = old.get(record._id);
-      if (s === undefined) seenNew = true;
-      else if (seenNew || s <= last) {
-        kept = false;
-        break;
-      } else last = s;
-    }
+    const kept = this.keepsPositions(records);
     this.records.length = 0;
     this.index.clear();
     this.seq = new Map();
@@ -351,6 +334,14 @@ const NONE: readonly CommentRecord[] = Object.freeze([]);
  */
 export class CommentTable extends Table<CommentRecord> {
   private byPost = new Map<string, CommentRecord[]>();
+  /** The posts, whose answers carry their comments: a comment's change drops its post's cached JSON. */
+  posts: Table<PostRecord> | undefined;
+
+  protected override forget(id: string) {
+    super.forget(id);
+    const record = this.get(id);
+    if (record) this.posts?.stale(record.postId);
+  }
 
   /** A post's comments, oldest first. Read only. */
   of(postId: string): readonly CommentRecord[] {
@@ -420,30 +411,188 @@ export class CommentTable extends Table<CommentRecord> {
   }
 }
 
-export type Tables = { [K in Exclude<CollectionName, "comments">]: Table<Collections[K]> } & { comments: CommentTable };
+/**
+ * The users, whom posts and comments quote (names and photo joined into their
+ * answers): a change of what is quoted — a new name or photo, a user gone or
+ * put back, a new user for a username records already name — calls onQuoteChange.
+ */
+export class UserTable extends Table<UserRecord> {
+  /** What answers quote of each user, to tell a quoted change from any other. */
+  private quotes = new Map<string, string>();
+  onQuoteChange: ((user: UserRecord, how: "changed" | "new") => void) | undefined;
 
-export function createTables(db: { createCollection(name: string): void }, tracker: Tracker): Tables {
-  for (const name of COLLECTIONS) db.createCollection(name);
-  const tables: Tables = {
-    users: new Table("users", liveRecords(db, "users"), tracker, "username"),
-    posts: new Table("posts", liveRecords(db, "posts"), tracker),
-    comments: new CommentTable("comments", liveRecords(db, "comments"), tracker),
-    todos: new Table("todos", liveRecords(db, "todos"), tracker),
-    photos: new Table("photos", liveRecords(db, "photos"), tracker),
-  };
-  tables.posts.view = (post) => postView(tables, post);
-  tables.posts.toJson = (post) => postJson(tables, post);
-  tables.comments.view = (comment) => commentView(tables, comment);
-  return tables;
+  private check(id: string, user: UserRecord | undefined, how: "changed" | "new" = "changed") {
+    const before = this.quotes.get(id);
+    const now = user && quoteOf(user);
+    if (now === undefined) this.quotes.delete(id);
+    else this.quotes.set(id, now);
+    if (before !== now && user) this.onQuoteChange?.(user, how);
+  }
+
+  override insert(record: UserRecord): UserRecord {
+    super.insert(record);
+    this.check(record._id, record, "new");
+    return record;
+  }
+
+  override touch(record: UserRecord): UserRecord {
+    super.touch(record);
+    this.check(record._id, record);
+    return record;
+  }
+
+  override remove(id: string): boolean {
+    const user = this.get(id);
+    if (!super.remove(id)) return false;
+    this.quotes.delete(id);
+    this.onQuoteChange?.(user!, "changed");
+    return true;
+  }
+
+  override removeMany(ids: readonly string[]) {
+    for (const id of ids) this.remove(id);
+  }
+
+  override restore(id: string, record: UserRecord | undefined) {
+    super.restore(id, record);
+    const now = this.get(id);
+    const before = this.quotes.get(id);
+    if (before !== (now && quoteOf(now))) {
+      if (now) this.quotes.set(id, quoteOf(now));
+      else this.quotes.delete(id);
+      this.onQuoteChange?.(now ?? record!, "changed");
+    }
+  }
+
+  override load(records: UserRecord[]) {
+    super.load(records);
+    this.quotes.clear();
+    for (const user of this.all()) this.quotes.set(user._id, quoteOf(user));
+  }
 }
 
+const quoteOf = (user: UserRecord) => `${user.username}\u0000${user.firstName}\u0000${user.lastName}\u0000${user.userPhoto}`;
+
 /**
- * Drops the cached JSON of everything that quotes users (posts, comments): a
- * user's name or photo changed, or a user came for a username records held.
+ * The notifications (mock/notifications.ts), indexed by the user they tell (each
+ * user's list oldest first, so a page costs that user's list, not every
+ * notification) and by the post they are about (so a deleted post takes its
+ * notifications along without a scan).
  */
-export function forgetQuotes(tables: Tables) {
-  tables.posts.forgetAll();
-  tables.comments.forgetAll();
+export class NotificationTable extends Table<NotificationRecord> {
+  private byUser = new Map<string, NotificationRecord[]>();
+  private byPost = new Map<string, NotificationRecord[]>();
+
+  /** A user's notifications, oldest first. Read only. */
+  of(userId: string): readonly NotificationRecord[] {
+    return this.byUser.get(userId) ?? NONE_N;
+  }
+
+  /** The notifications about a post (its likes, comments, mentions). Read only. */
+  about(postId: string): readonly NotificationRecord[] {
+    return this.byPost.get(postId) ?? NONE_N;
+  }
+
+  override insert(record: NotificationRecord): NotificationRecord {
+    super.insert(record);
+    this.list(record);
+    return record;
+  }
+
+  override remove(id: string): boolean {
+    const record = this.get(id);
+    if (!record || !super.remove(id)) return false;
+    this.unlist(record);
+    return true;
+  }
+
+  override removeMany(ids: readonly string[]) {
+    for (const id of ids) this.remove(id);
+  }
+
+  override restore(id: string, record: NotificationRecord | undefined) {
+    const current = this.get(id);
+    if (current) this.unlist(current);
+    super.restore(id, record);
+    const now = this.get(id);
+    if (now) this.list(now);
+  }
+
+  override load(records: NotificationRecord[]) {
+    super.load(records);
+    this.byUser.clear();
+    this.byPost.clear();
+    for (const record of this.all()) this.list(record);
+  }
+
+  /** Into its lists, by insertion position (a restored record goes back to its place). */
+  private list(record: NotificationRecord) {
+    const into = (map: Map<string, NotificationRecord[]>, key: string) => {
+      let list = map.get(key);
+      if (!list) map.set(key, (list = []));
+      const at = this.order(record._id);
+      let i = list.length;
+      while (i > 0 && this.order(list[i - 1]._id) > at) i--;
+      list.splice(i, 0, record);
+    };
+    into(this.byUser, record.userId);
+    if (record.postId !== undefined) into(this.byPost, record.postId);
+  }
+
+  private unlist(record: NotificationRecord) {
+    const from = (map: Map<string, NotificationRecord[]>, key: string) => {
+      const list = map.get(key);
+      if (!list) return;
+      const i = list.lastIndexOf(record);
+      if (i >= 0) list.splice(i, 1);
+      if (!list.length) map.delete(key);
+    };
+    from(this.byUser, record.userId);
+    if (record.postId !== undefined) from(this.byPost, record.postId);
+  }
+}
+
+const NONE_N: readonly NotificationRecord[] = Object.freeze([]);
+
+export type Tables = { [K in Exclude<CollectionName, "comments" | "users" | "notifications">]: Table<Collections[K]> } & {
+  users: UserTable;
+  comments: CommentTable;
+  notifications: NotificationTable;
+};
+
+/** How posts and comments look in answers (mock/views.ts), given to the tables that cache them. */
+export interface AnswerViews {
+  postView(tables: Tables, post: PostRecord): unknown;
+  postJson(tables: Tables, post: PostRecord): string;
+  commentView(tables: Tables, comment: CommentRecord): unknown;
+}
+
+export function createTables(db: { createCollection(name: string): void }, log: ChangeLog, views: AnswerViews): Tables {
+  for (const name of COLLECTIONS) db.createCollection(name);
+  const tables: Tables = {
+    users: new UserTable("users", liveRecords(db, "users"), log, "username"),
+    posts: new Table("posts", liveRecords(db, "posts"), log),
+    comments: new CommentTable("comments", liveRecords(db, "comments"), log),
+    todos: new Table("todos", liveRecords(db, "todos"), log),
+    photos: new Table("photos", liveRecords(db, "photos"), log),
+    notifications: new NotificationTable("notifications", liveRecords(db, "notifications"), log),
+  };
+  tables.posts.view = (post) => views.postView(tables, post);
+  tables.posts.toJson = (post) => views.postJson(tables, post);
+  tables.comments.view = (comment) => views.commentView(tables, comment);
+  tables.comments.posts = tables.posts;
+  tables.users.onQuoteChange = (user, how) => {
+    // A new user matters only to posts and comments already naming their username (data imported that way).
+    if (
+      how === "new" &&
+      !tables.posts.all().some((p) => p.username === user.username) &&
+      !tables.comments.all().some((c) => c.username === user.username)
+    )
+      return;
+    tables.posts.forgetAll();
+    tables.comments.forgetAll();
+  };
+  return tables;
 }
 
 export function snapshotOf(tables: Tables): Snapshot {
@@ -453,5 +602,6 @@ export function snapshotOf(tables: Tables): Snapshot {
     comments: [...tables.comments.all()],
     todos: [...tables.todos.all()],
     photos: [...tables.photos.all()],
+    notifications: [...tables.notifications.all()],
   };
 }

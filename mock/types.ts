@@ -1,9 +1,9 @@
 // The shapes the mock API stores, and the contract every store implements.
 
-import type { CommentRecord, PhotoRecord, PostRecord, TodoRecord, UserRecord } from "./records";
+import type { CommentRecord, NotificationRecord, PhotoRecord, PostRecord, TodoRecord, UserRecord } from "./records";
 
 // The record types derive from the zod schemas in ./records.ts (one definition).
-export type { CommentRecord, PhotoRecord, PostRecord, TodoRecord, UserRecord, UserRef } from "./records";
+export type { CommentRecord, NotificationRecord, PhotoRecord, PostRecord, TodoRecord, UserRecord, UserRef } from "./records";
 
 export interface Collections {
   users: UserRecord;
@@ -13,9 +13,11 @@ export interface Collections {
   todos: TodoRecord;
   /** Since format version 4; before, large photos were inline in their owners' fields. */
   photos: PhotoRecord;
+  /** Since format version 5. */
+  notifications: NotificationRecord;
 }
 export type CollectionName = keyof Collections;
-export const COLLECTIONS: CollectionName[] = ["users", "posts", "comments", "todos", "photos"];
+export const COLLECTIONS: CollectionName[] = ["users", "posts", "comments", "todos", "photos", "notifications"];
 
 /** Every record of every collection, each list in insertion order. */
 export type Snapshot = { [K in CollectionName]: Collections[K][] };
@@ -40,8 +42,17 @@ export interface Store {
    * what a refused write is rolled back to, without reading the whole store again.
    */
   saved?<K extends CollectionName>(collection: K, ids: string[]): Promise<(Collections[K] | undefined)[]>;
-  /** Replaces everything (reset, import). */
-  replace(snapshot: Snapshot): Promise<void>;
+  /**
+   * Replaces everything (reset, import), saving `generation` with it in the same write
+   * (0 when left out): the paging generation, which paging cursors carry (mock/paging.ts).
+   */
+  replace(snapshot: Snapshot, generation?: number): Promise<void>;
+  /**
+   * After load() (or changedElsewhere()): the paging generation saved with the data by
+   * the last replace(), 0 when none was. It survives restarts, so a cursor made before
+   * an import that reordered the data is refused after a restart too.
+   */
+  generation?(): number;
   /**
    * After load(): whether the data it gave is known to be in the current record
    * format (this version wrote it, or found nothing older in it), so the mock need

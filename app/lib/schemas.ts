@@ -10,6 +10,7 @@ import {
   POST_MAX,
   USERNAME_MAX,
   USERNAME_PATTERN,
+  charCount,
   imageRef,
 } from "#mock/rules";
 import { z } from "zod";
@@ -18,7 +19,7 @@ import { TEXT } from "./texts";
 /** A required text field: Conform turns an empty input into undefined, so both cases say "required". */
 const requiredText = (label: string, max?: number) => {
   const base = z.string({ required_error: `${label} is required` }).refine((v) => v.trim().length > 0, `${label} is required`);
-  return max === undefined ? base : base.refine((v) => v.length <= max, `${label} must be at most ${max} characters`);
+  return max === undefined ? base : base.refine((v) => charCount(v) <= max, `${label} must be at most ${max} characters`);
 };
 
 export const loginSchema = z.object({
@@ -47,11 +48,20 @@ export const postSchemaFor = (requireAlt: boolean) =>
     .object({
       content: requiredText("Post", POST_MAX),
       postPic: z.string().optional().default(""),
-      postPicAlt: z.string().max(ALT_MAX, `Description must be at most ${ALT_MAX} characters`).optional().default(""),
+      postPicAlt: z
+        .string()
+        .refine((v) => charCount(v) <= ALT_MAX, `Description must be at most ${ALT_MAX} characters`)
+        .optional()
+        .default(""),
     })
     .refine((v) => !requireAlt || !v.postPic || v.postPicAlt.trim().length > 0, { message: ALT_REQUIRED, path: ["postPicAlt"] });
 
 export const postSchema = postSchemaFor(false);
+
+/** Editing a post's text (the API's POST /posts/edit): the composer's rule. */
+export const editPostSchema = z.object({
+  content: requiredText("Post", POST_MAX),
+});
 
 export const commentSchema = z.object({
   commentVal: requiredText("Comment", COMMENT_MAX),
@@ -63,7 +73,7 @@ const optionalText = (label: string, max: number) =>
     .string()
     .optional()
     .transform((v) => v ?? "")
-    .refine((v) => v.length <= max, `${label} must be at most ${max} characters`);
+    .refine((v) => charCount(v) <= max, `${label} must be at most ${max} characters`);
 
 /** The pickers check type and size first (app/lib/image.ts); this holds the line if anything slips past them. */
 const photo = (label: string) =>

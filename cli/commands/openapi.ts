@@ -2,6 +2,7 @@
 // document GET /api/openapi.json serves), for Postman, Insomnia, Bruno,
 // Hoppscotch, Prism or Swagger UI. Needs no store.
 import { Command } from "commander";
+import { SERVE_URL } from "#mock/boundary";
 import pkg from "../../package.json" with { type: "json" };
 import type { CliIo } from "../io";
 import { addExamples } from "../options";
@@ -14,7 +15,9 @@ export function openapiCommand(io: CliIo): Command {
   addExamples(command, ["mockman openapi moments.openapi.json", "mockman openapi | jq '.paths | keys'"]);
   return command.action(async (file: string) => {
     const { buildOpenApiDocument } = await import("#mock/openapi/document");
-    const text = JSON.stringify(buildOpenApiDocument(pkg.version), null, 2) + "\n";
+    const { routes } = await import("#mock/routes/index");
+    // Compact: a file for tools, not for reading (jq or an editor lays it out).
+    const text = JSON.stringify(buildOpenApiDocument(routes, pkg.version, { origin: SERVE_URL })) + "\n";
     if (file === "-") {
       io.stdout.write(text);
       return;

@@ -1,184 +1,117 @@
-// The API's OpenAPI 3.1 description, generated from the route table and the
-// zod schemas the handlers already use (request bodies) and the answer shapes
-// of mock/records.ts, with @asteasolutions/zod-to-openapi. Every
-// route of mock/routes must have an entry in ROUTE_DOCS: a test fails otherwise.
-import { SERVE_URL } from "../boundary";
-import { OpenAPIRegistry, OpenApiGeneratorV31, extendZodWithOpenApi, type ResponseConfig } from "@asteasolutions/zod-to-openapi";
+// The API's OpenAPI 3.1 description, built from the route table alone: each
+// route's facts (route-kit's RouteFacts: summary, tags, operationId, body schema,
+// query, answers and refusals), its method, path and auth. Nothing is added
+// here by hand for one route; what every route shares (the refusals any route
+// may give, the headers, paging, `Prefer`) is said once below. Answer shapes are
+// named components (./components.ts); limits come from the zod schemas the
+// handlers check with, so the document and the checks cannot drift.
+import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig, type RouteConfig } from "@asteasolutions/zod-to-openapi";
 import { z, type ZodTypeAny } from "zod";
-import { commentAnswerSchema, postAnswerSchema, todoRecordSchema, userAnswerSchema } from "../records";
 import { MAX_LIMIT } from "../paging";
-import { loginSchema, signupSchema } from "../routes/auth";
-import { addCommentSchema, editCommentSchema } from "../routes/comments";
-import { routes } from "../routes/index";
-import { createPostSchema, editPostSchema } from "../routes/posts";
-import { addTodoSchema } from "../routes/todos";
-import { editUserSchema } from "../routes/users";
+import type { RouteDef, RouteFacts, Tag } from "../route-kit";
+import { POST_IDS, SEED_USERS } from "../seed";
+import { ErrorBody, SHAPES } from "./components";
 
-// The generator reads its metadata through zod's prototype; loading this module adds it.
-extendZodWithOpenApi(z);
-
-const strict = <T extends z.ZodRawShape>(shape: T) => z.object(shape).strict();
-const Post = postAnswerSchema.strict();
-const PublicUser = userAnswerSchema.strict();
-const Comment = commentAnswerSchema.strict();
-const Todo = todoRecordSchema.strict();
-const ErrorBody = strict({ errors: z.array(z.string()).min(1) });
-const paged = (key: string, item: ZodTypeAny) =>
-  strict({ [key]: z.array(item), next: z.string().nullable(), total: z.number().int().nonnegative() });
-const list = (key: string, item: ZodTypeAny) => strict({ [key]: z.array(item) });
-const Posts = list("posts", Post);
-const OnePost = strict({ post: Post });
-
-interface RouteDoc {
-  summary: string;
-  body?: ZodTypeAny;
-  /** Answers by status, beside the errors every route may give: JSON unless `media` says otherwise; no body without a schema. */
-  ok: Record<number, { description: string; schema?: ZodTypeAny; media?: string }>;
-  /** Query parameters, beside paging's. */
-  query?: z.AnyZodObject;
-  /** Takes ?limit&cursor (the list's paged answer as another 200). */
-  paged?: { key: string; item: ZodTypeAny };
-  /** Takes `Prefer: return=minimal`. */
-  minimal?: ZodTypeAny;
-  /** Statuses of refusals this route gives besides 400/404. */
-  refusals?: number[];
-}
-
-const postsOrOne = {
-  description: "every post (oldest first), or with Prefer: return=minimal the changed post",
-  schema: z.union([Posts, OnePost]),
+const TAGS: Record<Tag, string> = {
+  auth: "Sign up and log in: the token the other calls send.",
+  posts: "Posts, likes and dislikes.",
+  comments: "Comments on posts and their votes.",
+  users: "Users, profiles and follows.",
+  bookmarks: "The caller's bookmarked posts.",
+  todos: "The request tester's sandbox.",
+  photos: "Photos that answers quote by reference.",
+  search: "Search posts, people and tags.",
+  notifications: "Likes, comments, follows and mentions that concern the caller.",
+  meta: "This description.",
 };
 
-export const ROUTE_DOCS: Record<string, RouteDoc> = {
-  "POST /auth/signup": {
-    summary: "Sign up; answers the new user and a token",
-    body: signupSchema,
-    ok: { 201: { description: "created", schema: strict({ createdUser: PublicUser, encodedToken: z.string() }) } },
-    refusals: [422],
-  },
-  "POST /auth/login": {
-    summary: "Log in with username and password",
-    body: loginSchema,
-    ok: { 200: { description: "logged in", schema: strict({ foundUser: PublicUser, encodedToken: z.string() }) } },
-    refusals: [401],
-  },
-  "GET /posts": {
-    summary: "Every post, oldest first; paged newest first with ?limit&cursor",
-    ok: { 200: { description: "the posts", schema: Posts } },
-    paged: { key: "posts", item: Post },
-  },
-  "GET /posts/:postId": { summary: "One post", ok: { 200: { description: "the post", schema: OnePost } } },
-  "GET /posts/user/:username": {
-    summary: "A user's posts",
-    ok: { 200: { description: "the posts", schema: Posts } },
-    paged: { key: "posts", item: Post },
-  },
-  "POST /posts": { summary: "Write a post", body: createPostSchema, ok: { 201: postsOrOne }, minimal: OnePost },
-  "POST /posts/edit/:postId": { summary: "Edit your post", body: editPostSchema, ok: { 201: postsOrOne }, minimal: OnePost },
-  "DELETE /posts/:postId": {
-    summary: "Delete your post",
-    ok: {
-      201: {
-        description: "every post, or with Prefer: return=minimal the deleted id",
-        schema: z.union([Posts, strict({ deleted: z.string() })]),
-      },
-    },
-    minimal: strict({ deleted: z.string() }),
-  },
-  "POST /posts/like/:postId": { summary: "Like a post", ok: { 201: postsOrOne }, minimal: OnePost },
-  "POST /posts/dislike/:postId": { summary: "Unlike (dislike) a post", ok: { 201: postsOrOne }, minimal: OnePost },
-  "GET /comments/:postId": {
-    summary: "A post's comments",
-    ok: { 200: { description: "the comments", schema: list("comments", Comment) } },
-    paged: { key: "comments", item: Comment },
-  },
-  "POST /comments/add/:postId": { summary: "Comment on a post", body: addCommentSchema, ok: { 201: postsOrOne }, minimal: OnePost },
-  "POST /comments/edit/:postId/:commentId": {
-    summary: "Edit your comment",
-    body: editCommentSchema,
-    ok: { 201: { description: "the post's comments", schema: list("comments", Comment) } },
-  },
-  "POST /comments/delete/:postId/:commentId": {
-    summary: "Delete a comment (yours, or any on your post)",
-    ok: {
-      201: {
-        description: "every post and the post's comments, or with Prefer: return=minimal the post and its comments",
-        schema: z.union([strict({ posts: z.array(Post), comments: z.array(Comment) }), strict({ post: Post, comments: z.array(Comment) })]),
-      },
-    },
-    minimal: strict({ post: Post, comments: z.array(Comment) }),
-  },
-  "POST /comments/upvote/:postId/:commentId": {
-    summary: "Upvote a comment",
-    ok: { 201: { description: "the post's comments", schema: list("comments", Comment) } },
-  },
-  "POST /comments/downvote/:postId/:commentId": {
-    summary: "Downvote a comment",
-    ok: { 201: { description: "the post's comments", schema: list("comments", Comment) } },
-  },
-  "GET /users": {
-    summary: "Every user",
-    ok: { 200: { description: "the users", schema: list("users", PublicUser) } },
-    paged: { key: "users", item: PublicUser },
-  },
-  "GET /users/bookmark": {
-    summary: "Your bookmarked posts",
-    ok: { 200: { description: "the posts", schema: list("bookmarks", Post) } },
-    paged: { key: "bookmarks", item: Post },
-  },
-  "GET /users/:userId": {
-    summary: "One user, by id or username",
-    ok: { 200: { description: "the user", schema: strict({ user: PublicUser }) } },
-  },
-  "POST /users/edit": {
-    summary: "Edit your profile",
-    body: editUserSchema,
-    ok: { 201: { description: "the user", schema: strict({ user: PublicUser }) } },
-  },
-  "POST /users/bookmark/:postId": {
-    summary: "Bookmark a post",
-    ok: { 200: { description: "your bookmarked posts", schema: list("bookmarks", Post) } },
-  },
-  "POST /users/remove-bookmark/:postId": {
-    summary: "Remove a bookmark",
-    ok: { 200: { description: "your bookmarked posts", schema: list("bookmarks", Post) } },
-  },
-  "POST /users/follow/:followUserId": {
-    summary: "Follow a user",
-    ok: { 200: { description: "you and the followed user", schema: strict({ user: PublicUser, followUser: PublicUser }) } },
-  },
-  "POST /users/unfollow/:followUserId": {
-    summary: "Unfollow a user",
-    ok: { 200: { description: "you and the unfollowed user", schema: strict({ user: PublicUser, followUser: PublicUser }) } },
-  },
-  "GET /test-todos": {
-    summary: "The tester's sandbox: every todo",
-    ok: { 200: { description: "the todos", schema: list("todos", Todo) } },
-  },
-  "POST /test-todos": {
-    summary: "Add a todo",
-    body: addTodoSchema,
-    ok: { 201: { description: "the new todo and every todo", schema: strict({ todo: Todo, todos: z.array(Todo) }) } },
-  },
-  "DELETE /test-todos/:todoId": { summary: "Delete a todo", ok: { 200: { description: "every todo", schema: list("todos", Todo) } } },
-  "GET /photos/:owner/:id/:field": {
-    summary:
-      "A photo that answers quote by reference (owner users: userPhoto or coverPhoto; owner posts: postPic). " +
-      "A write may send the reference back to mean that photo",
-    query: z.object({
-      v: z.string().optional().describe("the content's fingerprint, as answers give it: the answer may be cached forever"),
-    }),
-    ok: {
-      200: { description: "the image's bytes (ETag: the fingerprint)", schema: z.string().openapi({ format: "binary" }), media: "image/*" },
-      302: { description: "the photo is a /path or web URL: Location names it" },
-      304: { description: "If-None-Match holds the current fingerprint" },
-    },
-  },
-  "GET /openapi.json": {
-    summary: "This description",
-    ok: { 200: { description: "an OpenAPI 3.1 document", schema: z.object({ openapi: z.string() }).passthrough() } },
-  },
+/** Examples of path parameters, from the seed. */
+const PARAM_EXAMPLES: Record<string, string> = {
+  postId: POST_IDS[0],
+  username: SEED_USERS[2].username,
+  userId: SEED_USERS[2].username,
+  followUserId: SEED_USERS[0].username,
+  owner: "users",
+  id: SEED_USERS[2]._id,
+  field: "userPhoto",
+  tag: "moments",
 };
+const PARAM_DESCRIPTIONS: Record<string, string> = {
+  postId: "A post's id.",
+  commentId: "A comment's id (on that post).",
+  username: "A username.",
+  userId: "A user's id or username.",
+  followUserId: "The other user's id or username.",
+  todoId: "A todo's id.",
+  owner: "Whose photo: users or posts.",
+  id: "The owner's id.",
+  field: "The photo field: userPhoto or coverPhoto (users), postPic (posts).",
+  tag: "A tag, with or without '#', compared without case or accents.",
+};
+
+/** Response headers, described once (components.headers) and referenced. */
+const HEADERS = {
+  ETag: { description: "The photo's fingerprint.", schema: { type: "string" } },
+  "Cache-Control": { description: "Cacheable forever while `v` names the current photo, else no-cache.", schema: { type: "string" } },
+  "X-Content-Type-Options": {
+    description: "Always `nosniff`: the type given is the type meant.",
+    schema: { type: "string", enum: ["nosniff"] },
+  },
+  "Content-Security-Policy": {
+    description: "`sandbox; default-src 'none'; style-src 'unsafe-inline'`: a photo opened on its own runs no script.",
+    schema: { type: "string" },
+  },
+  "Preference-Applied": {
+    description: "`return=minimal` when the answer is the small one `Prefer` asked for.",
+    schema: { type: "string", enum: ["return=minimal"] },
+  },
+  "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "integer", minimum: 0 } },
+  "x-mock-session-error": {
+    description: "Why the caller's session ended: no token, a token that does not verify, or a user that no longer exists.",
+    schema: { type: "string", enum: ["no-token", "bad-token", "no-user"] },
+  },
+  Allow: {
+    description: "The methods the path takes, HEAD wherever GET is: on a 405 (a method the path does not take) and on OPTIONS' 204.",
+    schema: { type: "string", example: "GET, POST, HEAD" },
+  },
+  "x-mock-store-error": { description: "Why the change could not be saved.", schema: { type: "string" } },
+  "x-mockman": { description: "The mockman version of `mockman serve` (not set by the in-browser mock).", schema: { type: "string" } },
+} as const;
+type HeaderName = keyof typeof HEADERS;
+const headerRefs = (names: readonly HeaderName[]) =>
+  names.length ? Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }])) : undefined;
+
+/** The 405 answer's component. */
+const WRONG_METHOD = "WrongMethod";
+
+/** Refusals any route may give, each a response component. */
+const COMMON = {
+  BadInput: { status: 400, description: "Bad input: the message names the field or parameter." },
+  NotFound: { status: 404, description: "An unknown id." },
+  SessionEnded: {
+    status: 404,
+    description: "No token, or a user that no longer exists (x-mock-session-error says which); or an unknown id.",
+    headers: ["x-mock-session-error"],
+  },
+  BadToken: { status: 401, description: "A token that does not verify.", headers: ["x-mock-session-error"] },
+  TooLarge: { status: 413, description: "The request body is too large." },
+  AnswerTooLarge: {
+    status: 422,
+    description: "The answer would pass what can be built (~512 MB of text); a write is undone, a read asks for fewer (?limit=).",
+  },
+  Failure: { status: 500, description: "An injected failure (mock settings) or an unexpected one." },
+  Unavailable: {
+    status: 503,
+    description: "An injected failure, or `mockman serve` is holding too many request bodies.",
+    headers: ["Retry-After"],
+  },
+  NotSaved: {
+    status: 507,
+    description: "The change could not be saved (storage full, read-only or gone) and was undone.",
+    headers: ["x-mock-store-error"],
+  },
+} as const satisfies Record<string, { status: number; description: string; headers?: readonly HeaderName[] }>;
+type Common = keyof typeof COMMON;
 
 /** `/posts/:postId` → `/api/posts/{postId}` and its parameter names. */
 export function openApiPath(path: string): { path: string; params: string[] } {
@@ -190,73 +123,165 @@ export function openApiPath(path: string): { path: string; params: string[] } {
   return { path: `/api${converted}`, params };
 }
 
-export function buildOpenApiDocument(version: string) {
+const pascal = (id: string) => id[0].toUpperCase() + id.slice(1);
+
+/** The refusals one route may give: shared ones by reference, its own (merged with a shared one of the same status) in place. */
+function refusals(route: RouteDef): Record<string, ResponseConfig | { $ref: string }> {
+  const { facts } = route;
+  const common: Common[] = [];
+  if (facts.body || facts.paged || facts.query) common.push("BadInput");
+  if (route.auth) common.push("BadToken", "SessionEnded");
+  else if (openApiPath(route.path).params.length) common.push("NotFound");
+  if (route.method !== "GET") common.push("TooLarge");
+  common.push("AnswerTooLarge", "Failure", "Unavailable");
+  if (route.method !== "GET") common.push("NotSaved");
+  const out: Record<string, ResponseConfig | { $ref: string }> = {};
+  for (const name of common) out[COMMON[name].status] = { $ref: `#/components/responses/${name}` };
+  for (const [status, description] of Object.entries(facts.refusals ?? {})) {
+    const shared = common.find((name) => String(COMMON[name].status) === status);
+    const sharedDoc = shared && (COMMON[shared] as { description: string; headers?: readonly HeaderName[] });
+    out[status] = {
+      description: sharedDoc ? `${description} Or: ${sharedDoc.description}` : description,
+      headers: headerRefs(sharedDoc?.headers ?? []),
+      content: { "application/json": { schema: ErrorBody } },
+    } as ResponseConfig;
+  }
+  return out;
+}
+
+function answers(facts: RouteFacts): Record<string, ResponseConfig> {
+  const out: Record<string, ResponseConfig> = {};
+  for (const [status, answer] of Object.entries(facts.answers)) {
+    const headers: HeaderName[] = [...(answer.headers ?? []), "x-mockman"];
+    if (facts.minimal) headers.push("Preference-Applied");
+    let schema: ZodTypeAny | undefined = answer.shape && SHAPES[answer.shape];
+    if (schema && facts.minimal && status !== "304") schema = z.union([schema, SHAPES[facts.minimal]]);
+    if (schema && facts.paged && status === "200") schema = z.union([schema, SHAPES[facts.paged]]);
+    const media = answer.media ?? "application/json";
+    out[status] = {
+      description: answer.description,
+      headers: headerRefs(headers) as ResponseConfig["headers"],
+      ...(schema
+        ? { content: { [media]: { schema } } }
+        : answer.media
+          ? { content: { [media]: { schema: { type: "string", contentEncoding: "binary" } } } }
+          : {}),
+    } as ResponseConfig;
+  }
+  return out;
+}
+
+export interface DocumentOptions {
+  /** The origin the document was asked from (`mockman serve`'s), or none: relative (the tab's own). */
+  origin?: string;
+}
+
+export function buildOpenApiDocument(routes: readonly RouteDef[], version: string, options: DocumentOptions = {}) {
   const registry = new OpenAPIRegistry();
-  const bearer = registry.registerComponent("securitySchemes", "token", {
+  const token = registry.registerComponent("securitySchemes", "token", {
     type: "apiKey",
     in: "header",
     name: "authorization",
     description: "The encodedToken of login or signup, bare or as `Bearer <token>`.",
   });
-  const error = (description: string) => ({ description, content: { "application/json": { schema: ErrorBody } } });
+  for (const [name, header] of Object.entries(HEADERS)) registry.registerComponent("headers", name, header as never);
+  for (const [name, refusal] of Object.entries(COMMON))
+    registry.registerComponent("responses", name, {
+      description: refusal.description,
+      headers: headerRefs("headers" in refusal ? refusal.headers : []) as never,
+      content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+    } as never);
+  registry.register("Error", ErrorBody);
+  // A 405 belongs to no operation (it answers the methods a path has none for): described once, named in info.
+  registry.registerComponent("responses", WRONG_METHOD, {
+    description: "A method this path does not take; `Allow` lists the ones it does. OPTIONS on a path answers 204 with `Allow`.",
+    headers: headerRefs(["Allow", "x-mockman"]) as never,
+    content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+  } as never);
+
+  const seen = new Set<string>();
   for (const route of routes) {
-    const key = `${route.method} ${route.path}`;
-    const doc = ROUTE_DOCS[key];
-    if (!doc) throw new Error(`no OpenAPI description for ${key}: add one to mock/openapi/document.ts`);
+    const { facts } = route;
+    if (seen.has(facts.operationId)) throw new Error(`two routes have the operationId ${facts.operationId}`);
+    seen.add(facts.operationId);
     const { path, params } = openApiPath(route.path);
-    const responses: Record<string, ResponseConfig> = {};
-    for (const [status, answer] of Object.entries(doc.ok)) {
-      if (!answer.schema) {
-        responses[status] = { description: answer.description };
-        continue;
-      }
-      const schema = doc.paged && status === "200" ? z.union([answer.schema, paged(doc.paged.key, doc.paged.item)]) : answer.schema;
-      responses[status] = { description: answer.description, content: { [answer.media ?? "application/json"]: { schema } } };
-    }
-    responses["400"] = error("bad input: the message names the field or parameter");
-    responses["404"] = error(route.auth ? "no token, a user that no longer exists, or an unknown id" : "an unknown id");
-    if (route.auth) responses["401"] = error("a token that does not verify");
-    for (const status of doc.refusals ?? []) responses[String(status)] ??= error("refused");
-    responses["413"] = error("the request body is too large");
-    responses["422"] ??= error(
-      "the answer would pass what can be built (~512 MB of text); a write is undone, a read asks for fewer (?limit=)",
-    );
-    responses["500"] = error("an injected failure (mock settings) or an unexpected one");
-    responses["503"] = error("an injected failure (mock settings), or serve is holding too many request bodies (Retry-After)");
-    if (route.method !== "GET") responses["507"] = error("the change could not be saved (storage full, read-only or gone) and was undone");
-    const query = doc.paged
+    const query = facts.paged
       ? z.object({
-          limit: z.string().regex(/^\d+$/).optional().describe(`page size, 1 to ${MAX_LIMIT}; turns paging on (newest first)`),
-          cursor: z.string().optional().describe("the `next` of the previous page"),
+          limit: z
+            .number()
+            .int()
+            .min(1)
+            .max(MAX_LIMIT)
+            .optional()
+            .openapi({ description: `Page size, 1 to ${MAX_LIMIT}; turns paging on (newest first).`, example: 20 }),
+          cursor: z.string().min(1).optional().openapi({ description: "The `next` of the previous page." }),
         })
-      : doc.query;
-    const headers = doc.minimal
-      ? z.object({ prefer: z.literal("return=minimal").optional().describe("answer with the changed post only") })
-      : undefined;
-    registry.registerPath({
-      method: route.method.toLowerCase() as "get" | "post" | "delete",
+      : facts.query;
+    const config: RouteConfig = {
+      method: route.method.toLowerCase() as RouteConfig["method"],
       path,
-      summary: doc.summary,
-      security: route.auth ? [{ [bearer.name]: [] }] : undefined,
+      operationId: facts.operationId,
+      summary: facts.summary,
+      description: facts.description,
+      tags: [facts.tag],
+      security: route.auth ? [{ [token.name]: [] }] : [],
       request: {
-        params: params.length ? z.object(Object.fromEntries(params.map((p) => [p, z.string()]))) : undefined,
+        params: params.length
+          ? z.object(
+              Object.fromEntries(
+                params.map((p) => [
+                  p,
+                  z.string().openapi({
+                    description: PARAM_DESCRIPTIONS[p] ?? p,
+                    ...(PARAM_EXAMPLES[p] ? { example: PARAM_EXAMPLES[p] } : {}),
+                  }),
+                ]),
+              ),
+            )
+          : undefined,
         query,
-        headers,
-        body: doc.body ? { content: { "application/json": { schema: doc.body } } } : undefined,
+        headers: facts.minimal
+          ? z.object({
+              // RFC 7240: preferences a server does not know are ignored, so any value is a valid request.
+              Prefer: z.string().optional().openapi({
+                description: "`return=minimal`: answer with what changed only (RFC 7240). Other preferences are ignored.",
+                example: "return=minimal",
+              }),
+            })
+          : undefined,
+        body: facts.body
+          ? {
+              required: !facts.bodyOptional,
+              content: {
+                "application/json": {
+                  schema: registry.register(`${pascal(facts.operationId)}Request`, facts.body),
+                  ...(facts.bodyExample === undefined ? {} : { example: facts.bodyExample }),
+                },
+              },
+            }
+          : undefined,
       },
-      responses,
-    });
+      responses: { ...answers(facts), ...refusals(route) } as RouteConfig["responses"],
+    };
+    registry.registerPath(config);
   }
+  const used = new Set(routes.map((r) => r.facts.tag));
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: "3.1.0",
     info: {
       title: "Moments mock API",
       version,
-      description: "The mock behind Moments and mockman. Errors are always `{ errors: [message] }`. See README.md and mock/CONTRACT.md.",
+      description:
+        "The mock behind Moments and mockman. Errors are always `{ errors: [message] }`. A method a path does not take answers " +
+        `405 with \`Allow\` (#/components/responses/${WRONG_METHOD}). README.md and mock/CONTRACT.md say more.`,
+      license: { name: "UNLICENSED (private project)", identifier: "LicenseRef-Private" } as never,
+      contact: { name: "Moments maintainers" },
     },
     servers: [
-      { url: SERVE_URL, description: "mockman serve" },
-      { url: "/", description: "the in-browser mock (same origin)" },
+      options.origin
+        ? { url: options.origin, description: "mockman serve (where this document was asked from)" }
+        : { url: "/", description: "the in-browser mock (same origin as this document)" },
     ],
+    tags: (Object.keys(TAGS) as Tag[]).filter((t) => used.has(t)).map((name) => ({ name, description: TAGS[name] })),
   });
 }

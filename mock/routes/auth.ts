@@ -5,11 +5,11 @@ import { ApiError, MSG, notFound } from "../errors";
 import { parseBody, reply, type RouteDef } from "../route-kit";
 import { hashPassword, verifyPassword } from "../password";
 import { BIO_MAX, LINK_MAX, NAME_MAX, imageRef, optionalText, required, usernameField } from "../rules";
+import { GUEST } from "../seed";
 import { timestamp } from "../time";
 import type { UserRecord } from "../types";
 import { publicUser } from "../views";
 import { resolvePhoto, storePhoto } from "./photos";
-import { forgetQuotes } from "../tables";
 
 export const loginSchema = z.object({
   username: z
@@ -36,6 +36,16 @@ export const authRoutes: RouteDef[] = [
     method: "POST",
     path: "/auth/signup",
     auth: false,
+    facts: {
+      operationId: "signup",
+      summary: "Sign up",
+      description: "Creates a user and answers it with a token. Usernames are unique; the password is stored as a salted hash.",
+      tag: "auth",
+      body: signupSchema,
+      bodyExample: { username: "newcomer", password: "a-long-secret", firstName: "Nia" },
+      answers: { 201: { description: "The new user (never a password) and a token.", shape: "SignupAnswer" } },
+      refusals: { 422: "The username is taken." },
+    },
     async handler(ctx, req) {
       const input = parseBody(signupSchema, req.body);
       if (ctx.db.users.getUnique(input.username)) throw new ApiError(422, MSG.USERNAME_TAKEN);
@@ -63,11 +73,9 @@ export const authRoutes: RouteDef[] = [
         createdAt: now,
         updatedAt: now,
       };
+      // Posts and comments by this username (imported without their author) now show the new user's names: the table sees to that.
       ctx.db.users.insert(user);
       const encodedToken = await signToken(user);
-      // Posts and comments by this username (imported without their author) now show the new user's names.
-      if (ctx.db.posts.all().some((p) => p.username === user.username) || ctx.db.comments.all().some((c) => c.username === user.username))
-        forgetQuotes(ctx.db);
       return reply(201, { createdUser: publicUser(ctx.db, user), encodedToken });
     },
   },
@@ -75,6 +83,16 @@ export const authRoutes: RouteDef[] = [
     method: "POST",
     path: "/auth/login",
     auth: false,
+    facts: {
+      operationId: "login",
+      summary: "Log in",
+      description: "Checks a username and password and answers the user and a token, sent on later calls in `authorization`.",
+      tag: "auth",
+      body: loginSchema,
+      bodyExample: { username: GUEST.username, password: "your-password" },
+      answers: { 200: { description: "The user and a token.", shape: "LoginAnswer" } },
+      refusals: { 401: "The password is wrong.", 404: "No user has this username." },
+    },
     async handler(ctx, req) {
       const { username, password } = parseBody(loginSchema, req.body);
       const user = ctx.db.users.getUnique(username);

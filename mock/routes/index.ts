@@ -5,6 +5,8 @@ import { commentRoutes } from "./comments";
 import { openApiRoutes } from "./openapi";
 import { photoRoutes } from "./photos";
 import { postRoutes } from "./posts";
+import { searchRoutes } from "./search";
+import { notificationRoutes } from "./notifications";
 import { todoRoutes } from "./todos";
 import { userRoutes } from "./users";
 
@@ -15,5 +17,7 @@ export const routes: RouteDef[] = [
   ...userRoutes,
   ...todoRoutes,
   ...photoRoutes,
-  ...openApiRoutes,
+  ...searchRoutes,
+  ...notificationRoutes,
+  ...openApiRoutes(() => routes),
 ];

@@ -12,11 +12,32 @@ export const addTodoSchema = z.object({
 });
 
 export const todoRoutes: RouteDef[] = [
-  { method: "GET", path: "/test-todos", auth: false, handler: (ctx) => reply(200, { todos: ctx.db.todos.all() }) },
+  {
+    method: "GET",
+    path: "/test-todos",
+    auth: false,
+    facts: {
+      operationId: "listTodos",
+      summary: "List the sandbox's todos",
+      description: "The tester's sandbox, so its default request gets a real answer.",
+      tag: "todos",
+      answers: { 200: { description: "Every todo.", shape: "TodoList" } },
+    },
+    handler: (ctx) => reply(200, { todos: ctx.db.todos.all() }),
+  },
   {
     method: "POST",
     path: "/test-todos",
     auth: false,
+    facts: {
+      operationId: "addTodo",
+      summary: "Add a todo",
+      description: "Adds a todo to the sandbox.",
+      tag: "todos",
+      body: addTodoSchema,
+      bodyExample: { title: "Try mockman", done: false },
+      answers: { 201: { description: "The new todo and every todo.", shape: "NewTodo" } },
+    },
     handler(ctx, req) {
       const { title, done } = parseBody(addTodoSchema, req.body);
       const now = timestamp(ctx.now());
@@ -28,6 +49,13 @@ export const todoRoutes: RouteDef[] = [
     method: "DELETE",
     path: "/test-todos/:todoId",
     auth: false,
+    facts: {
+      operationId: "deleteTodo",
+      summary: "Delete a todo",
+      description: "Removes a todo from the sandbox.",
+      tag: "todos",
+      answers: { 200: { description: "Every todo left.", shape: "TodoList" } },
+    },
     handler(ctx, req) {
       if (!ctx.db.todos.remove(req.params.todoId)) throw notFound(MSG.TODO_NOT_FOUND(req.params.todoId));
       return reply(200, { todos: ctx.db.todos.all() });

@@ -3,7 +3,7 @@
 import Dexie, { type Table as DexieTable } from "dexie";
 import type { ChangeSet, CollectionName, Collections, Snapshot, Store } from "../types";
 import { COLLECTIONS, StoreError } from "../types";
-import { EXPORT_VERSION, moveCommentsOut, movePhotosOut } from "../export-file";
+import { FORMAT_VERSION, moveCommentsOut, movePhotosOut } from "../data-format";
 import { isReferenced } from "../photos";
 import { withTabLock } from "./tab-lock";
 
@@ -24,6 +24,8 @@ export class DexieStore implements Store {
   private version = 0;
   /** Whether the data is known to be in the current format (meta "format", see holdsCurrentFormat). */
   private currentFormat = false;
+  /** The paging generation (meta "generation"), as last read or written. */
+  private pagingGeneration = 0;
 
   constructor(
     readonly name = DEFAULT_DATABASE,
@@ -64,6 +66,8 @@ export class DexieStore implements Store {
         const photos = snapshot.photos as { _id: string }[];
         await tx.table("photos").bulkAdd(photos.map((data, seq) => ({ id: data._id, seq, data })));
       });
+    // Version 4 (data format 5): notifications, a table of their own; older data had none.
+    this.db.version(4).stores({ notifications: "id, seq" });
   }
 
   holdsCurrentFormat(): boolean {
@@ -71,7 +75,7 @@ export class DexieStore implements Store {
   }
 
   async markCurrentFormat(): Promise<void> {
-    await this.db.table("meta").put({ key: "format", value: EXPORT_VERSION });
+    await this.db.table("meta").put({ key: "format", value: FORMAT_VERSION });
     this.currentFormat = true;
   }
 
@@ -85,7 +89,8 @@ export class DexieStore implements Store {
       await this.db.open();
       const seeded = await this.db.table("meta").get("seeded");
       this.version = (await this.db.table("meta").get("version"))?.value ?? 0;
-      this.currentFormat = (await this.db.table("meta").get("format"))?.value === EXPORT_VERSION;
+      this.currentFormat = (await this.db.table("meta").get("format"))?.value === FORMAT_VERSION;
+      this.pagingGeneration = (await this.db.table("meta").get("generation"))?.value ?? 0;
       const snapshot = {} as Snapshot;
       // Every table at once: the database reads them side by side, so 100k posts and 60k comments
       // come in ~1.7 s instead of ~2.4 s one after another (reading in key order and sorting here was slower).
@@ -145,7 +150,11 @@ export class DexieStore implements Store {
     return rows.map((row) => row?.data as Collections[K] | undefined);
   }
 
-  async replace(snapshot: Snapshot): Promise<void> {
+  generation(): number {
+    return this.pagingGeneration;
+  }
+
+  async replace(snapshot: Snapshot, generation = 0): Promise<void> {
     await this.db.open();
     this.version = await this.db.transaction("rw", [...COLLECTIONS.map((n) => this.table(n)), this.db.table("meta")], async () => {
       for (const name of COLLECTIONS) {
@@ -156,10 +165,12 @@ export class DexieStore implements Store {
       }
       await this.db.table("meta").put({ key: "seeded", at: new Date().toISOString() });
       // What replace() writes is always in the current format: later loads need not scan it.
-      await this.db.table("meta").put({ key: "format", value: EXPORT_VERSION });
+      await this.db.table("meta").put({ key: "format", value: FORMAT_VERSION });
+      await this.db.table("meta").put({ key: "generation", value: generation });
       return this.bump();
     });
     this.currentFormat = true;
+    this.pagingGeneration = generation;
   }
 
   /** Writes the next data version inside the caller's transaction and returns it. */

@@ -6,7 +6,8 @@
 // a crash at any step neither loses nor double-applies a line.
 //
 // Snapshot: {"mockman":"db","version":4,"journalSeq":n,"data":{users,posts,comments,todos,photos}}
-//   (one record per line, lists in insertion order)
+//   (one record per line, lists in insertion order; `"generation":g,` before
+//   "data" once an import or reset has reordered the lists, see mock/paging.ts)
 // Journal:  one line per commit, {"seq":n,"changes":ChangeSet}
 import { type FileId, syncDir, writeAtomic } from "./atomic";
 import { fstatSync, statSync } from "node:fs";
@@ -14,17 +15,18 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { ChangeSet, CollectionName, Collections, Snapshot, Store } from "../types";
 import { COLLECTIONS, StoreError, isObject } from "../types";
+import { FORMAT_VERSION, isReadableVersion, readableList } from "../data-format";
 
-/**
- * Version 4 keeps large photos in records of their own (`photos`); version 3 kept
+/*
+ * The snapshot's "version" is the data format's (mock/data-format.ts). Version 5 adds
+ * notifications (older snapshots have no `notifications` list). Version 4 keeps large photos in records of their own (`photos`); version 3 kept
  * them in their owners' fields (its snapshot has no `photos` list, its journal lines
  * put users and posts with their photos). Version 3 keeps comments in their own
  * collection; version 2 kept them inside their posts (its snapshot has no `comments`
  * list, its journal lines put posts with their comments), version 1 also copied users
  * into records. All still load: the rows are read as written and the mock migrates
- * the records (migrateRecords), then writes them back once in version 4.
+ * the records (migrateRecords), then writes them back once in the current version.
  */
-export const SNAPSHOT_VERSION = 4;
 
 export interface FileStoreOptions {
   /** Fold once the journal passes this many bytes, or the snapshot's size if larger (default 1 MiB). */
@@ -59,6 +61,8 @@ export class FileStore implements Store {
 
   private rows: Rows | null = null;
   private seq = 0;
+  /** The paging generation the snapshot holds (`"generation"`, left out while 0). */
+  private pagingGeneration = 0;
   private snapshotBytes = 0;
   /** Whether the snapshot last loaded was in the current version (see holdsCurrentFormat). */
   private currentFormat = false;
@@ -96,6 +100,10 @@ export class FileStore implements Store {
     return this.currentFormat;
   }
 
+  generation(): number {
+    return this.pagingGeneration;
+  }
+
   load(): Promise<Snapshot | null> {
     return this.serially(() => this.read());
   }
@@ -124,7 +132,7 @@ export class FileStore implements Store {
     });
   }
 
-  replace(snapshot: Snapshot): Promise<void> {
+  replace(snapshot: Snapshot, generation = 0): Promise<void> {
     return this.serially(async () => {
       const rows = emptyRows();
       for (const name of COLLECTIONS) {
@@ -134,7 +142,7 @@ export class FileStore implements Store {
       // journalSeq must cover every line already in the journal, so that a crash
       // before the journal is cleared does not replay old lines onto new data.
       const seq = this.rows ? this.seq : Math.max(this.seq, await lastSeqIn(this.journalPath));
-      await this.writeSnapshot(rows, seq);
+      await this.writeSnapshot(rows, seq, generation);
       await this.clearJournal();
       this.rows = rows;
       this.seq = seq;
@@ -246,10 +254,11 @@ export class FileStore implements Store {
       this.snapshotBytes = 0;
       return null;
     }
-    const { seq, data, version } = parseSnapshot(text, this.path);
+    const { seq, data, version, generation } = parseSnapshot(text, this.path);
+    this.pagingGeneration = generation;
     // A current snapshot's journal lines were written by this version too: an older
     // store is converted and written back whole at its first load.
-    this.currentFormat = version === SNAPSHOT_VERSION;
+    this.currentFormat = version === FORMAT_VERSION;
     const records = emptyRows() as unknown as { [K in CollectionName]: Map<string, unknown> };
     for (const name of COLLECTIONS) {
       for (const record of data[name] as { _id: string }[]) {
@@ -357,14 +366,15 @@ export class FileStore implements Store {
     }
   }
 
-  private async writeSnapshot(rows: Rows, seq: number) {
-    const text = snapshotText(rows, seq);
+  private async writeSnapshot(rows: Rows, seq: number, generation = this.pagingGeneration) {
+    const text = snapshotText(rows, seq, generation);
     try {
       this.snapshotId = await writeAtomic(this.path, text, { makeDir: true });
     } catch (error) {
       throw new StoreError(`Could not write ${this.path}: ${(error as Error).message}`, { cause: error });
     }
     this.snapshotBytes = Buffer.byteLength(text);
+    this.pagingGeneration = generation;
   }
 
   private async clearJournal() {
@@ -382,7 +392,7 @@ const ADVICE = (file: string) =>
   `It was left untouched: fix it by hand, or move it aside (mv "${file}" "${file}.bad") and run \`mockman reset\` to start from the seed.`;
 
 function emptyRows(): Rows {
-  return { users: new Map(), posts: new Map(), comments: new Map(), todos: new Map(), photos: new Map() };
+  return { users: new Map(), posts: new Map(), comments: new Map(), todos: new Map(), photos: new Map(), notifications: new Map() };
 }
 
 function stringifyAll(records: { [K in CollectionName]: Map<string, unknown> }): Rows {
@@ -419,17 +429,18 @@ function rowsFromLines(text: string, data: Snapshot): Rows | null {
   return rows;
 }
 
-function snapshotText(rows: Rows, seq: number): string {
+function snapshotText(rows: Rows, seq: number, generation: number): string {
   const lists = COLLECTIONS.map((name) => {
     const list = [...rows[name].values()];
     return `${JSON.stringify(name)}:[${list.length ? `\n${list.join(",\n")}\n` : ""}]`;
   });
-  return `{"mockman":"db","version":${SNAPSHOT_VERSION},"journalSeq":${seq},"data":{\n${lists.join(",\n")}\n}}\n`;
+  const gen = generation ? `"generation":${generation},` : "";
+  return `{"mockman":"db","version":${FORMAT_VERSION},"journalSeq":${seq},${gen}"data":{\n${lists.join(",\n")}\n}}\n`;
 }
 
 const isRecordList = (v: unknown) => Array.isArray(v) && v.every((r) => isObject(r) && typeof r._id === "string");
 
-function parseSnapshot(text: string, file: string): { seq: number; data: Snapshot; version: number } {
+function parseSnapshot(text: string, file: string): { seq: number; data: Snapshot; version: number; generation: number } {
   let doc: unknown;
   try {
     doc = JSON.parse(text);
@@ -442,21 +453,29 @@ function parseSnapshot(text: string, file: string): { seq: number; data: Snapsho
     throw new StoreError(`${file} is a mockman export file, not a store. Move it elsewhere and load it with \`mockman import FILE\`.`);
   }
   if (doc.mockman !== "db") throw wrong(`"mockman" should be "db"`);
-  if (typeof doc.version === "number" && doc.version > SNAPSHOT_VERSION) {
+  if (typeof doc.version === "number" && doc.version > FORMAT_VERSION) {
     throw new StoreError(`${file} was written by a newer mockman (store version ${doc.version}); upgrade mockman to read it.`);
   }
-  if (doc.version !== SNAPSHOT_VERSION && doc.version !== 1 && doc.version !== 2 && doc.version !== 3)
-    throw wrong(`"version" should be 1, 2, 3 or ${SNAPSHOT_VERSION}`);
+  if (!isReadableVersion(doc.version)) throw wrong(`"version" should be ${readableList()}`);
   if (!Number.isSafeInteger(doc.journalSeq) || (doc.journalSeq as number) < 0) throw wrong(`"journalSeq" should be a whole number`);
   if (!isObject(doc.data)) throw wrong(`"data" should be an object`);
+  const generation = doc.generation ?? 0;
+  if (!Number.isSafeInteger(generation) || (generation as number) < 0) throw wrong(`"generation" should be a whole number`);
   // Before version 3 comments were inside their posts: no list of their own (the mock moves them out).
   if ((doc.version as number) < 3 && doc.data.comments === undefined) doc.data.comments = [];
   // Before version 4 photos were inside their owners: no list of their own (the mock moves them out).
   if ((doc.version as number) < 4 && doc.data.photos === undefined) doc.data.photos = [];
+  // Before version 5 there were no notifications.
+  if ((doc.version as number) < 5 && doc.data.notifications === undefined) doc.data.notifications = [];
   for (const name of COLLECTIONS) {
     if (!isRecordList(doc.data[name])) throw wrong(`"data.${name}" should be a list of records, each with a string "_id"`);
   }
-  return { seq: doc.journalSeq as number, data: doc.data as unknown as Snapshot, version: doc.version as number };
+  return {
+    seq: doc.journalSeq as number,
+    data: doc.data as unknown as Snapshot,
+    version: doc.version as number,
+    generation: generation as number,
+  };
 }
 
 function isChangeSet(v: unknown): v is ChangeSet {

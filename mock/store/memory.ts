@@ -6,6 +6,7 @@ import { applyChanges } from "./apply";
 export class MemoryStore implements Store {
   readonly label = "memory";
   private data: Snapshot | null = null;
+  private saved_generation = 0;
   commits = 0;
 
   async load(): Promise<Snapshot | null> {
@@ -13,7 +14,7 @@ export class MemoryStore implements Store {
   }
 
   async commit(changes: ChangeSet): Promise<void> {
-    this.data ??= { users: [], posts: [], comments: [], todos: [], photos: [] };
+    this.data ??= { users: [], posts: [], comments: [], todos: [], photos: [], notifications: [] };
     this.data = applyChanges(this.data, JSON.parse(JSON.stringify(changes)));
     this.commits++;
   }
@@ -24,7 +25,12 @@ export class MemoryStore implements Store {
     return ids.map((id) => (byId.has(id) ? structuredClone(byId.get(id)) : undefined));
   }
 
-  async replace(snapshot: Snapshot): Promise<void> {
+  generation(): number {
+    return this.saved_generation;
+  }
+
+  async replace(snapshot: Snapshot, generation = 0): Promise<void> {
+    this.saved_generation = generation;
     this.data = JSON.parse(JSON.stringify(snapshot));
     for (const name of COLLECTIONS) this.data![name] ??= [] as never;
   }

@@ -46,7 +46,8 @@ async function apiWithQuotedPhoto(quotes: number, photoChars: number) {
   return { api, token: await api.login("guest") };
 }
 
-describe("answers too large to build", () => {
+// Each case builds answers near the size limit (tens of MB): seconds alone, 20-40 s on a loaded 2-core machine.
+describe("answers too large to build", { timeout: 120_000 }, () => {
   it("a like whose answer would pass the limit is refused with 422 and undone, and reads still answer", async () => {
     // 1,000 quotes of a 600,000-character photo: 600 M characters.
     const { api, token } = await apiWithQuotedPhoto(1000, 600_000);

@@ -1,7 +1,8 @@
 // What a boot reads from the store: checked for shape (cheaply, every boot) and
 // stripped of fields the API does not know, so a hand-edited record cannot leak them.
 import { describe, expect, it } from "vitest";
-import { exportFileSchema, snapshotProblem } from "#mock/export-file";
+import { exportFileSchema } from "#mock/export-file";
+import { snapshotProblem } from "#mock/data-format";
 import { createMock } from "#mock/create-mock";
 import { MemoryStore } from "#mock/store/memory";
 import type { Snapshot } from "#mock/types";

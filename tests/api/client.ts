@@ -2,6 +2,16 @@
 import { GUEST } from "#mock/seed";
 import { createMock, type Mock } from "#mock/create-mock";
 import { MemoryStore } from "#mock/store/memory";
+import type { ChangeSet } from "#mock/types";
+
+/** A memory store whose writes fail while `failing` is set, as a full IndexedDB does (the mock answers 507). */
+export class FlakyStore extends MemoryStore {
+  failing = false;
+  async commit(changes: ChangeSet) {
+    if (this.failing) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    return super.commit(changes);
+  }
+}
 
 export const SEED_POST = "8d0c3c7e-1f4b-4b7a-9c2e-6a1f0d9e7b01"; // by adasterling, 790 likes
 export const GUEST_POST_ID = "8d0c3c7e-1f4b-4b7a-9c2e-6a1f0d9e7b03"; // by guest, 800 likes

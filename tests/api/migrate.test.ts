@@ -10,7 +10,8 @@ import { fileURLToPath } from "node:url";
 import Dexie from "dexie";
 import { IDBKeyRange, indexedDB } from "fake-indexeddb";
 import { afterEach, describe, expect, it } from "vitest";
-import { EXPORT_VERSION, parseExportFile } from "#mock/export-file";
+import { parseExportFile } from "#mock/export-file";
+import { FORMAT_VERSION } from "#mock/data-format";
 import { createMock } from "#mock/create-mock";
 import { DexieStore } from "#mock/store/dexie";
 import { FileStore } from "#mock/store/file";
@@ -73,7 +74,7 @@ describe("a version-1 export", () => {
 
   it("imports as version 3 and answers exactly as before", async () => {
     const file = parseExportFile(v1Text());
-    expect(file.version).toBe(EXPORT_VERSION);
+    expect(file.version).toBe(FORMAT_VERSION);
     expectNoCopies(file.data);
     const mock = await createMock({ store: new MemoryStore(), passwordIterations: 1000 });
     await mock.importData(file);
@@ -111,7 +112,7 @@ describe("a version-1 store", () => {
     expect(await answersOf(mock)).toEqual(v1Answers());
     await mock.shutdown();
     const stored = JSON.parse(readFileSync(db, "utf8"));
-    expect(stored.version).toBe(4);
+    expect(stored.version).toBe(FORMAT_VERSION);
     expectNoCopies(stored.data);
     expect(readFileSync(db, "utf8").length).toBeLessThan(before);
     // And it loads again as version 3.
@@ -141,7 +142,7 @@ describe("a version-2 export", () => {
 
   it("imports as version 3, comments in their own collection in their order, and answers exactly as before", async () => {
     const file = parseExportFile(v2Text());
-    expect(file.version).toBe(EXPORT_VERSION);
+    expect(file.version).toBe(FORMAT_VERSION);
     expectNoCopies(file.data);
     const nested = (JSON.parse(v2Text()).data.posts as { _id: string; comments: { _id: string }[] }[]).flatMap((p) =>
       p.comments.map((c) => `${p._id}/${c._id}`),
@@ -185,8 +186,8 @@ async function bootOldStore(fixture: string, version: number) {
   expect(reopened.holdsCurrentFormat()).toBe(true);
   await reopened.close();
   const stored = JSON.parse(readFileSync(db, "utf8"));
-  expect(stored.version).toBe(4);
-  expect(Object.keys(stored.data)).toEqual(["users", "posts", "comments", "todos", "photos"]);
+  expect(stored.version).toBe(FORMAT_VERSION);
+  expect(Object.keys(stored.data)).toEqual(["users", "posts", "comments", "todos", "photos", "notifications"]);
   expectNoCopies(stored.data);
   return { db, stored, answers };
 }
@@ -277,7 +278,7 @@ describe("a version-1 IndexedDB database (a browser that ran version 2)", () => 
     const saved = (await store.load())!;
     expectNoCopies(saved);
     expect(saved.comments.length).toBe((data.posts as { comments: unknown[] }[]).reduce((n, p) => n + p.comments.length, 0));
-    expect(store.db.verno).toBe(3);
+    expect(store.db.verno).toBe(4);
     await mock.shutdown();
     await new Dexie(name, { indexedDB, IDBKeyRange }).delete();
   });
@@ -305,7 +306,7 @@ describe("a version-3 export", () => {
   it("imports as version 4, each large photo a record of its own, and answers exactly as before", async () => {
     const inline = inlinePhotos(JSON.parse(v3Text()).data);
     const file = parseExportFile(v3Text());
-    expect(file.version).toBe(EXPORT_VERSION);
+    expect(file.version).toBe(FORMAT_VERSION);
     expectNoCopies(file.data);
     expect(file.data.photos.map((p) => p.data)).toEqual(inline);
     const mock = await createMock({ store: new MemoryStore(), passwordIterations: 1000 });
@@ -371,7 +372,7 @@ describe("a version-2 IndexedDB database (a browser that ran version 3)", () => 
     const mock = await createMock({ store, passwordIterations: 1000 });
     expect(await answersOf(mock, v3Answers())).toEqual(v3Answers());
     expectNoCopies((await store.load())!);
-    expect(store.db.verno).toBe(3);
+    expect(store.db.verno).toBe(4);
     await mock.shutdown();
     await new Dexie(name, { indexedDB, IDBKeyRange }).delete();
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MemoryStore } from "#mock/store/memory";
 import type { ChangeSet } from "#mock/types";
-import { SEED_POST, makeApi } from "./client";
+import { FlakyStore, SEED_POST, makeApi } from "./client";
 
 class SpyStore extends MemoryStore {
   commitsSeen: ChangeSet[] = [];
@@ -34,8 +34,13 @@ describe("persistence through the store", () => {
     await api.call("POST", `/api/posts/like/${SEED_POST}`, { token }); // refused
     await api.call("POST", "/api/users/follow/adasterling", { token });
     expect(store.commitsSeen).toHaveLength(2);
-    expect(store.commitsSeen[0]).toEqual({ posts: { put: [expect.objectContaining({ _id: SEED_POST })], remove: [] } });
+    // The like, and the notification that tells the post's author of it, in one change set.
+    expect(store.commitsSeen[0]).toEqual({
+      posts: { put: [expect.objectContaining({ _id: SEED_POST })], remove: [] },
+      notifications: { put: [expect.objectContaining({ kind: "like", postId: SEED_POST })], remove: [] },
+    });
     expect(store.commitsSeen[1].users!.put.map((u) => u.username).sort()).toEqual(["adasterling", "guest"]);
+    expect(store.commitsSeen[1].notifications!.put).toEqual([expect.objectContaining({ kind: "follow" })]);
   });
 
   it("an empty store is seeded once; a seeded one is loaded, not re-seeded", async () => {
@@ -72,13 +77,6 @@ describe("persistence through the store", () => {
 
 describe("a store that fails to write", () => {
   it("reports the failure, keeps the session, and reports recovery once a later write lands it all", async () => {
-    class FlakyStore extends MemoryStore {
-      failing = false;
-      async commit(changes: ChangeSet) {
-        if (this.failing) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
-        return super.commit(changes);
-      }
-    }
     const store = new FlakyStore();
     const events: string[] = [];
     const { createMock } = await import("#mock/create-mock");

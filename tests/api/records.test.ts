@@ -23,6 +23,9 @@ function sample(schema: z.ZodTypeAny, key: string): unknown {
     if (key === "username") return "sampleuser";
     // One id for every record: a comment's postId names the sample post.
     if (key === "_id" || key === "postId") return "id-1";
+    // A notification names the sample user, post and comment, and a kind that has all three.
+    if (key === "userId" || key === "actorId" || key === "commentId") return "id-1";
+    if (key === "kind") return "mention";
     // A photo record holds an image.
     if (key === "data") return "data:image/png;base64,AAAA";
     return "/p";

@@ -109,3 +109,18 @@ describe("comment", () => {
 it("the limits are the spec's numbers (CONTRACT §9)", () => {
   expect({ POST_MAX, COMMENT_MAX, NAME_MAX, USERNAME_MAX }).toEqual({ POST_MAX: 210, COMMENT_MAX: 60, NAME_MAX: 12, USERNAME_MAX: 12 });
 });
+
+it("counts characters as the API does (code points): 12 emoji are a name, 210 emoji a post; one more is refused", () => {
+  const emoji = (n: number) => "😀".repeat(n); // 2 UTF-16 units each
+  expect(errorsOf(commentSchema, { commentVal: emoji(COMMENT_MAX) })).toEqual({});
+  expect(errorsOf(commentSchema, { commentVal: emoji(COMMENT_MAX + 1) }).commentVal).toEqual([
+    `Comment must be at most ${COMMENT_MAX} characters`,
+  ]);
+  expect(errorsOf(postSchema, { content: emoji(POST_MAX) })).toEqual({});
+  expect(errorsOf(postSchema, { content: emoji(POST_MAX + 1) }).content).toEqual([`Post must be at most ${POST_MAX} characters`]);
+  const signup = { firstName: emoji(NAME_MAX), username: "emoji", password: "x", confirmPassword: "x" };
+  expect(errorsOf(signupSchema, signup)).toEqual({});
+  expect(errorsOf(signupSchema, { ...signup, firstName: emoji(NAME_MAX + 1) }).firstName).toEqual([
+    `Name must be at most ${NAME_MAX} characters`,
+  ]);
+});

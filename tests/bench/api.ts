@@ -1,23 +1,12 @@
 // Per-call time of the dispatcher at several data sizes, so growth shows.
 // The store is a no-op here: store writes are measured in store.ts.
-import { exportFileSchema, snapshotProblem } from "#mock/export-file";
+import { exportFileSchema } from "#mock/export-file";
+import { snapshotProblem } from "#mock/data-format";
 import { createMock, type Mock } from "#mock/create-mock";
 import { generateData, GENERATED_PASSWORD } from "#mock/seed";
 import { DEFAULT_ITERATIONS } from "#mock/password";
-import type { ChangeSet, Snapshot, Store } from "#mock/types";
 import { inProcessSender } from "#cli/exchange";
-import { fmt, measure, table } from "./measure";
-
-class NullStore implements Store {
-  readonly label = "null";
-  constructor(private data: Snapshot) {}
-  async load() {
-    return this.data;
-  }
-  async commit(_changes: ChangeSet) {}
-  async replace() {}
-  async close() {}
-}
+import { NullStore, fmt, measure, table } from "./measure";
 
 // Through dispatch(), the door `mockman serve` uses: the mock's own work, up to
 // the answer's text. handle() adds a Web Response on top; in Node reading a

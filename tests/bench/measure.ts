@@ -1,3 +1,4 @@
+import type { ChangeSet, Snapshot, Store } from "#mock/types";
 // Small timing helpers for the benchmarks (not tests: nothing here asserts).
 
 export interface Stats {
@@ -30,4 +31,16 @@ export function table(headers: string[], rows: string[][]) {
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const row of rows) console.log(line(row));
   console.log();
+}
+
+/** A store that loads the data it is given and keeps nothing: the benches time the mock, not the disk. */
+export class NullStore implements Store {
+  readonly label = "null";
+  constructor(private data: Snapshot) {}
+  async load() {
+    return this.data;
+  }
+  async commit(_changes: ChangeSet) {}
+  async replace() {}
+  async close() {}
 }

@@ -107,7 +107,12 @@ describe("DexieStore (fake-indexeddb)", () => {
 
     writes.length = 0;
     await call(mock, "POST", `/api/posts/like/${post._id}`, undefined, token);
-    expect(writes).toEqual([bump, { table: "posts", type: "put", keys: [post._id] }]);
+    // The like and the notification to the post's author (another user's post).
+    expect(writes).toEqual([
+      bump,
+      { table: "posts", type: "put", keys: [post._id] },
+      { table: "notifications", type: "put", keys: [expect.any(String)] },
+    ]);
 
     writes.length = 0;
     await call(mock, "GET", "/api/posts");

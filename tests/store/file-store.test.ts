@@ -49,8 +49,8 @@ describe("FileStore through the mock", () => {
     expect((await call(mock, "GET", "/api/posts")).body.posts).toHaveLength(6);
     await mock.shutdown();
     const doc = JSON.parse(await fs.readFile(nested, "utf8"));
-    expect(doc).toMatchObject({ mockman: "db", version: 4, journalSeq: 0 });
-    expect(Object.keys(doc.data)).toEqual(["users", "posts", "comments", "todos", "photos"]);
+    expect(doc).toMatchObject({ mockman: "db", version: 5, journalSeq: 0 });
+    expect(Object.keys(doc.data)).toEqual(["users", "posts", "comments", "todos", "photos", "notifications"]);
   });
 
   it("appends one journal line per commit, the size of the change, and leaves the snapshot alone", async () => {
@@ -70,7 +70,8 @@ describe("FileStore through the mock", () => {
     expect(afterTodo).toBeLessThan(400);
     const likeLine = afterLike - afterTodo;
     expect(likeLine).toBeGreaterThan(JSON.stringify(target).length);
-    expect(likeLine).toBeLessThan(JSON.stringify(target).length + 400);
+    // The post, and the notification (~250 bytes) that tells its author.
+    expect(likeLine).toBeLessThan(JSON.stringify(target).length + 700);
     const snapshotAfter = await fs.stat(db);
     expect(snapshotAfter.size).toBe(snapshotBefore.size);
     expect(snapshotAfter.mtimeMs).toBe(snapshotBefore.mtimeMs);
@@ -78,7 +79,7 @@ describe("FileStore through the mock", () => {
     const journal = (await lines(`${db}.journal`)).map((line) => JSON.parse(line));
     expect(journal.map((entry) => entry.seq)).toEqual([1, 2]);
     expect(journal[0].changes.todos.put.map((t: TodoRecord) => t.title)).toEqual(["one"]);
-    expect(Object.keys(journal[1].changes)).toEqual(["posts"]);
+    expect(Object.keys(journal[1].changes)).toEqual(["posts", "notifications"]);
     expect(journal[1].changes.posts.put.map((p: { _id: string }) => p._id)).toEqual([target._id]);
     await mock.shutdown();
   });
@@ -98,7 +99,7 @@ describe("folding the journal into the snapshot", () => {
 
   async function expected(): Promise<Snapshot> {
     const reference = new MemoryStore();
-    await reference.replace({ users: [], posts: [], comments: [], todos: [], photos: [] });
+    await reference.replace({ users: [], posts: [], comments: [], todos: [], photos: [], notifications: [] });
     for (const changes of script) await reference.commit(changes);
     return (await reference.load())!;
   }
@@ -110,7 +111,7 @@ describe("folding the journal into the snapshot", () => {
   ])("keeps every record in insertion order when it %s", async (_, options) => {
     const store = new FileStore(db, options);
     expect(await store.load()).toBeNull();
-    await store.replace({ users: [], posts: [], comments: [], todos: [], photos: [] });
+    await store.replace({ users: [], posts: [], comments: [], todos: [], photos: [], notifications: [] });
     for (const changes of script) await store.commit(changes);
     await store.close();
     const loaded = await new FileStore(db).load();
@@ -120,7 +121,7 @@ describe("folding the journal into the snapshot", () => {
 
   it("records the last folded seq and empties the journal", async () => {
     const store = new FileStore(db, { foldLines: 1_000 });
-    await store.replace({ users: [], posts: [], comments: [], todos: [], photos: [] });
+    await store.replace({ users: [], posts: [], comments: [], todos: [], photos: [], notifications: [] });
     for (const changes of script) await store.commit(changes);
     expect(await lines(`${db}.journal`)).toHaveLength(script.length);
     await store.compact();
@@ -134,7 +135,7 @@ describe("folding the journal into the snapshot", () => {
 
   it("folds by itself once the journal outgrows the snapshot, so replay stays bounded", async () => {
     const store = new FileStore(db, { foldBytes: 1 });
-    await store.replace({ users: [], posts: [], comments: [], todos: [todo("x")], photos: [] });
+    await store.replace({ users: [], posts: [], comments: [], todos: [todo("x")], photos: [], notifications: [] });
     const sizes: number[] = [];
     for (let i = 0; i < 20; i++) {
       await store.commit(putTodos(todo(`t${i}`)));
@@ -158,7 +159,14 @@ describe("folding the journal into the snapshot", () => {
           .replace(/\},\{"_id":"b"/, '},\n{"_id":"b"'),
     ],
   ])("reads a snapshot laid out by hand (%s) and folds it back whole", async (_, layout) => {
-    const data = { users: [], posts: [], comments: [], todos: [todo("a"), todo("b", 'with "_id":"c" inside'), todo("c")], photos: [] };
+    const data = {
+      users: [],
+      posts: [],
+      comments: [],
+      todos: [todo("a"), todo("b", 'with "_id":"c" inside'), todo("c")],
+      photos: [],
+      notifications: [],
+    };
     await fs.writeFile(db, layout({ mockman: "db", version: 3, journalSeq: 0, data }));
     const store = new FileStore(db);
     expect(await store.load()).toEqual(data);
@@ -169,12 +177,12 @@ describe("folding the journal into the snapshot", () => {
 
   it("does not replay folded lines when a crash left the journal behind", async () => {
     const store = new FileStore(db, { foldOnClose: false });
-    await store.replace({ users: [], posts: [], comments: [], todos: [todo("a")], photos: [] });
+    await store.replace({ users: [], posts: [], comments: [], todos: [todo("a")], photos: [], notifications: [] });
     await store.commit(putTodos(todo("b")));
     await store.commit(removeTodos("a"));
     const journal = await fs.readFile(`${db}.journal`);
     // reset: the snapshot is replaced, then the journal is cleared...
-    await store.replace({ users: [], posts: [], comments: [], todos: [todo("z")], photos: [] });
+    await store.replace({ users: [], posts: [], comments: [], todos: [todo("z")], photos: [], notifications: [] });
     await store.close();
     // ...but the process died between the two steps.
     await fs.writeFile(`${db}.journal`, journal);
@@ -198,7 +206,7 @@ describe("folding the journal into the snapshot", () => {
 describe("recovering from a crash mid-write", () => {
   async function twoCommits() {
     const store = new FileStore(db, { foldOnClose: false });
-    await store.replace({ users: [], posts: [], comments: [], todos: [], photos: [] });
+    await store.replace({ users: [], posts: [], comments: [], todos: [], photos: [], notifications: [] });
     await store.commit(putTodos(todo("a")));
     await store.commit(putTodos(todo("b")));
     await store.close();
@@ -306,14 +314,14 @@ describe("replace", () => {
   it("writes a new snapshot and clears the journal", async () => {
     const store = new FileStore(db, { foldOnClose: false });
     await store.load();
-    await store.replace({ users: [], posts: [], comments: [], todos: [todo("a")], photos: [] });
+    await store.replace({ users: [], posts: [], comments: [], todos: [todo("a")], photos: [], notifications: [] });
     await store.commit(putTodos(todo("b")));
-    const fresh = { users: [], posts: [], comments: [], todos: [todo("n1"), todo("n2")], photos: [] };
+    const fresh = { users: [], posts: [], comments: [], todos: [todo("n1"), todo("n2")], photos: [], notifications: [] };
     await store.replace(fresh);
     expect(await fs.readFile(`${db}.journal`, "utf8").catch(() => "")).toBe("");
     await store.close();
     expect(await new FileStore(db).load()).toEqual(fresh);
-    expect(JSON.parse(await fs.readFile(db, "utf8"))).toEqual({ mockman: "db", version: 4, journalSeq: 1, data: fresh });
+    expect(JSON.parse(await fs.readFile(db, "utf8"))).toEqual({ mockman: "db", version: 5, journalSeq: 1, data: fresh });
   });
 
   it("resets through the mock, and the reset outlives a reboot", async () => {

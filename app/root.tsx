@@ -1,6 +1,6 @@
 import type { LinksFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useSyncExternalStore, type ReactNode } from "react";
 import { ToastContainer } from "react-toastify";
 import { GeneralErrorBoundary } from "#app/components/GeneralErrorBoundary";
 import { TOAST_OPTIONS } from "#app/lib/texts";
@@ -11,6 +11,39 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesHref },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+/** The phone layout (styles/shell.css), where the tab bar sits at the bottom. */
+const PHONE = "(max-width: 699px)";
+const onPhoneChange = (listener: () => void) => {
+  const query = window.matchMedia(PHONE);
+  query.addEventListener("change", listener);
+  return () => query.removeEventListener("change", listener);
+};
+
+/**
+ * Toasts never cover navigation or headings: top-right on wider screens, stacked
+ * into the one lane kept above 'Who to follow' (styles/shell.css) however many
+ * come at once; on a phone at the bottom, just above the tab bar, away from the
+ * top bar and the page title.
+ */
+function Toasts() {
+  const phone = useSyncExternalStore(
+    onPhoneChange,
+    () => window.matchMedia(PHONE).matches,
+    () => false,
+  );
+  return (
+    <ToastContainer
+      {...TOAST_OPTIONS}
+      position={phone ? "bottom-center" : TOAST_OPTIONS.position}
+      // Stacked, the newest is in front (newestOnTop would put the oldest there).
+      stacked
+      closeOnClick
+      pauseOnFocusLoss={false}
+      theme="light"
+    />
+  );
+}
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -26,7 +59,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ToastContainer {...TOAST_OPTIONS} newestOnTop closeOnClick pauseOnFocusLoss={false} theme="light" />
+        <Toasts />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -1,8 +1,10 @@
 // `mockman seed`'s data set: people with distinct names, bios and links, posts
 // of whole sentences with hashtags (some with the shipped pictures), comments,
-// follows, and likes whose counts match likedBy. @faker-js/faker, seeded, so a
+// follows, likes whose counts match likedBy, and an avatar of each person's own
+// (mock/avatar.ts). @faker-js/faker, seeded, so a
 // --seed always gives the same data. CLI only: the browser bundle never loads it.
 import { Faker, base, en } from "@faker-js/faker";
+import { avatarDataUrl } from "#mock/avatar";
 import { hashPassword } from "#mock/password";
 import { COMMENT_MAX, NAME_MAX, POST_MAX } from "#mock/rules";
 import { GENERATED_PASSWORD, type GenerateOptions } from "#mock/seed";
@@ -10,7 +12,6 @@ import { timestamp } from "#mock/time";
 import type { CommentRecord, PostRecord, Snapshot, UserRecord } from "#mock/types";
 import { DEFAULT_ITERATIONS } from "#mock/password";
 
-const AVATARS = ["/seed/avatar-ada.svg", "/seed/avatar-marco.svg", "/seed/avatar-lena.svg", "/seed/avatar-guest.svg"];
 const PICTURES = ["/seed/post-dawn.svg", "/seed/post-dusk.svg", "/seed/post-sea.svg"];
 const REACTIONS = [
   "Love this!",
@@ -64,15 +65,17 @@ export async function realisticData(opts: GenerateOptions, now = new Date()): Pr
     while (taken.has(username)) username = `u${faker.string.alphanumeric(10).toLowerCase()}`;
     taken.add(username);
     const at = stamp(opts.posts + opts.users - i);
+    const _id = faker.string.uuid();
     users.push({
-      _id: faker.string.uuid(),
+      _id,
       username,
       passwordHash,
       firstName,
       lastName,
       bio: fit(faker.person.bio(), 250),
       link: `https://${faker.internet.domainName()}`,
-      userPhoto: pick(AVATARS),
+      // Their own: initials and a colour from their id (the sample users keep their pictures).
+      userPhoto: avatarDataUrl(firstName, lastName, _id),
       coverPhoto: "/seed/cover-default.svg",
       followers: [],
       following: [],
@@ -145,5 +148,5 @@ export async function realisticData(opts: GenerateOptions, now = new Date()): Pr
       });
     }
   }
-  return { users, posts, comments, todos: [], photos: [] };
+  return { users, posts, comments, todos: [], photos: [], notifications: [] };
 }

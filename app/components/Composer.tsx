@@ -1,13 +1,16 @@
 // The post composer: content (required, max 210, counting down from 210), an
 // optional image with its description (alt text, counted; required when
-// Settings asks), and a busy Post button that cannot be pressed twice.
+// Settings asks), and a busy Post button that cannot be pressed twice. The text
+// is kept as a draft per user (app/lib/draft.ts) until it is posted.
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { useFetcher } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { clearDraft, readDraft, saveDraft } from "#app/lib/draft";
 import type { PostActionData } from "#app/lib/post-actions";
 import { useRequiresAlt } from "#app/lib/alt-setting";
 import { ALT_MAX, POST_MAX, postSchemaFor } from "#app/lib/schemas";
+import { charCount } from "#mock/rules";
 import type { SessionUser } from "#app/lib/session";
 import { Avatar } from "./Avatar";
 import { Counter } from "./Counter";
@@ -33,11 +36,25 @@ export function Composer({ user }: { user: SessionUser }) {
   const [answered, setAnswered] = useState(fetcher.data);
   if (fetcher.state === "idle" && fetcher.data !== answered) {
     setAnswered(fetcher.data);
-    if (fetcher.data?.intent === "create-post" && fetcher.data.ok) setImage("");
+    if (fetcher.data?.intent === "create-post" && fetcher.data.ok) {
+      setImage("");
+      clearDraft(user.username);
+    }
   }
 
-  const length = String(fields.content.value ?? "").length;
-  const altLength = String(fields.postPicAlt.value ?? "").length;
+  // The draft left here before (another screen, a reload) comes back once, when the composer opens.
+  const { update } = form;
+  const contentName = fields.content.name;
+  const restored = useRef(false);
+  useEffect(() => {
+    if (restored.current) return;
+    restored.current = true;
+    const draft = readDraft(user.username);
+    if (draft) update({ name: contentName, value: draft });
+  }, [update, contentName, user.username]);
+
+  const length = charCount(String(fields.content.value ?? ""));
+  const altLength = charCount(String(fields.postPicAlt.value ?? ""));
   return (
     <section className="composer card" aria-label="Create a post">
       <Avatar src={user.userPhoto} name={user.firstName} />
@@ -52,6 +69,7 @@ export function Composer({ user }: { user: SessionUser }) {
             rows: 3,
             className: "composer__input",
             "aria-describedby": "composer-counter",
+            onInput: (event) => saveDraft(user.username, event.currentTarget.value),
           }}
           errors={fields.content.errors}
         />

@@ -44,6 +44,12 @@ export const TrashIcon = (p: IconProps) => (
     <path d="M4 6.5h16M9.5 6.5V4h5v2.5M6.5 6.5l1 13.5h9l1-13.5M10 10.5v6M14 10.5v6" />
   </Icon>
 );
+export const EditIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 20h4L19 9l-4-4L4 16v4Z" />
+    <path d="m13.5 6.5 4 4" />
+  </Icon>
+);
 export const HomeIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M3.5 11 12 4l8.5 7M6 9.5V20h4.5v-5.5h3V20H18V9.5" />
@@ -59,6 +65,11 @@ export const ProfileIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="12" cy="8" r="3.8" />
     <path d="M4.5 20c.8-3.6 3.8-5.5 7.5-5.5s6.7 1.9 7.5 5.5" />
+  </Icon>
+);
+export const BellIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M6 16.5V11a6 6 0 0 1 12 0v5.5l1.5 2h-15l1.5-2ZM10 20.5a2.2 2.2 0 0 0 4 0" />
   </Icon>
 );
 export const ImageIcon = (p: IconProps) => (

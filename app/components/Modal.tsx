@@ -12,12 +12,14 @@ interface ModalProps {
   children: ReactNode;
   /** Text under the title, tied to the dialog as its description. */
   description?: string;
+  /** "alertdialog": a question that needs an answer before anything else (delete?). */
+  role?: "dialog" | "alertdialog";
 }
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-export function Modal({ title, onClose, children, description }: ModalProps) {
+export function Modal({ title, onClose, children, description, role = "dialog" }: ModalProps) {
   const titleId = useId();
   const descriptionId = useId();
   const panel = useRef<HTMLDivElement>(null);
@@ -59,7 +61,7 @@ export function Modal({ title, onClose, children, description }: ModalProps) {
       <div
         ref={panel}
         className="modal__panel"
-        role="dialog"
+        role={role}
         aria-modal="true"
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}

@@ -1,35 +1,35 @@
 // 'Who to follow': every user but the current one (CONTRACT §6), each with a Follow button.
-import { Link } from "@remix-run/react";
+// Its read may fail alone: the failure and a Retry show inside the panel.
+import { getSuggestions } from "#app/lib/data";
 import { isFollowing } from "#app/lib/follow";
+import { useRetryable, type Settled } from "#app/lib/settle";
 import { TEXT } from "#app/lib/texts";
 import type { User } from "#app/lib/types";
-import { Avatar, fullName } from "./Avatar";
 import { FollowButton } from "./FollowButton";
+import { PanelFailure } from "./PanelFailure";
+import { PersonLink } from "./PersonLink";
 
 export function suggestionsFor(users: User[], me: string): User[] {
   return users.filter((u) => u.username !== me);
 }
 
-export function WhoToFollow({ users, me }: { users: User[]; me: string }) {
-  const suggestions = suggestionsFor(users, me);
+export function WhoToFollow({ users, me }: { users: Settled<User[]>; me: string }) {
+  const { shown, retry, busy } = useRetryable(users, () => getSuggestions(me));
+  const suggestions = shown.ok ? suggestionsFor(shown.value, me) : [];
   return (
     <section className="panel" aria-labelledby="who-to-follow">
       <h2 id="who-to-follow" className="panel__title">
         {TEXT.whoToFollow}
       </h2>
-      {suggestions.length === 0 ? (
+      {!shown.ok ? (
+        <PanelFailure what="suggestions" error={shown.error} onRetry={() => void retry()} busy={busy} />
+      ) : suggestions.length === 0 ? (
         <p className="panel__empty">No one else is here yet.</p>
       ) : (
         <ul className="suggestions">
           {suggestions.map((u) => (
             <li key={u._id} className="suggestion">
-              <Link to={`/profile/${encodeURIComponent(u.username)}`} className="suggestion__link">
-                <Avatar src={u.userPhoto} name={u.firstName} />
-                <span className="suggestion__names">
-                  <span className="suggestion__name">{fullName(u)}</span>
-                  <span className="suggestion__handle">@{u.username}</span>
-                </span>
-              </Link>
+              <PersonLink user={u} />
               <FollowButton user={u} following={isFollowing(u, me)} size="sm" />
             </li>
           ))}

@@ -27,6 +27,10 @@ export const getPostsPage = (cursor: string | null = null) => getPage<Post>("/po
 export const getUserPostsPage = (username: string, cursor: string | null = null) =>
   getPage<Post>(`/posts/user/${encodeURIComponent(username)}`, "posts", cursor);
 
+/** The posts holding #tag, newest first. */
+export const getTagPostsPage = (tag: string, cursor: string | null = null) =>
+  getPage<Post>(`/posts/tag/${encodeURIComponent(tag)}`, "posts", cursor);
+
 /** The token goes with GET /users/bookmark like every other authenticated call (CONTRACT §10). */
 export const getBookmarksPage = (cursor: string | null = null) => getPage<Post>("/users/bookmark", "bookmarks", cursor, true);
 

@@ -9,14 +9,25 @@ import { toast } from "react-toastify";
 import { z } from "zod";
 import { actionFailure, api } from "./api";
 import { markBookmark } from "./bookmark-store";
-import { postCreated, postDeleted, putPost } from "./post-store";
+import { getPost, postCreated, postDeleted, putPost } from "./post-store";
 import { requiresAlt } from "./alt-setting";
-import { commentSchema, postSchemaFor } from "./schemas";
+import { commentSchema, editPostSchema, postSchemaFor } from "./schemas";
 import { requireSession } from "./session";
 import { TOAST } from "./texts";
-import type { Post } from "./types";
+import type { Comment, Post } from "./types";
 
-export const POST_INTENTS = ["like", "unlike", "bookmark", "unbookmark", "delete-post", "comment", "create-post"] as const;
+export const POST_INTENTS = [
+  "like",
+  "unlike",
+  "bookmark",
+  "unbookmark",
+  "delete-post",
+  "comment",
+  "create-post",
+  "edit-post",
+  "edit-comment",
+  "delete-comment",
+] as const;
 export const postIntentSchema = z.enum(POST_INTENTS);
 export type PostIntent = z.infer<typeof postIntentSchema>;
 
@@ -30,6 +41,8 @@ export async function postActions({ request }: ClientActionFunctionArgs) {
   const intent = parsed.data;
   const rawId = String(formData.get("postId") ?? "");
   const postId = encodeURIComponent(rawId);
+  const rawCommentId = String(formData.get("commentId") ?? "");
+  const commentId = encodeURIComponent(rawCommentId);
   try {
     switch (intent) {
       case "like":
@@ -65,6 +78,33 @@ export async function postActions({ request }: ClientActionFunctionArgs) {
         putPost((await changePost(`/comments/add/${postId}`, { commentData: { comment, id: rawId } })).post);
         toast.success(TOAST.commentAdded);
         return { intent, ok: true as const, result: submission.reply({ resetForm: true }) };
+      }
+      case "edit-post": {
+        const submission = parseWithZod(formData, { schema: editPostSchema });
+        if (submission.status !== "success") return { intent, ok: false as const, result: submission.reply() };
+        putPost((await changePost(`/posts/edit/${postId}`, { postData: { content: submission.value.content } })).post);
+        toast.success(TOAST.postUpdated);
+        return { intent, ok: true as const, result: submission.reply() };
+      }
+      case "edit-comment": {
+        const submission = parseWithZod(formData, { schema: commentSchema });
+        if (submission.status !== "success") return { intent, ok: false as const, result: submission.reply() };
+        const { comments } = await api<{ comments: Comment[] }>(`/comments/edit/${postId}/${commentId}`, {
+          method: "POST",
+          auth: true,
+          body: { commentData: { commentVal: submission.value.commentVal } },
+        });
+        // The answer is the post's comments; the post itself is read again only if no screen holds it.
+        const known = getPost(rawId);
+        putPost(known ? { ...known, comments } : (await api<{ post: Post }>(`/posts/${postId}`)).post);
+        toast.success(TOAST.commentUpdated);
+        return { intent, ok: true as const, result: submission.reply() };
+      }
+      case "delete-comment": {
+        const { post } = await changePost(`/comments/delete/${postId}/${commentId}`);
+        putPost(post);
+        toast.success(TOAST.commentDeleted);
+        return { intent, ok: true as const };
       }
       case "create-post": {
         const submission = parseWithZod(formData, { schema: postSchemaFor(requiresAlt()) });

@@ -3,6 +3,7 @@
 // and read each card's post through usePost; they hear about posts created and
 // deleted through onPostsChanged, never by reloading a whole list.
 import { useCallback, useSyncExternalStore } from "react";
+import { forgetKnownUsers, rememberUsers } from "./known-users";
 import type { Post } from "./types";
 
 const posts = new Map<string, Post>();
@@ -21,6 +22,8 @@ function notify(id: string) {
  * when its post really changed (a profile edit changes names without touching updatedAt).
  */
 export function putPosts(list: readonly Post[]) {
+  // Their authors exist: a mention of one links without asking.
+  rememberUsers(list.map((post) => post.username));
   for (const post of list) {
     const known = posts.get(post._id);
     if (known === post) continue;
@@ -95,4 +98,5 @@ export function patchAuthor(user: { username: string; firstName: string; lastNam
 /** Forgets everything (logout, import, reset): the next screen reads afresh. */
 export function clearPosts() {
   posts.clear();
+  forgetKnownUsers();
 }

@@ -12,6 +12,10 @@ export const TOAST = {
   followed: "followed",
   unfollowed: "unfollowed",
   profileUpdated: "updated successfully",
+  commentDeleted: "Comment deleted!",
+  // Beyond the spec: editing from the UI (issue 24).
+  postUpdated: "Post updated",
+  commentUpdated: "Comment updated",
 } as const;
 
 export const TEXT = {

@@ -9,10 +9,12 @@ import { getPostsPage, getSuggestions } from "#app/lib/data";
 import { postActions } from "#app/lib/post-actions";
 import { revalidateUnlessPostAction } from "#app/lib/revalidate";
 import { getSessionUser } from "#app/lib/session";
+import { settle } from "#app/lib/settle";
 import { TEXT } from "#app/lib/texts";
 
 export async function clientLoader() {
-  const [first, users] = await Promise.all([getPostsPage(), getSuggestions(getSessionUser()?.username ?? "")]);
+  // The feed is the screen; 'Who to follow' is a panel that may fail alone.
+  const [first, users] = await Promise.all([getPostsPage(), settle(getSuggestions(getSessionUser()?.username ?? ""))]);
   return { first, users };
 }
 

@@ -58,7 +58,9 @@ export function seedCommand(io: CliIo): Command {
   return command.action(async (raw: unknown) => {
     const options = parseOptions(optionsSchema, raw);
     await withStore(io, options.db, "seed", async ({ mock, label: dbPath }) => {
-      const current: Snapshot = options.replace ? { users: [], posts: [], comments: [], todos: [], photos: [] } : mock.exportData().data;
+      const current: Snapshot = options.replace
+        ? { users: [], posts: [], comments: [], todos: [], photos: [], notifications: [] }
+        : mock.exportData().data;
       if (options.posts > 0 && options.users === 0 && !current.users.some((u) => u.username === GUEST.username))
         throw usageError("generated posts need authors: give --users 1 or more");
       // Faker loads only here: it would cost every other command's cold start.
@@ -77,6 +79,7 @@ export function seedCommand(io: CliIo): Command {
         comments: [...current.comments, ...generated.comments],
         todos: current.todos,
         photos: [...current.photos, ...generated.photos],
+        notifications: current.notifications,
       };
       await mock.importData(toExportFile(data));
       const example = generated.users[0] ? ` (e.g. --as ${generated.users[0].username}:${GENERATED_PASSWORD})` : "";

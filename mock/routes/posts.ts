@@ -1,13 +1,30 @@
 import { v4 as uuid } from "uuid";
 import { z } from "zod";
 import { badRequest, MSG } from "../errors";
-import { allPosts, listRoute, onePost, pagedPosts, parseBody, postsOrMinimal, replyJson, type RouteDef } from "../route-kit";
+import {
+  allPosts,
+  listRoute,
+  onePost,
+  pagedPosts,
+  parseBody,
+  postsOrMinimal,
+  reply,
+  replyJson,
+  type ApiRequest,
+  type Ctx,
+  type RouteDef,
+  type RouteFacts,
+} from "../route-kit";
 import { pageTable } from "../paging";
 import { ALT_MAX, POST_MAX, imageRef, optionalText, required } from "../rules";
 import { timestamp } from "../time";
 import type { PostRecord, UserRecord } from "../types";
 import { findPost, findUser } from "./lookup";
 import { dropPhoto, resolvePhoto, storePhoto } from "./photos";
+import { searchIndex } from "../search-index";
+import { fold } from "../text-terms";
+import { pageOf } from "./search";
+import { authorOf, notify, notifyMentions, unnotifyPost } from "../notifications";
 
 // firstName and userPhoto may come in the body (CONTRACT §7), but the author is always the token's user.
 export const createPostSchema = z.object({
@@ -17,20 +34,61 @@ export const createPostSchema = z.object({
   ),
 });
 
+// At least one of the three fields, said as a union (one member per field that is there) so the
+// OpenAPI description can say it too; a field that is there but wrong is named by its own message.
+const postEdit = { content: required("content", POST_MAX), postPic: imageRef, postPicAlt: optionalText("postPicAlt", ALT_MAX) };
+const editWith = (field: keyof typeof postEdit) =>
+  z
+    .object({ ...postEdit, [field]: postEdit[field] })
+    .partial()
+    .required({ [field]: true } as { content: true });
 export const editPostSchema = z.object({
-  postData: z
-    .object(
-      {
-        content: required("content", POST_MAX).optional(),
-        postPic: imageRef.optional(),
-        postPicAlt: optionalText("postPicAlt", ALT_MAX).optional(),
-      },
-      { required_error: "postData is required", invalid_type_error: "postData must be an object" },
-    )
-    .refine(
-      (d) => d.content !== undefined || d.postPic !== undefined || d.postPicAlt !== undefined,
-      "postData needs content, postPic or postPicAlt",
-    ),
+  postData: z.union([editWith("content"), editWith("postPic"), editWith("postPicAlt")], {
+    errorMap: (issue, ctx) => ({
+      message:
+        issue.code === "invalid_union" || ctx.data === undefined
+          ? ctx.data === undefined
+            ? "postData is required"
+            : typeof ctx.data !== "object" || ctx.data === null || Array.isArray(ctx.data)
+              ? "postData must be an object"
+              : "postData needs content, postPic or postPicAlt"
+          : ctx.defaultError,
+    }),
+  }),
+});
+
+/**
+ * A tag as a path names it (with or without its `#`), folded as the index keeps it;
+ * null when it is no tag ("a-b", "½"): no post holds it, so it finds none. Not a 400:
+ * no pattern a tool reads can say what folds to a tag, so the path takes any text.
+ */
+function tagParam(raw: string): string | null {
+  const tag = fold(raw.replace(/^#/, ""));
+  return /^[\p{L}\p{N}_]{1,64}$/u.test(tag) ? tag : null;
+}
+
+/**
+ * A change to one post (edit, like, dislike): the post its path names, changed by
+ * `change` (which throws the route's refusals), stamped and saved; the answer is
+ * every post, or with `Prefer: return=minimal` the changed one.
+ */
+const postChange = (
+  path: string,
+  facts: Omit<RouteFacts, "tag" | "minimal">,
+  change: (ctx: Ctx, post: PostRecord, req: ApiRequest, now: string) => void,
+): RouteDef => ({
+  method: "POST",
+  path,
+  auth: true,
+  facts: { ...facts, tag: "posts", minimal: "OnePost" },
+  handler(ctx, req) {
+    const post = findPost(ctx.db, req.params.postId);
+    const now = timestamp(ctx.now());
+    change(ctx, post, req, now);
+    post.updatedAt = now;
+    ctx.db.posts.touch(post);
+    return postsOrMinimal(ctx.db, req, 201, () => onePost(ctx.db, post));
+  },
 });
 
 const postsOf = (user: UserRecord) => (post: PostRecord) => post.username === user.username;
@@ -40,6 +98,14 @@ export const postRoutes: RouteDef[] = [
   listRoute(
     "/posts",
     false,
+    {
+      operationId: "listPosts",
+      summary: "List every post",
+      description: "Every post, oldest first. With `limit` or `cursor`, one page, newest first.",
+      tag: "posts",
+      answers: { 200: { description: "The posts.", shape: "PostList" } },
+      paged: "PostPage",
+    },
     (ctx) => replyJson(200, allPosts(ctx.db)),
     (ctx, _req, page) => replyJson(200, pagedPosts(ctx.db, pageTable(ctx.db.posts, "posts", page))),
   ),
@@ -47,11 +113,26 @@ export const postRoutes: RouteDef[] = [
     method: "GET",
     path: "/posts/:postId",
     auth: false,
+    facts: {
+      operationId: "getPost",
+      summary: "Get a post",
+      description: "One post, with its comments and the users its likes quote.",
+      tag: "posts",
+      answers: { 200: { description: "The post.", shape: "OnePost" } },
+    },
     handler: (ctx, req) => replyJson(200, `{"post":${ctx.db.posts.jsonOf(findPost(ctx.db, req.params.postId))}}`),
   },
   listRoute(
     "/posts/user/:username",
     false,
+    {
+      operationId: "listUserPosts",
+      summary: "List a user's posts",
+      description: "The posts a user wrote, oldest first. With `limit` or `cursor`, one page, newest first.",
+      tag: "posts",
+      answers: { 200: { description: "The user's posts.", shape: "PostList" } },
+      paged: "PostPage",
+    },
     (ctx, req) => {
       const mine = postsOf(findUser(ctx.db, req.params.username));
       return replyJson(
@@ -68,10 +149,46 @@ export const postRoutes: RouteDef[] = [
       return replyJson(200, pagedPosts(ctx.db, pageTable(ctx.db.posts, `posts of ${user._id}`, page, postsOf(user))));
     },
   ),
+  // A tag's posts (#tag in their text), like a user's: the whole list oldest first, or pages newest first.
+  listRoute(
+    "/posts/tag/:tag",
+    false,
+    {
+      operationId: "listTagPosts",
+      summary: "List a tag's posts",
+      description:
+        "The posts holding #tag, oldest first. With `limit` or `cursor`, one page, newest first. A tag no post can hold finds none.",
+      tag: "posts",
+      answers: { 200: { description: "The tag's posts.", shape: "PostList" } },
+      paged: "PostPage",
+    },
+    (ctx, req) => {
+      const index = searchIndex(ctx.db).posts;
+      const tag = tagParam(req.params.tag);
+      const found = tag === null ? [] : index.list(`#${tag}`).map((at) => ctx.db.posts.get(index.idAt(at)!)!);
+      return replyJson(200, `{"posts":[${found.map((p) => ctx.db.posts.jsonOf(p)).join(",")}]}`);
+    },
+    (ctx, req, page) => {
+      const tag = tagParam(req.params.tag);
+      if (tag === null) return reply(200, { posts: [], next: null, total: 0 });
+      const { ids, next, total } = pageOf(searchIndex(ctx.db).posts, `tag ${tag}`, [[`#${tag}`]], page.limit, page.cursor);
+      return replyJson(200, pagedPosts(ctx.db, { items: ids.map((id) => ctx.db.posts.get(id)!), next, total }));
+    },
+  ),
   {
     method: "POST",
     path: "/posts",
     auth: true,
+    facts: {
+      operationId: "createPost",
+      summary: "Write a post",
+      description: "Adds a post by the caller. Answers every post, or with `Prefer: return=minimal` the new one.",
+      tag: "posts",
+      body: createPostSchema,
+      bodyExample: { postData: { content: "Hello from the mock.", postPic: "/seed/post-sea.svg", postPicAlt: "The sea" } },
+      answers: { 201: { description: "Every post, or the new post.", shape: "PostList" } },
+      minimal: "OnePost",
+    },
     handler(ctx, req) {
       const { postData } = parseBody(createPostSchema, req.body);
       const now = timestamp(ctx.now());
@@ -87,15 +204,22 @@ export const postRoutes: RouteDef[] = [
         updatedAt: now,
       };
       ctx.db.posts.insert(post);
+      notifyMentions(ctx.db, post.content, ctx.user._id, post._id, undefined, now);
       return postsOrMinimal(ctx.db, req, 201, () => onePost(ctx.db, post));
     },
   },
-  {
-    method: "POST",
-    path: "/posts/edit/:postId",
-    auth: true,
-    handler(ctx, req) {
-      const post = findPost(ctx.db, req.params.postId);
+  postChange(
+    "/posts/edit/:postId",
+    {
+      operationId: "editPost",
+      summary: "Edit your post",
+      description: "Changes the content, picture or picture description of the caller's post.",
+      body: editPostSchema,
+      bodyExample: { postData: { content: "Edited: latency down 45%." } },
+      answers: { 201: { description: "Every post, or the edited post.", shape: "PostList" } },
+      refusals: { 400: "The post is another user's." },
+    },
+    (ctx, post, req, now) => {
       if (post.username !== ctx.user.username) throw badRequest(MSG.EDIT_POST_NOT_OWNER);
       const { postData } = parseBody(editPostSchema, req.body);
       if (postData.content !== undefined) post.content = postData.content;
@@ -103,21 +227,31 @@ export const postRoutes: RouteDef[] = [
         post.postPic = storePhoto(ctx.db, post.postPic, resolvePhoto(ctx.db, "postPic", postData.postPic));
       if (postData.postPicAlt !== undefined) post.postPicAlt = postData.postPicAlt.trim();
       if (!post.postPic || !post.postPicAlt) delete post.postPicAlt;
-      post.updatedAt = timestamp(ctx.now());
-      ctx.db.posts.touch(post);
-      return postsOrMinimal(ctx.db, req, 201, () => onePost(ctx.db, post));
+      // Who the edited text mentions now is told; who it no longer mentions loses that notification.
+      if (postData.content !== undefined) notifyMentions(ctx.db, post.content, ctx.user._id, post._id, undefined, now);
     },
-  },
+  ),
   {
     method: "DELETE",
     path: "/posts/:postId",
     auth: true,
+    facts: {
+      operationId: "deletePost",
+      summary: "Delete your post",
+      description: "Deletes the caller's post with its comments and picture, and drops it from every bookmark list.",
+      tag: "posts",
+      answers: { 201: { description: "Every post left, or the deleted post's id.", shape: "PostList" } },
+      minimal: "DeletedPost",
+      refusals: { 400: "The post is another user's." },
+    },
     handler(ctx, req) {
       const post = findPost(ctx.db, req.params.postId);
       if (post.username !== ctx.user.username) throw badRequest(MSG.DELETE_POST_NOT_OWNER);
       ctx.db.posts.remove(post._id);
       // Its comments go in the same change set (and come back with it on a rollback).
       ctx.db.comments.removeOf(post._id);
+      // And what it notified (its likes, comments and mentions).
+      unnotifyPost(ctx.db, post._id);
       // So does its photo record.
       dropPhoto(ctx.db, post.postPic);
       // A deleted post leaves no dangling bookmark behind.
@@ -130,37 +264,43 @@ export const postRoutes: RouteDef[] = [
       return postsOrMinimal(ctx.db, req, 201, () => JSON.stringify({ deleted: post._id }));
     },
   },
-  {
-    method: "POST",
-    path: "/posts/like/:postId",
-    auth: true,
-    handler(ctx, req) {
-      const post = findPost(ctx.db, req.params.postId);
+  postChange(
+    "/posts/like/:postId",
+    {
+      operationId: "likePost",
+      summary: "Like a post",
+      description: "Adds the caller to the post's likes (and out of its dislikes).",
+      answers: { 201: { description: "Every post, or the liked post.", shape: "PostList" } },
+      refusals: { 400: "The caller already likes the post." },
+    },
+    (ctx, post, _req, now) => {
       const me = ctx.user._id;
       if (post.likes.likedBy.includes(me)) throw badRequest(MSG.ALREADY_LIKED);
       post.likes.dislikedBy = without(post.likes.dislikedBy, me);
       post.likes.likeCount += 1;
       post.likes.likedBy.push(me);
-      post.updatedAt = timestamp(ctx.now());
-      ctx.db.posts.touch(post);
-      return postsOrMinimal(ctx.db, req, 201, () => onePost(ctx.db, post));
+      const author = authorOf(ctx.db, post);
+      if (author) notify(ctx.db, { kind: "like", userId: author, actorId: me, postId: post._id }, now);
     },
-  },
-  {
-    method: "POST",
-    path: "/posts/dislike/:postId",
-    auth: true,
-    handler(ctx, req) {
-      const post = findPost(ctx.db, req.params.postId);
+  ),
+  postChange(
+    "/posts/dislike/:postId",
+    {
+      operationId: "dislikePost",
+      summary: "Unlike (dislike) a post",
+      description: "Takes one like away and notes the caller's dislike.",
+      answers: { 201: { description: "Every post, or the disliked post.", shape: "PostList" } },
+      refusals: { 400: "The post has no likes, or the caller already dislikes it." },
+    },
+    (ctx, post) => {
       const me = ctx.user._id;
       if (post.likes.likeCount <= 0) throw badRequest(MSG.LIKES_AT_ZERO);
       if (post.likes.dislikedBy.includes(me)) throw badRequest(MSG.ALREADY_DISLIKED);
       post.likes.likeCount -= 1;
       post.likes.likedBy = without(post.likes.likedBy, me);
       post.likes.dislikedBy.push(me);
-      post.updatedAt = timestamp(ctx.now());
-      ctx.db.posts.touch(post);
-      return postsOrMinimal(ctx.db, req, 201, () => onePost(ctx.db, post));
+      // A like taken back is no longer news.
+      unnotifyPost(ctx.db, post._id, (n) => n.kind === "like" && n.actorId === me);
     },
-  },
+  ),
 ];

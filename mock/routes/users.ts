@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { badRequest, MSG } from "../errors";
-import { listRoute, pagedPosts, parseBody, reply, replyJson, type Ctx, type RouteDef } from "../route-kit";
+import { listRoute, pagedPosts, parseBody, reply, replyJson, type Ctx, type RouteDef, type RouteFacts } from "../route-kit";
 import { resolvePhoto, storePhoto } from "./photos";
-import { forgetQuotes } from "../tables";
 import { pageArray, pageTable } from "../paging";
 import { ALT_MAX, BIO_MAX, LINK_MAX, NAME_MAX, imageRef, optionalText, required } from "../rules";
 import { timestamp } from "../time";
+import type { UserRecord } from "../types";
 import { bookmarkedPosts, publicUser } from "../views";
 import { findPost, findUser } from "./lookup";
+import { notify, unnotifyFollow } from "../notifications";
 
 // Only these fields can change: ids, usernames, passwords and links between users cannot.
 export const editUserSchema = z.object({
@@ -36,29 +37,111 @@ const bookmarks = (ctx: Ctx) =>
       .join(",")}]}`,
   );
 
+/** Adding or removing a bookmark: `change` gives the caller's new bookmarks (or throws the refusal); the answer is them. */
+const bookmarkChange = (
+  path: string,
+  facts: Pick<RouteFacts, "operationId" | "summary" | "description">,
+  refusals: Record<number, string>,
+  change: (ctx: Ctx, postId: string) => string[],
+): RouteDef => ({
+  method: "POST",
+  path,
+  auth: true,
+  facts: {
+    ...facts,
+    tag: "bookmarks",
+    answers: { 200: { description: "The caller's bookmarked posts.", shape: "BookmarkList" } },
+    refusals,
+  },
+  handler(ctx, req) {
+    ctx.user.bookmarks = change(ctx, req.params.postId);
+    ctx.user.updatedAt = timestamp(ctx.now());
+    ctx.db.users.touch(ctx.user);
+    return bookmarks(ctx);
+  },
+});
+
+/** Following or unfollowing: `change` changes both users (or throws the refusal); both are stamped, saved and answered. */
+const followChange = (
+  path: string,
+  facts: Omit<RouteFacts, "tag">,
+  change: (ctx: Ctx, me: UserRecord, target: UserRecord, now: string) => void,
+): RouteDef => ({
+  method: "POST",
+  path,
+  auth: true,
+  facts: { ...facts, tag: "users" },
+  handler(ctx, req) {
+    const target = findUser(ctx.db, req.params.followUserId);
+    const me = ctx.user;
+    const now = timestamp(ctx.now());
+    change(ctx, me, target, now);
+    me.updatedAt = target.updatedAt = now;
+    ctx.db.users.touch(me);
+    ctx.db.users.touch(target);
+    return reply(200, { user: publicUser(ctx.db, me), followUser: publicUser(ctx.db, target) });
+  },
+});
+
 export const userRoutes: RouteDef[] = [
   listRoute(
     "/users",
     false,
+    {
+      operationId: "listUsers",
+      summary: "List every user",
+      description: "Every user, oldest first. With `limit` or `cursor`, one page, newest first.",
+      tag: "users",
+      answers: { 200: { description: "The users.", shape: "UserList" } },
+      paged: "UserPage",
+    },
     (ctx) => reply(200, { users: ctx.db.users.all().map((u) => publicUser(ctx.db, u)) }),
     (ctx, _req, page) => {
       const { items, next, total } = pageTable(ctx.db.users, "users", page);
       return reply(200, { users: items.map((u) => publicUser(ctx.db, u)), next, total });
     },
   ),
-  listRoute("/users/bookmark", true, bookmarks, (ctx, _req, page) =>
-    replyJson(200, pagedPosts(ctx.db, pageArray(bookmarkedPosts(ctx.db, ctx.user), "bookmarks", page), "bookmarks")),
+  listRoute(
+    "/users/bookmark",
+    true,
+    {
+      operationId: "listBookmarks",
+      summary: "List your bookmarks",
+      description: "The posts the caller bookmarked, oldest first. With `limit` or `cursor`, one page, newest first.",
+      tag: "bookmarks",
+      answers: { 200: { description: "The bookmarked posts.", shape: "BookmarkList" } },
+      paged: "BookmarkPage",
+    },
+    bookmarks,
+    (ctx, _req, page) => replyJson(200, pagedPosts(ctx.db, pageArray(bookmarkedPosts(ctx.db, ctx.user), "bookmarks", page), "bookmarks")),
   ),
   {
     method: "GET",
     path: "/users/:userId",
     auth: false,
+    facts: {
+      operationId: "getUser",
+      summary: "Get a user",
+      description: "One user, by id or by username.",
+      tag: "users",
+      answers: { 200: { description: "The user.", shape: "OneUser" } },
+    },
     handler: (ctx, req) => reply(200, { user: publicUser(ctx.db, findUser(ctx.db, req.params.userId)) }),
   },
   {
     method: "POST",
     path: "/users/edit",
     auth: true,
+    facts: {
+      operationId: "editProfile",
+      summary: "Edit your profile",
+      description: "Changes the caller's names, bio, link, photos and their descriptions; other fields are ignored.",
+      tag: "users",
+      body: editUserSchema,
+      bodyExample: { userData: { firstName: "Guest", bio: "Kicking the tyres.", link: "https://example.com/guest" } },
+      answers: { 201: { description: "The caller's user.", shape: "OneUser" } },
+      refusals: { 422: "A photo reference names no photo." },
+    },
     handler(ctx, req) {
       const { userData } = parseBody(editUserSchema, req.body);
       const user = ctx.user;
@@ -66,10 +149,6 @@ export const userRoutes: RouteDef[] = [
       // A photo sent back as the reference an answer gave (the form's current photo) is that photo.
       const userPhoto = resolvePhoto(ctx.db, "userPhoto", userData.userPhoto);
       const coverPhoto = resolvePhoto(ctx.db, "coverPhoto", userData.coverPhoto);
-      const nameChanged =
-        (firstName !== undefined && firstName.trim() !== user.firstName) ||
-        (lastName !== undefined && lastName.trim() !== user.lastName) ||
-        (userPhoto !== undefined && userPhoto !== user.userPhoto);
       if (firstName !== undefined) user.firstName = firstName.trim();
       if (lastName !== undefined) user.lastName = lastName.trim();
       if (bio !== undefined) user.bio = bio;
@@ -83,74 +162,64 @@ export const userRoutes: RouteDef[] = [
       if (!user.userPhoto || !user.userPhotoAlt) delete user.userPhotoAlt;
       if (!user.coverPhoto || !user.coverPhotoAlt) delete user.coverPhotoAlt;
       user.updatedAt = timestamp(ctx.now());
+      // Posts quote the user by id and join names and photos in: the users table drops what quotes a new name or photo.
       ctx.db.users.touch(user);
-      // Posts quote the user by id and join names and photos in: their cached JSON goes stale.
-      if (nameChanged) forgetQuotes(ctx.db);
       return reply(201, { user: publicUser(ctx.db, user) });
     },
   },
-  {
-    method: "POST",
-    path: "/users/bookmark/:postId",
-    auth: true,
-    handler(ctx, req) {
-      const post = findPost(ctx.db, req.params.postId);
+  bookmarkChange(
+    "/users/bookmark/:postId",
+    { operationId: "addBookmark", summary: "Bookmark a post", description: "Adds a post to the caller's bookmarks." },
+    { 400: "The post is already bookmarked." },
+    (ctx, id) => {
+      const post = findPost(ctx.db, id);
       if (ctx.user.bookmarks.includes(post._id)) throw badRequest(MSG.ALREADY_BOOKMARKED);
-      ctx.user.bookmarks.push(post._id);
-      ctx.user.updatedAt = timestamp(ctx.now());
-      ctx.db.users.touch(ctx.user);
-      return bookmarks(ctx);
+      return [...ctx.user.bookmarks, post._id];
     },
-  },
-  {
-    method: "POST",
-    path: "/users/remove-bookmark/:postId",
-    auth: true,
-    handler(ctx, req) {
-      const id = req.params.postId;
+  ),
+  bookmarkChange(
+    "/users/remove-bookmark/:postId",
+    { operationId: "removeBookmark", summary: "Remove a bookmark", description: "Takes a post out of the caller's bookmarks." },
+    { 400: "The post is not bookmarked." },
+    (ctx, id) => {
       if (!ctx.user.bookmarks.includes(id)) {
         findPost(ctx.db, id); // an unknown post is a 404, not 'not bookmarked'
         throw badRequest(MSG.NOT_BOOKMARKED);
       }
-      ctx.user.bookmarks = ctx.user.bookmarks.filter((b) => b !== id);
-      ctx.user.updatedAt = timestamp(ctx.now());
-      ctx.db.users.touch(ctx.user);
-      return bookmarks(ctx);
+      return ctx.user.bookmarks.filter((b) => b !== id);
     },
-  },
-  {
-    method: "POST",
-    path: "/users/follow/:followUserId",
-    auth: true,
-    handler(ctx, req) {
-      const target = findUser(ctx.db, req.params.followUserId);
-      const me = ctx.user;
+  ),
+  followChange(
+    "/users/follow/:followUserId",
+    {
+      operationId: "followUser",
+      summary: "Follow a user",
+      description: "The caller follows a user, by id or username.",
+      answers: { 200: { description: "The caller and the followed user.", shape: "FollowAnswer" } },
+      refusals: { 400: "The caller already follows the user, or is the user." },
+    },
+    (ctx, me, target, now) => {
       if (target._id === me._id) throw badRequest(MSG.FOLLOW_SELF);
       if (me.following.includes(target._id)) throw badRequest(MSG.ALREADY_FOLLOWING);
-      const now = timestamp(ctx.now());
       me.following.push(target._id);
       target.followers.push(me._id);
-      me.updatedAt = target.updatedAt = now;
-      ctx.db.users.touch(me);
-      ctx.db.users.touch(target);
-      return reply(200, { user: publicUser(ctx.db, me), followUser: publicUser(ctx.db, target) });
+      notify(ctx.db, { kind: "follow", userId: target._id, actorId: me._id }, now);
     },
-  },
-  {
-    method: "POST",
-    path: "/users/unfollow/:followUserId",
-    auth: true,
-    handler(ctx, req) {
-      const target = findUser(ctx.db, req.params.followUserId);
-      const me = ctx.user;
+  ),
+  followChange(
+    "/users/unfollow/:followUserId",
+    {
+      operationId: "unfollowUser",
+      summary: "Unfollow a user",
+      description: "The caller stops following a user, by id or username.",
+      answers: { 200: { description: "The caller and the unfollowed user.", shape: "FollowAnswer" } },
+      refusals: { 400: "The caller does not follow the user." },
+    },
+    (ctx, me, target) => {
       if (!me.following.includes(target._id)) throw badRequest(MSG.NOT_FOLLOWING);
-      const now = timestamp(ctx.now());
       me.following = me.following.filter((id) => id !== target._id);
       target.followers = target.followers.filter((id) => id !== me._id);
-      me.updatedAt = target.updatedAt = now;
-      ctx.db.users.touch(me);
-      ctx.db.users.touch(target);
-      return reply(200, { user: publicUser(ctx.db, me), followUser: publicUser(ctx.db, target) });
+      unnotifyFollow(ctx.db, target._id, me._id);
     },
-  },
+  ),
 ];

@@ -71,13 +71,16 @@ describe("data tools", () => {
       checkExportFile(
         JSON.stringify({
           mockman: "export",
-          version: 5,
+          version: 6,
           exportedAt: "",
-          data: { users: [], posts: [], comments: [], todos: [], photos: [] },
+          data: { users: [], posts: [], comments: [], todos: [], photos: [], notifications: [] },
         }),
       ).problem,
     ).toMatch(/unsupported export version/);
-    const empty = toExportFile({ users: [], posts: [], comments: [], todos: [], photos: [] }, new Date("2025-01-05T10:00:00Z"));
+    const empty = toExportFile(
+      { users: [], posts: [], comments: [], todos: [], photos: [], notifications: [] },
+      new Date("2025-01-05T10:00:00Z"),
+    );
     const checked = checkExportFile(JSON.stringify(empty));
     expect(checked.problem).toBeNull();
     expect(checked.file && describeExport(checked.file)).toMatch(/^0 users and 0 posts, exported /);

@@ -8,11 +8,11 @@ import { expect, test, type Page } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
+import { BIN, ROOT } from "./cli-helpers";
 import { feed, loginAsGuest, watchErrors } from "./helpers";
 import { readIndexedDb } from "./hardening/api";
 
-const ROOT = resolve(import.meta.dirname, "../..");
 const POSTS = 2000;
 const TOTAL = POSTS + 6; // the sample data stays, so the guest can log in
 let dir: string;
@@ -24,8 +24,7 @@ test.beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "moments-scale-"));
   const db = join(dir, "db.json");
   exportFile = join(dir, "export.json");
-  const mockman = (...args: string[]) =>
-    execFileSync(join(ROOT, "node_modules/.bin/tsx"), ["cli/index.ts", ...args], { cwd: ROOT, stdio: "pipe" });
+  const mockman = (...args: string[]) => execFileSync(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: "pipe" });
   mockman("seed", "--users", "50", "--posts", String(POSTS), "--seed", "11", "--db", db);
   mockman("export", exportFile, "--db", db);
   const other = join(dir, "other.json");
@@ -135,7 +134,8 @@ test("a like on a post far down persists across a reload", async ({ page }) => {
     await page.waitForTimeout(20);
   }
   await expect(same().getByRole("button", { name: "Like" })).toHaveAttribute("aria-pressed", "true");
-  await expect(likes(same())).toHaveText(`${before + 1} likes`);
+  // "1 like", "2 likes": the seed decides which this post had before.
+  await expect(likes(same())).toHaveText(before + 1 === 1 ? "1 like" : `${before + 1} likes`);
 });
 
 test("Page Down crosses the window's edge; Load more works by keyboard; axe is clean mid-list", async ({ page }) => {

@@ -1,5 +1,5 @@
 // Shared steps for the screens past the feed (profiles, bookmarks, settings, errors), on top of helpers.ts.
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 export { feed, loginAsGuest, PNG_1x1, postWith, seriousViolations, toast, watchErrors } from "./helpers";
 
@@ -31,3 +31,17 @@ export async function goInside(page: Page, path: string) {
 export async function noToasts(page: Page) {
   await expect(page.locator(".Toastify__toast")).toHaveCount(0, { timeout: 8000 });
 }
+
+export type Box = { x: number; y: number; width: number; height: number };
+
+/** Whether two boxes share any area. */
+export const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** Where the element's content is drawn (a heading's box spans the column; its text does not); a text field's own box. */
+export const inked = (locator: Locator): Promise<Box> =>
+  locator.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const r = el.childNodes.length && !(el instanceof HTMLTextAreaElement) ? range.getBoundingClientRect() : el.getBoundingClientRect();
+    return { x: r.x, y: r.y, width: r.width, height: r.height };
+  });

@@ -1,18 +1,7 @@
 // Toasts stay top-right, but never on top of what a person needs: at desktop
 // widths the login toast leaves 'Who to follow', the heading and the composer clear.
-import { expect, test, type Locator } from "@playwright/test";
-import { loginAsGuest } from "./screen-helpers";
-
-type Box = { x: number; y: number; width: number; height: number };
-const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-/** Where the element's content is drawn (a heading's box spans the column; its text does not). */
-const box = (locator: Locator): Promise<Box> =>
-  locator.evaluate((el) => {
-    const range = document.createRange();
-    range.selectNodeContents(el);
-    const r = el.childNodes.length && !(el instanceof HTMLTextAreaElement) ? range.getBoundingClientRect() : el.getBoundingClientRect();
-    return { x: r.x, y: r.y, width: r.width, height: r.height };
-  });
+import { expect, test } from "@playwright/test";
+import { inked as box, loginAsGuest, overlaps } from "./screen-helpers";
 
 for (const width of [1280, 1440, 1100, 800]) {
   test(`at ${width} px the login toast covers nothing on /home`, async ({ page }) => {

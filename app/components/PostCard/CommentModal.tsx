@@ -1,19 +1,14 @@
 // 'Add comment': the post's comments, then a 'Write a comment...' box (max 60) and 'Reply'.
 // A long thread shows its latest comments first and earlier ones a page at a
 // time ('Show earlier comments', or by scrolling up to it), so the DOM stays small.
-import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
-import { useFetcher } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import type { PostActionData } from "#app/lib/post-actions";
-import { COMMENT_MAX, commentSchema } from "#app/lib/schemas";
+import { postPath } from "#app/lib/paths";
 import { TEXT } from "#app/lib/texts";
 import type { Post } from "#app/lib/types";
-import { Avatar, fullName } from "../Avatar";
-import { TextareaField } from "../Field";
+import { CommentForm } from "../CommentForm";
+import { CommentItem } from "../CommentItem";
 import { Modal } from "../Modal";
-import { RelativeTime } from "../RelativeTime";
-import { Counter } from "../Counter";
 
 const COMMENTS_PAGE = 20;
 
@@ -32,24 +27,11 @@ export function CommentModal({ post, onClose }: { post: Post; onClose: () => voi
     seen.observe(button);
     return () => seen.disconnect();
   }, [hasEarlier]);
-  const fetcher = useFetcher<PostActionData>({ key: `comment:${post._id}` });
-  const busy = fetcher.state !== "idle";
-  const lastResult = fetcher.state === "idle" && fetcher.data && "result" in fetcher.data ? fetcher.data.result : undefined;
-  const [form, fields] = useForm({
-    id: `comment-${post._id}`,
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: commentSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
-  const counterId = `comment-${post._id}-counter`;
-  const fieldId = fields.commentVal.id;
-  // Conform re-mounts the textarea on reset; put the caret back for the next comment.
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) document.getElementById(fieldId)?.focus();
-  }, [fetcher.state, fetcher.data, fieldId]);
   return (
     <Modal title={TEXT.addComment} onClose={onClose}>
+      <p className="comments__open">
+        <Link to={postPath(post._id)}>Open post</Link> to see it whole, with its comments.
+      </p>
       <section className="comments" aria-label={`Comments on ${post.firstName}'s post`}>
         {post.comments.length === 0 ? (
           <p className="comments__empty">No comments yet. Be the first.</p>
@@ -63,41 +45,12 @@ export function CommentModal({ post, onClose }: { post: Post; onClose: () => voi
               </li>
             ) : null}
             {visible.map((c) => (
-              <li key={c._id} className="comment">
-                <Avatar src={c.profilePic} name={c.firstName} size="sm" />
-                <div className="comment__body">
-                  <p className="comment__meta">
-                    <span className="comment__name">{fullName(c)}</span> <span className="comment__handle">@{c.username}</span>{" "}
-                    <RelativeTime iso={c.createdAt} className="comment__time" />
-                  </p>
-                  <p className="comment__text">{c.commentVal}</p>
-                </div>
-              </li>
+              <CommentItem key={c._id} comment={c} postId={post._id} />
             ))}
           </ul>
         )}
       </section>
-      <fetcher.Form method="post" className="form comment-form" {...getFormProps(form)}>
-        <input type="hidden" name="postId" value={post._id} />
-        <TextareaField
-          key={fields.commentVal.key}
-          label="Your comment"
-          hideLabel
-          textareaProps={{
-            ...getTextareaProps(fields.commentVal),
-            placeholder: TEXT.commentPlaceholder,
-            rows: 2,
-            "aria-describedby": counterId,
-          }}
-          errors={fields.commentVal.errors}
-        />
-        <div className="form__row">
-          <Counter id={counterId} max={COMMENT_MAX} length={String(fields.commentVal.value ?? "").length} />
-          <button type="submit" name="intent" value="comment" className="button button--primary" disabled={busy} aria-busy={busy}>
-            {busy ? "Replying…" : TEXT.reply}
-          </button>
-        </div>
-      </fetcher.Form>
+      <CommentForm postId={post._id} />
     </Modal>
   );
 }

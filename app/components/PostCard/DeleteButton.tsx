@@ -1,23 +1,40 @@
-// Only on the user's own posts (CONTRACT §6). Shares its fetcher key with PostCard,
-// which hides the card while the delete is in flight.
+// Only on the user's own posts (CONTRACT §6). Asks first, in an alertdialog:
+// a post, its comments and likes cannot come back. Shares its fetcher key with
+// PostCard, which hides the card while the delete is in flight.
 import { useFetcher } from "@remix-run/react";
+import { useState } from "react";
+import { ConfirmDialog } from "../ConfirmDialog";
 import { TrashIcon } from "../Icons";
 
 export function DeleteButton({ postId }: { postId: string }) {
   const fetcher = useFetcher({ key: `delete-post:${postId}` });
+  const [asking, setAsking] = useState(false);
   return (
-    <fetcher.Form method="post" className="post-card__delete">
-      <input type="hidden" name="postId" value={postId} />
+    <>
       <button
-        type="submit"
-        name="intent"
-        value="delete-post"
+        type="button"
         className="icon-button icon-button--danger"
         aria-label="Delete post"
+        aria-haspopup="dialog"
         title="Delete post"
+        onClick={() => setAsking(true)}
       >
         <TrashIcon />
       </button>
-    </fetcher.Form>
+      {asking ? (
+        <ConfirmDialog
+          alert
+          danger
+          title="Delete post?"
+          description="The post, its comments and its likes go for good. This cannot be undone."
+          confirmLabel="Delete"
+          onCancel={() => setAsking(false)}
+          onConfirm={() => {
+            setAsking(false);
+            void fetcher.submit({ intent: "delete-post", postId }, { method: "post" });
+          }}
+        />
+      ) : null}
+    </>
   );
 }

@@ -9,9 +9,11 @@ import type { Post } from "#app/lib/types";
 import { BookmarkButton } from "./BookmarkButton";
 import { CommentButton } from "./CommentButton";
 import { DeleteButton } from "./DeleteButton";
+import { EditPostButton } from "./EditPostButton";
 import { LikeButton } from "./LikeButton";
 import { PostHeader } from "./PostHeader";
 import { PostImage } from "./PostImage";
+import { PostText } from "./PostText";
 
 interface PostCardProps {
   /** The post as the list read it; the store's newer version wins. */
@@ -41,10 +43,15 @@ export const PostCard = memo(function PostCard({ post: listed, me, position, set
       aria-describedby={bodyId}
     >
       <PostHeader post={post} titleId={titleId}>
-        {post.username === me ? <DeleteButton postId={post._id} /> : null}
+        {post.username === me ? (
+          <div className="post-card__own">
+            <EditPostButton post={post} />
+            <DeleteButton postId={post._id} />
+          </div>
+        ) : null}
       </PostHeader>
       <div id={bodyId} className="post-card__body">
-        <p className="post-card__content">{post.content}</p>
+        <PostText text={post.content} className="post-card__content" />
         {post.postPic ? <PostImage post={post} /> : null}
       </div>
       <div className="post-card__controls" role="group" aria-label="Post actions">

@@ -1,11 +1,13 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { postPath, profilePath } from "#app/lib/paths";
+import { fullDate } from "#app/lib/time";
 import type { Post } from "#app/lib/types";
 import { Avatar, fullName } from "../Avatar";
 import { RelativeTime } from "../RelativeTime";
 
 export function PostHeader({ post, titleId, children }: { post: Post; titleId: string; children?: ReactNode }) {
-  const profile = `/profile/${encodeURIComponent(post.username)}`;
+  const profile = profilePath(post.username);
   return (
     <header className="post-card__header">
       <Link to={profile} className="post-card__avatar" tabIndex={-1} aria-hidden="true">
@@ -19,7 +21,10 @@ export function PostHeader({ post, titleId, children }: { post: Post; titleId: s
         <span className="post-card__dot" aria-hidden="true">
           ·
         </span>
-        <RelativeTime iso={post.createdAt} className="post-card__time" />
+        {/* The time is the post's permalink, as on Bluesky and Mastodon. */}
+        <Link to={postPath(post._id)} className="post-card__permalink" aria-label={`Open post (${fullDate(post.createdAt)})`}>
+          <RelativeTime iso={post.createdAt} className="post-card__time" />
+        </Link>
       </div>
       {children}
     </header>

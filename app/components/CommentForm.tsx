@@ -1,0 +1,52 @@
+// 'Write a comment...' (max 60) and 'Reply': the comment dialog's and the post page's reply box.
+import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { useFetcher } from "@remix-run/react";
+import { useEffect } from "react";
+import type { PostActionData } from "#app/lib/post-actions";
+import { COMMENT_MAX, commentSchema } from "#app/lib/schemas";
+import { TEXT } from "#app/lib/texts";
+import { Counter } from "./Counter";
+import { TextareaField } from "./Field";
+
+export function CommentForm({ postId }: { postId: string }) {
+  const fetcher = useFetcher<PostActionData>({ key: `comment:${postId}` });
+  const busy = fetcher.state !== "idle";
+  const lastResult = fetcher.state === "idle" && fetcher.data && "result" in fetcher.data ? fetcher.data.result : undefined;
+  const [form, fields] = useForm({
+    id: `comment-${postId}`,
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: commentSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const counterId = `comment-${postId}-counter`;
+  const fieldId = fields.commentVal.id;
+  // Conform re-mounts the textarea on reset; put the caret back for the next comment.
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) document.getElementById(fieldId)?.focus();
+  }, [fetcher.state, fetcher.data, fieldId]);
+  return (
+    <fetcher.Form method="post" className="form comment-form" {...getFormProps(form)}>
+      <input type="hidden" name="postId" value={postId} />
+      <TextareaField
+        key={fields.commentVal.key}
+        label="Your comment"
+        hideLabel
+        textareaProps={{
+          ...getTextareaProps(fields.commentVal),
+          placeholder: TEXT.commentPlaceholder,
+          rows: 2,
+          "aria-describedby": counterId,
+        }}
+        errors={fields.commentVal.errors}
+      />
+      <div className="form__row">
+        <Counter id={counterId} max={COMMENT_MAX} length={String(fields.commentVal.value ?? "").length} />
+        <button type="submit" name="intent" value="comment" className="button button--primary" disabled={busy} aria-busy={busy}>
+          {busy ? "Replying…" : TEXT.reply}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,4 @@
+// The app's own URLs for things, one place each.
+export const postPath = (postId: string) => `/post/${encodeURIComponent(postId)}`;
+export const profilePath = (username: string) => `/profile/${encodeURIComponent(username)}`;
+export const tagPath = (tag: string) => `/tags/${encodeURIComponent(tag)}`;

@@ -1,0 +1,57 @@
+// A post's text as parts to render: plain text, http(s) links (linkify-it, a
+// well-kept linkifier), #tags and @mentions (the mock's own rules, so the tag
+// the app links is the tag its page finds). Parts are data, rendered as React
+// elements: no text ever becomes HTML.
+import LinkifyIt from "linkify-it";
+import { MENTION_PATTERN, TAG_PATTERN, fold, mentionName } from "#mock/text-terms";
+
+export type RichPart =
+  | { kind: "text"; text: string }
+  | { kind: "url"; text: string; href: string }
+  | { kind: "tag"; text: string; tag: string }
+  | { kind: "mention"; text: string; username: string };
+
+// Only links written with http:// or https://: no "example.com" guesses, e-mail addresses, ftp: or //.
+const linkify = new LinkifyIt()
+  .add("ftp:", null)
+  .add("mailto:", null)
+  .add("//", null)
+  .set({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false });
+
+export function richParts(text: string): RichPart[] {
+  const parts: RichPart[] = [];
+  let at = 0;
+  for (const match of linkify.match(text) ?? []) {
+    if (!/^https?:\/\//i.test(match.url)) continue;
+    if (match.index > at) parts.push(...tagsAndMentions(text.slice(at, match.index)));
+    parts.push({ kind: "url", text: match.raw, href: match.url });
+    at = match.lastIndex;
+  }
+  if (at < text.length) parts.push(...tagsAndMentions(text.slice(at)));
+  return parts;
+}
+
+const TAG_OR_MENTION = new RegExp(`${TAG_PATTERN.source}|${MENTION_PATTERN.source}`, "gu");
+
+function tagsAndMentions(text: string): RichPart[] {
+  const parts: RichPart[] = [];
+  let at = 0;
+  for (const match of text.matchAll(TAG_OR_MENTION)) {
+    const [whole, tag, mention] = match;
+    let end = match.index + whole.length;
+    let part: RichPart;
+    if (tag !== undefined) part = { kind: "tag", text: whole, tag: fold(tag) };
+    else {
+      const username = mentionName(mention);
+      if (!username) continue;
+      // "@ada." mentions ada; the full stop stays text.
+      end = match.index + 1 + username.length;
+      part = { kind: "mention", text: `@${username}`, username };
+    }
+    if (match.index > at) parts.push({ kind: "text", text: text.slice(at, match.index) });
+    parts.push(part);
+    at = end;
+  }
+  if (at < text.length) parts.push({ kind: "text", text: text.slice(at) });
+  return parts;
+}

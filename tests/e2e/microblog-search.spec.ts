@@ -1,0 +1,60 @@
+// Search on Explore (issue 24, item 2): a word finds its post among 2,000+,
+// typing searches after a pause and Enter at once, people and tags too.
+import { expect, test } from "@playwright/test";
+import { feed, loginAsGuest, postWith, seriousViolations, watchErrors } from "./helpers";
+import { apiCall } from "./microblog-helpers";
+
+test("search finds a post by a word among 2,000+ posts, and people and tags", async ({ page }) => {
+  test.setTimeout(240_000);
+  const errors = watchErrors(page);
+  await loginAsGuest(page);
+  const token = (await page.evaluate(() => localStorage.getItem("token")))!;
+  // 2,000 posts through the API (what the app would write), one of them with the word.
+  await page.evaluate(async (token) => {
+    const send = (content: string) =>
+      fetch("/api/posts", {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: token, prefer: "return=minimal" },
+        body: JSON.stringify({ postData: { content } }),
+      });
+    for (let i = 0; i < 2000; i++) await send(`Filler post number ${i} about the weather #filler`);
+  }, token);
+  await apiCall(page, "POST", "/posts", { token, body: { postData: { content: "A quokka smiled at me on the ferry #islandlife" } } });
+  expect((await apiCall(page, "GET", "/posts?limit=1")).body.total).toBeGreaterThan(2000);
+
+  await page.getByRole("link", { name: "Explore" }).first().click();
+  const box = page.getByRole("searchbox", { name: "Search" });
+  await expect(box).toHaveAttribute("placeholder", "Search Moments");
+  // Typing searches after a pause (a prefix of the word is enough).
+  await box.pressSequentially("quok");
+  await expect(page).toHaveURL(/[?&]q=quok/);
+  await expect(page.getByRole("status").filter({ hasText: "1 result" })).toBeVisible();
+  await expect(feed(page).getByRole("article")).toHaveCount(1);
+  await expect(postWith(page, "A quokka smiled")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Enter searches at once; many results are paged like the feed.
+  await box.fill("filler");
+  await box.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: "2,000 results" })).toBeVisible();
+  await expect(feed(page)).toHaveAttribute("aria-label", "Posts matching filler");
+
+  await page.getByRole("button", { name: "People" }).click();
+  await expect(page.getByRole("button", { name: "People" })).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("searchbox", { name: "Search" }).fill("ada");
+  await expect(page.getByRole("list", { name: "People found" }).getByRole("link", { name: /Ada Sterling/ })).toBeVisible();
+
+  await page.getByRole("button", { name: "Tags" }).click();
+  await expect(page.getByRole("button", { name: "Tags" })).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("searchbox", { name: "Search" }).fill("#isl");
+  const tag = page.getByRole("list", { name: "Tags found" }).getByRole("link", { name: /#islandlife/ });
+  await expect(tag).toContainText("1 post");
+  await page.screenshot({ path: "test-results/search-tags-1280.png" });
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: "test-results/search-tags-375.png" });
+  await tag.click();
+  await expect(page).toHaveURL(/\/tags\/islandlife$/);
+  await expect(postWith(page, "A quokka smiled")).toBeVisible();
+  expect(errors).toEqual([]);
+});

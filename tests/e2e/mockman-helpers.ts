@@ -5,10 +5,22 @@ import { seriousViolations } from "./helpers";
 /** Opens /mockman and waits until it can send. */
 export async function openMockman(page: Page) {
   await page.goto("/mockman");
-  await expect(page.getByRole("button", { name: "Submit" })).toBeEnabled();
+  // The mock boots first; on a loaded machine that can pass the usual 10 s.
+  await expect(page.getByRole("button", { name: "Submit" })).toBeEnabled({ timeout: 30_000 });
 }
 
 export const expectNoSeriousAxeViolations = async (page: Page) => expect(await seriousViolations(page)).toEqual([]);
+
+/** At 375 and 1280 px: no sideways scroll, no serious axe finding, and a full-page screenshot in test-results/. */
+export async function checkAtBothWidths(page: Page, name: string) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `no sideways scroll at ${width} px`).toBeLessThanOrEqual(0);
+    await expectNoSeriousAxeViolations(page);
+    await page.screenshot({ path: `test-results/mockman-${name}-${width}.png`, fullPage: true });
+  }
+}
 
 /** The page's controls, by their accessible names. */
 export const mockmanUi = (page: Page) => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BODY_ERROR, INITIAL_BODY, blockedSubmitMessage, checkBody, sendsBody } from "#app/mockman/lib/body";
+import { BODY_ERROR, INITIAL_BODY, blockedSubmitMessage, checkBody, errorAt, sendsBody } from "#app/mockman/lib/body";
 
 describe("the JSON body (CONTRACT §5)", () => {
   it("starts as {} and is valid", () => {
@@ -38,5 +38,20 @@ describe("the JSON body (CONTRACT §5)", () => {
   it("GET and HEAD carry no body; the others do", () => {
     expect(["GET", "HEAD"].map(sendsBody)).toEqual([false, false]);
     expect(["POST", "PUT", "PATCH", "DELETE"].map(sendsBody)).toEqual([true, true, true, true]);
+  });
+});
+
+describe("where a body fails", () => {
+  it("names the line and column of the error", () => {
+    const check = checkBody('{"a": 1,\n  "b" 2}');
+    expect(!check.ok && check.at).toMatchObject({ line: 2, column: 7 });
+    // An early end sits at the end of the text.
+    const end = checkBody('{\n  "a": 1');
+    expect(!end.ok && end.at).toMatchObject({ line: 2, column: 9 });
+  });
+
+  it("reads V8's offset and ignores its own (line column) suffix", () => {
+    expect(errorAt("ab\ncd", "Unexpected token in JSON at position 4 (line 2 column 2)")).toEqual({ line: 2, column: 2, offset: 4 });
+    expect(checkBody("[1,]")).toMatchObject({ ok: false, detail: expect.not.stringContaining("(line") });
   });
 });

@@ -1,7 +1,7 @@
 // Export history (all or the selection) as a collection `mockman replay` runs,
 // and import such a file back into history.
 import { SERVE_URL } from "#mock/boundary";
-import { useRef, type ChangeEvent } from "react";
+import { FileImport } from "./FileImport";
 import { collectionText, readCollection, toCollection, toPostmanText } from "../lib/collection";
 import { downloadText } from "#app/lib/download";
 import type { HistoryEntry } from "../lib/history";
@@ -14,8 +14,6 @@ interface Props {
 }
 
 export function CollectionTools({ history, selected, onNotice }: Props) {
-  const fileInput = useRef<HTMLInputElement>(null);
-
   const exportEntries = async (entries: HistoryEntry[]) => {
     const file = toCollection(entries, window.location.origin);
     const day = new Date().toISOString().slice(0, 10);
@@ -33,21 +31,14 @@ export function CollectionTools({ history, selected, onNotice }: Props) {
     );
   };
 
-  const importFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = "";
-    if (!file) return;
-    try {
-      const { entries, kind, notes } = readCollection(await file.text());
-      await history.addMany(entries);
-      const from = kind === "mockman" ? file.name : `${file.name} (${kind})`;
-      onNotice(
-        `Imported ${entries.length} request${entries.length === 1 ? "" : "s"} from ${from} into the history.` +
-          (notes.length ? ` Not carried over: ${notes.join("; ")}` : ""),
-      );
-    } catch (error) {
-      onNotice(`${file.name} was not imported, nothing changed: ${(error as Error).message}`, true);
-    }
+  const importText = async (text: string, fileName: string) => {
+    const { entries, kind, notes } = readCollection(text);
+    await history.addMany(entries);
+    const from = kind === "mockman" ? fileName : `${fileName} (${kind})`;
+    return (
+      `Imported ${entries.length} request${entries.length === 1 ? "" : "s"} from ${from} into the history.` +
+      (notes.length ? ` Not carried over: ${notes.join("; ")}` : "")
+    );
   };
 
   return (
@@ -66,17 +57,7 @@ export function CollectionTools({ history, selected, onNotice }: Props) {
       <button type="button" className="mm-button" disabled={history.total === 0} onClick={exportPostman}>
         Export for Postman{selected.size ? ` (${selected.size})` : ""}
       </button>
-      <button type="button" className="mm-button" onClick={() => fileInput.current?.click()}>
-        Import collection
-      </button>
-      <input
-        ref={fileInput}
-        type="file"
-        accept="application/json,.json"
-        hidden
-        aria-label="Collection file to import"
-        onChange={importFile}
-      />
+      <FileImport label="Import collection" fileLabel="Collection file to import" onRead={importText} onNotice={onNotice} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 // Paste a cURL command to fill the form. A native <dialog> gives focus
 // trapping and Escape for free.
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
+import { useModal } from "../useModal";
 import { CurlError, parseCurlCommand, type ParsedCurl } from "../lib/curl";
 
 interface Props {
@@ -10,16 +11,9 @@ interface Props {
 }
 
 export function CurlDialog({ open, onClose, onFill }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModal(open);
   const [text, setText] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
 
   const fill = () => {
     try {

@@ -7,6 +7,9 @@ import { BodyEditor } from "./BodyEditor";
 import { HeadersEditor } from "./HeadersEditor";
 
 interface Props {
+  /** The panel's id, and the id of the tab (in the tab strip) that names it. */
+  panelId: string;
+  tabId: string;
   /** Routes from the API's OpenAPI description, offered as the endpoint is typed. */
   suggestions?: RouteSuggestion[];
   method: string;
@@ -17,6 +20,12 @@ interface Props {
   sending: boolean;
   problem: string | null;
   tools: ReactNode;
+  /** Bearer and Basic fields that write the Authorization header. */
+  auth: ReactNode;
+  /** The query parameters table. */
+  params: ReactNode;
+  /** The active environment's picker and the resolved URL, under the endpoint. */
+  environment: ReactNode;
   onMethod(method: string): void;
   onEndpoint(endpoint: string): void;
   onEndpointPaste(event: ClipboardEvent<HTMLInputElement>): void;
@@ -29,7 +38,7 @@ export function RequestPanel(props: Props) {
   const { method, endpoint, sending, problem } = props;
   const methods: readonly string[] = METHODS.includes(method as (typeof METHODS)[number]) ? METHODS : [...METHODS, method];
   return (
-    <section className="mm-panel mm-request" aria-labelledby="mm-request-title">
+    <section id={props.panelId} className="mm-panel mm-request" role="tabpanel" aria-labelledby={props.tabId}>
       <h2 id="mm-request-title" className="mm-panel-title">
         Request
       </h2>
@@ -81,6 +90,7 @@ export function RequestPanel(props: Props) {
           {sending ? "Sending…" : "Submit"}
         </button>
       </form>
+      {props.environment}
       {problem ? (
         <p id="mm-submit-problem" className="mm-error" role="alert">
           {problem}
@@ -90,7 +100,9 @@ export function RequestPanel(props: Props) {
           Ctrl+Enter or ⌘+Enter sends from anywhere. Paste a cURL command into the endpoint to fill the form.
         </p>
       )}
+      {props.params}
       {props.tools}
+      {props.auth}
       <HeadersEditor rows={props.rows} onChange={props.onRows} />
       <BodyEditor text={props.bodyText} check={props.bodyCheck} method={method} onChange={props.onBody} />
     </section>

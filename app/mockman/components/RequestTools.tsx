@@ -12,6 +12,8 @@ interface Props {
   onCopyCurl(): void;
   onCopyMockman(): void;
   onPasteCurl(): void;
+  /** Opens the Code dialog (the request in other languages). */
+  onCode(): void;
 }
 
 export function RequestTools(props: Props) {
@@ -22,6 +24,9 @@ export function RequestTools(props: Props) {
       <div className="mm-toolbar" role="group" aria-label="Request helpers">
         <button type="button" className="mm-button" onClick={props.onGuestToken} disabled={busy}>
           Use guest token
+        </button>
+        <button type="button" className="mm-button" onClick={props.onCode} aria-haspopup="dialog">
+          Code
         </button>
         <button type="button" className="mm-button" onClick={props.onCopyCurl}>
           Copy as cURL

@@ -4,12 +4,26 @@ import { memo, useDeferredValue, useMemo, useState } from "react";
 import { NODE_COUNT_CAP, filterTree } from "../lib/filter";
 import { formatBytes, formatMs, type Outcome } from "../lib/send";
 import { JsonView } from "./JsonView";
+import { downloadText } from "#app/lib/download";
+import { extensionFor, prettyText, responseFileName } from "../lib/response-file";
 
 /** Long text bodies are cut for display; the whole text is one click away. */
 const TEXT_PREVIEW = 100_000;
 
 // Memoized: typing in the request or a history update must not re-render a big tree.
-export const ResponsePanel = memo(function ResponsePanel({ outcome, sending }: { outcome: Outcome | null; sending: boolean }) {
+interface Props {
+  outcome: Outcome | null;
+  sending: boolean;
+  /** Asks for the page after this one, when the answer carries `next`. */
+  onNextPage?: (() => void) | null;
+  /** Where the answer came from, to name a saved file. */
+  request?: { method: string; endpoint: string };
+  /** A hint that a whole list came back where the route pages (`?limit=`), with its action. */
+  pagingHint?: string | null;
+  onAddLimit?: () => void;
+}
+
+export const ResponsePanel = memo(function ResponsePanel({ outcome, sending, onNextPage, request, pagingHint, onAddLimit }: Props) {
   return (
     <section className="mm-panel mm-response" aria-labelledby="mm-response-title" aria-busy={sending}>
       <h2 id="mm-response-title" className="mm-panel-title">
@@ -20,7 +34,13 @@ export const ResponsePanel = memo(function ResponsePanel({ outcome, sending }: {
       ) : outcome.kind === "failure" ? (
         <Failure error={outcome.error} ms={outcome.ms} />
       ) : (
-        <ResponseView outcome={outcome} />
+        <ResponseView
+          outcome={outcome}
+          onNextPage={onNextPage ?? null}
+          request={request ?? { method: "GET", endpoint: "response" }}
+          pagingHint={pagingHint ?? null}
+          onAddLimit={onAddLimit}
+        />
       )}
     </section>
   );
@@ -46,8 +66,38 @@ function Failure({ error, ms }: { error: string; ms: number }) {
   );
 }
 
-function ResponseView({ outcome }: { outcome: Extract<Outcome, { kind: "response" }> }) {
+interface ViewProps {
+  outcome: Extract<Outcome, { kind: "response" }>;
+  onNextPage: (() => void) | null;
+  request: { method: string; endpoint: string };
+  pagingHint: string | null;
+  onAddLimit?: () => void;
+}
+
+function ResponseView({ outcome, onNextPage, request, pagingHint, onAddLimit }: ViewProps) {
   const { response } = outcome;
+  const [view, setView] = useState<"pretty" | "raw">("pretty");
+  const [said, setSaid] = useState("");
+  const text = () => response.raw ?? prettyText(response.body, response.isJson);
+  const copyBody = async () => {
+    try {
+      await navigator.clipboard.writeText(view === "raw" ? text() : prettyText(response.body, response.isJson));
+      setSaid("Copied the body.");
+    } catch {
+      setSaid("The clipboard is not available here; use Save body instead.");
+    }
+  };
+  const saveBody = () => {
+    const type = response.headers["content-type"];
+    const name = responseFileName(request.method, request.endpoint, response.status, extensionFor(type, response.isJson));
+    if (response.image) {
+      const link = Object.assign(document.createElement("a"), { href: response.image, download: name });
+      document.body.append(link);
+      link.click();
+      link.remove();
+    } else downloadText(view === "raw" ? text() : prettyText(response.body, response.isJson), name, type || "text/plain");
+    setSaid(`Saved the body as ${name}.`);
+  };
   const ok = response.status >= 200 && response.status < 300;
   const [query, setQuery] = useState("");
   // Typing stays responsive on a big body: the tree follows a moment later.
@@ -67,7 +117,43 @@ function ResponseView({ outcome }: { outcome: Extract<Outcome, { kind: "response
         <span className="mm-meta" title="Body size">
           {formatBytes(response.size)}
         </span>
+        {onNextPage && (
+          <button type="button" className="mm-button mm-next-page" onClick={onNextPage}>
+            Next page
+          </button>
+        )}
       </p>
+      <div className="mm-toolbar" role="group" aria-label="Response tools">
+        <button type="button" className="mm-button" onClick={() => void copyBody()}>
+          Copy body
+        </button>
+        <button type="button" className="mm-button" onClick={saveBody}>
+          Save body
+        </button>
+        {response.isJson && (
+          <>
+            <button type="button" className="mm-button" aria-pressed={view === "pretty"} onClick={() => setView("pretty")}>
+              Pretty
+            </button>
+            <button type="button" className="mm-button" aria-pressed={view === "raw"} onClick={() => setView("raw")}>
+              Raw
+            </button>
+          </>
+        )}
+        <span className="mm-hint" aria-live="polite">
+          {said}
+        </span>
+      </div>
+      {pagingHint && (
+        <p className="mm-hint mm-paging-hint">
+          {pagingHint}{" "}
+          {onAddLimit && (
+            <button type="button" className="mm-button" onClick={onAddLimit}>
+              Add ?limit=
+            </button>
+          )}
+        </p>
+      )}
       {!ok && (
         <p className="mm-explain" role="alert">
           The server answered with an error status ({response.status}); below is its error response.
@@ -88,7 +174,9 @@ function ResponseView({ outcome }: { outcome: Extract<Outcome, { kind: "response
         }
       />
       <h3 className="mm-section-title">Body</h3>
-      {response.isJson ? (
+      {response.isJson && view === "raw" ? (
+        <TextBody text={text()} />
+      ) : response.isJson ? (
         body === null ? (
           <JsonView data={response.body} size={response.size} label="Response body" />
         ) : body.matches === 0 ? (

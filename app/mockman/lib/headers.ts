@@ -79,3 +79,15 @@ export function setHeader(rows: HeaderRow[], name: string, value: string): Heade
 /** Rows worth saving (history): everything but blank rows. */
 export const savedHeaderRows = (rows: HeaderRow[]) =>
   rows.filter((row) => !isBlank(row)).map(({ isUsed, header, value }) => ({ isUsed, header, value }));
+
+/** Removes every row with that name (case-insensitively), keeping the blank last row. */
+export const dropHeader = (rows: HeaderRow[], name: string) =>
+  withBlankLastRow(rows.filter((row) => row.header.trim().toLowerCase() !== name.toLowerCase()));
+
+/** `Basic base64(user:password)`, UTF-8 as RFC 7617 advises. */
+export function basicAuthorization(username: string, password: string): string {
+  const bytes = new TextEncoder().encode(`${username}:${password}`);
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return `Basic ${btoa(binary)}`;
+}

@@ -11,6 +11,8 @@ export interface RouteSuggestion {
   summary: string;
   /** A JSON body with the request's required fields, or null when it takes none. */
   body: string | null;
+  /** The query parameters it takes (`limit`, `cursor` on paged lists). */
+  query: string[];
 }
 
 interface JsonSchema {
@@ -20,17 +22,22 @@ interface JsonSchema {
   anyOf?: JsonSchema[];
   items?: JsonSchema;
   enum?: unknown[];
+  $ref?: string;
 }
 
+/** The document's named schemas, which `$ref`s name (`#/components/schemas/Post`). */
+type Schemas = Record<string, JsonSchema>;
+
 /** The smallest value a schema accepts, with its required properties filled in. */
-export function exampleOf(schema: JsonSchema | undefined): unknown {
-  if (!schema) return null;
-  if (schema.anyOf?.length) return exampleOf(schema.anyOf[0]);
+export function exampleOf(schema: JsonSchema | undefined, schemas: Schemas = {}, depth = 0): unknown {
+  if (!schema || depth > 20) return null;
+  if (schema.$ref) return exampleOf(schemas[schema.$ref.replace("#/components/schemas/", "")], schemas, depth + 1);
+  if (schema.anyOf?.length) return exampleOf(schema.anyOf[0], schemas, depth + 1);
   if (schema.enum?.length) return schema.enum[0];
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   if (type === "object" || schema.properties) {
     const out: Record<string, unknown> = {};
-    for (const key of schema.required ?? []) out[key] = exampleOf(schema.properties?.[key]);
+    for (const key of schema.required ?? []) out[key] = exampleOf(schema.properties?.[key], schemas, depth + 1);
     return out;
   }
   if (type === "array") return [];
@@ -40,7 +47,18 @@ export function exampleOf(schema: JsonSchema | undefined): unknown {
 }
 
 type Document = {
-  paths?: Record<string, Record<string, { summary?: string; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>>;
+  components?: { schemas?: Schemas };
+  paths?: Record<
+    string,
+    Record<
+      string,
+      {
+        summary?: string;
+        requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+        parameters?: Array<{ in?: string; name?: string }>;
+      }
+    >
+  >;
 };
 
 export function suggestionsFrom(doc: Document): RouteSuggestion[] {
@@ -54,11 +72,29 @@ export function suggestionsFrom(doc: Document): RouteSuggestion[] {
         method,
         path,
         summary: operation.summary ?? "",
-        body: schema ? JSON.stringify(exampleOf(schema), null, 2) : null,
+        body: schema ? JSON.stringify(exampleOf(schema, doc.components?.schemas), null, 2) : null,
+        query: (operation.parameters ?? []).filter((p) => p.in === "query" && p.name).map((p) => p.name!),
       });
     }
   }
   return out;
+}
+
+/** The route an endpoint calls (`{{baseUrl}}/api/posts/u1?limit=5` is `GET /api/posts/{postId}`), or undefined. */
+export function routeOf(suggestions: RouteSuggestion[], method: string, endpoint: string): RouteSuggestion | undefined {
+  const path = endpoint.split(/[?#]/)[0];
+  const at = path.indexOf("/api/");
+  if (at < 0) return undefined;
+  const local = path.slice(at);
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const matches = (template: string) =>
+    new RegExp(
+      `^${template
+        .split(/\{[^}]+\}/)
+        .map(escape)
+        .join("[^/]+")}/?$`,
+    ).test(local);
+  return suggestions.find((s) => s.method === method.toUpperCase() && matches(s.path));
 }
 
 /** The suggestions, once the description has been read (none if it cannot be). */

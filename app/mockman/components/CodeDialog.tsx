@@ -1,0 +1,112 @@
+// "Code": the request as cURL, fetch, Node, Python requests, HTTPie or a
+// mockman command, with Copy. Loaded on first open (React.lazy in the page),
+// so httpsnippet costs nothing until someone asks for code.
+import { useId, useMemo, useState } from "react";
+import { useModal } from "../useModal";
+import { LANGUAGES, snippet, type SnippetRequest } from "../lib/snippets";
+import { fillText, unresolvedRefs, type Variables } from "../lib/variables";
+
+interface Props {
+  open: boolean;
+  onClose(): void;
+  /** The request as typed, `{{ }}` and all. */
+  request: SnippetRequest;
+  variables: Variables;
+  environmentName: string | null;
+  baseUrl: string;
+}
+
+export default function CodeDialog({ open, onClose, request, variables, environmentName, baseUrl }: Props) {
+  const dialog = useModal(open);
+  const id = useId();
+  const [languageId, setLanguageId] = useState(LANGUAGES[0].id);
+  const [resolve, setResolve] = useState(false);
+  const [said, setSaid] = useState("");
+  const language = LANGUAGES.find((l) => l.id === languageId) ?? LANGUAGES[0];
+  const texts = [request.endpoint, ...Object.entries(request.headers).flat(), request.body ?? ""];
+  const unfilled = resolve ? unresolvedRefs(texts, variables) : [];
+  const code = useMemo(() => {
+    if (!open) return "";
+    // Filling leaves what no variable fills as written, so those stay `{{ }}`.
+    const fill = (text: string) => (resolve ? fillOnly(text, variables) : text);
+    const shown: SnippetRequest = {
+      method: request.method,
+      endpoint: fill(request.endpoint),
+      headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [fill(name), fill(value)])),
+      body: request.body === undefined ? undefined : fill(request.body),
+    };
+    try {
+      return snippet(language, shown, baseUrl, window.location.origin);
+    } catch (error) {
+      return `Could not write this request as ${language.label}: ${(error as Error).message}`;
+    }
+  }, [open, resolve, request, variables, language, baseUrl]);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(code);
+      setSaid(`Copied the ${language.label} code.`);
+    } catch {
+      setSaid("The clipboard is not available here; select the code and copy it by hand.");
+    }
+  };
+
+  return (
+    <dialog ref={dialog} className="mm-dialog mm-code-dialog" aria-labelledby={`${id}-title`} onClose={onClose}>
+      <h2 id={`${id}-title`} className="mm-panel-title">
+        Code
+      </h2>
+      <div className="mm-code-options">
+        <label className="mm-section-title" htmlFor={`${id}-lang`}>
+          Language
+        </label>
+        <select id={`${id}-lang`} className="mm-select" value={languageId} onChange={(e) => setLanguageId(e.target.value)}>
+          {LANGUAGES.map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.label}
+            </option>
+          ))}
+        </select>
+        <label className="mm-code-fill">
+          <input type="checkbox" checked={resolve} onChange={(e) => setResolve(e.target.checked)} />
+          Fill in variables {environmentName ? `from "${environmentName}"` : "(no environment is active)"}
+        </label>
+      </div>
+      <p className="mm-hint">
+        {resolve
+          ? unfilled.length
+            ? `Filled what the environment defines; ${unfilled.join(", ")} stay as written.`
+            : "Variables are filled, secrets included: mind where you paste this."
+          : "{{variables}} are kept as written. Paths go to the server for Copy as cURL: "}
+        {!resolve && <code>{baseUrl}</code>}
+      </p>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region: focusable so a keyboard can scroll it */}
+      <pre className="mm-text mm-code" tabIndex={0} role="region" aria-label={`${language.label} code`} data-testid="code-snippet">
+        {code}
+      </pre>
+      <div className="mm-dialog-actions">
+        <span className="mm-hint" aria-live="polite">
+          {said}
+        </span>
+        <button type="button" className="mm-button" onClick={onClose}>
+          Close
+        </button>
+        <button type="button" className="mm-button mm-primary" onClick={() => void copy()}>
+          Copy
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
+/** Fills the references the variables define and leaves the rest as written. */
+function fillOnly(text: string, variables: Variables): string {
+  if (!text.includes("{{")) return text;
+  const missing = new Set(unresolvedRefs([text], variables));
+  if (missing.size === 0) return fillText(text, variables);
+  // Fill piece by piece around the unfilled references.
+  return text
+    .split(/(\{\{[^{}]*\}\})/)
+    .map((part) => (part.startsWith("{{") && missing.has(part.replace(/\s+/g, " ")) ? part : fillText(part, variables)))
+    .join("");
+}

@@ -1,0 +1,87 @@
+// The request tabs as an ARIA tablist: Left/Right/Home/End move between tabs
+// (and select, as most tab strips do), Delete closes the focused one. New,
+// Duplicate and Close are buttons beside the strip: a button inside a tab would
+// be a control nested in a control.
+import { useRef, type KeyboardEvent } from "react";
+import { tabTitle, type RequestTab } from "../lib/tabs";
+
+interface Props {
+  tabs: RequestTab[];
+  activeId: string;
+  /** The id of the panel the tabs control. */
+  panelId: string;
+  busyId: string | null;
+  onSelect(id: string): void;
+  onNew(): void;
+  onDuplicate(): void;
+  onClose(id: string): void;
+}
+
+export const tabDomId = (id: string) => `mm-tab-${id}`;
+
+export function TabBar({ tabs, activeId, panelId, busyId, onSelect, onNew, onDuplicate, onClose }: Props) {
+  const list = useRef<HTMLDivElement>(null);
+  const focusTab = (id: string) => {
+    onSelect(id);
+    // After React has rendered the new selection (the tab's tabIndex becomes 0).
+    requestAnimationFrame(() => list.current?.querySelector<HTMLElement>(`#${CSS.escape(tabDomId(id))}`)?.focus());
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const index = tabs.findIndex((tab) => tab.id === activeId);
+    const to = (i: number) => focusTab(tabs[(i + tabs.length) % tabs.length].id);
+    if (event.key === "ArrowRight") to(index + 1);
+    else if (event.key === "ArrowLeft") to(index - 1);
+    else if (event.key === "Home") to(0);
+    else if (event.key === "End") to(tabs.length - 1);
+    else if (event.key === "Delete") {
+      onClose(activeId);
+      requestAnimationFrame(() => list.current?.querySelector<HTMLElement>('[aria-selected="true"]')?.focus());
+    } else return;
+    event.preventDefault();
+  };
+  const active = tabs.find((tab) => tab.id === activeId);
+  return (
+    <div className="mm-tabs">
+      <div ref={list} className="mm-tablist" role="tablist" aria-label="Open requests">
+        {tabs.map((tab) => {
+          const selected = tab.id === activeId;
+          return (
+            <button
+              key={tab.id}
+              id={tabDomId(tab.id)}
+              type="button"
+              role="tab"
+              className="mm-tab"
+              aria-selected={selected}
+              aria-controls={selected ? panelId : undefined}
+              tabIndex={selected ? 0 : -1}
+              title={`${tab.method} ${tab.endpoint}`}
+              onClick={() => onSelect(tab.id)}
+              onKeyDown={onKeyDown}
+            >
+              <span className={`mm-tab-method mm-method-${tab.method.toLowerCase()}`}>{tab.method}</span>{" "}
+              {tabTitle(tab).slice(tab.method.length + 1)}
+              {busyId === tab.id && <span className="mm-visually-hidden"> (sending)</span>}
+            </button>
+          );
+        })}
+      </div>
+      <div className="mm-tab-actions">
+        <button type="button" className="mm-button" onClick={onNew}>
+          New tab
+        </button>
+        <button type="button" className="mm-button" onClick={onDuplicate}>
+          Duplicate tab
+        </button>
+        <button
+          type="button"
+          className="mm-button"
+          onClick={() => active && onClose(active.id)}
+          aria-label={active ? `Close tab ${tabTitle(active)}` : "Close tab"}
+        >
+          Close tab
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,243 @@
+// Request tabs: each holds its own form (method, endpoint, parameters, headers,
+// body, auth) and its last answer. Kept in localStorage so they survive a
+// reload: the forms under one key, each answer under its own key and only when
+// it is small (ANSWER_KEPT), so a 50 MB answer is never copied into storage and
+// typing never rewrites an answer.
+import { INITIAL_BODY } from "./body";
+import { initialHeaderRows, rowsFromHeaders, type HeaderRow } from "./headers";
+import { newParamId, rowsAfterTyping, type ParamRow } from "./query";
+import type { Outcome } from "./send";
+
+export type AuthKind = "none" | "bearer" | "basic";
+
+/** What the Authorization helper shows; the header it writes lives in the header rows. */
+export interface AuthFields {
+  kind: AuthKind;
+  token: string;
+  username: string;
+  password: string;
+}
+
+export interface RequestTab {
+  id: string;
+  method: string;
+  endpoint: string;
+  params: ParamRow[];
+  headers: HeaderRow[];
+  bodyText: string;
+  auth: AuthFields;
+  /** The last answer, or null (none yet, or too large to have been kept across a reload). */
+  outcome: Outcome | null;
+  /** The URL the last answer came from (variables filled), to name a saved file. */
+  lastEndpoint: string;
+}
+
+export interface TabsState {
+  tabs: RequestTab[];
+  activeId: string;
+}
+
+export const INITIAL_ENDPOINT = "/api/test-todos";
+export const NO_AUTH: AuthFields = { kind: "none", token: "", username: "", password: "" };
+
+/** Answers up to this many characters of JSON are kept across reloads; larger ones are sent again on demand. */
+export const ANSWER_KEPT = 256 * 1024;
+/** At most this many tabs; New and Duplicate say so past it. */
+export const MAX_TABS = 20;
+
+const FORMS_KEY = "mockman.tabs";
+const answerKey = (id: string) => `mockman.tab-answer.${id}`;
+
+export const newTabId = () => `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+
+export function blankTab(): RequestTab {
+  return {
+    id: newTabId(),
+    method: "GET",
+    endpoint: INITIAL_ENDPOINT,
+    params: rowsAfterTyping(INITIAL_ENDPOINT, []),
+    headers: initialHeaderRows(),
+    bodyText: INITIAL_BODY,
+    auth: NO_AUTH,
+    outcome: null,
+    lastEndpoint: "",
+  };
+}
+
+/** A copy with fresh ids (rows keep focus by id, so two tabs must not share them); the answer comes along. */
+export function duplicateTab(tab: RequestTab): RequestTab {
+  return {
+    ...tab,
+    id: newTabId(),
+    params: tab.params.map((row) => ({ ...row, id: newParamId() })),
+    headers: rowsFromHeaders(tab.headers),
+  };
+}
+
+/** The tab's name in the tab strip: method and path, without the query string. */
+export function tabTitle(tab: Pick<RequestTab, "method" | "endpoint">): string {
+  const path = tab.endpoint.trim().split(/[?#]/)[0] || "new request";
+  return `${tab.method} ${path.length > 32 ? `${path.slice(0, 31)}…` : path}`;
+}
+
+/** The state after closing a tab: the neighbour to its right (or left) becomes active; the last tab is replaced by a blank one. */
+export function closeTab(state: TabsState, id: string): TabsState {
+  const index = state.tabs.findIndex((tab) => tab.id === id);
+  if (index < 0) return state;
+  const tabs = state.tabs.filter((tab) => tab.id !== id);
+  if (tabs.length === 0) {
+    const fresh = blankTab();
+    return { tabs: [fresh], activeId: fresh.id };
+  }
+  const activeId = state.activeId === id ? tabs[Math.min(index, tabs.length - 1)].id : state.activeId;
+  return { tabs, activeId };
+}
+
+// --- storage -------------------------------------------------------------
+
+interface StoredForm {
+  id: string;
+  method: string;
+  endpoint: string;
+  params: Array<Pick<ParamRow, "enabled" | "key" | "value">>;
+  headers: Array<Pick<HeaderRow, "isUsed" | "header" | "value">>;
+  bodyText: string;
+  auth: AuthFields;
+  lastEndpoint: string;
+}
+
+const str = (value: unknown, fallback = "") => (typeof value === "string" ? value : fallback);
+
+function formOf(tab: RequestTab): StoredForm {
+  return {
+    id: tab.id,
+    method: tab.method,
+    endpoint: tab.endpoint,
+    params: tab.params.map(({ enabled, key, value }) => ({ enabled, key, value })),
+    headers: tab.headers.map(({ isUsed, header, value }) => ({ isUsed, header, value })),
+    bodyText: tab.bodyText,
+    auth: tab.auth,
+    lastEndpoint: tab.lastEndpoint,
+  };
+}
+
+/** A stored form back into a tab, with fresh row ids; anything malformed falls back to the blank tab's value. */
+function tabOf(raw: unknown): RequestTab | null {
+  if (!raw || typeof raw !== "object") return null;
+  const form = raw as Partial<Record<keyof StoredForm, unknown>>;
+  if (typeof form.id !== "string" || !/^[\w-]{1,40}$/.test(form.id)) return null;
+  const blank = blankTab();
+  const endpoint = str(form.endpoint, blank.endpoint);
+  const params = Array.isArray(form.params)
+    ? form.params
+        .filter((row): row is Record<string, unknown> => !!row && typeof row === "object")
+        .map((row) => ({ id: newParamId(), enabled: row.enabled !== false, key: str(row.key), value: str(row.value) }))
+    : rowsAfterTyping(endpoint, []);
+  const headers = Array.isArray(form.headers)
+    ? rowsFromHeaders(
+        form.headers
+          .filter((row): row is Record<string, unknown> => !!row && typeof row === "object")
+          .map((row) => ({ isUsed: row.isUsed !== false, header: str(row.header), value: str(row.value) })),
+      )
+    : blank.headers;
+  const auth = (form.auth && typeof form.auth === "object" ? form.auth : {}) as Partial<Record<keyof AuthFields, unknown>>;
+  const kind: AuthKind = auth.kind === "bearer" || auth.kind === "basic" ? auth.kind : "none";
+  return {
+    id: form.id,
+    method: str(form.method, "GET").toUpperCase().slice(0, 20) || "GET",
+    endpoint,
+    params,
+    headers,
+    bodyText: str(form.bodyText, INITIAL_BODY),
+    auth: { kind, token: str(auth.token), username: str(auth.username), password: str(auth.password) },
+    outcome: null,
+    lastEndpoint: str(form.lastEndpoint),
+  };
+}
+
+function readAnswer(storage: Storage, id: string): Outcome | null {
+  try {
+    const text = storage.getItem(answerKey(id));
+    if (!text) return null;
+    const outcome = JSON.parse(text) as Outcome;
+    return outcome && (outcome.kind === "response" || outcome.kind === "failure") ? outcome : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The tabs as last kept, or one blank tab (nothing kept, storage refused, or what was kept is unreadable). */
+export function loadTabs(storage: Storage | null = safeStorage()): TabsState {
+  try {
+    const text = storage?.getItem(FORMS_KEY);
+    if (storage && text) {
+      const parsed = JSON.parse(text) as { tabs?: unknown; activeId?: unknown };
+      const tabs = (Array.isArray(parsed.tabs) ? parsed.tabs : [])
+        .slice(0, MAX_TABS)
+        .map(tabOf)
+        .filter((tab): tab is RequestTab => tab !== null)
+        .filter((tab, i, all) => all.findIndex((other) => other.id === tab.id) === i)
+        .map((tab) => ({ ...tab, outcome: readAnswer(storage, tab.id) }));
+      if (tabs.length > 0) {
+        const activeId = tabs.some((tab) => tab.id === parsed.activeId) ? String(parsed.activeId) : tabs[0].id;
+        return { tabs, activeId };
+      }
+    }
+  } catch {
+    // Unreadable: start afresh rather than fail the page.
+  }
+  const tab = blankTab();
+  return { tabs: [tab], activeId: tab.id };
+}
+
+/** Writes the forms (small, on every change). Returns false when storage refused. */
+export function saveForms(state: TabsState, storage: Storage | null = safeStorage()): boolean {
+  if (!storage) return false;
+  try {
+    storage.setItem(FORMS_KEY, JSON.stringify({ activeId: state.activeId, tabs: state.tabs.map(formOf) }));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Writes one tab's answer when it is small enough, and removes a stale one otherwise.
+ * Returns whether the answer is kept.
+ */
+export function saveAnswer(id: string, outcome: Outcome | null, storage: Storage | null = safeStorage()): boolean {
+  if (!storage) return false;
+  try {
+    storage.removeItem(answerKey(id));
+    if (!outcome || answerTooLarge(outcome)) return false;
+    const text = JSON.stringify(outcome);
+    if (text.length > ANSWER_KEPT) return false;
+    storage.setItem(answerKey(id), text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A cheap size check first, so a huge answer is never stringified just to be measured. */
+function answerTooLarge(outcome: Outcome): boolean {
+  if (outcome.kind === "failure") return outcome.error.length > ANSWER_KEPT;
+  const { response } = outcome;
+  return response.size > ANSWER_KEPT || (response.image?.length ?? 0) > ANSWER_KEPT || (response.raw?.length ?? 0) > ANSWER_KEPT;
+}
+
+export function forgetAnswer(id: string, storage: Storage | null = safeStorage()) {
+  try {
+    storage?.removeItem(answerKey(id));
+  } catch {
+    // Storage refused: nothing was kept.
+  }
+}
+
+function safeStorage(): Storage | null {
+  try {
+    return typeof window === "undefined" ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}

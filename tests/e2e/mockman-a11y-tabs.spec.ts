@@ -1,0 +1,25 @@
+// Tabs, the Code dialog and the body editor (with an error showing) pass axe in
+// both themes at 375 and 1280 px, without sideways scrolling; screenshots go to test-results/.
+import { expect, test } from "@playwright/test";
+import { checkAtBothWidths, mockmanUi, openMockman } from "./mockman-helpers";
+
+for (const theme of ["light", "dark"] as const) {
+  test(`tabs, Code and the body editor pass axe in the ${theme} theme at 375 and 1280 px`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.addInitScript((t) => localStorage.setItem("moments-theme", t), theme);
+    await openMockman(page);
+    const ui = mockmanUi(page);
+    await ui.submit.click();
+    await expect(ui.status).toContainText("200");
+    await page.getByRole("button", { name: "New tab" }).click();
+    await ui.method.selectOption("PATCH");
+    await ui.endpoint.fill("/api/test-todos/some-id?limit=5");
+    await ui.body.fill('{"title": "half done",\n  "done" true}');
+    await expect(page.locator("#mm-body-help")).toContainText("line 2");
+    await checkAtBothWidths(page, `tabs-editor-${theme}`);
+    await ui.body.fill('{"title": "half done", "done": true}');
+    await page.getByRole("button", { name: "Code", exact: true }).click();
+    await expect(page.getByRole("dialog", { name: "Code" })).toBeVisible();
+    await checkAtBothWidths(page, `code-dialog-${theme}`);
+  });
+}

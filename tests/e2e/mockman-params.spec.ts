@@ -1,0 +1,88 @@
+// The query parameters table: in step with the endpoint both ways, paging
+// suggested from the OpenAPI description, and "Next page" from an answer's `next`.
+import { expect, test } from "@playwright/test";
+import { mockmanUi, openMockman } from "./mockman-helpers";
+
+test("the Query parameters table and the endpoint stay in step both ways", async ({ page }) => {
+  await openMockman(page);
+  const ui = mockmanUi(page);
+  const params = page.getByRole("region", { name: "Query parameters" });
+  await expect(params.getByTestId("param-row")).toHaveCount(0);
+
+  // Endpoint → table.
+  await ui.endpoint.fill("/api/posts?limit=2&q={{term}}");
+  await expect(params.getByTestId("param-row")).toHaveCount(2);
+  await expect(params.getByLabel("Parameter 1 name")).toHaveValue("limit");
+  await expect(params.getByLabel("Parameter 1 value")).toHaveValue("2");
+  await expect(params.getByLabel("Parameter 2 value")).toHaveValue("{{term}}");
+  await expect(params.getByRole("heading", { name: "Query parameters (2)" })).toBeVisible();
+
+  // Table → endpoint: edit, disable (kept in the table, gone from the URL), enable, add, remove.
+  await params.getByLabel("Parameter 1 value").fill("3");
+  await expect(ui.endpoint).toHaveValue("/api/posts?limit=3&q={{term}}");
+  await params.getByLabel("Send parameter 2 (q)").uncheck();
+  await expect(ui.endpoint).toHaveValue("/api/posts?limit=3");
+  await expect(params.getByTestId("param-row")).toHaveCount(2);
+  await params.getByRole("button", { name: "Add parameter" }).click();
+  await params.getByLabel("Parameter 3 name").fill("sort");
+  await params.getByLabel("Parameter 3 value").fill("new");
+  await expect(ui.endpoint).toHaveValue("/api/posts?limit=3&sort=new");
+  await params.getByLabel("Send parameter 2 (q)").check();
+  await expect(ui.endpoint).toHaveValue("/api/posts?limit=3&q={{term}}&sort=new");
+  await params.getByRole("button", { name: "Remove parameter 2 (q)" }).click();
+  await expect(ui.endpoint).toHaveValue("/api/posts?limit=3&sort=new");
+  await params.getByRole("button", { name: "Remove parameter 2 (sort)" }).click();
+
+  // Typing in the endpoint keeps a disabled row.
+  await params.getByLabel("Send parameter 1 (limit)").uncheck();
+  await expect(ui.endpoint).toHaveValue("/api/posts");
+  await ui.endpoint.fill("/api/posts?x=1");
+  await expect(params.getByLabel("Parameter 1 name")).toHaveValue("x");
+  await expect(params.getByLabel("Parameter 2 name")).toHaveValue("limit");
+  await expect(params.getByLabel("Send parameter 2 (limit)")).not.toBeChecked();
+});
+
+test("a paged route suggests limit and cursor; Next page follows the answer's next to the last page", async ({ page }) => {
+  await openMockman(page);
+  const ui = mockmanUi(page);
+  const params = page.getByRole("region", { name: "Query parameters" });
+  await ui.endpoint.fill("/api/posts");
+  await expect(params.getByRole("button", { name: "Add limit" })).toBeVisible();
+  await expect(params.getByRole("button", { name: "Add cursor" })).toBeVisible();
+  // Not a paged route: nothing suggested.
+  await ui.endpoint.fill("/api/test-todos");
+  await expect(params.getByRole("button", { name: "Add limit" })).toBeHidden();
+
+  await ui.endpoint.fill("/api/posts");
+  await params.getByRole("button", { name: "Add limit" }).click();
+  await expect(ui.endpoint).toHaveValue("/api/posts?limit=20");
+  await params.getByLabel("Parameter 1 value").fill("4");
+  await ui.submit.click();
+  await expect(ui.status).toContainText("200 OK");
+  await expect(ui.response).toContainText("total");
+
+  // Six seeded posts: a page of 4, then a last page of 2.
+  const next = page.getByRole("button", { name: "Next page" });
+  await next.click();
+  await expect(ui.endpoint).toHaveValue(/^\/api\/posts\?limit=4&cursor=[\w-]+$/);
+  await expect(params.getByLabel("Parameter 2 name")).toHaveValue("cursor");
+  await expect(ui.status).toContainText("200 OK");
+  await expect(page.getByRole("heading", { name: "History (2)" })).toBeVisible();
+  await expect(next).toBeHidden();
+});
+
+test("at 375 px Submit scrolls the answer into view; at 1280 px, beside the form, nothing moves", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await openMockman(page);
+  const ui = mockmanUi(page);
+  await expect(ui.response).not.toBeInViewport();
+  await ui.submit.click();
+  await expect(ui.status).toContainText("200 OK");
+  await expect(page.getByRole("heading", { name: "Response" })).toBeInViewport();
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await ui.submit.click();
+  await expect(page.getByRole("heading", { name: "History (2)" })).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});

@@ -1,0 +1,78 @@
+// Request tabs in storage: forms round-trip with fresh row ids, answers are kept
+// only when small, and unreadable storage starts afresh instead of failing.
+import { describe, expect, it } from "vitest";
+import { ANSWER_KEPT, blankTab, closeTab, duplicateTab, loadTabs, saveAnswer, saveForms, tabTitle } from "#app/mockman/lib/tabs";
+import type { Outcome } from "#app/mockman/lib/send";
+import { rowsAfterTyping } from "#app/mockman/lib/query";
+
+function memoryStorage(): Storage {
+  const map = new Map<string, string>();
+  return {
+    get length() {
+      return map.size;
+    },
+    clear: () => map.clear(),
+    getItem: (key) => map.get(key) ?? null,
+    key: (i) => [...map.keys()][i] ?? null,
+    removeItem: (key) => void map.delete(key),
+    setItem: (key, value) => void map.set(key, String(value)),
+  };
+}
+
+const answer = (size: number): Outcome => ({
+  kind: "response",
+  response: { status: 200, statusText: "OK", headers: {}, body: { n: "x".repeat(size) }, isJson: true, ms: 1, size: size + 8 },
+});
+
+describe("request tabs", () => {
+  it("keeps forms and small answers across a reload, with fresh row ids", () => {
+    const storage = memoryStorage();
+    const endpoint = "/api/posts?limit=2";
+    const a = { ...blankTab(), method: "POST", endpoint, params: rowsAfterTyping(endpoint, []), bodyText: '{"x":1}' };
+    const b = duplicateTab(a);
+    saveForms({ tabs: [a, b], activeId: b.id }, storage);
+    expect(saveAnswer(a.id, answer(100), storage)).toBe(true);
+    const loaded = loadTabs(storage);
+    expect(loaded.activeId).toBe(b.id);
+    expect(loaded.tabs.map((t) => [t.method, t.endpoint, t.bodyText])).toEqual([
+      ["POST", "/api/posts?limit=2", '{"x":1}'],
+      ["POST", "/api/posts?limit=2", '{"x":1}'],
+    ]);
+    expect(loaded.tabs[0].params.map((p) => [p.key, p.value])).toEqual([["limit", "2"]]);
+    expect(loaded.tabs[0].outcome).toEqual(answer(100));
+    expect(loaded.tabs[1].outcome).toBeNull();
+    const ids = loaded.tabs.flatMap((t) => [...t.headers, ...t.params].map((r) => r.id));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("never stores a large answer, and drops the one it replaces", () => {
+    const storage = memoryStorage();
+    const tab = blankTab();
+    saveAnswer(tab.id, answer(100), storage);
+    expect(saveAnswer(tab.id, answer(ANSWER_KEPT + 1), storage)).toBe(false);
+    expect(storage.length).toBe(0);
+  });
+
+  it("starts with one blank tab when storage is empty, unreadable or malformed", () => {
+    for (const text of [null, "{", '{"tabs": [{"id": "bad id!"}]}', '{"tabs": "no"}']) {
+      const storage = memoryStorage();
+      if (text !== null) storage.setItem("mockman.tabs", text);
+      const state = loadTabs(storage);
+      expect(state.tabs).toHaveLength(1);
+      expect(state.tabs[0].endpoint).toBe("/api/test-todos");
+    }
+  });
+
+  it("closing picks the right-hand neighbour, and the last tab is replaced by a blank one", () => {
+    const [a, b, c] = [blankTab(), blankTab(), blankTab()];
+    expect(closeTab({ tabs: [a, b, c], activeId: b.id }, b.id).activeId).toBe(c.id);
+    expect(closeTab({ tabs: [a, b, c], activeId: c.id }, c.id).activeId).toBe(b.id);
+    const last = closeTab({ tabs: [a], activeId: a.id }, a.id);
+    expect(last.tabs).toHaveLength(1);
+    expect(last.tabs[0].id).not.toBe(a.id);
+  });
+
+  it("names a tab by method and path", () => {
+    expect(tabTitle({ method: "GET", endpoint: "/api/posts?limit=5" })).toBe("GET /api/posts");
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { fillText, resolveRequest, unresolvedMessage, unresolvedRefs } from "#app/mockman/lib/variables";
+
+describe("{{variables}} on the page", () => {
+  it("names each reference nothing fills, once, in the order written", () => {
+    const texts = ["{{baseUrl}}/api/posts/{{id}}", "{{token}}", '{"a": "{{id}}", "b": "{{ $uuid }}"}'];
+    expect(unresolvedRefs(texts, {})).toEqual(["{{baseUrl}}", "{{id}}", "{{token}}"]);
+    expect(unresolvedRefs(texts, { baseUrl: "", id: "1", token: "t" })).toEqual([]);
+  });
+
+  it("a built-in with a path, a variable with a path and an earlier answer are not filled", () => {
+    expect(unresolvedRefs(["{{$uuid.x}}", "{{token.body.x}}", "{{login $.body.encodedToken}}"], { token: "t" })).toEqual([
+      "{{$uuid.x}}",
+      "{{token.body.x}}",
+      "{{login $.body.encodedToken}}",
+    ]);
+  });
+
+  it("dotted names are variables (Postman's {{api.host}})", () => {
+    expect(unresolvedRefs(["{{api.host}}/x"], { "api.host": "http://h" })).toEqual([]);
+    expect(fillText("{{api.host}}/x", { "api.host": "http://h" })).toBe("http://h/x");
+  });
+
+  it("fills by plain substitution, so an unquoted number works in a JSON body", () => {
+    expect(fillText('{"limit": {{limit}}}', { limit: "5" })).toBe('{"limit": 5}');
+    expect(fillText("{{limit}}", { limit: "5" })).toBe("5");
+    expect(fillText("{{$timestamp}}", {})).toMatch(/^\d+$/);
+  });
+
+  it("resolves endpoint, header names and values, and body, or refuses with the unresolved ones", () => {
+    const typed = { endpoint: "{{baseUrl}}/api/posts", headers: { "{{h}}": "Bearer {{token}}" }, bodyText: '{"u": "{{user}}"}' };
+    expect(resolveRequest(typed, { baseUrl: "" })).toEqual({ ok: false, unresolved: ["{{h}}", "{{token}}", "{{user}}"] });
+    expect(resolveRequest(typed, { baseUrl: "", h: "authorization", token: "abc", user: "guest" })).toEqual({
+      ok: true,
+      request: { endpoint: "/api/posts", headers: { authorization: "Bearer abc" }, bodyText: '{"u": "guest"}' },
+    });
+  });
+
+  it("the refusal names every reference and says where to define them", () => {
+    expect(unresolvedMessage(["{{baseUrl}}"], null)).toBe(
+      "Not sent: {{baseUrl}} is not defined (no environment is active). Add it under Environment; an empty baseUrl sends to this tab's mock API.",
+    );
+    expect(unresolvedMessage(["{{a}}", "{{b}}", "{{c}}"], "local")).toBe(
+      'Not sent: {{a}}, {{b}} and {{c}} are not defined (the environment "local"). Add them under Environment.',
+    );
+    expect(unresolvedMessage(["{{login.body.encodedToken}}"], null)).toContain("filled only by mockman replay");
+  });
+});

@@ -3,6 +3,8 @@ import { benchApi } from "./api";
 import { benchBundle } from "./bundle";
 import { benchCli } from "./cli";
 import { benchGrowth } from "./growth";
+import { benchReplayMemory } from "./replay-memory";
+import { benchSearch } from "./search";
 import { benchStore } from "./store";
 
 const sizes = process.argv
@@ -15,5 +17,7 @@ console.log(`# Moments benchmarks — node ${process.version}, ${(await import("
 benchBundle();
 await benchApi(SIZES);
 await benchStore(SIZES);
+await benchSearch(SIZES);
 await benchGrowth();
 await benchCli();
+await benchReplayMemory();

@@ -26,6 +26,8 @@ export default defineConfig({
   resolve: { alias: ALIASES },
   server: { host: "127.0.0.1", port: 5173 },
   build: { chunkSizeWarningLimit: 800 },
+  // The mock's worker (mock/worker.ts) as an ES module, so it can split chunks as the page does.
+  worker: { format: "es" },
   test: {
     include: [
       "tests/**/*.test.ts",

@@ -5,3 +5,5 @@
 export const STORE_ERROR_EVENT = "mock:store-error";
 /** A later write saved everything that had failed. */
 export const STORE_RECOVERED_EVENT = "mock:store-recovered";
+/** The saved data could not be read at boot, so the mock runs in memory; detail is the message. */
+export const STORE_BOOT_PROBLEM_EVENT = "mock:store-boot-problem";

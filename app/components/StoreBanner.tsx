@@ -2,7 +2,7 @@
 // data could not be read at boot (the mock runs in memory), or a write to
 // IndexedDB failed (e.g. the storage quota is full) and the change was undone.
 import { useEffect, useState } from "react";
-import { STORE_ERROR_EVENT, STORE_RECOVERED_EVENT, bootedStoreProblem } from "#app/lib/browser-mock";
+import { STORE_BOOT_PROBLEM_EVENT, STORE_ERROR_EVENT, STORE_RECOVERED_EVENT, bootedStoreProblem } from "#app/lib/browser-mock";
 import { CloseIcon } from "./Icons";
 
 const WRITE_FAILED = "Your latest changes were not saved.";
@@ -12,15 +12,16 @@ interface Problem {
   detail: string;
 }
 
+const bootProblem = (reason: unknown): Problem => ({
+  title: "Your data is not being saved.",
+  detail: `The saved data in this browser could not be read (${reasonText(reason)}), so Moments is running in memory: it was left untouched, and what you do now is lost when this tab closes.`,
+});
+
 export function StoreBanner() {
-  // The shell renders only in the browser, after the mock has booted (every loader waits for it).
+  // A problem found at boot, if the mock booted before the shell rendered; else it comes as an event.
   const [problem, setProblem] = useState<Problem | null>(() => {
     const atBoot = bootedStoreProblem();
-    if (!atBoot) return null;
-    return {
-      title: "Your data is not being saved.",
-      detail: `The saved data in this browser could not be read (${reasonText(atBoot)}), so Moments is running in memory: it was left untouched, and what you do now is lost when this tab closes.`,
-    };
+    return atBoot ? bootProblem(atBoot) : null;
   });
 
   useEffect(() => {
@@ -34,9 +35,13 @@ export function StoreBanner() {
     };
     // Once a later write is saved, the write warning has nothing left to say.
     const onRecovered = () => setProblem((current) => (current?.title === WRITE_FAILED ? null : current));
+    // The shell can show before the mock's boot ends (answers kept ready): a boot problem may come later.
+    const onBootProblem = (event: Event) => setProblem(bootProblem((event as CustomEvent<unknown>).detail));
     window.addEventListener(STORE_ERROR_EVENT, onStoreError);
     window.addEventListener(STORE_RECOVERED_EVENT, onRecovered);
+    window.addEventListener(STORE_BOOT_PROBLEM_EVENT, onBootProblem);
     return () => {
+      window.removeEventListener(STORE_BOOT_PROBLEM_EVENT, onBootProblem);
       window.removeEventListener(STORE_ERROR_EVENT, onStoreError);
       window.removeEventListener(STORE_RECOVERED_EVENT, onRecovered);
     };

@@ -1,16 +1,16 @@
-// The in-browser mock, reached lazily: entry.client.tsx boots it off the
+// The in-browser mock, reached lazily: entry.client.tsx starts it off the
 // welcome page's critical path, so nothing here imports #mock/browser eagerly.
-import type { Mock } from "#mock/create-mock";
+import type { WorkerMock } from "#mock/browser";
 
-/** The running mock (starting it if nothing has yet; the boot is shared). */
-export async function getBrowserMock(): Promise<Mock> {
+/** The tab's mock worker once booted (starting it if nothing has yet; the boot is shared). */
+export async function getBrowserMock(): Promise<WorkerMock> {
   const { startBrowserMock } = await import("#mock/browser");
   return (await startBrowserMock()).mock;
 }
 
-/** What mock/browser.ts left on window once it booted; null before that. */
+/** What mock/browser.ts left on window once the mock booted; null before that. */
 export function bootedStoreProblem(): string | null {
   return window.__moments?.storeProblem ?? null;
 }
 
-export { STORE_ERROR_EVENT, STORE_RECOVERED_EVENT } from "#mock/events";
+export { STORE_BOOT_PROBLEM_EVENT, STORE_ERROR_EVENT, STORE_RECOVERED_EVENT } from "#mock/events";

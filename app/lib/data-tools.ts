@@ -4,17 +4,17 @@
 // as a form submission, so every loader (the shell's too) revalidates after it.
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { toast } from "react-toastify";
-import { FormatError, parseExportFile, type ExportFile } from "#mock/export-file";
+import type { ImportSummary, Progress } from "#mock/worker-protocol";
 import { ApiError, api, messageOf } from "./api";
 import { getBrowserMock } from "./browser-mock";
-import { downloadText } from "./download";
+import { downloadBlob } from "./download";
 import { clearPosts } from "./post-store";
 import { rememberUser } from "./remember-user";
 import { requireSession, type SessionUser } from "./session";
 
 export const DATA_TOAST = {
   reset: "The data was reset to the sample data.",
-  imported: (file: ExportFile) => `Imported ${count(file.data.users.length, "user")} and ${count(file.data.posts.length, "post")}.`,
+  imported: (file: ImportSummary) => `Imported ${count(file.users, "user")} and ${count(file.posts, "post")}.`,
 } as const;
 
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
@@ -25,27 +25,28 @@ export function exportFileName(now = new Date()): string {
   return `moments-export-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.json`;
 }
 
-export function describeExport(file: ExportFile): string {
-  const { users, posts } = file.data;
+export function describeExport(file: ImportSummary): string {
   const when = new Date(file.exportedAt);
   const at = Number.isNaN(when.getTime()) ? file.exportedAt : when.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
-  return `${count(users.length, "user")} and ${count(posts.length, "post")}, exported ${at}`;
+  return `${count(file.users, "user")} and ${count(file.posts, "post")}, exported ${at}`;
 }
 
-/** Why a file cannot be imported, or its parsed contents. */
-export function checkExportFile(text: string): { file: ExportFile; problem: null } | { file: null; problem: string } {
-  try {
-    return { file: parseExportFile(text), problem: null };
-  } catch (error) {
-    if (error instanceof FormatError) return { file: null, problem: error.message };
-    throw error;
-  }
+/** Fired on window while an import runs in the mock's worker; detail is a Progress. */
+export const IMPORT_PROGRESS_EVENT = "moments:import-progress";
+const reportProgress = (progress: Progress) => window.dispatchEvent(new CustomEvent(IMPORT_PROGRESS_EVENT, { detail: progress }));
+
+/**
+ * Reads and checks an export file whole in the mock's worker (the page stays free);
+ * the worker keeps it under a ticket until the person confirms.
+ */
+export async function checkImportFile(file: Blob) {
+  return (await getBrowserMock()).checkImport(file, reportProgress);
 }
 
 export async function downloadExport(): Promise<string> {
   const mock = await getBrowserMock();
   const name = exportFileName();
-  downloadText(JSON.stringify(mock.exportData(), null, 2), name);
+  downloadBlob(await mock.exportData(), name);
   return name;
 }
 
@@ -62,13 +63,11 @@ export async function dataToolActions({ request }: ClientActionFunctionArgs) {
       return { intent, ok: true as const };
     }
     if (intent === "import") {
-      // Checked again here, whole, so nothing half-valid ever reaches the store.
-      const checked = checkExportFile(String(formData.get("file") ?? ""));
-      if (checked.problem !== null) return { intent, ok: false as const, error: checked.problem };
-      await (await getBrowserMock()).importData(checked.file);
+      // The worker checked the file whole when it was chosen, and keeps it under this ticket.
+      const imported = await (await getBrowserMock()).importChecked(Number(formData.get("ticket")), reportProgress);
       clearPosts();
       await refreshSessionUser(token, user);
-      toast.success(DATA_TOAST.imported(checked.file));
+      toast.success(DATA_TOAST.imported(imported));
       return { intent, ok: true as const };
     }
     throw new Error(`Unknown data action: ${intent || "(none)"}`);

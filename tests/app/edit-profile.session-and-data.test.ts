@@ -3,8 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { createMock } from "#mock/create-mock";
 import { MemoryStore } from "#mock/store/memory";
-import { toExportFile } from "#mock/export-file";
-import { checkExportFile, describeExport, exportFileName } from "#app/lib/data-tools";
+import { checkExportFile, toExportFile } from "#mock/export-file";
+import { describeExport, exportFileName } from "#app/lib/data-tools";
 import { isFollowing } from "#app/lib/follow";
 import { SESSION_ENDED_TOAST, isSessionDeath } from "#app/lib/session-end";
 
@@ -83,6 +83,6 @@ describe("data tools", () => {
     );
     const checked = checkExportFile(JSON.stringify(empty));
     expect(checked.problem).toBeNull();
-    expect(checked.file && describeExport(checked.file)).toMatch(/^0 users and 0 posts, exported /);
+    expect(checked.file && describeExport({ users: 0, posts: 0, exportedAt: checked.file.exportedAt })).toMatch(/^0 users and 0 posts, exported /);
   });
 });

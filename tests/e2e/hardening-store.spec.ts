@@ -4,7 +4,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { feed, loginAsGuest, postWith, toast } from "./helpers";
 import { readIndexedDb } from "./hardening/api";
-import { installQuotaFault, setDiskFull, writeRawRow } from "./hardening/faults";
+import { installQuotaFault, quotaErrors, setDiskFull, writeRawRow } from "./hardening/faults";
+import { breakMockIndexedDb, mendMockIndexedDb } from "./screen-helpers";
 
 const banner = (page: Page) => page.locator(".store-banner");
 
@@ -44,7 +45,7 @@ test("a full disk: every write is refused with the 507's message and undone, the
   const seed = postWith(page, "Ten years since my first company.");
   await seed.getByRole("button", { name: "Like" }).click();
   await expect(seed.getByRole("button", { name: "Like" })).toHaveAttribute("aria-pressed", "false");
-  expect(await page.evaluate(() => (window as unknown as { __quotaErrors: number }).__quotaErrors)).toBeGreaterThan(0);
+  expect(await quotaErrors(page)).toBeGreaterThan(0);
 
   // Nothing saved was touched, and a reload of the screen shows the same.
   expect(await readIndexedDb(page)).toEqual(before);
@@ -113,25 +114,17 @@ for (const corruption of CORRUPTIONS) {
 }
 
 test("a database that cannot be opened: the app says so, runs in memory and leaves the data alone", async ({ page }) => {
-  // While sessionStorage says so, opening "moments-mock" fails as a broken profile's backing store does.
-  await page.addInitScript(() => {
-    const open = IDBFactory.prototype.open;
-    IDBFactory.prototype.open = function (this: IDBFactory, name: string, version?: number) {
-      if (name === "moments-mock" && sessionStorage.getItem("broken-idb"))
-        throw new DOMException("Internal error opening backing store for indexedDB.open.", "UnknownError");
-      return version === undefined ? open.call(this, name) : open.call(this, name, version);
-    };
-  });
   await loginAsGuest(page);
   await createPost(page, "Saved before the fault");
   const saved = await readIndexedDb(page);
-  await page.evaluate(() => sessionStorage.setItem("broken-idb", "1"));
+  // Opening "moments-mock" in the mock's worker now fails as a broken profile's backing store does.
+  await breakMockIndexedDb(page);
   await page.reload();
   await expect(banner(page)).toContainText("Your data is not being saved.");
   await expect(banner(page)).toContainText("UnknownError");
   await expect(feed(page).getByRole("article").first()).toBeVisible();
   await createPost(page, "Written in memory");
-  await page.evaluate(() => sessionStorage.removeItem("broken-idb"));
+  await mendMockIndexedDb(page);
   expect(await readIndexedDb(page)).toEqual(saved);
   await page.reload();
   await expect(postWith(page, "Saved before the fault")).toBeVisible();

@@ -426,7 +426,7 @@ test("an imported file: one breaking CONTRACT §5's limits, a script URL or an S
   const trip = await armTripwire(page);
   const tally = new Tally();
   await loginAsGuest(page);
-  const base = await page.evaluate(() => window.__moments!.mock.exportData());
+  const base = await page.evaluate(async () => JSON.parse(await (await window.__moments!.mock.exportData()).text()));
 
   // Every payload in every field, images included: what no user could have written through the API.
   const hostile = hostileExport(base, () => true);

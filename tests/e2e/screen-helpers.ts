@@ -1,5 +1,5 @@
 // Shared steps for the screens past the feed (profiles, bookmarks, settings, errors), on top of helpers.ts.
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page, type Worker } from "@playwright/test";
 
 export { feed, loginAsGuest, PNG_1x1, postWith, seriousViolations, toast, watchErrors } from "./helpers";
 
@@ -45,3 +45,53 @@ export const inked = (locator: Locator): Promise<Box> =>
     const r = el.childNodes.length && !(el instanceof HTMLTextAreaElement) ? range.getBoundingClientRect() : el.getBoundingClientRect();
     return { x: r.x, y: r.y, width: r.width, height: r.height };
   });
+
+/**
+ * The tab's mock worker (mock/worker.ts), where the mock, its store and its
+ * `self.__moments` live: specs that reach into the mock evaluate there.
+ */
+export function mockWorker(page: Page): Worker {
+  const worker = page.workers().find((w) => /worker/.test(w.url()));
+  if (!worker)
+    throw new Error(
+      `no mock worker in this page (workers: ${
+        page
+          .workers()
+          .map((w) => w.url())
+          .join(", ") || "none"
+      })`,
+    );
+  return worker;
+}
+
+/**
+ * From the next load on, the tab's mock worker runs `code` before anything of its own
+ * (init scripts reach the page, not its workers): its script is served with the code
+ * in front. `unpatchMockWorker` serves it as it is again.
+ */
+export async function patchMockWorker(page: Page, code: string): Promise<void> {
+  await page.route(/\/assets\/worker-[\w-]+\.js$/, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({
+      response,
+      body: `${code}\n${await response.text()}`,
+      headers: { ...response.headers(), "cache-control": "no-store" },
+    });
+  });
+}
+
+export const unpatchMockWorker = (page: Page) => page.unrouteAll({ behavior: "wait" });
+
+/** From the next load on, opening the "moments-mock" database in the mock's worker throws, as a broken profile's backing store does. */
+export const breakMockIndexedDb = (page: Page) =>
+  patchMockWorker(
+    page,
+    `{
+      const open = IDBFactory.prototype.open;
+      IDBFactory.prototype.open = function (name, version) {
+        if (name === "moments-mock") throw new DOMException("Internal error opening backing store for indexedDB.open.", "UnknownError");
+        return version === undefined ? open.call(this, name) : open.call(this, name, version);
+      };
+    }`,
+  );
+export const mendMockIndexedDb = unpatchMockWorker;

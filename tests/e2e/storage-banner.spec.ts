@@ -1,14 +1,15 @@
 // Storage problems (issue 5, from issue 7): a persistent, dismissible banner in
 // the shell says that data is not being saved, and why.
 import { expect, test } from "@playwright/test";
-import { loginAsGuest, postWith } from "./screen-helpers";
+import { breakMockIndexedDb, loginAsGuest, mockWorker, postWith } from "./screen-helpers";
 
 test("a failed write to IndexedDB is undone, toasts the mock's 507 message and shows the banner until dismissed", async ({ page }) => {
   await loginAsGuest(page);
   await expect(page.getByRole("alert").filter({ hasText: "not saved" })).toHaveCount(0);
   // The store refuses the next commit, as a full quota would.
-  await page.evaluate(() => {
-    const { store } = window.__moments!.mock;
+  // The store lives in the tab's mock worker (mock/worker.ts).
+  await mockWorker(page).evaluate(() => {
+    const { store } = (self as unknown as { __moments: { mock: { store: { commit: () => Promise<void> } } } }).__moments.mock;
     store.commit = () => Promise.reject(new DOMException("The quota has been exceeded.", "QuotaExceededError"));
   });
   await postWith(page, "Hiring senior engineers").getByRole("button", { name: "Like" }).click();
@@ -30,12 +31,8 @@ test("a failed write to IndexedDB is undone, toasts the mock's 507 message and s
 });
 
 test("saved data that cannot be read: the banner says the app runs in memory", async ({ page }) => {
-  // IndexedDB refuses to open, so the mock boots on memory (mock/browser.ts).
-  await page.addInitScript(() => {
-    IDBFactory.prototype.open = function () {
-      throw new DOMException("IndexedDB is unavailable in this test.", "UnknownError");
-    };
-  });
+  // IndexedDB refuses to open in the mock's worker, so it boots on memory (mock/worker.ts).
+  await breakMockIndexedDb(page);
   await loginAsGuest(page);
   const banner = page.getByRole("alert").filter({ hasText: "Your data is not being saved." });
   await expect(banner).toContainText("running in memory");

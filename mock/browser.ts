@@ -6,6 +6,7 @@
 import type { RawRequest, RawResponse } from "./boundary";
 import { STORE_BOOT_PROBLEM_EVENT, STORE_ERROR_EVENT, STORE_RECOVERED_EVENT } from "./events";
 import { loadFaultSettings, onFaultSettings, type FaultSettings } from "./fault-settings";
+import { TAB_ID } from "./tab-id";
 import type { CallName, FromWorker, ImportCheck, ImportSummary, Progress, ToWorker, WorkerMeasure } from "./worker-protocol";
 
 export { STORE_ERROR_EVENT, STORE_RECOVERED_EVENT };
@@ -29,9 +30,6 @@ export interface BrowserMock {
   /** Set when the saved data could not be read: the session runs in memory and nothing was overwritten. */
   storeProblem: string | null;
 }
-
-/** This tab, as its worker's announcements of saved writes name it (mock/worker-protocol.ts DataChange.client). */
-export const TAB_ID = typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : String(Math.random()).slice(2);
 
 let started: Promise<BrowserMock> | null = null;
 

@@ -5,11 +5,14 @@
 // store's Web Lock, exactly as they did when the mock ran in the page; every
 // saved write is also announced on a BroadcastChannel so other tabs can show it.
 /// <reference lib="webworker" />
-import type { RawResponse } from "./boundary";
+import type { RawRequest, RawResponse } from "./boundary";
 import { createMock, type Mock } from "./create-mock";
+import { isActive } from "./fault-settings";
+import { FaultControl } from "./faults";
+import { ReadyAnswers, savedDataVersion } from "./ready-answers";
 import { checkExportFile, type ExportFile } from "./export-file";
 import type { FaultSettings } from "./fault-settings";
-import { DexieStore } from "./store/dexie";
+import { DEFAULT_DATABASE, DexieStore } from "./store/dexie";
 import { MemoryStore } from "./store/memory";
 import type { ChangeSet } from "./types";
 import {
@@ -39,6 +42,9 @@ function idsOf(set: ChangeSet): Pick<DataChange, "put" | "removed"> {
     if (change.put.length) put[name] = change.put.map((record) => record._id);
     if (change.remove.length) removed[name] = [...change.remove];
   }
+  // A new or edited comment changes how its post reads (its answer holds its comments).
+  const commented = (set.comments?.put ?? []).map((comment) => comment.postId);
+  if (commented.length) put.posts = [...new Set([...(put.posts ?? []), ...commented])];
   return { put, removed };
 }
 
@@ -50,18 +56,26 @@ class AnnouncingStore extends DexieStore {
   }
 }
 
+/** Decided before anything else, so an answer kept ready never skips an injected delay or failure. */
+const faults = new FaultControl();
+/** Read first, before the boot's large reads: the last session's answers and the data version they hold for. */
+const ready = new ReadyAnswers();
+const readyLoaded = ready.load();
+const versionAtStart = savedDataVersion(indexedDB, DEFAULT_DATABASE).catch(() => null);
+let readyMock: Mock | null = null;
+
 async function boot(): Promise<{ mock: Mock; storeProblem: string | null }> {
   const onStoreError = (error: unknown) => post({ kind: "store-error", message: error instanceof Error ? error.message : String(error) });
   const onStoreRecovered = () => post({ kind: "store-recovered" });
   const started = performance.now();
   try {
-    const mock = await createMock({ store: new AnnouncingStore(), onStoreError, onStoreRecovered });
+    const mock = await createMock({ store: new AnnouncingStore(), onStoreError, onStoreRecovered, faults });
     performance.measure("moments: mock boot", { start: started });
     return { mock, storeProblem: null };
   } catch (error) {
     // Never replace unreadable data with the seed: run in memory and say so.
     console.error(error);
-    const mock = await createMock({ store: new MemoryStore(), onStoreError, onStoreRecovered });
+    const mock = await createMock({ store: new MemoryStore(), onStoreError, onStoreRecovered, faults });
     return { mock, storeProblem: error instanceof Error ? error.message : String(error) };
   }
 }
@@ -69,6 +83,7 @@ async function boot(): Promise<{ mock: Mock; storeProblem: string | null }> {
 const booted = boot();
 
 booted.then(({ mock, storeProblem }) => {
+  readyMock = mock;
   self.__moments = { mock, storeProblem };
   const measures = performance
     .getEntriesByType("measure")
@@ -105,39 +120,63 @@ function calls(mock: Mock, progress: (p: Progress) => void): WorkerCalls & Recor
       checked.delete(ticket);
       progress({ phase: "saving", done: 0, total: 1 });
       await mock.importData(file);
+      void ready.clear();
       changes.postMessage({ client: "", put: {}, removed: {}, replaced: true } satisfies DataChange);
       return { users: file.data.users.length, posts: file.data.posts.length, exportedAt: file.exportedAt };
     },
     reset: async () => {
       await mock.reset();
+      void ready.clear();
       changes.postMessage({ client: "", put: {}, removed: {}, replaced: true } satisfies DataChange);
     },
-    setFaults: (settings: FaultSettings) => mock.faults.set(settings),
   } as unknown as WorkerCalls & Record<CallName, (...args: never[]) => unknown>;
 }
 
-self.onmessage = async ({ data }: MessageEvent<ToWorker>) => {
+/**
+ * Before the boot ends, a GET the last session answered at the data version saved
+ * now is answered as it was then (mock/ready-answers.ts); with faults on, nothing is.
+ */
+async function answerEarly(raw: RawRequest): Promise<RawResponse | null> {
+  if (readyMock || isActive(faults.settings)) return null;
+  await readyLoaded;
+  return ready.answer(raw, await versionAtStart);
+}
+
+async function answer(raw: RawRequest): Promise<RawResponse> {
+  const early = await answerEarly(raw);
+  if (early) return early;
   const { mock } = await booted;
+  try {
+    const response = await mock.dispatch(raw);
+    if (mock.store instanceof DexieStore) ready.keep(raw, response, mock.store.dataVersion);
+    return response;
+  } catch (error) {
+    // dispatch answers every request itself; this is a bug, reported as the page's fetch would see one.
+    console.error(error);
+    return {
+      status: 500,
+      statusText: "Internal Server Error",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ errors: [String(error)] }),
+    };
+  }
+}
+
+self.onmessage = async ({ data }: MessageEvent<ToWorker>) => {
   if (data.kind === "request") {
-    let response: RawResponse;
-    try {
-      response = await mock.dispatch(data.request);
-    } catch (error) {
-      // dispatch answers every request itself; this is a bug, reported as the page's fetch would see one.
-      console.error(error);
-      response = {
-        status: 500,
-        statusText: "Internal Server Error",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ errors: [String(error)] }),
-      };
-    }
     // Copied, not transferred: a photo's bytes may be kept for the next request.
-    post({ kind: "response", id: data.id, response });
+    post({ kind: "response", id: data.id, response: await answer(data.request) });
     return;
   }
   const { id, name, args } = data;
   try {
+    if (name === "setFaults") {
+      // Before the boot too: the first requests must meet the settings.
+      faults.set(args[0] as FaultSettings);
+      post({ kind: "result", id, value: undefined });
+      return;
+    }
+    const { mock } = await booted;
     const run = calls(mock, (progress) => post({ kind: "progress", id, progress }))[name] as (...a: unknown[]) => unknown;
     post({ kind: "result", id, value: await run(...args) });
   } catch (error) {

@@ -7,11 +7,12 @@
 // back restores it where the reader left it.
 import { useLocation } from "@remix-run/react";
 import { useWindowVirtualizer, type VirtualItem } from "@tanstack/react-virtual";
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from "react";
 import { useAppData } from "#app/lib/app-data";
 import { messageOf } from "#app/lib/api";
 import type { Page } from "#app/lib/data";
-import { onPostsChanged, putPosts } from "#app/lib/post-store";
+import { newPosts, onNewPosts, takeNewPosts } from "#app/lib/live-changes";
+import { onPostsChanged, postCreated, putPosts } from "#app/lib/post-store";
 import { stepFrom } from "#app/lib/shortcuts";
 import type { Post } from "#app/lib/types";
 import { PostCard } from "./PostCard/PostCard";
@@ -44,6 +45,7 @@ interface Saved extends ListState {
 
 /** Lists by history entry: what a back navigation restores. */
 const saved = new Map<string, Saved>();
+const noPosts = (): Post[] => [];
 const ESTIMATE = 260;
 
 export function Feed({ first, load, label, listId, empty = "Nothing to show...", takesNew, keep }: FeedProps) {
@@ -129,9 +131,41 @@ export function Feed({ first, load, label, listId, empty = "Nothing to show...",
     if (state.next && !loading && !failure && lastShown >= items.length - 4) void loadMore();
   }, [lastShown, items.length, state.next, loading, failure, loadMore]);
 
-  if (items.length === 0 && !state.next) return <p className="feed__empty">{empty}</p>;
+  const waiting = useSyncExternalStore(onNewPosts, newPosts, noPosts);
+  const fresh = useMemo(() => {
+    const shows = takesNew;
+    if (!shows) return [];
+    const held = new Set(state.items.map((p) => p._id));
+    return waiting.filter((post) => shows(post) && !held.has(post._id));
+  }, [waiting, takesNew, state.items]);
+  const showNew = () => {
+    const shows = takesNew;
+    if (!shows) return;
+    // Oldest first, so the newest ends on top; then the top of the list, where they are.
+    for (const post of takeNewPosts(shows).reverse()) postCreated(post);
+    listRef.current?.scrollIntoView({ block: "start" });
+  };
+  // A lane of no height that sticks to the top of the screen: the button floats over the list and
+  // never moves it (as Bluesky and X do); the posts join only when asked.
+  const newButton =
+    fresh.length > 0 ? (
+      <div className="feed__new-lane">
+        <button type="button" className="button feed__new" onClick={showNew}>
+          Show {fresh.length} new {fresh.length === 1 ? "post" : "posts"}
+        </button>
+      </div>
+    ) : null;
+
+  if (items.length === 0 && !state.next)
+    return (
+      <>
+        {newButton}
+        <p className="feed__empty">{empty}</p>
+      </>
+    );
   return (
     <>
+      {newButton}
       {/* The ARIA feed pattern asks the feed itself to move focus between its articles (Page Down/Up). */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
       <div

@@ -12,6 +12,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { ApiTargetNotice } from "#app/components/ApiTargetNotice";
 import { GeneralErrorBoundary } from "#app/components/GeneralErrorBoundary";
 import { KeyboardShortcuts } from "#app/components/KeyboardShortcuts";
+import { LiveChanges } from "#app/components/LiveChanges";
 import { ScreenSkeleton } from "#app/components/ScreenSkeleton";
 import { RouteErrorBoundary } from "#app/components/RouteErrorBoundary";
 import { SessionWatch } from "#app/components/SessionWatch";
@@ -85,6 +86,7 @@ function ShellFrame({ children }: { children: ReactNode }) {
         {showSkeleton ? <ScreenSkeleton /> : children}
       </main>
       <SessionWatch />
+      <LiveChanges />
       <KeyboardShortcuts />
     </div>
   );

@@ -70,6 +70,11 @@ export class DexieStore implements Store {
     this.db.version(4).stores({ notifications: "id, seq" });
   }
 
+  /** The data version this copy last read or wrote (meta "version"): what an answer read now was read at. */
+  get dataVersion(): number {
+    return this.version;
+  }
+
   holdsCurrentFormat(): boolean {
     return this.currentFormat;
   }

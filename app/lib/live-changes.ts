@@ -1,0 +1,114 @@
+// What other tabs save shows here within a second, without a reload. Each tab's
+// mock worker announces every saved write on a BroadcastChannel (ids by
+// collection); this tab then reads what it shows again:
+// - a post it holds (liked, edited, commented elsewhere) is read again and its
+//   card changes in place (post-store);
+// - a deleted post leaves every list;
+// - a new post is never pushed into a list: it waits in `newPosts` for the
+//   feed's "Show N new posts" button (as Bluesky and X do, never a jump);
+// - anything else (users: follows, bookmarks, profiles; notifications; an import
+//   or reset) makes the screen's loaders read again.
+import { CHANGES_CHANNEL, type DataChange } from "#mock/worker-protocol";
+import { TAB_ID } from "#mock/tab-id";
+import { api } from "./api";
+import { getPost, postDeleted, putPost } from "./post-store";
+import type { Post } from "./types";
+
+/** At most this many posts are read again for one announcement; more is rare and costs a reload's worth. */
+const READ_AT_MOST = 20;
+
+type Watcher = () => void;
+
+/** New posts from other tabs, newest first, until a list shows them. */
+let pending: Post[] = [];
+const pendingWatchers = new Set<Watcher>();
+
+export function newPosts(): Post[] {
+  return pending;
+}
+
+export function onNewPosts(watcher: Watcher): () => void {
+  pendingWatchers.add(watcher);
+  return () => pendingWatchers.delete(watcher);
+}
+
+/** Hands the waiting posts a list shows (the feed's button) to it, newest first, and forgets them. */
+export function takeNewPosts(shows: (post: Post) => boolean): Post[] {
+  const taken = pending.filter(shows);
+  if (!taken.length) return taken;
+  pending = pending.filter((post) => !shows(post));
+  for (const watcher of pendingWatchers) watcher();
+  return taken;
+}
+
+function addPending(posts: Post[]) {
+  const known = new Set(pending.map((p) => p._id));
+  const fresh = posts.filter((p) => !known.has(p._id));
+  if (!fresh.length) return;
+  pending = [...fresh, ...pending].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+  for (const watcher of pendingWatchers) watcher();
+}
+
+const readPost = (id: string) =>
+  api<{ post: Post }>(`/posts/${encodeURIComponent(id)}`).then(
+    ({ post }) => post,
+    () => null,
+  );
+
+export interface LiveOptions {
+  /** The screen's loaders read again (Remix's revalidate). */
+  revalidate: () => void;
+  /** When this tab started listening: a post created after it is new here. */
+  since: string;
+}
+
+/** Applies one announcement from another tab. Exported for tests; `listenForChanges` calls it. */
+export async function applyChange(change: DataChange, { revalidate, since }: LiveOptions): Promise<void> {
+  if (change.client === TAB_ID) return;
+  if (change.replaced) {
+    pending = [];
+    for (const watcher of pendingWatchers) watcher();
+    revalidate();
+    return;
+  }
+  for (const id of change.removed.posts ?? []) {
+    pending = pending.filter((p) => p._id !== id);
+    if (getPost(id)) postDeleted(id);
+  }
+  const ids = (change.put.posts ?? []).slice(0, READ_AT_MOST);
+  const read = (await Promise.all(ids.map(readPost))).filter((p): p is Post => p !== null);
+  const created: Post[] = [];
+  for (const post of read) {
+    if (getPost(post._id)) putPost(post);
+    else if (post.createdAt > since) created.push(post);
+  }
+  if (created.length) addPending(created);
+  const others = Object.keys(change.put).some((name) => name !== "posts" && name !== "comments" && name !== "photos");
+  const removedOthers = Object.keys(change.removed).some((name) => name !== "posts");
+  if (others || removedOthers) revalidate();
+}
+
+/**
+ * Listens for other tabs' saved writes while the app runs on the in-browser mock.
+ * Announcements that come close together are applied in order, one at a time.
+ */
+export function listenForChanges(options: Omit<LiveOptions, "since">): () => void {
+  if (typeof BroadcastChannel === "undefined") return () => undefined;
+  const channel = new BroadcastChannel(CHANGES_CHANNEL);
+  const since = new Date().toISOString();
+  let chain = Promise.resolve();
+  let revalidating = false;
+  // Several announcements in a row ask for one revalidation.
+  const revalidate = () => {
+    if (revalidating) return;
+    revalidating = true;
+    setTimeout(() => {
+      revalidating = false;
+      options.revalidate();
+    }, 100);
+  };
+  channel.onmessage = ({ data }: MessageEvent<DataChange>) => {
+    chain = chain.then(() => applyChange(data, { revalidate, since })).catch((error: unknown) => console.error(error));
+  };
+  return () => channel.close();
+}

@@ -1,0 +1,51 @@
+// What one tab saves shows in the other without a reload (the mock workers
+// announce saved writes on a BroadcastChannel; app/lib/live-changes.ts): a new
+// post waits behind "Show 1 new post" (the feed never jumps), a like changes the
+// card in place, a delete takes the card away, a bookmark and a follow show.
+import { expect, test } from "@playwright/test";
+import { feed, loginAsGuest, postWith, toast } from "./helpers";
+
+test("a post, a like, a bookmark, a follow and a delete in one tab show in the other", async ({ context }) => {
+  const here = await context.newPage();
+  await loginAsGuest(here);
+  const there = await context.newPage();
+  await there.goto("/home");
+  await expect(there.getByRole("heading", { name: "Homepage" })).toBeVisible();
+
+  // A new post: announced behind a button, not pushed into the list.
+  const composer = there.getByRole("region", { name: "Create a post" });
+  await composer.getByRole("textbox", { name: "What's happening?" }).fill("Written in the other tab");
+  await composer.getByRole("button", { name: "Post" }).click();
+  await expect(toast(there, "Post created successfully").first()).toBeVisible();
+  const showNew = here.getByRole("button", { name: "Show 1 new post" });
+  await expect(showNew).toBeVisible();
+  await expect(feed(here).getByText("Written in the other tab")).toHaveCount(0);
+  await showNew.click();
+  await expect(feed(here).getByRole("article").first()).toContainText("Written in the other tab");
+  await expect(showNew).toHaveCount(0);
+  // The writer's own tab shows its post at once, and never the button.
+  await expect(there.getByRole("button", { name: /new post/ })).toHaveCount(0);
+
+  // A like: the card's count and state change in place.
+  const card = postWith(here, "Hiring senior engineers");
+  await expect(card.getByRole("button", { name: "Like" })).toHaveAttribute("aria-pressed", "false");
+  await postWith(there, "Hiring senior engineers").getByRole("button", { name: "Like" }).click();
+  await expect(card.getByRole("button", { name: "Like" })).toHaveAttribute("aria-pressed", "true");
+  await expect(card.getByText("1,501")).toBeVisible();
+
+  // A bookmark: the shell reads the user's bookmarks again.
+  await postWith(there, "Hiring senior engineers").getByRole("button", { name: "Bookmark" }).click();
+  await expect(card.getByRole("button", { name: "Bookmark" })).toHaveAttribute("aria-pressed", "true");
+
+  // A follow from 'Who to follow': the panel there shows it here too.
+  const panel = (page: typeof here) => page.getByRole("region", { name: "Who to follow" });
+  await expect(panel(here).getByRole("button", { name: "Follow @lenaokafor" })).toBeVisible();
+  await panel(there).getByRole("button", { name: "Follow @lenaokafor" }).click();
+  await expect(panel(here).getByRole("button", { name: "Following @lenaokafor" })).toBeVisible();
+
+  // A delete: the card leaves this tab's feed.
+  const mine = postWith(there, "Written in the other tab");
+  await mine.getByRole("button", { name: "Delete post" }).click();
+  await there.getByRole("alertdialog", { name: "Delete post?" }).getByRole("button", { name: "Delete" }).click();
+  await expect(feed(here).getByText("Written in the other tab")).toHaveCount(0);
+});

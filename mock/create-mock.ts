@@ -47,6 +47,8 @@ export interface Mock {
   importData(file: ExportFile): Promise<void>;
   /** Reads the store again (another tab or process wrote it). */
   reload(): Promise<void>;
+  /** Runs work in the request queue, between requests (the browser worker's background search build). */
+  serial<T>(work: () => T | Promise<T>): Promise<T>;
   readonly tables: Tables;
   readonly store: Store;
   /** Delay/failure injection, decided before a request joins the queue. */
@@ -110,6 +112,7 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     reset: () => replaceAll(seed),
     exportData: () => toExportFile(JSON.parse(JSON.stringify(snapshotOf(tables)))),
     importData: (file) => replaceAll(() => JSON.parse(JSON.stringify(file.data)) as Snapshot),
+    serial: (work) => queue.serial(async () => work()),
     reload: () =>
       queue.serial(async () => {
         const snapshot = await store.load();

@@ -8,7 +8,8 @@
 // commit with the request's change set): a write re-indexes the records it put
 // and drops the ones it removed; a like or a follow leaves the text alone and
 // costs a string compare. A load (boot, reset, import, another tab's writes)
-// drops the index, and the next search builds it once from the tables.
+// drops the index, and the next search builds it once from the tables, unless
+// the browser's worker warmed it first in the background (warmSearchIndex).
 //
 // Our own index, not MiniSearch or FlexSearch: those rank by relevance and
 // return every match at once, while our answers are pages newest first with a
@@ -197,33 +198,111 @@ function indexUser(index: TermIndex, db: Tables, user: UserRecord) {
   if (at !== undefined) index.put(user._id, at, userText(user));
 }
 
-/** The tables' search index, built on first use (a search), then kept by keepSearchIndex. */
-export function searchIndex(db: Tables): SearchIndex {
-  let index = built.get(db);
-  if (index && index.posts.generation === db.posts.generation && index.users.generation === db.users.generation) return index;
-  index = { posts: new TermIndex(db.posts.generation, postTerms), users: new TermIndex(db.users.generation, userTerms) };
-  const { posts, users } = index;
+const isCurrent = (index: SearchIndex, db: Tables) =>
+  index.posts.generation === db.posts.generation && index.users.generation === db.users.generation;
+
+/**
+ * A build under way in the background (warmSearchIndex): the records as they were when it
+ * began, how far it got, and the writes saved since, applied once it is done.
+ */
+interface Warming {
+  index: SearchIndex;
+  posts: PostRecord[];
+  users: UserRecord[];
+  done: number;
+  since: ChangeSet[];
+}
+const warming = new WeakMap<Tables, Warming>();
+
+function startBuild(db: Tables): Warming {
+  const index = { posts: new TermIndex(db.posts.generation, postTerms), users: new TermIndex(db.users.generation, userTerms) };
+  return { index, posts: [...db.posts.all()], users: [...db.users.all()], done: 0, since: [] };
+}
+
+/** Indexes up to `count` more records of a build; true once every one is in. */
+function buildSome(db: Tables, build: Warming, count: number): boolean {
+  const { posts, users } = build.index;
+  const end = Math.min(build.posts.length, build.done + count);
   posts.bulk(() => {
-    for (const post of db.posts.all()) indexPost(posts, db, post);
+    for (let i = build.done; i < end; i++) indexPost(posts, db, build.posts[i]);
   });
+  build.done = end;
+  if (end < build.posts.length) return false;
   users.bulk(() => {
-    for (const user of db.users.all()) indexUser(users, db, user);
+    for (const user of build.users) indexUser(users, db, user);
   });
-  built.set(db, index);
-  return index;
+  return true;
+}
+
+/** A finished build becomes the index, with the writes saved while it ran applied in order. */
+function install(db: Tables, build: Warming): SearchIndex {
+  warming.delete(db);
+  built.set(db, build.index);
+  for (const changes of build.since) keepSearchIndex(db, changes);
+  return build.index;
+}
+
+/** The tables' search index, built on first use (a search) unless warmSearchIndex built it first, then kept by keepSearchIndex. */
+export function searchIndex(db: Tables): SearchIndex {
+  const index = built.get(db);
+  if (index && isCurrent(index, db)) return index;
+  // A background build under way is finished now; else one is made whole.
+  const build = warming.get(db) ?? startBuild(db);
+  buildSome(db, build, Infinity);
+  return install(db, build);
+}
+
+/**
+ * Builds the index in slices of `slice` posts, each run by `runSlice` (the browser's
+ * worker runs it in the request queue after a pause, so it never sees a request's
+ * unsaved changes and no request waits behind the whole build: at 100k posts that
+ * takes seconds). The first search after a boot or a load then finds it ready. Writes
+ * saved meanwhile are applied when it is done; a load (dropSearchIndex) abandons it.
+ * Resolves when it is in place or abandoned.
+ */
+export async function warmSearchIndex(db: Tables, runSlice: (work: () => void) => Promise<void>, slice = 2_000): Promise<void> {
+  const current = built.get(db);
+  if ((current && isCurrent(current, db)) || warming.has(db)) return;
+  let build: Warming | null = null;
+  let finished = false;
+  while (!finished) {
+    await runSlice(() => {
+      // The first slice takes the records as they are, inside the queue like every slice.
+      if (!build) {
+        if (warming.has(db) || searchIndexReady(db)) return void (finished = true);
+        warming.set(db, (build = startBuild(db)));
+      }
+      // Abandoned by a load, or finished by a search that could not wait.
+      if (warming.get(db) !== build) return void (finished = true);
+      if (buildSome(db, build, slice)) {
+        install(db, build);
+        finished = true;
+      }
+    });
+  }
 }
 
 /** A saved write: the records it put are indexed again, the removed ones dropped. Nothing to do before the first search. */
 export function keepSearchIndex(db: Tables, changes: ChangeSet) {
   const index = built.get(db);
-  if (!index) return;
+  if (!index) {
+    warming.get(db)?.since.push(changes);
+    return;
+  }
   for (const id of changes.posts?.remove ?? []) index.posts.drop(id);
   for (const post of changes.posts?.put ?? []) indexPost(index.posts, db, post);
   for (const id of changes.users?.remove ?? []) index.users.drop(id);
   for (const user of changes.users?.put ?? []) indexUser(index.users, db, user);
 }
 
-/** The tables were loaded whole (boot, reset, import, another tab): the next search builds the index again. */
+/** The tables were loaded whole (boot, reset, import, another tab): the next search (or warm-up) builds the index again. */
 export function dropSearchIndex(db: Tables) {
   built.delete(db);
+  warming.delete(db);
 }
+
+/** Whether the index is built and current (for the warm-up's caller and tests). */
+export const searchIndexReady = (db: Tables) => {
+  const index = built.get(db);
+  return Boolean(index && isCurrent(index, db));
+};

@@ -10,6 +10,7 @@ import { createMock, type Mock } from "./create-mock";
 import { isActive } from "./fault-settings";
 import { FaultControl } from "./faults";
 import { ReadyAnswers, savedDataVersion } from "./ready-answers";
+import { searchIndexReady, warmSearchIndex } from "./search-index";
 import { checkExportFile, type ExportFile } from "./export-file";
 import type { FaultSettings } from "./fault-settings";
 import { DEFAULT_DATABASE, DexieStore } from "./store/dexie";
@@ -84,6 +85,7 @@ const booted = boot();
 
 booted.then(({ mock, storeProblem }) => {
   readyMock = mock;
+  warmSearch(mock);
   self.__moments = { mock, storeProblem };
   const measures = performance
     .getEntriesByType("measure")
@@ -142,6 +144,20 @@ async function answerEarly(raw: RawRequest): Promise<RawResponse | null> {
   return ready.answer(raw, await versionAtStart);
 }
 
+/** A macrotask's pause: requests that came meanwhile run before the next slice. */
+const pause = () => new Promise<void>((done) => setTimeout(done, 0));
+
+/**
+ * The search index is built in the background, a second after the boot or after a load
+ * dropped it (another tab's writes, an import), so a search or a tag page finds it ready
+ * and no request waits behind a whole build (seconds at 100k posts).
+ */
+function warmSearch(mock: Mock) {
+  if (searchIndexReady(mock.tables)) return;
+  const runSlice = (work: () => void) => pause().then(() => mock.serial(work));
+  setTimeout(() => void warmSearchIndex(mock.tables, runSlice).catch((error: unknown) => console.error(error)), 1000);
+}
+
 async function answer(raw: RawRequest): Promise<RawResponse> {
   const early = await answerEarly(raw);
   if (early) return early;
@@ -149,6 +165,7 @@ async function answer(raw: RawRequest): Promise<RawResponse> {
   try {
     const response = await mock.dispatch(raw);
     if (mock.store instanceof DexieStore) ready.keep(raw, response, mock.store.dataVersion);
+    warmSearch(mock);
     return response;
   } catch (error) {
     // dispatch answers every request itself; this is a bug, reported as the page's fetch would see one.

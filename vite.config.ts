@@ -26,6 +26,8 @@ export default defineConfig({
   resolve: { alias: ALIASES },
   server: { host: "127.0.0.1", port: 5173 },
   build: { chunkSizeWarningLimit: 800 },
+  // The JSON worker (app/mockman/lib/json-worker.ts) imports modules: bundle it as an ES module.
+  worker: { format: "es" },
   test: {
     include: [
       "tests/**/*.test.ts",

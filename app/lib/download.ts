@@ -1,7 +1,12 @@
 // Saves text as a file the browser downloads (exports, collections, the OpenAPI
 // document): one anchor click on a blob URL, freed once the download has it.
 export function downloadText(text: string, filename: string, type = "application/json"): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  downloadBlob(new Blob([text], { type }), filename);
+}
+
+/** Saves bytes already in a Blob (a large answer as it came), without reading them into the page. */
+export function downloadBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
   const link = Object.assign(document.createElement("a"), { href: url, download: filename });
   document.body.append(link);
   link.click();

@@ -9,10 +9,10 @@ import type { Entry, NodeInfo } from "../lib/large-json-protocol";
 /** Children per range, as react-json-tree groups them. */
 const LIMIT = 50;
 
-/** Ranges of `from`..`to` (exclusive): 50 at a time, or 2,500 at a time (then 50) for longer spans. */
+/** Ranges of `from`..`to` (exclusive), as react-json-tree cuts them: 50 at a time, or 2,500 at a time (then 50) past 2,500. */
 function rangesOf(from: number, to: number): Array<[number, number]> {
   let step = LIMIT;
-  while (to - from > step * LIMIT) step *= LIMIT;
+  while (to - from > step * step) step *= step;
   const ranges: Array<[number, number]> = [];
   for (let at = from; at < to; at += step) ranges.push([at, Math.min(to, at + step)]);
   return ranges;

@@ -17,20 +17,31 @@ type Request = WorkerRequest extends infer R ? (R extends unknown ? Omit<R, "cal
 
 let worker: Worker | null = null;
 let calls = 0;
-const waiting = new Map<number, (reply: WorkerReply) => void>();
+const waiting = new Map<number, { resolve(reply: WorkerReply): void; reject(error: Error): void }>();
 
 function ask(request: Request): Promise<WorkerReply> {
   if (!worker) {
-    worker = new Worker(new URL("./json-worker.ts", import.meta.url), { type: "module", name: "mockman-json" });
-    worker.addEventListener("message", (event: MessageEvent<WorkerReply>) => {
-      waiting.get(event.data.call)?.(event.data);
+    const started = new Worker(new URL("./json-worker.ts", import.meta.url), { type: "module", name: "mockman-json" });
+    started.addEventListener("message", (event: MessageEvent<WorkerReply>) => {
+      waiting.get(event.data.call)?.resolve(event.data);
       waiting.delete(event.data.call);
     });
+    // A worker that fails (it could not load, or ran out of memory) fails what waits on it instead of
+    // leaving the page at "Sending…"; the next question starts a fresh one.
+    started.addEventListener("error", (event) => {
+      event.preventDefault();
+      if (worker === started) worker = null;
+      started.terminate();
+      const error = new Error(`the JSON worker stopped${event.message ? `: ${event.message}` : ""}`);
+      for (const { reject } of waiting.values()) reject(error);
+      waiting.clear();
+    });
+    worker = started;
   }
   const call = ++calls;
   const running = worker;
-  return new Promise((resolve) => {
-    waiting.set(call, resolve);
+  return new Promise((resolve, reject) => {
+    waiting.set(call, { resolve, reject });
     running.postMessage({ ...request, call });
   });
 }

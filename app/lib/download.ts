@@ -4,6 +4,7 @@ export function downloadText(text: string, filename: string, type = "application
   downloadBlob(new Blob([text], { type }), filename);
 }
 
+/** Saves bytes already in a Blob (an export, a large answer as it came), without reading them into the page. */
 export function downloadBlob(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
   const link = Object.assign(document.createElement("a"), { href: url, download: filename });

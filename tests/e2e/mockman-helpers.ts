@@ -46,3 +46,41 @@ export function bigJson(): string {
   }));
   return JSON.stringify({ items, total: items.length });
 }
+
+/** `count` records under `items` (about 300 bytes each: 180,000 make 50 MB, 360,000 make 100 MB), as an unpaged list route answers at scale. */
+export function manyItemsJson(count: number): string {
+  const item = (i: number) => ({
+    _id: `item-${i}`,
+    title: `Item number ${i} with some text to make it longer`,
+    tags: ["alpha", "beta", "gamma"],
+    nested: { count: i, ok: i % 2 === 0, note: "x".repeat(150) },
+  });
+  return JSON.stringify({ items: Array.from({ length: count }, (_, i) => item(i)), total: count, next: null });
+}
+
+/**
+ * Serves `body` as JSON from a loopback server of its own (any path, CORS open).
+ * For answers past ~60 MB: page.route hands its body to the browser in one
+ * protocol message, and Chromium drops the page for a 100 MB one.
+ */
+export async function serveJson(body: string): Promise<{ url: string; close(): Promise<void> }> {
+  const { createServer } = await import("node:http");
+  const bytes = Buffer.from(body);
+  const server = createServer((req, res) => {
+    const preflight = req.method === "OPTIONS";
+    res.writeHead(preflight ? 204 : 200, {
+      "content-type": "application/json",
+      "access-control-allow-origin": "*",
+      "access-control-allow-headers": "*",
+      "access-control-allow-methods": "*",
+      ...(preflight ? {} : { "content-length": String(bytes.length) }),
+    });
+    res.end(preflight ? undefined : bytes);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}/large.json`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -51,7 +51,7 @@ export const inked = (locator: Locator): Promise<Box> =>
  * `self.__moments` live: specs that reach into the mock evaluate there.
  */
 export function mockWorker(page: Page): Worker {
-  const worker = page.workers().find((w) => /worker/.test(w.url()));
+  const worker = page.workers().find((w) => /\/assets\/worker-[\w-]+\.js$/.test(w.url()));
   if (!worker)
     throw new Error(
       `no mock worker in this page (workers: ${

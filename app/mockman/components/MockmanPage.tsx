@@ -249,7 +249,8 @@ export function MockmanPage() {
   }));
   const hasNext = next !== null && method === "GET";
   // A list route called without paging that answered a long list: suggest ?limit=.
-  const answeredList = outcome?.kind === "response" && outcome.response.isJson ? listLength(outcome.response.body) : 0;
+  const answeredList =
+    outcome?.kind === "response" && outcome.response.isJson ? (outcome.response.tree?.longestList ?? listLength(outcome.response.body)) : 0;
   const pagingHint =
     route?.query.includes("limit") && !paramRows.some((row) => row.enabled && row.key === "limit") && answeredList > DEFAULT_LIMIT
       ? `This list came back whole (${answeredList.toLocaleString("en-US")} items); this route pages with ?limit=N&cursor=….`

@@ -2,6 +2,7 @@
 // same-origin /api/*, the network everything else) and measures it.
 import { statusText } from "#mock/boundary";
 import { sendsBody } from "./body";
+import { LargeJson, WORKER_BYTES } from "./large-json";
 
 export interface TesterResponse {
   status: number;
@@ -9,8 +10,14 @@ export interface TesterResponse {
   headers: Record<string, string>;
   /** Parsed JSON, or the text when the body is not JSON. */
   body: unknown;
-  /** The body's text as it came, kept for the Raw view and Copy up to RAW_KEPT bytes (a 100 MB answer is not held twice). */
+  /** The body's text as it came, kept for the Raw view and Copy (answers up to WORKER_BYTES). */
   raw?: string;
+  /** A larger answer's bytes as they came, for Raw, Copy and Save: its text is never held by the page. */
+  blob?: Blob;
+  /** A large JSON answer, parsed and kept by the JSON worker; `body` is then its top level's short values. */
+  tree?: LargeJson;
+  /** A large answer that is not JSON: its length in characters (`body` is its start). */
+  textLength?: number;
   isJson: boolean;
   /** An image answer (GET /api/photos/...) as a data URL, to show; its body is then a note saying what it is. */
   image?: string;
@@ -19,12 +26,12 @@ export interface TesterResponse {
 }
 
 /** An image's bytes as a data URL (off the main thread's hot path: FileReader works in the background). */
-const dataUrlOf = (bytes: ArrayBuffer, type: string) =>
+const dataUrlOf = (blob: Blob) =>
   new Promise<string>((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));
     reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(new Blob([bytes], { type }));
+    reader.readAsDataURL(blob);
   });
 
 /** CONTRACT §4: the error's response when there is one, otherwise the error itself. */
@@ -41,45 +48,7 @@ export interface TesterRequest {
 /** HTTP/2 responses carry no status text; fall back to the standard phrase. */
 export const statusTextOf = (status: number, given: string) => given || statusText(status);
 
-/** Up to this size a JSON answer's own text is kept beside the parsed body. */
-export const RAW_KEPT = 5 * 1024 * 1024;
-
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-/** How much of a body is decoded between two chances for input to run. */
-const SLICE = 2 * 1024 * 1024;
-
-/** The body's bytes (kept only when asked: images) or its text, and its size in bytes. */
-async function readBody(res: Response, keepBytes: boolean): Promise<{ text: string; bytes?: ArrayBuffer; size: number }> {
-  if (keepBytes || !res.body) {
-    const bytes = await res.arrayBuffer();
-    await nextTask();
-    return { text: keepBytes ? "" : new TextDecoder().decode(bytes), bytes, size: bytes.byteLength };
-  }
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  const parts: string[] = [];
-  let size = 0;
-  let sinceYield = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    // A chunk can be the whole answer; decode it a slice at a time. Buffered chunks also
-    // resolve as microtasks, all in one task: either way, let input in every few MB.
-    for (let at = 0; at < value.byteLength; at += SLICE) {
-      const slice = value.subarray(at, at + SLICE);
-      parts.push(decoder.decode(slice, { stream: true }));
-      sinceYield += slice.byteLength;
-      if (sinceYield >= SLICE) {
-        sinceYield = 0;
-        await nextTask();
-      }
-    }
-  }
-  parts.push(decoder.decode());
-  return { text: parts.join(""), size };
-}
 
 export async function sendRequest(request: TesterRequest, fetcher: typeof fetch = window.fetch): Promise<Outcome> {
   const headers = new Headers();
@@ -93,11 +62,11 @@ export async function sendRequest(request: TesterRequest, fetcher: typeof fetch 
       headers,
       body: withBody ? JSON.stringify(request.body) : undefined,
     });
-    // Read as a stream, decoding chunk by chunk: a 50 MB answer then arrives in many
-    // short tasks instead of one long copy and one long decode.
+    // Read whole into a Blob: the browser gathers the bytes off the main thread
+    // (a 100 MB answer arrives without a long task), and nothing is decoded yet.
     const type = res.headers.get("content-type") ?? "";
-    const image = type.startsWith("image/");
-    const { text, bytes, size } = await readBody(res, image);
+    const blob = await res.blob();
+    const size = blob.size;
     const ms = performance.now() - start;
     const answer = {
       status: res.status,
@@ -105,12 +74,23 @@ export async function sendRequest(request: TesterRequest, fetcher: typeof fetch 
       headers: Object.fromEntries(res.headers.entries()),
     };
     // An image (GET /api/photos/...): a note for the body, and the picture to show.
-    if (image && size > 0) {
+    if (type.startsWith("image/") && size > 0) {
       const note = `(binary body: ${type}, ${size.toLocaleString("en-US")} bytes)`;
-      return { kind: "response", response: { ...answer, body: note, isJson: false, image: await dataUrlOf(bytes!, type), ms, size } };
+      return {
+        kind: "response",
+        response: { ...answer, body: note, isJson: false, image: await dataUrlOf(new Blob([blob], { type })), ms, size },
+      };
     }
-    // Parse in a task of its own, so it never shares one with the last chunk's decode.
-    await nextTask();
+    // A large answer is decoded, parsed and kept by the JSON worker; the page asks it for what it shows.
+    if (size > WORKER_BYTES && typeof Worker !== "undefined") {
+      const loaded = await LargeJson.load(blob);
+      const response =
+        loaded instanceof LargeJson
+          ? { ...answer, body: loaded.head, isJson: true, blob, tree: loaded, ms, size }
+          : { ...answer, body: loaded.preview, isJson: false, blob, textLength: loaded.length, ms, size };
+      return { kind: "response", response };
+    }
+    const text = await blob.text();
     let body: unknown = text;
     let isJson = false;
     if (text.trim() !== "") {
@@ -122,8 +102,7 @@ export async function sendRequest(request: TesterRequest, fetcher: typeof fetch 
       }
       await nextTask();
     }
-    const raw = isJson && size <= RAW_KEPT ? text : undefined;
-    return { kind: "response", response: { ...answer, body, isJson, ms, size, ...(raw === undefined ? {} : { raw }) } };
+    return { kind: "response", response: { ...answer, body, isJson, ms, size, ...(isJson ? { raw: text } : {}) } };
   } catch (error) {
     return {
       kind: "failure",

@@ -104,18 +104,36 @@ export function prepare(request: CollectionRequest, scope: TemplateScope, base?:
 }
 
 /**
- * For each request, the index of the last request whose templates read its
- * answer: after that one has run the answer is dropped, so a run of 200,000
- * requests keeps only what is still to be read, not every answer.
+ * For each request (by index), the index of the last request whose templates
+ * read its answer, or -1: after that one has run the answer is dropped, so a run
+ * of 200,000 requests keeps only what is still to be read, not every answer. An
+ * Int32Array, 4 bytes a request, where a map of names cost ~60.
  */
-export function lastReaders(collection: CollectionFile): Map<string, number> {
-  const last = new Map<string, number>();
-  const names = new Set(collection.requests.map((r) => r.name));
-  collection.requests.forEach((request, i) => {
-    for (const ref of templateRefs([request.endpoint, request.headers, request.body ?? null, request.expect ?? null]))
-      if (names.has(ref.name)) last.set(ref.name, i);
+export function lastReaders(collection: CollectionFile): Int32Array {
+  const { requests } = collection;
+  const last = new Int32Array(requests.length).fill(-1);
+  const at = new Map<string, number>();
+  requests.forEach((request, i) => at.set(request.name, i));
+  requests.forEach((request, i) => {
+    for (const ref of templateRefs([request.endpoint, request.headers, request.body ?? null, request.expect ?? null])) {
+      const read = at.get(ref.name);
+      if (read !== undefined) last[read] = i;
+    }
   });
   return last;
+}
+
+/** The requests whose answers each index is last to read, as two flat arrays: those of i are drops[starts[i]] up to drops[starts[i + 1]]. */
+function dropsByIndex(last: Int32Array): { starts: Int32Array; drops: Int32Array } {
+  const starts = new Int32Array(last.length + 1);
+  for (const reader of last) if (reader >= 0) starts[reader + 1]++;
+  for (let i = 0; i < last.length; i++) starts[i + 1] += starts[i];
+  const drops = new Int32Array(starts[last.length]);
+  const filled = starts.slice(0, last.length);
+  last.forEach((reader, read) => {
+    if (reader >= 0) drops[filled[reader]++] = read;
+  });
+  return { starts, drops };
 }
 
 export async function replay(
@@ -133,18 +151,13 @@ export async function replay(
   const scope: TemplateScope = { responses: new Map<string, RecordedResponse>(), variables: options.variables ?? {}, notSent: new Map() };
   const readers = lastReaders(collection);
   // By index, so each request lets go of what it was last to read without a pass over every name.
-  const lastReadAt = new Map<number, string[]>();
-  for (const [name, last] of readers) {
-    const names = lastReadAt.get(last);
-    if (names) names.push(name);
-    else lastReadAt.set(last, [name]);
-  }
+  const { starts, drops } = dropsByIndex(readers);
   const results: ReplayResult[] = [];
   for (let i = 0; i < collection.requests.length; i++) {
     const request = collection.requests[i];
     const expect = request.expect;
     const expected = typeof expect?.status === "number" ? expect.status : undefined;
-    const readLater = (readers.get(request.name) ?? -1) > i;
+    const readLater = readers[i] > i;
     let result: ReplayResult;
     try {
       const outgoing = prepare(request, scope, options.base);
@@ -184,11 +197,11 @@ export async function replay(
       };
     }
     // Answers no later request reads are let go (templates name what they read).
-    for (const name of lastReadAt.get(i) ?? []) {
+    for (let d = starts[i]; d < starts[i + 1]; d++) {
+      const name = collection.requests[drops[d]].name;
       scope.responses.delete(name);
       scope.notSent!.delete(name);
     }
-    lastReadAt.delete(i);
     if (expected !== undefined) result.expected = expected;
     if (options.keep !== false) results.push(result);
     options.onResult?.(result);
@@ -326,8 +339,13 @@ export function replayCommand(io: CliIo): Command {
     }
 
     const color = wantsColor(io);
-    const names = postman ? postman.plan.steps.map((s) => s.name) : collection.requests.map((r) => r.name);
-    const columns = columnsFor(names);
+    // Read where they are, not copied into a list of 200,000 names.
+    const steps: ReadonlyArray<{ name: string }> = postman ? postman.plan.steps : collection.requests;
+    const columns = columnsFor(
+      (function* () {
+        for (const step of steps) yield step.name;
+      })(),
+    );
     const linesToStdout = reporter === "cli" || Boolean(options.reporterOut);
     const started = performance.now();
     const sender = withFaults(await openSender(io, { baseUrl: base, db: options.db }, "replay"), faults);
@@ -355,7 +373,7 @@ export function replayCommand(io: CliIo): Command {
       await sender.close();
     }
     const bailed = options.bail && tally.requests > 0 && !tally.lastPass;
-    const skipped = bailed ? names.filter((name) => !ran!.has(name)) : [];
+    const skipped = bailed ? steps.map((step) => step.name).filter((name) => !ran!.has(name)) : [];
     const report: ReplayReport = {
       file,
       target: sender.where,
@@ -377,7 +395,7 @@ export function replayCommand(io: CliIo): Command {
     }
     if (report.failed)
       throw new CliError(
-        `${report.failed} of ${names.length} requests failed; ${reporter === "cli" ? "see the lines marked FAIL" : "see the report"}`,
+        `${report.failed} of ${steps.length} requests failed; ${reporter === "cli" ? "see the lines marked FAIL" : "see the report"}`,
         EXIT.failure,
       );
     if (postman?.cannotRun)

@@ -12,7 +12,8 @@ import {
   FormatError,
   headerProblem,
   type LoadedCollection,
-  loadCollectionText,
+  loadCollectionJson,
+  parseJsonFile,
   undefinedVariables,
 } from "#mock/collection/format";
 import { toPath } from "#mock/collection/urls";
@@ -61,9 +62,11 @@ const optionsSchema = z.object({
 });
 
 export async function loadCollection(io: CliIo, file: string): Promise<LoadedCollection> {
-  const text = await readSource(io, file, "collection");
+  let text = await readSource(io, file, "collection");
   try {
-    const loaded = loadCollectionText(text);
+    const json = parseJsonFile(text);
+    text = ""; // the parsed file is all that is needed from here
+    const loaded = loadCollectionJson(json);
     // A Postman collection runs with its scripts, and Newman drops a GET's body: neither the notes of the
     // page's conversion nor the body rule apply to it.
     if (!loaded.postman) {

@@ -23,6 +23,12 @@ function collector(): (() => void) | null {
   }
 }
 
+/** A full collection now, when one can be had: after a large file is parsed, its text is freed before what is built from it. */
+export function collectNow(): void {
+  if (collect === undefined) collect = collector();
+  collect?.();
+}
+
 /** Counts an answer's size; past the budget, a full collection frees the answers no one holds. */
 export function answerReceived(bytes: number): void {
   since += bytes;

@@ -5,8 +5,18 @@
 // an answer names a request that runs earlier.
 import { isObject } from "../types";
 import { FormatError, describeZodError, parseJsonFile } from "../export-file";
+
+export { parseJsonFile };
 import { fromPostman, postmanVersion, type PostmanCollection } from "./postman";
-import { type CollectionFile, collectionFileSchema } from "./schema";
+import { z } from "zod";
+import {
+  COLLECTION_METHODS,
+  type CollectionFile,
+  type CollectionRequest,
+  collectionFileSchema,
+  collectionRequestSchema,
+  headerProblem,
+} from "./schema";
 import { BUILT_IN_NAMES, templateRefs, type Variables } from "./templates";
 
 export { FormatError };
@@ -40,7 +50,11 @@ function otherKind(json: unknown): string | null {
  * when it is some other kind of file.
  */
 export function loadCollectionText(text: string): LoadedCollection {
-  const json = parseJsonFile(text);
+  return loadCollectionJson(parseJsonFile(text));
+}
+
+/** loadCollectionText for a file already parsed (its text let go: 22 MB for 200,000 requests). Empties its list of requests. */
+export function loadCollectionJson(json: unknown): LoadedCollection {
   const postman = postmanVersion(json);
   if (postman === "v1")
     throw new FormatError("a Postman v1 collection, which this build cannot read: export it from Postman as Collection v2.1");
@@ -65,24 +79,106 @@ export function parseCollectionFile(text: string): CollectionFile {
   return loadCollectionText(text).file;
 }
 
+// The file's fields but its requests, which are checked one at a time (below).
+const collectionHeadSchema = collectionFileSchema.extend({ requests: z.array(z.unknown()) });
+
+/**
+ * Checks a collection as collectionFileSchema would, one request at a time: zod's
+ * working copies of a request are dropped as soon as it is checked, so a file of
+ * 200,000 requests does not hold two parsed trees and zod's bookkeeping at once.
+ * It empties the list it reads as it goes.
+ */
+function parseRequests(json: unknown): z.SafeParseReturnType<unknown, CollectionFile> {
+  const head = collectionHeadSchema.safeParse(json);
+  const issues = head.success ? [] : [...head.error.issues];
+  const raw = isObject(json) && Array.isArray(json.requests) ? (json.requests as unknown[]) : undefined;
+  // Without a list of requests, the whole schema says what is wrong, as it always did.
+  if (!raw) return collectionFileSchema.safeParse(json);
+  const requests: CollectionRequest[] = new Array(raw.length);
+  for (let i = 0; i < raw.length; i++) {
+    const plain = plainRequest(raw[i]);
+    if (plain) {
+      requests[i] = plain;
+      raw[i] = undefined;
+      continue;
+    }
+    const one = collectionRequestSchema.safeParse(raw[i]);
+    // The raw request is let go once checked (the checked copy shares its strings and body).
+    if (one.success) {
+      requests[i] = one.data;
+      raw[i] = undefined;
+    } else for (const issue of one.error.issues) issues.push({ ...issue, path: ["requests", i, ...issue.path] });
+  }
+  if (issues.length || !head.success) return { success: false, error: new z.ZodError(issues) };
+  return { success: true, data: { ...head.data, requests } };
+}
+
+const REQUEST_KEYS = new Set(["name", "method", "endpoint", "headers", "body", "expect"]);
+const NAME = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * What collectionRequestSchema makes of the common request (a name, a method, an
+ * endpoint, plain headers, any body, an expected status or time), built without
+ * zod, whose working objects for 200,000 requests outlive the young generation and
+ * pile up; undefined for anything else, which zod then checks and describes.
+ */
+function plainRequest(raw: unknown): CollectionRequest | undefined {
+  if (!isObject(raw)) return undefined;
+  for (const key of Object.keys(raw)) if (!REQUEST_KEYS.has(key)) return undefined;
+  const { name, method, endpoint, headers, expect } = raw;
+  if (typeof name !== "string" || !NAME.test(name)) return undefined;
+  if (typeof method !== "string" || !(COLLECTION_METHODS as readonly string[]).includes(method)) return undefined;
+  if (typeof endpoint !== "string" || !endpoint) return undefined;
+  const copied: Record<string, string> = {};
+  if (headers !== undefined) {
+    if (!isObject(headers)) return undefined;
+    for (const [key, value] of Object.entries(headers)) {
+      if (typeof value !== "string" || key === "__proto__") return undefined;
+      if (headerProblem(key, value.includes("{{") ? "" : value)) return undefined;
+      copied[key] = value;
+    }
+  }
+  const request: CollectionRequest = { name, method: method as CollectionRequest["method"], endpoint, headers: copied };
+  if ("body" in raw) request.body = raw.body;
+  if ("expect" in raw) {
+    if (expect === undefined) request.expect = undefined;
+    else {
+      if (!isObject(expect)) return undefined;
+      const { status, maxMs } = expect;
+      for (const key of Object.keys(expect)) if (key !== "status" && key !== "maxMs") return undefined;
+      if (status !== undefined && !(typeof status === "number" && Number.isInteger(status) && status >= 100 && status <= 599))
+        return undefined;
+      if (maxMs !== undefined && !(typeof maxMs === "number" && maxMs > 0)) return undefined;
+      const checked: NonNullable<CollectionRequest["expect"]> = {};
+      if ("status" in expect) checked.status = status as number | undefined;
+      if ("maxMs" in expect) checked.maxMs = maxMs as number | undefined;
+      request.expect = checked;
+    }
+  }
+  return request;
+}
+
 function checkCollection(json: unknown, what: string): CollectionFile {
-  const result = collectionFileSchema.safeParse(json);
+  const result = parseRequests(json);
   if (!result.success) throw new FormatError(`${what}: ${describeZodError(result.error)}`);
   const file = result.data;
-  const names = new Set(file.requests.map((r) => r.name));
-  const seen = new Set<string>();
+  // Each name's first index: a request may read only one that runs before it, and a name is taken once.
+  const firstAt = new Map<string, number>();
+  file.requests.forEach((request, i) => {
+    if (!firstAt.has(request.name)) firstAt.set(request.name, i);
+  });
   file.requests.forEach((request, i) => {
     if (request.body === null) delete request.body;
-    if (seen.has(request.name)) throw new FormatError(`requests.${i}: the name ${request.name} is taken by an earlier request`);
+    if (firstAt.get(request.name)! < i) throw new FormatError(`requests.${i}: the name ${request.name} is taken by an earlier request`);
     for (const ref of templateRefs([request.endpoint, request.headers, request.body ?? null])) {
-      if (ref.name === request.name || (names.has(ref.name) && !seen.has(ref.name)))
+      const at = firstAt.get(ref.name);
+      if (ref.name === request.name || (at !== undefined && at >= i))
         throw new FormatError(
           `requests.${i} (${request.name}) refers to ${ref.text}, which ${ref.name === request.name ? "is this request itself" : "has not run before it"}`,
         );
       if (ref.name.startsWith("$") && !BUILT_IN_NAMES.includes(ref.name))
         throw new FormatError(`requests.${i} (${request.name}) uses ${ref.text}: the built-ins are ${BUILT_IN_NAMES.join(", ")}`);
     }
-    seen.add(request.name);
   });
   return file;
 }

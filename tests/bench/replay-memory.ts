@@ -55,6 +55,7 @@ export async function benchReplayMemory(counts = [5_000, 50_000]): Promise<void>
     writeFileSync(fill, JSON.stringify({ mockman: 1, requests: todos }));
     const filled = await runWatched([...ENTRY, "replay", fill, "--db", db]);
     if (filled.code !== 0) throw new Error("could not fill the store");
+    const peaks: Array<[count: number, mb: number]> = [];
     for (const count of counts) {
       // Each request reads the one before it ({{r41.status}}), so answers are kept exactly as long as a template needs them.
       const requests = Array.from({ length: count }, (_, i) => ({
@@ -68,6 +69,15 @@ export async function benchReplayMemory(counts = [5_000, 50_000]): Promise<void>
       const ran = await runWatched([...ENTRY, "replay", file, "--db", db]);
       console.log(
         `replay of ${count.toLocaleString("en-US")} requests: peak RSS ${ran.peakMb.toFixed(0)} MB, ${(ran.ms / 1000).toFixed(1)} s, exit ${ran.code}`,
+      );
+      peaks.push([count, ran.peakMb]);
+    }
+    if (peaks.length > 1) {
+      // What each further 10,000 requests cost, between the smallest and the largest run, and where that line reaches 200,000.
+      const [[n0, mb0], [n1, mb1]] = [peaks[0], peaks[peaks.length - 1]];
+      const slope = ((mb1 - mb0) / (n1 - n0)) * 10_000;
+      console.log(
+        `slope: ${slope.toFixed(1)} MB per 10,000 requests (so ~${(mb1 + (slope * (200_000 - n1)) / 10_000).toFixed(0)} MB at 200,000 if it holds)`,
       );
     }
     console.log("(a replay keeps only the answers a later template names: here the one before)\n");

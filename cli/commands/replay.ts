@@ -47,6 +47,7 @@ import { authOf, planScripts, postmanPlan, type PostmanPlan } from "#mock/collec
 import { replayPostman, variableValue } from "../scripts/run";
 import type { Scopes } from "../scripts/sandbox";
 import { DYNAMIC_VARIABLES, namesScriptsSet, unsupportedUses } from "../scripts/variables";
+import { eventLoopTurns } from "../turns";
 import { loadVariables, type Variables } from "../variables";
 
 export type { ReplayResult };
@@ -174,7 +175,9 @@ export async function replay(
   const { starts, drops } = dropsByIndex(readers);
   settle(collection.requests.length);
   const results: ReplayResult[] = [];
+  const turn = eventLoopTurns();
   for (let i = 0; i < collection.requests.length; i++) {
+    await turn();
     const request = collection.requests[i];
     const expect = request.expect;
     const expected = typeof expect?.status === "number" ? expect.status : undefined;

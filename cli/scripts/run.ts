@@ -13,6 +13,7 @@ import type { Exchange, OutgoingRequest, Sender } from "../exchange";
 import type { ReplayResult } from "../reporters";
 import { ScriptSandbox, type Assertion, type ScriptRequest, type ScriptResponse, type Scopes } from "./sandbox";
 import { DYNAMIC_VARIABLES } from "./variables";
+import { eventLoopTurns } from "../turns";
 
 const LOOKUP_ORDER = ["local", "data", "environment", "collectionVariables", "globals"] as const;
 const VARIABLE = /\{\{([^{}]+)\}\}/g;
@@ -125,7 +126,9 @@ export async function replayPostman(plan: PostmanPlan, sender: Sender, options: 
   let scopes = options.scopes;
   const maxRuns = options.maxRuns ?? Math.max(100_000, plan.steps.length * 10);
   let index = 0;
+  const turn = eventLoopTurns();
   for (let runs = 0; index < plan.steps.length && index >= 0; runs++) {
+    await turn();
     const step = plan.steps[index];
     if (runs >= maxRuns) {
       const stopped = notSentResult(step, `the run stopped after ${maxRuns} requests: setNextRequest goes round in a loop`);

@@ -30,6 +30,12 @@ export const CHUNK_BYTES = 2 * 1024 * 1024;
 /** The journal folds into the chunks once it holds this many commits, or about this many bytes. */
 export const FOLD_ENTRIES = 500;
 export const FOLD_BYTES = 2 * 1024 * 1024;
+/**
+ * A fold waits until writes pause this long: it rewrites every chunk the journal touched
+ * (at 100k posts and 500 likes spread over all of them, the whole data), and a commit
+ * that comes while it runs waits for it.
+ */
+export const FOLD_IDLE_MS = 1000;
 
 /** A cheap estimate of a record's stored size (strings count their length): no JSON.stringify per write. */
 export function sizeOf(value: unknown, depth = 0): number {

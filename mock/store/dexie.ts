@@ -10,6 +10,7 @@ import { withTabLock } from "./tab-lock";
 import type { ChunkIndex, ChunkRow, JournalRow } from "./dexie-chunks";
 import {
   FOLD_BYTES,
+  FOLD_IDLE_MS,
   FOLD_ENTRIES,
   applyAll,
   chunksTouched,
@@ -53,6 +54,7 @@ export class DexieStore implements Store {
   /** Reads, folds and replaces run one at a time, so the index always matches one state of the chunks. */
   private tail: Promise<unknown> = Promise.resolve();
   private foldQueued = false;
+  private foldTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     readonly name = DEFAULT_DATABASE,
@@ -183,11 +185,21 @@ export class DexieStore implements Store {
     // disk) the saved data is unchanged, and reading it back would drop the session.
     this.version = version;
     this.journalBytes += sizeOfChanges(changes);
-    // Folding is not part of the acknowledgement: it runs after, in a transaction of its own.
-    if (!this.foldQueued && (version - this.folded >= FOLD_ENTRIES || this.journalBytes >= FOLD_BYTES)) {
-      this.foldQueued = true;
-      void this.serial(() => this.fold()).catch(() => undefined);
-    }
+    // Folding is not part of the acknowledgement: it runs once writes pause for FOLD_IDLE_MS, in a
+    // transaction of its own (a commit that comes meanwhile waits for it), or at once past twice the limit.
+    const entries = version - this.folded;
+    if (entries < FOLD_ENTRIES && this.journalBytes < FOLD_BYTES) return;
+    clearTimeout(this.foldTimer);
+    this.foldTimer = undefined;
+    if (entries >= 2 * FOLD_ENTRIES || this.journalBytes >= 2 * FOLD_BYTES) this.foldSoon();
+    else this.foldTimer = setTimeout(() => this.foldSoon(), FOLD_IDLE_MS);
+  }
+
+  private foldSoon(): void {
+    this.foldTimer = undefined;
+    if (this.foldQueued) return;
+    this.foldQueued = true;
+    void this.serial(() => this.fold()).catch(() => undefined);
   }
 
   /** Folds the whole journal into the chunks it touches, in one transaction: a tab that dies mid-way loses nothing. */
@@ -304,6 +316,8 @@ export class DexieStore implements Store {
   }
 
   async close(): Promise<void> {
+    // A fold that was waiting for writes to pause runs now.
+    if (this.foldTimer) this.foldSoon();
     await this.tail;
     this.db.close();
   }

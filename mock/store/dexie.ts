@@ -192,7 +192,11 @@ export class DexieStore implements Store {
     clearTimeout(this.foldTimer);
     this.foldTimer = undefined;
     if (entries >= 2 * FOLD_ENTRIES || this.journalBytes >= 2 * FOLD_BYTES) this.foldSoon();
-    else this.foldTimer = setTimeout(() => this.foldSoon(), FOLD_IDLE_MS);
+    else {
+      this.foldTimer = setTimeout(() => this.foldSoon(), FOLD_IDLE_MS);
+      // In Node (tests, benches) a pending fold does not keep the process alive: the journal keeps it all.
+      (this.foldTimer as { unref?: () => void }).unref?.();
+    }
   }
 
   private foldSoon(): void {

@@ -14,6 +14,8 @@ import {
   FOLD_ENTRIES,
   applyAll,
   chunksTouched,
+  decode,
+  encode,
   fold,
   indexOf,
   moveIndex,
@@ -152,9 +154,10 @@ export class DexieStore implements Store {
     try {
       const started = performance.now();
       await this.db.open();
-      const [meta, rows, journal] = await this.db.transaction("r", [this.meta, this.chunks, this.journal], () =>
+      const [meta, stored, journal] = await this.db.transaction("r", [this.meta, this.chunks, this.journal], () =>
         Promise.all([metaOf(this.meta), this.chunks.toArray(), this.journal.toArray()]),
       );
+      const rows = stored.map(decode);
       this.version = (meta.version?.value as number) ?? 0;
       this.folded = (meta.folded?.value as number) ?? 0;
       this.currentFormat = meta.format?.value === FORMAT_VERSION;
@@ -213,12 +216,13 @@ export class DexieStore implements Store {
       const folded = (await this.meta.get("folded"))?.value ?? 0;
       const entries = await this.journal.toArray();
       // Another tab folded since this copy read the chunks: where records live is read again.
-      const index = folded === this.indexFolded ? this.index : indexOf(await this.chunks.toArray());
+      const index = folded === this.indexFolded ? this.index : indexOf((await this.chunks.toArray()).map(decode));
       if (!entries.length) return { index, folded, fold: null };
       const changes = entries.map((row) => row.changes);
       const keys = chunksTouched(index, changes);
-      const result = fold(index, await this.chunks.bulkGet(keys), keys, changes);
-      await this.chunks.bulkPut(result.put);
+      const read = (await this.chunks.bulkGet(keys)).map((row) => row && decode(row));
+      const result = fold(index, read, keys, changes);
+      await this.chunks.bulkPut(result.put.map(encode));
       await this.chunks.bulkDelete(result.deleted);
       await this.journal.clear();
       const now = entries[entries.length - 1].version;
@@ -248,7 +252,7 @@ export class DexieStore implements Store {
           ? await this.chunks.bulkGet(wanted.map((n) => [collection, n]))
           : await this.chunks.where("[c+n]").between([collection, Dexie.minKey], [collection, Dexie.maxKey]).toArray();
         const chunked = new Map<string, unknown>();
-        for (const row of rows) for (const r of row?.records ?? []) chunked.set(r._id, r);
+        for (const row of rows) for (const r of row ? decode(row).records : []) chunked.set(r._id, r);
         return ids.map((id) => (found.has(id) ? found.get(id) : (chunked.get(id) as Collections[K] | undefined)));
       }),
     );
@@ -262,10 +266,11 @@ export class DexieStore implements Store {
     return this.serial(async () => {
       await this.db.open();
       const rows = COLLECTIONS.flatMap((c) => pack(c, snapshot[c] as { _id: string }[]));
+      const stored = rows.map(({ c, n, json }) => ({ c, n, json }));
       this.version = await this.db.transaction("rw", [this.chunks, this.journal, this.meta], async () => {
         await this.chunks.clear();
         await this.journal.clear();
-        await this.chunks.bulkAdd(rows);
+        await this.chunks.bulkAdd(stored);
         await this.meta.put({ key: "seeded", at: new Date().toISOString() });
         // What replace() writes is always in the current format: later loads need not scan it.
         await this.meta.put({ key: "format", value: FORMAT_VERSION });

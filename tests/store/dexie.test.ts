@@ -53,9 +53,10 @@ describe("DexieStore (fake-indexeddb)", () => {
     // Data an older build left, with no format noted and a copy an old post carried: scanned, converted, noted.
     await seeded.db.table("meta").delete("format");
     const chunk = await seeded.db.table("chunks").get(["posts", 0]);
-    const first = chunk.records[0];
-    chunk.records[0] = { ...first, firstName: "Copied" };
-    await seeded.db.table("chunks").put(chunk);
+    const records = JSON.parse(chunk.json);
+    const first = records[0];
+    records[0] = { ...first, firstName: "Copied" };
+    await seeded.db.table("chunks").put({ ...chunk, json: JSON.stringify(records) });
     await seeded.close();
     const old = new DexieStore(name, indexedDB, IDBKeyRange);
     const mock = await boot(old);

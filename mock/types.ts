@@ -69,6 +69,12 @@ export interface Store {
   exclusive?<T>(task: () => Promise<T>): Promise<T>;
   /** Inside `exclusive`: the data as it is now if someone else changed it since we last read or wrote, else null. */
   changedElsewhere?(): Promise<Snapshot | null>;
+  /**
+   * Inside `exclusive`, the cheaper catch-up: null when nobody else changed the data since we
+   * last read or wrote; else their commits' change sets in order (apply each as a commit would
+   * have, e.g. with applyChanges), or the whole data when the store no longer holds them apart.
+   */
+  changesSince?(): Promise<ChangeSet[] | Snapshot | null>;
 }
 
 export class StoreError extends Error {

@@ -278,7 +278,7 @@ describe("a version-1 IndexedDB database (a browser that ran version 2)", () => 
     const saved = (await store.load())!;
     expectNoCopies(saved);
     expect(saved.comments.length).toBe((data.posts as { comments: unknown[] }[]).reduce((n, p) => n + p.comments.length, 0));
-    expect(store.db.verno).toBe(4);
+    expect(store.db.verno).toBe(5);
     await mock.shutdown();
     await new Dexie(name, { indexedDB, IDBKeyRange }).delete();
   });
@@ -372,7 +372,7 @@ describe("a version-2 IndexedDB database (a browser that ran version 3)", () => 
     const mock = await createMock({ store, passwordIterations: 1000 });
     expect(await answersOf(mock, v3Answers())).toEqual(v3Answers());
     expectNoCopies((await store.load())!);
-    expect(store.db.verno).toBe(4);
+    expect(store.db.verno).toBe(5);
     await mock.shutdown();
     await new Dexie(name, { indexedDB, IDBKeyRange }).delete();
   });

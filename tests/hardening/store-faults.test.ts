@@ -158,14 +158,14 @@ describe("a full disk: never acknowledge what is not durable", () => {
     const name = `moments-mock-faults-${process.pid}`;
     const store = new DexieStore(name, indexedDB, IDBKeyRange);
     const mock = await createMock({ store, passwordIterations: ITERATIONS, onStoreError: () => undefined });
-    // Fail the next write transaction inside IndexedDB, as a QuotaExceededError would.
+    // Fail the next write transaction inside IndexedDB, as a QuotaExceededError would (reads still work).
     const original = store.db.transaction.bind(store.db) as (...args: unknown[]) => Promise<unknown>;
     let fail = true;
     (store.db as unknown as { transaction: unknown }).transaction = (...args: unknown[]) => {
       const body = args[args.length - 1] as () => Promise<unknown>;
       return original(...args.slice(0, -1), async () => {
         const result = await body();
-        if (fail) throw quota();
+        if (fail && args[0] === "rw") throw quota();
         return result;
       });
     };

@@ -29,7 +29,7 @@ function spiedStore(name: string) {
                 ? (req.keys as string[])
                 : req.type === "deleteRange"
                   ? ["<range>"]
-                  : (req.values as { id?: string; key?: string }[]).map((v) => v.id ?? v.key ?? "?");
+                  : (req.values as { key?: string; version?: number }[]).map((v) => String(v.key ?? v.version ?? "?"));
             writes.push({ table: tableName, type: req.type, keys });
             return table.mutate(req);
           },
@@ -52,13 +52,16 @@ describe("DexieStore (fake-indexeddb)", () => {
     expect(seeded.holdsCurrentFormat()).toBe(true);
     // Data an older build left, with no format noted and a copy an old post carried: scanned, converted, noted.
     await seeded.db.table("meta").delete("format");
-    const row = (await seeded.db.table("posts").orderBy("seq").first()) as { data: Record<string, unknown> };
-    await seeded.db.table("posts").put({ ...row, data: { ...row.data, firstName: "Copied" } });
+    const chunk = await seeded.db.table("chunks").get(["posts", 0]);
+    const records = JSON.parse(chunk.json);
+    const first = records[0];
+    records[0] = { ...first, firstName: "Copied" };
+    await seeded.db.table("chunks").put({ ...chunk, json: JSON.stringify(records) });
     await seeded.close();
     const old = new DexieStore(name, indexedDB, IDBKeyRange);
     const mock = await boot(old);
     expect(old.holdsCurrentFormat()).toBe(true);
-    expect((await old.db.table("posts").get(row.data._id as string)).data).not.toHaveProperty("firstName");
+    expect((await old.saved("posts", [first._id]))[0]).not.toHaveProperty("firstName");
     await mock.shutdown();
     // Current data with no format noted (written before the note existed): scanned once, then noted.
     const unnoted = new DexieStore(name, indexedDB, IDBKeyRange);
@@ -96,10 +99,11 @@ describe("DexieStore (fake-indexeddb)", () => {
     await second.shutdown();
   });
 
-  // Besides the rows, each write transaction bumps one small meta row ("version") that tells other tabs to reload.
+  // Each write transaction bumps one small meta row ("version") that tells other tabs to reload.
   const bump = { table: "meta", type: "put", keys: ["version"] };
+  const journal = { table: "journal", type: "add", keys: [expect.any(String)] };
 
-  it("writes only the rows a request changed, in one put per table", async () => {
+  it("writes one journal row per request that changed something, and nothing for a read", async () => {
     const { store, writes } = spiedStore(freshName());
     const mock = await boot(store);
     const token = await loginAsGuest(mock);
@@ -107,12 +111,8 @@ describe("DexieStore (fake-indexeddb)", () => {
 
     writes.length = 0;
     await call(mock, "POST", `/api/posts/like/${post._id}`, undefined, token);
-    // The like and the notification to the post's author (another user's post).
-    expect(writes).toEqual([
-      bump,
-      { table: "posts", type: "put", keys: [post._id] },
-      { table: "notifications", type: "put", keys: [expect.any(String)] },
-    ]);
+    // The like and the notification to the post's author (another user's post), in one row.
+    expect(writes).toEqual([bump, journal]);
 
     writes.length = 0;
     await call(mock, "GET", "/api/posts");
@@ -120,11 +120,11 @@ describe("DexieStore (fake-indexeddb)", () => {
 
     writes.length = 0;
     const todo = (await addTodo(mock, "one")).body.todo;
-    expect(writes).toEqual([bump, { table: "todos", type: "put", keys: [todo._id] }]);
+    expect(writes).toEqual([bump, journal]);
 
     writes.length = 0;
     await call(mock, "DELETE", `/api/test-todos/${todo._id}`);
-    expect(writes).toEqual([bump, { table: "todos", type: "delete", keys: [todo._id] }]);
+    expect(writes).toEqual([bump, journal]);
     await mock.shutdown();
   });
 });

@@ -4,7 +4,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { feed, loginAsGuest, postWith, toast } from "./helpers";
 import { readIndexedDb } from "./hardening/api";
-import { installQuotaFault, quotaErrors, setDiskFull, writeRawRow } from "./hardening/faults";
+import { installQuotaFault, quotaErrors, setDiskFull, writeRawChunk } from "./hardening/faults";
 import { breakMockIndexedDb, mendMockIndexedDb } from "./screen-helpers";
 
 const banner = (page: Page) => page.locator(".store-banner");
@@ -76,10 +76,11 @@ test("a full disk: every write is refused with the 507's message and undone, the
   await expect(banner(page)).toHaveCount(0);
 });
 
-const CORRUPTIONS: { name: string; table: string; row: (id: string) => unknown }[] = [
-  { name: "a row without data", table: "posts", row: (id) => ({ id, seq: 9999, data: null }) },
-  { name: "a post of the wrong shape", table: "posts", row: (id) => ({ id, seq: 9999, data: { _id: id, content: 42, likes: "many" } }) },
-  { name: "a user of the wrong shape", table: "users", row: (id) => ({ id, seq: 9999, data: { _id: id, username: ["x"], followers: 3 } }) },
+// The data as the store keeps it (mock/store/dexie-chunks.ts): chunks of records as JSON text.
+const CORRUPTIONS: { name: string; collection: string; json: string }[] = [
+  { name: "a chunk that is not JSON", collection: "posts", json: '[{"_id": "broken-row", "content": ' },
+  { name: "a post of the wrong shape", collection: "posts", json: JSON.stringify([{ _id: "broken-row", content: 42, likes: "many" }]) },
+  { name: "a user of the wrong shape", collection: "users", json: JSON.stringify([{ _id: "broken-row", username: ["x"], followers: 3 }]) },
 ];
 
 for (const corruption of CORRUPTIONS) {
@@ -88,7 +89,7 @@ for (const corruption of CORRUPTIONS) {
   }) => {
     await loginAsGuest(page);
     await createPost(page, "Saved before the fault");
-    await corrupt(page, corruption.table, corruption.row("broken-row"));
+    await writeRawChunk(page, corruption.collection, corruption.json);
     const saved = await readIndexedDb(page);
 
     await page.reload();
@@ -105,7 +106,7 @@ for (const corruption of CORRUPTIONS) {
     expect(await readIndexedDb(page)).toEqual(saved);
 
     // Without the fault, the saved data comes back, and the in-memory post is gone.
-    await writeRawRow(page, corruption.table, "broken-row", null);
+    await writeRawChunk(page, corruption.collection, null);
     await page.reload();
     await expect(postWith(page, "Saved before the fault")).toBeVisible();
     await expect(feed(page).getByText("Written in memory")).toHaveCount(0);
@@ -131,7 +132,3 @@ test("a database that cannot be opened: the app says so, runs in memory and leav
   await expect(feed(page).getByText("Written in memory")).toHaveCount(0);
   await expect(banner(page)).toHaveCount(0);
 });
-
-async function corrupt(page: Page, table: string, row: unknown) {
-  await writeRawRow(page, table, (row as { id: string }).id, row);
-}

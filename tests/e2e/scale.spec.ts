@@ -213,8 +213,15 @@ test("an import shows its stages, and never leaves the button on 'Importing…' 
     .click();
   await expect(page.locator(".Toastify").getByText(`Imported 54 users and ${TOTAL} posts.`)).toBeVisible({ timeout: 60_000 });
   const stages = await page.evaluate(() => (window as unknown as { __stages: string[] }).__stages);
-  expect(stages.some((s) => /^Checking “export\.json” \([\d.]+ MB\)…$/.test(s))).toBe(true);
-  expect(stages.some((s) => s === `Saving 54 users and ${TOTAL} posts in this browser…`)).toBe(true);
+  // Each stage with the share of the whole import done (the mock's worker reports them).
+  expect(
+    stages.some((s) => /^Reading and checking “export\.json” \([\d.]+ MB\)… Checking: \d+%$/.test(s)),
+    stages.join("\n"),
+  ).toBe(true);
+  expect(
+    stages.some((s) => s.startsWith(`Saving 54 users and ${TOTAL} posts in this browser… Saving: `)),
+    stages.join("\n"),
+  ).toBe(true);
   await expect(page.getByText("Import a file…", { exact: true })).toBeVisible();
 
   // A file without the guest ends the session; back in, the button is ready again.

@@ -36,18 +36,24 @@ export const setDiskFull = (page: Page, full: boolean) =>
 /** How many writes the quota fault refused so far. */
 export const quotaErrors = (page: Page) => mockWorker(page).evaluate(() => (self as unknown as { __quotaErrors: number }).__quotaErrors);
 
-/** Puts (or, with row null, deletes) one raw row in a table of "moments-mock", behind the mock's back. */
-export async function writeRawRow(page: Page, table: string, key: string, row: unknown | null) {
+/** A chunk number no real chunk reaches, for the rows these faults add. */
+export const FOREIGN_CHUNK = 99_999;
+
+/**
+ * Puts (or, with json null, deletes) chunk FOREIGN_CHUNK of a collection in "moments-mock",
+ * behind the mock's back: `json` is the chunk's text as the store keeps it (a JSON list of records).
+ */
+export async function writeRawChunk(page: Page, collection: string, json: string | null) {
   await page.evaluate(
-    ({ table, key, row }) =>
+    ({ collection, json, n }) =>
       new Promise<void>((resolve, reject) => {
         const open = indexedDB.open("moments-mock");
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
-          const tx = db.transaction(table, "readwrite");
-          if (row === null) tx.objectStore(table).delete(key);
-          else tx.objectStore(table).put(row);
+          const tx = db.transaction("chunks", "readwrite");
+          if (json === null) tx.objectStore("chunks").delete([collection, n]);
+          else tx.objectStore("chunks").put({ c: collection, n, json });
           tx.oncomplete = () => {
             db.close();
             resolve();
@@ -55,6 +61,6 @@ export async function writeRawRow(page: Page, table: string, key: string, row: u
           tx.onerror = () => reject(tx.error);
         };
       }),
-    { table, key, row },
+    { collection, json, n: FOREIGN_CHUNK },
   );
 }

@@ -71,6 +71,7 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     store,
     (fresh) => work.load(fresh),
     () => work.dirty,
+    (sets) => work.applyRemote(sets),
   );
 
   try {

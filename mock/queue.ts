@@ -3,8 +3,9 @@
 // The request that has the queue may let go while it hashes a password
 // (`unqueued`), so a flood of logins cannot stall everyone else. Tabs sharing one
 // IndexedDB also take the store's lock (`exclusive`) and first catch up with what
-// other tabs wrote, so no tab writes from a stale copy.
-import type { Snapshot, Store } from "./types";
+// other tabs wrote (their commits one by one where the store keeps them apart,
+// else the whole data), so no tab writes from a stale copy.
+import type { ChangeSet, Snapshot, Store } from "./types";
 
 export class RequestQueue {
   private tail: Promise<unknown> = Promise.resolve();
@@ -12,11 +13,13 @@ export class RequestQueue {
   private turn: { release: () => void } | null = null;
 
   constructor(
-    private readonly store: Pick<Store, "exclusive" | "changedElsewhere">,
+    private readonly store: Pick<Store, "exclusive" | "changedElsewhere" | "changesSince">,
     /** Takes in what another tab wrote (the unit of work's load). */
     private readonly catchUp: (fresh: Snapshot) => void,
     /** Whether the request under way has changed something: then it may not let go. */
     private readonly busy: () => boolean,
+    /** Takes in other tabs' commits one by one (the unit of work's applyRemote), where the store keeps them apart. */
+    private readonly catchUpChanges?: (sets: ChangeSet[]) => void,
   ) {}
 
   /** Resolves with the release of a place at the end of the queue, once everything ahead is done. */
@@ -49,8 +52,10 @@ export class RequestQueue {
     const { store } = this;
     if (!store.exclusive) return task();
     return store.exclusive(async () => {
-      const fresh = await store.changedElsewhere?.();
-      if (fresh) this.catchUp(fresh);
+      // The store's journal since our last read where it has one (a few records), else the whole data.
+      const fresh = store.changesSince && this.catchUpChanges ? await store.changesSince() : await store.changedElsewhere?.();
+      if (Array.isArray(fresh)) this.catchUpChanges!(fresh);
+      else if (fresh) this.catchUp(fresh);
       return task();
     });
   }

@@ -44,7 +44,8 @@ export interface Mock {
   owns(pathname: string): boolean;
   reset(): Promise<void>;
   exportData(): ExportFile;
-  importData(file: ExportFile): Promise<void>;
+  /** Replaces the data with an export file's; `onProgress` hears the store's steps (`done` of `total`). */
+  importData(file: ExportFile, onProgress?: (done: number, total: number) => void): Promise<void>;
   /** Reads the store again (another tab or process wrote it). */
   reload(): Promise<void>;
   /** Runs work in the request queue, between requests (the browser worker's background search build). */
@@ -96,10 +97,10 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     return kept ? current : newGeneration(current);
   };
   /** Replaces all data (reset, import), in the store first. */
-  const replaceAll = (data: () => Promise<Snapshot> | Snapshot) =>
+  const replaceAll = (data: () => Promise<Snapshot> | Snapshot, onProgress?: (done: number, total: number) => void) =>
     queue.exclusive(async () => {
       const snapshot = await data();
-      await store.replace(snapshot, generationFor(snapshot));
+      await store.replace(snapshot, generationFor(snapshot), onProgress);
       work.load(snapshot);
     });
 
@@ -112,7 +113,7 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     faults,
     reset: () => replaceAll(seed),
     exportData: () => toExportFile(JSON.parse(JSON.stringify(snapshotOf(tables)))),
-    importData: (file) => replaceAll(() => JSON.parse(JSON.stringify(file.data)) as Snapshot),
+    importData: (file, onProgress) => replaceAll(() => JSON.parse(JSON.stringify(file.data)) as Snapshot, onProgress),
     serial: (work) => queue.serial(async () => work()),
     reload: () =>
       queue.serial(async () => {

@@ -45,8 +45,9 @@ export interface Store {
   /**
    * Replaces everything (reset, import), saving `generation` with it in the same write
    * (0 when left out): the paging generation, which paging cursors carry (mock/paging.ts).
+   * Stores that write in steps may report them (`done` of `total`, for an import's progress bar).
    */
-  replace(snapshot: Snapshot, generation?: number): Promise<void>;
+  replace(snapshot: Snapshot, generation?: number, onProgress?: (done: number, total: number) => void): Promise<void>;
   /**
    * After load() (or changedElsewhere()): the paging generation saved with the data by
    * the last replace(), 0 when none was. It survives restarts, so a cursor made before

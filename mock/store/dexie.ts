@@ -275,15 +275,26 @@ export class DexieStore implements Store {
     return this.pagingGeneration;
   }
 
-  replace(snapshot: Snapshot, generation = 0): Promise<void> {
+  replace(snapshot: Snapshot, generation = 0, onProgress?: (done: number, total: number) => void): Promise<void> {
     return this.serial(async () => {
       await this.db.open();
-      const rows = COLLECTIONS.flatMap((c) => pack(c, snapshot[c] as { _id: string }[]));
+      // Progress counts each record twice: once packed into its chunk's text, once written.
+      const total = 2 * COLLECTIONS.reduce((n, c) => n + (snapshot[c]?.length ?? 0), 0);
+      let done = 0;
+      const rows: ReturnType<typeof pack> = [];
+      for (const c of COLLECTIONS) {
+        rows.push(...pack(c, snapshot[c] as { _id: string }[]));
+        onProgress?.((done += snapshot[c]?.length ?? 0), total);
+      }
       const stored = rows.map(({ c, n, json }) => ({ c, n, json }));
       this.version = await this.db.transaction("rw", [this.chunks, this.journal, this.meta], async () => {
         await this.chunks.clear();
         await this.journal.clear();
-        await this.chunks.bulkAdd(stored);
+        // A few chunks at a time (each ~1 MB), so an import's progress moves while it saves.
+        for (let i = 0; i < stored.length; i += 8) {
+          await this.chunks.bulkAdd(stored.slice(i, i + 8));
+          onProgress?.((done += rows.slice(i, i + 8).reduce((n, row) => n + row.records.length, 0)), total);
+        }
         await this.meta.put({ key: "seeded", at: new Date().toISOString() });
         // What replace() writes is always in the current format: later loads need not scan it.
         await this.meta.put({ key: "format", value: FORMAT_VERSION });

@@ -97,6 +97,21 @@ describe("DexieStore chunks and journal", () => {
     await last.close();
   });
 
+  it("reports a replace's progress as it packs and writes, up to the whole", async () => {
+    const store = open("progress", new IDBFactory());
+    const steps: [number, number][] = [];
+    const whole = data(CHUNK_RECORDS * 20);
+    await store.replace(whole, 0, (done, total) => steps.push([done, total]));
+    const total = 2 * COLLECTIONS.reduce((n, c) => n + whole[c].length, 0);
+    // Several steps, never back, all of the same whole, ending there.
+    expect(new Set(steps.map(([d]) => d)).size).toBeGreaterThan(4);
+    expect(steps.every(([, t]) => t === total)).toBe(true);
+    expect(steps.every(([d], i) => i === 0 || d >= steps[i - 1][0])).toBe(true);
+    expect(steps.at(-1)![0]).toBe(total);
+    expect((await store.load())!.posts).toHaveLength(whole.posts.length);
+    await store.close();
+  });
+
   it("saved() reads records from the chunks and the journal alike", async () => {
     const idb = new IDBFactory();
     const store = open("saved", idb);

@@ -83,6 +83,8 @@ describe("data tools", () => {
     );
     const checked = checkExportFile(JSON.stringify(empty));
     expect(checked.problem).toBeNull();
-    expect(checked.file && describeExport({ users: 0, posts: 0, exportedAt: checked.file.exportedAt })).toMatch(/^0 users and 0 posts, exported /);
+    expect(checked.file && describeExport({ users: 0, posts: 0, exportedAt: checked.file.exportedAt })).toMatch(
+      /^0 users and 0 posts, exported /,
+    );
   });
 });

@@ -121,8 +121,11 @@ function calls(mock: Mock, progress: (p: Progress) => void): WorkerCalls & Recor
       if (!file) throw new Error("That file is no longer ready to import: choose it again.");
       checked.delete(ticket);
       progress({ phase: "saving", done: 0, total: 1 });
-      await mock.importData(file, (done, total) =>
-        progress(done < total ? { phase: "saving", done, total } : { phase: "loading", done: 0, total: 1 }),
+      // Handed over: the checked file is this call's alone now (deleted from `checked` above).
+      await mock.importData(
+        file,
+        (done, total) => progress(done < total ? { phase: "saving", done, total } : { phase: "loading", done: 0, total: 1 }),
+        { owned: true },
       );
       void ready.clear();
       changes.postMessage({ client: "", put: {}, removed: {}, replaced: true } satisfies DataChange);

@@ -21,12 +21,7 @@ import { armTripwire, auditScreen, type Tripwire } from "./hardening/tripwire";
 
 const LIMITS = { content: 210, commentVal: 60, firstName: 12, lastName: 12, bio: 250, link: 200 } as const;
 const ALL = [...PAYLOADS, ...SHORT_PAYLOADS];
-/**
- * The three payload walks take ~7 worker-minutes (every payload on every screen), which would push `npm test`
- * past CI's 30 minutes on 2 cores; `npm run test:e2e:xss` runs them (E2E_LONG=1). The photo refusals they show are
- * pinned in vitest too (tests/api/photo-safety.test.ts), and the audit's own check below always runs.
- */
-const LONG = Boolean(process.env.E2E_LONG);
+/** The three payload walks take ~2 minutes on two workers (every payload on every screen); `npm run test:e2e:xss` runs them alone. */
 
 /** Tallies payload x field x screen checks for the report. */
 class Tally {
@@ -78,7 +73,6 @@ test("no source in app/ writes HTML from strings or embeds a document", () => {
 // UI and in an imported file. Each test below shows that refusal once, then carries the hostile texts
 // beside a plain SVG so every image slot is still filled and shown through <img>.
 test("payloads sent straight to the API are stored as text and never run on any screen", async ({ page }) => {
-  test.skip(!LONG, "a long walk: npm run test:e2e:xss");
   test.setTimeout(240_000);
   const trip = await armTripwire(page);
   const tally = new Tally();
@@ -226,7 +220,6 @@ test("payloads sent straight to the API are stored as text and never run on any 
 });
 
 test("payloads typed into the UI never run; an SVG holding script is refused as post image, avatar and cover", async ({ page }) => {
-  test.skip(!LONG, "a long walk: npm run test:e2e:xss");
   // ~200 steps through the UI (34 posts, 34 comments, 30 profile edits, each audited): 2-4 s an edit on a loaded 2-core machine.
   test.setTimeout(480_000);
   const trip = await armTripwire(page);
@@ -422,7 +415,6 @@ async function importThroughSettings(page: Page, name: string, file: unknown) {
 test("an imported file: one breaking CONTRACT §5's limits, a script URL or an SVG holding script as an image is refused whole; one within them renders every payload inert", async ({
   page,
 }) => {
-  test.skip(!LONG, "a long walk: npm run test:e2e:xss");
   test.setTimeout(180_000);
   const trip = await armTripwire(page);
   const tally = new Tally();

@@ -29,6 +29,9 @@ export async function goInside(page: Page, path: string) {
 
 /** Waits until react-toastify's toasts have left: they are its markup, not ours, when axe looks. */
 export async function noToasts(page: Page) {
+  // A toast pauses while the pointer is over it, and on a phone toasts sit just above the tab bar a
+  // click left the pointer on: move it away first.
+  await page.mouse.move(1, 1);
   await expect(page.locator(".Toastify__toast")).toHaveCount(0, { timeout: 8000 });
 }
 

@@ -3,10 +3,11 @@
 // fetch patch posts same-origin /api/* requests to it as plain data and turns the
 // answers back into Responses; everything else goes to the network. This module
 // is small on purpose: Mirage, Dexie and the routes load in the worker only.
-import type { RawRequest, RawResponse } from "./boundary";
+import type { RawResponse } from "./boundary";
 import { STORE_BOOT_PROBLEM_EVENT, STORE_ERROR_EVENT, STORE_RECOVERED_EVENT } from "./events";
 import { loadFaultSettings, onFaultSettings, type FaultSettings } from "./fault-settings";
 import { TAB_ID } from "./tab-id";
+import { fromRaw, toRaw } from "./web-raw";
 import type { CallName, FromWorker, ImportCheck, ImportSummary, Progress, ToWorker, WorkerMeasure } from "./worker-protocol";
 
 export { STORE_ERROR_EVENT, STORE_RECOVERED_EVENT };
@@ -39,17 +40,6 @@ export function startBrowserMock(): Promise<BrowserMock> {
 }
 
 const owns = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/");
-
-async function toRaw(request: Request): Promise<RawRequest> {
-  const headers: Record<string, string> = {};
-  request.headers.forEach((value, name) => (headers[name] = value));
-  return { method: request.method, url: request.url, headers, body: request.body ? await request.text() : "" };
-}
-
-function fromRaw(raw: RawResponse): Response {
-  const body = raw.bytes ? (raw.bytes as Uint8Array<ArrayBuffer>) : raw.body === "" ? null : raw.body;
-  return new Response(body, { status: raw.status, statusText: raw.statusText, headers: raw.headers });
-}
 
 /** Re-takes the worker's User Timing measures in the page, so DevTools and `npm run bench:browser` see them. */
 function copyMeasures(measures: WorkerMeasure[]) {

@@ -9,7 +9,8 @@
 // Boot (mock/boot.ts) runs once before: load, migrate, check, or seed.
 import { bootData } from "./boot";
 import type { RawRequest, RawResponse } from "./boundary";
-import { createDispatch, fromRaw, toRaw, withoutForbiddenBody } from "./dispatch";
+import { createDispatch, withoutForbiddenBody } from "./dispatch";
+import { fromRaw, toRaw } from "./web-raw";
 import { type ExportFile, toExportFile } from "./export-file";
 import { FaultControl } from "./faults";
 import { startMirage } from "./mirage-server";

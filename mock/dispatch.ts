@@ -2,8 +2,7 @@
 // is checked, the interceptor's router finds the route and Mirage runs its
 // handler; then what the handler changed is committed when the answer is a
 // success, and undone when it is a refusal or a failure, or when the store
-// refuses it (507). The Web Request/Response conversions for doors that speak
-// them (the tab's fetch patch, tests) live here too.
+// refuses it (507). The Web Request/Response conversions are in mock/web-raw.ts.
 import {
   MAX_BODY_BYTES,
   PHOTO_DATA_URL,
@@ -56,17 +55,6 @@ export function withoutForbiddenBody(method: string, response: RawResponse): Raw
     delete response.bytes;
   }
   return response;
-}
-
-export async function toRaw(request: Request): Promise<RawRequest> {
-  const headers: Record<string, string> = {};
-  request.headers.forEach((value, name) => (headers[name] = value));
-  return { method: request.method, url: request.url, headers, body: request.body ? await request.text() : "" };
-}
-
-export function fromRaw(raw: RawResponse): Response {
-  const body = raw.bytes ? (raw.bytes as Uint8Array<ArrayBuffer>) : raw.body === "" ? null : raw.body;
-  return new Response(body, { status: raw.status, statusText: raw.statusText, headers: raw.headers });
 }
 
 /** A photo answer (PHOTO_DATA_URL): the data URL in the body becomes the image's bytes and type. */

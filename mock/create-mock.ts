@@ -75,9 +75,8 @@ export async function createMock(options: MockOptions): Promise<Mock> {
   const work = new UnitOfWork(store, tables, tracker, options);
   const queue = new RequestQueue(
     store,
-    (fresh) => work.load(fresh),
+    (fresh) => (Array.isArray(fresh) ? work.applyRemote(fresh) : work.load(fresh)),
     () => work.dirty,
-    (sets) => work.applyRemote(sets),
   );
 
   try {

@@ -13,13 +13,11 @@ export class RequestQueue {
   private turn: { release: () => void } | null = null;
 
   constructor(
-    private readonly store: Pick<Store, "exclusive" | "changedElsewhere" | "changesSince">,
-    /** Takes in what another tab wrote (the unit of work's load). */
-    private readonly catchUp: (fresh: Snapshot) => void,
+    private readonly store: Pick<Store, "exclusive" | "changesSince">,
+    /** Takes in what other tabs wrote: their commits one by one (applyRemote), or the whole data (load). */
+    private readonly catchUp: (fresh: ChangeSet[] | Snapshot) => void,
     /** Whether the request under way has changed something: then it may not let go. */
     private readonly busy: () => boolean,
-    /** Takes in other tabs' commits one by one (the unit of work's applyRemote), where the store keeps them apart. */
-    private readonly catchUpChanges?: (sets: ChangeSet[]) => void,
   ) {}
 
   /** Resolves with the release of a place at the end of the queue, once everything ahead is done. */
@@ -52,10 +50,8 @@ export class RequestQueue {
     const { store } = this;
     if (!store.exclusive) return task();
     return store.exclusive(async () => {
-      // The store's journal since our last read where it has one (a few records), else the whole data.
-      const fresh = store.changesSince && this.catchUpChanges ? await store.changesSince() : await store.changedElsewhere?.();
-      if (Array.isArray(fresh)) this.catchUpChanges!(fresh);
-      else if (fresh) this.catchUp(fresh);
+      const fresh = await store.changesSince?.();
+      if (fresh) this.catchUp(fresh);
       return task();
     });
   }

@@ -49,7 +49,7 @@ export interface Store {
    */
   replace(snapshot: Snapshot, generation?: number, onProgress?: (done: number, total: number) => void): Promise<void>;
   /**
-   * After load() (or changedElsewhere()): the paging generation saved with the data by
+   * After load() (or a catch-up, changesSince()): the paging generation saved with the data by
    * the last replace(), 0 when none was. It survives restarts, so a cursor made before
    * an import that reordered the data is refused after a restart too.
    */
@@ -68,12 +68,10 @@ export interface Store {
    * (browser tabs on one IndexedDB). Stores used by one owner leave it out.
    */
   exclusive?<T>(task: () => Promise<T>): Promise<T>;
-  /** Inside `exclusive`: the data as it is now if someone else changed it since we last read or wrote, else null. */
-  changedElsewhere?(): Promise<Snapshot | null>;
   /**
-   * Inside `exclusive`, the cheaper catch-up: null when nobody else changed the data since we
-   * last read or wrote; else their commits' change sets in order (apply each as a commit would
-   * have, e.g. with applyChanges), or the whole data when the store no longer holds them apart.
+   * Inside `exclusive`, the catch-up: null when nobody else changed the data since we last read
+   * or wrote; else their commits' change sets in order (the unit of work's applyRemote), or the
+   * whole data when the store no longer holds them apart (a fold past our version, an import).
    */
   changesSince?(): Promise<ChangeSet[] | Snapshot | null>;
 }

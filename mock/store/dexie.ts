@@ -322,12 +322,6 @@ export class DexieStore implements Store {
     return withTabLock(`mock-store:${this.name}`, task);
   }
 
-  async changedElsewhere(): Promise<Snapshot | null> {
-    const now = (await this.meta.get("version"))?.value ?? 0;
-    if (now === this.version) return null;
-    return this.load();
-  }
-
   /**
    * Inside `exclusive`, the cheap catch-up: null when nobody else wrote since this copy
    * last read or wrote; else the change sets of their commits in order (read from the

@@ -163,8 +163,6 @@ describe("the two-tab check", () => {
 
   it("catches a tab that writes from a stale copy", async () => {
     const staleSecondTab = (world: Parameters<NonNullable<Parameters<typeof runSequence>[3]>>[0]) => {
-      // Both ways a tab catches up: its commits one by one (changesSince) and the whole data.
-      world.tabs[1].store.changedElsewhere = async () => null;
       world.tabs[1].store.changesSince = async () => null;
     };
     await expect(runSequence([like(0, 0), like(1, 1)], newStats(), "tabs", staleSecondTab)).rejects.toThrow(

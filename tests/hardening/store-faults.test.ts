@@ -173,7 +173,7 @@ describe("a full disk: never acknowledge what is not durable", () => {
     expect(refused.status).toBe(507);
     expect(refused.body.errors[0]).toMatch(/not saved.*quota/);
     fail = false;
-    expect(await store.changedElsewhere()).toBeNull();
+    expect(await store.changesSince()).toBeNull();
     const list = await call(mock, "GET", "/api/test-todos");
     expect((list.body as { todos: { title: string }[] }).todos.map((t) => t.title)).not.toContain("unsaved");
     await sameAsStore(mock, store);

@@ -49,7 +49,7 @@ describe("RequestQueue", () => {
   it("exclusive: takes the store's lock and catches up with what another tab wrote before the task", async () => {
     const fresh = { users: [] } as unknown as Snapshot;
     const log: string[] = [];
-    const store: Pick<Store, "exclusive" | "changedElsewhere"> = {
+    const store: Pick<Store, "exclusive" | "changesSince"> = {
       exclusive: async (task) => {
         log.push("lock");
         try {
@@ -58,7 +58,7 @@ describe("RequestQueue", () => {
           log.push("unlock");
         }
       },
-      changedElsewhere: async () => fresh,
+      changesSince: async () => fresh,
     };
     const catchUp = vi.fn(() => log.push("catch up"));
     const queue = new RequestQueue(store, catchUp, () => false);

@@ -155,7 +155,7 @@ describe("DexieStore chunks and journal", () => {
     fail = true;
     await expect(store.commit({ posts: { put: [{ _id: "lost", v: 1 }] as never, remove: ["p1"] } })).rejects.toThrow(/quota/);
     await expect(store.fold()).rejects.toThrow(/quota/);
-    expect(await store.changedElsewhere()).toBeNull();
+    expect(await store.changesSince()).toBeNull();
     expect(await store.load()).toEqual(reference);
     fail = false;
     await store.fold();
@@ -178,8 +178,8 @@ describe("DexieStore chunks and journal", () => {
     expect(await b.changesSince()).toBeNull();
     const second = changesFor(5, reference, 3);
     for (const set of second) await a.commit(structuredClone(set));
-    expect(await b.changedElsewhere()).toEqual(reference);
-    expect(await b.changedElsewhere()).toBeNull();
+    expect(await b.changesSince()).toEqual(second);
+    expect(await b.changesSince()).toBeNull();
 
     // A folds what B has seen and more: B's copy of the journal is gone, so it reads everything.
     const third = changesFor(6, reference, 4);

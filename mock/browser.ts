@@ -22,8 +22,6 @@ export interface WorkerMock {
   checkImport(file: Blob, onProgress?: (progress: Progress) => void): Promise<ImportCheck>;
   importChecked(ticket: number, onProgress?: (progress: Progress) => void): Promise<ImportSummary>;
   reset(): Promise<void>;
-  /** The worker itself, for the e2e specs (page.workers()). */
-  readonly worker: Worker;
 }
 
 export interface BrowserMock {
@@ -70,10 +68,9 @@ function boot(): Promise<BrowserMock> {
 
   const mock: WorkerMock = {
     owns,
-    worker,
     handle: async (request) => {
       const raw = await toRaw(request);
-      return fromRaw((await send({ kind: "request", id: ++ids, request: raw, client: TAB_ID })) as RawResponse);
+      return fromRaw((await send({ kind: "request", id: ++ids, request: raw })) as RawResponse);
     },
     exportData: () => call<Blob>("exportData", []),
     checkImport: (file, onProgress) => call<ImportCheck>("checkImport", [file], onProgress),

@@ -58,7 +58,12 @@ function openDatabase(factory: IDBFactory): Promise<IDBDatabase> {
 
 /** The data version the mock's database holds now (its meta "version"), or null when it has none. */
 export async function savedDataVersion(factory: IDBFactory, database: string): Promise<number | null> {
-  const db = await request(factory.open(database));
+  // Opening a database that does not exist would create it (empty, version 1) under the mock's
+  // feet; an upgrade here means exactly that, so it is aborted and there is no version to read.
+  const opening = factory.open(database);
+  opening.onupgradeneeded = () => opening.transaction?.abort();
+  const db = await request(opening).catch(() => null);
+  if (!db) return null;
   try {
     if (!db.objectStoreNames.contains("meta")) return null;
     const row = await request(db.transaction("meta").objectStore("meta").get("version"));

@@ -27,8 +27,7 @@ export interface ImportSummary {
 }
 
 /** Page → worker. */
-export type ToWorker =
-  { kind: "request"; id: number; request: RawRequest; client: string } | { kind: "call"; id: number; name: CallName; args: unknown[] };
+export type ToWorker = { kind: "request"; id: number; request: RawRequest } | { kind: "call"; id: number; name: CallName; args: unknown[] };
 
 /** A step of a long job (an import), for a progress bar: `done` of `total`. */
 export interface Progress {

@@ -157,10 +157,16 @@ const pause = () => new Promise<void>((done) => setTimeout(done, 0));
  * dropped it (another tab's writes, an import), so a search or a tag page finds it ready
  * and no request waits behind a whole build (seconds at 100k posts).
  */
+let warmUpPending = false;
 function warmSearch(mock: Mock) {
-  if (searchIndexReady(mock.tables)) return;
+  // One timer at a time: this runs after every request, and warmSearchIndex returns at once while a build is under way.
+  if (warmUpPending || searchIndexReady(mock.tables)) return;
+  warmUpPending = true;
   const runSlice = (work: () => void) => pause().then(() => mock.serial(work));
-  setTimeout(() => void warmSearchIndex(mock.tables, runSlice).catch((error: unknown) => console.error(error)), 1000);
+  setTimeout(() => {
+    warmUpPending = false;
+    void warmSearchIndex(mock.tables, runSlice).catch((error: unknown) => console.error(error));
+  }, 1000);
 }
 
 async function answer(raw: RawRequest): Promise<RawResponse> {

@@ -56,6 +56,8 @@ describe("answers kept ready", () => {
 
   it("reads the data version the mock's database holds, and null for none", async () => {
     expect(await savedDataVersion(indexedDB, "ready-answers-empty")).toBeNull();
+    // Asking created nothing: the mock's own first open still finds no database.
+    expect((await indexedDB.databases()).map((d) => d.name)).not.toContain("ready-answers-empty");
     const store = new DexieStore("ready-answers-versions");
     await store.replace({ users: [], posts: [], comments: [], todos: [], photos: [], notifications: [] });
     const saved = await savedDataVersion(indexedDB, "ready-answers-versions");

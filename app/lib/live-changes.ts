@@ -62,8 +62,8 @@ export interface LiveOptions {
   since: string;
 }
 
-/** Applies one announcement from another tab. Exported for tests; `listenForChanges` calls it. */
-export async function applyChange(change: DataChange, { revalidate, since }: LiveOptions): Promise<void> {
+/** Applies one announcement from another tab (listenForChanges calls it, one at a time). */
+async function applyChange(change: DataChange, { revalidate, since }: LiveOptions): Promise<void> {
   if (change.client === TAB_ID) return;
   if (change.replaced) {
     pending = [];
@@ -71,10 +71,13 @@ export async function applyChange(change: DataChange, { revalidate, since }: Liv
     revalidate();
     return;
   }
-  for (const id of change.removed.posts ?? []) {
-    pending = pending.filter((p) => p._id !== id);
-    if (getPost(id)) postDeleted(id);
+  const removed = new Set(change.removed.posts ?? []);
+  if (pending.some((p) => removed.has(p._id))) {
+    // A waiting post deleted before anyone asked for it: the button's count goes down too.
+    pending = pending.filter((p) => !removed.has(p._id));
+    for (const watcher of pendingWatchers) watcher();
   }
+  for (const id of removed) if (getPost(id)) postDeleted(id);
   const ids = (change.put.posts ?? []).slice(0, READ_AT_MOST);
   const read = (await Promise.all(ids.map(readPost))).filter((p): p is Post => p !== null);
   const created: Post[] = [];

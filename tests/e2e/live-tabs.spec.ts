@@ -48,4 +48,12 @@ test("a post, a like, a bookmark, a follow and a delete in one tab show in the o
   await mine.getByRole("button", { name: "Delete post" }).click();
   await there.getByRole("alertdialog", { name: "Delete post?" }).getByRole("button", { name: "Delete" }).click();
   await expect(feed(here).getByText("Written in the other tab")).toHaveCount(0);
+
+  // A new post deleted before anyone asked to see it: the button goes with it.
+  await composer.getByRole("textbox", { name: "What's happening?" }).fill("Gone before it was shown");
+  await composer.getByRole("button", { name: "Post" }).click();
+  await expect(here.getByRole("button", { name: "Show 1 new post" })).toBeVisible();
+  await postWith(there, "Gone before it was shown").getByRole("button", { name: "Delete post" }).click();
+  await there.getByRole("alertdialog", { name: "Delete post?" }).getByRole("button", { name: "Delete" }).click();
+  await expect(here.getByRole("button", { name: /new post/ })).toHaveCount(0);
 });

@@ -34,6 +34,5 @@ export function answerReceived(bytes: number): void {
   since += bytes;
   if (since < BUDGET) return;
   since = 0;
-  if (collect === undefined) collect = collector();
-  collect?.();
+  collectNow();
 }

@@ -126,6 +126,16 @@ export async function replayPostman(plan: PostmanPlan, sender: Sender, options: 
   let scopes = options.scopes;
   const maxRuns = options.maxRuns ?? Math.max(100_000, plan.steps.length * 10);
   let index = 0;
+  // setNextRequest's targets by name or id, the first step that has it (made on first use).
+  let jumps: Map<string, number> | undefined;
+  const stepAt = () => {
+    if (jumps) return jumps;
+    jumps = new Map();
+    plan.steps.forEach((step, i) => {
+      for (const key of [step.label, step.id]) if (key !== undefined && !jumps!.has(key)) jumps!.set(key, i);
+    });
+    return jumps;
+  };
   const turn = eventLoopTurns();
   for (let runs = 0; index < plan.steps.length && index >= 0; runs++) {
     await turn();
@@ -217,8 +227,8 @@ export async function replayPostman(plan: PostmanPlan, sender: Sender, options: 
     if (next === undefined) index++;
     else if (next === null) break;
     else {
-      const target = plan.steps.findIndex((s) => s.label === next || s.id === next);
-      if (target < 0) break; // Newman ends the run when the name matches no request
+      const target = stepAt().get(next);
+      if (target === undefined) break; // Newman ends the run when the name matches no request
       index = target;
     }
   }

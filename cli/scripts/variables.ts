@@ -4,15 +4,10 @@
 // of the Postman API mockman's sandbox does not have, named before the run.
 import { v4 as uuid } from "uuid";
 import type { StepScript } from "#mock/collection/postman-steps";
+import { BUILT_INS } from "#mock/collection/templates";
 
-export const DYNAMIC_VARIABLES: Record<string, () => string | number> = {
-  $guid: () => uuid(),
-  $randomUUID: () => uuid(),
-  $uuid: () => uuid(),
-  $timestamp: () => Math.floor(Date.now() / 1000),
-  $isoTimestamp: () => new Date().toISOString(),
-  $randomInt: () => Math.floor(Math.random() * 1001),
-};
+/** Our own collections' built-ins, plus Postman's two other names for a UUID. */
+export const DYNAMIC_VARIABLES: Record<string, () => string | number> = { ...BUILT_INS, $guid: () => uuid(), $randomUUID: () => uuid() };
 
 const SETTER = /(?:\.(?:set|setEnvironmentVariable|setGlobalVariable))\(\s*(?:(["'`])((?:(?!\1)[^\\\n])+)\1|([^\s,)][^,)]*))/g;
 

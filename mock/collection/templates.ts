@@ -39,7 +39,7 @@ export interface TemplateScope {
   notSent?: Map<string, string>;
 }
 
-const BUILT_INS: Record<string, () => string | number> = {
+export const BUILT_INS: Record<string, () => string | number> = {
   $uuid: () => uuid(),
   $timestamp: () => Math.floor(Date.now() / 1000),
   $isoTimestamp: () => new Date().toISOString(),

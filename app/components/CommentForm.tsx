@@ -6,6 +6,7 @@ import { useEffect } from "react";
 import type { PostActionData } from "#app/lib/post-actions";
 import { COMMENT_MAX, commentSchema } from "#app/lib/schemas";
 import { TEXT } from "#app/lib/texts";
+import { charCount } from "#mock/rules";
 import { Counter } from "./Counter";
 import { TextareaField } from "./Field";
 
@@ -42,7 +43,7 @@ export function CommentForm({ postId }: { postId: string }) {
         errors={fields.commentVal.errors}
       />
       <div className="form__row">
-        <Counter id={counterId} max={COMMENT_MAX} length={String(fields.commentVal.value ?? "").length} />
+        <Counter id={counterId} max={COMMENT_MAX} length={charCount(String(fields.commentVal.value ?? ""))} />
         <button type="submit" name="intent" value="comment" className="button button--primary" disabled={busy} aria-busy={busy}>
           {busy ? "Replying…" : TEXT.reply}
         </button>

@@ -41,6 +41,9 @@ export async function getSuggestions(me: string, count = 5): Promise<User[]> {
 }
 
 /** One user by username (or id), or null when there is none. */
+/** One post with its comments (GET /api/posts/:postId); a 404 is thrown as the ApiError it is. */
+export const readPost = async (postId: string): Promise<Post> => (await api<{ post: Post }>(`/posts/${encodeURIComponent(postId)}`)).post;
+
 export async function getUser(username: string): Promise<User | null> {
   try {
     return (await api<{ user: User }>(`/users/${encodeURIComponent(username)}`)).user;

@@ -10,7 +10,7 @@
 //   or reset) makes the screen's loaders read again.
 import { CHANGES_CHANNEL, type DataChange } from "#mock/worker-protocol";
 import { TAB_ID } from "#mock/tab-id";
-import { api } from "./api";
+import { readPost } from "./data";
 import { getPost, postDeleted, putPost } from "./post-store";
 import type { Post } from "./types";
 
@@ -49,11 +49,8 @@ function addPending(posts: Post[]) {
   for (const watcher of pendingWatchers) watcher();
 }
 
-const readPost = (id: string) =>
-  api<{ post: Post }>(`/posts/${encodeURIComponent(id)}`).then(
-    ({ post }) => post,
-    () => null,
-  );
+/** A post as it is now; null when it is gone (or the read failed: the next announcement tries again). */
+const readPostOrNull = (id: string) => readPost(id).catch(() => null);
 
 export interface LiveOptions {
   /** The screen's loaders read again (Remix's revalidate). */
@@ -79,7 +76,7 @@ async function applyChange(change: DataChange, { revalidate, since }: LiveOption
   }
   for (const id of removed) if (getPost(id)) postDeleted(id);
   const ids = (change.put.posts ?? []).slice(0, READ_AT_MOST);
-  const read = (await Promise.all(ids.map(readPost))).filter((p): p is Post => p !== null);
+  const read = (await Promise.all(ids.map(readPostOrNull))).filter((p): p is Post => p !== null);
   const created: Post[] = [];
   for (const post of read) {
     if (getPost(post._id)) putPost(post);

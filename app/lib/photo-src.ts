@@ -8,6 +8,7 @@
 // per reference serves every avatar, comment and post that shows it. Anything
 // else (a data URL, a /path, a web URL) is used as it is.
 import { useEffect, useSyncExternalStore } from "react";
+import { readAsDataUrl } from "./image";
 
 const PREFIX = "/api/photos/";
 /** Photos kept; the least recently asked for goes past this. */
@@ -52,7 +53,7 @@ export function loadPhoto(ref: string): void {
       if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
       return response.blob();
     })
-    .then(dataUrlOf)
+    .then(readAsDataUrl)
     .then(
       (url) => {
         entry.url = url;
@@ -68,15 +69,6 @@ export function loadPhoto(ref: string): void {
       evict();
       notify();
     });
-}
-
-function dataUrlOf(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as string);
-    reader.onerror = () => reject(reader.error ?? new Error("the photo could not be read"));
-    reader.readAsDataURL(blob);
-  });
 }
 
 /**

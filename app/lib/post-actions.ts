@@ -8,6 +8,7 @@ import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { toast } from "react-toastify";
 import { z } from "zod";
 import { actionFailure, api } from "./api";
+import { readPost } from "./data";
 import { markBookmark } from "./bookmark-store";
 import { getPost, postCreated, postDeleted, putPost } from "./post-store";
 import { requiresAlt } from "./alt-setting";
@@ -96,7 +97,7 @@ export async function postActions({ request }: ClientActionFunctionArgs) {
         });
         // The answer is the post's comments; the post itself is read again only if no screen holds it.
         const known = getPost(rawId);
-        putPost(known ? { ...known, comments } : (await api<{ post: Post }>(`/posts/${postId}`)).post);
+        putPost(known ? { ...known, comments } : await readPost(rawId));
         toast.success(TOAST.commentUpdated);
         return { intent, ok: true as const, result: submission.reply() };
       }

@@ -8,7 +8,8 @@ import { CommentForm } from "#app/components/CommentForm";
 import { CommentItem } from "#app/components/CommentItem";
 import { PostCard } from "#app/components/PostCard/PostCard";
 import { RouteErrorBoundary } from "#app/components/RouteErrorBoundary";
-import { ApiError, api } from "#app/lib/api";
+import { ApiError } from "#app/lib/api";
+import { readPost } from "#app/lib/data";
 import { useAppData } from "#app/lib/app-data";
 import { postActions } from "#app/lib/post-actions";
 import { onPostsChanged, putPosts, usePost } from "#app/lib/post-store";
@@ -18,8 +19,7 @@ import type { Post } from "#app/lib/types";
 export async function clientLoader({ params }: ClientLoaderFunctionArgs) {
   const postId = params.postId ?? "";
   try {
-    const { post } = await api<{ post: Post }>(`/posts/${encodeURIComponent(postId)}`);
-    return { postId, post };
+    return { postId, post: await readPost(postId) };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return { postId, post: null };
     throw error;

@@ -12,6 +12,7 @@ import {
   type Environment,
   type EnvVariable,
   type ExportedFile,
+  VARIABLE_NAME,
 } from "../lib/environments";
 import type { Environments } from "../useEnvironments";
 
@@ -140,7 +141,7 @@ export function EnvironmentDialog({ open, environments, onClose }: Props) {
                     value={v.name}
                     placeholder="name"
                     aria-label={`Variable ${i + 1} name`}
-                    aria-invalid={v.name !== "" && !/^[A-Za-z0-9_.-]+$/.test(v.name)}
+                    aria-invalid={v.name !== "" && !VARIABLE_NAME.test(v.name)}
                     spellCheck={false}
                     autoComplete="off"
                     onChange={(e) => editVariable(i, { name: e.target.value })}

@@ -1,5 +1,6 @@
 // Sends the tester's request with the page's window.fetch (the mock answers
 // same-origin /api/*, the network everything else) and measures it.
+import { readAsDataUrl } from "#app/lib/image";
 import { statusText } from "#mock/boundary";
 import { sendsBody } from "./body";
 import { LargeJson, WORKER_BYTES } from "./large-json";
@@ -26,14 +27,6 @@ export interface TesterResponse {
 }
 
 /** An image's bytes as a data URL (off the main thread's hot path: FileReader works in the background). */
-const dataUrlOf = (blob: Blob) =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(blob);
-  });
-
 /** CONTRACT §4: the error's response when there is one, otherwise the error itself. */
 export type Outcome = { kind: "response"; response: TesterResponse } | { kind: "failure"; error: string; ms: number };
 
@@ -78,7 +71,7 @@ export async function sendRequest(request: TesterRequest, fetcher: typeof fetch 
       const note = `(binary body: ${type}, ${size.toLocaleString("en-US")} bytes)`;
       return {
         kind: "response",
-        response: { ...answer, body: note, isJson: false, image: await dataUrlOf(new Blob([blob], { type })), ms, size },
+        response: { ...answer, body: note, isJson: false, image: await readAsDataUrl(new Blob([blob], { type })), ms, size },
       };
     }
     // A large answer is decoded, parsed and kept by the JSON worker; the page asks it for what it shows.

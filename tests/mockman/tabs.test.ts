@@ -45,6 +45,18 @@ describe("request tabs", () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it("keeps a JSON answer's text once, so one of 150 kB still fits and comes back whole", () => {
+    const storage = memoryStorage();
+    const tab = blankTab();
+    const body = { n: "x".repeat(150 * 1024) };
+    const raw = JSON.stringify(body, null, 1);
+    const outcome: Outcome = { kind: "response", response: { ...answer(0).response, body, raw, size: raw.length } };
+    expect(saveAnswer(tab.id, outcome, storage)).toBe(true);
+    expect(storage.getItem(`mockman.tab-answer.${tab.id}`)!.length).toBeLessThan(raw.length + 1024);
+    saveForms({ tabs: [tab], activeId: tab.id }, storage);
+    expect(loadTabs(storage).tabs[0].outcome).toEqual(outcome);
+  });
+
   it("never stores a large answer, and drops the one it replaces", () => {
     const storage = memoryStorage();
     const tab = blankTab();

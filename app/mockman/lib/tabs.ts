@@ -160,7 +160,11 @@ function readAnswer(storage: Storage, id: string): Outcome | null {
     const text = storage.getItem(answerKey(id));
     if (!text) return null;
     const outcome = JSON.parse(text) as Outcome;
-    return outcome && (outcome.kind === "response" || outcome.kind === "failure") ? outcome : null;
+    if (!outcome || (outcome.kind !== "response" && outcome.kind !== "failure")) return null;
+    // A JSON answer is kept once, as the text it came as (saveAnswer): its body is that text parsed.
+    if (outcome.kind === "response" && outcome.response.isJson && outcome.response.raw !== undefined)
+      outcome.response.body = JSON.parse(outcome.response.raw);
+    return outcome;
   } catch {
     return null;
   }
@@ -210,7 +214,12 @@ export function saveAnswer(id: string, outcome: Outcome | null, storage: Storage
   try {
     storage.removeItem(answerKey(id));
     if (!outcome || answerTooLarge(outcome)) return false;
-    const text = JSON.stringify(outcome);
+    // A JSON answer's body is its raw text parsed: kept once, as that text, not twice.
+    const kept =
+      outcome.kind === "response" && outcome.response.isJson && outcome.response.raw !== undefined
+        ? { ...outcome, response: { ...outcome.response, body: undefined } }
+        : outcome;
+    const text = JSON.stringify(kept);
     if (text.length > ANSWER_KEPT) return false;
     storage.setItem(answerKey(id), text);
     return true;

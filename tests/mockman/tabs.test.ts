@@ -50,7 +50,8 @@ describe("request tabs", () => {
     const tab = blankTab();
     const body = { n: "x".repeat(150 * 1024) };
     const raw = JSON.stringify(body, null, 1);
-    const outcome: Outcome = { kind: "response", response: { ...answer(0).response, body, raw, size: raw.length } };
+    const { response } = answer(0) as Extract<Outcome, { kind: "response" }>;
+    const outcome: Outcome = { kind: "response", response: { ...response, body, raw, size: raw.length } };
     expect(saveAnswer(tab.id, outcome, storage)).toBe(true);
     expect(storage.getItem(`mockman.tab-answer.${tab.id}`)!.length).toBeLessThan(raw.length + 1024);
     saveForms({ tabs: [tab], activeId: tab.id }, storage);

@@ -40,15 +40,25 @@ export const PNG_1x1 = Buffer.from(
 export async function scrollTo(page: Page, target: Locator, maxSteps = 400): Promise<Locator> {
   // Playwright's own actions scroll a card that is in the DOM into view.
   if ((await target.count()) > 0) return target.first();
+  // A windowed list renders the cards of a new scroll position a frame or two after the
+  // scroll (the scroll event, then React): each look waits for them. Looking sooner, on a
+  // busy machine, walked past cards still showing the old position's (a CI flake).
+  const rendered = () =>
+    page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)))));
   await page.evaluate(() => window.scrollTo(0, 0));
   for (let step = 0; step < maxSteps; step++) {
+    await rendered();
     if ((await target.count()) > 0) return target.first();
     const atEnd = await page.evaluate(() => {
       window.scrollBy(0, window.innerHeight * 0.8);
       return window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
     });
-    if (atEnd && (await page.getByText("You're all caught up.").count()) > 0 && (await target.count()) === 0) break;
-    await page.waitForTimeout(atEnd ? 150 : 30);
+    if (!atEnd) continue;
+    // At the end: the next page may still be loading; the list says when there is no more.
+    await rendered();
+    if ((await target.count()) > 0) return target.first();
+    if ((await page.getByText("You're all caught up.").count()) > 0) break;
+    await page.waitForTimeout(150);
   }
   return target.first();
 }

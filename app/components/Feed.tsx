@@ -7,7 +7,17 @@
 // back restores it where the reader left it.
 import { useLocation } from "@remix-run/react";
 import { useWindowVirtualizer, type VirtualItem } from "@tanstack/react-virtual";
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from "react";
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type KeyboardEvent,
+} from "react";
 import { useAppData } from "#app/lib/app-data";
 import { messageOf } from "#app/lib/api";
 import type { Page } from "#app/lib/data";
@@ -59,6 +69,7 @@ export function Feed({ first, load, label, listId, empty = "Nothing to show...",
   const listRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   const takesNewRef = useLatest(takesNew);
+  const overscan = useRampedOverscan();
 
   // Each page read goes to the post store, which the cards show; the list's own
   // copies only say which posts it holds (an action's newer answer wins over them).
@@ -69,9 +80,13 @@ export function Feed({ first, load, label, listId, empty = "Nothing to show...",
   const virtualizer = useWindowVirtualizer({
     count: items.length,
     estimateSize: () => ESTIMATE,
-    overscan: 8,
+    overscan: Math.max(0, overscan),
     scrollMargin,
     getItemKey: (index) => items[index]._id,
+    // The window's size from the start: without it the first render shows no cards, and the
+    // virtualizer's layout effect then mounts them all in one synchronous render (~140 ms with
+    // the CPU slowed 4x); with it they mount in the route's own render, which React time-slices.
+    initialRect: typeof window === "undefined" ? undefined : { width: window.innerWidth, height: window.innerHeight },
     initialMeasurementsCache: restored ? restoredMeasurements(restored) : undefined,
   });
 
@@ -122,7 +137,7 @@ export function Feed({ first, load, label, listId, empty = "Nothing to show...",
     }
   }, [load, loading, state.next]);
 
-  const virtual = virtualizer.getVirtualItems();
+  const virtual = overscan < 0 ? [] : virtualizer.getVirtualItems();
   const lastShown = virtual.at(-1)?.index ?? -1;
   useEffect(() => {
     // Reading the next page when the window nears the end is what this effect is for: loadMore
@@ -193,6 +208,37 @@ export function Feed({ first, load, label, listId, empty = "Nothing to show...",
       <FeedEnd loading={loading} more={state.next !== null} failure={failure} onMore={loadMore} count={items.length} />
     </>
   );
+}
+
+/** How far past the screen cards are kept mounted (each way), once the list has ramped up. */
+const OVERSCAN = 8;
+/** The list's first frames: no cards, then those on screen, then ever more past it. */
+const RAMP = [-1, 0, 2, 4, OVERSCAN];
+
+/**
+ * The overscan for this frame of the list's life: -1 (no cards yet), then 0, 2, 4 and
+ * OVERSCAN, one step a frame. The page around the list (shell, heading, composer) is
+ * committed, laid out and painted in one task; the cards on screen in the next; the ones
+ * past it a few at a time after. All at once they were one task of 150-180 ms with the CPU
+ * slowed 4x, most of it the layout of everything that measuring the first card forces.
+ * The list keeps its full height meanwhile, so a restored scroll position holds. A hidden
+ * tab gets no animation frames: there each step comes on the next task.
+ */
+function useRampedOverscan(): number {
+  const [step, setStep] = useState(0);
+  useEffect(() => {
+    if (step >= RAMP.length - 1) return;
+    let frame = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const next = () => startTransition(() => setStep((s) => s + 1));
+    if (document.visibilityState === "visible") frame = requestAnimationFrame(() => (timer = setTimeout(next, 0)));
+    else timer = setTimeout(next, 0);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [step]);
+  return RAMP[step];
 }
 
 function FeedEnd({

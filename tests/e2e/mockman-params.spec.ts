@@ -79,6 +79,16 @@ test("at 375 px Submit scrolls the answer into view; at 1280 px, beside the form
   await ui.submit.click();
   await expect(ui.status).toContainText("200 OK");
   await expect(page.getByRole("heading", { name: "Response" })).toBeInViewport();
+  // The scroll is smooth: it must end before the next part, or it goes on after scrollTo(0, 0).
+  const still = () =>
+    page.evaluate(
+      () =>
+        new Promise<boolean>((done) => {
+          const at = window.scrollY;
+          setTimeout(() => done(window.scrollY === at), 150);
+        }),
+    );
+  await expect.poll(still).toBe(true);
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.evaluate(() => window.scrollTo(0, 0));

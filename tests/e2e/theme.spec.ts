@@ -37,6 +37,10 @@ async function auditEveryScreen(page: Page) {
   await page.goto("/mockman");
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByText(/^200\b/).first()).toBeVisible();
+  // The history (IndexedDB) enables the Collections buttons once it holds the request: axe runs
+  // after, not while a button goes from disabled (exempt from contrast) to enabled.
+  await expect(page.getByRole("heading", { name: "History (1)" })).toBeVisible();
+  await expect(page.getByRole("group", { name: "Collections" }).getByRole("button", { name: "Export all" })).toBeEnabled();
   await check("/mockman");
   return failures;
 }

@@ -39,6 +39,8 @@ export function LikeButton({ post, me }: { post: Post; me: string }) {
 }
 
 /** Whole numbers with separators: '2,801', so one more like always shows. */
+const COUNT = new Intl.NumberFormat("en-US");
+
 export function formatCount(n: number): string {
-  return n.toLocaleString("en-US");
+  return COUNT.format(n);
 }

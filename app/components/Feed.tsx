@@ -81,6 +81,10 @@ export function Feed({ first, load, label, listId, empty = "Nothing to show...",
     count: items.length,
     estimateSize: () => ESTIMATE,
     overscan: Math.max(0, overscan),
+    // A scroll's new cards render in a task of their own, not synchronously inside the scroll
+    // event (and so in the frame's paint task): with the CPU slowed 4x a fast scroll's frames were
+    // 100-300 ms, about half of it this render. Eight cards of overscan hide the frame it lags.
+    useFlushSync: false,
     scrollMargin,
     getItemKey: (index) => items[index]._id,
     // The window's size from the start: without it the first render shows no cards, and the

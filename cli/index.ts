@@ -4,6 +4,7 @@ import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Command, CommanderError } from "commander";
 import pkg from "../package.json" with { type: "json" };
+import { isTextTooLong } from "#mock/export-file";
 import { exportCommand } from "./commands/export";
 import { importCommand } from "./commands/import";
 import { openapiCommand } from "./commands/openapi";
@@ -43,6 +44,10 @@ function configure(command: Command, io: CliIo) {
 }
 
 /** Runs one command line; resolves to the exit code, never throws. */
+const TOO_LONG =
+  "the data is too large: it would take a JSON text over 512 MB, the longest string Node makes, and a mockman store is one such " +
+  "text. Nothing was written. The README's 'How far it goes' gives the sizes that fit";
+
 export async function run(argv: string[], io: CliIo = processIo()): Promise<number> {
   try {
     await createProgram(io).parseAsync(argv, { from: "user" });
@@ -56,6 +61,10 @@ export async function run(argv: string[], io: CliIo = processIo()): Promise<numb
     if (error instanceof CliError) {
       io.stderr.write(`mockman: ${oneLine(error)}\n`);
       return error.exitCode;
+    }
+    if (isTextTooLong(error)) {
+      io.stderr.write(`mockman: ${TOO_LONG}\n`);
+      return EXIT.failure;
     }
     io.stderr.write(`mockman: unexpected error: ${oneLine(error)}. Please report it (MOCKMAN_DEBUG=1 shows the stack)\n`);
     if (io.env.MOCKMAN_DEBUG) io.stderr.write(`${(error as Error)?.stack ?? error}\n`);

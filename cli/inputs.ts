@@ -39,7 +39,7 @@ export async function readBody(io: CliIo, data: string, headers: Array<[string, 
  * Writes a file a command makes (an export, the OpenAPI document, a report),
  * whole or not at all (temp file, fsync, rename). Returns the absolute path.
  */
-export async function writeOutput(io: CliIo, file: string, text: string | Uint8Array): Promise<string> {
+export async function writeOutput(io: CliIo, file: string, text: string | Uint8Array | string[]): Promise<string> {
   const target = resolve(io.cwd, file);
   try {
     await writeAtomic(target, text);

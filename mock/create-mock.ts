@@ -62,6 +62,13 @@ export interface Mock {
   shutdown(): Promise<void>;
 }
 
+/** A deep copy of every record (what JSON keeps of it: Mirage's non-enumerable `id` goes). */
+function copyOf(snapshot: Snapshot): Snapshot {
+  const copy = {} as Record<string, unknown[]>;
+  for (const name of COLLECTIONS) copy[name] = (snapshot[name] as unknown[]).map((record) => JSON.parse(JSON.stringify(record)));
+  return copy as unknown as Snapshot;
+}
+
 export async function createMock(options: MockOptions): Promise<Mock> {
   const { store } = options;
   const passwordIterations = options.passwordIterations ?? DEFAULT_ITERATIONS;
@@ -116,7 +123,8 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     store,
     faults,
     reset: () => replaceAll(seed),
-    exportData: () => toExportFile(JSON.parse(JSON.stringify(snapshotOf(tables)))),
+    // A copy the caller may change, record by record: one JSON text of it all stops at ~512 MB (LONGEST_TEXT).
+    exportData: () => toExportFile(copyOf(snapshotOf(tables))),
     importData: (file, onProgress, options) =>
       replaceAll(() => (options?.owned ? file.data : JSON.parse(JSON.stringify(file.data))) as Snapshot, onProgress),
     serial: (work) => queue.serial(async () => work()),

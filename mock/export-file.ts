@@ -21,6 +21,8 @@ import { PHOTO_FIELDS, linkedPhoto, svgDanger } from "./photos";
 
 import { isObject, type Snapshot } from "./types";
 
+export { LONGEST_TEXT, isTextTooLong } from "./types";
+
 const fileOf = <D extends z.ZodTypeAny, V extends number>(version: V, schema: D) =>
   z
     .object({
@@ -77,7 +79,11 @@ export function checkExportFile(text: string): { file: ExportFile; problem: null
 
 /** Parses an export file's text, checking it whole; throws FormatError naming the first problems. */
 export function parseExportFile(text: string): ExportFile {
-  const json = parseJsonFile(text);
+  return checkExportJson(parseJsonFile(text));
+}
+
+/** Checks an export file already parsed (parseExportFile, readExportLines); throws FormatError naming the first problems. */
+export function checkExportJson(json: unknown): ExportFile {
   const version = isObject(json) ? json.version : undefined;
   if (isObject(json) && !isReadableVersion(version)) {
     throw new FormatError(`not a mockman export: version: unsupported export version (this build reads versions ${readableList("and")})`);
@@ -231,4 +237,71 @@ function linkProblems(data: unknown): string | null {
     }
   }
   return null;
+}
+
+/** How many records go into one piece of exportPieces: each piece stays a few MB. */
+const RECORDS_PER_PIECE = 5000;
+
+/**
+ * An export file's text as pieces to write one after another (a file, a Blob): never one string,
+ * so no size of data meets LONGEST_TEXT. One record per line: half the size of an indented file,
+ * still read and diffed a record at a time, and the layout an import reads line by line
+ * (readExportLines). JSON.parse of the pieces joined gives the file back.
+ */
+export function exportPieces(file: ExportFile): string[] {
+  const pieces = [`{"mockman":"export","version":${file.version},"exportedAt":${JSON.stringify(file.exportedAt)},"data":{\n`];
+  const names = Object.keys(file.data) as (keyof Snapshot)[];
+  names.forEach((name, n) => {
+    const list = file.data[name] as unknown[];
+    pieces.push(`${JSON.stringify(name)}:[${list.length ? "\n" : ""}`);
+    for (let i = 0; i < list.length; i += RECORDS_PER_PIECE) {
+      const lines = list.slice(i, i + RECORDS_PER_PIECE).map((record) => JSON.stringify(record));
+      pieces.push(lines.join(",\n") + (i + RECORDS_PER_PIECE < list.length ? ",\n" : "\n"));
+    }
+    pieces.push(n < names.length - 1 ? "],\n" : "]\n");
+  });
+  pieces.push("}}\n");
+  return pieces;
+}
+
+/**
+ * An export file too long for one string, parsed from its lines in the layout exportPieces
+ * writes (a header line, then per collection `"name":[`, one record per line, `]`): the
+ * object JSON.parse would give, for checkExportJson. FormatError when laid out otherwise.
+ */
+export async function readExportLines(lines: AsyncIterable<string>, megabytes: number): Promise<unknown> {
+  const wrong = (what: string) =>
+    new FormatError(
+      `it is ${megabytes} MB, more than one JSON text can be here (512 MB): a file that large is read only in the layout exports are written in, one record per line, and ${what}`,
+    );
+  const next = lines[Symbol.asyncIterator]();
+  const line = async () => {
+    const { value, done } = await next.next();
+    return done ? null : value;
+  };
+  const header = (await line()) ?? "";
+  if (!header.endsWith('"data":{')) throw wrong("its first line is not an export's header");
+  let doc: Record<string, unknown>;
+  try {
+    doc = JSON.parse(`${header}}}`) as Record<string, unknown>;
+  } catch (error) {
+    throw wrong(`its first line is not an export's header (${(error as Error).message})`);
+  }
+  const data = doc.data as Record<string, unknown[]>;
+  for (let text = await line(); text !== "}}"; text = await line()) {
+    if (text === null) throw wrong("it ends before its last line");
+    const open = /^"(\w+)":\[(\],?)?$/.exec(text);
+    if (!open) throw wrong(`a line stands where a list should start: ${text.slice(0, 60)}`);
+    const list: unknown[] = (data[open[1]] = []);
+    if (open[2]) continue;
+    for (let record = await line(); record !== "]" && record !== "],"; record = await line()) {
+      if (record === null) throw wrong(`it ends inside ${open[1]}`);
+      try {
+        list.push(JSON.parse(record.endsWith(",") ? record.slice(0, -1) : record));
+      } catch (error) {
+        throw wrong(`a line of ${open[1]} is not JSON (${(error as Error).message})`);
+      }
+    }
+  }
+  return doc;
 }

@@ -86,3 +86,9 @@ export class StoreError extends Error {
 /** A plain JSON object (not null, not an array): what record and file checks look into. */
 export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** The longest string V8 makes, in Node and in Chromium (2^29 - 24 UTF-16 units): ~512 MB of JSON. */
+export const LONGEST_TEXT = 2 ** 29 - 24;
+
+/** Whether an error is V8 refusing to make a string past LONGEST_TEXT (JSON.stringify, join, a file read whole). */
+export const isTextTooLong = (error: unknown): boolean => error instanceof RangeError && /invalid string length/i.test(error.message);

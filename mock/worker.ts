@@ -11,7 +11,7 @@ import { isActive } from "./fault-settings";
 import { FaultControl } from "./faults";
 import { ReadyAnswers, savedDataVersion } from "./ready-answers";
 import { searchIndexReady, warmSearchIndex } from "./search-index";
-import { checkExportFile, type ExportFile } from "./export-file";
+import { FormatError, LONGEST_TEXT, checkExportJson, exportPieces, parseJsonFile, readExportLines, type ExportFile } from "./export-file";
 import type { FaultSettings } from "./fault-settings";
 import { DEFAULT_DATABASE, DexieStore } from "./store/dexie";
 import { MemoryStore } from "./store/memory";
@@ -94,19 +94,54 @@ booted.then(({ mock, storeProblem }) => {
   post({ kind: "booted", storeProblem, measures });
 });
 
+/** A file's lines, decoded as they stream in; `read` hears how many bytes so far (every ~8 MB). */
+async function* linesOf(file: Blob, read: (bytes: number) => void): AsyncIterable<string> {
+  const reader = file.stream().getReader();
+  const decoder = new TextDecoder();
+  let rest = "";
+  let bytes = 0;
+  let told = 0;
+  for (;;) {
+    const { value, done } = await reader.read();
+    const text = rest + (done ? decoder.decode() : decoder.decode(value, { stream: true }));
+    let at = 0;
+    for (let end = text.indexOf("\n"); end >= 0; end = text.indexOf("\n", at)) {
+      yield text.slice(at, end);
+      at = end + 1;
+    }
+    rest = text.slice(at);
+    if (done) break;
+    bytes += value.length;
+    if (bytes - told > 8e6) read((told = bytes));
+  }
+  if (rest) yield rest;
+}
+
 /** Files checked by checkImport, waiting for the person to confirm (one at a time is all the page offers). */
 const checked = new Map<number, ExportFile>();
 let tickets = 0;
 
 function calls(mock: Mock, progress: (p: Progress) => void): WorkerCalls & Record<CallName, (...args: never[]) => unknown> {
   return {
-    exportData: () => new Blob([JSON.stringify(mock.exportData(), null, 2)], { type: "application/json" }),
+    exportData: () => new Blob(exportPieces(mock.exportData()), { type: "application/json" }),
     checkImport: async (file: Blob): Promise<ImportCheck> => {
       progress({ phase: "reading", done: 0, total: file.size });
-      const text = await file.text();
-      progress({ phase: "checking", done: file.size, total: file.size });
-      const { file: parsed, problem } = checkExportFile(text);
-      if (!parsed) return { ok: false, problem };
+      let parsed: ExportFile;
+      try {
+        // A file too long for one string (~512 MB) is read a line at a time, in the layout exports are written in.
+        const json =
+          file.size > LONGEST_TEXT
+            ? await readExportLines(
+                linesOf(file, (done) => progress({ phase: "reading", done, total: file.size })),
+                Math.round(file.size / 1e6),
+              )
+            : parseJsonFile(await file.text());
+        progress({ phase: "checking", done: file.size, total: file.size });
+        parsed = checkExportJson(json);
+      } catch (error) {
+        if (error instanceof FormatError) return { ok: false, problem: error.message };
+        throw error;
+      }
       checked.clear();
       const ticket = ++tickets;
       checked.set(ticket, parsed);

@@ -2,6 +2,7 @@
 // the browser's export uses too.
 import { Command } from "commander";
 import { z } from "zod";
+import { exportPieces } from "#mock/export-file";
 import { withStoreToRead } from "../stores";
 import { writeOutput } from "../inputs";
 import type { CliIo } from "../io";
@@ -19,12 +20,12 @@ export function exportCommand(io: CliIo): Command {
       exported: mock.exportData(),
       dbPath: label,
     }));
-    const text = JSON.stringify(exported, null, 2) + "\n";
+    const pieces = exportPieces(exported);
     if (file === "-") {
-      io.stdout.write(text);
+      for (const piece of pieces) io.stdout.write(piece);
       return;
     }
-    const target = await writeOutput(io, file, text);
+    const target = await writeOutput(io, file, pieces);
     const { users, posts, comments, todos, photos } = exported.data;
     io.stdout.write(
       `Exported ${users.length} users, ${posts.length} posts, ${comments.length} comments, ${todos.length} todos and ${photos.length} photos from ${dbPath} to ${target}.\n`,

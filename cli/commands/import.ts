@@ -2,7 +2,11 @@
 // checked whole first; a bad file changes nothing.
 import { Command } from "commander";
 import { z } from "zod";
-import { FormatError, parseExportFile, type ExportFile } from "#mock/export-file";
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import { resolve } from "node:path";
+import { createInterface } from "node:readline";
+import { FormatError, LONGEST_TEXT, checkExportJson, parseExportFile, readExportLines, type ExportFile } from "#mock/export-file";
 import { withStore } from "../stores";
 import { usageError } from "../errors";
 import { readSource } from "../inputs";
@@ -17,20 +21,36 @@ export function importCommand(io: CliIo): Command {
   addExamples(command, ["mockman import backup.json", "cat backup.json | mockman import -"]);
   return command.action(async (file: string, raw: unknown) => {
     const options = parseOptions(z.object({ db: z.string().optional() }), raw);
-    const text = await readSource(io, file, "export file");
     let exported: ExportFile;
     try {
-      exported = parseExportFile(text);
+      // A file too long for one string is read a line at a time (in the layout exports are written in).
+      const size =
+        file === "-"
+          ? 0
+          : await stat(resolve(io.cwd, file)).then(
+              (st) => st.size,
+              () => 0,
+            );
+      exported =
+        size > LONGEST_TEXT
+          ? checkExportJson(await readExportLines(linesOf(resolve(io.cwd, file)), Math.round(size / 1e6)))
+          : parseExportFile(await readSource(io, file, "export file"));
     } catch (error) {
       if (error instanceof FormatError) throw usageError(`${file}: ${error.message}. The store was not changed`);
       throw error;
     }
     await withStore(io, options.db, "import", async ({ mock, label: dbPath }) => {
-      await mock.importData(exported);
+      // Parsed here for this import alone: handed over without a copy.
+      await mock.importData(exported, undefined, { owned: true });
       const { users, posts, comments, todos, photos } = exported.data;
       io.stdout.write(
         `Imported ${users.length} users, ${posts.length} posts, ${comments.length} comments, ${todos.length} todos and ${photos.length} photos into ${dbPath}, replacing what it held.\n`,
       );
     });
   });
+}
+
+/** A file's lines, read as a stream (no string holds the whole file). */
+function linesOf(file: string): AsyncIterable<string> {
+  return createInterface({ input: createReadStream(file, { encoding: "utf8" }), crlfDelay: Infinity });
 }

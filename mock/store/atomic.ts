@@ -11,7 +11,12 @@ export interface FileId {
 }
 
 /** Temp file, fsync, rename over the target, fsync the directory: the target is always whole. Returns the new file's id. */
-export async function writeAtomic(file: string, text: string | Uint8Array, options: { makeDir?: boolean } = {}): Promise<FileId> {
+/** Writes `text` (or its pieces, one after another: no single string need hold it all) to a temp file, syncs it, renames it over `file`. */
+export async function writeAtomic(
+  file: string,
+  text: string | Uint8Array | string[],
+  options: { makeDir?: boolean } = {},
+): Promise<FileId> {
   const dir = path.dirname(file);
   if (options.makeDir) await fs.mkdir(dir, { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
@@ -19,7 +24,8 @@ export async function writeAtomic(file: string, text: string | Uint8Array, optio
   try {
     const fh = await fs.open(tmp, "w");
     try {
-      await fh.writeFile(text);
+      if (Array.isArray(text)) for (const piece of text) await fh.write(piece);
+      else await fh.writeFile(text);
       await fh.sync();
       const { dev, ino } = await fh.stat();
       id = { dev, ino };

@@ -10,6 +10,7 @@
 //   "data" once an import or reset has reordered the lists, see mock/paging.ts)
 // Journal:  one line per commit, {"seq":n,"changes":ChangeSet}
 import { type FileId, syncDir, writeAtomic } from "./atomic";
+import { LONGEST_TEXT } from "../types";
 import { fstatSync, statSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -45,6 +46,11 @@ export interface FileStoreOptions {
    * crossed (the snapshot changed meanwhile) is done again.
    */
   reader?: boolean | string;
+  /**
+   * A snapshot longer than this many bytes is read a line at a time (default: the longest
+   * string V8 makes, LONGEST_TEXT, past which it cannot be read whole). Tests lower it.
+   */
+  readByLinesPast?: number;
 }
 
 type Rows = { [K in CollectionName]: Map<string, string> };
@@ -88,7 +94,7 @@ export class FileStore implements Store {
     this.journalPath = `${this.path}.journal`;
     this.label = options.label ?? this.path;
     const { label: _label, ...rest } = options;
-    this.opts = { foldBytes: 1 << 20, foldLines: 10_000, foldOnClose: true, durable: true, reader: false, ...rest };
+    this.opts = { foldBytes: 1 << 20, foldLines: 10_000, foldOnClose: true, durable: true, reader: false, readByLinesPast: LONGEST_TEXT, ...rest };
     this.reader = typeof this.opts.reader === "string" ? this.opts.reader : this.opts.reader ? "opened only to read" : false;
   }
 
@@ -231,11 +237,11 @@ export class FileStore implements Store {
 
   private async read(): Promise<Snapshot | null> {
     this.readOnly = this.reader || readOnlyReason(this.path, this.journalPath);
-    let text: string | null;
+    let text: Buffer | null;
     let journal: Buffer | null;
     for (let tries = 1; ; tries++) {
       const before = await stamp(this.path);
-      text = await readIfExists(this.path);
+      text = await readIfExists(this.path, true);
       this.snapshotId = text === null ? null : fileId(this.path);
       journal = await readIfExists(this.journalPath, true);
       // A writer folds by renaming a new snapshot in before it empties the journal: an unchanged snapshot means a matching journal.
@@ -254,7 +260,10 @@ export class FileStore implements Store {
       this.snapshotBytes = 0;
       return null;
     }
-    const { seq, data, version, generation } = parseSnapshot(text, this.path);
+    // A snapshot past the longest string V8 makes is read a line at a time (its own layout only).
+    const small = text.length <= this.opts.readByLinesPast ? text.toString("utf8") : null;
+    const big = small === null ? snapshotFromLines(text, this.path) : null;
+    const { seq, data, version, generation } = big ?? parseSnapshot(small!, this.path);
     this.pagingGeneration = generation;
     // A current snapshot's journal lines were written by this version too: an older
     // store is converted and written back whole at its first load.
@@ -268,7 +277,7 @@ export class FileStore implements Store {
       }
     }
     // The rows keep their own JSON, so what the caller does to the records it gets cannot reach the file.
-    const rows = rowsFromLines(text, data) ?? stringifyAll(records);
+    const rows = big?.rows ?? rowsFromLines(small!, data) ?? stringifyAll(records);
     const replay = journal ? parseJournal(journal, this.journalPath, seq) : { lines: [], count: 0, goodBytes: 0, dropped: 0, lastSeq: seq };
     for (const { changes } of replay.lines) {
       for (const name of COLLECTIONS) {
@@ -295,7 +304,7 @@ export class FileStore implements Store {
     }
     this.rows = rows;
     this.seq = replay.lastSeq;
-    this.snapshotBytes = Buffer.byteLength(text);
+    this.snapshotBytes = text.length;
     this.journalBytes = replay.goodBytes;
     this.journalLines = replay.count;
     return snapshot;
@@ -367,13 +376,13 @@ export class FileStore implements Store {
   }
 
   private async writeSnapshot(rows: Rows, seq: number, generation = this.pagingGeneration) {
-    const text = snapshotText(rows, seq, generation);
+    const pieces = snapshotPieces(rows, seq, generation);
     try {
-      this.snapshotId = await writeAtomic(this.path, text, { makeDir: true });
+      this.snapshotId = await writeAtomic(this.path, pieces, { makeDir: true });
     } catch (error) {
       throw new StoreError(`Could not write ${this.path}: ${(error as Error).message}`, { cause: error });
     }
-    this.snapshotBytes = Buffer.byteLength(text);
+    this.snapshotBytes = pieces.reduce((n, piece) => n + Buffer.byteLength(piece), 0);
     this.pagingGeneration = generation;
   }
 
@@ -429,13 +438,76 @@ function rowsFromLines(text: string, data: Snapshot): Rows | null {
   return rows;
 }
 
-function snapshotText(rows: Rows, seq: number, generation: number): string {
-  const lists = COLLECTIONS.map((name) => {
-    const list = [...rows[name].values()];
-    return `${JSON.stringify(name)}:[${list.length ? `\n${list.join(",\n")}\n` : ""}]`;
-  });
+/** How many record lines go into one piece of snapshotPieces: a piece stays a few MB. */
+const LINES_PER_PIECE = 5000;
+
+/**
+ * The snapshot's text as pieces written one after another, never one string (past ~512 MB
+ * V8 makes none): a header line, then per collection `"name":[`, one record per line, `]`.
+ */
+function snapshotPieces(rows: Rows, seq: number, generation: number): string[] {
   const gen = generation ? `"generation":${generation},` : "";
-  return `{"mockman":"db","version":${FORMAT_VERSION},"journalSeq":${seq},${gen}"data":{\n${lists.join(",\n")}\n}}\n`;
+  const pieces = [`{"mockman":"db","version":${FORMAT_VERSION},"journalSeq":${seq},${gen}"data":{\n`];
+  COLLECTIONS.forEach((name, n) => {
+    const list = [...rows[name].values()];
+    pieces.push(`${JSON.stringify(name)}:[${list.length ? "\n" : ""}`);
+    for (let i = 0; i < list.length; i += LINES_PER_PIECE)
+      pieces.push(list.slice(i, i + LINES_PER_PIECE).join(",\n") + (i + LINES_PER_PIECE < list.length ? ",\n" : "\n"));
+    pieces.push(n < COLLECTIONS.length - 1 ? "],\n" : "]\n");
+  });
+  pieces.push("}}\n");
+  return pieces;
+}
+
+/**
+ * A snapshot too long for one string (over LONGEST_TEXT bytes), read as snapshotPieces lays it
+ * out: the header line, then each collection's records a line at a time. Their lines become
+ * the rows as they are. Laid out any other way (edited by hand), it cannot be read.
+ */
+function snapshotFromLines(buffer: Buffer, file: string): ReturnType<typeof parseSnapshot> & { rows: Rows } {
+  const tooBig = (what: string) =>
+    new StoreError(
+      `${file} is ${Math.round(buffer.length / 1e6)} MB, more than one JSON text can be (512 MB): mockman reads a store that large only ` +
+        `in the layout it writes, one record per line, and ${what}. ${ADVICE(file)}`,
+    );
+  let at = 0;
+  const line = (): string | null => {
+    if (at >= buffer.length) return null;
+    let end = buffer.indexOf(10, at);
+    if (end < 0) end = buffer.length;
+    const text = buffer.toString("utf8", at, end);
+    at = end + 1;
+    return text;
+  };
+  const header = line() ?? "";
+  if (!header.endsWith('"data":{')) throw tooBig("its first line is not mockman's header");
+  const head = parseSnapshot(`${header}${COLLECTIONS.map((name) => `${JSON.stringify(name)}:[]`).join(",")}}}`, file);
+  const rows = emptyRows();
+  const data = {} as Record<string, unknown[]>;
+  for (const [n, name] of COLLECTIONS.entries()) {
+    const open = `${JSON.stringify(name)}:[`;
+    const last = n === COLLECTIONS.length - 1;
+    const close = last ? "]" : "],";
+    const list: { _id: string }[] = (data[name] = []) as { _id: string }[];
+    const first = line();
+    if (first === `${open}${close}`) continue;
+    if (first !== open) throw tooBig(`the line for ${name} is not where it should be`);
+    for (let text = line(); text !== close; text = line()) {
+      if (text === null) throw tooBig(`it ends inside ${name}`);
+      const row = text.endsWith(",") ? text.slice(0, -1) : text;
+      let record: unknown;
+      try {
+        record = JSON.parse(row);
+      } catch (error) {
+        throw tooBig(`a line of ${name} is not JSON (${(error as Error).message})`);
+      }
+      if (!isObject(record) || typeof record._id !== "string") throw tooBig(`a line of ${name} is not a record with a string "_id"`);
+      list.push(record as { _id: string });
+      rows[name].set(record._id, row);
+    }
+  }
+  if (line() !== "}}") throw tooBig("it does not end where it should");
+  return { ...head, data: data as unknown as Snapshot, rows };
 }
 
 const isRecordList = (v: unknown) => Array.isArray(v) && v.every((r) => isObject(r) && typeof r._id === "string");

@@ -7,11 +7,15 @@
 // scrolling 500 posts down, like click → pressed, and the JS heap; at the
 // largest size also the heap after 1 and after 20 reloads.
 // `npm run bench:browser -- --cpu 4` runs it with the CPU slowed 4x (Chromium's
-// throttling, as Lighthouse's mobile runs). Narrow it: `-- 1000 10000`.
+// throttling, as Lighthouse's mobile runs). That slows the page's thread only: Chromium
+// refuses it for workers ("Operation is only supported for pages, not workers"), and the
+// mock runs in one. `-- --slow-device 4` slows all of Chromium instead (page, mock worker,
+// IndexedDB): it runs in a cgroup allowed a quarter of one core (Linux, as root).
+// Narrow it: `-- 1000 10000`.
 // Exports are kept in $TMPDIR/moments-bench (seeding 100k posts takes a while);
 // BUILD_DIR serves another build (e.g. a copy of main's) to compare.
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { chromium, type Page } from "playwright-core";
@@ -23,8 +27,12 @@ const argv = process.argv.slice(2);
 const cpuAt = argv.indexOf("--cpu");
 const CPU = cpuAt >= 0 ? Number(argv[cpuAt + 1]) : 1;
 if (!(CPU >= 1)) throw new Error("--cpu takes a slow-down factor of 1 or more, e.g. --cpu 4");
+const deviceAt = argv.indexOf("--slow-device");
+const DEVICE = deviceAt >= 0 ? Number(argv[deviceAt + 1]) : 1;
+if (!(DEVICE >= 1)) throw new Error("--slow-device takes a slow-down factor of 1 or more, e.g. --slow-device 4");
+const flags = new Set([cpuAt, deviceAt].filter((at) => at >= 0).flatMap((at) => [at, at + 1]));
 const sizes = argv
-  .filter((_, i) => cpuAt < 0 || (i !== cpuAt && i !== cpuAt + 1))
+  .filter((_, i) => !flags.has(i))
   .map(Number)
   .filter((n) => n > 0);
 const SIZES = sizes.length ? sizes : [1_000, 10_000, 100_000];
@@ -259,8 +267,39 @@ const server = spawn(
   [join(process.env.BUILD_DIR ?? "build", "client"), "--single", "--port", String(PORT), "--host", "127.0.0.1", "--quiet"],
   { cwd: ROOT, stdio: "ignore" },
 );
+/**
+ * For --slow-device N: a cgroup whose CPU quota is 1/N of one core (10 ms periods, so a stall
+ * is short), and a wrapper that joins it before it starts Chromium: every process Chromium
+ * starts (renderer, its worker threads, the browser's IndexedDB) shares that quota. cgroup v1
+ * (cpu controller) or v2 (cpu.max). Returns the wrapper's path.
+ */
+function slowDeviceChromium(factor: number): string {
+  const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  const period = 10_000;
+  const quota = Math.round(period / factor);
+  const v1 = "/sys/fs/cgroup/cpu";
+  const group = existsSync(`${v1}/cpu.cfs_quota_us`) ? `${v1}/moments-bench` : "/sys/fs/cgroup/moments-bench";
+  try {
+    mkdirSync(group, { recursive: true });
+    if (group.startsWith(v1)) {
+      writeFileSync(`${group}/cpu.cfs_period_us`, String(period));
+      writeFileSync(`${group}/cpu.cfs_quota_us`, String(quota));
+    } else writeFileSync(`${group}/cpu.max`, `${quota} ${period}`);
+  } catch (error) {
+    throw new Error(
+      `--slow-device needs a cgroup it can make (Linux, as root): ${(error as Error).message}. --cpu ${factor} slows the page alone.`,
+      { cause: error },
+    );
+  }
+  mkdirSync(CACHE, { recursive: true });
+  const wrapper = join(CACHE, "chromium-slow-device.sh");
+  writeFileSync(wrapper, `#!/bin/sh\necho $$ > ${group}/cgroup.procs\nexec ${chromium} "$@"\n`);
+  chmodSync(wrapper, 0o755);
+  return wrapper;
+}
+
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  executablePath: DEVICE > 1 ? slowDeviceChromium(DEVICE) : (process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"),
   args: [
     "--no-sandbox",
     "--disable-gpu",
@@ -276,7 +315,9 @@ try {
   const files = SIZES.map((posts) => exportOf(posts));
   await new Promise((r) => setTimeout(r, 800));
   console.log(
-    `# Moments in Chromium (${browser.version()}), built app, CPU ${CPU > 1 ? `slowed ${CPU}x` : "normal"}, data through Settings > Import\n`,
+    `# Moments in Chromium (${browser.version()}), built app, ${
+      DEVICE > 1 ? `all of Chromium slowed ${DEVICE}x (1/${DEVICE} of one core)` : `CPU ${CPU > 1 ? `slowed ${CPU}x (page)` : "normal"}`
+    }, data through Settings > Import\n`,
   );
   // The sample data: the figure every size is compared with.
   const seedPage = await freshPage();

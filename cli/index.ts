@@ -45,8 +45,8 @@ function configure(command: Command, io: CliIo) {
 
 /** Runs one command line; resolves to the exit code, never throws. */
 const TOO_LONG =
-  "the data is too large: it would take a JSON text over 512 MB, the longest string Node makes, and a mockman store is one such " +
-  "text. Nothing was written. The README's 'How far it goes' gives the sizes that fit";
+  "the data is too large: this step needs it as one JSON text, and past 512 MB Node makes none. Nothing was written. " +
+  "The README's 'How far it goes' gives the sizes that fit";
 
 export async function run(argv: string[], io: CliIo = processIo()): Promise<number> {
   try {

@@ -11,6 +11,7 @@
 // Journal:  one line per commit, {"seq":n,"changes":ChangeSet}
 import { type FileId, syncDir, writeAtomic } from "./atomic";
 import { LONGEST_TEXT } from "../types";
+import { jsonLinePieces } from "../json-lines";
 import { fstatSync, statSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -94,7 +95,15 @@ export class FileStore implements Store {
     this.journalPath = `${this.path}.journal`;
     this.label = options.label ?? this.path;
     const { label: _label, ...rest } = options;
-    this.opts = { foldBytes: 1 << 20, foldLines: 10_000, foldOnClose: true, durable: true, reader: false, readByLinesPast: LONGEST_TEXT, ...rest };
+    this.opts = {
+      foldBytes: 1 << 20,
+      foldLines: 10_000,
+      foldOnClose: true,
+      durable: true,
+      reader: false,
+      readByLinesPast: LONGEST_TEXT,
+      ...rest,
+    };
     this.reader = typeof this.opts.reader === "string" ? this.opts.reader : this.opts.reader ? "opened only to read" : false;
   }
 
@@ -438,25 +447,15 @@ function rowsFromLines(text: string, data: Snapshot): Rows | null {
   return rows;
 }
 
-/** How many record lines go into one piece of snapshotPieces: a piece stays a few MB. */
-const LINES_PER_PIECE = 5000;
-
-/**
- * The snapshot's text as pieces written one after another, never one string (past ~512 MB
- * V8 makes none): a header line, then per collection `"name":[`, one record per line, `]`.
- */
+/** The snapshot's text as pieces written one after another (mock/json-lines.ts), never one string. */
 function snapshotPieces(rows: Rows, seq: number, generation: number): string[] {
   const gen = generation ? `"generation":${generation},` : "";
-  const pieces = [`{"mockman":"db","version":${FORMAT_VERSION},"journalSeq":${seq},${gen}"data":{\n`];
-  COLLECTIONS.forEach((name, n) => {
-    const list = [...rows[name].values()];
-    pieces.push(`${JSON.stringify(name)}:[${list.length ? "\n" : ""}`);
-    for (let i = 0; i < list.length; i += LINES_PER_PIECE)
-      pieces.push(list.slice(i, i + LINES_PER_PIECE).join(",\n") + (i + LINES_PER_PIECE < list.length ? ",\n" : "\n"));
-    pieces.push(n < COLLECTIONS.length - 1 ? "],\n" : "]\n");
-  });
-  pieces.push("}}\n");
-  return pieces;
+  const header = `{"mockman":"db","version":${FORMAT_VERSION},"journalSeq":${seq},${gen}"data":{`;
+  return jsonLinePieces(
+    header,
+    COLLECTIONS.map((name) => [name, [...rows[name].values()]] as const),
+    (row) => row,
+  );
 }
 
 /**

@@ -1,0 +1,31 @@
+// The layout of mockman's own big JSON files (the file store's snapshot, export files): a
+// header line that opens `"data":{`, then per list `"name":[`, one item per line (a comma
+// ending each but the last), `]`, and a last line `}}`. Written in pieces, never as one
+// string (V8 makes none past ~512 MB); read back whole by JSON.parse, or a line at a time.
+
+/** How many lines go into one piece: a piece stays a few MB. */
+const LINES_PER_PIECE = 5000;
+
+/** `header` (ending in `"data":{`) and the lists, as pieces to write one after another. */
+export function jsonLinePieces<T>(
+  header: string,
+  lists: readonly (readonly [string, readonly T[]])[],
+  line: (item: T) => string,
+): string[] {
+  const pieces = [`${header}\n`];
+  lists.forEach(([name, list], n) => {
+    pieces.push(`${JSON.stringify(name)}:[${list.length ? "\n" : ""}`);
+    for (let i = 0; i < list.length; i += LINES_PER_PIECE) {
+      const more = i + LINES_PER_PIECE < list.length;
+      pieces.push(
+        list
+          .slice(i, i + LINES_PER_PIECE)
+          .map(line)
+          .join(",\n") + (more ? ",\n" : "\n"),
+      );
+    }
+    pieces.push(n < lists.length - 1 ? "],\n" : "]\n");
+  });
+  pieces.push("}}\n");
+  return pieces;
+}

@@ -29,3 +29,26 @@ export function jsonLinePieces<T>(
   pieces.push("}}\n");
   return pieces;
 }
+
+/** A file's lines, decoded as they stream in; `read` hears how many bytes so far (every ~8 MB). */
+export async function* linesOf(file: Blob, read: (bytes: number) => void): AsyncIterable<string> {
+  const reader = file.stream().getReader();
+  const decoder = new TextDecoder();
+  let rest = "";
+  let bytes = 0;
+  let told = 0;
+  for (;;) {
+    const { value, done } = await reader.read();
+    const text = rest + (done ? decoder.decode() : decoder.decode(value, { stream: true }));
+    let at = 0;
+    for (let end = text.indexOf("\n"); end >= 0; end = text.indexOf("\n", at)) {
+      yield text.slice(at, end);
+      at = end + 1;
+    }
+    rest = text.slice(at);
+    if (done) break;
+    bytes += value.length;
+    if (bytes - told > 8e6) read((told = bytes));
+  }
+  if (rest) yield rest;
+}

@@ -12,6 +12,7 @@ import { FaultControl } from "./faults";
 import { ReadyAnswers, savedDataVersion } from "./ready-answers";
 import { searchIndexReady, warmSearchIndex } from "./search-index";
 import { FormatError, LONGEST_TEXT, checkExportJson, exportPieces, parseJsonFile, readExportLines, type ExportFile } from "./export-file";
+import { linesOf } from "./json-lines";
 import type { FaultSettings } from "./fault-settings";
 import { DEFAULT_DATABASE, DexieStore } from "./store/dexie";
 import { MemoryStore } from "./store/memory";
@@ -93,29 +94,6 @@ booted.then(({ mock, storeProblem }) => {
     .map((m) => ({ name: m.name, start: performance.timeOrigin + m.startTime, duration: m.duration }));
   post({ kind: "booted", storeProblem, measures });
 });
-
-/** A file's lines, decoded as they stream in; `read` hears how many bytes so far (every ~8 MB). */
-async function* linesOf(file: Blob, read: (bytes: number) => void): AsyncIterable<string> {
-  const reader = file.stream().getReader();
-  const decoder = new TextDecoder();
-  let rest = "";
-  let bytes = 0;
-  let told = 0;
-  for (;;) {
-    const { value, done } = await reader.read();
-    const text = rest + (done ? decoder.decode() : decoder.decode(value, { stream: true }));
-    let at = 0;
-    for (let end = text.indexOf("\n"); end >= 0; end = text.indexOf("\n", at)) {
-      yield text.slice(at, end);
-      at = end + 1;
-    }
-    rest = text.slice(at);
-    if (done) break;
-    bytes += value.length;
-    if (bytes - told > 8e6) read((told = bytes));
-  }
-  if (rest) yield rest;
-}
 
 /** Files checked by checkImport, waiting for the person to confirm (one at a time is all the page offers). */
 const checked = new Map<number, ExportFile>();

@@ -11,6 +11,7 @@ import {
   readExportLines,
   toExportFile,
 } from "#mock/export-file";
+import { linesOf } from "#mock/json-lines";
 import { seedSnapshot } from "#mock/seed";
 import type { Snapshot } from "#mock/types";
 
@@ -65,5 +66,19 @@ describe("exportPieces", () => {
     }
     expect(isTextTooLong(refused)).toBe(true);
     expect(isTextTooLong(new RangeError("Maximum call stack size exceeded"))).toBe(false);
+  });
+});
+
+describe("linesOf (a Blob's lines as it streams, for an import past 512 MB)", () => {
+  it("splits across the stream's chunks, multi-byte characters included, and tells the bytes read", async () => {
+    const lines = Array.from({ length: 120_000 }, (_, i) => `{"_id":"p${i}","content":"café 🎉 ${"x".repeat(i % 100)}"}`);
+    const blob = new Blob([lines.join("\n")]);
+    const told: number[] = [];
+    const seen: string[] = [];
+    for await (const line of linesOf(blob, (bytes) => told.push(bytes))) seen.push(line);
+    expect(seen).toEqual(lines);
+    expect(blob.size).toBeGreaterThan(8e6);
+    expect(told.length).toBeGreaterThan(0);
+    expect(told.every((n, i) => n <= blob.size && (i === 0 || n > told[i - 1]))).toBe(true);
   });
 });

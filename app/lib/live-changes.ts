@@ -76,11 +76,16 @@ async function applyChange(change: DataChange, { revalidate, since }: LiveOption
   }
   for (const id of removed) if (getPost(id)) postDeleted(id);
   const ids = (change.put.posts ?? []).slice(0, READ_AT_MOST);
+  // New or known is decided as the announcement comes, not after the reads: a revalidation that
+  // lands meanwhile (another announcement's) may put the new post in the store, and it would then
+  // be taken for a known one, shown in no list and announced by no button.
+  const known = new Set(ids.filter((id) => getPost(id)));
   const read = (await Promise.all(ids.map(readPostOrNull))).filter((p): p is Post => p !== null);
   const created: Post[] = [];
   for (const post of read) {
-    if (getPost(post._id)) putPost(post);
+    if (known.has(post._id)) putPost(post);
     else if (post.createdAt > since) created.push(post);
+    else if (getPost(post._id)) putPost(post);
   }
   if (created.length) addPending(created);
   const others = Object.keys(change.put).some((name) => name !== "posts" && name !== "comments" && name !== "photos");

@@ -1,0 +1,45 @@
+// Another tab's new post (app/lib/live-changes.ts): announced on the BroadcastChannel, read,
+// and kept for the feed's "Show N new posts" button. A revalidation that lands while the post
+// is being read (another announcement's) puts it in the post store; it must still count as new.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { CHANGES_CHANNEL, type DataChange } from "#mock/worker-protocol";
+import type { Post } from "#app/lib/types";
+
+const post = {
+  _id: "p-new",
+  content: "Written in the other tab",
+  createdAt: "2999-01-01T00:00:00.000Z",
+  username: "ada",
+} as unknown as Post;
+let whileReading: () => void = () => undefined;
+
+vi.mock("#app/lib/data", () => ({
+  readPost: async () => {
+    whileReading();
+    return post;
+  },
+}));
+
+const { listenForChanges, newPosts } = await import("#app/lib/live-changes");
+const { getPost, putPosts } = await import("#app/lib/post-store");
+
+const stops: (() => void)[] = [];
+afterEach(() => stops.splice(0).forEach((stop) => stop()));
+
+async function announce(change: DataChange) {
+  const channel = new BroadcastChannel(CHANGES_CHANNEL);
+  channel.postMessage(change);
+  channel.close();
+  await vi.waitFor(() => expect(newPosts().length + (getPost(post._id) ? 1 : 0)).toBeGreaterThan(0));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+describe("a new post from another tab", () => {
+  it("waits for the button even when a revalidation puts it in the post store while it is read", async () => {
+    stops.push(listenForChanges({ revalidate: () => undefined }));
+    // The feed's revalidated first page (putPosts from its loader) lands mid-read.
+    whileReading = () => putPosts([post]);
+    await announce({ client: "another-tab", put: { posts: [post._id] }, removed: {} });
+    expect(newPosts().map((p) => p._id)).toEqual([post._id]);
+  });
+});

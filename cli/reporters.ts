@@ -131,7 +131,8 @@ export function junitXml(report: ReplayReport, now = new Date()): string {
     const open = `    <testcase ${attr("name", `${r.name} (${r.method} ${r.path})`)} ${attr("classname", suite)} ${attr("time", seconds(r.ms))}`;
     if (r.pass) return `${open}/>`;
     const lines = r.failures.length
-      ? r.failures.map((f) => `${f.check}\n  expected: ${f.expected}\n  actual:   ${f.actual}`)
+      ? // A Postman assertion or script error expects nothing in particular: its message is all there is (as describeFailure says it).
+        r.failures.map((f) => (f.expected ? `${f.check}\n  expected: ${f.expected}\n  actual:   ${f.actual}` : `${f.check}\n  ${f.actual}`))
       : [r.error ?? "failed"];
     const message = r.failures.length ? describeFailure(r.failures[0]) : (r.error ?? "failed");
     const type = r.status === null ? "error" : "assertion";

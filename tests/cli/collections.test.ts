@@ -481,7 +481,7 @@ describe("Postman scripts run as Newman runs them", () => {
     ]);
     const ran = await cli(["replay", file, "--reporter", "junit", "--db", db]);
     expect(ran.stdout).toContain(
-      '<failure message="is 200: expected response to have status code 200 but got 404" type="assertion">is 200\n  expected: \n  actual:   expected response to have status code 200 but got 404\nhas posts',
+      '<failure message="is 200: expected response to have status code 200 but got 404" type="assertion">is 200\n  expected response to have status code 200 but got 404\nhas posts',
     );
   });
 });

@@ -25,6 +25,7 @@ import { newPosts, onNewPosts, takeNewPosts } from "#app/lib/live-changes";
 import { onPostsChanged, postCreated, putPosts } from "#app/lib/post-store";
 import { stepFrom } from "#app/lib/shortcuts";
 import type { Post } from "#app/lib/types";
+import { ListEnd } from "./ListEnd";
 import { PostCard } from "./PostCard/PostCard";
 import { useLatest } from "#app/lib/use-latest";
 
@@ -209,7 +210,14 @@ export function Feed({ first, load, label, listId, empty = "Nothing to show...",
           </div>
         ))}
       </div>
-      <FeedEnd loading={loading} more={state.next !== null} failure={failure} onMore={loadMore} count={items.length} />
+      <ListEnd
+        loading={loading}
+        more={state.next !== null}
+        failure={failure}
+        onMore={() => void loadMore()}
+        what="posts"
+        done={items.length > 0 ? "You're all caught up." : ""}
+      />
     </>
   );
 }
@@ -243,41 +251,6 @@ function useRampedOverscan(): number {
     };
   }, [step]);
   return RAMP[step];
-}
-
-function FeedEnd({
-  loading,
-  more,
-  failure,
-  onMore,
-  count,
-}: {
-  loading: boolean;
-  more: boolean;
-  failure: string | null;
-  onMore: () => void;
-  count: number;
-}) {
-  return (
-    <div className="feed__end">
-      <p role="status" className="feed__status">
-        {loading
-          ? "Loading more…"
-          : failure
-            ? `Could not load more posts: ${failure}`
-            : more
-              ? ""
-              : count > 0
-                ? "You're all caught up."
-                : ""}
-      </p>
-      {more && !loading ? (
-        <button type="button" className="button button--secondary" onClick={onMore}>
-          {failure ? "Try again" : "Load more"}
-        </button>
-      ) : null}
-    </div>
-  );
 }
 
 function restoredMeasurements(list: Saved) {

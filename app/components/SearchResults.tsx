@@ -6,6 +6,7 @@ import type { Page } from "#app/lib/data";
 import { tagPath } from "#app/lib/paths";
 import type { TagCount } from "#app/lib/search";
 import type { User } from "#app/lib/types";
+import { ListEnd } from "./ListEnd";
 import { PersonLink } from "./PersonLink";
 
 function usePages<T>(first: Page<T>, load: (cursor: string) => Promise<Page<T>>) {
@@ -28,21 +29,6 @@ function usePages<T>(first: Page<T>, load: (cursor: string) => Promise<Page<T>>)
   return { state, busy, failure, more };
 }
 
-function ResultsEnd({ next, busy, failure, onMore }: { next: string | null; busy: boolean; failure: string | null; onMore: () => void }) {
-  return (
-    <div className="feed__end">
-      <p role="status" className="feed__status">
-        {busy ? "Loading more…" : failure ? `Could not load more: ${failure}` : ""}
-      </p>
-      {next && !busy ? (
-        <button type="button" className="button button--secondary" onClick={onMore}>
-          {failure ? "Try again" : "Load more"}
-        </button>
-      ) : null}
-    </div>
-  );
-}
-
 export function PeopleResults({ first, load }: { first: Page<User>; load: (cursor: string) => Promise<Page<User>> }) {
   const { state, busy, failure, more } = usePages(first, load);
   if (state.items.length === 0) return <p className="feed__empty">No people found.</p>;
@@ -55,7 +41,7 @@ export function PeopleResults({ first, load }: { first: Page<User>; load: (curso
           </li>
         ))}
       </ul>
-      <ResultsEnd next={state.next} busy={busy} failure={failure} onMore={() => void more()} />
+      <ListEnd more={state.next !== null} loading={busy} failure={failure} onMore={() => void more()} />
     </>
   );
 }
@@ -75,7 +61,7 @@ export function TagResults({ first, load }: { first: Page<TagCount>; load: (curs
           </li>
         ))}
       </ul>
-      <ResultsEnd next={state.next} busy={busy} failure={failure} onMore={() => void more()} />
+      <ListEnd more={state.next !== null} loading={busy} failure={failure} onMore={() => void more()} />
     </>
   );
 }

@@ -10,6 +10,7 @@ import { RouteErrorBoundary } from "#app/components/RouteErrorBoundary";
 import { messageOf } from "#app/lib/api";
 import { profilePath } from "#app/lib/paths";
 import { getNotificationsPage, markRead, type Notification, type NotificationPage } from "#app/lib/notifications";
+import { ListEnd } from "#app/components/ListEnd";
 
 export async function clientLoader() {
   return { first: await getNotificationsPage() };
@@ -52,16 +53,7 @@ export default function Notifications() {
             ))}
           </ul>
         )}
-        <div className="feed__end">
-          <p role="status" className="feed__status">
-            {loading ? "Loading more…" : failure ? `Could not load more notifications: ${failure}` : ""}
-          </p>
-          {next && !loading ? (
-            <button type="button" className="button button--secondary" onClick={() => void more()}>
-              {failure ? "Try again" : "Load more"}
-            </button>
-          ) : null}
-        </div>
+        <ListEnd loading={loading} more={Boolean(next)} failure={failure} onMore={() => void more()} what="notifications" />
       </div>
     </div>
   );

@@ -6,16 +6,24 @@ import { useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { apiTarget } from "#app/lib/api-target";
 import { listenForChanges } from "#app/lib/live-changes";
+import { refreshUnread } from "#app/lib/notifications";
 import { useLatest } from "#app/lib/use-latest";
+
+const NOTIFICATIONS_PATH = "/notifications";
 
 export function LiveChanges() {
   const revalidator = useRevalidator();
   const latest = useLatest(revalidator);
   useEffect(() => {
     if (apiTarget()) return;
+    const revalidate = () => {
+      if (latest.current.state === "idle") latest.current.revalidate();
+    };
     return listenForChanges({
-      revalidate: () => {
-        if (latest.current.state === "idle") latest.current.revalidate();
+      revalidate,
+      notificationsChanged: () => {
+        void refreshUnread();
+        if (window.location.pathname === NOTIFICATIONS_PATH) revalidate();
       },
     });
   }, [latest]);

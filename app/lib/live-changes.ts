@@ -55,12 +55,14 @@ const readPostOrNull = (id: string) => readPost(id).catch(() => null);
 export interface LiveOptions {
   /** The screen's loaders read again (Remix's revalidate). */
   revalidate: () => void;
+  /** Notifications were saved elsewhere: the unread count, and a screen that lists them, read again. */
+  notificationsChanged: () => void;
   /** When this tab started listening: a post created after it is new here. */
   since: string;
 }
 
 /** Applies one announcement from another tab (listenForChanges calls it, one at a time). */
-async function applyChange(change: DataChange, { revalidate, since }: LiveOptions): Promise<void> {
+async function applyChange(change: DataChange, { revalidate, notificationsChanged, since }: LiveOptions): Promise<void> {
   if (change.client === TAB_ID) return;
   if (change.replaced) {
     pending = [];
@@ -88,9 +90,15 @@ async function applyChange(change: DataChange, { revalidate, since }: LiveOption
     else if (getPost(post._id)) putPost(post);
   }
   if (created.length) addPending(created);
-  const others = Object.keys(change.put).some((name) => name !== "posts" && name !== "comments" && name !== "photos");
-  const removedOthers = Object.keys(change.removed).some((name) => name !== "posts");
-  if (others || removedOthers) revalidate();
+  // What is left for the screen's loaders: not the posts (done above), nor comments and photos
+  // put (their posts came with them), nor notifications (a like elsewhere makes one: only the
+  // unread count, and the notifications screen, read them).
+  const left = new Set([
+    ...Object.keys(change.put).filter((name) => name !== "posts" && name !== "comments" && name !== "photos"),
+    ...Object.keys(change.removed).filter((name) => name !== "posts"),
+  ]);
+  if (left.delete("notifications")) notificationsChanged();
+  if (left.size) revalidate();
 }
 
 /**
@@ -113,7 +121,9 @@ export function listenForChanges(options: Omit<LiveOptions, "since">): () => voi
     }, 100);
   };
   channel.onmessage = ({ data }: MessageEvent<DataChange>) => {
-    chain = chain.then(() => applyChange(data, { revalidate, since })).catch((error: unknown) => console.error(error));
+    chain = chain
+      .then(() => applyChange(data, { revalidate, notificationsChanged: options.notificationsChanged, since }))
+      .catch((error: unknown) => console.error(error));
   };
   return () => channel.close();
 }

@@ -36,10 +36,29 @@ async function announce(change: DataChange) {
 
 describe("a new post from another tab", () => {
   it("waits for the button even when a revalidation puts it in the post store while it is read", async () => {
-    stops.push(listenForChanges({ revalidate: () => undefined }));
+    stops.push(listenForChanges({ revalidate: () => undefined, notificationsChanged: () => undefined }));
     // The feed's revalidated first page (putPosts from its loader) lands mid-read.
     whileReading = () => putPosts([post]);
     await announce({ client: "another-tab", put: { posts: [post._id] }, removed: {} });
     expect(newPosts().map((p) => p._id)).toEqual([post._id]);
+  });
+
+  it("a like elsewhere (a post and a notification) reads the unread count again, not every loader; a follow both", async () => {
+    const revalidate = vi.fn();
+    const notificationsChanged = vi.fn();
+    stops.push(listenForChanges({ revalidate, notificationsChanged }));
+    whileReading = () => undefined;
+    const heard = async (change: DataChange, calls: number) => {
+      const channel = new BroadcastChannel(CHANGES_CHANNEL);
+      channel.postMessage(change);
+      channel.close();
+      await vi.waitFor(() => expect(notificationsChanged).toHaveBeenCalledTimes(calls));
+      // The loaders' revalidation is debounced by 100 ms.
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    };
+    await heard({ client: "another-tab", put: { posts: [post._id], notifications: ["n1"] }, removed: {} }, 1);
+    expect(revalidate).not.toHaveBeenCalled();
+    await heard({ client: "another-tab", put: { users: ["u1", "u2"], notifications: ["n2"] }, removed: {} }, 2);
+    expect(revalidate).toHaveBeenCalledTimes(1);
   });
 });

@@ -21,9 +21,7 @@ import { PHOTO_FIELDS, linkedPhoto, svgDanger } from "./photos";
 
 import { isObject, type Snapshot } from "./types";
 
-import { jsonLinePieces } from "./json-lines";
-
-export { LONGEST_TEXT, isTextTooLong } from "./types";
+import { jsonLinePieces, readJsonLines } from "./json-lines";
 
 const fileOf = <D extends z.ZodTypeAny, V extends number>(version: V, schema: D) =>
   z
@@ -262,34 +260,20 @@ export async function readExportLines(lines: AsyncIterable<string>, megabytes: n
     new FormatError(
       `it is ${megabytes} MB, more than one JSON text can be here (512 MB): a file that large is read only in the layout exports are written in, one record per line, and ${what}`,
     );
-  const next = lines[Symbol.asyncIterator]();
-  const line = async () => {
-    const { value, done } = await next.next();
-    return done ? null : value;
-  };
-  const header = (await line()) ?? "";
-  if (!header.endsWith('"data":{')) throw wrong("its first line is not an export's header");
+  const data: Record<string, unknown[]> = {};
+  const { header, names } = await readJsonLines(lines, wrong, (name, line) => {
+    try {
+      (data[name] ??= []).push(JSON.parse(line));
+    } catch (error) {
+      throw wrong(`a line of ${name} is not JSON (${(error as Error).message})`);
+    }
+  });
   let doc: Record<string, unknown>;
   try {
     doc = JSON.parse(`${header}}}`) as Record<string, unknown>;
   } catch (error) {
     throw wrong(`its first line is not an export's header (${(error as Error).message})`);
   }
-  const data = doc.data as Record<string, unknown[]>;
-  for (let text = await line(); text !== "}}"; text = await line()) {
-    if (text === null) throw wrong("it ends before its last line");
-    const open = /^"(\w+)":\[(\],?)?$/.exec(text);
-    if (!open) throw wrong(`a line stands where a list should start: ${text.slice(0, 60)}`);
-    const list: unknown[] = (data[open[1]] = []);
-    if (open[2]) continue;
-    for (let record = await line(); record !== "]" && record !== "],"; record = await line()) {
-      if (record === null) throw wrong(`it ends inside ${open[1]}`);
-      try {
-        list.push(JSON.parse(record.endsWith(",") ? record.slice(0, -1) : record));
-      } catch (error) {
-        throw wrong(`a line of ${open[1]} is not JSON (${(error as Error).message})`);
-      }
-    }
-  }
-  return doc;
+  for (const name of names) data[name] ??= [];
+  return { ...doc, data };
 }

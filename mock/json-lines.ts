@@ -30,6 +30,38 @@ export function jsonLinePieces<T>(
   return pieces;
 }
 
+/**
+ * Reads the layout jsonLinePieces writes, a line at a time: returns the header line (ending in
+ * `"data":{`) and the lists' names in order, and hands each item's line (its comma dropped) to
+ * `item`. `wrong(what)` makes the error for a file laid out otherwise.
+ */
+export async function readJsonLines(
+  lines: AsyncIterable<string> | Iterable<string>,
+  wrong: (what: string) => Error,
+  item: (list: string, line: string) => void,
+): Promise<{ header: string; names: string[] }> {
+  const iterator = Symbol.asyncIterator in lines ? lines[Symbol.asyncIterator]() : lines[Symbol.iterator]();
+  const line = async () => {
+    const { value, done } = await iterator.next();
+    return done ? null : (value as string);
+  };
+  const header = (await line()) ?? "";
+  if (!header.endsWith('"data":{')) throw wrong("its first line is not the header");
+  const names: string[] = [];
+  for (let text = await line(); text !== "}}"; text = await line()) {
+    if (text === null) throw wrong("it ends before its last line");
+    const open = /^"(\w+)":\[(\],?)?$/.exec(text);
+    if (!open) throw wrong(`a line stands where a list should start: ${text.slice(0, 60)}`);
+    names.push(open[1]);
+    if (open[2]) continue;
+    for (let row = await line(); row !== "]" && row !== "],"; row = await line()) {
+      if (row === null) throw wrong(`it ends inside ${open[1]}`);
+      item(open[1], row.endsWith(",") ? row.slice(0, -1) : row);
+    }
+  }
+  return { header, names };
+}
+
 /** A file's lines, decoded as they stream in; `read` hears how many bytes so far (every ~8 MB). */
 export async function* linesOf(file: Blob, read: (bytes: number) => void): AsyncIterable<string> {
   const reader = file.stream().getReader();

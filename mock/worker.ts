@@ -11,12 +11,12 @@ import { isActive } from "./fault-settings";
 import { FaultControl } from "./faults";
 import { ReadyAnswers, savedDataVersion } from "./ready-answers";
 import { searchIndexReady, warmSearchIndex } from "./search-index";
-import { FormatError, LONGEST_TEXT, checkExportJson, exportPieces, parseJsonFile, readExportLines, type ExportFile } from "./export-file";
+import { FormatError, checkExportJson, exportPieces, parseJsonFile, readExportLines, type ExportFile } from "./export-file";
 import { linesOf } from "./json-lines";
 import type { FaultSettings } from "./fault-settings";
 import { DEFAULT_DATABASE, DexieStore } from "./store/dexie";
 import { MemoryStore } from "./store/memory";
-import type { ChangeSet } from "./types";
+import { LONGEST_TEXT, type ChangeSet } from "./types";
 import {
   CHANGES_CHANNEL,
   type CallName,

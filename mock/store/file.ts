@@ -11,7 +11,7 @@
 // Journal:  one line per commit, {"seq":n,"changes":ChangeSet}
 import { type FileId, syncDir, writeAtomic } from "./atomic";
 import { LONGEST_TEXT } from "../types";
-import { jsonLinePieces } from "../json-lines";
+import { jsonLinePieces, readJsonLines } from "../json-lines";
 import { fstatSync, statSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -271,7 +271,7 @@ export class FileStore implements Store {
     }
     // A snapshot past the longest string V8 makes is read a line at a time (its own layout only).
     const small = text.length <= this.opts.readByLinesPast ? text.toString("utf8") : null;
-    const big = small === null ? snapshotFromLines(text, this.path) : null;
+    const big = small === null ? await snapshotFromLines(text, this.path) : null;
     const { seq, data, version, generation } = big ?? parseSnapshot(small!, this.path);
     this.pagingGeneration = generation;
     // A current snapshot's journal lines were written by this version too: an older
@@ -463,50 +463,40 @@ function snapshotPieces(rows: Rows, seq: number, generation: number): string[] {
  * out: the header line, then each collection's records a line at a time. Their lines become
  * the rows as they are. Laid out any other way (edited by hand), it cannot be read.
  */
-function snapshotFromLines(buffer: Buffer, file: string): ReturnType<typeof parseSnapshot> & { rows: Rows } {
+async function snapshotFromLines(buffer: Buffer, file: string): Promise<ReturnType<typeof parseSnapshot> & { rows: Rows }> {
   const tooBig = (what: string) =>
     new StoreError(
       `${file} is ${Math.round(buffer.length / 1e6)} MB, more than one JSON text can be (512 MB): mockman reads a store that large only ` +
         `in the layout it writes, one record per line, and ${what}. ${ADVICE(file)}`,
     );
-  let at = 0;
-  const line = (): string | null => {
-    if (at >= buffer.length) return null;
+  const rows = emptyRows();
+  const data = Object.fromEntries(COLLECTIONS.map((name) => [name, [] as unknown[]]));
+  const { header, names } = await readJsonLines(linesOfBuffer(buffer), tooBig, (name, row) => {
+    if (!(name in data)) throw tooBig(`it has a list "${name}", which no store has`);
+    let record: unknown;
+    try {
+      record = JSON.parse(row);
+    } catch (error) {
+      throw tooBig(`a line of ${name} is not JSON (${(error as Error).message})`);
+    }
+    if (!isObject(record) || typeof record._id !== "string") throw tooBig(`a line of ${name} is not a record with a string "_id"`);
+    data[name].push(record);
+    rows[name as CollectionName].set(record._id, row);
+  });
+  const missing = COLLECTIONS.find((name) => !names.includes(name));
+  if (missing) throw tooBig(`it has no list "${missing}"`);
+  const head = parseSnapshot(`${header}${COLLECTIONS.map((name) => `${JSON.stringify(name)}:[]`).join(",")}}}`, file);
+  return { ...head, data: data as unknown as Snapshot, rows };
+}
+
+/** A buffer's lines, decoded one at a time (the buffer may be past the longest string). */
+function* linesOfBuffer(buffer: Buffer): Iterable<string> {
+  for (let at = 0; at < buffer.length;) {
     let end = buffer.indexOf(10, at);
     if (end < 0) end = buffer.length;
-    const text = buffer.toString("utf8", at, end);
+    yield buffer.toString("utf8", at, end);
     at = end + 1;
-    return text;
-  };
-  const header = line() ?? "";
-  if (!header.endsWith('"data":{')) throw tooBig("its first line is not mockman's header");
-  const head = parseSnapshot(`${header}${COLLECTIONS.map((name) => `${JSON.stringify(name)}:[]`).join(",")}}}`, file);
-  const rows = emptyRows();
-  const data = {} as Record<string, unknown[]>;
-  for (const [n, name] of COLLECTIONS.entries()) {
-    const open = `${JSON.stringify(name)}:[`;
-    const last = n === COLLECTIONS.length - 1;
-    const close = last ? "]" : "],";
-    const list: { _id: string }[] = (data[name] = []) as { _id: string }[];
-    const first = line();
-    if (first === `${open}${close}`) continue;
-    if (first !== open) throw tooBig(`the line for ${name} is not where it should be`);
-    for (let text = line(); text !== close; text = line()) {
-      if (text === null) throw tooBig(`it ends inside ${name}`);
-      const row = text.endsWith(",") ? text.slice(0, -1) : text;
-      let record: unknown;
-      try {
-        record = JSON.parse(row);
-      } catch (error) {
-        throw tooBig(`a line of ${name} is not JSON (${(error as Error).message})`);
-      }
-      if (!isObject(record) || typeof record._id !== "string") throw tooBig(`a line of ${name} is not a record with a string "_id"`);
-      list.push(record as { _id: string });
-      rows[name].set(record._id, row);
-    }
   }
-  if (line() !== "}}") throw tooBig("it does not end where it should");
-  return { ...head, data: data as unknown as Snapshot, rows };
 }
 
 const isRecordList = (v: unknown) => Array.isArray(v) && v.every((r) => isObject(r) && typeof r._id === "string");

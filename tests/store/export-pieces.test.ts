@@ -2,18 +2,10 @@
 // data back through JSON.parse and through the import's check, one record per line, and
 // no piece larger than a few MB however many records there are.
 import { describe, expect, it } from "vitest";
-import {
-  FormatError,
-  checkExportJson,
-  exportPieces,
-  isTextTooLong,
-  parseExportFile,
-  readExportLines,
-  toExportFile,
-} from "#mock/export-file";
+import { FormatError, checkExportJson, exportPieces, parseExportFile, readExportLines, toExportFile } from "#mock/export-file";
 import { linesOf } from "#mock/json-lines";
 import { seedSnapshot } from "#mock/seed";
-import type { Snapshot } from "#mock/types";
+import { isTextTooLong, type Snapshot } from "#mock/types";
 
 describe("exportPieces", () => {
   it("writes the sample data so JSON.parse and the import's check give it back, one record a line", async () => {

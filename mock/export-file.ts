@@ -67,16 +67,6 @@ export function parseJsonFile(text: string): unknown {
   }
 }
 
-/** Why a file cannot be imported, or its parsed contents: parseExportFile without the throw. */
-export function checkExportFile(text: string): { file: ExportFile; problem: null } | { file: null; problem: string } {
-  try {
-    return { file: parseExportFile(text), problem: null };
-  } catch (error) {
-    if (error instanceof FormatError) return { file: null, problem: error.message };
-    throw error;
-  }
-}
-
 /** Parses an export file's text, checking it whole; throws FormatError naming the first problems. */
 export function parseExportFile(text: string): ExportFile {
   return checkExportJson(parseJsonFile(text));

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { createMock } from "#mock/create-mock";
 import { MemoryStore } from "#mock/store/memory";
-import { checkExportFile, toExportFile } from "#mock/export-file";
+import { parseExportFile, toExportFile } from "#mock/export-file";
 import { describeExport, exportFileName } from "#app/lib/data-tools";
 import { isFollowing } from "#app/lib/follow";
 import { SESSION_ENDED_TOAST, isSessionDeath } from "#app/lib/session-end";
@@ -66,25 +66,22 @@ describe("data tools", () => {
   });
 
   it("checks an import file whole and says where it is wrong", () => {
-    expect(checkExportFile("{ nope").problem).toMatch(/^not JSON/);
-    expect(
-      checkExportFile(
+    expect(() => parseExportFile("{ nope")).toThrow(/^not JSON/);
+    expect(() =>
+      parseExportFile(
         JSON.stringify({
           mockman: "export",
           version: 6,
           exportedAt: "",
           data: { users: [], posts: [], comments: [], todos: [], photos: [], notifications: [] },
         }),
-      ).problem,
-    ).toMatch(/unsupported export version/);
+      ),
+    ).toThrow(/unsupported export version/);
     const empty = toExportFile(
       { users: [], posts: [], comments: [], todos: [], photos: [], notifications: [] },
       new Date("2025-01-05T10:00:00Z"),
     );
-    const checked = checkExportFile(JSON.stringify(empty));
-    expect(checked.problem).toBeNull();
-    expect(checked.file && describeExport({ users: 0, posts: 0, exportedAt: checked.file.exportedAt })).toMatch(
-      /^0 users and 0 posts, exported /,
-    );
+    const checked = parseExportFile(JSON.stringify(empty));
+    expect(describeExport({ users: 0, posts: 0, exportedAt: checked.exportedAt })).toMatch(/^0 users and 0 posts, exported /);
   });
 });

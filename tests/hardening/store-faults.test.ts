@@ -8,7 +8,7 @@ import { createMock, type Mock } from "#mock/create-mock";
 import { DexieStore } from "#mock/store/dexie";
 import { MemoryStore } from "#mock/store/memory";
 import { StoreError, type ChangeSet, type Store } from "#mock/types";
-import { ITERATIONS, addTodo, call, loginAsGuest } from "../store/helpers";
+import { ITERATIONS, addTodo, call, loginAsGuest, quotaSwitch } from "../store/helpers";
 
 const quota = () => new DOMException("The quota has been exceeded.", "QuotaExceededError");
 
@@ -159,20 +159,11 @@ describe("a full disk: never acknowledge what is not durable", () => {
     const store = new DexieStore(name, indexedDB, IDBKeyRange);
     const mock = await createMock({ store, passwordIterations: ITERATIONS, onStoreError: () => undefined });
     // Fail the next write transaction inside IndexedDB, as a QuotaExceededError would (reads still work).
-    const original = store.db.transaction.bind(store.db) as (...args: unknown[]) => Promise<unknown>;
-    let fail = true;
-    (store.db as unknown as { transaction: unknown }).transaction = (...args: unknown[]) => {
-      const body = args[args.length - 1] as () => Promise<unknown>;
-      return original(...args.slice(0, -1), async () => {
-        const result = await body();
-        if (fail && args[0] === "rw") throw quota();
-        return result;
-      });
-    };
+    const quota = quotaSwitch(store, true);
     const refused = await addTodo(mock, "unsaved");
     expect(refused.status).toBe(507);
     expect(refused.body.errors[0]).toMatch(/not saved.*quota/);
-    fail = false;
+    quota.on = false;
     expect(await store.changesSince()).toBeNull();
     const list = await call(mock, "GET", "/api/test-todos");
     expect((list.body as { todos: { title: string }[] }).todos.map((t) => t.title)).not.toContain("unsaved");

@@ -10,6 +10,7 @@ import { DexieStore } from "#mock/store/dexie";
 import { CHUNK_RECORDS, FOLD_ENTRIES } from "#mock/store/dexie-chunks";
 import type { ChangeSet, CollectionName, Snapshot } from "#mock/types";
 import { COLLECTIONS } from "#mock/types";
+import { quotaSwitch } from "./helpers";
 
 type Rec = { _id: string; v: number; text?: string };
 const empty = (): Snapshot => Object.fromEntries(COLLECTIONS.map((c) => [c, []])) as unknown as Snapshot;
@@ -140,24 +141,15 @@ describe("DexieStore chunks and journal", () => {
     const store = open("quota", idb);
     const reference = data();
     await store.replace(structuredClone(reference));
-    const original = store.db.transaction.bind(store.db) as (...args: unknown[]) => Promise<unknown>;
-    let fail = false;
-    (store.db as unknown as { transaction: unknown }).transaction = (...args: unknown[]) => {
-      const body = args[args.length - 1] as () => Promise<unknown>;
-      return original(...args.slice(0, -1), async () => {
-        const result = await body();
-        if (fail && args[0] === "rw") throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
-        return result;
-      });
-    };
+    const quota = quotaSwitch(store);
     const changes = changesFor(3, reference, 20);
     for (const set of changes) await store.commit(structuredClone(set));
-    fail = true;
+    quota.on = true;
     await expect(store.commit({ posts: { put: [{ _id: "lost", v: 1 }] as never, remove: ["p1"] } })).rejects.toThrow(/quota/);
     await expect(store.fold()).rejects.toThrow(/quota/);
     expect(await store.changesSince()).toBeNull();
     expect(await store.load()).toEqual(reference);
-    fail = false;
+    quota.on = false;
     await store.fold();
     expect(await store.load()).toEqual(reference);
     await store.close();

@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll } from "vitest";
 import type { Mock } from "#mock/create-mock";
 import { GUEST } from "#mock/seed";
+import type { DexieStore } from "#mock/store/dexie";
 
 export const ITERATIONS = 1000;
 
@@ -36,3 +37,21 @@ export async function loginAsGuest(mock: Mock): Promise<string> {
 }
 
 export const addTodo = (mock: Mock, title: string) => call(mock, "POST", "/api/test-todos", { title });
+
+/**
+ * Makes the store's IndexedDB write transactions fail at their end, as a full disk's
+ * QuotaExceededError does (reads still work), while the returned switch's `on` is set.
+ */
+export function quotaSwitch(store: DexieStore, on = false): { on: boolean } {
+  const state = { on };
+  const original = store.db.transaction.bind(store.db) as (...args: unknown[]) => Promise<unknown>;
+  (store.db as unknown as { transaction: unknown }).transaction = (...args: unknown[]) => {
+    const body = args[args.length - 1] as () => Promise<unknown>;
+    return original(...args.slice(0, -1), async () => {
+      const result = await body();
+      if (state.on && args[0] === "rw") throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+      return result;
+    });
+  };
+  return state;
+}

@@ -48,7 +48,9 @@ export function KeyboardShortcuts() {
           return;
         }
         case "compose": {
-          const field = composerField();
+          // The URL leads: right after a navigation away from /home, React may still be showing
+          // Home (the router commits in a transition), and its composer is about to go.
+          const field = window.location.pathname === "/home" ? composerField() : null;
           if (field) field.focus();
           else {
             navigateRef.current("/home");

@@ -26,7 +26,7 @@ export default defineConfig({
   resolve: { alias: ALIASES },
   server: { host: "127.0.0.1", port: 5173 },
   build: { chunkSizeWarningLimit: 800 },
-  // The workers (mock/worker.ts, app/mockman/lib/json-worker.ts) as ES modules, so they can import and split chunks as the page does.
+  // The workers (mock/browser/worker.ts, app/mockman/lib/json-worker.ts) as ES modules, so they can import and split chunks as the page does.
   worker: { format: "es" },
   test: {
     include: [

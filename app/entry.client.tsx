@@ -6,14 +6,14 @@ import { declineApiTarget, routeApiTo, saveApiTarget, takeApiTargetFromUrl } fro
 import { gateApiUntilMockBoots } from "#app/lib/mock-gate";
 
 // The mock (Mirage + Dexie) runs in a worker of this tab; the page loads only
-// its small door (mock/browser.ts), which starts the worker and patches fetch.
+// its small door (mock/browser/door.ts), which starts the worker and patches fetch.
 // Any same-origin /api call waits for that patch (and starts it), so no loader
 // ever reaches the network first; the worker then answers each request as soon
 // as it can. A signed-out visitor on the welcome page needs no API until they
 // log in, so there it starts once the page is idle; everywhere else, at once.
 function startInTabMock() {
   const bootMock = gateApiUntilMockBoots(() =>
-    import("#mock/browser").then(({ startBrowserMock }) => void startBrowserMock()).catch((error: unknown) => console.error(error)),
+    import("#mock/browser/door").then(({ startBrowserMock }) => void startBrowserMock()).catch((error: unknown) => console.error(error)),
   );
 
   const welcomeVisitor = window.location.pathname === "/" && !localStorage.getItem("token");

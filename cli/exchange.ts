@@ -1,7 +1,7 @@
 // One request and its answer, whichever door it went through: in-process
 // (`mock.handle`) or real HTTP (undici, to `mockman serve` or any server).
-import { SERVE_PORT, statusText } from "#mock/boundary";
-import type { Mock } from "#mock/create-mock";
+import { SERVE_PORT, statusText } from "#mock/core/boundary";
+import type { Mock } from "#mock/core/create-mock";
 import { CliError } from "./errors";
 import { answerReceived } from "./memory";
 
@@ -89,7 +89,7 @@ export function inProcessSender(mock: Mock, where: string, close: () => Promise<
       return {
         status: raw.status,
         statusText: raw.statusText || statusText(raw.status),
-        // RawResponse headers are lower-case already (mock/boundary.ts).
+        // RawResponse headers are lower-case already (mock/core/boundary.ts).
         headers: raw.headers,
         body: raw.bytes ? binaryNote(raw.headers["content-type"], raw.bytes) : parseBody(raw.body),
         ...(raw.bytes ? { bytes: raw.bytes } : {}),

@@ -13,7 +13,7 @@ import {
   isActive,
   NO_FAULTS,
   type FaultSettings,
-} from "../mock/faults";
+} from "../mock/core/faults";
 import type { Sender } from "./exchange";
 import { parseOptions } from "./options";
 

@@ -4,7 +4,7 @@ import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Command, CommanderError } from "commander";
 import pkg from "../package.json" with { type: "json" };
-import { isTextTooLong } from "#mock/types";
+import { isTextTooLong } from "#mock/core/types";
 import { exportCommand } from "./commands/export";
 import { importCommand } from "./commands/import";
 import { openapiCommand } from "./commands/openapi";

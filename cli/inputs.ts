@@ -3,7 +3,7 @@
 // error. And writing the files commands make (exports, documents, reports).
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { writeAtomic } from "#mock/store/atomic";
+import { writeAtomic } from "#mock/node/atomic";
 import { CliError, usageError, oneLine } from "./errors";
 import { readAll, type CliIo } from "./io";
 

@@ -1,9 +1,9 @@
 // Options arrive from commander as strings; each command checks its own with
 // zod, and a mismatch is a usage error (exit 2) naming the flag.
-import { SERVE_URL } from "#mock/boundary";
+import { SERVE_URL } from "#mock/core/boundary";
 import { Option, type Command } from "commander";
 import { z } from "zod";
-import { DEFAULT_DB } from "#mock/node";
+import { DEFAULT_DB } from "#mock/node/door";
 import { usageError } from "./errors";
 
 export function parseOptions<S extends z.ZodTypeAny>(schema: S, options: unknown): z.infer<S> {

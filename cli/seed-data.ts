@@ -1,16 +1,16 @@
 // `mockman seed`'s data set: people with distinct names, bios and links, posts
 // of whole sentences with hashtags (some with the shipped pictures), comments,
 // follows, likes whose counts match likedBy, and an avatar of each person's own
-// (mock/avatar.ts). @faker-js/faker, seeded, so a
+// (cli/avatar.ts). @faker-js/faker, seeded, so a
 // --seed always gives the same data. CLI only: the browser bundle never loads it.
 import { Faker, base, en } from "@faker-js/faker";
-import { avatarDataUrl } from "#mock/avatar";
-import { hashPassword } from "#mock/password";
-import { COMMENT_MAX, NAME_MAX, POST_MAX } from "#mock/rules";
-import { GENERATED_PASSWORD, type GenerateOptions } from "#mock/seed";
-import { timestamp } from "#mock/time";
-import type { CommentRecord, PostRecord, Snapshot, UserRecord } from "#mock/types";
-import { DEFAULT_ITERATIONS } from "#mock/password";
+import { avatarDataUrl } from "#cli/avatar";
+import { hashPassword } from "#mock/core/password";
+import { COMMENT_MAX, NAME_MAX, POST_MAX } from "#mock/core/rules";
+import { GENERATED_PASSWORD, type GenerateOptions } from "#mock/data/seed";
+import { timestamp } from "#mock/core/time";
+import type { CommentRecord, PostRecord, Snapshot, UserRecord } from "#mock/core/types";
+import { DEFAULT_ITERATIONS } from "#mock/core/password";
 
 const PICTURES = ["/seed/post-dawn.svg", "/seed/post-dusk.svg", "/seed/post-sea.svg"];
 const REACTIONS = [

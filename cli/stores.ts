@@ -1,8 +1,8 @@
 // Opening the store file for one command: the lock, and the messages when the
 // store is busy or cannot be read. Every data command goes through here.
-import type { Mock } from "#mock/create-mock";
-import { LockedError, StoreError, openFileMock, readFileMock, storePath, type LockHolder } from "#mock/node";
-import type { HeldLock } from "#mock/store/lock";
+import type { Mock } from "#mock/core/create-mock";
+import { LockedError, StoreError, openFileMock, readFileMock, storePath, type LockHolder } from "#mock/node/door";
+import type { HeldLock } from "#mock/node/lock";
 import { CliError, oneLine } from "./errors";
 import { httpSender, inProcessSender, type Sender } from "./exchange";
 import type { CliIo } from "./io";
@@ -15,7 +15,7 @@ function lockWait(io: CliIo): number {
   return Number.isFinite(ms) && ms >= 0 ? ms : LOCK_WAIT_MS;
 }
 
-/** The store's absolute path (mock/node.ts storePath: `--db`, MOCKMAN_DB, the default, against the command's cwd). */
+/** The store's absolute path (mock/node/door.ts storePath: `--db`, MOCKMAN_DB, the default, against the command's cwd). */
 export const dbPathOf = (io: CliIo, flag?: string) => storePath({ flag, env: io.env, cwd: io.cwd }).path;
 
 /** The store's path as the user gave it, for messages: never made absolute. */

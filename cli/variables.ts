@@ -1,10 +1,10 @@
 // The variables a replay fills `{{name}}` with: the collection's own
 // `variables`, then `--env FILE`, then each `--env-var NAME=VALUE`, later
 // ones winning, as Postman's collection < environment < CLI order.
-import { SERVE_URL } from "#mock/boundary";
+import { SERVE_URL } from "#mock/core/boundary";
 import type { Variables } from "#mock/collection/templates";
-import { parseJsonFile } from "#mock/export-file";
-import { isObject } from "#mock/types";
+import { parseJsonFile } from "#mock/data/export-file";
+import { isObject } from "#mock/core/types";
 import { usageError } from "./errors";
 import { readSource } from "./inputs";
 import type { CliIo } from "./io";

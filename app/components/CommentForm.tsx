@@ -6,7 +6,7 @@ import { useEffect } from "react";
 import type { PostActionData } from "#app/lib/post-actions";
 import { COMMENT_MAX, commentSchema } from "#app/lib/schemas";
 import { TEXT } from "#app/lib/texts";
-import { charCount } from "#mock/rules";
+import { charCount } from "#mock/core/rules";
 import { Counter } from "./Counter";
 import { TextareaField } from "./Field";
 

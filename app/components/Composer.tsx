@@ -10,7 +10,7 @@ import { clearDraft, readDraft, saveDraft } from "#app/lib/draft";
 import type { PostActionData } from "#app/lib/post-actions";
 import { useRequiresAlt } from "#app/lib/alt-setting";
 import { ALT_MAX, POST_MAX, postSchemaFor } from "#app/lib/schemas";
-import { charCount } from "#mock/rules";
+import { charCount } from "#mock/core/rules";
 import type { SessionUser } from "#app/lib/session";
 import { Avatar } from "./Avatar";
 import { Counter } from "./Counter";

@@ -9,7 +9,7 @@ import {
   onFaultSettings,
   saveFaultSettings,
   type FaultSettings,
-} from "#mock/fault-settings";
+} from "#mock/core/fault-settings";
 import "./MockBadge.css";
 
 function describe(s: FaultSettings): string {

@@ -6,7 +6,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
 import type { z } from "zod";
 import type { PostActionData } from "#app/lib/post-actions";
-import { charCount } from "#mock/rules";
+import { charCount } from "#mock/core/rules";
 import { COMMENT_MAX, POST_MAX, commentSchema, editPostSchema } from "#app/lib/schemas";
 import { Counter } from "./Counter";
 import { TextareaField } from "./Field";

@@ -7,7 +7,7 @@
 // own `mockman serve`) is switched to at once; any other origin is only named
 // (`ask`): the app asks first, full screen, and nothing is stored or sent there
 // before the person confirms (entry.client.tsx, ApiTargetQuestion).
-import { isLoopbackHost } from "#mock/boundary";
+import { isLoopbackHost } from "#mock/core/boundary";
 
 export const API_TARGET_KEY = "moments-api";
 /** Holds the non-loopback origin the person confirmed; a target saved without it is asked about again. */

@@ -1,6 +1,6 @@
 // Login and signup calls, and the failure text each shows (CONTRACT §10: the
 // server's message, or 'user not found' when the username is unknown).
-import { MSG } from "#mock/errors";
+import { MSG } from "#mock/core/errors";
 import { ApiError, api, messageOf } from "./api";
 import { saveSession, type SessionUser } from "./session";
 import { TOAST } from "./texts";

@@ -4,7 +4,7 @@
 // as a form submission, so every loader (the shell's too) revalidates after it.
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { toast } from "react-toastify";
-import type { ImportSummary, Progress } from "#mock/worker-protocol";
+import type { ImportSummary, Progress } from "#mock/browser/worker-protocol";
 import { ApiError, api, messageOf } from "./api";
 import { getBrowserMock } from "./browser-mock";
 import { downloadBlob } from "./download";

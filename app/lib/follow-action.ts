@@ -2,7 +2,7 @@
 // /home): the /follow route's action. It toasts 'followed' / 'unfollowed'.
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { toast } from "react-toastify";
-import { MSG } from "#mock/errors";
+import { MSG } from "#mock/core/errors";
 import { actionFailure, api } from "./api";
 import { followIntentSchema } from "./follow";
 import { rememberUser } from "./remember-user";

@@ -1,6 +1,6 @@
 // The composer's image checks (CONTRACT §5): accepted types and the 2 MB limit, before
 // the file is read, so a bad file is never attached.
-import { IMAGE_ACCEPT, IMAGE_EXTENSIONS, IMAGE_MAX_BYTES, IMAGE_TYPES } from "#mock/rules";
+import { IMAGE_ACCEPT, IMAGE_EXTENSIONS, IMAGE_MAX_BYTES, IMAGE_TYPES } from "#mock/core/rules";
 
 export { IMAGE_ACCEPT };
 

@@ -8,8 +8,8 @@
 //   feed's "Show N new posts" button (as Bluesky and X do, never a jump);
 // - anything else (users: follows, bookmarks, profiles; notifications; an import
 //   or reset) makes the screen's loaders read again.
-import { CHANGES_CHANNEL, type DataChange } from "#mock/worker-protocol";
-import { TAB_ID } from "#mock/tab-id";
+import { CHANGES_CHANNEL, type DataChange } from "#mock/browser/worker-protocol";
+import { TAB_ID } from "#mock/browser/tab-id";
 import { readPost } from "./data";
 import { getPost, postDeleted, putPost } from "./post-store";
 import type { Post } from "./types";

@@ -6,7 +6,7 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { api } from "./api";
 import { settle, type Settled } from "./settle";
-import type { NotificationAnswer } from "#mock/notifications";
+import type { NotificationAnswer } from "#mock/features/notifications";
 
 /** A notification as the API answers it (the mock's own type: one definition). */
 export type Notification = NotificationAnswer;

@@ -3,7 +3,7 @@
 // the app links is the tag its page finds). Parts are data, rendered as React
 // elements: no text ever becomes HTML.
 import LinkifyIt from "linkify-it";
-import { MENTION_PATTERN, TAG_PATTERN, fold, mentionName } from "#mock/text-terms";
+import { MENTION_PATTERN, TAG_PATTERN, fold, mentionName } from "#mock/features/text-terms";
 
 export type RichPart =
   | { kind: "text"; text: string }

@@ -12,7 +12,7 @@ import {
   USERNAME_PATTERN,
   charCount,
   imageRef,
-} from "#mock/rules";
+} from "#mock/core/rules";
 import { z } from "zod";
 import { TEXT } from "./texts";
 

@@ -2,7 +2,7 @@
 // exists (a reset or an import removed it) or its token went bad. Every screen
 // gets the same outcome: local storage cleared, one clear toast, back to /.
 import { toast } from "react-toastify";
-import { SESSION_ERROR_HEADER } from "#mock/boundary";
+import { SESSION_ERROR_HEADER } from "#mock/core/boundary";
 import { clearSession, getSessionUser, getToken } from "./session";
 
 export const SESSION_ENDED_TOAST = "Your session has ended: please log in again.";

@@ -8,7 +8,7 @@ import { getTagPostsPage } from "#app/lib/data";
 import { postActions } from "#app/lib/post-actions";
 import { revalidateUnlessPostAction } from "#app/lib/revalidate";
 import type { Post } from "#app/lib/types";
-import { fold, tagsOf } from "#mock/text-terms";
+import { fold, tagsOf } from "#mock/features/text-terms";
 
 export async function clientLoader({ params }: ClientLoaderFunctionArgs) {
   const tag = fold((params.tag ?? "").replace(/^#/, ""));

@@ -2,7 +2,7 @@
 // the browser's export uses too.
 import { Command } from "commander";
 import { z } from "zod";
-import { exportPieces } from "#mock/export-file";
+import { exportPieces } from "#mock/data/export-file";
 import { withStoreToRead } from "../stores";
 import { writeOutput } from "../inputs";
 import type { CliIo } from "../io";

@@ -2,7 +2,7 @@
 // document GET /api/openapi.json serves), for Postman, Insomnia, Bruno,
 // Hoppscotch, Prism or Swagger UI. Needs no store.
 import { Command } from "commander";
-import { SERVE_URL } from "#mock/boundary";
+import { SERVE_URL } from "#mock/core/boundary";
 import pkg from "../../package.json" with { type: "json" };
 import type { CliIo } from "../io";
 import { addExamples } from "../options";

@@ -2,7 +2,7 @@
 // filling {{...}} from variables and earlier answers, and checks each answer
 // against its `expect`. Everything a run needs is checked before the first
 // request is sent: the file, every header, every variable.
-import { SERVE_URL, STORE_ERROR_HEADER } from "#mock/boundary";
+import { SERVE_URL, STORE_ERROR_HEADER } from "#mock/core/boundary";
 import { Command, Option } from "commander";
 import { z } from "zod";
 import { checkAnswer, describeFailure } from "#mock/collection/assert";

@@ -1,10 +1,10 @@
 // `mockman request METHOD PATH`: one request, curl/HTTPie style.
-import { SERVE_URL, SERVED_BY, STORE_ERROR_HEADER } from "#mock/boundary";
+import { SERVE_URL, SERVED_BY, STORE_ERROR_HEADER } from "#mock/core/boundary";
 import { Command } from "commander";
 import { z } from "zod";
 import { COLLECTION_METHODS, headerProblem } from "#mock/collection/format";
 import { isAbsoluteUrl, toPath } from "#mock/collection/urls";
-import { GUEST } from "#mock/seed";
+import { GUEST } from "#mock/data/seed";
 import { openSender } from "../stores";
 import { CliError, EXIT, usageError } from "../errors";
 import type { Exchange, OutgoingRequest, Sender } from "../exchange";

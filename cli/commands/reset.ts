@@ -1,7 +1,7 @@
 // `mockman reset`: back to the spec's seed (four users, six posts).
 import { Command } from "commander";
 import { z } from "zod";
-import { GUEST } from "#mock/seed";
+import { GUEST } from "#mock/data/seed";
 import { withStore } from "../stores";
 import type { CliIo } from "../io";
 import { addDbOption, addExamples, parseOptions } from "../options";

@@ -2,9 +2,9 @@
 // added to what the store holds, or in its place with --replace.
 import { Command } from "commander";
 import { z } from "zod";
-import { toExportFile } from "#mock/export-file";
-import { GENERATED_PASSWORD, GUEST } from "#mock/seed";
-import type { Snapshot } from "#mock/types";
+import { toExportFile } from "#mock/data/export-file";
+import { GENERATED_PASSWORD, GUEST } from "#mock/data/seed";
+import type { Snapshot } from "#mock/core/types";
 import { withStore } from "../stores";
 import { usageError } from "../errors";
 import type { CliIo } from "../io";

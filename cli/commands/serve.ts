@@ -1,14 +1,14 @@
 // `mockman serve --port P`: the mock over real HTTP on 127.0.0.1, on the same
 // dispatcher and store file. It holds the store's lock, with its port in it,
 // for as long as it runs, so `mockman request` on that file comes here.
-import { LOOPBACK_HOSTS, SERVE_PORT, SERVE_URL } from "#mock/boundary";
+import { LOOPBACK_HOSTS, SERVE_PORT, SERVE_URL } from "#mock/core/boundary";
 import type { Server } from "node:http";
 import { Command } from "commander";
 import { z } from "zod";
 import { dbLabelOf, dbPathOf, openStore, serverUrl } from "../stores";
 import { CliError, oneLine } from "../errors";
 import { addFaultOptions, faultsFrom } from "../fault-options";
-import { DEFAULT_TIMEOUTS, createDoorServer, type DoorPolicy } from "../http-door";
+import { DEFAULT_TIMEOUTS, createDoorServer, type DoorPolicy } from "../../mock/node/http-door";
 import type { CliIo } from "../io";
 import { addDbOption, addExamples, collect, count, parseOptions } from "../options";
 import { formatMs } from "../render";

@@ -4,7 +4,7 @@
 // request sent, then the test scripts in the same order. A request's result is
 // its assertions and scripts: no test, no check; a script that throws fails its
 // request with its message. postman.setNextRequest jumps, null stops the run.
-import { STORE_ERROR_HEADER } from "#mock/boundary";
+import { STORE_ERROR_HEADER } from "#mock/core/boundary";
 import { describeFailure, type CheckFailure } from "#mock/collection/assert";
 import { authOf, type PostmanPlan, type PostmanStep, type StepScript } from "#mock/collection/postman-steps";
 import { endpointOf } from "#mock/collection/postman";

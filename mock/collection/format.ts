@@ -3,8 +3,8 @@
 // core never imports it. A file is checked whole before anything is sent: its
 // shape, its headers, its matchers, and that every `{{name...}}` it reads from
 // an answer names a request that runs earlier.
-import { isObject } from "../types";
-import { FormatError, describeZodError, parseJsonFile } from "../export-file";
+import { isObject } from "../core/types";
+import { FormatError, describeZodError, parseJsonFile } from "../data/export-file";
 
 export { parseJsonFile };
 import { fromPostman, postmanVersion, type PostmanCollection } from "./postman";

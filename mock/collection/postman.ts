@@ -10,8 +10,8 @@
 // Out to Postman: endpoints under `{{baseUrl}}`, each `{{name.path}}` as a
 // collection variable that the named request's test script sets, and the whole
 // `expect` kept in a `// mockman-expect:` line so a round trip loses nothing.
-import { SERVE_URL } from "../boundary";
-import { isObject } from "../types";
+import { SERVE_URL } from "../core/boundary";
+import { isObject } from "../core/types";
 import type { Expectation } from "./assert";
 import type { CollectionFile, CollectionRequest } from "./schema";
 import { mapStrings, templateRefs } from "./templates";

@@ -1,13 +1,13 @@
 // The named schemas of the OpenAPI description: the answer shapes routes name
-// (route-kit's Shape), built from the record schemas of mock/records.ts so an
+// (route-kit's Shape), built from the record schemas of mock/data/records.ts so an
 // answer's documented shape cannot drift from the records, each a component the
 // operations reference with $ref. Examples are the seed's.
 import { extendZodWithOpenApi } from "@asteasolutions/zod-to-openapi";
 import { z, type ZodTypeAny } from "zod";
-import { MAX_LIMIT } from "../paging";
-import { commentAnswerSchema, postAnswerSchema, todoRecordSchema, userAnswerSchema, userRefSchema } from "../records";
-import type { Shape } from "../route-kit";
-import { POST_IDS, SEED_POSTS, SEED_USERS } from "../seed";
+import { MAX_LIMIT } from "../data/paging";
+import { commentAnswerSchema, postAnswerSchema, todoRecordSchema, userAnswerSchema, userRefSchema } from "../data/records";
+import type { Shape } from "../routes/route-kit";
+import { POST_IDS, SEED_POSTS, SEED_USERS } from "../data/seed";
 
 // The generator reads its metadata through zod's prototype; loading this module adds it.
 extendZodWithOpenApi(z);

@@ -7,9 +7,9 @@
 // handlers check with, so the document and the checks cannot drift.
 import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig, type RouteConfig } from "@asteasolutions/zod-to-openapi";
 import { z, type ZodTypeAny } from "zod";
-import { MAX_LIMIT } from "../paging";
-import type { RouteDef, RouteFacts, Tag } from "../route-kit";
-import { POST_IDS, SEED_USERS } from "../seed";
+import { MAX_LIMIT } from "../data/paging";
+import type { RouteDef, RouteFacts, Tag } from "../routes/route-kit";
+import { POST_IDS, SEED_USERS } from "../data/seed";
 import { ErrorBody, SHAPES } from "./components";
 
 const TAGS: Record<Tag, string> = {

@@ -1,14 +1,14 @@
 import { v4 as uuid } from "uuid";
 import { z } from "zod";
-import { signToken } from "../auth";
-import { ApiError, MSG, notFound } from "../errors";
-import { parseBody, reply, type RouteDef } from "../route-kit";
-import { hashPassword, verifyPassword } from "../password";
-import { BIO_MAX, LINK_MAX, NAME_MAX, imageRef, optionalText, required, usernameField } from "../rules";
-import { GUEST } from "../seed";
-import { timestamp } from "../time";
-import type { UserRecord } from "../types";
-import { publicUser } from "../views";
+import { signToken } from "../core/auth";
+import { ApiError, MSG, notFound } from "../core/errors";
+import { parseBody, reply, type RouteDef } from "./route-kit";
+import { hashPassword, verifyPassword } from "../core/password";
+import { BIO_MAX, LINK_MAX, NAME_MAX, imageRef, optionalText, required, usernameField } from "../core/rules";
+import { GUEST } from "../data/seed";
+import { timestamp } from "../core/time";
+import type { UserRecord } from "../core/types";
+import { publicUser } from "../data/views";
 import { resolvePhoto, storePhoto } from "./photos";
 
 export const loginSchema = z.object({

@@ -1,6 +1,6 @@
 import { v4 as uuid } from "uuid";
 import { z } from "zod";
-import { badRequest, MSG } from "../errors";
+import { badRequest, MSG } from "../core/errors";
 import {
   listRoute,
   onePost,
@@ -11,14 +11,14 @@ import {
   type Ctx,
   type RouteDef,
   type RouteFacts,
-} from "../route-kit";
-import { pageArray } from "../paging";
-import { COMMENT_MAX, required } from "../rules";
-import { timestamp } from "../time";
-import type { CommentRecord } from "../types";
-import { commentsView } from "../views";
+} from "./route-kit";
+import { pageArray } from "../data/paging";
+import { COMMENT_MAX, required } from "../core/rules";
+import { timestamp } from "../core/time";
+import type { CommentRecord } from "../core/types";
+import { commentsView } from "../data/views";
 import { findComment, findPost } from "./lookup";
-import { authorOf, notify, notifyMentions, unnotifyPost } from "../notifications";
+import { authorOf, notify, notifyMentions, unnotifyPost } from "../features/notifications";
 
 const commentVal = required("commentVal", COMMENT_MAX);
 const objectError = (name: string) => ({ required_error: `${name} is required`, invalid_type_error: `${name} must be an object` });

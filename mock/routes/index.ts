@@ -1,5 +1,5 @@
 // The route table: every /api route, one module per resource.
-import type { RouteDef } from "../route-kit";
+import type { RouteDef } from "./route-kit";
 import { authRoutes } from "./auth";
 import { commentRoutes } from "./comments";
 import { openApiRoutes } from "./openapi";

@@ -1,7 +1,7 @@
 // Finding the record a path names, or the 404 that says it is not there.
-import { MSG, notFound } from "../errors";
-import type { Tables } from "../tables";
-import type { CommentRecord, PostRecord, UserRecord } from "../types";
+import { MSG, notFound } from "../core/errors";
+import type { Tables } from "../data/tables";
+import type { CommentRecord, PostRecord, UserRecord } from "../core/types";
 
 export function findPost(db: Tables, id: string): PostRecord {
   const post = db.posts.get(id);

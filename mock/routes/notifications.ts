@@ -1,11 +1,11 @@
 // GET /api/notifications (the caller's, newest first, always one page: the
 // lists' `limit`, default 20, and `cursor`) and POST /api/notifications/read.
-// What writes them is mock/notifications.ts.
+// What writes them is mock/features/notifications.ts.
 import { z } from "zod";
-import { notFound } from "../errors";
-import { notificationView, unreadOf } from "../notifications";
-import { DEFAULT_LIMIT, MAX_LIMIT, pageArray, pageRequest } from "../paging";
-import { parseBody, reply, type RouteDef } from "../route-kit";
+import { notFound } from "../core/errors";
+import { notificationView, unreadOf } from "../features/notifications";
+import { DEFAULT_LIMIT, MAX_LIMIT, pageArray, pageRequest } from "../data/paging";
+import { parseBody, reply, type RouteDef } from "./route-kit";
 
 /** The query the list reads (paging's checks are pageRequest's; this is what callers are told). */
 export const notificationsQuerySchema = z.object({

@@ -2,7 +2,7 @@
 // use (the generator is its own chunk in the browser) and kept, one per origin:
 // `servers` names the origin it was asked from (`mockman serve`'s host and port),
 // or is relative when the request names none (the tab's own mock).
-import { replyJson, type RouteDef } from "../route-kit";
+import { replyJson, type RouteDef } from "./route-kit";
 import pkg from "../../package.json" with { type: "json" };
 
 const documents = new Map<string, Promise<string>>();

@@ -1,5 +1,5 @@
 // GET /api/photos/:owner/:id/:field: the bytes of a photo that answers quote by
-// reference (mock/photos.ts). The fingerprint in `?v=` names the content, so an
+// reference (mock/data/photos.ts). The fingerprint in `?v=` names the content, so an
 // answer to the current one may be cached forever; an old one gets the current
 // photo, not to be cached. The ETag is the fingerprint: If-None-Match gets a 304.
 // Every photo is served so that it can never act as a page: `nosniff`, and a
@@ -7,8 +7,8 @@
 // in case one is opened on its own. Only stored images are served: a photo field
 // holding a web URL or a /path is quoted as it is, and its /api/photos URL is a 404,
 // never a redirect (which would make this API an open redirector).
-import { ApiError, MSG, notFound } from "../errors";
-import { PHOTO_DATA_URL } from "../boundary";
+import { ApiError, MSG, notFound } from "../core/errors";
+import { PHOTO_DATA_URL } from "../core/boundary";
 import { v4 as uuid } from "uuid";
 import {
   PHOTO_LINK,
@@ -20,9 +20,9 @@ import {
   svgDanger,
   unsafeSvgMessage,
   type PhotoOwner,
-} from "../photos";
-import type { Tables } from "../tables";
-import type { RouteDef } from "../route-kit";
+} from "../data/photos";
+import type { Tables } from "../data/tables";
+import type { RouteDef } from "./route-kit";
 import { z } from "zod";
 
 const lookup = (db: Tables) => (owner: PhotoOwner, id: string) => db[owner].get(id);

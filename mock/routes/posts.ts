@@ -1,6 +1,6 @@
 import { v4 as uuid } from "uuid";
 import { z } from "zod";
-import { badRequest, MSG } from "../errors";
+import { badRequest, MSG } from "../core/errors";
 import {
   allPosts,
   listRoute,
@@ -14,17 +14,17 @@ import {
   type Ctx,
   type RouteDef,
   type RouteFacts,
-} from "../route-kit";
-import { pageTable } from "../paging";
-import { ALT_MAX, POST_MAX, imageRef, optionalText, required } from "../rules";
-import { timestamp } from "../time";
-import type { PostRecord, UserRecord } from "../types";
+} from "./route-kit";
+import { pageTable } from "../data/paging";
+import { ALT_MAX, POST_MAX, imageRef, optionalText, required } from "../core/rules";
+import { timestamp } from "../core/time";
+import type { PostRecord, UserRecord } from "../core/types";
 import { findPost, findUser } from "./lookup";
 import { dropPhoto, resolvePhoto, storePhoto } from "./photos";
-import { searchIndex } from "../search-index";
-import { fold } from "../text-terms";
+import { searchIndex } from "../features/search-index";
+import { fold } from "../features/text-terms";
 import { pageOf } from "./search";
-import { authorOf, notify, notifyMentions, unnotifyPost } from "../notifications";
+import { authorOf, notify, notifyMentions, unnotifyPost } from "../features/notifications";
 
 // firstName and userPhoto may come in the body (CONTRACT §7), but the author is always the token's user.
 export const createPostSchema = z.object({

@@ -1,15 +1,15 @@
 // GET /api/search?q=&type=posts|users|tags&limit&cursor: public, always one
 // page (the lists' `limit`, default 20), newest first for posts and people,
-// most used first for tags. The index is mock/search-index.ts.
+// most used first for tags. The index is mock/features/search-index.ts.
 import { z } from "zod";
-import { badRequest } from "../errors";
-import { DEFAULT_LIMIT, MAX_LIMIT, decode, encode, pageRequest } from "../paging";
-import { pagedPosts, reply, replyJson, type RouteDef } from "../route-kit";
-import { matchPositions, queryGroups, searchIndex, type TermIndex } from "../search-index";
-import { charCount } from "../rules";
-import type { Tables } from "../tables";
-import { fold } from "../text-terms";
-import { publicUser } from "../views";
+import { badRequest } from "../core/errors";
+import { DEFAULT_LIMIT, MAX_LIMIT, decode, encode, pageRequest } from "../data/paging";
+import { pagedPosts, reply, replyJson, type RouteDef } from "./route-kit";
+import { matchPositions, queryGroups, searchIndex, type TermIndex } from "../features/search-index";
+import { charCount } from "../core/rules";
+import type { Tables } from "../data/tables";
+import { fold } from "../features/text-terms";
+import { publicUser } from "../data/views";
 
 export const SEARCH_TYPES = ["posts", "users", "tags"] as const;
 export const SEARCH_Q_MAX = 100;

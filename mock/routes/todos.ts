@@ -1,10 +1,10 @@
 // /api/test-todos: a sandbox so the tester's default request (CONTRACT §9) gets a real answer.
 import { v4 as uuid } from "uuid";
 import { z } from "zod";
-import { MSG, notFound } from "../errors";
-import { parseBody, reply, type RouteDef } from "../route-kit";
-import { TODO_MAX, required } from "../rules";
-import { timestamp } from "../time";
+import { MSG, notFound } from "../core/errors";
+import { parseBody, reply, type RouteDef } from "./route-kit";
+import { TODO_MAX, required } from "../core/rules";
+import { timestamp } from "../core/time";
 
 export const addTodoSchema = z.object({
   title: required("title", TODO_MAX),

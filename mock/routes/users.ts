@@ -1,14 +1,14 @@
 import { z } from "zod";
-import { badRequest, MSG } from "../errors";
-import { listRoute, pagedPosts, parseBody, reply, replyJson, type Ctx, type RouteDef, type RouteFacts } from "../route-kit";
+import { badRequest, MSG } from "../core/errors";
+import { listRoute, pagedPosts, parseBody, reply, replyJson, type Ctx, type RouteDef, type RouteFacts } from "./route-kit";
 import { resolvePhoto, storePhoto } from "./photos";
-import { pageArray, pageTable } from "../paging";
-import { ALT_MAX, BIO_MAX, LINK_MAX, NAME_MAX, imageRef, optionalText, required } from "../rules";
-import { timestamp } from "../time";
-import type { UserRecord } from "../types";
-import { bookmarkedPosts, publicUser } from "../views";
+import { pageArray, pageTable } from "../data/paging";
+import { ALT_MAX, BIO_MAX, LINK_MAX, NAME_MAX, imageRef, optionalText, required } from "../core/rules";
+import { timestamp } from "../core/time";
+import type { UserRecord } from "../core/types";
+import { bookmarkedPosts, publicUser } from "../data/views";
 import { findPost, findUser } from "./lookup";
-import { notify, unnotifyFollow } from "../notifications";
+import { notify, unnotifyFollow } from "../features/notifications";
 
 // Only these fields can change: ids, usernames, passwords and links between users cannot.
 export const editUserSchema = z.object({

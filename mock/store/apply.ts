@@ -1,5 +1,5 @@
-import type { ChangeSet, Snapshot } from "../types";
-import { COLLECTIONS } from "../types";
+import type { ChangeSet, Snapshot } from "../core/types";
+import { COLLECTIONS } from "../core/types";
 
 /**
  * Applies a change set to plain arrays: a put of a known id replaces it in

@@ -1,5 +1,5 @@
-import type { ChangeSet, CollectionName, Collections, Snapshot, Store } from "../types";
-import { COLLECTIONS } from "../types";
+import type { ChangeSet, CollectionName, Collections, Snapshot, Store } from "../core/types";
+import { COLLECTIONS } from "../core/types";
 import { applyChanges } from "./apply";
 
 /** Keeps a JSON copy of everything in memory: for tests, and as the reference the other stores must match. */

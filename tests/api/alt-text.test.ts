@@ -2,7 +2,7 @@
 // (postPicAlt, userPhotoAlt, coverPhotoAlt; at most 1000 characters). Stored
 // only with a picture to describe, returned beside it, kept by export/import.
 import { beforeEach, describe, expect, it } from "vitest";
-import { parseExportFile } from "#mock/export-file";
+import { parseExportFile } from "#mock/data/export-file";
 import { makeApi, type Api } from "./client";
 
 let api: Api;

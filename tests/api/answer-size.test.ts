@@ -4,10 +4,10 @@
 // quotes of it pass the limit: such a change is refused and undone (422) instead
 // of breaking every later read with a 500.
 import { describe, expect, it } from "vitest";
-import { toExportFile } from "#mock/export-file";
-import { MSG } from "#mock/errors";
+import { toExportFile } from "#mock/data/export-file";
+import { MSG } from "#mock/core/errors";
 import { makeApi, SEED_POST } from "./client";
-import type { Snapshot } from "#mock/types";
+import type { Snapshot } from "#mock/core/types";
 
 const photo = (chars: number) => `data:image/png;base64,${"A".repeat(chars)}`;
 

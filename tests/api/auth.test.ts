@@ -1,6 +1,6 @@
 import { decodeJwt } from "jose";
 import { beforeEach, describe, expect, it } from "vitest";
-import { MSG } from "#mock/errors";
+import { MSG } from "#mock/core/errors";
 import { makeApi, type Api } from "./client";
 
 let api: Api;

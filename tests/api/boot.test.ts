@@ -1,11 +1,11 @@
 // What a boot reads from the store: checked for shape (cheaply, every boot) and
 // stripped of fields the API does not know, so a hand-edited record cannot leak them.
 import { describe, expect, it } from "vitest";
-import { exportFileSchema } from "#mock/export-file";
-import { snapshotProblem } from "#mock/data-format";
-import { createMock } from "#mock/create-mock";
+import { exportFileSchema } from "#mock/data/export-file";
+import { snapshotProblem } from "#mock/data/data-format";
+import { createMock } from "#mock/core/create-mock";
 import { MemoryStore } from "#mock/store/memory";
-import type { Snapshot } from "#mock/types";
+import type { Snapshot } from "#mock/core/types";
 import { makeApi } from "./client";
 
 async function seeded(): Promise<Snapshot> {

@@ -1,8 +1,8 @@
 // Drives the dispatcher with real Request objects, as every door does.
-import { GUEST } from "#mock/seed";
-import { createMock, type Mock } from "#mock/create-mock";
+import { GUEST } from "#mock/data/seed";
+import { createMock, type Mock } from "#mock/core/create-mock";
 import { MemoryStore } from "#mock/store/memory";
-import type { ChangeSet } from "#mock/types";
+import type { ChangeSet } from "#mock/core/types";
 
 /** A memory store whose writes fail while `failing` is set, as a full IndexedDB does (the mock answers 507). */
 export class FlakyStore extends MemoryStore {

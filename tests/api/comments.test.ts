@@ -1,6 +1,6 @@
-import { commentsView } from "#mock/views";
+import { commentsView } from "#mock/data/views";
 import { beforeEach, describe, expect, it } from "vitest";
-import { MSG } from "#mock/errors";
+import { MSG } from "#mock/core/errors";
 import { GUEST_POST_ID, SEED_POST, makeApi, type Api } from "./client";
 
 let api: Api;

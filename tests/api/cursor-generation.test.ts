@@ -7,11 +7,11 @@
 import { IDBKeyRange, indexedDB } from "fake-indexeddb";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createMock, type Mock } from "#mock/create-mock";
-import { FileStore } from "#mock/store/file";
-import { DexieStore } from "#mock/store/dexie";
+import { createMock, type Mock } from "#mock/core/create-mock";
+import { FileStore } from "#mock/node/file-store";
+import { DexieStore } from "#mock/browser/dexie";
 import { MemoryStore } from "#mock/store/memory";
-import type { Store } from "#mock/types";
+import type { Store } from "#mock/core/types";
 import { ITERATIONS, call, loginAsGuest, tempDir } from "../store/helpers";
 
 let counter = 0;

@@ -2,7 +2,7 @@
 // injected fault makes (a failure changes nothing; a delayed write is still
 // serial and durable before it answers).
 import { describe, expect, it } from "vitest";
-import { delaySchema, failRateSchema, failStatusSchema, seededRandom, decide, NO_FAULTS } from "#mock/faults";
+import { delaySchema, failRateSchema, failStatusSchema, seededRandom, decide, NO_FAULTS } from "#mock/core/faults";
 import { makeApi } from "./client";
 
 describe("fault settings parsing", () => {

@@ -6,8 +6,8 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { seedSnapshot } from "#mock/seed";
-import { createMock } from "#mock/create-mock";
+import { seedSnapshot } from "#mock/data/seed";
+import { createMock } from "#mock/core/create-mock";
 import { MemoryStore } from "#mock/store/memory";
 import { PASSWORDS, SEED_POST } from "./client";
 

@@ -4,9 +4,9 @@
 // the avatar by reference (tests/api/photos.test.ts), so they stay small too.
 // Speed is in `npm run bench` (tests/bench/growth.ts); this pins the bytes.
 import { describe, expect, it } from "vitest";
-import { createMock } from "#mock/create-mock";
+import { createMock } from "#mock/core/create-mock";
 import { MemoryStore } from "#mock/store/memory";
-import type { ChangeSet } from "#mock/types";
+import type { ChangeSet } from "#mock/core/types";
 
 /** A memory store that counts what each write sends (what the file store's journal line would hold). */
 class CountingStore extends MemoryStore {

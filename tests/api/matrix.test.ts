@@ -1,8 +1,8 @@
 // The auth matrix for every authenticated route, and the no-password rule over every response.
-import { postView } from "#mock/views";
+import { postView } from "#mock/data/views";
 import { SignJWT } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
-import { MSG } from "#mock/errors";
+import { MSG } from "#mock/core/errors";
 import { routes } from "#mock/routes/index";
 import { GUEST_POST_ID, PASSWORDS, SEED_POST, makeApi, type Api } from "./client";
 

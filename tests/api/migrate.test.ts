@@ -10,14 +10,14 @@ import { fileURLToPath } from "node:url";
 import Dexie from "dexie";
 import { IDBKeyRange, indexedDB } from "fake-indexeddb";
 import { afterEach, describe, expect, it } from "vitest";
-import { parseExportFile } from "#mock/export-file";
-import { FORMAT_VERSION } from "#mock/data-format";
-import { createMock } from "#mock/create-mock";
-import { DexieStore } from "#mock/store/dexie";
-import { FileStore } from "#mock/store/file";
+import { parseExportFile } from "#mock/data/export-file";
+import { FORMAT_VERSION } from "#mock/data/data-format";
+import { createMock } from "#mock/core/create-mock";
+import { DexieStore } from "#mock/browser/dexie";
+import { FileStore } from "#mock/node/file-store";
 import { MemoryStore } from "#mock/store/memory";
-import { isReferenced } from "#mock/photos";
-import type { Snapshot } from "#mock/types";
+import { isReferenced } from "#mock/data/photos";
+import type { Snapshot } from "#mock/core/types";
 
 // Written by tests/api/golden.test.ts before records referred to users by id.
 const V1_EXPORT = fileURLToPath(new URL("./fixtures/export-v1.json", import.meta.url));

@@ -4,10 +4,10 @@
 // or comment; bounded per user; undone with a refused or unsaved write; carried by
 // export and import (format 5), and older files import with none.
 import { beforeEach, describe, expect, it } from "vitest";
-import { FORMAT_VERSION } from "#mock/data-format";
-import { parseExportFile } from "#mock/export-file";
-import { LIMIT_MESSAGE } from "#mock/paging";
-import { NOTIFICATIONS_MAX } from "#mock/rules";
+import { FORMAT_VERSION } from "#mock/data/data-format";
+import { parseExportFile } from "#mock/data/export-file";
+import { LIMIT_MESSAGE } from "#mock/data/paging";
+import { NOTIFICATIONS_MAX } from "#mock/core/rules";
 import { FlakyStore, GUEST_POST_ID, makeApi, type Api } from "./client";
 
 let api: Api;

@@ -14,9 +14,9 @@
 import Ajv2020 from "ajv/dist/2020";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { RawRequest, RawResponse } from "#mock/boundary";
-import type { Mock } from "#mock/create-mock";
-import { MSG } from "#mock/errors";
+import type { RawRequest, RawResponse } from "#mock/core/boundary";
+import type { Mock } from "#mock/core/create-mock";
+import { MSG } from "#mock/core/errors";
 import { GUEST_POST_ID, PASSWORDS, makeApi, type Api } from "./client";
 
 const SEED = Number(process.env.PROPERTY_SEED ?? 2222);

@@ -4,7 +4,7 @@
 // newest first, with `next` and `total`; walking every page gives the unpaged
 // list reversed, stays right while items are added or deleted between pages,
 // and bad parameters are a 400 naming the parameter. Also `Prefer: return=minimal`.
-import { postView } from "#mock/views";
+import { postView } from "#mock/data/views";
 import { beforeEach, describe, expect, it } from "vitest";
 import { GUEST_POST_ID, SEED_POST, makeApi, type Api } from "./client";
 

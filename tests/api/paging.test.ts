@@ -1,6 +1,6 @@
 // Paged lists (?limit=N&cursor=C) on the five list routes, and the small answers of Prefer: return=minimal.
 import { beforeEach, describe, expect, it } from "vitest";
-import { LIMIT_MESSAGE } from "#mock/paging";
+import { LIMIT_MESSAGE } from "#mock/data/paging";
 import { GUEST_POST_ID, SEED_POST, makeApi, type Api } from "./client";
 
 let api: Api;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MemoryStore } from "#mock/store/memory";
-import type { ChangeSet } from "#mock/types";
+import type { ChangeSet } from "#mock/core/types";
 import { FlakyStore, SEED_POST, makeApi } from "./client";
 
 class SpyStore extends MemoryStore {
@@ -44,8 +44,8 @@ describe("persistence through the store", () => {
   });
 
   it("an empty store is seeded once; a seeded one is loaded, not re-seeded", async () => {
-    const { createMock } = await import("#mock/create-mock");
-    const { seedSnapshot } = await import("#mock/seed");
+    const { createMock } = await import("#mock/core/create-mock");
+    const { seedSnapshot } = await import("#mock/data/seed");
     const store = new MemoryStore();
     let seeded = 0;
     const seed = () => {
@@ -79,7 +79,7 @@ describe("a store that fails to write", () => {
   it("reports the failure, keeps the session, and reports recovery once a later write lands it all", async () => {
     const store = new FlakyStore();
     const events: string[] = [];
-    const { createMock } = await import("#mock/create-mock");
+    const { createMock } = await import("#mock/core/create-mock");
     const mock = await createMock({
       store,
       passwordIterations: 1000,

@@ -4,8 +4,8 @@
 // holding a web URL is quoted as it is and its /api/photos URL is a 404, never
 // a redirect; a 304 carries no body and no JSON type; `If-None-Match: *` is a 304.
 import { describe, expect, it } from "vitest";
-import { parseExportFile } from "#mock/export-file";
-import { svgDanger } from "#mock/photos";
+import { parseExportFile } from "#mock/data/export-file";
+import { svgDanger } from "#mock/data/photos";
 import { makeApi, type Api } from "./client";
 
 const svg = (body: string, pad = 0) =>

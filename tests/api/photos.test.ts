@@ -3,8 +3,8 @@
 // costs the same whatever its author's photo, and a form that sends the current
 // photo back (as the reference it was given) changes nothing.
 import { describe, expect, it } from "vitest";
-import { MSG } from "#mock/errors";
-import { PHOTO_INLINE_MAX, PHOTO_REF, fingerprint } from "#mock/photos";
+import { MSG } from "#mock/core/errors";
+import { PHOTO_INLINE_MAX, PHOTO_REF, fingerprint } from "#mock/data/photos";
 import { makeApi, type Api } from "./client";
 
 /** A real PNG's signature, padded to `size` bytes, as a data URL. */

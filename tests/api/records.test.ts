@@ -1,14 +1,14 @@
-// One definition of every record (mock/records.ts): each field the schemas
+// One definition of every record (mock/data/records.ts): each field the schemas
 // name, optional ones included, survives an import, a reload of the store and
 // an export. The sample is built by walking the schemas, so a field added there
 // is covered here without touching this test.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { parseExportFile, toExportFile } from "#mock/export-file";
-import { snapshotSchema } from "#mock/records";
-import { createMock } from "#mock/create-mock";
+import { parseExportFile, toExportFile } from "#mock/data/export-file";
+import { snapshotSchema } from "#mock/data/records";
+import { createMock } from "#mock/core/create-mock";
 import { MemoryStore } from "#mock/store/memory";
-import type { Snapshot } from "#mock/types";
+import type { Snapshot } from "#mock/core/types";
 
 /** A value for every field of a schema, optional fields included; strings fit every rule (a /path is a valid image too). */
 function sample(schema: z.ZodTypeAny, key: string): unknown {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { MSG } from "#mock/errors";
+import { MSG } from "#mock/core/errors";
 import { makeApi, type Api } from "./client";
 
 let api: Api;
@@ -78,7 +78,7 @@ describe("messages stay readable", () => {
   });
 
   it("a stored hash demanding absurd iterations never verifies (an import cannot hang login)", async () => {
-    const { verifyPassword } = await import("#mock/password");
+    const { verifyPassword } = await import("#mock/core/password");
     expect(await verifyPassword("x", "pbkdf2$999999999$AAAA$AAAA")).toBe(false);
   });
 });

@@ -2,7 +2,7 @@
 // and the index kept in step with writes: a new, edited or deleted post is found
 // (or not) at once, without a rebuild.
 import { beforeEach, describe, expect, it } from "vitest";
-import { LIMIT_MESSAGE } from "#mock/paging";
+import { LIMIT_MESSAGE } from "#mock/data/paging";
 import { makeApi, type Api } from "./client";
 
 let api: Api;

@@ -1,9 +1,9 @@
 // The cached JSON of a whole table (per record, per block of positions, whole list)
 // must always equal serializing the live records, whatever writes came in between.
 import { describe, expect, it } from "vitest";
-import type { CommentRecord, TodoRecord } from "#mock/types";
-import { liveRecords } from "#mock/tables";
-import { commentView, postView } from "#mock/views";
+import type { CommentRecord, TodoRecord } from "#mock/core/types";
+import { liveRecords } from "#mock/data/tables";
+import { commentView, postView } from "#mock/data/views";
 import { SEED_POST, makeApi } from "./client";
 
 const todo = (i: number): TodoRecord => ({
@@ -98,7 +98,7 @@ describe("posts JSON cache and a new user", () => {
   });
 });
 
-describe("the one reach past Mirage's public API (mock/tables.ts liveRecords)", () => {
+describe("the one reach past Mirage's public API (mock/data/tables.ts liveRecords)", () => {
   it("Mirage still keeps each collection's records in the live `_records` array the tables index", async () => {
     const { Server } = await import("miragejs");
     const server = new Server({ environment: "test", routes() {} });
@@ -109,7 +109,7 @@ describe("the one reach past Mirage's public API (mock/tables.ts liveRecords)", 
       expect(live.map((r) => r.name)).toEqual(["inserted through Mirage's public API"]);
       live.push({ id: "2", name: "pushed into the live array" });
       expect(server.db.things.find("2")).toMatchObject({ name: "pushed into the live array" });
-      expect(() => liveRecords(server.db, "missing")).toThrow("this Mirage version does not fit mock/tables.ts");
+      expect(() => liveRecords(server.db, "missing")).toThrow("this Mirage version does not fit mock/data/tables.ts");
     } finally {
       server.shutdown();
     }

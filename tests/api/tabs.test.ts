@@ -2,8 +2,8 @@
 // mock, and neither may write from a stale copy.
 import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
 import { describe, expect, it } from "vitest";
-import { createMock } from "#mock/create-mock";
-import { DexieStore } from "#mock/store/dexie";
+import { createMock } from "#mock/core/create-mock";
+import { DexieStore } from "#mock/browser/dexie";
 import { SEED_POST } from "./client";
 
 async function tab(name: string, indexedDB: IDBFactory) {

@@ -1,8 +1,8 @@
-// A long thread's answer is joined from each comment's cached JSON (mock/views.ts
+// A long thread's answer is joined from each comment's cached JSON (mock/data/views.ts
 // postJson): it must equal stringifying the joined view byte for byte, and follow
 // every change a comment's quoted users go through (names, photos, votes).
 import { describe, expect, it } from "vitest";
-import { postView } from "#mock/views";
+import { postView } from "#mock/data/views";
 import { makeApi } from "./client";
 
 describe("a long thread's answer", () => {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { MSG } from "#mock/errors";
+import { MSG } from "#mock/core/errors";
 import { GUEST_POST_ID, SEED_POST, makeApi, type Api } from "./client";
 
 let api: Api;

@@ -1,9 +1,9 @@
 // Small rules outside the forms: which refusals end a session, the
 // export file's name, the import check, and the storage event the shell hears.
 import { describe, expect, it } from "vitest";
-import { createMock } from "#mock/create-mock";
+import { createMock } from "#mock/core/create-mock";
 import { MemoryStore } from "#mock/store/memory";
-import { parseExportFile, toExportFile } from "#mock/export-file";
+import { parseExportFile, toExportFile } from "#mock/data/export-file";
 import { describeExport, exportFileName } from "#app/lib/data-tools";
 import { isFollowing } from "#app/lib/follow";
 import { SESSION_ENDED_TOAST, isSessionDeath } from "#app/lib/session-end";

@@ -3,7 +3,7 @@
 // parseWithZod, which turns an emptied input into undefined as the browser does.
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { BIO_MAX, IMAGE_MAX_BYTES, LINK_MAX, NAME_MAX } from "#mock/rules";
+import { BIO_MAX, IMAGE_MAX_BYTES, LINK_MAX, NAME_MAX } from "#mock/core/rules";
 import { IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE, imageProblem } from "#app/lib/image";
 import { editProfileSchema } from "#app/lib/schemas";
 import { TEXT, TOAST } from "#app/lib/texts";

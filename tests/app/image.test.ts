@@ -1,6 +1,6 @@
 // CONTRACT §5: the composer's image types and the 2 MB limit, checked before a file is read.
 import { describe, expect, it } from "vitest";
-import { IMAGE_MAX_BYTES } from "#mock/rules";
+import { IMAGE_MAX_BYTES } from "#mock/core/rules";
 import { IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE, imageProblem } from "#app/lib/image";
 
 const file = (name: string, type: string, size = 1000) => ({ name, type, size });

@@ -2,7 +2,7 @@
 // and kept for the feed's "Show N new posts" button. A revalidation that lands while the post
 // is being read (another announcement's) puts it in the post store; it must still count as new.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CHANGES_CHANNEL, type DataChange } from "#mock/worker-protocol";
+import { CHANGES_CHANNEL, type DataChange } from "#mock/browser/worker-protocol";
 import type { Post } from "#app/lib/types";
 
 const post = {

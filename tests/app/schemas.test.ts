@@ -2,7 +2,7 @@
 // turns an empty input into undefined, exactly as in the browser.
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { COMMENT_MAX, NAME_MAX, POST_MAX, USERNAME_MAX } from "#mock/rules";
+import { COMMENT_MAX, NAME_MAX, POST_MAX, USERNAME_MAX } from "#mock/core/rules";
 import { commentSchema, loginSchema, postSchema, signupSchema } from "#app/lib/schemas";
 
 function form(fields: Record<string, string>) {

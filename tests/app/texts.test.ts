@@ -1,6 +1,6 @@
 // The CONTRACT §1/§2/§8 texts, letter for letter (their odd spacing and capitals are the spec's).
 import { describe, expect, it } from "vitest";
-import { MSG } from "#mock/errors";
+import { MSG } from "#mock/core/errors";
 import { ApiError, errorMessage } from "#app/lib/api";
 import { authFailureMessage } from "#app/lib/auth";
 import { TEXT, TOAST, TOAST_OPTIONS } from "#app/lib/texts";

@@ -1,10 +1,10 @@
 // Per-call time of the dispatcher at several data sizes, so growth shows.
 // The store is a no-op here: store writes are measured in store.ts.
-import { exportFileSchema } from "#mock/export-file";
-import { snapshotProblem } from "#mock/data-format";
-import { createMock, type Mock } from "#mock/create-mock";
-import { generateData, GENERATED_PASSWORD } from "#mock/seed";
-import { DEFAULT_ITERATIONS } from "#mock/password";
+import { exportFileSchema } from "#mock/data/export-file";
+import { snapshotProblem } from "#mock/data/data-format";
+import { createMock, type Mock } from "#mock/core/create-mock";
+import { generateData, GENERATED_PASSWORD } from "#mock/data/seed";
+import { DEFAULT_ITERATIONS } from "#mock/core/password";
 import { inProcessSender } from "#cli/exchange";
 import { NullStore, fmt, measure, table } from "./measure";
 

@@ -206,7 +206,7 @@ async function heapMb(page: Page): Promise<number> {
 }
 
 /**
- * The JS heap in use in the tab's mock worker (mock/worker.ts), after a full collection: where the
+ * The JS heap in use in the tab's mock worker (mock/browser/worker.ts), after a full collection: where the
  * data lives since the mock left the page. Playwright gives no CDP session for a worker, so the
  * page's session attaches to the worker's target and talks to it through Target messages.
  */

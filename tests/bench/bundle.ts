@@ -48,7 +48,7 @@ export function benchBundle(buildDir = process.env.BUILD_DIR ?? "build") {
   const lazy = [...entryText.matchAll(/import\(\s*["'](\.\/[^"']+\.js)["']\s*\)/g)].map((m) => path.posix.join("/assets", m[1]));
   const later = [...closure(lazy)].filter((f) => !first.has(f));
   const mockmanInFirst = [...first].filter((f) => /mockman/i.test(f));
-  // The mock's worker (mock/worker.ts) is its own entry, loaded by the door with new Worker(...).
+  // The mock's worker (mock/browser/worker.ts) is its own entry, loaded by the door with new Worker(...).
   const worker = [
     ...closure(
       readdirSync(assets)

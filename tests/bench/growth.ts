@@ -5,9 +5,9 @@
 // Records quote users by id and comments are records of their own, so the store
 // holds the avatar once and a comment writes itself and its post's stamp; answers
 // quote the avatar by reference (/api/photos/...), so they carry it no more.
-import { createMock } from "#mock/create-mock";
-import { seedSnapshot } from "#mock/seed";
-import type { ChangeSet, Snapshot, Store } from "#mock/types";
+import { createMock } from "#mock/core/create-mock";
+import { seedSnapshot } from "#mock/data/seed";
+import type { ChangeSet, Snapshot, Store } from "#mock/core/types";
 import { applyChanges } from "#mock/store/apply";
 import { fmt, table } from "./measure";
 

@@ -1,4 +1,4 @@
-import type { ChangeSet, Snapshot, Store } from "#mock/types";
+import type { ChangeSet, Snapshot, Store } from "#mock/core/types";
 // Small timing helpers for the benchmarks (not tests: nothing here asserts).
 
 export interface Stats {

@@ -1,7 +1,7 @@
 // GET /api/search at several sizes (mockman seed's realistic posts: sentences,
 // names, places, #tags): the first search (it builds the index), then one page
 // of each kind of query, and a write with the index kept in step.
-import { createMock } from "#mock/create-mock";
+import { createMock } from "#mock/core/create-mock";
 import { realisticData } from "#cli/seed-data";
 import { NullStore, fmt, measure, table } from "./measure";
 

@@ -5,10 +5,10 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { IDBKeyRange, indexedDB } from "fake-indexeddb";
-import { generateData } from "#mock/seed";
-import { DexieStore } from "#mock/store/dexie";
-import { FileStore } from "#mock/store/file";
-import type { PostRecord, Snapshot, Store } from "#mock/types";
+import { generateData } from "#mock/data/seed";
+import { DexieStore } from "#mock/browser/dexie";
+import { FileStore } from "#mock/node/file-store";
+import type { PostRecord, Snapshot, Store } from "#mock/core/types";
 import { fmt, table } from "./measure";
 
 const WRITES = 2000;

@@ -3,8 +3,8 @@
 // bytes come back once the requests holding them are answered.
 import { createServer, type Server } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { BODY_BUDGET, BodyBudget, serveRequest } from "#cli/http-door";
-import type { RawRequest, RawResponse } from "#mock/boundary";
+import { BODY_BUDGET, BodyBudget, serveRequest } from "#mock/node/http-door";
+import type { RawRequest, RawResponse } from "#mock/core/boundary";
 
 const servers: Server[] = [];
 afterEach(async () => {

@@ -3,7 +3,7 @@
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { acquireLock } from "#mock/store/lock";
+import { acquireLock } from "#mock/node/lock";
 import { cli, folderState, oneStderrLine, tempDb } from "./helpers";
 
 async function counts(db: string) {

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { FileStore } from "#mock/store/file";
+import { FileStore } from "#mock/node/file-store";
 import { cli, serve, stopServers, tempDir } from "./helpers";
 
 afterEach(stopServers);

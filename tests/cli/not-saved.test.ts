@@ -4,7 +4,7 @@
 // and the change is neither on disk nor in the server's memory.
 import fs from "node:fs/promises";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { FileStore } from "#mock/store/file";
+import { FileStore } from "#mock/node/file-store";
 import { cli, oneStderrLine, serve, stopServers, tempDb } from "./helpers";
 
 /** Every FileHandle.write fails with ENOSPC while the returned switch is on (snapshots use writeFile, journals write). */

@@ -21,7 +21,7 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSy
 import { tmpdir } from "node:os";
 import { basename, dirname, isAbsolute, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { SERVE_URL } from "#mock/boundary";
+import { SERVE_URL } from "#mock/core/boundary";
 import pkg from "../../package.json" with { type: "json" };
 import { BIN, ROOT, type Ran, cli, listening, processEnv, serveProcess } from "./helpers";
 

@@ -1,14 +1,14 @@
-// `mockman seed` gives each person an avatar of their own (mock/avatar.ts): an
+// `mockman seed` gives each person an avatar of their own (cli/avatar.ts): an
 // SVG with their own initials on a colour from their id, small enough to stay
 // inline, and one the photo safety check takes; the sample users keep theirs.
 import { describe, expect, it } from "vitest";
 import { realisticData } from "../../cli/seed-data";
-import { avatarDataUrl, avatarSvg, hueOf, initialsOf } from "#mock/avatar";
-import { PHOTO_INLINE_MAX, svgDanger } from "#mock/photos";
-import { parseExportFile, toExportFile } from "#mock/export-file";
-import { createMock } from "#mock/create-mock";
+import { avatarDataUrl, avatarSvg, hueOf, initialsOf } from "#cli/avatar";
+import { PHOTO_INLINE_MAX, svgDanger } from "#mock/data/photos";
+import { parseExportFile, toExportFile } from "#mock/data/export-file";
+import { createMock } from "#mock/core/create-mock";
 import { MemoryStore } from "#mock/store/memory";
-import { SEED_USERS } from "#mock/seed";
+import { SEED_USERS } from "#mock/data/seed";
 
 const svgOf = (dataUrl: string) => new TextDecoder().decode(Uint8Array.from(atob(dataUrl.split(",")[1]), (c) => c.charCodeAt(0)));
 

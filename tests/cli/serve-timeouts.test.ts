@@ -5,8 +5,8 @@
 import type { Server } from "node:http";
 import { connect, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { BodyBudget, DEFAULT_POLICY, DEFAULT_TIMEOUTS, createDoorServer, type DoorTimeouts } from "#cli/http-door";
-import type { RawRequest, RawResponse } from "#mock/boundary";
+import { BodyBudget, DEFAULT_POLICY, DEFAULT_TIMEOUTS, createDoorServer, type DoorTimeouts } from "#mock/node/http-door";
+import type { RawRequest, RawResponse } from "#mock/core/boundary";
 
 const servers: Server[] = [];
 const sockets: Socket[] = [];

@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { FileStore } from "#mock/store/file";
+import { FileStore } from "#mock/node/file-store";
 import { BIN, cli, folderState, oneStderrLine, serve, stopServers, tempDir } from "./helpers";
 
 const restore: string[] = [];

@@ -2,7 +2,7 @@
 // broken file is told, must be what the whole-file schema gives.
 import { describe, expect, it } from "vitest";
 import { collectionFileSchema, FormatError, parseCollectionFile } from "#mock/collection/format";
-import { describeZodError } from "#mock/export-file";
+import { describeZodError } from "#mock/data/export-file";
 
 const requests: unknown[] = [
   { name: "a", method: "GET", endpoint: "/api/test-todos" },

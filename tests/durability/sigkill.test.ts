@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { FileStore } from "#mock/store/file";
+import { FileStore } from "#mock/node/file-store";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 // The package's bin (vitest's globalSetup builds its bundle): one process, the server itself, so the SIGKILL lands on it.

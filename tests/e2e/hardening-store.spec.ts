@@ -76,7 +76,7 @@ test("a full disk: every write is refused with the 507's message and undone, the
   await expect(banner(page)).toHaveCount(0);
 });
 
-// The data as the store keeps it (mock/store/dexie-chunks.ts): chunks of records as JSON text.
+// The data as the store keeps it (mock/browser/dexie-chunks.ts): chunks of records as JSON text.
 const CORRUPTIONS: { name: string; collection: string; json: string }[] = [
   { name: "a chunk that is not JSON", collection: "posts", json: '[{"_id": "broken-row", "content": ' },
   { name: "a post of the wrong shape", collection: "posts", json: JSON.stringify([{ _id: "broken-row", content: 42, likes: "many" }]) },

@@ -50,7 +50,7 @@ export const inked = (locator: Locator): Promise<Box> =>
   });
 
 /**
- * The tab's mock worker (mock/worker.ts), where the mock, its store and its
+ * The tab's mock worker (mock/browser/worker.ts), where the mock, its store and its
  * `self.__moments` live: specs that reach into the mock evaluate there.
  */
 export function mockWorker(page: Page): Worker {

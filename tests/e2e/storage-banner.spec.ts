@@ -7,7 +7,7 @@ test("a failed write to IndexedDB is undone, toasts the mock's 507 message and s
   await loginAsGuest(page);
   await expect(page.getByRole("alert").filter({ hasText: "not saved" })).toHaveCount(0);
   // The store refuses the next commit, as a full quota would.
-  // The store lives in the tab's mock worker (mock/worker.ts).
+  // The store lives in the tab's mock worker (mock/browser/worker.ts).
   await mockWorker(page).evaluate(() => {
     const { store } = (self as unknown as { __moments: { mock: { store: { commit: () => Promise<void> } } } }).__moments.mock;
     store.commit = () => Promise.reject(new DOMException("The quota has been exceeded.", "QuotaExceededError"));
@@ -31,7 +31,7 @@ test("a failed write to IndexedDB is undone, toasts the mock's 507 message and s
 });
 
 test("saved data that cannot be read: the banner says the app runs in memory", async ({ page }) => {
-  // IndexedDB refuses to open in the mock's worker, so it boots on memory (mock/worker.ts).
+  // IndexedDB refuses to open in the mock's worker, so it boots on memory (mock/browser/worker.ts).
   await breakMockIndexedDb(page);
   await loginAsGuest(page);
   const banner = page.getByRole("alert").filter({ hasText: "Your data is not being saved." });

@@ -1,7 +1,7 @@
 // What the fuzzer found, kept as plain tests: each case is the shrunk
 // sequence it printed, so the bug cannot come back unnoticed.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createMock, type Mock } from "#mock/create-mock.ts";
+import { createMock, type Mock } from "#mock/core/create-mock.ts";
 import { MemoryStore } from "#mock/store/memory.ts";
 
 let mock: Mock;

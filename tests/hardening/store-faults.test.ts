@@ -3,11 +3,11 @@
 // the wrong shape is refused whole, and an import must obey the API's rules.
 import { IDBKeyRange, indexedDB } from "fake-indexeddb";
 import { describe, expect, it } from "vitest";
-import { FormatError, parseExportFile } from "#mock/export-file";
-import { createMock, type Mock } from "#mock/create-mock";
-import { DexieStore } from "#mock/store/dexie";
+import { FormatError, parseExportFile } from "#mock/data/export-file";
+import { createMock, type Mock } from "#mock/core/create-mock";
+import { DexieStore } from "#mock/browser/dexie";
 import { MemoryStore } from "#mock/store/memory";
-import { StoreError, type ChangeSet, type Store } from "#mock/types";
+import { StoreError, type ChangeSet, type Store } from "#mock/core/types";
 import { ITERATIONS, addTodo, call, loginAsGuest, quotaSwitch } from "../store/helpers";
 
 const quota = () => new DOMException("The quota has been exceeded.", "QuotaExceededError");

@@ -1,10 +1,10 @@
 // Every bad token, on every authenticated route (read from the route table),
 // gets 401 with the CONTRACT §8 text and changes nothing; no token at all gets the CONTRACT §8 404.
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import { signToken, TOKEN_LIFETIME_SECONDS } from "#mock/auth.ts";
-import { MSG } from "#mock/errors.ts";
+import { signToken, TOKEN_LIFETIME_SECONDS } from "#mock/core/auth.ts";
+import { MSG } from "#mock/core/errors.ts";
 import { routes } from "#mock/routes/index.ts";
-import { createMock, type Mock } from "#mock/create-mock.ts";
+import { createMock, type Mock } from "#mock/core/create-mock.ts";
 import { MemoryStore } from "#mock/store/memory.ts";
 import { badTokens, type BadToken, type Who } from "./tokens/bad-tokens";
 

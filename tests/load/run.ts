@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { createMock } from "#mock/create-mock";
-import { FileStore } from "#mock/store/file";
+import { createMock } from "#mock/core/create-mock";
+import { FileStore } from "#mock/node/file-store";
 import { checker, checkState, type Counts } from "../hardening/fuzz/invariants";
 import type { World } from "../hardening/fuzz/world";
 

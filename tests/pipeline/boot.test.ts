@@ -1,17 +1,17 @@
-// mock/boot.ts alone: what the mock starts with, given a store. Load, migrate,
+// mock/core/boot.ts alone: what the mock starts with, given a store. Load, migrate,
 // check, or seed; data that cannot be read is refused whole and left untouched.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { bootData } from "#mock/boot";
-import { FORMAT_VERSION, snapshotProblem } from "#mock/data-format";
-import { seedSnapshot } from "#mock/seed";
-import { FileStore } from "#mock/store/file";
+import { bootData } from "#mock/core/boot";
+import { FORMAT_VERSION, snapshotProblem } from "#mock/data/data-format";
+import { seedSnapshot } from "#mock/data/seed";
+import { FileStore } from "#mock/node/file-store";
 import { MemoryStore } from "#mock/store/memory";
-import type { Snapshot, Store } from "#mock/types";
-import { StoreError } from "#mock/types";
+import type { Snapshot, Store } from "#mock/core/types";
+import { StoreError } from "#mock/core/types";
 
 const V1_EXPORT = fileURLToPath(new URL("../api/fixtures/export-v1.json", import.meta.url));
 const v1Data = () => (JSON.parse(readFileSync(V1_EXPORT, "utf8")) as { data: Snapshot }).data;

@@ -3,10 +3,10 @@
 // remember. Checked at the tables (a touch is all it takes) and through the API (a
 // rename shows in every answer that quotes the user, cached or not).
 import { describe, expect, it, vi } from "vitest";
-import { seedSnapshot } from "#mock/seed";
-import { createTables } from "#mock/tables";
-import { Tracker } from "#mock/unit-of-work";
-import { commentView, postJson, postView } from "#mock/views";
+import { seedSnapshot } from "#mock/data/seed";
+import { createTables } from "#mock/data/tables";
+import { Tracker } from "#mock/core/unit-of-work";
+import { commentView, postJson, postView } from "#mock/data/views";
 import { GUEST_POST_ID, SEED_POST, makeApi } from "../api/client";
 
 function tablesWithSeed() {

@@ -1,17 +1,17 @@
-// Dispatch alone: mock/interceptor.ts routes (404, 405 with Allow, OPTIONS, HEAD,
-// static segments before parameters), mock/dispatch.ts decides the fate of a
+// Dispatch alone: mock/core/mirage/interceptor.ts routes (404, 405 with Allow, OPTIONS, HEAD,
+// static segments before parameters), mock/core/dispatch.ts decides the fate of a
 // request's changes (commit on success, undo on a refusal or a failure, 507 when
-// the store refuses) and shapes the answer; mock/mirage-server.ts turns what a
+// the store refuses) and shapes the answer; mock/core/mirage/mirage-server.ts turns what a
 // route handler returns or throws into the answer. Each with stand-ins for the
 // other parts.
 import { describe, expect, it, vi } from "vitest";
-import { MAX_BODY_BYTES, PHOTO_DATA_URL, type RawRequest, type RawResponse } from "#mock/boundary";
-import { createDispatch } from "#mock/dispatch";
-import { ApiError, MSG } from "#mock/errors";
-import { DispatchInterceptor } from "#mock/interceptor";
-import { startMirage, type RouteContext } from "#mock/mirage-server";
-import type { RouteDef } from "#mock/route-kit";
-import type { Tables } from "#mock/tables";
+import { MAX_BODY_BYTES, PHOTO_DATA_URL, type RawRequest, type RawResponse } from "#mock/core/boundary";
+import { createDispatch } from "#mock/core/dispatch";
+import { ApiError, MSG } from "#mock/core/errors";
+import { DispatchInterceptor } from "#mock/core/mirage/interceptor";
+import { startMirage, type RouteContext } from "#mock/core/mirage/mirage-server";
+import type { RouteDef } from "#mock/routes/route-kit";
+import type { Tables } from "#mock/data/tables";
 
 const get = (url: string, method = "GET", body = ""): RawRequest => ({ method, url, headers: {}, body });
 const answer = (status: number, body = "{}", headers: Record<string, string> = {}): RawResponse => ({

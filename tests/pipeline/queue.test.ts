@@ -1,9 +1,9 @@
-// mock/queue.ts alone: one request at a time, in the order they came; a failed
+// mock/core/queue.ts alone: one request at a time, in the order they came; a failed
 // one does not stop the next; tabs take the store's lock and catch up first; a
 // request may let go while it hashes, unless it has changed something.
 import { describe, expect, it, vi } from "vitest";
-import { RequestQueue } from "#mock/queue";
-import type { Snapshot, Store } from "#mock/types";
+import { RequestQueue } from "#mock/core/queue";
+import type { Snapshot, Store } from "#mock/core/types";
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
 /** A queue over a store with no lock (a single process). */

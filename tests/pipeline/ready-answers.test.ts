@@ -1,11 +1,11 @@
-// Answers kept ready for the next boot (mock/ready-answers.ts): a GET is answered
+// Answers kept ready for the next boot (mock/browser/ready-answers.ts): a GET is answered
 // from them only when method, URL and token match and the data is at the version
 // the answer was read at; never a write, an expired token, or a large answer.
 import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
-import type { RawRequest, RawResponse } from "#mock/boundary";
-import { ReadyAnswers, savedDataVersion } from "#mock/ready-answers";
-import { DexieStore } from "#mock/store/dexie";
+import type { RawRequest, RawResponse } from "#mock/core/boundary";
+import { ReadyAnswers, savedDataVersion } from "#mock/browser/ready-answers";
+import { DexieStore } from "#mock/browser/dexie";
 
 const token = (exp: number) => `x.${btoa(JSON.stringify({ exp })).replace(/=+$/, "")}.sig`;
 const get = (url: string, authorization?: string): RawRequest => ({

@@ -5,9 +5,9 @@
 // index was kept, not dropped.
 import { IDBKeyRange, indexedDB } from "fake-indexeddb";
 import { describe, expect, it } from "vitest";
-import { createMock, type Mock } from "#mock/create-mock";
-import { searchIndex, searchIndexReady } from "#mock/search-index";
-import { DexieStore } from "#mock/store/dexie";
+import { createMock, type Mock } from "#mock/core/create-mock";
+import { searchIndex, searchIndexReady } from "#mock/features/search-index";
+import { DexieStore } from "#mock/browser/dexie";
 
 const ITERATIONS = 1000;
 let dbs = 0;

@@ -3,7 +3,7 @@
 // what an index built whole afterwards finds, writes made during the build
 // included, and a load abandons it.
 import { describe, expect, it } from "vitest";
-import { dropSearchIndex, searchIndexReady, warmSearchIndex } from "#mock/search-index";
+import { dropSearchIndex, searchIndexReady, warmSearchIndex } from "#mock/features/search-index";
 import { makeApi, type Api } from "../api/client";
 
 const post = async (api: Api, token: string, content: string) => {

@@ -1,14 +1,14 @@
-// mock/unit-of-work.ts alone, over real tables on a stand-in for Mirage's db:
+// mock/core/unit-of-work.ts alone, over real tables on a stand-in for Mirage's db:
 // track what a request changed, commit it, undo it (the tables exactly as before,
 // order included), roll back what the store refused, settle, and rewrite the
 // store whole when older data could not be written back at boot.
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { seedSnapshot } from "#mock/seed";
+import { seedSnapshot } from "#mock/data/seed";
 import { MemoryStore } from "#mock/store/memory";
-import { createTables, snapshotOf, type Tables } from "#mock/tables";
-import type { ChangeSet, PostRecord, Snapshot } from "#mock/types";
-import { Tracker, UnitOfWork } from "#mock/unit-of-work";
-import { commentView, postJson, postView } from "#mock/views";
+import { createTables, snapshotOf, type Tables } from "#mock/data/tables";
+import type { ChangeSet, PostRecord, Snapshot } from "#mock/core/types";
+import { Tracker, UnitOfWork } from "#mock/core/unit-of-work";
+import { commentView, postJson, postView } from "#mock/data/views";
 
 /** What Mirage's db gives the tables: a live `_records` array per collection. */
 function fakeMirageDb() {

@@ -4,12 +4,12 @@
 import Dexie from "dexie";
 import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
 import { describe, expect, it } from "vitest";
-import { FORMAT_VERSION } from "#mock/data-format";
+import { FORMAT_VERSION } from "#mock/data/data-format";
 import { applyChanges } from "#mock/store/apply";
-import { DexieStore } from "#mock/store/dexie";
-import { CHUNK_RECORDS, FOLD_ENTRIES } from "#mock/store/dexie-chunks";
-import type { ChangeSet, CollectionName, Snapshot } from "#mock/types";
-import { COLLECTIONS } from "#mock/types";
+import { DexieStore } from "#mock/browser/dexie";
+import { CHUNK_RECORDS, FOLD_ENTRIES } from "#mock/browser/dexie-chunks";
+import type { ChangeSet, CollectionName, Snapshot } from "#mock/core/types";
+import { COLLECTIONS } from "#mock/core/types";
 import { quotaSwitch } from "./helpers";
 
 type Rec = { _id: string; v: number; text?: string };

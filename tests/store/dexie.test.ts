@@ -3,9 +3,9 @@
 import type { DBCore, DBCoreMutateRequest } from "dexie";
 import { IDBKeyRange, indexedDB } from "fake-indexeddb";
 import { describe, expect, it } from "vitest";
-import { createMock } from "#mock/create-mock";
-import { DexieStore } from "#mock/store/dexie";
-import type { TodoRecord } from "#mock/types";
+import { createMock } from "#mock/core/create-mock";
+import { DexieStore } from "#mock/browser/dexie";
+import type { TodoRecord } from "#mock/core/types";
 import { ITERATIONS, addTodo, call, loginAsGuest } from "./helpers";
 
 let counter = 0;

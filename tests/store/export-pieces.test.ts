@@ -1,11 +1,11 @@
-// The export file's text, written in pieces (mock/export-file.ts exportPieces): the same
+// The export file's text, written in pieces (mock/data/export-file.ts exportPieces): the same
 // data back through JSON.parse and through the import's check, one record per line, and
 // no piece larger than a few MB however many records there are.
 import { describe, expect, it } from "vitest";
-import { FormatError, checkExportJson, exportPieces, parseExportFile, readExportLines, toExportFile } from "#mock/export-file";
-import { linesOf } from "#mock/json-lines";
-import { seedSnapshot } from "#mock/seed";
-import { isTextTooLong, type Snapshot } from "#mock/types";
+import { FormatError, checkExportJson, exportPieces, parseExportFile, readExportLines, toExportFile } from "#mock/data/export-file";
+import { linesOf } from "#mock/data/json-lines";
+import { seedSnapshot } from "#mock/data/seed";
+import { isTextTooLong, type Snapshot } from "#mock/core/types";
 
 describe("exportPieces", () => {
   it("writes the sample data so JSON.parse and the import's check give it back, one record a line", async () => {

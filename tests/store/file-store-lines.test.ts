@@ -4,9 +4,9 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
-import { FileStore } from "#mock/store/file";
-import { seedSnapshot } from "#mock/seed";
-import { type Snapshot, StoreError } from "#mock/types";
+import { FileStore } from "#mock/node/file-store";
+import { seedSnapshot } from "#mock/data/seed";
+import { type Snapshot, StoreError } from "#mock/core/types";
 import { ITERATIONS, tempDir } from "./helpers";
 
 let db: string;

@@ -2,11 +2,11 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
-import { createMock } from "#mock/create-mock";
-import { GENERATED_PASSWORD, generateData } from "#mock/seed";
-import { FileStore } from "#mock/store/file";
+import { createMock } from "#mock/core/create-mock";
+import { GENERATED_PASSWORD, generateData } from "#mock/data/seed";
+import { FileStore } from "#mock/node/file-store";
 import { MemoryStore } from "#mock/store/memory";
-import { type ChangeSet, type Snapshot, type TodoRecord, StoreError } from "#mock/types";
+import { type ChangeSet, type Snapshot, type TodoRecord, StoreError } from "#mock/core/types";
 import { ITERATIONS, addTodo, call, loginAsGuest, tempDir } from "./helpers";
 
 let dir: string;

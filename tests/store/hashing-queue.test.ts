@@ -2,8 +2,8 @@
 // a flood of wrong-password logins must not make an unrelated GET wait for
 // every hash, while writes stay one at a time and signups stay unique.
 import { describe, expect, it } from "vitest";
-import { GUEST } from "#mock/seed";
-import { createMock } from "#mock/create-mock";
+import { GUEST } from "#mock/data/seed";
+import { createMock } from "#mock/core/create-mock";
 import { MemoryStore } from "#mock/store/memory";
 import { call } from "./helpers";
 

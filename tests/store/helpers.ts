@@ -3,9 +3,9 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll } from "vitest";
-import type { Mock } from "#mock/create-mock";
-import { GUEST } from "#mock/seed";
-import type { DexieStore } from "#mock/store/dexie";
+import type { Mock } from "#mock/core/create-mock";
+import { GUEST } from "#mock/data/seed";
+import type { DexieStore } from "#mock/browser/dexie";
 
 export const ITERATIONS = 1000;
 

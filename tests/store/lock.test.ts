@@ -4,7 +4,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
-import { type HeldLock, LockedError, acquireLock, lockPathFor } from "#mock/store/lock";
+import { type HeldLock, LockedError, acquireLock, lockPathFor } from "#mock/node/lock";
 import { tempDir } from "./helpers";
 
 let db: string;

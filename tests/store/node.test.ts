@@ -1,11 +1,11 @@
-// mock/node.ts: where the store lives, and the mock opened behind the store's lock.
+// mock/node/door.ts: where the store lives, and the mock opened behind the store's lock.
 import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { LockedError, StoreError, openFileMock, storePath } from "#mock/node";
-import { FileStore } from "#mock/store/file";
-import type { TodoRecord } from "#mock/types";
+import { LockedError, StoreError, openFileMock, storePath } from "#mock/node/door";
+import { FileStore } from "#mock/node/file-store";
+import type { TodoRecord } from "#mock/core/types";
 import { ITERATIONS, addTodo, call, tempDir } from "./helpers";
 
 describe("storePath", () => {

@@ -1,6 +1,6 @@
 // A profile's Bio Link: clickable only when it is http(s), and then it opens
 // in a new tab without handing this page to the other site.
-import { isWebLink } from "#mock/rules";
+import { isWebLink } from "#mock/core/rules";
 
 export function ProfileLink({ link }: { link: string }) {
   const text = link.trim();

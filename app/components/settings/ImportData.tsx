@@ -5,7 +5,7 @@
 import type { FetcherWithComponents } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { IMPORT_PROGRESS_EVENT, checkImportFile, describeExport, type DataToolActionData } from "#app/lib/data-tools";
-import type { ImportSummary, Progress } from "#mock/worker-protocol";
+import type { ImportSummary, Progress } from "#mock/browser/worker-protocol";
 import { ConfirmDialog } from "../ConfirmDialog";
 
 interface Checked {

@@ -1,6 +1,6 @@
 // Export history (all or the selection) as a collection `mockman replay` runs,
 // and import such a file back into history.
-import { SERVE_URL } from "#mock/boundary";
+import { SERVE_URL } from "#mock/core/boundary";
 import { FileImport } from "./FileImport";
 import { collectionText, readCollection, toCollection, toPostmanText } from "../lib/collection";
 import { downloadText } from "#app/lib/download";

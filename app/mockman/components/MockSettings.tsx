@@ -12,7 +12,7 @@ import {
   saveFaultSettings,
   type FaultSettings,
   type FailStatus,
-} from "#mock/fault-settings";
+} from "#mock/core/fault-settings";
 import "./MockSettings.css";
 
 const DELAY_RE = /^\s*(\d{1,5})\s*(?:-\s*(\d{1,5})\s*)?$/;

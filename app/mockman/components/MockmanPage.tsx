@@ -27,7 +27,7 @@ import { useRouteSuggestions } from "../lib/suggestions";
 import { RequestTools } from "./RequestTools";
 import { ResponsePanel } from "./ResponsePanel";
 import { useLatest } from "#app/lib/use-latest";
-import { DEFAULT_LIMIT } from "#mock/paging";
+import { DEFAULT_LIMIT } from "#mock/data/paging";
 import { encodeParam, endpointWith, newParamId, rowsAfterTyping, type ParamRow } from "../lib/query";
 import { routeOf } from "../lib/suggestions";
 import { QueryParams } from "./QueryParams";

@@ -1,7 +1,7 @@
 // cURL in and out: print the current request as a command a terminal runs
 // (against `mockman serve`, since the page's API lives only in its tab), print it
 // as a `mockman request` command, and read a pasted command back into the form.
-import { SERVE_URL } from "#mock/boundary";
+import { SERVE_URL } from "#mock/core/boundary";
 import { isAbsoluteUrl, relativeTo, toPath } from "#mock/collection/urls";
 
 export interface CurlRequest {

@@ -1,6 +1,6 @@
 // What a sent request leaves behind: its history entry, and a console line when
 // it failed (CONTRACT §8: a failed tester request is shown and logged).
-import { GUEST } from "#mock/seed";
+import { GUEST } from "#mock/data/seed";
 import type { HistoryEntry, SavedHeader } from "./history";
 import { tokenIn, type Outcome } from "./send";
 

@@ -1,7 +1,7 @@
 // Sends the tester's request with the page's window.fetch (the mock answers
 // same-origin /api/*, the network everything else) and measures it.
 import { readAsDataUrl } from "#app/lib/image";
-import { statusText } from "#mock/boundary";
+import { statusText } from "#mock/core/boundary";
 import { sendsBody } from "./body";
 import { LargeJson, WORKER_BYTES } from "./large-json";
 

@@ -10,7 +10,7 @@ import {
 } from "@remix-run/react";
 import { useState } from "react";
 import { toast } from "react-toastify";
-import { GUEST } from "#mock/seed";
+import { GUEST } from "#mock/data/seed";
 import { ApiTargetLine, useApiTarget } from "#app/components/ApiTargetNotice";
 import { LogoMark } from "#app/components/Icons";
 import { authFailureMessage, login, signup } from "#app/lib/auth";

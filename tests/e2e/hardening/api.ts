@@ -37,7 +37,7 @@ export async function callApi<T = any>(
 /**
  * The data IndexedDB "moments-mock" holds, read with the platform's API (not through the
  * mock): its chunks (each a JSON text of records, in insertion order) with its journal of
- * commits applied in order, as the store's load does (mock/store/dexie-chunks.ts).
+ * commits applied in order, as the store's load does (mock/browser/dexie-chunks.ts).
  */
 export async function readIndexedDb(page: Page): Promise<{ users: any[]; posts: any[]; comments: any[]; version: number }> {
   return page.evaluate(

@@ -1,12 +1,12 @@
 // What must hold after every request, whatever was sent. Each check counts
 // itself, so a run can say how many invariant checks it made.
 import { z } from "zod";
-import { pageTable } from "#mock/paging.ts";
-import type { Table } from "#mock/tables.ts";
-import type { CommentRecord, PhotoRecord, PostRecord, UserRecord, UserRef } from "#mock/types.ts";
-import { PHOTO_INLINE_MAX, fingerprint } from "#mock/photos.ts";
-import { commentAnswerSchema, postAnswerSchema, todoRecordSchema, userAnswerSchema } from "#mock/records.ts";
-import { postView } from "#mock/views.ts";
+import { pageTable } from "#mock/data/paging.ts";
+import type { Table } from "#mock/data/tables.ts";
+import type { CommentRecord, PhotoRecord, PostRecord, UserRecord, UserRef } from "#mock/core/types.ts";
+import { PHOTO_INLINE_MAX, fingerprint } from "#mock/data/photos.ts";
+import { commentAnswerSchema, postAnswerSchema, todoRecordSchema, userAnswerSchema } from "#mock/data/records.ts";
+import { postView } from "#mock/data/views.ts";
 import type { World } from "./world";
 
 export class InvariantError extends Error {
@@ -30,7 +30,7 @@ export function checker(counts: Counts) {
 export type Check = ReturnType<typeof checker>;
 
 /**
- * The answer shapes of mock/records.ts, strict at every level: an answer may
+ * The answer shapes of mock/data/records.ts, strict at every level: an answer may
  * carry no field the contract does not name (a password hash, a stray copy).
  */
 function deepStrict<T extends z.ZodTypeAny>(schema: T): T {
@@ -210,7 +210,7 @@ function byPost(comments: readonly CommentRecord[]): Map<string, CommentRecord[]
 }
 
 /**
- * A stored photo field as answers give it, written here apart from mock/photos.ts: a
+ * A stored photo field as answers give it, written here apart from mock/data/photos.ts: a
  * `photo:<id>` link is its photo record's data, quoted by reference when it is large.
  */
 function answeredPhoto(photos: PhotoRecord[], owner: "users" | "posts", id: string, field: string, value: string): string {
@@ -221,7 +221,7 @@ function answeredPhoto(photos: PhotoRecord[], owner: "users" | "posts", id: stri
 
 /**
  * A stored post (users by id) with its comments and users joined in, written here
- * apart from mock/views.ts so the two can be held against each other.
+ * apart from mock/data/views.ts so the two can be held against each other.
  */
 function joined(p: PostRecord, postComments: CommentRecord[], users: UserRecord[], photos: PhotoRecord[]): PostAnswer {
   const byId = new Map(users.map((u) => [u._id, u]));

@@ -1,7 +1,7 @@
 // Runs one generated sequence on a fresh world, checking every invariant after
 // every request, then boots a second mock on the same store and compares.
 import fc from "fast-check";
-import { createMock } from "#mock/create-mock.ts";
+import { createMock } from "#mock/core/create-mock.ts";
 import { callSequence } from "./arbitraries";
 import { showCall, toRequest, type Call, type Json, type Op, type Step } from "./call";
 import { checkResponse, checkState, checkStore, checker, firstDifference, type Check, type Counts } from "./invariants";

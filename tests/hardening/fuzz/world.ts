@@ -5,11 +5,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
-import { createMock, type Mock } from "#mock/create-mock.ts";
-import { DexieStore } from "#mock/store/dexie.ts";
-import { FileStore } from "#mock/store/file.ts";
+import { createMock, type Mock } from "#mock/core/create-mock.ts";
+import { DexieStore } from "#mock/browser/dexie.ts";
+import { FileStore } from "#mock/node/file-store.ts";
 import { MemoryStore } from "#mock/store/memory.ts";
-import type { Store } from "#mock/types.ts";
+import type { Store } from "#mock/core/types.ts";
 
 /**
  * memory: the store is compared after every request; file and dexie: reopened at the end of each sequence;

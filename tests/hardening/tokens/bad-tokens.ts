@@ -1,7 +1,7 @@
 // Authorization header values that must never be accepted, each built from a
 // real token (so the forgery is as close to valid as it gets), with jose or by hand.
 import { SignJWT, UnsecuredJWT, base64url } from "jose";
-import { TOKEN_LIFETIME_SECONDS, signToken } from "#mock/auth.ts";
+import { TOKEN_LIFETIME_SECONDS, signToken } from "#mock/core/auth.ts";
 
 export interface Who {
   _id: string;

@@ -1,0 +1,71 @@
+// The messages between a tab and its mock worker (mock/browser/worker.ts). Plain data
+// only: a request goes as the dispatcher's RawRequest, an answer comes back as a
+// RawResponse whose binary body is transferred, never copied. Types only: this
+// module adds nothing to either bundle.
+import type { RawRequest, RawResponse } from "../core/boundary";
+import type { FaultSettings } from "../core/fault-settings";
+
+/** What the page can ask of the worker besides requests (Settings' data tools, Mock settings). */
+export interface WorkerCalls {
+  /** The data as an export file's text (pretty, two spaces), in a Blob so nothing is copied back. */
+  exportData: () => Blob;
+  /** Reads and checks an export file whole; keeps it for `importChecked`. A bad file is a FormatError's message. */
+  checkImport: (file: Blob) => ImportCheck;
+  /** Replaces everything with the file `checkImport` kept under `ticket`. */
+  importChecked: (ticket: number) => ImportSummary;
+  reset: () => void;
+  setFaults: (settings: FaultSettings) => void;
+}
+export type CallName = keyof WorkerCalls;
+
+export type ImportCheck = { ok: true; ticket: number; summary: ImportSummary } | { ok: false; problem: string };
+
+export interface ImportSummary {
+  users: number;
+  posts: number;
+  exportedAt: string;
+}
+
+/** Page → worker. */
+export type ToWorker = { kind: "request"; id: number; request: RawRequest } | { kind: "call"; id: number; name: CallName; args: unknown[] };
+
+/** A step of a long job (an import), for a progress bar: `done` of `total`. */
+export interface Progress {
+  phase: "reading" | "checking" | "saving" | "loading";
+  done: number;
+  total: number;
+}
+
+/**
+ * What one saved write changed, posted on the CHANGES_CHANNEL BroadcastChannel to
+ * every tab of this origin (the writer's included: it knows itself by `client`).
+ */
+export interface DataChange {
+  /** The tab whose request made the change ("" for imports, resets and other tabs' catch-up). */
+  client: string;
+  /** Ids by collection: put (new or changed) and removed. */
+  put: Partial<Record<string, string[]>>;
+  removed: Partial<Record<string, string[]>>;
+  /** Set when everything was replaced (import, reset): lists should start over. */
+  replaced?: boolean;
+}
+
+export const CHANGES_CHANNEL = "moments-mock-changes";
+
+/** Worker → page. */
+export type FromWorker =
+  | { kind: "response"; id: number; response: RawResponse }
+  | { kind: "result"; id: number; value: unknown }
+  | { kind: "failure"; id: number; message: string; name: string }
+  | { kind: "progress"; id: number; progress: Progress }
+  | { kind: "booted"; storeProblem: string | null; measures: WorkerMeasure[] }
+  | { kind: "store-error"; message: string }
+  | { kind: "store-recovered" };
+
+/** A User Timing measure taken in the worker, in the worker's clock (timeOrigin + startTime). */
+export interface WorkerMeasure {
+  name: string;
+  /** Epoch milliseconds (the worker's performance.timeOrigin + startTime). */
+  start: number;
+  duration: number;
+}

@@ -1,0 +1,142 @@
+// createMock: the assembly. A request meets the parts in this order:
+//   door (handle: a Web Request; dispatch: plain data)
+//   → faults (mock/core/faults.ts: delay or failure, decided before the queue)
+//   → queue (mock/core/queue.ts: one request at a time; tabs also take the store's lock and catch up)
+//   → dispatch (mock/core/dispatch.ts: body size, router, Mirage's handler — mock/core/mirage/mirage-server.ts —,
+//     the token check and the route's handler, which reads and writes the tables, mock/data/tables.ts)
+//   → unit of work (mock/core/unit-of-work.ts: commit what it changed, or undo it)
+//   → the answer (binary photo bodies, no body on HEAD).
+// Boot (mock/core/boot.ts) runs once before: load, migrate, check, or seed.
+import { bootData } from "./boot";
+import type { RawRequest, RawResponse } from "./boundary";
+import { createDispatch, withoutForbiddenBody } from "./dispatch";
+import { fromRaw, toRaw } from "./web-raw";
+import { type ExportFile, toExportFile } from "../data/export-file";
+import { FaultControl } from "./faults";
+import { startMirage } from "./mirage/mirage-server";
+import { newGeneration } from "../data/paging";
+import { DEFAULT_ITERATIONS } from "./password";
+import { RequestQueue } from "./queue";
+import { routes } from "../routes/index";
+import { seedSnapshot } from "../data/seed";
+import { createTables, snapshotOf, type Table, type Tables } from "../data/tables";
+import type { Snapshot, Store } from "./types";
+import { COLLECTIONS } from "./types";
+import { commentView, postJson, postView } from "../data/views";
+import { Tracker, UnitOfWork, type StoreHealth } from "./unit-of-work";
+
+export interface MockOptions extends StoreHealth {
+  store: Store;
+  /** PBKDF2 iterations for new hashes; tests lower it. */
+  passwordIterations?: number;
+  /** What an empty store is filled with; the spec's seed by default. */
+  seed?: () => Promise<Snapshot>;
+  now?: () => Date;
+  /** Latency and failure injection (mock/core/faults.ts); none unless set. */
+  faults?: FaultControl;
+}
+
+export interface Mock {
+  /** The dispatcher, for Web Requests (browser fetch patch, tests). */
+  handle(request: Request): Promise<Response>;
+  /** The same dispatcher on plain data, for doors that have no Web Request to begin with (node:http). */
+  dispatch(request: RawRequest): Promise<RawResponse>;
+  /** Whether a URL path is the mock's (under /api). */
+  owns(pathname: string): boolean;
+  reset(): Promise<void>;
+  exportData(): ExportFile;
+  /**
+   * Replaces the data with an export file's; `onProgress` hears the store's steps (`done` of `total`).
+   * The records are copied first (the tables change records in place) unless the caller hands the
+   * file over (`owned`: the browser's worker, whose checked file nothing else holds; 1.2 s at 100k).
+   */
+  importData(file: ExportFile, onProgress?: (done: number, total: number) => void, options?: { owned?: boolean }): Promise<void>;
+  /** Reads the store again (another tab or process wrote it). */
+  reload(): Promise<void>;
+  /** Runs work in the request queue, between requests (the browser worker's background search build). */
+  serial<T>(work: () => T | Promise<T>): Promise<T>;
+  readonly tables: Tables;
+  readonly store: Store;
+  /** Delay/failure injection, decided before a request joins the queue. */
+  readonly faults: FaultControl;
+  shutdown(): Promise<void>;
+}
+
+/** A deep copy of every record (what JSON keeps of it: Mirage's non-enumerable `id` goes). */
+function copyOf(snapshot: Snapshot): Snapshot {
+  const copy = {} as Record<string, unknown[]>;
+  for (const name of COLLECTIONS) copy[name] = (snapshot[name] as unknown[]).map((record) => JSON.parse(JSON.stringify(record)));
+  return copy as unknown as Snapshot;
+}
+
+export async function createMock(options: MockOptions): Promise<Mock> {
+  const { store } = options;
+  const passwordIterations = options.passwordIterations ?? DEFAULT_ITERATIONS;
+  const seed = options.seed ?? (() => seedSnapshot(passwordIterations));
+  const now = options.now ?? (() => new Date());
+
+  const tracker = new Tracker();
+  // The handlers read their context per request: the tables exist once Mirage's db does.
+  const mirage = startMirage(routes, () => ({ db: tables, passwordIterations, now, unqueued: (work) => queue.unqueued(work) }));
+  const tables = createTables(mirage.db, tracker, { postView, postJson, commentView });
+  const work = new UnitOfWork(store, tables, tracker, options);
+  const queue = new RequestQueue(
+    store,
+    (fresh) => (Array.isArray(fresh) ? work.applyRemote(fresh) : work.load(fresh)),
+    () => work.dirty,
+  );
+
+  try {
+    const booted = await bootData(store, seed, options.onStoreError);
+    work.rewrite = booted.rewrite;
+    work.load(booted.snapshot);
+  } catch (error) {
+    mirage.shutdown();
+    throw error;
+  }
+
+  const dispatch = createDispatch(mirage.interceptor, work);
+  const faults = options.faults ?? new FaultControl();
+  const answer = async (request: RawRequest) =>
+    withoutForbiddenBody(request.method, (await faults.inject(request)) ?? (await queue.exclusive(() => dispatch(request))));
+  /** The paging generation data that replaces the current data is saved with: a new one when it reorders a list. */
+  const generationFor = (snapshot: Snapshot) => {
+    const current = store.generation?.() ?? 0;
+    const kept = COLLECTIONS.every((name) =>
+      (tables[name] as Table<{ _id: string }>).keepsPositions((snapshot[name] ?? []) as { _id: string }[]),
+    );
+    return kept ? current : newGeneration(current);
+  };
+  /** Replaces all data (reset, import), in the store first. */
+  const replaceAll = (data: () => Promise<Snapshot> | Snapshot, onProgress?: (done: number, total: number) => void) =>
+    queue.exclusive(async () => {
+      const snapshot = await data();
+      await store.replace(snapshot, generationFor(snapshot), onProgress);
+      work.load(snapshot);
+    });
+
+  return {
+    handle: async (request) => fromRaw(await answer(await toRaw(request))),
+    dispatch: answer,
+    owns: (pathname) => mirage.interceptor.owns(pathname),
+    tables,
+    store,
+    faults,
+    reset: () => replaceAll(seed),
+    // A copy the caller may change, record by record: one JSON text of it all stops at ~512 MB (LONGEST_TEXT).
+    exportData: () => toExportFile(copyOf(snapshotOf(tables))),
+    importData: (file, onProgress, options) =>
+      replaceAll(() => (options?.owned ? file.data : JSON.parse(JSON.stringify(file.data))) as Snapshot, onProgress),
+    serial: (work) => queue.serial(async () => work()),
+    reload: () =>
+      queue.serial(async () => {
+        const snapshot = await store.load();
+        if (snapshot) work.load(snapshot);
+      }),
+    shutdown: async () => {
+      await queue.drain();
+      mirage.shutdown();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,301 @@
+// The node:http door: a node request goes to `mock.dispatch` as plain data and
+// its answer goes back out. No Web Request/Response in between: building the
+// pair cost more than the request.
+//
+// Safe by default. A page on any website can send requests to 127.0.0.1, so the
+// door answers only what this machine's own tools ask:
+// - the `Host` must be a loopback name (or one given with --allowed-host), else 421:
+//   a DNS-rebound name (attacker.example resolving to 127.0.0.1) is refused;
+// - a request carrying an `Origin` runs only when that origin is allowed (loopback
+//   origins, such as the app on `npm start` or `vite dev`, plus --allow-origin),
+//   else 403 before it runs: that covers "simple" POSTs a browser sends unasked;
+// - CORS is granted to allowed origins only, `--cors '*'` opening it to any;
+// - a body that stops arriving is answered 408 and its bytes leave the budget.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import {
+  LOOPBACK_HOSTS,
+  MAX_BODY_BYTES,
+  SERVED_BY,
+  STORE_ERROR_HEADER,
+  errorAnswer,
+  hasNoBody,
+  isLoopbackHost,
+  tooLarge,
+  type RawResponse,
+} from "#mock/core/boundary";
+import type { Mock } from "#mock/core/create-mock";
+import pkg from "../../package.json" with { type: "json" };
+
+/** Who may reach the door: host names beyond the loopback ones, origins beyond loopback origins ("*": any). */
+export interface DoorPolicy {
+  hosts: readonly string[];
+  origins: readonly string[] | "*";
+}
+
+export interface DoorTimeouts {
+  /** The request line and headers must arrive within this (node answers 408 itself). */
+  headersMs: number;
+  /** A body that sends nothing for this long is answered 408. */
+  bodyIdleMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveMs: number;
+}
+
+export const DEFAULT_POLICY: DoorPolicy = { hosts: [], origins: [] };
+export const DEFAULT_TIMEOUTS: DoorTimeouts = { headersMs: 10_000, bodyIdleMs: 10_000, keepAliveMs: 5_000 };
+
+export interface Door {
+  policy: DoorPolicy;
+  timeouts: DoorTimeouts;
+}
+
+const DEFAULT_DOOR: Door = { policy: DEFAULT_POLICY, timeouts: DEFAULT_TIMEOUTS };
+
+const METHODS = "GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS";
+
+/** What all request bodies held at once may add up to (read, or waiting in the queue with their answers to come). */
+export const BODY_BUDGET = 64 * 1024 * 1024;
+
+/**
+ * The bytes of request bodies in flight, across every connection: many large
+ * bodies at once would otherwise grow the heap without bound. Beyond the
+ * budget a request is answered 503 with Retry-After before more of it is read.
+ */
+export class BodyBudget {
+  used = 0;
+  constructor(readonly limit = BODY_BUDGET) {}
+  take(bytes: number): boolean {
+    if (this.used + bytes > this.limit) return false;
+    this.used += bytes;
+    return true;
+  }
+  give(bytes: number) {
+    this.used -= bytes;
+  }
+}
+
+class TooLarge extends Error {}
+class OverBudget extends Error {}
+class Stalled extends Error {}
+
+/**
+ * Reads the body, counting every chunk against the budget as it arrives (`held` says
+ * how much was taken); rejects with Stalled when nothing arrives for `idleMs`.
+ */
+function readBody(req: IncomingMessage, budget: BodyBudget, held: { bytes: number }, idleMs: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const finish = (error: Error | null) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      req.off("data", onData).off("end", onEnd).off("error", finish).off("close", onClose);
+      if (!error) return resolve(Buffer.concat(chunks));
+      req.pause();
+      reject(error);
+    };
+    const timer = setTimeout(() => finish(new Stalled()), idleMs);
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) return finish(new TooLarge());
+      if (!budget.take(chunk.length)) return finish(new OverBudget());
+      held.bytes += chunk.length;
+      chunks.push(chunk);
+      timer.refresh();
+    };
+    const onEnd = () => finish(null);
+    const onClose = () => finish(new Error("the connection closed before the body ended"));
+    req.on("data", onData).on("end", onEnd).on("error", finish).on("close", onClose);
+  });
+}
+
+/** The host name (no port, lower case) a Host header names, or null when it is no `name[:port]`. */
+function hostnameOf(host: string | undefined): string | null {
+  const m = host ? /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::\d{1,5})?$/i.exec(host) : null;
+  return m ? m[1].toLowerCase() : null;
+}
+
+/** Whether the door answers requests sent to this Host. */
+export function hostAllowed(policy: DoorPolicy, host: string | undefined): boolean {
+  const name = hostnameOf(host);
+  return name !== null && (isLoopbackHost(name) || policy.hosts.includes(name));
+}
+
+/** Whether a page of this origin may use the API: a loopback origin, one given, or the door's own address. */
+export function originAllowed(policy: DoorPolicy, origin: string, host: string | undefined): boolean {
+  if (policy.origins === "*") return true;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false; // "null" (a sandboxed frame, a file), or garbage
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return false;
+  if (isLoopbackHost(url.hostname) || policy.origins.includes(url.origin)) return true;
+  // A page served under an allowed host name is the door's own origin.
+  return host !== undefined && url.host === host.toLowerCase();
+}
+
+/** The CORS headers an answer carries: for an allowed origin (or any, with --cors '*'), none otherwise. */
+export function corsHeaders(policy: DoorPolicy, origin: string | undefined): Record<string, string> {
+  if (policy.origins === "*")
+    return { "access-control-allow-origin": "*", "access-control-allow-methods": METHODS, "access-control-expose-headers": "*" };
+  // Which origin is named depends on the request: caches must keep them apart.
+  if (origin === undefined) return { vary: "origin" };
+  return { "access-control-allow-origin": origin, "access-control-expose-headers": "*", vary: "origin" };
+}
+
+function send(res: ServerResponse, status: number, headers: Record<string, string | string[]>, body?: Buffer | string) {
+  res.writeHead(status, { ...headers, [SERVED_BY]: pkg.version });
+  res.end(body);
+}
+
+/**
+ * A refusal the door makes itself (too large, over budget, stalled, not allowed), on a
+ * connection it then closes: the rest of the body goes unread.
+ */
+function refuse(req: IncomingMessage, res: ServerResponse, answer: RawResponse, cors: Record<string, string> = {}) {
+  res.once("finish", () => req.socket.destroy());
+  send(res, answer.status, { ...answer.headers, ...cors, connection: "close" }, answer.body);
+}
+
+const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+
+/** Handles one node request; resolves to the status sent and a note for the log. */
+export async function serveRequest(
+  mock: Pick<Mock, "dispatch">,
+  req: IncomingMessage,
+  res: ServerResponse,
+  budget: BodyBudget = new BodyBudget(),
+  door: Door = DEFAULT_DOOR,
+): Promise<{ status: number; note: string }> {
+  const held = { bytes: 0 };
+  try {
+    return await answer(mock, req, res, budget, held, door);
+  } finally {
+    budget.give(held.bytes);
+  }
+}
+
+async function answer(
+  mock: Pick<Mock, "dispatch">,
+  req: IncomingMessage,
+  res: ServerResponse,
+  budget: BodyBudget,
+  held: { bytes: number },
+  { policy, timeouts }: Door,
+): Promise<{ status: number; note: string }> {
+  const host = req.headers.host;
+  if (!hostAllowed(policy, host)) {
+    refuse(
+      req,
+      res,
+      errorAnswer(
+        421,
+        `This server does not answer for the host ${JSON.stringify(host ?? "")}: mockman serve answers ${LOOPBACK_HOSTS.join(", ")}; add another name with --allowed-host NAME.`,
+      ),
+    );
+    return { status: 421, note: " (host not allowed)" };
+  }
+  const origin = req.headers.origin;
+  if (origin !== undefined && !originAllowed(policy, origin, host)) {
+    refuse(
+      req,
+      res,
+      errorAnswer(
+        403,
+        `Requests from pages on ${origin} are refused: mockman serve allows loopback origins; allow this one with --allow-origin ${origin} (or any with --cors '*').`,
+      ),
+    );
+    return { status: 403, note: " (origin not allowed)" };
+  }
+  const cors = corsHeaders(policy, origin);
+  if (req.method === "OPTIONS" && req.headers["access-control-request-method"]) {
+    // A CORS preflight from an allowed origin: answer it here, the API has nothing to say about it.
+    send(res, 204, {
+      ...cors,
+      "access-control-allow-methods": METHODS,
+      "access-control-allow-headers": req.headers["access-control-request-headers"] ?? "authorization, content-type, accept",
+      "access-control-max-age": "600",
+      // Chromium's Private Network Access asks before a public page reaches a private address.
+      ...(req.headers["access-control-request-private-network"] === "true" ? { "access-control-allow-private-network": "true" } : {}),
+      "content-length": "0",
+    });
+    return { status: 204, note: " (preflight)" };
+  }
+  let body = "";
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    try {
+      body = (await readBody(req, budget, held, timeouts.bodyIdleMs)).toString("utf8");
+    } catch (error) {
+      if (error instanceof OverBudget) {
+        const message = `The server is busy reading other large request bodies (over ${budget.limit / 1024 / 1024} MB at once); retry in a moment.`;
+        refuse(req, res, errorAnswer(503, message, { "retry-after": "1" }), cors);
+        return { status: 503, note: " (bodies in flight over budget)" };
+      }
+      if (error instanceof Stalled) {
+        const message = `The request body stopped arriving (nothing for ${seconds(timeouts.bodyIdleMs)}); send the request again.`;
+        refuse(req, res, errorAnswer(408, message), cors);
+        return { status: 408, note: " (body stalled)" };
+      }
+      if (!(error instanceof TooLarge)) throw error;
+      refuse(req, res, tooLarge(), cors);
+      return { status: 413, note: "" };
+    }
+  }
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers))
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
+  const response = await mock.dispatch({ method: req.method ?? "GET", url: req.url ?? "/", headers, body });
+  const out = hasNoBody(req.method ?? "GET", response.status)
+    ? undefined
+    : response.bytes
+      ? Buffer.from(response.bytes.buffer, response.bytes.byteOffset, response.bytes.byteLength)
+      : Buffer.from(response.body, "utf8");
+  res.statusMessage = response.statusText || "";
+  send(res, response.status, { ...response.headers, ...cors, ...(out ? { "content-length": String(out.length) } : {}) }, out);
+  const storeError = response.headers[STORE_ERROR_HEADER];
+  return { status: response.status, note: storeError ? ` (NOT SAVED: ${storeError})` : "" };
+}
+
+/**
+ * The node:http server of `mockman serve`: the door's timeouts, one budget for every
+ * connection, and `answered` called once per request (the request log).
+ */
+export function createDoorServer(
+  mock: Pick<Mock, "dispatch">,
+  door: Door = DEFAULT_DOOR,
+  answered: (req: IncomingMessage, status: number, note: string, ms: number) => void = () => undefined,
+  // Shared by every connection: the bytes of request bodies held at once stay bounded.
+  budget = new BodyBudget(),
+): Server {
+  const { timeouts } = door;
+  const server = createServer(
+    {
+      headersTimeout: timeouts.headersMs,
+      keepAliveTimeout: timeouts.keepAliveMs,
+      // How often node looks for requests past headersTimeout (its default, 30 s, would let them wait that long).
+      connectionsCheckingInterval: Math.max(10, Math.min(1_000, timeouts.headersMs / 4)),
+    },
+    async (req, res) => {
+      const started = performance.now();
+      let status = 500;
+      let note = "";
+      try {
+        ({ status, note } = await serveRequest(mock, req, res, budget, door));
+      } catch (error) {
+        if (!res.headersSent)
+          res.writeHead(500, {
+            "content-type": "application/json",
+            ...corsHeaders(door.policy, req.headers.origin),
+            [SERVED_BY]: pkg.version,
+          });
+        res.end(JSON.stringify({ errors: [error instanceof Error ? error.message : String(error)] }));
+      }
+      answered(req, status, note, performance.now() - started);
+    },
+  );
+  return server;
+}

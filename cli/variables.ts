@@ -2,7 +2,7 @@
 // `variables`, then `--env FILE`, then each `--env-var NAME=VALUE`, later
 // ones winning, as Postman's collection < environment < CLI order.
 import { SERVE_URL } from "#mock/core/boundary";
-import type { Variables } from "#mock/collection/templates";
+import type { Variables } from "#mock/tester/collection/templates";
 import { parseJsonFile } from "#mock/data/export-file";
 import { isObject } from "#mock/core/types";
 import { usageError } from "./errors";

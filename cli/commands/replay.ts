@@ -5,7 +5,7 @@
 import { SERVE_URL, STORE_ERROR_HEADER } from "#mock/core/boundary";
 import { Command, Option } from "commander";
 import { z } from "zod";
-import { checkAnswer, describeFailure } from "#mock/collection/assert";
+import { checkAnswer, describeFailure } from "#mock/tester/collection/assert";
 import {
   type CollectionFile,
   type CollectionRequest,
@@ -15,8 +15,8 @@ import {
   loadCollectionJson,
   parseJsonFile,
   undefinedVariables,
-} from "#mock/collection/format";
-import { toPath } from "#mock/collection/urls";
+} from "#mock/tester/collection/format";
+import { toPath } from "#mock/tester/collection/urls";
 import {
   TemplateError,
   fillTemplates,
@@ -24,7 +24,7 @@ import {
   toJsonText,
   type RecordedResponse,
   type TemplateScope,
-} from "#mock/collection/templates";
+} from "#mock/tester/collection/templates";
 import { openSender } from "../stores";
 import { CliError, EXIT, oneLine, usageError } from "../errors";
 import type { OutgoingRequest, Sender } from "../exchange";
@@ -42,12 +42,12 @@ import {
   summaryLine,
   type ReplayReport,
   type ReplayResult,
-} from "../reporters";
-import { authOf, planScripts, postmanPlan, type PostmanPlan } from "#mock/collection/postman-steps";
-import { replayPostman, variableValue } from "../scripts/run";
-import type { Scopes } from "../scripts/sandbox";
-import { DYNAMIC_VARIABLES, namesScriptsSet, unsupportedUses } from "../scripts/variables";
-import { eventLoopTurns } from "../turns";
+} from "../../mock/tester/engine/reporters";
+import { authOf, planScripts, postmanPlan, type PostmanPlan } from "#mock/tester/postman/steps";
+import { replayPostman, variableValue } from "../../mock/tester/engine/postman-run";
+import type { Scopes } from "../../mock/tester/sandbox/sandbox";
+import { DYNAMIC_VARIABLES, namesScriptsSet, unsupportedUses } from "../../mock/tester/postman/variables";
+import { eventLoopTurns } from "../../mock/tester/engine/turns";
 import { loadVariables, type Variables } from "../variables";
 
 export type { ReplayResult };

@@ -2,8 +2,8 @@
 import { SERVE_URL, SERVED_BY, STORE_ERROR_HEADER } from "#mock/core/boundary";
 import { Command } from "commander";
 import { z } from "zod";
-import { COLLECTION_METHODS, headerProblem } from "#mock/collection/format";
-import { isAbsoluteUrl, toPath } from "#mock/collection/urls";
+import { COLLECTION_METHODS, headerProblem } from "#mock/tester/collection/format";
+import { isAbsoluteUrl, toPath } from "#mock/tester/collection/urls";
 import { GUEST } from "#mock/data/seed";
 import { openSender } from "../stores";
 import { CliError, EXIT, usageError } from "../errors";

@@ -1,5 +1,5 @@
 // Ctrl+C stops a long in-process replay (the shipped bin): the replay loop
-// gives the event loop a turn every ~50 ms (cli/turns.ts), so the store lock's
+// gives the event loop a turn every ~50 ms (mock/tester/engine/turns.ts), so the store lock's
 // signal handler runs, lets go of the store and ends the process by the signal.
 // Before, a replay that only awaited the in-process mock ran to its end first.
 import { spawn } from "node:child_process";

@@ -3,7 +3,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseCollectionFile } from "#mock/collection/format";
+import { parseCollectionFile } from "#mock/tester/collection/format";
 import { lastReaders } from "#cli/commands/replay";
 import { ROOT, cli, folderState, oneStderrLine, tempDb } from "./helpers";
 

@@ -1,7 +1,7 @@
 // expect: each operator holds and fails as documented, and a failure says
 // what it read, what was expected and what came back.
 import { describe, expect, it } from "vitest";
-import { checkAnswer, describeFailure, matcherProblem, mismatch } from "#mock/collection/assert";
+import { checkAnswer, describeFailure, matcherProblem, mismatch } from "#mock/tester/collection/assert";
 
 const json = { "content-type": "application/json; charset=utf-8", etag: 'W/"abc"' };
 const answer = (over: Partial<Parameters<typeof checkAnswer>[0]> = {}) => ({

@@ -1,7 +1,7 @@
 // Collections are checked one request at a time, the common shape without zod: what comes out, and what a
 // broken file is told, must be what the whole-file schema gives.
 import { describe, expect, it } from "vitest";
-import { collectionFileSchema, FormatError, parseCollectionFile } from "#mock/collection/format";
+import { collectionFileSchema, FormatError, parseCollectionFile } from "#mock/tester/collection/format";
 import { describeZodError } from "#mock/data/export-file";
 
 const requests: unknown[] = [

@@ -4,8 +4,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { FormatError, loadCollectionText, parseCollectionFile } from "#mock/collection/format";
-import { POSTMAN_SCHEMA, fromPostman, toPostman } from "#mock/collection/postman";
+import { FormatError, loadCollectionText, parseCollectionFile } from "#mock/tester/collection/format";
+import { POSTMAN_SCHEMA, fromPostman, toPostman } from "#mock/tester/postman/convert";
 
 const ROOT = join(import.meta.dirname, "../..");
 const example = (name: string) => readFileSync(join(ROOT, "cli/examples", name), "utf8");

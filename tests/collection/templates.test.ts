@@ -9,7 +9,7 @@ import {
   templateRefs,
   toJsonText,
   type TemplateScope,
-} from "#mock/collection/templates";
+} from "#mock/tester/collection/templates";
 
 const posts = [
   { _id: "p1", content: "first", username: "ada" },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCollectionFile } from "#mock/collection/format";
+import { parseCollectionFile } from "#mock/tester/collection/format";
 import { collectionText, readCollection, requestName, toCollection } from "#app/mockman/lib/collection";
 import type { HistoryEntry } from "#app/mockman/lib/history";
 

@@ -5,9 +5,9 @@ import {
   loadCollectionText,
   type CollectionFile,
   type CollectionRequest,
-} from "#mock/collection/format";
-import { toPostman } from "#mock/collection/postman";
-import { relativeTo } from "#mock/collection/urls";
+} from "#mock/tester/collection/format";
+import { toPostman } from "#mock/tester/postman/convert";
+import { relativeTo } from "#mock/tester/collection/urls";
 import { checkBody, sendsBody } from "./body";
 import type { HistoryEntry } from "./history";
 

@@ -2,7 +2,7 @@
 // (against `mockman serve`, since the page's API lives only in its tab), print it
 // as a `mockman request` command, and read a pasted command back into the form.
 import { SERVE_URL } from "#mock/core/boundary";
-import { isAbsoluteUrl, relativeTo, toPath } from "#mock/collection/urls";
+import { isAbsoluteUrl, relativeTo, toPath } from "#mock/tester/collection/urls";
 
 export interface CurlRequest {
   method: string;

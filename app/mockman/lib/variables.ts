@@ -3,7 +3,7 @@
 // a request goes out. A reference nothing fills is never sent as it is: a
 // literal `{{baseUrl}}/api/posts` reaches the static server, which answers its
 // index.html with 200 OK, and the page would call that a success.
-import { BUILT_IN_NAMES, fillTemplates, templateRefs, type TemplateRef, type Variables } from "#mock/collection/templates";
+import { BUILT_IN_NAMES, fillTemplates, templateRefs, type TemplateRef, type Variables } from "#mock/tester/collection/templates";
 
 export type { Variables };
 

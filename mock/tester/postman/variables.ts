@@ -3,8 +3,8 @@
 // variable a login script sets is not refused before sending), and the parts
 // of the Postman API mockman's sandbox does not have, named before the run.
 import { v4 as uuid } from "uuid";
-import type { StepScript } from "#mock/collection/postman-steps";
-import { BUILT_INS } from "#mock/collection/templates";
+import type { StepScript } from "#mock/tester/postman/steps";
+import { BUILT_INS } from "#mock/tester/collection/templates";
 
 /** Our own collections' built-ins, plus Postman's two other names for a UUID. */
 export const DYNAMIC_VARIABLES: Record<string, () => string | number> = { ...BUILT_INS, $guid: () => uuid(), $randomUUID: () => uuid() };

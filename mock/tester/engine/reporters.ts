@@ -1,7 +1,7 @@
 // How `replay` reports: lines that fit 80 columns (cli), one JSON document
 // (json), or JUnit XML that CI systems read (junit).
-import { describeFailure, type CheckFailure } from "#mock/collection/assert";
-import { formatMs } from "./render";
+import { describeFailure, type CheckFailure } from "#mock/tester/collection/assert";
+import { formatMs } from "../../../cli/render";
 
 export interface ReplayResult {
   name: string;

@@ -3,11 +3,11 @@
 // core never imports it. A file is checked whole before anything is sent: its
 // shape, its headers, its matchers, and that every `{{name...}}` it reads from
 // an answer names a request that runs earlier.
-import { isObject } from "../core/types";
-import { FormatError, describeZodError, parseJsonFile } from "../data/export-file";
+import { isObject } from "../../core/types";
+import { FormatError, describeZodError, parseJsonFile } from "../../data/export-file";
 
 export { parseJsonFile };
-import { fromPostman, postmanVersion, type PostmanCollection } from "./postman";
+import { fromPostman, postmanVersion, type PostmanCollection } from "../postman/convert";
 import { z } from "zod";
 import {
   COLLECTION_METHODS,

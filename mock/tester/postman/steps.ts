@@ -14,7 +14,7 @@ import {
   type PostmanEvent,
   type PostmanItem,
   type PostmanRequest,
-} from "./postman";
+} from "./convert";
 
 export interface StepScript {
   /** `Conduit (collection)`, `Auth (folder)`, `Auth / Login`: where a message says it ran. */

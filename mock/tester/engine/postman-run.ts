@@ -5,15 +5,15 @@
 // its assertions and scripts: no test, no check; a script that throws fails its
 // request with its message. postman.setNextRequest jumps, null stops the run.
 import { STORE_ERROR_HEADER } from "#mock/core/boundary";
-import { describeFailure, type CheckFailure } from "#mock/collection/assert";
-import { authOf, type PostmanPlan, type PostmanStep, type StepScript } from "#mock/collection/postman-steps";
-import { endpointOf } from "#mock/collection/postman";
-import { toPath } from "#mock/collection/urls";
-import type { Exchange, OutgoingRequest, Sender } from "../exchange";
-import type { ReplayResult } from "../reporters";
-import { ScriptSandbox, type Assertion, type ScriptRequest, type ScriptResponse, type Scopes } from "./sandbox";
-import { DYNAMIC_VARIABLES } from "./variables";
-import { eventLoopTurns } from "../turns";
+import { describeFailure, type CheckFailure } from "#mock/tester/collection/assert";
+import { authOf, type PostmanPlan, type PostmanStep, type StepScript } from "#mock/tester/postman/steps";
+import { endpointOf } from "#mock/tester/postman/convert";
+import { toPath } from "#mock/tester/collection/urls";
+import type { Exchange, OutgoingRequest, Sender } from "../../../cli/exchange";
+import type { ReplayResult } from "./reporters";
+import { ScriptSandbox, type Assertion, type ScriptRequest, type ScriptResponse, type Scopes } from "../sandbox/sandbox";
+import { DYNAMIC_VARIABLES } from "../postman/variables";
+import { eventLoopTurns } from "./turns";
 
 const LOOKUP_ORDER = ["local", "data", "environment", "collectionVariables", "globals"] as const;
 const VARIABLE = /\{\{([^{}]+)\}\}/g;

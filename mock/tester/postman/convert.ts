@@ -10,11 +10,11 @@
 // Out to Postman: endpoints under `{{baseUrl}}`, each `{{name.path}}` as a
 // collection variable that the named request's test script sets, and the whole
 // `expect` kept in a `// mockman-expect:` line so a round trip loses nothing.
-import { SERVE_URL } from "../core/boundary";
-import { isObject } from "../core/types";
-import type { Expectation } from "./assert";
-import type { CollectionFile, CollectionRequest } from "./schema";
-import { mapStrings, templateRefs } from "./templates";
+import { SERVE_URL } from "../../core/boundary";
+import { isObject } from "../../core/types";
+import type { Expectation } from "../collection/assert";
+import type { CollectionFile, CollectionRequest } from "../collection/schema";
+import { mapStrings, templateRefs } from "../collection/templates";
 
 export const POSTMAN_SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 

@@ -14,7 +14,7 @@
 // Without `status`, a request passes when the status is below 400. Either way
 // the answer must be JSON (or empty) unless `headers` checks content-type: an
 // HTML page is what a static server sends, not the API.
-import { SERVE_URL } from "../core/boundary";
+import { SERVE_URL } from "../../core/boundary";
 import { queryJsonPath, walkDotted, type RecordedResponse } from "./templates";
 
 export const OPERATORS = ["eq", "ne", "exists", "contains", "matches", "gt", "lt", "length", "type"] as const;

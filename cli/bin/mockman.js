@@ -8,7 +8,7 @@ import { createRequire, Module } from "node:module";
 
 // require(), not import: an ESM import of node:fs builds a facade that loads all of fs's lazy parts (~10 ms).
 const require = createRequire(import.meta.url);
-const { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } = require("node:fs");
+const { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } = require("node:fs");
 const { fileURLToPath } = require("node:url");
 const vm = require("node:vm");
 
@@ -19,7 +19,17 @@ const checkout = existsSync(here("../index.ts"));
 const installedIn = bundle.lastIndexOf("/node_modules/");
 const cacheDir =
   checkout || installedIn < 0 ? here("../../node_modules/.cache/mockman") : `${bundle.slice(0, installedIn)}/node_modules/.cache/mockman`;
-const cacheFile = `${cacheDir}/bundle-${process.version}.v8`;
+// V8 checks a code cache against its source's length only: a rebuilt bundle of the same length would
+// run on the old bundle's compiled functions (a SyntaxError deep in a lazy function). So the cache is
+// named by the bundle's size and time as well as Node's version.
+const cacheFile = (() => {
+  try {
+    const { size, mtimeMs } = statSync(bundle);
+    return `${cacheDir}/bundle-${process.version}-${size}-${Math.round(mtimeMs)}.v8`;
+  } catch {
+    return `${cacheDir}/bundle-${process.version}.v8`;
+  }
+})();
 
 /** The bundle's source, unless a file it was built from changed since (then run from source). */
 function freshBundle() {
@@ -66,6 +76,9 @@ function loadBundle(source) {
       mkdirSync(cacheDir, { recursive: true });
       writeFileSync(`${cacheFile}.${process.pid}`, script.createCachedData());
       renameSync(`${cacheFile}.${process.pid}`, cacheFile);
+      // The caches of earlier builds are never read again.
+      for (const name of readdirSync(cacheDir))
+        if (name.startsWith("bundle-") && name.endsWith(".v8") && `${cacheDir}/${name}` !== cacheFile) rmSync(`${cacheDir}/${name}`, { force: true });
     } catch {
       // A cache that cannot be written only costs the next start some milliseconds.
     }

@@ -2,8 +2,11 @@
 // `baseUrl` from `--env`, and the hand-off of `request`/`replay` to the `serve`
 // that holds the store), each as a process on cli/bin/mockman.js against a
 // `serve` process. In-process tests cannot see these: the bin runs a bundle.
-import { writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import pkg from "../../package.json" with { type: "json" };
 import { describe, expect, it } from "vitest";
 import { ROOT, processCli, serveProcess, tempDb } from "./helpers";
 
@@ -51,5 +54,24 @@ describe("the bin over real HTTP", { timeout: 60_000 }, () => {
     expect(replay.code).toBe(0);
     expect(server.output().stderr).toMatch(/POST \/api\/test-todos 201/);
     expect(server.output().stderr).toMatch(/POST \/api\/auth\/login 200/);
+  });
+});
+
+// V8 accepts a code cache for any source of the same length: a rebuilt bundle of equal length once ran
+// the previous build's compiled functions ("SyntaxError: Unexpected token ')'" in a replay).
+describe("the bin's code cache", () => {
+  it("is not reused for a rebuilt bundle of the same length", () => {
+    const dir = mkdtempSync(join(tmpdir(), "mockman-cache-"));
+    const bin = join(dir, "pkg/cli/bin");
+    cpSync(join(ROOT, "cli/bin"), bin, { recursive: true });
+    const version = () => execFileSync(process.execPath, [join(bin, "mockman.js"), "--version"], { encoding: "utf8" }).trim();
+    expect(version()).toBe(pkg.version);
+    expect(version()).toBe(pkg.version); // the second start runs on the cache the first one wrote
+    const bundle = join(bin, "mockman.bundle.js");
+    const source = readFileSync(bundle, "utf8");
+    const other = pkg.version.replace(/^\d/, (d) => String((Number(d) + 1) % 10));
+    expect(other.length).toBe(pkg.version.length);
+    writeFileSync(bundle, source.replace(`version:"${pkg.version}"`, `version:"${other}"`));
+    expect(version()).toBe(other);
   });
 });

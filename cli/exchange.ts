@@ -4,26 +4,7 @@ import { SERVE_PORT, statusText } from "#mock/core/boundary";
 import type { Mock } from "#mock/core/create-mock";
 import { CliError } from "./errors";
 import { answerReceived } from "./memory";
-
-export interface OutgoingRequest {
-  method: string;
-  /** A path such as /api/posts (with its query string). */
-  path: string;
-  headers: Array<[string, string]>;
-  body?: string;
-}
-
-/** What `--json` prints, exactly. */
-export interface Exchange {
-  status: number;
-  statusText: string;
-  headers: Record<string, string>;
-  /** Parsed JSON when the body is JSON, the text otherwise, null when empty; for a binary body, a note saying what it is. */
-  body: unknown;
-  /** A binary body (an image): its bytes. */
-  bytes?: Uint8Array;
-  ms: number;
-}
+import type { Exchange, Sender } from "#mock/tester/engine/exchange";
 
 /** What a terminal shows for a binary body, the way Postman and HTTPie do. */
 export const binaryNote = (type: string | undefined, bytes: Uint8Array) =>
@@ -31,13 +12,6 @@ export const binaryNote = (type: string | undefined, bytes: Uint8Array) =>
 
 /** Bodies read as text: JSON, text/*, XML, JavaScript, forms; anything else (images) is kept as bytes. */
 const isTextType = (type: string | null) => !type || /^text\/|[/+](json|xml)\b|javascript|x-www-form-urlencoded|ndjson/i.test(type);
-
-export interface Sender {
-  /** Where requests go, for messages: "in-process (FILE)" or a URL. */
-  readonly where: string;
-  send(request: OutgoingRequest): Promise<Exchange>;
-  close(): Promise<void>;
-}
 
 const round = (ms: number) => Math.round(ms * 100) / 100;
 

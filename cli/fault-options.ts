@@ -14,7 +14,7 @@ import {
   NO_FAULTS,
   type FaultSettings,
 } from "../mock/core/faults";
-import type { Sender } from "./exchange";
+import type { Sender } from "#mock/tester/engine/exchange";
 import { parseOptions } from "./options";
 
 const schema = z.object({

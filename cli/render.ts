@@ -1,6 +1,7 @@
 // Human output: a status line, the headers with -i, then the body
 // pretty-printed. ANSI colour only when the caller says so (a TTY, no NO_COLOR).
-import type { Exchange } from "./exchange";
+import type { Exchange } from "#mock/tester/engine/exchange";
+import { formatMs } from "#mock/tester/engine/reporters";
 
 const ansi = (code: string) => (text: string) => `\x1b[${code}m${text}\x1b[0m`;
 const paint = {
@@ -21,10 +22,6 @@ export function statusPaint(status: number, color: boolean): Paint {
   if (status >= 400) return (t) => paint.bold(paint.red(t));
   if (status >= 300) return (t) => paint.bold(paint.yellow(t));
   return (t) => paint.bold(paint.green(t));
-}
-
-export function formatMs(ms: number): string {
-  return ms < 10 ? `${ms.toFixed(1)} ms` : `${Math.round(ms)} ms`;
 }
 
 /** JSON with two-space indents, keys and values coloured like HTTPie's. */

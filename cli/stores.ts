@@ -4,7 +4,8 @@ import type { Mock } from "#mock/core/create-mock";
 import { LockedError, StoreError, openFileMock, readFileMock, storePath, type LockHolder } from "#mock/node/door";
 import type { HeldLock } from "#mock/node/lock";
 import { CliError, oneLine } from "./errors";
-import { httpSender, inProcessSender, type Sender } from "./exchange";
+import type { Sender } from "#mock/tester/engine/exchange";
+import { httpSender, inProcessSender } from "./exchange";
 import type { CliIo } from "./io";
 
 /** How long a command waits for another CLI process to finish with the store (MOCKMAN_LOCK_WAIT_MS changes it). */

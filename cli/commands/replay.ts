@@ -27,7 +27,7 @@ import {
 } from "#mock/tester/collection/templates";
 import { openSender } from "../stores";
 import { CliError, EXIT, oneLine, usageError } from "../errors";
-import type { OutgoingRequest, Sender } from "../exchange";
+import type { OutgoingRequest, Sender } from "#mock/tester/engine/exchange";
 import { readSource, writeOutput } from "../inputs";
 import { collectNow } from "../memory";
 import { wantsColor, type CliIo } from "../io";

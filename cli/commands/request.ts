@@ -7,7 +7,7 @@ import { isAbsoluteUrl, toPath } from "#mock/tester/collection/urls";
 import { GUEST } from "#mock/data/seed";
 import { openSender } from "../stores";
 import { CliError, EXIT, usageError } from "../errors";
-import type { Exchange, OutgoingRequest, Sender } from "../exchange";
+import type { Exchange, OutgoingRequest, Sender } from "#mock/tester/engine/exchange";
 import { readBody, writeOutput } from "../inputs";
 import { wantsColor, type CliIo } from "../io";
 import { addFaultOptions, faultsFrom, withFaults } from "../fault-options";

@@ -11,7 +11,7 @@ import { addFaultOptions, faultsFrom } from "../fault-options";
 import { DEFAULT_TIMEOUTS, createDoorServer, type DoorPolicy } from "../../mock/node/http-door";
 import type { CliIo } from "../io";
 import { addDbOption, addExamples, collect, count, parseOptions } from "../options";
-import { formatMs } from "../render";
+import { formatMs } from "#mock/tester/engine/reporters";
 
 export const DEFAULT_PORT = SERVE_PORT;
 const HOST = "127.0.0.1";

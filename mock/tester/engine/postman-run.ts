@@ -9,7 +9,7 @@ import { describeFailure, type CheckFailure } from "#mock/tester/collection/asse
 import { authOf, type PostmanPlan, type PostmanStep, type StepScript } from "#mock/tester/postman/steps";
 import { endpointOf } from "#mock/tester/postman/convert";
 import { toPath } from "#mock/tester/collection/urls";
-import type { Exchange, OutgoingRequest, Sender } from "../../../cli/exchange";
+import type { Exchange, OutgoingRequest, Sender } from "./exchange";
 import type { ReplayResult } from "./reporters";
 import { ScriptSandbox, type Assertion, type ScriptRequest, type ScriptResponse, type Scopes } from "../sandbox/sandbox";
 import { DYNAMIC_VARIABLES } from "../postman/variables";

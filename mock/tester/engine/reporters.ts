@@ -1,7 +1,11 @@
 // How `replay` reports: lines that fit 80 columns (cli), one JSON document
 // (json), or JUnit XML that CI systems read (junit).
 import { describeFailure, type CheckFailure } from "#mock/tester/collection/assert";
-import { formatMs } from "../../../cli/render";
+
+/** A duration as the reports print it: 3.2 ms, 41 ms. */
+export function formatMs(ms: number): string {
+  return ms < 10 ? `${ms.toFixed(1)} ms` : `${Math.round(ms)} ms`;
+}
 
 export interface ReplayResult {
   name: string;

@@ -4,6 +4,7 @@ import { hydrateRoot } from "react-dom/client";
 import { askBeforeUsingApi } from "#app/lib/api-question";
 import { declineApiTarget, routeApiTo, saveApiTarget, takeApiTargetFromUrl } from "#app/lib/api-target";
 import { gateApiUntilMockBoots } from "#app/lib/mock-gate";
+import { tokenOfThisTab } from "#app/lib/session";
 
 // The mock (Mirage + Dexie) runs in a worker of this tab; the page loads only
 // its small door (mock/browser/door.ts), which starts the worker and patches fetch.
@@ -34,6 +35,8 @@ function startInTabMock() {
 // server that is not on this machine is asked about first: until the person
 // says yes, nothing is stored, nothing is sent there, and the app does not start.
 async function start() {
+  // The session this tab starts with is the one it acts as (app/lib/session.ts).
+  tokenOfThisTab();
   const choice = takeApiTargetFromUrl();
   let remoteApi = choice.target;
   if (choice.ask) {

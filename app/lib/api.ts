@@ -1,8 +1,8 @@
 // The one way the app talks to /api. Errors come back as `{ errors: [message] }`
 // (the mock's one shape); anything else still becomes a readable message.
 import { toast } from "react-toastify";
-import { getToken } from "./session";
-import { endSession, isSessionDeath } from "./session-end";
+import { getToken, sessionChangedElsewhere } from "./session";
+import { endSession, followSessionElsewhere, isSessionDeath } from "./session-end";
 
 export class ApiError extends Error {
   constructor(
@@ -37,6 +37,11 @@ export async function api<T>(path: string, { method = "GET", body, auth = false,
   if (minimal) headers.prefer = "return=minimal";
   if (body !== undefined) headers["content-type"] = "application/json";
   if (auth) {
+    // Never as someone else: after another tab's login this tab still shows its own user.
+    if (sessionChangedElsewhere()) {
+      followSessionElsewhere();
+      throw new SessionEndedError(0, "The session changed in another tab.");
+    }
     const token = getToken();
     if (token) headers.authorization = token;
   }

@@ -8,6 +8,17 @@ export async function getBrowserMock(): Promise<WorkerMock> {
   return (await startBrowserMock()).mock;
 }
 
+/**
+ * A session ended: the answers the worker keeps for the next boot (a signed-in user's
+ * bookmarks, notifications, keyed by their token) are dropped. Never throws: the logout
+ * goes on whatever the worker says.
+ */
+export async function forgetKeptAnswers(): Promise<void> {
+  const { runningBrowserMock } = await import("#mock/browser/door");
+  const running = runningBrowserMock();
+  if (running) await (await running).mock.forgetKeptAnswers().catch(() => undefined);
+}
+
 /** What mock/browser/door.ts left on window once the mock booted; null before that. */
 export function bootedStoreProblem(): string | null {
   return window.__moments?.storeProblem ?? null;

@@ -3,6 +3,7 @@
 // gets the same outcome: local storage cleared, one clear toast, back to /.
 import { toast } from "react-toastify";
 import { SESSION_ERROR_HEADER } from "#mock/core/boundary";
+import { forgetKeptAnswers } from "./browser-mock";
 import { clearSession, getSessionUser, getToken } from "./session";
 
 export const SESSION_ENDED_TOAST = "Your session has ended: please log in again.";
@@ -20,6 +21,7 @@ export function isSessionDeath(response: { ok: boolean; headers: Headers }): boo
 
 export function endSession() {
   clearSession();
+  void forgetKeptAnswers();
   saySessionEnded();
   window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
 }
@@ -33,6 +35,20 @@ export function endDamagedSession(): boolean {
   if (!getToken() || getSessionUser()) return false;
   endSession();
   return true;
+}
+
+/**
+ * Another tab changed the session under this one: logged out (this tab leaves, as for a
+ * dead session) or logged in as someone (this tab reloads as them, so what it shows and
+ * what it sends are the same user's).
+ */
+export function followSessionElsewhere() {
+  if (!getToken()) {
+    saySessionEnded();
+    window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
+    return;
+  }
+  window.location.reload();
 }
 
 /** One toast however many calls fail at once (a screen's loaders run in parallel). */

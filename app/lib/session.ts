@@ -35,20 +35,80 @@ export function getSessionUser(): SessionUser | null {
   }
 }
 
+/**
+ * The token this tab acts with: the one it found when it started, or the one it signed in
+ * with. Another tab's login changes localStorage under this tab, which still shows the old
+ * user; it must never send the new user's token (api.ts checks, SessionWatch reloads).
+ */
+let tabToken: string | null | undefined;
+
+export function tokenOfThisTab(): string | null {
+  if (tabToken === undefined) tabToken = typeof localStorage === "undefined" ? null : getToken();
+  return tabToken;
+}
+
+/** Whether the session in storage is no longer the one this tab acts with (another tab logged in, out, or as someone else). */
+export function sessionChangedElsewhere(): boolean {
+  return getToken() !== tokenOfThisTab();
+}
+
 export function saveSession(token: string, user: SessionUser) {
+  tabToken = token;
   localStorage.setItem(TOKEN, token);
   localStorage.setItem(USER, JSON.stringify(user));
 }
 
 /** CONTRACT §4: logout clears all of local storage, not only the session keys. */
 export function clearSession() {
+  tabToken = null;
   localStorage.clear();
 }
 
-/** Only same-site paths: an open redirect must not ride on `redirectTo`. */
+/** Where this app runs; a made-up origin where there is no window (unit tests). */
+const appOrigin = () => (typeof location === "undefined" ? "http://app.invalid" : location.origin);
+
+const hasControlOrBackslash = (text: string) => {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f || code === 0x5c) return true;
+  }
+  return false;
+};
+
+/**
+ * Only the app's own pages: an open redirect must not ride on `redirectTo`. Parsed, not
+ * pattern-matched: the URL parser drops tabs and newlines and reads `\` as `/`, so
+ * `/%09/evil.example` is `//evil.example`; and the router decodes a path once more, so
+ * `/%2F..%2F%5Cevil.example` must stay home decoded too. The answer is the parsed path,
+ * never the text as given.
+ */
 export function safeRedirect(to: string | null | undefined, fallback = "/home"): string {
-  if (!to || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to === "/" ? fallback : to;
+  if (!to || !to.startsWith("/")) return fallback;
+  const origin = appOrigin();
+  const home = (value: string) => {
+    try {
+      return new URL(value, origin).origin === origin;
+    } catch {
+      return false;
+    }
+  };
+  // Each decoding of the value must stay home and hold no control character or backslash;
+  // a value still changing after four decodings is refused rather than followed further.
+  let decoded = to;
+  for (let round = 0; ; round++) {
+    if (round === 4 || !home(decoded) || hasControlOrBackslash(decoded)) return fallback;
+    let next: string;
+    try {
+      next = decodeURIComponent(decoded);
+    } catch {
+      return fallback;
+    }
+    if (next === decoded) break;
+    decoded = next;
+  }
+  const url = new URL(to, origin);
+  const path = url.pathname + url.search + url.hash;
+  return path === "/" ? fallback : path;
 }
 
 /** The signed-in session, or a redirect to / that remembers where the user was going. */

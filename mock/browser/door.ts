@@ -22,6 +22,8 @@ export interface WorkerMock {
   checkImport(file: Blob, onProgress?: (progress: Progress) => void): Promise<ImportCheck>;
   importChecked(ticket: number, onProgress?: (progress: Progress) => void): Promise<ImportSummary>;
   reset(): Promise<void>;
+  /** Drops the answers kept ready for the next boot (a logout: nothing of a signed-out user stays). */
+  forgetKeptAnswers(): Promise<void>;
 }
 
 export interface BrowserMock {
@@ -34,6 +36,11 @@ let started: Promise<BrowserMock> | null = null;
 
 export function startBrowserMock(): Promise<BrowserMock> {
   started ??= boot();
+  return started;
+}
+
+/** The tab's mock if something started it, else null (nothing to tell a worker that never ran). */
+export function runningBrowserMock(): Promise<BrowserMock> | null {
   return started;
 }
 
@@ -76,6 +83,7 @@ function boot(): Promise<BrowserMock> {
     checkImport: (file, onProgress) => call<ImportCheck>("checkImport", [file], onProgress),
     importChecked: (ticket, onProgress) => call<ImportSummary>("importChecked", [ticket], onProgress),
     reset: () => call<void>("reset", []),
+    forgetKeptAnswers: () => call<void>("forgetKeptAnswers", []),
   };
 
   worker.onmessage = ({ data }: MessageEvent<FromWorker>) => {

@@ -21,12 +21,21 @@ interface Kept {
   response: RawResponse;
 }
 
+/**
+ * Who asks, as kept at rest: a SHA-256 of the token, never the token itself (a bearer token
+ * in an IndexedDB key would outlive the session it belongs to).
+ */
+async function whoAsks(authorization: string | undefined): Promise<string> {
+  if (!authorization) return "-";
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(authorization));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
 /** What makes two requests ask the same thing: method, URL path and query, and who asks. */
-function keyOf(request: RawRequest): string | null {
+async function keyOf(request: RawRequest): Promise<string | null> {
   if (request.method.toUpperCase() !== "GET") return null;
   const url = new URL(request.url, "http://mock.invalid");
-  const who = request.headers.authorization ?? "";
-  return `GET ${url.pathname}${url.search} ${who}`;
+  return `GET ${url.pathname}${url.search} ${await whoAsks(request.headers.authorization)}`;
 }
 
 /** A token past its `exp` must be refused by the real mock, never answered from here. */
@@ -99,8 +108,8 @@ export class ReadyAnswers {
   }
 
   /** The kept answer to this request if it was read at `version` (the data's version now), else null. */
-  answer(raw: RawRequest, version: number | null, now = Date.now()): RawResponse | null {
-    const key = keyOf(raw);
+  async answer(raw: RawRequest, version: number | null, now = Date.now()): Promise<RawResponse | null> {
+    const key = await keyOf(raw);
     if (key === null || version === null) return null;
     const kept = this.kept.get(key);
     if (!kept || kept.version !== version || !tokenStillValid(raw, now)) return null;
@@ -109,8 +118,15 @@ export class ReadyAnswers {
 
   /** Keeps a successful GET answer read at `version`, in the background (nothing waits for it). */
   keep(raw: RawRequest, response: RawResponse, version: number): void {
-    const key = keyOf(raw);
-    if (key === null || response.status !== 200 || response.bytes || response.body.length > MAX_BODY) return;
+    if (response.status !== 200 || response.bytes || response.body.length > MAX_BODY) return;
+    const cleared = this.clears;
+    void keyOf(raw).then((key) => {
+      // A logout (clear) while the key was hashed: this answer belongs to the session that ended.
+      if (key !== null && cleared === this.clears) this.keepAs(key, response, version);
+    });
+  }
+
+  private keepAs(key: string, response: RawResponse, version: number): void {
     if (this.written.get(key) === version) return;
     this.written.set(key, version);
     const row: Kept = { key, version, at: Date.now(), response: { ...response, headers: { ...response.headers } } };
@@ -143,8 +159,12 @@ export class ReadyAnswers {
     }
   }
 
-  /** Everything changed (import, reset): nothing kept can be right. */
+  /** How many times clear() ran: an answer still being keyed when one runs is dropped. */
+  private clears = 0;
+
+  /** Everything changed (import, reset), or a session ended (logout): nothing kept may stay. */
   async clear(): Promise<void> {
+    this.clears++;
     this.kept.clear();
     this.written.clear();
     const db = await this.db;

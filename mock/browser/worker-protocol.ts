@@ -14,6 +14,8 @@ export interface WorkerCalls {
   /** Replaces everything with the file `checkImport` kept under `ticket`. */
   importChecked: (ticket: number) => ImportSummary;
   reset: () => void;
+  /** A session ended (logout): the answers kept for the next boot go, and with them every token-keyed row. */
+  forgetKeptAnswers: () => void;
   setFaults: (settings: FaultSettings) => void;
 }
 export type CallName = keyof WorkerCalls;

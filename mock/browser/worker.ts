@@ -144,6 +144,7 @@ function calls(mock: Mock, progress: (p: Progress) => void): WorkerCalls & Recor
       changes.postMessage({ client: "", put: {}, removed: {}, replaced: true } satisfies DataChange);
       return { users: file.data.users.length, posts: file.data.posts.length, exportedAt: file.exportedAt };
     },
+    forgetKeptAnswers: () => ready.clear(),
     reset: async () => {
       await mock.reset();
       void ready.clear();
@@ -159,7 +160,7 @@ function calls(mock: Mock, progress: (p: Progress) => void): WorkerCalls & Recor
 async function answerEarly(raw: RawRequest): Promise<RawResponse | null> {
   if (readyMock || isActive(faults.settings)) return null;
   await readyLoaded;
-  return ready.answer(raw, await versionAtStart);
+  return await ready.answer(raw, await versionAtStart);
 }
 
 /** A macrotask's pause: requests that came meanwhile run before the next slice. */

@@ -1,6 +1,15 @@
 // Session in localStorage (CONTRACT §3) and the remembered origin (CONTRACT §2).
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { clearSession, getSessionUser, getToken, redirectToLogin, requireSession, safeRedirect, saveSession } from "#app/lib/session";
+import {
+  clearSession,
+  getSessionUser,
+  getToken,
+  redirectToLogin,
+  requireSession,
+  safeRedirect,
+  saveSession,
+  sessionChangedElsewhere,
+} from "#app/lib/session";
 
 class MemoryStorage {
   private items = new Map<string, string>();
@@ -86,5 +95,70 @@ describe("safeRedirect", () => {
     expect(safeRedirect("https://evil.test/")).toBe("/home");
     expect(safeRedirect("//evil.test/")).toBe("/home");
     expect(safeRedirect("/\\evil.test")).toBe("/home");
+  });
+
+  // Each was a live open redirect: the URL parser drops tabs and newlines, reads \ as /,
+  // resolves .. before the host is known, and the router decodes the path once more.
+  it.each([
+    "/\t/evil.example/phish",
+    "/%09/evil.example/phish",
+    "/%2F..%2F%5Cevil.example",
+    "/%2F%2Fevil.example",
+    "/%252F%252Fevil.example",
+    "/\n/evil.example",
+    "/%0D%0A/evil.example",
+    "/../\\evil.example",
+    "/.%2e/%5C%5Cevil.example",
+    "/%5C/evil.example",
+    "/javascript:alert(1)//%0a",
+    "/%25252525252F%25252525252Fevil.example",
+    "/%E0%A4%A",
+  ])("refuses %j", (payload) => {
+    const to = safeRedirect(payload);
+    expect(to).toBe("/home");
+  });
+
+  it("keeps the app's own paths, with their query and hash, as parsed", () => {
+    expect(safeRedirect("/search?q=%23tag#top")).toBe("/search?q=%23tag#top");
+    expect(safeRedirect("/profile/ada/../bob")).toBe("/profile/bob");
+  });
+});
+
+describe("a tab acts only as the user it shows", () => {
+  it("after another tab's login, an authenticated call is not sent with the new token, and the tab reloads", async () => {
+    const { api, SessionEndedError } = await import("#app/lib/api");
+    saveSession("guest-token", user);
+    // Another tab logs in as someone else: localStorage changes under this tab.
+    localStorage.setItem("token", "ada-token");
+    const sent: unknown[] = [];
+    let reloads = 0;
+    const g = globalThis as Record<string, unknown>;
+    const saved = { fetch: g.fetch, window: g.window };
+    g.fetch = async (...args: unknown[]) => {
+      sent.push(args);
+      return new Response("{}", { status: 200 });
+    };
+    g.window = { location: { reload: () => reloads++ }, dispatchEvent: () => true };
+    try {
+      expect(sessionChangedElsewhere()).toBe(true);
+      await expect(api("/posts", { method: "POST", body: { content: "hi" }, auth: true })).rejects.toBeInstanceOf(SessionEndedError);
+      expect(sent).toEqual([]);
+      expect(reloads).toBe(1);
+      // A call that sends no token is not anyone's: it goes.
+      await api("/posts");
+      expect(sent).toHaveLength(1);
+    } finally {
+      g.fetch = saved.fetch;
+      g.window = saved.window;
+    }
+  });
+
+  it("its own login and logout keep it in step", () => {
+    saveSession("one", user);
+    expect(sessionChangedElsewhere()).toBe(false);
+    clearSession();
+    expect(sessionChangedElsewhere()).toBe(false);
+    saveSession("two", user);
+    expect(sessionChangedElsewhere()).toBe(false);
   });
 });

@@ -36,22 +36,50 @@ describe("answers kept ready", () => {
 
     const next = new ReadyAnswers();
     await next.load();
-    expect(JSON.parse(next.answer(get("/api/posts?limit=20"), 7)!.body)).toEqual({ posts: [1] });
+    expect(JSON.parse((await next.answer(get("/api/posts?limit=20"), 7))!.body)).toEqual({ posts: [1] });
     // Another version of the data, another query, no version at all: not answered.
-    expect(next.answer(feed, 8)).toBeNull();
-    expect(next.answer(get("/api/posts?limit=21"), 7)).toBeNull();
-    expect(next.answer(feed, null)).toBeNull();
+    expect(await next.answer(feed, 8)).toBeNull();
+    expect(await next.answer(get("/api/posts?limit=21"), 7)).toBeNull();
+    expect(await next.answer(feed, null)).toBeNull();
     // Writes, refusals and large answers were never kept.
-    expect(next.answer({ ...feed, method: "POST" }, 7)).toBeNull();
-    expect(next.answer(get("/api/posts?limit=5"), 7)).toBeNull();
-    expect(next.answer(get("/api/big"), 7)).toBeNull();
+    expect(await next.answer({ ...feed, method: "POST" }, 7)).toBeNull();
+    expect(await next.answer(get("/api/posts?limit=5"), 7)).toBeNull();
+    expect(await next.answer(get("/api/big"), 7)).toBeNull();
     // The token is part of the question, and an expired one is left to the mock to refuse.
-    expect(JSON.parse(next.answer(get("/api/users/guest", token(inAnHour)), 7)!.body)).toEqual({ user: "guest" });
-    expect(next.answer(get("/api/users/guest", token(inAnHour + 1)), 7)).toBeNull();
-    expect(next.answer(get("/api/users/guest", token(inAnHour)), 7, (inAnHour + 1) * 1000)).toBeNull();
-    expect(next.answer(get("/api/users/guest"), 7)).toBeNull();
+    expect(JSON.parse((await next.answer(get("/api/users/guest", token(inAnHour)), 7))!.body)).toEqual({ user: "guest" });
+    expect(await next.answer(get("/api/users/guest", token(inAnHour + 1)), 7)).toBeNull();
+    expect(await next.answer(get("/api/users/guest", token(inAnHour)), 7, (inAnHour + 1) * 1000)).toBeNull();
+    expect(await next.answer(get("/api/users/guest"), 7)).toBeNull();
     await next.clear();
-    expect(next.answer(feed, 7)).toBeNull();
+    expect(await next.answer(feed, 7)).toBeNull();
+  });
+
+  it("keeps no token at rest: rows are keyed by the token's SHA-256, and a logout's clear leaves none", async () => {
+    const secret = token(inAnHour);
+    const kept = new ReadyAnswers(indexedDB);
+    await kept.load();
+    kept.keep(get("/api/users/bookmark", secret), ok({ bookmarks: ["private"] }), 3);
+    await new Promise((done) => setTimeout(done, 50));
+    const rows = async () => {
+      const db = await new Promise<IDBDatabase>((done, fail) => {
+        const opening = indexedDB.open("moments-ready-answers");
+        opening.onsuccess = () => done(opening.result);
+        opening.onerror = () => fail(opening.error);
+      });
+      const all = await new Promise<unknown[]>((done) => {
+        const read = db.transaction("answers").objectStore("answers").getAll();
+        read.onsuccess = () => done(read.result);
+      });
+      db.close();
+      return all;
+    };
+    const saved = JSON.stringify(await rows());
+    expect(saved).toContain("/api/users/bookmark");
+    expect(saved).not.toContain(secret);
+    expect(saved).not.toContain(secret.split(".")[1]);
+    expect(JSON.parse((await kept.answer(get("/api/users/bookmark", secret), 3))!.body)).toEqual({ bookmarks: ["private"] });
+    await kept.clear();
+    expect(JSON.stringify(await rows())).not.toContain("/api/users/bookmark");
   });
 
   it("reads the data version the mock's database holds, and null for none", async () => {

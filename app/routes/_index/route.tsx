@@ -15,6 +15,7 @@ import { ApiTargetLine, useApiTarget } from "#app/components/ApiTargetNotice";
 import { LogoMark } from "#app/components/Icons";
 import { authFailureMessage, login, signup } from "#app/lib/auth";
 import { loginSchema, signupSchema } from "#app/lib/schemas";
+import { forgetKeptAnswers } from "#app/lib/browser-mock";
 import { clearSession, getToken, safeRedirect } from "#app/lib/session";
 import { endDamagedSession } from "#app/lib/session-end";
 import { TEXT, TOAST } from "#app/lib/texts";
@@ -35,6 +36,7 @@ export async function clientAction({ request }: ClientActionFunctionArgs) {
 
   if (intent === "logout") {
     clearSession();
+    await forgetKeptAnswers();
     toast.success(TOAST.logout);
     return redirect("/");
   }

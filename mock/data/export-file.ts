@@ -17,7 +17,7 @@ import {
   imageRef,
   usernameField,
 } from "../core/rules";
-import { PHOTO_FIELDS, linkedPhoto, svgDanger } from "./photos";
+import { PHOTO_FIELDS, linkedPhoto, photoDanger } from "./photos";
 
 import { isObject, type Snapshot } from "../core/types";
 
@@ -139,8 +139,8 @@ function ruleProblems({ users, posts, comments, todos, photos }: ExportFile["dat
   };
   // The SVG rule of uploads (mock/data/photos.ts): no photo that could run script comes in by an import either.
   const unsafeSvg = (path: string, value: string) => {
-    const danger = svgDanger(value);
-    if (danger) problems.push(`${path}: an SVG image that cannot be used because ${danger}`);
+    const danger = photoDanger(value);
+    if (danger) problems.push(`${path}: an ${/^data:image\/svg/i.test(value) ? "SVG " : ""}image that cannot be used because ${danger}`);
   };
   const names = (path: string, r: { firstName: string; lastName: string }) => {
     text(`${path}.firstName`, r.firstName, NAME_MAX);

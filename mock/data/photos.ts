@@ -15,6 +15,7 @@
 // that sends a reference back (an edit form holding the current photo) means that
 // photo: writes resolve it to the photo record it names (resolvePhoto), and keep
 // it when it is already the owner's, or copy it when it is another owner's.
+import { rasterDanger, svgTextDanger } from "./photo-check";
 
 /** Data URLs up to this many characters stay inline in answers. */
 export const PHOTO_INLINE_MAX = 2048;
@@ -140,50 +141,30 @@ export function decodeDataUrl(value: string): { type: string; bytes: Uint8Array 
   return { type: m[1].toLowerCase(), bytes };
 }
 
-// An SVG is a document that can run script: opened on its own (a new tab, an
-// <object>) it runs with the origin that served it. The app shows photos through
-// <img>, where no script runs, and every photo is served sandboxed; still, no
-// photo is stored that holds anything that could run or load: uploads and imports
-// refuse it, naming why (a photo with script is no photo anyone needs).
-// Checked on the text with every character reference decoded (and for javascript:
-// without the whitespace a URL parser skips: `java&#x09;script:`); a prefixed element
-// (`<x:script>`) counts, and SVG in another encoding (UTF-16, gzip) is refused whole.
-// A denylist, so the sandbox the photo route serves every photo in stays the wall;
-// this keeps what no photo needs out of the store, with a message saying what it was.
-const SVG_DANGERS: ReadonlyArray<[RegExp, string]> = [
-  [/<([\w.-]+:)?script[\s/>]/i, "a <script> element"],
-  [/[\s"':](on[a-z]+)\s*=/i, "an event handler attribute (such as onload=)"],
-  [/attributeName\s*=\s*["']?\s*on[a-z]/i, "an animation of an event handler"],
-  [/<([\w.-]+:)?foreignObject[\s/>]/i, "a <foreignObject> element"],
-  [/<!ENTITY/i, "an entity declaration"],
-  [/@import/i, "a style sheet import"],
-  [/url\(\s*["']?\s*(?!#)[^"')\s]/i, "a reference outside the image (url(...))"],
-  [/href\s*=\s*["']\s*(?!#|data:image\/(png|jpeg|gif|webp|avif|apng);)/i, "a reference outside the image (href)"],
-];
-
-/** Character references decoded. */
-function plainSvgText(text: string): string {
-  return text
-    .replace(/&#x([0-9a-f]+);?/gi, (_, hex: string) => String.fromCodePoint(Math.min(parseInt(hex, 16), 0x10ffff)))
-    .replace(/&#(\d+);?/g, (_, dec: string) => String.fromCodePoint(Math.min(parseInt(dec, 10), 0x10ffff)))
-    .replace(/&(colon|tab|newline);/gi, (_, name: string) => ({ colon: ":", tab: "\t", newline: "\n" })[name.toLowerCase()] ?? "");
-}
-
-/** Why an SVG data URL may not be a photo, or null when it may (or is no SVG). */
-export function svgDanger(value: string): string | null {
-  if (!/^data:image\/svg\+xml[;,]/i.test(value)) return null;
+/**
+ * Why a photo's data URL may not be stored, or null when it may (mock/data/photo-check.ts):
+ * an SVG must be well-formed XML of inert elements and attributes only; a raster image must
+ * start with its format's magic bytes.
+ */
+export function photoDanger(value: string): string | null {
+  const raster = /^data:image\/(png|jpeg|jpg|gif|webp|avif|apng);/i.exec(value);
+  if (!raster && !/^data:image\/svg\+xml[;,]/i.test(value)) return null;
   const image = decodeDataUrl(value);
   if (!image) return "it is not a base64 data URL";
   const { bytes } = image;
+  if (raster) return rasterDanger(image.type, bytes);
   if (bytes.includes(0) || (bytes[0] === 0x1f && bytes[1] === 0x8b)) return "it is not UTF-8 text (UTF-16 or compressed SVG is not taken)";
-  const text = plainSvgText(new TextDecoder("utf-8").decode(bytes));
-  for (const [pattern, what] of SVG_DANGERS) if (pattern.test(text)) return `it holds ${what}`;
-  // A URL parser skips whitespace and control characters inside the scheme: `java\tscript:` is javascript:.
-  // eslint-disable-next-line no-control-regex -- the control characters are what is being removed
-  if (/javascript:/i.test(text.replace(/[\s\0-\x1f]+/g, ""))) return "it holds a javascript: URL";
-  return null;
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return "it is not UTF-8 text";
+  }
+  return svgTextDanger(text);
 }
 
-/** The 422 message for a photo svgDanger refused. */
-export const unsafeSvgMessage = (field: string, reason: string) =>
-  `${field}: this SVG image cannot be used because ${reason}. A photo may not hold script, event handlers, <foreignObject>, javascript: URLs or references outside the image. Nothing was changed.`;
+/** The 422 message for a photo photoDanger refused. */
+export const unsafePhotoMessage = (field: string, value: string, reason: string) =>
+  /^data:image\/svg\+xml/i.test(value)
+    ? `${field}: this SVG image cannot be used because ${reason}. A photo's SVG may hold drawing elements only: no script, event handlers, embedded documents, links, animation or references outside the image. Nothing was changed.`
+    : `${field}: this image cannot be used because ${reason}. Nothing was changed.`;

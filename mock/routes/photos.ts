@@ -17,8 +17,8 @@ import {
   linkedPhoto,
   parsePhotoRef,
   photoOf,
-  svgDanger,
-  unsafeSvgMessage,
+  photoDanger,
+  unsafePhotoMessage,
   type PhotoOwner,
 } from "../data/photos";
 import type { Tables } from "../data/tables";
@@ -44,8 +44,8 @@ export function resolvePhoto(db: Tables, field: string, value: string): string;
 export function resolvePhoto(db: Tables, field: string, value: string | undefined): string | undefined;
 export function resolvePhoto(db: Tables, field: string, value: string | undefined): string | undefined {
   if (value === undefined) return value;
-  const danger = svgDanger(value);
-  if (danger) throw new ApiError(422, unsafeSvgMessage(field, danger));
+  const danger = photoDanger(value);
+  if (danger) throw new ApiError(422, unsafePhotoMessage(field, value, danger));
   if (!value.startsWith("/api/photos/")) return value;
   const ref = parsePhotoRef(value);
   const photo = ref && photoOf(db.photos, lookup(db), ref);

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { realisticData } from "../../cli/seed-data";
 import { avatarDataUrl, avatarSvg, hueOf, initialsOf } from "#cli/avatar";
-import { PHOTO_INLINE_MAX, svgDanger } from "#mock/data/photos";
+import { PHOTO_INLINE_MAX, photoDanger } from "#mock/data/photos";
 import { parseExportFile, toExportFile } from "#mock/data/export-file";
 import { createMock } from "#mock/core/create-mock";
 import { MemoryStore } from "#mock/store/memory";
@@ -18,7 +18,7 @@ describe("seeded people's avatars", () => {
     const photos = new Set<string>();
     for (const u of users) {
       expect(u.userPhoto).toMatch(/^data:image\/svg\+xml;base64,/);
-      expect(svgDanger(u.userPhoto), u.username).toBeNull();
+      expect(photoDanger(u.userPhoto), u.username).toBeNull();
       expect(u.userPhoto.length).toBeLessThan(PHOTO_INLINE_MAX);
       const svg = svgOf(u.userPhoto);
       expect(svg).toContain(`>${initialsOf(u.firstName, u.lastName)}</text>`);

@@ -97,24 +97,35 @@ const REPO_PATH = /(?<![\w./#@-])(?:app|mock|cli|tests|\.ci)\/[\w.$*/-]*[\w/*]/g
 export function manualReferences(name: string, text: string): { links: Reference[]; paths: Reference[] } {
   const links: Reference[] = [];
   const paths: Reference[] = [];
+  // Code blocks are read a line at a time; the prose around them as one text, since a code span may run
+  // across a line break (Markdown allows it), with each line's start kept to name where a finding is.
   const lines = text.split("\n");
+  const prose: string[] = [];
   let fenced = false;
   for (let i = 0; i < lines.length; i++) {
-    const where = `${name}:${i + 1}`;
     const line = lines[i];
-    if (FENCE.test(line)) {
-      fenced = !fenced;
-      continue;
-    }
-    const code = fenced ? [line] : [...line.matchAll(/`([^`]+)`/g)].map((found) => found[1]);
-    for (const span of code) for (const [path] of span.matchAll(REPO_PATH)) paths.push({ where, shown: path, path });
-    if (fenced) continue;
-    for (const [, target] of line.replace(/`[^`]*`/g, "").matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) {
-      if (/^[a-z][\w+.-]*:/i.test(target)) continue; // https:, mailto:
-      const [file, anchor] = target.split("#", 2) as [string, string | undefined];
-      const path = file === "" ? name : posix.normalize(posix.join(posix.dirname(name), file));
-      links.push({ where, shown: target, path, anchor });
-    }
+    const fence = FENCE.test(line);
+    if (fence) fenced = !fenced;
+    prose.push(fenced || fence ? "" : line);
+    if (fenced && !fence) for (const [path] of line.matchAll(REPO_PATH)) paths.push({ where: `${name}:${i + 1}`, shown: path, path });
+  }
+  const starts: number[] = [];
+  for (let i = 0, at = 0; i < prose.length; at += prose[i].length + 1, i++) starts.push(at);
+  const lineOf = (offset: number) => `${name}:${starts.findLastIndex((start) => start <= offset) + 1}`;
+  const joined = prose.join("\n");
+  // A code span: between backticks, within one paragraph (never across a blank line).
+  const CODE_SPAN = /`((?:[^`\n]|\n(?![ \t]*\n))+)`/g;
+  for (const span of joined.matchAll(CODE_SPAN)) {
+    for (const [path] of span[1].replace(/\s+/g, " ").matchAll(REPO_PATH)) paths.push({ where: lineOf(span.index), shown: path, path });
+  }
+  // Links outside code spans: the spans are blanked, keeping every offset.
+  const outsideCode = joined.replace(CODE_SPAN, (span) => span.replace(/[^\n]/g, " "));
+  for (const found of outsideCode.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) {
+    const target = found[1];
+    if (/^[a-z][\w+.-]*:/i.test(target)) continue; // https:, mailto:
+    const [file, anchor] = target.split("#", 2) as [string, string | undefined];
+    const path = file === "" ? name : posix.normalize(posix.join(posix.dirname(name), file));
+    links.push({ where: lineOf(found.index), shown: target, path, anchor });
   }
   return { links, paths };
 }

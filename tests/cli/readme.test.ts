@@ -1,10 +1,12 @@
-// The README's commands are tests. Every `mockman …`, `npx mockman …` and
+// The manuals' commands are tests. Every `mockman …`, `npx mockman …` and
 // `npm run mockman -- …` line in a shell code block, and every one in the
-// Example column of a table, is read from README.md when the test runs and run
-// through the bin, top to bottom, in one temporary folder (as a reader
-// following the README would: `export backup.json` before `import backup.json`).
-// The folder's store (.mockman/db.json) starts afresh for each table row and
-// each code block, whose lines run in order on one store. How each is run:
+// Example column of a table, is read from the manuals (README.md and the manual
+// beside each part of the code, tests/cli/manuals.ts lists them) when the test
+// runs and run through the bin, manual by manual and top to bottom, in one
+// temporary folder (as a reader following them would: `export backup.json`
+// before `import backup.json`). The folder's store (.mockman/db.json) starts
+// afresh for each table row and each code block, whose lines run in order on
+// one store. How each is run:
 // - repository files it names (cli/examples/…) are copied into the folder;
 //   an absolute --db FILE is moved into the folder;
 // - `serve` starts on a free port instead of the documented one, must answer
@@ -16,6 +18,8 @@
 //   `# -> 503` says the status `request` prints.
 // A line that cannot be run as written (an unknown command, a placeholder such
 // as <ref> or …) fails: nothing is skipped.
+// And what the manuals point at must be there: every relative link (and its
+// #anchor, in a Markdown file), and every repository path their code names.
 import { spawn } from "node:child_process";
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -24,67 +28,20 @@ import { afterAll, describe, expect, it } from "vitest";
 import { SERVE_URL } from "#mock/core/boundary";
 import pkg from "../../package.json" with { type: "json" };
 import { BIN, ROOT, type Ran, cli, listening, processEnv, serveProcess } from "./helpers";
+import {
+  type Example,
+  MANUALS,
+  MOCKMAN,
+  OPTIONAL_MANUALS,
+  headingAnchors,
+  manualExamples,
+  manualReferences,
+  readManuals,
+  repoPathExists,
+} from "./manuals";
 
-const MOCKMAN = /^(?:npm run mockman --|npx mockman|mockman)(?=\s|$)/;
-const SHELLS = ["", "sh", "bash", "shell", "console", "zsh"];
-
-interface Example {
-  /** The command as README.md shows it. */
-  line: string;
-  /** README.md:LINE, and whether a code block or a table holds it. */
-  where: string;
-  /** The code block or table row it is in: each starts on a fresh store. */
-  group: number;
-}
-
-/** A table row's cells; `\|` is a pipe inside a cell. */
-const cells = (row: string) =>
-  row
-    .trim()
-    .replace(/^\||\|$/g, "")
-    .split(/(?<!\\)\|/)
-    .map((cell) => cell.trim().replace(/\\\|/g, "|"));
-
-/** The mockman commands README.md shows: code blocks, and the Example column of its tables. */
-function readmeExamples(readme: string): Example[] {
-  const lines = readme.split("\n");
-  const found: Example[] = [];
-  let fence: string | undefined;
-  let block = -1;
-  let exampleColumn = -1;
-  for (let i = 0; i < lines.length; i++) {
-    const text = lines[i];
-    const opens = text.match(/^\s*(?:```|~~~)\s*([\w-]*)/);
-    if (opens) {
-      fence = fence === undefined ? opens[1] : undefined;
-      block = i;
-      continue;
-    }
-    if (fence !== undefined) {
-      if (!SHELLS.includes(fence)) continue;
-      const at = i;
-      let line = text.trim().replace(/^\$ /, "");
-      while (line.endsWith("\\") && i + 1 < lines.length) line = `${line.slice(0, -1).trimEnd()} ${lines[++i].trim()}`;
-      if (MOCKMAN.test(line)) found.push({ line, where: `README.md:${at + 1} (code block)`, group: block });
-      continue;
-    }
-    if (!text.trim().startsWith("|")) {
-      exampleColumn = -1;
-      continue;
-    }
-    if (/^\s*\|[\s|:-]+\|\s*$/.test(lines[i + 1] ?? "")) {
-      exampleColumn = cells(text).findIndex((cell) => /^examples?$/i.test(cell));
-      continue;
-    }
-    if (exampleColumn < 0 || /^\s*\|[\s|:-]+\|\s*$/.test(text)) continue;
-    for (const [, span] of (cells(text)[exampleColumn] ?? "").matchAll(/`([^`]+)`/g)) {
-      if (MOCKMAN.test(span)) found.push({ line: span, where: `README.md:${i + 1} (table)`, group: i });
-    }
-  }
-  return found;
-}
-
-const examples = readmeExamples(readFileSync(join(ROOT, "README.md"), "utf8"));
+const manuals = readManuals();
+const examples = manuals.flatMap(({ name, text }) => manualExamples(name, text));
 /** The commands `mockman --help` lists, so a command added later is known here too. */
 const commands = [...(await cli(["--help"])).stdout.split("Commands:")[1].matchAll(/^ {2}(\w[\w-]*)/gm)]
   .map((found) => found[1])
@@ -143,7 +100,7 @@ function copyNamedFiles(line: string): string[] {
   return copied;
 }
 
-let lastGroup = -1;
+let lastGroup = "";
 
 async function runExample({ line: shown, where, group }: Example): Promise<void> {
   if (group !== lastGroup) rmSync(join(folder, ".mockman"), { recursive: true, force: true });
@@ -199,10 +156,18 @@ async function runExample({ line: shown, where, group }: Example): Promise<void>
   }
 }
 
-describe("README.md's mockman commands", () => {
-  it("are found: the command table's examples and the code blocks; `npm run mockman --` is the bin", () => {
-    expect(examples.filter((e) => e.where.endsWith("(table)")).length).toBeGreaterThanOrEqual(8);
+describe("the manuals' mockman commands", () => {
+  it("are found: the command table's examples and the code blocks of every manual; `npm run mockman --` is the bin", () => {
+    for (const name of MANUALS) if (!OPTIONAL_MANUALS.has(name)) expect(manuals.map((manual) => manual.name)).toContain(name);
+    expect(examples.filter((e) => e.where.startsWith("cli/README.md:") && e.where.endsWith("(table)")).length).toBeGreaterThanOrEqual(8);
     expect(examples.filter((e) => e.where.endsWith("(code block)")).length).toBeGreaterThanOrEqual(3);
+    // The front door shows the CLI too, and each manual that names commands runs them.
+    for (const name of ["README.md", "app/README.md", "mock/README.md", "cli/README.md"]) {
+      expect(
+        examples.some((e) => e.where.startsWith(`${name}:`)),
+        `${name} shows a mockman command`,
+      ).toBe(true);
+    }
     expect(pkg.scripts.mockman).toBe("node cli/bin/mockman.js");
     // Every command has an example someone can run.
     for (const command of commands) expect(examples.map((e) => words(e.line.replace(MOCKMAN, "mockman"))[1])).toContain(command);
@@ -215,4 +180,67 @@ describe("README.md's mockman commands", () => {
     },
     180_000,
   );
+});
+
+describe("what the manuals point at", () => {
+  const references = manuals.map(({ name, text }) => manualReferences(name, text));
+  const links = references.flatMap((found) => found.links);
+  const paths = references.flatMap((found) => found.paths);
+  const anchors = new Map<string, Set<string>>();
+  const anchorsOf = (path: string) => {
+    if (!anchors.has(path)) anchors.set(path, headingAnchors(readFileSync(join(ROOT, path), "utf8")));
+    return anchors.get(path)!;
+  };
+
+  it("is found: links between the manuals and the code paths they name", () => {
+    expect(links.length).toBeGreaterThanOrEqual(10);
+    expect(paths.length).toBeGreaterThanOrEqual(100);
+    // The tour links every manual.
+    const fromReadme = links.filter((link) => link.where.startsWith("README.md:")).map((link) => link.path);
+    for (const name of ["app/README.md", "mock/README.md", "mock/CONTRACT.md", "cli/README.md", "tests/README.md"])
+      expect(fromReadme).toContain(name);
+  });
+
+  it("every relative link leads to a file there is, and to a heading there is", () => {
+    const broken = links.flatMap((link) => {
+      // A manual still being written (the tester's) may be linked before it lands; once it is there, it is checked.
+      if (OPTIONAL_MANUALS.has(link.path) && !existsSync(join(ROOT, link.path))) return [];
+      if (!existsSync(join(ROOT, link.path))) return [`${link.where}: (${link.shown}) leads to ${link.path}, which does not exist`];
+      if (link.anchor !== undefined && link.path.endsWith(".md") && !anchorsOf(link.path).has(link.anchor)) {
+        return [
+          `${link.where}: (${link.shown}): ${link.path} has no heading #${link.anchor} (it has ${[...anchorsOf(link.path)].join(", ")})`,
+        ];
+      }
+      return [];
+    });
+    expect(broken).toEqual([]);
+  });
+
+  it("every repository path named in code exists (written from the repository's root)", () => {
+    const missing = paths
+      .filter((found) => !repoPathExists(found.path) && !OPTIONAL_MANUALS.has(found.path))
+      .map((found) => `${found.where}: ${found.shown}`);
+    expect(missing).toEqual([]);
+  });
+
+  it("nothing points outside the repository's own files", () => {
+    const outside = manuals.flatMap(({ name, text }) =>
+      text.split("\n").flatMap((line, i) => (/\.\.\/shared\/|\/work\//.test(line) ? [`${name}:${i + 1}: ${line.trim()}`] : [])),
+    );
+    expect(outside).toEqual([]);
+  });
+});
+
+describe("README.md, the front door", () => {
+  const readme = manuals.find((manual) => manual.name === "README.md")!.text;
+
+  it("stays short: what it is, the quick start, the tour; the rest is in the manuals", () => {
+    expect(readme.split("\n").length).toBeLessThan(200);
+  });
+
+  it("shows the test command, which .ci/run runs", () => {
+    expect(readme).toMatch(/^```sh\n(?:.*\n)*?npm test(?:\s|$)/m);
+    expect(pkg.scripts.test).toBeTruthy();
+    expect(readFileSync(join(ROOT, ".ci/run"), "utf8")).toMatch(/^npm test$/m);
+  });
 });

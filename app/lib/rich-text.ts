@@ -3,6 +3,7 @@
 // the app links is the tag its page finds). Parts are data, rendered as React
 // elements: no text ever becomes HTML.
 import LinkifyIt from "linkify-it";
+import { shownLink } from "#mock/core/rules";
 import { MENTION_PATTERN, TAG_PATTERN, fold, mentionName } from "#mock/features/text-terms";
 
 export type RichPart =
@@ -18,13 +19,30 @@ const linkify = new LinkifyIt()
   .add("//", null)
   .set({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false });
 
+/**
+ * The text as it is shown (the stored text is unchanged): a run of blank lines reads as one,
+ * so 150 empty lines do not make a card four screens tall; and at most three combining marks
+ * stay on a character, so a stack of them cannot draw over the lines above and below.
+ */
+export function shownText(text: string): string {
+  return text.replace(/\n[^\S\n]*(?:\n[^\S\n]*){2,}/g, "\n\n").replace(/(\p{M}{3})\p{M}+/gu, "$1");
+}
+
 export function richParts(text: string): RichPart[] {
   const parts: RichPart[] = [];
   let at = 0;
   for (const match of linkify.match(text) ?? []) {
     if (!/^https?:\/\//i.test(match.url)) continue;
+    // A link shows what the URL parser reads (the host in punycode); one with a user@ part or a hiding character stays text.
+    const shown = shownLink(match.url);
+    if (!shown) continue;
     if (match.index > at) parts.push(...tagsAndMentions(text.slice(at, match.index)));
-    parts.push({ kind: "url", text: match.raw, href: match.url });
+    const writtenHost = match.raw
+      .replace(/^https?:\/\//i, "")
+      .split(/[/?#]/)[0]
+      .toLowerCase();
+    const sameHost = writtenHost === new URL(shown.href).host;
+    parts.push({ kind: "url", text: sameHost ? match.raw : shown.text, href: shown.href });
     at = match.lastIndex;
   }
   if (at < text.length) parts.push(...tagsAndMentions(text.slice(at)));

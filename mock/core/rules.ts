@@ -143,6 +143,61 @@ export const usernameField = z
   .max(USERNAME_MAX, `username must be at most ${USERNAME_MAX} characters`)
   .regex(USERNAME_FIELD_PATTERN);
 
+const INVISIBLE_RANGE = "\\u00ad\\u061c\\u180e\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff";
+/**
+ * Characters that change how text around them reads without being seen: direction overrides
+ * and isolates (U+202A-U+202E, U+2066-U+2069, U+200E/F, U+061C), zero-width characters and the
+ * soft hyphen. In a link they make `https://\u202Eevil.example` read as another address.
+ */
+export const INVISIBLE_CHARACTERS = new RegExp(`[${INVISIBLE_RANGE}]`);
+/** `https://paypal.com@evil.example`: what reads as the host is a user name. */
+const USER_INFO = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#\s]*@/;
+/** Both rules of a profile link in one pattern, so the OpenAPI description can give it. */
+export const LINK_FIELD_PATTERN = new RegExp(`^(?!${USER_INFO.source.slice(1)})[^${INVISIBLE_RANGE}]*$`);
+
+/** Why a profile link may not be stored, or null. Plain text that is no URL is still a link's text (the spec's rule). */
+export function linkProblem(link: string): string | null {
+  if (INVISIBLE_CHARACTERS.test(link)) return "link may not hold invisible or direction-changing characters";
+  if (USER_INFO.test(link.trim())) return "link may not hold a user name or password before the host (user@host)";
+  return null;
+}
+
+export const linkField = atMost(
+  z
+    .string({
+      errorMap: (issue, ctx) => ({
+        message:
+          issue.code === "invalid_type"
+            ? "link must be a string"
+            : issue.code === "invalid_string" && typeof ctx.data === "string"
+              ? (linkProblem(ctx.data) ?? ctx.defaultError)
+              : ctx.defaultError,
+      }),
+    })
+    .regex(LINK_FIELD_PATTERN),
+  LINK_MAX,
+  `link must be at most ${LINK_MAX} characters`,
+);
+
+/**
+ * What a web link shows: its host as the URL parser gives it (punycode for a name in other
+ * scripts, so a look-alike host reads as what it is) and the rest of it; null when it should
+ * not be shown as a link at all (no http(s), a user@ part, characters that hide).
+ */
+export function shownLink(link: string): { href: string; text: string } | null {
+  const trimmed = link.trim();
+  if (!WEB_URL.test(trimmed) || INVISIBLE_CHARACTERS.test(trimmed)) return null;
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    return null;
+  }
+  if (url.username || url.password) return null;
+  const rest = `${url.pathname}${url.search}${url.hash}`.replace(/^\/$/, "");
+  return { href: url.href, text: `${url.host}${rest}` };
+}
+
 /** Links are shown clickable only when they are http(s). */
 export function isWebLink(link: string): boolean {
   return WEB_URL.test(link.trim());

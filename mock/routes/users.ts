@@ -3,7 +3,7 @@ import { badRequest, MSG } from "../core/errors";
 import { listRoute, pagedPosts, parseBody, reply, replyJson, type Ctx, type RouteDef, type RouteFacts } from "./route-kit";
 import { resolvePhoto, storePhoto } from "./photos";
 import { pageArray, pageTable } from "../data/paging";
-import { ALT_MAX, BIO_MAX, LINK_MAX, NAME_MAX, imageRef, optionalText, required } from "../core/rules";
+import { ALT_MAX, BIO_MAX, NAME_MAX, imageRef, linkField, optionalText, required } from "../core/rules";
 import { timestamp } from "../core/time";
 import type { UserRecord } from "../core/types";
 import { bookmarkedPosts, publicUser } from "../data/views";
@@ -18,7 +18,7 @@ export const editUserSchema = z.object({
         firstName: required("firstName", NAME_MAX).optional(),
         lastName: optionalText("lastName", NAME_MAX).optional(),
         bio: optionalText("bio", BIO_MAX).optional(),
-        link: optionalText("link", LINK_MAX).optional(),
+        link: linkField.optional(),
         userPhoto: imageRef.optional(),
         coverPhoto: imageRef.optional(),
         userPhotoAlt: optionalText("userPhotoAlt", ALT_MAX).optional(),

@@ -12,6 +12,22 @@ beforeEach(async () => {
 const user = (name: string) => api.mock.tables.users.getUnique(name)!;
 
 describe("users", () => {
+  it("a profile link that hides what it is (a direction override, a zero-width space, user@host) is refused with 400 naming why, and nothing changes", async () => {
+    const before = user("guest").link;
+    for (const [link, why] of [
+      ["https://\u202Eelpmaxe.live", /invisible or direction-changing/],
+      ["https://evil\u200B.example", /invisible or direction-changing/],
+      ["https://paypal.com@evil.example/login", /user name or password before the host/],
+    ] as const) {
+      const r = await api.call("POST", "/api/users/edit", { token: guest, body: { userData: { link } } });
+      expect(r.status, link).toBe(400);
+      expect(r.body.errors[0], link).toMatch(why);
+      expect(user("guest").link).toBe(before);
+    }
+    const ok = await api.call("POST", "/api/users/edit", { token: guest, body: { userData: { link: "https://example.org/me" } } });
+    expect(ok.status).toBe(201);
+  });
+
   it("GET /api/users lists the four seed users without passwords", async () => {
     const r = await api.call("GET", "/api/users");
     expect(r.body.users.map((u: any) => u.username)).toEqual(["adasterling", "marcoreyes", "guest", "lenaokafor"]);

@@ -5,10 +5,10 @@ import { Link } from "@remix-run/react";
 import { useMemo } from "react";
 import { useUserExists } from "#app/lib/known-users";
 import { profilePath, tagPath } from "#app/lib/paths";
-import { richParts } from "#app/lib/rich-text";
+import { richParts, shownText } from "#app/lib/rich-text";
 
 export function PostText({ text, id, className }: { text: string; id?: string; className?: string }) {
-  const parts = useMemo(() => richParts(text), [text]);
+  const parts = useMemo(() => richParts(shownText(text)), [text]);
   return (
     <p id={id} className={className}>
       {parts.map((part, i) => {

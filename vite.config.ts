@@ -3,6 +3,52 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
 import { ALIASES } from "./mock/stubs/aliases.mjs";
 
+/** Every vitest suite (Playwright's, tests/e2e, runs apart). */
+const TESTS = [
+  "tests/**/*.test.ts",
+  "tests/**/*.test.tsx",
+  "app/**/*.test.ts",
+  "app/**/*.test.tsx",
+  "mock/**/*.test.ts",
+  "cli/**/*.test.ts",
+];
+const NEVER = ["tests/e2e/**", "node_modules/**"];
+/**
+ * The suites left out of the quick loop: each takes more than a few seconds, or starts
+ * processes (they run the bin, cli/bin/mockman.js, whose bundle the slow project builds
+ * first). tests/README.md says which to run when.
+ */
+const SLOW = [
+  // Processes: the bin, `mockman serve`, the packed tarball installed, kills mid-write, the store's lock held by another process.
+  "tests/cli/**",
+  "tests/durability/**",
+  "tests/store/lock.test.ts",
+  "tests/store/node.test.ts",
+  // Other tools over the whole project or the OpenAPI document: madge, Spectral and Redocly, openapi-typescript, Newman.
+  "tests/architecture/**",
+  "tests/api/openapi-lint.test.ts",
+  "tests/api/openapi-types.test.ts",
+  "tests/collection/newman.test.ts",
+  // Long: a 600M-character answer, generated inputs by the thousand (fast-check), every list
+  // paged through, tables and stores at scale, real PBKDF2 hashing. Each of these took over
+  // 10 s (most over 20 s) in a full run on the shared 2-core machine, where each quick one took under 9 s.
+  "tests/api/answer-size.test.ts",
+  "tests/api/openapi-property.test.ts",
+  "tests/api/paging-contract.test.ts",
+  "tests/hardening/fuzz.test.ts",
+  "tests/mockman/curl.test.ts",
+  "tests/api/tables.test.ts",
+  "tests/api/photos.test.ts",
+  "tests/api/openapi.test.ts",
+  "tests/api/paging.test.ts",
+  "tests/api/growth.test.ts",
+  "tests/api/notifications.test.ts",
+  "tests/hardening/tokens.test.ts",
+  "tests/store/dexie-chunks.test.ts",
+  "tests/store/hashing-queue.test.ts",
+  "tests/store/export-pieces.test.ts",
+];
+
 // One config for the SPA build and for vitest. The Remix plugin is left out
 // under vitest: it wants to own the whole build, and unit suites need none of it.
 export default defineConfig({
@@ -29,19 +75,34 @@ export default defineConfig({
   // The workers (mock/browser/worker.ts, app/mockman/lib/json-worker.ts) as ES modules, so they can import and split chunks as the page does.
   worker: { format: "es" },
   test: {
-    include: [
-      "tests/**/*.test.ts",
-      "tests/**/*.test.tsx",
-      "app/**/*.test.ts",
-      "app/**/*.test.tsx",
-      "mock/**/*.test.ts",
-      "cli/**/*.test.ts",
-    ],
-    exclude: ["tests/e2e/**", "node_modules/**"],
     environment: "node",
     testTimeout: 20000,
     pool: "forks",
-    // The process tests run cli/bin/mockman.js: build its bundle first, so it is never stale.
-    globalSetup: ["tests/build-cli.setup.ts"],
+    // Two projects, one suite: `vitest run` (npm test, npm run test:unit) runs both;
+    // `npm run test:quick` runs "quick" alone, the loop to run after each small change.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "quick",
+          include: TESTS,
+          exclude: [...NEVER, ...SLOW],
+          // npm run test:quick runs it with --no-isolate: the files of a worker share its
+          // modules (the mock, zod, Mirage and Dexie are imported once per worker, not once
+          // per file: 15 s of CPU instead of 80 s). Set here, isolate was not applied.
+          setupFiles: ["tests/quick.setup.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "slow",
+          include: SLOW,
+          exclude: NEVER,
+          // The process tests run cli/bin/mockman.js: build its bundle first, so it is never stale.
+          globalSetup: ["tests/build-cli.setup.ts"],
+        },
+      },
+    ],
   },
 });

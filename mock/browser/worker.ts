@@ -10,7 +10,6 @@ import { createMock, type Mock } from "../core/create-mock";
 import { isActive } from "../core/fault-settings";
 import { FaultControl } from "../core/faults";
 import { ReadyAnswers, savedDataVersion } from "./ready-answers";
-import { searchIndexReady, warmSearchIndex } from "../features/search-index";
 import { FormatError, checkExportJson, exportPieces, parseJsonFile, readExportLines, type ExportFile } from "../data/export-file";
 import { linesOf } from "../data/json-lines";
 import type { FaultSettings } from "../core/fault-settings";
@@ -173,13 +172,13 @@ const pause = () => new Promise<void>((done) => setTimeout(done, 0));
  */
 let warmUpPending = false;
 function warmSearch(mock: Mock) {
-  // One timer at a time: this runs after every request, and warmSearchIndex returns at once while a build is under way.
-  if (warmUpPending || searchIndexReady(mock.tables)) return;
+  // One timer at a time: this runs after every request, and mock.search.warm returns at once while a build is under way.
+  if (warmUpPending || mock.search.ready) return;
   warmUpPending = true;
   const runSlice = (work: () => void) => pause().then(() => mock.serial(work));
   setTimeout(() => {
     warmUpPending = false;
-    void warmSearchIndex(mock.tables, runSlice).catch((error: unknown) => console.error(error));
+    void mock.search.warm(runSlice).catch((error: unknown) => console.error(error));
   }, 1000);
 }
 

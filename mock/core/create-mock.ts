@@ -7,6 +7,8 @@
 //   → unit of work (mock/core/unit-of-work.ts: commit what it changed, or undo it)
 //   → the answer (binary photo bodies, no body on HEAD).
 // Boot (mock/core/boot.ts) runs once before: load, migrate, check, or seed.
+// Features that keep something derived from the saved data hear the unit of work's
+// commits (onCommit): the search index (mock/features/search-index.ts), the mock's `search`.
 import { bootData } from "./boot";
 import type { RawRequest, RawResponse } from "./boundary";
 import { createDispatch, withoutForbiddenBody } from "./dispatch";
@@ -17,6 +19,7 @@ import { startMirage } from "./mirage/mirage-server";
 import { newGeneration } from "../data/paging";
 import { DEFAULT_ITERATIONS } from "./password";
 import { RequestQueue } from "./queue";
+import { Search } from "../features/search-index";
 import { routes } from "../routes/index";
 import { seedSnapshot } from "../data/seed";
 import { createTables, snapshotOf, type Table, type Tables } from "../data/tables";
@@ -56,6 +59,8 @@ export interface Mock {
   /** Runs work in the request queue, between requests (the browser worker's background search build). */
   serial<T>(work: () => T | Promise<T>): Promise<T>;
   readonly tables: Tables;
+  /** The search index of the tables, kept in step with the saved data (warmed in the background by the browser's worker). */
+  readonly search: Search;
   readonly store: Store;
   /** Delay/failure injection, decided before a request joins the queue. */
   readonly faults: FaultControl;
@@ -77,9 +82,11 @@ export async function createMock(options: MockOptions): Promise<Mock> {
 
   const tracker = new Tracker();
   // The handlers read their context per request: the tables exist once Mirage's db does.
-  const mirage = startMirage(routes, () => ({ db: tables, passwordIterations, now, unqueued: (work) => queue.unqueued(work) }));
+  const mirage = startMirage(routes, () => ({ db: tables, search, passwordIterations, now, unqueued: (work) => queue.unqueued(work) }));
   const tables = createTables(mirage.db, tracker, { postView, postJson, commentView });
   const work = new UnitOfWork(store, tables, tracker, options);
+  const search = new Search(tables);
+  work.onCommit(search);
   const queue = new RequestQueue(
     store,
     (fresh) => (Array.isArray(fresh) ? work.applyRemote(fresh) : work.load(fresh)),
@@ -120,6 +127,7 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     dispatch: answer,
     owns: (pathname) => mirage.interceptor.owns(pathname),
     tables,
+    search,
     store,
     faults,
     reset: () => replaceAll(seed),

@@ -5,8 +5,10 @@
 // the store holds them (undo, rollback); either way the request is then settled
 // and nothing is tracked any more. Data an older version wrote that could not be
 // written back at boot makes every write rewrite the store whole (rewrite).
+// Features that keep something derived from the saved data (the search index,
+// mock/features/search-index.ts) hear it through one hook, onCommit, registered
+// at assembly (mock/core/create-mock.ts): the unit of work knows none of them.
 import { migrateRecords } from "../data/data-format";
-import { dropSearchIndex, keepSearchIndex } from "../features/search-index";
 import { snapshotOf, type ChangeLog, type Table, type Tables } from "../data/tables";
 import type { ChangeSet, CollectionName, Snapshot, Store } from "./types";
 import { COLLECTIONS } from "./types";
@@ -54,8 +56,17 @@ export interface StoreHealth {
   onStoreRecovered?: () => void;
 }
 
+/** What a feature hears of the saved data (UnitOfWork.onCommit). */
+export interface CommitListener {
+  /** Changes now saved: a request's commit, or another tab's, taken in (applyRemote). Called in the order they were saved. */
+  saved(changes: ChangeSet): void;
+  /** The tables were loaded whole (boot, reset, import, a reload, a rollback that read the store again). */
+  loaded(): void;
+}
+
 export class UnitOfWork {
   private failing = false;
+  private readonly listeners: CommitListener[] = [];
   /**
    * Older data was converted at boot but could not be written back: the store still
    * holds the old shape (a version-2 post holds its comments), where a change set of
@@ -71,6 +82,11 @@ export class UnitOfWork {
     private readonly health: StoreHealth = {},
   ) {}
 
+  /** Lets a feature hear every saved change set and every load, from now on. */
+  onCommit(listener: CommitListener) {
+    this.listeners.push(listener);
+  }
+
   /** Whether the request under way has changed anything yet. */
   get dirty() {
     return this.tracker.dirty;
@@ -84,15 +100,14 @@ export class UnitOfWork {
     // Paging cursors carry the store's generation: one from before a reordering import is refused, after a restart too.
     for (const name of COLLECTIONS) this.tables[name].storeGeneration = this.store.generation?.() ?? 0;
     this.tracker.discard();
-    // Search (mock/features/search-index.ts): the next search indexes the loaded data afresh.
-    dropSearchIndex(this.tables);
+    for (const listener of this.listeners) listener.loaded();
   }
 
   /**
    * Takes in what other tabs saved since this copy last read or wrote (the store's journal,
    * Store.changesSince), commit by commit, record by record, without noting changes: the
-   * tables keep their positions and caches as a rollback would, and the search index is
-   * kept, not dropped. At 100k posts one like from another tab costs a record, not a reload.
+   * tables keep their positions and caches as a rollback would, and the listeners hear
+   * each commit as saved changes (the search index is kept, not dropped). At 100k posts one like from another tab costs a record, not a reload.
    */
   applyRemote(sets: readonly ChangeSet[]) {
     for (const changes of sets) {
@@ -104,7 +119,7 @@ export class UnitOfWork {
         for (const id of change.remove) table.restore(id, undefined);
         table.settle();
       }
-      keepSearchIndex(this.tables, changes);
+      for (const listener of this.listeners) listener.saved(changes);
     }
     this.tracker.discard();
   }
@@ -119,8 +134,8 @@ export class UnitOfWork {
         await this.store.replace(snapshotOf(this.tables), this.store.generation?.());
         this.rewrite = false;
       } else await this.store.commit(changes);
-      // Search (mock/features/search-index.ts): what was saved is indexed, nothing else.
-      keepSearchIndex(this.tables, changes);
+      // What was saved, and nothing else, reaches the listeners (the search index).
+      for (const listener of this.listeners) listener.saved(changes);
       if (this.failing) this.health.onStoreRecovered?.();
       this.failing = false;
       return null;

@@ -61,12 +61,7 @@ const tableCursor = z
  * Names the positions of one table of one running mock (and one load of its data): a
  * cursor another one made (before a restart) finds its place by its item's id.
  */
-const EPOCHS = new WeakMap<object, string>();
-function epochOf(table: { generation: number }): string {
-  let epoch = EPOCHS.get(table);
-  if (epoch === undefined) EPOCHS.set(table, (epoch = Math.random().toString(36).slice(2, 10)));
-  return `${epoch}.${table.generation}`;
-}
+const epochOf = (table: { epoch: string; generation: number }) => `${table.epoch}.${table.generation}`;
 
 /** A store generation other than `now`, for data that reorders a list (saved with it, see Store.generation). */
 export function newGeneration(now: number): number {

@@ -59,6 +59,12 @@ export class Table<T extends { _id: string }> {
   generation = 0;
   /** The store's paging generation (Store.generation), set by the mock: paging cursors carry it. */
   storeGeneration = 0;
+  /**
+   * Names this table of this running mock (mock/data/paging.ts): a cursor another copy
+   * made (another tab, a run before a restart) carries another epoch, and finds its place
+   * by its item's id instead of by position.
+   */
+  readonly epoch = Math.random().toString(36).slice(2, 10);
   /** What a record looks like in answers (posts: with their quoted users joined in); the record itself when unset. */
   view: ((record: T) => unknown) | undefined;
   /** A record's answer JSON when it is built another way than stringifying `view` (posts: from their comments' cached JSON). */

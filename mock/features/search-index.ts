@@ -4,18 +4,19 @@
 // search pages with the same kind of cursor and a post found on page 1 never
 // shows again on page 2.
 //
-// Kept in step with every saved write (keepSearchIndex, called from the mock's
-// commit with the request's change set): a write re-indexes the records it put
+// Kept in step with every saved write (Search.saved, which hears the unit of
+// work's commits with their change sets): a write re-indexes the records it put
 // and drops the ones it removed; a like or a follow leaves the text alone and
 // costs a string compare. A load (boot, reset, import, another tab's writes)
 // drops the index, and the next search builds it once from the tables, unless
-// the browser's worker warmed it first in the background (warmSearchIndex).
+// the browser's worker warmed it first in the background (Search.warm).
 //
 // Our own index, not MiniSearch or FlexSearch: those rank by relevance and
 // return every match at once, while our answers are pages newest first with a
 // cursor that survives writes; README "Search" has the figures.
 import type { Tables } from "../data/tables";
 import type { ChangeSet, PostRecord, UserRecord } from "../core/types";
+import type { CommitListener } from "../core/unit-of-work";
 import { fold, mentionName, postTerms, wordsOf } from "./text-terms";
 
 interface Entry {
@@ -186,8 +187,6 @@ export interface SearchIndex {
   users: TermIndex;
 }
 
-const built = new WeakMap<Tables, SearchIndex>();
-
 function indexPost(index: TermIndex, db: Tables, post: PostRecord) {
   const at = db.posts.position(post._id);
   if (at !== undefined) index.put(post._id, at, post.content);
@@ -202,7 +201,7 @@ const isCurrent = (index: SearchIndex, db: Tables) =>
   index.posts.generation === db.posts.generation && index.users.generation === db.users.generation;
 
 /**
- * A build under way in the background (warmSearchIndex): the records as they were when it
+ * A build under way in the background (Search.warm): the records as they were when it
  * began, how far it got, and the writes saved since, applied once it is done.
  */
 interface Warming {
@@ -212,7 +211,6 @@ interface Warming {
   done: number;
   since: ChangeSet[];
 }
-const warming = new WeakMap<Tables, Warming>();
 
 function startBuild(db: Tables): Warming {
   const index = { posts: new TermIndex(db.posts.generation, postTerms), users: new TermIndex(db.users.generation, userTerms) };
@@ -234,75 +232,86 @@ function buildSome(db: Tables, build: Warming, count: number): boolean {
   return true;
 }
 
-/** A finished build becomes the index, with the writes saved while it ran applied in order. */
-function install(db: Tables, build: Warming): SearchIndex {
-  warming.delete(db);
-  built.set(db, build.index);
-  for (const changes of build.since) keepSearchIndex(db, changes);
-  return build.index;
-}
-
-/** The tables' search index, built on first use (a search) unless warmSearchIndex built it first, then kept by keepSearchIndex. */
-export function searchIndex(db: Tables): SearchIndex {
-  const index = built.get(db);
-  if (index && isCurrent(index, db)) return index;
-  // A background build under way is finished now; else one is made whole.
-  const build = warming.get(db) ?? startBuild(db);
-  buildSome(db, build, Infinity);
-  return install(db, build);
-}
-
 /**
- * Builds the index in slices of `slice` posts, each run by `runSlice` (the browser's
- * worker runs it in the request queue after a pause, so it never sees a request's
- * unsaved changes and no request waits behind the whole build: at 100k posts that
- * takes seconds). The first search after a boot or a load then finds it ready. Writes
- * saved meanwhile are applied when it is done; a load (dropSearchIndex) abandons it.
- * Resolves when it is in place or abandoned.
+ * One mock's search (the mock's `search`, the routes' `ctx.search`): its index of the
+ * mock's tables, and the build under way in the background, if any. It hears the unit
+ * of work's commits (CommitListener, mock/core/unit-of-work.ts): saved changes keep
+ * the index, a load drops it.
  */
-export async function warmSearchIndex(db: Tables, runSlice: (work: () => void) => Promise<void>, slice = 2_000): Promise<void> {
-  const current = built.get(db);
-  if ((current && isCurrent(current, db)) || warming.has(db)) return;
-  let build: Warming | null = null;
-  let finished = false;
-  while (!finished) {
-    await runSlice(() => {
-      // The first slice takes the records as they are, inside the queue like every slice.
-      if (!build) {
-        if (warming.has(db) || searchIndexReady(db)) return void (finished = true);
-        warming.set(db, (build = startBuild(db)));
-      }
-      // Abandoned by a load, or finished by a search that could not wait.
-      if (warming.get(db) !== build) return void (finished = true);
-      if (buildSome(db, build, slice)) {
-        install(db, build);
-        finished = true;
-      }
-    });
+export class Search implements CommitListener {
+  private built: SearchIndex | null = null;
+  private warming: Warming | null = null;
+
+  constructor(private readonly db: Tables) {}
+
+  /** The index, built on first use (a search) unless warm() built it first, then kept by saved(). */
+  index(): SearchIndex {
+    const { built, db } = this;
+    if (built && isCurrent(built, db)) return built;
+    // A background build under way is finished now; else one is made whole.
+    const build = this.warming ?? startBuild(db);
+    buildSome(db, build, Infinity);
+    return this.install(build);
+  }
+
+  /** Whether the index is built and current (for the warm-up's caller and tests). */
+  get ready(): boolean {
+    return Boolean(this.built && isCurrent(this.built, this.db));
+  }
+
+  /**
+   * Builds the index in slices of `slice` posts, each run by `runSlice` (the browser's
+   * worker runs it in the request queue after a pause, so it never sees a request's
+   * unsaved changes and no request waits behind the whole build: at 100k posts that
+   * takes seconds). The first search after a boot or a load then finds it ready. Writes
+   * saved meanwhile are applied when it is done; a load (loaded) abandons it.
+   * Resolves when it is in place or abandoned.
+   */
+  async warm(runSlice: (work: () => void) => Promise<void>, slice = 2_000): Promise<void> {
+    if (this.ready || this.warming) return;
+    let build: Warming | null = null;
+    let finished = false;
+    while (!finished) {
+      await runSlice(() => {
+        // The first slice takes the records as they are, inside the queue like every slice.
+        if (!build) {
+          if (this.warming || this.ready) return void (finished = true);
+          this.warming = build = startBuild(this.db);
+        }
+        // Abandoned by a load, or finished by a search that could not wait.
+        if (this.warming !== build) return void (finished = true);
+        if (buildSome(this.db, build, slice)) {
+          this.install(build);
+          finished = true;
+        }
+      });
+    }
+  }
+
+  /** A saved write: the records it put are indexed again, the removed ones dropped. Nothing to do before the first search. */
+  saved(changes: ChangeSet) {
+    const { built: index, db } = this;
+    if (!index) {
+      this.warming?.since.push(changes);
+      return;
+    }
+    for (const id of changes.posts?.remove ?? []) index.posts.drop(id);
+    for (const post of changes.posts?.put ?? []) indexPost(index.posts, db, post);
+    for (const id of changes.users?.remove ?? []) index.users.drop(id);
+    for (const user of changes.users?.put ?? []) indexUser(index.users, db, user);
+  }
+
+  /** The tables were loaded whole (boot, reset, import, another tab): the next search (or warm-up) builds the index again. */
+  loaded() {
+    this.built = null;
+    this.warming = null;
+  }
+
+  /** A finished build becomes the index, with the writes saved while it ran applied in order. */
+  private install(build: Warming): SearchIndex {
+    this.warming = null;
+    this.built = build.index;
+    for (const changes of build.since) this.saved(changes);
+    return build.index;
   }
 }
-
-/** A saved write: the records it put are indexed again, the removed ones dropped. Nothing to do before the first search. */
-export function keepSearchIndex(db: Tables, changes: ChangeSet) {
-  const index = built.get(db);
-  if (!index) {
-    warming.get(db)?.since.push(changes);
-    return;
-  }
-  for (const id of changes.posts?.remove ?? []) index.posts.drop(id);
-  for (const post of changes.posts?.put ?? []) indexPost(index.posts, db, post);
-  for (const id of changes.users?.remove ?? []) index.users.drop(id);
-  for (const user of changes.users?.put ?? []) indexUser(index.users, db, user);
-}
-
-/** The tables were loaded whole (boot, reset, import, another tab): the next search (or warm-up) builds the index again. */
-export function dropSearchIndex(db: Tables) {
-  built.delete(db);
-  warming.delete(db);
-}
-
-/** Whether the index is built and current (for the warm-up's caller and tests). */
-export const searchIndexReady = (db: Tables) => {
-  const index = built.get(db);
-  return Boolean(index && isCurrent(index, db));
-};

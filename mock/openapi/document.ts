@@ -7,6 +7,7 @@
 // handlers check with, so the document and the checks cannot drift.
 import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig, type RouteConfig } from "@asteasolutions/zod-to-openapi";
 import { z, type ZodTypeAny } from "zod";
+import { SERVED_BY, SESSION_ERROR_HEADER, STORE_ERROR_HEADER, type SessionError } from "../core/boundary";
 import { MAX_LIMIT } from "../data/paging";
 import type { RouteDef, RouteFacts, Tag } from "../routes/route-kit";
 import { POST_IDS, SEED_USERS } from "../data/seed";
@@ -66,16 +67,16 @@ const HEADERS = {
     schema: { type: "string", enum: ["return=minimal"] },
   },
   "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "integer", minimum: 0 } },
-  "x-mock-session-error": {
+  [SESSION_ERROR_HEADER]: {
     description: "Why the caller's session ended: no token, a token that does not verify, or a user that no longer exists.",
-    schema: { type: "string", enum: ["no-token", "bad-token", "no-user"] },
+    schema: { type: "string", enum: ["no-token", "bad-token", "no-user"] satisfies SessionError[] },
   },
   Allow: {
     description: "The methods the path takes, HEAD wherever GET is: on a 405 (a method the path does not take) and on OPTIONS' 204.",
     schema: { type: "string", example: "GET, POST, HEAD" },
   },
-  "x-mock-store-error": { description: "Why the change could not be saved.", schema: { type: "string" } },
-  "x-mockman": { description: "The mockman version of `mockman serve` (not set by the in-browser mock).", schema: { type: "string" } },
+  [STORE_ERROR_HEADER]: { description: "Why the change could not be saved.", schema: { type: "string" } },
+  [SERVED_BY]: { description: "The mockman version of `mockman serve` (not set by the in-browser mock).", schema: { type: "string" } },
 } as const;
 type HeaderName = keyof typeof HEADERS;
 const headerRefs = (names: readonly HeaderName[]) =>
@@ -90,10 +91,10 @@ const COMMON = {
   NotFound: { status: 404, description: "An unknown id." },
   SessionEnded: {
     status: 404,
-    description: "No token, or a user that no longer exists (x-mock-session-error says which); or an unknown id.",
-    headers: ["x-mock-session-error"],
+    description: `No token, or a user that no longer exists (${SESSION_ERROR_HEADER} says which); or an unknown id.`,
+    headers: [SESSION_ERROR_HEADER],
   },
-  BadToken: { status: 401, description: "A token that does not verify.", headers: ["x-mock-session-error"] },
+  BadToken: { status: 401, description: "A token that does not verify.", headers: [SESSION_ERROR_HEADER] },
   TooLarge: { status: 413, description: "The request body is too large." },
   AnswerTooLarge: {
     status: 422,
@@ -108,7 +109,7 @@ const COMMON = {
   NotSaved: {
     status: 507,
     description: "The change could not be saved (storage full, read-only or gone) and was undone.",
-    headers: ["x-mock-store-error"],
+    headers: [STORE_ERROR_HEADER],
   },
 } as const satisfies Record<string, { status: number; description: string; headers?: readonly HeaderName[] }>;
 type Common = keyof typeof COMMON;
@@ -152,7 +153,7 @@ function refusals(route: RouteDef): Record<string, ResponseConfig | { $ref: stri
 function answers(facts: RouteFacts): Record<string, ResponseConfig> {
   const out: Record<string, ResponseConfig> = {};
   for (const [status, answer] of Object.entries(facts.answers)) {
-    const headers: HeaderName[] = [...(answer.headers ?? []), "x-mockman"];
+    const headers: HeaderName[] = [...(answer.headers ?? []), SERVED_BY];
     if (facts.minimal) headers.push("Preference-Applied");
     let schema: ZodTypeAny | undefined = answer.shape && SHAPES[answer.shape];
     if (schema && facts.minimal && status !== "304") schema = z.union([schema, SHAPES[facts.minimal]]);
@@ -195,7 +196,7 @@ export function buildOpenApiDocument(routes: readonly RouteDef[], version: strin
   // A 405 belongs to no operation (it answers the methods a path has none for): described once, named in info.
   registry.registerComponent("responses", WRONG_METHOD, {
     description: "A method this path does not take; `Allow` lists the ones it does. OPTIONS on a path answers 204 with `Allow`.",
-    headers: headerRefs(["Allow", "x-mockman"]) as never,
+    headers: headerRefs(["Allow", SERVED_BY]) as never,
     content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
   } as never);
 

@@ -21,7 +21,6 @@ import { timestamp } from "../core/time";
 import type { PostRecord, UserRecord } from "../core/types";
 import { findPost, findUser } from "./lookup";
 import { dropPhoto, resolvePhoto, storePhoto } from "./photos";
-import { searchIndex } from "../features/search-index";
 import { fold } from "../features/text-terms";
 import { pageOf } from "./search";
 import { authorOf, notify, notifyMentions, unnotifyPost } from "../features/notifications";
@@ -163,7 +162,7 @@ export const postRoutes: RouteDef[] = [
       paged: "PostPage",
     },
     (ctx, req) => {
-      const index = searchIndex(ctx.db).posts;
+      const index = ctx.search.index().posts;
       const tag = tagParam(req.params.tag);
       const found = tag === null ? [] : index.list(`#${tag}`).map((at) => ctx.db.posts.get(index.idAt(at)!)!);
       return replyJson(200, `{"posts":[${found.map((p) => ctx.db.posts.jsonOf(p)).join(",")}]}`);
@@ -171,7 +170,7 @@ export const postRoutes: RouteDef[] = [
     (ctx, req, page) => {
       const tag = tagParam(req.params.tag);
       if (tag === null) return reply(200, { posts: [], next: null, total: 0 });
-      const { ids, next, total } = pageOf(searchIndex(ctx.db).posts, `tag ${tag}`, [[`#${tag}`]], page.limit, page.cursor);
+      const { ids, next, total } = pageOf(ctx.search.index().posts, `tag ${tag}`, [[`#${tag}`]], page.limit, page.cursor);
       return replyJson(200, pagedPosts(ctx.db, { items: ids.map((id) => ctx.db.posts.get(id)!), next, total }));
     },
   ),

@@ -3,6 +3,7 @@
 import type { z } from "zod";
 import { badRequest } from "../core/errors";
 import type { Tables } from "../data/tables";
+import type { Search } from "../features/search-index";
 import { pageRequest, type Page, type PageRequest } from "../data/paging";
 import type { PostRecord, UserRecord } from "../core/types";
 
@@ -20,6 +21,8 @@ export interface ApiRequest {
 
 export interface Ctx {
   db: Tables;
+  /** The search index of `db` (mock/features/search-index.ts). */
+  search: Search;
   /** The caller, on routes that need one. */
   user: UserRecord;
   passwordIterations: number;

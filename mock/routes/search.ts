@@ -5,9 +5,8 @@ import { z } from "zod";
 import { badRequest } from "../core/errors";
 import { DEFAULT_LIMIT, MAX_LIMIT, decode, encode, pageRequest } from "../data/paging";
 import { pagedPosts, reply, replyJson, type RouteDef } from "./route-kit";
-import { matchPositions, queryGroups, searchIndex, type TermIndex } from "../features/search-index";
+import { matchPositions, queryGroups, type Search, type TermIndex } from "../features/search-index";
 import { charCount } from "../core/rules";
-import type { Tables } from "../data/tables";
 import { fold } from "../features/text-terms";
 import { publicUser } from "../data/views";
 
@@ -47,12 +46,12 @@ export function pageOf(index: TermIndex, kind: string, groups: string[][], limit
   return { ids, next, total };
 }
 
-function searchTags(db: Tables, q: string, limit: number, cursor: string | undefined) {
+function searchTags(search: Search, q: string, limit: number, cursor: string | undefined) {
   const prefix = fold(q.trim().replace(/^#/, "")).match(/^[\p{L}\p{N}_]*/u)![0];
   // A query no tag can start with ("#", "!!") finds none: an empty page, not a bad request (its shape is fine).
   if (!prefix) return reply(200, { tags: [], next: null, total: 0 });
   const kind = `tags ${prefix}`;
-  const index = searchIndex(db).posts;
+  const index = search.index().posts;
   // Most used first, then by name: a stable order a cursor can resume.
   const tags = index
     .withPrefix(`#${prefix}`)
@@ -92,8 +91,8 @@ export const searchRoutes: RouteDef[] = [
       if (charCount(q) > SEARCH_Q_MAX) throw badRequest(`q must be at most ${SEARCH_Q_MAX} characters`);
       const page = pageRequest(req.query);
       const limit = page?.limit ?? DEFAULT_LIMIT;
-      if (type === "tags") return searchTags(ctx.db, q, limit, page?.cursor);
-      const index = searchIndex(ctx.db);
+      if (type === "tags") return searchTags(ctx.search, q, limit, page?.cursor);
+      const index = ctx.search.index();
       const people = type === "users";
       const groups = queryGroups(people ? index.users : index.posts, q, people);
       // Nothing to search for ("!!", punctuation only) finds nothing: an empty page, not a bad request.

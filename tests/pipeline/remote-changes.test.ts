@@ -6,7 +6,6 @@
 import { IDBKeyRange, indexedDB } from "fake-indexeddb";
 import { describe, expect, it } from "vitest";
 import { createMock, type Mock } from "#mock/core/create-mock";
-import { searchIndex, searchIndexReady } from "#mock/features/search-index";
 import { DexieStore } from "#mock/browser/dexie";
 
 const ITERATIONS = 1000;
@@ -33,7 +32,7 @@ describe("another tab's commits", () => {
     let reloads = 0;
     const load = readerStore.load.bind(readerStore);
     readerStore.load = () => (reloads++, load());
-    searchIndex(reader.tables);
+    reader.search.index();
 
     const token = JSON.parse(
       (await call(writer, "POST", "/api/auth/login", undefined, { username: "guest", password: "guest1234" })).text,
@@ -51,7 +50,7 @@ describe("another tab's commits", () => {
     for (const path of READS) expect(same((await call(reader, "GET", path)).text), path).toBe(same((await call(writer, "GET", path)).text));
     expect((await call(reader, "GET", `/api/comments/${post}`)).text).toBe((await call(writer, "GET", `/api/comments/${post}`)).text);
     expect(reloads).toBe(0);
-    expect(searchIndexReady(reader.tables)).toBe(true);
+    expect(reader.search.ready).toBe(true);
 
     await writer.shutdown();
     await reader.shutdown();

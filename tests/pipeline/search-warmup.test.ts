@@ -1,9 +1,8 @@
-// The search index built in the background (warmSearchIndex): in slices with
+// The search index built in the background (the mock's search.warm): in slices with
 // pauses between them, while writes are saved; once in place it finds exactly
 // what an index built whole afterwards finds, writes made during the build
 // included, and a load abandons it.
 import { describe, expect, it } from "vitest";
-import { dropSearchIndex, searchIndexReady, warmSearchIndex } from "#mock/features/search-index";
 import { makeApi, type Api } from "../api/client";
 
 const post = async (api: Api, token: string, content: string) => {
@@ -28,21 +27,17 @@ describe("the search index warmed in the background", () => {
       () => api.call("DELETE", `/api/posts/${deleted}`, { token: guest }),
     ];
     let pauses = 0;
-    await warmSearchIndex(
-      api.mock.tables,
-      async (work) => {
-        const write = writes[pauses++];
-        if (write) expect((await write()).status).toBeLessThan(300);
-        work();
-      },
-      10,
-    );
+    await api.mock.search.warm(async (work) => {
+      const write = writes[pauses++];
+      if (write) expect((await write()).status).toBeLessThan(300);
+      work();
+    }, 10);
     expect(pauses).toBeGreaterThan(writes.length);
-    expect(searchIndexReady(api.mock.tables)).toBe(true);
+    expect(api.mock.search.ready).toBe(true);
     const warmed = await answers(api);
 
-    dropSearchIndex(api.mock.tables);
-    expect(searchIndexReady(api.mock.tables)).toBe(false);
+    api.mock.search.loaded();
+    expect(api.mock.search.ready).toBe(false);
     expect(await answers(api)).toEqual(warmed);
     expect(JSON.parse(warmed[0]).posts.map((p: { content: string }) => p.content)[0]).toBe("sun written during the build #warm");
     expect(JSON.parse(warmed[2]).total).toBe(1);
@@ -54,26 +49,18 @@ describe("the search index warmed in the background", () => {
     const guest = await api.login("guest");
     for (let i = 0; i < 30; i++) await post(api, guest, `sun ${i}`);
     let pauses = 0;
-    await warmSearchIndex(
-      api.mock.tables,
-      async (work) => {
-        if (++pauses === 3) dropSearchIndex(api.mock.tables);
-        work();
-      },
-      5,
-    );
+    await api.mock.search.warm(async (work) => {
+      if (++pauses === 3) api.mock.search.loaded();
+      work();
+    }, 5);
     expect(pauses).toBe(3);
-    expect(searchIndexReady(api.mock.tables)).toBe(false);
+    expect(api.mock.search.ready).toBe(false);
 
-    const warming = warmSearchIndex(
-      api.mock.tables,
-      async (work) => {
-        if (pauses++ === 4) expect(JSON.parse((await api.call("GET", "/api/search?q=sun&limit=100")).text).total).toBe(30);
-        work();
-      },
-      5,
-    );
+    const warming = api.mock.search.warm(async (work) => {
+      if (pauses++ === 4) expect(JSON.parse((await api.call("GET", "/api/search?q=sun&limit=100")).text).total).toBe(30);
+      work();
+    }, 5);
     await warming;
-    expect(searchIndexReady(api.mock.tables)).toBe(true);
+    expect(api.mock.search.ready).toBe(true);
   });
 });

@@ -2,7 +2,7 @@
 // secret), import and export in the files `mockman replay --env` reads.
 import { useState } from "react";
 import { FileImport } from "./FileImport";
-import { useModal } from "../useModal";
+import { useModal } from "../hooks/useModal";
 import { downloadText } from "#app/lib/download";
 import {
   newEnvironmentId,
@@ -14,7 +14,7 @@ import {
   type ExportedFile,
   VARIABLE_NAME,
 } from "../lib/environments";
-import type { Environments } from "../useEnvironments";
+import type { Environments } from "../hooks/useEnvironments";
 
 interface Props {
   open: boolean;

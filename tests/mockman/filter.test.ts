@@ -1,6 +1,6 @@
 import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
-import { NODE_COUNT_CAP, countNodes, filterTree, historyMatcher } from "#app/mockman/lib/filter";
+import { NODE_COUNT_CAP, countNodes, filterTree, historyMatcher, searchStatus } from "#app/mockman/lib/filter";
 import { HistoryStore, type HistoryEntry } from "#app/mockman/lib/history";
 
 const body = {
@@ -89,5 +89,15 @@ describe("history search", () => {
     expect(matched).toBe(40);
     expect(entries.map((e) => e.endpoint)).toEqual(["/api/n/117", "/api/n/114", "/api/n/111", "/api/n/108", "/api/n/105"]);
     store.close();
+  });
+});
+
+describe("the response search's status", () => {
+  it("says nothing while empty, that a worker is looking, then how many matched", () => {
+    expect(searchStatus("", false, 0)).toBe("");
+    expect(searchStatus("guest", true, 0)).toBe('Searching for "guest"…');
+    expect(searchStatus("guest", false, 0)).toBe('No matches for "guest".');
+    expect(searchStatus("guest", false, 1)).toBe('1 match for "guest".');
+    expect(searchStatus("guest", false, 3)).toBe('3 matches for "guest".');
   });
 });

@@ -1,7 +1,20 @@
 // Request tabs in storage: forms round-trip with fresh row ids, answers are kept
 // only when small, and unreadable storage starts afresh instead of failing.
 import { describe, expect, it } from "vitest";
-import { ANSWER_KEPT, blankTab, closeTab, duplicateTab, loadTabs, saveAnswer, saveForms, tabTitle } from "#app/mockman/lib/tabs";
+import {
+  ANSWER_KEPT,
+  activeTab,
+  addTab,
+  blankTab,
+  changedAnswers,
+  closeTab,
+  duplicateTab,
+  loadTabs,
+  patchTab,
+  saveAnswer,
+  saveForms,
+  tabTitle,
+} from "#app/mockman/lib/tabs";
 import type { Outcome } from "#app/mockman/lib/send";
 import { rowsAfterTyping } from "#app/mockman/lib/query";
 
@@ -87,5 +100,40 @@ describe("request tabs", () => {
 
   it("names a tab by method and path", () => {
     expect(tabTitle({ method: "GET", endpoint: "/api/posts?limit=5" })).toBe("GET /api/posts");
+  });
+
+  it("a change goes to the active tab unless another is named, and leaves the rest as they were", () => {
+    const [a, b] = [blankTab(), blankTab()];
+    const state = { tabs: [a, b], activeId: b.id };
+    const typed = patchTab(state, () => ({ endpoint: "/api/posts" }));
+    expect(typed.tabs.map((t) => t.endpoint)).toEqual(["/api/test-todos", "/api/posts"]);
+    expect(typed.tabs[0]).toBe(a);
+    // An answer arriving for the tab it was sent from, after the user moved to another.
+    const answered = patchTab(typed, () => ({ outcome: answer(1), lastEndpoint: "/api/x" }), a.id);
+    expect(answered.tabs[0].outcome).toEqual(answer(1));
+    expect(answered.tabs[1].outcome).toBeNull();
+    expect(answered.activeId).toBe(b.id);
+  });
+
+  it("a new tab goes at the end and becomes active; a stale active id falls back to the first tab", () => {
+    const [a, b] = [blankTab(), blankTab()];
+    const state = addTab({ tabs: [a], activeId: a.id }, b);
+    expect(state).toEqual({ tabs: [a, b], activeId: b.id });
+    expect(activeTab(state)).toBe(b);
+    expect(activeTab({ tabs: [a, b], activeId: "gone" })).toBe(a);
+  });
+
+  it("writes each answer once when it changes, not again when only the form changes", () => {
+    const [a, b] = [{ ...blankTab(), outcome: answer(1) }, blankTab()];
+    const kept = new Map([[a.id, a.outcome]]);
+    // A new tab is written once (its empty answer removes any stale one).
+    expect(changedAnswers([a, b], kept)).toEqual([[b.id, null]]);
+    expect(changedAnswers([a, b], kept)).toEqual([]);
+    const typed = patchTab({ tabs: [a, b], activeId: a.id }, () => ({ bodyText: "{}" }));
+    expect(changedAnswers(typed.tabs, kept)).toEqual([]);
+    const fresh = answer(2);
+    const answered = patchTab(typed, () => ({ outcome: fresh }), b.id);
+    expect(changedAnswers(answered.tabs, kept)).toEqual([[b.id, fresh]]);
+    expect(changedAnswers(answered.tabs, kept)).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
 // mockman command, with Copy. Loaded on first open (React.lazy in the page),
 // so httpsnippet costs nothing until someone asks for code.
 import { useId, useMemo, useState } from "react";
-import { useModal } from "../useModal";
+import { useModal } from "../hooks/useModal";
 import { LANGUAGES, snippet, type SnippetRequest } from "../lib/snippets";
 import { fillText, unresolvedRefs, type Variables } from "../lib/variables";
 

@@ -5,7 +5,7 @@ import { FileImport } from "./FileImport";
 import { collectionText, readCollection, toCollection, toPostmanText } from "../lib/collection";
 import { downloadText } from "#app/lib/download";
 import type { HistoryEntry } from "../lib/history";
-import type { History } from "../useHistory";
+import type { History } from "../hooks/useHistory";
 
 interface Props {
   history: History;

@@ -1,7 +1,7 @@
 // Paste a cURL command to fill the form. A native <dialog> gives focus
 // trapping and Escape for free.
 import { useState } from "react";
-import { useModal } from "../useModal";
+import { useModal } from "../hooks/useModal";
 import { CurlError, parseCurlCommand, type ParsedCurl } from "../lib/curl";
 
 interface Props {

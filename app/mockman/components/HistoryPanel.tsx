@@ -3,7 +3,7 @@
 import { SearchBox } from "./SearchBox";
 import { useState } from "react";
 import type { HistoryEntry } from "../lib/history";
-import type { History } from "../useHistory";
+import type { History } from "../hooks/useHistory";
 import { CollectionTools } from "./CollectionTools";
 
 interface Props {

@@ -86,3 +86,11 @@ export function historyMatcher(query: string): (entry: HistoryEntry) => boolean 
     );
   };
 }
+
+/** What the response's search box says: nothing while empty, "Searching…" while a worker looks, then the count. */
+export function searchStatus(search: string, searching: boolean, found: number): string {
+  if (search === "") return "";
+  if (searching) return `Searching for "${search}"…`;
+  if (found === 0) return `No matches for "${search}".`;
+  return `${found} ${found === 1 ? "match" : "matches"} for "${search}".`;
+}

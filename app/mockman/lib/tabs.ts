@@ -93,6 +93,35 @@ export function closeTab(state: TabsState, id: string): TabsState {
   return { tabs, activeId };
 }
 
+/** The tab the form edits: the active one, or the first if the active id is stale. */
+export function activeTab(state: TabsState): RequestTab {
+  return state.tabs.find((t) => t.id === state.activeId) ?? state.tabs[0];
+}
+
+/** The state with one tab changed (the active one unless named); the others are kept as they are. */
+export function patchTab(state: TabsState, change: (tab: RequestTab) => Partial<RequestTab>, id = state.activeId): TabsState {
+  return { ...state, tabs: state.tabs.map((t) => (t.id === id ? { ...t, ...change(t) } : t)) };
+}
+
+/** The state with a new tab at the end, made active. The caller checks MAX_TABS first, to say why it is refused. */
+export function addTab(state: TabsState, fresh: RequestTab): TabsState {
+  return { tabs: [...state.tabs, fresh], activeId: fresh.id };
+}
+
+/**
+ * The answers that changed since they were last written, by tab, and `kept` brought up to date:
+ * an answer is written once when it arrives, not again on every keystroke in its form.
+ */
+export function changedAnswers(tabs: RequestTab[], kept: Map<string, Outcome | null>): Array<[string, Outcome | null]> {
+  const changed: Array<[string, Outcome | null]> = [];
+  for (const t of tabs) {
+    if (kept.get(t.id) === t.outcome) continue;
+    changed.push([t.id, t.outcome]);
+    kept.set(t.id, t.outcome);
+  }
+  return changed;
+}
+
 // --- storage -------------------------------------------------------------
 
 interface StoredForm {

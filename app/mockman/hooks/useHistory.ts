@@ -1,8 +1,8 @@
 // The history list as React state over the Dexie store. Only a page of the
 // newest entries is ever read and rendered, so 1,000 entries cost what 50 do.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { historyMatcher } from "./lib/filter";
-import { HISTORY_PAGE, HistoryStore, type HistoryEntry } from "./lib/history";
+import { historyMatcher } from "../lib/filter";
+import { HISTORY_PAGE, HistoryStore, type HistoryEntry } from "../lib/history";
 
 export interface History {
   entries: HistoryEntry[];

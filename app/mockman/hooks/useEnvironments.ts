@@ -1,7 +1,7 @@
 // The environments as React state over their IndexedDB record: read once, and
 // written back after every change once the first read is in.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { EMPTY_STATE, EnvironmentStore, activeEnvironment, type Environment, type EnvironmentState } from "./lib/environments";
+import { EMPTY_STATE, EnvironmentStore, activeEnvironment, type Environment, type EnvironmentState } from "../lib/environments";
 
 export interface Environments {
   state: EnvironmentState;

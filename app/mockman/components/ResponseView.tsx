@@ -1,0 +1,99 @@
+// An answer: status line with time and size (and Next page), the body's tools,
+// the paging hint, the search, then body and headers as trees.
+import { formatBytes, formatMs, type Outcome } from "../lib/send";
+import { useBodyActions } from "../hooks/useBodyActions";
+import { useResponseSearch } from "../hooks/useResponseSearch";
+import { JsonView } from "./JsonView";
+import { ResponseBody } from "./ResponseBody";
+import { SearchBox } from "./SearchBox";
+
+interface Props {
+  outcome: Extract<Outcome, { kind: "response" }>;
+  onNextPage: (() => void) | null;
+  request: { method: string; endpoint: string };
+  pagingHint: string | null;
+  onAddLimit?: () => void;
+}
+
+export function ResponseView({ outcome, onNextPage, request, pagingHint, onAddLimit }: Props) {
+  const { response } = outcome;
+  const actions = useBodyActions(response, request);
+  const { view, setView } = actions;
+  const found = useResponseSearch(response);
+  const { headers, search } = found;
+  const ok = response.status >= 200 && response.status < 300;
+  return (
+    <div className="mm-response-body">
+      <p className="mm-status" data-testid="status-line">
+        <span className={`mm-badge ${ok ? "mm-badge-ok" : "mm-badge-error"}`}>
+          {response.status} {response.statusText}
+        </span>
+        <span className="mm-meta" title="Time taken">
+          {formatMs(response.ms)}
+        </span>
+        <span className="mm-meta" title="Body size">
+          {formatBytes(response.size)}
+        </span>
+        {onNextPage && (
+          <button type="button" className="mm-button mm-next-page" onClick={onNextPage}>
+            Next page
+          </button>
+        )}
+      </p>
+      <div className="mm-toolbar" role="group" aria-label="Response tools">
+        <button type="button" className="mm-button" onClick={() => void actions.copyBody()}>
+          Copy body
+        </button>
+        <button type="button" className="mm-button" onClick={actions.saveBody}>
+          Save body
+        </button>
+        {response.isJson && (
+          <>
+            <button type="button" className="mm-button" aria-pressed={view === "pretty"} onClick={() => setView("pretty")}>
+              Pretty
+            </button>
+            <button type="button" className="mm-button" aria-pressed={view === "raw"} onClick={() => setView("raw")}>
+              Raw
+            </button>
+          </>
+        )}
+        <span className="mm-hint" aria-live="polite">
+          {actions.said}
+        </span>
+      </div>
+      {pagingHint && (
+        <p className="mm-hint mm-paging-hint">
+          {pagingHint}{" "}
+          {onAddLimit && (
+            <button type="button" className="mm-button" onClick={onAddLimit}>
+              Add ?limit=
+            </button>
+          )}
+        </p>
+      )}
+      {!ok && (
+        <p className="mm-explain" role="alert">
+          The server answered with an error status ({response.status}); below is its error response.
+        </p>
+      )}
+      <SearchBox
+        id="mm-response-search"
+        label="Search the response"
+        placeholder="a key or a value"
+        value={found.query}
+        onChange={found.setQuery}
+        status={found.status}
+      />
+      <h3 className="mm-section-title">Body</h3>
+      <ResponseBody response={response} view={view} text={actions.text} found={found} />
+      <h3 className="mm-section-title">Headers ({Object.keys(response.headers).length})</h3>
+      {headers === null ? (
+        <JsonView data={response.headers} size={0} label="Response headers" />
+      ) : headers.matches === 0 ? (
+        <p className="mm-hint">No matches in the headers.</p>
+      ) : (
+        <JsonView key={`headers:${search}`} data={headers.data} size={0} label="Response headers" openAll />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+// The Authorization helper and the guest token: both write the tab's
+// Authorization header row, which stays visible and editable.
+import { authChoiceOf, type AuthChoice } from "../components/AuthHelper";
+import { basicAuthorization, dropHeader, headersToSend, rowsFromHeaders, setHeader } from "../lib/headers";
+import { guestLogin } from "../lib/record";
+import { tokenIn } from "../lib/send";
+import type { AuthFields } from "../lib/tabs";
+import { fillText, unresolvedRefs, type Variables } from "../lib/variables";
+import type { Say } from "./useNotice";
+import type { RequestTabs } from "./useRequestTabs";
+import type { Sender } from "./useSend";
+
+interface Options {
+  tabs: RequestTabs;
+  sender: Sender;
+  variables: Variables;
+  say: Say;
+}
+
+export function useAuthTools({ tabs, sender, variables, say }: Options) {
+  const chooseAuth = (choice: AuthChoice) => {
+    // Basic encodes its text, so variables are filled now (where the active environment defines them).
+    const filled = (text: string) => (unresolvedRefs([text], variables).length ? text : fillText(text, variables));
+    if (choice.kind === "none") return tabs.setRows((r) => dropHeader(r, "Authorization"));
+    const value =
+      choice.kind === "bearer" ? `Bearer ${choice.token}` : basicAuthorization(filled(choice.username), filled(choice.password));
+    tabs.setRows((r) => setHeader(r, "Authorization", value));
+  };
+
+  const changeAuth = (fields: AuthFields) => {
+    tabs.patch(() => ({ auth: fields }));
+    chooseAuth(authChoiceOf(fields));
+  };
+
+  // A real login, sent and recorded like any request: an exported collection
+  // then refers to its token ({{post-auth-login.body.encodedToken}}) instead of copying it.
+  const fillGuestToken = async () => {
+    if (sender.sending) return;
+    const login = guestLogin();
+    const result = await sender.send(login, headersToSend(rowsFromHeaders(login.headers)), JSON.parse(login.bodyText));
+    const token = result.kind === "response" ? tokenIn(result.response) : undefined;
+    if (!token) {
+      const why = result.kind === "response" ? `${result.response.status} ${result.response.statusText}` : result.error;
+      say(`Could not log in as guest: ${why}`, true);
+      return;
+    }
+    tabs.setRows((r) => setHeader(r, "authorization", token));
+    say("Logged in as guest (the login is in the history); the authorization header now carries the token.");
+  };
+
+  return { changeAuth, fillGuestToken };
+}

@@ -1,0 +1,85 @@
+// The request as commands, and commands into the form: Copy as cURL (for the
+// server in "Server for Copy as cURL"), Copy as mockman request, the Code
+// dialog's request, and a cURL command pasted into the endpoint or the dialog.
+import { useMemo, useState, type ClipboardEvent } from "react";
+import { sendsBody } from "../lib/body";
+import { CurlError, ignoredNote, parseCurlCommand, printCurl, printMockmanRequest, type ParsedCurl } from "../lib/curl";
+import { headersToSend } from "../lib/headers";
+import type { BaseUrl } from "./useBaseUrl";
+import type { Say } from "./useNotice";
+import type { RequestTabs } from "./useRequestTabs";
+
+interface Options {
+  tabs: RequestTabs;
+  baseUrl: BaseUrl;
+  say: Say;
+  /** Called once a command has filled the form (the form's problem no longer applies). */
+  onFilled(): void;
+}
+
+export function useCurlTools({ tabs, baseUrl, say, onFilled }: Options) {
+  const { method, endpoint, headers: rows, bodyText } = tabs.tab;
+  // Shown for copying by hand when the clipboard refused.
+  const [copyFallback, setCopyFallback] = useState<string | null>(null);
+  const codeRequest = useMemo(
+    () => ({ method, endpoint: endpoint.trim(), headers: headersToSend(rows), body: sendsBody(method) ? bodyText : undefined }),
+    [method, endpoint, rows, bodyText],
+  );
+
+  const copy = async (command: string, done: string) => {
+    try {
+      await navigator.clipboard.writeText(command);
+      setCopyFallback(null);
+      say(done);
+    } catch {
+      setCopyFallback(command);
+    }
+  };
+
+  const copyCurl = async () => {
+    const check = baseUrl.check;
+    if (!check.ok) return say(`Not copied: ${check.message} in "Server for Copy as cURL".`, true);
+    const headers = headersToSend(rows);
+    const withBody = sendsBody(method);
+    if (withBody && !Object.keys(headers).some((h) => h.toLowerCase() === "content-type")) headers["content-type"] = "application/json";
+    const command = printCurl(
+      { method, endpoint: endpoint.trim(), headers, body: withBody ? bodyText : undefined },
+      check.url,
+      window.location.origin,
+    );
+    await copy(command, `Copied the request as a cURL command for ${check.url}; it needs npx mockman serve running there.`);
+  };
+
+  const copyMockman = async () => {
+    const request = { method, endpoint: endpoint.trim(), headers: headersToSend(rows), body: sendsBody(method) ? bodyText : undefined };
+    await copy(printMockmanRequest(request, { pageOrigin: window.location.origin }), "Copied the request as a mockman request command.");
+  };
+
+  const fill = ({ request, ignored }: ParsedCurl, done: string) => {
+    tabs.fill(request);
+    onFilled();
+    say(`${done}${ignoredNote(ignored)}`);
+  };
+
+  const pasteIntoEndpoint = (event: ClipboardEvent<HTMLInputElement>) => {
+    const text = event.clipboardData.getData("text");
+    if (!/^\s*curl\s/.test(text)) return;
+    event.preventDefault();
+    try {
+      fill(parseCurlCommand(text, window.location.origin), "Filled the form from the pasted cURL command.");
+    } catch (error) {
+      say(error instanceof CurlError ? `Could not read the cURL command: ${error.message}` : String(error), true);
+    }
+  };
+
+  return {
+    copyFallback,
+    codeRequest,
+    copyCurl,
+    copyMockman,
+    pasteIntoEndpoint,
+    fillFromDialog: (parsed: ParsedCurl) => fill(parsed, "Filled the form from the cURL command."),
+  };
+}
+
+export type CurlTools = ReturnType<typeof useCurlTools>;

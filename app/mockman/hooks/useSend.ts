@@ -1,0 +1,90 @@
+// Sending: which tab is waiting for its answer (the answer goes there even
+// when another tab is active by then), why the form was not sent, and the
+// answer brought into view once it has rendered. Ctrl/Cmd+Enter sends from
+// anywhere on the page, except inside a dialog.
+import { useEffect, useState } from "react";
+import type { HistoryEntry } from "../lib/history";
+import { entryFor, failureLine, type SentRequest } from "../lib/record";
+import { sendRequest, type Outcome } from "../lib/send";
+import { prepareSubmit } from "../lib/submit";
+import type { Variables } from "../lib/variables";
+import { useLatest } from "#app/lib/use-latest";
+import type { RequestTabs } from "./useRequestTabs";
+
+interface Options {
+  tabs: RequestTabs;
+  history: { add(entry: HistoryEntry): Promise<void> };
+  variables: Variables;
+  environmentName: string | null;
+}
+
+export function useSend({ tabs, history, variables, environmentName }: Options) {
+  const [sendingId, setSendingId] = useState<string | null>(null);
+  const sending = sendingId !== null;
+  const [problem, setProblem] = useState<string | null>(null);
+  // Counts answers, so each one can be scrolled into view once it has rendered.
+  const [answered, setAnswered] = useState(0);
+  useEffect(() => {
+    if (answered > 0) showAnswer();
+  }, [answered]);
+
+  /** Sends, shows the outcome, logs a failure to the console and records the request in the history. */
+  const send = async (request: SentRequest, headers: Record<string, string>, body: unknown, url = request.endpoint): Promise<Outcome> => {
+    const tabId = tabs.tab.id;
+    setSendingId(tabId);
+    const result = await sendRequest({ method: request.method, endpoint: url, headers, body });
+    tabs.patch(() => ({ outcome: result, lastEndpoint: url }), tabId);
+    setSendingId(null);
+    setAnswered((n) => n + 1);
+    const line = failureLine(request.method, absolute(url), result);
+    if (line) console.error(line);
+    await history.add(entryFor(request, result));
+    return result;
+  };
+
+  /** Sends the form; "Next page" passes the endpoint it has just set, which this render does not hold yet. */
+  const submit = async (endpointNow?: string) => {
+    if (sending) return;
+    const { method, endpoint, headers, bodyText } = tabs.tab;
+    const prepared = prepareSubmit({ method, endpoint: endpointNow ?? endpoint, headers, bodyText }, variables, environmentName);
+    if (!prepared.ok) return setProblem(prepared.problem);
+    setProblem(null);
+    await send(prepared.typed, prepared.headers, prepared.body, prepared.url);
+  };
+
+  const submitRef = useLatest(submit);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Enter" || !(event.ctrlKey || event.metaKey)) return;
+      if ((event.target as Element | null)?.closest?.("dialog")) return;
+      event.preventDefault();
+      void submitRef.current();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [submitRef]);
+
+  return { sendingId, sending, problem, setProblem, send, submit };
+}
+
+export type Sender = ReturnType<typeof useSend>;
+
+/**
+ * On a narrow screen the answer renders below the whole form: bring its top
+ * into view. Where it sits beside the form (wide screens) nothing moves.
+ */
+function showAnswer() {
+  const panel = document.getElementById("mm-response-title")?.closest("section");
+  if (!panel || panel.getBoundingClientRect().top < window.innerHeight * 0.6) return;
+  const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  panel.scrollIntoView({ behavior: smooth ? "smooth" : "auto", block: "start" });
+}
+
+/** The absolute URL a request went to, for the console. */
+function absolute(endpoint: string): string {
+  try {
+    return new URL(endpoint, window.location.href).href;
+  } catch {
+    return endpoint;
+  }
+}

@@ -1,0 +1,44 @@
+// What Submit sends: the form with its variables filled, or why it is not sent.
+// The history keeps the request as typed ({{token}}, not the secret), so it
+// replays under any environment.
+import { blockedSubmitMessage, checkBody, sendsBody } from "./body";
+import { headersToSend, savedHeaderRows, type HeaderRow } from "./headers";
+import type { SentRequest } from "./record";
+import { resolveRequest, unresolvedMessage, type Variables } from "./variables";
+
+export interface RequestForm {
+  method: string;
+  endpoint: string;
+  headers: HeaderRow[];
+  bodyText: string;
+}
+
+export type Prepared =
+  | { ok: false; problem: string }
+  | {
+      ok: true;
+      /** The request as typed, for the history. */
+      typed: SentRequest;
+      /** What goes on the wire: headers and URL with variables filled, the body parsed. */
+      headers: Record<string, string>;
+      body: unknown;
+      url: string;
+    };
+
+export function prepareSubmit(form: RequestForm, variables: Variables, environmentName: string | null): Prepared {
+  const endpoint = form.endpoint.trim();
+  if (!endpoint) return { ok: false, problem: "Not sent: enter an endpoint first, for example /api/test-todos." };
+  const withBody = sendsBody(form.method);
+  const resolved = resolveRequest({ endpoint, headers: headersToSend(form.headers), bodyText: withBody ? form.bodyText : "" }, variables);
+  if (!resolved.ok) return { ok: false, problem: unresolvedMessage(resolved.unresolved, environmentName) };
+  const check = checkBody(resolved.request.bodyText);
+  const blocked = withBody ? blockedSubmitMessage(check) : null;
+  if (blocked) return { ok: false, problem: blocked };
+  return {
+    ok: true,
+    typed: { method: form.method, endpoint, headers: savedHeaderRows(form.headers), bodyText: form.bodyText },
+    headers: resolved.request.headers,
+    body: check.ok ? check.value : undefined,
+    url: resolved.request.endpoint,
+  };
+}

@@ -1,14 +1,24 @@
-// The part of Newman's library API the comparison test uses (Newman ships no types).
+// The part of Newman's library API the comparison test and the benchmark use (Newman ships no types).
 declare module "newman" {
+  import type { EventEmitter } from "node:events";
   interface RunOptions {
+    /** A collection object or the path of its file. */
     collection: unknown;
+    /** A Postman environment (or globals) object, or the path of its file. */
+    environment?: unknown;
+    globals?: unknown;
     envVar?: Array<{ key: string; value: string }>;
+    /** A CSV or JSON file of rows, one iteration each. */
+    iterationData?: string;
+    iterationCount?: number;
+    folder?: string | string[];
+    workingDir?: string;
     reporters?: string[];
     timeoutRequest?: number;
   }
   interface Summary {
-    run: { executions: unknown[]; failures: unknown[] };
+    run: { executions: unknown[]; failures: unknown[]; stats: Record<string, { total: number; failed: number }> };
   }
-  const newman: { run(options: RunOptions, done: (error: Error | null, summary: Summary) => void): void };
+  const newman: { run(options: RunOptions, done: (error: Error | null, summary: Summary) => void): EventEmitter };
   export default newman;
 }

@@ -4,6 +4,7 @@ import { benchBundle } from "./bundle";
 import { benchCli } from "./cli";
 import { benchGrowth } from "./growth";
 import { benchReplayMemory } from "./replay-memory";
+import { benchSandbox } from "./sandbox";
 import { benchSearch } from "./search";
 import { benchStore } from "./store";
 
@@ -21,3 +22,4 @@ await benchSearch(SIZES);
 await benchGrowth();
 await benchCli();
 await benchReplayMemory();
+await benchSandbox();

@@ -4,7 +4,8 @@
 // cache for modules). undici and faker go into files of their own, required
 // only by the commands that need them, so the bin needs nothing from
 // node_modules at run time: an installed package runs on cli/bin/ alone.
-import { readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -22,6 +23,20 @@ const binDir = join(cliDir, "bin");
 const VENDORED = {
   undici: { file: "mockman.undici.cjs", names: ["Agent", "fetch"] },
   "@faker-js/faker": { file: "mockman.faker.cjs", names: ["Faker", "base", "en"] },
+};
+
+/** The script sandbox's engine and sources (QuickJS with its wasm, chai, lodash...: 1.5 MB), loaded by sandbox.ts on first use. */
+const SANDBOX_PARTS = { file: "mockman.sandbox.cjs", entry: join(root, "mock/tester/sandbox/libraries.ts") };
+const sandboxParts = {
+  name: "sandbox-parts",
+  setup(b) {
+    b.onResolve({ filter: /^\.\/libraries$/ }, (args) =>
+      args.kind === "dynamic-import" && args.importer.endsWith(join("sandbox", "sandbox.ts"))
+        ? { path: `./${SANDBOX_PARTS.file}`, namespace: "lazy-require" }
+        : undefined,
+    );
+    b.onResolve({ filter: /^\.\/mockman\.sandbox\.cjs$/ }, (args) => ({ path: args.path, external: true }));
+  },
 };
 
 /**
@@ -69,6 +84,19 @@ const aliases = {
   },
 };
 
+/** `import text from "file?raw"` as Vite reads it: the file's text (the script sandbox's runtime and libraries, mock/tester/sandbox/libraries.ts). */
+const rawText = {
+  name: "raw-text",
+  setup(b) {
+    // Resolved as Node resolves it, past the aliases: `lodash/lodash.min.js?raw` is lodash's own file.
+    b.onResolve({ filter: /\?raw$/ }, (args) => ({
+      path: createRequire(join(args.resolveDir, "importer.js")).resolve(args.path.slice(0, -"?raw".length)),
+      namespace: "raw-text",
+    }));
+    b.onLoad({ filter: /.*/, namespace: "raw-text" }, (args) => ({ contents: readFileSync(args.path, "utf8"), loader: "text" }));
+  },
+};
+
 const common = { bundle: true, format: "cjs", platform: "node", target: "node20", minify: true, logLevel: "warning", write: false };
 
 const result = await build({
@@ -77,10 +105,12 @@ const result = await build({
   outfile: join(binDir, "mockman.bundle.js"),
   metafile: true,
   absWorkingDir: root,
-  plugins: [aliases, lazyChildProcess, vendored],
+  plugins: [sandboxParts, rawText, aliases, lazyChildProcess, vendored],
 });
 const code = result.outputFiles[0].text;
-if (/\bimport\(/.test(code)) throw new Error("cli/build.mjs: the bundle still holds an import(), which fails under the bin's vm.Script");
+// (QuickJS's own error messages, inside its embedded wasm, say "import()": text, not a call.)
+if (/\bimport\((?!\)(?:\\0|'))/.test(code))
+  throw new Error("cli/build.mjs: the bundle still holds an import(), which fails under the bin's vm.Script");
 
 // First line: the sources, which the launcher compares with the bundle's time so an edit never runs stale.
 const sources = Object.keys(result.metafile.inputs)
@@ -96,6 +126,15 @@ for (const [name, { file, names }] of Object.entries(VENDORED)) {
   });
   outputs[file] = vendor.outputFiles[0].text;
 }
+
+const parts = await build({
+  ...common,
+  entryPoints: [SANDBOX_PARTS.entry],
+  outfile: join(binDir, SANDBOX_PARTS.file),
+  absWorkingDir: root,
+  plugins: [rawText],
+});
+outputs[SANDBOX_PARTS.file] = parts.outputFiles[0].text;
 
 // Each file is written beside its place and renamed over it: a mockman running meanwhile (a test, a
 // second terminal) reads the old file or the new one, never half of one or none.

@@ -5,6 +5,7 @@ import { benchCli } from "./cli";
 import { benchGrowth } from "./growth";
 import { benchPostmanRun } from "./postman-run";
 import { benchReplayMemory } from "./replay-memory";
+import { benchSandbox } from "./sandbox";
 import { benchSearch } from "./search";
 import { benchStore } from "./store";
 
@@ -23,3 +24,4 @@ await benchGrowth();
 await benchCli();
 await benchReplayMemory();
 await benchPostmanRun();
+await benchSandbox();

@@ -11,7 +11,7 @@ import { endpointOf } from "#mock/tester/postman/convert";
 import { toPath } from "#mock/tester/collection/urls";
 import type { Exchange, OutgoingRequest, Sender } from "./exchange";
 import type { ReplayResult } from "./reporters";
-import { ScriptSandbox, type Assertion, type ScriptRequest, type ScriptResponse, type Scopes } from "../sandbox/sandbox";
+import { ScriptSandbox, type Assertion, type ScriptHost, type ScriptRequest, type ScriptResponse, type Scopes } from "../sandbox/sandbox";
 import { DYNAMIC_VARIABLES } from "../postman/variables";
 import { eventLoopTurns } from "./turns";
 
@@ -122,7 +122,24 @@ function responseOf(exchange: Exchange): ScriptResponse {
 export async function replayPostman(plan: PostmanPlan, sender: Sender, options: PostmanRunOptions): Promise<ReplayResult[]> {
   const results: ReplayResult[] = [];
   const hasScripts = plan.steps.some((s) => s.prerequest.length || s.test.length);
-  const sandbox = hasScripts ? new ScriptSandbox() : undefined;
+  const sandbox = hasScripts ? await ScriptSandbox.create() : undefined;
+  // pm.sendRequest goes out through the run's own sender, to the same target.
+  const scriptHost: ScriptHost = {
+    sendRequest: async (request) => {
+      let path: string;
+      try {
+        path = toPath(request.url, options.base);
+      } catch {
+        throw new Error(`getaddrinfo ENOTFOUND ${request.url}`);
+      }
+      const body = request.body ?? undefined;
+      return responseOf(await sender.send({ method: request.method, path, headers: request.headers, body }));
+    },
+    dynamicVariable: (name) => {
+      const make = DYNAMIC_VARIABLES[name];
+      return make ? String(make()) : undefined;
+    },
+  };
   let scopes = options.scopes;
   const maxRuns = options.maxRuns ?? Math.max(100_000, plan.steps.length * 10);
   let index = 0;
@@ -160,17 +177,19 @@ export async function replayPostman(plan: PostmanPlan, sender: Sender, options: 
       body: step.body.mode === "raw" ? step.body.raw : null,
       bodyMode: step.body.mode,
     };
-    const runScripts = (list: StepScript[], eventName: "prerequest" | "test", response?: ScriptResponse) => {
+    const runScripts = async (list: StepScript[], eventName: "prerequest" | "test", response?: ScriptResponse) => {
       for (const script of list) {
-        const outcome = sandbox!.run(
+        const outcome = await sandbox!.run(
           {
             script: script.source,
             scopes,
             request: { ...request, headers },
             response,
             info: { eventName, iteration: 0, iterationCount: 1, requestName: step.label, requestId: step.id },
+            cookies: [],
           },
           `${script.where} (${eventName === "test" ? "test" : "pre-request"} script)`,
+          scriptHost,
         );
         scopes = outcome.scopes;
         headers = outcome.headers;
@@ -183,7 +202,7 @@ export async function replayPostman(plan: PostmanPlan, sender: Sender, options: 
     };
 
     let result: ReplayResult;
-    runScripts(step.prerequest, "prerequest");
+    await runScripts(step.prerequest, "prerequest");
     if (skip || step.unsendable) {
       result = notSentResult(step, skip ? "skipped by pm.execution.skipRequest()" : `it has ${step.unsendable}`);
       if (step.unsendable) result.pass = false;
@@ -198,7 +217,7 @@ export async function replayPostman(plan: PostmanPlan, sender: Sender, options: 
       }
       if (outgoing) {
         const exchange = await sender.send(outgoing);
-        runScripts(step.test, "test", responseOf(exchange));
+        await runScripts(step.test, "test", responseOf(exchange));
         const failures = [...errors, ...assertions.filter((a) => !a.passed).map((a) => failureOf(a.name, a.error ?? "failed"))];
         const storeError = exchange.headers[STORE_ERROR_HEADER];
         if (storeError) failures.unshift({ check: "store", expected: "the change saved", actual: `not saved: ${storeError}` });
@@ -232,6 +251,7 @@ export async function replayPostman(plan: PostmanPlan, sender: Sender, options: 
       index = target;
     }
   }
+  sandbox?.dispose();
   return results;
 }
 

@@ -23,21 +23,38 @@ export function namesScriptsSet(scripts: StepScript[]): { names: Set<string>; co
   return { names, computed };
 }
 
-const UNSUPPORTED: Array<[RegExp, string]> = [
-  [/\bpm\.sendRequest\b/, "pm.sendRequest (scripts have no network)"],
-  [/(^|[^.\w$])require\s*\(/, "require() (scripts load no packages)"],
-  [/\bpm\.require\b/, "pm.require (scripts load no packages)"],
-  [/\bpm\.cookies\b|\bgetResponseCookie\b/, "cookies (mockman keeps no cookie jar)"],
-  [/\bCryptoJS\b/, "CryptoJS"],
-  [/(^|[^.\w$])_\.\w/, "lodash's _"],
-  [/\b(cheerio|xml2Json|tv4|Ajv)\b/, "a library Postman's sandbox bundles (cheerio, xml2Json, tv4, Ajv)"],
-  [/\bjsonSchema\s*\(/, "to.have.jsonSchema (no JSON Schema validator)"],
+/** The modules require() gives a script (mock/tester/sandbox/runtime/pm.js offers the same). */
+export const SCRIPT_MODULES = [
+  "ajv",
+  "atob",
+  "btoa",
+  "chai",
+  "crypto-js",
+  "lodash",
+  "moment",
+  "postman-collection",
+  "tv4",
+  "uuid",
+  "xml2js",
+];
+
+const UNSUPPORTED: Array<[RegExp, string | ((m: RegExpMatchArray) => string)]> = [
+  [
+    new RegExp(`(?:^|[^.\\w$])require\\(\\s*(["'\`])(?!(?:${SCRIPT_MODULES.join("|")})\\1)([^"'\`]*)\\1`),
+    (m) => `require('${m[2]}') (the sandbox offers ${SCRIPT_MODULES.join(", ")})`,
+  ],
+  [/\bpm\.require\b/, "pm.require (Postman's package library is not in mockman's sandbox)"],
+  [/\bcheerio\b/, "cheerio (not in mockman's sandbox)"],
   [/\bpm\.vault\b/, "pm.vault"],
-  [/\bsetInterval\b/, "setInterval"],
 ];
 
 /** What a script uses that mockman's sandbox cannot run. */
 export function unsupportedUses(source: string): string[] {
   const code = source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:])\/\/.*$/gm, "$1");
-  return UNSUPPORTED.filter(([pattern]) => pattern.test(code)).map(([, what]) => what);
+  const uses: string[] = [];
+  for (const [pattern, what] of UNSUPPORTED) {
+    const m = code.match(pattern);
+    if (m) uses.push(typeof what === "string" ? what : what(m));
+  }
+  return uses;
 }

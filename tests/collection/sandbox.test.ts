@@ -1,0 +1,518 @@
+// The script sandbox fails closed: nothing of the host is reachable from a
+// script (the node:vm escapes of the old sandbox each have a case here), no
+// script can change the runtime or the built-ins for a later one, and every
+// budget breach (time over code, timers and promises; memory) fails that one
+// script with a message while the next one runs. Then Postman's script API as
+// Newman 6 has it, and the modules require() gives.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ScriptSandbox, type ScriptHost, type ScriptInput, type ScriptOutcome, type ScriptResponse } from "#mock/tester/sandbox/sandbox";
+import { unsupportedUses } from "#mock/tester/postman/variables";
+
+const json = (body: unknown, code = 200): ScriptResponse => ({
+  code,
+  status: code === 200 ? "OK" : "Not Found",
+  headers: [
+    ["Content-Type", "application/json"],
+    ["Set-Cookie", "session=abc; Path=/"],
+  ],
+  body: JSON.stringify(body),
+  responseTime: 5,
+});
+
+function input(script: string, extra: Partial<ScriptInput> = {}): ScriptInput {
+  return {
+    script,
+    scopes: { environment: {}, collectionVariables: {}, globals: {}, local: {}, data: {} },
+    request: {
+      id: "r1",
+      name: "Posts",
+      method: "GET",
+      url: "{{baseUrl}}/api/posts",
+      headers: [["Accept", "application/json"]],
+      body: null,
+      bodyMode: "raw",
+    },
+    response: json({ posts: [{ id: 1 }] }),
+    info: { eventName: "test", iteration: 0, iterationCount: 1, requestName: "Posts", requestId: "r1" },
+    cookies: [],
+    ...extra,
+  };
+}
+
+const noNetwork: ScriptHost = {
+  sendRequest: () => Promise.reject(new Error("no network in this test")),
+};
+
+let sandbox: ScriptSandbox;
+beforeAll(async () => {
+  sandbox = await ScriptSandbox.create();
+});
+afterAll(() => sandbox.dispose());
+
+const run = (script: string, extra: Partial<ScriptInput> = {}, host: ScriptHost = noNetwork): Promise<ScriptOutcome> =>
+  sandbox.run(input(script, extra), "test script", host);
+const results = (outcome: ScriptOutcome) => Object.fromEntries(outcome.assertions.map((a) => [a.name, a.passed ? "pass" : a.error]));
+
+/** A later script's judgement is intact: a failing pm.test fails, a throw is an error, a passing test passes. */
+async function judgedAsBefore() {
+  const later = await run(
+    'pm.test("fails", () => pm.expect(1).to.equal(2)); pm.test("passes", () => pm.response.to.have.status(200)); throw new Error("boom");',
+  );
+  expect(later.assertions).toEqual([
+    { name: "fails", passed: false, skipped: false, error: "expected 1 to equal 2" },
+    { name: "passes", passed: true, skipped: false },
+  ]);
+  expect(later.error).toBe("Error: boom");
+}
+
+describe("nothing of the host is reachable", () => {
+  it("no process, require of Node's modules, Buffer or module, however a script asks", async () => {
+    const outcome = await run(`
+      pm.test("globals", () => pm.expect([typeof process, typeof Buffer, typeof module, typeof exports, typeof __dirname]).to.eql(["undefined", "undefined", "undefined", "undefined", "undefined"]));
+      pm.test("through Function", () => pm.expect(Function("return typeof process")()).to.equal("undefined"));
+      pm.test("through a runtime object's constructor", () => pm.expect(pm.expect.constructor.constructor("return typeof process")()).to.equal("undefined"));
+      pm.test("globalThis has no host", () => pm.expect(Object.keys(globalThis).filter((k) => /process|require|Buffer|fetch|XMLHttpRequest|WebAssembly/.test(k))).to.eql([]));
+      pm.test("require('fs')", () => require("fs"));
+      pm.test("require('child_process')", () => require("child_process"));
+    `);
+    expect(results(outcome)).toEqual({
+      globals: "pass",
+      "through Function": "pass",
+      "through a runtime object's constructor": "pass",
+      "globalThis has no host": "pass",
+      "require('fs')": expect.stringMatching(/^require\('fs'\) cannot run under mockman: scripts load only ajv, /),
+      "require('child_process')": expect.stringMatching(/^require\('child_process'\) cannot run under mockman/),
+    });
+  });
+
+  it("the import() route: its rejection's constructor leads to no process", async () => {
+    const outcome = await run(`
+      import("fs").then(
+        () => pm.environment.set("loaded", "fs"),
+        (e) => {
+          let reached;
+          try { reached = e.constructor.constructor("return process")(); } catch (x) { reached = x.name + ": " + x.message; }
+          pm.environment.set("reached", typeof reached === "object" ? "a process object" : String(reached));
+        },
+      );
+    `);
+    expect(outcome.error).toBeNull();
+    expect(outcome.scopes.environment).toEqual({ reached: "ReferenceError: 'process' is not defined" });
+  });
+
+  it("errors the host makes (a failed pm.sendRequest, a refused require) are the isolate's own", async () => {
+    const outcome = await run(`
+      pm.sendRequest("http://x/", (err) => {
+        pm.environment.set("message", err.message);
+        pm.environment.set("through", err.constructor.constructor("return typeof process")());
+        pm.environment.set("stack", String(err.stack));
+      });
+      try { require("net") } catch (e) { pm.environment.set("require", e.constructor.constructor("return typeof process")()); }
+    `);
+    expect(outcome.scopes.environment.message).toBe("no network in this test");
+    expect(outcome.scopes.environment.through).toBe("undefined");
+    expect(outcome.scopes.environment.require).toBe("undefined");
+    expect(outcome.scopes.environment.stack).not.toMatch(/node:|\/work\/|\.ts\b|node_modules/);
+  });
+
+  it("prepareStackTrace and stack frames give no host frame", async () => {
+    const outcome = await run(`
+      Error.prepareStackTrace = (e, frames) => frames;
+      const stack = new Error("x").stack;
+      pm.environment.set("kind", typeof stack);
+      pm.environment.set("stack", String(stack));
+      pm.environment.set("capture", typeof Error.captureStackTrace);
+    `);
+    expect(outcome.scopes.environment.kind).toBe("string");
+    expect(String(outcome.scopes.environment.stack)).not.toMatch(/node:|\/work\/|\.ts\b|node_modules/);
+    expect(outcome.scopes.environment.capture).toBe("undefined");
+  });
+
+  it("caller and arguments.callee lead only to the isolate", async () => {
+    const outcome = await run(`
+      function who() { return who.caller; }
+      let caller; try { caller = who(); } catch (e) { caller = null; }
+      const up = caller && caller.constructor ? caller.constructor("return typeof process")() : "none";
+      pm.environment.set("up", up);
+    `);
+    expect(["undefined", "none"]).toContain(outcome.scopes.environment.up);
+  });
+
+  it("a thrown object whose message getter loops is stopped by the budget; the next script runs", async () => {
+    const small = await ScriptSandbox.create({ timeoutMs: 300 });
+    try {
+      const outcome = await small.run(input('throw { get message() { for (;;) {} }, name: "Trap" };'), "t", noNetwork);
+      expect(outcome.error).toBe("the script ran past its 300 ms time budget and was stopped");
+      const thrice = await small.run(input("throw { get message() { throw { get message() { throw 1; } }; } };"), "t", noNetwork);
+      expect(thrice.error).toBe("the script threw a value that cannot be read");
+      const next = await small.run(input('pm.test("after", () => pm.response.to.be.ok)'), "t", noNetwork);
+      expect(results(next)).toEqual({ after: "pass" });
+    } finally {
+      small.dispose();
+    }
+  });
+});
+
+describe("no script changes the runtime or the built-ins for a later one", () => {
+  it("overwriting pm, tests, the runtime's globals and the prototypes of Object, Array, JSON, Promise, chai", async () => {
+    const tamper = await run(`
+      const attempts = {
+        objectProto: () => { Object.prototype.passed = true; },
+        arrayPush: () => { Array.prototype.push = function () { return 0; }; },
+        arrayMap: () => { Object.defineProperty(Array.prototype, "map", { value: () => [] }); },
+        json: () => { JSON.stringify = () => "{}"; },
+        jsonParse: () => { JSON.parse = () => ({}); },
+        promiseThen: () => { Promise.prototype.then = function () {}; },
+        functionCall: () => { Function.prototype.call = function () {}; },
+        mockman: () => { globalThis.__mockman = { finish: () => "{}" }; },
+        mockmanLegacy: () => { globalThis.__mockmanLegacy = {}; },
+        chaiAssert: () => { Object.getPrototypeOf(pm.expect(1)).assert = function () {}; },
+        chaiConfig: () => { require("chai").config.includeStack = "yes"; },
+        pmTest: () => { pm.test = () => {}; },
+        errorProto: () => { Error.prototype.toString = () => "no error"; },
+        mathRandom: () => { Math.random = () => 0.5; },
+        iterator: () => { Object.getPrototypeOf([][Symbol.iterator]()).next = () => ({ done: true }); },
+      };
+      for (const [name, attempt] of Object.entries(attempts)) {
+        "use strict";
+        try { attempt(); } catch (e) { /* refused: frozen */ }
+      }
+      pm.test = () => {};
+      tests = {};
+    `);
+    expect(tamper.error).toBeNull();
+    await judgedAsBefore();
+    const after = await run(`
+      pm.test("built-ins intact", () => {
+        pm.expect(({}).passed).to.equal(undefined);
+        const list = []; list.push(1); pm.expect(list.length).to.equal(1);
+        pm.expect([1, 2].map((x) => x * 2)).to.eql([2, 4]);
+        pm.expect(JSON.stringify({ a: 1 })).to.equal('{"a":1}');
+        pm.expect(Math.random()).to.not.equal(0.5);
+        pm.expect([...[1, 2]]).to.eql([1, 2]);
+        pm.expect(String(new Error("x"))).to.equal("Error: x");
+      });
+    `);
+    expect(results(after)).toEqual({ "built-ins intact": "pass" });
+  });
+
+  it("a global a script leaves stays for later scripts (as in Newman), but cannot take a built-in's name", async () => {
+    await run("helpers = { twice: (x) => x * 2 }; try { JSON = null; } catch (e) {} try { globalThis.Object = null; } catch (e) {}");
+    const later = await run(
+      'pm.test("helper", () => pm.expect(helpers.twice(2)).to.equal(4)); pm.test("JSON", () => pm.expect(typeof JSON.parse).to.equal("function"));',
+    );
+    expect(results(later)).toEqual({ helper: "pass", JSON: "pass" });
+  });
+
+  it("assignments that shadow a frozen prototype's method still work on the object assigned to (crypto-js, lodash, moment make them)", async () => {
+    const outcome = await run(`
+      const o = {}; o.toString = () => "mine";
+      function E() {} E.prototype = Object.create(Error.prototype); const e = new E(); e.name = "Mine"; e.message = "m";
+      pm.test("shadowed", () => { pm.expect(String(o)).to.equal("mine"); pm.expect(e.name + e.message).to.equal("Minem"); });
+    `);
+    expect(results(outcome)).toEqual({ shadowed: "pass" });
+  });
+
+  it("a test's done() called after its script ended does not write into a later script's result", async () => {
+    await run('pm.test("late", (done) => { globalThis.lateDone = done; });');
+    const later = await run('lateDone(new Error("stale")); pm.test("own", () => {});');
+    expect(later.assertions).toEqual([{ name: "own", passed: true, skipped: false }]);
+  });
+});
+
+describe("one budget per script, a memory cap; a breach fails that script and the run goes on", () => {
+  it("timers count against one budget: chained 4.5 s timers breach the 5 s budget, six at once do not", async () => {
+    const chained = await run(
+      'let n = 0; const next = () => { n++; pm.environment.set("ran", n); if (n < 6) setTimeout(next, 4500); }; setTimeout(next, 4500);',
+    );
+    expect(chained.error).toBe("the script's timers ran past its 5 s time budget (one is due at 9000 ms) and it was stopped");
+    const together = await run(
+      'for (let i = 0; i < 6; i++) setTimeout(() => pm.environment.set("t" + i, i), 4500); pm.test("set", () => {});',
+    );
+    expect(together.error).toBeNull();
+    expect(Object.keys(together.scopes.environment)).toHaveLength(6);
+  });
+
+  it("six timer callbacks that each run long share the script's one budget", async () => {
+    const small = await ScriptSandbox.create({ timeoutMs: 300 });
+    try {
+      const outcome = await small.run(
+        input("for (let i = 0; i < 6; i++) setTimeout(() => { const t = Date.now(); while (Date.now() - t < 100); }, 10);"),
+        "t",
+        noNetwork,
+      );
+      expect(outcome.error).toBe("the script ran past its 300 ms time budget and was stopped");
+    } finally {
+      small.dispose();
+    }
+  });
+
+  it("a setInterval never cleared runs the budget out; one cleared ends", async () => {
+    const forever = await run("setInterval(() => {}, 1000);");
+    expect(forever.error).toMatch(/^the script's timers ran past its 5 s time budget/);
+    const cleared = await run(
+      'let n = 0; const id = setInterval(() => { if (++n === 3) { clearInterval(id); pm.environment.set("n", n); } }, 100);',
+    );
+    expect(cleared.error).toBeNull();
+    expect(cleared.scopes.environment).toEqual({ n: 3 });
+  });
+
+  it("promise loops and endless loops are stopped by the budget", async () => {
+    const small = await ScriptSandbox.create({ timeoutMs: 200 });
+    try {
+      for (const script of [
+        "const loop = () => Promise.resolve().then(loop); loop();",
+        "(async () => { for (;;) await null; })();",
+        "for (;;) {}",
+        "pm.test('never', async () => { for (;;) await 1; });",
+      ]) {
+        const outcome = await small.run(input(script), "t", noNetwork);
+        expect(outcome.error, script).toBe("the script ran past its 200 ms time budget and was stopped");
+      }
+      const next = await small.run(input('pm.test("after", () => {})'), "t", noNetwork);
+      expect(results(next)).toEqual({ after: "pass" });
+    } finally {
+      small.dispose();
+    }
+  });
+
+  it("a memory bomb fails its script with the cap named; the next script runs; a script's own timeout wins", async () => {
+    const bomb = await run("const a = []; for (;;) a.push(new Uint8Array(1 << 20));");
+    expect(bomb.error).toBe("the script used more than its 64 MB memory cap and was stopped");
+    const strings = await run("const a = []; for (;;) a.push(new Array(1e5).fill(a.length));", { memoryLimitBytes: 16 * 1024 * 1024 });
+    expect(strings.error).toBe("the script used more than its 16 MB memory cap and was stopped");
+    const next = await run('pm.test("after", () => pm.response.to.have.status(200))');
+    expect(results(next)).toEqual({ after: "pass" });
+    const quick = await run("for (;;) {}", { timeoutMs: 50 });
+    expect(quick.error).toBe("the script ran past its 50 ms time budget and was stopped");
+  });
+
+  it("deep recursion is a script error, not a crash", async () => {
+    const outcome = await run("const f = () => f(); f();");
+    expect(outcome.error).toBe("RangeError: Maximum call stack size exceeded");
+  });
+});
+
+describe("Postman's script API", () => {
+  it("pm.sendRequest: callback and promise forms, a URL or a request object, through the host", async () => {
+    const seen: unknown[] = [];
+    const host: ScriptHost = {
+      sendRequest: async (request) => {
+        seen.push(request);
+        if (request.url.endsWith("/down")) throw new Error("connect ECONNREFUSED");
+        return json({ token: "t-1", echo: request.body }, 200);
+      },
+    };
+    const outcome = await run(
+      `
+      pm.sendRequest("{{baseUrl}}/api/token", (err, res) => {
+        pm.environment.set("token", res.json().token);
+        pm.test("callback", () => pm.expect(res).to.have.status(200));
+      });
+      const res = await pm.sendRequest({
+        url: "http://h/api/login", method: "POST",
+        header: [{ key: "Content-Type", value: "application/json" }, "X-Trace: {{trace}}"],
+        body: { mode: "raw", raw: JSON.stringify({ user: "ada" }) },
+      });
+      pm.environment.set("echo", res.json().echo);
+      try { await pm.sendRequest("http://h/down"); } catch (e) { pm.environment.set("down", e.message); }
+    `,
+      { scopes: { environment: { baseUrl: "http://h", trace: "abc" }, collectionVariables: {}, globals: {}, local: {}, data: {} } },
+      host,
+    );
+    expect(outcome.error).toBeNull();
+    expect(results(outcome)).toEqual({ callback: "pass" });
+    expect(outcome.scopes.environment).toMatchObject({ token: "t-1", echo: '{"user":"ada"}', down: "connect ECONNREFUSED" });
+    expect(seen).toEqual([
+      { url: "http://h/api/token", method: "GET", headers: [], body: null },
+      {
+        url: "http://h/api/login",
+        method: "POST",
+        headers: [
+          ["Content-Type", "application/json"],
+          ["X-Trace", "abc"],
+        ],
+        body: '{"user":"ada"}',
+      },
+      { url: "http://h/down", method: "GET", headers: [], body: null },
+    ]);
+    expect(outcome.sent.map((s) => [s.request.url, s.response?.code ?? s.error])).toEqual([
+      ["http://h/api/token", 200],
+      ["http://h/api/login", 200],
+      ["http://h/down", "connect ECONNREFUSED"],
+    ]);
+  });
+
+  it("pm.cookies reads the request's cookies; the jar's set and unset come back for the host to apply", async () => {
+    const outcome = await run(
+      `
+      pm.test("read", () => {
+        pm.expect(pm.cookies.get("session")).to.equal("s1");
+        pm.expect(pm.cookies.has("nope")).to.equal(false);
+        pm.expect(pm.cookies.toObject()).to.eql({ session: "s1", theme: "dark" });
+      });
+      const jar = pm.cookies.jar();
+      jar.set("http://h/", "csrf", "c1", (err, cookie) => pm.environment.set("set", cookie.value));
+      jar.unset("http://h/", "theme");
+      jar.get("http://h/", "csrf", (err, value) => pm.environment.set("got", value));
+      pm.test("response cookies", () => pm.expect(pm.response.cookies.get("session")).to.equal("abc"));
+      pm.test("legacy", () => pm.expect(postman.getResponseCookie("session").value).to.equal("abc"));
+    `,
+      {
+        cookies: [
+          { name: "session", value: "s1" },
+          { name: "theme", value: "dark" },
+        ],
+      },
+    );
+    expect(outcome.error).toBeNull();
+    expect(results(outcome)).toEqual({ read: "pass", "response cookies": "pass", legacy: "pass" });
+    expect(outcome.scopes.environment).toEqual({ set: "c1", got: "c1" });
+    expect(outcome.cookieChanges).toEqual([
+      { url: "http://h/", name: "csrf", value: "c1" },
+      { url: "http://h/", name: "theme", value: null },
+    ]);
+  });
+
+  it("iteration data, pm.info, setNextRequest, skipRequest", async () => {
+    const outcome = await run(
+      `
+      pm.test("data", () => {
+        pm.expect(pm.iterationData.get("user")).to.equal("ada");
+        pm.expect(pm.iterationData.toObject()).to.eql({ user: "ada" });
+        pm.expect(data.user).to.equal("ada");
+        pm.expect(pm.variables.get("user")).to.equal("ada");
+        pm.expect([pm.info.iteration, pm.info.iterationCount, pm.info.eventName, pm.info.requestName]).to.eql([2, 3, "prerequest", "Posts"]);
+        pm.expect(iteration).to.equal(2);
+      });
+      pm.execution.setNextRequest("Login");
+      pm.execution.skipRequest();
+    `,
+      {
+        scopes: { environment: {}, collectionVariables: {}, globals: {}, local: {}, data: { user: "ada" } },
+        info: { eventName: "prerequest", iteration: 2, iterationCount: 3, requestName: "Posts", requestId: "r1" },
+        response: undefined,
+      },
+    );
+    expect(results(outcome)).toEqual({ data: "pass" });
+    expect([outcome.nextSet, outcome.next, outcome.skip]).toEqual([true, "Login", true]);
+    const stop = await run("postman.setNextRequest(null);");
+    expect([stop.nextSet, stop.next]).toEqual([true, null]);
+  });
+
+  it("pm.variables.replaceIn fills scopes, nested values and {{$dynamic}} variables from the host", async () => {
+    const host: ScriptHost = { ...noNetwork, dynamicVariable: (name) => (name === "$guid" ? "g-1" : undefined) };
+    const outcome = await run(
+      'pm.environment.set("out", pm.variables.replaceIn("{{url}}/{{$guid}}/{{$unknown}}/{{missing}}"));',
+      { scopes: { environment: { url: "{{base}}/v1", base: "http://h" }, collectionVariables: {}, globals: {}, local: {}, data: {} } },
+      host,
+    );
+    expect(outcome.scopes.environment.out).toBe("http://h/v1/g-1/{{$unknown}}/{{missing}}");
+  });
+
+  it("to.have.jsonSchema (ajv) and tv4", async () => {
+    const outcome = await run(`
+      const schema = { type: "object", required: ["posts"], properties: { posts: { type: "array", items: { type: "object", required: ["id"] } } } };
+      pm.test("matches", () => pm.response.to.have.jsonSchema(schema));
+      pm.test("does not match", () => pm.response.to.have.jsonSchema({ type: "object", required: ["users"] }));
+      pm.test("tv4", () => pm.expect(tv4.validate(pm.response.json(), schema)).to.be.true);
+      pm.test("tv4 fails", () => pm.expect(tv4.validate({ posts: 1 }, schema), tv4.error && tv4.error.message).to.be.true);
+      pm.test("expect jsonSchema", () => pm.expect({ a: 1 }).to.have.jsonSchema({ properties: { a: { type: "string" } } }));
+    `);
+    expect(results(outcome)).toEqual({
+      matches: "pass",
+      "does not match": expect.stringContaining("must have required property 'users'"),
+      tv4: "pass",
+      "tv4 fails": expect.stringContaining("Invalid type: number (expected array)"),
+      "expect jsonSchema": expect.stringContaining("/a must be string"),
+    });
+  });
+
+  it("require() gives the modules Postman's sandbox offers; _, CryptoJS, tv4, xml2Json, atob, btoa are globals", async () => {
+    const outcome = await run(`
+      const eq = (name, got, want) => pm.test(name, () => pm.expect(got).to.eql(want));
+      eq("lodash", require("lodash").chunk([1, 2, 3], 2), [[1, 2], [3]]);
+      eq("_", _.get({ a: { b: [5] } }, "a.b[0]"), 5);
+      const CJ = require("crypto-js");
+      eq("crypto-js hmac", CJ.HmacSHA256("The quick brown fox jumps over the lazy dog", "key").toString(), "f7bc83f430538424b13298e6aa6fb143ef4d59a14946175997479dbc2d1a3cd8");
+      eq("CryptoJS md5 base64", CryptoJS.MD5("abc").toString(CryptoJS.enc.Base64), "kAFQmDzST7DWlj99KOF/cg==");
+      eq("CryptoJS utf8", CryptoJS.enc.Base64.stringify(CryptoJS.enc.Utf8.parse("hé")), "aMOp");
+      eq("CryptoJS AES round trip", CryptoJS.AES.decrypt(CryptoJS.AES.encrypt("secret", "pw").toString(), "pw").toString(CryptoJS.enc.Utf8), "secret");
+      const Ajv = require("ajv");
+      eq("ajv", new Ajv().compile({ type: "integer" })(3), true);
+      eq("tv4", require("tv4").validate(1, { type: "string" }), false);
+      eq("uuid", /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(require("uuid").v4()), true);
+      eq("uuid()", require("uuid")().length, 36);
+      const moment = require("moment");
+      eq("moment", moment.utc("2020-01-02T03:04:05Z").add(1, "day").format("YYYY-MM-DD HH:mm"), "2020-01-03 03:04");
+      eq("chai", typeof require("chai").expect, "function");
+      eq("atob/btoa", [btoa("hello"), atob("aGVsbG8="), require("btoa")("a"), require("atob")("YQ==")], ["aGVsbG8=", "hello", "YQ==", "a"]);
+      const sdk = require("postman-collection");
+      const url = new sdk.Url("https://api.example.com:8443/v1/users?limit=10&q=a%20b#top");
+      eq("Url", [url.getHost(), url.port, url.getPath(), url.getQueryString(), url.toString()], ["api.example.com", "8443", "/v1/users", "limit=10&q=a b", "https://api.example.com:8443/v1/users?limit=10&q=a b#top"]);
+      eq("Header", [new sdk.Header("X-A: 1").toString(), new sdk.Header({ key: "k", value: "v" }).value], ["X-A: 1", "v"]);
+      eq("QueryParam", [new sdk.QueryParam("a=1").value, sdk.QueryParam.unparse([{ key: "a", value: "1" }, { key: "b", value: null }])], ["1", "a=1&b"]);
+      eq("Variable", new sdk.Variable({ key: "k", value: 2 }).get(), 2);
+      eq("xml2Json", xml2Json('<?xml version="1.0"?><r a="1"><item>x</item><item>y &amp; z</item><e/></r>'), { r: { $: { a: "1" }, item: ["x", "y & z"], e: "" } });
+      require("xml2js").parseString("<r><n>1</n></r>", (err, result) => eq("xml2js", [err, result], [null, { r: { n: ["1"] } }]));
+      pm.test("cheerio", () => require("cheerio"));
+    `);
+    expect(outcome.error).toBeNull();
+    const got = results(outcome);
+    expect(got.cheerio).toMatch(/^require\('cheerio'\): cheerio is not in mockman's sandbox/);
+    delete got.cheerio;
+    expect(Object.entries(got).filter(([, r]) => r !== "pass")).toEqual([]);
+    expect(Object.keys(got)).toHaveLength(19);
+  });
+
+  it("legacy globals: tests, responseBody, responseCode, postman.*, request; headers the script changes come back", async () => {
+    const outcome = await run(
+      `
+      tests["status"] = responseCode.code === 200;
+      tests["body"] = JSON.parse(responseBody).posts.length === 1;
+      tests["header"] = postman.getResponseHeader("content-type") === "application/json";
+      tests["request"] = request.url === "http://h/api/posts" && request.method === "GET";
+      tests["false"] = false;
+      postman.setEnvironmentVariable("e", "1");
+      pm.request.headers.upsert({ key: "Authorization", value: "Bearer x" });
+      pm.request.headers.remove("Accept");
+    `,
+      { scopes: { environment: { baseUrl: "http://h" }, collectionVariables: {}, globals: {}, local: {}, data: {} } },
+    );
+    expect(results(outcome)).toEqual({
+      status: "pass",
+      body: "pass",
+      header: "pass",
+      request: "pass",
+      false: "expected false to be truthy",
+    });
+    expect(outcome.headers).toEqual([["Authorization", "Bearer x"]]);
+    expect(outcome.scopes.environment).toEqual({ baseUrl: "http://h", e: "1" });
+  });
+
+  it("error messages read as Newman's (V8's) do", async () => {
+    expect((await run("const d = pm.response.json().nothing.deeper;")).error).toBe(
+      "TypeError: Cannot read properties of undefined (reading 'deeper')",
+    );
+    expect((await run("notDefined + 1;")).error).toBe("ReferenceError: notDefined is not defined");
+    expect((await run("pm.test(")).error).toMatch(/^SyntaxError: /);
+  });
+});
+
+describe("what the sandbox cannot run is named before the run", () => {
+  it("require of a module it does not offer, pm.require, cheerio, pm.vault; not what it runs", () => {
+    expect(unsupportedUses('const fs = require("fs"); const _l = require("lodash");')).toEqual([
+      "require('fs') (the sandbox offers ajv, atob, btoa, chai, crypto-js, lodash, moment, postman-collection, tv4, uuid, xml2js)",
+    ]);
+    expect(unsupportedUses("pm.require('@team/lib'); const $ = cheerio.load(x); pm.vault.get('k')")).toEqual([
+      "pm.require (Postman's package library is not in mockman's sandbox)",
+      "cheerio (not in mockman's sandbox)",
+      "pm.vault",
+    ]);
+    expect(
+      unsupportedUses(
+        "pm.sendRequest(u, cb); CryptoJS.MD5('a'); _.get(a, 'b'); tv4.validate(a, s); xml2Json(t); pm.response.to.have.jsonSchema(s); pm.cookies.get('a'); setInterval(f, 1); require('moment'); require('postman-collection')",
+      ),
+    ).toEqual([]);
+  });
+});

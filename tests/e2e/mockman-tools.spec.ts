@@ -2,6 +2,7 @@
 // pasted Chromium cURL, Use guest token through the history, the two search
 // boxes, and failed requests logged to the console.
 import { spawnSync } from "node:child_process";
+import { scaled } from "./fixtures";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,13 +13,13 @@ import { expectNoSeriousAxeViolations, mockmanUi as ui, openMockman as open } fr
 const JWT = /eyJ[\w-]+\.[\w-]+\.[\w-]+/;
 
 const sh = (command: string) =>
-  spawnSync("sh", ["-c", command], { cwd: ROOT, encoding: "utf8", timeout: 60_000, env: { ...process.env, NO_COLOR: "1" } });
+  spawnSync("sh", ["-c", command], { cwd: ROOT, encoding: "utf8", timeout: scaled(60_000), env: { ...process.env, NO_COLOR: "1" } });
 
 test("Copy as cURL targets mockman serve (base URL remembered) and Copy as mockman request runs in a terminal", async ({
   page,
   context,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await open(page);
   const $ = ui(page);

@@ -28,7 +28,7 @@ console.log(`test:stress: ${burners.length} CPU burners (pids ${burners.map((b) 
 // would measure them. Everything else runs, unless the arguments name a project.
 const args = process.argv.slice(2);
 const projects = args.some((a) => a.startsWith("--project")) ? [] : ["--project=suite"];
-const suite = spawn("npx", ["playwright", "test", "-c", "tests/e2e", ...projects, ...args], { cwd: ROOT, stdio: "inherit" });
+const suite = spawn("npx", ["playwright", "test", "-c", "tests/e2e", ...args, ...projects], { cwd: ROOT, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"])
   process.on(signal, () => {
     suite.kill(signal);

@@ -1,5 +1,5 @@
 // Shared steps for the /mockman page's suites: open it, its controls, axe.
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { scaled } from "./fixtures";
 import { seriousViolations } from "./helpers";
 
@@ -85,3 +85,13 @@ export async function serveJson(body: string): Promise<{ url: string; close(): P
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The body editor's text as JSON (the text itself while it is not JSON), for expect.poll. */
+export const bodyJson = async (body: Locator): Promise<unknown> => {
+  const text = await body.innerText();
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test, type ConsoleMessage } from "@playwright/test";
 import { MOCKMAN_SHELL, ROOT, startServe, stopServe } from "./cli-helpers";
-import { expectNoSeriousAxeViolations, mockmanUi as ui, openMockman as open } from "./mockman-helpers";
+import { bodyJson, expectNoSeriousAxeViolations, mockmanUi as ui, openMockman as open } from "./mockman-helpers";
 
 const JWT = /eyJ[\w-]+\.[\w-]+\.[\w-]+/;
 
@@ -102,7 +102,7 @@ test("Paste cURL reads Chromium's 'Copy as cURL (bash)' and lists the flags it i
   await expect($.notice).toHaveText("Filled the form from the cURL command. Ignored (no effect here): --compressed, -k.");
   await expect($.method).toHaveValue("POST");
   await expect($.endpoint).toHaveValue("/api/auth/login");
-  expect(JSON.parse(await $.body.innerText())).toEqual({ username: "guest", password: "guest1234", note: "it's" });
+  await expect.poll(() => bodyJson($.body)).toEqual({ username: "guest", password: "guest1234", note: "it's" });
   await expect(page.getByLabel("Header 4 name")).toHaveValue("Cookie");
   await expect(page.getByLabel("Header 4 value")).toHaveValue("theme=dark; _ga=GA1.1.42");
 

@@ -23,13 +23,11 @@ describe("a long in-process replay", { timeout: 60_000 }, () => {
         const check = () => (/r\d+ +GET/.test(out) ? started() : setTimeout(check, 50));
         check();
       });
-      const sent = Date.now();
       child.kill(signal);
       const ended = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
         child.on("exit", (code, sig) => done({ code, signal: sig })),
       );
-      // 200,000 requests take minutes: stopping within seconds means the signal was heard mid-run.
-      expect(Date.now() - sent).toBeLessThan(10_000);
+      // 200,000 requests take minutes (past this suite's time limit): it stopped, and not by finishing.
       expect(out).not.toMatch(/200000 requests|200,000 requests/);
       expect(ended.signal).toBe(signal);
       expect(existsSync(`${db}.lock`)).toBe(false);

@@ -72,12 +72,11 @@ describe("serve's timeouts", () => {
         "x".repeat(900_000),
     );
     await expect.poll(() => budget.used).toBe(900_000);
-    const started = performance.now();
     // Meanwhile a write does not fit beside it.
     expect((await post(port, 200_000)).status).toBe(503);
     // Once the body has stalled past the timeout: 408, the connection closed, the bytes given back.
-    const closedAt = await stalled.closed;
-    expect(closedAt - started).toBeLessThan(5_000);
+    // The 408's own words name the 1.5 s idle limit: no clock needed to tell it from another.
+    await stalled.closed;
     expect(stalled.received()).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
     expect(stalled.received()).toContain('{"errors":["The request body stopped arriving (nothing for 1.5 s); send the request again."]}');
     expect(budget.used).toBe(0);
@@ -104,7 +103,8 @@ describe("serve's timeouts", () => {
     const partial = open(port);
     partial.socket.write("GET /api/posts HTTP/1.1\r\nHost: 127.0.0.1\r\n");
     const closedAt = await partial.closed;
-    expect(closedAt - started).toBeLessThan(3_000);
+    // Ours (0.5 s), not Node's own 60 s: the bound is loose so a busy machine still meets it.
+    expect(closedAt - started).toBeLessThan(30_000);
     expect(partial.received()).toMatch(/^HTTP\/1\.1 408 /);
     // A connection that never says anything goes too.
     const silent = open(port);
@@ -120,6 +120,7 @@ describe("serve's timeouts", () => {
     const answeredAt = performance.now();
     expect(kept.received()).toMatch(/keep-alive/i);
     const closedAt = await kept.closed;
-    expect(closedAt - answeredAt).toBeLessThan(3_000);
+    // Ours (0.3 s), not Node's own 5 s: as loose as that allows.
+    expect(closedAt - answeredAt).toBeLessThan(4_500);
   });
 });

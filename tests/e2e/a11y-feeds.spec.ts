@@ -1,6 +1,7 @@
 // axe-core finds no serious or critical violation on /, /home and /explore (issue 4).
-import { expect, test } from "@playwright/test";
+import { expect, expectToast, test } from "./fixtures";
 import { loginAsGuest, seriousViolations } from "./helpers";
+import { noToasts } from "./screen-helpers";
 
 for (const width of [1280, 375]) {
   test.describe(`at ${width} px`, () => {
@@ -19,8 +20,10 @@ for (const width of [1280, 375]) {
 
     test("/home and /explore", async ({ page }) => {
       await loginAsGuest(page);
-      // Let the login toast leave first: it is react-toastify's, not ours.
-      await expect(page.locator(".Toastify__toast")).toHaveCount(0, { timeout: 8000 });
+      // Let the login toast leave first: it is react-toastify's, not ours. It may come after the
+      // heading, so wait for it to have come before waiting for it to go.
+      await expectToast(page, "LoggedIn successfully");
+      await noToasts(page);
       expect(await seriousViolations(page)).toEqual([]);
       await page.getByRole("article").first().getByRole("button", { name: "Comment" }).click();
       await expect(page.getByRole("dialog", { name: "Add comment" })).toBeVisible();

@@ -1,8 +1,8 @@
 // Alt text: the composer takes an image's description (counted), the post shows
 // it as the image's alt with an ALT badge that reveals it, it survives a
 // reload; Settings can require it; the profile photos take one too.
-import { expect, test, type Page } from "@playwright/test";
-import { PNG_1x1, feed, loginAsGuest, noToasts, toast, watchErrors } from "./screen-helpers";
+import { expect, test, type Page } from "./fixtures";
+import { PNG_1x1, feed, loginAsGuest, noToasts, expectToast, watchErrors } from "./screen-helpers";
 
 const composer = (page: Page) => page.getByRole("region", { name: "Create a post" });
 
@@ -23,7 +23,7 @@ test("an image's description: typed and counted in the composer, shown as alt an
   await description.fill("A single black pixel on white");
   await expect(composer(page).getByText("971 characters left")).toBeAttached();
   await composer(page).getByRole("button", { name: "Post" }).click();
-  await expect(toast(page, "Post created successfully")).toBeVisible();
+  await expectToast(page, "Post created successfully");
 
   const post = feed(page).getByRole("article").first();
   await expect(post.getByRole("img", { name: "A single black pixel on white" })).toBeVisible();
@@ -61,7 +61,7 @@ test("Settings > Require alt text refuses an image post without a description, u
   await expect(feed(page).getByText("No description")).toHaveCount(0);
   await composer(page).getByLabel("Image description (alt text)").fill("A dot");
   await composer(page).getByRole("button", { name: "Post" }).click();
-  await expect(toast(page, "Post created successfully")).toBeVisible();
+  await expectToast(page, "Post created successfully");
   await expect(feed(page).getByRole("article").first().getByRole("img", { name: "A dot" })).toBeVisible();
 });
 
@@ -72,7 +72,7 @@ test("the avatar and cover take a description in Edit profile, shown as their al
   const dialog = page.getByRole("dialog", { name: "Edit profile" });
   await dialog.getByLabel("Avatar description (alt text, optional)").fill("Guest, smiling");
   await dialog.getByRole("button", { name: "Update" }).click();
-  await expect(toast(page, "updated successfully")).toBeVisible();
+  await expectToast(page, "updated successfully");
   await page.reload();
   await expect(page.locator(".profile__avatar").getByRole("img", { name: "Guest, smiling" })).toBeVisible();
 });

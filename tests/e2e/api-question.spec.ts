@@ -3,7 +3,7 @@
 // Cancel focused; nothing is stored or sent there until the person confirms.
 // Chromium resolves api.example.test to 127.0.0.1 (--host-resolver-rules), where
 // a recording proxy forwards to a real `mockman serve --allowed-host api.example.test`.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, request, type Server } from "node:http";

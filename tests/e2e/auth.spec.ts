@@ -1,7 +1,7 @@
 // Welcome page and session flows (issue 4): guest login, signup, login failure,
 // redirect to the origin, logout.
-import { expect, test } from "@playwright/test";
-import { loginAsGuest, toast, watchErrors } from "./helpers";
+import { expect, test } from "./fixtures";
+import { loginAsGuest, expectToast, watchErrors } from "./helpers";
 
 test("the welcome page shows the taglines and the three ways in", async ({ page }) => {
   const errors = watchErrors(page);
@@ -16,7 +16,7 @@ test("the welcome page shows the taglines and the three ways in", async ({ page 
 test("Login as Guest signs in, keeps the session in localStorage and lands on /home", async ({ page }) => {
   const errors = watchErrors(page);
   await loginAsGuest(page);
-  await expect(toast(page, "LoggedIn successfully")).toBeVisible();
+  await expectToast(page, "LoggedIn successfully");
   const session = await page.evaluate(() => ({
     token: localStorage.getItem("token"),
     user: JSON.parse(localStorage.getItem("userinfo") ?? "null"),
@@ -54,14 +54,14 @@ test("signup checks every field, compares the passwords, and navigates only once
   await dialog.getByLabel("Username").fill("guest");
   await dialog.getByLabel("Confirm Password").fill("secret-1");
   await dialog.getByRole("button", { name: "Create account" }).click();
-  await expect(toast(page, "Unprocessable Entity. Username Already Exists.")).toBeVisible();
+  await expectToast(page, "Unprocessable Entity. Username Already Exists.");
   await expect(page).toHaveURL(/\/$/);
 
   await dialog.getByLabel("Username").fill("nina_k");
   await dialog.getByLabel("Password", { exact: true }).fill("secret-1");
   await dialog.getByLabel("Confirm Password").fill("secret-1");
   await dialog.getByRole("button", { name: "Create account" }).click();
-  await expect(toast(page, "Loggedin Successfully")).toBeVisible();
+  await expectToast(page, "Loggedin Successfully");
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole("button", { name: "Account menu for @nina_k" })).toBeVisible();
   expect(errors).toEqual([]);
@@ -78,13 +78,13 @@ test("login failures toast 'user not found' for an unknown username and the serv
   await dialog.getByLabel("Username").fill("nobody");
   await dialog.getByLabel("Password").fill("whatever");
   await dialog.getByRole("button", { name: "Login", exact: true }).click();
-  await expect(toast(page, "user not found")).toBeVisible();
+  await expectToast(page, "user not found");
   await expect(page).toHaveURL(/\/$/);
 
   await dialog.getByLabel("Username").fill("guest");
   await dialog.getByLabel("Password").fill("wrong-password");
   await dialog.getByRole("button", { name: "Login", exact: true }).click();
-  await expect(toast(page, "The credentials you entered are invalid. Unauthorized access error.")).toBeVisible();
+  await expectToast(page, "The credentials you entered are invalid. Unauthorized access error.");
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
 });
@@ -97,7 +97,7 @@ test("a signed-out visit to a protected page goes to / and returns there after l
   await dialog.getByLabel("Username").fill("guest");
   await dialog.getByLabel("Password").fill("guest1234");
   await dialog.getByRole("button", { name: "Login", exact: true }).click();
-  await expect(toast(page, "LoggedIn successfully")).toBeVisible();
+  await expectToast(page, "LoggedIn successfully");
   await expect(page).toHaveURL(/\/explore$/);
   await expect(page.getByRole("heading", { name: "Explore" })).toBeVisible();
 });
@@ -122,7 +122,7 @@ test("logout clears local storage, toasts and goes to /", async ({ page }) => {
   await loginAsGuest(page);
   await page.getByRole("button", { name: "Account menu for @guest" }).click();
   await page.getByRole("menuitem", { name: "Logout @guest" }).click();
-  await expect(toast(page, "Logged out successfully")).toBeVisible();
+  await expectToast(page, "Logged out successfully");
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => localStorage.length)).toBe(0);
   await page.goto("/home");

@@ -1,7 +1,7 @@
 // /bookmarks (issue 5): 'Nothing to show...' when empty; bookmarked posts newest
 // first with the same card; removing a bookmark there removes the card.
-import { expect, test } from "@playwright/test";
-import { feed, loginAsGuest, postWith, toast, watchErrors } from "./screen-helpers";
+import { expect, test } from "./fixtures";
+import { feed, loginAsGuest, postWith, expectToast, watchErrors } from "./screen-helpers";
 
 test("with no bookmarks: the 'Bookmark' heading and 'Nothing to show...'", async ({ page }) => {
   const errors = watchErrors(page);
@@ -32,7 +32,7 @@ test("bookmarked posts show newest bookmark first; removing one there takes its 
 
   await cards.nth(0).getByRole("button", { name: "Bookmark" }).click();
   await expect(cards).toHaveCount(1);
-  await expect(toast(page, "Removed from Bookmarks !")).toBeVisible();
+  await expectToast(page, "Removed from Bookmarks !");
   await expect(cards.first()).toContainText("Hiring senior engineers");
   await page.reload();
   await expect(feed(page).getByRole("article")).toHaveCount(1);

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test("the build boots the in-browser mock and keeps data across a reload", async ({ page }) => {
   const errors: string[] = [];

@@ -1,6 +1,7 @@
 // The shipped `mockman` bin, as the e2e specs run it: `cli/bin/mockman.js` on the
 // bundle `npm run test:e2e` builds (npm run build), never the TypeScript through tsx.
 import { execFile, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { scaled } from "./fixtures";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 
@@ -13,7 +14,7 @@ export const mockman = (...args: string[]) => promisify(execFile)(process.execPa
 
 /** Runs `mockman ARGS…` to its end, whatever its exit: status, stdout and stderr as text. */
 export const mockmanSync = (...args: string[]) =>
-  spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: "utf8", timeout: 60_000, env: ENV });
+  spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: "utf8", timeout: scaled(60_000), env: ENV });
 
 /** The shell form of the bin, for commands the page copies (`npx mockman …`). */
 export const MOCKMAN_SHELL = `'${process.execPath}' '${BIN}'`;

@@ -1,6 +1,6 @@
 // The Mock settings panel on /mockman: kept across reloads, applied to the
 // in-browser mock (failures, offline), and the shell's badge while it is on.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { loginAsGuest, seriousViolations } from "./screen-helpers";
 
 const panel = (page: Page) => page.getByRole("region", { name: "Mock settings" });

@@ -1,7 +1,7 @@
 // Errors (issue 5): the protected group's 404, a failed loader kept inside the
 // shell, and a token gone bad logging the user out once, centrally.
-import { expect, test, type Page } from "@playwright/test";
-import { goInside, loginAsGuest, postWith, SESSION_ENDED, toast, watchErrors } from "./screen-helpers";
+import { expect, test, toastsShown, type Page } from "./fixtures";
+import { goInside, loginAsGuest, postWith, SESSION_ENDED, expectToast, watchErrors } from "./screen-helpers";
 
 test("any other path inside the protected group: 'Error 404: PageNotFound' and a Home button to /home", async ({ page }) => {
   const errors = watchErrors(page);
@@ -59,12 +59,16 @@ test("a token gone bad: the next action logs out once, with a clear toast, and g
   await loginAsGuest(page);
   await page.evaluate(() => localStorage.setItem("token", "not-a-real-token"));
   await postWith(page, "Hiring senior engineers").getByRole("button", { name: "Like" }).click();
-  await expect(toast(page, SESSION_ENDED)).toBeVisible();
+  await expectToast(page, SESSION_ENDED);
   await expect(page).toHaveURL(/\/(\?.*)?$/);
   await expect(page.getByRole("button", { name: "Login as Guest" })).toBeVisible();
   expect(await page.evaluate(() => [localStorage.getItem("token"), localStorage.getItem("userinfo")])).toEqual([null, null]);
   // One toast, not one per failed call, and not the raw API message.
-  await expect(page.locator(".Toastify__toast--error")).toHaveCount(1);
+  expect(
+    toastsShown(page)
+      .filter((t) => t.kind === "error")
+      .map((t) => t.text),
+  ).toEqual([SESSION_ENDED]);
   await expect(page.getByText("The token is invalid. Unauthorized access error.")).toHaveCount(0);
 });
 
@@ -72,7 +76,7 @@ test("a token gone bad: the next screen's loader logs out the same way", async (
   await loginAsGuest(page);
   await page.evaluate(() => localStorage.setItem("token", "not-a-real-token"));
   await goInside(page, "/bookmarks");
-  await expect(toast(page, SESSION_ENDED)).toBeVisible();
+  await expectToast(page, SESSION_ENDED);
   await expect(page.getByRole("button", { name: "Login as Guest" })).toBeVisible();
   await expect(page.getByText("Unexpected Application Error!")).toHaveCount(0);
 });

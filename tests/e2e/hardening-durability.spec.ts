@@ -1,8 +1,8 @@
 // Browser durability (issue 7): after each mutation, reload the page at once;
 // the change is on screen and in IndexedDB. The mock commits before it answers,
 // so the toast (the answer) is the point after which nothing may be lost.
-import { expect, test, type Page } from "@playwright/test";
-import { feed, loginAsGuest, PNG_1x1, postWith, toast } from "./helpers";
+import { expect, test, type Page, scaled } from "./fixtures";
+import { feed, loginAsGuest, PNG_1x1, postWith, expectToast } from "./helpers";
 import { readIndexedDb } from "./hardening/api";
 
 const POST = "Durable post, written before a reload";
@@ -35,7 +35,7 @@ const STEPS: Step[] = [
         buffer: PNG_1x1,
       });
       await composer.getByRole("button", { name: "Post" }).click();
-      await expect(toast(page, "Post created successfully").first()).toBeVisible();
+      await expectToast(page, "Post created successfully");
     },
     check: async (page) => {
       await expect(mine(page)).toBeVisible();
@@ -60,7 +60,7 @@ const STEPS: Step[] = [
       const dialog = page.getByRole("dialog", { name: "Add comment" });
       await dialog.getByRole("textbox", { name: "Your comment" }).fill("A durable comment");
       await dialog.getByRole("button", { name: "Reply" }).click();
-      await expect(toast(page, "comment added successfully!").first()).toBeVisible();
+      await expectToast(page, "comment added successfully!");
     },
     check: async (page) => await expect(mine(page).getByText("1 comment", { exact: true })).toBeAttached(),
     stored: (db) =>
@@ -73,7 +73,7 @@ const STEPS: Step[] = [
     toasts: true,
     run: async (page) => {
       await mine(page).getByRole("button", { name: "Bookmark" }).click();
-      await expect(toast(page, "Added to Bookmarks !").first()).toBeVisible();
+      await expectToast(page, "Added to Bookmarks !");
     },
     check: async (page) => await expect(mine(page).getByRole("button", { name: "Bookmark" })).toHaveAttribute("aria-pressed", "true"),
     stored: (db) => expect(guestOf(db).bookmarks).toContain(postOf(db)._id),
@@ -92,7 +92,7 @@ const STEPS: Step[] = [
     toasts: true,
     run: async (page) => {
       await page.getByRole("region", { name: "Who to follow" }).getByRole("button", { name: "Follow @adasterling" }).click();
-      await expect(toast(page, "followed").first()).toBeVisible();
+      await expectToast(page, "followed");
     },
     check: async (page) => {
       await page.goto("/profile/adasterling");
@@ -116,7 +116,7 @@ const STEPS: Step[] = [
       await dialog.getByLabel("Bio", { exact: true }).fill("A bio that survives reloads");
       await dialog.getByLabel("Bio Link", { exact: true }).fill("https://example.com/durable");
       await dialog.getByRole("button", { name: "Update" }).click();
-      await expect(toast(page, "updated successfully").first()).toBeVisible();
+      await expectToast(page, "updated successfully");
     },
     check: async (page) => {
       await page.goto("/profile/guest");
@@ -134,7 +134,7 @@ const STEPS: Step[] = [
     toasts: true,
     run: async (page) => {
       await mine(page).getByRole("button", { name: "Bookmark" }).click();
-      await expect(toast(page, "Removed from Bookmarks !").first()).toBeVisible();
+      await expectToast(page, "Removed from Bookmarks !");
     },
     check: async (page) => await expect(mine(page).getByRole("button", { name: "Bookmark" })).toHaveAttribute("aria-pressed", "false"),
     stored: (db) => expect(guestOf(db).bookmarks).not.toContain(postOf(db)._id),
@@ -157,7 +157,7 @@ const STEPS: Step[] = [
 test("each mutation survives an immediate reload: post, like, comment, bookmark, unlike, follow, profile edit, unbookmark, delete", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   await loginAsGuest(page);
   let reloads = 0;
   for (const step of STEPS) {

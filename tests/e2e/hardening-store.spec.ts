@@ -1,8 +1,8 @@
 // Store problems (issue 7): a full disk (QuotaExceededError on every IndexedDB
 // write) and saved data that cannot be read. The UI says so; a write that cannot be
 // saved is refused (507) and undone; saved data is never overwritten or replaced by the seed.
-import { expect, test, type Page } from "@playwright/test";
-import { feed, loginAsGuest, postWith, toast } from "./helpers";
+import { expect, test, type Page } from "./fixtures";
+import { feed, loginAsGuest, postWith, expectToast } from "./helpers";
 import { readIndexedDb } from "./hardening/api";
 import { installQuotaFault, quotaErrors, setDiskFull, writeRawChunk } from "./hardening/faults";
 import { breakMockIndexedDb, mendMockIndexedDb } from "./screen-helpers";
@@ -13,14 +13,14 @@ async function createPost(page: Page, content: string) {
   const composer = page.getByRole("region", { name: "Create a post" });
   await composer.getByRole("textbox", { name: "What's happening?" }).fill(content);
   await composer.getByRole("button", { name: "Post" }).click();
-  await expect(toast(page, "Post created successfully").first()).toBeVisible();
+  await expectToast(page, "Post created successfully");
   await expect(postWith(page, content)).toBeVisible();
 }
 
 const nav = (page: Page, name: string | RegExp) => page.getByRole("navigation", { name: "Main" }).getByRole("link", { name });
 
-const notSaved = (page: Page) =>
-  page.locator(".Toastify").getByText(/^Your change was not saved.*QuotaExceededError|^Your change was not saved.*quota/i);
+/** The toast a refused write shows, naming the full disk. */
+const NOT_SAVED = /^Your change was not saved.*QuotaExceededError|^Your change was not saved.*quota/i;
 
 test("a full disk: every write is refused with the 507's message and undone, the banner says so, nothing saved is overwritten, and writes land once there is room", async ({
   page,
@@ -35,7 +35,7 @@ test("a full disk: every write is refused with the 507's message and undone, the
   const composer = page.getByRole("region", { name: "Create a post" });
   await composer.getByRole("textbox", { name: "What's happening?" }).fill("Written while the disk is full");
   await composer.getByRole("button", { name: "Post" }).click();
-  await expect(notSaved(page).first()).toBeVisible();
+  await expectToast(page, NOT_SAVED);
   await expect(feed(page).getByText("Written while the disk is full")).toHaveCount(0);
   await expect(banner(page)).toContainText("Your latest changes were not saved.");
   await expect(banner(page)).toContainText("QuotaExceededError");

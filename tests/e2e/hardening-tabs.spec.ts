@@ -3,8 +3,8 @@
 // tab toggles only its own posts, so the end state is known; the user record
 // (bookmarks) is shared, which is where a stale copy would lose updates. After
 // their next navigation both tabs, and IndexedDB itself, hold every change.
-import { expect, test, type Page } from "@playwright/test";
-import { feed, loginAsGuest, postWith, scrollToPost, toast } from "./helpers";
+import { expect, test, type Page, scaled } from "./fixtures";
+import { feed, loginAsGuest, postWith, scrollToPost, expectToast } from "./helpers";
 import { readIndexedDb } from "./hardening/api";
 
 interface Expected {
@@ -19,7 +19,7 @@ async function act(page: Page, kind: "post" | "like" | "bookmark", text: string,
     const composer = page.getByRole("region", { name: "Create a post" });
     await composer.getByRole("textbox", { name: "What's happening?" }).fill(text);
     await composer.getByRole("button", { name: "Post" }).click();
-    await expect(toast(page, "Post created successfully").first()).toBeVisible();
+    await expectToast(page, "Post created successfully");
     await expect(postWith(page, text)).toBeVisible();
     expected.set(text, { liked: false, bookmarked: false });
     return;
@@ -56,7 +56,7 @@ async function checkTab(page: Page, label: string, expected: Map<string, Expecte
 }
 
 test("two tabs alternate 50 likes, bookmarks and posts; both tabs and IndexedDB keep every one", async ({ context }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(scaled(240_000));
   const a = await context.newPage();
   await loginAsGuest(a);
   // The second tab shares the session (localStorage) and the database.

@@ -5,8 +5,8 @@
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect, test, type Page } from "@playwright/test";
-import { feed, loginAsGuest, postWith, scrollTo, scrollToPost, toast } from "./helpers";
+import { expect, test, type Page, scaled } from "./fixtures";
+import { feed, loginAsGuest, postWith, scrollTo, scrollToPost, expectToast } from "./helpers";
 import { callApi } from "./hardening/api";
 import {
   EVIL_SVG,
@@ -73,7 +73,7 @@ test("no source in app/ writes HTML from strings or embeds a document", () => {
 // UI and in an imported file. Each test below shows that refusal once, then carries the hostile texts
 // beside a plain SVG so every image slot is still filled and shown through <img>.
 test("payloads sent straight to the API are stored as text and never run on any screen", async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(scaled(240_000));
   const trip = await armTripwire(page);
   const tally = new Tally();
   await loginAsGuest(page);
@@ -221,7 +221,7 @@ test("payloads sent straight to the API are stored as text and never run on any 
 
 test("payloads typed into the UI never run; an SVG holding script is refused as post image, avatar and cover", async ({ page }) => {
   // ~200 steps through the UI (34 posts, 34 comments, 30 profile edits, each audited): 2-4 s an edit on a loaded 2-core machine.
-  test.setTimeout(480_000);
+  test.setTimeout(scaled(480_000));
   const trip = await armTripwire(page);
   const tally = new Tally();
   await loginAsGuest(page);
@@ -232,7 +232,7 @@ test("payloads typed into the UI never run; an SVG holding script is refused as 
   await box.fill("An evil image");
   await composer.getByLabel("Add an image").setInputFiles({ name: "evil.svg", mimeType: "image/svg+xml", buffer: EVIL_SVG });
   await composer.getByRole("button", { name: "Post" }).click();
-  await expect(page.locator(".Toastify").getByText(UNSAFE_SVG_REFUSAL)).toBeAttached();
+  await expectToast(page, UNSAFE_SVG_REFUSAL);
   await expect(box).toHaveValue("An evil image");
   await expect(postWith(page, "An evil image")).toHaveCount(0);
 
@@ -249,7 +249,7 @@ test("payloads typed into the UI never run; an SVG holding script is refused as 
     }
     await composer.getByRole("button", { name: "Post" }).click();
     if (p.text.length <= LIMITS.content) {
-      await expect(toast(page, "Post created successfully").first()).toBeVisible();
+      await expectToast(page, "Post created successfully");
       await expect(box).toHaveValue("");
       posted.push(p.text);
     } else {
@@ -298,7 +298,7 @@ test("payloads typed into the UI never run; an SVG holding script is refused as 
     await dialog.getByLabel("Change avatar").setInputFiles({ name: "evil.svg", mimeType: "image/svg+xml", buffer: EVIL_SVG });
     await dialog.getByLabel("Change cover photo").setInputFiles({ name: "evil.svg", mimeType: "image/svg+xml", buffer: EVIL_SVG });
     await dialog.getByRole("button", { name: "Update" }).click();
-    await expect(page.locator(".Toastify").getByText(UNSAFE_SVG_REFUSAL)).toBeAttached();
+    await expectToast(page, UNSAFE_SVG_REFUSAL);
     await expect(dialog).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
@@ -415,7 +415,7 @@ async function importThroughSettings(page: Page, name: string, file: unknown) {
 test("an imported file: one breaking CONTRACT §5's limits, a script URL or an SVG holding script as an image is refused whole; one within them renders every payload inert", async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(scaled(180_000));
   const trip = await armTripwire(page);
   const tally = new Tally();
   await loginAsGuest(page);
@@ -445,7 +445,7 @@ test("an imported file: one breaking CONTRACT §5's limits, a script URL or an S
   const { file, texts } = hostileExport(base, withinLimits);
   await importThroughSettings(page, "within-limits.json", file);
   await page.getByRole("dialog", { name: "Import this file?" }).getByRole("button", { name: "Import" }).click();
-  await expect(toast(page, `Imported ${file.data.users.length} users and ${file.data.posts.length} posts.`)).toBeVisible();
+  await expectToast(page, `Imported ${file.data.users.length} users and ${file.data.posts.length} posts.`);
 
   await page.goto("/home");
   await visit(page, trip, tally, "home", texts, () => expect(feed(page).getByRole("article").first()).toBeVisible());

@@ -2,8 +2,8 @@
 // announce saved writes on a BroadcastChannel; app/lib/live-changes.ts): a new
 // post waits behind "Show 1 new post" (the feed never jumps), a like changes the
 // card in place, a delete takes the card away, a bookmark and a follow show.
-import { expect, test } from "@playwright/test";
-import { feed, loginAsGuest, postWith, toast } from "./helpers";
+import { expect, test } from "./fixtures";
+import { feed, loginAsGuest, postWith, expectToast } from "./helpers";
 
 test("a post, a like, a bookmark, a follow and a delete in one tab show in the other", async ({ context }) => {
   const here = await context.newPage();
@@ -16,7 +16,7 @@ test("a post, a like, a bookmark, a follow and a delete in one tab show in the o
   const composer = there.getByRole("region", { name: "Create a post" });
   await composer.getByRole("textbox", { name: "What's happening?" }).fill("Written in the other tab");
   await composer.getByRole("button", { name: "Post" }).click();
-  await expect(toast(there, "Post created successfully").first()).toBeVisible();
+  await expectToast(there, "Post created successfully");
   const showNew = here.getByRole("button", { name: "Show 1 new post" });
   await expect(showNew).toBeVisible();
   await expect(feed(here).getByText("Written in the other tab")).toHaveCount(0);

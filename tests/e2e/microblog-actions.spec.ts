@@ -1,13 +1,13 @@
 // Safer actions (issue 24, item 5): deleting a post asks in an alertdialog;
 // your own post's text can be edited from its card.
-import { expect, test } from "@playwright/test";
-import { feed, loginAsGuest, postWith, seriousViolations, toast, watchErrors } from "./helpers";
+import { expect, test, scaled } from "./fixtures";
+import { feed, loginAsGuest, postWith, seriousViolations, expectToast, watchErrors } from "./helpers";
 import { apiCall, createPost } from "./microblog-helpers";
 
 for (const width of [1280, 375]) {
   test(`delete asks first; edit changes the post's text (${width} px)`, async ({ page }) => {
     // Two axe runs and a reload on a shared 2-core machine.
-    test.setTimeout(150_000);
+    test.setTimeout(scaled(150_000));
     await page.setViewportSize({ width, height: 800 });
     await page.emulateMedia({ reducedMotion: "reduce" });
     const errors = watchErrors(page);
@@ -28,7 +28,7 @@ for (const width of [1280, 375]) {
     expect(await seriousViolations(page)).toEqual([]);
     await edit.getByRole("button", { name: "Save" }).click();
     await expect(edit).toHaveCount(0);
-    await expect(toast(page, "Post updated")).toBeVisible();
+    await expectToast(page, "Post updated");
     const edited = postWith(page, "A post edited");
     await expect(edited.getByRole("link", { name: "#edited" })).toBeVisible();
 
@@ -50,7 +50,7 @@ for (const width of [1280, 375]) {
     // The card goes at once; the mock answers the DELETE only after IndexedDB commits. A reload
     // before that answer ends the tab's mock mid-write, so wait until the post is gone from the API
     // (the mock runs requests in order, so this GET answers after the DELETE).
-    await expect.poll(async () => (await apiCall(page, "GET", `/posts/${postId}`)).status, { timeout: 20_000 }).toBe(404);
+    await expect.poll(async () => (await apiCall(page, "GET", `/posts/${postId}`)).status, { timeout: scaled(20_000) }).toBe(404);
     await page.reload();
     await expect(feed(page).getByRole("article").first()).toBeVisible();
     await expect(page.getByText("A post edited")).toHaveCount(0);

@@ -1,6 +1,6 @@
 // Shared steps for the microblog specs (links, post page, search, notifications, safer actions).
 import { expect, type Page } from "@playwright/test";
-import { postWith, toast } from "./helpers";
+import { postWith, expectToast } from "./helpers";
 
 /** Writes a post from the Home composer and waits for its card. */
 export async function createPost(page: Page, content: string) {
@@ -9,7 +9,7 @@ export async function createPost(page: Page, content: string) {
   await composer.getByRole("button", { name: "Post" }).click();
   // Attached, not visible: the toast lives 3 s, and on a loaded machine the first look can come
   // while it is already leaving (seen in CI: found twice, both times mid-exit).
-  await expect(toast(page, "Post created successfully")).toBeAttached();
+  await expectToast(page, "Post created successfully");
   await expect(postWith(page, content.slice(0, 20))).toBeVisible();
 }
 

@@ -1,6 +1,6 @@
 // A card's picture opens its post's page (issue 24): from the feed, and not on
 // that page itself, where it is just the picture.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { loginAsGuest, postWith, watchErrors } from "./helpers";
 
 const MARCO_PICTURE_POST = "Ten years since my first company";

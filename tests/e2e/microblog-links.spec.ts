@@ -1,7 +1,7 @@
 // Rich post text (issue 24, item 1): #tags open their tag page with the post,
 // @mentions of real users link to the profile, http(s) URLs open a new tab
 // with rel="noopener noreferrer"; nothing becomes HTML.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { feed, loginAsGuest, postWith, watchErrors } from "./helpers";
 import { createPost } from "./microblog-helpers";
 

@@ -2,7 +2,7 @@
 // the link carries the unread count and loses it once the page was seen; a
 // failing count read shows a Retry beside the link and leaves the screen alone;
 // axe finds nothing serious on the page at 375 and 1280 px, light and dark.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { feed, loginAsGuest, seriousViolations, watchErrors } from "./helpers";
 import { apiCall } from "./microblog-helpers";
 import { goInside, noToasts } from "./screen-helpers";

@@ -2,7 +2,7 @@
 // inside its panel with a Retry, and the feed stays. Only that read fails here:
 // the page's fetch is wrapped to answer 500 for it, so the test is exact
 // (the mock's own fault injection fails a share of every request, at random).
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { feed, loginAsGuest, seriousViolations, watchErrors } from "./helpers";
 import { goInside, noToasts } from "./screen-helpers";
 

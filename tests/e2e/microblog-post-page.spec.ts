@@ -2,15 +2,15 @@
 // its comments, newest first; the card's time and the comment dialog's "Open
 // post" lead there; your own comments are edited and deleted there (Delete
 // asks), and the post's author may delete anyone's comment on it.
-import { expect, test } from "@playwright/test";
-import { loginAsGuest, postWith, seriousViolations, toast, watchErrors } from "./helpers";
+import { expect, test, scaled } from "./fixtures";
+import { loginAsGuest, postWith, seriousViolations, expectToast, watchErrors } from "./helpers";
 import { apiCall } from "./microblog-helpers";
 
 const GUEST_POST = "8d0c3c7e-1f4b-4b7a-9c2e-6a1f0d9e7b03"; // the guest's seeded post
 const ADA = { username: "adasterling", password: "ada-cto-2024" };
 
 test("a post page by URL shows its comments; own comments edit and delete, the author deletes any", async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(scaled(150_000));
   const errors = watchErrors(page);
   await loginAsGuest(page);
   const ada = (await apiCall(page, "POST", "/auth/login", { body: ADA })).body.encodedToken as string;
@@ -32,14 +32,14 @@ test("a post page by URL shows its comments; own comments edit and delete, the a
   const box = comments.getByRole("textbox", { name: "Edit your comment" });
   await box.fill("Guest says hello");
   await comments.getByRole("button", { name: "Save" }).click();
-  await expect(toast(page, "Comment updated")).toBeVisible();
+  await expectToast(page, "Comment updated");
   await expect(comments.getByText("Guest says hello")).toBeVisible();
 
   await comments.getByRole("button", { name: "Delete comment: Ada was here" }).click();
   const ask = page.getByRole("alertdialog", { name: "Delete comment?" });
   await expect(ask).toContainText("@adasterling's comment on your post");
   await ask.getByRole("button", { name: "Delete" }).click();
-  await expect(toast(page, "Comment deleted!")).toBeVisible();
+  await expectToast(page, "Comment deleted!");
   await expect(page.getByRole("region", { name: "1 comment" }).getByRole("listitem")).toHaveCount(1);
   await page.reload();
   await expect(page.getByRole("region", { name: "1 comment" })).toContainText("Guest says hello");

@@ -1,11 +1,11 @@
 // Search on Explore (issue 24, item 2): a word finds its post among 2,000+,
 // typing searches after a pause and Enter at once, people and tags too.
-import { expect, test } from "@playwright/test";
+import { expect, test, scaled } from "./fixtures";
 import { feed, loginAsGuest, postWith, seriousViolations, watchErrors } from "./helpers";
 import { apiCall } from "./microblog-helpers";
 
 test("search finds a post by a word among 2,000+ posts, and people and tags", async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(scaled(240_000));
   const errors = watchErrors(page);
   await loginAsGuest(page);
   const token = (await page.evaluate(() => localStorage.getItem("token")))!;

@@ -1,11 +1,12 @@
 // The tester's newer controls (environments, …) pass axe in both themes at 375
 // and 1280 px, without sideways scrolling; screenshots go to test-results/.
 import { expect, test } from "@playwright/test";
+import { scaled } from "./fixtures";
 import { checkAtBothWidths, mockmanUi, openMockman } from "./mockman-helpers";
 
 for (const theme of ["light", "dark"] as const) {
   test(`environments pass axe in the ${theme} theme at 375 and 1280 px`, async ({ page }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(scaled(180_000));
     await page.addInitScript((t) => localStorage.setItem("moments-theme", t), theme);
     await openMockman(page);
     const ui = mockmanUi(page);

@@ -2,6 +2,7 @@
 // choice, and its cURL really runs against a `mockman serve` (the shipped bin,
 // built by `npm run build`, which `npm run test:e2e` runs first).
 import { expect, test } from "@playwright/test";
+import { scaled } from "./fixtures";
 import { execFile, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -25,7 +26,7 @@ test.afterAll(async () => {
 });
 
 test("Code offers the languages, keeps or fills variables, and its cURL runs against mockman serve", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   await openMockman(page);
   const ui = mockmanUi(page);
   await ui.baseUrl.fill(serveUrl);
@@ -83,7 +84,7 @@ test("Code offers the languages, keeps or fills variables, and its cURL runs aga
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(curl);
 
   // The cURL, run by a shell, creates the todo on the server.
-  const { stdout } = await promisify(execFile)("sh", ["-c", curl], { timeout: 20_000 });
+  const { stdout } = await promisify(execFile)("sh", ["-c", curl], { timeout: scaled(20_000) });
   const made = JSON.parse(stdout) as { todo?: { title?: string } };
   expect(made.todo?.title).toBe("made by the Code dialog");
   const check = await fetch(`${serveUrl}/api/test-todos`);

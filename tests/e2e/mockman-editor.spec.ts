@@ -1,6 +1,7 @@
 // The JSON body editor (CodeMirror 6): highlighting, the parse error at its
 // line and column, Format, and keyboard use (Tab leaves the editor).
 import { expect, test } from "@playwright/test";
+import { scaled } from "./fixtures";
 import { mockmanUi, openMockman } from "./mockman-helpers";
 
 test("the body editor highlights JSON, places the error, formats, and lets Tab leave", async ({ page }) => {
@@ -27,7 +28,7 @@ test("the body editor highlights JSON, places the error, formats, and lets Tab l
   await ui.body.fill('{"title": "buy milk",\n  "done" false}');
   await expect(help).toContainText("Error in JSON format at line 2, column 10");
   await expect(ui.body).toHaveAttribute("aria-invalid", "true");
-  await expect(editor.locator(".cm-lintRange-error")).toHaveCount(1, { timeout: 5_000 });
+  await expect(editor.locator(".cm-lintRange-error")).toHaveCount(1, { timeout: scaled(5_000) });
   await expect(page.getByRole("button", { name: "Format" })).toBeDisabled();
 
   // Format indents valid JSON by two spaces.

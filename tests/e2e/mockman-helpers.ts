@@ -1,12 +1,13 @@
 // Shared steps for the /mockman page's suites: open it, its controls, axe.
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { scaled } from "./fixtures";
 import { seriousViolations } from "./helpers";
 
 /** Opens /mockman and waits until it can send. */
 export async function openMockman(page: Page) {
   await page.goto("/mockman");
   // The mock boots first; on a loaded machine that can pass the usual 10 s.
-  await expect(page.getByRole("button", { name: "Submit" })).toBeEnabled({ timeout: 30_000 });
+  await expect(page.getByRole("button", { name: "Submit" })).toBeEnabled({ timeout: scaled(30_000) });
 }
 
 export const expectNoSeriousAxeViolations = async (page: Page) => expect(await seriousViolations(page)).toEqual([]);
@@ -84,3 +85,13 @@ export async function serveJson(body: string): Promise<{ url: string; close(): P
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The body editor's text as JSON (the text itself while it is not JSON), for expect.poll. */
+export const bodyJson = async (body: Locator): Promise<unknown> => {
+  const text = await body.innerText();
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};

@@ -4,6 +4,7 @@
 // The longest main-thread task is printed, not asserted: timings are figures
 // for the report (a loaded 2-core machine would make a threshold flaky).
 import { expect, test } from "@playwright/test";
+import { scaled } from "./fixtures";
 import { statSync } from "node:fs";
 import { manyItemsJson, mockmanUi, openMockman } from "./mockman-helpers";
 
@@ -12,7 +13,7 @@ interface Probe {
 }
 
 test("a 50 MB answer arrives, renders lazily, and the page still answers input", async ({ page, context }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(scaled(180_000));
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const big = manyItemsJson(180_000);
   expect(big.length).toBeGreaterThan(50 * 1000 * 1000);
@@ -27,7 +28,7 @@ test("a 50 MB answer arrives, renders lazily, and the page still answers input",
   await ui.endpoint.fill("/fifty.json");
   const clicked = Date.now();
   await ui.submit.click();
-  await expect(ui.status).toContainText("200 OK", { timeout: 60_000 });
+  await expect(ui.status).toContainText("200 OK", { timeout: scaled(60_000) });
   const shownAfter = Date.now() - clicked;
   await expect(ui.status).toContainText("MB");
 
@@ -60,7 +61,7 @@ test("a 50 MB answer arrives, renders lazily, and the page still answers input",
   // Search runs where the answer is kept and shows what matched.
   const search = page.getByRole("searchbox", { name: "Search the response" });
   await search.fill("item-179998");
-  await expect(page.getByText('1 match for "item-179998".')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('1 match for "item-179998".')).toBeVisible({ timeout: scaled(30_000) });
   await expect(tree).toContainText('"item-179998"');
   await search.fill("");
   await expect(tree.getByRole("button", { name: "items:" })).toHaveAttribute("aria-expanded", "false");
@@ -82,7 +83,7 @@ test("a 50 MB answer arrives, renders lazily, and the page still answers input",
   expect(download.suggestedFilename()).toBe("get-fifty-json-200.json");
   expect(statSync(await download.path()).size).toBe(Buffer.byteLength(big));
   await tools.getByRole("button", { name: "Copy body" }).click();
-  await expect(tools.getByText(/Copied the body as it came \(5\d\.\d\d MB\)\./)).toBeVisible({ timeout: 30_000 });
+  await expect(tools.getByText(/Copied the body as it came \(5\d\.\d\d MB\)\./)).toBeVisible({ timeout: scaled(30_000) });
   expect(await page.evaluate(async () => (await navigator.clipboard.readText()).length)).toBe(big.length);
 
   const worst = Math.max(0, ...longTasks);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoSeriousAxeViolations, mockmanUi as ui, openMockman } from "./mockman-helpers";
+import { bodyJson, expectNoSeriousAxeViolations, mockmanUi as ui, openMockman } from "./mockman-helpers";
 
 const POST_ID = "8d0c3c7e-1f4b-4b7a-9c2e-6a1f0d9e7b01";
 
@@ -229,7 +229,8 @@ test("the endpoint box suggests every route from the API's OpenAPI description, 
   await $.endpoint.fill("POST /api/auth/login");
   await expect($.method).toHaveValue("POST");
   await expect($.endpoint).toHaveValue("/api/auth/login");
-  expect(JSON.parse(await $.body.innerText())).toEqual({ username: "", password: "" });
+  // The template is written into the editor after the endpoint changes: wait for it, not read at once.
+  await expect.poll(() => bodyJson($.body)).toEqual({ username: "", password: "" });
   // A body already edited is left alone.
   await $.body.fill('{"username":"guest","password":"guest1234"}');
   await $.endpoint.fill("POST /api/auth/signup");

@@ -2,6 +2,7 @@
 // a 100 MB one (arrival, tree, opening its list, a search), and 1,000 history
 // entries must not slow the page (Hoppscotch #3935, #1530).
 import { expect, test } from "@playwright/test";
+import { scaled } from "./fixtures";
 import { bigJson, manyItemsJson, openMockman, serveJson } from "./mockman-helpers";
 
 interface Probe {
@@ -34,7 +35,7 @@ test("a 5 MB JSON response renders without a long task over 200 ms", async ({ pa
   await page.getByLabel("Endpoint").fill("/big.json");
   const clicked = Date.now();
   await page.getByRole("button", { name: "Submit" }).click();
-  await expect(page.getByTestId("status-line")).toContainText("200 OK", { timeout: 30_000 });
+  await expect(page.getByTestId("status-line")).toContainText("200 OK", { timeout: scaled(30_000) });
   const shownAfter = Date.now() - clicked;
   await expect(page.getByTestId("status-line")).toContainText("MB");
   await page.waitForTimeout(500);
@@ -113,7 +114,7 @@ test("searching a 5 MB response keeps the page responsive and finds the one matc
   await page.goto("/mockman");
   await page.getByLabel("Endpoint").fill("/big.json");
   await page.getByRole("button", { name: "Submit" }).click();
-  await expect(page.getByTestId("status-line")).toContainText("200 OK", { timeout: 30_000 });
+  await expect(page.getByTestId("status-line")).toContainText("200 OK", { timeout: scaled(30_000) });
   await page.evaluate(() => {
     const w = window as unknown as Probe;
     w.probe = { longTasks: [], frames: [], maxGap: 0 };
@@ -123,16 +124,16 @@ test("searching a 5 MB response keeps the page responsive and finds the one matc
   const tree = page.getByRole("group", { name: "Response body" });
   // One keystroke at a time, as a person types: every prefix is searched.
   await search.pressSequentially("item-19999", { delay: 30 });
-  await expect(page.getByText('1 match for "item-19999".')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('1 match for "item-19999".')).toBeVisible({ timeout: scaled(15_000) });
   await expect(tree).toContainText('"item-19999"');
   await expect(tree).toContainText("19999:");
   // 20,000 matches: shown, but not all opened at once.
   await search.fill("alpha");
-  await expect(page.getByText('20000 matches for "alpha".')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('20000 matches for "alpha".')).toBeVisible({ timeout: scaled(15_000) });
   await expect(tree.getByText('"alpha"')).toHaveCount(0);
   // One matching key over the whole 20,000-item array: kept, but not opened.
   await search.fill("items");
-  await expect(page.getByText('1 match for "items".')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('1 match for "items".')).toBeVisible({ timeout: scaled(15_000) });
   await expect(tree.getByRole("button", { name: "items:" })).toHaveAttribute("aria-expanded", "false");
   const probe = await page.evaluate(() => (window as unknown as Probe).probe);
   const worst = Math.max(0, ...probe.longTasks);
@@ -145,7 +146,7 @@ interface PhasedProbe {
 }
 
 test("a 100 MB JSON answer: no long task over 200 ms as it arrives, shows, opens and is searched", async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(scaled(240_000));
   const served = await serveJson(manyItemsJson(360_000));
   try {
     await openMockman(page);
@@ -162,7 +163,7 @@ test("a 100 MB JSON answer: no long task over 200 ms as it arrives, shows, opens
     const clicked = Date.now();
     await page.getByRole("button", { name: "Submit" }).click();
     const tree = page.getByRole("group", { name: "Response body" });
-    await expect(tree).toContainText("total:", { timeout: 120_000 });
+    await expect(tree).toContainText("total:", { timeout: scaled(120_000) });
     const shownAfter = Date.now() - clicked;
     await expect(page.getByTestId("status-line")).toContainText(/10\d\.\d\d MB/);
 
@@ -176,7 +177,7 @@ test("a 100 MB JSON answer: no long task over 200 ms as it arrives, shows, opens
 
     await phase("search");
     await page.getByRole("searchbox", { name: "Search the response" }).fill("item-359999");
-    await expect(page.getByText('1 match for "item-359999".')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText('1 match for "item-359999".')).toBeVisible({ timeout: scaled(60_000) });
     await expect(tree).toContainText("359999:");
     await page.waitForTimeout(300);
 

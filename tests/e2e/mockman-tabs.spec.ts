@@ -1,10 +1,11 @@
 // Request tabs: each keeps its own form and answer, new/duplicate/close work,
 // the strip is a keyboard tablist, and everything survives a reload.
 import { expect, test } from "@playwright/test";
+import { scaled } from "./fixtures";
 import { mockmanUi, openMockman } from "./mockman-helpers";
 
 test("tabs keep their own request and answer, and survive a reload", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   await openMockman(page);
   const ui = mockmanUi(page);
   const tablist = page.getByRole("tablist", { name: "Open requests" });
@@ -60,7 +61,7 @@ test("tabs keep their own request and answer, and survive a reload", async ({ pa
 
   // Reload: three tabs, the third active, each form and the small answers back.
   await page.reload();
-  await expect(ui.submit).toBeEnabled({ timeout: 30_000 });
+  await expect(ui.submit).toBeEnabled({ timeout: scaled(30_000) });
   await expect(tabs).toHaveCount(3);
   await expect(tabs.nth(2)).toHaveAttribute("aria-selected", "true");
   await expect(ui.endpoint).toHaveValue("/api/test-todos?copy=1");
@@ -84,6 +85,6 @@ test("tabs keep their own request and answer, and survive a reload", async ({ pa
   await expect(tabs).toHaveCount(1);
   await expect(ui.method).toHaveValue("GET");
   await page.reload();
-  await expect(ui.submit).toBeEnabled({ timeout: 30_000 });
+  await expect(ui.submit).toBeEnabled({ timeout: scaled(30_000) });
   await expect(tabs).toHaveCount(1);
 });

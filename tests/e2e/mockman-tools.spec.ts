@@ -2,23 +2,24 @@
 // pasted Chromium cURL, Use guest token through the history, the two search
 // boxes, and failed requests logged to the console.
 import { spawnSync } from "node:child_process";
+import { scaled } from "./fixtures";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test, type ConsoleMessage } from "@playwright/test";
 import { MOCKMAN_SHELL, ROOT, startServe, stopServe } from "./cli-helpers";
-import { expectNoSeriousAxeViolations, mockmanUi as ui, openMockman as open } from "./mockman-helpers";
+import { bodyJson, expectNoSeriousAxeViolations, mockmanUi as ui, openMockman as open } from "./mockman-helpers";
 
 const JWT = /eyJ[\w-]+\.[\w-]+\.[\w-]+/;
 
 const sh = (command: string) =>
-  spawnSync("sh", ["-c", command], { cwd: ROOT, encoding: "utf8", timeout: 60_000, env: { ...process.env, NO_COLOR: "1" } });
+  spawnSync("sh", ["-c", command], { cwd: ROOT, encoding: "utf8", timeout: scaled(60_000), env: { ...process.env, NO_COLOR: "1" } });
 
 test("Copy as cURL targets mockman serve (base URL remembered) and Copy as mockman request runs in a terminal", async ({
   page,
   context,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await open(page);
   const $ = ui(page);
@@ -101,7 +102,7 @@ test("Paste cURL reads Chromium's 'Copy as cURL (bash)' and lists the flags it i
   await expect($.notice).toHaveText("Filled the form from the cURL command. Ignored (no effect here): --compressed, -k.");
   await expect($.method).toHaveValue("POST");
   await expect($.endpoint).toHaveValue("/api/auth/login");
-  expect(JSON.parse(await $.body.innerText())).toEqual({ username: "guest", password: "guest1234", note: "it's" });
+  await expect.poll(() => bodyJson($.body)).toEqual({ username: "guest", password: "guest1234", note: "it's" });
   await expect(page.getByLabel("Header 4 name")).toHaveValue("Cookie");
   await expect(page.getByLabel("Header 4 value")).toHaveValue("theme=dark; _ga=GA1.1.42");
 

@@ -2,7 +2,7 @@
 // version 2 wrote it (Dexie schema 1: one row per record, posts holding their
 // comments, users quoted by copy) is upgraded in place by the mock's worker on the
 // next visit, and every post and comment shows as before.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { feed, loginAsGuest, postWith } from "./screen-helpers";

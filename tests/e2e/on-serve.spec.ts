@@ -1,7 +1,7 @@
 // The app on a running `mockman serve`: `/?api=URL` sends every /api call to
 // that server over HTTP (CORS, tokens), so data made with the CLI shows at
 // once; the choice is remembered, shown in the shell, and can be undone.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

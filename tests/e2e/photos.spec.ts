@@ -4,8 +4,8 @@
 // into a tab of their own) — on the profile, the sidebar chip, posts and comments.
 // The session keeps the reference, not the photo; an edit that keeps the photo
 // sends the reference back and the photo stays.
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { feed, loginAsGuest, postWith, toast, watchErrors } from "./screen-helpers";
+import { expect, test, type Locator, type Page } from "./fixtures";
+import { feed, loginAsGuest, postWith, expectToast, watchErrors } from "./screen-helpers";
 
 /** A noisy PNG (hundreds of kB) drawn by the browser itself: far above what answers keep inline. */
 async function noisyPng(page: Page, size: number): Promise<Buffer> {
@@ -43,7 +43,7 @@ test("a large avatar and picture are fetched by reference and shown everywhere; 
   const dialog = page.getByRole("dialog", { name: "Edit profile" });
   await dialog.getByLabel("Change avatar").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: avatar });
   await dialog.getByRole("button", { name: "Update" }).click();
-  await expect(toast(page, "updated successfully")).toBeVisible();
+  await expectToast(page, "updated successfully");
 
   const header = page.getByRole("region", { name: "Guest Developer" });
   await expectLoaded(header.locator(".profile__avatar img"), 200);
@@ -60,7 +60,7 @@ test("a large avatar and picture are fetched by reference and shown everywhere; 
   await expectLoaded(dialog.locator(".photo-picker--avatar img"), 200);
   await dialog.getByLabel("Bio", { exact: true }).fill("Same face, new words.");
   await dialog.getByRole("button", { name: "Update" }).click();
-  await expect(toast(page, "updated successfully").last()).toBeVisible();
+  await expectToast(page, "updated successfully");
   await expect(header).toContainText("Same face, new words.");
   expect(JSON.parse((await page.evaluate(() => localStorage.getItem("userinfo"))) ?? "{}").userPhoto).toBe(ref);
   await expectLoaded(header.locator(".profile__avatar img"), 200);
@@ -71,14 +71,14 @@ test("a large avatar and picture are fetched by reference and shown everywhere; 
   await composer.getByRole("textbox", { name: "What's happening?" }).fill("A big picture");
   await composer.getByLabel("Add an image").setInputFiles({ name: "big.png", mimeType: "image/png", buffer: await noisyPng(page, 300) });
   await composer.getByRole("button", { name: "Post" }).click();
-  await expect(toast(page, "Post created successfully")).toBeVisible();
+  await expectToast(page, "Post created successfully");
   const mine = postWith(page, "A big picture");
   await expectLoaded(mine.getByRole("img", { name: /Picture posted by Guest/ }), 300);
   await mine.getByRole("button", { name: "Comment" }).click();
   const comments = page.getByRole("dialog", { name: "Add comment" });
   await comments.getByPlaceholder("Write a comment...").fill("Looks sharp");
   await comments.getByRole("button", { name: "Reply" }).click();
-  await expect(toast(page, "comment added successfully!")).toBeVisible();
+  await expectToast(page, "comment added successfully!");
   await expectLoaded(comments.getByRole("listitem").filter({ hasText: "Looks sharp" }).locator("img"), 200);
   await page.keyboard.press("Escape");
 

@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { scaled } from "./time-scale";
 
 // Debian's Chromium, never a downloaded browser. The SPA is built by
 // `npm run test:e2e` first; this serves build/client on loopback only.
@@ -8,10 +9,12 @@ const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 export default defineConfig({
   testDir: ".",
   testMatch: /.*\.spec\.ts$/,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Hang detectors, scaled for a busy machine (time-scale.ts); no test measures speed with them.
+  timeout: scaled(60_000),
+  expect: { timeout: scaled(10_000) },
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
+  // No retries: a retry hides the next race instead of removing it.
   retries: 0,
   reporter: [["list"]],
   outputDir: "../../test-results",

@@ -1,13 +1,13 @@
 // Feed and post actions (issue 4): compose with an image, like/unlike, comment,
 // bookmark/unbookmark, delete, and everything still there after a reload.
-import { expect, test, type Page } from "@playwright/test";
-import { feed, loginAsGuest, PNG_1x1, postWith, toast, watchErrors } from "./helpers";
+import { expect, test, type Page } from "./fixtures";
+import { feed, loginAsGuest, PNG_1x1, postWith, expectToast, watchErrors } from "./helpers";
 
 async function createPost(page: Page, content: string) {
   const composer = page.getByRole("region", { name: "Create a post" });
   await composer.getByRole("textbox", { name: "What's happening?" }).fill(content);
   await composer.getByRole("button", { name: "Post" }).click();
-  await expect(toast(page, "Post created successfully")).toBeVisible();
+  await expectToast(page, "Post created successfully");
   await expect(postWith(page, content)).toBeVisible();
 }
 
@@ -65,7 +65,7 @@ test("the composer counts down from 210, checks images, posts with a picture and
   await expect(composer.getByRole("img", { name: "Preview of the image to post" })).toBeVisible();
 
   await composer.getByRole("button", { name: "Post" }).click();
-  await expect(toast(page, "Post created successfully")).toBeVisible();
+  await expectToast(page, "Post created successfully");
   const mine = feed(page).getByRole("article").first();
   await expect(mine).toContainText("A picture from the e2e run");
   await expect(mine.getByRole("img", { name: /Picture posted by Guest/ })).toHaveAttribute("src", /^data:image\/png;base64,/);
@@ -128,7 +128,7 @@ test("a comment goes through the 'Add comment' modal and stays after a reload", 
   await expect(dialog.getByText("Comment must be at most 60 characters")).toBeVisible();
   await box.fill("Looks like a great offsite!");
   await dialog.getByRole("button", { name: "Reply" }).click();
-  await expect(toast(page, "comment added successfully!")).toBeVisible();
+  await expectToast(page, "comment added successfully!");
   await expect(dialog.getByText("Looks like a great offsite!")).toBeVisible();
   await expect(box).toHaveValue("");
   await page.keyboard.press("Escape");
@@ -149,12 +149,12 @@ test("the bookmark toggles with its toasts and survives a reload", async ({ page
   const mark = post.getByRole("button", { name: "Bookmark" });
   await expect(mark).toHaveAttribute("aria-pressed", "false");
   await mark.click();
-  await expect(toast(page, "Added to Bookmarks !")).toBeVisible();
+  await expectToast(page, "Added to Bookmarks !");
   await expect(mark).toHaveAttribute("aria-pressed", "true");
   await page.reload();
   await expect(mark).toHaveAttribute("aria-pressed", "true");
   await mark.click();
-  await expect(toast(page, "Removed from Bookmarks !")).toBeVisible();
+  await expectToast(page, "Removed from Bookmarks !");
   await expect(mark).toHaveAttribute("aria-pressed", "false");
   await page.reload();
   await expect(mark).toHaveAttribute("aria-pressed", "false");

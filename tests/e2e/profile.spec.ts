@@ -1,6 +1,6 @@
 // Profiles (issue 5): your own and another's, an unknown username, and 'Edit profile'.
-import { expect, test } from "@playwright/test";
-import { feed, loginAsGuest, PNG_1x1, postWith, toast, watchErrors } from "./screen-helpers";
+import { expect, test } from "./fixtures";
+import { feed, loginAsGuest, PNG_1x1, postWith, expectToast, watchErrors } from "./screen-helpers";
 
 test("your own profile: cover, avatar, names, bio, counts, your posts and 'Edit profile', no Follow", async ({ page }) => {
   const errors = watchErrors(page);
@@ -78,7 +78,7 @@ test("a Bio Link that is not http(s) is shown as text, never as a link", async (
   const dialog = page.getByRole("dialog", { name: "Edit profile" });
   await dialog.getByLabel("Bio Link").fill("javascript:alert(1)");
   await dialog.getByRole("button", { name: "Update" }).click();
-  await expect(toast(page, "updated successfully")).toBeVisible();
+  await expectToast(page, "updated successfully");
   const header = page.getByRole("region", { name: "Guest Developer" });
   await expect(header.getByText("javascript:alert(1)")).toBeVisible();
   await expect(header.getByRole("link")).toHaveCount(0);
@@ -92,7 +92,7 @@ test("edit profile: the new name, avatar and bio show at once on the profile, th
   const comments = page.getByRole("dialog", { name: "Add comment" });
   await comments.getByPlaceholder("Write a comment...").fill("Count me in");
   await comments.getByRole("button", { name: "Reply" }).click();
-  await expect(toast(page, "comment added successfully!")).toBeVisible();
+  await expectToast(page, "comment added successfully!");
   await page.keyboard.press("Escape");
 
   await page.goto("/profile/guest");
@@ -109,7 +109,7 @@ test("edit profile: the new name, avatar and bio show at once on the profile, th
   await dialog.getByLabel("Bio", { exact: true }).fill("Now with a new name.");
   await dialog.getByLabel("Bio Link").fill("https://sam.example.org");
   await dialog.getByRole("button", { name: "Update" }).click();
-  await expect(toast(page, "updated successfully")).toBeVisible();
+  await expectToast(page, "updated successfully");
   await expect(dialog).toHaveCount(0);
   await expect(opener).toBeFocused();
 

@@ -1,8 +1,8 @@
 // A token in localStorage with `userinfo` missing or not valid JSON: every
 // protected page used to hang on 'Loading Moments…'. Now the session ends with
 // the usual toast, the visitor lands on /, and logging in works again.
-import { expect, test } from "@playwright/test";
-import { SESSION_ENDED, loginAsGuest, toast } from "./screen-helpers";
+import { expect, test } from "./fixtures";
+import { SESSION_ENDED, loginAsGuest, expectToast } from "./screen-helpers";
 
 for (const [what, damage] of [
   ["missing", () => localStorage.removeItem("userinfo")],
@@ -17,7 +17,7 @@ for (const [what, damage] of [
       await expect(page.getByRole("button", { name: "Login as Guest" })).toBeVisible();
       await expect(page.getByText("Loading Moments…")).toHaveCount(0);
       expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
-      if (path === "/home") await expect(toast(page, SESSION_ENDED)).toBeVisible();
+      if (path === "/home") await expectToast(page, SESSION_ENDED);
       // Damage it again for the next screen.
       await page.evaluate(() => localStorage.setItem("token", "eyJhbGciOiJIUzI1NiJ9.e30.x"));
       await page.evaluate(damage);

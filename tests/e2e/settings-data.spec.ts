@@ -1,7 +1,7 @@
 // Settings' data tools (issue 5): export, reset, import, a bad file.
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
-import { feed, loginAsGuest, postWith, toast, watchErrors } from "./screen-helpers";
+import { expect, test, type Page } from "./fixtures";
+import { feed, loginAsGuest, postWith, expectToast, watchErrors } from "./screen-helpers";
 
 async function openSettings(page: Page) {
   await page.getByRole("button", { name: "Account menu for @guest" }).click();
@@ -23,7 +23,7 @@ test("export, then reset, then import: the data comes back, without a reload", a
   await loginAsGuest(page);
   await createPost(page, "A moment worth keeping");
   await postWith(page, "A moment worth keeping").getByRole("button", { name: "Bookmark" }).click();
-  await expect(toast(page, "Added to Bookmarks !")).toBeVisible();
+  await expectToast(page, "Added to Bookmarks !");
   // Every check below must happen in this same document.
   await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
 
@@ -48,7 +48,7 @@ test("export, then reset, then import: the data comes back, without a reload", a
   await page.getByRole("button", { name: "Reset data…" }).click();
   confirm = page.getByRole("dialog", { name: "Reset all data?" });
   await confirm.getByRole("button", { name: "Reset data" }).click();
-  await expect(toast(page, "The data was reset to the sample data.")).toBeVisible();
+  await expectToast(page, "The data was reset to the sample data.");
   await nav(page, "Explore").click();
   await expect(feed(page).getByRole("article")).toHaveCount(6);
   await expect(page.getByText("A moment worth keeping")).toHaveCount(0);
@@ -60,7 +60,7 @@ test("export, then reset, then import: the data comes back, without a reload", a
   confirm = page.getByRole("dialog", { name: "Import this file?" });
   await expect(confirm).toContainText("4 users and 7 posts");
   await confirm.getByRole("button", { name: "Import" }).click();
-  await expect(toast(page, "Imported 4 users and 7 posts.")).toBeVisible();
+  await expectToast(page, "Imported 4 users and 7 posts.");
   await nav(page, "Bookmarks").click();
   await expect(feed(page).getByRole("article")).toHaveCount(1);
   await expect(feed(page).getByRole("article").first()).toContainText("A moment worth keeping");

@@ -1,8 +1,8 @@
 // Keyboard shortcuts: j/k between posts, l/b/c on the focused post, n to write,
 // / to explore, ? to list them, Ctrl/Cmd+Enter to post and to send a comment;
 // never while typing; what changes is announced.
-import { expect, test, type Page } from "@playwright/test";
-import { feed, loginAsGuest, noToasts, toast, watchErrors } from "./screen-helpers";
+import { expect, test, type Page } from "./fixtures";
+import { feed, loginAsGuest, noToasts, expectToast, watchErrors } from "./screen-helpers";
 
 const status = (page: Page) => page.locator('p[role="status"][aria-live="polite"]');
 
@@ -32,7 +32,7 @@ test("j and k move between posts; l, b and c act on the focused one", async ({ p
   await page.keyboard.press("b");
   await expect(bookmark).toHaveAttribute("aria-pressed", String(!wasBookmarked));
   await expect(status(page)).toHaveText(wasBookmarked ? "Bookmark removed" : "Bookmarked");
-  await expect(toast(page, wasBookmarked ? "Removed from Bookmarks !" : "Added to Bookmarks !")).toBeAttached();
+  await expectToast(page, wasBookmarked ? "Removed from Bookmarks !" : "Added to Bookmarks !");
 
   await page.keyboard.press("c");
   const dialog = page.getByRole("dialog", { name: "Add comment" });
@@ -41,7 +41,7 @@ test("j and k move between posts; l, b and c act on the focused one", async ({ p
   await page.keyboard.type("just kidding");
   await expect(dialog.getByRole("textbox")).toHaveValue("just kidding");
   await page.keyboard.press("Control+Enter");
-  await expect(toast(page, "comment added successfully!")).toBeVisible();
+  await expectToast(page, "comment added successfully!");
   expect(errors).toEqual([]);
 });
 
@@ -53,7 +53,7 @@ test("n writes a post that Ctrl+Enter sends; / goes to Explore; n from there com
   await page.keyboard.type("Posted from the keyboard, j and k included");
   await expect(composer).toHaveValue("Posted from the keyboard, j and k included");
   await page.keyboard.press("Control+Enter");
-  await expect(toast(page, "Post created successfully")).toBeVisible();
+  await expectToast(page, "Post created successfully");
   await expect(feed(page).getByRole("article").first()).toContainText("Posted from the keyboard");
 
   await page.locator("body").click({ position: { x: 5, y: 5 } });

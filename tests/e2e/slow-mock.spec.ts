@@ -2,8 +2,8 @@
 // the way the panel saves them): skeletons while a screen loads, pending
 // buttons, optimistic changes rolled back with a toast naming the failure, and
 // a failed screen shown inside the shell with a Retry.
-import { expect, test, type Page } from "@playwright/test";
-import { feed, loginAsGuest, noToasts, postWith } from "./screen-helpers";
+import { expect, test, type Page, scaled } from "./fixtures";
+import { expectToast, feed, loginAsGuest, noToasts, postWith } from "./screen-helpers";
 
 async function setFaults(page: Page, faults: { delay?: number; failRate?: number }) {
   await page.evaluate(({ delay, failRate }) => {
@@ -23,22 +23,22 @@ test("with a 1 s delay: a skeleton while a screen loads, the like shows at once,
   await nav(page, "Explore").click();
   await expect(page.getByRole("status").filter({ hasText: "Loading…" })).toBeAttached();
   await expect(page.locator(".skeleton-card").first()).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Explore" })).toBeVisible({ timeout: 5000 });
+  await expect(page.getByRole("heading", { name: "Explore" })).toBeVisible({ timeout: scaled(5000) });
   await expect(page.locator(".skeleton-card")).toHaveCount(0);
 
   const like = feed(page).getByRole("article").first().getByRole("button", { name: "Like" });
   const before = await like.getAttribute("aria-pressed");
   await like.click();
   // Optimistic: pressed long before the mock answers a second later.
-  await expect(like).toHaveAttribute("aria-pressed", before === "true" ? "false" : "true", { timeout: 300 });
+  await expect(like).toHaveAttribute("aria-pressed", before === "true" ? "false" : "true", { timeout: scaled(300) });
 
   await nav(page, "Home").click();
-  await expect(page.getByRole("heading", { name: "Homepage" })).toBeVisible({ timeout: 5000 });
+  await expect(page.getByRole("heading", { name: "Homepage" })).toBeVisible({ timeout: scaled(5000) });
   const composer = page.getByRole("region", { name: "Create a post" });
   await composer.getByRole("textbox", { name: "What's happening?" }).fill("Slow but sure");
   await composer.getByRole("button", { name: "Post" }).click();
   await expect(composer.getByRole("button", { name: /Posting/ })).toBeDisabled();
-  await expect(postWith(page, "Slow but sure")).toBeVisible({ timeout: 5000 });
+  await expect(postWith(page, "Slow but sure")).toBeVisible({ timeout: scaled(5000) });
   await setFaults(page, {});
 });
 
@@ -50,12 +50,7 @@ test("with every request failing: a like and a bookmark roll back with a toast n
   const like = post.getByRole("button", { name: "Like" });
   await expect(like).toHaveAttribute("aria-pressed", "false");
   await like.click();
-  await expect(
-    page
-      .locator(".Toastify")
-      .getByText(/Injected failure \(503\)/)
-      .first(),
-  ).toBeVisible();
+  await expectToast(page, /Injected failure \(503\)/);
   await expect(like).toHaveAttribute("aria-pressed", "false");
   await expect(post.getByText("2800 likes", { exact: true })).toBeAttached();
   const bookmark = post.getByRole("button", { name: "Bookmark" });

@@ -1,7 +1,7 @@
 // Storage problems (issue 5, from issue 7): a persistent, dismissible banner in
 // the shell says that data is not being saved, and why.
-import { expect, test } from "@playwright/test";
-import { breakMockIndexedDb, loginAsGuest, mockWorker, postWith } from "./screen-helpers";
+import { expect, test } from "./fixtures";
+import { breakMockIndexedDb, expectToast, loginAsGuest, mockWorker, postWith } from "./screen-helpers";
 
 test("a failed write to IndexedDB is undone, toasts the mock's 507 message and shows the banner until dismissed", async ({ page }) => {
   await loginAsGuest(page);
@@ -15,12 +15,7 @@ test("a failed write to IndexedDB is undone, toasts the mock's 507 message and s
   await postWith(page, "Hiring senior engineers").getByRole("button", { name: "Like" }).click();
   const banner = page.getByRole("alert").filter({ hasText: "Your latest changes were not saved." });
   await expect(banner).toContainText("storage failed (The quota has been exceeded), so the change was undone");
-  await expect(
-    page
-      .locator(".Toastify")
-      .getByText(/^Your change was not saved/)
-      .first(),
-  ).toBeVisible();
+  await expectToast(page, /^Your change was not saved/);
   await expect(postWith(page, "Hiring senior engineers").getByText("1,500")).toBeVisible();
   // Persistent: it stays across screens.
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Explore" }).click();

@@ -1,7 +1,7 @@
 // Dark mode: the app follows the system's light or dark setting unless
 // Settings > Appearance picks one; the choice survives a reload; every screen
 // is axe-clean (contrast included) in both themes at 375 and 1280 px.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { loginAsGuest, noToasts, seriousViolations, watchErrors } from "./screen-helpers";
 
 const theme = (page: Page) => page.evaluate(() => document.documentElement.dataset.theme);

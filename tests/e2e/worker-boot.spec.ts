@@ -3,12 +3,12 @@
 // reports progress that moves, the page keeps answering while it runs, and a
 // reload shows the feed again, first from the answers kept ready, then from the
 // booted mock (a like after the reload lands).
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page, scaled } from "./fixtures";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { mockman } from "./cli-helpers";
-import { feed, loginAsGuest } from "./screen-helpers";
+import { expectToast, feed, loginAsGuest } from "./screen-helpers";
 
 let dir: string;
 let exported: string;
@@ -36,15 +36,15 @@ async function watchProgress(page: Page) {
 }
 
 test("an import of 2,500 posts shows its progress, and a reload shows the feed from the worker", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   await loginAsGuest(page);
   await page.goto("/settings");
   await watchProgress(page);
   await page.getByLabel("Import a file…").setInputFiles(exported);
   const confirm = page.getByRole("dialog", { name: "Import this file?" });
-  await expect(confirm).toContainText(/\d+ users and 25\d\d posts/, { timeout: 60_000 });
+  await expect(confirm).toContainText(/\d+ users and 25\d\d posts/, { timeout: scaled(60_000) });
   await confirm.getByRole("button", { name: "Import" }).click();
-  await expect(page.locator(".Toastify").getByText(/^Imported \d+ users and 25\d\d posts\.$/)).toBeVisible({ timeout: 60_000 });
+  await expectToast(page, /^Imported \d+ users and 25\d\d posts\.$/, { timeout: scaled(60_000) });
   const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
   // The bar moved: it showed a determinate value below 1, named its stage, and more than one value.
   const values = new Set(seen.map((s) => s.split(" ")[0]).filter((v) => v !== "?"));

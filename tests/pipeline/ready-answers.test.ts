@@ -2,7 +2,7 @@
 // from them only when method, URL and token match and the data is at the version
 // the answer was read at; never a write, an expired token, or a large answer.
 import "fake-indexeddb/auto";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { RawRequest, RawResponse } from "#mock/core/boundary";
 import { ReadyAnswers, savedDataVersion } from "#mock/browser/ready-answers";
 import { DexieStore } from "#mock/browser/dexie";
@@ -32,10 +32,16 @@ describe("answers kept ready", () => {
     first.keep({ ...feed, method: "POST" }, ok({ no: true }), 7);
     first.keep(get("/api/posts?limit=5"), { ...ok({}), status: 404 }, 7);
     first.keep(get("/api/big"), ok("x".repeat(600 * 1024)), 7);
-    await new Promise((done) => setTimeout(done, 50));
-
-    const next = new ReadyAnswers();
-    await next.load();
+    // keep() writes in the background: wait until a new session reads the feed's answer (the
+    // writes land in order), not a fixed 50 ms that a busy machine can outrun.
+    let next = new ReadyAnswers();
+    await vi.waitFor(async () => {
+      next = new ReadyAnswers();
+      await next.load();
+      // Each answer is keyed by a hash first, so the two may land in either order: wait for both.
+      expect(await next.answer(get("/api/posts?limit=20"), 7)).not.toBeNull();
+      expect(await next.answer(get("/api/users/guest", token(inAnHour)), 7)).not.toBeNull();
+    });
     expect(JSON.parse((await next.answer(get("/api/posts?limit=20"), 7))!.body)).toEqual({ posts: [1] });
     // Another version of the data, another query, no version at all: not answered.
     expect(await next.answer(feed, 8)).toBeNull();
@@ -59,7 +65,6 @@ describe("answers kept ready", () => {
     const kept = new ReadyAnswers(indexedDB);
     await kept.load();
     kept.keep(get("/api/users/bookmark", secret), ok({ bookmarks: ["private"] }), 3);
-    await new Promise((done) => setTimeout(done, 50));
     const rows = async () => {
       const db = await new Promise<IDBDatabase>((done, fail) => {
         const opening = indexedDB.open("moments-ready-answers");
@@ -73,6 +78,7 @@ describe("answers kept ready", () => {
       db.close();
       return all;
     };
+    await vi.waitFor(async () => expect(JSON.stringify(await rows())).toContain("/api/users/bookmark"));
     const saved = JSON.stringify(await rows());
     expect(saved).toContain("/api/users/bookmark");
     expect(saved).not.toContain(secret);

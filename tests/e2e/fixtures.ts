@@ -1,0 +1,119 @@
+// The e2e suite's `test`: every page keeps a log of the toasts it showed, so a spec
+// checks that a toast was shown, not that it is still on screen. A toast closes
+// itself after 3 s, and on a busy machine the look can come after that (issue 36:
+// 'LoggedIn successfully' was gone before the test looked for it).
+import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+
+// Everything else as Playwright has it: specs import from here only.
+export * from "@playwright/test";
+export { scaled, TIME_SCALE } from "./time-scale";
+
+/** One toast as the page showed it: its text (white space collapsed) and react-toastify's type. */
+export interface ShownToast {
+  text: string;
+  kind: string;
+  /** Whether an `expectToast` has already claimed it (each shown toast answers one check). */
+  claimed: boolean;
+}
+
+const logs = new WeakMap<Page, ShownToast[]>();
+const installed = new WeakSet<BrowserContext>();
+
+/**
+ * From the next load on, every page of `context` reports each toast it shows (and each
+ * new text a shown toast gets) to the test, across reloads. The `test` below does it for
+ * its `context`; a spec that opens a context of its own calls it there.
+ */
+export async function installToastLog(context: BrowserContext): Promise<void> {
+  if (installed.has(context)) return;
+  installed.add(context);
+  await context.exposeBinding("__e2eToastShown", ({ page }, shown: { text: string; kind: string }) => {
+    const log = logs.get(page) ?? [];
+    logs.set(page, log);
+    log.push({ ...shown, claimed: false });
+  });
+  await context.addInitScript(() => {
+    const said = new WeakMap<Element, string>();
+    const report = (window as unknown as { __e2eToastShown: (shown: { text: string; kind: string }) => void }).__e2eToastShown;
+    const look = () => {
+      for (const toast of document.querySelectorAll(".Toastify__toast")) {
+        const text = (toast.textContent ?? "").replace(/\s+/g, " ").trim();
+        if (!text || said.get(toast) === text) continue;
+        said.set(toast, text);
+        report({ text, kind: /Toastify__toast--(\w+)/.exec(toast.className)?.[1] ?? "default" });
+      }
+    };
+    // Observing the document only reads it: nothing is added for React to trip over.
+    new MutationObserver(look).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+/** Every toast `page` has shown since the test began, oldest first. */
+export function toastsShown(page: Page): ShownToast[] {
+  if (!keepsToastLog(page))
+    throw new Error("this page keeps no toast log: import `test` from ./fixtures (or call installToastLog on its context)");
+  return logs.get(page) ?? [];
+}
+
+/** Whether `page` reports its toasts (its context went through installToastLog). */
+export const keepsToastLog = (page: Page) => installed.has(page.context());
+
+const matches = (text: string, wanted: string | RegExp) => (typeof wanted === "string" ? text === wanted : wanted.test(text));
+
+/**
+ * Waits until `page` has shown a toast reading `wanted` (the whole text when a string) that
+ * no earlier call claimed, and claims it: two calls for the same text need two toasts.
+ * Whether it is still on screen does not matter.
+ */
+export async function expectToast(page: Page, wanted: string | RegExp, options: { kind?: string; timeout?: number } = {}) {
+  const find = () => toastsShown(page).find((t) => !t.claimed && matches(t.text, wanted) && (!options.kind || t.kind === options.kind));
+  try {
+    // Without a timeout of its own, the suite's expect timeout (playwright.config.ts).
+    await expect.poll(() => find() !== undefined, { timeout: options.timeout }).toBe(true);
+  } catch {
+    const seen = toastsShown(page).map((t) => `${JSON.stringify(t.text)} (${t.kind}${t.claimed ? ", claimed" : ""})`);
+    throw new Error(`no toast ${String(wanted)} was shown; shown so far: ${seen.join(", ") || "none"}`);
+  }
+  find()!.claimed = true;
+}
+
+/**
+ * From the next load on, toasts stay until clicked: their progress bar, whose end closes
+ * them, does not run. For specs that look at toasts on screen (where they sit, two at once).
+ * A style sheet adopted by the document, not an element React could find in its way.
+ */
+export const holdToasts = (page: Page) =>
+  page.addInitScript(() => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(".Toastify__progress-bar { animation-play-state: paused !important; }");
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  });
+
+/**
+ * Waits until nothing moves in the toasts' container (entry animations, the stack's
+ * transitions), the held progress bars aside: where the toasts rest, by the page's own account.
+ */
+export async function toastsAtRest(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const container = document.querySelector(".Toastify");
+        if (!container) return true;
+        const moving = container
+          .getAnimations({ subtree: true })
+          .filter((a) => !((a.effect as KeyframeEffect | null)?.target as Element | null)?.classList.contains("Toastify__progress-bar"))
+          .filter((a) => a.pending || a.playState === "running");
+        if (moving.length === 0) return true;
+        await Promise.all(moving.map((a) => a.finished.catch(() => undefined)));
+        return false;
+      }),
+    )
+    .toBe(true);
+}
+
+export const test = base.extend({
+  context: async ({ context }, use) => {
+    await installToastLog(context);
+    await use(context);
+  },
+});

@@ -1,7 +1,8 @@
 // What a crafted link or a second tab must not do with a session (issue 33): send the
 // person off the site after login, act as whoever logged in last in another tab, or leave
 // a signed-out user's token and private answers in IndexedDB.
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { loginAsGuest } from "./helpers";
 
 // Each was a live open redirect through /?redirectTo=: the URL parser drops the tab and

@@ -40,6 +40,10 @@ export interface ScriptResponse {
 
 export interface ScriptInput {
   script: string;
+  /** The cookies the jar holds for the request's URL (pm.cookies). */
+  cookies?: Array<{ name: string; value: string }>;
+  timeoutMs?: number;
+  memoryLimitBytes?: number;
   scopes: Scopes;
   request: ScriptRequest;
   response?: ScriptResponse;
@@ -65,6 +69,16 @@ export interface ScriptOutcome {
   skip: boolean;
   /** The request's headers after the script (pm.request.headers.add/upsert/remove). */
   headers: Array<[string, string]>;
+  /** What pm.sendRequest sent through the host, in order. */
+  sent: Array<{ request: { url: string; method: string }; response?: ScriptResponse; error?: string }>;
+  /** pm.cookies.jar() changes: a value, or null for a removed cookie. */
+  cookieChanges: Array<{ url: string; name: string; value: string | null }>;
+}
+
+/** What a script may ask of the run: pm.sendRequest, and Postman's dynamic variables in replaceIn. */
+export interface ScriptHost {
+  sendRequest(request: { url: string; method: string; headers: Array<[string, string]>; body: string | null }): Promise<ScriptResponse>;
+  dynamicVariable?(name: string): string | undefined;
 }
 
 let chaiSource: string | undefined;
@@ -105,8 +119,17 @@ const wrap = (script: string) =>
 
 export class ScriptSandbox {
   private readonly context: vm.Context;
+  private readonly timeoutMs: number;
 
-  constructor() {
+  /** The interface the isolate keeps (async, with a time budget per script). */
+  static async create(options: { timeoutMs?: number; memoryLimitBytes?: number } = {}): Promise<ScriptSandbox> {
+    return new ScriptSandbox(options);
+  }
+
+  dispose(): void {}
+
+  constructor(options: { timeoutMs?: number } = {}) {
+    this.timeoutMs = options.timeoutMs ?? SCRIPT_TIMEOUT_MS;
     this.context = vm.createContext(Object.create(null), {
       name: "mockman scripts",
       codeGeneration: { strings: true, wasm: false },
@@ -127,7 +150,7 @@ export class ScriptSandbox {
 
   /** Runs the next timer a script set: user code, so under the watchdog. */
   private tick(): unknown {
-    return this.ticker.runInContext(this.context, { timeout: SCRIPT_TIMEOUT_MS, breakOnSigint: true });
+    return this.ticker.runInContext(this.context, { timeout: this.timeoutMs, breakOnSigint: true });
   }
 
   /** A user script, compiled once however many requests run it, and stopped if it runs too long. */
@@ -138,11 +161,12 @@ export class ScriptSandbox {
       if (this.compiled.size > 1_000) this.compiled.clear();
       this.compiled.set(script, compiled);
     }
-    compiled.runInContext(this.context, { timeout: SCRIPT_TIMEOUT_MS, breakOnSigint: true });
+    compiled.runInContext(this.context, { timeout: this.timeoutMs, breakOnSigint: true });
   }
 
   /** Runs one script against the given state; never throws for what the script does. */
-  run(input: ScriptInput, where: string): ScriptOutcome {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the host serves pm.sendRequest in the isolate that replaces this one
+  async run(input: ScriptInput, where: string, host?: ScriptHost): Promise<ScriptOutcome> {
     const { script, ...rest } = input;
     this.context.__mockmanInput = JSON.stringify(rest);
     this.call("__mockman.start()");
@@ -151,19 +175,20 @@ export class ScriptSandbox {
       // Timers (setTimeout in a test) run in order of their delay, without waiting it out.
       if (this.call("__mockman.timers()")) for (let i = 0; i < 10_000 && this.tick() === "ran"; i++);
     } catch (error) {
-      this.context.__mockmanFailure = describeError(error);
+      this.context.__mockmanFailure = describeError(error, this.timeoutMs);
       this.call("__mockman.fail(globalThis.__mockmanFailure)");
     }
-    return JSON.parse(String(this.call("__mockman.finish()"))) as ScriptOutcome;
+    const outcome = JSON.parse(String(this.call("__mockman.finish()"))) as ScriptOutcome;
+    return { ...outcome, sent: [], cookieChanges: [] };
   }
 }
 
 /** `TypeError: x is not a function`, as Newman shows a script's error. */
-function describeError(error: unknown): string {
+function describeError(error: unknown, timeoutMs: number): string {
   if (error && typeof error === "object" && "message" in error) {
     const { name, message } = error as { name?: unknown; message?: unknown };
     if (typeof message === "string" && /Script execution timed out/.test(message))
-      return `the script ran longer than ${SCRIPT_TIMEOUT_MS / 1000} s and was stopped`;
+      return `the script ran longer than ${timeoutMs / 1000} s and was stopped`;
     return `${typeof name === "string" && name ? name : "Error"}: ${String(message)}`;
   }
   return String(error);

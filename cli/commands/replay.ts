@@ -2,7 +2,7 @@
 // engine in mock/tester/engine/, under Newman's option names. This file reads
 // the options and the files they name, opens the sender, and prints: what a
 // run does is the engine's.
-import { readFile } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { SERVE_URL } from "#mock/core/boundary";
 import { Command, Option } from "commander";
@@ -299,6 +299,8 @@ export function replayCommand(io: CliIo): Command {
     for (const reporter of reporters.filter((r) => r !== "cli")) {
       const text = reporter === "junit" ? junitXml(report) : JSON.stringify(report, null, 2) + "\n";
       const target = where.out[reporter];
+      // Newman's default place for a report with no export path, made when first used.
+      if (target?.startsWith("newman/")) await mkdir(resolve(io.cwd, "newman"), { recursive: true });
       if (target) await writeOutput(io, target, text);
       else io.stdout.write(text);
     }

@@ -1,11 +1,13 @@
 // `mockman replay` under Newman's option names: environments and globals,
 // iteration data and counts, folders, bail, exit codes, reporters and their
 // export files, exported scopes, colour, timeouts.
+import { execFileSync } from "node:child_process";
 import { createServer, type Server } from "node:http";
+import { createServer as createHttpsServer } from "node:https";
 import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { cli, oneStderrLine, tempDb } from "./helpers";
+import { cli, oneStderrLine, tempDb, tempDir } from "./helpers";
 
 const SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 
@@ -303,5 +305,49 @@ describe("timeouts", () => {
     const results = JSON.parse(ran.stdout).results;
     expect(results[0].error).toBe("test script of Loops: the script ran longer than 0.3 s and was stopped");
     expect(results[1].pass).toBe(true);
+  });
+});
+
+describe("-k, --insecure", () => {
+  let https: Server | undefined;
+  afterEach(() => https?.close());
+
+  it("accepts a self-signed certificate, which is refused without it", async () => {
+    const dir = tempDir();
+    const [key, cert] = [join(dir, "key.pem"), join(dir, "cert.pem")];
+    execFileSync(
+      "openssl",
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "ec",
+        "-pkeyopt",
+        "ec_paramgen_curve:prime256v1",
+        "-nodes",
+        "-keyout",
+        key,
+        "-out",
+        cert,
+        "-days",
+        "1",
+        "-subj",
+        "/CN=127.0.0.1",
+      ],
+      { stdio: "ignore" },
+    );
+    const url = await new Promise<string>((resolve) => {
+      https = createHttpsServer({ key: readFileSync(key), cert: readFileSync(cert) }, (_req, res) =>
+        res.writeHead(200, { "content-type": "application/json" }).end("{}"),
+      ) as unknown as Server;
+      https.listen(0, "127.0.0.1", () => resolve(`https://127.0.0.1:${(https!.address() as { port: number }).port}`));
+    });
+    const file = postman(dir, [item("Secure", "{{baseUrl}}/x", [ok])]);
+    const refused = await cli(["replay", file, "--base-url", url, "--json"]);
+    expect(refused.code).toBe(1);
+    expect(JSON.parse(refused.stdout).results[0]).toMatchObject({ status: null, pass: false });
+    const accepted = await cli(["replay", file, "--base-url", url, "-k", "--json"]);
+    expect(accepted.code).toBe(0);
+    expect(JSON.parse(accepted.stdout).results[0]).toMatchObject({ status: 200, pass: true });
   });
 });

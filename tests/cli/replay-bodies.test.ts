@@ -160,3 +160,20 @@ describe("bodies as they arrive", () => {
     expect(JSON.parse(ran.stdout).results[0]).toMatchObject({ status: 201, pass: true, assertions: [{ name: "created", pass: true }] });
   });
 });
+
+describe("--timeout-request and the process", () => {
+  it("a run with a long --timeout-request ends when its requests do, not when the time would run out", { timeout: 90_000 }, async () => {
+    const dir = tempDir();
+    const file = join(dir, "one.postman_collection.json");
+    writeFileSync(
+      file,
+      JSON.stringify({
+        info: { name: "one", schema: SCHEMA },
+        item: [{ name: "posts", request: { method: "GET", url: "/api/posts?limit=1" } }],
+      }),
+    );
+    // processCli kills the process after 60 s: a timer left for the 120 s would make this exit code the kill's.
+    const ran = await processCli(["replay", file, "--timeout-request", "120000", "--db", join(dir, "db.json")]);
+    expect(ran.code).toBe(0);
+  });
+});

@@ -40,3 +40,25 @@ export interface Sender {
 export interface FileSource {
   read(path: string): Promise<Uint8Array>;
 }
+
+/**
+ * Sends with --timeout-request: the sender is asked to give up too (over HTTP it aborts), and the
+ * answer is not waited for past the time, in-process included. The timer is cleared on the answer,
+ * so a run's last request does not hold the process open for the rest of the time.
+ */
+export function sendWithin(sender: Sender, request: OutgoingRequest, timeoutMs: number | undefined, late: () => Error): Promise<Exchange> {
+  if (!timeoutMs) return sender.send(request);
+  return new Promise<Exchange>((resolve, reject) => {
+    const timer = setTimeout(() => reject(late()), timeoutMs);
+    sender.send(request, { timeoutMs }).then(
+      (exchange) => {
+        clearTimeout(timer);
+        resolve(exchange);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}

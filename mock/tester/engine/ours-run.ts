@@ -16,7 +16,7 @@ import {
   type TemplateScope,
   type Variables,
 } from "#mock/tester/collection/templates";
-import type { OutgoingRequest, Sender } from "./exchange";
+import { sendWithin, type OutgoingRequest, type Sender } from "./exchange";
 import type { ReplayResult } from "./reporters";
 import { eventLoopTurns } from "./turns";
 
@@ -130,15 +130,12 @@ export async function runOurs(collection: CollectionFile, sender: Sender, option
     try {
       const outgoing = prepare(request, scope, options.base);
       const timeoutMs = options.timeoutRequestMs || undefined;
-      const sending = sender.send(outgoing, { timeoutMs });
-      const exchange = timeoutMs
-        ? await Promise.race([
-            sending,
-            delay(timeoutMs).then(() => {
-              throw new TemplateError(`no answer within --timeout-request ${timeoutMs} ms`);
-            }),
-          ])
-        : await sending;
+      const exchange = await sendWithin(
+        sender,
+        outgoing,
+        timeoutMs,
+        () => new TemplateError(`no answer within --timeout-request ${timeoutMs} ms`),
+      );
       const answer = { status: exchange.status, headers: exchange.headers, body: exchange.body };
       scope.responses.set(request.name, answer);
       // Expectations may use templates too, this answer's own among them: {"post._id": "{{create.body.post._id}}"}.

@@ -10,7 +10,7 @@ import { describeFailure, type CheckFailure } from "#mock/tester/collection/asse
 import { authOf, type PostmanPlan, type PostmanStep, type StepScript } from "#mock/tester/postman/steps";
 import { endpointOf } from "#mock/tester/postman/convert";
 import { toPath } from "#mock/tester/collection/urls";
-import type { Exchange, FileSource, OutgoingRequest, Sender } from "./exchange";
+import { sendWithin, type Exchange, type FileSource, type OutgoingRequest, type Sender } from "./exchange";
 import type { ReplayResult } from "./reporters";
 import {
   ScriptSandbox,
@@ -152,15 +152,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     const cookie = jar.header(url);
     if (cookie && headerIndex(outgoing.headers, "cookie") < 0) outgoing.headers.push(["Cookie", cookie]);
     const timeoutMs = options.timeoutRequestMs || undefined;
-    const sent = sender.send(outgoing, { timeoutMs });
-    const exchange = timeoutMs
-      ? await Promise.race([
-          sent,
-          delay(timeoutMs).then(() => {
-            throw new NotSent(`no answer within --timeout-request ${timeoutMs} ms`);
-          }),
-        ])
-      : await sent;
+    const exchange = await sendWithin(sender, outgoing, timeoutMs, () => new NotSent(`no answer within --timeout-request ${timeoutMs} ms`));
     jar.setAll(url, setCookiesOf(exchange));
     return exchange;
   };

@@ -56,7 +56,8 @@ export function inProcessSender(mock: Mock, where: string, close: () => Promise<
         method: request.method,
         url: `http://mockman.local${request.path}`,
         headers,
-        body: request.body ?? "",
+        // The mock reads text: bytes (a multipart form, a file body) go as UTF-8.
+        body: typeof request.body === "string" ? request.body : request.body ? new TextDecoder().decode(request.body) : "",
       });
       const ms = round(performance.now() - started);
       answerReceived(raw.bytes ? raw.bytes.length : raw.body.length);
@@ -79,16 +80,20 @@ export function joinUrl(baseUrl: string, path: string): string {
   return baseUrl.replace(/\/+$/, "") + (path.startsWith("/") ? path : `/${path}`);
 }
 
-/** Over real HTTP. undici loads only here: it costs more than the rest of a cold start. */
-export async function httpSender(baseUrl: string): Promise<Sender> {
+/**
+ * Over real HTTP. undici loads only here: it costs more than the rest of a cold start.
+ * `insecure` accepts any TLS certificate (replay -k, as Newman's).
+ */
+export async function httpSender(baseUrl: string, options: { insecure?: boolean } = {}): Promise<Sender> {
   const undici = await import("undici");
-  const agent = new undici.Agent({ connect: { timeout: 10_000 } });
+  const agent = new undici.Agent({ connect: { timeout: 10_000, ...(options.insecure ? { rejectUnauthorized: false } : {}) } });
   return {
     where: baseUrl,
     close: () => agent.close(),
-    async send(request) {
+    async send(request, sendOptions) {
       const url = joinUrl(baseUrl, request.path);
       const started = performance.now();
+      const timeoutMs = sendOptions?.timeoutMs || TIMEOUT_MS;
       let response: Response;
       try {
         response = (await undici.fetch(url, {
@@ -96,17 +101,19 @@ export async function httpSender(baseUrl: string): Promise<Sender> {
           headers: request.headers,
           body: request.body,
           dispatcher: agent,
-          signal: AbortSignal.timeout(TIMEOUT_MS),
+          signal: AbortSignal.timeout(timeoutMs),
         })) as unknown as Response;
       } catch (error) {
-        throw new CliError(unreachable(baseUrl, error));
+        throw new CliError(unreachable(baseUrl, error, timeoutMs));
       }
-      return toExchange(response, started);
+      const exchange = await toExchange(response, started);
+      const cookies = response.headers.getSetCookie?.();
+      return cookies?.length ? { ...exchange, setCookies: cookies } : exchange;
     },
   };
 }
 
-function unreachable(baseUrl: string, error: unknown): string {
+function unreachable(baseUrl: string, error: unknown, timeoutMs = TIMEOUT_MS): string {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
   const code = cause?.code ?? (error as { name?: string }).name;
   const port = (() => {
@@ -120,6 +127,6 @@ function unreachable(baseUrl: string, error: unknown): string {
     return `cannot reach ${baseUrl}: connection refused. Start the server (mockman serve --port ${port}) or check --base-url`;
   if (code === "ENOTFOUND" || code === "EAI_AGAIN") return `cannot reach ${baseUrl}: unknown host. Check --base-url`;
   if (code === "TimeoutError" || code === "UND_ERR_CONNECT_TIMEOUT")
-    return `no answer from ${baseUrl} within ${TIMEOUT_MS / 1000} s. Check that the server is up`;
+    return `no answer from ${baseUrl} within ${timeoutMs / 1000} s. Check that the server is up`;
   return `cannot reach ${baseUrl}: ${cause?.message ?? (error as Error).message}. Check --base-url`;
 }

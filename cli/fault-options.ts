@@ -47,14 +47,19 @@ export function withFaults(sender: Sender, faults: Partial<FaultSettings>, rando
   return {
     where: sender.where,
     close: () => sender.close(),
-    send(request) {
+    send(request, options) {
       const has = (name: string) => request.headers.some(([n]) => n.toLowerCase() === name);
-      const raw = { method: request.method, url: request.path, headers: Object.fromEntries(request.headers), body: request.body ?? "" };
+      const raw = {
+        method: request.method,
+        url: request.path,
+        headers: Object.fromEntries(request.headers),
+        body: typeof request.body === "string" ? request.body : "",
+      };
       const decision = decide(settings, raw, random);
       const headers = [...request.headers];
       if (!has(DELAY_HEADER)) headers.push([DELAY_HEADER, String(decision.delayMs)]);
       if (!has(FAIL_HEADER)) headers.push([FAIL_HEADER, String(decision.failStatus ?? 0)]);
-      return sender.send({ ...request, headers });
+      return sender.send({ ...request, headers }, options);
     },
   };
 }

@@ -139,8 +139,12 @@ export async function withStoreToRead<T>(
  * in-process; but when `mockman serve` holds the store, to that server, so
  * its in-memory data and ours never disagree.
  */
-export async function openSender(io: CliIo, options: { baseUrl?: string; db?: string }, command: string): Promise<Sender> {
-  if (options.baseUrl) return httpSender(options.baseUrl);
+export async function openSender(
+  io: CliIo,
+  options: { baseUrl?: string; db?: string; insecure?: boolean },
+  command: string,
+): Promise<Sender> {
+  if (options.baseUrl) return httpSender(options.baseUrl, { insecure: options.insecure });
   const dbPath = dbPathOf(io, options.db);
   const label = dbLabelOf(io, options.db);
   const inProcess = (session: Session) => inProcessSender(session.mock, `${label} (in-process)`, session.release);

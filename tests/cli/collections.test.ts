@@ -456,14 +456,19 @@ describe("Postman scripts run as Newman runs them", () => {
     expect(report.results.map((r: { name: string }) => r.name)).toEqual(["first", "third"]);
   });
 
-  it("URLs under another variable than baseUrl get a refusal that names it and shows --env-var", async () => {
+  it("URLs under a variable nothing defines: the run goes on, says which variable, and each such request fails as not sent", async () => {
     const { dir } = tempDb();
     const file = postman(dir, [item("Users", "{{APIURL}}/users"), item("Login", "{{APIURL}}/users/login")]);
-    const ran = await cli(["replay", file]);
-    expect(ran.code).toBe(2);
-    expect(oneStderrLine(ran)).toBe(
-      `mockman: ${file}: its URLs start with {{APIURL}}, which nothing defines: point it at the API with --env-var APIURL=<url> (for mockman serve, e.g. --env-var APIURL=http://127.0.0.1:3001/api). Nothing was sent`,
+    const ran = await cli(["replay", file, "--json"]);
+    expect(ran.code).toBe(1);
+    expect(ran.stderr.split("\n")[0]).toBe(
+      "mockman: its URLs start with {{APIURL}}, which nothing defines: requests fail as not sent. Point it at the API with --env-var APIURL=<url> (for mockman serve, e.g. --env-var APIURL=http://127.0.0.1:3001/api)",
     );
+    const report = JSON.parse(ran.stdout);
+    expect(report.results.map((r: { error: string }) => r.error)).toEqual([
+      "not sent: its URL starts with {{APIURL}}, which has no value when it is sent (give it with --env-var APIURL=<url>)",
+      "not sent: its URL starts with {{APIURL}}, which has no value when it is sent (give it with --env-var APIURL=<url>)",
+    ]);
   });
 
   it("an --env-var URL for that variable picks the server to send to", async () => {

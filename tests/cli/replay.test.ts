@@ -4,7 +4,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseCollectionFile } from "#mock/tester/collection/format";
-import { lastReaders } from "#cli/commands/replay";
+import { lastReaders } from "#mock/tester/engine/ours-run";
 import { ROOT, cli, folderState, oneStderrLine, tempDb } from "./helpers";
 
 const SMOKE = join(ROOT, "cli/examples/smoke.collection.json");

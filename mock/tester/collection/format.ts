@@ -74,6 +74,22 @@ export function loadCollectionJson(json: unknown): LoadedCollection {
   return { file: checkCollection(json, "not a mockman collection"), kind: "mockman", notes: [] };
 }
 
+/**
+ * A collection to run: ours checked whole as loadCollectionJson checks it; a Postman
+ * one as it is, for the engine to run with its scripts (its {{variables}} are filled
+ * when each request goes out, so none is judged before the run).
+ */
+export function loadRunnableJson(json: unknown): LoadedCollection {
+  const postman = postmanVersion(json);
+  if (postman === "v2.1" || postman === "v2.0") {
+    const items = (json as { item?: unknown }).item;
+    if (items !== undefined && !Array.isArray(items))
+      throw new FormatError(`not a usable Postman ${postman} collection: item must be a list`);
+    return { file: { mockman: 1, requests: [] }, kind: `Postman ${postman}`, notes: [], postman: json as PostmanCollection };
+  }
+  return loadCollectionJson(json);
+}
+
 /** Parses a mockman (or Postman) collection file's text; see loadCollectionText. */
 export function parseCollectionFile(text: string): CollectionFile {
   return loadCollectionText(text).file;

@@ -6,7 +6,8 @@ export interface OutgoingRequest {
   /** A path such as /api/posts (with its query string). */
   path: string;
   headers: Array<[string, string]>;
-  body?: string;
+  /** Text, or bytes (a multipart form with a file, a binary file body). */
+  body?: string | Uint8Array;
 }
 
 /** What `--json` prints, exactly. */
@@ -14,6 +15,8 @@ export interface Exchange {
   status: number;
   statusText: string;
   headers: Record<string, string>;
+  /** Each Set-Cookie header, when the sender can tell them apart (headers joins them). */
+  setCookies?: string[];
   /** Parsed JSON when the body is JSON, the text otherwise, null when empty; for a binary body, a note saying what it is. */
   body: unknown;
   /** A binary body (an image): its bytes. */
@@ -21,9 +24,41 @@ export interface Exchange {
   ms: number;
 }
 
+export interface SendOptions {
+  /** Give up on the answer after this long (--timeout-request); the sender rejects with a message saying so. */
+  timeoutMs?: number;
+}
+
 export interface Sender {
   /** Where requests go, for messages: "in-process (FILE)" or a URL. */
   readonly where: string;
-  send(request: OutgoingRequest): Promise<Exchange>;
+  send(request: OutgoingRequest, options?: SendOptions): Promise<Exchange>;
   close(): Promise<void>;
+}
+
+/** Files a run reads (iteration data aside): formdata files and binary bodies, by the path the collection gives. */
+export interface FileSource {
+  read(path: string): Promise<Uint8Array>;
+}
+
+/**
+ * Sends with --timeout-request: the sender is asked to give up too (over HTTP it aborts), and the
+ * answer is not waited for past the time, in-process included. The timer is cleared on the answer,
+ * so a run's last request does not hold the process open for the rest of the time.
+ */
+export function sendWithin(sender: Sender, request: OutgoingRequest, timeoutMs: number | undefined, late: () => Error): Promise<Exchange> {
+  if (!timeoutMs) return sender.send(request);
+  return new Promise<Exchange>((resolve, reject) => {
+    const timer = setTimeout(() => reject(late()), timeoutMs);
+    sender.send(request, { timeoutMs }).then(
+      (exchange) => {
+        clearTimeout(timer);
+        resolve(exchange);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
 }

@@ -1,53 +1,45 @@
 // A Postman collection run as Newman runs it: for each request, the
 // pre-request scripts (collection, folders, request), then {{variables}}
-// filled in from the scopes (local, environment, collection, globals), the
-// request sent, then the test scripts in the same order. A request's result is
-// its assertions and scripts: no test, no check; a script that throws fails its
-// request with its message. postman.setNextRequest jumps, null stops the run.
+// filled in from the scopes as the scripts left them (variables.ts), the
+// request sent with its auth, body and the jar's cookies, then the test
+// scripts in the same order. A request's result is its assertions and scripts:
+// no test, no check; a script that throws fails its request with its message.
+// postman.setNextRequest jumps, null stops the iteration.
 import { STORE_ERROR_HEADER } from "#mock/core/boundary";
 import { describeFailure, type CheckFailure } from "#mock/tester/collection/assert";
 import { authOf, type PostmanPlan, type PostmanStep, type StepScript } from "#mock/tester/postman/steps";
 import { endpointOf } from "#mock/tester/postman/convert";
 import { toPath } from "#mock/tester/collection/urls";
-import type { Exchange, OutgoingRequest, Sender } from "./exchange";
+import { sendWithin, type Exchange, type FileSource, type OutgoingRequest, type Sender } from "./exchange";
 import type { ReplayResult } from "./reporters";
-import { ScriptSandbox, type Assertion, type ScriptHost, type ScriptRequest, type ScriptResponse, type Scopes } from "../sandbox/sandbox";
-import { DYNAMIC_VARIABLES } from "../postman/variables";
+import {
+  ScriptSandbox,
+  type Assertion,
+  type ScriptHost,
+  type ScriptInput,
+  type ScriptOutcome,
+  type ScriptRequest,
+  type ScriptResponse,
+  type Scopes,
+} from "../sandbox/sandbox";
+import { substitute } from "./variables";
+import type { DynamicVariables } from "./dynamic";
+import { buildBody } from "./bodies";
+import { CookieJar, splitSetCookie } from "./cookies";
+import { digestHeader, parseChallenge } from "./digest";
 import { eventLoopTurns } from "./turns";
 
-const LOOKUP_ORDER = ["local", "data", "environment", "collectionVariables", "globals"] as const;
-const VARIABLE = /\{\{([^{}]+)\}\}/g;
+export { substitute, variableValue } from "./variables";
 
-/** A value as `{{name}}` puts it in text; undefined when no scope holds a value (Postman then leaves {{name}} as it is). */
-export function variableValue(scopes: Scopes, name: string): string | undefined {
-  const dynamic = DYNAMIC_VARIABLES[name];
-  if (dynamic) return String(dynamic());
-  for (const scope of LOOKUP_ORDER) {
-    const values = scopes[scope];
-    if (Object.prototype.hasOwnProperty.call(values, name)) {
-      const value = values[name];
-      if (value === undefined || value === null) return undefined;
-      return typeof value === "object" ? JSON.stringify(value) : String(value);
-    }
-  }
-  return undefined;
+/** What the engine needs of a script sandbox (the isolate, or a test's stand-in). */
+export interface Sandbox {
+  run(input: ScriptInput, where: string, host: ScriptHost): Promise<ScriptOutcome>;
+  dispose?(): void;
 }
 
-/** Fills {{name}} from the scopes, nested ones too (a value may hold {{other}}), as Postman does up to 19 levels. */
-export function substitute(text: string, scopes: Scopes): string {
-  let out = text;
-  for (let depth = 0; depth < 19 && out.includes("{{"); depth++) {
-    let changed = false;
-    out = out.replace(VARIABLE, (whole, name: string) => {
-      const value = variableValue(scopes, name);
-      if (value === undefined) return whole;
-      changed = true;
-      return value;
-    });
-    if (!changed) break;
-  }
-  return out;
-}
+export type SandboxFactory = (options: { timeoutMs?: number; memoryLimitBytes?: number }) => Promise<Sandbox>;
+
+export const defaultSandbox: SandboxFactory = (options) => ScriptSandbox.create(options);
 
 export interface PostmanRunOptions {
   bail: boolean;
@@ -58,6 +50,31 @@ export interface PostmanRunOptions {
   keep?: boolean;
   /** Stops a setNextRequest loop; Newman has no such guard, a CI job needs one. */
   maxRuns?: number;
+  /** Postman's dynamic variables ({{$guid}}, {{$randomEmail}}). */
+  dynamic?: DynamicVariables;
+  /** Formdata files and binary bodies. */
+  files?: FileSource;
+  /** --timeout-request, --timeout-script, --delay-request. */
+  timeoutRequestMs?: number;
+  timeoutScriptMs?: number;
+  delayMs?: number;
+  /** performance.now() past which no request starts (--timeout). */
+  deadline?: number;
+  sandbox?: SandboxFactory;
+  /** Each iteration's data row ({{column}}, pm.iterationData). */
+  data?: Array<Record<string, unknown>>;
+  iterations?: number;
+}
+
+/** How a run ended, for the report. */
+export interface RunEnd {
+  results: ReplayResult[];
+  /** --bail stopped it: the steps of that iteration that did not run, and how many requests in all. */
+  bailed?: { skipped: string[]; notRun: number };
+  /** --timeout stopped it. */
+  timedOut?: boolean;
+  /** The scopes as the run left them (--export-environment, --export-globals, --export-collection). */
+  scopes?: Scopes;
 }
 
 const failureOf = (name: string, message: string): CheckFailure => ({ check: name, expected: "", actual: message });
@@ -67,82 +84,51 @@ function headerIndex(headers: Array<[string, string]>, name: string): number {
   return headers.findIndex(([k]) => k.toLowerCase() === low);
 }
 
-/** The request as sent: variables filled, auth applied, a body with the content type Postman gives it. */
-function outgoingOf(step: PostmanStep, headers: Array<[string, string]>, scopes: Scopes, base: string | undefined): OutgoingRequest {
-  const fill = (text: string) => substitute(text, scopes);
-  let url = endpointOf(fill(step.url));
-  const sent = headers.map(([k, v]) => [fill(k), fill(v)] as [string, string]);
-  const auth = authOf(step.auth);
-  if (auth.header && headerIndex(sent, fill(auth.header[0])) < 0) sent.push([fill(auth.header[0]), fill(auth.header[1])]);
-  if (auth.basic) {
-    const pair = `${fill(auth.basic[0])}:${fill(auth.basic[1])}`;
-    if (headerIndex(sent, "authorization") < 0) sent.push(["Authorization", `Basic ${Buffer.from(pair, "utf8").toString("base64")}`]);
-  }
-  if (auth.query)
-    url += `${url.includes("?") ? "&" : "?"}${encodeURIComponent(fill(auth.query[0]))}=${encodeURIComponent(fill(auth.query[1]))}`;
-  let body: string | undefined;
-  const type = (value: string) => {
-    if (headerIndex(sent, "content-type") < 0) sent.push(["Content-Type", value]);
-  };
-  // Newman prunes the body of a GET or HEAD (Postman's "disableBodyPruning" is off by default).
-  if (step.method === "GET" || step.method === "HEAD") {
-    // no body
-  } else if (step.body.mode === "raw") {
-    body = fill(step.body.raw);
-    type(step.body.language === "json" ? "application/json" : "text/plain");
-  } else if (step.body.mode === "urlencoded") {
-    body = step.body.pairs.map(([k, v]) => `${encodeURIComponent(fill(k))}=${encodeURIComponent(fill(v))}`).join("&");
-    type("application/x-www-form-urlencoded");
-  }
-  const unresolvedHost = url.match(/^\{\{([^{}]+)\}\}/);
-  if (unresolvedHost) throw new NotSent(`its URL starts with {{${unresolvedHost[1]}}}, which has no value at this point`);
-  let path: string;
-  try {
-    path = toPath(url, base);
-  } catch {
-    throw new NotSent(`its URL ${url} is not one mockman can send`);
-  }
-  return { method: step.method, path, headers: sent, body };
-}
-
 class NotSent extends Error {}
 
-function responseOf(exchange: Exchange): ScriptResponse {
+function bodyText(exchange: Exchange): string {
   const body = exchange.body;
+  if (exchange.bytes) return new TextDecoder().decode(exchange.bytes);
+  return body === null || body === undefined ? "" : typeof body === "string" ? body : JSON.stringify(body);
+}
+
+function responseOf(exchange: Exchange): ScriptResponse {
   return {
     code: exchange.status,
     status: exchange.statusText,
     headers: Object.entries(exchange.headers),
-    body: body === null || body === undefined ? "" : typeof body === "string" ? body : JSON.stringify(body),
+    body: bodyText(exchange),
     responseTime: Math.round(exchange.ms),
   };
 }
 
-/** Runs a Postman plan; results in the order requests ran. */
+const setCookiesOf = (exchange: Exchange) =>
+  exchange.setCookies ?? (exchange.headers["set-cookie"] ? splitSetCookie(exchange.headers["set-cookie"]) : []);
+
+/** UTF-8 text as base64 (Basic auth), without Node's Buffer. */
+function base64(text: string): string {
+  let binary = "";
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+const delay = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+
+/** Runs a Postman plan: each iteration in turn, results in the order requests ran. */
 export async function replayPostman(plan: PostmanPlan, sender: Sender, options: PostmanRunOptions): Promise<ReplayResult[]> {
+  return (await runPostman(plan, sender, options)).results;
+}
+
+export async function runPostman(plan: PostmanPlan, sender: Sender, options: PostmanRunOptions): Promise<RunEnd> {
   const results: ReplayResult[] = [];
   const hasScripts = plan.steps.some((s) => s.prerequest.length || s.test.length);
-  const sandbox = hasScripts ? await ScriptSandbox.create() : undefined;
-  // pm.sendRequest goes out through the run's own sender, to the same target.
-  const scriptHost: ScriptHost = {
-    sendRequest: async (request) => {
-      let path: string;
-      try {
-        path = toPath(request.url, options.base);
-      } catch {
-        throw new Error(`getaddrinfo ENOTFOUND ${request.url}`);
-      }
-      const body = request.body ?? undefined;
-      return responseOf(await sender.send({ method: request.method, path, headers: request.headers, body }));
-    },
-    dynamicVariable: (name) => {
-      const make = DYNAMIC_VARIABLES[name];
-      return make ? String(make()) : undefined;
-    },
-  };
+  const sandbox = hasScripts ? await (options.sandbox ?? defaultSandbox)({ timeoutMs: options.timeoutScriptMs }) : undefined;
   let scopes = options.scopes;
+  const jar = new CookieJar();
+  const data = options.data ?? [];
+  const iterations = options.iterations ?? Math.max(1, data.length);
   const maxRuns = options.maxRuns ?? Math.max(100_000, plan.steps.length * 10);
-  let index = 0;
+  const dynamic = options.dynamic;
   // setNextRequest's targets by name or id, the first step that has it (made on first use).
   let jumps: Map<string, number> | undefined;
   const stepAt = () => {
@@ -154,17 +140,73 @@ export async function replayPostman(plan: PostmanPlan, sender: Sender, options: 
     return jumps;
   };
   const turn = eventLoopTurns();
-  for (let runs = 0; index < plan.steps.length && index >= 0; runs++) {
-    await turn();
-    const step = plan.steps[index];
-    if (runs >= maxRuns) {
-      const stopped = notSentResult(step, `the run stopped after ${maxRuns} requests: setNextRequest goes round in a loop`);
-      if (options.keep !== false) results.push(stopped);
-      options.onResult?.(stopped);
-      break;
+  const emit = (result: ReplayResult) => {
+    if (options.keep !== false) results.push(result);
+    options.onResult?.(result);
+  };
+  let first = true;
+  const end: RunEnd = { results };
+
+  /** Sends one request: the run's timeout, the jar's cookies in and out. */
+  const send = async (outgoing: OutgoingRequest, url: string): Promise<Exchange> => {
+    const cookie = jar.header(url);
+    if (cookie && headerIndex(outgoing.headers, "cookie") < 0) outgoing.headers.push(["Cookie", cookie]);
+    const timeoutMs = options.timeoutRequestMs || undefined;
+    const exchange = await sendWithin(sender, outgoing, timeoutMs, () => new NotSent(`no answer within --timeout-request ${timeoutMs} ms`));
+    jar.setAll(url, setCookiesOf(exchange));
+    return exchange;
+  };
+
+  try {
+    for (let iteration = 0; iteration < iterations; iteration++) {
+      const row = data.length ? (data[Math.min(iteration, data.length - 1)] ?? {}) : {};
+      scopes = { ...scopes, data: { ...row } };
+      let index = 0;
+      const ran = new Set<number>();
+      for (let runs = 0; index < plan.steps.length && index >= 0; runs++) {
+        await turn();
+        const step = plan.steps[index];
+        if (options.deadline !== undefined && performance.now() > options.deadline) {
+          end.timedOut = true;
+          return end;
+        }
+        if (runs >= maxRuns) {
+          emit({ ...notSentResult(step, `the run stopped after ${maxRuns} requests: setNextRequest goes round in a loop`), iteration });
+          break;
+        }
+        if (!first && options.delayMs) await delay(options.delayMs);
+        first = false;
+        ran.add(index);
+        const outcome = await runStep(step, iteration);
+        const result = outcome.result;
+        result.iteration = iteration;
+        emit(result);
+        if (!result.pass && options.bail) {
+          const skipped = plan.steps.filter((_, i) => !ran.has(i) && i > index).map((s) => s.name);
+          end.bailed = { skipped, notRun: skipped.length + (iterations - iteration - 1) * plan.steps.length };
+          return end;
+        }
+        const next = outcome.next;
+        if (next === undefined) index++;
+        else if (next === null) break;
+        else {
+          const target = stepAt().get(next);
+          if (target === undefined) break; // Newman ends the run when the name matches no request
+          index = target;
+        }
+      }
     }
+    return end;
+  } finally {
+    end.scopes = scopes;
+    sandbox?.dispose?.();
+  }
+
+  async function runStep(step: PostmanStep, iteration: number): Promise<{ result: ReplayResult; next: string | null | undefined }> {
     const assertions: Assertion[] = [];
     const errors: CheckFailure[] = [];
+    const sentByScripts: NonNullable<ReplayResult["sent"]> = [];
+    const warnings: string[] = [];
     let next: string | null | undefined;
     let headers = step.headers;
     let skip = false;
@@ -177,7 +219,33 @@ export async function replayPostman(plan: PostmanPlan, sender: Sender, options: 
       body: step.body.mode === "raw" ? step.body.raw : null,
       bodyMode: step.body.mode,
     };
-    const runScripts = async (list: StepScript[], eventName: "prerequest" | "test", response?: ScriptResponse) => {
+    const fill = (text: string, unresolved?: Set<string>) => substitute(text, scopes, dynamic, unresolved);
+    const host: ScriptHost = {
+      dynamicVariable: (name) => dynamic?.(name),
+      sendRequest: async (req) => {
+        const url = endpointOf(req.url);
+        let path: string;
+        try {
+          path = toPath(url, options.base);
+        } catch {
+          throw new Error(`pm.sendRequest: ${req.url} is not a URL mockman can send`);
+        }
+        const entry: NonNullable<ReplayResult["sent"]>[number] = { method: req.method, url: path };
+        sentByScripts.push(entry);
+        try {
+          const exchange = await send(
+            { method: req.method, path, headers: [...req.headers], ...(req.body === null ? {} : { body: req.body }) },
+            url,
+          );
+          entry.status = exchange.status;
+          return responseOf(exchange);
+        } catch (error) {
+          entry.error = (error as Error).message;
+          throw error;
+        }
+      },
+    };
+    const runScripts = async (list: StepScript[], eventName: "prerequest" | "test", url: string, response?: ScriptResponse) => {
       for (const script of list) {
         const outcome = await sandbox!.run(
           {
@@ -185,15 +253,17 @@ export async function replayPostman(plan: PostmanPlan, sender: Sender, options: 
             scopes,
             request: { ...request, headers },
             response,
-            info: { eventName, iteration: 0, iterationCount: 1, requestName: step.label, requestId: step.id },
-            cookies: [],
+            cookies: jar.for(url),
+            ...(options.timeoutScriptMs ? { timeoutMs: options.timeoutScriptMs } : {}),
+            info: { eventName, iteration, iterationCount: iterations, requestName: step.label, requestId: step.id },
           },
           `${script.where} (${eventName === "test" ? "test" : "pre-request"} script)`,
-          scriptHost,
+          host,
         );
         scopes = outcome.scopes;
         headers = outcome.headers;
         assertions.push(...outcome.assertions);
+        for (const change of outcome.cookieChanges ?? []) jar.change(change.url || url, change.name, change.value);
         if (outcome.error)
           errors.push(failureOf(`${eventName === "test" ? "test" : "pre-request"} script of ${script.where}`, outcome.error));
         if (outcome.nextSet) next = outcome.next ?? null;
@@ -202,35 +272,45 @@ export async function replayPostman(plan: PostmanPlan, sender: Sender, options: 
     };
 
     let result: ReplayResult;
-    await runScripts(step.prerequest, "prerequest");
+    const urlNow = () => fill(step.url);
+    await runScripts(step.prerequest, "prerequest", urlNow());
     if (skip || step.unsendable) {
       result = notSentResult(step, skip ? "skipped by pm.execution.skipRequest()" : `it has ${step.unsendable}`);
-      if (step.unsendable) result.pass = false;
-      else result.pass = !errors.length;
+      result.pass = step.unsendable ? false : !errors.length;
     } else {
-      let outgoing: OutgoingRequest | undefined;
+      let prepared: { outgoing: OutgoingRequest; url: string; unresolved: Set<string> } | undefined;
       try {
-        outgoing = outgoingOf(step, headers, scopes, options.base);
+        prepared = await outgoingOf(step, headers, fill, warnings);
       } catch (error) {
         if (!(error instanceof NotSent)) throw error;
         result = notSentResult(step, error.message);
       }
-      if (outgoing) {
-        const exchange = await sender.send(outgoing);
-        await runScripts(step.test, "test", responseOf(exchange));
-        const failures = [...errors, ...assertions.filter((a) => !a.passed).map((a) => failureOf(a.name, a.error ?? "failed"))];
-        const storeError = exchange.headers[STORE_ERROR_HEADER];
-        if (storeError) failures.unshift({ check: "store", expected: "the change saved", actual: `not saved: ${storeError}` });
-        result = {
-          name: step.name,
-          method: step.method,
-          path: outgoing.path,
-          status: exchange.status,
-          ms: exchange.ms,
-          pass: !failures.length,
-          failures,
-        };
-        if (failures.length) result.error = describeFailure(failures[0]);
+      if (prepared) {
+        for (const name of prepared.unresolved) warnings.push(`{{${name}}} has no value; sent as written`);
+        let exchange: Exchange | undefined;
+        try {
+          exchange = await send(prepared.outgoing, prepared.url);
+          exchange = await digestRetry(step, prepared, exchange, fill);
+        } catch (error) {
+          // A request error (no answer in time, connection refused): Newman counts it a failure and runs on.
+          result = notSentResult(step, (error as Error).message);
+        }
+        if (exchange) {
+          await runScripts(step.test, "test", prepared.url, responseOf(exchange));
+          const failures = [...errors, ...assertions.filter((a) => !a.passed).map((a) => failureOf(a.name, a.error ?? "failed"))];
+          const storeError = exchange.headers[STORE_ERROR_HEADER];
+          if (storeError) failures.unshift({ check: "store", expected: "the change saved", actual: `not saved: ${storeError}` });
+          result = {
+            name: step.name,
+            method: step.method,
+            path: prepared.outgoing.path,
+            status: exchange.status,
+            ms: exchange.ms,
+            pass: !failures.length,
+            failures,
+          };
+          if (failures.length) result.error = describeFailure(failures[0]);
+        }
       }
     }
     result!.assertions = assertions.map((a) => ({
@@ -240,19 +320,78 @@ export async function replayPostman(plan: PostmanPlan, sender: Sender, options: 
       ...(a.error ? { error: a.error } : {}),
     }));
     if (errors.length && result!.status === null) result!.failures = [...errors, ...result!.failures];
-    if (options.keep !== false) results.push(result!);
-    options.onResult?.(result!);
-    if (!result!.pass && options.bail) break;
-    if (next === undefined) index++;
-    else if (next === null) break;
-    else {
-      const target = stepAt().get(next);
-      if (target === undefined) break; // Newman ends the run when the name matches no request
-      index = target;
-    }
+    if (warnings.length) result!.warnings = warnings;
+    if (sentByScripts.length) result!.sent = sentByScripts;
+    return { result: result!, next };
   }
-  sandbox?.dispose();
-  return results;
+
+  /** Digest auth without a nonce: the 401's challenge, then the request again, signed (as Newman does). */
+  async function digestRetry(
+    step: PostmanStep,
+    prepared: { outgoing: OutgoingRequest; url: string },
+    exchange: Exchange,
+    fill: (text: string) => string,
+  ): Promise<Exchange> {
+    const digest = authOf(step.auth).digest;
+    if (!digest || exchange.status !== 401 || (digest.nonce && digest.realm)) return exchange;
+    const challenge = parseChallenge(exchange.headers["www-authenticate"]);
+    if (!challenge) return exchange;
+    const params: Record<string, string> = {};
+    for (const [k, v] of Object.entries(digest)) params[k] = fill(v);
+    Object.assign(params, {
+      realm: challenge.realm ?? "",
+      nonce: challenge.nonce ?? "",
+      qop: challenge.qop ?? "",
+      opaque: challenge.opaque ?? "",
+    });
+    if (challenge.algorithm) params.algorithm = challenge.algorithm;
+    const headers = prepared.outgoing.headers.filter(([k]) => k.toLowerCase() !== "authorization" && k.toLowerCase() !== "cookie");
+    headers.push(["Authorization", await digestHeader(params, prepared.outgoing.method, prepared.outgoing.path)]);
+    return send({ ...prepared.outgoing, headers }, prepared.url);
+  }
+
+  /** The request as sent: variables filled, auth applied, a body with the content type Postman gives it. */
+  async function outgoingOf(
+    step: PostmanStep,
+    headers: Array<[string, string]>,
+    fillIn: (text: string, unresolved?: Set<string>) => string,
+    warnings: string[],
+  ): Promise<{ outgoing: OutgoingRequest; url: string; unresolved: Set<string> }> {
+    const unresolved = new Set<string>();
+    const fill = (text: string) => fillIn(text, unresolved);
+    let url = endpointOf(fill(step.url));
+    const sent = headers.map(([k, v]) => [fill(k), fill(v)] as [string, string]);
+    const auth = authOf(step.auth);
+    if (auth.header && headerIndex(sent, fill(auth.header[0])) < 0) sent.push([fill(auth.header[0]), fill(auth.header[1])]);
+    if (auth.basic) {
+      const pair = `${fill(auth.basic[0])}:${fill(auth.basic[1])}`;
+      if (headerIndex(sent, "authorization") < 0) sent.push(["Authorization", `Basic ${base64(pair)}`]);
+    }
+    if (auth.query)
+      url += `${url.includes("?") ? "&" : "?"}${encodeURIComponent(fill(auth.query[0]))}=${encodeURIComponent(fill(auth.query[1]))}`;
+    const built = await buildBody(step.method, step.body, fill, options.files);
+    for (const warning of built.warnings) warnings.push(`a file of its body was not sent: ${warning}`);
+    if (built.type && headerIndex(sent, "content-type") < 0) sent.push(["Content-Type", built.type]);
+    const unresolvedHost = url.match(/^\{\{([^{}]+)\}\}/);
+    if (unresolvedHost)
+      throw new NotSent(
+        `its URL starts with {{${unresolvedHost[1]}}}, which has no value when it is sent (give it with --env-var ${unresolvedHost[1]}=<url>)`,
+      );
+    let path: string;
+    try {
+      path = toPath(url, options.base);
+    } catch {
+      throw new NotSent(`its URL ${url} is not one mockman can send`);
+    }
+    if (auth.digest && auth.digest.nonce && auth.digest.realm && headerIndex(sent, "authorization") < 0) {
+      const params: Record<string, string> = {};
+      for (const [k, v] of Object.entries(auth.digest)) params[k] = fill(v);
+      sent.push(["Authorization", await digestHeader(params, step.method, path)]);
+    }
+    const outgoing: OutgoingRequest = { method: step.method, path, headers: sent };
+    if (built.body !== undefined) outgoing.body = built.body;
+    return { outgoing, url, unresolved };
+  }
 }
 
 function notSentResult(step: PostmanStep, why: string): ReplayResult {

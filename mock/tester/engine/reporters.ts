@@ -24,6 +24,12 @@ export interface ReplayResult {
   assertions?: Array<{ name: string; pass: boolean; skipped?: true; error?: string }>;
   /** How many checks a request of ours made (its `expect`, the status at least). */
   checks?: number;
+  /** The iteration it ran in, from 0 (-n, -d). */
+  iteration?: number;
+  /** What the run noticed about this request: a {{name}} that had no value, a formdata file it could not read. */
+  warnings?: string[];
+  /** What its scripts sent with pm.sendRequest, in order. */
+  sent?: Array<{ method: string; url: string; status?: number; error?: string }>;
 }
 
 /** Assertions made and failed: a Postman request's pm.test and tests[...] (skipped ones not counted), or the checks of our `expect`. */
@@ -49,6 +55,10 @@ export interface ReplayReport {
   results: ReplayResult[];
   /** The requests --bail did not run, by name. */
   skipped: string[];
+  /** Iterations run (-n, -d). */
+  iterations?: number;
+  /** Why the run stopped early (--timeout), if it did. */
+  error?: string;
 }
 
 export const REPORTERS = ["cli", "json", "junit"] as const;
@@ -95,7 +105,10 @@ export function resultLines(result: ReplayResult, columns: Columns, color: boole
     painted,
   ].join("  ");
   const details = result.failures.length ? result.failures.map(describeFailure) : result.error && !result.pass ? [result.error] : [];
-  return [line, ...details.map((d) => `    ${d}`)].join("\n") + "\n";
+  const sent = (result.sent ?? []).map(
+    (s) => `↳ pm.sendRequest ${s.method} ${shorten(s.url, WIDTH - 30)} ${s.status ?? `failed: ${s.error ?? "no answer"}`}`,
+  );
+  return [line, ...sent.map((d) => `    ${d}`), ...details.map((d) => `    ${d}`)].join("\n") + "\n";
 }
 
 const count = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
@@ -103,7 +116,8 @@ const count = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
 /** `19 requests, 42 assertions, 0 failed (1.2 s)`: failed counts requests (an assertion, a script or a send that failed). */
 export function summaryLine(report: ReplayReport): string {
   const { failed, notRun } = report;
-  return `${count(report.requests, "request")}, ${count(report.assertions, "assertion")}, ${failed} failed${notRun ? `, ${notRun} not run (--bail)` : ""} (${formatMs(report.ms)})\n`;
+  const iterations = (report.iterations ?? 1) > 1 ? `${report.iterations} iterations, ` : "";
+  return `${iterations}${count(report.requests, "request")}, ${count(report.assertions, "assertion")}, ${failed} failed${notRun ? `, ${notRun} not run (--bail)` : ""} (${formatMs(report.ms)})\n`;
 }
 
 // XML 1.0 cannot carry most control characters at all, even escaped.
@@ -129,9 +143,51 @@ const seconds = (ms: number) => (ms / 1000).toFixed(3);
  * skipped testcase for each request --bail did not run.
  */
 export function junitXml(report: ReplayReport, now = new Date()): string {
-  const suite = report.file.replace(/^.*[\\/]/, "").replace(/\.json$/i, "");
+  const file = report.file.replace(/^.*[\\/]/, "").replace(/\.json$/i, "");
+  const iterations = report.iterations ?? 1;
+  if (iterations <= 1) return junitDocument(report, [{ name: file, results: report.results, skipped: report.skipped }], file, now);
+  // One testsuite per iteration, as Newman's JUnit reporter names each run of the collection.
+  const suites = Array.from({ length: iterations }, (_, i) => ({
+    name: `${file} (iteration ${i + 1} of ${iterations})`,
+    results: report.results.filter((r) => (r.iteration ?? 0) === i),
+    skipped: i === lastIteration(report) ? report.skipped : [],
+  })).filter((suite) => suite.results.length || suite.skipped.length);
+  return junitDocument(report, suites, file, now);
+}
+
+const lastIteration = (report: ReplayReport) => report.results.at(-1)?.iteration ?? 0;
+
+function junitDocument(
+  report: ReplayReport,
+  suites: Array<{ name: string; results: ReplayResult[]; skipped: string[] }>,
+  file: string,
+  now: Date,
+): string {
   const attr = (name: string, value: string | number) => `${name}="${xmlEscape(String(value))}"`;
-  const cases = report.results.map((r) => {
+  const body = suites.flatMap((suite) => {
+    const failed = suite.results.filter((r) => !r.pass).length;
+    const ms = suite.results.reduce((n, r) => n + r.ms, 0);
+    const counts = `${attr("tests", suite.results.length + suite.skipped.length)} ${attr("failures", failed)} errors="0" ${attr("skipped", suite.skipped.length)} ${attr("time", seconds(suites.length > 1 ? ms : report.ms))}`;
+    return [
+      `  <testsuite ${attr("name", suite.name)} ${counts} ${attr("timestamp", now.toISOString().slice(0, 19))} ${attr("hostname", report.target)}>`,
+      ...junitCases(suite.results, suite.skipped, file),
+      `  </testsuite>`,
+    ];
+  });
+  const tests = report.results.length + report.skipped.length;
+  const counts = `${attr("tests", tests)} ${attr("failures", report.failed)} errors="0" ${attr("skipped", report.skipped.length)} ${attr("time", seconds(report.ms))}`;
+  return [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<testsuites ${attr("name", "mockman replay")} ${counts}>`,
+    ...body,
+    `</testsuites>`,
+    "",
+  ].join("\n");
+}
+
+function junitCases(results: ReplayResult[], skipped: string[], suite: string): string[] {
+  const attr = (name: string, value: string | number) => `${name}="${xmlEscape(String(value))}"`;
+  const cases = results.map((r) => {
     const open = `    <testcase ${attr("name", `${r.name} (${r.method} ${r.path})`)} ${attr("classname", suite)} ${attr("time", seconds(r.ms))}`;
     if (r.pass) return `${open}/>`;
     const lines = r.failures.length
@@ -142,20 +198,10 @@ export function junitXml(report: ReplayReport, now = new Date()): string {
     const type = r.status === null ? "error" : "assertion";
     return `${open}>\n      <failure ${attr("message", message)} ${attr("type", type)}>${xmlEscape(lines.join("\n"))}</failure>\n    </testcase>`;
   });
-  for (const name of report.skipped) {
+  for (const name of skipped) {
     cases.push(
       `    <testcase ${attr("name", name)} ${attr("classname", suite)} time="0">\n      <skipped message="not run: --bail stopped at an earlier failure"/>\n    </testcase>`,
     );
   }
-  const tests = report.results.length + report.skipped.length;
-  const counts = `${attr("tests", tests)} ${attr("failures", report.failed)} errors="0" ${attr("skipped", report.skipped.length)} ${attr("time", seconds(report.ms))}`;
-  return [
-    `<?xml version="1.0" encoding="UTF-8"?>`,
-    `<testsuites ${attr("name", "mockman replay")} ${counts}>`,
-    `  <testsuite ${attr("name", suite)} ${counts} ${attr("timestamp", now.toISOString().slice(0, 19))} ${attr("hostname", report.target)}>`,
-    ...cases,
-    `  </testsuite>`,
-    `</testsuites>`,
-    "",
-  ].join("\n");
+  return cases;
 }

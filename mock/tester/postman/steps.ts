@@ -1,9 +1,10 @@
 // A Postman v2.0/v2.1 collection as Newman runs it: each request with its
 // effective auth and the pre-request and test scripts that run around it
 // (collection, then each folder, then the request's own), kept as Postman
-// wrote them. `mockman replay` runs these with their scripts (cli/scripts/);
-// the page imports the simpler fromPostman conversion instead.
+// wrote them. The engine (mock/tester/engine/postman-run.ts) runs these with
+// their scripts; the page's history import uses the simpler fromPostman.
 import {
+  type PostmanKeyValue,
   authValue,
   endpointOf,
   text,
@@ -35,12 +36,32 @@ export interface PostmanStep {
   url: string;
   headers: Array<[string, string]>;
   auth?: PostmanAuth;
-  body: { mode: "none" } | { mode: "raw"; raw: string; language?: string } | { mode: "urlencoded"; pairs: Array<[string, string]> };
+  body: StepBody;
   prerequest: StepScript[];
   test: StepScript[];
-  /** Why this request cannot be sent as Postman would (a form-data body, an auth type mockman does not sign). */
+  /** The folders it sits in, outermost first, by name and id: what --folder selects by. */
+  folders: Array<{ name: string; id?: string }>;
+  /** Why this request cannot be sent as Postman would (an auth type mockman does not sign). */
   unsendable?: string;
 }
+
+/** A formdata field: text, or a file (or several) read when the request goes out. */
+export interface FormField {
+  key: string;
+  type: "text" | "file";
+  value: string;
+  /** A file field's path(s), relative to the working folder. */
+  src: string[];
+  contentType?: string;
+}
+
+export type StepBody =
+  | { mode: "none" }
+  | { mode: "raw"; raw: string; language?: string }
+  | { mode: "urlencoded"; pairs: Array<[string, string]> }
+  | { mode: "formdata"; fields: FormField[] }
+  | { mode: "file"; src: string }
+  | { mode: "graphql"; query: string; operationName?: string; variables?: string | Record<string, unknown> };
 
 export interface PostmanPlan {
   name: string;
@@ -49,7 +70,7 @@ export interface PostmanPlan {
   variables: Record<string, string>;
 }
 
-const SUPPORTED_AUTH = ["noauth", "inherit", "bearer", "basic", "apikey"];
+const SUPPORTED_AUTH = ["noauth", "inherit", "bearer", "basic", "apikey", "digest", "oauth2"];
 
 function scriptOf(events: PostmanEvent[] | undefined, listen: string): string | null {
   const sources = (events ?? [])
@@ -62,12 +83,52 @@ function scriptOf(events: PostmanEvent[] | undefined, listen: string): string | 
   return sources.length ? sources.join("\n") : null;
 }
 
-function bodyOf(request: PostmanRequest): PostmanStep["body"] | string {
-  const body = request.body;
+/** Postman's raw value may be text or (in hand-written files) JSON. */
+const rawText = (value: unknown) =>
+  typeof value === "string" ? value : value === undefined || value === null ? "" : JSON.stringify(value);
+
+function bodyOf(request: PostmanRequest): StepBody | string {
+  const body = request.body as (PostmanRequest["body"] & Record<string, unknown>) | undefined;
   if (!body || body.disabled || !body.mode) return { mode: "none" };
-  if (body.mode === "raw") return body.raw ? { mode: "raw", raw: body.raw, language: body.options?.raw?.language } : { mode: "none" };
+  if (body.mode === "raw") {
+    const raw = rawText(body.raw);
+    return raw ? { mode: "raw", raw, language: body.options?.raw?.language } : { mode: "none" };
+  }
   if (body.mode === "urlencoded")
     return { mode: "urlencoded", pairs: (body.urlencoded ?? []).filter((kv) => !kv.disabled).map((kv) => [text(kv.key), text(kv.value)]) };
+  if (body.mode === "formdata") {
+    const list = Array.isArray(body.formdata) ? (body.formdata as Array<Record<string, unknown>>) : [];
+    return {
+      mode: "formdata",
+      fields: list
+        .filter((field) => field && !field.disabled)
+        .map((field) => {
+          const src = field.src;
+          return {
+            key: text(field.key),
+            type: field.type === "file" ? "file" : "text",
+            value: field.type === "file" ? "" : rawText(field.value),
+            src: (Array.isArray(src) ? src : src === undefined || src === null || src === "" ? [] : [src]).map(String),
+            ...(typeof field.contentType === "string" && field.contentType ? { contentType: field.contentType } : {}),
+          } satisfies FormField;
+        }),
+    };
+  }
+  if (body.mode === "file") {
+    const file = body.file as { src?: unknown } | undefined;
+    return typeof file?.src === "string" && file.src ? { mode: "file", src: file.src } : { mode: "none" };
+  }
+  if (body.mode === "graphql") {
+    const graphql = (body.graphql ?? {}) as { query?: unknown; variables?: unknown; operationName?: unknown };
+    return {
+      mode: "graphql",
+      query: text(graphql.query),
+      ...(typeof graphql.operationName === "string" ? { operationName: graphql.operationName } : {}),
+      ...(graphql.variables !== undefined && graphql.variables !== null
+        ? { variables: graphql.variables as string | Record<string, unknown> }
+        : {}),
+    };
+  }
   return `a ${body.mode} body, which mockman does not send`;
 }
 
@@ -88,13 +149,15 @@ export function postmanPlan(json: PostmanCollection): PostmanPlan {
     };
   };
 
-  const visit = (items: PostmanItem[], prefix: string[], auth: PostmanAuth | undefined, chain: Chain) => {
+  const visit = (items: PostmanItem[], prefix: string[], auth: PostmanAuth | undefined, chain: Chain, folders: PostmanStep["folders"]) => {
     for (const item of items) {
       const label = text(item.name) || "request";
       const path = [...prefix, label];
       if (Array.isArray(item.item)) {
         const own = item.auth && item.auth.type !== "inherit" ? item.auth : auth;
-        visit(item.item, path, own, add(chain, item.event, `${path.join(" / ")} (folder)`));
+        const id = text(item.id ?? item._postman_id);
+        const inside = [...folders, { name: label, ...(id ? { id } : {}) }];
+        visit(item.item, path, own, add(chain, item.event, `${path.join(" / ")} (folder)`), inside);
         continue;
       }
       const where = path.join(" / ");
@@ -113,11 +176,12 @@ export function postmanPlan(json: PostmanCollection): PostmanPlan {
           .map((h) => [text(h.key), text(h.value)] as [string, string]),
         body: typeof body === "string" ? { mode: "none" } : body,
         ...add(chain, item.event, where),
+        folders,
       };
       if (effective && effective.type !== "noauth") step.auth = effective;
       if (typeof body === "string") step.unsendable = body;
       else if (effective?.type && !SUPPORTED_AUTH.includes(effective.type))
-        step.unsendable = `${effective.type} auth, which mockman does not sign (it sends bearer, basic and API key auth)`;
+        step.unsendable = `${effective.type} auth, which mockman does not sign (it sends bearer, basic, API key, digest and OAuth 2.0 token auth)`;
       steps.push(step);
     }
   };
@@ -126,18 +190,41 @@ export function postmanPlan(json: PostmanCollection): PostmanPlan {
     [],
     json.auth && json.auth.type !== "inherit" ? json.auth : undefined,
     add({ prerequest: [], test: [] }, json.event, `${collectionName} (collection)`),
+    [],
   );
   return { name: collectionName, steps, variables };
 }
 
+export interface StepAuth {
+  header?: [string, string];
+  query?: [string, string];
+  basic?: [string, string];
+  /** Digest: the user, the password and whatever the collection gives of the server's challenge. */
+  digest?: Record<string, string>;
+}
+
 /** The header (or query pair) an auth block adds, with its values still as written ({{token}}). */
-export function authOf(auth: PostmanAuth | undefined): { header?: [string, string]; query?: [string, string]; basic?: [string, string] } {
+export function authOf(auth: PostmanAuth | undefined): StepAuth {
   if (!auth?.type) return {};
-  if (auth.type === "bearer") return { header: ["Authorization", `Bearer ${authValue(auth.bearer, "token")}`] };
-  if (auth.type === "basic") return { basic: [authValue(auth.basic, "username"), authValue(auth.basic, "password")] };
+  const list = (auth as unknown as Record<string, PostmanKeyValue[] | undefined>)[auth.type];
+  const value = (key: string) => authValue(list, key);
+  if (auth.type === "bearer") return { header: ["Authorization", `Bearer ${value("token")}`] };
+  if (auth.type === "basic") return { basic: [value("username"), value("password")] };
   if (auth.type === "apikey") {
-    const pair: [string, string] = [authValue(auth.apikey, "key"), authValue(auth.apikey, "value")];
-    return authValue(auth.apikey, "in") === "query" ? { query: pair } : { header: pair };
+    const pair: [string, string] = [value("key"), value("value")];
+    return value("in") === "query" ? { query: pair } : { header: pair };
+  }
+  if (auth.type === "oauth2") {
+    // A token the collection (or a variable) gives; mockman fetches none (no grant flow).
+    const token = value("accessToken");
+    if (value("addTokenTo") === "queryParams") return { query: ["access_token", token] };
+    const prefix = list?.some((kv) => kv.key === "headerPrefix") ? value("headerPrefix") : "Bearer";
+    return { header: ["Authorization", prefix ? `${prefix} ${token}` : token] };
+  }
+  if (auth.type === "digest") {
+    const digest: Record<string, string> = {};
+    for (const kv of list ?? []) if (kv.key) digest[kv.key] = text(kv.value);
+    return { digest };
   }
   return {};
 }

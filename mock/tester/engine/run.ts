@@ -1,0 +1,298 @@
+// One engine for collections, ours and Postman's, driven by the CLI (cli/commands/replay.ts)
+// and, later, the page: `prepareRun` checks a collection and its inputs before anything is
+// sent (what is wrong throws RunSetupError, what cannot run is in `notes`) and picks the
+// target; `executeRun` runs it, iteration by iteration, through the Sender it is given, and
+// returns the report. Nothing here touches a file, a socket or the process: files come
+// through a FileSource, requests through a Sender.
+import { SERVE_URL } from "#mock/core/boundary";
+import { type CollectionFile, undefinedVariables } from "#mock/tester/collection/format";
+import type { Variables } from "#mock/tester/collection/templates";
+import type { PostmanCollection } from "#mock/tester/postman/convert";
+import { planScripts, postmanPlan, type PostmanPlan } from "#mock/tester/postman/steps";
+import { namesScriptsSet, unsupportedUses } from "#mock/tester/postman/variables";
+import type { Scopes } from "../sandbox/sandbox";
+import type { DataRow } from "./data";
+import { dynamicVariables, needsFaker } from "./dynamic";
+import type { FileSource, Sender } from "./exchange";
+import { runOurs } from "./ours-run";
+import { runPostman, type SandboxFactory } from "./postman-run";
+import { assertionCounts, type ReplayReport, type ReplayResult } from "./reporters";
+import { variableValue } from "./variables";
+
+/** A collection or input that cannot run: nothing was sent. */
+export class RunSetupError extends Error {}
+
+export type RunnableCollection = { kind: "mockman"; file: CollectionFile } | { kind: "postman"; collection: PostmanCollection };
+
+export interface RunInputs {
+  /** -e FILE then each --env-var (later wins). */
+  environment: Record<string, unknown>;
+  /** -g FILE then each --global-var. */
+  globals: Record<string, unknown>;
+  /** -d FILE: one row per iteration. */
+  data: DataRow[];
+  /** -n; without it, one iteration per data row (or one). */
+  iterationCount?: number;
+  /** --folder NAME (repeatable): only the requests under these folders (a request's own name works too). */
+  folders: string[];
+  /** --base-url: send over HTTP to this server; sets {{baseUrl}}. */
+  baseUrl?: string;
+}
+
+export interface PreparedRun {
+  kind: "mockman" | "postman";
+  /** The server to send to, or undefined for in-process. */
+  base?: string;
+  /** Lines for stderr before the run: what cannot run, variables nothing defines yet. */
+  notes: string[];
+  /** The requests one iteration runs (for column widths and --bail's list). */
+  names: string[];
+  iterations: number;
+  /** The environment and globals as the run starts (the Postman run's scopes; ours reads `variables`). */
+  scopes: Scopes;
+  file?: CollectionFile;
+  plan?: PostmanPlan;
+  variables?: Variables;
+  data: DataRow[];
+  postman?: PostmanCollection;
+}
+
+const isHttpUrl = (text: string) => {
+  try {
+    return /^https?:$/.test(new URL(text).protocol);
+  } catch {
+    return false;
+  }
+};
+
+function checkBase(base: string | undefined): string | undefined {
+  if (base && !isHttpUrl(base)) throw new RunSetupError(`baseUrl ${base}: expected an http:// URL such as ${SERVE_URL}`);
+  return base;
+}
+
+const asText = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
+
+function iterationsOf(inputs: RunInputs): number {
+  if (inputs.iterationCount !== undefined) return inputs.iterationCount;
+  return Math.max(1, inputs.data.length);
+}
+
+/** Checks a collection and its inputs, and picks the target; throws RunSetupError for what cannot run at all. */
+export function prepareRun(collection: RunnableCollection, inputs: RunInputs): PreparedRun {
+  const iterations = iterationsOf(inputs);
+  if (collection.kind === "mockman") {
+    if (inputs.folders.length)
+      throw new RunSetupError(`--folder ${inputs.folders[0]}: a mockman collection has no folders (Postman collections do)`);
+    const file = collection.file;
+    const variables: Variables = {};
+    for (const [k, v] of Object.entries(inputs.globals)) variables[k] = asText(v);
+    Object.assign(variables, file.variables);
+    for (const [k, v] of Object.entries(inputs.environment)) variables[k] = asText(v);
+    // --base-url wins; else an env's baseUrl picks the server; else in-process, where {{baseUrl}} is "".
+    const base = checkBase(inputs.baseUrl ?? (variables.baseUrl || undefined));
+    variables.baseUrl = base ? base.replace(/\/+$/, "") : "";
+    // A column of the data file counts as defined: a row without it fails the requests that read it.
+    const withData = { ...variables };
+    for (const row of inputs.data) for (const key of Object.keys(row)) withData[key] ??= "";
+    const missing = undefinedVariables(file, withData);
+    if (missing.length)
+      throw new RunSetupError(
+        `${missing[0]}${missing.length > 1 ? ` (and ${missing.length - 1} more)` : ""}; give it with --env-var NAME=VALUE or --env FILE`,
+      );
+    return {
+      kind: "mockman",
+      base,
+      notes: [],
+      names: file.requests.map((r) => r.name),
+      iterations,
+      scopes: { environment: { ...variables }, globals: { ...inputs.globals }, collectionVariables: {}, local: {}, data: {} },
+      file,
+      variables,
+      data: inputs.data,
+    };
+  }
+
+  let plan = postmanPlan(collection.collection);
+  if (inputs.folders.length) plan = { ...plan, steps: selectFolders(plan, inputs.folders) };
+  const environment: Record<string, unknown> = { ...inputs.environment };
+  const scopes: Scopes = {
+    environment,
+    collectionVariables: { ...plan.variables },
+    globals: { ...inputs.globals },
+    local: {},
+    data: inputs.data[0] ? { ...inputs.data[0] } : {},
+  };
+  const lead = urlVariable(plan);
+  const known = (name: string) => variableValue(scopes, name);
+  let base = inputs.baseUrl ?? (known("baseUrl") || undefined);
+  // A collection written for another API names its server otherwise ({{APIURL}}/users): an http:// value for it picks the target.
+  if (!base && lead && lead !== "baseUrl" && isHttpUrl(known(lead) ?? "")) base = new URL(known(lead)!).origin;
+  base = checkBase(base);
+  if (inputs.baseUrl !== undefined || known("baseUrl") !== undefined || lead === "baseUrl")
+    environment.baseUrl = inputs.baseUrl ? inputs.baseUrl.replace(/\/+$/, "") : (known("baseUrl") ?? "").replace(/\/+$/, "");
+
+  const notes: string[] = [];
+  const scripts = planScripts(plan);
+  if (lead && known(lead) === undefined) {
+    const set = namesScriptsSet(scripts);
+    if (!set.names.has(lead) && !set.computed)
+      notes.push(
+        `its URLs start with {{${lead}}}, which nothing defines: requests fail as not sent. Point it at the API with --env-var ${lead}=<url> (for mockman serve, e.g. --env-var ${lead}=${SERVE_URL}/api)`,
+      );
+  }
+  for (const script of scripts)
+    for (const what of unsupportedUses(script.source))
+      notes.push(`${script.where} uses ${what}, which mockman cannot run; requests where it runs fail`);
+  for (const step of plan.steps) if (step.unsendable) notes.push(`${step.where} has ${step.unsendable}; it fails as not sent`);
+  return {
+    kind: "postman",
+    base,
+    notes,
+    names: plan.steps.map((s) => s.name),
+    iterations,
+    scopes,
+    plan,
+    data: inputs.data,
+    postman: collection.collection,
+  };
+}
+
+/** The steps under the named folders (by name or id, at any depth; a request's own name or id too), in collection order. */
+function selectFolders(plan: PostmanPlan, folders: string[]): PostmanPlan["steps"] {
+  const matches = (name: string, step: PostmanPlan["steps"][number]) =>
+    step.folders.some((f) => f.name === name || f.id === name) || step.label === name || step.id === name;
+  for (const name of folders)
+    if (!plan.steps.some((step) => matches(name, step)))
+      throw new RunSetupError(`--folder ${name}: the collection has no folder or request of that name or id`);
+  return plan.steps.filter((step) => folders.some((name) => matches(name, step)));
+}
+
+/** The variable most URLs start with: `baseUrl`, or `APIURL` in `{{APIURL}}/users`. */
+function urlVariable(plan: PostmanPlan): string | undefined {
+  const counts = new Map<string, number>();
+  for (const step of plan.steps) {
+    const lead = step.url.match(/^\{\{([^{}]+)\}\}/)?.[1];
+    if (lead) counts.set(lead, (counts.get(lead) ?? 0) + 1);
+  }
+  let best: string | undefined;
+  for (const [name, n] of counts) if (!best || n > counts.get(best)!) best = name;
+  return best;
+}
+
+export interface ExecuteOptions {
+  bail: boolean;
+  onResult?: (result: ReplayResult) => void;
+  /** Keep each result for the report (json, junit); false counts them and keeps none. */
+  keep?: boolean;
+  files?: FileSource;
+  delayMs?: number;
+  timeoutMs?: number;
+  timeoutRequestMs?: number;
+  timeoutScriptMs?: number;
+  sandbox?: SandboxFactory;
+  settle?: (requests: number) => void;
+  /** The file's name, for reports. */
+  file: string;
+}
+
+export interface RunOutcome {
+  report: ReplayReport;
+  /** The scopes as the run left them (exports). */
+  scopes: Scopes;
+}
+
+/** Runs a prepared collection through `sender`; never throws for what a request or script does. */
+export async function executeRun(prepared: PreparedRun, sender: Sender, options: ExecuteOptions): Promise<RunOutcome> {
+  const started = performance.now();
+  const deadline = options.timeoutMs ? started + options.timeoutMs : undefined;
+  const tally = { requests: 0, passed: 0, assertions: 0, assertionsFailed: 0 };
+  const onResult = (result: ReplayResult) => {
+    const counts = assertionCounts(result);
+    tally.requests++;
+    if (result.pass) tally.passed++;
+    tally.assertions += counts.made;
+    tally.assertionsFailed += counts.failed;
+    options.onResult?.(result);
+  };
+  const results: ReplayResult[] = [];
+  let skipped: string[] = [];
+  let notRun = 0;
+  let timedOut = false;
+  let scopes = prepared.scopes;
+  const iterations = prepared.iterations;
+
+  if (prepared.kind === "mockman") {
+    const file = prepared.file!;
+    for (let iteration = 0; iteration < iterations; iteration++) {
+      const row = prepared.data.length ? prepared.data[Math.min(iteration, prepared.data.length - 1)] : {};
+      const variables = { ...prepared.variables };
+      for (const [k, v] of Object.entries(row)) variables[k] = asText(v);
+      const end = await runOurs(file, sender, {
+        bail: options.bail,
+        variables,
+        base: prepared.base,
+        onResult,
+        keep: options.keep,
+        settle: iteration === 0 ? options.settle : undefined,
+        iteration: iterations > 1 ? iteration : undefined,
+        timeoutRequestMs: options.timeoutRequestMs,
+        deadline,
+        delayMs: options.delayMs,
+        after: iteration > 0,
+      });
+      results.push(...end.results);
+      if (end.timedOut) {
+        timedOut = true;
+        break;
+      }
+      if (end.stoppedAt !== undefined) {
+        skipped = file.requests.slice(end.stoppedAt).map((r) => r.name);
+        notRun = skipped.length + (iterations - iteration - 1) * file.requests.length;
+        break;
+      }
+    }
+  } else {
+    const plan = prepared.plan!;
+    const text = JSON.stringify(prepared.postman ?? plan) + JSON.stringify(prepared.scopes) + JSON.stringify(prepared.data);
+    const dynamic = await dynamicVariables(needsFaker(text));
+    const end = await runPostman(plan, sender, {
+      bail: options.bail,
+      scopes: prepared.scopes,
+      base: prepared.base,
+      onResult,
+      keep: options.keep,
+      dynamic,
+      files: options.files,
+      timeoutRequestMs: options.timeoutRequestMs,
+      timeoutScriptMs: options.timeoutScriptMs,
+      delayMs: options.delayMs,
+      deadline,
+      sandbox: options.sandbox,
+      data: prepared.data,
+      iterations,
+    });
+    results.push(...end.results);
+    if (end.scopes) scopes = end.scopes;
+    timedOut = Boolean(end.timedOut);
+    if (end.bailed) {
+      skipped = end.bailed.skipped;
+      notRun = end.bailed.notRun;
+    }
+  }
+  const report: ReplayReport = {
+    file: options.file,
+    target: sender.where,
+    requests: tally.requests,
+    assertions: tally.assertions,
+    assertionsFailed: tally.assertionsFailed,
+    passed: tally.passed,
+    failed: tally.requests - tally.passed,
+    notRun,
+    ms: Math.round((performance.now() - started) * 100) / 100,
+    results,
+    skipped,
+  };
+  if (iterations !== 1) report.iterations = iterations;
+  if (timedOut) report.error = `the run went past --timeout ${options.timeoutMs} ms and was stopped`;
+  return { report, scopes };
+}

@@ -1,0 +1,353 @@
+// `mockman replay` under Newman's option names: environments and globals,
+// iteration data and counts, folders, bail, exit codes, reporters and their
+// export files, exported scopes, colour, timeouts.
+import { execFileSync } from "node:child_process";
+import { createServer, type Server } from "node:http";
+import { createServer as createHttpsServer } from "node:https";
+import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { cli, oneStderrLine, tempDb, tempDir } from "./helpers";
+
+const SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
+
+function write(dir: string, name: string, json: unknown): string {
+  const file = join(dir, name);
+  writeFileSync(file, typeof json === "string" ? json : JSON.stringify(json));
+  return file;
+}
+
+const test = (...lines: string[]) => [{ listen: "test", script: { exec: lines } }];
+const item = (name: string, url: string, tests: string[] = [], extra: object = {}) => ({
+  name,
+  request: { method: "GET", url },
+  ...(tests.length ? { event: test(...tests) } : {}),
+  ...extra,
+});
+const postman = (dir: string, items: unknown[], extra: object = {}) =>
+  write(dir, "p.postman_collection.json", { info: { name: "p", schema: SCHEMA }, item: items, ...extra });
+const ok = "pm.test('200', () => pm.response.to.have.status(200));";
+
+describe("variables Newman's way", () => {
+  it("-e and -g read Postman exports; --global-var; a computed name, {{$guid}} and {{$randomEmail}} are not refused", async () => {
+    const { dir, db } = tempDb();
+    const env = write(dir, "e.json", {
+      name: "e",
+      values: [{ key: "limit", value: "1", enabled: true }],
+      _postman_variable_scope: "environment",
+    });
+    const globals = write(dir, "g.json", {
+      name: "g",
+      values: [{ key: "path", value: "/api/posts", enabled: true }],
+      _postman_variable_scope: "globals",
+    });
+    const file = postman(dir, [
+      item("Set", "{{path}}?limit={{limit}}&who={{who}}", [
+        "for (var i = 0; i < 2; i++) pm.environment.set('gen_option' + i + '_id', 'v' + i);",
+      ]),
+      item("Use", "{{path}}/{{gen_option1_id}}?g={{$guid}}&e={{$randomEmail}}", ["pm.test('404', () => pm.response.to.have.status(404));"]),
+    ]);
+    const ran = await cli(["replay", file, "-e", env, "-g", globals, "--global-var", "who=me", "--json", "--db", db]);
+    expect(ran.stderr).toBe("");
+    expect(ran.code).toBe(0);
+    const report = JSON.parse(ran.stdout);
+    expect(report.results[0].path).toBe("/api/posts?limit=1&who=me");
+    expect(report.results[1].path).toMatch(/^\/api\/posts\/v1\?g=[0-9a-f-]{36}&e=[^&@]+@[^&]+$/);
+  });
+
+  it("a {{name}} nothing defines is sent as written, with a warning naming it for that request; exit 0 as Newman", async () => {
+    const { dir, db } = tempDb();
+    const ran = await cli(["replay", postman(dir, [item("Posts", "/api/posts?limit=1&x={{nothing}}")]), "--db", db]);
+    expect(ran.code).toBe(0);
+    expect(oneStderrLine(ran)).toBe("mockman: warning: posts: {{nothing}} has no value; sent as written");
+  });
+});
+
+describe("iterations", () => {
+  it("-d CSV: one iteration per row, {{column}} and pm.iterationData's scope, lines and JUnit per iteration", async () => {
+    const { dir, db } = tempDb();
+    const data = write(dir, "d.csv", '\uFEFFlimit,label\n1,"one, first"\n2,"two\nlines"\n');
+    const file = postman(dir, [item("Posts", "/api/posts?limit={{limit}}", [ok])]);
+    const ran = await cli(["replay", file, "-d", data, "--db", db]);
+    expect(ran.code).toBe(0);
+    expect(ran.stdout).toMatch(
+      /^Iteration 1\/2\nposts +GET +\/api\/posts\?limit=1 .*pass\nIteration 2\/2\nposts +GET +\/api\/posts\?limit=2 .*pass\n/,
+    );
+    expect(ran.stdout).toMatch(/^2 iterations, 2 requests, 2 assertions, 0 failed/m);
+    const junit = await cli(["replay", file, "--iteration-data", data, "-r", "junit", "--db", db]);
+    expect(junit.stdout).toContain('<testsuite name="p.postman_collection (iteration 1 of 2)" tests="1"');
+    expect(junit.stdout).toContain('<testsuite name="p.postman_collection (iteration 2 of 2)" tests="1"');
+  });
+
+  it("-d JSON with -n 3: the last row is used again, as Newman does; the report carries each iteration", async () => {
+    const { dir, db } = tempDb();
+    const data = write(dir, "d.json", [{ limit: 1 }, { limit: 2 }]);
+    const ran = await cli([
+      "replay",
+      postman(dir, [item("Posts", "/api/posts?limit={{limit}}")]),
+      "-d",
+      data,
+      "-n",
+      "3",
+      "--json",
+      "--db",
+      db,
+    ]);
+    const report = JSON.parse(ran.stdout);
+    expect(report.results.map((r: { path: string; iteration: number }) => [r.iteration, r.path])).toEqual([
+      [0, "/api/posts?limit=1"],
+      [1, "/api/posts?limit=2"],
+      [2, "/api/posts?limit=2"],
+    ]);
+    expect(report.iterations).toBe(3);
+  });
+
+  it("-n runs a collection of ours several times; data columns fill its templates", async () => {
+    const { dir, db } = tempDb();
+    const file = write(dir, "c.json", { mockman: 1, requests: [{ name: "posts", method: "GET", endpoint: "/api/posts?limit={{n}}" }] });
+    const data = write(dir, "d.csv", "n\n1\n2\n");
+    const report = JSON.parse((await cli(["replay", file, "-d", data, "--json", "--db", db])).stdout);
+    expect(report.results.map((r: { path: string }) => r.path)).toEqual(["/api/posts?limit=1", "/api/posts?limit=2"]);
+  });
+
+  it("bad data is exit 2 before anything is sent", async () => {
+    const { dir, db } = tempDb();
+    const data = write(dir, "d.json", { not: "an array" });
+    const ran = await cli(["replay", postman(dir, [item("Posts", "/api/posts")]), "-d", data, "--db", db]);
+    expect(ran.code).toBe(2);
+    expect(oneStderrLine(ran)).toBe(
+      `mockman: --iteration-data ${data}: JSON iteration data must be an array of objects, one per iteration. Nothing was sent`,
+    );
+  });
+});
+
+describe("--folder, --bail, exit codes", () => {
+  const items = [
+    {
+      name: "Posts",
+      item: [{ name: "Nested", item: [item("List", "/api/posts?limit=1", [ok])] }, item("Missing", "/api/posts/nope", [ok])],
+    },
+    item("Other", "/api/test-todos", [ok]),
+  ];
+
+  it("--folder runs a nested folder by name (repeatable); an unknown one is exit 2", async () => {
+    const { dir, db } = tempDb();
+    const file = postman(dir, items);
+    const one = JSON.parse((await cli(["replay", file, "--folder", "Nested", "--json", "--db", db])).stdout);
+    expect(one.results.map((r: { name: string }) => r.name)).toEqual(["posts-nested-list"]);
+    const two = JSON.parse((await cli(["replay", file, "--folder", "Nested", "--folder", "Other", "--json", "--db", db])).stdout);
+    expect(two.results.map((r: { name: string }) => r.name)).toEqual(["posts-nested-list", "other"]);
+    const unknown = await cli(["replay", file, "--folder", "Nope", "--bail", "folder", "--db", db]);
+    expect(unknown.code).toBe(2);
+    expect(oneStderrLine(unknown)).toBe(
+      `mockman: ${file}: --folder Nope: the collection has no folder or request of that name or id. Nothing was sent`,
+    );
+  });
+
+  it("a failed assertion is exit 1; --bail stops there; -x exits 0; a 404 without tests passes, as in Newman", async () => {
+    const { dir, db } = tempDb();
+    const file = postman(dir, items);
+    const ran = await cli(["replay", file, "--db", db]);
+    expect(ran.code).toBe(1);
+    expect(ran.stdout).toMatch(/^3 requests, 3 assertions, 1 failed/m);
+    const bailed = await cli(["replay", file, "--bail", "--db", db]);
+    expect(bailed.stdout).toMatch(/^2 requests, 2 assertions, 1 failed, 1 not run \(--bail\)/m);
+    const suppressed = await cli(["replay", file, "-x", "--db", db]);
+    expect(suppressed.code).toBe(0);
+    expect(oneStderrLine(suppressed)).toBe("mockman: 1 of 3 requests failed; see the lines marked FAIL (exit 0: --suppress-exit-code)");
+    const untested = await cli(["replay", postman(dir, [item("Missing", "/api/posts/nope")]), "--db", db]);
+    expect(untested.code).toBe(0);
+  });
+
+  it.each([
+    [["--bail", "sometimes"], "--bail sometimes: expected failure or folder"],
+    [["-n", "0"], "--iteration-count: must be 1 or more"],
+    [["--timeout-request", "soon"], "--timeout-request: expected a whole number"],
+    [["--color", "rainbow"], "Allowed choices are on, off, auto"],
+    [["-r", "html"], "--reporters html: not a reporter. Allowed choices are cli, json, junit"],
+    [["-r", "json,junit"], "-r json,junit: one report can go to stdout; give --reporter-junit-export FILE"],
+  ])("%j is a usage error", async (args, message) => {
+    const { dir, db } = tempDb();
+    const ran = await cli(["replay", postman(dir, items), ...args, "--db", db]);
+    expect(ran.code).toBe(2);
+    expect(oneStderrLine(ran)).toContain(message);
+  });
+});
+
+describe("reporters and exports", () => {
+  it("-r cli,json,junit: the lines on stdout, each report in its export file; a repeated --reporter keeps both", async () => {
+    const { dir, db } = tempDb();
+    const file = postman(dir, [item("Posts", "/api/posts?limit=1", [ok])]);
+    const ran = await cli(
+      ["replay", file, "-r", "cli,json,junit", "--reporter-json-export", "r.json", "--reporter-junit-export", "r.xml", "--db", db],
+      { cwd: dir },
+    );
+    expect(ran.code).toBe(0);
+    expect(ran.stdout).toMatch(/^posts +GET .*pass\n1 request, 1 assertion, 0 failed/);
+    expect(JSON.parse(readFileSync(join(dir, "r.json"), "utf8"))).toMatchObject({ passed: 1 });
+    expect(readFileSync(join(dir, "r.xml"), "utf8")).toMatch(/^<\?xml/);
+    const repeated = await cli(
+      [
+        "replay",
+        file,
+        "--reporter",
+        "json",
+        "--reporter",
+        "junit",
+        "--reporter-json-export",
+        "a.json",
+        "--reporter-junit-export",
+        "a.xml",
+        "--db",
+        db,
+      ],
+      { cwd: dir },
+    );
+    expect(repeated.code).toBe(0);
+    expect(existsSync(join(dir, "a.json")) && existsSync(join(dir, "a.xml"))).toBe(true);
+  });
+
+  it("-r cli,json without an export file writes the report under newman/, as Newman does", async () => {
+    const { dir, db } = tempDb();
+    const ran = await cli(["replay", postman(dir, [item("Posts", "/api/posts?limit=1")]), "-r", "cli,json", "--db", db], { cwd: dir });
+    expect(ran.code).toBe(0);
+    expect(readdirSync(join(dir, "newman"))).toEqual([expect.stringMatching(/^newman-run-report-[\dT-]+Z\.json$/)]);
+  });
+
+  it("--export-environment, --export-globals and --export-collection write the scopes as the run left them", async () => {
+    const { dir, db } = tempDb();
+    const file = postman(
+      dir,
+      [
+        item("Posts", "/api/posts?limit=1", [
+          "pm.environment.set('seen', 'yes'); pm.globals.set('g', 1); pm.collectionVariables.set('c', 'after');",
+        ]),
+      ],
+      { variable: [{ key: "c", value: "before" }] },
+    );
+    const ran = await cli(
+      [
+        "replay",
+        file,
+        "--env-var",
+        "start=1",
+        "--export-environment",
+        "env.json",
+        "--export-globals",
+        "g.json",
+        "--export-collection",
+        "c.json",
+        "--db",
+        db,
+      ],
+      { cwd: dir },
+    );
+    expect(ran.code).toBe(0);
+    const env = JSON.parse(readFileSync(join(dir, "env.json"), "utf8"));
+    expect(env).toMatchObject({ _postman_variable_scope: "environment" });
+    expect(env.values).toEqual([
+      { key: "start", value: "1", type: "default", enabled: true },
+      { key: "seen", value: "yes", type: "default", enabled: true },
+    ]);
+    expect(JSON.parse(readFileSync(join(dir, "g.json"), "utf8")).values).toEqual([
+      { key: "g", value: "1", type: "default", enabled: true },
+    ]);
+    expect(JSON.parse(readFileSync(join(dir, "c.json"), "utf8")).variable).toEqual([{ key: "c", value: "after" }]);
+  });
+
+  it("--color on colours a pipe, --color off a terminal not", async () => {
+    const { dir, db } = tempDb();
+    const file = postman(dir, [item("Posts", "/api/posts?limit=1")]);
+    expect((await cli(["replay", file, "--color", "on", "--db", db])).stdout).toContain("\x1b[32mpass");
+    expect((await cli(["replay", file, "--color", "off", "--db", db], { tty: true })).stdout).not.toContain("\x1b[");
+  });
+});
+
+describe("timeouts", () => {
+  let slow: Server | undefined;
+  afterEach(() => slow?.close());
+  const slowServer = () =>
+    new Promise<string>((resolve) => {
+      slow = createServer((req, res) => {
+        const wait = req.url?.startsWith("/slow") ? 3_000 : 0;
+        setTimeout(() => res.writeHead(200, { "content-type": "application/json" }).end("{}"), wait).unref();
+      });
+      slow.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(slow!.address() as { port: number }).port}`));
+    });
+
+  it("--timeout-request fails a request not answered in time, and the run goes on", async () => {
+    const url = await slowServer();
+    const { dir } = tempDb();
+    const file = postman(dir, [item("Slow", "{{baseUrl}}/slow"), item("Fast", "{{baseUrl}}/fast")]);
+    const ran = await cli(["replay", file, "--env-var", `baseUrl=${url}`, "--timeout-request", "200", "--json"]);
+    expect(ran.code).toBe(1);
+    const results = JSON.parse(ran.stdout).results;
+    expect(results[0]).toMatchObject({ status: null, pass: false });
+    expect(results[0].error).toMatch(/^not sent: (no answer within --timeout-request 200 ms|no answer from .* within 0\.2 s)/);
+    expect(results[1]).toMatchObject({ status: 200, pass: true });
+  });
+
+  it("--timeout stops the run and exits 1", async () => {
+    const url = await slowServer();
+    const { dir } = tempDb();
+    const file = postman(dir, [item("Slow", "{{baseUrl}}/slow"), item("After", "{{baseUrl}}/fast")]);
+    const ran = await cli(["replay", file, "--env-var", `baseUrl=${url}`, "--timeout", "100", "--json"]);
+    expect(ran.code).toBe(1);
+    expect(JSON.parse(ran.stdout).results).toHaveLength(1);
+    expect(oneStderrLine(ran)).toBe("mockman: the run went past --timeout 100 ms and was stopped");
+  });
+
+  it("--timeout-script stops a script that loops, fails its request with a message, and the run goes on", async () => {
+    const { dir, db } = tempDb();
+    const file = postman(dir, [item("Loops", "/api/posts?limit=1", ["while (true) {}"]), item("Next", "/api/posts?limit=1", [ok])]);
+    const ran = await cli(["replay", file, "--timeout-script", "300", "--json", "--db", db]);
+    expect(ran.code).toBe(1);
+    const results = JSON.parse(ran.stdout).results;
+    expect(results[0].error).toBe("test script of Loops: the script ran longer than 0.3 s and was stopped");
+    expect(results[1].pass).toBe(true);
+  });
+});
+
+describe("-k, --insecure", () => {
+  let https: Server | undefined;
+  afterEach(() => https?.close());
+
+  it("accepts a self-signed certificate, which is refused without it", async () => {
+    const dir = tempDir();
+    const [key, cert] = [join(dir, "key.pem"), join(dir, "cert.pem")];
+    execFileSync(
+      "openssl",
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "ec",
+        "-pkeyopt",
+        "ec_paramgen_curve:prime256v1",
+        "-nodes",
+        "-keyout",
+        key,
+        "-out",
+        cert,
+        "-days",
+        "1",
+        "-subj",
+        "/CN=127.0.0.1",
+      ],
+      { stdio: "ignore" },
+    );
+    const url = await new Promise<string>((resolve) => {
+      https = createHttpsServer({ key: readFileSync(key), cert: readFileSync(cert) }, (_req, res) =>
+        res.writeHead(200, { "content-type": "application/json" }).end("{}"),
+      ) as unknown as Server;
+      https.listen(0, "127.0.0.1", () => resolve(`https://127.0.0.1:${(https!.address() as { port: number }).port}`));
+    });
+    const file = postman(dir, [item("Secure", "{{baseUrl}}/x", [ok])]);
+    const refused = await cli(["replay", file, "--base-url", url, "--json"]);
+    expect(refused.code).toBe(1);
+    expect(JSON.parse(refused.stdout).results[0]).toMatchObject({ status: null, pass: false });
+    const accepted = await cli(["replay", file, "--base-url", url, "-k", "--json"]);
+    expect(accepted.code).toBe(0);
+    expect(JSON.parse(accepted.stdout).results[0]).toMatchObject({ status: 200, pass: true });
+  });
+});

@@ -1,0 +1,277 @@
+// The engine as the page will drive it: no CLI, a Sender and a sandbox given in.
+// A stand-in sender records what goes out; a stand-in sandbox plays the part of
+// the isolate's pm.sendRequest and pm.cookies through the host the engine gives.
+import { describe, expect, it } from "vitest";
+import type { Exchange, OutgoingRequest, Sender } from "#mock/tester/engine/exchange";
+import { executeRun, prepareRun, RunSetupError, type RunInputs } from "#mock/tester/engine/run";
+import type { SandboxFactory } from "#mock/tester/engine/postman-run";
+import type { ScriptOutcome } from "#mock/tester/sandbox/sandbox";
+import type { PostmanCollection } from "#mock/tester/postman/convert";
+import { md5, parseChallenge } from "#mock/tester/engine/digest";
+import { CookieJar, splitSetCookie } from "#mock/tester/engine/cookies";
+
+const SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
+
+function recorder(answer: (request: OutgoingRequest, n: number) => Partial<Exchange> = () => ({})) {
+  const sent: OutgoingRequest[] = [];
+  const sender: Sender = {
+    where: "test",
+    close: async () => {},
+    async send(request) {
+      sent.push({ ...request, headers: [...request.headers] });
+      return { status: 200, statusText: "OK", headers: {}, body: null, ms: 1, ...answer(request, sent.length - 1) };
+    },
+  };
+  return { sender, sent };
+}
+
+const inputs = (over: Partial<RunInputs> = {}): RunInputs => ({ environment: {}, globals: {}, data: [], folders: [], ...over });
+const collection = (item: unknown[], extra: object = {}) => ({
+  kind: "postman" as const,
+  collection: { info: { name: "c", schema: SCHEMA }, item, ...extra } as PostmanCollection,
+});
+const get = (name: string, url: string, extra: object = {}) => ({ name, request: { method: "GET", url, ...extra } });
+const header = (request: OutgoingRequest, name: string) => request.headers.find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1];
+
+async function run(c: ReturnType<typeof collection>, sender: Sender, over: Partial<RunInputs> = {}, sandbox?: SandboxFactory) {
+  const prepared = prepareRun(c, inputs(over));
+  return (await executeRun(prepared, sender, { file: "c.json", bail: false, sandbox })).report;
+}
+
+const outcome = (over: Partial<ScriptOutcome> = {}): ScriptOutcome => ({
+  scopes: { environment: {}, collectionVariables: {}, globals: {}, local: {}, data: {} },
+  assertions: [],
+  error: null,
+  nextSet: false,
+  next: null,
+  skip: false,
+  headers: [],
+  sent: [],
+  cookieChanges: [],
+  ...over,
+});
+
+describe("variables at send time, in a run", () => {
+  it("a {{name}} with no value is sent as written and named in a warning for that request; the run is not refused", async () => {
+    const { sender, sent } = recorder();
+    const report = await run(collection([get("A", "/api/x/{{nothing}}?id={{$guid}}")]), sender);
+    expect(sent[0].path).toMatch(/^\/api\/x\/%7B%7Bnothing%7D%7D\?id=[0-9a-f-]{36}$|^\/api\/x\/\{\{nothing\}\}\?id=[0-9a-f-]{36}$/);
+    expect(report.results[0].warnings).toEqual(["{{nothing}} has no value; sent as written"]);
+    expect(report.results[0].pass).toBe(true);
+  });
+
+  it("every iteration gets its row: {{column}} in the URL, the report carries the iteration", async () => {
+    const { sender, sent } = recorder();
+    const report = await run(collection([get("A", "/api/users/{{user}}")]), sender, {
+      data: [{ user: "ada" }, { user: "bob" }],
+      iterationCount: 3,
+    });
+    expect(sent.map((r) => r.path)).toEqual(["/api/users/ada", "/api/users/bob", "/api/users/bob"]);
+    expect(report.results.map((r) => r.iteration)).toEqual([0, 1, 2]);
+    expect(report.iterations).toBe(3);
+  });
+
+  it("--folder runs the requests under a nested folder, by name, and an unknown one is refused", async () => {
+    const c = collection([
+      { name: "Outer", item: [{ name: "Inner", item: [get("In", "/api/in")] }, get("Beside", "/api/beside")] },
+      get("Top", "/api/top"),
+    ]);
+    const { sender, sent } = recorder();
+    await run(c, sender, { folders: ["Inner"] });
+    expect(sent.map((r) => r.path)).toEqual(["/api/in"]);
+    expect(() => prepareRun(c, inputs({ folders: ["Nope"] }))).toThrow(RunSetupError);
+  });
+});
+
+describe("bodies and auth", () => {
+  it("raw with its language's type, urlencoded, GraphQL, and a GET's body dropped", async () => {
+    const { sender, sent } = recorder();
+    await run(
+      collection([
+        { name: "xml", request: { method: "POST", url: "/a", body: { mode: "raw", raw: "<a/>", options: { raw: { language: "xml" } } } } },
+        { name: "text", request: { method: "POST", url: "/a", body: { mode: "raw", raw: "hi {{who}}" } } },
+        {
+          name: "form",
+          request: {
+            method: "POST",
+            url: "/a",
+            body: {
+              mode: "urlencoded",
+              urlencoded: [
+                { key: "a b", value: "c&d" },
+                { key: "x", value: "y", disabled: true },
+              ],
+            },
+          },
+        },
+        {
+          name: "gql",
+          request: {
+            method: "POST",
+            url: "/a",
+            body: { mode: "graphql", graphql: { query: "{ user(id: {{id}}) }", variables: '{"n": {{id}}}' } },
+          },
+        },
+        { name: "get", request: { method: "GET", url: "/a", body: { mode: "raw", raw: "dropped" } } },
+      ]),
+      sender,
+      { environment: { who: "you", id: "7" } },
+    );
+    expect(sent.map((r) => [header(r, "content-type"), r.body])).toEqual([
+      ["application/xml", "<a/>"],
+      ["text/plain", "hi you"],
+      ["application/x-www-form-urlencoded", "a%20b=c%26d"],
+      ["application/json", '{"query":"{ user(id: 7) }","variables":{"n": 7}}'],
+      [undefined, undefined],
+    ]);
+  });
+
+  it("formdata: text fields and a file read through the FileSource, as multipart", async () => {
+    const { sender, sent } = recorder();
+    const prepared = prepareRun(
+      collection([
+        {
+          name: "upload",
+          request: {
+            method: "POST",
+            url: "/up",
+            body: {
+              mode: "formdata",
+              formdata: [
+                { key: "title", value: "{{t}}", type: "text" },
+                { key: "file", type: "file", src: "a.txt" },
+                { key: "gone", type: "file", src: "missing.png" },
+              ],
+            },
+          },
+        },
+      ]),
+      inputs({ environment: { t: "Hello" } }),
+    );
+    const files = {
+      read: async (path: string) => {
+        if (path === "a.txt") return new TextEncoder().encode("file body");
+        throw new Error("no such file");
+      },
+    };
+    const report = await executeRun(prepared, sender, { file: "c.json", bail: false, files });
+    const type = header(sent[0], "content-type")!;
+    const boundary = type.match(/^multipart\/form-data; boundary=(-+\d+)$/)![1];
+    expect(new TextDecoder().decode(sent[0].body as Uint8Array)).toBe(
+      `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nHello\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nfile body\r\n` +
+        `--${boundary}--\r\n`,
+    );
+    expect(report.report.results[0].warnings).toEqual(["a file of its body was not sent: missing.png: no such file"]);
+  });
+
+  it("oauth2 with a given token, in the header or the query; digest answers the 401's challenge", async () => {
+    const { sender, sent } = recorder((request, n) =>
+      n === 2 ? { status: 401, headers: { "www-authenticate": 'Digest realm="r@x", nonce="abc", qop="auth", opaque="op"' } } : {},
+    );
+    await run(
+      collection([
+        get("h", "/a", { auth: { type: "oauth2", oauth2: [{ key: "accessToken", value: "{{tok}}" }] } }),
+        get("q", "/a", {
+          auth: {
+            type: "oauth2",
+            oauth2: [
+              { key: "accessToken", value: "t2" },
+              { key: "addTokenTo", value: "queryParams" },
+            ],
+          },
+        }),
+        get("d", "/dig", {
+          auth: {
+            type: "digest",
+            digest: [
+              { key: "username", value: "u" },
+              { key: "password", value: "p" },
+            ],
+          },
+        }),
+      ]),
+      sender,
+      { environment: { tok: "t1" } },
+    );
+    expect(header(sent[0], "authorization")).toBe("Bearer t1");
+    expect(sent[1].path).toBe("/a?access_token=t2");
+    expect(header(sent[2], "authorization")).toBeUndefined();
+    const signed = header(sent[3], "authorization")!;
+    const field = (name: string) => signed.match(new RegExp(`${name}="?([^",]+)`))![1];
+    const ha1 = md5("u:r@x:p");
+    const ha2 = md5("GET:/dig");
+    expect(signed).toMatch(
+      /^Digest username="u", realm="r@x", nonce="abc", uri="\/dig", algorithm=MD5, qop=auth, nc=00000001, cnonce="[0-9a-f]{16}", response="[0-9a-f]{32}", opaque="op"$/,
+    );
+    expect(field("response")).toBe(md5(`${ha1}:abc:00000001:${field("cnonce")}:auth:${ha2}`));
+  });
+});
+
+describe("the script host: pm.sendRequest and pm.cookies", () => {
+  const sandboxThatSends: SandboxFactory = async () => ({
+    async run(input, _where, host) {
+      if (input.info.eventName !== "prerequest")
+        return outcome({ scopes: input.scopes, headers: input.request.headers, cookieChanges: [] });
+      const response = await host.sendRequest({ url: "http://127.0.0.1:3001/api/token", method: "POST", headers: [], body: '{"a":1}' });
+      return outcome({
+        scopes: { ...input.scopes, environment: { ...input.scopes.environment, token: JSON.parse(response.body).token } },
+        headers: input.request.headers,
+        assertions: [
+          { name: `cookies seen: ${input.cookies?.map((c) => `${c.name}=${c.value}`).join(",")}`, passed: true, skipped: false },
+        ],
+        cookieChanges: [{ url: "", name: "set-by-script", value: "1" }],
+      });
+    },
+  });
+
+  it("a script's request goes through the run's sender to the same target, is shown under its request, and cookies go both ways", async () => {
+    const { sender, sent } = recorder((request): Partial<Exchange> =>
+      request.path === "/api/token" ? { body: { token: "abc" }, headers: { "set-cookie": "sid=s1; Path=/; HttpOnly" } } : {},
+    );
+    const c = collection([
+      {
+        name: "Me",
+        event: [{ listen: "prerequest", script: { exec: ["pm.sendRequest(...)"] } }],
+        request: { method: "GET", url: "{{baseUrl}}/api/me", header: [{ key: "Authorization", value: "Bearer {{token}}" }] },
+      },
+    ]);
+    const report = await run(c, sender, { environment: { baseUrl: "http://127.0.0.1:3001" } }, sandboxThatSends);
+    expect(sent.map((r) => [r.method, r.path])).toEqual([
+      ["POST", "/api/token"],
+      ["GET", "/api/me"],
+    ]);
+    expect(sent[0].body).toBe('{"a":1}');
+    expect(header(sent[1], "authorization")).toBe("Bearer abc");
+    // The token's Set-Cookie and the script's own cookie both ride on the request.
+    expect(header(sent[1], "cookie")).toBe("sid=s1; set-by-script=1");
+    expect(report.results[0].sent).toEqual([{ method: "POST", url: "/api/token", status: 200 }]);
+    expect(report.results[0].assertions?.[0].name).toBe("cookies seen: ");
+  });
+});
+
+describe("the cookie jar", () => {
+  it("keeps Set-Cookie by path and expiry, and sends the ones a path is under", () => {
+    let now = 1_000_000;
+    const jar = new CookieJar(() => now);
+    jar.setAll(
+      "http://x/api/auth/login",
+      splitSetCookie("a=1; Path=/, b=2; Path=/api/auth; Expires=Wed, 21 Oct 2099 07:28:00 GMT, c=3; Max-Age=10"),
+    );
+    expect(jar.header("http://x/api/auth/me")).toBe("b=2; c=3; a=1");
+    expect(jar.header("http://x/other")).toBe("a=1");
+    now += 11_000;
+    expect(jar.header("http://x/api/auth/me")).toBe("b=2; a=1");
+    jar.set("http://x/", "a=gone; Max-Age=0");
+    expect(jar.header("http://x/api/auth/me")).toBe("b=2");
+  });
+
+  it("parses a digest challenge", () => {
+    expect(parseChallenge('Digest realm="a, b", nonce=xyz, qop="auth,auth-int"')).toEqual({
+      realm: "a, b",
+      nonce: "xyz",
+      qop: "auth,auth-int",
+    });
+    expect(parseChallenge("Basic realm=x")).toBeUndefined();
+  });
+});

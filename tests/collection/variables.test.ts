@@ -1,0 +1,57 @@
+// {{name}} in a Postman request is filled when the request goes out, from the
+// scopes in Newman's order; what nothing holds stays as written and is named.
+import { describe, expect, it } from "vitest";
+import { substitute, variableValue } from "#mock/tester/engine/variables";
+import type { Scopes } from "#mock/tester/sandbox/sandbox";
+
+const scopes = (over: Partial<Scopes> = {}): Scopes => ({
+  local: {},
+  data: {},
+  environment: {},
+  collectionVariables: {},
+  globals: {},
+  ...over,
+});
+
+describe("variables at send time", () => {
+  it("local, then data, then environment, then collection, then globals", () => {
+    const all = scopes({
+      local: { a: "local" },
+      data: { a: "data", b: "data" },
+      environment: { a: "env", b: "env", c: "env" },
+      collectionVariables: { c: "coll", d: "coll" },
+      globals: { d: "global", e: "global" },
+    });
+    expect(substitute("{{a}} {{b}} {{c}} {{d}} {{e}}", all)).toBe("local data env coll global");
+  });
+
+  it("a name nothing holds is left as written and reported; nested values are filled", () => {
+    const unresolved = new Set<string>();
+    const out = substitute(
+      "{{host}}/{{missing}}/{{gen_option1_id}}",
+      scopes({ environment: { host: "{{proto}}://x", proto: "http" } }),
+      undefined,
+      unresolved,
+    );
+    expect(out).toBe("http://x/{{missing}}/{{gen_option1_id}}");
+    expect([...unresolved]).toEqual(["missing", "gen_option1_id"]);
+  });
+
+  it("a variable set by a script under a computed name is found when the request goes out", () => {
+    const later = scopes();
+    for (let i = 0; i < 3; i++) later.environment["gen_option" + i + "_id"] = `id-${i}`;
+    expect(substitute("/options/{{gen_option2_id}}", later)).toBe("/options/id-2");
+  });
+
+  it("a variable wins over a dynamic one of the same name; null is empty text, objects are JSON", () => {
+    const dynamic = (name: string) => (name === "$guid" ? "generated" : undefined);
+    expect(substitute("{{$guid}}", scopes(), dynamic)).toBe("generated");
+    expect(substitute("{{$guid}}", scopes({ environment: { $guid: "mine" } }), dynamic)).toBe("mine");
+    expect(variableValue(scopes({ local: { n: null } }), "n")).toBe("");
+    expect(variableValue(scopes({ local: { o: { a: 1 } } }), "o")).toBe('{"a":1}');
+  });
+
+  it("a self-reference stops after Postman's 19 rounds instead of looping", () => {
+    expect(substitute("{{loop}}", scopes({ local: { loop: "{{loop}}" } }))).toBe("{{loop}}");
+  });
+});

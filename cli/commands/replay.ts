@@ -28,7 +28,7 @@ import {
 import { openSender } from "../stores";
 import { CliError, EXIT, oneLine, usageError } from "../errors";
 import type { OutgoingRequest, Sender } from "#mock/tester/engine/exchange";
-import { readSource, writeOutput } from "../inputs";
+import { readSource, refuseStoreOutput, writeOutput } from "../inputs";
 import { collectNow } from "../memory";
 import { wantsColor, type CliIo } from "../io";
 import { addFaultOptions, faultsFrom, withFaults } from "../fault-options";
@@ -347,6 +347,7 @@ export function replayCommand(io: CliIo): Command {
       throw usageError(`--json and --reporter ${options.reporter}: give one`);
     const reporter = options.json ? "json" : (options.reporter ?? "cli");
     if (options.reporterOut && reporter === "cli") throw usageError("--reporter-out needs --reporter json or junit");
+    if (options.reporterOut) await refuseStoreOutput(io, options.reporterOut, "--reporter-out", options.db);
     const loaded = await loadCollection(io, file);
     const collection = loaded.file;
     const postman = loaded.postman ? await postmanRun(io, file, postmanPlan(loaded.postman), options) : undefined;
@@ -415,7 +416,7 @@ export function replayCommand(io: CliIo): Command {
     if (linesToStdout) io.stdout.write(summaryLine(report));
     if (reporter !== "cli") {
       const text = reporter === "junit" ? junitXml(report) : JSON.stringify(report, null, 2) + "\n";
-      if (options.reporterOut) await writeOutput(io, options.reporterOut, text);
+      if (options.reporterOut) await writeOutput(io, options.reporterOut, text, { option: "--reporter-out", db: options.db });
       else io.stdout.write(text);
     }
     if (report.failed)

@@ -1,17 +1,28 @@
 // Reading what the user points at: `-d JSON`, `-d @file`, `-d @-`, and files
 // given as arguments (`-` for stdin). Unreadable or malformed input is a usage
 // error. And writing the files commands make (exports, documents, reports).
+import { createReadStream } from "node:fs";
 import { open, readFile, stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { writeAtomic } from "#mock/node/atomic";
 import { realStorePath, storePath } from "#mock/node/door";
 import { CliError, usageError, oneLine } from "./errors";
-import { readAll, type CliIo } from "./io";
+import { InputTooLarge, MAX_INPUT_BYTES, readAll, type CliIo } from "./io";
 
+/**
+ * A file (or `-`, stdin) read whole, up to the same limit either way: a file or a
+ * pipe that never ends (/dev/zero) stops there with one line, exit 2.
+ */
 export async function readSource(io: CliIo, file: string, what: string): Promise<string> {
-  if (file === "-") return readAll(io.stdin);
+  const limit = io.maxInputBytes ?? MAX_INPUT_BYTES;
   try {
-    return await readFile(resolve(io.cwd, file), "utf8");
+    if (file === "-") return await readAll(io.stdin, limit);
+    const path = resolve(io.cwd, file);
+    const st = await stat(path);
+    if (st.isDirectory()) throw Object.assign(new Error("a folder"), { code: "EISDIR" });
+    if (st.isFile() && st.size > limit) throw new InputTooLarge(limit);
+    // Not a regular file (a pipe, a device): read as a stream, counting.
+    return st.isFile() ? await readFile(path, "utf8") : await readAll(createReadStream(path), limit);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a folder" : oneLine(error);

@@ -275,6 +275,16 @@ export function originAllowed(policy: DoorPolicy, origin: string, host: string |
   return host !== undefined && url.host === host.toLowerCase();
 }
 
+/** Whether --allow-origin could name this origin (serve accepts only http(s) origins there). */
+function originAllowable(origin: string): boolean {
+  try {
+    const url = new URL(origin);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.origin === origin.replace(/\/$/, "");
+  } catch {
+    return false;
+  }
+}
+
 /** The CORS headers an answer carries: for an allowed origin (or any, with --cors '*'), none otherwise. */
 export function corsHeaders(policy: DoorPolicy, origin: string | undefined): Record<string, string> {
   if (policy.origins === "*")
@@ -343,7 +353,9 @@ async function answer(
       res,
       errorAnswer(
         403,
-        `Requests from pages on ${origin} are refused: mockman serve allows loopback origins; allow this one with --allow-origin ${origin} (or any with --cors '*').`,
+        originAllowable(origin)
+          ? `Requests from pages on ${origin} are refused: mockman serve allows loopback origins; allow this one with --allow-origin ${origin} (or any with --cors '*').`
+          : `Requests from pages on ${JSON.stringify(origin)} are refused: that is no http(s) origin (null is a sandboxed frame or a file), so --allow-origin cannot name it; serve the page over http(s), or allow any origin with --cors '*'.`,
       ),
     );
     return { status: 403, note: " (origin not allowed)" };

@@ -355,7 +355,7 @@ async function answer(
         403,
         originAllowable(origin)
           ? `Requests from pages on ${origin} are refused: mockman serve allows loopback origins; allow this one with --allow-origin ${origin} (or any with --cors '*').`
-          : `Requests from pages on ${JSON.stringify(origin)} are refused: that is no http(s) origin (null is a sandboxed frame or a file), so --allow-origin cannot name it; serve the page over http(s), or allow any origin with --cors '*'.`,
+          : `Requests from pages on ${origin} are refused: that is no http(s) origin (null is a sandboxed frame or a file), so --allow-origin cannot name it; serve the page over http(s), or allow any origin with --cors '*'.`,
       ),
     );
     return { status: 403, note: " (origin not allowed)" };

@@ -62,6 +62,11 @@ export async function run(argv: string[], io: CliIo = processIo()): Promise<numb
       io.stderr.write(`mockman: ${oneLine(error)}\n`);
       return error.exitCode;
     }
+    if (error instanceof RangeError && /maximum call stack size/i.test(error.message)) {
+      // Only input nested deeper than JavaScript's stack (an expect or a JSON body 100,000 levels deep) gets here.
+      io.stderr.write("mockman: the input is nested too deeply to be read (JavaScript's stack ran out); nothing was sent or changed\n");
+      return EXIT.usage;
+    }
     if (isTextTooLong(error)) {
       io.stderr.write(`mockman: ${TOO_LONG}\n`);
       return EXIT.failure;

@@ -15,6 +15,8 @@ export interface CliIo {
   cwd: string;
   /** PBKDF2 iterations for hashes made by this run (seeding a fresh store, signup); tests lower it. */
   passwordIterations?: number;
+  /** The most bytes an input (a file or stdin) may have; tests lower it (default MAX_INPUT_BYTES). */
+  maxInputBytes?: number;
   /** Stops a running `serve` (tests); a real process stops it with Ctrl+C. */
   signal?: AbortSignal;
 }
@@ -37,10 +39,27 @@ export function wantsColor(io: CliIo): boolean {
   return Boolean(io.stdout.isTTY);
 }
 
-export async function readAll(source: CliIo["stdin"]): Promise<string> {
+/** The longest text V8 makes (mock/core/types.ts LONGEST_TEXT): an input past it could never be read as one. */
+export const MAX_INPUT_BYTES = 2 ** 29 - 24;
+
+export class InputTooLarge extends Error {
+  constructor(readonly limit: number) {
+    super(`it is over ${Math.floor(limit / 1e6).toLocaleString("en-US")} MB, more than mockman reads as one text`);
+  }
+}
+
+/** A stream read whole, up to `limit` bytes: past it, stops reading and throws InputTooLarge (stdin may never end). */
+export async function readAll(source: CliIo["stdin"], limit = MAX_INPUT_BYTES): Promise<string> {
   const chunks: Buffer[] = [];
+  let size = 0;
   for await (const chunk of source as AsyncIterable<string | Uint8Array>) {
-    chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk));
+    const bytes = typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk);
+    size += bytes.length;
+    if (size > limit) {
+      (source as { destroy?: () => void }).destroy?.();
+      throw new InputTooLarge(limit);
+    }
+    chunks.push(bytes);
   }
   return Buffer.concat(chunks).toString("utf8");
 }

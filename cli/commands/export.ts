@@ -4,7 +4,7 @@ import { Command } from "commander";
 import { z } from "zod";
 import { exportPieces } from "#mock/data/export-file";
 import { withStoreToRead } from "../stores";
-import { writeOutput } from "../inputs";
+import { refuseStoreOutput, writeOutput } from "../inputs";
 import type { CliIo } from "../io";
 import { addDbOption, addExamples, parseOptions } from "../options";
 
@@ -16,6 +16,7 @@ export function exportCommand(io: CliIo): Command {
   addExamples(command, ["mockman export backup.json", "mockman export > backup.json", "mockman export - | jq '.data.posts | length'"]);
   return command.action(async (file: string, raw: unknown) => {
     const options = parseOptions(z.object({ db: z.string().optional() }), raw);
+    await refuseStoreOutput(io, file, "export", options.db);
     const { exported, dbPath } = await withStoreToRead(io, options.db, "export", async ({ mock, label }) => ({
       exported: mock.exportData(),
       dbPath: label,
@@ -25,7 +26,7 @@ export function exportCommand(io: CliIo): Command {
       for (const piece of pieces) io.stdout.write(piece);
       return;
     }
-    const target = await writeOutput(io, file, pieces);
+    const target = await writeOutput(io, file, pieces, { option: "export", db: options.db });
     const { users, posts, comments, todos, photos } = exported.data;
     io.stdout.write(
       `Exported ${users.length} users, ${posts.length} posts, ${comments.length} comments, ${todos.length} todos and ${photos.length} photos from ${dbPath} to ${target}.\n`,

@@ -22,7 +22,7 @@ export function openapiCommand(io: CliIo): Command {
       io.stdout.write(text);
       return;
     }
-    const target = await writeOutput(io, file, text);
+    const target = await writeOutput(io, file, text, { option: "openapi" });
     io.stdout.write(`Wrote the OpenAPI 3.1 description of ${Object.keys(JSON.parse(text).paths).length} paths to ${target}.\n`);
   });
 }

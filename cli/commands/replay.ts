@@ -15,7 +15,7 @@ import { executeRun, prepareRun, RunSetupError, type RunnableCollection } from "
 import type { Scopes } from "#mock/tester/sandbox/sandbox";
 import { openSender } from "../stores";
 import { CliError, EXIT, oneLine, usageError } from "../errors";
-import { readSource, writeOutput } from "../inputs";
+import { readSource, refuseStoreOutput, writeOutput } from "../inputs";
 import { collectNow } from "../memory";
 import { wantsColor, type CliIo } from "../io";
 import { addFaultOptions, faultsFrom, withFaults } from "../fault-options";
@@ -228,6 +228,15 @@ export function replayCommand(io: CliIo): Command {
           throw usageError(`--bail ${modifier}: expected failure or folder (or nothing, which means failure)`);
     const reporters = reportersOf(options);
     const where = destinations(options, reporters);
+    // No report is written over a store, its journal or its lock (checked before anything is sent).
+    for (const [reporter, target] of Object.entries(where.out))
+      if (target) await refuseStoreOutput(io, target, `the ${reporter} report`, options.db);
+    for (const [option, target] of [
+      ["--export-environment", options.exportEnvironment],
+      ["--export-globals", options.exportGlobals],
+      ["--export-collection", options.exportCollection],
+    ] as const)
+      if (target) await refuseStoreOutput(io, target, option, options.db);
 
     const loaded = await loadCollection(io, file);
     const environment = await loadVariables(io, { env: options.environment ?? options.env, envVar: options.envVar }, undefined);
@@ -301,7 +310,7 @@ export function replayCommand(io: CliIo): Command {
       const target = where.out[reporter];
       // Newman's default place for a report with no export path, made when first used.
       if (target?.startsWith("newman/")) await mkdir(resolve(io.cwd, "newman"), { recursive: true });
-      if (target) await writeOutput(io, target, text);
+      if (target) await writeOutput(io, target, text, { option: `the ${reporter} report`, db: options.db });
       else io.stdout.write(text);
     }
     await exportScopes(io, options, loaded, scopes);

@@ -8,7 +8,7 @@ import { GUEST } from "#mock/data/seed";
 import { openSender } from "../stores";
 import { CliError, EXIT, usageError } from "../errors";
 import type { Exchange, OutgoingRequest, Sender } from "#mock/tester/engine/exchange";
-import { readBody, writeOutput } from "../inputs";
+import { readBody, refuseStoreOutput, writeOutput } from "../inputs";
 import { wantsColor, type CliIo } from "../io";
 import { addFaultOptions, faultsFrom, withFaults } from "../fault-options";
 import { addDbOption, addExamples, baseUrl, collect, parseOptions } from "../options";
@@ -114,6 +114,8 @@ export function requestCommand(io: CliIo): Command {
       throw usageError("the authorization header is given twice: drop -H authorization or --token/--as");
     if (options.json && (options.include || options.body)) throw usageError("--json prints everything: drop -i and -b");
     const who = options.as ? parseAs(options.as) : undefined;
+    // Before anything is sent: a request must not take effect and then fail to save its answer.
+    if (options.output) await refuseStoreOutput(io, options.output, "-o", options.db);
     const body = options.data === undefined ? undefined : await readBody(io, options.data, headers);
     if (body !== undefined && (method === "GET" || method === "HEAD"))
       throw usageError(`a ${method} request cannot carry a body: drop -d or use POST`);
@@ -134,7 +136,7 @@ export function requestCommand(io: CliIo): Command {
     if (options.output) {
       const text = typeof shown.body === "string" ? shown.body : shown.body === null ? "" : JSON.stringify(shown.body, null, 2) + "\n";
       const saved = bytes ?? text;
-      await writeOutput(io, options.output, saved);
+      await writeOutput(io, options.output, saved, { option: "-o", db: options.db });
       shown.body = `(${saved.length.toLocaleString("en-US")} ${bytes ? "bytes" : "characters"} written to ${options.output})`;
     }
     io.stdout.write(

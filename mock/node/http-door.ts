@@ -10,8 +10,13 @@
 //   origins, such as the app on `npm start` or `vite dev`, plus --allow-origin),
 //   else 403 before it runs: that covers "simple" POSTs a browser sends unasked;
 // - CORS is granted to allowed origins only, `--cors '*'` opening it to any;
-// - a body that stops arriving is answered 408 and its bytes leave the budget.
+// - a body that stops arriving is answered 408 and its bytes leave the budget;
+// - a client that does not read its answers gets no more of them: the next request
+//   on its connection waits until it has taken what was sent (so pipelined requests
+//   cannot pile answers up in memory), and a write that makes no progress for 10 s
+//   closes the connection, which gives its memory back.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import {
   LOOPBACK_HOSTS,
   MAX_BODY_BYTES,
@@ -39,10 +44,12 @@ export interface DoorTimeouts {
   bodyIdleMs: number;
   /** An idle keep-alive connection is closed after this. */
   keepAliveMs: number;
+  /** A connection whose answer the client stops taking (nothing more leaves for this long) is closed (default 10 s). */
+  writeStallMs?: number;
 }
 
 export const DEFAULT_POLICY: DoorPolicy = { hosts: [], origins: [] };
-export const DEFAULT_TIMEOUTS: DoorTimeouts = { headersMs: 10_000, bodyIdleMs: 10_000, keepAliveMs: 5_000 };
+export const DEFAULT_TIMEOUTS: DoorTimeouts = { headersMs: 10_000, bodyIdleMs: 10_000, keepAliveMs: 5_000, writeStallMs: 10_000 };
 
 export interface Door {
   policy: DoorPolicy;
@@ -73,6 +80,136 @@ export class BodyBudget {
     this.used -= bytes;
   }
 }
+
+/** Unsent answer bytes one connection may hold before its next request waits for the client to read. */
+export const ANSWER_BYTES_PER_CONNECTION = 1024 * 1024;
+/** Unsent answer bytes all connections may hold before every next request waits. */
+export const ANSWER_BYTES_TOTAL = 64 * 1024 * 1024;
+
+interface Connection {
+  /** When its unsent bytes last went down (or it last had none). */
+  movedAt: number;
+  /** Settles when the connection's latest request has been answered (or the connection closed). */
+  last: Promise<void>;
+  stallTimer: ReturnType<typeof setInterval> | null;
+}
+
+/** Bytes written to a socket that have not reached the kernel yet: node's buffer, or libuv's queue (a write taken in part). */
+function unsent(socket: Socket): number {
+  const queued = (socket as unknown as { _handle?: { writeQueueSize?: number } })._handle?.writeQueueSize ?? 0;
+  return Math.max(socket.writableLength, queued);
+}
+
+/**
+ * The answers the door holds for its clients. Requests on one connection are
+ * answered one after another (HTTP/1.1 sends their answers in order anyway), and
+ * the next waits while the connection holds more than `perConnection` unsent bytes
+ * or all of them hold more than `total`: a client that pipelines requests and never
+ * reads gets one answer held, not one per request. Node stops reading a connection
+ * whose writes wait, so its further requests stay in the kernel. A connection whose
+ * unsent bytes do not go down for `stallMs` is closed, and its memory goes back.
+ */
+export class Outbox {
+  private readonly connections = new Map<Socket, Connection>();
+  constructor(
+    readonly perConnection = ANSWER_BYTES_PER_CONNECTION,
+    readonly total = ANSWER_BYTES_TOTAL,
+    readonly stallMs = DEFAULT_TIMEOUTS.writeStallMs!,
+  ) {}
+
+  /** The unsent answer bytes held, across connections. */
+  held(): number {
+    let bytes = 0;
+    for (const socket of this.connections.keys()) if (!socket.destroyed) bytes += socket.writableLength;
+    return bytes;
+  }
+
+  private connection(socket: Socket): Connection {
+    let connection = this.connections.get(socket);
+    if (!connection) {
+      const made: Connection = { last: Promise.resolve(), stallTimer: null, movedAt: performance.now() };
+      connection = made;
+      this.connections.set(socket, made);
+      socket.once("close", () => {
+        if (made.stallTimer) clearInterval(made.stallTimer);
+        this.connections.delete(socket);
+      });
+    }
+    return connection;
+  }
+
+  /**
+   * Resolves when `res` may be answered: the answers before it on its connection are
+   * out and the connection (and every connection) holds less than its cap. False when
+   * the connection closed first: nothing is to be answered.
+   */
+  async turn(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+    const socket = req.socket;
+    const connection = this.connection(socket);
+    const before = connection.last;
+    let answered!: () => void;
+    connection.last = new Promise<void>((resolve) => (answered = resolve));
+    // "finish" comes once the answer's last byte is taken by the kernel: not before the client reads.
+    res.once("finish", () => answered());
+    res.once("close", () => answered());
+    await before;
+    for (;;) {
+      if (socket.destroyed) return false;
+      if (socket.writableLength > this.perConnection) await drainedOrClosed(socket);
+      else if (this.held() <= this.total) return true;
+      else if (this.shed(socket)) await new Promise((resolve) => setImmediate(resolve));
+      else await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  /**
+   * Over the total, the connection whose client has taken nothing for longest (a
+   * second at least) is closed to make room, rather than everyone waiting for the
+   * stall timeout. False when no connection is that stalled.
+   */
+  private shed(asking: Socket): boolean {
+    let worst: [Socket, Connection] | null = null;
+    const now = performance.now();
+    for (const [socket, connection] of this.connections) {
+      if (socket === asking || socket.destroyed || socket.writableLength === 0 || now - connection.movedAt < 1_000) continue;
+      if (!worst || connection.movedAt < worst[1].movedAt) worst = [socket, connection];
+    }
+    worst?.[0].destroy();
+    return worst !== null;
+  }
+
+  /** After an answer is written: closes the connection when what it holds stops going out for stallMs. */
+  watch(socket: Socket) {
+    const connection = this.connections.get(socket);
+    if (!connection || connection.stallTimer || unsent(socket) === 0) return;
+    let last = unsent(socket);
+    let moved = (connection.movedAt = performance.now());
+    connection.stallTimer = setInterval(
+      () => {
+        const now = unsent(socket);
+        if (now === 0 || socket.destroyed) {
+          clearInterval(connection.stallTimer!);
+          connection.stallTimer = null;
+          return;
+        }
+        if (now < last) connection.movedAt = moved = performance.now();
+        last = now;
+        if (performance.now() - moved >= this.stallMs) socket.destroy();
+      },
+      Math.max(10, this.stallMs / 5),
+    );
+    connection.stallTimer.unref?.();
+  }
+}
+
+const drainedOrClosed = (socket: Socket) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      socket.off("drain", done).off("close", done);
+      resolve();
+    };
+    socket.on("drain", done).on("close", done);
+  });
 
 class TooLarge extends Error {}
 class OverBudget extends Error {}
@@ -136,6 +273,16 @@ export function originAllowed(policy: DoorPolicy, origin: string, host: string |
   if (isLoopbackHost(url.hostname) || policy.origins.includes(url.origin)) return true;
   // A page served under an allowed host name is the door's own origin.
   return host !== undefined && url.host === host.toLowerCase();
+}
+
+/** Whether --allow-origin could name this origin (serve accepts only http(s) origins there). */
+function originAllowable(origin: string): boolean {
+  try {
+    const url = new URL(origin);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.origin === origin.replace(/\/$/, "");
+  } catch {
+    return false;
+  }
 }
 
 /** The CORS headers an answer carries: for an allowed origin (or any, with --cors '*'), none otherwise. */
@@ -206,7 +353,9 @@ async function answer(
       res,
       errorAnswer(
         403,
-        `Requests from pages on ${origin} are refused: mockman serve allows loopback origins; allow this one with --allow-origin ${origin} (or any with --cors '*').`,
+        originAllowable(origin)
+          ? `Requests from pages on ${origin} are refused: mockman serve allows loopback origins; allow this one with --allow-origin ${origin} (or any with --cors '*').`
+          : `Requests from pages on ${origin} are refused: that is no http(s) origin (null is a sandboxed frame or a file), so --allow-origin cannot name it; serve the page over http(s), or allow any origin with --cors '*'.`,
       ),
     );
     return { status: 403, note: " (origin not allowed)" };
@@ -270,6 +419,8 @@ export function createDoorServer(
   answered: (req: IncomingMessage, status: number, note: string, ms: number) => void = () => undefined,
   // Shared by every connection: the bytes of request bodies held at once stay bounded.
   budget = new BodyBudget(),
+  // And the bytes of answers not yet taken by their clients.
+  outbox = new Outbox(ANSWER_BYTES_PER_CONNECTION, ANSWER_BYTES_TOTAL, door.timeouts.writeStallMs ?? DEFAULT_TIMEOUTS.writeStallMs),
 ): Server {
   const { timeouts } = door;
   const server = createServer(
@@ -284,7 +435,10 @@ export function createDoorServer(
       let status = 500;
       let note = "";
       try {
+        // Its turn comes once the client has taken enough of the answers before it; a client gone by then gets nothing.
+        if (!(await outbox.turn(req, res))) return;
         ({ status, note } = await serveRequest(mock, req, res, budget, door));
+        outbox.watch(req.socket);
       } catch (error) {
         if (!res.headersSent)
           res.writeHead(500, {

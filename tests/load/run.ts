@@ -2,7 +2,8 @@
 // connections on loopback (60 s by default; LOAD_SECONDS to change). Prints
 // req/s and latency percentiles, checks 0 errors, live heap (after a GC, read
 // through tests/load/probe.ts) within 20 % of the
-// post-warm-up figure, and the store's invariants afterwards. Exit 1 on a miss.
+// post-warm-up figure, and the store's invariants afterwards. Then the "clients that
+// never read" phase (tests/load/stalled.ts; LOAD_STALLED=0 skips it). Exit 1 on a miss.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,6 +13,7 @@ import { createMock } from "#mock/core/create-mock";
 import { FileStore } from "#mock/node/file-store";
 import { checker, checkState, type Counts } from "../hardening/fuzz/invariants";
 import type { World } from "../hardening/fuzz/world";
+import { stalledReaders } from "./stalled";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
@@ -142,6 +144,7 @@ console.log(
   `memory (live heap after GC): ${warmMb.toFixed(1)} MB after warm-up, ${afterMb.toFixed(1)} MB after the run (${(growth * 100).toFixed(1)} %)`,
 );
 console.log(`store invariants: ${broken || `${Object.values(counts).reduce((a, b) => a + b, 0)} checks passed`}`);
-const ok = result.errors === 0 && result.timeouts === 0 && result.non2xx === 0 && growth <= 0.2 && !broken;
+const stalledOk = process.env.LOAD_STALLED === "0" || (await stalledReaders());
+const ok = result.errors === 0 && result.timeouts === 0 && result.non2xx === 0 && growth <= 0.2 && !broken && stalledOk;
 console.log(ok ? "load: PASS" : "load: FAIL");
 process.exitCode = ok ? 0 : 1;

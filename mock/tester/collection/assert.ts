@@ -15,6 +15,7 @@
 // the answer must be JSON (or empty) unless `headers` checks content-type: an
 // HTML page is what a static server sends, not the API.
 import { SERVE_URL } from "../../core/boundary";
+import { RE2JS } from "re2js";
 import { queryJsonPath, walkDotted, type RecordedResponse } from "./templates";
 
 export const OPERATORS = ["eq", "ne", "exists", "contains", "matches", "gt", "lt", "length", "type"] as const;
@@ -42,15 +43,32 @@ export const isMatcher = (value: unknown): value is Matcher =>
   Object.keys(value).length > 0 &&
   Object.keys(value).every((key) => (OPERATORS as readonly string[]).includes(key));
 
+const compiled = new Map<string, RE2JS>();
+
+/**
+ * `matches` in an engine without backtracking (RE2's, in plain JS): a collection
+ * someone hands you cannot make a check run for ever (`^(a+)+$` against "aaa…!").
+ */
+function linearRegex(pattern: string): RE2JS {
+  let regex = compiled.get(pattern);
+  if (!regex) {
+    regex = RE2JS.compile(pattern);
+    if (compiled.size >= 256) compiled.clear();
+    compiled.set(pattern, regex);
+  }
+  return regex;
+}
+
 /** Why a matcher cannot be used (a bad regex, gt on a string), or null. Checked when the collection loads. */
 export function matcherProblem(value: unknown): string | null {
   if (!isMatcher(value)) return null;
   if ("matches" in value) {
     if (typeof value.matches !== "string") return "matches takes a regular expression as a string";
     try {
-      new RegExp(value.matches);
+      linearRegex(value.matches);
     } catch (error) {
-      return `matches: ${(error as Error).message}`;
+      const why = (error as Error).message.replace(/^error parsing regexp: /, "");
+      return `matches: Invalid regular expression /${value.matches}/: ${why} (matches runs in linear time: no lookarounds or backreferences)`;
     }
   }
   for (const op of ["gt", "lt"] as const) if (op in value && typeof value[op] !== "number") return `${op} takes a number`;
@@ -100,7 +118,7 @@ export function mismatch(actual: unknown, expected: unknown): string | null {
   }
   if ("matches" in m) {
     const text = typeof actual === "string" ? actual : JSON.stringify(actual);
-    if (text === undefined || !new RegExp(String(m.matches)).test(text)) return `a match for /${String(m.matches)}/`;
+    if (text === undefined || !linearRegex(String(m.matches)).matcher(text).find()) return `a match for /${String(m.matches)}/`;
   }
   if ("gt" in m && !(typeof actual === "number" && actual > (m.gt as number))) return `a number greater than ${String(m.gt)}`;
   if ("lt" in m && !(typeof actual === "number" && actual < (m.lt as number))) return `a number less than ${String(m.lt)}`;

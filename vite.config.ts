@@ -20,12 +20,12 @@ const NEVER = ["tests/e2e/**", "node_modules/**"];
  */
 const SLOW = [
   // Processes: the bin, `mockman serve`, the packed tarball installed, kills mid-write, the store's lock held by another process.
-  "tests/cli/**",
-  "tests/durability/**",
+  "tests/cli/**/*.test.ts",
+  "tests/durability/**/*.test.ts",
   "tests/store/lock.test.ts",
   "tests/store/node.test.ts",
   // Other tools over the whole project or the OpenAPI document: madge, Spectral and Redocly, openapi-typescript, Newman.
-  "tests/architecture/**",
+  "tests/architecture/**/*.test.ts",
   "tests/api/openapi-lint.test.ts",
   "tests/api/openapi-types.test.ts",
   "tests/collection/newman.test.ts",

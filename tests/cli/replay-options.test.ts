@@ -303,7 +303,7 @@ describe("timeouts", () => {
     const ran = await cli(["replay", file, "--timeout-script", "300", "--json", "--db", db]);
     expect(ran.code).toBe(1);
     const results = JSON.parse(ran.stdout).results;
-    expect(results[0].error).toBe("test script of Loops: the script ran longer than 0.3 s and was stopped");
+    expect(results[0].error).toBe("test script of Loops: the script ran past its 300 ms time budget and was stopped");
     expect(results[1].pass).toBe(true);
   });
 });

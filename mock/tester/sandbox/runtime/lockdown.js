@@ -43,6 +43,7 @@
   }
 
   var SHADOWED = ["constructor", "toString", "toLocaleString", "valueOf", "toJSON", "name", "message"];
+  /** @type {Function[]} */
   var ERRORS = [Error, EvalError, RangeError, ReferenceError, SyntaxError, TypeError, URIError];
   if (typeof AggregateError === "function") ERRORS.push(AggregateError);
   ownKeys(Object.prototype).forEach(function (key) {

@@ -526,6 +526,7 @@
   uuidModule.v4 = uuidV4;
 
   // --- error messages, as V8 (Newman's engine) words the common ones -------------------
+  /** @type {Array<[RegExp, string]>} */
   var WORDING = [
     [/^cannot read property '(.*)' of (undefined|null)$/, "Cannot read properties of $2 (reading '$1')"],
     [/^cannot set property '(.*)' of (undefined|null)$/, "Cannot set properties of $2 (setting '$1')"],
@@ -956,7 +957,7 @@
           });
       },
     };
-    list.jar = function () {
+    /** @type {any} */ (list).jar = function () {
       return jar;
     };
     return list;

@@ -47,9 +47,30 @@ export function tokenOfThisTab(): string | null {
   return tabToken;
 }
 
-/** Whether the session in storage is no longer the one this tab acts with (another tab logged in, out, or as someone else). */
+/** The user a token names (its payload's `_id`), or null when it names none that can be read. */
+function tokenUser(token: string | null): string | null {
+  const payload = token?.replace(/^Bearer\s+/i, "").split(".")[1];
+  if (!payload) return null;
+  try {
+    const claims = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/"))) as { _id?: unknown };
+    return typeof claims._id === "string" ? claims._id : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether the session in storage belongs to someone other than the user this tab acts as
+ * (another tab logged in as them), or went (another tab logged out). A token that names no
+ * one (damaged) is not someone else: it is sent, and the API's refusal ends the session.
+ */
 export function sessionChangedElsewhere(): boolean {
-  return getToken() !== tokenOfThisTab();
+  const mine = tokenOfThisTab();
+  const stored = getToken();
+  if (stored === mine) return false;
+  if (stored === null) return true;
+  const storedUser = tokenUser(stored);
+  return storedUser !== null && storedUser !== tokenUser(mine);
 }
 
 export function saveSession(token: string, user: SessionUser) {

@@ -124,12 +124,15 @@ describe("safeRedirect", () => {
   });
 });
 
+/** A token shaped as the mock's: its payload names the user's `_id`. */
+const jwtOf = (id: string) => `h.${btoa(JSON.stringify({ _id: id, username: `u${id}` })).replace(/=+$/, "")}.sig`;
+
 describe("a tab acts only as the user it shows", () => {
   it("after another tab's login, an authenticated call is not sent with the new token, and the tab reloads", async () => {
     const { api, SessionEndedError } = await import("#app/lib/api");
-    saveSession("guest-token", user);
+    saveSession(jwtOf("1"), user);
     // Another tab logs in as someone else: localStorage changes under this tab.
-    localStorage.setItem("token", "ada-token");
+    localStorage.setItem("token", jwtOf("2"));
     const sent: unknown[] = [];
     let reloads = 0;
     const g = globalThis as Record<string, unknown>;
@@ -151,6 +154,16 @@ describe("a tab acts only as the user it shows", () => {
       g.fetch = saved.fetch;
       g.window = saved.window;
     }
+  });
+
+  it("a damaged token names no one else: it is sent, for the API to refuse", () => {
+    saveSession(jwtOf("1"), user);
+    localStorage.setItem("token", "not-a-real-token");
+    expect(sessionChangedElsewhere()).toBe(false);
+    localStorage.setItem("token", jwtOf("1"));
+    expect(sessionChangedElsewhere()).toBe(false);
+    localStorage.removeItem("token");
+    expect(sessionChangedElsewhere()).toBe(true);
   });
 
   it("its own login and logout keep it in step", () => {

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test, type Page, scaled } from "./fixtures";
 import { feed, loginAsGuest, postWith, scrollTo, scrollToPost, expectToast } from "./helpers";
+import { linkProblem } from "#mock/core/rules";
 import { callApi } from "./hardening/api";
 import {
   EVIL_SVG,
@@ -121,7 +122,12 @@ test("payloads sent straight to the API are stored as text and never run on any 
     const edit = (userData: object) => callApi(page, "POST", "/users/edit", { userData }, token);
     if (expectLimit("lastName", p.text, (await edit({ lastName: p.text })).status)) stored.names.push(p.text);
     if (expectLimit("bio", p.text, (await edit({ bio: p.text })).status)) stored.bio.push(p.text);
-    if (expectLimit("link", p.text, (await edit({ link: p.text })).status)) stored.link.push(p.text.trim());
+    // A link that hides what it is (direction overrides, zero-width characters, user@host) is refused too.
+    const linkStatus = (await edit({ link: p.text })).status;
+    if (linkProblem(p.text) !== null) {
+      expect(linkStatus, `link ${JSON.stringify(p.text.slice(0, 40))}`).toBe(400);
+      refused++;
+    } else if (expectLimit("link", p.text, linkStatus)) stored.link.push(p.text.trim());
     const evilPhotos = await edit({ userPhoto: EVIL_SVG_DATA_URL, coverPhoto: EVIL_SVG_DATA_URL });
     expect(evilPhotos.status).toBe(422);
     expect(JSON.stringify(evilPhotos.body)).toMatch(UNSAFE_SVG_REFUSAL);

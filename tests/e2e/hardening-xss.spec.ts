@@ -317,7 +317,8 @@ test("payloads typed into the UI never run; an SVG holding script is refused as 
     const name = SHORT_PAYLOADS[i % SHORT_PAYLOADS.length].text;
     await dialog.getByLabel("Name", { exact: true }).fill(name);
     await dialog.getByLabel("Last name", { exact: true }).fill(SHORT_PAYLOADS[(i + 1) % SHORT_PAYLOADS.length].text);
-    await dialog.getByLabel("Bio Link", { exact: true }).fill(p.text);
+    // A link that hides what it is is refused by the API (its own test is above): those payloads go in the bio only.
+    await dialog.getByLabel("Bio Link", { exact: true }).fill(linkProblem(p.text) === null ? p.text : "https://example.org/plain");
     await dialog.getByLabel("Bio", { exact: true }).fill(p.text);
     if (i === 0) {
       await dialog.getByLabel("Change avatar").setInputFiles({ name: "plain.svg", mimeType: "image/svg+xml", buffer: SAFE_SVG });

@@ -195,7 +195,10 @@ export function shownLink(link: string): { href: string; text: string } | null {
   }
   if (url.username || url.password) return null;
   const rest = `${url.pathname}${url.search}${url.hash}`.replace(/^\/$/, "");
-  return { href: url.href, text: `${url.host}${rest}` };
+  // The link goes where it was written; one written in other scripts goes to its punycode form (the same place).
+  // eslint-disable-next-line no-control-regex -- ASCII is the range being tested
+  const href = /^[\x00-\x7f]*$/.test(trimmed) ? trimmed : url.href;
+  return { href, text: `${url.host}${rest}` };
 }
 
 /** Links are shown clickable only when they are http(s). */

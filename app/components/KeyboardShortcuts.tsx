@@ -54,7 +54,8 @@ export function KeyboardShortcuts() {
           if (field) field.focus();
           else {
             navigateRef.current("/home");
-            waitFor(composerField).then((found) => found?.focus());
+            // Home's loader may take seconds on a busy machine: wait for its composer while the URL stays /home.
+            waitFor(() => (window.location.pathname === "/home" ? composerField() : null), 10_000).then((found) => found?.focus());
           }
           return;
         }
@@ -99,12 +100,12 @@ export function KeyboardShortcuts() {
 }
 
 /** Polls for an element that a navigation is about to render (up to 3 s). */
-function waitFor<T>(find: () => T | null): Promise<T | null> {
+function waitFor<T>(find: () => T | null, limitMs = 3000): Promise<T | null> {
   return new Promise((resolve) => {
     const started = performance.now();
     const look = () => {
       const found = find();
-      if (found || performance.now() - started > 3000) resolve(found);
+      if (found || performance.now() - started > limitMs) resolve(found);
       else requestAnimationFrame(look);
     };
     look();

@@ -3,7 +3,7 @@
 // live region, since focus stays on the post while its buttons change.
 import { useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { SHORTCUTS, composerField, movePost, pressOnPost, shortcutFor } from "#app/lib/shortcuts";
+import { SHORTCUTS, composerField, currentPost, movePost, pressOnPost, shortcutFor } from "#app/lib/shortcuts";
 import { Modal } from "./Modal";
 import { useLatest } from "#app/lib/use-latest";
 
@@ -41,10 +41,11 @@ export function KeyboardShortcuts() {
           movePost(action.by);
           return;
         case "press": {
+          // What the press does is known before it: the state the button showed (its next render may come late on a busy machine).
+          const wasPressed = currentPressed(action.control);
           const button = pressOnPost(action.control);
           const words = PRESSED[action.control];
-          // The card shows the new state on its next render; read it then.
-          if (button && words) setTimeout(() => announce(button.getAttribute("aria-pressed") === "true" ? words[0] : words[1]), 50);
+          if (button && words) setTimeout(() => announce(wasPressed ? words[1] : words[0]), 50);
           return;
         }
         case "compose": {
@@ -100,6 +101,11 @@ export function KeyboardShortcuts() {
 }
 
 /** Polls for an element that a navigation is about to render (up to 3 s). */
+/** Whether the focused post's control shows pressed now (aria-pressed), before a press changes it. */
+function currentPressed(control: string): boolean {
+  return currentPost()?.querySelector(`button[aria-label="${control}"]`)?.getAttribute("aria-pressed") === "true";
+}
+
 function waitFor<T>(find: () => T | null, limitMs = 3000): Promise<T | null> {
   return new Promise((resolve) => {
     const started = performance.now();

@@ -1,5 +1,6 @@
 // The session lives in localStorage as `token` and `userinfo` (CONTRACT §3).
 import { redirect } from "@remix-run/react";
+import { tokenClaims } from "#mock/core/token-claims";
 
 export interface SessionUser {
   _id: string;
@@ -49,14 +50,8 @@ export function tokenOfThisTab(): string | null {
 
 /** The user a token names (its payload's `_id`), or null when it names none that can be read. */
 function tokenUser(token: string | null): string | null {
-  const payload = token?.replace(/^Bearer\s+/i, "").split(".")[1];
-  if (!payload) return null;
-  try {
-    const claims = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/"))) as { _id?: unknown };
-    return typeof claims._id === "string" ? claims._id : null;
-  } catch {
-    return null;
-  }
+  const id = tokenClaims(token)?._id;
+  return typeof id === "string" ? id : null;
 }
 
 /**

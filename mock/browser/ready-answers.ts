@@ -5,6 +5,7 @@
 // from here if the data has not changed since: the first screen shows at once,
 // whatever the data's size. Anything else waits for the boot as before.
 import type { RawRequest, RawResponse } from "../core/boundary";
+import { tokenClaims } from "../core/token-claims";
 
 const DATABASE = "moments-ready-answers";
 const TABLE = "answers";
@@ -42,14 +43,8 @@ async function keyOf(request: RawRequest): Promise<string | null> {
 function tokenStillValid(request: RawRequest, now: number): boolean {
   const auth = request.headers.authorization;
   if (!auth) return true;
-  const payload = auth.replace(/^Bearer\s+/i, "").split(".")[1];
-  if (!payload) return false;
-  try {
-    const claims = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/"))) as { exp?: unknown };
-    return typeof claims.exp === "number" && claims.exp * 1000 > now;
-  } catch {
-    return false;
-  }
+  const exp = tokenClaims(auth)?.exp;
+  return typeof exp === "number" && exp * 1000 > now;
 }
 
 function request<T>(req: IDBRequest<T>): Promise<T> {

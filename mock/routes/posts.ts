@@ -83,6 +83,9 @@ const postChange = (
   handler(ctx, req) {
     const post = findPost(ctx.db, req.params.postId);
     const now = timestamp(ctx.now());
+    // Noted as changed before `change` runs: a refusal it throws after changing the
+    // live record in place is then undone from the store like any other write.
+    ctx.db.posts.touch(post);
     change(ctx, post, req, now);
     post.updatedAt = now;
     ctx.db.posts.touch(post);
@@ -221,9 +224,10 @@ export const postRoutes: RouteDef[] = [
     (ctx, post, req, now) => {
       if (post.username !== ctx.user.username) throw badRequest(MSG.EDIT_POST_NOT_OWNER);
       const { postData } = parseBody(editPostSchema, req.body);
+      // Every refusal comes before the first change: the post is the live record.
+      const postPic = resolvePhoto(ctx.db, "postPic", postData.postPic);
       if (postData.content !== undefined) post.content = postData.content;
-      if (postData.postPic !== undefined)
-        post.postPic = storePhoto(ctx.db, post.postPic, resolvePhoto(ctx.db, "postPic", postData.postPic));
+      if (postPic !== undefined) post.postPic = storePhoto(ctx.db, post.postPic, postPic);
       if (postData.postPicAlt !== undefined) post.postPicAlt = postData.postPicAlt.trim();
       if (!post.postPic || !post.postPicAlt) delete post.postPicAlt;
       // Who the edited text mentions now is told; who it no longer mentions loses that notification.

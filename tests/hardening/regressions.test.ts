@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createMock, type Mock } from "#mock/core/create-mock.ts";
 import { MemoryStore } from "#mock/store/memory.ts";
+import { makeApi } from "../api/client";
 
 let mock: Mock;
 beforeEach(async () => {
@@ -44,5 +45,23 @@ describe("usernames a profile URL cannot reach", () => {
     const found = await send("GET", `/api/users/${encodeURIComponent(username)}`);
     expect(found.status).toBe(200);
     expect(((await found.json()) as { user: { _id: string } }).user._id).toBe(created.createdUser._id);
+  });
+});
+
+describe("a refused edit leaves the post as it was", () => {
+  // Counterexample: [POST /api/posts/edit/{post} json={"postData":{"content":"!","postPic":"data:image/svg+xml;base64,PHN2Zy8+"}}]
+  // -> 422 for the SVG, but the content had already been changed in place and stayed.
+  it("content sent with a refused photo is not kept", async () => {
+    const api = await makeApi();
+    const token = await api.signup("editor");
+    const made = await api.call("POST", "/api/posts", { token, body: { postData: { content: "before" } } });
+    expect(made.status).toBe(201);
+    const post = [...api.mock.tables.posts.all()].find((p) => p.username === "editor")!;
+    const edit = await api.call("POST", `/api/posts/edit/${post._id}`, {
+      token,
+      body: { postData: { content: "!", postPic: "data:image/svg+xml;base64,PHN2Zy8+" } },
+    });
+    expect(edit.status).toBe(422);
+    expect(api.mock.tables.posts.get(post._id)!.content).toBe("before");
   });
 });

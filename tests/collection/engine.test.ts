@@ -48,6 +48,7 @@ const outcome = (over: Partial<ScriptOutcome> = {}): ScriptOutcome => ({
   headers: [],
   sent: [],
   cookieChanges: [],
+  request: null,
   ...over,
 });
 

@@ -25,7 +25,7 @@ interface Execution {
   name: string;
   sent: boolean;
   status: number | null;
-  /** The request passed: sent, no assertion failed, no script threw. */
+  /** The request failed nothing Newman counts: no request error, no assertion failed, no script threw (a skipped one passes). */
   pass: boolean;
   /** Each assertion in the order it ran: `name: verdict`, dynamic values masked. */
   assertions: string[];
@@ -102,21 +102,11 @@ const SETUPS: Record<string, Setup> = {
 };
 
 /**
- * Collections mockman does not yet run as Newman does (issue 31); the tester's manual and the
- * session notes name each one's first difference.
- * Their test is expected to fail; once one agrees, vitest says so and it leaves this list.
- * NEWMAN_STRICT=1 runs them as plain tests, to see each difference.
+ * Collections mockman does not yet run as Newman does: none today. A new one that differs may
+ * be listed here while it is worked on; its test is then expected to fail, and once it agrees
+ * vitest says so and it leaves this list. NEWMAN_STRICT=1 runs them as plain tests.
  */
-const NOT_YET = new Set<string>(
-  process.env.NEWMAN_STRICT
-    ? []
-    : [
-        "hmac-signed.postman_collection.json",
-        "schema-and-upload.postman_collection.json",
-        "todo-import-csv.postman_collection.json",
-        "token-chain.postman_collection.json",
-      ],
-);
+const NOT_YET = new Set<string>(process.env.NEWMAN_STRICT ? [] : []);
 
 const fill = (values: Record<string, string>, url: string) =>
   Object.entries(values).map(([key, value]) => ({ key, value: value.replace("{url}", url), type: "default", enabled: true }));
@@ -140,6 +130,7 @@ interface Cursor {
 }
 
 interface NewmanItem {
+  id?: string;
   name: string;
   parent?: () => NewmanItem | undefined;
 }
@@ -177,7 +168,8 @@ function runNewman(file: string, setup: Setup, files: Files): Promise<{ executio
     const executions: Execution[] = [];
     const paths: string[][] = [];
     const pathOf = new Map<string, string[]>();
-    const open = new Map<string, Execution & { scriptFailed: boolean }>();
+    const itemOf = new Map<string, string | undefined>();
+    const open = new Map<string, Execution & { scriptFailed: boolean; requestFailed: boolean }>();
     const emitter = newman.run(
       {
         collection: file,
@@ -194,6 +186,7 @@ function runNewman(file: string, setup: Setup, files: Files): Promise<{ executio
     );
     emitter.on("beforeItem", (_error: unknown, o: { cursor: Cursor; item: NewmanItem }) => {
       pathOf.set(o.cursor.ref, [...foldersOf(o.item), o.item.name]);
+      itemOf.set(o.cursor.ref, o.item.id);
       const execution = {
         iteration: o.cursor.iteration,
         name: o.item.name,
@@ -202,12 +195,19 @@ function runNewman(file: string, setup: Setup, files: Files): Promise<{ executio
         pass: false,
         assertions: [],
         scriptFailed: false,
+        requestFailed: false,
       };
       open.set(o.cursor.ref, execution);
     });
-    emitter.on("request", (error: unknown, o: { cursor: Cursor; response?: { code: number } }) => {
+    // A pm.sendRequest's answer is a "request" event too, at the same cursor, for an item of its
+    // own (postman-runtime makes one per script request): only the item's own request counts.
+    emitter.on("request", (error: unknown, o: { cursor: Cursor; item?: { id?: string }; response?: { code: number } }) => {
       const execution = open.get(o.cursor.ref);
-      if (!execution || error || !o.response) return;
+      if (!execution || o.item?.id !== itemOf.get(o.cursor.ref)) return;
+      if (error || !o.response) {
+        execution.requestFailed = true;
+        return;
+      }
       execution.sent = true;
       execution.status = o.response.code;
     });
@@ -225,8 +225,9 @@ function runNewman(file: string, setup: Setup, files: Files): Promise<{ executio
       const execution = open.get(o.cursor.ref);
       if (!execution) return;
       open.delete(o.cursor.ref);
-      const { scriptFailed, ...rest } = execution;
-      rest.pass = rest.sent && !scriptFailed && !rest.assertions.some((a) => a.endsWith(": fail"));
+      const { scriptFailed, requestFailed, ...rest } = execution;
+      // As Newman's run failures count: a request skipped by pm.execution.skipRequest() fails nothing.
+      rest.pass = !requestFailed && !scriptFailed && !rest.assertions.some((a) => a.endsWith(": fail"));
       executions.push(rest);
       paths.push(pathOf.get(o.cursor.ref)!);
     });

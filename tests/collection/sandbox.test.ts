@@ -433,6 +433,9 @@ describe("Postman's script API", () => {
       const eq = (name, got, want) => pm.test(name, () => pm.expect(got).to.eql(want));
       eq("lodash", require("lodash").chunk([1, 2, 3], 2), [[1, 2], [3]]);
       eq("_", _.get({ a: { b: [5] } }, "a.b[0]"), 5);
+      // Postman's _ is lodash 3 (pluck, contains), as its sandbox's legacy interface has it.
+      eq("_ is lodash 3", [_.VERSION, _.pluck([{ id: 1 }, { id: 2 }], "id"), _.contains([1, 2], 2)], ["3.10.2", [1, 2], true]);
+      eq("require('lodash') is lodash 4", [require("lodash").VERSION.split(".")[0], typeof require("lodash").pluck], ["4", "undefined"]);
       const CJ = require("crypto-js");
       eq("crypto-js hmac", CJ.HmacSHA256("The quick brown fox jumps over the lazy dog", "key").toString(), "f7bc83f430538424b13298e6aa6fb143ef4d59a14946175997479dbc2d1a3cd8");
       eq("CryptoJS md5 base64", CryptoJS.MD5("abc").toString(CryptoJS.enc.Base64), "kAFQmDzST7DWlj99KOF/cg==");
@@ -462,7 +465,7 @@ describe("Postman's script API", () => {
     expect(got.cheerio).toMatch(/^require\('cheerio'\): cheerio is not in mockman's sandbox/);
     delete got.cheerio;
     expect(Object.entries(got).filter(([, r]) => r !== "pass")).toEqual([]);
-    expect(Object.keys(got)).toHaveLength(19);
+    expect(Object.keys(got)).toHaveLength(21);
   });
 
   it("legacy globals: tests, responseBody, responseCode, postman.*, request; headers the script changes come back", async () => {
@@ -488,6 +491,42 @@ describe("Postman's script API", () => {
     });
     expect(outcome.headers).toEqual([["Authorization", "Bearer x"]]);
     expect(outcome.scopes.environment).toEqual({ baseUrl: "http://h", e: "1" });
+  });
+
+  it("pm.request.url reads as postman-collection's Url (query a list, path, host), and what a script changes of it, the method or the raw body comes back", async () => {
+    const outcome = await run(
+      `
+      const url = pm.request.url;
+      pm.test("query", () => pm.expect(url.query.all().map((q) => q.key + "=" + q.value)).to.eql(["zeta=last", "alpha=first", "empty="]));
+      pm.test("sorted with lodash", () => pm.expect(_.sortBy(url.query.all().filter((q) => q.value), "key").map((q) => q.key)).to.eql(["alpha", "zeta"]));
+      pm.test("path and host", () => pm.expect([url.getPath(), url.getHost(), url.query.get("alpha"), url.query.has("nope")]).to.eql(["/api/posts", "h", "first", false]));
+      pm.test("unchanged, as written", () => pm.expect(url.toString()).to.eql("{{baseUrl}}/api/posts?zeta=last&alpha=first&empty="));
+      url.query.remove("empty");
+      url.query.upsert({ key: "zeta", value: "{{z}}" });
+      url.query.add({ key: "sig", value: "abc" });
+      pm.request.method = "post";
+      pm.request.body.update('{"a":1}');
+    `,
+      {
+        scopes: { environment: { baseUrl: "http://h" }, collectionVariables: {}, globals: {}, local: {}, data: {} },
+        request: {
+          id: "r1",
+          name: "Posts",
+          method: "GET",
+          url: "{{baseUrl}}/api/posts?zeta=last&alpha=first&empty=",
+          headers: [],
+          body: "{}",
+          bodyMode: "raw",
+        },
+      },
+    );
+    expect(results(outcome)).toEqual({
+      query: "pass",
+      "sorted with lodash": "pass",
+      "path and host": "pass",
+      "unchanged, as written": "pass",
+    });
+    expect(outcome.request).toEqual({ url: "{{baseUrl}}/api/posts?zeta={{z}}&alpha=first&sig=abc", method: "POST", body: '{"a":1}' });
   });
 
   it("error messages read as Newman's (V8's) do", async () => {

@@ -76,7 +76,10 @@ export async function buildBody(
   if (body.mode === "raw") return { body: fill(body.raw), type: LANGUAGE_TYPES[body.language ?? "text"] ?? LANGUAGE_TYPES.text, warnings };
   if (body.mode === "urlencoded")
     return {
-      body: body.pairs.map(([k, v]) => `${encodeURIComponent(fill(k))}=${encodeURIComponent(fill(v))}`).join("&"),
+      body: body.pairs
+        .filter(([, , disabled]) => !disabled)
+        .map(([k, v]) => `${encodeURIComponent(fill(k))}=${encodeURIComponent(fill(v))}`)
+        .join("&"),
       type: "application/x-www-form-urlencoded",
       warnings,
     };
@@ -110,6 +113,7 @@ export async function buildBody(
   const mark = boundary();
   const parts: Array<string | Uint8Array> = [];
   for (const field of body.fields) {
+    if (field.disabled) continue;
     const name = quoted(fill(field.key));
     if (field.type === "text") {
       const type = field.contentType ? `\r\nContent-Type: ${field.contentType}` : "";

@@ -218,6 +218,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
       headers,
       body: step.body.mode === "raw" ? step.body.raw : null,
       bodyMode: step.body.mode,
+      ...bodyFieldsOf(step.body),
     };
     const fill = (text: string, unresolved?: Set<string>) => substitute(text, scopes, dynamic, unresolved);
     const host: ScriptHost = {
@@ -262,6 +263,12 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
         );
         scopes = outcome.scopes;
         headers = outcome.headers;
+        // What a pre-request script changed of pm.request (its query, method, raw body) goes out.
+        if (eventName === "prerequest" && outcome.request) {
+          request.url = outcome.request.url;
+          request.method = outcome.request.method;
+          if (request.body !== null && outcome.request.body !== null) request.body = outcome.request.body;
+        }
         assertions.push(...outcome.assertions);
         for (const change of outcome.cookieChanges ?? []) jar.change(change.url || url, change.name, change.value);
         if (outcome.error)
@@ -280,7 +287,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     } else {
       let prepared: { outgoing: OutgoingRequest; url: string; unresolved: Set<string> } | undefined;
       try {
-        prepared = await outgoingOf(step, headers, fill, warnings);
+        prepared = await outgoingOf(sentStep(step, request), headers, fill, warnings);
       } catch (error) {
         if (!(error instanceof NotSent)) throw error;
         result = notSentResult(step, error.message);
@@ -392,6 +399,31 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     if (built.body !== undefined) outgoing.body = built.body;
     return { outgoing, url, unresolved };
   }
+}
+
+/** What pm.request.body.formdata / .urlencoded list: every field as written, unticked ones marked. */
+function bodyFieldsOf(body: PostmanStep["body"]): Pick<ScriptRequest, "bodyFields"> {
+  if (body.mode === "urlencoded")
+    return { bodyFields: body.pairs.map(([key, value, disabled]) => ({ key, value, ...(disabled ? { disabled } : {}) })) };
+  if (body.mode === "formdata")
+    return {
+      bodyFields: body.fields.map((f) => ({
+        key: f.key,
+        value: f.type === "file" ? null : f.value,
+        type: f.type,
+        ...(f.type === "file" ? { src: f.src.length === 1 ? f.src[0] : f.src } : {}),
+        ...(f.disabled ? { disabled: true } : {}),
+      })),
+    };
+  return {};
+}
+
+/** The step as its pre-request scripts left pm.request: the same step when they changed nothing. */
+function sentStep(step: PostmanStep, request: ScriptRequest): PostmanStep {
+  const body =
+    step.body.mode === "raw" && request.body !== null && request.body !== step.body.raw ? { ...step.body, raw: request.body } : step.body;
+  if (request.url === step.url && request.method === step.method && body === step.body) return step;
+  return { ...step, url: request.url, method: request.method, body };
 }
 
 function notSentResult(step: PostmanStep, why: string): ReplayResult {

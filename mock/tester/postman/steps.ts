@@ -53,12 +53,15 @@ export interface FormField {
   /** A file field's path(s), relative to the working folder. */
   src: string[];
   contentType?: string;
+  /** Unticked in Postman: kept (a script sees it, off) but not sent. */
+  disabled?: true;
 }
 
 export type StepBody =
   | { mode: "none" }
   | { mode: "raw"; raw: string; language?: string }
-  | { mode: "urlencoded"; pairs: Array<[string, string]> }
+  /** Each pair with whether it is unticked (kept for scripts, not sent). */
+  | { mode: "urlencoded"; pairs: Array<[string, string, boolean?]> }
   | { mode: "formdata"; fields: FormField[] }
   | { mode: "file"; src: string }
   | { mode: "graphql"; query: string; operationName?: string; variables?: string | Record<string, unknown> };
@@ -95,13 +98,18 @@ function bodyOf(request: PostmanRequest): StepBody | string {
     return raw ? { mode: "raw", raw, language: body.options?.raw?.language } : { mode: "none" };
   }
   if (body.mode === "urlencoded")
-    return { mode: "urlencoded", pairs: (body.urlencoded ?? []).filter((kv) => !kv.disabled).map((kv) => [text(kv.key), text(kv.value)]) };
+    return {
+      mode: "urlencoded",
+      pairs: (body.urlencoded ?? []).map((kv): [string, string, boolean?] =>
+        kv.disabled ? [text(kv.key), text(kv.value), true] : [text(kv.key), text(kv.value)],
+      ),
+    };
   if (body.mode === "formdata") {
     const list = Array.isArray(body.formdata) ? (body.formdata as Array<Record<string, unknown>>) : [];
     return {
       mode: "formdata",
       fields: list
-        .filter((field) => field && !field.disabled)
+        .filter((field) => field && typeof field === "object")
         .map((field) => {
           const src = field.src;
           return {
@@ -110,6 +118,7 @@ function bodyOf(request: PostmanRequest): StepBody | string {
             value: field.type === "file" ? "" : rawText(field.value),
             src: (Array.isArray(src) ? src : src === undefined || src === null || src === "" ? [] : [src]).map(String),
             ...(typeof field.contentType === "string" && field.contentType ? { contentType: field.contentType } : {}),
+            ...(field.disabled ? { disabled: true as const } : {}),
           } satisfies FormField;
         }),
     };

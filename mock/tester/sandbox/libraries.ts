@@ -14,6 +14,9 @@ import xml2jsSource from "./runtime/xml2js.js?raw";
 import postmanCollectionSource from "./runtime/postman-collection.js?raw";
 import chaiModuleSource from "chai/index.js?raw";
 import lodashSource from "lodash/lodash.min.js?raw";
+// Postman's `_` global is lodash 3 (postman-sandbox's legacy interface: `_.pluck`, `_.contains`…);
+// require('lodash') is lodash 4. Collections use both, so both are here.
+import lodash3Source from "lodash3/index.js?raw";
 import cryptoJsSource from "crypto-js/crypto-js.js?raw";
 import momentSource from "moment/min/moment.min.js?raw";
 import tv4Source from "tv4/tv4.js?raw";
@@ -71,6 +74,8 @@ export function librarySource(name: string): string | undefined {
       return chaiScript();
     case "lodash":
       return lodashSource;
+    case "lodash3":
+      return lodash3Source;
     case "crypto-js":
       return cryptoJsSource;
     case "moment":

@@ -14,7 +14,7 @@
 //
 //   ScriptInput:   { script, scopes, request, response?, info, cookies, timeoutMs?, memoryLimitBytes? }
 //   ScriptHost:    { sendRequest(request) -> Promise<ScriptResponse>, dynamicVariable?(name) -> string | undefined }
-//   ScriptOutcome: { scopes, assertions, error, nextSet, next, skip, headers, sent, cookieChanges }
+//   ScriptOutcome: { scopes, assertions, error, nextSet, next, skip, headers, sent, cookieChanges, request }
 //
 // What holds:
 // - One isolate per sandbox (a run), its built-ins and the runtime frozen
@@ -48,6 +48,8 @@ export interface ScriptRequest {
   headers: Array<[string, string]>;
   body: string | null;
   bodyMode: string;
+  /** A formdata or urlencoded body's fields, unticked ones too: pm.request.body.formdata / .urlencoded. */
+  bodyFields?: Array<{ key: string; value: string | null; type?: string; src?: string | string[]; disabled?: boolean }>;
 }
 
 export interface ScriptResponse {
@@ -107,6 +109,8 @@ export interface ScriptOutcome {
   sent: SentRequest[];
   /** pm.cookies.jar() set/unset calls, for the host's jar to apply after the script. */
   cookieChanges: CookieChange[];
+  /** The request's URL (as written, templates kept), method and raw body after the script; null when it stopped. */
+  request: { url: string; method: string; body: string | null } | null;
 }
 
 export interface OutgoingScriptRequest {
@@ -418,6 +422,7 @@ export class ScriptSandbox {
         headers: input.request.headers,
         sent: running.sent,
         cookieChanges: [],
+        request: null,
       };
     } finally {
       this.running = undefined;

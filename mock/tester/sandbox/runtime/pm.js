@@ -422,21 +422,28 @@
     var h = this.find(key);
     return !!h && (arguments.length < 2 || h.value === value);
   };
-  HeaderList.prototype.all = function () {
-    return this.members.slice();
+  // What every list of members reads alike, as postman-collection's PropertyList (headers, query, form fields).
+  var LIST_READS = {
+    all: function () {
+      return this.members.slice();
+    },
+    count: function () {
+      return this.members.length;
+    },
+    idx: function (i) {
+      return this.members[i];
+    },
+    each: function (fn) {
+      this.members.forEach(fn);
+    },
+    map: function (fn) {
+      return this.members.map(fn);
+    },
+    filter: function (fn) {
+      return this.members.filter(fn);
+    },
   };
-  HeaderList.prototype.count = function () {
-    return this.members.length;
-  };
-  HeaderList.prototype.each = function (fn) {
-    this.members.forEach(fn);
-  };
-  HeaderList.prototype.map = function (fn) {
-    return this.members.map(fn);
-  };
-  HeaderList.prototype.filter = function (fn) {
-    return this.members.filter(fn);
-  };
+  assign(HeaderList.prototype, LIST_READS);
   HeaderList.prototype.toObject = function () {
     var out = {};
     this.members.forEach(function (h) {
@@ -784,6 +791,123 @@
     return response;
   }
 
+  // --- a request's URL, as postman-collection's Url reads: the query is a list -----------
+  // The URL stays as written ({{baseUrl}} unresolved, as Newman's pm.request.url holds it);
+  // what a pre-request script changes in its query goes out with the request.
+  // Also a body's formdata and urlencoded fields (members keep type, src, disabled).
+  function QueryList(members) {
+    this.members = members;
+  }
+  var parseQuery = function (text) {
+    return String(text)
+      .split("&")
+      .filter(Boolean)
+      .map(function (part) {
+        var at = part.indexOf("=");
+        return at < 0 ? { key: part, value: null } : { key: part.slice(0, at), value: part.slice(at + 1) };
+      });
+  };
+  /** A member by key, or (as PropertyList.find) the first one a function accepts. */
+  QueryList.prototype.find = function (key) {
+    if (typeof key === "function") return this.members.find(key);
+    key = typeof key === "string" ? key : String(key && key.key);
+    return this.members.find(function (q) {
+      return q.key === key;
+    });
+  };
+  QueryList.prototype.get = function (key) {
+    var q = this.find(key);
+    return q ? q.value : undefined;
+  };
+  QueryList.prototype.one = QueryList.prototype.find;
+  QueryList.prototype.has = function (key) {
+    return !!this.find(key);
+  };
+  assign(QueryList.prototype, LIST_READS);
+  QueryList.prototype.toObject = function () {
+    var out = {};
+    this.members.forEach(function (q) {
+      if (!q.disabled) out[q.key] = q.value;
+    });
+    return out;
+  };
+  QueryList.prototype.toJSON = function () {
+    return this.members.slice();
+  };
+  QueryList.prototype.add = function (q) {
+    if (typeof q === "string") q = parseQuery(q)[0] || { key: "", value: null };
+    this.members.push({ key: String(q.key), value: q.value === null || q.value === undefined ? null : String(q.value) });
+  };
+  QueryList.prototype.upsert = function (q) {
+    var found = this.find(q.key);
+    if (found) found.value = q.value === null || q.value === undefined ? null : String(q.value);
+    else this.add(q);
+  };
+  QueryList.prototype.remove = function (key) {
+    var test =
+      typeof key === "function"
+        ? key
+        : function (q) {
+            return q.key === (typeof key === "string" ? key : String(key && key.key));
+          };
+    this.members = this.members.filter(function (q) {
+      return !test(q);
+    });
+  };
+  QueryList.prototype.clear = function () {
+    this.members = [];
+  };
+  QueryList.prototype.toString = function () {
+    return this.members
+      .filter(function (q) {
+        return !q.disabled;
+      })
+      .map(function (q) {
+        return q.value === null || q.value === undefined ? q.key : q.key + "=" + q.value;
+      })
+      .join("&");
+  };
+
+  function RequestUrl(raw, replaceIn) {
+    var hashAt = raw.indexOf("#");
+    var rest = hashAt < 0 ? raw : raw.slice(0, hashAt);
+    var queryAt = rest.indexOf("?");
+    this.raw = raw;
+    this.base = queryAt < 0 ? rest : rest.slice(0, queryAt);
+    this.hash = hashAt < 0 ? undefined : raw.slice(hashAt + 1);
+    this.query = new QueryList(parseQuery(queryAt < 0 ? "" : rest.slice(queryAt + 1)));
+    this.written = this.query.toString();
+    this.replaceIn = replaceIn;
+  }
+  RequestUrl.prototype.getQueryString = function () {
+    return this.query.toString();
+  };
+  RequestUrl.prototype.toString = function (forceResolve) {
+    var q = this.query.toString();
+    // Unchanged, the URL is what was written, byte for byte.
+    var out = q === this.written ? this.raw : this.base + (q ? "?" + q : "") + (this.hash === undefined ? "" : "#" + this.hash);
+    return forceResolve ? this.replaceIn(out) : out;
+  };
+  RequestUrl.prototype.getPath = function () {
+    var m = /^(?:[a-z]+:\/\/)?[^/?#]*([^?#]*)/i.exec(this.replaceIn(this.base));
+    return m ? m[1] || "/" : "/";
+  };
+  RequestUrl.prototype.getPathWithQuery = function () {
+    var q = this.query.toString();
+    return this.getPath() + (q ? "?" + q : "");
+  };
+  RequestUrl.prototype.getHost = function () {
+    var m = /^(?:[a-z]+:\/\/)?([^/?#:]*)/i.exec(this.replaceIn(this.base));
+    return m ? m[1] : "";
+  };
+  RequestUrl.prototype.getRemote = function () {
+    var m = /^(?:[a-z]+:\/\/)?([^/?#]*)/i.exec(this.replaceIn(this.base));
+    return m ? m[1] : "";
+  };
+  RequestUrl.prototype.toJSON = function () {
+    return this.toString();
+  };
+
   function makeRequest(q, replaceIn) {
     var request = {
       __postmanRequest: true,
@@ -791,28 +915,20 @@
       name: q.name,
       method: q.method,
       headers: new HeaderList(q.headers),
-      url: {
-        raw: q.url,
-        toString: function () {
-          return replaceIn(q.url);
-        },
-        getPath: function () {
-          var m = /^[a-z]+:\/\/[^/?#]*([^?#]*)/i.exec(replaceIn(q.url));
-          return m ? m[1] || "/" : q.url;
-        },
-        getHost: function () {
-          var m = /^[a-z]+:\/\/([^/?#:]*)/i.exec(replaceIn(q.url));
-          return m ? m[1] : "";
-        },
-      },
+      url: new RequestUrl(q.url, replaceIn),
       body:
-        q.body === null
+        q.body === null && !q.bodyFields
           ? undefined
           : {
               mode: q.bodyMode,
               raw: q.body,
+              formdata: q.bodyMode === "formdata" ? new QueryList(q.bodyFields || []) : undefined,
+              urlencoded: q.bodyMode === "urlencoded" ? new QueryList(q.bodyFields || []) : undefined,
               toString: function () {
-                return q.body;
+                return this.raw;
+              },
+              update: function (value) {
+                this.raw = typeof value === "string" ? value : value && typeof value.raw === "string" ? value.raw : this.raw;
               },
             },
     };
@@ -965,8 +1081,9 @@
 
   // Names a script sees as globals, made on first use (the libraries load only then).
   var LAZY = {
+    // lodash 3, as Postman's `_` is (require('lodash') gives lodash 4).
     _: function () {
-      return load("lodash");
+      return load("lodash3");
     },
     CryptoJS: function () {
       return load("crypto-js");
@@ -1230,6 +1347,19 @@
       }
       if (st.waiting > 0) st.error = st.error || "a test's done() or promise never settled";
       var headers;
+      var requestAfter = function (request) {
+        try {
+          var body = request.body;
+          return {
+            url: String(request.url),
+            method: String(request.method).toUpperCase(),
+            body: body && typeof body.raw === "string" ? body.raw : null,
+          };
+        } catch (e) {
+          st.error = st.error || describeError(e);
+          return null;
+        }
+      };
       try {
         headers = st.request.headers.members.map(function (h) {
           return [String(h.key), String(h.value)];
@@ -1250,6 +1380,7 @@
             skip: st.skip,
             headers: headers,
             cookieChanges: st.cookieChanges,
+            request: requestAfter(st.request),
           },
           function (key, value) {
             return value === undefined ? null : value;
@@ -1273,6 +1404,8 @@
     },
   };
   harden(HeaderList);
+  harden(QueryList);
+  harden(RequestUrl);
   harden(CookieList);
   harden(Scope);
   harden(lazyGlobals);

@@ -294,6 +294,37 @@ describe("one budget per script, a memory cap; a breach fails that script and th
 });
 
 describe("Postman's script API", () => {
+  it("pm.sendRequest with a formdata body sends its text fields as multipart and drops file fields, as postman-runtime does", async () => {
+    const seen: Array<{ headers: Array<[string, string]>; body: string | null }> = [];
+    const host: ScriptHost = {
+      sendRequest: async (request) => {
+        seen.push(request);
+        return json({}, 200);
+      },
+    };
+    const outcome = await run(
+      `
+      await pm.sendRequest({
+        url: "http://h/api/upload", method: "POST",
+        header: [{ key: "Content-Type", value: "text/plain" }],
+        body: { mode: "formdata", formdata: [
+          { key: "title", value: "{{word}}" },
+          { key: "off", value: "x", disabled: true },
+          { key: "file", type: "file", src: "/etc/passwd" },
+        ] },
+      });
+    `,
+      { scopes: { environment: { word: "héllo" }, collectionVariables: {}, globals: {}, local: {}, data: {} } },
+      host,
+    );
+    expect(outcome.error).toBeNull();
+    const type = seen[0].headers.find(([k]) => k === "Content-Type")?.[1] ?? "";
+    const boundary = /^multipart\/form-data; boundary=(.+)$/.exec(type)?.[1];
+    expect(boundary).toBeTruthy();
+    expect(seen[0].headers.filter(([k]) => k.toLowerCase() === "content-type")).toHaveLength(1);
+    expect(seen[0].body).toBe(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nhéllo\r\n--${boundary}--\r\n`);
+  });
+
   it("pm.sendRequest: callback and promise forms, a URL or a request object, through the host", async () => {
     const seen: unknown[] = [];
     const host: ScriptHost = {

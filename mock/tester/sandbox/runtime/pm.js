@@ -980,7 +980,33 @@
         )
           headers.push(["Content-Type", "application/x-www-form-urlencoded"]);
       } else if (b.mode === "graphql" && b.graphql) body = stringify({ query: b.graphql.query, variables: b.graphql.variables });
-      else if (b.mode === "formdata") throw new Error("pm.sendRequest with a formdata body cannot run under mockman");
+      else if (b.mode === "formdata" && Array.isArray(b.formdata)) {
+        // Text fields as multipart; file fields are dropped, as postman-runtime drops them
+        // ("uploading files from scripts is not allowed").
+        var boundary = "--------------------------" + String(Math.floor(random() * 1e12)).padStart(12, "0") + "mockman";
+        var parts = b.formdata
+          .filter(function (p) {
+            return p && !p.disabled && p.type !== "file";
+          })
+          .map(function (p) {
+            var name = String(p.key).replace(/"/g, "%22").replace(/\r|\n/g, " ");
+            return (
+              "--" +
+              boundary +
+              '\r\nContent-Disposition: form-data; name="' +
+              name +
+              '"\r\n\r\n' +
+              replaceIn(String(p.value === undefined ? "" : p.value)) +
+              "\r\n"
+            );
+          });
+        body = parts.join("") + "--" + boundary + "--\r\n";
+        headers = headers.filter(function (h) {
+          return h[0].toLowerCase() !== "content-type";
+        });
+        headers.push(["Content-Type", "multipart/form-data; boundary=" + boundary]);
+        return { url: replaceIn(String(url || "")), method: String(req.method || "GET").toUpperCase(), headers: headers, body: body };
+      }
     }
     if (body !== null) body = replaceIn(body);
     return { url: replaceIn(String(url || "")), method: String(req.method || "GET").toUpperCase(), headers: headers, body: body };

@@ -3,6 +3,7 @@
 import type { Mock } from "#mock/core/create-mock";
 import { LockedError, StoreError, openFileMock, readFileMock, storePath, type LockHolder } from "#mock/node/door";
 import type { HeldLock } from "#mock/node/lock";
+import { probeOwner } from "#mock/node/serve-identity";
 import { CliError, oneLine } from "./errors";
 import type { Sender } from "#mock/tester/engine/exchange";
 import { httpSender, inProcessSender } from "./exchange";
@@ -49,12 +50,12 @@ export interface Session {
   release(): Promise<void>;
 }
 
-async function open(io: CliIo, dbPath: string, command: string, waitMs: number, label = dbPath): Promise<Session> {
+async function open(io: CliIo, dbPath: string, command: string, waitMs: number, label = dbPath, stale?: LockHolder): Promise<Session> {
   try {
     const opened = await openFileMock(dbPath, {
       label,
       passwordIterations: io.passwordIterations,
-      lock: { waitMs, info: { command: `mockman ${command}` } },
+      lock: { waitMs, info: { command: `mockman ${command}` }, stale },
     });
     // A crash mid-write leaves a torn last journal line; the store recovers up to it, and the user should know.
     const recovered = (opened.mock.store as { recovered?: string | null }).recovered;
@@ -166,6 +167,26 @@ export async function openSender(
   }
   const holder = locked.holder;
   if (!holder?.port) throw busy(label, holder, lockWait(io));
+  // Nothing is sent to the port before what listens there proves it is this store's serve.
+  const owner = await probeOwner(holder.port, holder.identity);
+  const names = `${label}.lock names ${holder.command} (pid ${holder.pid}) on ${serverUrl(holder.port)}`;
+  if (owner === "foreign") {
+    io.stderr.write(`mockman: ${names}, but what answers there is not mockman: the lock is stale, so ${command} takes it over\n`);
+    try {
+      return inProcess(await open(io, dbPath, command, lockWait(io), label, holder));
+    } catch (error) {
+      if (error instanceof LockedError) throw busy(label, error.holder, lockWait(io));
+      throw error;
+    }
+  }
+  if (owner === "other-mockman")
+    throw new CliError(
+      `${names}, but the mockman serve answering there cannot prove it serves this store (another store's, or an older mockman's); nothing was sent. Stop it, or send there with --base-url ${serverUrl(holder.port)}`,
+    );
+  if (owner === "silent")
+    throw new CliError(
+      `${names}, but nothing answers there; nothing was sent. If no mockman serve is running on this store, delete ${label}.lock and try again`,
+    );
   io.stderr.write(`mockman: ${label} is served by ${holder.command} (pid ${holder.pid}); sending to ${serverUrl(holder.port)}\n`);
   return httpSender(serverUrl(holder.port));
 }

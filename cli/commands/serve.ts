@@ -1,6 +1,7 @@
 // `mockman serve --port P`: the mock over real HTTP on 127.0.0.1, on the same
 // dispatcher and store file. It holds the store's lock, with its port in it,
-// for as long as it runs, so `mockman request` on that file comes here.
+// for as long as it runs, so `mockman request` on that file comes here
+// (once serve has proven there that it is the lock's owner).
 import { LOOPBACK_HOSTS, SERVE_PORT, SERVE_URL } from "#mock/core/boundary";
 import type { Server } from "node:http";
 import { Command } from "commander";
@@ -12,6 +13,7 @@ import { DEFAULT_TIMEOUTS, createDoorServer, type DoorPolicy } from "../../mock/
 import type { CliIo } from "../io";
 import { addDbOption, addExamples, collect, count, parseOptions } from "../options";
 import { formatMs } from "#mock/tester/engine/reporters";
+import { answerIdentity, isProbe, newIdentity } from "#mock/node/serve-identity";
 
 export const DEFAULT_PORT = SERVE_PORT;
 const HOST = "127.0.0.1";
@@ -134,13 +136,16 @@ export function serveCommand(io: CliIo): Command {
     session.mock.faults.set(faults);
     const policy: DoorPolicy = { hosts: options.allowedHost, origins: options.cors ?? options.allowOrigin };
     const server = createDoorServer(session.mock, { policy, timeouts: DEFAULT_TIMEOUTS }, (req, status, note, ms) => {
-      if (!options.quiet) log.line(`${clock()} ${req.method} ${req.url} ${status} ${formatMs(ms)}${note}`);
+      if (!options.quiet && !isProbe(req.headers)) log.line(`${clock()} ${req.method} ${req.url} ${status} ${formatMs(ms)}${note}`);
     });
+    // What `mockman request` checks before it sends here (a stale lock's port may be anyone's).
+    const identity = newIdentity();
+    answerIdentity(server, identity);
     let port: number;
     try {
       port = await listen(server, options.port);
       // Recorded in the lock, so `mockman request` on this store comes here.
-      await session.lock.update({ port });
+      await session.lock.update({ port, identity });
     } catch (error) {
       server.close();
       await session.release();

@@ -71,12 +71,12 @@ export interface FaultDecision {
 /** Bad override headers get a 400 rather than being ignored: the caller asked for something. */
 export class FaultHeaderError extends Error {}
 
-function header(request: RawRequest, name: string): string | undefined {
+function header(request: Pick<RawRequest, "headers">, name: string): string | undefined {
   for (const [key, value] of Object.entries(request.headers)) if (key.toLowerCase() === name) return value;
   return undefined;
 }
 
-export function decide(settings: FaultSettings, request: RawRequest, random: () => number): FaultDecision {
+export function decide(settings: FaultSettings, request: Pick<RawRequest, "headers">, random: () => number): FaultDecision {
   let delay = settings.delay;
   const delayHeader = header(request, DELAY_HEADER);
   if (delayHeader !== undefined) {
@@ -105,6 +105,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The mock's live fault setting; the panel and the CLI flags change it. */
 export class FaultControl {
   settings: FaultSettings = { ...NO_FAULTS };
+  /** How a delay is waited (a timer; tests hold it to see who waits). */
+  wait: (ms: number) => Promise<unknown> = sleep;
   constructor(public random: () => number = Math.random) {}
 
   set(settings: Partial<FaultSettings>): void {
@@ -123,12 +125,31 @@ export class FaultControl {
       if (error instanceof FaultHeaderError) return errorAnswer(400, error.message);
       throw error;
     }
-    if (decision.delayMs > 0) await sleep(decision.delayMs);
+    if (decision.delayMs > 0) await this.wait(decision.delayMs);
     if (decision.failStatus === null) return null;
     const response = json(decision.failStatus, {
       errors: [`Injected failure (${decision.failStatus}) by the mock's fault settings; nothing was changed.`],
     });
     response.headers["x-mockman-injected"] = String(decision.failStatus);
     return response;
+  }
+
+  /**
+   * For a door that holds a request's body in memory once it has read it (serve): the decision
+   * is made, and its delay waited, before the body is read, so a delayed request holds no body
+   * (nor any of the door's body budget) while it waits. Returns the headers that carry the
+   * decision on into dispatch (no second delay, the same failure), or none when an override
+   * header is bad (dispatch answers that 400).
+   */
+  async waitBeforeBody(request: Pick<RawRequest, "headers">): Promise<Record<string, string>> {
+    let decision: FaultDecision;
+    try {
+      decision = decide(this.settings, request, this.random);
+    } catch (error) {
+      if (error instanceof FaultHeaderError) return {};
+      throw error;
+    }
+    if (decision.delayMs > 0) await this.wait(decision.delayMs);
+    return { [DELAY_HEADER]: "0", [FAIL_HEADER]: decision.failStatus === null ? "0" : String(decision.failStatus) };
   }
 }

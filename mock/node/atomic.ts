@@ -4,14 +4,22 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 
-/** Which file a path held when it was written (device and inode). */
+/**
+ * Which file a path held when it was written (device and inode), and its size and
+ * mtime then: a file written over in place (`cp other.json db.json` keeps the inode)
+ * has another size or mtime.
+ */
 export interface FileId {
   dev: number;
   ino: number;
+  size: number;
+  mtimeMs: number;
 }
 
-/** Temp file, fsync, rename over the target, fsync the directory: the target is always whole. Returns the new file's id. */
-/** Writes `text` (or its pieces, one after another: no single string need hold it all) to a temp file, syncs it, renames it over `file`. */
+/**
+ * Temp file, fsync, rename over the target, fsync the directory: the target is always
+ * whole, and a crash at any step leaves the old file readable under the name. Returns the new file's id.
+ * Writes `text` (or its pieces, one after another: no single string need hold it all) to a temp file, syncs it, renames it over `file`. */
 export async function writeAtomic(
   file: string,
   text: string | Uint8Array | string[],
@@ -27,8 +35,8 @@ export async function writeAtomic(
       if (Array.isArray(text)) for (const piece of text) await fh.write(piece);
       else await fh.writeFile(text);
       await fh.sync();
-      const { dev, ino } = await fh.stat();
-      id = { dev, ino };
+      const { dev, ino, size, mtimeMs } = await fh.stat();
+      id = { dev, ino, size, mtimeMs };
     } finally {
       await fh.close();
     }

@@ -4,7 +4,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { type Mock, createMock } from "../core/create-mock";
 import { FileStore, type FileStoreOptions } from "./file-store";
-import { type HeldLock, type LockInfo, LockedError, acquireLock } from "./lock";
+import { type AcquireOptions, type HeldLock, LockedError, acquireLock } from "./lock";
 import { StoreError } from "../core/types";
 
 export const DEFAULT_DB = ".mockman/db.json";
@@ -26,7 +26,7 @@ export function storePath(given: { flag?: string; env?: Record<string, string | 
 export interface OpenFileMockOptions {
   passwordIterations?: number;
   /** Defaults to waiting 10 s, as "mockman". */
-  lock?: { waitMs: number; info: LockInfo };
+  lock?: Pick<AcquireOptions, "waitMs" | "info" | "stale">;
   store?: FileStoreOptions;
   /** How messages name the store: the path as the user typed it (default: the absolute path). */
   label?: string;

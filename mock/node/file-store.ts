@@ -227,19 +227,25 @@ export class FileStore implements Store {
     }
   }
 
-  /** Why the files we read or wrote are no longer at their paths, or null. */
-  private moved(): string | null {
+  /**
+   * Why the files we read or wrote are no longer at their paths, or no longer hold what we
+   * left in them (written over in place: same inode, another size or mtime), or null.
+   * `journalBytes`: how long our journal should be now.
+   */
+  private moved(journalBytes = this.journalBytes): string | null {
     const restart = "Nothing was saved: put it back and restart mockman (the data it served since is only in its memory).";
     if (this.snapshotId) {
       const now = fileId(this.path);
       if (!now) return `${this.path} was deleted or moved while mockman was running. ${restart}`;
       if (!sameFile(now, this.snapshotId)) return `${this.path} was replaced by another file while mockman was running. ${restart}`;
+      if (now.size !== this.snapshotId.size || now.mtimeMs !== this.snapshotId.mtimeMs) return overwritten(this.path);
     }
     if (this.journal && this.journalId) {
       const open = fstatSync(this.journal.fd);
       const now = fileId(this.journalPath);
       if (open.nlink === 0 || !now || !sameFile(now, this.journalId))
         return `${this.journalPath} was deleted or moved while mockman was running. ${restart}`;
+      if (open.size !== journalBytes) return overwritten(this.journalPath);
     }
     return null;
   }
@@ -250,8 +256,10 @@ export class FileStore implements Store {
     let journal: Buffer | null;
     for (let tries = 1; ; tries++) {
       const before = await stamp(this.path);
+      // Its id before the read: a change made while it is read counts as one made after.
+      const id = fileId(this.path);
       text = await readIfExists(this.path, true);
-      this.snapshotId = text === null ? null : fileId(this.path);
+      this.snapshotId = text === null ? null : id;
       journal = await readIfExists(this.journalPath, true);
       // A writer folds by renaming a new snapshot in before it empties the journal: an unchanged snapshot means a matching journal.
       if (!this.reader || before === (await stamp(this.path))) break;
@@ -337,8 +345,8 @@ export class FileStore implements Store {
     try {
       if (!this.journal) {
         this.journal = await openJournal(this.journalPath);
-        const opened = await this.journal.stat();
-        this.journalId = { dev: opened.dev, ino: opened.ino };
+        const { dev, ino, size, mtimeMs } = await this.journal.stat();
+        this.journalId = { dev, ino, size, mtimeMs };
       }
       const { bytesWritten } = await this.journal.write(line);
       if (bytesWritten !== line.length) throw new Error(`only ${bytesWritten} of ${line.length} bytes were written`);
@@ -355,7 +363,7 @@ export class FileStore implements Store {
     // Written and synced, but into the file at the path? A journal deleted or
     // moved under us would take the change with it: never acknowledge that, and
     // cut the line back so the journal never carries a change that was refused.
-    const moved = this.moved();
+    const moved = this.moved(this.journalBytes + line.length);
     if (moved) {
       await this.journal.truncate(this.journalBytes).catch(() => undefined);
       throw (this.vanished = new StoreError(moved));
@@ -651,13 +659,18 @@ const stamp = (file: string) =>
 
 const sameFile = (a: FileId, b: FileId) => a.dev === b.dev && a.ino === b.ino;
 
+/** A store file written over in place (`cp other.json db.json`: same inode, other bytes): it is the user's now, never to be written over. */
+const overwritten = (file: string) =>
+  `${file} was written over in place (its size or modification time changed) while mockman was running. ` +
+  `Nothing was saved, and mockman will not write its memory over it: restart mockman to serve what the file now holds.`;
+
 // The checks before and after each commit stat a few paths: synchronously, a
 // stat costs microseconds, where each promise round trip through the thread
 // pool cost ~50 µs (5× the commit itself without fsync).
 function fileId(file: string): FileId | null {
   try {
     const st = statSync(file, { throwIfNoEntry: false });
-    return st ? { dev: st.dev, ino: st.ino } : null;
+    return st ? { dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs } : null;
   } catch {
     return null;
   }

@@ -10,7 +10,8 @@
 //   origins, such as the app on `npm start` or `vite dev`, plus --allow-origin),
 //   else 403 before it runs: that covers "simple" POSTs a browser sends unasked;
 // - CORS is granted to allowed origins only, `--cors '*'` opening it to any;
-// - a body that stops arriving is answered 408 and its bytes leave the budget;
+// - a body that stops arriving is answered 408 and its bytes leave the budget, and a
+//   delayed request (fault settings) waits before its body is read, holding none of it;
 // - a client that does not read its answers gets no more of them: the next request
 //   on its connection waits until it has taken what was sent (so pipelined requests
 //   cannot pile answers up in memory), and a write that makes no progress for 10 s
@@ -29,6 +30,7 @@ import {
   type RawResponse,
 } from "#mock/core/boundary";
 import type { Mock } from "#mock/core/create-mock";
+import type { FaultControl } from "#mock/core/faults";
 import pkg from "../../package.json" with { type: "json" };
 
 /** Who may reach the door: host names beyond the loopback ones, origins beyond loopback origins ("*": any). */
@@ -59,6 +61,9 @@ export interface Door {
 const DEFAULT_DOOR: Door = { policy: DEFAULT_POLICY, timeouts: DEFAULT_TIMEOUTS };
 
 const METHODS = "GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS";
+
+/** What the door needs of the mock: its dispatch, and its fault setting when it has one (to wait a delay before reading the body). */
+export type DoorMock = Pick<Mock, "dispatch"> & { faults?: Pick<FaultControl, "waitBeforeBody"> };
 
 /** What all request bodies held at once may add up to (read, or waiting in the queue with their answers to come). */
 export const BODY_BUDGET = 64 * 1024 * 1024;
@@ -312,7 +317,7 @@ const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 
 /** Handles one node request; resolves to the status sent and a note for the log. */
 export async function serveRequest(
-  mock: Pick<Mock, "dispatch">,
+  mock: DoorMock,
   req: IncomingMessage,
   res: ServerResponse,
   budget: BodyBudget = new BodyBudget(),
@@ -327,7 +332,7 @@ export async function serveRequest(
 }
 
 async function answer(
-  mock: Pick<Mock, "dispatch">,
+  mock: DoorMock,
   req: IncomingMessage,
   res: ServerResponse,
   budget: BodyBudget,
@@ -374,6 +379,11 @@ async function answer(
     });
     return { status: 204, note: " (preflight)" };
   }
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers))
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
+  // A delay is waited before the body is read: a delayed request holds none of the body budget while it waits.
+  if (mock.faults) Object.assign(headers, await mock.faults.waitBeforeBody({ headers }));
   let body = "";
   if (req.method !== "GET" && req.method !== "HEAD") {
     try {
@@ -394,9 +404,6 @@ async function answer(
       return { status: 413, note: "" };
     }
   }
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers))
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
   const response = await mock.dispatch({ method: req.method ?? "GET", url: req.url ?? "/", headers, body });
   const out = hasNoBody(req.method ?? "GET", response.status)
     ? undefined
@@ -414,7 +421,7 @@ async function answer(
  * connection, and `answered` called once per request (the request log).
  */
 export function createDoorServer(
-  mock: Pick<Mock, "dispatch">,
+  mock: DoorMock,
   door: Door = DEFAULT_DOOR,
   answered: (req: IncomingMessage, status: number, note: string, ms: number) => void = () => undefined,
   // Shared by every connection: the bytes of request bodies held at once stay bounded.

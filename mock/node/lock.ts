@@ -12,6 +12,8 @@ export interface LockInfo {
   command: string;
   /** Set by a server: where the store's data can be reached instead. */
   port?: number;
+  /** Set by a server with its port: the secret it proves itself with there (mock/node/serve-identity.ts). */
+  identity?: string;
 }
 
 export interface LockHolder extends LockInfo {
@@ -28,6 +30,8 @@ export interface AcquireOptions {
   pollMs?: number;
   /** Wait for a holder with a port too; by default a server fails at once, since it holds the lock until it stops. */
   waitForServer?: boolean;
+  /** A holder the caller has proven gone (its port is answered by someone else): taken over as a dead one is, if the lock still names it. */
+  stale?: LockHolder;
 }
 
 export class LockedError extends Error {
@@ -77,7 +81,8 @@ export async function acquireLock(dbPath: string, options: AcquireOptions): Prom
     if (await tryCreate(lockPath, holder)) return hold(lockPath, holder);
     const current = await readHolder(lockPath);
     if (current === "gone") continue;
-    if (current === "unreadable" ? await unreadableTooLong(lockPath) : isStale(lockPath, current)) {
+    const provenGone = current !== "unreadable" && !!options.stale && sameHolder(current, options.stale);
+    if (current === "unreadable" ? await unreadableTooLong(lockPath) : provenGone || isStale(lockPath, current)) {
       await steal(lockPath, current);
       continue;
     }

@@ -3,13 +3,14 @@
 // deleted or moved under a running serve refuses writes (507) instead of
 // acknowledging them into a file nobody will read; a store reached through a
 // symlink is locked and written at its target, and the link stays a link; and
-// messages name the store by the path the user typed.
+// messages name the store by the path the user typed. A store written over in
+// place (`cp`, the same inode) under serve is noticed too (issue 33, item 3).
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { FileStore } from "#mock/node/file-store";
-import { BIN, cli, folderState, oneStderrLine, serve, stopServers, tempDir } from "./helpers";
+import { BIN, cli, folderState, oneStderrLine, serve, serveProcess, stopServers, tempDir } from "./helpers";
 
 const restore: string[] = [];
 afterEach(async () => {
@@ -191,6 +192,61 @@ describe("a store deleted or moved under a running serve", () => {
     }
     expect(fs.existsSync(join(dir, "db.json"))).toBe(false);
     expect(fs.readFileSync(join(dir, "moved.json"), "utf8")).not.toContain("lost");
+  });
+});
+
+describe("a store written over in place under a running serve (cp, the same inode)", () => {
+  /** Another store's bytes, written into db.json's own inode as `cp other.json db.json` does. */
+  async function copyOver(dir: string, db: string, title: string) {
+    const other = join(dir, "other.json");
+    expect((await cli(["request", "POST", "/api/test-todos", "-d", JSON.stringify({ title }), "--db", other])).code).toBe(0);
+    const inode = fs.statSync(db).ino;
+    fs.writeFileSync(db, fs.readFileSync(other));
+    expect(fs.statSync(db).ino).toBe(inode);
+    return fs.readFileSync(db, "utf8");
+  }
+
+  it("later writes answer 507 saying so, and serve never writes its memory over the copied-in file", async () => {
+    const dir = tempDir();
+    const db = join(dir, "db.json");
+    const server = await serveStore(db);
+    let copied: string;
+    try {
+      expect((await server.post("saved")).status).toBe(201);
+      copied = await copyOver(dir, db, "copied in");
+      const refused = await server.post("after the copy");
+      expect(refused.status).toBe(507);
+      expect((await refused.json()).errors[0]).toMatch(/not saved.*db\.json was written over in place .* while mockman was running/);
+      expect((await server.post("again")).status).toBe(507);
+    } finally {
+      expect((await server.stop()).code).toBe(0);
+    }
+    expect(fs.readFileSync(db, "utf8")).toBe(copied);
+  });
+
+  it("then kill -9: no write was acknowledged, and the store holds the copied-in data", async () => {
+    const dir = tempDir();
+    const db = join(dir, "db.json");
+    const server = await serveProcess(["--db", db]);
+    const post = (title: string) =>
+      fetch(`${server.url}/api/test-todos`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ title }),
+      });
+    expect((await post("before")).status).toBe(201);
+    await copyOver(dir, db, "copied in");
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await post(`after ${i}`)).status);
+    expect(statuses).toEqual([507, 507, 507, 507, 507]);
+    const exited = new Promise((resolve) => server.child.once("exit", resolve));
+    server.child.kill("SIGKILL");
+    await exited;
+    const listed = await cli(["request", "GET", "/api/test-todos", "-b", "--db", db]);
+    expect(listed.code).toBe(0);
+    const titles = (JSON.parse(listed.stdout).todos as { title: string }[]).map((t) => t.title);
+    expect(titles).toContain("copied in");
+    expect(titles.filter((t) => t.startsWith("after"))).toEqual([]);
   });
 });
 

@@ -4,6 +4,7 @@ import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createMock } from "#mock/core/create-mock";
 import { GENERATED_PASSWORD, generateData } from "#mock/data/seed";
+import { writeAtomic } from "#mock/node/atomic";
 import { FileStore } from "#mock/node/file-store";
 import { MemoryStore } from "#mock/store/memory";
 import { type ChangeSet, type Snapshot, type TodoRecord, StoreError } from "#mock/core/types";
@@ -332,5 +333,67 @@ describe("replace", () => {
     const again = await boot();
     expect((await call(again, "GET", "/api/test-todos")).body.todos).toEqual([]);
     await again.shutdown();
+  });
+});
+
+describe("the snapshot is never written in place (issue 33, item 3)", () => {
+  it("a fold writes a new file and renames it over the old one: the inode changes, no temp file stays", async () => {
+    const store = new FileStore(db, { foldOnClose: false });
+    await store.load();
+    await store.commit(putTodos(todo("a")));
+    const before = (await fs.stat(db)).ino;
+    await store.commit(putTodos(todo("b")));
+    await store.compact();
+    expect((await fs.stat(db)).ino).not.toBe(before);
+    expect(await fs.readdir(dir)).toEqual(["db.json", "db.json.journal"]);
+    await store.close();
+  });
+
+  it("a write that dies halfway leaves the old snapshot whole and readable under its name", async () => {
+    const store = new FileStore(db);
+    await store.load();
+    await store.commit(putTodos(todo("old")));
+    await store.compact();
+    await store.close();
+    const old = await fs.readFile(db, "utf8");
+    // The pieces of a new snapshot, cut off after the first as a crash (or a full disk) would.
+    const cutShort = ['{"mockman":"db","version":5,"journalSeq":9,"data":{\n"users":[\n'];
+    cutShort[Symbol.iterator] = function* (this: string[]) {
+      yield this[0];
+      throw new Error("the process died here");
+    } as () => ArrayIterator<string>;
+    await expect(writeAtomic(db, cutShort)).rejects.toThrow("the process died here");
+    expect(await fs.readFile(db, "utf8")).toBe(old);
+    expect(await fs.readdir(dir)).toEqual(["db.json"]);
+    const again = new FileStore(db);
+    expect((await again.load())!.todos.map((t) => t.title)).toEqual(["old"]);
+    await again.close();
+  });
+
+  it("a snapshot written over in place (same inode, other bytes) is noticed before the next write is acknowledged", async () => {
+    const store = new FileStore(db, { foldOnClose: true });
+    await store.load();
+    await store.commit(putTodos(todo("mine")));
+    const other = path.join(dir, "other.json");
+    const copy = new FileStore(other);
+    await copy.load();
+    await copy.commit(putTodos(todo("theirs")));
+    await copy.close();
+    const inode = (await fs.stat(db)).ino;
+    await fs.writeFile(db, await fs.readFile(other));
+    expect((await fs.stat(db)).ino).toBe(inode);
+    await expect(store.commit(putTodos(todo("lost")))).rejects.toThrow(/db\.json was written over in place/);
+    await store.close();
+    // Not folded over it at close: the file is the copied-in one, byte for byte.
+    expect(await fs.readFile(db, "utf8")).toBe(await fs.readFile(other, "utf8"));
+  });
+
+  it("a journal written over in place is noticed too", async () => {
+    const store = new FileStore(db, { foldOnClose: false });
+    await store.load();
+    await store.commit(putTodos(todo("one")));
+    await fs.writeFile(`${db}.journal`, "");
+    await expect(store.commit(putTodos(todo("two")))).rejects.toThrow(/db\.json\.journal was written over in place/);
+    await store.close();
   });
 });

@@ -3,7 +3,7 @@
 import type { Mock } from "#mock/core/create-mock";
 import { LockedError, StoreError, openFileMock, readFileMock, storePath, type LockHolder } from "#mock/node/door";
 import type { HeldLock } from "#mock/node/lock";
-import { CliError, oneLine } from "./errors";
+import { CliError, oneLine, usageError } from "./errors";
 import type { Sender } from "#mock/tester/engine/exchange";
 import { httpSender, inProcessSender } from "./exchange";
 import type { CliIo } from "./io";
@@ -17,7 +17,13 @@ function lockWait(io: CliIo): number {
 }
 
 /** The store's absolute path (mock/node/door.ts storePath: `--db`, MOCKMAN_DB, the default, against the command's cwd). */
-export const dbPathOf = (io: CliIo, flag?: string) => storePath({ flag, env: io.env, cwd: io.cwd }).path;
+export const dbPathOf = (io: CliIo, flag?: string) => {
+  if (flag === ":memory:")
+    throw usageError(
+      "--db :memory: keeps the data inside one `mockman serve` only: give this command a store file, or send it to that server with --base-url",
+    );
+  return storePath({ flag, env: io.env, cwd: io.cwd }).path;
+};
 
 /** The store's path as the user gave it, for messages: never made absolute. */
 export const dbLabelOf = (io: CliIo, flag?: string) => storePath({ flag, env: io.env, cwd: io.cwd }).label;
@@ -66,6 +72,16 @@ async function open(io: CliIo, dbPath: string, command: string, waitMs: number, 
   }
 }
 
+/** The URL of the `serve` holding the store, said on stderr as the way `command` goes; null when no server holds it. */
+function servedUrl(io: CliIo, label: string, holder: LockHolder | null, command: string): string | null {
+  if (!holder?.port) return null;
+  const url = serverUrl(holder.port);
+  io.stderr.write(
+    `mockman: ${label} is served by ${holder.command} (pid ${holder.pid}); ${command} goes through its admin API at ${url}/__mockman/\n`,
+  );
+  return url;
+}
+
 /** Opens the store for a command that must own it (seed, reset, import, export, serve). */
 export async function openStore(io: CliIo, dbPath: string, command: string, label = dbPath): Promise<Session> {
   try {
@@ -76,14 +92,27 @@ export async function openStore(io: CliIo, dbPath: string, command: string, labe
   }
 }
 
-/** Runs `work` with the store open, and always lets it go. */
+/**
+ * Runs `work` with the store open, and always lets it go. When `mockman serve` holds
+ * the store and the command gave `served`, that runs instead, with the server's URL:
+ * the command goes through the server's admin API (stderr says so).
+ */
 export async function withStore<T>(
   io: CliIo,
   dbFlag: string | undefined,
   command: string,
   work: (session: Session) => Promise<T>,
+  served?: (url: string, label: string) => Promise<T>,
 ): Promise<T> {
-  const session = await openStore(io, dbPathOf(io, dbFlag), command, dbLabelOf(io, dbFlag));
+  let session: Session;
+  try {
+    session = await open(io, dbPathOf(io, dbFlag), command, lockWait(io), dbLabelOf(io, dbFlag));
+  } catch (error) {
+    if (!(error instanceof LockedError)) throw error;
+    const url = servedUrl(io, dbLabelOf(io, dbFlag), error.holder, command);
+    if (url && served) return served(url, dbLabelOf(io, dbFlag));
+    throw busy(dbLabelOf(io, dbFlag), error.holder, lockWait(io));
+  }
   try {
     return await work(session);
   } catch (error) {
@@ -97,15 +126,17 @@ export async function withStore<T>(
 
 /**
  * Runs `work` on the store only to read it (export): with the lock when it is
- * free, as any command; when another process holds it (a running serve), by
- * reading the snapshot and journal beside it without the lock, which sees every
- * write acknowledged so far and writes nothing.
+ * free, as any command; when a running serve holds it, `served` asks that server
+ * (its admin API); when another process holds it, by reading the snapshot and
+ * journal beside it without the lock, which sees every write acknowledged so far
+ * and writes nothing.
  */
 export async function withStoreToRead<T>(
   io: CliIo,
   dbFlag: string | undefined,
   command: string,
   work: (session: { mock: Mock; dbPath: string; label: string }) => Promise<T>,
+  served?: (url: string, label: string) => Promise<T>,
 ): Promise<T> {
   const dbPath = dbPathOf(io, dbFlag);
   const label = dbLabelOf(io, dbFlag);
@@ -114,6 +145,8 @@ export async function withStoreToRead<T>(
     session = await open(io, dbPath, command, 0, label);
   } catch (error) {
     if (!(error instanceof LockedError)) throw error;
+    const url = served && servedUrl(io, label, error.holder, command);
+    if (url) return served(url, label);
     let mock: Mock;
     try {
       mock = await readFileMock(dbPath, { label, passwordIterations: io.passwordIterations });

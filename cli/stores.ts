@@ -4,7 +4,7 @@ import type { Mock } from "#mock/core/create-mock";
 import { LockedError, StoreError, openFileMock, readFileMock, storePath, type LockHolder } from "#mock/node/door";
 import type { HeldLock } from "#mock/node/lock";
 import { probeOwner } from "#mock/node/serve-identity";
-import { CliError, oneLine } from "./errors";
+import { CliError, oneLine, usageError } from "./errors";
 import type { Sender } from "#mock/tester/engine/exchange";
 import { httpSender, inProcessSender } from "./exchange";
 import type { CliIo } from "./io";
@@ -18,7 +18,13 @@ function lockWait(io: CliIo): number {
 }
 
 /** The store's absolute path (mock/node/door.ts storePath: `--db`, MOCKMAN_DB, the default, against the command's cwd). */
-export const dbPathOf = (io: CliIo, flag?: string) => storePath({ flag, env: io.env, cwd: io.cwd }).path;
+export const dbPathOf = (io: CliIo, flag?: string) => {
+  if (flag === ":memory:")
+    throw usageError(
+      "--db :memory: keeps the data inside one `mockman serve` only: give this command a store file, or send it to that server with --base-url",
+    );
+  return storePath({ flag, env: io.env, cwd: io.cwd }).path;
+};
 
 /** The store's path as the user gave it, for messages: never made absolute. */
 export const dbLabelOf = (io: CliIo, flag?: string) => storePath({ flag, env: io.env, cwd: io.cwd }).label;
@@ -67,6 +73,43 @@ async function open(io: CliIo, dbPath: string, command: string, waitMs: number, 
   }
 }
 
+/**
+ * The URL of the `serve` holding the store, once what answers on the lock's port proved it is
+ * that serve (said on stderr as the way `command` goes); null when no server holds it; "stale"
+ * when a program that is not mockman answers there (the lock is stale: take it over). Another
+ * mockman or silence is refused: nothing is sent to an unproven listener.
+ */
+async function servedUrl(io: CliIo, label: string, holder: LockHolder | null, command: string): Promise<string | null | "stale"> {
+  if (!holder?.port) return null;
+  const owner = await probeOwner(holder.port, holder.identity);
+  if (owner === "foreign") {
+    io.stderr.write(
+      `mockman: ${lockNames(label, holder)}, but what answers there is not mockman: the lock is stale, so ${command} takes it over\n`,
+    );
+    return "stale";
+  }
+  if (owner !== "proven") throw notProven(label, holder, owner);
+  const url = serverUrl(holder.port);
+  io.stderr.write(
+    `mockman: ${label} is served by ${holder.command} (pid ${holder.pid}); ${command} goes through its admin API at ${url}/__mockman/\n`,
+  );
+  return url;
+}
+
+const lockNames = (label: string, holder: LockHolder) =>
+  `${label}.lock names ${holder.command} (pid ${holder.pid}) on ${serverUrl(holder.port!)}`;
+
+/** Why nothing was sent to the port a lock names: a mockman there that is not this store's serve, or silence. */
+function notProven(label: string, holder: LockHolder, owner: "other-mockman" | "silent"): CliError {
+  return owner === "other-mockman"
+    ? new CliError(
+        `${lockNames(label, holder)}, but the mockman serve answering there cannot prove it serves this store (another store's, or an older mockman's); nothing was sent. Stop it, or send there with --base-url ${serverUrl(holder.port!)}`,
+      )
+    : new CliError(
+        `${lockNames(label, holder)}, but nothing answers there; nothing was sent. If no mockman serve is running on this store, delete ${label}.lock and try again`,
+      );
+}
+
 /** Opens the store for a command that must own it (seed, reset, import, export, serve). */
 export async function openStore(io: CliIo, dbPath: string, command: string, label = dbPath): Promise<Session> {
   try {
@@ -77,14 +120,35 @@ export async function openStore(io: CliIo, dbPath: string, command: string, labe
   }
 }
 
-/** Runs `work` with the store open, and always lets it go. */
+/**
+ * Runs `work` with the store open, and always lets it go. When `mockman serve` holds
+ * the store and the command gave `served`, that runs instead, with the server's URL:
+ * the command goes through the server's admin API (stderr says so).
+ */
 export async function withStore<T>(
   io: CliIo,
   dbFlag: string | undefined,
   command: string,
   work: (session: Session) => Promise<T>,
+  served?: (url: string, label: string) => Promise<T>,
 ): Promise<T> {
-  const session = await openStore(io, dbPathOf(io, dbFlag), command, dbLabelOf(io, dbFlag));
+  let session: Session;
+  try {
+    session = await open(io, dbPathOf(io, dbFlag), command, lockWait(io), dbLabelOf(io, dbFlag));
+  } catch (error) {
+    if (!(error instanceof LockedError)) throw error;
+    const label = dbLabelOf(io, dbFlag);
+    const url = served ? await servedUrl(io, label, error.holder, command) : null;
+    if (url === "stale") {
+      try {
+        session = await open(io, dbPathOf(io, dbFlag), command, lockWait(io), label, error.holder!);
+      } catch (again) {
+        if (again instanceof LockedError) throw busy(label, again.holder, lockWait(io));
+        throw again;
+      }
+    } else if (url && served) return served(url, label);
+    else throw busy(label, error.holder, lockWait(io));
+  }
   try {
     return await work(session);
   } catch (error) {
@@ -98,15 +162,17 @@ export async function withStore<T>(
 
 /**
  * Runs `work` on the store only to read it (export): with the lock when it is
- * free, as any command; when another process holds it (a running serve), by
- * reading the snapshot and journal beside it without the lock, which sees every
- * write acknowledged so far and writes nothing.
+ * free, as any command; when a running serve holds it, `served` asks that server
+ * (its admin API); when another process holds it, by reading the snapshot and
+ * journal beside it without the lock, which sees every write acknowledged so far
+ * and writes nothing.
  */
 export async function withStoreToRead<T>(
   io: CliIo,
   dbFlag: string | undefined,
   command: string,
   work: (session: { mock: Mock; dbPath: string; label: string }) => Promise<T>,
+  served?: (url: string, label: string) => Promise<T>,
 ): Promise<T> {
   const dbPath = dbPathOf(io, dbFlag);
   const label = dbLabelOf(io, dbFlag);
@@ -115,6 +181,9 @@ export async function withStoreToRead<T>(
     session = await open(io, dbPath, command, 0, label);
   } catch (error) {
     if (!(error instanceof LockedError)) throw error;
+    // A stale lock (not mockman on its port) is read past, as any lock held by another command.
+    const url = served ? await servedUrl(io, label, error.holder, command) : null;
+    if (url && url !== "stale") return served!(url, label);
     let mock: Mock;
     try {
       mock = await readFileMock(dbPath, { label, passwordIterations: io.passwordIterations });
@@ -169,9 +238,10 @@ export async function openSender(
   if (!holder?.port) throw busy(label, holder, lockWait(io));
   // Nothing is sent to the port before what listens there proves it is this store's serve.
   const owner = await probeOwner(holder.port, holder.identity);
-  const names = `${label}.lock names ${holder.command} (pid ${holder.pid}) on ${serverUrl(holder.port)}`;
   if (owner === "foreign") {
-    io.stderr.write(`mockman: ${names}, but what answers there is not mockman: the lock is stale, so ${command} takes it over\n`);
+    io.stderr.write(
+      `mockman: ${lockNames(label, holder)}, but what answers there is not mockman: the lock is stale, so ${command} takes it over\n`,
+    );
     try {
       return inProcess(await open(io, dbPath, command, lockWait(io), label, holder));
     } catch (error) {
@@ -179,14 +249,7 @@ export async function openSender(
       throw error;
     }
   }
-  if (owner === "other-mockman")
-    throw new CliError(
-      `${names}, but the mockman serve answering there cannot prove it serves this store (another store's, or an older mockman's); nothing was sent. Stop it, or send there with --base-url ${serverUrl(holder.port)}`,
-    );
-  if (owner === "silent")
-    throw new CliError(
-      `${names}, but nothing answers there; nothing was sent. If no mockman serve is running on this store, delete ${label}.lock and try again`,
-    );
+  if (owner !== "proven") throw notProven(label, holder, owner);
   io.stderr.write(`mockman: ${label} is served by ${holder.command} (pid ${holder.pid}); sending to ${serverUrl(holder.port)}\n`);
   return httpSender(serverUrl(holder.port));
 }

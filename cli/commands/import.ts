@@ -1,12 +1,14 @@
 // `mockman import FILE|-`: replaces the store's data with an export file,
-// checked whole first; a bad file changes nothing.
+// checked whole first; a bad file changes nothing. When `serve` holds the store,
+// the checked file goes to its admin API (PUT /__mockman/data).
 import { Command } from "commander";
 import { z } from "zod";
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { createInterface } from "node:readline";
-import { FormatError, checkExportJson, parseExportFile, readExportLines, type ExportFile } from "#mock/data/export-file";
+import { FormatError, checkExportJson, exportPieces, parseExportFile, readExportLines, type ExportFile } from "#mock/data/export-file";
+import { adminJson } from "../admin-client";
 import { LONGEST_TEXT } from "#mock/core/types";
 import { withStore } from "../stores";
 import { usageError } from "../errors";
@@ -40,14 +42,25 @@ export function importCommand(io: CliIo): Command {
       if (error instanceof FormatError) throw usageError(`${file}: ${error.message}. The store was not changed`);
       throw error;
     }
-    await withStore(io, options.db, "import", async ({ mock, label: dbPath }) => {
-      // Parsed here for this import alone: handed over without a copy.
-      await mock.importData(exported, undefined, { owned: true });
-      const { users, posts, comments, todos, photos } = exported.data;
+    const { users, posts, comments, todos, photos } = exported.data;
+    const said = (dbPath: string) =>
       io.stdout.write(
         `Imported ${users.length} users, ${posts.length} posts, ${comments.length} comments, ${todos.length} todos and ${photos.length} photos into ${dbPath}, replacing what it held.\n`,
       );
-    });
+    await withStore(
+      io,
+      options.db,
+      "import",
+      async ({ mock, label: dbPath }) => {
+        // Parsed here for this import alone: handed over without a copy.
+        await mock.importData(exported, undefined, { owned: true });
+        said(dbPath);
+      },
+      async (url, dbPath) => {
+        await adminJson(url, "PUT", "data", undefined, exportPieces(exported).join(""));
+        said(dbPath);
+      },
+    );
   });
 }
 

@@ -1,9 +1,13 @@
 // `mockman seed`: a larger, deterministic data set for demos and benchmarks,
-// added to what the store holds, or in its place with --replace.
+// added to what the store holds, or in its place with --replace; through the admin
+// API of the `serve` that holds the store, when one does.
 import { Command } from "commander";
 import { z } from "zod";
 import { toExportFile } from "#mock/data/export-file";
-import { GENERATED_PASSWORD, GUEST } from "#mock/data/seed";
+import { GENERATED_PASSWORD } from "#mock/data/seed";
+import { SeedRefusal, countsOf, type Counts, type Seeded } from "#mock/node/admin";
+import { seedInto } from "../seeding";
+import { adminJson } from "../admin-client";
 import type { Snapshot } from "#mock/core/types";
 import { withStore } from "../stores";
 import { usageError } from "../errors";
@@ -23,26 +27,6 @@ const optionsSchema = z.object({
   db: z.string().optional(),
 });
 
-/** What the generated set would clash with: itself (the generator's name scheme runs out), or the data it joins. */
-function clash(current: Snapshot, generated: Snapshot, options: { users: number; seed: number }): string | undefined {
-  const names = new Set<string>();
-  for (const user of generated.users) {
-    if (names.has(user.username))
-      return `the generator repeats the username ${user.username} at --users ${options.users} with --seed ${options.seed}; use fewer --users or a shorter --seed`;
-    names.add(user.username);
-  }
-  const taken = new Set(current.users.map((u) => u.username));
-  const ids = new Set([...current.users, ...current.posts, ...current.comments].map((r) => r._id));
-  for (const user of generated.users) {
-    if (taken.has(user.username))
-      return `username ${user.username} is already taken (added by an earlier seed?); pick another --seed or add --replace`;
-  }
-  for (const record of [...generated.users, ...generated.posts, ...generated.comments]) {
-    if (ids.has(record._id)) return `id ${record._id} is already in the store; pick another --seed or add --replace`;
-  }
-  return undefined;
-}
-
 export function seedCommand(io: CliIo): Command {
   const command = new Command("seed")
     .description("generate users and posts (deterministic for a given --seed) and add them to the store")
@@ -57,38 +41,38 @@ export function seedCommand(io: CliIo): Command {
   ]);
   return command.action(async (raw: unknown) => {
     const options = parseOptions(optionsSchema, raw);
-    await withStore(io, options.db, "seed", async ({ mock, label: dbPath }) => {
-      const current: Snapshot = options.replace
-        ? { users: [], posts: [], comments: [], todos: [], photos: [], notifications: [] }
-        : mock.exportData().data;
-      if (options.posts > 0 && options.users === 0 && !current.users.some((u) => u.username === GUEST.username))
-        throw usageError("generated posts need authors: give --users 1 or more");
-      // Faker loads only here: it would cost every other command's cold start.
-      const { realisticData } = await import("../seed-data");
-      const generated = await realisticData({
-        users: options.users,
-        posts: options.posts,
-        seed: options.seed,
-        iterations: io.passwordIterations,
-      });
-      const problem = clash(current, generated, options);
-      if (problem) throw usageError(`cannot add this data set: ${problem}. The store was not changed`);
-      const data: Snapshot = {
-        users: [...current.users, ...generated.users],
-        posts: [...current.posts, ...generated.posts],
-        comments: [...current.comments, ...generated.comments],
-        todos: current.todos,
-        photos: [...current.photos, ...generated.photos],
-        notifications: current.notifications,
-      };
-      // Made here and handed over whole: no copy (at 1M posts a copy is ~1 GB more).
-      await mock.importData(toExportFile(data), undefined, { owned: true });
-      const example = generated.users[0] ? ` (e.g. --as ${generated.users[0].username}:${GENERATED_PASSWORD})` : "";
+    const { db, ...seedOptions } = options;
+    const said = (dbPath: string, generated: Counts, total: Counts, example: string | null) =>
       io.stdout.write(
-        `${options.replace ? "Replaced the data with" : "Added"} ${generated.users.length} users, ${generated.posts.length} posts and ${generated.comments.length} comments (seed ${options.seed}); ` +
-          `${dbPath} now holds ${data.users.length} users, ${data.posts.length} posts, ${data.comments.length} comments and ${data.photos.length} photos.\n` +
-          (generated.users.length ? `Generated users log in with the password "${GENERATED_PASSWORD}"${example}.\n` : ""),
+        `${options.replace ? "Replaced the data with" : "Added"} ${generated.users} users, ${generated.posts} posts and ${generated.comments} comments (seed ${options.seed}); ` +
+          `${dbPath} now holds ${total.users} users, ${total.posts} posts, ${total.comments} comments and ${total.photos} photos.\n` +
+          (generated.users
+            ? `Generated users log in with the password "${GENERATED_PASSWORD}"${example ? ` (e.g. --as ${example}:${GENERATED_PASSWORD})` : ""}.\n`
+            : ""),
       );
-    });
+    await withStore(
+      io,
+      db,
+      "seed",
+      async ({ mock, label: dbPath }) => {
+        const current: Snapshot = options.replace
+          ? { users: [], posts: [], comments: [], todos: [], photos: [], notifications: [] }
+          : mock.exportData().data;
+        let seeded: Seeded;
+        try {
+          seeded = await seedInto(current, seedOptions, io.passwordIterations);
+        } catch (error) {
+          if (error instanceof SeedRefusal) throw usageError(`${error.message}. The store was not changed`);
+          throw error;
+        }
+        // Made here and handed over whole: no copy (at 1M posts a copy is ~1 GB more).
+        await mock.importData(toExportFile(seeded.data), undefined, { owned: true });
+        said(dbPath, countsOf(seeded.generated), countsOf(seeded.data), seeded.example ?? null);
+      },
+      async (url, dbPath) => {
+        const answer = await adminJson<{ generated: Counts; counts: Counts; example: string | null }>(url, "POST", "seed", seedOptions);
+        said(dbPath, answer.generated, answer.counts, answer.example);
+      },
+    );
   });
 }

@@ -6,8 +6,14 @@ import { LOOPBACK_HOSTS, SERVE_PORT, SERVE_URL } from "#mock/core/boundary";
 import type { Server } from "node:http";
 import { Command } from "commander";
 import { z } from "zod";
-import { dbLabelOf, dbPathOf, openStore, serverUrl } from "../stores";
-import { CliError, oneLine } from "../errors";
+import { dbLabelOf, dbPathOf, openStore, serverUrl, type Session } from "../stores";
+import { CliError, oneLine, usageError } from "../errors";
+import { createMock } from "#mock/core/create-mock";
+import { MemoryStore } from "#mock/store/memory";
+import { FormatError, parseExportFile, type ExportFile } from "#mock/data/export-file";
+import { createAdmin } from "#mock/node/admin";
+import { seedInto } from "../seeding";
+import { readSource } from "../inputs";
 import { addFaultOptions, faultsFrom } from "../fault-options";
 import { DEFAULT_TIMEOUTS, createDoorServer, type DoorPolicy } from "../../mock/node/http-door";
 import type { CliIo } from "../io";
@@ -16,6 +22,25 @@ import { formatMs } from "#mock/tester/engine/reporters";
 import { answerIdentity, isProbe, newIdentity } from "#mock/node/serve-identity";
 
 export const DEFAULT_PORT = SERVE_PORT;
+/** `--db :memory:`: the data lives in this process only; nothing is written, and it is gone on exit. */
+export const MEMORY_DB = ":memory:";
+
+/** A session on a memory store: no file, so no lock, and no other command can find it (the admin API can). */
+async function memorySession(io: CliIo): Promise<Session> {
+  const mock = await createMock({ store: new MemoryStore(), passwordIterations: io.passwordIterations });
+  return {
+    mock,
+    dbPath: MEMORY_DB,
+    label: MEMORY_DB,
+    lock: {
+      lockPath: "",
+      holder: { pid: process.pid, command: "mockman serve", since: new Date().toISOString() },
+      update: async () => undefined,
+      release: async () => undefined,
+    },
+    release: () => mock.shutdown(),
+  };
+}
 const HOST = "127.0.0.1";
 
 /** A host name as a Host header carries it without its port: `dev.example`, `192.168.1.5`, `[fe80::1]`. */
@@ -39,6 +64,7 @@ const origin = z.string().transform((v, ctx) => {
 const optionsSchema = z.object({
   port: count(65_535).default(DEFAULT_PORT),
   db: z.string().optional(),
+  seedFrom: z.string().optional(),
   quiet: z.boolean().default(false),
   allowedHost: z.array(hostName).default([]),
   allowOrigin: z.array(origin).default([]),
@@ -114,6 +140,7 @@ export function serveCommand(io: CliIo): Command {
     .description(`serve the mock API over HTTP on ${HOST} (for this machine's own pages and tools), logging one line per request to stderr`)
     .option("-p, --port <port>", "port to listen on (0 picks a free one)", String(DEFAULT_PORT))
     .option("-q, --quiet", "no request log")
+    .option("--seed-from <file>", "start from this export file (replacing the store's data, as import does)")
     .option("--allowed-host <name>", `answer requests for this Host too, besides ${LOOPBACK_HOSTS.join(", ")} (repeatable)`, collect)
     .option("--allow-origin <url>", "let pages of this origin use the API, besides loopback origins (repeatable)", collect)
     .option("--cors <origins>", "'*' lets pages of any origin use the API (any website you visit, too)");
@@ -123,19 +150,42 @@ export function serveCommand(io: CliIo): Command {
     "mockman serve --port 3001",
     "mockman serve --delay 100-800 --fail-rate 0.1 --fail-status 503",
     "mockman serve --port 0 --db /tmp/demo.json",
+    "mockman serve --port 0 --db :memory: --seed-from backup.json",
     "mockman serve --allow-origin http://192.168.1.20:5173 --allowed-host devbox.local",
     `curl ${SERVE_URL}/api/posts`,
   ]);
   return command.action(async (raw: unknown) => {
     const options = parseOptions(optionsSchema, raw);
     const faults = faultsFrom(raw);
-    const dbPath = dbPathOf(io, options.db);
     const log = requestLog(io);
+    // The start file is read and checked before anything else: a bad one changes nothing.
+    let start: ExportFile | undefined;
+    if (options.seedFrom !== undefined) {
+      try {
+        start = parseExportFile(await readSource(io, options.seedFrom, "--seed-from"));
+      } catch (error) {
+        if (error instanceof FormatError) throw usageError(`--seed-from ${options.seedFrom}: ${error.message}. Nothing was started`);
+        throw error;
+      }
+    }
     // The store opens first: a busy or unreadable store means we never take the port.
-    const session = await openStore(io, dbPath, "serve", dbLabelOf(io, options.db));
+    const session =
+      options.db === MEMORY_DB
+        ? await memorySession(io)
+        : await openStore(io, dbPathOf(io, options.db), "serve", dbLabelOf(io, options.db));
+    if (start) await session.mock.importData(start, undefined, { owned: true });
     session.mock.faults.set(faults);
+    // State control for test suites, under /__mockman/ (mock/node/admin.ts); the seed generator is the seed command's.
+    const admin = createAdmin(session.mock, {
+      seed: (current, seedOptions) => seedInto(current, seedOptions, io.passwordIterations),
+    });
+    const doors = {
+      faults: session.mock.faults,
+      dispatch: (request: Parameters<typeof admin.dispatch>[0]) =>
+        admin.owns(request.url) ? admin.dispatch(request) : session.mock.dispatch(request),
+    };
     const policy: DoorPolicy = { hosts: options.allowedHost, origins: options.cors ?? options.allowOrigin };
-    const server = createDoorServer(session.mock, { policy, timeouts: DEFAULT_TIMEOUTS }, (req, status, note, ms) => {
+    const server = createDoorServer(doors, { policy, timeouts: DEFAULT_TIMEOUTS }, (req, status, note, ms) => {
       if (!options.quiet && !isProbe(req.headers)) log.line(`${clock()} ${req.method} ${req.url} ${status} ${formatMs(ms)}${note}`);
     });
     // What `mockman request` checks before it sends here (a stale lock's port may be anyone's).
@@ -151,6 +201,8 @@ export function serveCommand(io: CliIo): Command {
       await session.release();
       throw error;
     }
+    // The URL alone on the first line, for scripts and test fixtures to read (`--port 0`).
+    io.stdout.write(`${serverUrl(port)}\n`);
     io.stdout.write(`Serving the mock API on ${serverUrl(port)} (store: ${session.label}). Press Ctrl+C to stop.\n`);
     if (policy.origins === "*")
       io.stderr.write(

@@ -78,13 +78,25 @@ export const POST_IDS = [
   "8d0c3c7e-1f4b-4b7a-9c2e-6a1f0d9e7b06",
 ];
 
+/**
+ * The seed users' hashes, made once per process and cost: a reset between every test of
+ * a suite (the admin API's POST reset) would otherwise spend most of its time in PBKDF2.
+ */
+const seedHashes = new Map<string, Promise<string>>();
+const seedHash = (password: string, iterations: number) => {
+  const key = `${iterations}:${password}`;
+  let hash = seedHashes.get(key);
+  if (!hash) seedHashes.set(key, (hash = hashPassword(password, iterations)));
+  return hash;
+};
+
 export async function seedSnapshot(iterations = DEFAULT_ITERATIONS, now = new Date()): Promise<Snapshot> {
   const hour = 3600_000;
   const created = timestamp(new Date(now.getTime() - 30 * 24 * hour));
   const users: UserRecord[] = await Promise.all(
     SEED_USERS.map(async ({ password, ...u }) => ({
       ...u,
-      passwordHash: await hashPassword(password, iterations),
+      passwordHash: await seedHash(password, iterations),
       coverPhoto: "/seed/cover-default.svg",
       followers: [],
       following: [],

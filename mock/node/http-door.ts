@@ -31,6 +31,7 @@ import {
 } from "#mock/core/boundary";
 import type { Mock } from "#mock/core/create-mock";
 import type { FaultControl } from "#mock/core/faults";
+import { ADMIN_MAX_BODY_BYTES, ADMIN_PREFIX } from "./admin";
 import pkg from "../../package.json" with { type: "json" };
 
 /** Who may reach the door: host names beyond the loopback ones, origins beyond loopback origins ("*": any). */
@@ -224,7 +225,7 @@ class Stalled extends Error {}
  * Reads the body, counting every chunk against the budget as it arrives (`held` says
  * how much was taken); rejects with Stalled when nothing arrives for `idleMs`.
  */
-function readBody(req: IncomingMessage, budget: BodyBudget, held: { bytes: number }, idleMs: number): Promise<Buffer> {
+function readBody(req: IncomingMessage, budget: BodyBudget, held: { bytes: number }, idleMs: number, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -241,7 +242,7 @@ function readBody(req: IncomingMessage, budget: BodyBudget, held: { bytes: numbe
     const timer = setTimeout(() => finish(new Stalled()), idleMs);
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) return finish(new TooLarge());
+      if (size > limit) return finish(new TooLarge());
       if (!budget.take(chunk.length)) return finish(new OverBudget());
       held.bytes += chunk.length;
       chunks.push(chunk);
@@ -383,11 +384,14 @@ async function answer(
   for (const [name, value] of Object.entries(req.headers))
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
   // A delay is waited before the body is read: a delayed request holds none of the body budget while it waits.
-  if (mock.faults) Object.assign(headers, await mock.faults.waitBeforeBody({ headers }));
+  // Admin calls never meet the faults.
+  if (mock.faults && !(req.url ?? "").startsWith(ADMIN_PREFIX)) Object.assign(headers, await mock.faults.waitBeforeBody({ headers }));
   let body = "";
   if (req.method !== "GET" && req.method !== "HEAD") {
     try {
-      body = (await readBody(req, budget, held, timeouts.bodyIdleMs)).toString("utf8");
+      // An export loaded through the admin API may be larger than any API request.
+      const limit = (req.url ?? "").startsWith(ADMIN_PREFIX) ? ADMIN_MAX_BODY_BYTES : MAX_BODY_BYTES;
+      body = (await readBody(req, budget, held, timeouts.bodyIdleMs, limit)).toString("utf8");
     } catch (error) {
       if (error instanceof OverBudget) {
         const message = `The server is busy reading other large request bodies (over ${budget.limit / 1024 / 1024} MB at once); retry in a moment.`;
@@ -400,7 +404,14 @@ async function answer(
         return { status: 408, note: " (body stalled)" };
       }
       if (!(error instanceof TooLarge)) throw error;
-      refuse(req, res, tooLarge(), cors);
+      refuse(
+        req,
+        res,
+        (req.url ?? "").startsWith(ADMIN_PREFIX)
+          ? errorAnswer(413, `The request body is larger than ${ADMIN_MAX_BODY_BYTES / 1024 / 1024} MB.`)
+          : tooLarge(),
+        cors,
+      );
       return { status: 413, note: "" };
     }
   }

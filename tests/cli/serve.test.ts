@@ -62,12 +62,12 @@ describe("mockman serve", () => {
     expect(JSON.parse(listed.stdout).todos.map((t: { title: string }) => t.title)).toEqual(["Via serve"]);
   });
 
-  it("commands that must own the store refuse while serve runs, saying how to reach it", async () => {
+  it("commands that must own the store go through serve's admin API, saying so (tests/cli/admin.test.ts has them all)", async () => {
     const server = await serve();
     const ran = await cli(["reset", "--db", server.db]);
-    expect(ran.code).toBe(1);
+    expect(ran.code).toBe(0);
     expect(oneStderrLine(ran)).toBe(
-      `mockman: ${server.db} is in use by mockman serve (pid ${process.pid}) on ${server.url}: stop it first, or send requests there with --base-url ${server.url}`,
+      `mockman: ${server.db} is served by mockman serve (pid ${process.pid}); reset goes through its admin API at ${server.url}/__mockman/`,
     );
   });
 

@@ -1,0 +1,178 @@
+// The OpenAPI 3.1 description of `mockman serve`'s admin API (mock/node/admin.ts),
+// apart from the app's API document (mock/openapi/document.ts): a test suite's
+// client can be generated from it, and tests/cli/admin.test.ts checks every
+// answer of the admin API against it. Served at GET /__mockman/openapi.json.
+import pkg from "../../package.json" with { type: "json" };
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const jsonBody = (schema: object, description: string) => ({ description, content: { "application/json": { schema } } });
+const errors = (description: string) => jsonBody(ref("Errors"), description);
+const nameParam = {
+  name: "name",
+  in: "path",
+  required: true,
+  description: "1 to 64 letters, digits, _ . or -, starting with a letter or digit",
+  schema: { type: "string", pattern: "^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$" },
+};
+const countsBody = (description: string, extra: Record<string, object> = {}) =>
+  jsonBody({ type: "object", required: ["counts", ...Object.keys(extra)], properties: { counts: ref("Counts"), ...extra } }, description);
+
+export function adminOpenApi(): Record<string, unknown> {
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "mockman serve admin API",
+      version: pkg.version,
+      description:
+        "State control of a running `mockman serve`: reset, seed, load and export the data, snapshots kept in memory, faults and scenarios. Answered to loopback hosts and origins only (and those serve was told to allow). Every error is `{errors: [message]}`, and a refused call changes nothing.",
+    },
+    servers: [{ url: "/__mockman" }],
+    paths: {
+      "/openapi.json": { get: { summary: "This description", responses: { "200": jsonBody({ type: "object" }, "The OpenAPI document") } } },
+      "/reset": {
+        post: {
+          summary: "Back to the spec's seed (four users, six posts)",
+          responses: { "200": countsBody("The data now") },
+        },
+      },
+      "/seed": {
+        post: {
+          summary: "Generate users and posts, as `mockman seed` (added to the data, or in its place with replace)",
+          requestBody: { required: false, content: { "application/json": { schema: ref("SeedOptions") } } },
+          responses: {
+            "200": countsBody("What was generated, and the data now", {
+              generated: ref("Counts"),
+              example: { type: ["string", "null"], description: "a generated username to log in as (password: password)" },
+            }),
+            "400": errors("Bad options, or a clash with the data (nothing changed)"),
+          },
+        },
+      },
+      "/data": {
+        get: {
+          summary: "The data as a mockman export file (as `mockman export` writes it)",
+          responses: { "200": jsonBody(ref("ExportFile"), "The export file") },
+        },
+        put: {
+          summary: "Replace all data with an export file, checked whole first (as `mockman import`)",
+          requestBody: { required: true, content: { "application/json": { schema: ref("ExportFile") } } },
+          responses: {
+            "200": countsBody("The data now"),
+            "400": errors("Not JSON, or not a valid export file: nothing changed"),
+            "413": errors("Over 64 MB"),
+          },
+        },
+      },
+      "/snapshots": {
+        get: {
+          summary: "The snapshots kept",
+          responses: {
+            "200": jsonBody(
+              { type: "object", required: ["snapshots"], properties: { snapshots: { type: "array", items: ref("SnapshotInfo") } } },
+              "Each snapshot's name, when it was taken and what it holds",
+            ),
+          },
+        },
+      },
+      "/snapshots/{name}": {
+        parameters: [nameParam],
+        post: {
+          summary: "Keep the data now under this name (in memory, for the server's life; an existing one is replaced)",
+          responses: { "201": jsonBody(ref("SnapshotInfo"), "The snapshot"), "400": errors("A bad name") },
+        },
+        delete: {
+          summary: "Forget a snapshot",
+          responses: {
+            "200": jsonBody({ type: "object", required: ["deleted"], properties: { deleted: { type: "string" } } }, "Forgotten"),
+            "404": errors("No snapshot of that name"),
+          },
+        },
+      },
+      "/snapshots/{name}/restore": {
+        parameters: [nameParam],
+        post: {
+          summary: "Replace all data with the snapshot's (it stays kept, to be restored again)",
+          responses: {
+            "200": countsBody("The data now", { restored: { type: "string" } }),
+            "404": errors("No snapshot of that name: nothing changed"),
+          },
+        },
+      },
+      "/faults": {
+        get: { summary: "The fault setting", responses: { "200": jsonBody(ref("Faults"), "The setting") } },
+        put: {
+          summary: "Change the fault setting (fields left out keep their value)",
+          requestBody: { required: true, content: { "application/json": { schema: ref("FaultsChange") } } },
+          responses: { "200": jsonBody(ref("Faults"), "The setting now"), "400": errors("A bad field: nothing changed") },
+        },
+        delete: { summary: "No faults", responses: { "200": jsonBody(ref("Faults"), "The setting now") } },
+      },
+    },
+    components: {
+      schemas: {
+        Errors: {
+          type: "object",
+          required: ["errors"],
+          properties: { errors: { type: "array", items: { type: "string" }, minItems: 1 } },
+        },
+        Counts: {
+          type: "object",
+          required: ["users", "posts", "comments", "todos", "photos", "notifications"],
+          properties: Object.fromEntries(
+            ["users", "posts", "comments", "todos", "photos", "notifications"].map((name) => [name, { type: "integer", minimum: 0 }]),
+          ),
+        },
+        SeedOptions: {
+          type: "object",
+          additionalProperties: false,
+          properties: {
+            users: { type: "integer", minimum: 0, maximum: 100000, default: 10 },
+            posts: { type: "integer", minimum: 0, maximum: 1000000, default: 100 },
+            seed: { type: "integer", minimum: 0, maximum: 4294967295, default: 1 },
+            replace: { type: "boolean", default: false },
+          },
+        },
+        ExportFile: {
+          type: "object",
+          required: ["mockman", "version", "exportedAt", "data"],
+          properties: {
+            mockman: { const: "export" },
+            version: { type: "integer" },
+            exportedAt: { type: "string" },
+            data: {
+              type: "object",
+              description: "users, posts, comments, todos, photos, notifications: the app's API document has their records",
+            },
+          },
+        },
+        SnapshotInfo: {
+          type: "object",
+          required: ["name", "takenAt", "counts"],
+          properties: { name: { type: "string" }, takenAt: { type: "string" }, counts: ref("Counts") },
+        },
+        Faults: {
+          type: "object",
+          required: ["delay", "failRate", "failStatus"],
+          properties: {
+            delay: {
+              type: ["string", "null"],
+              description: "milliseconds, `200`, or a range drawn per request, `100-800`",
+              examples: ["100-800"],
+            },
+            failRate: { type: "number", minimum: 0, maximum: 1 },
+            failStatus: { enum: [500, 503] },
+          },
+        },
+        FaultsChange: {
+          type: "object",
+          additionalProperties: false,
+          properties: {
+            delay: { type: ["string", "integer", "null"], description: "`200`, `100-800`, or null for none" },
+            failRate: { type: "number", minimum: 0, maximum: 1 },
+            failStatus: { enum: [500, 503] },
+          },
+        },
+      },
+    },
+  };
+}

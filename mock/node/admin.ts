@@ -1,0 +1,236 @@
+// The admin API of `mockman serve`, under /__mockman/ (a prefix no route of the spec
+// uses): a test suite resets, seeds, loads, snapshots and restores the data, and sets
+// faults, while the server runs, instead of restarting it between tests. The node:http
+// door (mock/node/http-door.ts) routes here before the API, after its host and origin
+// checks, so an admin call from a foreign page or host is refused as any API call is.
+// Its own OpenAPI description is mock/node/admin-openapi.ts. A bad call changes nothing.
+import { z } from "zod";
+import { errorAnswer, json, noRoute, wrongMethod, type RawRequest, type RawResponse } from "../core/boundary";
+import type { Mock } from "../core/create-mock";
+import { ApiError } from "../core/errors";
+import { FAIL_STATUSES, NO_FAULTS, delaySchema, failRateSchema, formatDelay, type FaultSettings } from "../core/faults";
+import { COLLECTIONS, type Snapshot } from "../core/types";
+import { FormatError, checkExportJson, exportPieces, type ExportFile } from "../data/export-file";
+import { adminOpenApi } from "./admin-openapi";
+
+export const ADMIN_PREFIX = "/__mockman/";
+
+/** The largest admin body (an export for PUT data): the door's budget for all bodies at once. */
+export const ADMIN_MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+/** How many records of each kind: what reset, seed, load and restore answer. */
+export type Counts = Record<(typeof COLLECTIONS)[number], number>;
+export const countsOf = (data: Snapshot): Counts => Object.fromEntries(COLLECTIONS.map((name) => [name, data[name].length])) as Counts;
+
+/** POST /__mockman/seed: `mockman seed`'s options. */
+export const seedOptionsSchema = z
+  .object({
+    users: z.number().int().min(0).max(100_000).default(10),
+    posts: z.number().int().min(0).max(1_000_000).default(100),
+    seed: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 32 - 1)
+      .default(1),
+    replace: z.boolean().default(false),
+  })
+  .strict();
+export type SeedOptions = z.infer<typeof seedOptionsSchema>;
+
+/** What the seed generator made: the whole new data, and what it added. */
+export interface Seeded {
+  data: Snapshot;
+  generated: Snapshot;
+  /** A generated user to log in as, if any. */
+  example?: string;
+}
+
+/** A refusal of the seed generator (a clash with the data): its message is the 400's. */
+export class SeedRefusal extends Error {}
+
+export interface AdminOptions {
+  /** The `seed` command's generator (CLI code: faker); without it POST seed answers 501. */
+  seed?: (current: Snapshot, options: SeedOptions) => Promise<Seeded>;
+}
+
+const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+const badName = (name: string) =>
+  new ApiError(
+    400,
+    `snapshot name ${JSON.stringify(name)} is not valid: 1 to 64 letters, digits, _ . or -, starting with a letter or digit`,
+  );
+
+/** PUT /__mockman/faults: what changes; left out keeps what is set. */
+const faultsBodySchema = z
+  .object({
+    delay: z.union([z.null(), z.number().transform(String).pipe(delaySchema), delaySchema]).optional(),
+    failRate: failRateSchema.optional(),
+    failStatus: z
+      .number()
+      .refine((n): n is (typeof FAIL_STATUSES)[number] => (FAIL_STATUSES as readonly number[]).includes(n), "expected 500 or 503")
+      .optional(),
+  })
+  .strict();
+
+/** The fault setting as the admin API shows it: the delay as `mockman serve --delay` takes it. */
+const faultsJson = (settings: FaultSettings) => ({
+  delay: settings.delay ? formatDelay(settings.delay) : null,
+  failRate: settings.failRate,
+  failStatus: settings.failStatus,
+});
+
+/** The zod issue as one message naming its field: `failRate: must be a number from 0 to 1`. */
+function issueText(error: z.ZodError, what: string): string {
+  const issue = error.issues[0];
+  const where = issue.path.length ? issue.path.join(".") : what;
+  if (issue.code === "unrecognized_keys") return `${what}: unknown field ${issue.keys.map((k) => JSON.stringify(k)).join(", ")}`;
+  return `${where}: ${issue.message}`;
+}
+
+function bodyOf(request: RawRequest): unknown {
+  if (!request.body.trim()) return undefined;
+  try {
+    return JSON.parse(request.body);
+  } catch (error) {
+    throw new ApiError(400, `the body is not JSON: ${(error as Error).message}; nothing was changed`);
+  }
+}
+
+export interface Admin {
+  /** Whether a URL (path or absolute) is the admin API's. */
+  owns(url: string): boolean;
+  dispatch(request: RawRequest): Promise<RawResponse>;
+  /** The snapshots kept, by name (in memory, for this server's life). */
+  readonly snapshots: Map<string, ExportFile>;
+}
+
+const pathOf = (url: string) => {
+  try {
+    return new URL(url, "http://mockman.local").pathname;
+  } catch {
+    return url;
+  }
+};
+
+export function createAdmin(mock: Mock, options: AdminOptions = {}): Admin {
+  const snapshots = new Map<string, ExportFile>();
+  /** The data now, read between requests. */
+  const current = () => mock.serial(() => mock.exportData());
+
+  type Handler = (request: RawRequest, params: string[]) => Promise<RawResponse>;
+  const routes: { method: string; path: RegExp; handler: Handler }[] = [];
+  const route = (method: string, path: RegExp, handler: Handler) => routes.push({ method, path, handler });
+
+  route("GET", /^openapi\.json$/, async () => json(200, adminOpenApi()));
+  route("POST", /^reset$/, async () => {
+    await mock.reset();
+    return json(200, { counts: countsOf((await current()).data) });
+  });
+  route("POST", /^seed$/, async (request) => {
+    const parsed = seedOptionsSchema.safeParse(bodyOf(request) ?? {});
+    if (!parsed.success) return errorAnswer(400, issueText(parsed.error, "seed options"));
+    if (!options.seed) return errorAnswer(501, "this server has no seed generator");
+    let seeded: Seeded;
+    try {
+      const now = await current();
+      seeded = await options.seed(
+        parsed.data.replace ? { users: [], posts: [], comments: [], todos: [], photos: [], notifications: [] } : now.data,
+        parsed.data,
+      );
+    } catch (error) {
+      if (error instanceof SeedRefusal) return errorAnswer(400, error.message);
+      throw error;
+    }
+    await mock.importData({ ...(await current()), data: seeded.data }, undefined, { owned: true });
+    return json(200, { generated: countsOf(seeded.generated), counts: countsOf(seeded.data), example: seeded.example ?? null });
+  });
+  route("GET", /^data$/, async () => ({
+    ...json(200, null),
+    body: exportPieces(await current()).join(""),
+  }));
+  route("PUT", /^data$/, async (request) => {
+    let file: ExportFile;
+    try {
+      file = checkExportJson(bodyOf(request));
+    } catch (error) {
+      if (error instanceof FormatError) return errorAnswer(400, `the export file is not valid: ${error.message}; nothing was changed`);
+      throw error;
+    }
+    await mock.importData(file, undefined, { owned: true });
+    return json(200, { counts: countsOf(file.data) });
+  });
+  route("GET", /^snapshots$/, async () =>
+    json(200, { snapshots: [...snapshots].map(([name, file]) => ({ name, takenAt: file.exportedAt, counts: countsOf(file.data) })) }),
+  );
+  route("POST", /^snapshots\/([^/]+)$/, async (_request, [name]) => {
+    if (!NAME.test(name)) throw badName(name);
+    const file = await current();
+    snapshots.set(name, file);
+    return json(201, { name, takenAt: file.exportedAt, counts: countsOf(file.data) });
+  });
+  route("DELETE", /^snapshots\/([^/]+)$/, async (_request, [name]) => {
+    if (!snapshots.delete(name)) return unknownSnapshot(name, snapshots);
+    return json(200, { deleted: name });
+  });
+  route("POST", /^snapshots\/([^/]+)\/restore$/, async (_request, [name]) => {
+    const file = snapshots.get(name);
+    if (!file) return unknownSnapshot(name, snapshots);
+    // Copied on the way in (the tables change records in place): the snapshot can be restored again.
+    await mock.importData(file);
+    return json(200, { restored: name, counts: countsOf(file.data) });
+  });
+  route("GET", /^faults$/, async () => json(200, faultsJson(mock.faults.settings)));
+  route("PUT", /^faults$/, async (request) => {
+    const parsed = faultsBodySchema.safeParse(bodyOf(request) ?? {});
+    if (!parsed.success) return errorAnswer(400, issueText(parsed.error, "faults"));
+    const { delay, failRate, failStatus } = parsed.data;
+    mock.faults.set({
+      ...(delay !== undefined ? { delay } : {}),
+      ...(failRate !== undefined ? { failRate } : {}),
+      ...(failStatus !== undefined ? { failStatus } : {}),
+    });
+    return json(200, faultsJson(mock.faults.settings));
+  });
+  route("DELETE", /^faults$/, async () => {
+    mock.faults.set({ ...NO_FAULTS });
+    return json(200, faultsJson(mock.faults.settings));
+  });
+
+  const owns = (url: string) => pathOf(url).startsWith(ADMIN_PREFIX);
+  return {
+    owns,
+    snapshots,
+    async dispatch(request) {
+      const path = pathOf(request.url);
+      const rest = path.slice(ADMIN_PREFIX.length).replace(/\/$/, "");
+      const method = request.method.toUpperCase();
+      const matching = routes.filter((r) => r.path.test(rest));
+      if (!matching.length) return noRoute(method, path);
+      const found = matching.find((r) => r.method === method || (method === "HEAD" && r.method === "GET"));
+      if (!found) return wrongMethod(method, path, [...new Set(matching.map((r) => r.method))]);
+      const params = (found.path.exec(rest) ?? []).slice(1).map((p) => {
+        try {
+          return decodeURIComponent(p);
+        } catch {
+          return p;
+        }
+      });
+      try {
+        const response = await found.handler(request, params);
+        return method === "HEAD" ? { ...response, body: "" } : response;
+      } catch (error) {
+        if (error instanceof ApiError) return errorAnswer(error.status, error.message);
+        throw error;
+      }
+    },
+  };
+}
+
+function unknownSnapshot(name: string, snapshots: Map<string, ExportFile>): RawResponse {
+  const known = [...snapshots.keys()];
+  return errorAnswer(
+    404,
+    `no snapshot named ${JSON.stringify(name)}: ${known.length ? `the snapshots are ${known.join(", ")}` : "none was taken yet"} (take one with POST ${ADMIN_PREFIX}snapshots/${name})`,
+  );
+}

@@ -1,0 +1,223 @@
+// The admin API of `mockman serve` (issue 32): reset, seed, load, export, snapshots and
+// faults on a running server, each answer checked against the admin API's own OpenAPI
+// description; bad calls answer 400/404 `{errors}` and change nothing; foreign hosts
+// and origins are refused as API calls are; and the CLI's reset, seed, import and
+// export go through it when a serve holds the store, saying so on stderr.
+import { request as httpRequest } from "node:http";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import Ajv2020 from "ajv/dist/2020";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { adminOpenApi } from "#mock/node/admin-openapi";
+import { cli, serve, stopServers, tempDir } from "./helpers";
+
+afterEach(stopServers);
+
+const doc = adminOpenApi();
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+beforeAll(() => {
+  ajv.addSchema(doc, "admin");
+});
+
+const pointer = (path: string, method: string, status: number) =>
+  `admin#/paths/${path.replaceAll("/", "~1")}/${method.toLowerCase()}/responses/${status}/content/application~1json/schema`;
+
+interface Answer {
+  status: number;
+  body: unknown;
+  text: string;
+}
+
+/** One admin call; its answer must be one the description lists, of the shape it gives. */
+async function admin(base: string, method: string, path: string, body?: unknown, docPath = path): Promise<Answer> {
+  const res = await fetch(`${base}/__mockman${path}`, {
+    method,
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  const parsed = text ? JSON.parse(text) : null;
+  expect(res.headers.get("x-mockman")).toBeTruthy();
+  const validate = ajv.getSchema(pointer(docPath, method, res.status));
+  if (!validate) throw new Error(`the admin description has no ${res.status} answer for ${method} ${docPath}: ${text}`);
+  if (!validate(parsed))
+    throw new Error(`${method} ${path} ${res.status} does not fit its description: ${ajv.errorsText(validate.errors)}`);
+  return { status: res.status, body: parsed, text };
+}
+
+const api = async (base: string, path: string, init?: RequestInit) => {
+  const res = await fetch(`${base}${path}`, init);
+  return { status: res.status, body: await res.json() };
+};
+const postCount = async (base: string) => ((await api(base, "/api/posts")).body as { posts: unknown[] }).posts.length;
+const addTodo = (base: string, title: string) =>
+  fetch(`${base}/api/test-todos`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ title }) });
+const todos = async (base: string) =>
+  ((await api(base, "/api/test-todos")).body as { todos: { title: string }[] }).todos.map((t) => t.title);
+
+describe("the admin API", () => {
+  it("has an OpenAPI 3.1 description of its own, served beside it", async () => {
+    expect(await new Validator().validate(doc as never)).toMatchObject({ valid: true });
+    const server = await serve({ args: ["--db", ":memory:"] });
+    const served = await admin(server.url, "GET", "/openapi.json");
+    expect(served.body).toEqual(JSON.parse(JSON.stringify(doc)));
+    // Apart from the app's API document.
+    const app = (await api(server.url, "/api/openapi.json")).body as { paths: Record<string, unknown> };
+    expect(Object.keys(app.paths).some((p) => p.includes("__mockman"))).toBe(false);
+  });
+
+  it("resets to the seed, keeps and restores snapshots, loads and exports data", async () => {
+    const server = await serve();
+    const base = server.url;
+    await addTodo(base, "before");
+    expect((await admin(base, "POST", "/snapshots/one", undefined, "/snapshots/{name}")).status).toBe(201);
+    await addTodo(base, "after");
+    expect(await todos(base)).toEqual(["before", "after"]);
+
+    const reset = await admin(base, "POST", "/reset");
+    expect(reset.body).toEqual({ counts: { users: 4, posts: 6, comments: 0, todos: 0, photos: 0, notifications: 0 } });
+    expect(await todos(base)).toEqual([]);
+
+    const restored = await admin(base, "POST", "/snapshots/one/restore", undefined, "/snapshots/{name}/restore");
+    expect(restored.body).toMatchObject({ restored: "one", counts: { todos: 1 } });
+    expect(await todos(base)).toEqual(["before"]);
+    // A snapshot can be restored again: the restore took a copy.
+    await addTodo(base, "again");
+    await admin(base, "POST", "/snapshots/one/restore", undefined, "/snapshots/{name}/restore");
+    expect(await todos(base)).toEqual(["before"]);
+    expect((await admin(base, "GET", "/snapshots")).body).toMatchObject({ snapshots: [{ name: "one", counts: { todos: 1 } }] });
+
+    const exported = await admin(base, "GET", "/data");
+    expect(exported.body).toMatchObject({ mockman: "export", data: { todos: [{ title: "before" }] } });
+    await admin(base, "POST", "/reset");
+    const loaded = await admin(base, "PUT", "/data", exported.text);
+    expect(loaded.body).toMatchObject({ counts: { todos: 1, posts: 6 } });
+    expect(await todos(base)).toEqual(["before"]);
+
+    const seeded = await admin(base, "POST", "/seed", { users: 2, posts: 5, seed: 3 });
+    expect(seeded.body).toMatchObject({ generated: { users: 2, posts: 5 }, counts: { users: 6, posts: 11 } });
+    expect(await postCount(base)).toBe(11);
+    expect((await admin(base, "DELETE", "/snapshots/one", undefined, "/snapshots/{name}")).body).toEqual({ deleted: "one" });
+    // The store file holds what the server holds.
+    await server.stop();
+    const file = JSON.parse(readFileSync(server.db, "utf8")) as { data: { posts: unknown[] } };
+    expect(file.data.posts).toHaveLength(11);
+  });
+
+  it("sets, shows and clears faults", async () => {
+    const server = await serve({ args: ["--db", ":memory:"] });
+    expect((await admin(server.url, "GET", "/faults")).body).toEqual({ delay: null, failRate: 0, failStatus: 500 });
+    expect((await admin(server.url, "PUT", "/faults", { failRate: 1, failStatus: 503 })).body).toEqual({
+      delay: null,
+      failRate: 1,
+      failStatus: 503,
+    });
+    expect((await api(server.url, "/api/posts")).status).toBe(503);
+    // Admin calls never meet the faults.
+    expect((await admin(server.url, "PUT", "/faults", { delay: 0 })).body).toMatchObject({ delay: "0", failRate: 1 });
+    expect((await admin(server.url, "DELETE", "/faults")).body).toEqual({ delay: null, failRate: 0, failStatus: 500 });
+    expect((await api(server.url, "/api/posts")).status).toBe(200);
+  });
+
+  it("answers a bad call 400 or 404 with {errors} naming what is wrong, and changes nothing", async () => {
+    const server = await serve({ args: ["--db", ":memory:"] });
+    const base = server.url;
+    await addTodo(base, "kept");
+    const before = (await admin(base, "GET", "/data")).body as { data: unknown };
+    const refusals: [string, string, unknown, number, RegExp, string?][] = [
+      ["PUT", "/data", "{not json", 400, /the body is not JSON/],
+      ["PUT", "/data", { mockman: "export", version: 5, data: { posts: "x" } }, 400, /the export file is not valid: .*nothing was changed/],
+      ["PUT", "/data", undefined, 400, /the export file is not valid/],
+      ["POST", "/seed", { users: -1 }, 400, /^users: /],
+      ["POST", "/seed", { usrs: 2 }, 400, /unknown field "usrs"/],
+      ["POST", "/seed", { users: 0, posts: 3, replace: true }, 400, /generated posts need authors/],
+      ["POST", "/snapshots/nope/restore", undefined, 404, /no snapshot named "nope": none was taken yet/, "/snapshots/{name}/restore"],
+      ["DELETE", "/snapshots/nope", undefined, 404, /no snapshot named "nope"/, "/snapshots/{name}"],
+      ["POST", "/snapshots/bad%20name", undefined, 400, /snapshot name "bad name" is not valid/, "/snapshots/{name}"],
+      ["PUT", "/faults", { failRate: 2 }, 400, /^failRate: must be a number from 0 to 1/],
+      ["PUT", "/faults", { delay: "5-1" }, 400, /^delay: the range must go up/],
+      ["PUT", "/faults", { failStatus: 404 }, 400, /^failStatus: expected 500 or 503/],
+    ];
+    for (const [method, path, body, status, message, docPath] of refusals) {
+      const answer = await admin(base, method, path, body, docPath ?? path);
+      expect([method, path, answer.status]).toEqual([method, path, status]);
+      expect((answer.body as { errors: string[] }).errors[0]).toMatch(message);
+    }
+    expect(((await admin(base, "GET", "/data")).body as { data: unknown }).data).toEqual(before.data);
+    expect((await admin(base, "GET", "/faults")).body).toEqual({ delay: null, failRate: 0, failStatus: 500 });
+    // Unknown admin paths and methods, as the API answers them.
+    const unknown = await fetch(`${base}/__mockman/nothing`);
+    expect([unknown.status, await unknown.json()]).toEqual([404, { errors: [expect.stringMatching(/nothing/)] }]);
+    const wrong = await fetch(`${base}/__mockman/reset`);
+    expect([wrong.status, wrong.headers.get("allow")]).toEqual([405, "POST"]);
+  });
+
+  it("is refused to a foreign origin or host, as the API is", async () => {
+    const server = await serve({ args: ["--db", ":memory:"] });
+    await addTodo(server.url, "kept");
+    const send = (headers: Record<string, string>) =>
+      new Promise<number>((resolve, reject) => {
+        const req = httpRequest(`${server.url}/__mockman/reset`, { method: "POST", headers, agent: false }, (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode!));
+        });
+        req.on("error", reject);
+        req.end();
+      });
+    expect(await send({ origin: "https://evil.example" })).toBe(403);
+    expect(await send({ host: "evil.example" })).toBe(421);
+    expect(await todos(server.url)).toEqual(["kept"]);
+    expect(await send({ origin: "http://localhost:5173" })).toBe(200);
+    expect(await todos(server.url)).toEqual([]);
+  });
+});
+
+describe("the CLI's data commands on a store serve holds", () => {
+  it("reset, seed, import and export go through the admin API and say so on stderr", async () => {
+    const server = await serve();
+    const { db, url } = server;
+    const via = (command: string) =>
+      `mockman: ${db} is served by mockman serve (pid ${process.pid}); ${command} goes through its admin API at ${url}/__mockman/\n`;
+    await addTodo(url, "served");
+
+    const exported = await cli(["export", "-", "--db", db]);
+    expect([exported.code, exported.stderr]).toEqual([0, via("export")]);
+    expect(JSON.parse(exported.stdout).data.todos.map((t: { title: string }) => t.title)).toEqual(["served"]);
+
+    const reset = await cli(["reset", "--db", db]);
+    expect([reset.code, reset.stderr]).toEqual([0, via("reset")]);
+    expect(reset.stdout).toMatch(new RegExp(`^Reset ${db} to the seed: 4 users, 6 posts`));
+    expect(await todos(url)).toEqual([]);
+
+    const seeded = await cli(["seed", "--users", "2", "--posts", "4", "--db", db]);
+    expect([seeded.code, seeded.stderr]).toEqual([0, via("seed")]);
+    expect(seeded.stdout).toMatch(/^Added 2 users, 4 posts and \d+ comments \(seed 1\); .* now holds 6 users, 10 posts/);
+    expect(await postCount(url)).toBe(10);
+    // A clash the server refuses is the same usage error as in-process, and changes nothing.
+    const again = await cli(["seed", "--users", "2", "--posts", "4", "--db", db]);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toMatch(/answered 400: cannot add this data set: username \S+ is already taken/);
+    expect(await postCount(url)).toBe(10);
+
+    const file = join(tempDir(), "backup.json");
+    writeFileSync(file, exported.stdout);
+    const imported = await cli(["import", file, "--db", db]);
+    expect([imported.code, imported.stderr]).toEqual([0, via("import")]);
+    expect(imported.stdout).toMatch(/^Imported 4 users, 6 posts, 0 comments, 1 todos/);
+    expect(await todos(url)).toEqual(["served"]);
+    expect(await postCount(url)).toBe(6);
+
+    // A bad file is refused before anything is sent.
+    writeFileSync(file, "{}");
+    const bad = await cli(["import", file, "--db", db]);
+    expect(bad.code).toBe(2);
+    expect(await todos(url)).toEqual(["served"]);
+  });
+
+  it("--db :memory: belongs to serve alone: another command asks for a file or --base-url", async () => {
+    const ran = await cli(["reset", "--db", ":memory:"], { cwd: tempDir() });
+    expect(ran.code).toBe(2);
+    expect(ran.stderr).toMatch(/--db :memory: keeps the data inside one `mockman serve` only/);
+  });
+});

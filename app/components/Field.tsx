@@ -18,20 +18,37 @@ interface FieldProps {
   inputProps: InputHTMLAttributes<HTMLInputElement>;
   errors?: string[] | null;
   hint?: ReactNode;
+  /**
+   * A line that changes as you type (a username's availability, a password's strength),
+   * announced politely; pass null to keep its live region in place while it says nothing.
+   */
+  status?: ReactNode;
 }
 
-export function Field({ label, inputProps, errors, hint }: FieldProps) {
+export function Field({ label, inputProps, errors, hint, status }: FieldProps) {
   const fallbackId = useId();
   const { key: _key, ...props } = inputProps as typeof inputProps & { key?: string };
   const id = props.id ?? fallbackId;
   const errorId = errors?.length ? `${id}-error` : undefined;
+  const hintId = hint ? `${id}-hint` : undefined;
+  const statusId = status ? `${id}-status` : undefined;
+  const describedBy = [errorId, statusId, hintId].filter(Boolean).join(" ") || undefined;
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <input {...props} id={id} className="input" aria-invalid={errorId ? true : undefined} aria-describedby={errorId} />
-      {hint ? <p className="field__hint">{hint}</p> : null}
+      <input {...props} id={id} className="input" aria-invalid={errorId ? true : undefined} aria-describedby={describedBy} />
+      {hint ? (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {status !== undefined ? (
+        <p id={`${id}-status`} className="field__hint field__status" aria-live="polite">
+          {status}
+        </p>
+      ) : null}
       <ErrorList id={errorId} errors={errors} />
     </div>
   );

@@ -22,6 +22,17 @@ export class SessionEndedError extends ApiError {
   }
 }
 
+/**
+ * An authenticated call with no session at all (a visitor who opened /bookmarks from a link):
+ * nothing ended, so nothing is said; the signed-in shell sends them to log in. Not sent.
+ */
+export class NoSessionError extends SessionEndedError {
+  constructor() {
+    super(401, "Log in to continue.");
+    this.name = "NoSessionError";
+  }
+}
+
 interface CallOptions {
   method?: "GET" | "POST" | "DELETE";
   body?: unknown;
@@ -43,7 +54,10 @@ export async function api<T>(path: string, { method = "GET", body, auth = false,
       throw new SessionEndedError(0, "The session changed in another tab.");
     }
     const token = getToken();
-    if (token) headers.authorization = token;
+    // No token now and none before in this tab (sessionChangedElsewhere covers one that went):
+    // a visitor, whose refusal must not read "Your session has ended".
+    if (!token) throw new NoSessionError();
+    headers.authorization = token;
   }
   const response = await fetch(`/api${path}`, {
     method,

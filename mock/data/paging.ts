@@ -107,18 +107,7 @@ export function pageTable<T extends { _id: string }>(
   page: PageRequest,
   keep?: (record: T) => boolean,
 ): Page<T> {
-  let before = Number.POSITIVE_INFINITY;
-  if (page.cursor !== undefined) {
-    const cursor = decode(tableCursor, page.cursor, kind);
-    if (cursor.g !== table.storeGeneration)
-      throw badCursor("the list was replaced since (a reset or an import reordered it); start again without a cursor");
-    if (cursor.e === epochOf(table)) before = cursor.s;
-    else {
-      const at = table.position(cursor.id);
-      if (at === undefined) throw badCursor("its item is gone and the server restarted since; start again without a cursor");
-      before = at;
-    }
-  }
+  const before = tableBefore(table, kind, page.cursor);
   const items: T[] = [];
   let more = false;
   for (const record of table.newestBefore(before)) {
@@ -135,9 +124,102 @@ export function pageTable<T extends { _id: string }>(
     for (const record of table.all()) if (keep(record)) total++;
   }
   const last = items.at(-1);
-  const next =
-    more && last ? encode({ k: kind, g: table.storeGeneration, e: epochOf(table), s: table.position(last._id)!, id: last._id }) : null;
-  return { items, next, total };
+  return { items, next: more && last ? tableNext(table, kind, last) : null, total };
+}
+
+/** The insertion position a table cursor says to read before (the whole table without one). */
+function tableBefore<T extends { _id: string }>(table: Table<T>, kind: string, cursor: string | undefined): number {
+  if (cursor === undefined) return Number.POSITIVE_INFINITY;
+  const at = decode(tableCursor, cursor, kind);
+  if (at.g !== table.storeGeneration)
+    throw badCursor("the list was replaced since (a reset or an import reordered it); start again without a cursor");
+  if (at.e === epochOf(table)) return at.s;
+  const position = table.position(at.id);
+  if (position === undefined) throw badCursor("its item is gone and the server restarted since; start again without a cursor");
+  return position;
+}
+
+/** The cursor of the page after the one that ended with `last`. */
+const tableNext = <T extends { _id: string }>(table: Table<T>, kind: string, last: T) =>
+  encode({ k: kind, g: table.storeGeneration, e: epochOf(table), s: table.position(last._id)!, id: last._id });
+
+/**
+ * One page, newest first, of the records named by several id lists (each oldest first,
+ * by insertion position, e.g. each followed author's posts), merged: a page costs about
+ * the number of lists plus its own length, never the whole table. Cursors are a table's.
+ */
+export function pageMerged<T extends { _id: string }>(
+  table: Table<T>,
+  kind: string,
+  page: PageRequest,
+  lists: readonly (readonly string[])[],
+): Page<T> {
+  const before = tableBefore(table, kind, page.cursor);
+  const pos = (id: string) => table.position(id) ?? -1;
+  // A max-heap of each list's newest id before `before`: [position, list, index in it].
+  const heap: Array<[number, number, number]> = [];
+  let total = 0;
+  lists.forEach((ids, list) => {
+    total += ids.length;
+    if (ids.length === 0) return;
+    // Most lists end before `before` (always on the first page): their newest id, without a search.
+    const newest = pos(ids[ids.length - 1]);
+    if (newest < before) {
+      push(heap, [newest, list, ids.length - 1]);
+      return;
+    }
+    let lo = 0;
+    let hi = ids.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (pos(ids[mid]) < before) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo > 0) push(heap, [pos(ids[lo - 1]), list, lo - 1]);
+  });
+  const items: T[] = [];
+  let more = false;
+  while (heap.length > 0) {
+    if (items.length === page.limit) {
+      more = true;
+      break;
+    }
+    const [, list, index] = pop(heap);
+    items.push(table.get(lists[list][index])!);
+    if (index > 0) push(heap, [pos(lists[list][index - 1]), list, index - 1]);
+  }
+  const last = items.at(-1);
+  return { items, next: more && last ? tableNext(table, kind, last) : null, total };
+}
+
+type Entry = [number, number, number];
+function push(heap: Entry[], entry: Entry) {
+  heap.push(entry);
+  let i = heap.length - 1;
+  while (i > 0) {
+    const parent = (i - 1) >> 1;
+    if (heap[parent][0] >= heap[i][0]) break;
+    [heap[parent], heap[i]] = [heap[i], heap[parent]];
+    i = parent;
+  }
+}
+function pop(heap: Entry[]): Entry {
+  const top = heap[0];
+  const last = heap.pop()!;
+  if (heap.length > 0) {
+    heap[0] = last;
+    let i = 0;
+    for (;;) {
+      const [l, r] = [2 * i + 1, 2 * i + 2];
+      let big = i;
+      if (l < heap.length && heap[l][0] > heap[big][0]) big = l;
+      if (r < heap.length && heap[r][0] > heap[big][0]) big = r;
+      if (big === i) break;
+      [heap[big], heap[i]] = [heap[i], heap[big]];
+      i = big;
+    }
+  }
+  return top;
 }
 
 /** One page of a list kept oldest first (bookmarks, comments), newest first. */

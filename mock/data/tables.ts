@@ -331,6 +331,74 @@ export class Table<T extends { _id: string }> {
   }
 }
 
+/**
+ * The posts, indexed by author (username, which never changes): each author's post ids
+ * in insertion order, so the Following feed (mock/routes/posts.ts) merges the lists of
+ * the people a user follows instead of scanning every post.
+ */
+export class PostTable extends Table<PostRecord> {
+  private byAuthor = new Map<string, string[]>();
+
+  /** An author's post ids, oldest first. Read only. */
+  idsOf(username: string): readonly string[] {
+    return this.byAuthor.get(username) ?? NO_IDS;
+  }
+
+  override insert(record: PostRecord): PostRecord {
+    super.insert(record);
+    this.list(record);
+    return record;
+  }
+
+  override remove(id: string): boolean {
+    const record = this.get(id);
+    if (!record || !super.remove(id)) return false;
+    this.unlist(record);
+    return true;
+  }
+
+  override removeMany(ids: readonly string[]) {
+    const records = ids.map((id) => this.get(id));
+    super.removeMany(ids);
+    for (const record of records) if (record && !this.get(record._id)) this.unlist(record);
+  }
+
+  override restore(id: string, record: PostRecord | undefined) {
+    const current = this.get(id);
+    if (current) this.unlist(current);
+    super.restore(id, record);
+    const now = this.get(id);
+    if (now) this.list(now);
+  }
+
+  override load(records: PostRecord[]) {
+    super.load(records);
+    this.byAuthor.clear();
+    for (const record of this.all()) this.list(record);
+  }
+
+  /** Into its author's list, by insertion position (a restored post goes back to its place). */
+  private list(record: PostRecord) {
+    let ids = this.byAuthor.get(record.username);
+    if (!ids) this.byAuthor.set(record.username, (ids = []));
+    const at = this.order(record._id);
+    let i = ids.length;
+    while (i > 0 && this.order(ids[i - 1]) > at) i--;
+    ids.splice(i, 0, record._id);
+  }
+
+  private unlist(record: PostRecord) {
+    const ids = this.byAuthor.get(record.username);
+    if (!ids) return;
+    // Newest last: a post deleted soon after it was written is found at once.
+    const i = ids.lastIndexOf(record._id);
+    if (i >= 0) ids.splice(i, 1);
+    if (!ids.length) this.byAuthor.delete(record.username);
+  }
+}
+
+const NO_IDS: readonly string[] = Object.freeze([]);
+
 const NONE: readonly CommentRecord[] = Object.freeze([]);
 
 /**
@@ -560,8 +628,9 @@ export class NotificationTable extends Table<NotificationRecord> {
 
 const NONE_N: readonly NotificationRecord[] = Object.freeze([]);
 
-export type Tables = { [K in Exclude<CollectionName, "comments" | "users" | "notifications">]: Table<Collections[K]> } & {
+export type Tables = { [K in Exclude<CollectionName, "comments" | "users" | "notifications" | "posts">]: Table<Collections[K]> } & {
   users: UserTable;
+  posts: PostTable;
   comments: CommentTable;
   notifications: NotificationTable;
 };
@@ -577,7 +646,7 @@ export function createTables(db: { createCollection(name: string): void }, log: 
   for (const name of COLLECTIONS) db.createCollection(name);
   const tables: Tables = {
     users: new UserTable("users", liveRecords(db, "users"), log, "username"),
-    posts: new Table("posts", liveRecords(db, "posts"), log),
+    posts: new PostTable("posts", liveRecords(db, "posts"), log),
     comments: new CommentTable("comments", liveRecords(db, "comments"), log),
     todos: new Table("todos", liveRecords(db, "todos"), log),
     photos: new Table("photos", liveRecords(db, "photos"), log),

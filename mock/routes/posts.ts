@@ -15,7 +15,7 @@ import {
   type RouteDef,
   type RouteFacts,
 } from "./route-kit";
-import { pageTable } from "../data/paging";
+import { pageMerged, pageTable, type PageRequest } from "../data/paging";
 import { ALT_MAX, POST_MAX, imageRef, optionalText, required } from "../core/rules";
 import { timestamp } from "../core/time";
 import type { PostRecord, UserRecord } from "../core/types";
@@ -93,6 +93,21 @@ const postChange = (
   },
 });
 
+/** The caller's Following feed, newest first: their own posts and their followed people's, merged by author. */
+function followingPosts(ctx: Ctx, page: PageRequest) {
+  const authors = [ctx.user.username];
+  for (const id of ctx.user.following) {
+    const user = ctx.db.users.get(id);
+    if (user) authors.push(user.username);
+  }
+  return pageMerged(
+    ctx.db.posts,
+    `following of ${ctx.user._id}`,
+    page,
+    authors.map((name) => ctx.db.posts.idsOf(name)),
+  );
+}
+
 const postsOf = (user: UserRecord) => (post: PostRecord) => post.username === user.username;
 const without = (ids: string[], id: string) => ids.filter((x) => x !== id);
 
@@ -110,6 +125,32 @@ export const postRoutes: RouteDef[] = [
     },
     (ctx) => replyJson(200, allPosts(ctx.db)),
     (ctx, _req, page) => replyJson(200, pagedPosts(ctx.db, pageTable(ctx.db.posts, "posts", page))),
+  ),
+  // The Following feed: the caller's posts and those of the people they follow, merged
+  // from the posts' per-author index, so a page costs the people followed, not every post.
+  listRoute(
+    "/posts/following",
+    true,
+    {
+      operationId: "listFollowingPosts",
+      summary: "List the Following feed",
+      description:
+        "The posts of the people the caller follows, and the caller's own, oldest first. With `limit` or `cursor`, one page, newest first.",
+      tag: "posts",
+      answers: { 200: { description: "The posts of the caller and of the people they follow.", shape: "PostList" } },
+      paged: "PostPage",
+    },
+    (ctx) => {
+      const page = followingPosts(ctx, { limit: Number.MAX_SAFE_INTEGER });
+      return replyJson(
+        200,
+        `{"posts":[${page.items
+          .reverse()
+          .map((p) => ctx.db.posts.jsonOf(p))
+          .join(",")}]}`,
+      );
+    },
+    (ctx, _req, page) => replyJson(200, pagedPosts(ctx.db, followingPosts(ctx, page))),
   ),
   {
     method: "GET",

@@ -83,6 +83,40 @@ const followChange = (
   },
 });
 
+/**
+ * A user's followers or the people they follow: the whole list in the order they came
+ * (oldest first), or with `limit` / `cursor` one page, newest first, like every list.
+ */
+const peopleList = (which: "followers" | "following", operationId: string, summary: string, what: string): RouteDef =>
+  listRoute(
+    `/users/${which}/:userId`,
+    false,
+    {
+      operationId,
+      summary,
+      description: `${what}, oldest first. With \`limit\` or \`cursor\`, one page, newest first.`,
+      tag: "users",
+      answers: { 200: { description: "The users.", shape: "UserList" } },
+      paged: "UserPage",
+    },
+    (ctx, req) => reply(200, { users: peopleOf(ctx, req.params.userId, which).map((u) => publicUser(ctx.db, u)) }),
+    (ctx, req, page) => {
+      const user = findUser(ctx.db, req.params.userId);
+      const { items, next, total } = pageArray(peopleOf(ctx, user._id, which), `${which} of ${user._id}`, page);
+      return reply(200, { users: items.map((u) => publicUser(ctx.db, u)), next, total });
+    },
+  );
+
+/** The users a user's list names, in its order; an id whose user is gone is left out. */
+function peopleOf(ctx: Ctx, idOrUsername: string, which: "followers" | "following"): UserRecord[] {
+  const people: UserRecord[] = [];
+  for (const id of findUser(ctx.db, idOrUsername)[which]) {
+    const user = ctx.db.users.get(id);
+    if (user) people.push(user);
+  }
+  return people;
+}
+
 export const userRoutes: RouteDef[] = [
   listRoute(
     "/users",
@@ -115,6 +149,8 @@ export const userRoutes: RouteDef[] = [
     bookmarks,
     (ctx, _req, page) => replyJson(200, pagedPosts(ctx.db, pageArray(bookmarkedPosts(ctx.db, ctx.user), "bookmarks", page), "bookmarks")),
   ),
+  peopleList("followers", "listFollowers", "Who follows a user", "The people who follow a user (by id or username)"),
+  peopleList("following", "listFollowing", "Whom a user follows", "The people a user (by id or username) follows"),
   {
     method: "GET",
     path: "/users/:userId",

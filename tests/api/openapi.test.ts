@@ -200,6 +200,15 @@ describe("every answer matches the document (contract)", () => {
     await checked(api, "POST", `/api/users/remove-bookmark/${SEED_POST}`, auth);
     await checked(api, "POST", "/api/users/follow/adasterling", auth);
     await checked(api, "POST", "/api/users/follow/adasterling", auth);
+    await checked(api, "GET", "/api/users/following/guest", auth);
+    await checked(api, "GET", "/api/users/following/guest?limit=1");
+    await checked(api, "GET", "/api/users/followers/adasterling");
+    await checked(api, "GET", "/api/users/followers/adasterling?limit=1");
+    await checked(api, "GET", "/api/users/followers/nobody?limit=1");
+    await checked(api, "GET", "/api/posts/following", auth);
+    await checked(api, "GET", "/api/posts/following?limit=1", auth);
+    await checked(api, "GET", "/api/posts/following?limit=0", auth);
+    await checked(api, "GET", "/api/posts/following");
     await checked(api, "POST", "/api/users/unfollow/adasterling", auth);
     await checked(api, "POST", "/api/users/unfollow/adasterling", auth);
     await checked(api, "DELETE", `/api/posts/${id}`, min);

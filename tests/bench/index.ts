@@ -2,6 +2,7 @@
 import { benchApi } from "./api";
 import { benchBundle } from "./bundle";
 import { benchCli } from "./cli";
+import { benchFollowing } from "./following";
 import { benchGrowth } from "./growth";
 import { benchPostmanRun } from "./postman-run";
 import { benchReplayMemory } from "./replay-memory";
@@ -20,6 +21,7 @@ benchBundle();
 await benchApi(SIZES);
 await benchStore(SIZES);
 await benchSearch(SIZES);
+await benchFollowing(SIZES);
 await benchGrowth();
 await benchCli();
 await benchReplayMemory();

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { FetcherWithComponents } from "@remix-run/react";
+import { useEffect } from "react";
 import { ApiTargetLine } from "#app/components/ApiTargetNotice";
 import { Field } from "#app/components/Field";
 import { Modal } from "#app/components/Modal";
@@ -18,6 +19,17 @@ export interface AuthModalProps {
   busy: boolean;
 }
 
+/**
+ * After the API refused the form (an answer with field errors), focus goes to the first
+ * field it concerns, which the form marks aria-invalid and explains beneath.
+ */
+export function useFocusRefusedField(formId: string, lastResult: SubmissionResult<string[]> | null | undefined) {
+  useEffect(() => {
+    if (!lastResult?.error || Object.keys(lastResult.error).length === 0) return;
+    document.getElementById(formId)?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [formId, lastResult]);
+}
+
 export function LoginModal({ onClose, onSwitch, redirectTo, Form, lastResult, busy }: AuthModalProps) {
   const [form, fields] = useForm({
     id: "login",
@@ -27,6 +39,7 @@ export function LoginModal({ onClose, onSwitch, redirectTo, Form, lastResult, bu
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
+  useFocusRefusedField(form.id, lastResult);
   return (
     <Modal title={TEXT.login} onClose={onClose} description="Welcome back. Log in with your username and password.">
       <Form method="post" className="form" {...getFormProps(form)}>

@@ -1,4 +1,5 @@
 // `/`: the welcome page, with the Signup and Login modals and 'Login as Guest'.
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import {
   redirect,
@@ -13,7 +14,7 @@ import { toast } from "react-toastify";
 import { GUEST } from "#mock/data/seed";
 import { ApiTargetLine, useApiTarget } from "#app/components/ApiTargetNotice";
 import { LogoMark } from "#app/components/Icons";
-import { authFailureMessage, login, signup } from "#app/lib/auth";
+import { authFailureMessage, authFieldError, login, signup } from "#app/lib/auth";
 import { loginSchema, signupSchema } from "#app/lib/schemas";
 import { forgetKeptAnswers } from "#app/lib/browser-mock";
 import { clearSession, getToken, safeRedirect } from "#app/lib/session";
@@ -41,13 +42,18 @@ export async function clientAction({ request }: ClientActionFunctionArgs) {
     return redirect("/");
   }
   if (intent === "guest") {
-    return signIn("login", () => login(GUEST.username, GUEST.password), to);
+    return signIn("login", () => login(GUEST.username, GUEST.password), to, null);
   }
   if (intent === "login") {
     const submission = parseWithZod(formData, { schema: loginSchema });
     if (submission.status !== "success") return { intent, result: submission.reply() };
     const { username, password } = submission.value;
-    return signIn("login", () => login(username, password), to, submission.reply({ hideFields: ["password"] }));
+    return signIn(
+      "login",
+      () => login(username, password),
+      to,
+      (fieldErrors) => submission.reply({ hideFields: ["password"], fieldErrors }),
+    );
   }
   if (intent === "signup") {
     const submission = parseWithZod(formData, { schema: signupSchema });
@@ -58,19 +64,26 @@ export async function clientAction({ request }: ClientActionFunctionArgs) {
       "signup",
       () => signup({ firstName, username, password }),
       to,
-      submission.reply({ hideFields: ["password", "confirmPassword"] }),
+      (fieldErrors) => submission.reply({ hideFields: ["password", "confirmPassword"], fieldErrors }),
     );
   }
   return { intent: null, result: null, error: `Unknown intent ${String(intent)}` };
 }
 
-async function signIn(kind: "login" | "signup", call: () => Promise<unknown>, to: string, reply?: unknown) {
+/** Signs in by `call`; a refusal toasts (the spec's text) and answers the form, with the error at the field it concerns. */
+async function signIn(
+  kind: "login" | "signup",
+  call: () => Promise<unknown>,
+  to: string,
+  reply: ((fieldErrors?: Record<string, string[]>) => SubmissionResult<string[]>) | null,
+) {
   try {
     await call();
   } catch (error) {
     const message = authFailureMessage(error);
     toast.error(message);
-    return { intent: kind, result: reply ?? null, error: message };
+    const at = authFieldError(kind, error);
+    return { intent: kind, result: reply?.(at ? { [at.field]: [at.text] } : undefined) ?? null, error: message };
   }
   toast.success(kind === "signup" ? TOAST.signup : TOAST.login);
   return redirect(to);

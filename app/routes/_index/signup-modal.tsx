@@ -3,7 +3,10 @@ import { parseWithZod } from "@conform-to/zod";
 import { ApiTargetLine } from "#app/components/ApiTargetNotice";
 import { Field } from "#app/components/Field";
 import { Modal } from "#app/components/Modal";
-import type { AuthModalProps } from "./login-modal";
+import { strengthHint } from "#app/lib/password-strength";
+import { useFocusRefusedField, type AuthModalProps } from "./login-modal";
+import { AUTH_FIELD_TEXT } from "#app/lib/auth";
+import { useUsernameCheck } from "./use-username-check";
 import { NAME_MAX, USERNAME_MAX, signupSchema } from "#app/lib/schemas";
 import { TEXT } from "#app/lib/texts";
 
@@ -15,6 +18,13 @@ export function SignupModal({ onClose, onSwitch, redirectTo, Form, lastResult, b
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
+  useFocusRefusedField(form.id, lastResult);
+  const username = fields.username.value ?? "";
+  const check = useUsernameCheck(username);
+  // Taken, as the check found while typing: said where the signup's refusal would say it.
+  const usernameErrors = check?.state === "taken" && !fields.username.errors?.length ? [AUTH_FIELD_TEXT.taken] : fields.username.errors;
+  const usernameStatus =
+    check?.state === "checking" ? `Checking @${check.name}…` : check?.state === "free" ? `@${check.name} is free.` : null;
   return (
     <Modal title={TEXT.signup} onClose={onClose} description="Create your account. It takes a few seconds.">
       <Form method="post" className="form" {...getFormProps(form)}>
@@ -38,14 +48,16 @@ export function SignupModal({ onClose, onSwitch, redirectTo, Form, lastResult, b
             spellCheck: false,
             required: true,
           }}
-          errors={fields.username.errors}
+          errors={usernameErrors}
           hint={`Up to ${USERNAME_MAX} letters, digits, '_', '.' or '-'.`}
+          status={usernameStatus}
         />
         <Field
           key={fields.password.key}
           label="Password"
           inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password", required: true }}
           errors={fields.password.errors}
+          status={strengthHint(fields.password.value ?? "")}
         />
         <Field
           key={fields.confirmPassword.key}

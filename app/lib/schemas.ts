@@ -53,6 +53,8 @@ export const postSchemaFor = (requireAlt: boolean) =>
         .refine((v) => charCount(v) <= ALT_MAX, `Description must be at most ${ALT_MAX} characters`)
         .optional()
         .default(""),
+      // Measured by the browser when the picture was chosen (app/lib/image.ts), not typed.
+      postPicSize: z.object({ width: z.number().int().positive(), height: z.number().int().positive() }).optional(),
     })
     .refine((v) => !requireAlt || !v.postPic || v.postPicAlt.trim().length > 0, { message: ALT_REQUIRED, path: ["postPicAlt"] });
 

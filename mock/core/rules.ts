@@ -13,6 +13,8 @@ export const TODO_MAX = 200;
 export const NOTIFICATIONS_MAX = 200;
 /** An image's description (alt text), as Bluesky allows. */
 export const ALT_MAX = 1000;
+/** A picture's width or height in pixels, as given with it (postPicSize). */
+export const PICTURE_SIDE_MAX = 100_000;
 /** Largest image file the app attaches; as a data URL it is about 4/3 of this. */
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const IMAGE_URL_MAX = Math.ceil((IMAGE_MAX_BYTES * 4) / 3) + 100;
@@ -109,6 +111,20 @@ export const required = (field: string, max: number) =>
 
 export const optionalText = (field: string, max: number) =>
   atMost(z.string({ invalid_type_error: `${field} must be a string` }), max, `${field} must be at most ${max} characters`);
+
+/** A picture's width or height: a whole number of pixels, 1 to PICTURE_SIDE_MAX. */
+const pictureSide = (field: string) =>
+  z
+    .number({ required_error: `${field} is required`, invalid_type_error: `${field} must be a number` })
+    .int(`${field} must be a whole number of pixels`)
+    .min(1, `${field} must be at least 1`)
+    .max(PICTURE_SIDE_MAX, `${field} must be at most ${PICTURE_SIDE_MAX}`);
+
+/** A picture's size in pixels (postPicSize), both sides. */
+export const pictureSizeField = z.object(
+  { width: pictureSide("width"), height: pictureSide("height") },
+  { invalid_type_error: "postPicSize must be an object {width, height}" },
+);
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
 

@@ -12,6 +12,8 @@ import {
   USERNAME_PATTERN,
   charCount,
   imageRef,
+  linkProblem,
+  normalLink,
 } from "#mock/core/rules";
 import { z } from "zod";
 import { TEXT } from "./texts";
@@ -92,7 +94,14 @@ const photo = (label: string) =>
 export const editProfileSchema = z.object({
   firstName: requiredText("Name", NAME_MAX),
   lastName: optionalText("Last name", NAME_MAX),
-  link: optionalText("Bio Link", LINK_MAX),
+  // The API's rules, said at the field: no javascript: or other scheme, no hiding characters;
+  // `example.org/me` is sent as `https://example.org/me`.
+  link: optionalText("Bio Link", LINK_MAX)
+    .refine(
+      (v) => linkProblem(v) === null,
+      (v) => ({ message: `Bio Link: ${linkProblem(v)}` }),
+    )
+    .transform(normalLink),
   bio: optionalText("Bio", BIO_MAX),
   userPhoto: photo("Avatar"),
   coverPhoto: photo("Cover photo"),

@@ -1,9 +1,10 @@
 import type { LinksFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
-import { useEffect, useSyncExternalStore, type ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { ToastContainer } from "react-toastify";
 import { GeneralErrorBoundary } from "#app/components/GeneralErrorBoundary";
 import { TOAST_OPTIONS } from "#app/lib/texts";
+import { useToastPosition } from "#app/lib/toast-side";
 import { followSystemTheme } from "#app/lib/theme";
 import stylesHref from "#app/styles/app.css?url";
 
@@ -12,30 +13,19 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-/** The phone layout (styles/shell.css), where the tab bar sits at the bottom. */
-const PHONE = "(max-width: 699px)";
-const onPhoneChange = (listener: () => void) => {
-  const query = window.matchMedia(PHONE);
-  query.addEventListener("change", listener);
-  return () => query.removeEventListener("change", listener);
-};
-
 /**
  * Toasts never cover navigation or headings: top-right on wider screens, stacked
  * into the one lane kept above 'Who to follow' (styles/shell.css) however many
  * come at once; on a phone at the bottom, just above the tab bar, away from the
- * top bar and the page title.
+ * top bar and the page title, but at the top while what has focus (a field being
+ * typed in, the button just pressed) is in the lower half (app/lib/toast-side.ts).
  */
 function Toasts() {
-  const phone = useSyncExternalStore(
-    onPhoneChange,
-    () => window.matchMedia(PHONE).matches,
-    () => false,
-  );
+  const position = useToastPosition(TOAST_OPTIONS.position);
   return (
     <ToastContainer
       {...TOAST_OPTIONS}
-      position={phone ? "bottom-center" : TOAST_OPTIONS.position}
+      position={position}
       // Stacked, the newest is in front (newestOnTop would put the oldest there).
       stacked
       closeOnClick

@@ -10,6 +10,7 @@ import { clearDraft, readDraft, saveDraft } from "#app/lib/draft";
 import type { PostActionData } from "#app/lib/post-actions";
 import { useRequiresAlt } from "#app/lib/alt-setting";
 import { ALT_MAX, POST_MAX, postSchemaFor } from "#app/lib/schemas";
+import { pictureSize, type PictureSize } from "#app/lib/image";
 import { charCount } from "#mock/core/rules";
 import type { SessionUser } from "#app/lib/session";
 import { Avatar } from "./Avatar";
@@ -21,6 +22,16 @@ export function Composer({ user }: { user: SessionUser }) {
   const fetcher = useFetcher<PostActionData>({ key: "create-post" });
   const busy = fetcher.state !== "idle";
   const [image, setImage] = useState("");
+  // The picture's size goes with it, so every card keeps its shape before it loads.
+  const [size, setSize] = useState<PictureSize | null>(null);
+  const chosen = useRef("");
+  const choosePicture = (src: string) => {
+    chosen.current = src;
+    setImage(src);
+    setSize(null);
+    // Only the picture still chosen when the measure ends gets its size.
+    if (src) void pictureSize(src).then((measured) => chosen.current === src && setSize(measured));
+  };
   const requireAlt = useRequiresAlt();
   const lastResult = fetcher.state === "idle" && fetcher.data && "result" in fetcher.data ? fetcher.data.result : undefined;
   const [form, fields] = useForm({
@@ -38,6 +49,7 @@ export function Composer({ user }: { user: SessionUser }) {
     setAnswered(fetcher.data);
     if (fetcher.data?.intent === "create-post" && fetcher.data.ok) {
       setImage("");
+      setSize(null);
       clearDraft(user.username);
     }
   }
@@ -74,6 +86,12 @@ export function Composer({ user }: { user: SessionUser }) {
           errors={fields.content.errors}
         />
         <input type="hidden" name="postPic" value={image} />
+        {image && size ? (
+          <>
+            <input type="hidden" name="postPicSize.width" value={size.width} />
+            <input type="hidden" name="postPicSize.height" value={size.height} />
+          </>
+        ) : null}
         {image ? (
           <TextareaField
             key={fields.postPicAlt.key}
@@ -89,7 +107,7 @@ export function Composer({ user }: { user: SessionUser }) {
           />
         ) : null}
         <div className="composer__footer">
-          <ImagePicker image={image} onChange={setImage} disabled={busy} />
+          <ImagePicker image={image} onChange={choosePicture} disabled={busy} />
           <Counter id="composer-counter" max={POST_MAX} length={length} />
           <button type="submit" name="intent" value="create-post" className="button button--primary" disabled={busy} aria-busy={busy}>
             {busy ? (

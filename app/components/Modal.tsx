@@ -14,12 +14,14 @@ interface ModalProps {
   description?: string;
   /** "alertdialog": a question that needs an answer before anything else (delete?). */
   role?: "dialog" | "alertdialog";
+  /** A variant of the panel (the photo viewer's is as large as the screen allows). */
+  className?: string;
 }
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-export function Modal({ title, onClose, children, description, role = "dialog" }: ModalProps) {
+export function Modal({ title, onClose, children, description, role = "dialog", className }: ModalProps) {
   const titleId = useId();
   const descriptionId = useId();
   const panel = useRef<HTMLDivElement>(null);
@@ -60,7 +62,7 @@ export function Modal({ title, onClose, children, description, role = "dialog" }
       <div className="modal__backdrop" onClick={() => close.current()} />
       <div
         ref={panel}
-        className="modal__panel"
+        className={className ? `modal__panel ${className}` : "modal__panel"}
         role={role}
         aria-modal="true"
         aria-labelledby={titleId}

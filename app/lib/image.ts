@@ -1,5 +1,6 @@
 // The composer's image checks (CONTRACT §5): accepted types and the 2 MB limit, before
-// the file is read, so a bad file is never attached.
+// the file is read, so a bad file is never attached; and the picture's size in pixels,
+// sent with it so every card keeps its shape before it loads.
 import { IMAGE_ACCEPT, IMAGE_EXTENSIONS, IMAGE_MAX_BYTES, IMAGE_TYPES } from "#mock/core/rules";
 
 export { IMAGE_ACCEPT };
@@ -25,4 +26,22 @@ export function readAsDataUrl(file: Blob): Promise<string> {
     reader.onerror = () => reject(reader.error ?? new Error("The file could not be read."));
     reader.readAsDataURL(file);
   });
+}
+
+export interface PictureSize {
+  width: number;
+  height: number;
+}
+
+/** A picture's natural size, or null when the browser cannot tell (an SVG without one, a broken file). */
+export async function pictureSize(src: string): Promise<PictureSize | null> {
+  const img = new Image();
+  img.src = src;
+  try {
+    await img.decode();
+  } catch {
+    return null;
+  }
+  const { naturalWidth: width, naturalHeight: height } = img;
+  return width > 0 && height > 0 ? { width, height } : null;
 }

@@ -110,13 +110,14 @@ export async function postActions({ request }: ClientActionFunctionArgs) {
       case "create-post": {
         const submission = parseWithZod(formData, { schema: postSchemaFor(requiresAlt()) });
         if (submission.status !== "success") return { intent, ok: false as const, result: submission.reply() };
-        const { content, postPic, postPicAlt } = submission.value;
+        const { content, postPic, postPicAlt, postPicSize } = submission.value;
         const postData = {
           firstName: user.firstName,
           userPhoto: user.userPhoto ?? "",
           content,
           postPic,
           ...(postPic && postPicAlt.trim() ? { postPicAlt } : {}),
+          ...(postPic && postPicSize ? { postPicSize } : {}),
         };
         const { post } = await changePost("/posts", { postData });
         postCreated(post);

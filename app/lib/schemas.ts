@@ -12,6 +12,8 @@ import {
   USERNAME_PATTERN,
   charCount,
   imageRef,
+  linkProblem,
+  normalLink,
 } from "#mock/core/rules";
 import { z } from "zod";
 import { TEXT } from "./texts";
@@ -53,6 +55,8 @@ export const postSchemaFor = (requireAlt: boolean) =>
         .refine((v) => charCount(v) <= ALT_MAX, `Description must be at most ${ALT_MAX} characters`)
         .optional()
         .default(""),
+      // Measured by the browser when the picture was chosen (app/lib/image.ts), not typed.
+      postPicSize: z.object({ width: z.number().int().positive(), height: z.number().int().positive() }).optional(),
     })
     .refine((v) => !requireAlt || !v.postPic || v.postPicAlt.trim().length > 0, { message: ALT_REQUIRED, path: ["postPicAlt"] });
 
@@ -90,7 +94,14 @@ const photo = (label: string) =>
 export const editProfileSchema = z.object({
   firstName: requiredText("Name", NAME_MAX),
   lastName: optionalText("Last name", NAME_MAX),
-  link: optionalText("Bio Link", LINK_MAX),
+  // The API's rules, said at the field: no javascript: or other scheme, no hiding characters;
+  // `example.org/me` is sent as `https://example.org/me`.
+  link: optionalText("Bio Link", LINK_MAX)
+    .refine(
+      (v) => linkProblem(v) === null,
+      (v) => ({ message: `Bio Link: ${linkProblem(v)}` }),
+    )
+    .transform(normalLink),
   bio: optionalText("Bio", BIO_MAX),
   userPhoto: photo("Avatar"),
   coverPhoto: photo("Cover photo"),

@@ -40,4 +40,7 @@ export default function Home() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Home · Moments" }];
+export const meta: MetaFunction = () => [
+  { title: "Home · Moments" },
+  { name: "description", content: "Your Moments home: write a post, read everyone's latest posts and find people to follow." },
+];

@@ -34,7 +34,7 @@ const COMMENTS_PAGE = 20;
 export default function PostPage() {
   const { postId, post } = useLoaderData<typeof clientLoader>();
   return (
-    <div className="page">
+    <div className="page post-page">
       <div className="page__column">
         <BackButton />
         {post ? <PostThread key={post._id} loaded={post} /> : <PostMissing postId={postId} />}

@@ -8,7 +8,7 @@ import {
   type ClientLoaderFunctionArgs,
   type ShouldRevalidateFunctionArgs,
 } from "@remix-run/react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { ApiTargetNotice } from "#app/components/ApiTargetNotice";
 import { GeneralErrorBoundary } from "#app/components/GeneralErrorBoundary";
 import { KeyboardShortcuts } from "#app/components/KeyboardShortcuts";
@@ -26,6 +26,7 @@ import { getUser } from "#app/lib/data";
 import { isPostIntent } from "#app/lib/revalidate";
 import { redirectToLogin, requireSession } from "#app/lib/session";
 import { endDamagedSession, endSession } from "#app/lib/session-end";
+import { useFocusOnArrival } from "#app/lib/focus-arrival";
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<AppData> {
   endDamagedSession();
@@ -73,13 +74,15 @@ function ShellFrame({ children }: { children: ReactNode }) {
   const moving = navigation.state === "loading" && !navigation.formMethod && navigation.location.pathname !== location.pathname;
   // Only when the move is slow enough to see: a fast one never flashes a skeleton.
   const showSkeleton = useAfter(moving, 150);
+  const main = useRef<HTMLElement>(null);
+  useFocusOnArrival(main);
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
         Skip to content
       </a>
       <Sidebar />
-      <main id="main" className="shell__main" tabIndex={-1}>
+      <main id="main" ref={main} className="shell__main" tabIndex={-1}>
         <ApiTargetNotice />
         <StoreBanner />
         <MockBadge />

@@ -13,6 +13,8 @@ export const TODO_MAX = 200;
 export const NOTIFICATIONS_MAX = 200;
 /** An image's description (alt text), as Bluesky allows. */
 export const ALT_MAX = 1000;
+/** A picture's width or height in pixels, as given with it (postPicSize). */
+export const PICTURE_SIDE_MAX = 100_000;
 /** Largest image file the app attaches; as a data URL it is about 4/3 of this. */
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const IMAGE_URL_MAX = Math.ceil((IMAGE_MAX_BYTES * 4) / 3) + 100;
@@ -110,6 +112,20 @@ export const required = (field: string, max: number) =>
 export const optionalText = (field: string, max: number) =>
   atMost(z.string({ invalid_type_error: `${field} must be a string` }), max, `${field} must be at most ${max} characters`);
 
+/** A picture's width or height: a whole number of pixels, 1 to PICTURE_SIDE_MAX. */
+const pictureSide = (field: string) =>
+  z
+    .number({ required_error: `${field} is required`, invalid_type_error: `${field} must be a number` })
+    .int(`${field} must be a whole number of pixels`)
+    .min(1, `${field} must be at least 1`)
+    .max(PICTURE_SIDE_MAX, `${field} must be at most ${PICTURE_SIDE_MAX}`);
+
+/** A picture's size in pixels (postPicSize), both sides. */
+export const pictureSizeField = z.object(
+  { width: pictureSide("width"), height: pictureSide("height") },
+  { invalid_type_error: "postPicSize must be an object {width, height}" },
+);
+
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
 
 /**
@@ -152,14 +168,35 @@ const INVISIBLE_RANGE = "\\u00ad\\u061c\\u180e\\u200b-\\u200f\\u202a-\\u202e\\u2
 export const INVISIBLE_CHARACTERS = new RegExp(`[${INVISIBLE_RANGE}]`);
 /** `https://paypal.com@evil.example`: what reads as the host is a user name. */
 const USER_INFO = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#\s]*@/;
-/** Both rules of a profile link in one pattern, so the OpenAPI description can give it. */
-export const LINK_FIELD_PATTERN = new RegExp(`^(?!${USER_INFO.source.slice(1)})[^${INVISIBLE_RANGE}]*$`);
+/**
+ * `javascript:alert(1)`, `mailto:me@example.org`, `data:…`: a scheme other than http(s), which
+ * no profile link may have (issue 34). A host's port (`example.org:8080/me`) is no scheme.
+ */
+const OTHER_SCHEME = "\\s*(?![Hh][Tt][Tt][Pp][Ss]?:)[A-Za-z][A-Za-z0-9+.-]*:(?!\\d+(?:[/?#]|$))";
+const OTHER_SCHEME_START = new RegExp(`^${OTHER_SCHEME}`);
+/** Every rule of a profile link in one pattern, so the OpenAPI description can give it. */
+export const LINK_FIELD_PATTERN = new RegExp(`^(?!${USER_INFO.source.slice(1)})(?!${OTHER_SCHEME})[^${INVISIBLE_RANGE}]*$`);
+export const LINK_SCHEME_MESSAGE = "link must be a web address (https://…): javascript:, mailto: and other schemes are refused";
 
 /** Why a profile link may not be stored, or null. Plain text that is no URL is still a link's text (the spec's rule). */
 export function linkProblem(link: string): string | null {
   if (INVISIBLE_CHARACTERS.test(link)) return "link may not hold invisible or direction-changing characters";
   if (USER_INFO.test(link.trim())) return "link may not hold a user name or password before the host (user@host)";
+  if (OTHER_SCHEME_START.test(link)) return LINK_SCHEME_MESSAGE;
   return null;
+}
+
+/** A web address written without its scheme: a host with a dot, then perhaps a port and a path. */
+const BARE_HOST =
+  /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,63}(?::\d{1,5})?(?:[/?#][^\s"'<>]*)?$/;
+
+/**
+ * A profile link as it is kept: trimmed, and `example.org/me` as `https://example.org/me`, so
+ * it shows as a link. Anything else (an http(s) URL, or text that is no address) stays as written.
+ */
+export function normalLink(link: string): string {
+  const trimmed = link.trim();
+  return BARE_HOST.test(trimmed) ? `https://${trimmed}` : trimmed;
 }
 
 export const linkField = atMost(

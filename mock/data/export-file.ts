@@ -11,6 +11,7 @@ import {
   LINK_MAX,
   NAME_MAX,
   NOTIFICATIONS_MAX,
+  PICTURE_SIDE_MAX,
   POST_MAX,
   TODO_MAX,
   charCount,
@@ -164,6 +165,10 @@ function ruleProblems({ users, posts, comments, todos, photos }: ExportFile["dat
     text(`${at}.content`, p.content, POST_MAX);
     image(`${at}.postPic`, p.postPic);
     text(`${at}.postPicAlt`, p.postPicAlt ?? "", ALT_MAX);
+    if (p.postPicSize && !p.postPic) problems.push(`${at}.postPicSize: describes a picture, and the post has none`);
+    for (const side of ["width", "height"] as const)
+      if (p.postPicSize && p.postPicSize[side] > PICTURE_SIDE_MAX)
+        problems.push(`${at}.postPicSize.${side}: must be at most ${PICTURE_SIDE_MAX}`);
   });
   comments.forEach((c, i) => text(`data.comments.${i}.commentVal`, c.commentVal, COMMENT_MAX));
   todos.forEach((t, i) => text(`data.todos.${i}.title`, t.title, TODO_MAX));

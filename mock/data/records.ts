@@ -63,6 +63,11 @@ export const postRecordSchema = z.object({
   postPic: z.string(),
   /** The picture's description (alt text), when the author wrote one. */
   postPicAlt: z.string().optional(),
+  /**
+   * The picture's size in pixels, as the author's browser measured it at upload, so a card
+   * keeps the picture's space and shape before it loads. Only with a picture.
+   */
+  postPicSize: z.object({ width: z.number().int().positive(), height: z.number().int().positive() }).optional(),
   /** The author; names and photo come from the user at answer time. */
   username: z.string(),
   /** likedBy, dislikedBy: user ids. */

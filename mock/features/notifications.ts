@@ -65,6 +65,10 @@ export function notifyMentions(db: Tables, text: string, by: string, postId: str
     const user = db.users.getUnique(name);
     if (user) mentioned.add(user._id);
   }
+  // A mention in a comment on your own post is that comment's notification, not a second one.
+  const post = commentId !== undefined ? db.posts.get(postId) : undefined;
+  const author = post ? authorOf(db, post) : undefined;
+  if (author !== undefined) mentioned.delete(author);
   const told = new Set<string>();
   for (const n of db.notifications.about(postId).filter((n) => n.kind === "mention" && n.commentId === commentId)) {
     if (mentioned.has(n.userId)) told.add(n.userId);

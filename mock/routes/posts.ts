@@ -16,7 +16,7 @@ import {
   type RouteFacts,
 } from "./route-kit";
 import { pageMerged, pageTable, type PageRequest } from "../data/paging";
-import { ALT_MAX, POST_MAX, imageRef, optionalText, required } from "../core/rules";
+import { ALT_MAX, POST_MAX, imageRef, optionalText, pictureSizeField, required } from "../core/rules";
 import { timestamp } from "../core/time";
 import type { PostRecord, UserRecord } from "../core/types";
 import { findPost, findUser } from "./lookup";
@@ -28,21 +28,31 @@ import { authorOf, notify, notifyMentions, unnotifyPost } from "../features/noti
 // firstName and userPhoto may come in the body (CONTRACT §7), but the author is always the token's user.
 export const createPostSchema = z.object({
   postData: z.object(
-    { content: required("content", POST_MAX), postPic: imageRef.default(""), postPicAlt: optionalText("postPicAlt", ALT_MAX).optional() },
+    {
+      content: required("content", POST_MAX),
+      postPic: imageRef.default(""),
+      postPicAlt: optionalText("postPicAlt", ALT_MAX).optional(),
+      postPicSize: pictureSizeField.optional(),
+    },
     { required_error: "postData is required", invalid_type_error: "postData must be an object" },
   ),
 });
 
-// At least one of the three fields, said as a union (one member per field that is there) so the
+// At least one of the fields, said as a union (one member per field that is there) so the
 // OpenAPI description can say it too; a field that is there but wrong is named by its own message.
-const postEdit = { content: required("content", POST_MAX), postPic: imageRef, postPicAlt: optionalText("postPicAlt", ALT_MAX) };
+const postEdit = {
+  content: required("content", POST_MAX),
+  postPic: imageRef,
+  postPicAlt: optionalText("postPicAlt", ALT_MAX),
+  postPicSize: pictureSizeField,
+};
 const editWith = (field: keyof typeof postEdit) =>
   z
     .object({ ...postEdit, [field]: postEdit[field] })
     .partial()
     .required({ [field]: true } as { content: true });
 export const editPostSchema = z.object({
-  postData: z.union([editWith("content"), editWith("postPic"), editWith("postPicAlt")], {
+  postData: z.union([editWith("content"), editWith("postPic"), editWith("postPicAlt"), editWith("postPicSize")], {
     errorMap: (issue, ctx) => ({
       message:
         issue.code === "invalid_union" || ctx.data === undefined
@@ -50,7 +60,7 @@ export const editPostSchema = z.object({
             ? "postData is required"
             : typeof ctx.data !== "object" || ctx.data === null || Array.isArray(ctx.data)
               ? "postData must be an object"
-              : "postData needs content, postPic or postPicAlt"
+              : "postData needs content, postPic, postPicAlt or postPicSize"
           : ctx.defaultError,
     }),
   }),
@@ -241,6 +251,8 @@ export const postRoutes: RouteDef[] = [
         postPic: storePhoto(ctx.db, "", resolvePhoto(ctx.db, "postPic", postData.postPic)),
         // A description only goes with a picture, and only when it says something.
         ...(postData.postPic && postData.postPicAlt?.trim() ? { postPicAlt: postData.postPicAlt.trim() } : {}),
+        // A size, like a description, only goes with a picture.
+        ...(postData.postPic && postData.postPicSize ? { postPicSize: postData.postPicSize } : {}),
         username: ctx.user.username,
         likes: { likeCount: 0, likedBy: [], dislikedBy: [] },
         createdAt: now,
@@ -271,6 +283,10 @@ export const postRoutes: RouteDef[] = [
       if (postPic !== undefined) post.postPic = storePhoto(ctx.db, post.postPic, postPic);
       if (postData.postPicAlt !== undefined) post.postPicAlt = postData.postPicAlt.trim();
       if (!post.postPic || !post.postPicAlt) delete post.postPicAlt;
+      // A size given describes the picture there is; a new picture without one drops the old picture's.
+      if (postData.postPicSize) post.postPicSize = postData.postPicSize;
+      else if (postPic !== undefined) delete post.postPicSize;
+      if (!post.postPic) delete post.postPicSize;
       // Who the edited text mentions now is told; who it no longer mentions loses that notification.
       if (postData.content !== undefined) notifyMentions(ctx.db, post.content, ctx.user._id, post._id, undefined, now);
     },

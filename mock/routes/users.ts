@@ -3,7 +3,7 @@ import { badRequest, MSG } from "../core/errors";
 import { listRoute, pagedPosts, parseBody, reply, replyJson, type Ctx, type RouteDef, type RouteFacts } from "./route-kit";
 import { resolvePhoto, storePhoto } from "./photos";
 import { pageArray, pageTable } from "../data/paging";
-import { ALT_MAX, BIO_MAX, NAME_MAX, imageRef, linkField, optionalText, required } from "../core/rules";
+import { ALT_MAX, BIO_MAX, NAME_MAX, imageRef, linkField, normalLink, optionalText, required } from "../core/rules";
 import { timestamp } from "../core/time";
 import type { UserRecord } from "../core/types";
 import { bookmarkedPosts, publicUser } from "../data/views";
@@ -188,7 +188,8 @@ export const userRoutes: RouteDef[] = [
       if (firstName !== undefined) user.firstName = firstName.trim();
       if (lastName !== undefined) user.lastName = lastName.trim();
       if (bio !== undefined) user.bio = bio;
-      if (link !== undefined) user.link = link.trim();
+      // `example.org/me` is kept as `https://example.org/me`, so it shows as a link.
+      if (link !== undefined) user.link = normalLink(link);
       // A large photo is a photo record of its own; the one it replaces goes.
       if (userPhoto !== undefined) user.userPhoto = storePhoto(ctx.db, user.userPhoto, userPhoto);
       if (coverPhoto !== undefined) user.coverPhoto = storePhoto(ctx.db, user.coverPhoto, coverPhoto);

@@ -99,6 +99,20 @@ describe("what is notified", () => {
     expect((await told()).notifications.map((n) => n.comment?.commentVal)).toEqual(["also @guest."]);
   });
 
+  it("one comment 'hey @guest nice' on guest's own post makes one notification: the comment's, even after an edit", async () => {
+    const id = await comment(GUEST_POST_ID, "hey @guest nice");
+    expect(await kinds()).toEqual(["comment adasterling"]);
+    await api.call("POST", `/api/comments/edit/${GUEST_POST_ID}/${id}`, {
+      token: ada,
+      body: { commentData: { commentVal: "hey @guest, nicer" } },
+    });
+    expect(await kinds()).toEqual(["comment adasterling"]);
+    // Someone else mentioned in that comment is still told.
+    await comment(GUEST_POST_ID, "cc @marcoreyes");
+    const marco = await api.login("marcoreyes");
+    expect(await kinds(marco)).toEqual(["mention adasterling"]);
+  });
+
   it("a deleted post takes every notification about it along", async () => {
     const r = await api.call("POST", "/api/posts", { token: guest, headers: minimal, body: { postData: { content: "short-lived" } } });
     const postId = r.body.post._id;

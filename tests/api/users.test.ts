@@ -28,6 +28,28 @@ describe("users", () => {
     expect(ok.status).toBe(201);
   });
 
+  it("a link with another scheme than http(s) is refused with 400 naming why; a bare address is kept as https", async () => {
+    const before = user("guest").link;
+    for (const link of ["javascript:alert(1)", " JavaScript:alert(1)", "mailto:me@example.org", "data:text/html,hi"]) {
+      const r = await api.call("POST", "/api/users/edit", { token: guest, body: { userData: { link } } });
+      expect(r.status, link).toBe(400);
+      expect(r.body.errors[0], link).toMatch(
+        /link must be a web address \(https:\/\/…\): javascript:, mailto: and other schemes are refused/,
+      );
+      expect(user("guest").link).toBe(before);
+    }
+    for (const [link, kept] of [
+      ["example.org/me", "https://example.org/me"],
+      ["  sam.example.org:8080/a?b#c ", "https://sam.example.org:8080/a?b#c"],
+      ["http://example.org", "http://example.org"],
+      ["my homepage", "my homepage"],
+    ]) {
+      const r = await api.call("POST", "/api/users/edit", { token: guest, body: { userData: { link } } });
+      expect(r.status, link).toBe(201);
+      expect(r.body.user.link).toBe(kept);
+    }
+  });
+
   it("GET /api/users lists the four seed users without passwords", async () => {
     const r = await api.call("GET", "/api/users");
     expect(r.body.users.map((u: any) => u.username)).toEqual(["adasterling", "marcoreyes", "guest", "lenaokafor"]);

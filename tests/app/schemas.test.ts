@@ -3,7 +3,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { COMMENT_MAX, NAME_MAX, POST_MAX, USERNAME_MAX } from "#mock/core/rules";
-import { commentSchema, loginSchema, postSchema, signupSchema } from "#app/lib/schemas";
+import { commentSchema, editProfileSchema, loginSchema, postSchema, signupSchema } from "#app/lib/schemas";
 
 function form(fields: Record<string, string>) {
   const data = new FormData();
@@ -123,4 +123,26 @@ it("counts characters as the API does (code points): 12 emoji are a name, 210 em
   expect(errorsOf(signupSchema, { ...signup, firstName: emoji(NAME_MAX + 1) }).firstName).toEqual([
     `Name must be at most ${NAME_MAX} characters`,
   ]);
+});
+
+describe("Edit profile's Bio Link", () => {
+  const edit = (link: string) => parseWithZod(form({ firstName: "Guest", link }), { schema: editProfileSchema });
+  it("sends example.org/me as https://example.org/me", () => {
+    const ok = edit("example.org/me");
+    expect(ok.status === "success" && ok.value.link).toBe("https://example.org/me");
+  });
+  it("refuses javascript: and any other scheme at the field, saying why", () => {
+    expect(errorsOf(editProfileSchema, { firstName: "Guest", link: "javascript:alert(1)" }).link).toEqual([
+      "Bio Link: link must be a web address (https://…): javascript:, mailto: and other schemes are refused",
+    ]);
+  });
+});
+
+describe("the composer sends the picture's size", () => {
+  it("as postPicSize {width, height}, numbers", () => {
+    const ok = parseWithZod(form({ content: "hi", postPic: "/p.png", "postPicSize.width": "75", "postPicSize.height": "162" }), {
+      schema: postSchema,
+    });
+    expect(ok.status === "success" && ok.value.postPicSize).toEqual({ width: 75, height: 162 });
+  });
 });

@@ -1,7 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { postPath, profilePath } from "#app/lib/paths";
-import { fullDate } from "#app/lib/time";
 import type { Post } from "#app/lib/types";
 import { Avatar, fullName } from "../Avatar";
 import { RelativeTime } from "../RelativeTime";
@@ -21,8 +20,8 @@ export function PostHeader({ post, titleId, children }: { post: Post; titleId: s
         <span className="post-card__dot" aria-hidden="true">
           ·
         </span>
-        {/* The time is the post's permalink, as on Bluesky and Mastodon. */}
-        <Link to={postPath(post._id)} className="post-card__permalink" aria-label={`Open post (${fullDate(post.createdAt)})`}>
+        {/* The time is the post's permalink, as on Bluesky and Mastodon; its name starts with what it shows. */}
+        <Link to={postPath(post._id)} className="post-card__permalink">
           <RelativeTime iso={post.createdAt} className="post-card__time" />
         </Link>
       </div>

@@ -1,33 +1,40 @@
-// A post's picture. With the author's description it is the image's alt text,
-// and an ALT badge (as on Bluesky) shows it to everyone on demand; without one,
-// the alt text says whose picture it is. The picture opens the post's own page
-// (not on that page itself).
-import { Link, useLocation } from "@remix-run/react";
-import { useId, useState } from "react";
+// A post's picture, whole: shown at its own shape within a maximum height (a
+// portrait is letterboxed, never cropped), and when the post says its size
+// (postPicSize, measured at upload) that box is kept before the
+// picture loads, so the feed does not jump. Clicking it opens the full-size viewer
+// (app/components/PhotoViewer.tsx). With the author's description it is the
+// image's alt text, and an ALT badge (as on Bluesky) shows it to everyone on demand;
+// without one, the alt text says whose picture it is.
+import { useId, useState, type CSSProperties } from "react";
 import { usePhotoSrc } from "#app/lib/photo-src";
 import type { Post } from "#app/lib/types";
+import { ViewablePhoto } from "../ViewablePhoto";
 
 export function PostImage({ post }: { post: Post }) {
   const [open, setOpen] = useState(false);
   const altId = useId();
   const alt = post.postPicAlt?.trim();
   const src = usePhotoSrc(post.postPic);
-  const page = `/post/${encodeURIComponent(post._id)}`;
-  const onItsPage = useLocation().pathname === page;
-  const image = src ? (
-    <img className="post-card__image" src={src} alt={alt || `Picture posted by ${post.firstName}`} loading="lazy" decoding="async" />
-  ) : (
-    <div className="post-card__image post-image__loading" aria-busy="true" />
-  );
+  const described = alt || `Picture posted by ${post.firstName}`;
+  const { width, height } = post.postPicSize ?? {};
+  const sized = width && height ? ({ "--picture-ratio": width / height } as CSSProperties) : undefined;
   return (
     <figure className="post-image">
       <div className="post-image__frame">
-        {onItsPage || !src ? (
-          image
+        {src ? (
+          <ViewablePhoto
+            photo={{ src: post.postPic, title: `Picture posted by ${post.firstName}`, alt }}
+            className={sized ? "post-image__view post-image__view--sized" : "post-image__view"}
+            style={sized}
+          >
+            <img className="post-card__image" src={src} alt={described} width={width} height={height} loading="lazy" decoding="async" />
+          </ViewablePhoto>
         ) : (
-          <Link to={page} className="post-image__link" title="Open the post">
-            {image}
-          </Link>
+          <div
+            className={sized ? "post-image__view post-image__view--sized post-image__loading" : "post-image__view post-image__loading"}
+            style={sized}
+            aria-busy="true"
+          />
         )}
         {alt ? (
           <button

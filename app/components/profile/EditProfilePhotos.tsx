@@ -1,5 +1,6 @@
-// 'Edit profile's photos: the cover and avatar pickers, what they refused,
-// the hidden fields the form sends, and each photo's optional description.
+// 'Edit profile's photos: the cover, then the avatar, each one PhotoControl: its
+// picker (with change and remove beside the image, never on it), what it refused,
+// the hidden field the form sends, and its optional description.
 import { getTextareaProps } from "@conform-to/react";
 import { ALT_MAX } from "#app/lib/schemas";
 import type { User } from "#app/lib/types";
@@ -9,75 +10,85 @@ import { PhotoPicker } from "./PhotoPicker";
 import type { EditProfile } from "./useEditProfile";
 
 export function EditProfilePhotos({ user, edit }: { user: User; edit: EditProfile }) {
-  const { busy, fields, photos, lengths } = edit;
-  const { userPhoto, coverPhoto, coverProblem, avatarProblem } = photos;
   return (
-    <>
-      <div className="edit-profile__photos">
-        <PhotoPicker
-          variant="cover"
-          label="Change cover photo"
-          value={coverPhoto}
-          onChange={photos.setCoverPhoto}
-          name={user.firstName}
-          disabled={busy}
-          problem={coverProblem}
-          problemId="edit-profile-cover-problem"
-          onProblem={photos.setCoverProblem}
-        />
-        <PhotoPicker
-          variant="avatar"
-          label="Change avatar"
-          value={userPhoto}
-          onChange={photos.setUserPhoto}
-          name={user.firstName}
-          disabled={busy}
-          problem={avatarProblem}
-          problemId="edit-profile-avatar-problem"
-          onProblem={photos.setAvatarProblem}
-        />
-      </div>
-      {coverProblem ? (
-        <p id="edit-profile-cover-problem" className="photo-picker__problem" role="alert">
-          Cover photo: {coverProblem}
+    <div className="edit-profile__photos">
+      <PhotoControl kind="cover" user={user} edit={edit} />
+      <PhotoControl kind="avatar" user={user} edit={edit} />
+    </div>
+  );
+}
+
+/** What tells the cover and the avatar apart: their words, fields and state in `EditProfile`. */
+function photoKind(kind: "cover" | "avatar", { photos, lengths, fields }: EditProfile) {
+  return kind === "cover"
+    ? {
+        label: "Change cover photo",
+        what: "Cover photo",
+        name: "coverPhoto",
+        value: photos.coverPhoto,
+        setValue: photos.setCoverPhoto,
+        problem: photos.coverProblem,
+        setProblem: photos.setCoverProblem,
+        field: fields.coverPhoto,
+        alt: fields.coverPhotoAlt,
+        altLabel: "Cover photo description (alt text, optional)",
+        altLength: lengths.coverAltLength,
+        setAltLength: lengths.setCoverAltLength,
+      }
+    : {
+        label: "Change avatar",
+        what: "Avatar",
+        name: "userPhoto",
+        value: photos.userPhoto,
+        setValue: photos.setUserPhoto,
+        problem: photos.avatarProblem,
+        setProblem: photos.setAvatarProblem,
+        field: fields.userPhoto,
+        alt: fields.userPhotoAlt,
+        altLabel: "Avatar description (alt text, optional)",
+        altLength: lengths.avatarAltLength,
+        setAltLength: lengths.setAvatarAltLength,
+      };
+}
+
+function PhotoControl({ kind, user, edit }: { kind: "cover" | "avatar"; user: User; edit: EditProfile }) {
+  const photo = photoKind(kind, edit);
+  const problemId = `edit-profile-${kind}-problem`;
+  const counterId = `edit-profile-${kind}-alt-counter`;
+  return (
+    <div className={`photo-control photo-control--${kind}`}>
+      <PhotoPicker
+        variant={kind}
+        label={photo.label}
+        value={photo.value}
+        onChange={photo.setValue}
+        name={user.firstName}
+        disabled={edit.busy}
+        problem={photo.problem}
+        problemId={problemId}
+        onProblem={photo.setProblem}
+      />
+      {photo.problem ? (
+        <p id={problemId} className="photo-picker__problem" role="alert">
+          {photo.what}: {photo.problem}
         </p>
       ) : null}
-      {avatarProblem ? (
-        <p id="edit-profile-avatar-problem" className="photo-picker__problem" role="alert">
-          Avatar: {avatarProblem}
-        </p>
-      ) : null}
-      <input type="hidden" name="coverPhoto" value={coverPhoto} />
-      <input type="hidden" name="userPhoto" value={userPhoto} />
-      <ErrorList errors={[...(fields.coverPhoto.errors ?? []), ...(fields.userPhoto.errors ?? [])]} />
-      {userPhoto ? (
+      <input type="hidden" name={photo.name} value={photo.value} />
+      <ErrorList errors={photo.field.errors} />
+      {photo.value ? (
         <TextareaField
-          key={fields.userPhotoAlt.key}
-          label="Avatar description (alt text, optional)"
+          key={photo.alt.key}
+          label={photo.altLabel}
           textareaProps={{
-            ...getTextareaProps(fields.userPhotoAlt),
+            ...getTextareaProps(photo.alt),
             rows: 1,
-            "aria-describedby": "edit-profile-avatar-alt-counter",
-            onInput: (e) => lengths.setAvatarAltLength(e.currentTarget.value.length),
+            "aria-describedby": counterId,
+            onInput: (e) => photo.setAltLength(e.currentTarget.value.length),
           }}
-          errors={fields.userPhotoAlt.errors}
-          extra={<Counter id="edit-profile-avatar-alt-counter" max={ALT_MAX} length={lengths.avatarAltLength} />}
+          errors={photo.alt.errors}
+          extra={<Counter id={counterId} max={ALT_MAX} length={photo.altLength} />}
         />
       ) : null}
-      {coverPhoto ? (
-        <TextareaField
-          key={fields.coverPhotoAlt.key}
-          label="Cover photo description (alt text, optional)"
-          textareaProps={{
-            ...getTextareaProps(fields.coverPhotoAlt),
-            rows: 1,
-            "aria-describedby": "edit-profile-cover-alt-counter",
-            onInput: (e) => lengths.setCoverAltLength(e.currentTarget.value.length),
-          }}
-          errors={fields.coverPhotoAlt.errors}
-          extra={<Counter id="edit-profile-cover-alt-counter" max={ALT_MAX} length={lengths.coverAltLength} />}
-        />
-      ) : null}
-    </>
+    </div>
   );
 }

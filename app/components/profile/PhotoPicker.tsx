@@ -1,6 +1,7 @@
 // A cover photo or avatar picker for 'Edit profile': the same type and size
 // rules as the composer (app/lib/image.ts), checked before the file is read, so
-// a bad file gets a clear message and the previous photo stays.
+// a bad file gets a clear message and the previous photo stays. Change and remove sit
+// beside the image, never on it, so they cover neither the initials nor the cover's edge.
 import { useId } from "react";
 import { IMAGE_ACCEPT } from "#app/lib/image";
 import { usePhotoSrc } from "#app/lib/photo-src";
@@ -54,38 +55,38 @@ export function PhotoPicker({
         ) : (
           <span className="photo-picker__empty">No cover photo</span>
         )}
-        <div className="photo-picker__tools">
-          <input
-            ref={input}
-            id={inputId}
-            type="file"
-            accept={IMAGE_ACCEPT}
-            className="visually-hidden photo-picker__input"
+      </div>
+      <div className="photo-picker__tools">
+        <input
+          ref={input}
+          id={inputId}
+          type="file"
+          accept={IMAGE_ACCEPT}
+          className="visually-hidden photo-picker__input"
+          disabled={disabled}
+          aria-describedby={problem ? problemId : undefined}
+          onChange={(e) => void choose(e.currentTarget.files?.[0])}
+        />
+        <label htmlFor={inputId} className="icon-button photo-picker__tool photo-picker__choose" title={label}>
+          <ImageIcon />
+          <span className="visually-hidden">{label}</span>
+        </label>
+        {value ? (
+          <button
+            type="button"
+            className="icon-button photo-picker__tool"
+            aria-label={`Remove ${what}`}
+            title={`Remove ${what}`}
             disabled={disabled}
-            aria-describedby={problem ? problemId : undefined}
-            onChange={(e) => void choose(e.currentTarget.files?.[0])}
-          />
-          <label htmlFor={inputId} className="icon-button icon-button--overlay photo-picker__choose" title={label}>
-            <ImageIcon />
-            <span className="visually-hidden">{label}</span>
-          </label>
-          {value ? (
-            <button
-              type="button"
-              className="icon-button icon-button--overlay"
-              aria-label={`Remove ${what}`}
-              title={`Remove ${what}`}
-              disabled={disabled}
-              onClick={() => {
-                onChange("");
-                setProblem(null);
-                input.current?.focus();
-              }}
-            >
-              <CloseIcon />
-            </button>
-          ) : null}
-        </div>
+            onClick={() => {
+              onChange("");
+              setProblem(null);
+              input.current?.focus();
+            }}
+          >
+            <CloseIcon />
+          </button>
+        ) : null}
       </div>
     </div>
   );

@@ -5,6 +5,7 @@ import { useFollowState } from "#app/lib/follow";
 import { usePhotoSrc } from "#app/lib/photo-src";
 import type { User } from "#app/lib/types";
 import { Avatar, fullName } from "../Avatar";
+import { ViewablePhoto } from "../ViewablePhoto";
 import { ProfileLink } from "./ProfileLink";
 
 interface ProfileHeaderProps {
@@ -21,11 +22,31 @@ export function ProfileHeader({ user, following, action }: ProfileHeaderProps) {
   const cover = usePhotoSrc(user.coverPhoto);
   return (
     <section className="profile card" aria-labelledby="profile-name">
-      <div className="profile__cover">{cover ? <img src={cover} alt={user.coverPhotoAlt ?? ""} /> : null}</div>
+      <div className="profile__cover">
+        {cover ? (
+          <ViewablePhoto
+            photo={{ src: user.coverPhoto, title: `Cover photo of ${user.firstName}`, alt: user.coverPhotoAlt }}
+            className="profile__cover-button"
+            label={`View the cover photo of ${user.firstName}`}
+          >
+            <img src={cover} alt={user.coverPhotoAlt ?? ""} />
+          </ViewablePhoto>
+        ) : null}
+      </div>
       <div className="profile__top">
-        <span className="profile__avatar">
-          <Avatar src={user.userPhoto} name={user.firstName} size="lg" alt={user.userPhotoAlt} />
-        </span>
+        {user.userPhoto ? (
+          <ViewablePhoto
+            photo={{ src: user.userPhoto, title: `Avatar of ${user.firstName}`, alt: user.userPhotoAlt }}
+            className="profile__avatar"
+            label={`View the avatar of ${user.firstName}`}
+          >
+            <Avatar src={user.userPhoto} name={user.firstName} size="lg" alt={user.userPhotoAlt} />
+          </ViewablePhoto>
+        ) : (
+          <span className="profile__avatar">
+            <Avatar src={user.userPhoto} name={user.firstName} size="lg" alt={user.userPhotoAlt} />
+          </span>
+        )}
         <div className="profile__action">{action}</div>
       </div>
       <div className="profile__details">

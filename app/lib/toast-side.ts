@@ -1,0 +1,52 @@
+// Where a phone's toasts go (issue 34): at the bottom, just above the tab bar, unless
+// what has focus (the field being typed in, the button just pressed, a bottom sheet's
+// comment box) is in the lower half of the screen; then at the top, so a toast never
+// covers what the person is using. Wider screens keep the spec's top-right.
+import { useEffect, useState, useSyncExternalStore } from "react";
+
+/** The phone layout (styles/shell.css), where the tab bar sits at the bottom. */
+const PHONE = "(max-width: 699px)";
+const onPhoneChange = (listener: () => void) => {
+  const query = window.matchMedia(PHONE);
+  query.addEventListener("change", listener);
+  return () => query.removeEventListener("change", listener);
+};
+
+/** Whether the focused element sits in the lower half of the window. */
+function focusLow(): boolean {
+  const active = document.activeElement;
+  if (!active || active === document.body || active === document.documentElement) return false;
+  const box = active.getBoundingClientRect();
+  return box.bottom > window.innerHeight / 2;
+}
+
+export function useToastPosition(wide: "top-right"): "top-right" | "top-center" | "bottom-center" {
+  const phone = useSyncExternalStore(
+    onPhoneChange,
+    () => window.matchMedia(PHONE).matches,
+    () => false,
+  );
+  const [low, setLow] = useState(false);
+  useEffect(() => {
+    if (!phone) return;
+    // After focus settles (a focusout to nothing is followed by a focusin elsewhere, or not).
+    let frame = 0;
+    const look = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => setLow(focusLow()));
+    };
+    look();
+    document.addEventListener("focusin", look);
+    document.addEventListener("focusout", look);
+    // The on-screen keyboard resizes the window, and a sheet can scroll its field.
+    window.addEventListener("resize", look);
+    return () => {
+      cancelAnimationFrame(frame);
+      document.removeEventListener("focusin", look);
+      document.removeEventListener("focusout", look);
+      window.removeEventListener("resize", look);
+    };
+  }, [phone]);
+  if (!phone) return wide;
+  return low ? "top-center" : "bottom-center";
+}

@@ -2,7 +2,7 @@
 // both themes at 375 and 1280 px, without sideways scrolling; screenshots go to test-results/.
 import { expect, test } from "@playwright/test";
 import { scaled } from "./fixtures";
-import { checkAtBothWidths, mockmanUi, openMockman } from "./mockman-helpers";
+import { checkAtBothWidths, mockmanUi, openMockman, tool } from "./mockman-helpers";
 
 for (const theme of ["light", "dark"] as const) {
   test(`tabs, Code and the body editor pass axe in the ${theme} theme at 375 and 1280 px`, async ({ page }) => {
@@ -19,7 +19,7 @@ for (const theme of ["light", "dark"] as const) {
     await expect(page.locator("#mm-body-help")).toContainText("line 2");
     await checkAtBothWidths(page, `tabs-editor-${theme}`);
     await ui.body.fill('{"title": "half done", "done": true}');
-    await page.getByRole("button", { name: "Code", exact: true }).click();
+    await tool(page, "Code");
     await expect(page.getByRole("dialog", { name: "Code" })).toBeVisible();
     await checkAtBothWidths(page, `code-dialog-${theme}`);
   });

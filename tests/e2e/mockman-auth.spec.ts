@@ -1,6 +1,6 @@
 // The Authorization helper: Bearer and Basic fill the header; Use guest token stays.
 import { expect, test } from "@playwright/test";
-import { mockmanUi, openMockman } from "./mockman-helpers";
+import { mockmanUi, openMockman, section, tool } from "./mockman-helpers";
 
 test("Bearer and Basic fields write the Authorization header, and a Bearer token reaches a protected route", async ({ page }) => {
   await openMockman(page);
@@ -15,6 +15,7 @@ test("Bearer and Basic fields write the Authorization header, and a Bearer token
   await expect(ui.status).toContainText("200 OK");
   const token = (await ui.response.innerText()).match(/eyJ[\w-]+\.[\w-]+\.[\w-]+/)![0];
 
+  await section(page, "Authorization");
   await auth.getByLabel("Auth type").selectOption("Bearer token");
   await auth.getByLabel("Token").fill(token);
   await expect(page.getByLabel("Header 2 name")).toHaveValue("Authorization");
@@ -35,7 +36,7 @@ test("Bearer and Basic fields write the Authorization header, and a Bearer token
   // None takes the header away again; Use guest token is still there and fills it.
   await auth.getByLabel("Auth type").selectOption("None (headers as they are)");
   await expect(ui.headerRows).toHaveCount(2);
-  await page.getByRole("button", { name: "Use guest token" }).click();
+  await tool(page, "Use guest token");
   await expect(page.getByLabel("Header 2 name")).toHaveValue("authorization");
   await expect(page.getByLabel("Header 2 value")).toHaveValue(/^eyJ/);
 });

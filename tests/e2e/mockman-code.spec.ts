@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { startServe, stopServe } from "./cli-helpers";
-import { mockmanUi, openMockman } from "./mockman-helpers";
+import { mockmanUi, openMockman, section, tool } from "./mockman-helpers";
 
 let dir: string;
 let server: ChildProcess;
@@ -29,12 +29,13 @@ test("Code offers the languages, keeps or fills variables, and its cURL runs aga
   test.setTimeout(scaled(120_000));
   await openMockman(page);
   const ui = mockmanUi(page);
+  await section(page, "Settings");
   await ui.baseUrl.fill(serveUrl);
   await ui.method.selectOption("POST");
   await ui.endpoint.fill("/api/test-todos?from={{who}}");
   await ui.body.fill('{"title": "made by the Code dialog"}');
 
-  await page.getByRole("button", { name: "Code", exact: true }).click();
+  await tool(page, "Code");
   const dialog = page.getByRole("dialog", { name: "Code" });
   await expect(dialog).toBeVisible();
   const language = dialog.getByLabel("Language");
@@ -71,7 +72,7 @@ test("Code offers the languages, keeps or fills variables, and its cURL runs aga
   await envDialog.getByLabel("Variable 2 name").fill("who");
   await envDialog.getByLabel("Variable 2 value").fill("codedialog");
   await envDialog.getByRole("button", { name: "Done" }).click();
-  await page.getByRole("button", { name: "Code", exact: true }).click();
+  await tool(page, "Code");
   await language.selectOption({ label: "cURL" });
   await dialog.getByLabel(/Fill in variables/).check();
   await expect(code).toContainText(`${serveUrl}/api/test-todos?from=codedialog`);

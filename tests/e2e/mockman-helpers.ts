@@ -23,6 +23,22 @@ export async function checkAtBothWidths(page: Page, name: string) {
   }
 }
 
+/** Runs one of the Tools menu's items (by the URL bar): Code, Copy as cURL, Paste cURL, … */
+export async function tool(page: Page, name: string) {
+  await page.getByRole("button", { name: "Tools" }).click();
+  await page.getByRole("menu", { name: "Tools" }).getByRole("menuitem", { name, exact: true }).click();
+}
+
+/** Shows one of the request's sections (Body, Params, Authorization, Settings). */
+export async function section(page: Page, name: string | RegExp) {
+  await page.getByRole("tablist", { name: "Request sections" }).getByRole("tab", { name }).click();
+}
+
+/** Shows one of the response's sections (Body, Headers). */
+export async function responseSection(page: Page, name: string | RegExp) {
+  await page.getByRole("tablist", { name: "Response sections" }).getByRole("tab", { name }).click();
+}
+
 /** The page's controls, by their accessible names. */
 export const mockmanUi = (page: Page) => ({
   method: page.getByLabel("Method"),

@@ -40,9 +40,10 @@ test("a 50 MB answer arrives, renders lazily, and the page still answers input",
 
   // The page answers input: another control reacts within the normal expect timeout.
   await page.getByRole("button", { name: "New tab" }).click();
-  await expect(page.getByRole("tab")).toHaveCount(2);
+  const openRequests = page.getByRole("tablist", { name: "Open requests" }).getByRole("tab");
+  await expect(openRequests).toHaveCount(2);
   await expect(ui.response).toContainText("Response is undefined.");
-  await page.getByRole("tab").first().click();
+  await openRequests.first().click();
   await expect(tree).toContainText("total:");
 
   // Opening the big list shows ranges of 50, not 180,000 rows.

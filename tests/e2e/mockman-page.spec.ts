@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { bodyJson, expectNoSeriousAxeViolations, mockmanUi as ui, openMockman } from "./mockman-helpers";
+import { bodyJson, expectNoSeriousAxeViolations, mockmanUi as ui, openMockman, responseSection, tool } from "./mockman-helpers";
 
 const POST_ID = "8d0c3c7e-1f4b-4b7a-9c2e-6a1f0d9e7b01";
 
@@ -42,6 +42,7 @@ test("the defaults: GET, /api/test-todos, {}, the Accept row, 'Response is undef
   await expect($.status).toContainText(/\d+ ms/);
   await expect($.status).toContainText(/\d+(\.\d)? (B|KB)/);
   await expect($.response.getByRole("group", { name: "Response body" })).toContainText("todos:");
+  await responseSection(page, /^Headers/);
   await expect($.response.getByRole("group", { name: "Response headers" })).toContainText(/content-type:\s*"application\/json"/);
 
   await expectNoSeriousAxeViolations(page);
@@ -172,7 +173,7 @@ test("cURL: paste fills the form, a bad command says which part failed, copy pri
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await open(page);
   const $ = ui(page);
-  await page.getByRole("button", { name: "Paste cURL" }).click();
+  await tool(page, "Paste cURL");
   const dialog = page.getByRole("dialog", { name: "Paste a cURL command" });
   const command = page.getByLabel(/^cURL command/);
   await command.fill(`curl 'http://x' -H 'NoColon'`);
@@ -187,7 +188,7 @@ test("cURL: paste fills the form, a bad command says which part failed, copy pri
   await expect(page.getByLabel("Header 1 name")).toHaveValue("x-one");
   await expect($.body).toHaveText('{"a": 1}');
 
-  await page.getByRole("button", { name: "Copy as cURL" }).click();
+  await tool(page, "Copy as cURL");
   await expect(page.getByRole("status")).toContainText("Copied the request as a cURL command for http://127.0.0.1:3001");
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   // The tab's API is not on the static server: the command targets `mockman serve`.
@@ -199,7 +200,7 @@ test("cURL: paste fills the form, a bad command says which part failed, copy pri
 test("'Use guest token' fills an authorization header row that works", async ({ page }) => {
   await open(page);
   const $ = ui(page);
-  await page.getByRole("button", { name: "Use guest token" }).click();
+  await tool(page, "Use guest token");
   await expect(page.getByLabel("Header 2 name")).toHaveValue("authorization");
   await expect(page.getByLabel("Header 2 value")).toHaveValue(/^eyJ/);
   await $.endpoint.fill("/api/users/bookmark");

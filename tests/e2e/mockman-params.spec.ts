@@ -1,12 +1,13 @@
 // The query parameters table: in step with the endpoint both ways, paging
 // suggested from the OpenAPI description, and "Next page" from an answer's `next`.
 import { expect, test } from "@playwright/test";
-import { mockmanUi, openMockman } from "./mockman-helpers";
+import { mockmanUi, openMockman, section } from "./mockman-helpers";
 
 test("the Query parameters table and the endpoint stay in step both ways", async ({ page }) => {
   await openMockman(page);
   const ui = mockmanUi(page);
   const params = page.getByRole("region", { name: "Query parameters" });
+  await section(page, "Params (0)");
   await expect(params.getByTestId("param-row")).toHaveCount(0);
 
   // Endpoint → table.
@@ -46,6 +47,7 @@ test("a paged route suggests limit and cursor; Next page follows the answer's ne
   await openMockman(page);
   const ui = mockmanUi(page);
   const params = page.getByRole("region", { name: "Query parameters" });
+  await section(page, /^Params/);
   await ui.endpoint.fill("/api/posts");
   await expect(params.getByRole("button", { name: "Add limit" })).toBeVisible();
   await expect(params.getByRole("button", { name: "Add cursor" })).toBeVisible();

@@ -2,7 +2,7 @@
 // the strip is a keyboard tablist, and everything survives a reload.
 import { expect, test } from "@playwright/test";
 import { scaled } from "./fixtures";
-import { mockmanUi, openMockman } from "./mockman-helpers";
+import { mockmanUi, openMockman, section } from "./mockman-helpers";
 
 test("tabs keep their own request and answer, and survive a reload", async ({ page }) => {
   test.setTimeout(scaled(120_000));
@@ -57,7 +57,7 @@ test("tabs keep their own request and answer, and survive a reload", async ({ pa
   await expect(tabs.nth(2)).toBeFocused();
   await expect(ui.endpoint).toHaveValue("/api/test-todos?copy=1");
   // The active tab names the panel it controls.
-  await expect(page.getByRole("tabpanel")).toHaveAttribute("aria-labelledby", (await tabs.nth(2).getAttribute("id"))!);
+  await expect(page.locator("#mm-request-panel")).toHaveAttribute("aria-labelledby", (await tabs.nth(2).getAttribute("id"))!);
 
   // Reload: three tabs, the third active, each form and the small answers back.
   await page.reload();
@@ -65,6 +65,7 @@ test("tabs keep their own request and answer, and survive a reload", async ({ pa
   await expect(tabs).toHaveCount(3);
   await expect(tabs.nth(2)).toHaveAttribute("aria-selected", "true");
   await expect(ui.endpoint).toHaveValue("/api/test-todos?copy=1");
+  await section(page, /^Params/);
   await expect(page.getByRole("region", { name: "Query parameters" }).getByLabel("Parameter 1 name")).toHaveValue("copy");
   await tabs.nth(1).click();
   await expect(ui.method).toHaveValue("POST");

@@ -8,7 +8,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test, type ConsoleMessage } from "@playwright/test";
 import { MOCKMAN_SHELL, ROOT, startServe, stopServe } from "./cli-helpers";
-import { bodyJson, expectNoSeriousAxeViolations, mockmanUi as ui, openMockman as open } from "./mockman-helpers";
+import {
+  bodyJson,
+  expectNoSeriousAxeViolations,
+  mockmanUi as ui,
+  openMockman as open,
+  responseSection,
+  section,
+  tool,
+} from "./mockman-helpers";
 
 const JWT = /eyJ[\w-]+\.[\w-]+\.[\w-]+/;
 
@@ -23,14 +31,18 @@ test("Copy as cURL targets mockman serve (base URL remembered) and Copy as mockm
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await open(page);
   const $ = ui(page);
+  await section(page, "Settings");
   await expect($.baseUrl).toHaveValue("http://127.0.0.1:3001");
+  // Why it is needed is behind the field's help button.
+  await expect(page.getByText(/lives only in this browser tab/)).toBeHidden();
+  await page.getByRole("button", { name: "Help on the copy server" }).click();
   await expect(page.getByText(/lives only in this browser tab/)).toContainText("npx mockman serve");
   await expect(page.getByText(/lives only in this browser tab/)).toContainText("npm run mockman -- serve");
 
   await $.method.selectOption("POST");
   await $.endpoint.fill("/api/auth/login");
   await $.body.fill('{\n  "username": "guest",\n  "password": "guest1234"\n}');
-  await page.getByRole("button", { name: "Copy as cURL" }).click();
+  await tool(page, "Copy as cURL");
   await expect($.notice).toContainText("Copied the request as a cURL command for http://127.0.0.1:3001");
   const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
   expect(await clipboard()).toBe(
@@ -41,7 +53,7 @@ test("Copy as cURL targets mockman serve (base URL remembered) and Copy as mockm
   await $.baseUrl.fill("127.0.0.1:3001");
   await expect($.baseUrl).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByText("Enter a full address such as http://127.0.0.1:3001", { exact: true })).toBeVisible();
-  await page.getByRole("button", { name: "Copy as cURL" }).click();
+  await tool(page, "Copy as cURL");
   await expect($.notice).toContainText("Not copied");
 
   // The copied command really runs against a running `mockman serve`, and the field is remembered.
@@ -50,25 +62,26 @@ test("Copy as cURL targets mockman serve (base URL remembered) and Copy as mockm
   try {
     await $.baseUrl.fill(serve.url);
     await page.reload();
+    await section(page, "Settings");
     await expect($.baseUrl).toHaveValue(serve.url);
     await $.method.selectOption("POST");
     await $.endpoint.fill("/api/auth/login");
     await $.body.fill(`{"username": "guest", "password": "it's \`not\` $HOME"}`);
-    await page.getByRole("button", { name: "Copy as cURL" }).click();
+    await tool(page, "Copy as cURL");
     await expect($.notice).toContainText(`for ${serve.url}`);
     const curl = sh(`${await clipboard()} -s`);
     // The server got the body intact: a wrong password, not a JSON error.
     expect(curl.stdout).toContain("The credentials you entered are invalid");
 
     await $.body.fill('{"username": "guest", "password": "guest1234"}');
-    await page.getByRole("button", { name: "Copy as cURL" }).click();
+    await tool(page, "Copy as cURL");
     await expect($.notice).toContainText("Copied");
     expect(JSON.parse(sh(`${await clipboard()} -s`).stdout).encodedToken).toMatch(JWT);
   } finally {
     await stopServe(serve.child);
   }
 
-  await page.getByRole("button", { name: "Copy as mockman request" }).click();
+  await tool(page, "Copy as mockman request");
   await expect($.notice).toHaveText("Copied the request as a mockman request command.");
   const mockman = await clipboard();
   expect(mockman).toBe(`npx mockman request POST /api/auth/login -d '{"username":"guest","password":"guest1234"}' -H 'Accept: */*'`);
@@ -82,7 +95,7 @@ test("Paste cURL reads Chromium's 'Copy as cURL (bash)' and lists the flags it i
   await open(page);
   const $ = ui(page);
   const origin = new URL(page.url()).origin;
-  await page.getByRole("button", { name: "Paste cURL" }).click();
+  await tool(page, "Paste cURL");
   const dialog = page.getByRole("dialog", { name: "Paste a cURL command" });
   await page
     .getByLabel(/^cURL command/)
@@ -124,7 +137,7 @@ test("Paste cURL reads Chromium's 'Copy as cURL (bash)' and lists the flags it i
 test("Use guest token is a request in the history, so Export templates its token instead of writing a JWT", async ({ page }) => {
   await open(page);
   const $ = ui(page);
-  await page.getByRole("button", { name: "Use guest token" }).click();
+  await tool(page, "Use guest token");
   await expect(page.getByLabel("Header 2 value")).toHaveValue(JWT);
   await expect($.notice).toContainText("the login is in the history");
   await expect($.history.getByRole("listitem")).toHaveCount(1);
@@ -166,6 +179,7 @@ test("search boxes: the response tree by key or value, the history by method, pa
 
   // Body and headers both match, then only the body: each tree is replaced, none left behind.
   await search.fill("json");
+  await responseSection(page, /^Headers/);
   await expect(page.getByRole("group", { name: "Response headers" })).toContainText("application/json");
   // A key match keeps its value, with its ancestors.
   await search.fill("likecount");
@@ -242,10 +256,11 @@ for (const theme of ["light", "dark"] as const) {
     await page.addInitScript((t) => localStorage.setItem("moments-theme", t), theme);
     await open(page);
     const $ = ui(page);
-    await page.getByRole("button", { name: "Use guest token" }).click();
+    await tool(page, "Use guest token");
     await expect($.status).toContainText("200 OK");
     await page.getByRole("searchbox", { name: "Search the response" }).fill("guest");
     await page.getByRole("searchbox", { name: "Search history" }).fill("zzz");
+    await section(page, "Settings");
     await $.baseUrl.fill("not a url");
     await expect(page.getByText('No requests match "zzz".')).toBeVisible();
     await expectNoSeriousAxeViolations(page);

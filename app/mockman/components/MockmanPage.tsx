@@ -1,7 +1,9 @@
-// The tester: request and response side by side, history below the request.
+// The tester: request and response side by side on wide screens (a draggable
+// split), stacked on narrow ones; history and the mock's settings below.
 // The page assembles; the hooks in ../hooks hold the state (tabs, sending,
-// paging, the copy server, commands, environments, the status line).
-import { useMemo } from "react";
+// paging, the copy server, commands, environments, the status line, the split).
+import { useEffect, useMemo, type CSSProperties } from "react";
+import { BODY_ERROR } from "../lib/body";
 import type { HistoryEntry } from "../lib/history";
 import { MAX_TABS, blankTab, duplicateTab, type RequestTab } from "../lib/tabs";
 import { useAuthTools } from "../hooks/useAuthTools";
@@ -15,8 +17,10 @@ import { useNotice } from "../hooks/useNotice";
 import { usePaging } from "../hooks/usePaging";
 import { useRequestTabs } from "../hooks/useRequestTabs";
 import { useSend } from "../hooks/useSend";
+import { useSplit } from "../hooks/useSplit";
 import { useVariables } from "../hooks/useVariables";
 import { AuthHelper } from "./AuthHelper";
+import { CopyFallback } from "./CopyFallback";
 import { EnvironmentBar } from "./EnvironmentBar";
 import { HistoryPanel } from "./HistoryPanel";
 import { MockSettings } from "./MockSettings";
@@ -24,8 +28,10 @@ import { MockmanDialogs } from "./MockmanDialogs";
 import { MockmanTopBar } from "./MockmanTopBar";
 import { QueryParams } from "./QueryParams";
 import { RequestPanel } from "./RequestPanel";
-import { RequestTools } from "./RequestTools";
+import { RequestMenu } from "./RequestMenu";
 import { ResponsePanel } from "./ResponsePanel";
+import { ServeAddress } from "./ServeAddress";
+import { Splitter } from "./Splitter";
 import { TabBar, tabDomId } from "./TabBar";
 
 const REQUEST_PANEL_ID = "mm-request-panel";
@@ -45,6 +51,11 @@ export function MockmanPage() {
   const dialogs = useDialogs();
   const curl = useCurlTools({ tabs, baseUrl, say, onFilled: () => setProblem(null) });
   const auth = useAuthTools({ tabs, sender, variables, say });
+  const { split, setSplit } = useSplit();
+  // A Submit refused for bad JSON stops saying so once the body is valid again.
+  useEffect(() => {
+    if (bodyCheck.ok) setProblem((p) => (p?.startsWith(`Not sent: ${BODY_ERROR}`) ? null : p));
+  }, [bodyCheck.ok, setProblem]);
   const lastRequest = useMemo(() => ({ method: tab.method, endpoint: tab.lastEndpoint }), [tab.method, tab.lastEndpoint]);
 
   const restore = (entry: HistoryEntry) => {
@@ -79,55 +90,60 @@ export function MockmanPage() {
           onDuplicate={() => openTab(duplicateTab(tab))}
           onClose={closeTab}
         />
-        <RequestPanel
-          {...{ sending, problem, bodyCheck }}
-          method={tab.method}
-          endpoint={tab.endpoint}
-          rows={tab.headers}
-          bodyText={tab.bodyText}
-          panelId={REQUEST_PANEL_ID}
-          tabId={tabDomId(tab.id)}
-          environment={
-            <EnvironmentBar
-              state={environments.state}
-              resolvedUrl={endpointPreview.url}
-              unresolved={endpointPreview.unresolved}
-              onActive={(activeId) => environments.update((s) => ({ ...s, activeId }))}
-              onEdit={() => dialogs.setEnvironmentOpen(true)}
-            />
-          }
-          tools={
-            <RequestTools
-              busy={sending}
-              copyFallback={curl.copyFallback}
-              baseUrl={baseUrl.baseUrl}
-              baseUrlProblem={baseUrl.check.ok ? null : baseUrl.check.message}
-              onBaseUrl={baseUrl.change}
-              onGuestToken={auth.fillGuestToken}
-              onCopyCurl={curl.copyCurl}
-              onCopyMockman={curl.copyMockman}
-              onPasteCurl={() => dialogs.setCurlOpen(true)}
-              onCode={() => dialogs.setCodeOpen(true)}
-            />
-          }
-          onMethod={tabs.setMethod}
-          onEndpoint={endpoints.choose}
-          auth={<AuthHelper key={tab.id} value={tab.auth} onChange={auth.changeAuth} />}
-          params={<QueryParams rows={tab.params} suggested={paging.suggested} onChange={tabs.changeParams} onSuggest={paging.suggest} />}
-          suggestions={endpoints.suggestions}
-          onEndpointPaste={curl.pasteIntoEndpoint}
-          onRows={tabs.setRows}
-          onBody={tabs.setBodyText}
-          onSubmit={() => void sender.submit()}
-        />
-        <ResponsePanel
-          outcome={tab.outcome}
-          sending={sending}
-          onNextPage={paging.onNextPage}
-          request={lastRequest}
-          pagingHint={paging.hint}
-          onAddLimit={paging.addLimit}
-        />
+        <div className="mm-workspace" style={{ "--mm-split": `${split}%` } as CSSProperties}>
+          <RequestPanel
+            {...{ sending, problem, bodyCheck }}
+            method={tab.method}
+            endpoint={tab.endpoint}
+            rows={tab.headers}
+            bodyText={tab.bodyText}
+            panelId={REQUEST_PANEL_ID}
+            tabId={tabDomId(tab.id)}
+            environment={
+              <EnvironmentBar
+                state={environments.state}
+                resolvedUrl={endpointPreview.url}
+                unresolved={endpointPreview.unresolved}
+                onActive={(activeId) => environments.update((s) => ({ ...s, activeId }))}
+                onEdit={() => dialogs.setEnvironmentOpen(true)}
+              />
+            }
+            menu={
+              <RequestMenu
+                actions={[
+                  { label: "Code", run: () => dialogs.setCodeOpen(true), dialog: true },
+                  { label: "Copy as cURL", run: () => void curl.copyCurl() },
+                  { label: "Copy as mockman request", run: () => void curl.copyMockman() },
+                  { label: "Paste cURL", run: () => dialogs.setCurlOpen(true), dialog: true },
+                  { label: "Use guest token", run: auth.fillGuestToken, disabled: sending },
+                ]}
+              />
+            }
+            toolsOutput={<CopyFallback text={curl.copyFallback} />}
+            settings={
+              <ServeAddress baseUrl={baseUrl.baseUrl} problem={baseUrl.check.ok ? null : baseUrl.check.message} onChange={baseUrl.change} />
+            }
+            paramCount={tab.params.filter((row) => row.enabled && row.key).length}
+            onMethod={tabs.setMethod}
+            onEndpoint={endpoints.choose}
+            auth={<AuthHelper key={tab.id} value={tab.auth} onChange={auth.changeAuth} />}
+            params={<QueryParams rows={tab.params} suggested={paging.suggested} onChange={tabs.changeParams} onSuggest={paging.suggest} />}
+            suggestions={endpoints.suggestions}
+            onEndpointPaste={curl.pasteIntoEndpoint}
+            onRows={tabs.setRows}
+            onBody={tabs.setBodyText}
+            onSubmit={() => void sender.submit()}
+          />
+          <Splitter value={split} onChange={setSplit} controls={REQUEST_PANEL_ID} />
+          <ResponsePanel
+            outcome={tab.outcome}
+            sending={sending}
+            onNextPage={paging.onNextPage}
+            request={lastRequest}
+            pagingHint={paging.hint}
+            onAddLimit={paging.addLimit}
+          />
+        </div>
         <HistoryPanel history={history} onRestore={restore} onNotice={say} />
         <MockSettings />
       </main>

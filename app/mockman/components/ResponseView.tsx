@@ -1,11 +1,13 @@
 // An answer: status line with time and size (and Next page), the body's tools,
-// the paging hint, the search, then body and headers as trees.
+// the paging hint, the search, then Body and Headers as tabs (trees).
+import { useState } from "react";
 import { formatBytes, formatMs, type Outcome } from "../lib/send";
 import { useBodyActions } from "../hooks/useBodyActions";
 import { useResponseSearch } from "../hooks/useResponseSearch";
 import { JsonView } from "./JsonView";
 import { ResponseBody } from "./ResponseBody";
 import { SearchBox } from "./SearchBox";
+import { SectionTabs } from "./SectionTabs";
 
 interface Props {
   outcome: Extract<Outcome, { kind: "response" }>;
@@ -22,6 +24,7 @@ export function ResponseView({ outcome, onNextPage, request, pagingHint, onAddLi
   const found = useResponseSearch(response);
   const { headers, search } = found;
   const ok = response.status >= 200 && response.status < 300;
+  const [tab, setTab] = useState("body");
   return (
     <div className="mm-response-body">
       <p className="mm-status" data-testid="status-line">
@@ -84,16 +87,27 @@ export function ResponseView({ outcome, onNextPage, request, pagingHint, onAddLi
         onChange={found.setQuery}
         status={found.status}
       />
-      <h3 className="mm-section-title">Body</h3>
-      <ResponseBody response={response} view={view} text={actions.text} found={found} />
-      <h3 className="mm-section-title">Headers ({Object.keys(response.headers).length})</h3>
-      {headers === null ? (
-        <JsonView data={response.headers} size={0} label="Response headers" />
-      ) : headers.matches === 0 ? (
-        <p className="mm-hint">No matches in the headers.</p>
-      ) : (
-        <JsonView key={`headers:${search}`} data={headers.data} size={0} label="Response headers" openAll />
-      )}
+      <SectionTabs
+        label="Response sections"
+        idPrefix="mm-res"
+        selected={tab}
+        onSelect={setTab}
+        tabs={[
+          { id: "body", label: "Body", content: <ResponseBody response={response} view={view} text={actions.text} found={found} /> },
+          {
+            id: "headers",
+            label: `Headers (${Object.keys(response.headers).length})`,
+            content:
+              headers === null ? (
+                <JsonView data={response.headers} size={0} label="Response headers" />
+              ) : headers.matches === 0 ? (
+                <p className="mm-hint">No matches in the headers.</p>
+              ) : (
+                <JsonView key={`headers:${search}`} data={headers.data} size={0} label="Response headers" openAll />
+              ),
+          },
+        ]}
+      />
     </div>
   );
 }

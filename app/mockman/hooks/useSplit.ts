@@ -1,0 +1,33 @@
+// Where the request/response split sits on wide screens (the request's share
+// of the width, in percent), kept across visits in this browser.
+import { useState } from "react";
+
+const SPLIT_KEY = "mockman.split";
+export const SPLIT_MIN = 30;
+export const SPLIT_MAX = 70;
+const SPLIT_DEFAULT = 50;
+
+const clamp = (n: number) => Math.min(SPLIT_MAX, Math.max(SPLIT_MIN, Math.round(n)));
+
+function storedSplit(): number {
+  try {
+    const n = Number(window.localStorage.getItem(SPLIT_KEY));
+    return Number.isFinite(n) && n > 0 ? clamp(n) : SPLIT_DEFAULT;
+  } catch {
+    return SPLIT_DEFAULT;
+  }
+}
+
+export function useSplit() {
+  const [split, setSplitState] = useState(storedSplit);
+  const setSplit = (n: number) => {
+    const next = clamp(n);
+    setSplitState(next);
+    try {
+      window.localStorage.setItem(SPLIT_KEY, String(next));
+    } catch {
+      // Storage refused: the split still moves for this visit.
+    }
+  };
+  return { split, setSplit };
+}

@@ -156,7 +156,11 @@ export function checkResponse(check: Check, world: World, x: Exchange) {
       const paged = "next" in (body as object);
       const order = paged ? [...stored].reverse() : stored;
       const from = paged && listed.length ? order.findIndex((p) => p._id === listed[0]._id) : 0;
-      const subset = x.path.includes("/posts/user/") || x.path.includes("/posts/tag/") || x.path.startsWith("/api/search");
+      const subset =
+        x.path.includes("/posts/user/") ||
+        x.path.startsWith("/api/posts/following") ||
+        x.path.includes("/posts/tag/") ||
+        x.path.startsWith("/api/search");
       const expected = subset
         ? order.filter((p) => listed.some((l) => l._id === p._id))
         : paged

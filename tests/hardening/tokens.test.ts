@@ -58,9 +58,9 @@ afterAll(() => mock.shutdown());
 afterEach(() => vi.useRealTimers());
 
 describe("the authenticated routes", () => {
-  it("are the 16 the spec lists (CONTRACT §6) and the two of notifications (§11), read from the route table", () => {
+  it("are the 16 the spec lists (CONTRACT §6), the two of notifications (§11) and the Following feed, read from the route table", () => {
     // CONTRACT §6: create, edit, delete, like, dislike a post; add, edit, delete, vote on a comment; edit profile; list, add, remove bookmarks; follow, unfollow.
-    // CONTRACT §11: a user's notifications, and marking them read.
+    // CONTRACT §11: a user's notifications, and marking them read. Ours: the caller's Following feed.
     expect(authRoutes.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
       [
         "POST /posts",
@@ -81,6 +81,7 @@ describe("the authenticated routes", () => {
         "POST /users/unfollow/:followUserId",
         "GET /notifications",
         "POST /notifications/read",
+        "GET /posts/following",
       ].sort(),
     );
     for (const name of ["postId", "commentId", "followUserId"]) expect(params[name]).toBeTruthy();

@@ -42,19 +42,12 @@ const scenarioSchema = z
 /** A scenario as it is given. */
 export type ScenarioInput = z.input<typeof scenarioSchema>;
 
-/** A scenario as it is kept: named, its method upper case. */
-export interface Scenario {
-  name: string;
-  method: (typeof METHODS)[number];
-  path: string;
-  status?: number;
-  body?: unknown;
-  /** The name of a data set (`datasets`) whose value is the answer's body. */
-  data?: string;
-  delay?: number;
-  /** How many requests it answers; left out: until cleared; 0: only those that name it in SCENARIO_HEADER. */
-  times?: number;
-}
+/**
+ * A scenario as it is kept: named, its method upper case. `data` names a data set whose value
+ * is the answer's body; `times` is how many requests it answers (left out: until cleared; 0:
+ * only those that name it in SCENARIO_HEADER).
+ */
+export type Scenario = Omit<z.output<typeof scenarioSchema>, "name"> & { name: string };
 
 /** What the doors take: one scenario, a list, or `{scenarios, datasets}`. */
 const setSchema = z.union([

@@ -7,8 +7,7 @@ import { SCENARIO_EXAMPLE, useScenarios } from "../hooks/useScenarios";
 
 const describe = (s: { method: string; path: string; status?: number; delay?: number; remaining: number | null; used: number }) =>
   [
-    `${s.method} ${s.path}`,
-    s.status !== undefined ? `→ ${s.status}` : "",
+    `${s.method} ${s.path}${s.status !== undefined ? ` → ${s.status}` : ""}`,
     s.delay ? `after ${s.delay} ms` : "",
     s.remaining === null ? "until cleared" : `${s.remaining} left`,
     `used ${s.used}`,

@@ -7,7 +7,19 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["node_modules/", "build/", "build-*/", "cli/bin/*.*js", "!cli/bin/mockman.js", ".mockman/", "test-results/", "coverage/"] },
+  {
+    ignores: [
+      "node_modules/",
+      "build/",
+      "dist/",
+      "build-*/",
+      "cli/bin/*.*js",
+      "!cli/bin/mockman.js",
+      ".mockman/",
+      "test-results/",
+      "coverage/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

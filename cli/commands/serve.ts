@@ -14,6 +14,8 @@ import { FormatError, parseExportFile, type ExportFile } from "#mock/data/export
 import { createAdmin } from "#mock/node/admin";
 import { seedInto } from "../seeding";
 import { readSource } from "../inputs";
+import { ScenarioError, Scenarios } from "#mock/features/scenarios";
+import { routes } from "#mock/routes/index";
 import { addFaultOptions, faultsFrom } from "../fault-options";
 import { DEFAULT_TIMEOUTS, createDoorServer, type DoorPolicy } from "../../mock/node/http-door";
 import type { CliIo } from "../io";
@@ -65,6 +67,7 @@ const optionsSchema = z.object({
   port: count(65_535).default(DEFAULT_PORT),
   db: z.string().optional(),
   seedFrom: z.string().optional(),
+  scenario: z.array(z.string()).default([]),
   quiet: z.boolean().default(false),
   allowedHost: z.array(hostName).default([]),
   allowOrigin: z.array(origin).default([]),
@@ -141,6 +144,7 @@ export function serveCommand(io: CliIo): Command {
     .option("-p, --port <port>", "port to listen on (0 picks a free one)", String(DEFAULT_PORT))
     .option("-q, --quiet", "no request log")
     .option("--seed-from <file>", "start from this export file (replacing the store's data, as import does)")
+    .option("--scenario <file>", "per-route overrides to start with, a JSON file (repeatable; see cli/README.md, Scenarios)", collect)
     .option("--allowed-host <name>", `answer requests for this Host too, besides ${LOOPBACK_HOSTS.join(", ")} (repeatable)`, collect)
     .option("--allow-origin <url>", "let pages of this origin use the API, besides loopback origins (repeatable)", collect)
     .option("--cors <origins>", "'*' lets pages of any origin use the API (any website you visit, too)");
@@ -168,6 +172,18 @@ export function serveCommand(io: CliIo): Command {
         throw error;
       }
     }
+    // So are the scenario files: checked whole against the route table before the store is opened.
+    const scenarios = new Scenarios(routes);
+    for (const file of options.scenario) {
+      const text = await readSource(io, file, "--scenario");
+      try {
+        scenarios.add(JSON.parse(text));
+      } catch (error) {
+        if (error instanceof SyntaxError) throw usageError(`--scenario ${file}: not JSON: ${error.message}. Nothing was started`);
+        if (error instanceof ScenarioError) throw usageError(`--scenario ${file}: ${error.message}. Nothing was started`);
+        throw error;
+      }
+    }
     // The store opens first: a busy or unreadable store means we never take the port.
     const session =
       options.db === MEMORY_DB
@@ -175,6 +191,7 @@ export function serveCommand(io: CliIo): Command {
         : await openStore(io, dbPathOf(io, options.db), "serve", dbLabelOf(io, options.db));
     if (start) await session.mock.importData(start, undefined, { owned: true });
     session.mock.faults.set(faults);
+    if (scenarios.size) session.mock.scenarios.add(scenarios.toSet());
     // State control for test suites, under /__mockman/ (mock/node/admin.ts); the seed generator is the seed command's.
     const admin = createAdmin(session.mock, {
       seed: (current, seedOptions) => seedInto(current, seedOptions, io.passwordIterations),

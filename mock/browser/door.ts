@@ -8,7 +8,8 @@ import { STORE_BOOT_PROBLEM_EVENT, STORE_ERROR_EVENT, STORE_RECOVERED_EVENT } fr
 import { loadFaultSettings, onFaultSettings, type FaultSettings } from "../core/fault-settings";
 import { TAB_ID } from "./tab-id";
 import { fromRaw, toRaw } from "../core/web-raw";
-import type { CallName, FromWorker, ImportCheck, ImportSummary, Progress, ToWorker, WorkerMeasure } from "./worker-protocol";
+import type { CallName, FromWorker, ImportCheck, ImportSummary, Progress, ScenarioCall, ToWorker, WorkerMeasure } from "./worker-protocol";
+import type { ScenarioList } from "../features/scenarios";
 
 export { STORE_ERROR_EVENT, STORE_RECOVERED_EVENT };
 
@@ -24,6 +25,8 @@ export interface WorkerMock {
   reset(): Promise<void>;
   /** Drops the answers kept ready for the next boot (a logout: nothing of a signed-out user stays). */
   forgetKeptAnswers(): Promise<void>;
+  /** The mock's scenarios (mock/features/scenarios.ts), kept in the worker for this tab's life; a refused add rejects naming the problem. */
+  scenarios(call: ScenarioCall): Promise<ScenarioList>;
 }
 
 export interface BrowserMock {
@@ -84,6 +87,7 @@ function boot(): Promise<BrowserMock> {
     importChecked: (ticket, onProgress) => call<ImportSummary>("importChecked", [ticket], onProgress),
     reset: () => call<void>("reset", []),
     forgetKeptAnswers: () => call<void>("forgetKeptAnswers", []),
+    scenarios: (scenarioCall) => call<ScenarioList>("scenarios", [scenarioCall]),
   };
 
   worker.onmessage = ({ data }: MessageEvent<FromWorker>) => {

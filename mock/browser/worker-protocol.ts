@@ -4,6 +4,10 @@
 // module adds nothing to either bundle.
 import type { RawRequest, RawResponse } from "../core/boundary";
 import type { FaultSettings } from "../core/fault-settings";
+import type { ScenarioList } from "../features/scenarios";
+
+/** What the page asks of the mock's scenarios (mock/features/scenarios.ts); a refused `add` fails with the problem. */
+export type ScenarioCall = { op: "list" } | { op: "add"; set: unknown } | { op: "remove"; name: string } | { op: "clear" };
 
 /** What the page can ask of the worker besides requests (Settings' data tools, Mock settings). */
 export interface WorkerCalls {
@@ -17,6 +21,8 @@ export interface WorkerCalls {
   /** A session ended (logout): the answers kept for the next boot go, and with them every token-keyed row. */
   forgetKeptAnswers: () => void;
   setFaults: (settings: FaultSettings) => void;
+  /** The scenarios, the same ones `serve` takes: listed, added, cleared one by one or all; answers the list after. */
+  scenarios: (call: ScenarioCall) => ScenarioList;
 }
 export type CallName = keyof WorkerCalls;
 

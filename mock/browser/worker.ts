@@ -13,6 +13,7 @@ import { ReadyAnswers, savedDataVersion } from "./ready-answers";
 import { FormatError, checkExportJson, exportPieces, parseJsonFile, readExportLines, type ExportFile } from "../data/export-file";
 import { linesOf } from "../data/json-lines";
 import type { FaultSettings } from "../core/fault-settings";
+import { SCENARIO_HEADER, type ScenarioList } from "../features/scenarios";
 import { DEFAULT_DATABASE, DexieStore } from "./dexie";
 import { MemoryStore } from "../store/memory";
 import { LONGEST_TEXT, type ChangeSet } from "../core/types";
@@ -23,6 +24,7 @@ import {
   type FromWorker,
   type ImportCheck,
   type Progress,
+  type ScenarioCall,
   type ToWorker,
   type WorkerCalls,
 } from "./worker-protocol";
@@ -144,6 +146,12 @@ function calls(mock: Mock, progress: (p: Progress) => void): WorkerCalls & Recor
       return { users: file.data.users.length, posts: file.data.posts.length, exportedAt: file.exportedAt };
     },
     forgetKeptAnswers: () => ready.clear(),
+    scenarios: (call: ScenarioCall): ScenarioList => {
+      if (call.op === "add") mock.scenarios.add(call.set);
+      else if (call.op === "remove") mock.scenarios.remove(call.name);
+      else if (call.op === "clear") mock.scenarios.clear();
+      return mock.scenarios.list();
+    },
     reset: async () => {
       await mock.reset();
       void ready.clear();
@@ -157,7 +165,7 @@ function calls(mock: Mock, progress: (p: Progress) => void): WorkerCalls & Recor
  * now is answered as it was then (mock/browser/ready-answers.ts); with faults on, nothing is.
  */
 async function answerEarly(raw: RawRequest): Promise<RawResponse | null> {
-  if (readyMock || isActive(faults.settings)) return null;
+  if (readyMock || isActive(faults.settings) || raw.headers[SCENARIO_HEADER] !== undefined) return null;
   await readyLoaded;
   return await ready.answer(raw, await versionAtStart);
 }

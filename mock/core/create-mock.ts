@@ -1,5 +1,6 @@
 // createMock: the assembly. A request meets the parts in this order:
 //   door (handle: a Web Request; dispatch: plain data)
+//   → scenarios (mock/features/scenarios.ts: a per-route override answers, or delays, first)
 //   → faults (mock/core/faults.ts: delay or failure, decided before the queue)
 //   → queue (mock/core/queue.ts: one request at a time; tabs also take the store's lock and catch up)
 //   → dispatch (mock/core/dispatch.ts: body size, router, Mirage's handler — mock/core/mirage/mirage-server.ts —,
@@ -9,6 +10,7 @@
 // Boot (mock/core/boot.ts) runs once before: load, migrate, check, or seed.
 // Features that keep something derived from the saved data hear the unit of work's
 // commits (onCommit): the search index (mock/features/search-index.ts), the mock's `search`.
+// Scenarios (mock/features/scenarios.ts) come before the faults: a per-route answer set on purpose.
 import { bootData } from "./boot";
 import type { RawRequest, RawResponse } from "./boundary";
 import { createDispatch, withoutForbiddenBody } from "./dispatch";
@@ -20,6 +22,7 @@ import { newGeneration } from "../data/paging";
 import { DEFAULT_ITERATIONS } from "./password";
 import { RequestQueue } from "./queue";
 import { Search } from "../features/search-index";
+import { Scenarios } from "../features/scenarios";
 import { routes } from "../routes/index";
 import { seedSnapshot } from "../data/seed";
 import { createTables, snapshotOf, type Table, type Tables } from "../data/tables";
@@ -64,6 +67,8 @@ export interface Mock {
   readonly store: Store;
   /** Delay/failure injection, decided before a request joins the queue. */
   readonly faults: FaultControl;
+  /** Per-route overrides (mock/features/scenarios.ts), met before the faults: an overridden answer runs no handler. */
+  readonly scenarios: Scenarios;
   shutdown(): Promise<void>;
 }
 
@@ -104,8 +109,13 @@ export async function createMock(options: MockOptions): Promise<Mock> {
 
   const dispatch = createDispatch(mirage.interceptor, work);
   const faults = options.faults ?? new FaultControl();
-  const answer = async (request: RawRequest) =>
-    withoutForbiddenBody(request.method, (await faults.inject(request)) ?? (await queue.exclusive(() => dispatch(request))));
+  const scenarios = new Scenarios(routes);
+  const answer = async (request: RawRequest) => {
+    const picked = scenarios.size ? scenarios.pick(request) : null;
+    if (picked?.delayMs) await new Promise((resolve) => setTimeout(resolve, picked.delayMs));
+    if (picked?.answer) return withoutForbiddenBody(request.method, picked.answer);
+    return withoutForbiddenBody(request.method, (await faults.inject(request)) ?? (await queue.exclusive(() => dispatch(request))));
+  };
   /** The paging generation data that replaces the current data is saved with: a new one when it reorders a list. */
   const generationFor = (snapshot: Snapshot) => {
     const current = store.generation?.() ?? 0;
@@ -130,6 +140,7 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     search,
     store,
     faults,
+    scenarios,
     reset: () => replaceAll(seed),
     // A copy the caller may change, record by record: one JSON text of it all stops at ~512 MB (LONGEST_TEXT).
     exportData: () => toExportFile(copyOf(snapshotOf(tables))),

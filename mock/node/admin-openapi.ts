@@ -98,6 +98,45 @@ export function adminOpenApi(): Record<string, unknown> {
           },
         },
       },
+      "/scenarios": {
+        get: {
+          summary: "The scenarios set, each with how often it answered and how often it will",
+          responses: { "200": jsonBody(ref("ScenarioList"), "The scenarios") },
+        },
+        post: {
+          summary: "Add scenarios: one, a list, or {scenarios, datasets}; checked whole first, a name kept already is replaced",
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: {
+                  oneOf: [
+                    ref("Scenario"),
+                    { type: "array", items: ref("Scenario") },
+                    {
+                      type: "object",
+                      additionalProperties: false,
+                      properties: { scenarios: { type: "array", items: ref("Scenario") }, datasets: { type: "object" } },
+                    },
+                  ],
+                },
+              },
+            },
+          },
+          responses: {
+            "201": jsonBody(ref("ScenarioList"), "The scenarios now"),
+            "400": errors("A bad scenario (one that names no route, a bad field, an unknown data set): nothing added"),
+          },
+        },
+        delete: { summary: "Clear every scenario and data set", responses: { "200": jsonBody(ref("ScenarioList"), "None left") } },
+      },
+      "/scenarios/{name}": {
+        parameters: [{ name: "name", in: "path", required: true, schema: { type: "string" } }],
+        delete: {
+          summary: "Clear one scenario",
+          responses: { "200": jsonBody(ref("ScenarioList"), "The scenarios left"), "404": errors("No scenario of that name") },
+        },
+      },
       "/faults": {
         get: { summary: "The fault setting", responses: { "200": jsonBody(ref("Faults"), "The setting") } },
         put: {
@@ -149,6 +188,53 @@ export function adminOpenApi(): Record<string, unknown> {
           type: "object",
           required: ["name", "takenAt", "counts"],
           properties: { name: { type: "string" }, takenAt: { type: "string" }, counts: ref("Counts") },
+        },
+        Scenario: {
+          type: "object",
+          additionalProperties: false,
+          required: ["method", "path"],
+          properties: {
+            name: { type: "string", description: "what x-mockman-scenario names; `METHOD path` when left out" },
+            method: { enum: ["GET", "POST", "PUT", "PATCH", "DELETE", "*"] },
+            path: {
+              type: "string",
+              description: "a route's path under /api; `:name` matches one segment, a last `*` the rest",
+              examples: ["/api/posts/:postId"],
+            },
+            status: {
+              type: "integer",
+              minimum: 200,
+              maximum: 599,
+              description: "200 when a body is given; left out with no body: the API answers, after the delay",
+            },
+            body: { description: 'the answer\'s JSON; a 4xx/5xx body is {"errors": ["message"]} (left out: one is made)' },
+            data: { type: "string", description: "the name of a data set (datasets) to answer instead of body" },
+            delay: { type: "integer", minimum: 0, maximum: 60000, description: "milliseconds before the answer" },
+            times: {
+              type: "integer",
+              minimum: 0,
+              description: "how many requests it answers (left out: until cleared; 0: only those naming it in x-mockman-scenario)",
+            },
+          },
+        },
+        ScenarioList: {
+          type: "object",
+          required: ["scenarios", "datasets"],
+          properties: {
+            scenarios: {
+              type: "array",
+              items: {
+                allOf: [
+                  {
+                    type: "object",
+                    required: ["name", "used", "remaining"],
+                    properties: { used: { type: "integer" }, remaining: { type: ["integer", "null"] } },
+                  },
+                ],
+              },
+            },
+            datasets: { type: "object" },
+          },
         },
         Faults: {
           type: "object",

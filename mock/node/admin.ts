@@ -3,6 +3,7 @@
 // faults, while the server runs, instead of restarting it between tests. The node:http
 // door (mock/node/http-door.ts) routes here before the API, after its host and origin
 // checks, so an admin call from a foreign page or host is refused as any API call is.
+// Scenarios are the mock's own (mock/features/scenarios.ts): listed, added and cleared here.
 // Its own OpenAPI description is mock/node/admin-openapi.ts. A bad call changes nothing.
 import { z } from "zod";
 import { errorAnswer, json, noRoute, wrongMethod, type RawRequest, type RawResponse } from "../core/boundary";
@@ -11,6 +12,7 @@ import { ApiError } from "../core/errors";
 import { FAIL_STATUSES, NO_FAULTS, delaySchema, failRateSchema, formatDelay, type FaultSettings } from "../core/faults";
 import { COLLECTIONS, type Snapshot } from "../core/types";
 import { FormatError, checkExportJson, exportPieces, type ExportFile } from "../data/export-file";
+import { ScenarioError } from "../features/scenarios";
 import { adminOpenApi } from "./admin-openapi";
 
 export const ADMIN_PREFIX = "/__mockman/";
@@ -197,6 +199,11 @@ export function createAdmin(mock: Mock, options: AdminOptions = {}): Admin {
     return json(200, faultsJson(mock.faults.settings));
   });
 
+  route("GET", /^scenarios$/, async () => json(200, mock.scenarios.list()));
+  route("POST", /^scenarios$/, async (request) => json(201, mock.scenarios.add(bodyOf(request))));
+  route("DELETE", /^scenarios$/, async () => json(200, mock.scenarios.clear()));
+  route("DELETE", /^scenarios\/([^/]+)$/, async (_request, [name]) => json(200, mock.scenarios.remove(name)));
+
   const owns = (url: string) => pathOf(url).startsWith(ADMIN_PREFIX);
   return {
     owns,
@@ -220,7 +227,7 @@ export function createAdmin(mock: Mock, options: AdminOptions = {}): Admin {
         const response = await found.handler(request, params);
         return method === "HEAD" ? { ...response, body: "" } : response;
       } catch (error) {
-        if (error instanceof ApiError) return errorAnswer(error.status, error.message);
+        if (error instanceof ApiError || error instanceof ScenarioError) return errorAnswer(error.status, error.message);
         throw error;
       }
     },

@@ -1,4 +1,5 @@
 // `npm run bench`: figures, not assertions. Sizes can be narrowed: `npm run bench -- 1000 10000`.
+import { benchAdmin } from "./admin";
 import { benchApi } from "./api";
 import { benchBundle } from "./bundle";
 import { benchCli } from "./cli";
@@ -20,6 +21,7 @@ console.log(`# Moments benchmarks — node ${process.version}, ${(await import("
 benchBundle();
 await benchApi(SIZES);
 await benchStore(SIZES);
+await benchAdmin(SIZES);
 await benchSearch(SIZES);
 await benchFollowing(SIZES);
 await benchGrowth();

@@ -120,6 +120,42 @@ describe("the admin API", () => {
     expect((await api(server.url, "/api/posts")).status).toBe(200);
   });
 
+  it("sets, lists and clears scenarios, one by one or all; a scenario that names no route is a 400", async () => {
+    const server = await serve({ args: ["--db", ":memory:"] });
+    const base = server.url;
+    const added = await admin(base, "POST", "/scenarios", [
+      { name: "posts-fail", method: "POST", path: "/api/test-todos", status: 500, times: 1 },
+      { name: "empty", method: "GET", path: "/api/test-todos", body: { todos: [] }, times: 0 },
+    ]);
+    expect(added.status).toBe(201);
+    expect((added.body as { scenarios: { name: string }[] }).scenarios.map((x) => x.name)).toEqual(["posts-fail", "empty"]);
+    const failed = await fetch(`${base}/api/test-todos`, { method: "POST", body: JSON.stringify({ title: "no" }) });
+    expect([failed.status, failed.statusText, await failed.json()]).toEqual([
+      500,
+      "Internal Server Error",
+      { errors: ['Internal Server Error (the scenario "posts-fail" answers it).'] },
+    ]);
+    await addTodo(base, "yes");
+    expect(await todos(base)).toEqual(["yes"]);
+    const named = await fetch(`${base}/api/test-todos`, { headers: { "x-mockman-scenario": "empty" } });
+    expect(await named.json()).toEqual({ todos: [] });
+
+    const refused = await admin(base, "POST", "/scenarios", { method: "GET", path: "/api/nowhere" });
+    expect([refused.status, refused.body]).toEqual([
+      400,
+      { errors: ["scenarios.0 (GET /api/nowhere): GET /api/nowhere names no route of the API (GET /api/openapi.json lists them)"] },
+    ]);
+    expect(((await admin(base, "GET", "/scenarios")).body as { scenarios: unknown[] }).scenarios).toHaveLength(2);
+    const gone = await admin(base, "DELETE", "/scenarios/nope", undefined, "/scenarios/{name}");
+    expect([gone.status, (gone.body as { errors: string[] }).errors[0]]).toEqual([
+      404,
+      'no scenario named "nope": the scenarios are posts-fail, empty',
+    ]);
+    const left = await admin(base, "DELETE", "/scenarios/posts-fail", undefined, "/scenarios/{name}");
+    expect((left.body as { scenarios: { name: string }[] }).scenarios.map((x) => x.name)).toEqual(["empty"]);
+    expect((await admin(base, "DELETE", "/scenarios")).body).toEqual({ scenarios: [], datasets: {} });
+  });
+
   it("answers a bad call 400 or 404 with {errors} naming what is wrong, and changes nothing", async () => {
     const server = await serve({ args: ["--db", ":memory:"] });
     const base = server.url;

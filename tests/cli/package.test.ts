@@ -4,9 +4,9 @@
 // empty project and run there with `npx mockman`: request in-process, serve,
 // and replay --base-url against it.
 import { execFile, execFileSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pkg from "../../package.json" with { type: "json" };
@@ -28,6 +28,15 @@ async function ran(file: string, args: string[], cwd: string, env: NodeJS.Proces
   }
 }
 
+/** The project's own test tools, from this checkout's node_modules (offline), as its devDependencies would be. */
+function linkTools(project: string, names: string[]) {
+  for (const name of names) {
+    const at = join(project, "node_modules", name);
+    mkdirSync(dirname(at), { recursive: true });
+    if (!existsSync(at)) symlinkSync(join(ROOT, "node_modules", name), at);
+  }
+}
+
 async function pack(dest: string): Promise<{ tarball: string; files: string[] }> {
   const packed = await ran("npm", ["pack", "--pack-destination", dest, "--json"], ROOT);
   expect(packed.code, packed.stderr).toBe(0);
@@ -45,7 +54,7 @@ describe("the package", () => {
     packed = await pack(dest);
   }, 180_000);
 
-  it("ships the bin, its bundle and the bundle's three lazy parts, and nothing else but README and package.json", () => {
+  it("ships the bin, its bundle and the bundle's three lazy parts, the library (moments/mock), and nothing else but README and package.json", () => {
     const { files } = packed;
     expect(files).toEqual([
       "README.md",
@@ -54,6 +63,9 @@ describe("the package", () => {
       "cli/bin/mockman.js",
       "cli/bin/mockman.sandbox.cjs",
       "cli/bin/mockman.undici.cjs",
+      "dist/mock/index.d.ts",
+      "dist/mock/index.js",
+      "dist/mock/openapi.d.ts",
       "package.json",
     ]);
   });
@@ -77,13 +89,20 @@ describe("the package", () => {
     expect(broken.stderr).not.toMatch(/tsx/);
   });
 
+  /** The tarball installed into an empty project, once for the file. */
+  let consumer: Promise<string> | undefined;
+  const installedProject = () =>
+    (consumer ??= (async () => {
+      const project = join(dest, "consumer");
+      mkdirSync(project);
+      writeFileSync(join(project, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
+      const installed = await ran("npm", ["i", "-D", packed.tarball, "--prefer-offline", "--no-audit", "--no-fund"], project);
+      expect(installed.code, installed.stderr).toBe(0);
+      return project;
+    })());
+
   it("installed into an empty project, npx mockman runs request, serve and replay --base-url", { timeout: 240_000 }, async () => {
-    const { tarball } = packed;
-    const project = join(dest, "consumer");
-    mkdirSync(project);
-    writeFileSync(join(project, "package.json"), JSON.stringify({ name: "consumer", private: true }));
-    const installed = await ran("npm", ["i", "-D", tarball, "--prefer-offline", "--no-audit", "--no-fund"], project);
-    expect(installed.code, installed.stderr).toBe(0);
+    const project = await installedProject();
     expect(existsSync(join(project, "node_modules/.bin/mockman"))).toBe(true);
     // npm_config_yes=false (npx --no, which would take the next --version as npx's own): never fetch a registry package.
     const npx = (...args: string[]) => ran("npx", ["mockman", ...args], project, { ...process.env, npm_config_yes: "false" });
@@ -106,4 +125,56 @@ describe("the package", () => {
     expect(replay.stdout).toMatch(/\b0 failed\b/);
     expect(await server.stop()).toBe(0);
   });
+
+  it(
+    "installed into an empty project, its vitest suite runs against moments/mock and setupMock, typed by paths and components",
+    { timeout: 300_000 },
+    async () => {
+      const project = await installedProject();
+      linkTools(project, ["vitest", "@playwright/test", "typescript"]);
+      copyFileSync(join(ROOT, "tests/cli/library-project/consumer-suite.ts"), join(project, "mock.test.ts"));
+      // The declarations the package ships type-check the suite (paths and components included).
+      writeFileSync(
+        join(project, "tsconfig.json"),
+        JSON.stringify({
+          compilerOptions: {
+            module: "ESNext",
+            moduleResolution: "Bundler",
+            target: "ES2022",
+            strict: true,
+            lib: ["ES2023", "DOM"],
+            noEmit: true,
+            skipLibCheck: false,
+            types: [],
+          },
+          files: ["mock.test.ts"],
+        }),
+      );
+      const checked = await ran(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", "."], project);
+      expect(checked.code, checked.stdout + checked.stderr).toBe(0);
+      const vitest = await ran(process.execPath, [join(ROOT, "node_modules/vitest/vitest.mjs"), "run", "mock.test.ts"], project);
+      expect(vitest.code, vitest.stdout + vitest.stderr).toBe(0);
+      // eslint-disable-next-line no-control-regex -- vitest colours its summary: the colour codes go.
+      expect(vitest.stdout.replace(/\u001b\[\d+m/g, "")).toMatch(/Tests\s+5 passed \(5\)/);
+    },
+  );
+
+  it(
+    "installed into an empty project, the manual's Playwright example runs one serve per worker, reset between tests",
+    { timeout: 300_000 },
+    async () => {
+      const project = await installedProject();
+      linkTools(project, ["@playwright/test", "playwright", "playwright-core"]);
+      for (const file of ["mockman.fixture.ts", "api.spec.ts", "playwright.config.ts"])
+        copyFileSync(join(ROOT, "cli/examples/playwright", file), join(project, file));
+      // API tests only: no browser starts.
+      const tests = await ran(
+        process.execPath,
+        [join(ROOT, "node_modules/@playwright/test/cli.js"), "test", "-c", "playwright.config.ts"],
+        project,
+      );
+      expect(tests.code, tests.stdout + tests.stderr).toBe(0);
+      expect(tests.stdout).toMatch(/3 passed/);
+    },
+  );
 });

@@ -63,4 +63,31 @@ describe("serve for one test worker", () => {
     expect(bad.stdout).toBe("");
     expect(bad.stderr).toMatch(/^mockman: --seed-from bad\.json: .*Nothing was started/);
   });
+
+  it("--scenario FILE starts with its scenarios; a file that is not valid is a usage error and nothing starts", async () => {
+    const cwd = tempDir();
+    writeFileSync(
+      join(cwd, "scenarios.json"),
+      JSON.stringify({
+        datasets: { none: { todos: [] } },
+        scenarios: [{ name: "no-todos", method: "GET", path: "/api/test-todos", data: "none", times: 0 }],
+      }),
+    );
+    const server = await start(["--db", ":memory:", "--scenario", "scenarios.json", "-q"], cwd);
+    await fetch(`${server.url}/api/test-todos`, { method: "POST", body: JSON.stringify({ title: "one" }) });
+    expect(await todoTitles(server.url)).toEqual(["one"]);
+    const named = await fetch(`${server.url}/api/test-todos`, { headers: { "x-mockman-scenario": "no-todos" } });
+    expect(await named.json()).toEqual({ todos: [] });
+
+    writeFileSync(join(cwd, "bad.json"), JSON.stringify([{ method: "GET", path: "/api/todos" }]));
+    const bad = await processCli(["serve", "--port", "0", "--db", ":memory:", "--scenario", "bad.json"], { cwd });
+    expect([bad.code, bad.stdout]).toEqual([2, ""]);
+    expect(bad.stderr).toBe(
+      "mockman: --scenario bad.json: scenarios.0 (GET /api/todos): GET /api/todos names no route of the API (GET /api/openapi.json lists them). Nothing was started\n",
+    );
+    writeFileSync(join(cwd, "bad.json"), "{oops");
+    const notJson = await processCli(["serve", "--port", "0", "--db", ":memory:", "--scenario", "bad.json"], { cwd });
+    expect(notJson.code).toBe(2);
+    expect(notJson.stderr).toMatch(/^mockman: --scenario bad\.json: not JSON: /);
+  });
 });

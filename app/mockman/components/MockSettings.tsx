@@ -13,6 +13,7 @@ import {
   type FaultSettings,
   type FailStatus,
 } from "#mock/core/fault-settings";
+import { ScenarioSettings } from "./ScenarioSettings";
 import "./MockSettings.css";
 
 const DELAY_RE = /^\s*(\d{1,5})\s*(?:-\s*(\d{1,5})\s*)?$/;
@@ -117,6 +118,7 @@ export function MockSettings() {
           {delayError}
         </p>
       )}
+      <ScenarioSettings />
     </section>
   );
 }

@@ -1,0 +1,281 @@
+// Scenarios: per-route overrides, so a developer can show one state of a screen on
+// demand ("POST /api/posts answers 500 twice", "GET /api/users/bookmark answers an
+// empty list", "GET /api/posts is slow"). Every door takes the same ones: `serve`'s admin
+// API and --scenario FILE, the in-browser mock's worker (the /mockman page), and the
+// library (createMock's `scenarios`). A request meets them before faults and the queue
+// (mock/core/create-mock.ts), so an overridden answer never runs a handler nor changes
+// data; its answer is made by the boundary's own helpers (status text, JSON type, the
+// `{errors}` shape of every refusal). Plain data and zod only: no door's code here.
+import { z } from "zod";
+import { errorAnswer, json, statusText, type RawRequest, type RawResponse } from "../core/boundary";
+import { MAX_DELAY_MS } from "../core/fault-settings";
+
+/** The header that picks one scenario, by name, for one request. */
+export const SCENARIO_HEADER = "x-mockman-scenario";
+/** On every answer a scenario made: its name. */
+export const SCENARIO_ANSWER_HEADER = "x-mockman-scenario";
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "*"] as const;
+
+const scenarioSchema = z
+  .object({
+    name: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9 _.:-]{0,63}$/, "1 to 64 letters, digits, spaces, _ . : or -, starting with a letter or digit")
+      .optional(),
+    method: z
+      .string()
+      .transform((m) => m.toUpperCase())
+      .pipe(z.enum(METHODS, { errorMap: () => ({ message: `expected one of ${METHODS.join(", ")}` }) })),
+    path: z
+      .string()
+      .regex(/^\/api(\/[^/?#\s]+)*\/?$/, "expected a path under /api, such as /api/posts/:postId (no query)")
+      .refine((p) => !p.split("/").slice(0, -1).includes("*"), "* may only be the last segment"),
+    status: z.number().int().min(200).max(599).optional(),
+    body: z.unknown().optional(),
+    data: z.string().min(1).optional(),
+    delay: z.number().int().min(0).max(MAX_DELAY_MS).optional(),
+    times: z.number().int().min(0).optional(),
+  })
+  .strict();
+
+/** A scenario as it is given. */
+export type ScenarioInput = z.input<typeof scenarioSchema>;
+
+/**
+ * A scenario as it is kept: named, its method upper case. `data` names a data set whose value
+ * is the answer's body; `times` is how many requests it answers (left out: until cleared; 0:
+ * only those that name it in SCENARIO_HEADER).
+ */
+export type Scenario = Omit<z.output<typeof scenarioSchema>, "name"> & { name: string };
+
+/** What the doors take: one scenario, a list, or `{scenarios, datasets}`. */
+const setSchema = z.union([
+  z.array(z.unknown()),
+  z
+    .object({
+      scenarios: z.array(z.unknown()).default([]),
+      datasets: z.record(z.unknown()).default({}),
+    })
+    .strict(),
+]);
+
+/** What the doors list: each scenario with what it has answered and what it has left. */
+export interface ScenarioList {
+  scenarios: (Scenario & { used: number; remaining: number | null })[];
+  datasets: Record<string, unknown>;
+}
+
+/** A scenario set that cannot be taken; its message names what is wrong. Nothing was changed. */
+export class ScenarioError extends Error {
+  constructor(
+    message: string,
+    /** 400 (bad input) or 404 (nothing of that name). */
+    readonly status = 400,
+  ) {
+    super(message);
+    this.name = "ScenarioError";
+  }
+}
+
+interface Kept {
+  scenario: Scenario;
+  match: RegExp;
+  used: number;
+}
+
+const segments = (path: string) => path.split("/").filter(Boolean);
+const isParam = (segment: string) => segment.startsWith(":");
+
+/** A path pattern as a regular expression over request paths: `:name` one segment, a last `*` the rest. */
+function compile(path: string): RegExp {
+  let source = "";
+  for (const s of segments(path)) source += s === "*" ? "(?:/.*)?" : `/${isParam(s) ? "[^/]+" : s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`;
+  return new RegExp(`^${source}/?$`);
+}
+
+/** Whether a pattern can meet a route template (each segment equal, or either one a parameter; `*` the rest). */
+function meets(pattern: string, route: string): boolean {
+  const a = segments(pattern);
+  const b = segments(route);
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === "*") return true;
+    if (i >= b.length) return false;
+    if (a[i] !== b[i] && !isParam(a[i]) && !isParam(b[i])) return false;
+  }
+  return a.length === b.length;
+}
+
+const pathOf = (url: string) => {
+  try {
+    return new URL(url, "http://mock.local").pathname;
+  } catch {
+    return url.split("?")[0];
+  }
+};
+
+function issueText(error: z.ZodError, where: string): string {
+  const issue = error.issues[0];
+  const at = [where, ...issue.path].filter((p) => p !== "").join(".");
+  if (issue.code === "unrecognized_keys") return `${at}: unknown field ${issue.keys.map((k) => JSON.stringify(k)).join(", ")}`;
+  return `${at}: ${issue.message}`;
+}
+
+/** The answer a scenario gives, through the boundary's helpers; null for a scenario that only delays. */
+function answerOf(scenario: Scenario, datasets: Record<string, unknown>): RawResponse | null {
+  const body = scenario.data !== undefined ? datasets[scenario.data] : scenario.body;
+  if (scenario.status === undefined && body === undefined) return null;
+  const status = scenario.status ?? 200;
+  const marked = { [SCENARIO_ANSWER_HEADER]: scenario.name };
+  if (body === undefined)
+    return status >= 400
+      ? errorAnswer(
+          status,
+          `${statusText(status) || `Status ${status}`} (the scenario ${JSON.stringify(scenario.name)} answers it).`,
+          marked,
+        )
+      : { status, statusText: statusText(status), headers: marked, body: "" };
+  return json(status, body, marked);
+}
+
+/** The error shape (CONTRACT §8) every refusal of the API has. */
+const isErrorsBody = (body: unknown) =>
+  typeof body === "object" &&
+  body !== null &&
+  Array.isArray((body as { errors?: unknown }).errors) &&
+  (body as { errors: unknown[] }).errors.length > 0 &&
+  (body as { errors: unknown[] }).errors.every((e) => typeof e === "string");
+
+export class Scenarios {
+  private kept: Kept[] = [];
+  private datasets: Record<string, unknown> = {};
+
+  /** `routes`: the route table (paths under /api, as mock/routes/ writes them), so a scenario that names no route is refused. */
+  constructor(private readonly routes: readonly { method: string; path: string }[]) {}
+
+  get size() {
+    return this.kept.length;
+  }
+
+  list(): ScenarioList {
+    return {
+      scenarios: this.kept.map(({ scenario, used }) => ({
+        ...scenario,
+        used,
+        remaining: scenario.times === undefined ? null : Math.max(0, scenario.times - used),
+      })),
+      datasets: { ...this.datasets },
+    };
+  }
+
+  /** The scenarios and data sets as `add` takes them (what a file holds). */
+  toSet(): { scenarios: Scenario[]; datasets: Record<string, unknown> } {
+    return { scenarios: this.kept.map((k) => ({ ...k.scenario })), datasets: { ...this.datasets } };
+  }
+
+  /**
+   * Adds scenarios (one, a list, or `{scenarios, datasets}`), checked whole first: one
+   * bad scenario and nothing is added (ScenarioError). A scenario of a name kept
+   * already takes its place; one without a name is named `METHOD path`.
+   */
+  add(input: unknown): ScenarioList {
+    const set = setSchema.safeParse(
+      Array.isArray(input) || (typeof input === "object" && input !== null && "scenarios" in input) ? input : [input],
+    );
+    if (!set.success) throw new ScenarioError(issueText(set.error, "scenarios"));
+    const given = Array.isArray(set.data) ? { scenarios: set.data, datasets: {} } : set.data;
+    const datasets = { ...this.datasets, ...given.datasets };
+    const taken: Scenario[] = [];
+    given.scenarios.forEach((raw, i) => {
+      const parsed = scenarioSchema.safeParse(raw);
+      const where = `scenarios.${i}`;
+      if (!parsed.success) throw new ScenarioError(issueText(parsed.error, where));
+      const { name, ...rest } = parsed.data;
+      const scenario: Scenario = { name: name ?? `${rest.method} ${rest.path}`, ...rest };
+      const problem = this.problemOf(scenario, datasets);
+      if (problem) throw new ScenarioError(`${where} (${scenario.name}): ${problem}`);
+      if (taken.some((s) => s.name === scenario.name))
+        throw new ScenarioError(`${where}: the name ${JSON.stringify(scenario.name)} is given twice`);
+      taken.push(scenario);
+    });
+    this.datasets = datasets;
+    for (const scenario of taken) {
+      const kept: Kept = { scenario, match: compile(scenario.path), used: 0 };
+      const at = this.kept.findIndex((k) => k.scenario.name === scenario.name);
+      if (at >= 0) this.kept[at] = kept;
+      else this.kept.push(kept);
+    }
+    return this.list();
+  }
+
+  private problemOf(scenario: Scenario, datasets: Record<string, unknown>): string | null {
+    const routed = this.routes.some(
+      (r) => (scenario.method === "*" || r.method === scenario.method) && meets(scenario.path, `/api${r.path}`),
+    );
+    if (!routed) return `${scenario.method} ${scenario.path} names no route of the API (GET /api/openapi.json lists them)`;
+    if (scenario.body !== undefined && scenario.data !== undefined) return "give body or data, not both";
+    if (scenario.data !== undefined && !(scenario.data in datasets))
+      return `data names no data set: ${Object.keys(datasets).length ? `the data sets are ${Object.keys(datasets).join(", ")}` : "give it in datasets"}`;
+    const body = scenario.data !== undefined ? datasets[scenario.data] : scenario.body;
+    const status = scenario.status ?? 200;
+    if ((status === 204 || status === 304) && body !== undefined) return `a ${status} answer has no body`;
+    if (status >= 400 && body !== undefined && !isErrorsBody(body))
+      return `a ${status} answer's body must be {"errors": ["message"]}, the API's one error shape (or leave it out)`;
+    return null;
+  }
+
+  /** Removes one scenario; ScenarioError (404) when none has that name. */
+  remove(name: string): ScenarioList {
+    const at = this.kept.findIndex((k) => k.scenario.name === name);
+    if (at < 0) {
+      const names = this.kept.map((k) => k.scenario.name);
+      throw new ScenarioError(
+        `no scenario named ${JSON.stringify(name)}: ${names.length ? `the scenarios are ${names.join(", ")}` : "none is set"}`,
+        404,
+      );
+    }
+    this.kept.splice(at, 1);
+    return this.list();
+  }
+
+  /** Removes every scenario and data set. */
+  clear(): ScenarioList {
+    this.kept = [];
+    this.datasets = {};
+    return this.list();
+  }
+
+  /**
+   * What a scenario does to this request: null when none applies (the API answers);
+   * else its delay and its answer (null: the API answers after the delay). A request
+   * naming a scenario in SCENARIO_HEADER gets that one (its `times` untouched) when it
+   * matches; an unknown name is answered 400.
+   */
+  pick(request: RawRequest): { delayMs: number; answer: RawResponse | null } | null {
+    const path = pathOf(request.url);
+    const method = request.method.toUpperCase();
+    const fits = (k: Kept) =>
+      (k.scenario.method === "*" || k.scenario.method === method || (method === "HEAD" && k.scenario.method === "GET")) &&
+      k.match.test(path);
+    const named = request.headers[SCENARIO_HEADER];
+    if (named !== undefined) {
+      const kept = this.kept.find((k) => k.scenario.name === named.trim());
+      if (!kept) {
+        const names = this.kept.map((k) => k.scenario.name);
+        return {
+          delayMs: 0,
+          answer: errorAnswer(
+            400,
+            `${SCENARIO_HEADER}: no scenario named ${JSON.stringify(named)} (${names.length ? `the scenarios are ${names.join(", ")}` : "none is set"})`,
+          ),
+        };
+      }
+      if (fits(kept)) return { delayMs: kept.scenario.delay ?? 0, answer: answerOf(kept.scenario, this.datasets) };
+      return null;
+    }
+    const kept = this.kept.find((k) => (k.scenario.times === undefined || k.used < k.scenario.times) && fits(k));
+    if (!kept) return null;
+    kept.used++;
+    return { delayMs: kept.scenario.delay ?? 0, answer: answerOf(kept.scenario, this.datasets) };
+  }
+}

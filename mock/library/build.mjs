@@ -1,0 +1,84 @@
+// Builds `moments/mock` (mock/library/index.ts) into dist/mock/: the library bundled
+// as one ES module with its dependencies inside (Mirage without Pretender, as the app
+// and the CLI), its type declarations (tsc, from the entry alone: its public types stand
+// alone), and `paths` / `components`, the API's OpenAPI description as types
+// (openapi-typescript). `npm pack` runs it through `prepare`; package.json's `exports`
+// names the files.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { build } from "esbuild";
+import { ALIASES } from "../stubs/aliases.mjs";
+
+const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
+const out = join(root, "dist/mock");
+const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+
+const aliases = {
+  name: "aliases",
+  setup(b) {
+    for (const { find, replacement } of ALIASES)
+      b.onResolve({ filter: find }, (args) =>
+        b.resolve(args.path.replace(find, replacement), { kind: args.kind, resolveDir: args.resolveDir, pluginData: "aliased" }),
+      );
+  },
+};
+
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+const common = { bundle: true, format: "esm", target: "es2022", logLevel: "warning", absWorkingDir: root, plugins: [aliases] };
+await build({ ...common, platform: "browser", entryPoints: [join(root, "mock/library/index.ts")], outfile: join(out, "index.js") });
+
+// The declarations: tsc on the entry, of which only the entry's own file is kept (it imports no other module's types).
+const work = mkdtempSync(join(tmpdir(), "moments-mock-types-"));
+try {
+  const config = join(root, "tsconfig.library.json");
+  writeFileSync(
+    config,
+    JSON.stringify({
+      extends: "./tsconfig.json",
+      include: [],
+      files: ["mock/library/index.ts"],
+      compilerOptions: { noEmit: false, declaration: true, emitDeclarationOnly: true, outDir: work, rootDir: "." },
+    }),
+  );
+  try {
+    execFileSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", config], {
+      cwd: root,
+      stdio: ["ignore", process.stderr, "inherit"],
+    });
+  } finally {
+    rmSync(config, { force: true });
+  }
+  let types = readFileSync(join(work, "mock/library/index.d.ts"), "utf8");
+  const reaching = types.match(/from "\.[^"]*"/g);
+  if (reaching)
+    throw new Error(
+      `mock/library/index.ts's declarations import other modules (${reaching.join(", ")}): give its exports types of their own`,
+    );
+  types += `export type { paths, components } from "./openapi.js";\n`;
+  writeFileSync(join(out, "index.d.ts"), types);
+
+  // paths and components: the OpenAPI document, built by the mock's own code (bundled here to run it), as types.
+  const documentModule = join(work, "document.mjs");
+  await build({
+    ...common,
+    platform: "node",
+    stdin: {
+      contents: `export { buildOpenApiDocument } from "./mock/openapi/document.ts"; export { routes } from "./mock/routes/index.ts";`,
+      resolveDir: root,
+      loader: "ts",
+    },
+    outfile: documentModule,
+  });
+  const { buildOpenApiDocument, routes } = await import(pathToFileURL(documentModule).href);
+  const { default: openapiTS, astToString } = await import("openapi-typescript");
+  const document = JSON.parse(JSON.stringify(buildOpenApiDocument(routes, pkg.version)));
+  // defaultNonNullable off: a request field with a default (postPic: "") is one the caller may leave out.
+  const header = "// The Moments API's OpenAPI description as types (openapi-typescript): paths and components.\n";
+  writeFileSync(join(out, "openapi.d.ts"), header + astToString(await openapiTS(document, { defaultNonNullable: false })));
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

@@ -11,6 +11,7 @@ import type { User } from "#app/lib/types";
 import { keepList } from "../feed/feed-list";
 import { useFeedVirtualizer } from "../feed/useFeedVirtualizer";
 import { usePagedList } from "../feed/usePagedList";
+import { boxProps, endProps, rowProps } from "../feed/window-parts";
 import { FollowButton } from "../FollowButton";
 import { ListEnd } from "../ListEnd";
 import { PersonLink } from "../PersonLink";
@@ -27,7 +28,8 @@ interface PeopleListProps {
 
 export function PeopleList({ first, load, label, listId, empty }: PeopleListProps) {
   const { user: me } = useAppData();
-  const { cacheKey, restored, state, loading, failure, loadMore } = usePagedList({ first, load, listId });
+  const list = usePagedList({ first, load, listId });
+  const { cacheKey, restored, state, loading, failure, loadMore } = list;
   const { virtualizer, virtual, listRef } = useFeedVirtualizer(state.items, restored, ROW_ESTIMATE);
 
   // Kept for the way back.
@@ -43,14 +45,7 @@ export function PeopleList({ first, load, label, listId, empty }: PeopleListProp
   if (state.items.length === 0 && !state.next) return <p className="feed__empty">{empty}</p>;
   return (
     <>
-      <div
-        ref={listRef}
-        className="panel people-list"
-        role="list"
-        aria-label={label}
-        aria-busy={loading}
-        style={{ height: virtualizer.getTotalSize(), position: "relative" }}
-      >
+      <div className="panel people-list" role="list" {...boxProps(listRef, virtualizer, label, loading)}>
         {virtual.map((row: VirtualItem) => {
           const person = state.items[row.index];
           return (
@@ -60,9 +55,7 @@ export function PeopleList({ first, load, label, listId, empty }: PeopleListProp
               aria-posinset={row.index + 1}
               aria-setsize={state.total}
               className="suggestion people-list__row"
-              data-index={row.index}
-              ref={virtualizer.measureElement}
-              style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
+              {...rowProps(virtualizer, row)}
             >
               <PersonLink user={person} />
               {person.username === me.username ? null : <FollowButton user={person} following={follows(me, person)} size="sm" />}
@@ -70,14 +63,7 @@ export function PeopleList({ first, load, label, listId, empty }: PeopleListProp
           );
         })}
       </div>
-      <ListEnd
-        loading={loading}
-        more={state.next !== null}
-        failure={failure}
-        onMore={() => void loadMore()}
-        what="people"
-        done={state.items.length > 0 ? "That's everyone." : ""}
-      />
+      <ListEnd {...endProps(list, "people", "That's everyone.")} />
     </>
   );
 }

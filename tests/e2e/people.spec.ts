@@ -3,7 +3,7 @@
 // search, Following reading Unfollow on hover and focus, and the Following feed on /home.
 import { expect, expectToast, test, type Page } from "./fixtures";
 import { loginAsGuest, seriousViolations } from "./helpers";
-import { noToasts } from "./screen-helpers";
+import { noToasts, shoot } from "./screen-helpers";
 
 /** Another seeded user follows the guest, through the tab's own mock (as their own tab would). */
 async function followsGuest(page: Page, username: string, password: string) {
@@ -20,18 +20,6 @@ async function followsGuest(page: Page, username: string, password: string) {
     [username, password],
   );
   expect(status).toBe(200);
-}
-
-/** With SHOTS_DIR set, a screenshot of this screen in both themes (for looking at, never compared). */
-async function shoot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  const width = page.viewportSize()!.width;
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: `${dir}/${name}-${width}-${scheme}.png`, fullPage: false });
-  }
-  await page.emulateMedia({ colorScheme: "light" });
 }
 
 for (const width of [1280, 375]) {

@@ -17,6 +17,7 @@ import { NewPostsButton } from "./feed/NewPostsButton";
 import { useFeedList } from "./feed/useFeedList";
 import { useFeedVirtualizer } from "./feed/useFeedVirtualizer";
 import { useNewPosts } from "./feed/useNewPosts";
+import { boxProps, endProps, rowProps } from "./feed/window-parts";
 import { ListEnd } from "./ListEnd";
 import { PostCard } from "./PostCard/PostCard";
 
@@ -37,7 +38,8 @@ interface FeedProps {
 
 export function Feed({ first, load, label, listId, empty = "Nothing to show...", takesNew, keep }: FeedProps) {
   const { user } = useAppData();
-  const { cacheKey, restored, state, loading, failure, loadMore } = useFeedList({ first, load, listId, takesNew });
+  const list = useFeedList({ first, load, listId, takesNew });
+  const { cacheKey, restored, state, loading, failure, loadMore } = list;
   const items = useMemo(() => (keep ? state.items.filter(keep) : state.items), [keep, state.items]);
   const { virtualizer, virtual, listRef } = useFeedVirtualizer(items, restored);
 
@@ -68,36 +70,14 @@ export function Feed({ first, load, label, listId, empty = "Nothing to show...",
       {newButton}
       {/* The ARIA feed pattern asks the feed itself to move focus between its articles (Page Down/Up). */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
-      <div
-        ref={listRef}
-        className="feed"
-        role="feed"
-        aria-label={label}
-        aria-busy={loading}
-        onKeyDown={moveBetweenPosts}
-        style={{ height: virtualizer.getTotalSize(), position: "relative" }}
-      >
+      <div className="feed" role="feed" onKeyDown={moveBetweenPosts} {...boxProps(listRef, virtualizer, label, loading)}>
         {virtual.map((row: VirtualItem) => (
-          <div
-            key={row.key}
-            role="none"
-            className="feed__row"
-            data-index={row.index}
-            ref={virtualizer.measureElement}
-            style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
-          >
+          <div key={row.key} role="none" className="feed__row" {...rowProps(virtualizer, row)}>
             <PostCard post={items[row.index]} me={user.username} position={row.index + 1} setSize={state.total} />
           </div>
         ))}
       </div>
-      <ListEnd
-        loading={loading}
-        more={state.next !== null}
-        failure={failure}
-        onMore={() => void loadMore()}
-        what="posts"
-        done={items.length > 0 ? "You're all caught up." : ""}
-      />
+      <ListEnd {...endProps({ ...list, state: { next: state.next, items } }, "posts", "You're all caught up.")} />
     </>
   );
 }

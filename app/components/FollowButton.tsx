@@ -1,5 +1,7 @@
 // Follow / Following, optimistic (Remix's Favorite pattern): it posts to the
-// /follow route, whose action toasts 'followed' / 'unfollowed'.
+// /follow route, whose action toasts 'followed' / 'unfollowed'. "Following" reads
+// "Unfollow" while pointed at or focused, and its name always says what a press does.
+import { useState } from "react";
 import { useFollowState } from "#app/lib/follow";
 import type { UserRef } from "#app/lib/types";
 
@@ -7,11 +9,18 @@ interface FollowButtonProps {
   user: UserRef;
   following: boolean;
   size?: "sm" | "md";
+  /** The word on the button while not following ('Follow back' on a follow notification). */
+  followText?: string;
 }
 
-export function FollowButton({ user, following: serverFollowing, size = "md" }: FollowButtonProps) {
+export function FollowButton({ user, following: serverFollowing, size = "md", followText = "Follow" }: FollowButtonProps) {
   const { fetcher, following } = useFollowState(user, serverFollowing);
-  const text = following ? "Following" : "Follow";
+  const [pointed, setPointed] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const text = following ? (pointed || focused ? "Unfollow" : "Following") : followText;
+  // Both words a following button shows are in its name (so voice control finds it by either),
+  // and the name says what a press does.
+  const name = following ? `Following @${user.username}: unfollow` : `${followText} @${user.username}`;
   return (
     <fetcher.Form method="post" action="/follow" className="follow-form">
       <input type="hidden" name="userId" value={user._id} />
@@ -21,9 +30,11 @@ export function FollowButton({ user, following: serverFollowing, size = "md" }: 
         name="intent"
         value={following ? "unfollow" : "follow"}
         className={`button follow-button follow-button--${size} ${following ? "button--secondary is-following" : "button--primary"}`}
-        // The visible word leads the name, so 'Follow' beside five users still says whom.
-        aria-label={`${text} @${user.username}`}
-        title={following ? `Unfollow @${user.username}` : `Follow @${user.username}`}
+        aria-label={name}
+        onPointerEnter={() => setPointed(true)}
+        onPointerLeave={() => setPointed(false)}
+        onFocus={(event) => setFocused(event.currentTarget.matches(":focus-visible"))}
+        onBlur={() => setFocused(false)}
       >
         {text}
       </button>

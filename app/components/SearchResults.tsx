@@ -1,4 +1,4 @@
-// People and tags found by a search, a page at a time ('Load more').
+// People (each with Follow, like Who to follow) and tags found by a search, a page at a time ('Load more').
 import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { messageOf } from "#app/lib/api";
@@ -6,6 +6,9 @@ import type { Page } from "#app/lib/data";
 import { tagPath } from "#app/lib/paths";
 import type { TagCount } from "#app/lib/search";
 import type { User } from "#app/lib/types";
+import { useAppData } from "#app/lib/app-data";
+import { follows } from "#app/lib/follow";
+import { FollowButton } from "./FollowButton";
 import { ListEnd } from "./ListEnd";
 import { PersonLink } from "./PersonLink";
 
@@ -31,6 +34,7 @@ function usePages<T>(first: Page<T>, load: (cursor: string) => Promise<Page<T>>)
 
 export function PeopleResults({ first, load }: { first: Page<User>; load: (cursor: string) => Promise<Page<User>> }) {
   const { state, busy, failure, more } = usePages(first, load);
+  const { user: me } = useAppData();
   if (state.items.length === 0) return <p className="feed__empty">No people found.</p>;
   return (
     <>
@@ -38,6 +42,7 @@ export function PeopleResults({ first, load }: { first: Page<User>; load: (curso
         {state.items.map((u) => (
           <li key={u._id} className="suggestion">
             <PersonLink user={u} />
+            {u.username === me.username ? null : <FollowButton user={u} following={follows(me, u)} size="sm" />}
           </li>
         ))}
       </ul>

@@ -34,6 +34,15 @@ export const getTagPostsPage = (tag: string, cursor: string | null = null) =>
 /** The token goes with GET /users/bookmark like every other authenticated call (CONTRACT §10). */
 export const getBookmarksPage = (cursor: string | null = null) => getPage<Post>("/users/bookmark", "bookmarks", cursor, true);
 
+/** The Following feed: the posts of the people you follow, and your own (the token says who you are). */
+export const getFollowingPage = (cursor: string | null = null) => getPage<Post>("/posts/following", "posts", cursor, true);
+
+export type PeopleList = "followers" | "following";
+
+/** A user's followers, or the people they follow, newest first; by id, which no route's own segment can be. */
+export const getPeoplePage = (userId: string, which: PeopleList, cursor: string | null = null) =>
+  getPage<User>(`/users/${which}/${encodeURIComponent(userId)}`, "users", cursor);
+
 /** A few users to suggest: the newest, without the viewer. */
 export async function getSuggestions(me: string, count = 5): Promise<User[]> {
   const { items } = await getPage<User>("/users", "users", null, false, count + 1);

@@ -13,6 +13,11 @@ export function isFollowing(target: Pick<User, "followers">, me: string): boolea
   return target.followers.some((f) => f.username === me);
 }
 
+/** Whether the signed-in user follows `target`, by the session's own following list (kept current by each follow). */
+export function follows(me: { following?: { _id: string }[] }, target: { _id: string }): boolean {
+  return (me.following ?? []).some((f) => f._id === target._id);
+}
+
 export const followFetcherKey = (userId: string) => `follow:${userId}`;
 
 /**

@@ -1,21 +1,28 @@
 // /home: 'Homepage', the composer, every post newest first (a page at a time,
-// windowed), and 'Who to follow' (a few users, not all of them).
-import { useLoaderData, type MetaFunction } from "@remix-run/react";
+// windowed), and 'Who to follow' (a few users, not all of them). A second feed,
+// Following (`/home?feed=following`), holds only your posts and those of the people
+// you follow; the spec's list of every post stays the default.
+import { Link, useLoaderData, type ClientLoaderFunctionArgs, type MetaFunction } from "@remix-run/react";
 import { Composer } from "#app/components/Composer";
 import { Feed } from "#app/components/Feed";
 import { WhoToFollow } from "#app/components/WhoToFollow";
 import { useAppData } from "#app/lib/app-data";
-import { getPostsPage, getSuggestions } from "#app/lib/data";
+import { getFollowingPage, getPostsPage, getSuggestions } from "#app/lib/data";
 import { postActions } from "#app/lib/post-actions";
 import { revalidateUnlessPostAction } from "#app/lib/revalidate";
 import { getSessionUser } from "#app/lib/session";
 import { settle } from "#app/lib/settle";
 import { TEXT } from "#app/lib/texts";
+import type { Post } from "#app/lib/types";
 
-export async function clientLoader() {
+export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
+  const following = new URL(request.url).searchParams.get("feed") === "following";
   // The feed is the screen; 'Who to follow' is a panel that may fail alone.
-  const [first, users] = await Promise.all([getPostsPage(), settle(getSuggestions(getSessionUser()?.username ?? ""))]);
-  return { first, users };
+  const [first, users] = await Promise.all([
+    following ? getFollowingPage() : getPostsPage(),
+    settle(getSuggestions(getSessionUser()?.username ?? "")),
+  ]);
+  return { first, users, feed: following ? ("following" as const) : ("everyone" as const) };
 }
 
 export const clientAction = postActions;
@@ -24,14 +31,36 @@ export const shouldRevalidate = revalidateUnlessPostAction;
 const everyNewPost = () => true;
 
 export default function Home() {
-  const { first, users } = useLoaderData<typeof clientLoader>();
+  const { first, users, feed } = useLoaderData<typeof clientLoader>();
   const { user } = useAppData();
+  const mineOrFollowed = (post: Post) =>
+    post.username === user.username || (user.following ?? []).some((f) => f.username === post.username);
   return (
     <div className="page page--with-aside">
       <div className="page__column">
         <h1 className="page__title">{TEXT.homeHeading}</h1>
         <Composer user={user} />
-        <Feed first={first} load={getPostsPage} label="Home feed" listId="home" takesNew={everyNewPost} />
+        <nav className="feed-tabs" aria-label="Feeds">
+          <Link to="/home" className="feed-tabs__tab" aria-current={feed === "everyone" ? "page" : undefined}>
+            Everyone
+          </Link>
+          <Link to="/home?feed=following" className="feed-tabs__tab" aria-current={feed === "following" ? "page" : undefined}>
+            Following
+          </Link>
+        </nav>
+        {feed === "following" ? (
+          <Feed
+            key="following"
+            first={first}
+            load={getFollowingPage}
+            label="Following feed"
+            listId="home:following"
+            takesNew={mineOrFollowed}
+            empty="Nothing here yet: posts by you and the people you follow show here."
+          />
+        ) : (
+          <Feed key="everyone" first={first} load={getPostsPage} label="Home feed" listId="home" takesNew={everyNewPost} />
+        )}
       </div>
       <aside className="page__aside" aria-label="Suggestions">
         <WhoToFollow users={users} me={user.username} />

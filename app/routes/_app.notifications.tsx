@@ -1,5 +1,5 @@
-// /notifications: likes and comments on your posts, follows of you and mentions
-// of you, newest first, a page at a time. What is shown is marked read once it has
+// /notifications: likes and comments on your posts, follows of you (with Follow back)
+// and mentions of you, newest first, a page at a time. What is shown is marked read once it has
 // been on screen (the sidebar's count goes down with it); it keeps its "new" mark
 // until you leave, so you can tell what had come since your last look.
 import { Link, useLoaderData, type MetaFunction } from "@remix-run/react";
@@ -11,6 +11,9 @@ import { messageOf } from "#app/lib/api";
 import { profilePath } from "#app/lib/paths";
 import { getNotificationsPage, markRead, type Notification, type NotificationPage } from "#app/lib/notifications";
 import { ListEnd } from "#app/components/ListEnd";
+import { FollowButton } from "#app/components/FollowButton";
+import { useAppData } from "#app/lib/app-data";
+import { follows } from "#app/lib/follow";
 
 export async function clientLoader() {
   return { first: await getNotificationsPage() };
@@ -80,6 +83,7 @@ const WHAT: Record<Notification["kind"], string> = {
 };
 
 function NotificationItem({ n }: { n: Notification }) {
+  const { user: me } = useAppData();
   const profile = profilePath(n.actor.username);
   const quote = n.comment?.commentVal ?? n.post?.content;
   return (
@@ -100,6 +104,9 @@ function NotificationItem({ n }: { n: Notification }) {
           </Link>
         ) : null}
       </div>
+      {n.kind === "follow" && n.actor.username !== me.username ? (
+        <FollowButton user={n.actor} following={follows(me, n.actor)} size="sm" followText="Follow back" />
+      ) : null}
       {n.read ? null : <span className="notification__dot" aria-hidden="true" />}
     </li>
   );

@@ -332,19 +332,24 @@ export class Table<T extends { _id: string }> {
 }
 
 /**
- * The posts, indexed by author (username, which never changes): each author's post ids
- * in insertion order, so the Following feed (mock/routes/posts.ts) merges the lists of
- * the people a user follows instead of scanning every post.
+ * A table that keeps lists of its records beside them (by author, by user, by post):
+ * `list` and `unlist` put one record in or out of them, `clearLists` empties them;
+ * every way a record comes or goes here keeps them true.
  */
-export class PostTable extends Table<PostRecord> {
-  private byAuthor = new Map<string, string[]>();
+abstract class ListedTable<T extends { _id: string }> extends Table<T> {
+  protected abstract list(record: T): void;
+  protected abstract unlist(record: T): void;
+  protected abstract clearLists(): void;
 
-  /** An author's post ids, oldest first. Read only. */
-  idsOf(username: string): readonly string[] {
-    return this.byAuthor.get(username) ?? NO_IDS;
+  /** Puts `item` into `list` (kept by insertion position) at its place: the end, for a new record. */
+  protected place<L>(list: L[], item: L, id: (entry: L) => string) {
+    const at = this.order(id(item));
+    let i = list.length;
+    while (i > 0 && this.order(id(list[i - 1])) > at) i--;
+    list.splice(i, 0, item);
   }
 
-  override insert(record: PostRecord): PostRecord {
+  override insert(record: T): T {
     super.insert(record);
     this.list(record);
     return record;
@@ -363,7 +368,7 @@ export class PostTable extends Table<PostRecord> {
     for (const record of records) if (record && !this.get(record._id)) this.unlist(record);
   }
 
-  override restore(id: string, record: PostRecord | undefined) {
+  override restore(id: string, record: T | undefined) {
     const current = this.get(id);
     if (current) this.unlist(current);
     super.restore(id, record);
@@ -371,23 +376,38 @@ export class PostTable extends Table<PostRecord> {
     if (now) this.list(now);
   }
 
-  override load(records: PostRecord[]) {
+  override load(records: T[]) {
     super.load(records);
-    this.byAuthor.clear();
+    this.clearLists();
     for (const record of this.all()) this.list(record);
+  }
+}
+
+/**
+ * The posts, indexed by author (username, which never changes): each author's post ids
+ * in insertion order, so the Following feed (mock/routes/posts.ts) merges the lists of
+ * the people a user follows instead of scanning every post.
+ */
+export class PostTable extends ListedTable<PostRecord> {
+  private byAuthor = new Map<string, string[]>();
+
+  /** An author's post ids, oldest first. Read only. */
+  idsOf(username: string): readonly string[] {
+    return this.byAuthor.get(username) ?? NO_IDS;
+  }
+
+  protected clearLists() {
+    this.byAuthor.clear();
   }
 
   /** Into its author's list, by insertion position (a restored post goes back to its place). */
-  private list(record: PostRecord) {
+  protected list(record: PostRecord) {
     let ids = this.byAuthor.get(record.username);
     if (!ids) this.byAuthor.set(record.username, (ids = []));
-    const at = this.order(record._id);
-    let i = ids.length;
-    while (i > 0 && this.order(ids[i - 1]) > at) i--;
-    ids.splice(i, 0, record._id);
+    this.place(ids, record._id, (id) => id);
   }
 
-  private unlist(record: PostRecord) {
+  protected unlist(record: PostRecord) {
     const ids = this.byAuthor.get(record.username);
     if (!ids) return;
     // Newest last: a post deleted soon after it was written is found at once.
@@ -406,7 +426,7 @@ const NONE: readonly CommentRecord[] = Object.freeze([]);
  * post with every comment it has), indexed by post: a post's comments in
  * insertion order, so listing them costs the post's comments, adding one O(1).
  */
-export class CommentTable extends Table<CommentRecord> {
+export class CommentTable extends ListedTable<CommentRecord> {
   private byPost = new Map<string, CommentRecord[]>();
   /** The posts, whose answers carry their comments: a comment's change drops its post's cached JSON. */
   posts: Table<PostRecord> | undefined;
@@ -430,52 +450,18 @@ export class CommentTable extends Table<CommentRecord> {
     super.removeMany(list.map((c) => c._id));
   }
 
-  override removeMany(ids: readonly string[]) {
-    const records = ids.map((id) => this.get(id));
-    super.removeMany(ids);
-    for (const record of records) if (record && !this.get(record._id)) this.unlist(record);
-  }
-
-  override insert(record: CommentRecord): CommentRecord {
-    super.insert(record);
-    this.listOf(record.postId).push(record);
-    return record;
-  }
-
-  override remove(id: string): boolean {
-    const record = this.get(id);
-    if (!record || !super.remove(id)) return false;
-    this.unlist(record);
-    return true;
-  }
-
-  override restore(id: string, record: CommentRecord | undefined) {
-    const current = this.get(id);
-    if (current) this.unlist(current);
-    super.restore(id, record);
-    const now = this.get(id);
-    if (!now) return;
-    // Back in its place among its post's comments, by insertion position.
-    const list = this.listOf(now.postId);
-    const at = this.order(id);
-    let i = list.length;
-    while (i > 0 && this.order(list[i - 1]._id) > at) i--;
-    list.splice(i, 0, now);
-  }
-
-  override load(records: CommentRecord[]) {
-    super.load(records);
+  protected clearLists() {
     this.byPost.clear();
-    for (const record of this.all()) this.listOf(record.postId).push(record);
   }
 
-  private listOf(postId: string): CommentRecord[] {
-    let list = this.byPost.get(postId);
-    if (!list) this.byPost.set(postId, (list = []));
-    return list;
+  /** Into its post's comments, by insertion position (a new one at the end; a restored one back in its place). */
+  protected list(record: CommentRecord) {
+    let list = this.byPost.get(record.postId);
+    if (!list) this.byPost.set(record.postId, (list = []));
+    this.place(list, record, (c) => c._id);
   }
 
-  private unlist(record: CommentRecord) {
+  protected unlist(record: CommentRecord) {
     const list = this.byPost.get(record.postId);
     if (!list) return;
     // Newest last: a comment deleted soon after it was written is found at once.
@@ -553,7 +539,7 @@ const quoteOf = (user: UserRecord) => `${user.username}\u0000${user.firstName}\u
  * notification) and by the post they are about (so a deleted post takes its
  * notifications along without a scan).
  */
-export class NotificationTable extends Table<NotificationRecord> {
+export class NotificationTable extends ListedTable<NotificationRecord> {
   private byUser = new Map<string, NotificationRecord[]>();
   private byPost = new Map<string, NotificationRecord[]>();
 
@@ -567,53 +553,23 @@ export class NotificationTable extends Table<NotificationRecord> {
     return this.byPost.get(postId) ?? NONE_N;
   }
 
-  override insert(record: NotificationRecord): NotificationRecord {
-    super.insert(record);
-    this.list(record);
-    return record;
-  }
-
-  override remove(id: string): boolean {
-    const record = this.get(id);
-    if (!record || !super.remove(id)) return false;
-    this.unlist(record);
-    return true;
-  }
-
-  override removeMany(ids: readonly string[]) {
-    for (const id of ids) this.remove(id);
-  }
-
-  override restore(id: string, record: NotificationRecord | undefined) {
-    const current = this.get(id);
-    if (current) this.unlist(current);
-    super.restore(id, record);
-    const now = this.get(id);
-    if (now) this.list(now);
-  }
-
-  override load(records: NotificationRecord[]) {
-    super.load(records);
+  protected clearLists() {
     this.byUser.clear();
     this.byPost.clear();
-    for (const record of this.all()) this.list(record);
   }
 
   /** Into its lists, by insertion position (a restored record goes back to its place). */
-  private list(record: NotificationRecord) {
+  protected list(record: NotificationRecord) {
     const into = (map: Map<string, NotificationRecord[]>, key: string) => {
       let list = map.get(key);
       if (!list) map.set(key, (list = []));
-      const at = this.order(record._id);
-      let i = list.length;
-      while (i > 0 && this.order(list[i - 1]._id) > at) i--;
-      list.splice(i, 0, record);
+      this.place(list, record, (n) => n._id);
     };
     into(this.byUser, record.userId);
     if (record.postId !== undefined) into(this.byPost, record.postId);
   }
 
-  private unlist(record: NotificationRecord) {
+  protected unlist(record: NotificationRecord) {
     const from = (map: Map<string, NotificationRecord[]>, key: string) => {
       const list = map.get(key);
       if (!list) return;

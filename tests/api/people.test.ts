@@ -4,13 +4,12 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { MSG } from "#mock/core/errors";
 import { makeApi, type Api } from "./client";
 
+// A fresh mock per test, with the guest's and Ada's tokens.
 let api: Api;
-let guest: string;
-let ada: string;
+let [guest, ada] = ["", ""];
 beforeEach(async () => {
   api = await makeApi();
-  guest = await api.login("guest");
-  ada = await api.login("adasterling");
+  [guest, ada] = [await api.login("guest"), await api.login("adasterling")];
 });
 
 const id = (name: string) => api.mock.tables.users.getUnique(name)!._id;

@@ -3,15 +3,15 @@ import { describe, expect, it } from "vitest";
 import { passwordStrength, strengthHint } from "#app/lib/password-strength";
 
 describe("passwordStrength", () => {
-  it("calls short or one-kind passwords weak", () => {
-    expect(passwordStrength("a")).toBe("weak");
-    expect(passwordStrength("abcdefgh")).toBe("weak");
-    expect(passwordStrength("abc12")).toBe("weak");
-  });
-  it("calls 8+ characters of two kinds fair, 12+ of two kinds or 16+ of any strong", () => {
-    expect(passwordStrength("secret-1")).toBe("fair");
-    expect(passwordStrength("secret-12345")).toBe("strong");
-    expect(passwordStrength("abcdefghijklmnop")).toBe("strong");
+  it.each([
+    ["a", "weak"],
+    ["abcdefgh", "weak"],
+    ["abc12", "weak"],
+    ["secret-1", "fair"],
+    ["secret-12345", "strong"],
+    ["abcdefghijklmnop", "strong"],
+  ])("calls %s %s (8+ of two kinds fair; 12+ of two kinds or 16+ of any strong)", (password, strength) => {
+    expect(passwordStrength(password)).toBe(strength);
   });
   it("counts characters as people do (an emoji is one)", () => {
     expect(passwordStrength("😀😀😀😀😀😀😀a")).toBe("fair");

@@ -3,6 +3,7 @@
 // the username while you type and hints at the password's strength.
 import { expect, test } from "./fixtures";
 import { expectToast } from "./helpers";
+import { shoot } from "./screen-helpers";
 
 for (const width of [1280, 375]) {
   test.describe(`at ${width} px`, () => {
@@ -35,6 +36,7 @@ for (const width of [1280, 375]) {
       await expect(password).toHaveAttribute("aria-invalid", "true");
       await expect(password).toBeFocused();
       await expect(username).not.toHaveAttribute("aria-invalid", "true");
+      await shoot(page, "login-wrong-password");
       await expect(page).toHaveURL(/\/$/);
     });
 
@@ -57,6 +59,7 @@ for (const width of [1280, 375]) {
       await expect(password).toHaveAccessibleDescription(/Strength: weak/);
       await password.fill("secret-12345");
       await expect(password).toHaveAccessibleDescription(/Strength: strong/);
+      await shoot(page, "signup-checks");
       // A hint only: one character still signs up (the spec's one rule is 'required').
       await password.fill("x");
       await dialog.getByLabel("Confirm Password").fill("x");

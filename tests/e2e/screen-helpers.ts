@@ -101,3 +101,15 @@ export const breakMockIndexedDb = (page: Page) =>
     }`,
   );
 export const mendMockIndexedDb = unpatchMockWorker;
+
+/** With SHOTS_DIR set, a screenshot of this screen in both themes (for a person to look at, never compared). */
+export async function shoot(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  const width = page.viewportSize()!.width;
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: `${dir}/${name}-${width}-${scheme}.png` });
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}

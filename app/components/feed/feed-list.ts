@@ -7,13 +7,14 @@ import type { Page } from "#app/lib/data";
 import type { ListChange } from "#app/lib/post-store";
 import type { Post } from "#app/lib/types";
 
-export interface ListState {
-  items: Post[];
+/** A paged list's state: a feed's posts, or a people list's users. */
+export interface ListState<T extends { _id: string } = Post> {
+  items: T[];
   next: string | null;
   total: number;
 }
 
-export interface SavedList extends ListState {
+export interface SavedList<T extends { _id: string } = Post> extends ListState<T> {
   sizes: Array<{ key: string; size: number }>;
 }
 
@@ -31,7 +32,7 @@ export function listAfter(state: ListState, change: ListChange, takesNew: ((post
 }
 
 /** The list with the next page after it; a post it already holds (it moved up meanwhile) is not shown twice. */
-export function withPage(state: ListState, page: Page<Post>): ListState {
+export function withPage<T extends { _id: string }>(state: ListState<T>, page: Page<T>): ListState<T> {
   const known = new Set(state.items.map((p) => p._id));
   return { items: [...state.items, ...page.items.filter((p) => !known.has(p._id))], next: page.next, total: page.total };
 }
@@ -44,16 +45,16 @@ export function freshPosts(waiting: Post[], takesNew: ((post: Post) => boolean) 
 }
 
 /** Lists by history entry: what a back navigation restores. */
-const saved = new Map<string, SavedList>();
+const saved = new Map<string, SavedList<{ _id: string }>>();
 
-export const savedList = (cacheKey: string) => saved.get(cacheKey);
+export const savedList = <T extends { _id: string } = Post>(cacheKey: string) => saved.get(cacheKey) as SavedList<T> | undefined;
 
-export function keepList(cacheKey: string, state: ListState, measured: VirtualItem[]) {
+export function keepList<T extends { _id: string }>(cacheKey: string, state: ListState<T>, measured: VirtualItem[]) {
   saved.set(cacheKey, { ...state, sizes: measured.map((item) => ({ key: String(item.key), size: item.size })) });
 }
 
 /** The virtualizer's measurements back from a kept list: each card where it was, so the scroll position holds. */
-export function restoredMeasurements(list: SavedList) {
+export function restoredMeasurements(list: Pick<SavedList<{ _id: string }>, "sizes">) {
   let start = 0;
   return list.sizes.map(({ key, size }, index) => {
     const item = { key, index, start, end: start + size, size, lane: 0 };

@@ -1,14 +1,13 @@
-// A feed's list as React state: its first page from the route's loader (or
-// what a back navigation restores), the pages read after it, and the posts
-// created or deleted elsewhere in the app, which join or leave without a reload.
-import { useLocation } from "@remix-run/react";
-import { useCallback, useEffect, useState } from "react";
-import { messageOf } from "#app/lib/api";
+// A feed's list as React state (usePagedList), plus what only posts have: each page
+// read goes to the post store, and posts created or deleted elsewhere in the app join
+// or leave without a reload.
+import { useEffect } from "react";
 import type { Page } from "#app/lib/data";
 import { onPostsChanged, putPosts } from "#app/lib/post-store";
 import type { Post } from "#app/lib/types";
 import { useLatest } from "#app/lib/use-latest";
-import { listAfter, savedList, withPage, type ListState } from "./feed-list";
+import { listAfter } from "./feed-list";
+import { usePagedList } from "./usePagedList";
 
 interface Options {
   first: Page<Post>;
@@ -18,12 +17,7 @@ interface Options {
 }
 
 export function useFeedList({ first, load, listId, takesNew }: Options) {
-  const location = useLocation();
-  const cacheKey = `${location.key}:${listId}`;
-  const restored = savedList(cacheKey);
-  const [state, setState] = useState<ListState>(() => restored ?? { items: first.items, next: first.next, total: first.total });
-  const [loading, setLoading] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { cacheKey, restored, state, setState, loading, failure, loadMore } = usePagedList({ first, load, listId, onPage: putPosts });
   const takesNewRef = useLatest(takesNew);
 
   // Each page read goes to the post store, which the cards show; the list's own
@@ -37,23 +31,8 @@ export function useFeedList({ first, load, listId, takesNew }: Options) {
         const takes = takesNewRef.current;
         setState((s) => listAfter(s, change, takes));
       }),
-    [takesNewRef],
+    [takesNewRef, setState],
   );
-
-  const loadMore = useCallback(async () => {
-    if (loading || !state.next) return;
-    setLoading(true);
-    setFailure(null);
-    try {
-      const page = await load(state.next);
-      putPosts(page.items);
-      setState((s) => withPage(s, page));
-    } catch (error) {
-      setFailure(messageOf(error));
-    } finally {
-      setLoading(false);
-    }
-  }, [load, loading, state.next]);
 
   return { cacheKey, restored, state, loading, failure, loadMore };
 }

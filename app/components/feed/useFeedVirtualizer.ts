@@ -1,21 +1,21 @@
-// The feed's window: only the cards near the viewport are in the DOM
+// A list's window (a feed's, a people list's): only the cards near the viewport are in the DOM
 // (@tanstack/react-virtual measures each card's real height), ramping up over
 // the list's first frames, and measured from where the list starts on the page.
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { useLayoutEffect, useRef, useState } from "react";
-import type { Post } from "#app/lib/types";
 import { restoredMeasurements, type SavedList } from "./feed-list";
 import { useRampedOverscan } from "./useRampedOverscan";
 
 const ESTIMATE = 260;
 
-export function useFeedVirtualizer(items: Post[], restored: SavedList | undefined) {
+/** The window over a list of posts (or of people, with a smaller estimate). */
+export function useFeedVirtualizer<T extends { _id: string }>(items: T[], restored: SavedList<T> | undefined, estimate = ESTIMATE) {
   const listRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   const overscan = useRampedOverscan();
   const virtualizer = useWindowVirtualizer({
     count: items.length,
-    estimateSize: () => ESTIMATE,
+    estimateSize: () => estimate,
     overscan: Math.max(0, overscan),
     // A scroll's new cards render in a task of their own, not synchronously inside the scroll
     // event (and so in the frame's paint task): with the CPU slowed 4x a fast scroll's frames were

@@ -1,6 +1,8 @@
 // The top of /profile/{username}: cover, avatar, names, bio, link, counts, and
 // 'Edit profile' on your own profile or Follow / Following on anyone else's.
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { peoplePath } from "#app/lib/paths";
 import { useFollowState } from "#app/lib/follow";
 import { usePhotoSrc } from "#app/lib/photo-src";
 import type { User } from "#app/lib/types";
@@ -58,10 +60,14 @@ export function ProfileHeader({ user, following, action }: ProfileHeaderProps) {
         {user.link ? <ProfileLink link={user.link} /> : null}
         <ul className="profile__stats" aria-label="Follow counts">
           <li>
-            <strong>{user.following.length}</strong> Following
+            <Link to={peoplePath(user.username, "following")}>
+              <strong>{user.following.length}</strong> Following
+            </Link>
           </li>
           <li aria-live="polite">
-            <strong>{followers}</strong> {followers === 1 ? "Follower" : "Followers"}
+            <Link to={peoplePath(user.username, "followers")}>
+              <strong>{followers}</strong> {followers === 1 ? "Follower" : "Followers"}
+            </Link>
           </li>
         </ul>
       </div>

@@ -15,6 +15,7 @@ import {
   TODO_MAX,
   charCount,
   imageRef,
+  linkProblem,
   usernameField,
 } from "../core/rules";
 import { PHOTO_FIELDS, linkedPhoto, photoDanger } from "./photos";
@@ -154,6 +155,9 @@ function ruleProblems({ users, posts, comments, todos, photos }: ExportFile["dat
     names(at, u);
     text(`${at}.bio`, u.bio, BIO_MAX);
     text(`${at}.link`, u.link, LINK_MAX);
+    // The API's link rule (mock/core/rules.ts): no direction-changing characters, no user@host.
+    const badLink = linkProblem(u.link);
+    if (badLink) problems.push(`${at}.link: ${badLink}`);
     image(`${at}.userPhoto`, u.userPhoto);
     image(`${at}.coverPhoto`, u.coverPhoto);
     text(`${at}.userPhotoAlt`, u.userPhotoAlt ?? "", ALT_MAX);

@@ -6,10 +6,10 @@ import { z } from "zod";
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
-import { createInterface } from "node:readline";
 import { FormatError, checkExportJson, exportPieces, parseExportFile, readExportLines, type ExportFile } from "#mock/data/export-file";
 import { adminJson } from "../admin-client";
 import { LONGEST_TEXT } from "#mock/core/types";
+import { splitLines } from "#mock/data/json-lines";
 import { withStore } from "../stores";
 import { usageError } from "../errors";
 import { readSource } from "../inputs";
@@ -64,7 +64,7 @@ export function importCommand(io: CliIo): Command {
   });
 }
 
-/** A file's lines, read as a stream (no string holds the whole file). */
+/** A file's lines, read as a stream (no string holds the whole file, nor a line past LONGEST_LINE: a file on one line stops there). */
 function linesOf(file: string): AsyncIterable<string> {
-  return createInterface({ input: createReadStream(file, { encoding: "utf8" }), crlfDelay: Infinity });
+  return splitLines(createReadStream(file, { encoding: "utf8" }) as AsyncIterable<string>);
 }

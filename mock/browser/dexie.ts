@@ -64,7 +64,14 @@ export class DexieStore implements Store {
     keyRange?: typeof IDBKeyRange,
   ) {
     this.label = `IndexedDB database "${name}"`;
-    this.db = new Dexie(name, indexedDB ? { indexedDB, IDBKeyRange: keyRange } : undefined);
+    // Every transaction asks for `strict` durability: Chromium then reports a write complete only once
+    // it is flushed to disk (its default, `relaxed` in effect, lets the OS cache it), so an acknowledged
+    // write outlives a power loss as the file store's fsynced journal does. Browsers that do not know
+    // the option (Firefox and Safari flush anyway) ignore it.
+    this.db = new Dexie(name, {
+      chromeTransactionDurability: "strict",
+      ...(indexedDB ? { indexedDB, IDBKeyRange: keyRange } : {}),
+    });
     this.db.version(1).stores({ users: "id, seq", posts: "id, seq", todos: "id, seq", meta: "key" });
     // Version 2 (data format 3): comments get their own table, moved out of their posts'
     // rows by the same code that migrates any older snapshot (moveCommentsOut).

@@ -1,4 +1,9 @@
 // Salted PBKDF2 through WebCrypto, so the browser and Node run the same code.
+// At most HASHES_AT_ONCE hashes run at a time, the rest wait in line: in Node a
+// hash takes one of libuv's four pool threads for its whole run, and so does each
+// fsync of the journal, so 32 concurrent logins used to queue every acknowledged
+// write behind them (write p95 from 22 to 353 ms with four). tests/bench/logins.ts
+// measures it.
 
 export const DEFAULT_ITERATIONS = 100_000;
 /** A stored hash asking for more is refused: an imported file must not make login hang. */
@@ -8,7 +13,42 @@ const encoder = new TextEncoder();
 const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 
-async function derive(password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
+/** How many hashes may use the thread pool at once: two of libuv's four threads stay for the store's writes. */
+export const HASHES_AT_ONCE = 2;
+
+// One line for the whole process, as the thread pool is: module state on purpose.
+let limit = HASHES_AT_ONCE;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function inLine<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await work();
+  } finally {
+    // The slot goes straight to the next in line (running stays the same), or is given back.
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+/** How many hashes run and wait now (for tests). */
+export const hashesInLine = () => ({ running, waiting: waiting.length });
+
+/** Another limit (tests/bench/logins.ts compares with no line: Infinity); returns the one it replaced. */
+export function setHashesAtOnce(n: number): number {
+  const before = limit;
+  limit = n;
+  return before;
+}
+
+function derive(password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
+  return inLine(() => deriveNow(password, salt, iterations));
+}
+
+async function deriveNow(password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
   const key = await crypto.subtle.importKey("raw", encoder.encode(password), "PBKDF2", false, ["deriveBits"]);
   const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt: salt as BufferSource, iterations }, key, 256);
   return new Uint8Array(bits);

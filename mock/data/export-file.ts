@@ -16,13 +16,14 @@ import {
   TODO_MAX,
   charCount,
   imageRef,
+  linkProblem,
   usernameField,
 } from "../core/rules";
 import { PHOTO_FIELDS, linkedPhoto, photoDanger } from "./photos";
 
 import { isObject, type Snapshot } from "../core/types";
 
-import { jsonLinePieces, readJsonLines } from "./json-lines";
+import { LineTooLong, jsonLinePieces, readJsonLines } from "./json-lines";
 
 const fileOf = <D extends z.ZodTypeAny, V extends number>(version: V, schema: D) =>
   z
@@ -155,6 +156,9 @@ function ruleProblems({ users, posts, comments, todos, photos }: ExportFile["dat
     names(at, u);
     text(`${at}.bio`, u.bio, BIO_MAX);
     text(`${at}.link`, u.link, LINK_MAX);
+    // The API's link rule (mock/core/rules.ts): no direction-changing characters, no user@host.
+    const badLink = linkProblem(u.link);
+    if (badLink) problems.push(`${at}.link: ${badLink}`);
     image(`${at}.userPhoto`, u.userPhoto);
     image(`${at}.coverPhoto`, u.coverPhoto);
     text(`${at}.userPhotoAlt`, u.userPhotoAlt ?? "", ALT_MAX);
@@ -256,13 +260,21 @@ export async function readExportLines(lines: AsyncIterable<string>, megabytes: n
       `it is ${megabytes} MB, more than one JSON text can be here (512 MB): a file that large is read only in the layout exports are written in, one record per line, and ${what}`,
     );
   const data: Record<string, unknown[]> = {};
-  const { header, names } = await readJsonLines(lines, wrong, (name, line) => {
-    try {
-      (data[name] ??= []).push(JSON.parse(line));
-    } catch (error) {
-      throw wrong(`a line of ${name} is not JSON (${(error as Error).message})`);
-    }
-  });
+  let read: { header: string; names: string[] };
+  try {
+    read = await readJsonLines(lines, wrong, (name, line) => {
+      try {
+        (data[name] ??= []).push(JSON.parse(line));
+      } catch (error) {
+        throw wrong(`a line of ${name} is not JSON (${(error as Error).message})`);
+      }
+    });
+  } catch (error) {
+    // A whole file on one line (or near it) stops once that line passes the limit, not at the end of memory.
+    if (error instanceof LineTooLong) throw wrong(`${error.message}, so it is not one record a line`);
+    throw error;
+  }
+  const { header, names } = read;
   let doc: Record<string, unknown>;
   try {
     doc = JSON.parse(`${header}}}`) as Record<string, unknown>;

@@ -62,25 +62,65 @@ export async function readJsonLines(
   return { header, names };
 }
 
+/** The longest line the line-at-a-time readers take (in characters): one record, a photo's data URL included, is far less. */
+export const LONGEST_LINE = 64 * 1024 * 1024;
+
+/** A line past LONGEST_LINE: not the layout of these files (a whole file on one line), refused before more of it is held. */
+export class LineTooLong extends Error {
+  constructor(readonly max: number) {
+    super(`a line is longer than ${Math.round(max / (1024 * 1024))} MB`);
+    this.name = "LineTooLong";
+  }
+}
+
+/**
+ * Text chunks (a decoded stream) as lines, holding at most one line plus a chunk: a line
+ * past `maxLine` throws LineTooLong as soon as that much of it has come in. The part of a
+ * line still open is kept as a list of pieces, so a long line costs one join, not a copy per chunk.
+ */
+export async function* splitLines(chunks: AsyncIterable<string>, maxLine = LONGEST_LINE): AsyncIterable<string> {
+  let open: string[] = [];
+  let openLength = 0;
+  for await (const chunk of chunks) {
+    let at = 0;
+    for (let end = chunk.indexOf("\n"); end >= 0; end = chunk.indexOf("\n", at)) {
+      if (openLength + end - at > maxLine) throw new LineTooLong(maxLine);
+      open.push(chunk.slice(at, end));
+      const line = open.length === 1 ? open[0] : open.join("");
+      // A file saved with Windows line ends reads the same.
+      yield line.endsWith("\r") ? line.slice(0, -1) : line;
+      open = [];
+      openLength = 0;
+      at = end + 1;
+    }
+    if (at < chunk.length) {
+      openLength += chunk.length - at;
+      if (openLength > maxLine) throw new LineTooLong(maxLine);
+      open.push(chunk.slice(at));
+    }
+  }
+  if (open.length) yield open.join("");
+}
+
 /** A file's lines, decoded as they stream in; `read` hears how many bytes so far (every ~8 MB). */
-export async function* linesOf(file: Blob, read: (bytes: number) => void): AsyncIterable<string> {
+export function linesOf(file: Blob, read: (bytes: number) => void, maxLine = LONGEST_LINE): AsyncIterable<string> {
+  return splitLines(decoded(file, read), maxLine);
+}
+
+async function* decoded(file: Blob, read: (bytes: number) => void): AsyncIterable<string> {
   const reader = file.stream().getReader();
   const decoder = new TextDecoder();
-  let rest = "";
   let bytes = 0;
   let told = 0;
   for (;;) {
     const { value, done } = await reader.read();
-    const text = rest + (done ? decoder.decode() : decoder.decode(value, { stream: true }));
-    let at = 0;
-    for (let end = text.indexOf("\n"); end >= 0; end = text.indexOf("\n", at)) {
-      yield text.slice(at, end);
-      at = end + 1;
+    if (done) {
+      const tail = decoder.decode();
+      if (tail) yield tail;
+      return;
     }
-    rest = text.slice(at);
-    if (done) break;
+    yield decoder.decode(value, { stream: true });
     bytes += value.length;
     if (bytes - told > 8e6) read((told = bytes));
   }
-  if (rest) yield rest;
 }

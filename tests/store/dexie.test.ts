@@ -128,3 +128,30 @@ describe("DexieStore (fake-indexeddb)", () => {
     await mock.shutdown();
   });
 });
+
+describe("durability (issue 33, item 15)", () => {
+  it("every transaction that writes asks IndexedDB for strict durability", async () => {
+    const asked: string[] = [];
+    // fake-indexeddb's database, watched where Dexie opens its transactions.
+    const proto = Object.getPrototypeOf(
+      await new Promise<IDBDatabase>((resolve) => {
+        const open = indexedDB.open(`${freshName()}-probe`);
+        open.onsuccess = () => resolve(open.result);
+      }),
+    ) as IDBDatabase;
+    const original = proto.transaction;
+    proto.transaction = function (this: IDBDatabase, names, mode, options) {
+      if (mode === "readwrite") asked.push(options?.durability ?? "default");
+      return original.call(this, names as string[], mode, options);
+    } as IDBDatabase["transaction"];
+    try {
+      const mock = await boot(new DexieStore(freshName(), indexedDB, IDBKeyRange));
+      expect((await addTodo(mock, "kept through a power cut")).status).toBe(201);
+      await mock.shutdown();
+    } finally {
+      proto.transaction = original;
+    }
+    expect(asked.length).toBeGreaterThan(0);
+    expect(new Set(asked)).toEqual(new Set(["strict"]));
+  });
+});

@@ -1,10 +1,13 @@
 // Password hashing runs with the request queue let go (issue 11, item 10):
 // a flood of wrong-password logins must not make an unrelated GET wait for
-// every hash, while writes stay one at a time and signups stay unique.
+// every hash, while writes stay one at a time and signups stay unique. And at
+// most two hashes use the thread pool at once, so the journal's fsyncs find a
+// free thread (issue 33, item 7; the figure is tests/bench/logins.ts).
 import { describe, expect, it } from "vitest";
 import { GUEST } from "#mock/data/seed";
 import { createMock } from "#mock/core/create-mock";
 import { MemoryStore } from "#mock/store/memory";
+import { HASHES_AT_ONCE, hashPassword, hashesInLine, verifyPassword } from "#mock/core/password";
 import { call } from "./helpers";
 
 // Costly enough that 40 hashes take far longer than one GET, on any machine.
@@ -47,5 +50,17 @@ describe("login and signup hash outside the request queue", () => {
     const users = (await call(mock, "GET", "/api/users")).body.users as { username: string }[];
     expect(users.filter((u) => u.username === "twin")).toHaveLength(1);
     await mock.shutdown();
+  });
+});
+
+describe("hashes wait in line for the thread pool (issue 33, item 7)", () => {
+  it(`at most ${HASHES_AT_ONCE} run at once, the rest wait, and every one still answers`, async () => {
+    const hashes = Array.from({ length: 10 }, (_, i) => hashPassword(`password-${i}`, 5_000));
+    expect(hashesInLine()).toEqual({ running: HASHES_AT_ONCE, waiting: 10 - HASHES_AT_ONCE });
+    const checks = [verifyPassword("password-0", (await hashes[0])!), verifyPassword("wrong", (await hashes[1])!)];
+    expect(hashesInLine().running).toBeLessThanOrEqual(HASHES_AT_ONCE);
+    expect(await Promise.all(checks)).toEqual([true, false]);
+    expect(new Set(await Promise.all(hashes)).size).toBe(10);
+    expect(hashesInLine()).toEqual({ running: 0, waiting: 0 });
   });
 });

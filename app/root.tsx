@@ -4,7 +4,7 @@ import { useEffect, type ReactNode } from "react";
 import { ToastContainer } from "react-toastify";
 import { GeneralErrorBoundary } from "#app/components/GeneralErrorBoundary";
 import { TOAST_OPTIONS } from "#app/lib/texts";
-import { useToastPosition } from "#app/lib/toast-side";
+import { useToastPlace } from "#app/lib/toast-side";
 import { followSystemTheme } from "#app/lib/theme";
 import stylesHref from "#app/styles/app.css?url";
 
@@ -21,11 +21,12 @@ export const links: LinksFunction = () => [
  * typed in, the button just pressed) is in the lower half (app/lib/toast-side.ts).
  */
 function Toasts() {
-  const position = useToastPosition(TOAST_OPTIONS.position);
+  const { position, className } = useToastPlace(TOAST_OPTIONS.position);
   return (
     <ToastContainer
       {...TOAST_OPTIONS}
       position={position}
+      className={className}
       // Stacked, the newest is in front (newestOnTop would put the oldest there).
       stacked
       closeOnClick

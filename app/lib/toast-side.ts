@@ -1,7 +1,10 @@
 // Where a phone's toasts go (issue 34): at the bottom, just above the tab bar, unless
-// what has focus (the field being typed in, the button just pressed, a bottom sheet's
-// comment box) is in the lower half of the screen; then at the top, so a toast never
-// covers what the person is using. Wider screens keep the spec's top-right.
+// a dialog is open (on a phone it is a sheet from the bottom edge, its field and buttons
+// low; after Reply its form re-mounts and focus may even drop to <body>) or what has
+// focus (the field being typed in, the button just pressed) is in the lower half of the
+// screen; then at the top, so a toast never covers what the person is using. The
+// container moves (a class, styles/controls.css), so toasts already showing move too.
+// Wider screens keep the spec's top-right.
 import { useEffect, useState, useSyncExternalStore } from "react";
 
 /** The phone layout (styles/shell.css), where the tab bar sits at the bottom. */
@@ -12,15 +15,16 @@ const onPhoneChange = (listener: () => void) => {
   return () => query.removeEventListener("change", listener);
 };
 
-/** Whether the focused element sits in the lower half of the window. */
-function focusLow(): boolean {
+/** Whether a dialog is open or the focused element sits in the lower half of the window. */
+function busyLow(): boolean {
+  if (document.querySelector('[aria-modal="true"]')) return true;
   const active = document.activeElement;
   if (!active || active === document.body || active === document.documentElement) return false;
   const box = active.getBoundingClientRect();
   return box.bottom > window.innerHeight / 2;
 }
 
-export function useToastPosition(wide: "top-right"): "top-right" | "top-center" | "bottom-center" {
+export function useToastPlace(wide: "top-right"): { position: "top-right" | "bottom-center"; className?: string } {
   const phone = useSyncExternalStore(
     onPhoneChange,
     () => window.matchMedia(PHONE).matches,
@@ -33,7 +37,7 @@ export function useToastPosition(wide: "top-right"): "top-right" | "top-center" 
     let frame = 0;
     const look = () => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => setLow(focusLow()));
+      frame = requestAnimationFrame(() => setLow(busyLow()));
     };
     look();
     document.addEventListener("focusin", look);
@@ -47,6 +51,6 @@ export function useToastPosition(wide: "top-right"): "top-right" | "top-center" 
       window.removeEventListener("resize", look);
     };
   }, [phone]);
-  if (!phone) return wide;
-  return low ? "top-center" : "bottom-center";
+  if (!phone) return { position: wide };
+  return { position: "bottom-center", className: low ? "toasts--raised" : undefined };
 }

@@ -102,6 +102,15 @@ for (const width of [1280, 375]) {
       const box = await card.locator(".post-image__view").boundingBox();
       expect(Math.abs(box!.width / box!.height - RATIO) / RATIO).toBeLessThan(0.02);
       await page.screenshot({ path: `/tmp/shots-pictures/card-${width}.png` });
+      // A seeded picture (an SVG with a viewBox and no size of its own, no postPicSize) shows whole too.
+      const seeded = feed(page)
+        .getByRole("article")
+        .filter({ hasText: "Ten years since my first company" })
+        .getByRole("img", { name: "Picture posted by Marco" });
+      await expect(seeded).toBeVisible();
+      const s = await shape(seeded);
+      expect(s.width).toBeGreaterThan(100);
+      expect(Math.abs(s.ratio - s.natural) / s.natural).toBeLessThan(0.02);
 
       await card.getByRole("link", { name: /^(now|\d+[smhd]), / }).click();
       await expect(page.getByRole("heading", { name: "Post by Guest" })).toBeAttached();

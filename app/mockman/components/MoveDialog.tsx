@@ -1,6 +1,7 @@
 // Move to…: pick the collection or folder a saved item goes into.
 import { useState } from "react";
 import { useModal } from "../hooks/useModal";
+import { DialogActions } from "./DialogActions";
 
 export interface Place {
   collectionId: string;
@@ -41,14 +42,7 @@ export function MoveDialog({ what, places, onClose, onMove }: Props) {
             </option>
           ))}
         </select>
-        <div className="mm-dialog-actions">
-          <button type="button" className="mm-button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="mm-button mm-primary">
-            Move
-          </button>
-        </div>
+        <DialogActions submit="Move" onCancel={onClose} />
       </form>
     </dialog>
   );

@@ -2,6 +2,7 @@
 // (a collection, one of its folders, or a new collection).
 import { useState } from "react";
 import { useModal } from "../hooks/useModal";
+import { DialogActions } from "./DialogActions";
 import { folderChoices, type SavedCollection } from "../lib/saved";
 
 export interface SaveTarget {
@@ -96,14 +97,7 @@ export function SaveDialog({ suggestedName, collections, onClose, onSave }: Prop
             {problem}
           </p>
         )}
-        <div className="mm-dialog-actions">
-          <button type="button" className="mm-button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="mm-button mm-primary">
-            Save
-          </button>
-        </div>
+        <DialogActions submit="Save" onCancel={onClose} />
       </form>
     </dialog>
   );

@@ -1,17 +1,17 @@
 // Saving the active tab's request: Ctrl/Cmd+S (or Tools → Save) writes over
 // the saved request the tab edits, or asks for a name and a place first; a
 // saved request opens in a tab of its own (or the tab that already has it).
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { PostmanItem } from "#mock/tester/postman/convert";
 import { rowsFromHeaders } from "../lib/headers";
 import { rowsAfterTyping } from "../lib/query";
 import { formOf, formSnapshot, tabForm, type SavedCollection } from "../lib/saved";
 import { MAX_TABS, blankTab } from "../lib/tabs";
-import { useLatest } from "#app/lib/use-latest";
 import type { SaveTarget } from "../components/SaveDialog";
 import type { Collections } from "./useCollections";
 import type { Say } from "./useNotice";
 import type { RequestTabs } from "./useRequestTabs";
+import { useShortcut } from "./useShortcut";
 
 export function useSaving({ tabs, collections, say }: { tabs: RequestTabs; collections: Collections; say: Say }) {
   const [asking, setAsking] = useState(false);
@@ -70,17 +70,7 @@ export function useSaving({ tabs, collections, say }: { tabs: RequestTabs; colle
     if (!opened) say(`At most ${MAX_TABS} tabs are open at once; close one first.`, true);
   };
 
-  const saveRef = useLatest(save);
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key.toLowerCase() !== "s" || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
-      if ((event.target as Element | null)?.closest?.("dialog")) return;
-      event.preventDefault();
-      void saveRef.current();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [saveRef]);
+  useShortcut("s", save);
 
   return { asking, save, saveAs, open, cancel: () => setAsking(false) };
 }

@@ -31,6 +31,7 @@ test("Code offers the languages, keeps or fills variables, and its cURL runs aga
   const ui = mockmanUi(page);
   await section(page, "Settings");
   await ui.baseUrl.fill(serveUrl);
+  await section(page, "Body");
   await ui.method.selectOption("POST");
   await ui.endpoint.fill("/api/test-todos?from={{who}}");
   await ui.body.fill('{"title": "made by the Code dialog"}');

@@ -124,22 +124,24 @@ test("the Tools menu works from the keyboard, and the serve address lives in Set
   await expect(menu).toBeVisible();
   await expect(tools).toHaveAttribute("aria-expanded", "true");
   await expect(menu.getByRole("menuitem")).toHaveText([
+    "Save",
     "Code…",
     "Copy as cURL",
     "Copy as mockman request",
     "Paste cURL…",
     "Use guest token",
   ]);
-  await expect(menu.getByRole("menuitem", { name: "Code" })).toBeFocused();
+  await expect(menu.getByRole("menuitem", { name: "Save" })).toBeFocused();
   await page.keyboard.press("End");
   await expect(menu.getByRole("menuitem", { name: "Use guest token" })).toBeFocused();
   await page.keyboard.press("Escape");
   await expect(menu).toBeHidden();
   await expect(tools).toBeFocused();
 
-  // Enter opens it too; Down twice and Enter copies the request as a mockman command.
+  // Enter opens it too; Down three times and Enter copies the request as a mockman command.
   await page.keyboard.press("Enter");
-  await expect(menu.getByRole("menuitem", { name: "Code" })).toBeFocused();
+  await expect(menu.getByRole("menuitem", { name: "Save" })).toBeFocused();
+  await page.keyboard.press("ArrowDown");
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("Enter");

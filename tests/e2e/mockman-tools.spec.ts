@@ -38,6 +38,7 @@ test("Copy as cURL targets mockman serve (base URL remembered) and Copy as mockm
   await page.getByRole("button", { name: "Help on the copy server" }).click();
   await expect(page.getByText(/lives only in this browser tab/)).toContainText("npx mockman serve");
   await expect(page.getByText(/lives only in this browser tab/)).toContainText("npm run mockman -- serve");
+  await section(page, "Body");
 
   await $.method.selectOption("POST");
   await $.endpoint.fill("/api/auth/login");
@@ -50,6 +51,7 @@ test("Copy as cURL targets mockman serve (base URL remembered) and Copy as mockm
   );
 
   // A bad address says so and copies nothing.
+  await section(page, "Settings");
   await $.baseUrl.fill("127.0.0.1:3001");
   await expect($.baseUrl).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByText("Enter a full address such as http://127.0.0.1:3001", { exact: true })).toBeVisible();
@@ -64,6 +66,7 @@ test("Copy as cURL targets mockman serve (base URL remembered) and Copy as mockm
     await page.reload();
     await section(page, "Settings");
     await expect($.baseUrl).toHaveValue(serve.url);
+    await section(page, "Body");
     await $.method.selectOption("POST");
     await $.endpoint.fill("/api/auth/login");
     await $.body.fill(`{"username": "guest", "password": "it's \`not\` $HOME"}`);
@@ -184,6 +187,7 @@ test("search boxes: the response tree by key or value, the history by method, pa
   // A key match keeps its value, with its ancestors.
   await search.fill("likecount");
   await expect(page.getByRole("group", { name: "Response headers" })).toHaveCount(0);
+  await responseSection(page, "Body");
   await expect(page.locator(".mm-response .mm-tree")).toHaveCount(1);
   await expect(body).toContainText(/likes:\s*likeCount:\s*\d+/);
   await expect(body).not.toContainText("content:");

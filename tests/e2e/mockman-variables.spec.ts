@@ -8,11 +8,15 @@ import { mockmanUi, openMockman } from "./mockman-helpers";
 
 const POSTMAN_EXAMPLE = resolve(ROOT, "cli/examples/moments.postman_collection.json");
 
-/** Imports the example Postman collection (its URLs are {{baseUrl}}/api/…, its login body {{username}}/{{password}}). */
+/** Imports the example Postman collection (its URLs are {{baseUrl}}/api/…, its login body {{username}}/{{password}}) as a saved collection. */
 export async function importExample(page: Page) {
   await page.getByLabel("Collection file to import").setInputFiles(POSTMAN_EXAMPLE);
-  await expect(page.getByRole("heading", { name: "History (5)" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Collections" }).getByRole("heading", { name: "Moments API" })).toBeVisible();
 }
+
+/** A saved request's button in the Collections sidebar: "METHOD name". */
+export const savedButton = (page: Page, what: string) =>
+  page.getByRole("region", { name: "Collections" }).getByRole("button", { name: what, exact: true });
 
 /** A history entry's restore button: its name is "METHOD endpoint status time". */
 export const restoreButton = (page: Page, what: string) =>
@@ -30,8 +34,10 @@ test("Submit refuses a request with an unresolved {{variable}}, names each one, 
   const ui = mockmanUi(page);
   await importExample(page);
 
-  await restoreButton(page, "GET {{baseUrl}}/api/posts?limit=5").click();
+  await savedButton(page, "GET List posts").click();
   await expect(ui.endpoint).toHaveValue("{{baseUrl}}/api/posts?limit=5");
+  await page.getByLabel("Header 2 name").fill("authorization");
+  await page.getByLabel("Header 2 value").fill("Bearer {{auth-log-in-as-guest.body.encodedToken}}");
   const sent = countRequests(page);
   await ui.submit.click();
   const refusal = page.getByRole("alert").filter({ hasText: "Not sent" });
@@ -40,14 +46,14 @@ test("Submit refuses a request with an unresolved {{variable}}, names each one, 
   await expect(refusal).toContainText("A reference to an earlier answer is filled only by mockman replay");
   await expect(refusal).toContainText("an empty baseUrl sends to this tab's mock API");
   await expect(ui.response).toContainText("Response is undefined.");
-  await expect(page.getByRole("heading", { name: "History (5)" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "History (0)" })).toBeVisible();
   expect(sent).toEqual([]);
 
   // Each unresolved reference is named, wherever it is: endpoint and body.
-  await restoreButton(page, "POST {{baseUrl}}/api/auth/login").click();
+  await savedButton(page, "POST Log in as guest").click();
   await ui.submit.click();
   await expect(refusal).toContainText("Not sent: {{baseUrl}}, {{username}} and {{password}} are not defined");
-  await expect(page.getByRole("heading", { name: "History (5)" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "History (0)" })).toBeVisible();
   expect(sent).toEqual([]);
 
   // A header counts too; a built-in ({{$uuid}}) is filled, not refused.
@@ -60,7 +66,7 @@ test("Submit refuses a request with an unresolved {{variable}}, names each one, 
   await page.getByLabel("Header 2 value").fill("none");
   await ui.submit.click();
   await expect(ui.status).toContainText("200 OK");
-  await expect(page.getByRole("heading", { name: "History (6)" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "History (1)" })).toBeVisible();
 });
 
 /** Opens the Environment editor; returns the dialog. */
@@ -99,14 +105,14 @@ test("an environment fills {{variables}} in endpoint, headers and body, masks se
   await expect(page.getByLabel("Active environment")).toHaveValue(/env-/);
   await expect(page.getByLabel("Active environment").locator("option:checked")).toHaveText("local tab");
 
-  await restoreButton(page, "POST {{baseUrl}}/api/auth/login").click();
+  await savedButton(page, "POST Log in as guest").click();
   await expect(page.getByTestId("resolved-url")).toHaveText("Resolved URL: /api/auth/login");
   await ui.submit.click();
   await expect(ui.status).toContainText("200 OK");
   await expect(ui.response).toContainText("encodedToken");
   // The history keeps what was typed, so no secret lands in it.
   await expect(restoreButton(page, "POST {{baseUrl}}/api/auth/login").first()).toBeVisible();
-  await expect(page.getByRole("heading", { name: "History (6)" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "History (1)" })).toBeVisible();
 
   // A header: {{token}} in authorization.
   const token = (await ui.response.innerText()).match(/eyJ[\w-]+\.[\w-]+\.[\w-]+/)![0];

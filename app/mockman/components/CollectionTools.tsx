@@ -1,8 +1,7 @@
-// Export history (all or the selection) as a collection `mockman replay` runs,
-// and import such a file back into history.
+// Export history (all or the selection) as a collection `mockman replay` runs.
+// Importing a collection makes a saved collection (CollectionsPanel), not history rows.
 import { SERVE_URL } from "#mock/core/boundary";
-import { FileImport } from "./FileImport";
-import { collectionText, readCollection, toCollection, toPostmanText } from "../lib/collection";
+import { collectionText, toCollection, toPostmanText } from "../lib/collection";
 import { downloadText } from "#app/lib/download";
 import type { HistoryEntry } from "../lib/history";
 import type { History } from "../hooks/useHistory";
@@ -31,16 +30,6 @@ export function CollectionTools({ history, selected, onNotice }: Props) {
     );
   };
 
-  const importText = async (text: string, fileName: string) => {
-    const { entries, kind, notes } = readCollection(text);
-    await history.addMany(entries);
-    const from = kind === "mockman" ? fileName : `${fileName} (${kind})`;
-    return (
-      `Imported ${entries.length} request${entries.length === 1 ? "" : "s"} from ${from} into the history.` +
-      (notes.length ? ` Not carried over: ${notes.join("; ")}` : "")
-    );
-  };
-
   return (
     <div className="mm-toolbar" role="group" aria-label="Collections">
       <button type="button" className="mm-button" disabled={history.total === 0} onClick={async () => exportEntries(await history.all())}>
@@ -57,7 +46,6 @@ export function CollectionTools({ history, selected, onNotice }: Props) {
       <button type="button" className="mm-button" disabled={history.total === 0} onClick={exportPostman}>
         Export for Postman{selected.size ? ` (${selected.size})` : ""}
       </button>
-      <FileImport label="Import collection" fileLabel="Collection file to import" onRead={importText} onNotice={onNotice} />
     </div>
   );
 }

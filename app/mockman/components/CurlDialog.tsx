@@ -2,6 +2,7 @@
 // trapping and Escape for free.
 import { useState } from "react";
 import { useModal } from "../hooks/useModal";
+import { DialogActions } from "./DialogActions";
 import { CurlError, parseCurlCommand, type ParsedCurl } from "../lib/curl";
 
 interface Props {
@@ -57,14 +58,7 @@ export function CurlDialog({ open, onClose, onFill }: Props) {
             {problem}
           </p>
         )}
-        <div className="mm-dialog-actions">
-          <button type="button" className="mm-button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="mm-button mm-primary">
-            Fill the form
-          </button>
-        </div>
+        <DialogActions submit="Fill the form" onCancel={onClose} />
       </form>
     </dialog>
   );

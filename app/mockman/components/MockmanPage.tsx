@@ -5,9 +5,11 @@
 import { useEffect, useMemo, type CSSProperties } from "react";
 import { BODY_ERROR } from "../lib/body";
 import type { HistoryEntry } from "../lib/history";
-import { MAX_TABS, blankTab, duplicateTab, type RequestTab } from "../lib/tabs";
+import { hasUnsavedChanges } from "../lib/saved";
+import { MAX_TABS, blankTab, duplicateTab, tabTitle, type RequestTab } from "../lib/tabs";
 import { useAuthTools } from "../hooks/useAuthTools";
 import { useBaseUrl } from "../hooks/useBaseUrl";
+import { useCollections } from "../hooks/useCollections";
 import { useCurlTools } from "../hooks/useCurlTools";
 import { useDialogs } from "../hooks/useDialogs";
 import { useEndpointChoice } from "../hooks/useEndpointChoice";
@@ -16,10 +18,12 @@ import { useHistory } from "../hooks/useHistory";
 import { useNotice } from "../hooks/useNotice";
 import { usePaging } from "../hooks/usePaging";
 import { useRequestTabs } from "../hooks/useRequestTabs";
+import { useSaving } from "../hooks/useSaving";
 import { useSend } from "../hooks/useSend";
 import { useSplit } from "../hooks/useSplit";
 import { useVariables } from "../hooks/useVariables";
 import { AuthHelper } from "./AuthHelper";
+import { CollectionsPanel } from "./CollectionsPanel";
 import { CopyFallback } from "./CopyFallback";
 import { EnvironmentBar } from "./EnvironmentBar";
 import { HistoryPanel } from "./HistoryPanel";
@@ -30,6 +34,7 @@ import { QueryParams } from "./QueryParams";
 import { RequestPanel } from "./RequestPanel";
 import { RequestMenu } from "./RequestMenu";
 import { ResponsePanel } from "./ResponsePanel";
+import { SaveDialog } from "./SaveDialog";
 import { ServeAddress } from "./ServeAddress";
 import { Splitter } from "./Splitter";
 import { TabBar, tabDomId } from "./TabBar";
@@ -52,6 +57,8 @@ export function MockmanPage() {
   const curl = useCurlTools({ tabs, baseUrl, say, onFilled: () => setProblem(null) });
   const auth = useAuthTools({ tabs, sender, variables, say });
   const { split, setSplit } = useSplit();
+  const collections = useCollections();
+  const saving = useSaving({ tabs, collections, say });
   // A Submit refused for bad JSON stops saying so once the body is valid again.
   useEffect(() => {
     if (bodyCheck.ok) setProblem((p) => (p?.startsWith(`Not sent: ${BODY_ERROR}`) ? null : p));
@@ -111,6 +118,7 @@ export function MockmanPage() {
             menu={
               <RequestMenu
                 actions={[
+                  { label: "Save", run: () => void saving.save() },
                   { label: "Code", run: () => dialogs.setCodeOpen(true), dialog: true },
                   { label: "Copy as cURL", run: () => void curl.copyCurl() },
                   { label: "Copy as mockman request", run: () => void curl.copyMockman() },
@@ -120,6 +128,7 @@ export function MockmanPage() {
               />
             }
             toolsOutput={<CopyFallback text={curl.copyFallback} />}
+            savedAs={tab.saved ? { name: tab.saved.name, unsaved: hasUnsavedChanges(tab) } : null}
             settings={
               <ServeAddress baseUrl={baseUrl.baseUrl} problem={baseUrl.check.ok ? null : baseUrl.check.message} onChange={baseUrl.change} />
             }
@@ -144,9 +153,18 @@ export function MockmanPage() {
             onAddLimit={paging.addLimit}
           />
         </div>
+        <CollectionsPanel collections={collections} onOpen={saving.open} onNotice={say} currentId={tab.saved?.itemId ?? null} />
         <HistoryPanel history={history} onRestore={restore} onNotice={say} />
         <MockSettings />
       </main>
+      {saving.asking && (
+        <SaveDialog
+          suggestedName={tabTitle(tab)}
+          collections={collections.collections}
+          onClose={saving.cancel}
+          onSave={(t) => void saving.saveAs(t)}
+        />
+      )}
       <MockmanDialogs {...{ dialogs, curl, baseUrl, environments, variables, environmentName }} />
     </div>
   );

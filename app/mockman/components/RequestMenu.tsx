@@ -14,9 +14,15 @@ export interface MenuAction {
 
 interface Props {
   actions: MenuAction[];
+  /** The menu's id and accessible name, and the button's text; the Tools menu's by default. */
+  id?: string;
+  label?: string;
+  buttonText?: string;
+  /** The button's accessible name when its text is a symbol ("Actions for Login"). */
+  buttonLabel?: string;
 }
 
-export function RequestMenu({ actions }: Props) {
+export function RequestMenu({ actions, id = "mm-request-menu", label = "Tools", buttonText, buttonLabel }: Props) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
@@ -72,15 +78,16 @@ export function RequestMenu({ actions }: Props) {
         className="mm-button mm-menu-button"
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-controls="mm-request-menu"
+        aria-controls={id}
+        aria-label={buttonLabel}
         onClick={() => (open ? close(false) : openAt("first"))}
         onKeyDown={onButtonKey}
       >
-        Tools <span aria-hidden="true">▾</span>
+        {buttonText ?? label} <span aria-hidden="true">▾</span>
       </button>
       {/* Focus lives on its items (roving), so the menu itself needs no tab stop. */}
       {/* eslint-disable-next-line jsx-a11y/interactive-supports-focus */}
-      <div ref={menu} id="mm-request-menu" className="mm-menu" role="menu" aria-label="Tools" hidden={!open} onKeyDown={onMenuKey}>
+      <div ref={menu} id={id} className="mm-menu" role="menu" aria-label={label} hidden={!open} onKeyDown={onMenuKey}>
         {actions.map((action) => (
           <button
             key={action.label}

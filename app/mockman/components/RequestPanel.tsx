@@ -25,6 +25,8 @@ interface Props {
   problem: string | null;
   /** The Tools menu beside Submit. */
   menu: ReactNode;
+  /** The saved request this tab edits, and whether it has changed since. */
+  savedAs: { name: string; unsaved: boolean } | null;
   /** What the Tools menu left to show (a command the clipboard refused). */
   toolsOutput: ReactNode;
   /** Bearer and Basic fields that write the Authorization header. */
@@ -53,6 +55,16 @@ export function RequestPanel(props: Props) {
       <h2 id="mm-request-title" className="mm-visually-hidden">
         Request
       </h2>
+      {props.savedAs && (
+        <p className="mm-saved-as" data-testid="saved-as">
+          <span className="mm-saved-as-name">{props.savedAs.name}</span>
+          {props.savedAs.unsaved ? (
+            <span className="mm-unsaved"> · Unsaved changes (Ctrl+S or ⌘S saves)</span>
+          ) : (
+            <span className="mm-meta"> · Saved</span>
+          )}
+        </p>
+      )}
       <div className="mm-urlbar">
         <form
           className="mm-urlbar-form"

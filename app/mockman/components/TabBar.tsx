@@ -3,6 +3,7 @@
 // Duplicate and Close are buttons beside the strip: a button inside a tab would
 // be a control nested in a control.
 import { useRef, type KeyboardEvent } from "react";
+import { hasUnsavedChanges } from "../lib/saved";
 import { tabTitle, type RequestTab } from "../lib/tabs";
 
 interface Props {
@@ -60,7 +61,13 @@ export function TabBar({ tabs, activeId, panelId, busyId, onSelect, onNew, onDup
               onKeyDown={onKeyDown}
             >
               <span className={`mm-tab-method mm-method-${tab.method.toLowerCase()}`}>{tab.method}</span>{" "}
-              {tabTitle(tab).slice(tab.method.length + 1)}
+              {tab.saved ? tab.saved.name : tabTitle(tab).slice(tab.method.length + 1)}
+              {hasUnsavedChanges(tab) && (
+                <span className="mm-unsaved-dot" title="Unsaved changes">
+                  <span aria-hidden="true"> ●</span>
+                  <span className="mm-visually-hidden"> (unsaved changes)</span>
+                </span>
+              )}
               {busyId === tab.id && <span className="mm-visually-hidden"> (sending)</span>}
             </button>
           );

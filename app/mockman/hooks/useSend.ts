@@ -8,8 +8,8 @@ import { entryFor, failureLine, type SentRequest } from "../lib/record";
 import { sendRequest, type Outcome } from "../lib/send";
 import { prepareSubmit } from "../lib/submit";
 import type { Variables } from "../lib/variables";
-import { useLatest } from "#app/lib/use-latest";
 import type { RequestTabs } from "./useRequestTabs";
+import { useShortcut } from "./useShortcut";
 
 interface Options {
   tabs: RequestTabs;
@@ -52,17 +52,7 @@ export function useSend({ tabs, history, variables, environmentName }: Options) 
     await send(prepared.typed, prepared.headers, prepared.body, prepared.url);
   };
 
-  const submitRef = useLatest(submit);
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Enter" || !(event.ctrlKey || event.metaKey)) return;
-      if ((event.target as Element | null)?.closest?.("dialog")) return;
-      event.preventDefault();
-      void submitRef.current();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [submitRef]);
+  useShortcut("Enter", submit);
 
   return { sendingId, sending, problem, setProblem, send, submit };
 }

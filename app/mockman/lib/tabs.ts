@@ -6,6 +6,7 @@
 import { INITIAL_BODY } from "./body";
 import { initialHeaderRows, rowsFromHeaders, type HeaderRow } from "./headers";
 import { newParamId, rowsAfterTyping, type ParamRow } from "./query";
+import type { SavedLink } from "./saved";
 import type { Outcome } from "./send";
 
 export type AuthKind = "none" | "bearer" | "basic";
@@ -30,6 +31,8 @@ export interface RequestTab {
   outcome: Outcome | null;
   /** The URL the last answer came from (variables filled), to name a saved file. */
   lastEndpoint: string;
+  /** The saved request this tab edits, when it was opened from or saved into a collection. */
+  saved?: SavedLink;
 }
 
 export interface TabsState {
@@ -71,6 +74,8 @@ export function duplicateTab(tab: RequestTab): RequestTab {
     id: newTabId(),
     params: tab.params.map((row) => ({ ...row, id: newParamId() })),
     headers: rowsFromHeaders(tab.headers),
+    // A duplicate is a new, unsaved request.
+    saved: undefined,
   };
 }
 
@@ -133,6 +138,7 @@ interface StoredForm {
   bodyText: string;
   auth: AuthFields;
   lastEndpoint: string;
+  saved?: SavedLink;
 }
 
 const str = (value: unknown, fallback = "") => (typeof value === "string" ? value : fallback);
@@ -147,6 +153,7 @@ function formOf(tab: RequestTab): StoredForm {
     bodyText: tab.bodyText,
     auth: tab.auth,
     lastEndpoint: tab.lastEndpoint,
+    ...(tab.saved ? { saved: tab.saved } : {}),
   };
 }
 
@@ -181,7 +188,16 @@ function tabOf(raw: unknown): RequestTab | null {
     auth: { kind, token: str(auth.token), username: str(auth.username), password: str(auth.password) },
     outcome: null,
     lastEndpoint: str(form.lastEndpoint),
+    ...savedLinkOf(form.saved),
   };
+}
+
+/** A stored link to a saved request, when it is whole. */
+function savedLinkOf(raw: unknown): { saved?: SavedLink } {
+  if (!raw || typeof raw !== "object") return {};
+  const link = raw as Partial<Record<keyof SavedLink, unknown>>;
+  const fields = [link.collectionId, link.itemId, link.name, link.snapshot];
+  return fields.every((f) => typeof f === "string") ? { saved: link as SavedLink } : {};
 }
 
 function readAnswer(storage: Storage, id: string): Outcome | null {

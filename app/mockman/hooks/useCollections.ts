@@ -1,0 +1,163 @@
+// Saved collections as React state over their Dexie store: every change is
+// computed on the tree (lib/saved.ts), written whole, then shown.
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { PostmanItem, PostmanRequest } from "#mock/tester/postman/convert";
+import { CollectionStore } from "../lib/saved-store";
+import {
+  collectionFromFile,
+  contains,
+  copyItem,
+  emptyCollection,
+  findItem,
+  insertItem,
+  isFolder,
+  newItemId,
+  parentOf,
+  removeItem,
+  requestItem,
+  shiftItem,
+  updateItem,
+  type SavedCollection,
+  type SavedForm,
+} from "../lib/saved";
+
+export function useCollections() {
+  const store = useRef<CollectionStore | null>(null);
+  const [collections, setCollections] = useState<SavedCollection[]>([]);
+  const [ready, setReady] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const open = () => (store.current ??= new CollectionStore());
+  // The latest list, so changes made one after another (a move between two collections) build on each other.
+  const latest = useRef<SavedCollection[]>([]);
+
+  useEffect(() => {
+    open()
+      .all()
+      .then((all) => {
+        latest.current = all;
+        setCollections(all);
+      })
+      .catch((error: unknown) => setProblem(`Saved collections could not be read: ${String(error)}`))
+      .finally(() => setReady(true));
+  }, []);
+
+  /** Writes the changed collections, then shows the new list. */
+  const commit = useCallback(async (next: SavedCollection[], changed: SavedCollection[], removed: string[] = []) => {
+    const s = open();
+    for (const c of changed) await s.put(c);
+    for (const id of removed) await s.remove(id);
+    latest.current = next;
+    setCollections(next);
+  }, []);
+
+  const byId = (id: string) => latest.current.find((c) => c.id === id);
+  const nextOrder = () => latest.current.reduce((n, c) => Math.max(n, c.order + 1), 0);
+
+  /** One collection's items changed. */
+  const changeItems = async (collectionId: string, change: (items: PostmanItem[]) => PostmanItem[]) => {
+    const c = byId(collectionId);
+    if (!c) throw new Error("That collection is gone");
+    const next = { ...c, postman: { ...c.postman, item: change(c.postman.item ?? []) } };
+    await commit(
+      latest.current.map((x) => (x.id === collectionId ? next : x)),
+      [next],
+    );
+  };
+
+  return {
+    collections,
+    ready,
+    problem,
+    async create(name: string): Promise<SavedCollection> {
+      const c = emptyCollection(name, nextOrder());
+      await commit([...latest.current, c], [c]);
+      return c;
+    },
+    /** Imports a file (ours or Postman v2.0/v2.1) as a new collection; returns it and what did not carry over. */
+    async importFile(text: string, fileName: string) {
+      const { collection, notes } = collectionFromFile(text, fileName, nextOrder());
+      await commit([...latest.current, collection], [collection]);
+      return { collection, notes };
+    },
+    async renameCollection(id: string, name: string) {
+      const c = byId(id);
+      if (!c) return;
+      const next = { ...c, name, postman: { ...c.postman, info: { ...c.postman.info, name } } };
+      await commit(
+        latest.current.map((x) => (x.id === id ? next : x)),
+        [next],
+      );
+    },
+    async removeCollection(id: string) {
+      await commit(
+        latest.current.filter((c) => c.id !== id),
+        [],
+        [id],
+      );
+    },
+    /** Adds an empty folder; returns its id. */
+    async addFolder(collectionId: string, parentId: string | null, name: string): Promise<string> {
+      const id = newItemId();
+      await changeItems(collectionId, (items) => insertItem(items, parentId, { id, name, item: [] }));
+      return id;
+    },
+    renameItem: (collectionId: string, itemId: string, name: string) =>
+      changeItems(collectionId, (items) => updateItem(items, itemId, (item) => ({ ...item, name }))),
+    removeItem: (collectionId: string, itemId: string) => changeItems(collectionId, (items) => removeItem(items, itemId)),
+    duplicateItem: (collectionId: string, itemId: string) =>
+      changeItems(collectionId, (items) => {
+        const found = findItem(items, itemId);
+        if (!found) return items;
+        const parent = parentOf(items, itemId) ?? null;
+        return insertItem(items, parent, copyItem(found.item), found.index + 1);
+      }),
+    shiftItem: (collectionId: string, itemId: string, by: -1 | 1) => changeItems(collectionId, (items) => shiftItem(items, itemId, by)),
+    /** Moves an item to another place (any collection, any folder), before `beforeId` or at the end. */
+    async moveItem(fromId: string, itemId: string, toId: string, folderId: string | null, beforeId?: string) {
+      const from = byId(fromId);
+      const found = from && findItem(from.postman.item ?? [], itemId);
+      if (!from || !found) return;
+      if (fromId === toId && contains(from.postman.item ?? [], itemId, folderId)) throw new Error("A folder cannot go inside itself");
+      const without = removeItem(from.postman.item ?? [], itemId);
+      const placed = (items: PostmanItem[]) => {
+        const list = folderId === null ? items : (findItem(items, folderId)?.item.item ?? []);
+        const index = beforeId ? list.findIndex((i) => i.id === beforeId) : -1;
+        return insertItem(items, folderId, found.item, index < 0 ? undefined : index);
+      };
+      if (fromId === toId) {
+        await changeItems(fromId, () => placed(without));
+        return;
+      }
+      const to = byId(toId);
+      if (!to) return;
+      const nextFrom = { ...from, postman: { ...from.postman, item: without } };
+      const nextTo = { ...to, postman: { ...to.postman, item: placed(to.postman.item ?? []) } };
+      await commit(
+        latest.current.map((x) => (x.id === fromId ? nextFrom : x.id === toId ? nextTo : x)),
+        [nextFrom, nextTo],
+      );
+    },
+    /** Saves a form as a new request; returns its id. */
+    async saveNew(collectionId: string, folderId: string | null, name: string, form: SavedForm): Promise<string> {
+      const item = requestItem(name, form);
+      await changeItems(collectionId, (items) => insertItem(items, folderId, item));
+      return item.id!;
+    },
+    /** Writes a form over a saved request (its name, scripts and anything else Postman keeps stay); false when it is gone. */
+    async saveOver(collectionId: string, itemId: string, form: SavedForm): Promise<boolean> {
+      const c = byId(collectionId);
+      const found = c && findItem(c.postman.item ?? [], itemId);
+      if (!found || isFolder(found.item)) return false;
+      const fresh = requestItem(found.item.name ?? "request", form, itemId).request as PostmanRequest;
+      const old = typeof found.item.request === "object" ? found.item.request : {};
+      // Auth the helper does not show (inherit, API key, …) stays as it was; Bearer and Basic follow the form.
+      const kept = old.auth && !["bearer", "basic"].includes(old.auth.type ?? "") ? old.auth : undefined;
+      await changeItems(collectionId, (items) =>
+        updateItem(items, itemId, (item) => ({ ...item, request: { ...old, ...fresh, auth: fresh.auth ?? kept } })),
+      );
+      return true;
+    },
+  };
+}
+
+export type Collections = ReturnType<typeof useCollections>;

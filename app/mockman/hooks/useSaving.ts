@@ -1,0 +1,76 @@
+// Saving the active tab's request: Ctrl/Cmd+S (or Tools → Save) writes over
+// the saved request the tab edits, or asks for a name and a place first; a
+// saved request opens in a tab of its own (or the tab that already has it).
+import { useState } from "react";
+import type { PostmanItem } from "#mock/tester/postman/convert";
+import { rowsFromHeaders } from "../lib/headers";
+import { rowsAfterTyping } from "../lib/query";
+import { formOf, formSnapshot, tabForm, type SavedCollection } from "../lib/saved";
+import { MAX_TABS, blankTab } from "../lib/tabs";
+import type { SaveTarget } from "../components/SaveDialog";
+import type { Collections } from "./useCollections";
+import type { Say } from "./useNotice";
+import type { RequestTabs } from "./useRequestTabs";
+import { useShortcut } from "./useShortcut";
+
+export function useSaving({ tabs, collections, say }: { tabs: RequestTabs; collections: Collections; say: Say }) {
+  const [asking, setAsking] = useState(false);
+  const fail = (error: unknown) => say(`Not saved: ${error instanceof Error ? error.message : String(error)}`, true);
+
+  /** Links the active tab to a saved request, as it now is. */
+  const link = (collectionId: string, itemId: string, name: string) =>
+    tabs.patch((t) => ({ saved: { collectionId, itemId, name, snapshot: formSnapshot(tabForm(t)) } }));
+
+  const save = async () => {
+    const { tab } = tabs;
+    if (tab.saved) {
+      try {
+        if (await collections.saveOver(tab.saved.collectionId, tab.saved.itemId, tabForm(tab))) {
+          link(tab.saved.collectionId, tab.saved.itemId, tab.saved.name);
+          return say(`Saved ${tab.saved.name}.`);
+        }
+      } catch (error) {
+        return fail(error);
+      }
+    }
+    // Not saved yet, or its saved request was deleted: ask where.
+    setAsking(true);
+  };
+
+  const saveAs = async (target: SaveTarget) => {
+    setAsking(false);
+    try {
+      const collectionId = target.collectionId ?? (await collections.create(target.newCollection)).id;
+      const itemId = await collections.saveNew(collectionId, target.folderId, target.name, tabForm(tabs.tab));
+      link(collectionId, itemId, target.name);
+      say(`Saved ${target.name}.`);
+    } catch (error) {
+      fail(error);
+    }
+  };
+
+  const open = (collection: SavedCollection, item: PostmanItem) => {
+    const already = tabs.state.tabs.find((t) => t.saved?.itemId === item.id);
+    if (already) return tabs.select(already.id);
+    const form = formOf(item);
+    const fresh = {
+      ...blankTab(),
+      method: form.method,
+      endpoint: form.endpoint,
+      params: rowsAfterTyping(form.endpoint, []),
+      headers: rowsFromHeaders(form.headers),
+      bodyText: form.bodyText,
+      auth: form.auth,
+    };
+    const name = item.name ?? "request";
+    const opened = tabs.open({
+      ...fresh,
+      saved: { collectionId: collection.id, itemId: item.id!, name, snapshot: formSnapshot(tabForm(fresh)) },
+    });
+    if (!opened) say(`At most ${MAX_TABS} tabs are open at once; close one first.`, true);
+  };
+
+  useShortcut("s", save);
+
+  return { asking, save, saveAs, open, cancel: () => setAsking(false) };
+}

@@ -1,0 +1,18 @@
+// A page-wide Ctrl/Cmd shortcut (Ctrl+Enter sends, Ctrl+S saves), never
+// inside a dialog, always calling the latest handler.
+import { useEffect } from "react";
+import { useLatest } from "#app/lib/use-latest";
+
+export function useShortcut(key: string, run: () => unknown) {
+  const latest = useLatest(run);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() !== key.toLowerCase() || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+      if ((event.target as Element | null)?.closest?.("dialog")) return;
+      event.preventDefault();
+      void latest.current();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [key, latest]);
+}

@@ -1,0 +1,269 @@
+// Saved collections: where requests live once named. Each collection is kept as
+// a Postman v2.1 collection (folders, auth, scripts, bodies and variables as
+// Postman has them), so importing one and exporting it again loses nothing, and
+// our own format is a conversion at the edge (mock/tester/postman/convert.ts).
+// Every item carries an `id` (Postman's own optional field) so the page can
+// find, move and reorder it. These functions are pure: the store keeps the result.
+import { loadCollectionText } from "#mock/tester/collection/format";
+import {
+  POSTMAN_SCHEMA,
+  fromPostman,
+  postmanVersion,
+  toPostman,
+  urlOf,
+  type PostmanCollection,
+  type PostmanItem,
+  type PostmanRequest,
+} from "#mock/tester/postman/convert";
+import { INITIAL_BODY } from "./body";
+import { savedHeaderRows, type HeaderRow } from "./headers";
+import type { SavedHeader } from "./history";
+import { NO_AUTH, type AuthFields, type RequestTab } from "./tabs";
+
+export interface SavedCollection {
+  id: string;
+  name: string;
+  /** Place in the sidebar, lowest first. */
+  order: number;
+  postman: PostmanCollection;
+}
+
+/** Where a saved request lives, carried by the tab that opened it. */
+export interface SavedLink {
+  collectionId: string;
+  itemId: string;
+  name: string;
+  /** The form as it was saved or opened, to tell unsaved changes. */
+  snapshot: string;
+}
+
+/** The parts of a tab a saved request holds. */
+export interface SavedForm {
+  method: string;
+  endpoint: string;
+  headers: SavedHeader[];
+  bodyText: string;
+  auth: AuthFields;
+}
+
+export const newItemId = () => `i${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+
+export const isFolder = (item: PostmanItem) => Array.isArray(item.item);
+
+/** The same items, each with an id (imported files may lack them), folders included. */
+export function withIds(items: PostmanItem[] = []): PostmanItem[] {
+  return items.map((item) => ({
+    ...item,
+    id: item.id || newItemId(),
+    ...(isFolder(item) ? { item: withIds(item.item) } : {}),
+  }));
+}
+
+/** A fresh, empty collection. */
+export function emptyCollection(name: string, order: number): SavedCollection {
+  return { id: newItemId(), name, order, postman: { info: { name, schema: POSTMAN_SCHEMA }, item: [] } };
+}
+
+/** A file's text (ours or Postman v2.0/v2.1) as a collection to keep; throws FormatError / Error saying what is wrong. */
+export function collectionFromFile(text: string, fileName: string, order: number): { collection: SavedCollection; notes: string[] } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new Error(`${fileName} is not JSON`);
+  }
+  const version = postmanVersion(json);
+  const base = fileName.replace(/(\.postman_collection)?\.json$/i, "") || "Imported";
+  if (version === "v2.1" || version === "v2.0") {
+    const postman = json as PostmanCollection;
+    const name = postman.info?.name?.trim() || base;
+    return {
+      collection: {
+        id: newItemId(),
+        name,
+        order,
+        postman: { ...postman, info: { ...postman.info, name, schema: POSTMAN_SCHEMA }, item: withIds(postman.item) },
+      },
+      notes: [],
+    };
+  }
+  // Ours (or anything else the loader reads): checked whole, then written as Postman.
+  const { file, notes } = loadCollectionText(text);
+  const { json: postman, notes: more } = toPostman(file, base);
+  return {
+    collection: { id: newItemId(), name: base, order, postman: { ...postman, item: withIds(postman.item) } },
+    notes: [...notes, ...more],
+  };
+}
+
+/** The item with `id`, the list that holds it and its index there; null when gone. */
+export function findItem(items: PostmanItem[], id: string): { item: PostmanItem; list: PostmanItem[]; index: number } | null {
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index];
+    if (item.id === id) return { item, list: items, index };
+    if (isFolder(item)) {
+      const found = findItem(item.item!, id);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/** The tree with one item changed. */
+export function updateItem(items: PostmanItem[], id: string, change: (item: PostmanItem) => PostmanItem): PostmanItem[] {
+  return items.map((item) =>
+    item.id === id ? change(item) : isFolder(item) ? { ...item, item: updateItem(item.item!, id, change) } : item,
+  );
+}
+
+/** The tree without the item (and, for a folder, what it holds). */
+export function removeItem(items: PostmanItem[], id: string): PostmanItem[] {
+  return items.filter((item) => item.id !== id).map((item) => (isFolder(item) ? { ...item, item: removeItem(item.item!, id) } : item));
+}
+
+/** The tree with `item` put into the folder `folderId` (null: the collection's top) at `index` (default: the end). */
+export function insertItem(items: PostmanItem[], folderId: string | null, item: PostmanItem, index?: number): PostmanItem[] {
+  const place = (list: PostmanItem[]) => {
+    const at = index === undefined ? list.length : Math.max(0, Math.min(index, list.length));
+    return [...list.slice(0, at), item, ...list.slice(at)];
+  };
+  if (folderId === null) return place(items);
+  return items.map((it) =>
+    it.id === folderId
+      ? { ...it, item: place(it.item ?? []) }
+      : isFolder(it)
+        ? { ...it, item: insertItem(it.item!, folderId, item, index) }
+        : it,
+  );
+}
+
+/** True when `id` is `folderId` or holds it (a folder cannot move into itself). */
+export function contains(items: PostmanItem[], id: string, folderId: string | null): boolean {
+  if (folderId === null) return false;
+  if (id === folderId) return true;
+  const found = findItem(items, id);
+  return found ? findItem(found.item.item ?? [], folderId) !== null : false;
+}
+
+/** The item one place up (-1) or down (+1) among its siblings; unchanged at either end. */
+export function shiftItem(items: PostmanItem[], id: string, by: -1 | 1): PostmanItem[] {
+  const swap = (list: PostmanItem[]): PostmanItem[] => {
+    const i = list.findIndex((item) => item.id === id);
+    if (i >= 0) {
+      const j = i + by;
+      if (j < 0 || j >= list.length) return list;
+      const next = [...list];
+      [next[i], next[j]] = [next[j], next[i]];
+      return next;
+    }
+    return list.map((item) => (isFolder(item) ? { ...item, item: swap(item.item!) } : item));
+  };
+  return swap(items);
+}
+
+/** A copy with new ids all through (a duplicated folder's requests too), named "… copy". */
+export function copyItem(item: PostmanItem, rename = true): PostmanItem {
+  return {
+    ...structuredClone(item),
+    id: newItemId(),
+    ...(rename ? { name: `${item.name ?? "request"} copy` } : {}),
+    ...(isFolder(item) ? { item: item.item!.map((child) => copyItem(child, false)) } : {}),
+  };
+}
+
+/** The folders of a collection as choices: id and path ("Posts / Likes"). */
+export function folderChoices(items: PostmanItem[], prefix = ""): Array<{ id: string; path: string }> {
+  return items.flatMap((item) =>
+    isFolder(item)
+      ? [{ id: item.id!, path: `${prefix}${item.name ?? "folder"}` }, ...folderChoices(item.item!, `${prefix}${item.name ?? "folder"} / `)]
+      : [],
+  );
+}
+
+/** What the tab's form is, as one comparable string. */
+export function formSnapshot(form: SavedForm): string {
+  return JSON.stringify([form.method, form.endpoint, form.headers, form.bodyText, form.auth]);
+}
+
+/** A form as a Postman request item. The Authorization helper's choice is Postman's auth; its header row stays a header. */
+export function requestItem(name: string, form: SavedForm, id = newItemId()): PostmanItem {
+  const request: PostmanRequest = {
+    method: form.method,
+    header: form.headers
+      .filter((h) => h.header.trim())
+      .map((h) => ({ key: h.header, value: h.value, ...(h.isUsed ? {} : { disabled: true }) })),
+    url: { raw: form.endpoint },
+  };
+  if (form.bodyText.trim()) request.body = { mode: "raw", raw: form.bodyText, options: { raw: { language: "json" } } };
+  if (form.auth.kind === "bearer") request.auth = { type: "bearer", bearer: [{ key: "token", value: form.auth.token }] };
+  if (form.auth.kind === "basic")
+    request.auth = {
+      type: "basic",
+      basic: [
+        { key: "username", value: form.auth.username },
+        { key: "password", value: form.auth.password },
+      ],
+    };
+  return { id, name, request };
+}
+
+/** A saved request item back into a form (headers as rows, a raw body as text). */
+export function formOf(item: PostmanItem): SavedForm {
+  const request: PostmanRequest = typeof item.request === "string" ? { method: "GET", url: item.request } : (item.request ?? {});
+  const headers = Array.isArray(request.header)
+    ? request.header.map((h) => ({ isUsed: !h.disabled, header: h.key ?? "", value: h.value === undefined ? "" : String(h.value) }))
+    : [];
+  const value = (list: Array<{ key?: string; value?: unknown }> | undefined, key: string) =>
+    String(list?.find((kv) => kv.key === key)?.value ?? "");
+  const auth: AuthFields =
+    request.auth?.type === "bearer"
+      ? { ...NO_AUTH, kind: "bearer", token: value(request.auth.bearer, "token") }
+      : request.auth?.type === "basic"
+        ? { ...NO_AUTH, kind: "basic", username: value(request.auth.basic, "username"), password: value(request.auth.basic, "password") }
+        : NO_AUTH;
+  return {
+    method: (request.method ?? "GET").toUpperCase(),
+    endpoint: urlOf(request.url),
+    headers,
+    bodyText: request.body?.mode === "raw" && typeof request.body.raw === "string" ? request.body.raw : INITIAL_BODY,
+    auth,
+  };
+}
+
+/** A collection or one of its folders as a Postman v2.1 file (a folder keeps the collection's variables, auth and scripts). */
+export function postmanExport(collection: SavedCollection, folderId: string | null): PostmanCollection {
+  const { postman } = collection;
+  if (folderId === null) return { ...postman, info: { ...postman.info, name: collection.name, schema: POSTMAN_SCHEMA } };
+  const folder = findItem(postman.item ?? [], folderId)?.item;
+  if (!folder) throw new Error("That folder is gone");
+  return { ...postman, info: { name: folder.name ?? "folder", schema: POSTMAN_SCHEMA }, item: folder.item ?? [] };
+}
+
+/** The same as our collection file (`mockman replay` runs it), with what did not carry over. */
+export function mockmanExport(collection: SavedCollection, folderId: string | null) {
+  return fromPostman(postmanExport(collection, folderId));
+}
+
+/** How many requests a list of items holds, folders included. */
+export const requestCount = (items: PostmanItem[] = []): number =>
+  items.reduce((n, item) => n + (isFolder(item) ? requestCount(item.item) : 1), 0);
+
+/** The id of the folder holding `id` (null: the collection's top; undefined: not there). */
+export function parentOf(items: PostmanItem[], id: string, parent: string | null = null): string | null | undefined {
+  for (const item of items) {
+    if (item.id === id) return parent;
+    if (isFolder(item)) {
+      const found = parentOf(item.item!, id, item.id!);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
+/** The saved-request parts of a tab's form (header rows as the history keeps them). */
+export function tabForm(tab: { method: string; endpoint: string; headers: HeaderRow[]; bodyText: string; auth: AuthFields }): SavedForm {
+  return { method: tab.method, endpoint: tab.endpoint, headers: savedHeaderRows(tab.headers), bodyText: tab.bodyText, auth: tab.auth };
+}
+
+/** True when a tab opened from (or saved into) a collection has changed since. */
+export const hasUnsavedChanges = (tab: RequestTab) => !!tab.saved && tab.saved.snapshot !== formSnapshot(tabForm(tab));

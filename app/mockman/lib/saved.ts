@@ -28,14 +28,8 @@ export interface SavedCollection {
   postman: PostmanCollection;
 }
 
-/** Where a saved request lives, carried by the tab that opened it. */
-export interface SavedLink {
-  collectionId: string;
-  itemId: string;
-  name: string;
-  /** The form as it was saved or opened, to tell unsaved changes. */
-  snapshot: string;
-}
+// A tab's link to its saved request (SavedLink) lives with the tab (./tabs), which this module reads.
+export type { SavedLink } from "./tabs";
 
 /** The parts of a tab a saved request holds. */
 export interface SavedForm {

@@ -6,8 +6,16 @@
 import { INITIAL_BODY } from "./body";
 import { initialHeaderRows, rowsFromHeaders, type HeaderRow } from "./headers";
 import { newParamId, rowsAfterTyping, type ParamRow } from "./query";
-import type { SavedLink } from "./saved";
 import type { Outcome } from "./send";
+
+/** Where a saved request lives (app/mockman/lib/saved.ts), carried by the tab that opened it. */
+export interface SavedLink {
+  collectionId: string;
+  itemId: string;
+  name: string;
+  /** The form as it was saved or opened, to tell unsaved changes. */
+  snapshot: string;
+}
 
 export type AuthKind = "none" | "bearer" | "basic";
 

@@ -73,7 +73,7 @@ export function ScenarioSettings() {
           {scenarios.error}
         </p>
       )}
-      <p className="mm-hint" role="status">
+      <p className="mm-hint" aria-live="polite">
         {scenarios.notice}
       </p>
     </div>

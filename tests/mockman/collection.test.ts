@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseCollectionFile } from "#mock/tester/collection/format";
-import { collectionText, readCollection, requestName, toCollection } from "#app/mockman/lib/collection";
+import { collectionText, requestName, toCollection } from "#app/mockman/lib/collection";
+import { loadCollectionText } from "#mock/tester/collection/format";
 import type { HistoryEntry } from "#app/mockman/lib/history";
 
 const TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJ1c2VybmFtZSI6Imd1ZXN0In0.sig";
@@ -63,16 +64,8 @@ describe("collection export", () => {
     expect(names).toEqual(["get-posts", "get-posts-2", "get-posts-3"]);
   });
 
-  it("imports back into history entries, oldest first", () => {
-    const entries = readCollection(collectionText(file), 1000).entries;
-    expect(entries.map((e) => `${e.method} ${e.endpoint}`)).toEqual(file.requests.map((r) => `${r.method} ${r.endpoint}`));
-    expect(entries[1].body).toBe(JSON.stringify({ username: "guest", password: "guest1234" }, null, 2));
-    expect(entries[0].body).toBe("{}");
-    expect(entries[2].headers).toContainEqual({ isUsed: true, header: "authorization", value: "{{post-auth-login.body.encodedToken}}" });
-  });
-
   it("refuses a bad file with the loader's message, before anything is stored", () => {
-    expect(() => readCollection('{"mockman":1,"requests":[{"name":"a b","method":"GET","endpoint":"/x"}]}')).toThrow(/requests.0.name/);
-    expect(() => readCollection("nope")).toThrow(/not JSON/);
+    expect(() => loadCollectionText('{"mockman":1,"requests":[{"name":"a b","method":"GET","endpoint":"/x"}]}')).toThrow(/requests.0.name/);
+    expect(() => loadCollectionText("nope")).toThrow(/not JSON/);
   });
 });

@@ -1,11 +1,5 @@
 // History <-> the shared collection file that `mockman replay FILE` runs.
-import {
-  COLLECTION_METHODS,
-  COLLECTION_VERSION,
-  loadCollectionText,
-  type CollectionFile,
-  type CollectionRequest,
-} from "#mock/tester/collection/format";
+import { COLLECTION_METHODS, COLLECTION_VERSION, type CollectionFile, type CollectionRequest } from "#mock/tester/collection/format";
 import { toPostman } from "#mock/tester/postman/convert";
 import { relativeTo } from "#mock/tester/collection/urls";
 import { checkBody, sendsBody } from "./body";
@@ -73,19 +67,6 @@ function toCollectionMethod(method: string): CollectionRequest["method"] {
 }
 
 export const collectionText = (file: CollectionFile) => JSON.stringify(file, null, 2) + "\n";
-
-/** Reads a collection file (ours or Postman v2.1) into history entries (oldest first), with what kind it was and what did not carry over. Throws FormatError saying where it is wrong. */
-export function readCollection(text: string, now = Date.now()): { entries: HistoryEntry[]; kind: string; notes: string[] } {
-  const { file, kind, notes } = loadCollectionText(text);
-  const entries = file.requests.map((request, i) => ({
-    sentAt: now + i,
-    method: request.method,
-    endpoint: request.endpoint,
-    headers: Object.entries(request.headers).map(([header, value]) => ({ isUsed: true, header, value })),
-    body: request.body === undefined ? "{}" : JSON.stringify(request.body, null, 2),
-  }));
-  return { entries, kind, notes };
-}
 
 /** Entries as a Postman v2.1 collection (endpoints under {{baseUrl}}, default http://127.0.0.1:3001, for mockman serve). */
 export function toPostmanText(entries: HistoryEntry[], origin?: string): { text: string; notes: string[] } {

@@ -38,8 +38,7 @@ for (const width of [1280, 375]) {
       await page.screenshot({ path: `/tmp/shots-pictures/composer-focus-${width}.png` });
     });
 
-    // FIXME(issue 36): failed in the last full run after the merges of this session, not yet looked into; see the session note.
-    test.fixme("a post's time link is named by what it shows, then the date; /home has a meta description", async ({ page }) => {
+    test("a post's time link is named by what it shows, then the date; /home has a meta description", async ({ page }) => {
       await loginAsGuest(page);
       const link = feed(page).getByRole("article").first().locator(".post-card__permalink");
       // What a sighted user reads: the visible span (the hidden one repeats it with the date, for the name).
@@ -51,7 +50,7 @@ for (const width of [1280, 375]) {
           .first()
           .getByRole("link", { name: new RegExp(`^${shown}, \\w+day`) }),
       ).toBeVisible();
-      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /\w{10,}/);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /\w+(?:\W+\w+){5,}/);
     });
 
     test("the sidebar (or the phone's menu chip) keeps 'Guest Developer' whole; avatars show legible initials", async ({ page }) => {

@@ -10,6 +10,7 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { ALIASES } from "../mock/stubs/aliases.mjs";
+import { esbuildBundled } from "../mock/stubs/bundled.mjs";
 
 const cliDir = dirname(fileURLToPath(import.meta.url));
 const root = dirname(cliDir);
@@ -132,7 +133,7 @@ const parts = await build({
   entryPoints: [SANDBOX_PARTS.entry],
   outfile: join(binDir, SANDBOX_PARTS.file),
   absWorkingDir: root,
-  plugins: [rawText],
+  plugins: [rawText, esbuildBundled],
 });
 outputs[SANDBOX_PARTS.file] = parts.outputFiles[0].text;
 

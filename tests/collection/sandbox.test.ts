@@ -459,7 +459,7 @@ describe("Postman's script API", () => {
     });
   });
 
-  it("require() gives the modules Postman's sandbox offers; _, CryptoJS, tv4, xml2Json, atob, btoa are globals", async () => {
+  it("require() gives the modules Postman's sandbox offers; _, CryptoJS, tv4, xml2Json, cheerio, atob, btoa are globals", async () => {
     const outcome = await run(`
       const eq = (name, got, want) => pm.test(name, () => pm.expect(got).to.eql(want));
       eq("lodash", require("lodash").chunk([1, 2, 3], 2), [[1, 2], [3]]);
@@ -489,14 +489,16 @@ describe("Postman's script API", () => {
       eq("Variable", new sdk.Variable({ key: "k", value: 2 }).get(), 2);
       eq("xml2Json", xml2Json('<?xml version="1.0"?><r a="1"><item>x</item><item>y &amp; z</item><e/></r>'), { r: { $: { a: "1" }, item: ["x", "y & z"], e: "" } });
       require("xml2js").parseString("<r><n>1</n></r>", (err, result) => eq("xml2js", [err, result], [null, { r: { n: ["1"] } }]));
-      pm.test("cheerio", () => require("cheerio"));
+      // cheerio 0.22, as Postman ships it: the values are what that version gives in Node.
+      const $ = require("cheerio").load('<ul id="l"><li class="a">one</li><li>two &amp; three</li></ul>');
+      eq("cheerio", [$("li").length, $("li.a").text(), $("li").last().text(), $("#l").html()], [2, "one", "two & three", '<li class="a">one</li><li>two &amp; three</li>']);
+      eq("cheerio global", cheerio.load("<title>T</title>")("title").text(), "T");
+      eq("cheerio xmlMode", cheerio.load('<r><item id="1"/></r>', { xmlMode: true })("item").attr("id"), "1");
     `);
     expect(outcome.error).toBeNull();
     const got = results(outcome);
-    expect(got.cheerio).toMatch(/^require\('cheerio'\): cheerio is not in mockman's sandbox/);
-    delete got.cheerio;
     expect(Object.entries(got).filter(([, r]) => r !== "pass")).toEqual([]);
-    expect(Object.keys(got)).toHaveLength(21);
+    expect(Object.keys(got)).toHaveLength(24);
   });
 
   it("legacy globals: tests, responseBody, responseCode, postman.*, request; headers the script changes come back", async () => {
@@ -570,18 +572,17 @@ describe("Postman's script API", () => {
 });
 
 describe("what the sandbox cannot run is named before the run", () => {
-  it("require of a module it does not offer, pm.require, cheerio, pm.vault; not what it runs", () => {
+  it("require of a module it does not offer, pm.require, pm.vault; not what it runs", () => {
     expect(unsupportedUses('const fs = require("fs"); const _l = require("lodash");')).toEqual([
-      "require('fs') (the sandbox offers ajv, atob, btoa, chai, crypto-js, lodash, moment, postman-collection, tv4, uuid, xml2js)",
+      "require('fs') (the sandbox offers ajv, atob, btoa, chai, cheerio, crypto-js, lodash, moment, postman-collection, tv4, uuid, xml2js)",
     ]);
     expect(unsupportedUses("pm.require('@team/lib'); const $ = cheerio.load(x); pm.vault.get('k')")).toEqual([
       "pm.require (Postman's package library is not in mockman's sandbox)",
-      "cheerio (not in mockman's sandbox)",
       "pm.vault",
     ]);
     expect(
       unsupportedUses(
-        "pm.sendRequest(u, cb); CryptoJS.MD5('a'); _.get(a, 'b'); tv4.validate(a, s); xml2Json(t); pm.response.to.have.jsonSchema(s); pm.cookies.get('a'); setInterval(f, 1); require('moment'); require('postman-collection')",
+        "pm.sendRequest(u, cb); CryptoJS.MD5('a'); _.get(a, 'b'); tv4.validate(a, s); xml2Json(t); pm.response.to.have.jsonSchema(s); pm.cookies.get('a'); setInterval(f, 1); require('moment'); require('postman-collection'); cheerio.load(t); require('cheerio')",
       ),
     ).toEqual([]);
   });

@@ -29,6 +29,7 @@ export const SCRIPT_MODULES = [
   "atob",
   "btoa",
   "chai",
+  "cheerio",
   "crypto-js",
   "lodash",
   "moment",
@@ -44,7 +45,6 @@ const UNSUPPORTED: Array<[RegExp, string | ((m: RegExpMatchArray) => string)]> =
     (m) => `require('${m[2]}') (the sandbox offers ${SCRIPT_MODULES.join(", ")})`,
   ],
   [/\bpm\.require\b/, "pm.require (Postman's package library is not in mockman's sandbox)"],
-  [/\bcheerio\b/, "cheerio (not in mockman's sandbox)"],
   [/\bpm\.vault\b/, "pm.vault"],
 ];
 

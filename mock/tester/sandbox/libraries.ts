@@ -21,6 +21,8 @@ import cryptoJsSource from "crypto-js/crypto-js.js?raw";
 import momentSource from "moment/min/moment.min.js?raw";
 import tv4Source from "tv4/tv4.js?raw";
 import ajvSource from "ajv-dist/dist/ajv7.min.js?raw";
+// cheerio 0.22, the version Postman's sandbox ships, bundled from its many modules into one text (mock/stubs/bundled.mjs).
+import cheerioSource from "bundled:cheerio";
 
 // A CommonJS module: under some loaders (tsx) its default import is { default: variant }, and a
 // variant built on that wrapper would be unwrapped back to the plain one, dropping the memory below.
@@ -88,6 +90,8 @@ export function librarySource(name: string): string | undefined {
       return xml2jsSource;
     case "postman-collection":
       return postmanCollectionSource;
+    case "cheerio":
+      return cheerioSource;
     default:
       return undefined;
   }

@@ -85,19 +85,15 @@
       return load("xml2js");
     },
   };
-  var UNSUPPORTED = {
-    cheerio: "cheerio is not in mockman's sandbox (parse the HTML with a regular expression, or run this collection with Newman)",
-  };
   function requireModule(name) {
     name = String(name);
     var id = ALIASES[name] || name;
     if (hasOwn(BUILT_IN, id)) return BUILT_IN[id]();
-    if (hasOwn(UNSUPPORTED, id)) throw new Error("require('" + name + "'): " + UNSUPPORTED[id]);
     var found = KNOWN[id] ? load(id) : undefined;
     if (found === undefined) throw new Error("require('" + name + "') cannot run under mockman: scripts load only " + OFFERED);
     return found;
   }
-  var KNOWN = { lodash: 1, "crypto-js": 1, ajv: 1, tv4: 1, moment: 1, chai: 1 };
+  var KNOWN = { lodash: 1, "crypto-js": 1, ajv: 1, tv4: 1, moment: 1, chai: 1, cheerio: 1 };
   var OFFERED = keys(KNOWN).concat(keys(BUILT_IN)).sort().join(", ");
 
   // --- chai and chai-postman's response assertions --------------------------------------
@@ -1121,7 +1117,7 @@
       return load("xml2js").xml2Json;
     },
     cheerio: function () {
-      throw new Error("cheerio cannot run under mockman: " + UNSUPPORTED.cheerio);
+      return load("cheerio");
     },
   };
   var lazyGlobals = Object.create(null);

@@ -1,5 +1,7 @@
 import type { ChangeSet, Snapshot, Store } from "#mock/core/types";
 // Small timing helpers for the benchmarks (not tests: nothing here asserts).
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 
 export interface Stats {
   median: number;
@@ -43,4 +45,42 @@ export class NullStore implements Store {
   async commit(_changes: ChangeSet) {}
   async replace() {}
   async close() {}
+}
+
+export interface Watched {
+  code: number | null;
+  ms: number;
+  /** User + system CPU time: steadier than wall time on a machine other work shares. */
+  cpuMs: number;
+  peakMb: number;
+  stderr: string;
+}
+
+/**
+ * A Node process's wall time, CPU time and peak RSS (VmHWM), polled from /proc every pollMs (the last
+ * poll's worth of CPU may be missed). Linux only, as these benchmarks are.
+ */
+export function watchedProcess(args: string[], pollMs = 50): Promise<Watched> {
+  return new Promise((done) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, args, { stdio: ["ignore", "ignore", "pipe"] });
+    let peak = 0;
+    let cpu = 0;
+    let stderr = "";
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    const poll = setInterval(() => {
+      try {
+        const hwm = readFileSync(`/proc/${child.pid}/status`, "utf8").match(/VmHWM:\s+(\d+) kB/);
+        if (hwm) peak = Math.max(peak, Number(hwm[1]) / 1024);
+        const fields = readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1].split(" ");
+        cpu = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+      } catch {
+        // ended between two polls
+      }
+    }, pollMs);
+    child.on("exit", (code) => {
+      clearInterval(poll);
+      done({ code, ms: performance.now() - started, cpuMs: cpu, peakMb: peak, stderr });
+    });
+  });
 }

@@ -10,6 +10,7 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { watchedProcess, type Watched } from "./measure";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const BIN = join(ROOT, "cli/bin/mockman.js");
@@ -122,40 +123,7 @@ export function benchCollection(count: number): object {
   };
 }
 
-interface Watched {
-  code: number | null;
-  ms: number;
-  /** User + system CPU time: steadier than wall time on a machine other work shares. */
-  cpuMs: number;
-  peakMb: number;
-  stderr: string;
-}
-
-/** A process's wall time, CPU time and peak RSS (VmHWM), polled from /proc every 50 ms (the last 50 ms of CPU may be missed). */
-function watched(args: string[]): Promise<Watched> {
-  return new Promise((done) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, args, { stdio: ["ignore", "ignore", "pipe"] });
-    let peak = 0;
-    let cpu = 0;
-    let stderr = "";
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    const poll = setInterval(() => {
-      try {
-        const hwm = readFileSync(`/proc/${child.pid}/status`, "utf8").match(/VmHWM:\s+(\d+) kB/);
-        if (hwm) peak = Math.max(peak, Number(hwm[1]) / 1024);
-        const fields = readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1].split(" ");
-        cpu = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-      } catch {
-        // ended between two polls
-      }
-    }, 50);
-    child.on("exit", (code) => {
-      clearInterval(poll);
-      done({ code, ms: performance.now() - started, cpuMs: cpu, peakMb: peak, stderr });
-    });
-  });
-}
+const watched = (args: string[]) => watchedProcess(args);
 
 function serve(db: string): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [BIN, "serve", "--port", "0", "--db", db], { stdio: ["ignore", "pipe", "pipe"] });

@@ -2,10 +2,10 @@
 // assertions): N in-process requests whose answer is ~150 kB (HTTP on this
 // loaded machine costs 40-70 ms a request, which would measure the network). A replay keeps only the answers later templates
 // read, so the peak RSS should not grow with N.
-import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { watchedProcess, type Watched } from "./measure";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 /** The shipped bin; MOCKMAN_BENCH_SOURCE=1 runs the TypeScript through tsx instead (about 30 MB more). */
@@ -14,28 +14,11 @@ const ENTRY = process.env.MOCKMAN_BENCH_SOURCE
   : [join(ROOT, "cli/bin/mockman.js")];
 const ANSWER_KB = 150;
 
-/** The peak RSS (VmHWM) of a process, in MB, polled from /proc until it ends; with its exit code. */
-function runWatched(args: string[]): Promise<{ code: number | null; peakMb: number; ms: number }> {
-  return new Promise((done) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, args, { stdio: ["ignore", "ignore", "pipe"] });
-    let peak = 0;
-    let stderr = "";
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    const poll = setInterval(() => {
-      try {
-        const hwm = readFileSync(`/proc/${child.pid}/status`, "utf8").match(/VmHWM:\s+(\d+) kB/);
-        if (hwm) peak = Math.max(peak, Number(hwm[1]) / 1024);
-      } catch {
-        // ended between two polls
-      }
-    }, 100);
-    child.on("exit", (code) => {
-      clearInterval(poll);
-      if (code !== 0) process.stderr.write(stderr);
-      done({ code, peakMb: peak, ms: performance.now() - started });
-    });
-  });
+/** The peak RSS of a process, polled every 100 ms; its stderr is shown when it fails. */
+async function runWatched(args: string[]): Promise<Watched> {
+  const ran = await watchedProcess(args, 100);
+  if (ran.code !== 0) process.stderr.write(ran.stderr);
+  return ran;
 }
 
 export async function benchReplayMemory(counts = [5_000, 50_000]): Promise<void> {

@@ -2,21 +2,10 @@
 // bound. 20 connections pipelining 50 GET /api/posts (8 MB each) and reading nothing
 // took serve from 112 MB to 7.9 GB: every request was answered at once, each answer
 // held in memory for a client that would never take it.
-import type { Server } from "node:http";
-import { connect, type Socket } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { listening, rawSocket } from "./door-harness";
 import type { RawResponse } from "#mock/core/boundary";
 import { BodyBudget, DEFAULT_POLICY, DEFAULT_TIMEOUTS, Outbox, createDoorServer } from "#mock/node/http-door";
-
-const servers: Server[] = [];
-const sockets: Socket[] = [];
-afterEach(async () => {
-  for (const socket of sockets.splice(0)) socket.destroy();
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-});
 
 const ANSWER = 4 * 1024 * 1024;
 
@@ -32,17 +21,13 @@ async function start(stallMs: number) {
   const outbox = new Outbox(1024 * 1024, 256 * 1024 * 1024, stallMs);
   const timeouts = { ...DEFAULT_TIMEOUTS, writeStallMs: stallMs };
   const server = createDoorServer(mock, { policy: DEFAULT_POLICY, timeouts }, undefined, new BodyBudget(), outbox);
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { port: (server.address() as { port: number }).port, dispatched, outbox };
+  return { port: await listening(server), dispatched, outbox };
 }
 
 /** A connection that sends `count` pipelined GETs in one write and never reads. */
 function neverReads(port: number, count: number) {
-  const socket = connect(port, "127.0.0.1");
-  sockets.push(socket);
+  const socket = rawSocket(port);
   socket.pause();
-  socket.on("error", () => undefined);
   const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
   socket.write(Array.from({ length: count }, (_, i) => `GET /big/${i} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`).join(""));
   return { socket, closed };
@@ -78,8 +63,7 @@ describe("a client that pipelines requests and never reads", () => {
 
   it("a client that reads slowly but steadily gets every answer", async () => {
     const { port, dispatched } = await start(2_000);
-    const socket = connect(port, "127.0.0.1");
-    sockets.push(socket);
+    const socket = rawSocket(port);
     let received = 0;
     socket.on("data", (chunk) => (received += chunk.length));
     socket.write(Array.from({ length: 3 }, (_, i) => `GET /big/${i} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`).join(""));

@@ -2,21 +2,10 @@
 // arriving is answered 408 and its bytes leave the in-flight budget (so stalled
 // uploads cannot keep every write at 503), and idle keep-alive connections close.
 // The door's timeouts are parameters, so these run in a fraction of the real 10 s.
-import type { Server } from "node:http";
-import { connect, type Socket } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { listening, rawSocket } from "./door-harness";
 import { BodyBudget, DEFAULT_POLICY, DEFAULT_TIMEOUTS, createDoorServer, type DoorTimeouts } from "#mock/node/http-door";
 import type { RawRequest, RawResponse } from "#mock/core/boundary";
-
-const servers: Server[] = [];
-const sockets: Socket[] = [];
-afterEach(async () => {
-  for (const socket of sockets.splice(0)) socket.destroy();
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-});
 
 // Short, but with room for a loaded machine: a live request must not look stalled.
 const FAST: DoorTimeouts = { headersMs: 500, bodyIdleMs: 1_500, keepAliveMs: 300 };
@@ -32,19 +21,15 @@ const mock = {
 
 async function start(budget = new BodyBudget()) {
   const server = createDoorServer(mock, { policy: DEFAULT_POLICY, timeouts: FAST }, undefined, budget);
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return (server.address() as { port: number }).port;
+  return listening(server);
 }
 
 /** A raw connection: what it received, and when it closed. */
 function open(port: number) {
-  const socket = connect(port, "127.0.0.1");
-  sockets.push(socket);
+  const socket = rawSocket(port);
   let received = "";
   socket.setEncoding("utf8");
   socket.on("data", (chunk) => (received += chunk));
-  socket.on("error", () => undefined);
   const closed = new Promise<number>((resolve) => socket.on("close", () => resolve(performance.now())));
   return { socket, received: () => received, closed };
 }

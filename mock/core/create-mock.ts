@@ -23,6 +23,7 @@ import { DEFAULT_ITERATIONS } from "./password";
 import { RequestQueue } from "./queue";
 import { Search } from "../features/search-index";
 import { Scenarios } from "../features/scenarios";
+import { DataSnapshot, copyJson } from "./snapshots";
 import { routes } from "../routes/index";
 import { seedSnapshot } from "../data/seed";
 import { createTables, snapshotOf, type Table, type Tables } from "../data/tables";
@@ -57,6 +58,13 @@ export interface Mock {
    * file over (`owned`: the browser's worker, whose checked file nothing else holds; 1.2 s at 100k).
    */
   importData(file: ExportFile, onProgress?: (done: number, total: number) => void, options?: { owned?: boolean }): Promise<void>;
+  /** A frozen copy of the data now, to restore later (mock/core/snapshots.ts). */
+  snapshot(): Promise<DataSnapshot>;
+  /**
+   * Puts a snapshot's data back, as importData would, in the store first (all or nothing), but
+   * without copying or checking it all again: only the records changed since its last restore are copied.
+   */
+  restore(snapshot: DataSnapshot): Promise<void>;
   /** Reads the store again (another tab or process wrote it). */
   reload(): Promise<void>;
   /** Runs work in the request queue, between requests (the browser worker's background search build). */
@@ -75,7 +83,7 @@ export interface Mock {
 /** A deep copy of every record (what JSON keeps of it: Mirage's non-enumerable `id` goes). */
 function copyOf(snapshot: Snapshot): Snapshot {
   const copy = {} as Record<string, unknown[]>;
-  for (const name of COLLECTIONS) copy[name] = (snapshot[name] as unknown[]).map((record) => JSON.parse(JSON.stringify(record)));
+  for (const name of COLLECTIONS) copy[name] = (snapshot[name] as unknown[]).map((record) => copyJson(record));
   return copy as unknown as Snapshot;
 }
 
@@ -147,6 +155,14 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     importData: (file, onProgress, options) =>
       replaceAll(() => (options?.owned ? file.data : JSON.parse(JSON.stringify(file.data))) as Snapshot, onProgress),
     serial: (work) => queue.serial(async () => work()),
+    snapshot: () => queue.exclusive(async () => new DataSnapshot(snapshotOf(tables), new Date().toISOString())),
+    restore: (snapshot) =>
+      queue.exclusive(async () => {
+        // The store keeps the frozen records (or their JSON); the tables get working copies.
+        await store.replace(snapshot.data, generationFor(snapshot.data));
+        const { data, changed } = snapshot.checkout();
+        work.load(data, { current: true, changed });
+      }),
     reload: () =>
       queue.serial(async () => {
         const snapshot = await store.load();

@@ -65,6 +65,12 @@ export class Table<T extends { _id: string }> {
    * by its item's id instead of by position.
    */
   readonly epoch = Math.random().toString(36).slice(2, 10);
+  /**
+   * Where the ids of records changed, added or removed since the last load go, when the loader
+   * asked for them (a snapshot's restore, mock/core/snapshots.ts, which then hands the same
+   * records over again and copies only these afresh).
+   */
+  private changed: Set<string> | undefined;
   /** What a record looks like in answers (posts: with their quoted users joined in); the record itself when unset. */
   view: ((record: T) => unknown) | undefined;
   /** A record's answer JSON when it is built another way than stringifying `view` (posts: from their comments' cached JSON). */
@@ -199,6 +205,7 @@ export class Table<T extends { _id: string }> {
     this.seq.set(record._id, this.nextSeq++);
     this.forget(record._id);
     if (this.uniqueKey) this.unique.set(String(record[this.uniqueKey]), record);
+    this.changed?.add(record._id);
     this.tracker.note(this.name, record._id, record);
     return record;
   }
@@ -206,6 +213,7 @@ export class Table<T extends { _id: string }> {
   /** Marks a record the handler changed in place, so it is saved. */
   touch(record: T): T {
     this.forget(record._id);
+    this.changed?.add(record._id);
     this.tracker.note(this.name, record._id, record);
     return record;
   }
@@ -220,6 +228,7 @@ export class Table<T extends { _id: string }> {
     if (!this.removed.has(id)) this.removed.set(id, this.seq.get(id)!);
     this.seq.delete(id);
     if (this.uniqueKey) this.unique.delete(String(record[this.uniqueKey]));
+    this.changed?.add(id);
     this.tracker.note(this.name, id, null);
     return true;
   }
@@ -243,6 +252,7 @@ export class Table<T extends { _id: string }> {
       if (!this.removed.has(id)) this.removed.set(id, this.seq.get(id)!);
       this.seq.delete(id);
       if (this.uniqueKey) this.unique.delete(String(record[this.uniqueKey]));
+      this.changed?.add(id);
       this.tracker.note(this.name, id, null);
     }
     // In place: Mirage's db keeps this very array.
@@ -258,6 +268,7 @@ export class Table<T extends { _id: string }> {
    * removed goes back to its old position.
    */
   restore(id: string, record: T | undefined) {
+    this.changed?.add(id);
     const records = this.records;
     const current = this.index.get(id);
     if (current) {
@@ -310,8 +321,9 @@ export class Table<T extends { _id: string }> {
    * When the new list is the old one minus some records plus new ones at the end (what
    * another tab or process does), records keep their positions, so a reader paging
    * through the list goes on where it was; anything else starts a new generation.
+   * `changed` hears the ids of the records changed from now until the next load.
    */
-  load(records: T[]) {
+  load(records: T[], changed?: Set<string>) {
     const old = this.seq;
     const kept = this.keepsPositions(records);
     this.records.length = 0;
@@ -320,9 +332,12 @@ export class Table<T extends { _id: string }> {
     this.unique.clear();
     this.removed.clear();
     this.forgetAll();
+    this.changed = changed;
     if (!kept) this.generation++;
     for (const record of records) {
-      Object.defineProperty(record, "id", { value: record._id, enumerable: false, configurable: true });
+      // Records loaded before (a snapshot's, restored again) have it already.
+      if ((record as { id?: unknown }).id !== record._id)
+        Object.defineProperty(record, "id", { value: record._id, enumerable: false, configurable: true });
       this.records.push(record);
       this.index.set(record._id, record);
       this.seq.set(record._id, (kept ? old.get(record._id) : undefined) ?? this.nextSeq++);
@@ -341,8 +356,15 @@ abstract class ListedTable<T extends { _id: string }> extends Table<T> {
   protected abstract unlist(record: T): void;
   protected abstract clearLists(): void;
 
+  /** While load() lists every record, in insertion order: each goes at the end of its lists. */
+  private loading = false;
+
   /** Puts `item` into `list` (kept by insertion position) at its place: the end, for a new record. */
   protected place<L>(list: L[], item: L, id: (entry: L) => string) {
+    if (this.loading) {
+      list.push(item);
+      return;
+    }
     const at = this.order(id(item));
     let i = list.length;
     while (i > 0 && this.order(id(list[i - 1])) > at) i--;
@@ -376,10 +398,15 @@ abstract class ListedTable<T extends { _id: string }> extends Table<T> {
     if (now) this.list(now);
   }
 
-  override load(records: T[]) {
-    super.load(records);
+  override load(records: T[], changed?: Set<string>) {
+    super.load(records, changed);
     this.clearLists();
-    for (const record of this.all()) this.list(record);
+    this.loading = true;
+    try {
+      for (const record of this.all()) this.list(record);
+    } finally {
+      this.loading = false;
+    }
   }
 }
 
@@ -524,8 +551,8 @@ export class UserTable extends Table<UserRecord> {
     }
   }
 
-  override load(records: UserRecord[]) {
-    super.load(records);
+  override load(records: UserRecord[], changed?: Set<string>) {
+    super.load(records, changed);
     this.quotes.clear();
     for (const user of this.all()) this.quotes.set(user._id, quoteOf(user));
   }

@@ -10,6 +10,7 @@ import { errorAnswer, json, noRoute, wrongMethod, type RawRequest, type RawRespo
 import type { Mock } from "../core/create-mock";
 import { ApiError } from "../core/errors";
 import { FAIL_STATUSES, NO_FAULTS, delaySchema, failRateSchema, formatDelay, type FaultSettings } from "../core/faults";
+import type { DataSnapshot } from "../core/snapshots";
 import { COLLECTIONS, type Snapshot } from "../core/types";
 import { FormatError, checkExportJson, exportPieces, type ExportFile } from "../data/export-file";
 import { ScenarioError } from "../features/scenarios";
@@ -103,8 +104,8 @@ export interface Admin {
   /** Whether a URL (path or absolute) is the admin API's. */
   owns(url: string): boolean;
   dispatch(request: RawRequest): Promise<RawResponse>;
-  /** The snapshots kept, by name (in memory, for this server's life). */
-  readonly snapshots: Map<string, ExportFile>;
+  /** The snapshots kept, by name (in memory, for this server's life; mock/core/snapshots.ts). */
+  readonly snapshots: Map<string, DataSnapshot>;
 }
 
 const pathOf = (url: string) => {
@@ -116,7 +117,7 @@ const pathOf = (url: string) => {
 };
 
 export function createAdmin(mock: Mock, options: AdminOptions = {}): Admin {
-  const snapshots = new Map<string, ExportFile>();
+  const snapshots = new Map<string, DataSnapshot>();
   /** The data now, read between requests. */
   const current = () => mock.serial(() => mock.exportData());
 
@@ -163,24 +164,24 @@ export function createAdmin(mock: Mock, options: AdminOptions = {}): Admin {
     return json(200, { counts: countsOf(file.data) });
   });
   route("GET", /^snapshots$/, async () =>
-    json(200, { snapshots: [...snapshots].map(([name, file]) => ({ name, takenAt: file.exportedAt, counts: countsOf(file.data) })) }),
+    json(200, { snapshots: [...snapshots].map(([name, kept]) => ({ name, takenAt: kept.takenAt, counts: countsOf(kept.data) })) }),
   );
   route("POST", /^snapshots\/([^/]+)$/, async (_request, [name]) => {
     if (!NAME.test(name)) throw badName(name);
-    const file = await current();
-    snapshots.set(name, file);
-    return json(201, { name, takenAt: file.exportedAt, counts: countsOf(file.data) });
+    const kept = await mock.snapshot();
+    snapshots.set(name, kept);
+    return json(201, { name, takenAt: kept.takenAt, counts: countsOf(kept.data) });
   });
   route("DELETE", /^snapshots\/([^/]+)$/, async (_request, [name]) => {
     if (!snapshots.delete(name)) return unknownSnapshot(name, snapshots);
     return json(200, { deleted: name });
   });
   route("POST", /^snapshots\/([^/]+)\/restore$/, async (_request, [name]) => {
-    const file = snapshots.get(name);
-    if (!file) return unknownSnapshot(name, snapshots);
-    // Copied on the way in (the tables change records in place): the snapshot can be restored again.
-    await mock.importData(file);
-    return json(200, { restored: name, counts: countsOf(file.data) });
+    const kept = snapshots.get(name);
+    if (!kept) return unknownSnapshot(name, snapshots);
+    // The snapshot stays as it was (the tables get working copies): it can be restored again.
+    await mock.restore(kept);
+    return json(200, { restored: name, counts: countsOf(kept.data) });
   });
   route("GET", /^faults$/, async () => json(200, faultsJson(mock.faults.settings)));
   route("PUT", /^faults$/, async (request) => {
@@ -234,7 +235,7 @@ export function createAdmin(mock: Mock, options: AdminOptions = {}): Admin {
   };
 }
 
-function unknownSnapshot(name: string, snapshots: Map<string, ExportFile>): RawResponse {
+function unknownSnapshot(name: string, snapshots: Map<string, DataSnapshot>): RawResponse {
   const known = [...snapshots.keys()];
   return errorAnswer(
     404,

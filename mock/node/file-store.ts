@@ -17,6 +17,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { ChangeSet, CollectionName, Collections, Snapshot, Store } from "../core/types";
 import { COLLECTIONS, StoreError, isObject } from "../core/types";
+import { frozenJson } from "../core/snapshots";
 import { FORMAT_VERSION, isReadableVersion, readableList } from "../data/data-format";
 
 /*
@@ -151,7 +152,8 @@ export class FileStore implements Store {
     return this.serially(async () => {
       const rows = emptyRows();
       for (const name of COLLECTIONS) {
-        for (const record of (snapshot[name] ?? []) as { _id: string }[]) rows[name].set(record._id, JSON.stringify(record));
+        // A snapshot's records are frozen: their JSON is made once, however often it is restored.
+        for (const record of (snapshot[name] ?? []) as { _id: string }[]) rows[name].set(record._id, frozenJson(record));
       }
       await this.guard();
       // journalSeq must cover every line already in the journal, so that a crash

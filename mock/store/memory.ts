@@ -1,6 +1,7 @@
 import type { ChangeSet, CollectionName, Collections, Snapshot, Store } from "../core/types";
 import { COLLECTIONS } from "../core/types";
 import { applyChanges } from "./apply";
+import { copyJson, keepable } from "../core/snapshots";
 
 /** Keeps a JSON copy of everything in memory: for tests, and as the reference the other stores must match. */
 export class MemoryStore implements Store {
@@ -31,8 +32,14 @@ export class MemoryStore implements Store {
 
   async replace(snapshot: Snapshot, generation = 0): Promise<void> {
     this.saved_generation = generation;
-    this.data = JSON.parse(JSON.stringify(snapshot));
-    for (const name of COLLECTIONS) this.data![name] ??= [] as never;
+    // A snapshot's frozen records are kept as they are (nothing changes them); any other is copied.
+    const data = {} as Record<CollectionName, unknown[]>;
+    for (const name of COLLECTIONS) {
+      const list = (snapshot[name] ?? []) as unknown[];
+      // Whatever it is handed (a test hands it data of the wrong shape, for boot to refuse).
+      data[name] = Array.isArray(list) ? list.map(keepable) : copyJson(list);
+    }
+    this.data = data as Snapshot;
   }
 
   async close(): Promise<void> {}

@@ -80,6 +80,9 @@ export default defineConfig({
   test: {
     environment: "node",
     testTimeout: 20000,
+    // Set-up hooks boot engines (the script sandbox's QuickJS and its libraries, a seeded mock): a hang
+    // detector, not a measure. vitest's 10 s default failed sandbox.test.ts's beforeAll at load ~22.
+    hookTimeout: 60000,
     pool: "forks",
     // Two projects, one suite: `vitest run` (npm test, npm run test:unit) runs both;
     // `npm run test:quick` runs "quick" alone, the loop to run after each small change.

@@ -2,6 +2,7 @@
 // the file is read, so a bad file is never attached; and the picture's size in pixels,
 // sent with it so every card keeps its shape before it loads.
 import { IMAGE_ACCEPT, IMAGE_EXTENSIONS, IMAGE_MAX_BYTES, IMAGE_TYPES } from "#mock/core/rules";
+import { RASTER_SUBTYPE, claimedRaster, rasterKind } from "#mock/data/photo-check";
 
 export { IMAGE_ACCEPT };
 
@@ -19,10 +20,31 @@ export function imageProblem(file: { name: string; type: string; size: number })
   return null;
 }
 
+/**
+ * A file's data URL typed by its bytes. The browser types a file by its name, and the API
+ * holds a raster photo to the magic bytes of its type (mock/data/photo-check.ts): a JPEG saved
+ * as `photo.png` is sent as `image/jpeg`, not refused. Bytes of no known raster format keep
+ * their type (the API says what is wrong with them).
+ */
+export function typedByBytes(dataUrl: string): string {
+  const m = /^data:([^;,]*);base64,/.exec(dataUrl);
+  if (!m) return dataUrl;
+  let head: string;
+  try {
+    // 48 bytes: every magic number, and an AVIF's ftyp box with its first brands.
+    head = atob(dataUrl.slice(m[0].length, m[0].length + 64).replace(/=+$/, ""));
+  } catch {
+    return dataUrl;
+  }
+  const kind = rasterKind(Uint8Array.from(head, (c) => c.charCodeAt(0)));
+  if (!kind || claimedRaster(m[1]) === kind) return dataUrl;
+  return `data:image/${RASTER_SUBTYPE[kind]};base64,${dataUrl.slice(m[0].length)}`;
+}
+
 export function readAsDataUrl(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
+    reader.onload = () => resolve(typedByBytes(String(reader.result)));
     reader.onerror = () => reject(reader.error ?? new Error("The file could not be read."));
     reader.readAsDataURL(file);
   });

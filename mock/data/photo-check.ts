@@ -10,7 +10,7 @@
 //   in Node) and every element and attribute must be on a list of inert ones (DOMPurify's
 //   SVG profile, without animation, links and fonts); references stay inside the image;
 //   CSS (style attributes and <style>) is read with its escapes decoded;
-// - a raster data URL must start with its format's magic bytes.
+// - a raster data URL must start with the magic bytes of the type it claims (rasterDanger).
 import { SaxesParser } from "saxes";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -52,7 +52,7 @@ const ATTRIBUTES = new Set(
 );
 
 /** An embedded picture a photo may carry (a raster one, base64): nothing that is itself a document. */
-const EMBEDDED_RASTER = /^data:image\/(png|jpeg|gif|webp|avif|apng);base64,[a-z0-9+/=\s]*$/i;
+const EMBEDDED_RASTER = /^data:image\/(png|jpeg|jpg|gif|webp|avif|apng);base64,([a-z0-9+/=\s]*)$/i;
 
 /** CSS as a browser reads it: `\69` is `i`, `\:` is `:`; comments are nothing. */
 function plainCss(css: string): string {
@@ -80,8 +80,20 @@ function referenceDanger(element: string, value: string): string | null {
   const squeezed = value.replace(/[\s\0-\x1f]+/g, "");
   if (/^javascript:/i.test(squeezed)) return "a javascript: URL";
   if (squeezed.startsWith("#")) return null;
-  if ((element === "image" || element === "feImage") && EMBEDDED_RASTER.test(value.trim())) return null;
-  return "a reference outside the image (href)";
+  const embedded = EMBEDDED_RASTER.exec(value.trim());
+  if (!embedded || (element !== "image" && element !== "feImage")) return "a reference outside the image (href)";
+  // The picture inside is held to its type's magic bytes as a photo of its own is.
+  let binary: string;
+  try {
+    binary = atob(embedded[2]);
+  } catch {
+    return "an embedded image that is not base64";
+  }
+  const why = rasterDanger(
+    `image/${embedded[1]}`,
+    Uint8Array.from(binary, (c) => c.charCodeAt(0)),
+  );
+  return why && `an embedded image ${why.replace(/^its /, "whose ").replace(/^it /, "that ")}`;
 }
 
 /** Why this SVG text may not be a photo, or null when every part of it is inert. */
@@ -147,19 +159,91 @@ export function svgTextDanger(text: string): string | null {
   return danger === null ? null : `it holds ${danger}`;
 }
 
-/**
- * Why raster bytes are not a picture, or null. What is refused is markup sent under a raster
- * type (HTML or SVG as `data:image/png`), which a browser sniffing the bytes could render as a
- * document. Bytes are not held to each format's magic number: a photo the app cannot decode
- * shows as a broken image, which harms nobody.
- */
-export function rasterDanger(type: string, bytes: Uint8Array): string | null {
+/** The raster formats the API takes (CONTRACT §5), by the name messages give them. */
+export type RasterKind = "PNG" | "JPEG" | "GIF" | "WebP" | "AVIF";
+
+/** What each claimed type's bytes must be: APNG is a PNG, `image/jpg` a JPEG. */
+const CLAIMS: Record<string, RasterKind> = {
+  png: "PNG",
+  apng: "PNG",
+  jpeg: "JPEG",
+  jpg: "JPEG",
+  gif: "GIF",
+  webp: "WebP",
+  avif: "AVIF",
+};
+
+/** The MIME subtype that names each format. */
+export const RASTER_SUBTYPE: Record<RasterKind, string> = { PNG: "png", JPEG: "jpeg", GIF: "gif", WebP: "webp", AVIF: "avif" };
+
+/** The format a claimed type (`image/jpg`, `apng`) holds its bytes to, or undefined for one that is no raster. */
+export const claimedRaster = (type: string): RasterKind | undefined => CLAIMS[type.replace(/^image\//i, "").toLowerCase()];
+
+/** How each format's bytes start, as messages show it. */
+const MAGIC: Record<RasterKind, string> = {
+  PNG: "89 50 4E 47 0D 0A 1A 0A",
+  JPEG: "FF D8 FF",
+  GIF: '"GIF87a" or "GIF89a"',
+  WebP: '"RIFF", four bytes of size, "WEBP"',
+  AVIF: 'an "ftyp" box of brand "avif" or "avis"',
+};
+
+/** "a PNG", "an AVIF". */
+const aKind = (kind: RasterKind) => `${kind === "AVIF" ? "an" : "a"} ${kind}`;
+
+const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+
+/** An ISO-BMFF file (AVIF, HEIC, MP4) whose first box, `ftyp`, names the brand avif or avis. */
+function isAvif(bytes: Uint8Array): boolean {
+  if (bytes.length < 16 || ascii(bytes, 4, 8) !== "ftyp") return false;
+  const boxSize = ((bytes[0] << 24) | (bytes[1] << 16) | (bytes[2] << 8) | bytes[3]) >>> 0;
+  const end = Math.min(bytes.length, boxSize >= 16 ? boxSize : 16);
+  // The major brand (8..12), then the compatible brands (16..end), four characters each.
+  for (let at = 8; at + 4 <= end; at += at === 8 ? 8 : 4) {
+    const brand = ascii(bytes, at, at + 4);
+    if (brand === "avif" || brand === "avis") return true;
+  }
+  return false;
+}
+
+/** Which raster format these bytes are, by their magic bytes; null when none the API takes. */
+export function rasterKind(bytes: Uint8Array): RasterKind | null {
+  const starts = (...magic: number[]) => magic.every((b, i) => bytes[i] === b);
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "PNG";
+  if (starts(0xff, 0xd8, 0xff)) return "JPEG";
+  if (/^GIF8[79]a$/.test(ascii(bytes, 0, 6))) return "GIF";
+  if (ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "WEBP") return "WebP";
+  if (isAvif(bytes)) return "AVIF";
+  return null;
+}
+
+/** What bytes that are no image the API takes look like, for a message. */
+function describe(bytes: Uint8Array, claim: RasterKind): string {
+  if (bytes.length === 0) return "it holds no bytes";
   const head = new TextDecoder("utf-8")
     .decode(bytes.subarray(0, 1024))
     .replace(/^\ufeff/, "")
     .trimStart()
     .toLowerCase();
-  if (head.startsWith("<") || /<(html|script|svg|iframe|body|object|embed)\b/.test(head))
-    return `its bytes are markup (HTML or XML), not a ${type.replace(/^image\//i, "").toUpperCase()} image`;
-  return null;
+  if (head.startsWith("<") || /<(html|script|svg|iframe|body|object|embed)\b/.test(head)) return "its bytes are markup (HTML or XML)";
+  const hex = [...bytes.subarray(0, 8)].map((b) => b.toString(16).padStart(2, "0").toUpperCase()).join(" ");
+  if (bytes.length < 16)
+    return `it holds only ${bytes.length} byte${bytes.length === 1 ? "" : "s"} (${hex}), too few for ${aKind(claim)} image`;
+  return `its bytes start ${hex}, which is no image format the API takes`;
+}
+
+/**
+ * Why raster bytes may not be stored as the type they claim, or null. The bytes must start with
+ * the magic bytes of that type (MAGIC): HTML sent as `data:image/png`, a PNG sent as
+ * `image/jpeg`, an empty or cut-short image are refused, naming what the bytes are. A picture
+ * whose header is right but whose body is damaged is taken: it shows as a broken image, which
+ * harms nobody (photos are shown only through <img> and served with nosniff).
+ */
+export function rasterDanger(type: string, bytes: Uint8Array): string | null {
+  const claim = claimedRaster(type);
+  if (!claim) return null;
+  const kind = rasterKind(bytes);
+  if (kind === claim) return null;
+  const what = kind ? `its bytes are ${aKind(kind)} image` : describe(bytes, claim);
+  return `${what}; its type ${type.toLowerCase()} says ${aKind(claim)} image, which starts with ${MAGIC[claim]}`;
 }

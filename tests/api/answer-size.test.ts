@@ -8,8 +8,9 @@ import { toExportFile } from "#mock/data/export-file";
 import { MSG } from "#mock/core/errors";
 import { makeApi, SEED_POST } from "./client";
 import type { Snapshot } from "#mock/core/types";
+import { bigPng } from "../fixtures/images";
 
-const photo = (chars: number) => `data:image/png;base64,${"A".repeat(chars)}`;
+const photo = (chars: number) => bigPng(chars);
 
 /**
  * The seed data plus an imported user `big` (an id with "@", so its photo stays inline)

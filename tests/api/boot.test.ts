@@ -7,6 +7,7 @@ import { createMock } from "#mock/core/create-mock";
 import { MemoryStore } from "#mock/store/memory";
 import type { Snapshot } from "#mock/core/types";
 import { makeApi } from "./client";
+import { PNG_URL } from "../fixtures/images";
 
 async function seeded(): Promise<Snapshot> {
   const api = await makeApi();
@@ -85,7 +86,7 @@ describe("boot check", () => {
   it("refuses stored photos that are not a list at boot, rather than dropping them", async () => {
     const store = new MemoryStore();
     const data = structuredClone(await seeded()) as unknown as Record<string, unknown>;
-    data.photos = { lost: "data:image/png;base64,AAAA" };
+    data.photos = { lost: PNG_URL };
     await store.replace(data as never);
     await expect(createMock({ store, passwordIterations: 1000 })).rejects.toThrow(
       /holds data this version cannot read \(photos: Expected array/,

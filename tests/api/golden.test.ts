@@ -10,6 +10,7 @@ import { seedSnapshot } from "#mock/data/seed";
 import { createMock } from "#mock/core/create-mock";
 import { MemoryStore } from "#mock/store/memory";
 import { PASSWORDS, SEED_POST } from "./client";
+import { PNG_URL } from "../fixtures/images";
 
 const FIXTURE = fileURLToPath(new URL("./fixtures/golden-answers.json", import.meta.url));
 const V1_EXPORT = fileURLToPath(new URL("./fixtures/export-v1.json", import.meta.url));
@@ -17,7 +18,7 @@ const V1_ANSWERS = fileURLToPath(new URL("./fixtures/export-v1-answers.json", im
 const V2_EXPORT = fileURLToPath(new URL("./fixtures/export-v2.json", import.meta.url));
 const V2_ANSWERS = fileURLToPath(new URL("./fixtures/export-v2-answers.json", import.meta.url));
 const NOW = new Date("2026-01-02T03:04:05.000Z");
-const PHOTO = `data:image/png;base64,${"QUJD".repeat(50)}`;
+const PHOTO = PNG_URL;
 
 async function run(): Promise<string[]> {
   let tick = 0;

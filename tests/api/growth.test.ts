@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { createMock } from "#mock/core/create-mock";
 import { MemoryStore } from "#mock/store/memory";
 import type { ChangeSet } from "#mock/core/types";
+import { bigPng } from "../fixtures/images";
 
 /** A memory store that counts what each write sends (what the file store's journal line would hold). */
 class CountingStore extends MemoryStore {
@@ -39,7 +40,7 @@ describe("a 2 MB avatar and 500 comments by its owner", () => {
     const storedBytes = async () => JSON.stringify(await store.load()).length;
     const signup = await send("POST", "/api/auth/signup", { username: "bigface", password: "secret-pw", firstName: "Big" });
     const token = signup.body.encodedToken as string;
-    const avatar = `data:image/png;base64,${"A".repeat(2_000_000)}`;
+    const avatar = bigPng(2_000_000);
     const start = await storedBytes();
     store.written = [];
     await send("POST", "/api/users/edit", { userData: { userPhoto: avatar } }, token);
@@ -90,7 +91,7 @@ describe("a post with a 2 MB picture", () => {
   it("writes the picture once: a content edit writes the small post, and deleting the post removes the picture", async () => {
     const { store, mock, send } = await countingMock();
     const token = (await send("POST", "/api/auth/login", { username: "guest", password: "guest1234" })).body.encodedToken;
-    const pic = `data:image/png;base64,${"B".repeat(2_000_000)}`;
+    const pic = bigPng(2_000_000, "B");
     store.written = [];
     const { post } = (await send("POST", "/api/posts", { postData: { content: "a big picture", postPic: pic } }, token)).body;
     expect(store.written[0]).toBeGreaterThan(pic.length);

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { buildOpenApiDocument, openApiPath } from "#mock/openapi/document";
 import { routes } from "#mock/routes/index";
 import { SEED_POST, makeApi, type Api } from "./client";
+import { bigPng } from "../fixtures/images";
 
 type Doc = ReturnType<typeof buildOpenApiDocument>;
 let doc: Doc;
@@ -220,7 +221,7 @@ describe("every answer matches the document (contract)", () => {
     await checked(api, "POST", "/api/test-todos", { body: { title: "" } });
     await checked(api, "DELETE", `/api/test-todos/${todo.body.todo._id}`);
     await checked(api, "DELETE", "/api/test-todos/nope");
-    const photo = `data:image/png;base64,${"iVBORw0K".repeat(1000)}`;
+    const photo = bigPng(8000);
     const me = (await checked(api, "POST", "/api/users/edit", { ...auth, body: { userData: { userPhoto: photo } } })).body.user;
     await checked(api, "GET", me.userPhoto);
     await checked(api, "GET", `/api/photos/users/${me._id}/coverPhoto`);

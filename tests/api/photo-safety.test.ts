@@ -5,8 +5,9 @@
 // a redirect; a 304 carries no body and no JSON type; `If-None-Match: *` is a 304.
 import { describe, expect, it } from "vitest";
 import { parseExportFile } from "#mock/data/export-file";
-import { photoDanger } from "#mock/data/photos";
+import { PHOTO_INLINE_MAX, photoDanger } from "#mock/data/photos";
 import { makeApi, type Api } from "./client";
+import { TINY, TINY_URL, bigPng } from "../fixtures/images";
 
 const svg = (body: string, pad = 0) =>
   `data:image/svg+xml;base64,${Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">${body}${" ".repeat(pad)}</svg>`).toString("base64")}`;
@@ -65,6 +66,11 @@ const DANGEROUS: Array<[string, string, RegExp]> = [
   ],
   ["not XML", svg("<rect width='1'><g></rect>"), /not well-formed XML/],
   ["HTML sent as a PNG", `data:image/png;base64,${Buffer.from("<!doctype html><script>alert(1)</script>").toString("base64")}`, /markup/],
+  [
+    "SVG embedding HTML as a PNG",
+    svg(`<image href="data:image/png;base64,${Buffer.from("<html><script>alert(1)</script>").toString("base64")}" width="1" height="1"/>`),
+    /an embedded image whose bytes are markup \(HTML or XML\); its type image\/png says a PNG image/,
+  ],
   ["utf-16", `data:image/svg+xml;base64,${Buffer.from('\ufeff<svg onload="alert(1)"/>', "utf16le").toString("base64")}`, /not UTF-8 text/],
 ];
 
@@ -130,11 +136,134 @@ describe("SVG photos that could run script are refused", () => {
   });
 });
 
+const b64 = (text: string) => Buffer.from(text).toString("base64");
+
+/** Raster data URLs whose bytes are not the image their type claims (issue 33): each refused, naming what the bytes are. */
+const NOT_THEIR_TYPE: Array<[string, string, RegExp]> = [
+  [
+    "HTML as a PNG",
+    `data:image/png;base64,${b64("<html><script>alert(document.domain)</script></html>")}`,
+    /its bytes are markup \(HTML or XML\); its type image\/png says a PNG image, which starts with 89 50 4E 47 0D 0A 1A 0A/,
+  ],
+  [
+    "a PNG as a JPEG",
+    `data:image/jpeg;base64,${TINY.png}`,
+    /its bytes are a PNG image; its type image\/jpeg says a JPEG image, which starts with FF D8 FF/,
+  ],
+  ["a JPEG as a PNG", `data:image/png;base64,${TINY.jpeg}`, /its bytes are a JPEG image; its type image\/png says a PNG image/],
+  ["a GIF as a WebP", `data:image/webp;base64,${TINY.gif}`, /its bytes are a GIF image; its type image\/webp says a WebP image/],
+  ["a WebP as an AVIF", `data:image/avif;base64,${TINY.webp}`, /its bytes are a WebP image; its type image\/avif says an AVIF image/],
+  ["empty data (three zero bytes)", "data:image/png;base64,AAAA", /it holds only 3 bytes \(00 00 00\), too few for a PNG image/],
+  ["a PNG cut to its first four bytes", `data:image/png;base64,${TINY.png.slice(0, 6)}`, /it holds only 4 bytes \(89 50 4E 47\), too few/],
+  ["a JPEG cut to one byte", `data:image/jpg;base64,${TINY.jpeg.slice(0, 2)}`, /it holds only 1 byte \(FF\), too few for a JPEG image/],
+  [
+    "bytes of no image",
+    `data:image/gif;base64,${Buffer.alloc(64, 7).toString("base64")}`,
+    /its bytes start 07 07 07 07 07 07 07 07, which is no image format/,
+  ],
+  ["a large HTML page as a PNG", `data:image/png;base64,${b64(`<!doctype html><p>${"x".repeat(4000)}</p>`)}`, /its bytes are markup/],
+];
+
+/** Data URLs whose base64 is empty or cut where no base64 ends: no data:image URL at all (400, as before). */
+const NOT_BASE64 = ["data:image/png;base64,", `data:image/png;base64,${TINY.png.slice(0, 9)}`];
+
+describe("raster photos are held to the magic bytes of their type", () => {
+  it("at upload: 422 naming the claimed type and what the bytes are, on every photo field and in signup, and nothing changes", async () => {
+    const api = await makeApi();
+    const { token, id } = await photog(api);
+    const created = await api.call("POST", "/api/posts", { token, body: { postData: { content: "mine", postPic: TINY_URL.png } } });
+    const postId = created.body.posts.at(-1)._id;
+    const before = { user: structuredClone(api.mock.tables.users.get(id)), post: structuredClone(api.mock.tables.posts.get(postId)) };
+    const postCount = api.mock.tables.posts.all().length;
+    for (const [name, url, why] of NOT_THEIR_TYPE) {
+      expect(photoDanger(url), name).toMatch(why);
+      const writes = [
+        ["userPhoto", await api.call("POST", "/api/users/edit", { token, body: { userData: { bio: "changed", userPhoto: url } } })],
+        ["coverPhoto", await api.call("POST", "/api/users/edit", { token, body: { userData: { coverPhoto: url } } })],
+        ["postPic", await api.call("POST", "/api/posts", { token, body: { postData: { content: "pic", postPic: url } } })],
+        [
+          "postPic",
+          await api.call("POST", `/api/posts/edit/${postId}`, { token, body: { postData: { content: "edited", postPic: url } } }),
+        ],
+        [
+          "userPhoto",
+          await api.call("POST", "/api/auth/signup", {
+            body: { username: "sneaky", password: "secret-pw", firstName: "S", userPhoto: url },
+          }),
+        ],
+      ] as const;
+      for (const [field, r] of writes) {
+        expect(r.status, `${name} ${field}`).toBe(422);
+        expect(r.body.errors[0], name).toMatch(new RegExp(`^${field}: this image cannot be used because `));
+        expect(r.body.errors[0], name).toMatch(why);
+        expect(r.body.errors[0], name).toMatch(/\. Nothing was changed\.$/);
+      }
+    }
+    for (const url of NOT_BASE64) {
+      const r = await api.call("POST", "/api/users/edit", { token, body: { userData: { userPhoto: url } } });
+      expect(r.status, url).toBe(400);
+      expect(r.body.errors[0]).toMatch(/^userData\.userPhoto: must be an http\(s\) URL, a \/path, or a data:image URL/);
+    }
+    expect(api.mock.tables.users.get(id)).toEqual(before.user);
+    expect(api.mock.tables.posts.get(postId)).toEqual(before.post);
+    expect(api.mock.tables.posts.all()).toHaveLength(postCount);
+    expect(api.mock.tables.users.getUnique("sneaky")).toBeUndefined();
+    await api.mock.shutdown();
+  });
+
+  it("real pictures are taken under their own type: PNG (and APNG), JPEG (and jpg), GIF, WebP, AVIF, small and large", async () => {
+    const api = await makeApi();
+    const { token } = await photog(api);
+    const taken = [
+      ...Object.values(TINY_URL),
+      `data:image/apng;base64,${TINY.png}`,
+      `data:image/jpg;base64,${TINY.jpeg}`,
+      bigPng(8000),
+      svg(`<image href="${TINY_URL.gif}" width="1" height="1"/>`),
+    ];
+    for (const url of taken) {
+      expect(photoDanger(url), url.slice(0, 30)).toBeNull();
+      const r = await api.call("POST", "/api/users/edit", { token, body: { userData: { userPhoto: url, coverPhoto: url } } });
+      expect(r.status, url.slice(0, 30)).toBe(201);
+      const post = await api.call("POST", "/api/posts", { token, body: { postData: { content: "pic", postPic: url } } });
+      expect(post.status, url.slice(0, 30)).toBe(201);
+    }
+    await api.mock.shutdown();
+  });
+
+  it("at import: the whole file is refused naming the field, the claimed type and what the bytes are", async () => {
+    const api = await makeApi();
+    for (const [name, url, why] of NOT_THEIR_TYPE) {
+      const file = api.mock.exportData();
+      // A large photo is a photo record of its own, which the field names.
+      const large = url.length > PHOTO_INLINE_MAX;
+      if (large) file.data.photos.push({ _id: "p1", data: url });
+      file.data.posts[0].postPic = large ? "photo:p1" : url;
+      const at = large ? "data\\.photos\\.0\\.data" : "data\\.posts\\.0\\.postPic";
+      expect(() => parseExportFile(JSON.stringify(file)), name).toThrow(
+        new RegExp(`${at}: an image that cannot be used because ${why.source}`),
+      );
+    }
+    const big = api.mock.exportData();
+    big.data.photos.push({ _id: "p1", data: `data:image/jpeg;base64,${bigPng(5000).split(",")[1]}` });
+    big.data.users[0].coverPhoto = "photo:p1";
+    expect(() => parseExportFile(JSON.stringify(big))).toThrow(
+      /data\.photos\.0\.data: an image that cannot be used because its bytes are a PNG image; its type image\/jpeg says a JPEG image/,
+    );
+    const real = api.mock.exportData();
+    real.data.posts[0].postPic = TINY_URL.webp;
+    real.data.photos.push({ _id: "p1", data: bigPng(5000) });
+    real.data.users[0].coverPhoto = "photo:p1";
+    expect(parseExportFile(JSON.stringify(real)).data.posts[0].postPic).toBe(TINY_URL.webp);
+    await api.mock.shutdown();
+  });
+});
+
 describe("photo answers", () => {
   it("carry nosniff and a sandboxing CSP; a 304 has no body and no JSON type; If-None-Match: * is a 304", async () => {
     const api = await makeApi();
     const { token, id } = await photog(api);
-    const big = `data:image/png;base64,${Buffer.alloc(6000, 7).toString("base64")}`;
+    const big = bigPng(8000);
     const ref = (await api.call("POST", "/api/users/edit", { token, body: { userData: { userPhoto: big } } })).body.user.userPhoto;
     const got = await api.call("GET", ref);
     expect(got.status).toBe(200);

@@ -6,13 +6,7 @@ import { describe, expect, it } from "vitest";
 import { MSG } from "#mock/core/errors";
 import { PHOTO_INLINE_MAX, PHOTO_REF, fingerprint } from "#mock/data/photos";
 import { makeApi, type Api } from "./client";
-
-/** A real PNG's signature, padded to `size` bytes, as a data URL. */
-function png(size: number) {
-  const bytes = Buffer.alloc(size, 7);
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(bytes);
-  return { bytes, url: `data:image/png;base64,${bytes.toString("base64")}` };
-}
+import { bigPng, png } from "../fixtures/images";
 
 const MINIMAL = { prefer: "return=minimal" };
 
@@ -143,7 +137,7 @@ describe("photos by reference", () => {
 
   it("small data URLs, /paths and web URLs stay inline; a /path photo has no reference of its own", async () => {
     const api = await makeApi();
-    const small = `data:image/png;base64,${"A".repeat(PHOTO_INLINE_MAX - 30)}`;
+    const small = bigPng(PHOTO_INLINE_MAX - 30);
     const { user, id } = await withPhoto(api, small);
     expect(user.userPhoto).toBe(small);
     const ada = (await api.call("GET", "/api/users/adasterling")).body.user;

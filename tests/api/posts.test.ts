@@ -2,6 +2,7 @@ import { postView } from "#mock/data/views";
 import { beforeEach, describe, expect, it } from "vitest";
 import { MSG } from "#mock/core/errors";
 import { GUEST_POST_ID, SEED_POST, makeApi, type Api } from "./client";
+import { PNG_URL } from "../fixtures/images";
 
 let api: Api;
 let guest: string;
@@ -57,7 +58,7 @@ describe("POST /api/posts", () => {
   });
 
   it("accepts exactly 210 characters and an image as a data URL", async () => {
-    const pic = "data:image/png;base64,iVBORw0KGgo=";
+    const pic = PNG_URL;
     const r = await api.call("POST", "/api/posts", { token: guest, body: { postData: { content: "x".repeat(210), postPic: pic } } });
     expect(r.status).toBe(201);
     expect(r.body.posts.at(-1).postPic).toBe(pic);

@@ -9,6 +9,7 @@ import { snapshotSchema } from "#mock/data/records";
 import { createMock } from "#mock/core/create-mock";
 import { MemoryStore } from "#mock/store/memory";
 import type { Snapshot } from "#mock/core/types";
+import { PNG_URL } from "../fixtures/images";
 
 /** A value for every field of a schema, optional fields included; strings fit every rule (a /path is a valid image too). */
 function sample(schema: z.ZodTypeAny, key: string): unknown {
@@ -27,7 +28,7 @@ function sample(schema: z.ZodTypeAny, key: string): unknown {
     if (key === "userId" || key === "actorId" || key === "commentId") return "id-1";
     if (key === "kind") return "mention";
     // A photo record holds an image.
-    if (key === "data") return "data:image/png;base64,AAAA";
+    if (key === "data") return PNG_URL;
     return "/p";
   }
   throw new Error(`records.test.ts: no sample for ${key} (${schema.constructor.name}); teach sample() this kind`);

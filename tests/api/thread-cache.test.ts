@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { postView } from "#mock/data/views";
 import { makeApi } from "./client";
+import { bigPng } from "../fixtures/images";
 
 describe("a long thread's answer", () => {
   it("is byte for byte the joined view, through comments, votes, renames and deletes", async () => {
@@ -28,7 +29,7 @@ describe("a long thread's answer", () => {
     await api.call("POST", `/api/comments/upvote/${postId}/${comments[0]._id}`, min(guest));
     same();
     // A voter's and a commenter's new name and photo reach the cached comments.
-    const photo = `data:image/png;base64,${"B".repeat(5000)}`;
+    const photo = bigPng(5000, "B");
     await api.call("POST", "/api/users/edit", { token: guest, body: { userData: { firstName: "Renamed", userPhoto: photo } } });
     same();
     const answer = (await api.call("GET", `/api/posts/${postId}`)).body.post;

@@ -7,6 +7,7 @@ import { BIO_MAX, IMAGE_MAX_BYTES, LINK_MAX, NAME_MAX } from "#mock/core/rules";
 import { IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE, imageProblem } from "#app/lib/image";
 import { editProfileSchema } from "#app/lib/schemas";
 import { TEXT, TOAST } from "#app/lib/texts";
+import { TINY_URL, bigPng } from "../fixtures/images";
 
 const good = {
   firstName: "Sam",
@@ -74,7 +75,7 @@ describe("edit profile form", () => {
 
   it("accepts photos as data URLs of the composer's types, /paths and http(s) URLs", () => {
     for (const photo of [
-      "data:image/png;base64,iVBORw0KGgo=",
+      ...Object.values(TINY_URL),
       "data:image/svg+xml;base64,PHN2Zz4=",
       "/seed/cover-default.svg",
       "https://example.com/me.jpg",
@@ -88,7 +89,7 @@ describe("edit profile form", () => {
     expect(errorsOf({ ...good, coverPhoto: "javascript:alert(1)" }).coverPhoto?.[0]).toMatch(
       /^Cover photo must be an image .* of at most 2 MB$/,
     );
-    const huge = `data:image/png;base64,${"A".repeat(Math.ceil((IMAGE_MAX_BYTES * 4) / 3) + 200)}`;
+    const huge = bigPng(Math.ceil((IMAGE_MAX_BYTES * 4) / 3) + 200);
     expect(errorsOf({ ...good, coverPhoto: huge }).coverPhoto).toHaveLength(1);
   });
 });

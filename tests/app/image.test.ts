@@ -1,7 +1,8 @@
 // CONTRACT §5: the composer's image types and the 2 MB limit, checked before a file is read.
 import { describe, expect, it } from "vitest";
 import { IMAGE_MAX_BYTES } from "#mock/core/rules";
-import { IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE, imageProblem } from "#app/lib/image";
+import { IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE, imageProblem, typedByBytes } from "#app/lib/image";
+import { TINY, TINY_URL } from "../fixtures/images";
 
 const file = (name: string, type: string, size = 1000) => ({ name, type, size });
 
@@ -38,5 +39,24 @@ describe("imageProblem", () => {
     expect(imageProblem(file("a.png", "image/png", IMAGE_MAX_BYTES))).toBeNull();
     expect(imageProblem(file("a.png", "image/png", IMAGE_MAX_BYTES + 1))).toBe(IMAGE_SIZE_MESSAGE);
     expect(IMAGE_SIZE_MESSAGE).toContain("2 MB");
+  });
+});
+
+describe("typedByBytes", () => {
+  it("types a picked file's data URL by its magic bytes, as the API holds it (a JPEG named .png goes as image/jpeg)", () => {
+    expect(typedByBytes(`data:image/png;base64,${TINY.jpeg}`)).toBe(TINY_URL.jpeg);
+    expect(typedByBytes(`data:application/octet-stream;base64,${TINY.webp}`)).toBe(TINY_URL.webp);
+    expect(typedByBytes(`data:image/jpeg;base64,${TINY.avif}`)).toBe(TINY_URL.avif);
+    // A claim the bytes already meet stays as it is (APNG is a PNG, jpg a JPEG).
+    for (const url of [...Object.values(TINY_URL), `data:image/apng;base64,${TINY.png}`, `data:image/jpg;base64,${TINY.jpeg}`])
+      expect(typedByBytes(url)).toBe(url);
+    // Bytes of no raster format keep their type: the API says what is wrong with them.
+    for (const url of [
+      "data:image/png;base64,PGh0bWw+",
+      "data:image/svg+xml;base64,PHN2Zy8+",
+      "data:image/png;base64,",
+      "data:image/png;base64,iVBORw0KG",
+    ])
+      expect(typedByBytes(url)).toBe(url);
   });
 });

@@ -10,6 +10,7 @@ import { seedSnapshot } from "#mock/data/seed";
 import type { ChangeSet, Snapshot, Store } from "#mock/core/types";
 import { applyChanges } from "#mock/store/apply";
 import { fmt, table } from "./measure";
+import { bigPng } from "../fixtures/images";
 
 class CountingStore implements Store {
   readonly label = "counting";
@@ -44,7 +45,7 @@ export async function benchGrowth(comments = 500) {
     return JSON.parse(r.body);
   };
   const size = () => JSON.stringify(store.data).length;
-  const avatar = `data:image/png;base64,${"A".repeat(2_796_000)}`;
+  const avatar = bigPng(2_796_000);
   const comment = async (postId: string, i: number, token: string) => {
     const t = performance.now();
     await send("POST", `/api/comments/add/${postId}`, { commentData: { commentVal: `comment number ${i}` } }, token);

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { acquireLock } from "#mock/node/lock";
 import { cli, folderState, oneStderrLine, tempDb } from "./helpers";
+import { TINY, TINY_URL } from "../fixtures/images";
 
 async function counts(db: string) {
   const exported = JSON.parse((await cli(["export", "--db", db])).stdout);
@@ -113,6 +114,40 @@ describe("export and import", () => {
         return f;
       },
       /data\.posts\.2\.likes\.likeCount: Expected number, received string/,
+    ],
+    // Raster photos are held to the magic bytes of their type (issue 33), the whole file refused.
+    [
+      "HTML sent as a PNG",
+      (f: { data: { posts: Array<{ postPic: string }> } }) => {
+        f.data.posts[0].postPic = TINY_URL.png;
+        f.data.posts[1].postPic = `data:image/png;base64,${Buffer.from("<html><script>alert(1)</script>").toString("base64")}`;
+        return f;
+      },
+      /data\.posts\.1\.postPic: an image that cannot be used because its bytes are markup \(HTML or XML\); its type image\/png says a PNG image/,
+    ],
+    [
+      "a PNG said to be a JPEG",
+      (f: { data: { users: Array<{ userPhoto: string }> } }) => {
+        f.data.users[0].userPhoto = `data:image/jpeg;base64,${TINY.png}`;
+        return f;
+      },
+      /data\.users\.0\.userPhoto: an image that cannot be used because its bytes are a PNG image; its type image\/jpeg says a JPEG image/,
+    ],
+    [
+      "an empty PNG",
+      (f: { data: { users: Array<{ coverPhoto: string }> } }) => {
+        f.data.users[1].coverPhoto = "data:image/png;base64,AAAA";
+        return f;
+      },
+      /data\.users\.1\.coverPhoto: an image that cannot be used because it holds only 3 bytes \(00 00 00\), too few for a PNG image/,
+    ],
+    [
+      "a PNG cut short",
+      (f: { data: { posts: Array<{ postPic: string }> } }) => {
+        f.data.posts[3].postPic = `data:image/png;base64,${TINY.png.slice(0, 6)}`;
+        return f;
+      },
+      /data\.posts\.3\.postPic: an image that cannot be used because it holds only 4 bytes \(89 50 4E 47\), too few for a PNG image/,
     ],
   ])("an import file with %s is exit 2, says where, and changes nothing", async (_, spoil, where) => {
     const { dir, db } = tempDb();

@@ -5,12 +5,11 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { cli, serve, stopServers, tempDb, tempDir } from "./helpers";
+import { png } from "../fixtures/images";
 
 afterEach(stopServers);
 
-const bytes = Buffer.alloc(30_000, 9);
-Buffer.from([0x89, 0x50, 0x4e, 0x47]).copy(bytes);
-const photo = `data:image/png;base64,${bytes.toString("base64")}`;
+const { bytes, url: photo } = png(30_000);
 
 /** Sets the guest's avatar and returns the reference answers give for it. */
 async function guestWithPhoto(target: string[]): Promise<string> {

@@ -99,6 +99,16 @@ test("a bad file says what is wrong and changes nothing", async ({ page }) => {
   });
   await expect(problem).toContainText("unsupported export version");
 
+  // An export whose one picture is HTML sent as a PNG (issue 33): refused whole, naming the field and what its bytes are.
+  const current = await page.evaluate(async () => JSON.parse(await (await window.__moments!.mock.exportData()).text()));
+  current.data.posts[0].postPic = `data:image/png;base64,${Buffer.from("<html><script>alert(1)</script></html>").toString("base64")}`;
+  await input.setInputFiles({ name: "html-as-png.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(current)) });
+  await expect(problem).toContainText("“html-as-png.json” can't be imported");
+  await expect(problem).toContainText(
+    "data.posts.0.postPic: an image that cannot be used because its bytes are markup (HTML or XML); its type image/png says a PNG image",
+  );
+  await expect(problem).toContainText("Nothing was changed.");
+
   await nav(page, "Home").click();
   await expect(postWith(page, "Still here after a bad import")).toBeVisible();
   await expect(feed(page).getByRole("article")).toHaveCount(7);

@@ -9,6 +9,7 @@ import { bootWorld } from "./fuzz/world";
 import { checkResponse, checkState, checkStore, checker, InvariantError } from "./fuzz/invariants";
 import type { Call } from "./fuzz/call";
 import { fuzzUntil, newStats, runSequence, totalChecks } from "./fuzz/run";
+import { bigPng } from "../fixtures/images";
 
 const REQUESTS = 1000;
 /** A seed whose run reaches every route past validation (it found the refused-edit bug, tests/hardening/regressions.test.ts). */
@@ -76,7 +77,7 @@ describe("the invariant checks", () => {
   });
 
   it("catch a large photo inline in its owner, a link to no photo, a photo left behind and a shared one", async () => {
-    const big = `data:image/png;base64,${"A".repeat(3000)}`;
+    const big = bigPng(3000);
     expect(await broken((w) => (w.mock.tables.users.all()[0].userPhoto = big))).toBe("no large photo inline in its owner");
     expect(await broken((w) => (w.mock.tables.posts.all()[0].postPic = "photo:gone"))).toBe("a photo link names a photo record");
     expect(await broken((w) => w.mock.tables.photos.insert({ _id: "orphan", data: big }))).toBe("each photo record has one owner");

@@ -9,6 +9,7 @@ import { DexieStore } from "#mock/browser/dexie";
 import { MemoryStore } from "#mock/store/memory";
 import { StoreError, type ChangeSet, type Store } from "#mock/core/types";
 import { ITERATIONS, addTodo, call, loginAsGuest, quotaSwitch } from "../store/helpers";
+import { bigPng } from "../fixtures/images";
 
 const quota = () => new DOMException("The quota has been exceeded.", "QuotaExceededError");
 
@@ -80,7 +81,7 @@ describe("a full disk: never acknowledge what is not durable", () => {
     const store = new FullDiskStore();
     const mock = await createMock({ store, passwordIterations: ITERATIONS, onStoreError: () => undefined });
     const token = await loginAsGuest(mock);
-    const big = (c: string) => `data:image/png;base64,${c.repeat(5000)}`;
+    const big = (c: string) => bigPng(5000, c);
     await call(mock, "POST", "/api/users/edit", { userData: { userPhoto: big("A") } }, token);
     const own = (await call(mock, "POST", "/api/posts", { postData: { content: "pic", postPic: big("B") } }, token)).body.posts.at(-1);
     expect(mock.tables.photos.size).toBe(2);

@@ -12,6 +12,7 @@ import { DispatchInterceptor } from "#mock/core/mirage/interceptor";
 import { startMirage, type RouteContext } from "#mock/core/mirage/mirage-server";
 import type { RouteDef } from "#mock/routes/route-kit";
 import type { Tables } from "#mock/data/tables";
+import { PNG_URL } from "../fixtures/images";
 
 const get = (url: string, method = "GET", body = ""): RawRequest => ({ method, url, headers: {}, body });
 const answer = (status: number, body = "{}", headers: Record<string, string> = {}): RawResponse => ({
@@ -158,7 +159,7 @@ describe("createDispatch", () => {
   });
 
   it("a photo answer's data URL becomes its bytes and type; a 304 carries neither type nor body", async () => {
-    const png = "data:image/png;base64,iVBORw0KGgo=";
+    const png = PNG_URL;
     const photo = createDispatch({ dispatch: async () => answer(200, png, { [PHOTO_DATA_URL]: "1" }) }, work());
     const r = await photo(get("/api/photos/users/u/userPhoto"));
     expect(r.headers["content-type"]).toBe("image/png");

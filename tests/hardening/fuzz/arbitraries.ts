@@ -17,6 +17,7 @@ import {
   type Str,
 } from "./call";
 import { SEED_PASSWORDS } from "./world";
+import { TINY, TINY_URL, bigPng } from "../../fixtures/images";
 
 const DANGEROUS_KEYS = [
   "__proto__",
@@ -168,12 +169,16 @@ const image = fc.constantFrom(
   "",
   "/seed/avatar-guest.svg",
   "https://example.com/a.png",
-  "data:image/png;base64,iVBORw0KGgo=",
+  TINY_URL.png,
+  TINY_URL.jpeg,
   "data:image/svg+xml;base64,PHN2Zy8+",
   // Over 2 kB: stored as a photo record of its own, quoted by reference.
-  `data:image/png;base64,${"QUJD".repeat(600)}`,
-  `data:image/png;base64,${"WFla".repeat(700)}`,
+  bigPng(2400),
+  bigPng(2800, "X"),
   "javascript:alert(1)",
+  // Refused (422): HTML as a PNG, a PNG said to be a JPEG.
+  "data:image/png;base64,PGh0bWw+PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==",
+  `data:image/jpeg;base64,${TINY.png}`,
   "data:text/html;base64,PHNjcmlwdD4=",
 );
 const postData = obj({

@@ -95,10 +95,15 @@ export function movePost(by: 1 | -1): void {
 
 const frame = () => new Promise((done) => requestAnimationFrame(done));
 
+/** How long a step waits for the post to be rendered: on a slow device the window fills in over many frames. */
+const STEP_WAIT_MS = 3000;
+
 /**
  * Focuses the post `by` places from `current` by its place in the list
- * (aria-posinset). A windowed feed may not have rendered it yet: then the
- * window scrolls on a little and looks again, a few frames at most.
+ * (aria-posinset). A windowed feed may not have rendered it yet: when the
+ * window ends before it, the page scrolls on a little; when the window
+ * reaches it but has not drawn it yet (its cards arrive a few per frame),
+ * it waits. Either way it looks again each frame, up to STEP_WAIT_MS.
  */
 export async function stepFrom(current: HTMLElement, by: 1 | -1): Promise<HTMLElement | null> {
   const place = Number(current.getAttribute("aria-posinset"));
@@ -106,14 +111,17 @@ export async function stepFrom(current: HTMLElement, by: 1 | -1): Promise<HTMLEl
   const wanted = place + by;
   if (!place || wanted < 1 || (size > 0 && wanted > size)) return null;
   const feed = current.closest('[role="feed"]');
-  for (let tries = 0; tries < 10 && feed; tries++) {
+  const deadline = performance.now() + STEP_WAIT_MS;
+  while (feed && performance.now() < deadline) {
     const next = feed.querySelector<HTMLElement>(`article[aria-posinset="${wanted}"]`);
     if (next) {
       next.focus({ preventScroll: true });
       next.scrollIntoView({ block: "nearest" });
       return next;
     }
-    window.scrollBy(0, by * Math.max(200, current.offsetHeight));
+    const places = [...feed.querySelectorAll("article[aria-posinset]")].map((card) => Number(card.getAttribute("aria-posinset")));
+    const windowEndsBefore = by > 0 ? Math.max(...places) < wanted : Math.min(...places) > wanted;
+    if (windowEndsBefore) window.scrollBy(0, by * Math.max(200, current.offsetHeight));
     await frame();
     await frame();
   }

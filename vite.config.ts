@@ -1,4 +1,8 @@
 /// <reference types="vitest/config" />
+import { readFile, readdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
 import { ALIASES } from "./mock/stubs/aliases.mjs";
@@ -50,6 +54,28 @@ const SLOW = [
   "tests/store/export-pieces.test.ts",
 ];
 
+/**
+ * Writes `x.gz` and `x.br` beside each text file of the client build, for the static
+ * server to send as they are (`sirv --gzip --brotli`: npm start, the e2e server):
+ * compressed once at the highest levels here, not on every request. Runs as Remix's
+ * buildEnd, after SPA mode has written index.html. A copy no smaller is not written.
+ */
+async function precompress(dir: string) {
+  const pack = { gz: promisify(gzip), br: promisify(brotliCompress) };
+  const files = (await readdir(dir, { recursive: true })).filter((f) => /\.(js|css|html|svg|json|txt|webmanifest)$/.test(f));
+  await Promise.all(
+    files.map(async (file) => {
+      const data = await readFile(path.join(dir, file));
+      const gz = await pack.gz(data, { level: 9 });
+      const br = await pack.br(data, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+      });
+      if (gz.length < data.length) await writeFile(path.join(dir, `${file}.gz`), gz);
+      if (br.length < data.length) await writeFile(path.join(dir, `${file}.br`), br);
+    }),
+  );
+}
+
 // One config for the SPA build and for vitest. The Remix plugin is left out
 // under vitest: it wants to own the whole build, and unit suites need none of it.
 export default defineConfig({
@@ -68,6 +94,7 @@ export default defineConfig({
             v3_throwAbortReason: true,
             v3_lazyRouteDiscovery: true,
           },
+          buildEnd: ({ remixConfig }) => precompress(path.join(remixConfig.buildDirectory, "client")),
         }),
       ],
   publicDir: "app/public",

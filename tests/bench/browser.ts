@@ -264,7 +264,17 @@ async function freshPage(): Promise<Page> {
 
 const server = spawn(
   join(ROOT, "node_modules/.bin/sirv"),
-  [join(process.env.BUILD_DIR ?? "build", "client"), "--single", "--port", String(PORT), "--host", "127.0.0.1", "--quiet"],
+  [
+    join(process.env.BUILD_DIR ?? "build", "client"),
+    "--single",
+    "--gzip",
+    "--brotli",
+    "--port",
+    String(PORT),
+    "--host",
+    "127.0.0.1",
+    "--quiet",
+  ],
   { cwd: ROOT, stdio: "ignore" },
 );
 /**

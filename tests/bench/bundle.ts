@@ -10,6 +10,16 @@ import { table } from "./measure";
 const BUDGET_KB = 180;
 const MOCKMAN_BUDGET_KB = 250;
 
+/** The chunks /mockman loads on first use, by their module's name. */
+const ON_USE: Record<string, string> = {
+  JsonCodeEditor: "the body editor, CodeMirror (body focused)",
+  JsonView: "the JSON tree (a response shown)",
+  CodeDialog: "code snippets, httpsnippet (Code opened)",
+  collection: "history export as a collection (Export)",
+  format: "a mockman collection file's checks (Import)",
+};
+const stem = (file: string) => path.posix.basename(file).replace(/-[\w-]{8}\.js$/, "");
+
 export function benchBundle(buildDir = process.env.BUILD_DIR ?? "build") {
   const client = path.resolve(buildDir, "client");
   const assets = path.join(client, "assets");
@@ -86,7 +96,20 @@ export function benchBundle(buildDir = process.env.BUILD_DIR ?? "build") {
     ...lazy,
   ]);
   const mockmanKb = sum(mockmanFirst);
-  console.log(`First-load JS for /mockman (gzip; lazy parts such as the Code dialog's snippets are not counted)`);
+  // What the page loads on first use (components/lazy.tsx and the handlers' import()): each with what it brings.
+  const onUse = new Map<string, Set<string>>();
+  for (const file of mockmanFirst)
+    for (const m of read(file)
+      .toString()
+      .matchAll(/import\(\s*["'](\.\/[^"']+\.js)["']\s*\)/g)) {
+      const target = path.posix.join(path.posix.dirname(file), m[1]);
+      if (!mockmanFirst.has(target)) onUse.set(target, new Set([...closure([target])].filter((f) => !mockmanFirst.has(f))));
+    }
+  // As the server sends them: the .br files the build writes (vite.config.ts), if it wrote them.
+  const brotli = [...mockmanFirst].every((f) => existsSync(path.join(client, `${f}.br`)))
+    ? [...mockmanFirst].reduce((n, f) => n + readFileSync(path.join(client, `${f}.br`)).length / 1024, 0)
+    : null;
+  console.log(`First-load JS for /mockman (gzip; the parts loaded on first use listed apart)`);
   table(
     ["what", "files", "KB gz", "budget"],
     [
@@ -96,6 +119,15 @@ export function benchBundle(buildDir = process.env.BUILD_DIR ?? "build") {
         mockmanKb.toFixed(1),
         `${MOCKMAN_BUDGET_KB} KB: ${mockmanKb <= MOCKMAN_BUDGET_KB ? "met" : "MISSED"}`,
       ],
+      ...(brotli === null
+        ? []
+        : [["the same as brotli (.br, what sirv --brotli sends over HTTPS)", String(mockmanFirst.size), brotli.toFixed(1), ""]]),
+      ...[...onUse].map(([file, files]) => [
+        `on first use: ${ON_USE[stem(file)] ?? stem(file)}`,
+        String(files.size),
+        sum(files).toFixed(1),
+        "",
+      ]),
       ["the mock's worker, off the page's thread", String(worker.length), sum(worker).toFixed(1), ""],
     ],
   );

@@ -102,9 +102,13 @@ export async function serveJson(body: string): Promise<{ url: string; close(): P
   };
 }
 
+/** The JSON body's text: a plain field until CodeMirror loads on first use (components/lazy.tsx), then CodeMirror's lines. */
+export const bodyText = (body: Locator): Promise<string> =>
+  body.evaluate((el) => (el instanceof HTMLTextAreaElement ? el.value : (el as HTMLElement).innerText));
+
 /** The body editor's text as JSON (the text itself while it is not JSON), for expect.poll. */
 export const bodyJson = async (body: Locator): Promise<unknown> => {
-  const text = await body.innerText();
+  const text = await bodyText(body);
   try {
     return JSON.parse(text);
   } catch {

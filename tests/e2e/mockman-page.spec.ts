@@ -236,7 +236,7 @@ test("the endpoint box suggests every route from the API's OpenAPI description, 
   await $.body.fill('{"username":"guest","password":"guest1234"}');
   await $.endpoint.fill("POST /api/auth/signup");
   await expect($.endpoint).toHaveValue("/api/auth/signup");
-  expect(JSON.parse(await $.body.innerText())).toEqual({ username: "guest", password: "guest1234" });
+  expect(await bodyJson($.body)).toEqual({ username: "guest", password: "guest1234" });
 });
 
 test("'OpenAPI description' downloads the document the tab's API serves", async ({ page }) => {

@@ -46,7 +46,7 @@ export default defineConfig({
     { name: "timed", testMatch: /mockman-scale\.spec\.ts$/, dependencies: ["suite"], fullyParallel: false },
   ],
   webServer: {
-    command: `npx sirv ${BUILD_DIR}/client --single --port ${PORT} --host 127.0.0.1 --quiet`,
+    command: `npx sirv ${BUILD_DIR}/client --single --gzip --brotli --port ${PORT} --host 127.0.0.1 --quiet`,
     cwd: "../..",
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,

@@ -60,7 +60,7 @@ describe("saved collection trees", () => {
     expect(formSnapshot(back)).toBe(formSnapshot(form));
   });
 
-  it("imports Postman as it is (ids added) and ours converted, and refuses what is neither", () => {
+  it("imports Postman as it is (ids added) and ours converted, and refuses what is neither", async () => {
     const postman = JSON.stringify({
       info: { name: "P", schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json" },
       item: [
@@ -73,16 +73,20 @@ describe("saved collection trees", () => {
       ],
       variable: [{ key: "baseUrl", value: "" }],
     });
-    const { collection } = collectionFromFile(postman, "p.json", 0);
+    const { collection } = await collectionFromFile(postman, "p.json", 0);
     expect(collection.name).toBe("P");
     expect(collection.postman.item![0].item![0].event).toHaveLength(1);
     expect(collection.postman.item![0].id).toBeTruthy();
-    const ours = collectionFromFile('{"mockman":1,"requests":[{"name":"a","method":"GET","endpoint":"/x","headers":{}}]}', "ours.json", 1);
+    const ours = await collectionFromFile(
+      '{"mockman":1,"requests":[{"name":"a","method":"GET","endpoint":"/x","headers":{}}]}',
+      "ours.json",
+      1,
+    );
     expect(ours.collection.name).toBe("ours");
     expect(ours.collection.postman.item).toHaveLength(1);
-    expect(() => collectionFromFile("nope", "bad.json", 0)).toThrow(/not JSON/);
-    expect(() => collectionFromFile('{"mockman":1,"requests":[{"name":"a b","method":"GET","endpoint":"/x"}]}', "bad.json", 0)).toThrow(
-      /requests.0.name/,
-    );
+    await expect(collectionFromFile("nope", "bad.json", 0)).rejects.toThrow(/not JSON/);
+    await expect(
+      collectionFromFile('{"mockman":1,"requests":[{"name":"a b","method":"GET","endpoint":"/x"}]}', "bad.json", 0),
+    ).rejects.toThrow(/requests.0.name/);
   });
 });

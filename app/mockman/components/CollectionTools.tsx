@@ -1,7 +1,6 @@
 // Export history (all or the selection) as a collection `mockman replay` runs.
 // Importing a collection makes a saved collection (CollectionsPanel), not history rows.
 import { SERVE_URL } from "#mock/core/boundary";
-import { collectionText, toCollection, toPostmanText } from "../lib/collection";
 import { downloadText } from "#app/lib/download";
 import type { HistoryEntry } from "../lib/history";
 import type { History } from "../hooks/useHistory";
@@ -12,8 +11,12 @@ interface Props {
   onNotice(text: string, isError?: boolean): void;
 }
 
+// The collection format (with its checks) loads on the first export, not with the page (./lazy).
+const collectionFormat = () => import("../lib/collection");
+
 export function CollectionTools({ history, selected, onNotice }: Props) {
   const exportEntries = async (entries: HistoryEntry[]) => {
+    const { collectionText, toCollection } = await collectionFormat();
     const file = toCollection(entries, window.location.origin);
     const day = new Date().toISOString().slice(0, 10);
     downloadText(collectionText(file), `mockman-collection-${day}.json`);
@@ -22,6 +25,7 @@ export function CollectionTools({ history, selected, onNotice }: Props) {
 
   const exportPostman = async () => {
     const entries = selected.size ? await history.byIds([...selected]) : await history.all();
+    const { toPostmanText } = await collectionFormat();
     const { text, notes } = toPostmanText(entries, window.location.origin);
     downloadText(text, `mockman-${new Date().toISOString().slice(0, 10)}.postman_collection.json`);
     onNotice(

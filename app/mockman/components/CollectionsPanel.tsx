@@ -6,7 +6,6 @@
 import { useState, type DragEvent } from "react";
 import type { PostmanItem } from "#mock/tester/postman/convert";
 import { downloadText } from "#app/lib/download";
-import { collectionText } from "../lib/collection";
 import { folderChoices, formOf, isFolder, parentOf, mockmanExport, postmanExport, requestCount, type SavedCollection } from "../lib/saved";
 import type { Collections } from "../hooks/useCollections";
 import { FileImport } from "./FileImport";
@@ -31,12 +30,14 @@ export function CollectionsPanel({ collections, onOpen, onNotice, currentId }: P
   const fail = (error: unknown) => onNotice(error instanceof Error ? error.message : String(error), true);
   const run = (work: Promise<unknown>, done?: string) => work.then(() => done && onNotice(done)).catch(fail);
 
-  const exportAs = (collection: SavedCollection, folderId: string | null, name: string, kind: "mockman" | "postman") => {
+  const exportAs = async (collection: SavedCollection, folderId: string | null, name: string, kind: "mockman" | "postman") => {
     const base = name.replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, "") || "collection";
     if (kind === "postman") {
       downloadText(JSON.stringify(postmanExport(collection, folderId), null, 2) + "\n", `${base}.postman_collection.json`);
       onNotice(`Exported ${name} as a Postman v2.1 collection.`);
     } else {
+      // The collection format (with its checks) loads on first use, not with the page (./lazy).
+      const { collectionText } = await import("../lib/collection");
       const { file, notes } = mockmanExport(collection, folderId);
       downloadText(collectionText(file), `${base}.mockman.json`);
       onNotice(
@@ -109,8 +110,8 @@ export function CollectionsPanel({ collections, onOpen, onNotice, currentId }: P
           { label: "Move to", run: () => setMoving({ collectionId: collection.id, item }), dialog: true },
           ...(folder
             ? [
-                { label: "Export as mockman", run: () => exportAs(collection, id, name, "mockman") },
-                { label: "Export as Postman", run: () => exportAs(collection, id, name, "postman") },
+                { label: "Export as mockman", run: () => void run(exportAs(collection, id, name, "mockman")) },
+                { label: "Export as Postman", run: () => void run(exportAs(collection, id, name, "postman")) },
               ]
             : []),
           { label: "Delete", run: () => setDeleting(id) },
@@ -202,8 +203,8 @@ export function CollectionsPanel({ collections, onOpen, onNotice, currentId }: P
           const actions: MenuAction[] = [
             { label: "Rename", run: () => setRenaming(collection.id) },
             { label: "New folder", run: () => void collections.addFolder(collection.id, null, "New folder").then(setRenaming, fail) },
-            { label: "Export as mockman", run: () => exportAs(collection, null, collection.name, "mockman") },
-            { label: "Export as Postman", run: () => exportAs(collection, null, collection.name, "postman") },
+            { label: "Export as mockman", run: () => void run(exportAs(collection, null, collection.name, "mockman")) },
+            { label: "Export as Postman", run: () => void run(exportAs(collection, null, collection.name, "postman")) },
             { label: "Delete", run: () => setDeleting(collection.id) },
           ];
           return (

@@ -5,7 +5,7 @@ import { NODE_COUNT_CAP } from "../lib/filter";
 import type { Found, LargeJson } from "../lib/large-json";
 import { formatBytes, type TesterResponse } from "../lib/send";
 import type { ResponseSearch } from "../hooks/useResponseSearch";
-import { JsonView } from "./JsonView";
+import { JsonView } from "./lazy";
 import { LazyJsonView } from "./LazyJsonView";
 
 /** Long text bodies are cut for display; the whole text is one click away. */

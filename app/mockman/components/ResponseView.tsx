@@ -4,7 +4,7 @@ import { useState } from "react";
 import { formatBytes, formatMs, type Outcome } from "../lib/send";
 import { useBodyActions } from "../hooks/useBodyActions";
 import { useResponseSearch } from "../hooks/useResponseSearch";
-import { JsonView } from "./JsonView";
+import { JsonView } from "./lazy";
 import { ResponseBody } from "./ResponseBody";
 import { SearchBox } from "./SearchBox";
 import { SectionTabs } from "./SectionTabs";

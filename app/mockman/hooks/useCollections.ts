@@ -75,7 +75,7 @@ export function useCollections() {
     },
     /** Imports a file (ours or Postman v2.0/v2.1) as a new collection; returns it and what did not carry over. */
     async importFile(text: string, fileName: string) {
-      const { collection, notes } = collectionFromFile(text, fileName, nextOrder());
+      const { collection, notes } = await collectionFromFile(text, fileName, nextOrder());
       await commit([...latest.current, collection], [collection]);
       return { collection, notes };
     },

@@ -4,7 +4,6 @@
 // our own format is a conversion at the edge (mock/tester/postman/convert.ts).
 // Every item carries an `id` (Postman's own optional field) so the page can
 // find, move and reorder it. These functions are pure: the store keeps the result.
-import { loadCollectionText } from "#mock/tester/collection/format";
 import {
   POSTMAN_SCHEMA,
   fromPostman,
@@ -59,7 +58,11 @@ export function emptyCollection(name: string, order: number): SavedCollection {
 }
 
 /** A file's text (ours or Postman v2.0/v2.1) as a collection to keep; throws FormatError / Error saying what is wrong. */
-export function collectionFromFile(text: string, fileName: string, order: number): { collection: SavedCollection; notes: string[] } {
+export async function collectionFromFile(
+  text: string,
+  fileName: string,
+  order: number,
+): Promise<{ collection: SavedCollection; notes: string[] }> {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -82,6 +85,8 @@ export function collectionFromFile(text: string, fileName: string, order: number
     };
   }
   // Ours (or anything else the loader reads): checked whole, then written as Postman.
+  // The loader and its checks (zod schemas, RE2 for matchers) load on the first such import, not with the page.
+  const { loadCollectionText } = await import("#mock/tester/collection/format");
   const { file, notes } = loadCollectionText(text);
   const { json: postman, notes: more } = toPostman(file, base);
   return {

@@ -1,0 +1,93 @@
+// The page's heavy parts, loaded when first used so /mockman's first load stays
+// light (under 250 KB of JavaScript, gzip: `npm run bench` prints it and
+// tests/e2e/mockman-first-load.spec.ts holds it):
+// - the body's CodeMirror editor (~110 KB gz) when the body is first focused or
+//   pointed at; until then a plain text field with the same label, text and help;
+// - the JSON tree (react-json-tree with its colour and lodash helpers, ~30 KB gz)
+//   when a response or its headers first show.
+// The Code dialog (httpsnippet) loads on first open (MockmanDialogs), and the
+// collection file conversions (with their matcher checks) on import or export.
+import { Suspense, lazy, useState, type ComponentProps, type FocusEvent, type PointerEvent } from "react";
+import type { CodeEditorProps } from "./JsonCodeEditor";
+import type { JsonView as Tree } from "./JsonView";
+
+export type { CodeEditorProps };
+
+const TreeView = lazy(() => import("./JsonView").then((m) => ({ default: m.JsonView })));
+
+/**
+ * The read-only JSON tree (./JsonView), loaded on first show; until it is there, the
+ * same data as indented text, so the answer can be read (and searched by the
+ * browser) at once. Only bodies parsed on the page come here (up to 1 MB): larger
+ * ones are shown by LazyJsonView from the JSON worker.
+ */
+export function JsonView(props: ComponentProps<typeof Tree>) {
+  const text = (
+    // A scrollable region takes focus (axe: scrollable-region-focusable), as the tree does.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+    <pre className="mm-text" tabIndex={0}>
+      {JSON.stringify(props.data, null, 2)}
+    </pre>
+  );
+  return (
+    <Suspense fallback={text}>
+      <TreeView {...props} />
+    </Suspense>
+  );
+}
+
+type CodeEditorModule = typeof import("./JsonCodeEditor");
+let editorModule: CodeEditorModule | null = null;
+let editorLoading: Promise<CodeEditorModule> | null = null;
+
+/** Starts loading CodeMirror (once); a failed load is tried again on the next use. */
+export function loadCodeEditor(): Promise<CodeEditorModule> {
+  editorLoading ??= import("./JsonCodeEditor").then(
+    (loaded) => (editorModule = loaded),
+    (error: unknown) => {
+      editorLoading = null;
+      throw error;
+    },
+  );
+  return editorLoading;
+}
+
+/**
+ * The JSON body's editor: a plain text field until CodeMirror is wanted, then
+ * CodeMirror in its place with the same text (and the caret, if the field had
+ * focus). The field is a full editor on its own: typing, pasting and Tab work
+ * before, and if, the load never comes.
+ */
+export function CodeEditor(props: CodeEditorProps) {
+  const [loaded, setLoaded] = useState(editorModule);
+  const [focus, setFocus] = useState<CodeEditorProps["focus"]>(null);
+  if (loaded) return <loaded.JsonCodeEditor {...props} focus={focus} />;
+
+  const want = (event: FocusEvent<HTMLTextAreaElement> | PointerEvent<HTMLTextAreaElement>) => {
+    const field = event.currentTarget;
+    loadCodeEditor().then(
+      (module) => {
+        if (document.activeElement === field) setFocus({ from: field.selectionStart, to: field.selectionEnd });
+        setLoaded(module);
+      },
+      () => {
+        // Offline or the chunk is gone after a deploy: the plain field stays and still works.
+      },
+    );
+  };
+  return (
+    <textarea
+      className="mm-code-plain"
+      value={props.text}
+      onChange={(event) => props.onChange(event.target.value)}
+      onFocus={want}
+      onPointerEnter={want}
+      aria-labelledby={props.labelledBy}
+      aria-describedby={props.describedBy}
+      aria-invalid={props.invalid}
+      spellCheck={false}
+      autoCapitalize="off"
+      autoComplete="off"
+    />
+  );
+}

@@ -7,12 +7,12 @@ import { Faker, base, en } from "@faker-js/faker";
 import { avatarDataUrl } from "#cli/avatar";
 import { hashPassword } from "#mock/core/password";
 import { COMMENT_MAX, NAME_MAX, POST_MAX } from "#mock/core/rules";
-import { GENERATED_PASSWORD, type GenerateOptions } from "#mock/data/seed";
+import { GENERATED_PASSWORD, SEED_PICTURES, seedPicture, type GenerateOptions } from "#mock/data/seed";
 import { timestamp } from "#mock/core/time";
 import type { CommentRecord, PostRecord, Snapshot, UserRecord } from "#mock/core/types";
 import { DEFAULT_ITERATIONS } from "#mock/core/password";
 
-const PICTURES = ["/seed/post-dawn.svg", "/seed/post-dusk.svg", "/seed/post-sea.svg"];
+const PICTURES = Object.keys(SEED_PICTURES);
 const REACTIONS = [
   "Love this!",
   "So true.",
@@ -129,7 +129,7 @@ export async function realisticData(opts: GenerateOptions, now = new Date()): Pr
     const post: PostRecord = {
       _id: faker.string.uuid(),
       content: fit(sentence(), POST_MAX),
-      postPic: faker.number.float() < 0.2 ? pick(PICTURES) : "",
+      ...seedPicture(faker.number.float() < 0.2 ? pick(PICTURES) : ""),
       username: author?.username ?? "guest",
       likes: { likeCount: likers.length, likedBy: likers.map((u) => u._id), dislikedBy: [] },
       createdAt: at,

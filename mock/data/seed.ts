@@ -50,6 +50,25 @@ export const SEED_USERS = [
   },
 ];
 
+/**
+ * The shipped post pictures (app/public/seed/) and their size in pixels (each file's
+ * viewBox): seeded posts carry it as postPicSize, so a card keeps the picture's shape
+ * before it loads, as it does for a picture measured at upload.
+ */
+export const SEED_PICTURES: Readonly<Record<string, { readonly width: number; readonly height: number }>> = {
+  "/seed/post-dawn.svg": { width: 640, height: 360 },
+  "/seed/post-dusk.svg": { width: 640, height: 360 },
+  "/seed/post-sea.svg": { width: 640, height: 360 },
+};
+
+/** A post's picture fields for one of the shipped pictures ("" for none): the path and, with it, its size. */
+export function seedPicture(pic: string): Pick<PostRecord, "postPic" | "postPicSize"> {
+  const size = SEED_PICTURES[pic];
+  return size ? { postPic: pic, postPicSize: { ...size } } : { postPic: pic };
+}
+
+const SHIPPED_PICTURES = Object.keys(SEED_PICTURES);
+
 export const SEED_POSTS = [
   {
     by: 0,
@@ -111,7 +130,7 @@ export async function seedSnapshot(iterations = DEFAULT_ITERATIONS, now = new Da
     return {
       _id: POST_IDS[i],
       content: p.content,
-      postPic: p.pic,
+      ...seedPicture(p.pic),
       username: author.username,
       likes: { likeCount: p.likes, likedBy: [], dislikedBy: [] },
       createdAt: at,
@@ -193,7 +212,7 @@ export async function generateData(opts: GenerateOptions, now = new Date()): Pro
     posts.push({
       _id: uuidFrom(random),
       content: words.join(" ").slice(0, POST_MAX),
-      postPic: random() < 0.2 ? pick(["/seed/post-dawn.svg", "/seed/post-dusk.svg", "/seed/post-sea.svg"]) : "",
+      ...seedPicture(random() < 0.2 ? pick(SHIPPED_PICTURES) : ""),
       username: author?.username ?? "guest",
       likes: { likeCount: Math.floor(random() * 3000), likedBy: [], dislikedBy: [] },
       createdAt: at,

@@ -1,12 +1,28 @@
 // Issue 34: login and signup say what went wrong inside the form, at the field it
 // concerns (aria-invalid, focus moved there), beside the spec's toasts; signup checks
 // the username while you type and hints at the password's strength.
-import { expect, test } from "./fixtures";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "./fixtures";
 import { expectToast } from "./helpers";
-import { shoot } from "./screen-helpers";
+import { noToasts, shoot } from "./screen-helpers";
+
+/** Every axe violation, of any impact, in the light and the dark theme, once the toasts have gone: [] when clean. */
+async function axeInBothThemes(page: Page) {
+  await noToasts(page);
+  const found: string[] = [];
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    for (const v of violations) found.push(`${colorScheme}: ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  return found;
+}
 
 for (const width of [1280, 375]) {
   test.describe(`at ${width} px`, () => {
+    // Reduced motion: axe measures the dialog once it has faded in, not halfway.
+    test.use({ reducedMotion: "reduce" });
     test.beforeEach(async ({ page }) => {
       await page.setViewportSize({ width, height: 800 });
     });
@@ -37,6 +53,8 @@ for (const width of [1280, 375]) {
       await expect(password).toBeFocused();
       await expect(username).not.toHaveAttribute("aria-invalid", "true");
       await shoot(page, "login-wrong-password");
+      // The form with its inline error passes axe (no violation of any impact), light and dark.
+      expect(await axeInBothThemes(page)).toEqual([]);
       await expect(page).toHaveURL(/\/$/);
     });
 
@@ -72,6 +90,8 @@ for (const width of [1280, 375]) {
       await expect(username).toHaveAttribute("aria-invalid", "true");
       await expect(username).toBeFocused();
       await expect(page).toHaveURL(/\/$/);
+      await shoot(page, "signup-taken");
+      expect(await axeInBothThemes(page)).toEqual([]);
 
       await username.fill("nina_k");
       await password.fill("x");

@@ -1,26 +1,9 @@
 // Issue 34: people lists (/profile/:username/followers|following, reached from the
 // profile's counts), Follow back on a follow notification, Follow on people found by
 // search, Following reading Unfollow on hover and focus, and the Following feed on /home.
-import { expect, expectToast, test, type Page } from "./fixtures";
+import { expect, expectToast, test } from "./fixtures";
 import { loginAsGuest, seriousViolations } from "./helpers";
-import { noToasts, shoot } from "./screen-helpers";
-
-/** Another seeded user follows the guest, through the tab's own mock (as their own tab would). */
-async function followsGuest(page: Page, username: string, password: string) {
-  const status = await page.evaluate(
-    async ([username, password]) => {
-      const login = await fetch("/api/auth/login", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ username, password }),
-      });
-      const { encodedToken } = await login.json();
-      return (await fetch("/api/users/follow/guest", { method: "POST", headers: { authorization: encodedToken } })).status;
-    },
-    [username, password],
-  );
-  expect(status).toBe(200);
-}
+import { followsGuest, noToasts, shoot } from "./screen-helpers";
 
 for (const width of [1280, 375]) {
   test.describe(`at ${width} px`, () => {

@@ -91,6 +91,13 @@ for (const width of [1280, 375]) {
 
     test("a portrait picture shows whole on the card and the post page, its box kept before it loads", async ({ page }) => {
       const errors = watchErrors(page);
+      // A seeded picture's file is held back until the card's box has been measured.
+      let release = () => {};
+      const held = new Promise<void>((done) => (release = done));
+      await page.route("**/seed/post-dusk.svg", async (route) => {
+        await held;
+        await route.continue();
+      });
       await loginAsGuest(page);
       await postPortrait(page);
       const card = feed(page).getByRole("article").filter({ hasText: TEXT }).first();
@@ -102,12 +109,21 @@ for (const width of [1280, 375]) {
       const box = await card.locator(".post-image__view").boundingBox();
       expect(Math.abs(box!.width / box!.height - RATIO) / RATIO).toBeLessThan(0.02);
       await page.screenshot({ path: `/tmp/shots-pictures/card-${width}.png` });
-      // A seeded picture (an SVG with a viewBox and no size of its own, no postPicSize) shows whole too.
-      const seeded = feed(page)
-        .getByRole("article")
-        .filter({ hasText: "Ten years since my first company" })
-        .getByRole("img", { name: "Picture posted by Marco" });
+      // A seeded picture (an SVG with a viewBox and no size of its own) comes with its size too
+      // (postPicSize), so its box has its shape before the file comes, and it shows whole.
+      const seededCard = feed(page).getByRole("article").filter({ hasText: "Ten years since my first company" });
+      const seeded = seededCard.getByRole("img", { name: "Picture posted by Marco" });
+      await expect(seeded).toHaveAttribute("width", "640");
+      await expect(seeded).toHaveAttribute("height", "360");
+      expect(await seeded.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(0);
+      const before = (await seededCard.locator(".post-image__view").boundingBox())!;
+      expect(Math.abs(before.width / before.height - 640 / 360) / (640 / 360)).toBeLessThan(0.02);
+      release();
       await expect(seeded).toBeVisible();
+      await expect.poll(() => seeded.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+      // Loading it changed nothing of the box's size: nothing below it moved.
+      const after = (await seededCard.locator(".post-image__view").boundingBox())!;
+      expect([after.width, after.height]).toEqual([before.width, before.height]);
       const s = await shape(seeded);
       expect(s.width).toBeGreaterThan(100);
       expect(Math.abs(s.ratio - s.natural) / s.natural).toBeLessThan(0.02);

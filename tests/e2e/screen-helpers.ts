@@ -19,6 +19,23 @@ export async function signUp(page: Page, username: string, firstName = "Newbie")
   await expect(page.getByRole("heading", { name: "Homepage" })).toBeVisible();
 }
 
+/** Another seeded user follows the guest, through the tab's own mock (as their own tab would). */
+export async function followsGuest(page: Page, username: string, password: string) {
+  const status = await page.evaluate(
+    async ([username, password]) => {
+      const login = await fetch("/api/auth/login", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ username, password }),
+      });
+      const { encodedToken } = await login.json();
+      return (await fetch("/api/users/follow/guest", { method: "POST", headers: { authorization: encodedToken } })).status;
+    },
+    [username, password],
+  );
+  expect(status).toBe(200);
+}
+
 /** A client-side move inside the SPA, as a click on a link would make (no reload, the mock keeps running). */
 export async function goInside(page: Page, path: string) {
   await page.evaluate((to) => {

@@ -1,8 +1,9 @@
 // Dark mode: the app follows the system's light or dark setting unless
 // Settings > Appearance picks one; the choice survives a reload; every screen
-// is axe-clean (contrast included) in both themes at 375 and 1280 px.
+// is axe-clean (contrast included) in both themes at 375 and 1280 px: the people lists,
+// the Following feed and a follow notification among them.
 import { expect, test, type Page } from "./fixtures";
-import { loginAsGuest, noToasts, seriousViolations, watchErrors } from "./screen-helpers";
+import { followsGuest, loginAsGuest, noToasts, seriousViolations, watchErrors } from "./screen-helpers";
 
 const theme = (page: Page) => page.evaluate(() => document.documentElement.dataset.theme);
 const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -23,10 +24,22 @@ async function auditEveryScreen(page: Page) {
   await expect(page.getByRole("dialog", { name: "Add comment" })).toBeVisible();
   await check("/home comment dialog");
   await page.keyboard.press("Escape");
+  // Ada follows the guest: a notification with Follow back; once followed back, both of the
+  // guest's people lists have a row and the Following feed holds Ada's posts.
+  await followsGuest(page, "adasterling", "ada-cto-2024");
+  await page.goto("/notifications");
+  const followBack = page.getByRole("button", { name: "Follow back @adasterling" });
+  await expect(followBack).toBeVisible();
+  await check("/notifications");
+  await followBack.click();
+  await expect(page.getByRole("button", { name: "Following @adasterling: unfollow" })).toBeVisible();
   for (const [path, heading] of [
     ["/explore", "Explore"],
     ["/bookmarks", "Bookmark"],
+    ["/home?feed=following", "Homepage"],
     ["/profile/guest", "Guest Developer"],
+    ["/profile/guest/followers", "People following Guest Developer"],
+    ["/profile/guest/following", "People Guest Developer follows"],
     ["/settings", "Settings"],
     ["/no-such-page", "Error 404: PageNotFound"],
   ]) {

@@ -19,11 +19,13 @@ interface Props {
   onNotice(text: string, isError?: boolean): void;
   /** The item the active tab edits, shown as current. */
   currentId: string | null;
+  /** More actions for a collection (folder null) or one of its folders: Edit scripts…, Run… */
+  moreActions?(collection: SavedCollection, folder: PostmanItem | null): MenuAction[];
 }
 
 const DRAG_TYPE = "application/x-mockman-item";
 
-export function CollectionsPanel({ collections, onOpen, onNotice, currentId }: Props) {
+export function CollectionsPanel({ collections, onOpen, onNotice, currentId, moreActions }: Props) {
   const [renaming, setRenaming] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
   const [moving, setMoving] = useState<{ collectionId: string; item: PostmanItem } | null>(null);
@@ -112,6 +114,7 @@ export function CollectionsPanel({ collections, onOpen, onNotice, currentId }: P
             ? [
                 { label: "Export as mockman", run: () => void run(exportAs(collection, id, name, "mockman")) },
                 { label: "Export as Postman", run: () => void run(exportAs(collection, id, name, "postman")) },
+                ...(moreActions?.(collection, item) ?? []),
               ]
             : []),
           { label: "Delete", run: () => setDeleting(id) },
@@ -205,6 +208,7 @@ export function CollectionsPanel({ collections, onOpen, onNotice, currentId }: P
             { label: "New folder", run: () => void collections.addFolder(collection.id, null, "New folder").then(setRenaming, fail) },
             { label: "Export as mockman", run: () => void run(exportAs(collection, null, collection.name, "mockman")) },
             { label: "Export as Postman", run: () => void run(exportAs(collection, null, collection.name, "postman")) },
+            ...(moreActions?.(collection, null) ?? []),
             { label: "Delete", run: () => setDeleting(collection.id) },
           ];
           return (

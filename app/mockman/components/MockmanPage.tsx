@@ -2,10 +2,12 @@
 // split), stacked on narrow ones; history and the mock's settings below.
 // The page assembles; the hooks in ../hooks hold the state (tabs, sending,
 // paging, the copy server, commands, environments, the status line, the split).
-import { useEffect, useMemo, type CSSProperties } from "react";
+import { Suspense, lazy, useEffect, useMemo, useState, type CSSProperties } from "react";
+import type { PostmanItem } from "#mock/tester/postman/convert";
 import { BODY_ERROR } from "../lib/body";
 import type { HistoryEntry } from "../lib/history";
-import { hasUnsavedChanges } from "../lib/saved";
+import { hasUnsavedChanges, type SavedCollection } from "../lib/saved";
+import { NO_SCRIPTS, hasScripts, scriptsOf } from "../lib/scripts";
 import { MAX_TABS, blankTab, duplicateTab, tabTitle, type RequestTab } from "../lib/tabs";
 import { useAuthTools } from "../hooks/useAuthTools";
 import { useBaseUrl } from "../hooks/useBaseUrl";
@@ -19,6 +21,7 @@ import { useNotice } from "../hooks/useNotice";
 import { usePaging } from "../hooks/usePaging";
 import { useRequestTabs } from "../hooks/useRequestTabs";
 import { useSaving } from "../hooks/useSaving";
+import { useScripts } from "../hooks/useScripts";
 import { useSend } from "../hooks/useSend";
 import { useSplit } from "../hooks/useSplit";
 import { useVariables } from "../hooks/useVariables";
@@ -35,9 +38,17 @@ import { RequestPanel } from "./RequestPanel";
 import { RequestMenu } from "./RequestMenu";
 import { ResponsePanel } from "./ResponsePanel";
 import { SaveDialog } from "./SaveDialog";
+import { ScriptsDialog } from "./ScriptsDialog";
+import { ScriptsSection } from "./ScriptsSection";
 import { ServeAddress } from "./ServeAddress";
 import { Splitter } from "./Splitter";
 import { TabBar, tabDomId } from "./TabBar";
+import { TestResults, testsLabel } from "./TestResults";
+
+// The runner (and the engine's reports it exports) loads when a Run is first asked for.
+const RunnerDialog = lazy(() => import("./RunnerDialog"));
+
+type OwnerTarget = { collection: SavedCollection; folder: PostmanItem | null };
 
 const REQUEST_PANEL_ID = "mm-request-panel";
 
@@ -48,7 +59,12 @@ export function MockmanPage() {
   const history = useHistory();
   const environments = useEnvironments();
   const { variables, environmentName, endpointPreview, bodyCheck } = useVariables(environments, tab.endpoint, tab.bodyText);
-  const sender = useSend({ tabs, history, variables, environmentName });
+  const collections = useCollections();
+  const scripts = useScripts({ collections, environments, variables });
+  const sender = useSend({ tabs, history, variables, environmentName, scripted: scripts });
+  const [editingScripts, setEditingScripts] = useState<OwnerTarget | null>(null);
+  const [running, setRunning] = useState<OwnerTarget | null>(null);
+  const testRun = scripts.runs[tab.id];
   const { sending, sendingId, problem, setProblem } = sender;
   const endpoints = useEndpointChoice(tabs);
   const paging = usePaging({ tabs, suggestions: endpoints.suggestions, submit: sender.submit });
@@ -57,7 +73,6 @@ export function MockmanPage() {
   const curl = useCurlTools({ tabs, baseUrl, say, onFilled: () => setProblem(null) });
   const auth = useAuthTools({ tabs, sender, variables, say });
   const { split, setSplit } = useSplit();
-  const collections = useCollections();
   const saving = useSaving({ tabs, collections, say });
   // A Submit refused for bad JSON stops saying so once the body is valid again.
   useEffect(() => {
@@ -132,6 +147,14 @@ export function MockmanPage() {
             settings={
               <ServeAddress baseUrl={baseUrl.baseUrl} problem={baseUrl.check.ok ? null : baseUrl.check.message} onChange={baseUrl.change} />
             }
+            scripts={
+              <ScriptsSection
+                idPrefix="mm-req-scripts"
+                value={tab.scripts ?? NO_SCRIPTS}
+                onChange={(next) => tabs.patch(() => ({ scripts: next }))}
+              />
+            }
+            scriptsSet={hasScripts(tab.scripts)}
             paramCount={tab.params.filter((row) => row.enabled && row.key).length}
             onMethod={tabs.setMethod}
             onEndpoint={endpoints.choose}
@@ -151,9 +174,19 @@ export function MockmanPage() {
             request={lastRequest}
             pagingHint={paging.hint}
             onAddLimit={paging.addLimit}
+            testsTab={testRun ? { id: "tests", label: testsLabel(testRun), content: <TestResults run={testRun} /> } : null}
           />
         </div>
-        <CollectionsPanel collections={collections} onOpen={saving.open} onNotice={say} currentId={tab.saved?.itemId ?? null} />
+        <CollectionsPanel
+          collections={collections}
+          onOpen={saving.open}
+          onNotice={say}
+          currentId={tab.saved?.itemId ?? null}
+          moreActions={(collection, folder) => [
+            { label: "Edit scripts…", run: () => setEditingScripts({ collection, folder }), dialog: true },
+            { label: "Run…", run: () => setRunning({ collection, folder }), dialog: true },
+          ]}
+        />
         <HistoryPanel history={history} onRestore={restore} onNotice={say} />
         <MockSettings />
       </main>
@@ -164,6 +197,35 @@ export function MockmanPage() {
           onClose={saving.cancel}
           onSave={(t) => void saving.saveAs(t)}
         />
+      )}
+      {editingScripts && (
+        <ScriptsDialog
+          owner={
+            editingScripts.folder
+              ? `the folder ${editingScripts.folder.name ?? "folder"}`
+              : `the collection ${editingScripts.collection.name}`
+          }
+          initial={scriptsOf(editingScripts.folder ?? editingScripts.collection.postman)}
+          onClose={() => setEditingScripts(null)}
+          onSave={(next) => {
+            const { collection, folder } = editingScripts;
+            setEditingScripts(null);
+            collections
+              .setScripts(collection.id, folder?.id ?? null, next)
+              .then(() => say(`Saved the scripts of ${folder?.name ?? collection.name}.`))
+              .catch((error: unknown) => say(`Not saved: ${error instanceof Error ? error.message : String(error)}`, true));
+          }}
+        />
+      )}
+      {running && (
+        <Suspense fallback={null}>
+          <RunnerDialog
+            collection={running.collection}
+            folder={running.folder ? { id: running.folder.id!, name: running.folder.name ?? "folder" } : null}
+            variables={variables}
+            onClose={() => setRunning(null)}
+          />
+        </Suspense>
       )}
       <MockmanDialogs {...{ dialogs, curl, baseUrl, environments, variables, environmentName }} />
     </div>

@@ -36,6 +36,9 @@ interface Props {
   paramCount: number;
   /** The request's settings (the server copied commands target). */
   settings: ReactNode;
+  /** The Scripts section (pre-request and tests), and whether the request has any. */
+  scripts?: ReactNode;
+  scriptsSet?: boolean;
   /** The active environment's picker and the resolved URL, under the endpoint. */
   environment: ReactNode;
   onMethod(method: string): void;
@@ -148,6 +151,7 @@ export function RequestPanel(props: Props) {
             },
             { id: "params", label: `Params (${props.paramCount})`, content: props.params },
             { id: "auth", label: "Authorization", content: props.auth },
+            ...(props.scripts ? [{ id: "scripts", label: props.scriptsSet ? "Scripts •" : "Scripts", content: props.scripts }] : []),
             { id: "settings", label: "Settings", content: props.settings },
           ]}
         />

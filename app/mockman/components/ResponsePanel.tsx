@@ -3,6 +3,7 @@
 import { memo } from "react";
 import { formatMs, type Outcome } from "../lib/send";
 import { ResponseView } from "./ResponseView";
+import type { SectionTab } from "./SectionTabs";
 
 // Memoized: typing in the request or a history update must not re-render a big tree.
 interface Props {
@@ -15,9 +16,19 @@ interface Props {
   /** A hint that a whole list came back where the route pages (`?limit=`), with its action. */
   pagingHint?: string | null;
   onAddLimit?: () => void;
+  /** Test results, after a Send that ran scripts. */
+  testsTab?: SectionTab | null;
 }
 
-export const ResponsePanel = memo(function ResponsePanel({ outcome, sending, onNextPage, request, pagingHint, onAddLimit }: Props) {
+export const ResponsePanel = memo(function ResponsePanel({
+  outcome,
+  sending,
+  onNextPage,
+  request,
+  pagingHint,
+  onAddLimit,
+  testsTab,
+}: Props) {
   return (
     <section className="mm-panel mm-response" aria-labelledby="mm-response-title" aria-busy={sending}>
       <h2 id="mm-response-title" className="mm-panel-title">
@@ -26,7 +37,15 @@ export const ResponsePanel = memo(function ResponsePanel({ outcome, sending, onN
       {outcome === null ? (
         <p className="mm-empty">{sending ? "Sending…" : "Response is undefined."}</p>
       ) : outcome.kind === "failure" ? (
-        <Failure error={outcome.error} ms={outcome.ms} />
+        <>
+          <Failure error={outcome.error} ms={outcome.ms} />
+          {testsTab && (
+            <section aria-label={testsTab.label}>
+              <h3 className="mm-field-label">{testsTab.label}</h3>
+              {testsTab.content}
+            </section>
+          )}
+        </>
       ) : (
         <ResponseView
           outcome={outcome}
@@ -34,6 +53,7 @@ export const ResponsePanel = memo(function ResponsePanel({ outcome, sending, onN
           request={request ?? { method: "GET", endpoint: "response" }}
           pagingHint={pagingHint ?? null}
           onAddLimit={onAddLimit}
+          testsTab={testsTab}
         />
       )}
     </section>

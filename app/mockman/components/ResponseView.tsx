@@ -7,7 +7,7 @@ import { useResponseSearch } from "../hooks/useResponseSearch";
 import { JsonView } from "./lazy";
 import { ResponseBody } from "./ResponseBody";
 import { SearchBox } from "./SearchBox";
-import { SectionTabs } from "./SectionTabs";
+import { SectionTabs, type SectionTab } from "./SectionTabs";
 
 interface Props {
   outcome: Extract<Outcome, { kind: "response" }>;
@@ -15,9 +15,11 @@ interface Props {
   request: { method: string; endpoint: string };
   pagingHint: string | null;
   onAddLimit?: () => void;
+  /** Test results, after a Send that ran scripts. */
+  testsTab?: SectionTab | null;
 }
 
-export function ResponseView({ outcome, onNextPage, request, pagingHint, onAddLimit }: Props) {
+export function ResponseView({ outcome, onNextPage, request, pagingHint, onAddLimit, testsTab }: Props) {
   const { response } = outcome;
   const actions = useBodyActions(response, request);
   const { view, setView } = actions;
@@ -106,6 +108,7 @@ export function ResponseView({ outcome, onNextPage, request, pagingHint, onAddLi
                 <JsonView key={`headers:${search}`} data={headers.data} size={0} label="Response headers" openAll />
               ),
           },
+          ...(testsTab ? [testsTab] : []),
         ]}
       />
     </div>

@@ -20,6 +20,7 @@ import {
   type SavedCollection,
   type SavedForm,
 } from "../lib/saved";
+import { NO_SCRIPTS, withScripts, type Scripts } from "../lib/scripts";
 
 export function useCollections() {
   const store = useRef<CollectionStore | null>(null);
@@ -137,6 +138,17 @@ export function useCollections() {
         [nextFrom, nextTo],
       );
     },
+    /** Writes the pre-request and test scripts of a folder (itemId) or of the collection itself (null). */
+    async setScripts(collectionId: string, itemId: string | null, scripts: Scripts) {
+      if (itemId !== null) return changeItems(collectionId, (items) => updateItem(items, itemId, (item) => withScripts(item, scripts)));
+      const c = byId(collectionId);
+      if (!c) throw new Error("That collection is gone");
+      const next = { ...c, postman: withScripts(c.postman, scripts) };
+      await commit(
+        latest.current.map((x) => (x.id === collectionId ? next : x)),
+        [next],
+      );
+    },
     /** Saves a form as a new request; returns its id. */
     async saveNew(collectionId: string, folderId: string | null, name: string, form: SavedForm): Promise<string> {
       const item = requestItem(name, form);
@@ -153,7 +165,9 @@ export function useCollections() {
       // Auth the helper does not show (inherit, API key, …) stays as it was; Bearer and Basic follow the form.
       const kept = old.auth && !["bearer", "basic"].includes(old.auth.type ?? "") ? old.auth : undefined;
       await changeItems(collectionId, (items) =>
-        updateItem(items, itemId, (item) => ({ ...item, request: { ...old, ...fresh, auth: fresh.auth ?? kept } })),
+        updateItem(items, itemId, (item) =>
+          withScripts({ ...item, request: { ...old, ...fresh, auth: fresh.auth ?? kept } }, form.scripts ?? NO_SCRIPTS),
+        ),
       );
       return true;
     },

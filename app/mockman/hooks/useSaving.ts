@@ -61,6 +61,7 @@ export function useSaving({ tabs, collections, say }: { tabs: RequestTabs; colle
       headers: rowsFromHeaders(form.headers),
       bodyText: form.bodyText,
       auth: form.auth,
+      ...(form.scripts ? { scripts: form.scripts } : {}),
     };
     const name = item.name ?? "request";
     const opened = tabs.open({

@@ -8,6 +8,8 @@ import { entryFor, failureLine, type SentRequest } from "../lib/record";
 import { sendRequest, type Outcome } from "../lib/send";
 import { prepareSubmit } from "../lib/submit";
 import type { Variables } from "../lib/variables";
+import { savedHeaderRows } from "../lib/headers";
+import type { RequestTab } from "../lib/tabs";
 import type { RequestTabs } from "./useRequestTabs";
 import { useShortcut } from "./useShortcut";
 
@@ -16,9 +18,11 @@ interface Options {
   history: { add(entry: HistoryEntry): Promise<void> };
   variables: Variables;
   environmentName: string | null;
+  /** A request with scripts goes through the engine instead (hooks/useScripts.ts). */
+  scripted?: { applies(tab: RequestTab): boolean; send(tab: RequestTab): Promise<{ outcome: Outcome; url: string }> };
 }
 
-export function useSend({ tabs, history, variables, environmentName }: Options) {
+export function useSend({ tabs, history, variables, environmentName, scripted }: Options) {
   const [sendingId, setSendingId] = useState<string | null>(null);
   const sending = sendingId !== null;
   const [problem, setProblem] = useState<string | null>(null);
@@ -46,10 +50,24 @@ export function useSend({ tabs, history, variables, environmentName }: Options) 
   const submit = async (endpointNow?: string) => {
     if (sending) return;
     const { method, endpoint, headers, bodyText } = tabs.tab;
+    if (scripted?.applies(tabs.tab)) return sendScripted(tabs.tab);
     const prepared = prepareSubmit({ method, endpoint: endpointNow ?? endpoint, headers, bodyText }, variables, environmentName);
     if (!prepared.ok) return setProblem(prepared.problem);
     setProblem(null);
     await send(prepared.typed, prepared.headers, prepared.body, prepared.url);
+  };
+
+  /** Scripts fill the variables, so the form goes as typed: the engine says what stayed unfilled. */
+  const sendScripted = async (tab: RequestTab) => {
+    setProblem(null);
+    setSendingId(tab.id);
+    const { outcome, url } = await scripted!.send(tab);
+    tabs.patch(() => ({ outcome, lastEndpoint: url }), tab.id);
+    setSendingId(null);
+    setAnswered((n) => n + 1);
+    await history.add(
+      entryFor({ method: tab.method, endpoint: tab.endpoint, headers: savedHeaderRows(tab.headers), bodyText: tab.bodyText }, outcome),
+    );
   };
 
   useShortcut("Enter", submit);

@@ -17,6 +17,7 @@ import {
 import { INITIAL_BODY } from "./body";
 import { savedHeaderRows, type HeaderRow } from "./headers";
 import type { SavedHeader } from "./history";
+import { hasScripts, scriptsOf, withScripts, type Scripts } from "./scripts";
 import { NO_AUTH, type AuthFields, type RequestTab } from "./tabs";
 
 export interface SavedCollection {
@@ -37,6 +38,8 @@ export interface SavedForm {
   headers: SavedHeader[];
   bodyText: string;
   auth: AuthFields;
+  /** Pre-request and test scripts, kept as the item's Postman events. */
+  scripts?: Scripts;
 }
 
 export const newItemId = () => `i${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
@@ -181,7 +184,8 @@ export function folderChoices(items: PostmanItem[], prefix = ""): Array<{ id: st
 
 /** What the tab's form is, as one comparable string. */
 export function formSnapshot(form: SavedForm): string {
-  return JSON.stringify([form.method, form.endpoint, form.headers, form.bodyText, form.auth]);
+  const scripts = hasScripts(form.scripts) ? [form.scripts!.prerequest, form.scripts!.test] : [];
+  return JSON.stringify([form.method, form.endpoint, form.headers, form.bodyText, form.auth, ...scripts]);
 }
 
 /** A form as a Postman request item. The Authorization helper's choice is Postman's auth; its header row stays a header. */
@@ -203,7 +207,8 @@ export function requestItem(name: string, form: SavedForm, id = newItemId()): Po
         { key: "password", value: form.auth.password },
       ],
     };
-  return { id, name, request };
+  const item: PostmanItem = { id, name, request };
+  return withScripts(item, form.scripts ?? { prerequest: "", test: "" });
 }
 
 /** A saved request item back into a form (headers as rows, a raw body as text). */
@@ -226,6 +231,7 @@ export function formOf(item: PostmanItem): SavedForm {
     headers,
     bodyText: request.body?.mode === "raw" && typeof request.body.raw === "string" ? request.body.raw : INITIAL_BODY,
     auth,
+    ...(hasScripts(scriptsOf(item)) ? { scripts: scriptsOf(item) } : {}),
   };
 }
 
@@ -260,8 +266,22 @@ export function parentOf(items: PostmanItem[], id: string, parent: string | null
 }
 
 /** The saved-request parts of a tab's form (header rows as the history keeps them). */
-export function tabForm(tab: { method: string; endpoint: string; headers: HeaderRow[]; bodyText: string; auth: AuthFields }): SavedForm {
-  return { method: tab.method, endpoint: tab.endpoint, headers: savedHeaderRows(tab.headers), bodyText: tab.bodyText, auth: tab.auth };
+export function tabForm(tab: {
+  method: string;
+  endpoint: string;
+  headers: HeaderRow[];
+  bodyText: string;
+  auth: AuthFields;
+  scripts?: Scripts;
+}): SavedForm {
+  const form: SavedForm = {
+    method: tab.method,
+    endpoint: tab.endpoint,
+    headers: savedHeaderRows(tab.headers),
+    bodyText: tab.bodyText,
+    auth: tab.auth,
+  };
+  return hasScripts(tab.scripts) ? { ...form, scripts: tab.scripts } : form;
 }
 
 /** True when a tab opened from (or saved into) a collection has changed since. */

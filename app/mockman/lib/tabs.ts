@@ -6,6 +6,7 @@
 import { INITIAL_BODY } from "./body";
 import { initialHeaderRows, rowsFromHeaders, type HeaderRow } from "./headers";
 import { newParamId, rowsAfterTyping, type ParamRow } from "./query";
+import { NO_SCRIPTS, type Scripts } from "./scripts";
 import type { Outcome } from "./send";
 
 /** Where a saved request lives (app/mockman/lib/saved.ts), carried by the tab that opened it. */
@@ -41,6 +42,8 @@ export interface RequestTab {
   lastEndpoint: string;
   /** The saved request this tab edits, when it was opened from or saved into a collection. */
   saved?: SavedLink;
+  /** Its pre-request and test scripts (lib/scripts.ts); absent when it has none. */
+  scripts?: Scripts;
 }
 
 export interface TabsState {
@@ -147,6 +150,7 @@ interface StoredForm {
   auth: AuthFields;
   lastEndpoint: string;
   saved?: SavedLink;
+  scripts?: Scripts;
 }
 
 const str = (value: unknown, fallback = "") => (typeof value === "string" ? value : fallback);
@@ -162,7 +166,15 @@ function formOf(tab: RequestTab): StoredForm {
     auth: tab.auth,
     lastEndpoint: tab.lastEndpoint,
     ...(tab.saved ? { saved: tab.saved } : {}),
+    ...(tab.scripts ? { scripts: tab.scripts } : {}),
   };
+}
+
+function scriptsOfStored(raw: unknown): { scripts?: Scripts } {
+  if (!raw || typeof raw !== "object") return {};
+  const s = raw as Partial<Record<keyof Scripts, unknown>>;
+  const scripts = { ...NO_SCRIPTS, prerequest: str(s.prerequest), test: str(s.test) };
+  return scripts.prerequest || scripts.test ? { scripts } : {};
 }
 
 /** A stored form back into a tab, with fresh row ids; anything malformed falls back to the blank tab's value. */
@@ -197,6 +209,7 @@ function tabOf(raw: unknown): RequestTab | null {
     outcome: null,
     lastEndpoint: str(form.lastEndpoint),
     ...savedLinkOf(form.saved),
+    ...scriptsOfStored(form.scripts),
   };
 }
 

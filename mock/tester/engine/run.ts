@@ -1,5 +1,5 @@
 // One engine for collections, ours and Postman's, driven by the CLI (cli/commands/replay.ts)
-// and, later, the page: `prepareRun` checks a collection and its inputs before anything is
+// and the page (app/mockman/lib/run-worker.ts): `prepareRun` checks a collection and its inputs before anything is
 // sent (what is wrong throws RunSetupError, what cannot run is in `notes`) and picks the
 // target; `executeRun` runs it, iteration by iteration, through the Sender it is given, and
 // returns the report. Nothing here touches a file, a socket or the process: files come

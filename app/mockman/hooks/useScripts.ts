@@ -1,0 +1,105 @@
+// Scripts on Send: a request whose scripts (its own, its folders' or its
+// collection's) would run goes through the tester's engine in the run worker
+// (lib/run-client.ts, loaded on the first such Send): pre-request scripts, the
+// request with the variables they set, then the test scripts. The answer the
+// page shows is that request's own; each tab keeps its last test results.
+// Environment variables a script sets are written to the active environment.
+import { useState } from "react";
+import type { ReplayResult } from "#mock/tester/engine/reporters";
+import { requestItem, tabForm } from "../lib/saved";
+import { sendCollection, sendRunsScripts } from "../lib/scripts";
+import type { Outcome } from "../lib/send";
+import { NO_AUTH, tabTitle, type RequestTab } from "../lib/tabs";
+import type { Variables } from "../lib/variables";
+import type { Collections } from "./useCollections";
+import type { Environments } from "./useEnvironments";
+
+/** What a Send's scripts made: the request's result (assertions, script errors), or why the run failed. */
+export interface TestRun {
+  result?: ReplayResult;
+  error?: string;
+  notes: string[];
+}
+
+interface Options {
+  collections: Collections;
+  environments: Environments;
+  variables: Variables;
+}
+
+export function useScripts({ collections, environments, variables }: Options) {
+  const [runs, setRuns] = useState<Record<string, TestRun>>({});
+  const where = (tab: RequestTab) => {
+    const saved = tab.saved ? collections.collections.find((c) => c.id === tab.saved!.collectionId) : undefined;
+    return { postman: saved?.postman ?? null, savedId: saved ? tab.saved!.itemId : null };
+  };
+
+  const applies = (tab: RequestTab) => {
+    const { postman, savedId } = where(tab);
+    return sendRunsScripts(tab.scripts, postman, savedId);
+  };
+
+  /** Writes what the run left in its environment into the active environment (changed values, new names). */
+  const keepEnvironment = (after: Record<string, unknown>) => {
+    const active = environments.active;
+    if (!active) return;
+    const changed = Object.entries(after)
+      .map(([name, value]) => [name, typeof value === "string" ? value : JSON.stringify(value)] as const)
+      .filter(([name, value]) => variables[name] !== value);
+    if (!changed.length) return;
+    environments.update((state) => ({
+      ...state,
+      environments: state.environments.map((env) => {
+        if (env.id !== active.id) return env;
+        const list = env.variables.map((v) => {
+          const hit = changed.find(([name]) => name === v.name.trim());
+          return hit ? { ...v, value: hit[1] } : v;
+        });
+        for (const [name, value] of changed) if (!list.some((v) => v.name.trim() === name)) list.push({ name, value, secret: false });
+        return { ...env, variables: list };
+      }),
+    }));
+  };
+
+  const send = async (tab: RequestTab): Promise<{ outcome: Outcome; url: string }> => {
+    const { postman, savedId } = where(tab);
+    // The Authorization helper's header is in the header rows already: the item carries no auth of its own.
+    const item = requestItem(tab.saved?.name ?? tabTitle(tab), { ...tabForm(tab), auth: NO_AUTH }, savedId ?? undefined);
+    const outcomes: Array<{ method: string; url: string; outcome: Outcome }> = [];
+    const keep = (run: TestRun) => setRuns((all) => ({ ...all, [tab.id]: run }));
+    let notes: string[] = [];
+    try {
+      const { startRun } = await import("../lib/run-client");
+      const run = startRun(
+        {
+          collection: sendCollection(item, postman, savedId),
+          environment: variables,
+          globals: {},
+          data: [],
+          folders: [],
+          file: item.name!,
+        },
+        { onReady: (info) => (notes = info.notes), onOutcome: (request, outcome) => outcomes.push({ ...request, outcome }) },
+      );
+      const { report, scopes } = await run.done;
+      const result = report.results[0];
+      keep({ result, notes });
+      keepEnvironment(scopes.environment);
+      // The request's own answer: the one sent to its path (a pm.sendRequest may have gone before or after).
+      const own = result && outcomes.find((o) => o.method === result.method && o.url.endsWith(result.path));
+      if (own) return { outcome: own.outcome, url: own.url };
+      return {
+        outcome: { kind: "failure", error: `Not sent: ${result?.error ?? "the scripts stopped it"}`, ms: result?.ms ?? 0 },
+        url: tab.endpoint,
+      };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      keep({ error: message, notes });
+      return { outcome: { kind: "failure", error: `Scripts could not run: ${message}`, ms: 0 }, url: tab.endpoint };
+    }
+  };
+
+  return { runs, applies, send };
+}
+
+export type ScriptRunner = ReturnType<typeof useScripts>;

@@ -1,0 +1,64 @@
+// The page's Sender for the tester's engine (mock/tester/engine/exchange.ts):
+// what a script run sends goes out exactly as the page's Send does, through
+// lib/send.ts with the page's window.fetch, so a path such as /api/posts
+// reaches the in-browser mock (whose door patches this window's fetch only;
+// a worker's fetch would reach the static server) and a full URL the network.
+// Each answer comes back as the engine's Exchange, and as the page's Outcome
+// for whoever shows it (a Send shows its own request's answer).
+import type { Exchange, OutgoingRequest, Sender } from "#mock/tester/engine/exchange";
+import { sendRequest, type Outcome } from "./send";
+
+export interface PageSenderOptions {
+  /** The server the run targets (an environment's http:// baseUrl), or undefined for the page's own origin (the mock). */
+  base?: string;
+  fetcher?: typeof fetch;
+  /** Each request as it went and what came of it, in order. */
+  onOutcome?(request: { method: string; url: string }, outcome: Outcome): void;
+}
+
+export const IN_PAGE = "the page's mock";
+
+export function joinBase(base: string | undefined, path: string): string {
+  if (!base) return path;
+  return base.replace(/\/+$/, "") + (path.startsWith("/") ? path : `/${path}`);
+}
+
+function parse(text: string): unknown {
+  if (text === "") return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The page's answer as the engine reads it (a large answer's whole text, not the page's preview of it). */
+export async function exchangeOf(outcome: Outcome): Promise<Exchange> {
+  if (outcome.kind === "failure") throw new Error(outcome.error);
+  const r = outcome.response;
+  const body = r.blob ? parse(await r.blob.text()) : r.raw !== undefined ? parse(r.raw) : r.body === "" ? null : r.body;
+  return { status: r.status, statusText: r.statusText, headers: r.headers, body, ms: r.ms };
+}
+
+export function pageSender(options: PageSenderOptions = {}): Sender {
+  const fetcher = options.fetcher ?? ((input: RequestInfo | URL, init?: RequestInit) => window.fetch(input, init));
+  return {
+    where: options.base ?? IN_PAGE,
+    close: async () => {},
+    async send(request: OutgoingRequest) {
+      const url = joinBase(options.base, request.path);
+      const headers: Record<string, string> = {};
+      for (const [name, value] of request.headers) {
+        const key = Object.keys(headers).find((k) => k.toLowerCase() === name.toLowerCase()) ?? name;
+        headers[key] = key in headers ? `${headers[key]}, ${value}` : value;
+      }
+      // lib/send.ts writes a parsed body as JSON; the engine's body is already on the wire's terms, so it goes as it is.
+      const raw = request.body;
+      const outcome = await sendRequest({ method: request.method, endpoint: url, headers, body: null }, (input, init) =>
+        fetcher(input, { ...init, body: raw === undefined || !init?.body ? undefined : (raw as BodyInit) }),
+      );
+      options.onOutcome?.({ method: request.method, url }, outcome);
+      return exchangeOf(outcome);
+    },
+  };
+}

@@ -1,0 +1,33 @@
+// Messages between the page and the script-run worker (run-worker.ts): the page
+// asks for a run, the worker asks the page to send each request (the mock
+// answers the page's fetch, not a worker's) and reports each result as it
+// comes, then the whole report. Only plain data crosses.
+import type { PostmanCollection } from "#mock/tester/postman/convert";
+import type { Exchange, OutgoingRequest } from "#mock/tester/engine/exchange";
+import type { DataRow } from "#mock/tester/engine/data";
+import type { ReplayReport, ReplayResult } from "#mock/tester/engine/reporters";
+import type { Scopes } from "#mock/tester/sandbox/sandbox";
+
+export interface RunRequest {
+  type: "run";
+  collection: PostmanCollection;
+  /** The page's variables (the active environment), as the run's environment. */
+  environment: Record<string, string>;
+  globals: Record<string, string>;
+  data: DataRow[];
+  iterationCount?: number;
+  folders: string[];
+  delayMs?: number;
+  timeoutScriptMs?: number;
+  /** The file's name for the report. */
+  file: string;
+}
+
+export type ToWorker = RunRequest | { type: "answer"; call: number; exchange?: Exchange; error?: string };
+
+export type FromWorker =
+  | { type: "ready"; base?: string; names: string[]; iterations: number; notes: string[] }
+  | { type: "send"; call: number; base?: string; request: OutgoingRequest }
+  | { type: "result"; result: ReplayResult }
+  | { type: "done"; report: ReplayReport; scopes: Scopes }
+  | { type: "error"; error: string };

@@ -1,0 +1,91 @@
+// Issue 35, scripts and the runner on /mockman: a request's pre-request script
+// sets a variable its URL uses, its tests show passed and failed in Test
+// results, an endless script is stopped by the sandbox's budget while the page
+// stays usable, and a collection Run shows a failing test and exports JUnit.
+import { readFileSync } from "node:fs";
+import { expect, scaled, test, type Page } from "./fixtures";
+import { expectNoSeriousAxeViolations, mockmanUi, openMockman, responseSection, section } from "./mockman-helpers";
+
+/** Two requests to the page's own mock (the example collection's baseUrl names `mockman serve`, not running here). */
+const COLLECTION = JSON.stringify({
+  info: { name: "Moments API", schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json" },
+  item: [
+    { name: "Todos", request: { method: "GET", url: "/api/test-todos" } },
+    { name: "Posts", item: [{ name: "List posts", request: { method: "GET", url: "/api/posts?limit=2" } }] },
+  ],
+});
+
+async function writeScripts(page: Page, prerequest: string, tests: string) {
+  await section(page, /^Scripts/);
+  await page.getByLabel("Pre-request script").first().fill(prerequest);
+  await page.getByLabel("Tests").first().fill(tests);
+}
+
+for (const width of [1280, 375]) {
+  test(`at ${width} px: a pre-request script fills the URL, Test results show a passing and a failing pm.test`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await openMockman(page);
+    const ui = mockmanUi(page);
+    await ui.endpoint.fill("/api/{{resource}}");
+    await writeScripts(
+      page,
+      "pm.environment.set('resource', 'test-todos');",
+      "pm.test('status is 200', () => pm.response.to.have.status(200));\npm.test('one equals two', () => pm.expect(1).to.equal(2));",
+    );
+    // Keyboard: Ctrl+Enter sends from the script editor.
+    await page.getByLabel("Tests").first().press("Control+Enter");
+    await expect(ui.status).toContainText("200", { timeout: scaled(30_000) });
+    await responseSection(page, "Test results (1/2)");
+    const results = page.getByTestId("test-results");
+    await expect(results.getByRole("listitem")).toHaveText(["Passed status is 200", "Failed one equals two — expected 1 to equal 2"]);
+    await expectNoSeriousAxeViolations(page);
+    await page.screenshot({ path: `test-results/mockman-scripts-${width}.png`, fullPage: true });
+  });
+}
+
+test("an endless test script is stopped by the sandbox's budget and reported; the page stays usable meanwhile", async ({ page }) => {
+  await openMockman(page);
+  const ui = mockmanUi(page);
+  await writeScripts(page, "", "while (true) {}");
+  await ui.submit.click();
+  // While the worker spins, the page still answers typing.
+  await ui.endpoint.fill("/api/test-todos?typed=1");
+  await expect(ui.endpoint).toHaveValue("/api/test-todos?typed=1");
+  await responseSection(page, /^Test results/);
+  await expect(page.getByTestId("test-results").getByRole("alert")).toContainText("time budget", { timeout: scaled(30_000) });
+});
+
+test("a collection Run shows each request with a failing test, and exports the report as JUnit", async ({ page }) => {
+  await openMockman(page);
+  await page
+    .getByLabel("Collection file to import")
+    .setInputFiles({ name: "moments.postman_collection.json", mimeType: "application/json", buffer: Buffer.from(COLLECTION) });
+  await expect(mockmanUi(page).notice).toContainText("Imported 2 requests");
+  const sidebar = page.getByRole("region", { name: "Collections" });
+  const menu = async (item: string) => {
+    await sidebar.getByRole("button", { name: "Actions for Moments API", exact: true }).click();
+    await page.getByRole("menu", { name: "Actions for Moments API" }).getByRole("menuitem", { name: item, exact: true }).click();
+  };
+  await menu("Edit scripts…");
+  const scripts = page.getByRole("dialog", { name: "Scripts of the collection Moments API" });
+  await scripts.getByLabel("Tests").fill("pm.test('never holds', () => pm.expect(pm.response.code).to.equal(299));");
+  await scripts.getByRole("button", { name: "Save scripts" }).click();
+  await expect(mockmanUi(page).notice).toHaveText("Saved the scripts of Moments API.");
+
+  await menu("Run…");
+  const runner = page.getByRole("dialog", { name: "Run Moments API" });
+  await runner.getByLabel("Iterations").fill("1");
+  await runner.getByRole("button", { name: "Run", exact: true }).press("Enter");
+  await expect(runner.getByTestId("run-summary")).toContainText("Done.", { timeout: scaled(60_000) });
+  await expect(runner.getByTestId("run-summary")).toContainText("2 requests: 0 passed, 2 failed");
+  await expect(runner.getByRole("list", { name: "Run results" }).getByText("✗ never holds").first()).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await page.screenshot({ path: "test-results/mockman-runner-1280.png" });
+
+  const downloading = page.waitForEvent("download");
+  await runner.getByRole("button", { name: "Export JUnit" }).click();
+  const xml = readFileSync(await (await downloading).path(), "utf8");
+  expect(xml).toContain('<testsuites name="mockman replay" tests="2"');
+  expect(xml).toContain("never holds");
+  expect(xml).toContain("<failure ");
+});

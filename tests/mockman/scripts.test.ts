@@ -32,7 +32,7 @@ const scripts = {
 };
 
 describe("scripts kept with saved requests", () => {
-  it("writes them as Postman events and reads them back, through an export and an import", () => {
+  it("writes them as Postman events and reads them back, through an export and an import", async () => {
     const item = requestItem("Todos", form(scripts), "r1");
     expect(item.event).toEqual([
       { listen: "prerequest", script: { type: "text/javascript", exec: [scripts.prerequest] } },
@@ -41,7 +41,7 @@ describe("scripts kept with saved requests", () => {
     expect(formOf(item).scripts).toEqual(scripts);
     const collection = { id: "c", name: "C", order: 0, postman: { info: { name: "C" }, item: [item] } };
     const exported = JSON.stringify(postmanExport(withScriptsOnTop(collection), null));
-    const back = collectionFromFile(exported, "c.postman_collection.json", 0).collection;
+    const back = (await collectionFromFile(exported, "c.postman_collection.json", 0)).collection;
     expect(formOf(back.postman.item![0]).scripts).toEqual(scripts);
     expect(scriptsOf(back.postman).test).toBe("pm.test('top', () => {});");
   });

@@ -48,7 +48,7 @@ test("at 1280×800 the URL bar, the sections, the headers and the JSON body are 
 
   // The sections right under it, Body first.
   const sections = page.getByRole("tablist", { name: "Request sections" });
-  await expect(sections.getByRole("tab")).toHaveText(["Body", "Params (0)", "Authorization", "Settings"]);
+  await expect(sections.getByRole("tab")).toHaveText(["Body", "Params (0)", "Authorization", "Scripts", "Settings"]);
   await expect(sections.getByRole("tab", { name: "Body" })).toHaveAttribute("aria-selected", "true");
   expect((await box(sections)).y - (endpoint.y + endpoint.height)).toBeLessThan(120);
 
@@ -85,7 +85,7 @@ test("at 1280×800 the URL bar, the sections, the headers and the JSON body are 
   await expect(splitter).toHaveAttribute("aria-valuenow", dragged!);
 
   // No helper text sits on a section title, in any section.
-  for (const name of ["Body", /^Params/, "Authorization", "Settings"]) {
+  for (const name of ["Body", /^Params/, "Authorization", "Scripts", "Settings"]) {
     await section(page, name);
     expect(await tightGaps(page)).toEqual([]);
   }

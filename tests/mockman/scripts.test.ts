@@ -14,7 +14,7 @@ import {
   type SavedForm,
 } from "#app/mockman/lib/saved";
 import { pageSender } from "#app/mockman/lib/page-sender";
-import { ancestorsOf, scriptsOf, sendCollection, sendRunsScripts, withScripts } from "#app/mockman/lib/scripts";
+import { ancestorsOf, scriptsOf, sendCollection, sendRunsPreRequest, sendRunsScripts, withScripts } from "#app/mockman/lib/scripts";
 import { NO_AUTH } from "#app/mockman/lib/tabs";
 
 const form = (scripts?: SavedForm["scripts"]): SavedForm => ({
@@ -73,6 +73,23 @@ describe("scripts kept with saved requests", () => {
     expect(one.item).toEqual([{ ...collection.item[0], item: [request] }]);
     expect(sendRunsScripts(undefined, collection, "r")).toBe(true);
     expect(sendRunsScripts(undefined, null, null)).toBe(false);
+  });
+
+  it("tells a Send whose pre-request scripts may define its variables from one with tests only (judged as a plain Send)", () => {
+    const request = { id: "r", name: "R", request: { method: "GET", url: "{{baseUrl}}/api/x" } };
+    const testsOnly = {
+      info: { name: "C" },
+      event: [{ listen: "prerequest", script: { exec: [""] } }],
+      item: [{ id: "f", name: "F", event: [{ listen: "test", script: { exec: ["pm.test('f', () => {})"] } }], item: [request] }],
+    };
+    expect(sendRunsScripts(undefined, testsOnly, "r")).toBe(true);
+    expect(sendRunsPreRequest(undefined, testsOnly, "r")).toBe(false);
+    expect(sendRunsPreRequest({ prerequest: "pm.variables.set('baseUrl', '')", test: "" }, testsOnly, "r")).toBe(true);
+    const folderSets = {
+      ...testsOnly,
+      item: [{ ...testsOnly.item[0], event: [{ listen: "prerequest", script: { exec: ["pm.variables.set('a', 1)"] } }] }],
+    };
+    expect(sendRunsPreRequest(undefined, folderSets, "r")).toBe(true);
   });
 });
 

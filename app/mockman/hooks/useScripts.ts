@@ -7,7 +7,7 @@
 import { useState } from "react";
 import type { ReplayResult } from "#mock/tester/engine/reporters";
 import { requestItem, tabForm } from "../lib/saved";
-import { sendCollection, sendRunsScripts } from "../lib/scripts";
+import { sendCollection, sendRunsPreRequest, sendRunsScripts } from "../lib/scripts";
 import type { Outcome } from "../lib/send";
 import { NO_AUTH, tabTitle, type RequestTab } from "../lib/tabs";
 import type { Variables } from "../lib/variables";
@@ -37,6 +37,12 @@ export function useScripts({ collections, environments, variables }: Options) {
   const applies = (tab: RequestTab) => {
     const { postman, savedId } = where(tab);
     return sendRunsScripts(tab.scripts, postman, savedId);
+  };
+
+  /** A pre-request script may set the variables the request uses: then nothing is judged undefined before it runs. */
+  const setsVariables = (tab: RequestTab) => {
+    const { postman, savedId } = where(tab);
+    return sendRunsPreRequest(tab.scripts, postman, savedId);
   };
 
   /** Writes what the run left in its environment into the active environment (changed values, new names). */
@@ -78,6 +84,8 @@ export function useScripts({ collections, environments, variables }: Options) {
           data: [],
           folders: [],
           file: item.name!,
+          // A path goes to this page's mock, as a plain Send's does; a {{variable}} or full URL picks its server.
+          ...(tab.endpoint.trim().startsWith("/") ? { baseUrl: "" } : {}),
         },
         { onReady: (info) => (notes = info.notes), onOutcome: (request, outcome) => outcomes.push({ ...request, outcome }) },
       );
@@ -99,7 +107,7 @@ export function useScripts({ collections, environments, variables }: Options) {
     }
   };
 
-  return { runs, applies, send };
+  return { runs, applies, setsVariables, send };
 }
 
 export type ScriptRunner = ReturnType<typeof useScripts>;

@@ -19,7 +19,11 @@ interface Options {
   variables: Variables;
   environmentName: string | null;
   /** A request with scripts goes through the engine instead (hooks/useScripts.ts). */
-  scripted?: { applies(tab: RequestTab): boolean; send(tab: RequestTab): Promise<{ outcome: Outcome; url: string }> };
+  scripted?: {
+    applies(tab: RequestTab): boolean;
+    setsVariables(tab: RequestTab): boolean;
+    send(tab: RequestTab): Promise<{ outcome: Outcome; url: string }>;
+  };
 }
 
 export function useSend({ tabs, history, variables, environmentName, scripted }: Options) {
@@ -50,14 +54,17 @@ export function useSend({ tabs, history, variables, environmentName, scripted }:
   const submit = async (endpointNow?: string) => {
     if (sending) return;
     const { method, endpoint, headers, bodyText } = tabs.tab;
-    if (scripted?.applies(tabs.tab)) return sendScripted(tabs.tab);
+    const viaScripts = scripted?.applies(tabs.tab);
+    // Without a pre-request script, nothing can define a variable before the send: judged as a plain Send is.
     const prepared = prepareSubmit({ method, endpoint: endpointNow ?? endpoint, headers, bodyText }, variables, environmentName);
-    if (!prepared.ok) return setProblem(prepared.problem);
+    if (!prepared.ok && !(viaScripts && scripted!.setsVariables(tabs.tab))) return setProblem(prepared.problem);
+    if (viaScripts) return sendScripted(tabs.tab);
+    if (!prepared.ok) return;
     setProblem(null);
     await send(prepared.typed, prepared.headers, prepared.body, prepared.url);
   };
 
-  /** Scripts fill the variables, so the form goes as typed: the engine says what stayed unfilled. */
+  /** Pre-request scripts may fill the variables, so the form goes as typed: the engine says what stayed unfilled. */
   const sendScripted = async (tab: RequestTab) => {
     setProblem(null);
     setSendingId(tab.id);

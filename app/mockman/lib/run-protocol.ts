@@ -21,6 +21,8 @@ export interface RunRequest {
   timeoutScriptMs?: number;
   /** The file's name for the report. */
   file: string;
+  /** Where every request goes ("" for the page's mock); unset, the engine picks it from baseUrl as replay does. */
+  baseUrl?: string;
 }
 
 export type ToWorker = RunRequest | { type: "answer"; call: number; exchange?: Exchange; error?: string };

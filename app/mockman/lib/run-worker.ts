@@ -21,7 +21,14 @@ const waiting = new Map<number, { resolve(exchange: Exchange): void; reject(erro
 async function run(ask: RunRequest) {
   const prepared = prepareRun(
     { kind: "postman", collection: ask.collection },
-    { environment: ask.environment, globals: ask.globals, data: ask.data, iterationCount: ask.iterationCount, folders: ask.folders },
+    {
+      environment: ask.environment,
+      globals: ask.globals,
+      data: ask.data,
+      iterationCount: ask.iterationCount,
+      folders: ask.folders,
+      baseUrl: ask.baseUrl,
+    },
   );
   post({ type: "ready", base: prepared.base, names: prepared.names, iterations: prepared.iterations, notes: prepared.notes });
   const sender: Sender = {

@@ -75,10 +75,21 @@ export function sendCollection(request: PostmanItem, collection: PostmanCollecti
   };
 }
 
+/** The scripts a Send of this request runs, with its collection's and folders', as one: is there any, of each kind? */
+function chainScripts(own: Scripts | undefined, collection: PostmanCollection | null, savedId: string | null): Scripts[] {
+  const chain = collection && savedId ? (ancestorsOf(collection.item ?? [], savedId) ?? []) : [];
+  return [...(collection && savedId ? [collection, ...chain].map((owner) => scriptsOf(owner)) : []), ...(own ? [own] : [])];
+}
+
 /** True when a Send of this request runs scripts: its own, or its collection's or folders'. */
 export function sendRunsScripts(own: Scripts | undefined, collection: PostmanCollection | null, savedId: string | null): boolean {
-  if (hasScripts(own)) return true;
-  if (!collection || !savedId) return false;
-  const chain = ancestorsOf(collection.item ?? [], savedId) ?? [];
-  return [collection, ...chain].some((owner) => hasScripts(scriptsOf(owner)));
+  return chainScripts(own, collection, savedId).some(hasScripts);
+}
+
+/**
+ * True when a pre-request script runs before this request is sent, and so may set the variables it uses.
+ * Without one, a {{variable}} nothing defines stays undefined, and the page refuses it as a plain Send does.
+ */
+export function sendRunsPreRequest(own: Scripts | undefined, collection: PostmanCollection | null, savedId: string | null): boolean {
+  return chainScripts(own, collection, savedId).some((scripts) => !!scripts.prerequest.trim());
 }

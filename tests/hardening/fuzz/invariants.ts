@@ -241,32 +241,34 @@ function joined(p: PostRecord, postComments: CommentRecord[], users: UserRecord[
     return u ? { firstName: u.firstName, lastName: u.lastName, userPhoto: photo(u) } : { firstName: "", lastName: "", userPhoto: "" };
   };
   const a = by(p.username);
-  return {
-    _id: p._id,
-    content: p.content,
-    postPic: answeredPhoto(photos, "posts", p._id, "postPic", p.postPic),
-    username: p.username,
-    firstName: a.firstName,
-    lastName: a.lastName,
-    userPhoto: a.userPhoto,
-    likes: { likeCount: p.likes.likeCount, likedBy: refs(p.likes.likedBy), dislikedBy: refs(p.likes.dislikedBy) },
-    comments: postComments.map((c) => {
-      const u = by(c.username);
-      return {
-        _id: c._id,
-        commentVal: c.commentVal,
-        username: c.username,
-        firstName: u.firstName,
-        lastName: u.lastName,
-        profilePic: u.userPhoto,
-        votes: { upvotedBy: refs(c.votes.upvotedBy), downvotedBy: refs(c.votes.downvotedBy) },
-        createdAt: c.createdAt,
-        updatedAt: c.updatedAt,
-      };
-    }),
-    createdAt: p.createdAt,
-    updatedAt: p.updatedAt,
-  };
+  const comments = postComments.map((c) => {
+    const u = by(c.username);
+    return {
+      _id: c._id,
+      commentVal: c.commentVal,
+      username: c.username,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      profilePic: u.userPhoto,
+      votes: { upvotedBy: refs(c.votes.upvotedBy), downvotedBy: refs(c.votes.downvotedBy) },
+      createdAt: c.createdAt,
+      updatedAt: c.updatedAt,
+    };
+  });
+  // In the record's own field order, as answers keep it (fields such as postPicSize and postPicAlt stay
+  // where the record has them); the author's names and photo after username, the comments before createdAt.
+  const answer: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(p)) {
+    if (key === "username")
+      Object.assign(answer, { username: p.username, firstName: a.firstName, lastName: a.lastName, userPhoto: a.userPhoto });
+    else if (key === "likes")
+      answer.likes = { likeCount: p.likes.likeCount, likedBy: refs(p.likes.likedBy), dislikedBy: refs(p.likes.dislikedBy) };
+    else if (key === "postPic") answer.postPic = answeredPhoto(photos, "posts", p._id, "postPic", p.postPic);
+    else if (key === "createdAt") Object.assign(answer, { comments, createdAt: value });
+    else answer[key] = value;
+  }
+  if (!("comments" in answer)) answer.comments = comments;
+  return answer as unknown as PostAnswer;
 }
 
 /** Stored lists hold ids; answers hold users. Either way, who is in the list. */

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { expect, scaled, test, type Page } from "./fixtures";
 import { mockman } from "./cli-helpers";
 import { feedCaughtUp } from "./helpers";
-import { loginAsGuest, noToasts, seriousViolations, shoot, signUp, watchErrors } from "./screen-helpers";
+import { expectToast, loginAsGuest, noToasts, seriousViolations, shoot, signUp, watchErrors } from "./screen-helpers";
 
 const POSTS = 10_000;
 const TOTAL = POSTS + 6; // the sample data stays, so the guest can log in
@@ -111,6 +111,9 @@ test("at 10,000 posts the Following feed holds only the followed authors' posts 
     await page.goto(`/profile/${username}`);
     await page.getByRole("button", { name: `Follow @${username}` }).click();
     await expect(page.getByRole("button", { name: `Following @${username}: unfollow` })).toBeVisible();
+    // The button turns at once (optimistic); the toast comes once the mock has written the
+    // follow. Leaving before it would drop the write with the page.
+    await expectToast(page, "followed");
   }
 
   await page.goto("/home");

@@ -3,7 +3,7 @@
 // is axe-clean (contrast included) in both themes at 375 and 1280 px: the people lists,
 // the Following feed and a follow notification among them.
 import { expect, test, type Page } from "./fixtures";
-import { followsGuest, loginAsGuest, noToasts, seriousViolations, watchErrors } from "./screen-helpers";
+import { expectToast, followsGuest, loginAsGuest, noToasts, seriousViolations, watchErrors } from "./screen-helpers";
 
 const theme = (page: Page) => page.evaluate(() => document.documentElement.dataset.theme);
 const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -33,6 +33,8 @@ async function auditEveryScreen(page: Page) {
   await check("/notifications");
   await followBack.click();
   await expect(page.getByRole("button", { name: "Following @adasterling: unfollow" })).toBeVisible();
+  // The button turns at once; the toast comes once the follow is written (leaving earlier drops it).
+  await expectToast(page, "followed");
   for (const [path, heading] of [
     ["/explore", "Explore"],
     ["/bookmarks", "Bookmark"],

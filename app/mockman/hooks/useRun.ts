@@ -1,0 +1,119 @@
+// The state of one Run… (components/RunnerDialog.tsx): its options as typed, the
+// data file, the results as they come from the run worker (lib/run-client.ts),
+// the final report, and Stop. The dialog only lays them out.
+import { useEffect, useRef, useState } from "react";
+import { parseIterationData, type DataRow } from "#mock/tester/engine/data";
+import { assertionCounts, type ReplayReport, type ReplayResult } from "#mock/tester/engine/reporters";
+import { startRun, RunStopped, type RunHandle } from "../lib/run-client";
+import type { SavedCollection } from "../lib/saved";
+import type { Variables } from "../lib/variables";
+
+export type RunState = "idle" | "running" | "done" | "stopped" | "failed";
+
+export interface RunTarget {
+  collection: SavedCollection;
+  /** A folder to run alone (its id and name), or null for the whole collection. */
+  folder: { id: string; name: string } | null;
+  /** The active environment's variables, the run's environment. */
+  variables: Variables;
+}
+
+export const fileBase = (name: string) => name.replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, "") || "run";
+
+export function useRun({ collection, folder, variables }: RunTarget) {
+  const title = folder ? `${collection.name} / ${folder.name}` : collection.name;
+  const [iterations, setIterations] = useState("1");
+  const [delay, setDelay] = useState("0");
+  const [data, setData] = useState<{ name: string; rows: DataRow[] } | null>(null);
+  const [dataProblem, setDataProblem] = useState<string | null>(null);
+  const [state, setState] = useState<RunState>("idle");
+  const [results, setResults] = useState<ReplayResult[]>([]);
+  const [report, setReport] = useState<ReplayReport | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [notes, setNotes] = useState<string[]>([]);
+  const handle = useRef<RunHandle | null>(null);
+  useEffect(() => () => handle.current?.stop(), []);
+
+  const readData = async (file: File | undefined) => {
+    setDataProblem(null);
+    if (!file) return setData(null);
+    try {
+      setData({ name: file.name, rows: parseIterationData(await file.text()) });
+    } catch (error) {
+      setData(null);
+      setDataProblem(`${file.name} cannot be used: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+
+  const count = Number(iterations);
+  const wait = Number(delay);
+  const inputProblem =
+    iterations.trim() && (!Number.isInteger(count) || count < 1 || count > 1000)
+      ? "Iterations: a whole number from 1 to 1000, or empty for one per data row."
+      : !Number.isInteger(wait) || wait < 0 || wait > 60_000
+        ? "Delay: a whole number of milliseconds from 0 to 60000."
+        : null;
+
+  const run = async () => {
+    if (inputProblem || dataProblem) return;
+    setResults([]);
+    setReport(null);
+    setProblem(null);
+    setNotes([]);
+    setState("running");
+    const started = startRun(
+      {
+        collection: collection.postman,
+        environment: variables,
+        globals: {},
+        data: data?.rows ?? [],
+        ...(iterations.trim() ? { iterationCount: count } : {}),
+        folders: folder ? [folder.id] : [],
+        delayMs: wait,
+        file: `${fileBase(title)}.postman_collection.json`,
+      },
+      { onReady: (info) => setNotes(info.notes), onResult: (result) => setResults((list) => [...list, result]) },
+    );
+    handle.current = started;
+    try {
+      const { report: done } = await started.done;
+      setReport(done);
+      setState("done");
+    } catch (error) {
+      if (error instanceof RunStopped) return setState("stopped");
+      setProblem(error instanceof Error ? error.message : String(error));
+      setState("failed");
+    } finally {
+      handle.current = null;
+    }
+  };
+
+  const totals = results.reduce(
+    (t, r) => {
+      const c = assertionCounts(r);
+      return {
+        passed: t.passed + (r.pass ? 1 : 0),
+        failed: t.failed + (r.pass ? 0 : 1),
+        tests: t.tests + c.made,
+        testsFailed: t.testsFailed + c.failed,
+      };
+    },
+    { passed: 0, failed: 0, tests: 0, testsFailed: 0 },
+  );
+
+  return {
+    title,
+    options: { iterations, setIterations, delay, setDelay, data, readData, problem: inputProblem ?? dataProblem },
+    state,
+    running: state === "running",
+    results,
+    report,
+    problem,
+    notes,
+    totals,
+    /** Iterations the results are numbered against (the report's once it is there). */
+    iterationsShown: report?.iterations ?? count,
+    run,
+    stop: () => handle.current?.stop(),
+  };
+}

@@ -9,6 +9,7 @@ import type { ScriptOutcome } from "#mock/tester/sandbox/sandbox";
 import type { PostmanCollection } from "#mock/tester/postman/convert";
 import { md5, parseChallenge } from "#mock/tester/engine/digest";
 import { CookieJar, splitSetCookie } from "#mock/tester/engine/cookies";
+import { reportOf } from "#mock/tester/engine/reporters";
 
 const SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 
@@ -274,5 +275,38 @@ describe("the cookie jar", () => {
       qop: "auth,auth-int",
     });
     expect(parseChallenge("Basic realm=x")).toBeUndefined();
+  });
+});
+
+describe("a report from results alone (what the page's Stop leaves)", () => {
+  it("counts as the run's own report does, and says where it stopped", async () => {
+    const c = collection([
+      { ...get("ok", "/api/a"), event: [{ listen: "test", script: { exec: ["pm.test('200', () => pm.response.to.have.status(200));"] } }] },
+      {
+        ...get("bad", "/api/b"),
+        event: [{ listen: "test", script: { exec: ["pm.test('201', () => pm.response.to.have.status(201));"] } }],
+      },
+    ]);
+    const full = await run(c, recorder().sender);
+    const made = reportOf(full.results, { file: full.file, target: full.target, ms: full.ms, notRun: 0 });
+    expect(made).toEqual(full);
+    expect([made.requests, made.passed, made.failed, made.assertions, made.assertionsFailed]).toEqual([2, 1, 1, 2, 1]);
+
+    const stopped = reportOf(full.results.slice(0, 1), {
+      file: "c.json",
+      target: "test",
+      ms: 5,
+      notRun: 3,
+      iterations: 2,
+      error: "stopped by the user after 1 of 4 requests",
+    });
+    expect(stopped).toMatchObject({
+      requests: 1,
+      passed: 1,
+      failed: 0,
+      notRun: 3,
+      iterations: 2,
+      error: "stopped by the user after 1 of 4 requests",
+    });
   });
 });

@@ -1,7 +1,8 @@
 // Issue 35, scripts and the runner on /mockman: a request's pre-request script
 // sets a variable its URL uses, its tests show passed and failed in Test
 // results, an endless script is stopped by the sandbox's budget while the page
-// stays usable, and a collection Run shows a failing test and exports JUnit.
+// stays usable, a collection Run shows a failing test and exports JUnit, and a
+// stopped Run keeps what it ran as a report to export.
 import { readFileSync } from "node:fs";
 import { expect, scaled, test, type Page } from "./fixtures";
 import { expectNoSeriousAxeViolations, mockmanUi, openMockman, responseSection, section } from "./mockman-helpers";
@@ -88,4 +89,37 @@ test("a collection Run shows each request with a failing test, and exports the r
   expect(xml).toContain('<testsuites name="mockman replay" tests="2"');
   expect(xml).toContain("never holds");
   expect(xml).toContain("<failure ");
+});
+
+test("Stop ends a run part way and leaves the requests it ran as a report to export", async ({ page }) => {
+  await openMockman(page);
+  await page
+    .getByLabel("Collection file to import")
+    .setInputFiles({ name: "moments.postman_collection.json", mimeType: "application/json", buffer: Buffer.from(COLLECTION) });
+  await expect(mockmanUi(page).notice).toContainText("Imported 2 requests");
+  const sidebar = page.getByRole("region", { name: "Collections" });
+  await sidebar.getByRole("button", { name: "Actions for Moments API", exact: true }).click();
+  await page.getByRole("menu", { name: "Actions for Moments API" }).getByRole("menuitem", { name: "Run…", exact: true }).click();
+  const runner = page.getByRole("dialog", { name: "Run Moments API" });
+  // 100 requests a second apart: Stop comes long before the end, however busy the machine.
+  await runner.getByLabel("Iterations").fill("50");
+  await runner.getByLabel("Delay between requests (ms)").fill("1000");
+  await runner.getByRole("button", { name: "Run", exact: true }).click();
+  const results = runner.getByRole("list", { name: "Run results" }).getByRole("listitem");
+  await expect(results.first()).toBeVisible({ timeout: scaled(30_000) });
+  await runner.getByRole("button", { name: "Stop" }).click();
+  await expect(runner.getByTestId("run-summary")).toContainText("Stopped.");
+  const ran = await results.count();
+  expect(ran).toBeGreaterThan(0);
+  expect(ran).toBeLessThan(100);
+
+  const downloading = page.waitForEvent("download");
+  await runner.getByRole("button", { name: "Export JSON" }).click();
+  const report = JSON.parse(readFileSync(await (await downloading).path(), "utf8"));
+  expect(report.requests).toBe(ran);
+  expect(report.results).toHaveLength(ran);
+  expect(report.notRun).toBe(100 - ran);
+  expect(report.iterations).toBe(50);
+  expect(report.error).toBe(`stopped by the user after ${ran} of 100 requests`);
+  await expect(runner.getByRole("button", { name: "Run again" })).toBeEnabled();
 });

@@ -65,12 +65,14 @@ export default function RunnerDialog({ onClose, ...target }: RunTarget & { onClo
           <button type="button" className="mm-button" onClick={onClose}>
             Close
           </button>
+          {/* Keyed apart: were Stop the same element as Run, React would make it a submit button again
+              before the click's default action, and Stop would start the run anew. */}
           {running ? (
-            <button type="button" className="mm-button mm-danger" onClick={run.stop}>
+            <button key="stop" type="button" className="mm-button mm-danger" onClick={run.stop}>
               Stop
             </button>
           ) : (
-            <button type="submit" className="mm-button mm-primary" disabled={!!options.problem}>
+            <button key="run" type="submit" className="mm-button mm-primary" disabled={!!options.problem}>
               {state === "idle" ? "Run" : "Run again"}
             </button>
           )}

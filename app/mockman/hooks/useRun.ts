@@ -3,7 +3,7 @@
 // the final report, and Stop. The dialog only lays them out.
 import { useEffect, useRef, useState } from "react";
 import { parseIterationData, type DataRow } from "#mock/tester/engine/data";
-import { assertionCounts, type ReplayReport, type ReplayResult } from "#mock/tester/engine/reporters";
+import { assertionCounts, reportOf, type ReplayReport, type ReplayResult } from "#mock/tester/engine/reporters";
 import { startRun, RunStopped, type RunHandle } from "../lib/run-client";
 import type { SavedCollection } from "../lib/saved";
 import type { Variables } from "../lib/variables";
@@ -32,6 +32,8 @@ export function useRun({ collection, folder, variables }: RunTarget) {
   const [problem, setProblem] = useState<string | null>(null);
   const [notes, setNotes] = useState<string[]>([]);
   const handle = useRef<RunHandle | null>(null);
+  /** What the current run has done so far, for the report Stop leaves. */
+  const sofar = useRef({ results: [] as ReplayResult[], planned: 0, iterations: 1, target: "the page's mock", started: 0 });
   useEffect(() => () => handle.current?.stop(), []);
 
   const readData = async (file: File | undefined) => {
@@ -61,6 +63,8 @@ export function useRun({ collection, folder, variables }: RunTarget) {
     setProblem(null);
     setNotes([]);
     setState("running");
+    sofar.current = { results: [], planned: 0, iterations: 1, target: "the page's mock", started: performance.now() };
+    const file = `${fileBase(title)}.postman_collection.json`;
     const started = startRun(
       {
         collection: collection.postman,
@@ -70,9 +74,22 @@ export function useRun({ collection, folder, variables }: RunTarget) {
         ...(iterations.trim() ? { iterationCount: count } : {}),
         folders: folder ? [folder.id] : [],
         delayMs: wait,
-        file: `${fileBase(title)}.postman_collection.json`,
+        file,
       },
-      { onReady: (info) => setNotes(info.notes), onResult: (result) => setResults((list) => [...list, result]) },
+      {
+        onReady: (info) => {
+          setNotes(info.notes);
+          Object.assign(sofar.current, {
+            planned: info.names.length * info.iterations,
+            iterations: info.iterations,
+            target: info.base ?? "the page's mock",
+          });
+        },
+        onResult: (result) => {
+          sofar.current.results.push(result);
+          setResults((list) => [...list, result]);
+        },
+      },
     );
     handle.current = started;
     try {
@@ -80,7 +97,21 @@ export function useRun({ collection, folder, variables }: RunTarget) {
       setReport(done);
       setState("done");
     } catch (error) {
-      if (error instanceof RunStopped) return setState("stopped");
+      if (error instanceof RunStopped) {
+        // What ran stays exportable: a report of the results so far, saying where it stopped.
+        const { results: done, planned, target, started: at, iterations: runs } = sofar.current;
+        setReport(
+          reportOf([...done], {
+            file,
+            target,
+            ms: Math.round(performance.now() - at),
+            notRun: Math.max(0, planned - done.length),
+            iterations: runs,
+            error: `stopped by the user after ${done.length} of ${planned || "?"} requests`,
+          }),
+        );
+        return setState("stopped");
+      }
       setProblem(error instanceof Error ? error.message : String(error));
       setState("failed");
     } finally {

@@ -7,7 +7,7 @@ import { pageSender, type PageSenderOptions } from "./page-sender";
 import type { FromWorker, RunRequest } from "./run-protocol";
 
 export interface RunHandlers {
-  onReady?(info: { names: string[]; iterations: number; notes: string[] }): void;
+  onReady?(info: { base?: string; names: string[]; iterations: number; notes: string[] }): void;
   onResult?(result: ReplayResult): void;
   onOutcome?: PageSenderOptions["onOutcome"];
 }

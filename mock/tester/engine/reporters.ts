@@ -61,6 +61,37 @@ export interface ReplayReport {
   error?: string;
 }
 
+/** A report made from results alone: what a run stopped part way (the page's Stop) leaves to export. */
+export function reportOf(
+  results: ReplayResult[],
+  rest: Pick<ReplayReport, "file" | "target" | "ms" | "notRun" | "iterations" | "error">,
+): ReplayReport {
+  let assertions = 0;
+  let assertionsFailed = 0;
+  for (const result of results) {
+    const counts = assertionCounts(result);
+    assertions += counts.made;
+    assertionsFailed += counts.failed;
+  }
+  const passed = results.filter((r) => r.pass).length;
+  const report: ReplayReport = {
+    file: rest.file,
+    target: rest.target,
+    requests: results.length,
+    assertions,
+    assertionsFailed,
+    passed,
+    failed: results.length - passed,
+    notRun: rest.notRun,
+    ms: rest.ms,
+    results,
+    skipped: [],
+  };
+  if (rest.iterations !== undefined && rest.iterations !== 1) report.iterations = rest.iterations;
+  if (rest.error) report.error = rest.error;
+  return report;
+}
+
 export const REPORTERS = ["cli", "json", "junit"] as const;
 export type ReporterName = (typeof REPORTERS)[number];
 

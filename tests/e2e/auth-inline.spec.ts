@@ -4,18 +4,18 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./fixtures";
 import { expectToast } from "./helpers";
-import { noToasts, shoot } from "./screen-helpers";
+import { noToasts, shoot, systemTheme } from "./screen-helpers";
 
 /** Every axe violation, of any impact, in the light and the dark theme, once the toasts have gone: [] when clean. */
 async function axeInBothThemes(page: Page) {
   await noToasts(page);
   const found: string[] = [];
   for (const colorScheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme });
+    await systemTheme(page, colorScheme);
     const { violations } = await new AxeBuilder({ page }).analyze();
     for (const v of violations) found.push(`${colorScheme}: ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   }
-  await page.emulateMedia({ colorScheme: "light" });
+  await systemTheme(page, "light");
   return found;
 }
 

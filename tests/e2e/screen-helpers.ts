@@ -119,14 +119,31 @@ export const breakMockIndexedDb = (page: Page) =>
   );
 export const mendMockIndexedDb = unpatchMockWorker;
 
+/**
+ * Switches the system's theme under an open page and waits until the app follows it: the app
+ * hears the media query change in a listener (app/lib/theme.ts), a moment after, while native form
+ * controls switch at once; axe or a screenshot taken between the two sees a mix of both themes.
+ */
+export async function systemTheme(page: Page, scheme: "light" | "dark") {
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.waitForFunction(
+    (wanted) =>
+      // On /mockman, or before the app's boot script, there is no data-theme to follow.
+      (document.documentElement.dataset.theme ?? wanted) === wanted &&
+      // Colours that ease from one theme to the other (transitions; a spinner's animation never ends).
+      document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== "running"),
+    scheme,
+  );
+}
+
 /** With SHOTS_DIR set, a screenshot of this screen in both themes (for a person to look at, never compared). */
 export async function shoot(page: Page, name: string) {
   const dir = process.env.SHOTS_DIR;
   if (!dir) return;
   const width = page.viewportSize()!.width;
   for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
+    await systemTheme(page, scheme);
     await page.screenshot({ path: `${dir}/${name}-${width}-${scheme}.png` });
   }
-  await page.emulateMedia({ colorScheme: "light" });
+  await systemTheme(page, "light");
 }

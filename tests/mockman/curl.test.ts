@@ -225,10 +225,15 @@ describe("Paste cURL reads what browsers and people write", () => {
     );
   });
 
-  it("--data-urlencode encodes the content the way curl does", () => {
-    expect(parseCurl(`curl http://x/ --data-urlencode "name=a&b c=d'!"`).body).toBe("name=a%26b%20c%3Dd%27%21");
-    expect(parseCurl(`curl http://x/ --data-urlencode '=ü x'`).body).toBe("%C3%BC%20x");
-    expect(parseCurl(`curl http://x/ --data-urlencode 'plain' -d raw=1`).body).toBe("plain&raw=1");
+  it("--data-urlencode fills the x-www-form-urlencoded table with the fields curl would send", () => {
+    const rows = (command: string) => parseCurl(command).bodies?.urlencoded.map((r) => [r.key, r.value]);
+    expect(rows(`curl http://x/ --data-urlencode "name=a&b c=d'!"`)).toEqual([["name", "a&b c=d'!"]]);
+    expect(rows(`curl http://x/ --data-urlencode '=ü x'`)).toEqual([["ü x", ""]]);
+    expect(rows(`curl http://x/ --data-urlencode 'plain' -d raw=1`)).toEqual([
+      ["plain", ""],
+      ["raw", "1"],
+    ]);
+    expect(parseCurl(`curl http://x/ --data-urlencode a=1`).body).toBeUndefined();
   });
 
   it("ignores --compressed, -k, -L, -s and similar flags, and lists them", () => {

@@ -3,6 +3,7 @@
 // so httpsnippet costs nothing until someone asks for code.
 import { useId, useMemo, useState } from "react";
 import { useModal } from "../hooks/useModal";
+import { mapPartTexts, partTexts } from "../lib/bodies";
 import { LANGUAGES, snippet, type SnippetRequest } from "../lib/snippets";
 import { fillText, unresolvedRefs, type Variables } from "../lib/variables";
 
@@ -23,7 +24,12 @@ export default function CodeDialog({ open, onClose, request, variables, environm
   const [resolve, setResolve] = useState(false);
   const [said, setSaid] = useState("");
   const language = LANGUAGES.find((l) => l.id === languageId) ?? LANGUAGES[0];
-  const texts = [request.endpoint, ...Object.entries(request.headers).flat(), request.body ?? ""];
+  const texts = [
+    request.endpoint,
+    ...Object.entries(request.headers).flat(),
+    request.body ?? "",
+    ...(request.bodies ? partTexts(request.bodies) : []),
+  ];
   const unfilled = resolve ? unresolvedRefs(texts, variables) : [];
   const code = useMemo(() => {
     if (!open) return "";
@@ -34,6 +40,7 @@ export default function CodeDialog({ open, onClose, request, variables, environm
       endpoint: fill(request.endpoint),
       headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [fill(name), fill(value)])),
       body: request.body === undefined ? undefined : fill(request.body),
+      ...(request.bodies ? { bodies: mapPartTexts(request.bodies, fill) } : {}),
     };
     try {
       return snippet(language, shown, baseUrl, window.location.origin);

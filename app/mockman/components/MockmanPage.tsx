@@ -5,6 +5,8 @@
 import { Suspense, lazy, useEffect, useMemo, useState, type CSSProperties } from "react";
 import type { PostmanItem } from "#mock/tester/postman/convert";
 import { BODY_ERROR } from "../lib/body";
+import { readParts } from "../lib/bodies";
+import { headersToSend } from "../lib/headers";
 import type { HistoryEntry } from "../lib/history";
 import { hasUnsavedChanges, type SavedCollection } from "../lib/saved";
 import { NO_SCRIPTS, hasScripts, scriptsOf } from "../lib/scripts";
@@ -81,7 +83,13 @@ export function MockmanPage() {
   const lastRequest = useMemo(() => ({ method: tab.method, endpoint: tab.lastEndpoint }), [tab.method, tab.lastEndpoint]);
 
   const restore = (entry: HistoryEntry) => {
-    tabs.fill({ method: entry.method, endpoint: entry.endpoint, headers: entry.headers, body: entry.body });
+    tabs.fill({
+      method: entry.method,
+      endpoint: entry.endpoint,
+      headers: entry.headers,
+      body: entry.body,
+      bodies: readParts(entry.bodies),
+    });
     setProblem(null);
     say(`Restored ${entry.method} ${entry.endpoint} into the request panel.`);
   };
@@ -119,6 +127,13 @@ export function MockmanPage() {
             endpoint={tab.endpoint}
             rows={tab.headers}
             bodyText={tab.bodyText}
+            bodyTypes={{
+              tabId: tab.id,
+              parts: tab.bodies,
+              method: tab.method,
+              headers: headersToSend(tab.headers),
+              onChange: tabs.setBodies,
+            }}
             panelId={REQUEST_PANEL_ID}
             tabId={tabDomId(tab.id)}
             environment={

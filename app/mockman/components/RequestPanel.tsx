@@ -7,6 +7,7 @@ import { useState, type ClipboardEvent, type ReactNode } from "react";
 import { METHODS, type BodyCheck } from "../lib/body";
 import type { HeaderRow } from "../lib/headers";
 import { BodyEditor } from "./BodyEditor";
+import { BodyTypes, type BodyTypesProps } from "./BodyTypes";
 import { HeadersEditor } from "./HeadersEditor";
 import { SectionTabs } from "./SectionTabs";
 
@@ -21,6 +22,8 @@ interface Props {
   rows: HeaderRow[];
   bodyText: string;
   bodyCheck: BodyCheck;
+  /** The body type choice around the JSON editor (none, raw text, XML, form tables, binary, GraphQL). */
+  bodyTypes: Omit<BodyTypesProps, "json">;
   sending: boolean;
   problem: string | null;
   /** The Tools menu beside Submit. */
@@ -147,7 +150,12 @@ export function RequestPanel(props: Props) {
             {
               id: "body",
               label: "Body",
-              content: <BodyEditor text={props.bodyText} check={props.bodyCheck} method={method} onChange={props.onBody} />,
+              content: (
+                <BodyTypes
+                  {...props.bodyTypes}
+                  json={<BodyEditor text={props.bodyText} check={props.bodyCheck} method={method} onChange={props.onBody} />}
+                />
+              ),
             },
             { id: "params", label: `Params (${props.paramCount})`, content: props.params },
             { id: "auth", label: "Authorization", content: props.auth },

@@ -3,7 +3,17 @@
 // dialog's request, and a cURL command pasted into the endpoint or the dialog.
 import { useMemo, useState, type ClipboardEvent } from "react";
 import { sendsBody } from "../lib/body";
-import { CurlError, ignoredNote, parseCurlCommand, printCurl, printMockmanRequest, type ParsedCurl } from "../lib/curl";
+import { commandContentType, curlBodyFlags, keptParts, setsContentType } from "../lib/bodies";
+import {
+  CurlError,
+  ignoredNote,
+  mockmanBody,
+  mockmanBodyNote,
+  parseCurlCommand,
+  printCurl,
+  printMockmanRequest,
+  type ParsedCurl,
+} from "../lib/curl";
 import { headersToSend } from "../lib/headers";
 import type { BaseUrl } from "./useBaseUrl";
 import type { Say } from "./useNotice";
@@ -19,11 +29,19 @@ interface Options {
 
 export function useCurlTools({ tabs, baseUrl, say, onFilled }: Options) {
   const { method, endpoint, headers: rows, bodyText } = tabs.tab;
+  // A body type other than JSON (undefined for JSON), as the commands write it.
+  const parts = useMemo(() => keptParts(tabs.tab.bodies), [tabs.tab.bodies]);
   // Shown for copying by hand when the clipboard refused.
   const [copyFallback, setCopyFallback] = useState<string | null>(null);
   const codeRequest = useMemo(
-    () => ({ method, endpoint: endpoint.trim(), headers: headersToSend(rows), body: sendsBody(method) ? bodyText : undefined }),
-    [method, endpoint, rows, bodyText],
+    () => ({
+      method,
+      endpoint: endpoint.trim(),
+      headers: headersToSend(rows),
+      body: sendsBody(method) && !parts ? bodyText : undefined,
+      bodies: sendsBody(method) ? parts : undefined,
+    }),
+    [method, endpoint, rows, bodyText, parts],
   );
 
   const copy = async (command: string, done: string) => {
@@ -41,9 +59,16 @@ export function useCurlTools({ tabs, baseUrl, say, onFilled }: Options) {
     if (!check.ok) return say(`Not copied: ${check.message} in "Server for Copy as cURL".`, true);
     const headers = headersToSend(rows);
     const withBody = sendsBody(method);
-    if (withBody && !Object.keys(headers).some((h) => h.toLowerCase() === "content-type")) headers["content-type"] = "application/json";
+    const type = parts ? commandContentType(parts.kind) : "application/json";
+    if (withBody && type && !setsContentType(headers)) headers["content-type"] = type;
     const command = printCurl(
-      { method, endpoint: endpoint.trim(), headers, body: withBody ? bodyText : undefined },
+      {
+        method,
+        endpoint: endpoint.trim(),
+        headers,
+        body: withBody && !parts ? bodyText : undefined,
+        ...(withBody && parts ? { data: curlBodyFlags(parts) } : {}),
+      },
       check.url,
       window.location.origin,
     );
@@ -52,7 +77,11 @@ export function useCurlTools({ tabs, baseUrl, say, onFilled }: Options) {
 
   const copyMockman = async () => {
     const request = { method, endpoint: endpoint.trim(), headers: headersToSend(rows), body: sendsBody(method) ? bodyText : undefined };
-    await copy(printMockmanRequest(request, { pageOrigin: window.location.origin }), "Copied the request as a mockman request command.");
+    await copy(
+      printMockmanRequest(sendsBody(method) && parts ? mockmanBody(request, parts) : request, { pageOrigin: window.location.origin }) +
+        (sendsBody(method) ? mockmanBodyNote(parts) : ""),
+      "Copied the request as a mockman request command.",
+    );
   };
 
   const fill = ({ request, ignored }: ParsedCurl, done: string) => {

@@ -3,6 +3,7 @@
 // change, each answer only when it changes).
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { INITIAL_BODY } from "../lib/body";
+import type { BodyParts } from "../lib/bodies";
 import { rowsFromHeaders, type HeaderRow } from "../lib/headers";
 import { endpointWith, rowsAfterTyping, type ParamRow } from "../lib/query";
 import {
@@ -27,6 +28,8 @@ export interface FormContent {
   headers: Parameters<typeof rowsFromHeaders>[0];
   /** Undefined when the request carries none: the form gets the initial body. */
   body?: string;
+  /** The body type when it is not JSON (a saved request, a history entry, a cURL form). */
+  bodies?: BodyParts;
 }
 
 export type RowsUpdate = HeaderRow[] | ((rows: HeaderRow[]) => HeaderRow[]);
@@ -51,12 +54,14 @@ export function useRequestTabs() {
     const setMethod = (value: string) => patch(() => ({ method: value }));
     const setRows = (update: RowsUpdate) => patch((t) => ({ headers: typeof update === "function" ? update(t.headers) : update }));
     const setBodyText = (value: string) => patch(() => ({ bodyText: value }));
+    const setBodies = (value: BodyParts | undefined) => patch(() => ({ bodies: value }));
     /** A new request's endpoint (restore, cURL, a suggestion): its own parameters only. */
     const loadEndpoint = (text: string) => patch(() => ({ endpoint: text, params: rowsAfterTyping(text, []) }));
     return {
       setMethod,
       setRows,
       setBodyText,
+      setBodies,
       loadEndpoint,
       typeEndpoint: (text: string) => patch((t) => ({ endpoint: text, params: rowsAfterTyping(text, t.params) })),
       changeParams: (rows: ParamRow[]) => patch((t) => ({ params: rows, endpoint: endpointWith(t.endpoint, rows) })),
@@ -65,6 +70,7 @@ export function useRequestTabs() {
         loadEndpoint(request.endpoint);
         setRows(rowsFromHeaders(request.headers));
         setBodyText(request.body ?? INITIAL_BODY);
+        setBodies(request.bodies);
       },
     };
   }, [patch]);

@@ -60,6 +60,7 @@ export function useSaving({ tabs, collections, say }: { tabs: RequestTabs; colle
       params: rowsAfterTyping(form.endpoint, []),
       headers: rowsFromHeaders(form.headers),
       bodyText: form.bodyText,
+      bodies: form.bodies,
       auth: form.auth,
       ...(form.scripts ? { scripts: form.scripts } : {}),
     };

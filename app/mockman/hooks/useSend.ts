@@ -5,9 +5,10 @@
 import { useEffect, useState } from "react";
 import type { HistoryEntry } from "../lib/history";
 import { entryFor, failureLine, type SentRequest } from "../lib/record";
-import { sendRequest, type Outcome } from "../lib/send";
+import { sendRequest, type Outcome, type TesterRequest } from "../lib/send";
+import { keptParts, wireBody } from "../lib/bodies";
 import { prepareSubmit } from "../lib/submit";
-import type { Variables } from "../lib/variables";
+import { fillText, type Variables } from "../lib/variables";
 import { savedHeaderRows } from "../lib/headers";
 import type { RequestTab } from "../lib/tabs";
 import type { RequestTabs } from "./useRequestTabs";
@@ -37,10 +38,16 @@ export function useSend({ tabs, history, variables, environmentName, scripted }:
   }, [answered]);
 
   /** Sends, shows the outcome, logs a failure to the console and records the request in the history. */
-  const send = async (request: SentRequest, headers: Record<string, string>, body: unknown, url = request.endpoint): Promise<Outcome> => {
+  const send = async (
+    request: SentRequest,
+    headers: Record<string, string>,
+    body: unknown,
+    url = request.endpoint,
+    payload?: TesterRequest["payload"],
+  ): Promise<Outcome> => {
     const tabId = tabs.tab.id;
     setSendingId(tabId);
-    const result = await sendRequest({ method: request.method, endpoint: url, headers, body });
+    const result = await sendRequest({ method: request.method, endpoint: url, headers, body, payload });
     tabs.patch(() => ({ outcome: result, lastEndpoint: url }), tabId);
     setSendingId(null);
     setAnswered((n) => n + 1);
@@ -53,15 +60,17 @@ export function useSend({ tabs, history, variables, environmentName, scripted }:
   /** Sends the form; "Next page" passes the endpoint it has just set, which this render does not hold yet. */
   const submit = async (endpointNow?: string) => {
     if (sending) return;
-    const { method, endpoint, headers, bodyText } = tabs.tab;
+    const { id, method, endpoint, headers, bodyText, bodies } = tabs.tab;
     const viaScripts = scripted?.applies(tabs.tab);
     // Without a pre-request script, nothing can define a variable before the send: judged as a plain Send is.
-    const prepared = prepareSubmit({ method, endpoint: endpointNow ?? endpoint, headers, bodyText }, variables, environmentName);
+    const form = { method, endpoint: endpointNow ?? endpoint, headers, bodyText, bodies, tabId: id };
+    const prepared = prepareSubmit(form, variables, environmentName);
     if (!prepared.ok && !(viaScripts && scripted!.setsVariables(tabs.tab))) return setProblem(prepared.problem);
     if (viaScripts) return sendScripted(tabs.tab);
     if (!prepared.ok) return;
     setProblem(null);
-    await send(prepared.typed, prepared.headers, prepared.body, prepared.url);
+    const payload = prepared.parts && (await wireBody(method, prepared.parts, id, (text) => fillText(text, variables)));
+    await send(prepared.typed, prepared.headers, prepared.body, prepared.url, payload);
   };
 
   /** Pre-request scripts may fill the variables, so the form goes as typed: the engine says what stayed unfilled. */
@@ -73,7 +82,16 @@ export function useSend({ tabs, history, variables, environmentName, scripted }:
     setSendingId(null);
     setAnswered((n) => n + 1);
     await history.add(
-      entryFor({ method: tab.method, endpoint: tab.endpoint, headers: savedHeaderRows(tab.headers), bodyText: tab.bodyText }, outcome),
+      entryFor(
+        {
+          method: tab.method,
+          endpoint: tab.endpoint,
+          headers: savedHeaderRows(tab.headers),
+          bodyText: tab.bodyText,
+          bodies: keptParts(tab.bodies),
+        },
+        outcome,
+      ),
     );
   };
 

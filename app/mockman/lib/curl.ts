@@ -3,6 +3,7 @@
 // as a `mockman request` command, and read a pasted command back into the form.
 import { SERVE_URL } from "#mock/core/boundary";
 import { isAbsoluteUrl, relativeTo, toPath } from "#mock/tester/collection/urls";
+import { blankRow, defaultParts, graphqlText, type BodyParts, type FormRow } from "./bodies";
 
 export interface CurlRequest {
   method: string;
@@ -10,6 +11,10 @@ export interface CurlRequest {
   headers: Record<string, string>;
   /** Body text as written; undefined when the command sends none. */
   body?: string;
+  /** A body of another type as curl's flags (lib/bodies.ts curlBodyFlags), printed instead of `body`. */
+  data?: Array<[string, string]>;
+  /** A pasted command's body type when it is not JSON (form fields, parts, a file, text or XML). */
+  bodies?: BodyParts;
 }
 
 export class CurlError extends Error {
@@ -59,7 +64,8 @@ export function commandUrl(endpoint: string, baseUrl: string, pageOrigin?: strin
 export function printCurl(request: CurlRequest, baseUrl: string, pageOrigin?: string): string {
   const parts = ["curl", "-X", request.method, quote(commandUrl(request.endpoint, baseUrl, pageOrigin))];
   for (const [name, value] of Object.entries(request.headers)) parts.push("-H", quote(`${name}: ${value}`));
-  if (request.body !== undefined) parts.push("--data-raw", quote(request.body));
+  if (request.data) for (const [flag, value] of request.data) parts.push(flag, quote(value));
+  else if (request.body !== undefined) parts.push("--data-raw", quote(request.body));
   return parts.join(" ");
 }
 
@@ -91,6 +97,21 @@ export function printMockmanRequest(request: CurlRequest, options: { baseUrl?: s
   if (options.baseUrl && !isAbsoluteUrl(target)) parts.push("--base-url", shellQuote(options.baseUrl.replace(/\/+$/, "")));
   return parts.join(" ");
 }
+
+/**
+ * A request whose body is not JSON, for `mockman request` (which sends JSON
+ * bodies only): GraphQL goes as its JSON, the other types are left out.
+ */
+export function mockmanBody(request: CurlRequest, parts: BodyParts): CurlRequest {
+  if (parts.kind === "graphql") return { ...request, body: graphqlText(parts) };
+  return { ...request, body: undefined };
+}
+
+/** The line a printed `mockman request` command ends with when it left a body out. */
+export const mockmanBodyNote = (parts: BodyParts | undefined) =>
+  parts && parts.kind !== "graphql" && parts.kind !== "none"
+    ? ` # mockman request sends JSON bodies only: the ${parts.kind} body is left out (Copy as cURL writes it)`
+    : "";
 
 /** Splits a shell command into words: '...', "..." with \ escapes, \ outside quotes, line continuations. */
 export function shellWords(command: string): string[] {
@@ -185,7 +206,7 @@ const IGNORED_WITH_VALUE = new Set([
   "--max-redirs",
 ]);
 // Short flags that take a value, which may be glued on (-XPOST, -uuser:pw).
-const SHORT_WITH_VALUE = new Set(["X", "H", "d", "b", "u", "A", "e", "m", "o", "w"]);
+const SHORT_WITH_VALUE = new Set(["X", "H", "d", "b", "u", "A", "e", "m", "o", "w", "F"]);
 const SHORT_ALONE = new Set(["s", "S", "i", "L", "k", "v", "g", "G", "f", "N", "#"]);
 
 /** Splits `-sSL` into -s -S -L and `-XPOST` into -X POST, the way curl reads short options. */
@@ -248,6 +269,10 @@ export function parseCurlCommand(command: string, origin?: string): ParsedCurl {
   const cookies: string[] = [];
   const data: string[] = [];
   const ignored: string[] = [];
+  // Other body types: -F parts, a --data-binary file, whether --data-urlencode was used.
+  const form: FormRow[] = [];
+  let binaryName: string | undefined;
+  let urlencoded = false;
   const valueOf = (flag: string, i: number) => {
     const value = words[i + 1];
     if (value === undefined) throw new CurlError(`${flag} needs a value after it`);
@@ -278,10 +303,18 @@ export function parseCurlCommand(command: string, origin?: string): ParsedCurl {
       if (colon <= 0) throw new CurlError(`${word} '${line}': a header is "Name: value", this one has no name before a colon`);
       headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
       i++;
+    } else if (word === "-F" || word === "--form" || word === "--form-string") {
+      form.push(formPart(valueOf(word, i), word));
+      i++;
+    } else if (word === "--data-binary" && valueOf(word, i).startsWith("@")) {
+      binaryName = valueOf(word, i).slice(1);
+      i++;
     } else if (DATA_FLAGS.has(word)) {
       const value = valueOf(word, i);
-      if (word === "--data-urlencode") data.push(urlencodeData(value, word));
-      else {
+      if (word === "--data-urlencode") {
+        data.push(urlencodeData(value, word));
+        urlencoded = true;
+      } else {
         if (value.startsWith("@") && word !== "--data-raw")
           throw new CurlError(`${word} ${value}: reading the body from a file is not supported here; paste the body itself`);
         data.push(value);
@@ -317,7 +350,7 @@ export function parseCurlCommand(command: string, origin?: string): ParsedCurl {
       i++;
     } else if (word.startsWith("-")) {
       throw new CurlError(
-        `option ${word} is not supported (supported: -X, -H, -d/--data/--data-raw/--data-urlencode, --json, -b, -u, -G, -A, -e, and the URL)`,
+        `option ${word} is not supported (supported: -X, -H, -d/--data/--data-raw/--data-urlencode, --data-binary @file, -F/--form, --json, -b, -u, -G, -A, -e, and the URL)`,
       );
     } else if (url === undefined) {
       url = word;
@@ -344,13 +377,75 @@ export function parseCurlCommand(command: string, origin?: string): ParsedCurl {
     url = before + (before.includes("?") ? "&" : "?") + body + fragment;
     body = undefined;
   }
+  const bodies = bodyTypeOf(headers, body, form, binaryName, urlencoded);
+  if (bodies) body = undefined;
   const request: CurlRequest = {
-    method: method ?? (get ? "GET" : body !== undefined ? "POST" : "GET"),
+    method: method ?? (get ? "GET" : body !== undefined || bodies ? "POST" : "GET"),
     endpoint: relativeTo(url, origin),
     headers,
     body,
+    ...(bodies ? { bodies } : {}),
   };
   return { request, ignored };
+}
+
+/** One -F part: `name=value`, `name=@file` (its `;type=…` dropped), or --form-string's plain value. */
+function formPart(value: string, flag: string): FormRow {
+  const eq = value.indexOf("=");
+  if (eq <= 0) throw new CurlError(`${flag} ${value}: a form part is "name=value" or "name=@file"`);
+  const key = value.slice(0, eq);
+  const content = value.slice(eq + 1);
+  if (flag !== "--form-string" && content.startsWith("@"))
+    return {
+      ...blankRow(),
+      key,
+      file: true,
+      fileName: content
+        .slice(1)
+        .split(";")[0]
+        .replace(/^.*[\\/]/, ""),
+    };
+  if (flag !== "--form-string" && content.startsWith("<"))
+    throw new CurlError(`${flag} ${value}: reading a part's text from a file is not supported here; paste the text itself`);
+  return { ...blankRow(), key, value: content };
+}
+
+/** A pasted body that is not JSON, read into the body type it is; undefined for JSON (and no body). */
+function bodyTypeOf(
+  headers: Record<string, string>,
+  body: string | undefined,
+  form: FormRow[],
+  binaryName: string | undefined,
+  urlencoded: boolean,
+): BodyParts | undefined {
+  const blank = defaultParts();
+  if (form.length) return { ...blank, kind: "formdata", formdata: form };
+  if (binaryName !== undefined) return { ...blank, kind: "binary", binaryName };
+  if (body === undefined) return undefined;
+  const type =
+    Object.entries(headers)
+      .find(([h]) => h.toLowerCase() === "content-type")?.[1]
+      .toLowerCase() ?? "";
+  if (urlencoded || type.startsWith("application/x-www-form-urlencoded")) {
+    const rows = body
+      .split("&")
+      .filter(Boolean)
+      .map((pair) => {
+        const eq = pair.indexOf("=");
+        const decode = (text: string) => {
+          try {
+            return decodeURIComponent(text.replace(/\+/g, " "));
+          } catch {
+            return text;
+          }
+        };
+        return { ...blankRow(), key: decode(eq < 0 ? pair : pair.slice(0, eq)), value: eq < 0 ? "" : decode(pair.slice(eq + 1)) };
+      });
+    return { ...blank, kind: "urlencoded", urlencoded: rows.length ? rows : [blankRow()] };
+  }
+  if (/^(application|text)\/xml\b/.test(type)) return { ...blank, kind: "xml", raw: body };
+  if (type.startsWith("text/plain")) return { ...blank, kind: "text", raw: body };
+  return undefined;
 }
 
 /** The sentence a fill adds when the command carried flags the form cannot use. */

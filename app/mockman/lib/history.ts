@@ -1,6 +1,7 @@
 // Request history in its own IndexedDB database, so clearing it never touches
 // the mock's data (and the mock's reset never touches the history).
 import Dexie, { type Table } from "dexie";
+import type { BodyParts } from "./bodies";
 
 export const HISTORY_DATABASE = "mockman-history";
 export const HISTORY_PAGE = 50;
@@ -18,6 +19,8 @@ export interface HistoryEntry {
   endpoint: string;
   headers: SavedHeader[];
   body: string;
+  /** The body type when it is not JSON, and what it held (file names only). */
+  bodies?: BodyParts;
   /** What came back; absent for imported entries and requests that got no response. */
   status?: number;
   statusText?: string;

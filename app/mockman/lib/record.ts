@@ -1,6 +1,7 @@
 // What a sent request leaves behind: its history entry, and a console line when
 // it failed (CONTRACT §8: a failed tester request is shown and logged).
 import { GUEST } from "#mock/data/seed";
+import type { BodyParts } from "./bodies";
 import type { HistoryEntry, SavedHeader } from "./history";
 import { tokenIn, type Outcome } from "./send";
 
@@ -10,6 +11,8 @@ export interface SentRequest {
   headers: SavedHeader[];
   /** The body text as typed (kept even for GET, so a restore gives it back). */
   bodyText: string;
+  /** A body type other than JSON (names of files only). */
+  bodies?: BodyParts;
 }
 
 /** The history entry for a request and what came of it. A login's token is kept so an export can template it. */
@@ -20,6 +23,7 @@ export function entryFor(request: SentRequest, outcome: Outcome, sentAt = Date.n
     endpoint: request.endpoint,
     headers: request.headers,
     body: request.bodyText,
+    ...(request.bodies ? { bodies: request.bodies } : {}),
   };
   if (outcome.kind === "failure") return { ...entry, failure: outcome.error };
   const { status, statusText, ms, size } = outcome.response;

@@ -15,6 +15,7 @@ import {
   type PostmanRequest,
 } from "#mock/tester/postman/convert";
 import { INITIAL_BODY } from "./body";
+import { keptParts, partsFromPostman, postmanBodyOf, type BodyParts, type PostmanBody } from "./bodies";
 import { savedHeaderRows, type HeaderRow } from "./headers";
 import type { SavedHeader } from "./history";
 import { hasScripts, scriptsOf, withScripts, type Scripts } from "./scripts";
@@ -37,6 +38,8 @@ export interface SavedForm {
   endpoint: string;
   headers: SavedHeader[];
   bodyText: string;
+  /** A body type other than JSON (absent: the JSON bodyText). */
+  bodies?: BodyParts;
   auth: AuthFields;
   /** Pre-request and test scripts, kept as the item's Postman events. */
   scripts?: Scripts;
@@ -185,7 +188,16 @@ export function folderChoices(items: PostmanItem[], prefix = ""): Array<{ id: st
 /** What the tab's form is, as one comparable string. */
 export function formSnapshot(form: SavedForm): string {
   const scripts = hasScripts(form.scripts) ? [form.scripts!.prerequest, form.scripts!.test] : [];
-  return JSON.stringify([form.method, form.endpoint, form.headers, form.bodyText, form.auth, ...scripts]);
+  const parts = keptParts(form.bodies);
+  return JSON.stringify([
+    form.method,
+    form.endpoint,
+    form.headers,
+    form.bodyText,
+    form.auth,
+    ...scripts,
+    ...(parts ? [{ body: parts }] : []),
+  ]);
 }
 
 /** A form as a Postman request item. The Authorization helper's choice is Postman's auth; its header row stays a header. */
@@ -197,7 +209,12 @@ export function requestItem(name: string, form: SavedForm, id = newItemId()): Po
       .map((h) => ({ key: h.header, value: h.value, ...(h.isUsed ? {} : { disabled: true }) })),
     url: { raw: form.endpoint },
   };
-  if (form.bodyText.trim()) request.body = { mode: "raw", raw: form.bodyText, options: { raw: { language: "json" } } };
+  const parts = keptParts(form.bodies);
+  // Postman's body types (raw text or XML with options.raw.language, urlencoded, formdata, file, graphql); none writes no body.
+  if (parts) {
+    const body = postmanBodyOf(parts);
+    if (body) request.body = body as PostmanRequest["body"];
+  } else if (form.bodyText.trim()) request.body = { mode: "raw", raw: form.bodyText, options: { raw: { language: "json" } } };
   if (form.auth.kind === "bearer") request.auth = { type: "bearer", bearer: [{ key: "token", value: form.auth.token }] };
   if (form.auth.kind === "basic")
     request.auth = {
@@ -225,11 +242,15 @@ export function formOf(item: PostmanItem): SavedForm {
       : request.auth?.type === "basic"
         ? { ...NO_AUTH, kind: "basic", username: value(request.auth.basic, "username"), password: value(request.auth.basic, "password") }
         : NO_AUTH;
+  const read = partsFromPostman(request.body as PostmanBody | undefined);
+  // A request without a body (none, or a GET written by hand) keeps the JSON editor's `{}` and the JSON type.
+  const bodies = read.parts?.kind === "none" && !request.body ? undefined : read.parts;
   return {
     method: (request.method ?? "GET").toUpperCase(),
     endpoint: urlOf(request.url),
     headers,
-    bodyText: request.body?.mode === "raw" && typeof request.body.raw === "string" ? request.body.raw : INITIAL_BODY,
+    bodyText: read.json ?? INITIAL_BODY,
+    ...(bodies ? { bodies } : {}),
     auth,
     ...(hasScripts(scriptsOf(item)) ? { scripts: scriptsOf(item) } : {}),
   };
@@ -271,14 +292,17 @@ export function tabForm(tab: {
   endpoint: string;
   headers: HeaderRow[];
   bodyText: string;
+  bodies?: BodyParts;
   auth: AuthFields;
   scripts?: Scripts;
 }): SavedForm {
+  const bodies = keptParts(tab.bodies);
   const form: SavedForm = {
     method: tab.method,
     endpoint: tab.endpoint,
     headers: savedHeaderRows(tab.headers),
     bodyText: tab.bodyText,
+    ...(bodies ? { bodies } : {}),
     auth: tab.auth,
   };
   return hasScripts(tab.scripts) ? { ...form, scripts: tab.scripts } : form;

@@ -36,6 +36,8 @@ export interface TesterRequest {
   headers: Record<string, string>;
   /** The parsed body; sent as JSON on methods that carry one. */
   body: unknown;
+  /** A body of another type, built already (lib/bodies.ts): sent as it is, its type added when no header sets one. */
+  payload?: { body?: Uint8Array | string; type?: string };
 }
 
 /** HTTP/2 responses carry no status text; fall back to the standard phrase. */
@@ -49,15 +51,14 @@ export async function sendRequest(request: TesterRequest, fetcher: typeof fetch 
   try {
     for (const [name, value] of Object.entries(request.headers)) headers.set(name, value);
     const withBody = sendsBody(request.method);
-    if (withBody && !headers.has("content-type")) headers.set("content-type", "application/json");
-    const res = await fetcher(request.endpoint, {
-      method: request.method,
-      headers,
-      body: withBody ? JSON.stringify(request.body) : undefined,
-    });
+    const { payload } = request;
+    const type = payload ? payload.type : "application/json";
+    if (withBody && type && !headers.has("content-type")) headers.set("content-type", type);
+    const sent = payload ? (payload.body as BodyInit | undefined) : JSON.stringify(request.body);
+    const res = await fetcher(request.endpoint, { method: request.method, headers, body: withBody ? sent : undefined });
     // Read whole into a Blob: the browser gathers the bytes off the main thread
     // (a 100 MB answer arrives without a long task), and nothing is decoded yet.
-    const type = res.headers.get("content-type") ?? "";
+    const answerType = res.headers.get("content-type") ?? "";
     const blob = await res.blob();
     const size = blob.size;
     const ms = performance.now() - start;
@@ -67,11 +68,11 @@ export async function sendRequest(request: TesterRequest, fetcher: typeof fetch 
       headers: Object.fromEntries(res.headers.entries()),
     };
     // An image (GET /api/photos/...): a note for the body, and the picture to show.
-    if (type.startsWith("image/") && size > 0) {
-      const note = `(binary body: ${type}, ${size.toLocaleString("en-US")} bytes)`;
+    if (answerType.startsWith("image/") && size > 0) {
+      const note = `(binary body: ${answerType}, ${size.toLocaleString("en-US")} bytes)`;
       return {
         kind: "response",
-        response: { ...answer, body: note, isJson: false, image: await readAsDataUrl(new Blob([blob], { type })), ms, size },
+        response: { ...answer, body: note, isJson: false, image: await readAsDataUrl(new Blob([blob], { type: answerType })), ms, size },
       };
     }
     // A large answer is decoded, parsed and kept by the JSON worker; the page asks it for what it shows.

@@ -7,7 +7,8 @@
 // carry through untouched (letters and digits, so no quoting or escaping
 // changes it), and the marker is put back as `{{name}}` in the printed code.
 import { HTTPSnippet, type HarRequest } from "@readme/httpsnippet";
-import { commandUrl, printMockmanRequest } from "./curl";
+import { commandContentType, curlBodyFlags, graphqlText, mapPartTexts, type BodyParts } from "./bodies";
+import { commandUrl, mockmanBody, mockmanBodyNote, printCurl, printMockmanRequest } from "./curl";
 import { templateRefs } from "#mock/tester/collection/templates";
 
 export interface SnippetRequest {
@@ -17,6 +18,8 @@ export interface SnippetRequest {
   headers: Record<string, string>;
   /** Sent only by methods that carry a body. */
   body?: string;
+  /** A body type other than JSON (then `body` is unused): form fields, parts, a file, text, XML, GraphQL. */
+  bodies?: BodyParts;
 }
 
 export interface Language {
@@ -63,6 +66,7 @@ function protect(request: SnippetRequest) {
     endpoint: swap(request.endpoint, true),
     headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [swap(name), swap(value)])),
     body: request.body === undefined ? undefined : swap(request.body),
+    ...(request.bodies ? { bodies: mapPartTexts(request.bodies, (text) => swap(text)) } : {}),
   };
   const restore = (code: string) => refs.reduce((text, ref, i) => text.split(ORIGIN_MARK(i)).join(ref).split(MARK(i)).join(ref), code);
   return { request: protectedRequest, restore };
@@ -72,10 +76,14 @@ function protect(request: SnippetRequest) {
 export function harOf(request: SnippetRequest, baseUrl: string, pageOrigin?: string): HarRequest {
   const url = new URL(commandUrl(request.endpoint, baseUrl, pageOrigin));
   const headers = Object.entries(request.headers).map(([name, value]) => ({ name, value }));
-  const withBody = request.body !== undefined;
-  if (withBody && !headers.some((h) => h.name.toLowerCase() === "content-type"))
-    headers.push({ name: "content-type", value: "application/json" });
-  const mimeType = headers.find((h) => h.name.toLowerCase() === "content-type")?.value ?? "application/json";
+  const parts = request.bodies;
+  const withBody = request.body !== undefined || (parts !== undefined && parts.kind !== "none" && parts.kind !== "binary");
+  const ownType = parts ? commandContentType(parts.kind) : "application/json";
+  if (withBody && ownType && !headers.some((h) => h.name.toLowerCase() === "content-type"))
+    headers.push({ name: "content-type", value: ownType });
+  const mimeType =
+    headers.find((h) => h.name.toLowerCase() === "content-type")?.value ??
+    (parts?.kind === "formdata" ? "multipart/form-data" : parts ? "application/x-www-form-urlencoded" : "application/json");
   return {
     method: request.method.toUpperCase(),
     url: url.href,
@@ -86,8 +94,23 @@ export function harOf(request: SnippetRequest, baseUrl: string, pageOrigin?: str
     queryString: [],
     headersSize: -1,
     bodySize: -1,
-    postData: withBody ? { mimeType, text: request.body } : { mimeType: "application/octet-stream" },
+    postData: withBody ? postDataOf(request, mimeType) : { mimeType: "application/octet-stream" },
   } as HarRequest;
+}
+
+/** HAR's postData for each body type: text, or `params` for the two form types (httpsnippet writes those itself). */
+function postDataOf(request: SnippetRequest, mimeType: string) {
+  const parts = request.bodies;
+  if (!parts) return { mimeType, text: request.body };
+  const sent = (rows: BodyParts["formdata"]) => rows.filter((r) => r.enabled && (r.key.trim() || r.value || r.file));
+  if (parts.kind === "urlencoded")
+    return { mimeType, params: sent(parts.urlencoded).map((r) => ({ name: r.key, value: r.value })), text: "" };
+  if (parts.kind === "formdata")
+    return {
+      mimeType,
+      params: sent(parts.formdata).map((r) => (r.file ? { name: r.key, fileName: r.fileName || "file" } : { name: r.key, value: r.value })),
+    };
+  return { mimeType, text: parts.kind === "graphql" ? graphqlText(parts) : parts.raw };
 }
 
 /**
@@ -96,14 +119,30 @@ export function harOf(request: SnippetRequest, baseUrl: string, pageOrigin?: str
  */
 export function snippet(language: Language, request: SnippetRequest, baseUrl: string, pageOrigin?: string): string {
   if (!language.target) {
-    const command = printMockmanRequest(
-      { method: request.method, endpoint: request.endpoint, headers: request.headers, body: request.body },
-      { pageOrigin },
-    );
+    const plain = { method: request.method, endpoint: request.endpoint, headers: request.headers, body: request.body };
+    const command =
+      printMockmanRequest(request.bodies ? mockmanBody(plain, request.bodies) : plain, { pageOrigin }) + mockmanBodyNote(request.bodies);
     // A kept `{{baseUrl}}/…` is the whole target, not a path to put a `/` before.
     return request.endpoint.startsWith("{{") ? command.replace(" '/{{", " '{{") : command;
   }
   const { request: marked, restore } = protect(request);
+  // One file as the whole body: curl reads it itself; the other languages are told to.
+  if (marked.bodies?.kind === "binary") {
+    const name = marked.bodies.binaryName || "file";
+    const headers = { ...marked.headers };
+    if (!Object.keys(headers).some((h) => h.toLowerCase() === "content-type")) headers["content-type"] = "application/octet-stream";
+    if (language.id === "curl")
+      return restore(
+        printCurl({ ...marked, headers, data: curlBodyFlags(marked.bodies) }, baseUrl, pageOrigin).replace(
+          / (-H|--data-binary) /g,
+          " \\\n  $1 ",
+        ),
+      );
+    const note = `${language.target === "python" || language.target === "shell" ? "#" : "//"} Body: the bytes of the file ${name} (read it and send it as the body).`;
+    const har = harOf({ ...marked, headers, bodies: undefined, body: "" }, baseUrl, pageOrigin);
+    const [code] = new HTTPSnippet(har, { harIsAlreadyEncoded: true }).convert(language.target, language.client, { indent: "  " });
+    return restore(`${note}\n${String(code)}`);
+  }
   const har = harOf(marked, baseUrl, pageOrigin);
   // Already encoded: the URL is printed as typed (`%20` stays `%20`, never `%2520`).
   const [code] = new HTTPSnippet(har, { harIsAlreadyEncoded: true }).convert(language.target, language.client, { indent: "  " });

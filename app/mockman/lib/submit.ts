@@ -2,6 +2,7 @@
 // The history keeps the request as typed ({{token}}, not the secret), so it
 // replays under any environment.
 import { blockedSubmitMessage, checkBody, sendsBody } from "./body";
+import { keptParts, partTexts, partsOf, partsProblem, type BodyParts } from "./bodies";
 import { headersToSend, savedHeaderRows, type HeaderRow } from "./headers";
 import type { SentRequest } from "./record";
 import { resolveRequest, unresolvedMessage, type Variables } from "./variables";
@@ -11,6 +12,9 @@ export interface RequestForm {
   endpoint: string;
   headers: HeaderRow[];
   bodyText: string;
+  /** The body type (absent: JSON) and, for the files it names, the tab it belongs to. */
+  bodies?: BodyParts;
+  tabId?: string;
 }
 
 export type Prepared =
@@ -23,12 +27,16 @@ export type Prepared =
       headers: Record<string, string>;
       body: unknown;
       url: string;
+      /** A body type other than JSON: sent from these parts (lib/bodies.ts wireBody), variables filled there. */
+      parts?: BodyParts;
     };
 
 export function prepareSubmit(form: RequestForm, variables: Variables, environmentName: string | null): Prepared {
   const endpoint = form.endpoint.trim();
   if (!endpoint) return { ok: false, problem: "Not sent: enter an endpoint first, for example /api/test-todos." };
   const withBody = sendsBody(form.method);
+  const parts = partsOf(form.bodies);
+  if (parts.kind !== "json") return prepareParts(form, endpoint, parts, withBody, variables, environmentName);
   const resolved = resolveRequest({ endpoint, headers: headersToSend(form.headers), bodyText: withBody ? form.bodyText : "" }, variables);
   if (!resolved.ok) return { ok: false, problem: unresolvedMessage(resolved.unresolved, environmentName) };
   const check = checkBody(resolved.request.bodyText);
@@ -40,5 +48,29 @@ export function prepareSubmit(form: RequestForm, variables: Variables, environme
     headers: resolved.request.headers,
     body: check.ok ? check.value : undefined,
     url: resolved.request.endpoint,
+  };
+}
+
+/** A body type other than JSON: its texts' variables checked, its files there; the bytes are built when sending. */
+function prepareParts(
+  form: RequestForm,
+  endpoint: string,
+  parts: BodyParts,
+  withBody: boolean,
+  variables: Variables,
+  environmentName: string | null,
+): Prepared {
+  const bodyText = withBody ? partTexts(parts).join("\n") : "";
+  const resolved = resolveRequest({ endpoint, headers: headersToSend(form.headers), bodyText }, variables);
+  if (!resolved.ok) return { ok: false, problem: unresolvedMessage(resolved.unresolved, environmentName) };
+  const blocked = withBody ? partsProblem(parts, form.tabId ?? "") : null;
+  if (blocked) return { ok: false, problem: blocked };
+  return {
+    ok: true,
+    typed: { method: form.method, endpoint, headers: savedHeaderRows(form.headers), bodyText: form.bodyText, bodies: keptParts(parts) },
+    headers: resolved.request.headers,
+    body: undefined,
+    url: resolved.request.endpoint,
+    parts,
   };
 }

@@ -4,6 +4,7 @@
 // it is small (ANSWER_KEPT), so a 50 MB answer is never copied into storage and
 // typing never rewrites an answer.
 import { INITIAL_BODY } from "./body";
+import { readParts, type BodyParts } from "./bodies";
 import { initialHeaderRows, rowsFromHeaders, type HeaderRow } from "./headers";
 import { newParamId, rowsAfterTyping, type ParamRow } from "./query";
 import { NO_SCRIPTS, type Scripts } from "./scripts";
@@ -35,6 +36,8 @@ export interface RequestTab {
   params: ParamRow[];
   headers: HeaderRow[];
   bodyText: string;
+  /** The body type and what types other than JSON hold; absent: a JSON body (bodyText). */
+  bodies?: BodyParts;
   auth: AuthFields;
   /** The last answer, or null (none yet, or too large to have been kept across a reload). */
   outcome: Outcome | null;
@@ -147,6 +150,7 @@ interface StoredForm {
   params: Array<Pick<ParamRow, "enabled" | "key" | "value">>;
   headers: Array<Pick<HeaderRow, "isUsed" | "header" | "value">>;
   bodyText: string;
+  bodies?: BodyParts;
   auth: AuthFields;
   lastEndpoint: string;
   saved?: SavedLink;
@@ -163,6 +167,7 @@ function formOf(tab: RequestTab): StoredForm {
     params: tab.params.map(({ enabled, key, value }) => ({ enabled, key, value })),
     headers: tab.headers.map(({ isUsed, header, value }) => ({ isUsed, header, value })),
     bodyText: tab.bodyText,
+    ...(tab.bodies ? { bodies: tab.bodies } : {}),
     auth: tab.auth,
     lastEndpoint: tab.lastEndpoint,
     ...(tab.saved ? { saved: tab.saved } : {}),
@@ -205,6 +210,7 @@ function tabOf(raw: unknown): RequestTab | null {
     params,
     headers,
     bodyText: str(form.bodyText, INITIAL_BODY),
+    ...(readParts(form.bodies) ? { bodies: readParts(form.bodies) } : {}),
     auth: { kind, token: str(auth.token), username: str(auth.username), password: str(auth.password) },
     outcome: null,
     lastEndpoint: str(form.lastEndpoint),

@@ -1,0 +1,396 @@
+// Every body type a request can carry, as Postman and Hoppscotch have them:
+// none, JSON (the tab's bodyText, the spec's editor), raw text, XML,
+// x-www-form-urlencoded and multipart/form-data tables, one binary file, and
+// GraphQL. The bytes are built by the runner's own builder
+// (mock/tester/engine/bodies.ts), the one the CLI sends Postman bodies with, so
+// the page and `mockman replay` put the same request on the wire. A chosen File
+// lives only in this tab's memory: saved requests, history and reloads keep its
+// name (Postman keeps only `src` too), and the form asks for it again.
+import { buildBody } from "#mock/tester/engine/bodies";
+import type { FormField, StepBody } from "#mock/tester/postman/steps";
+
+export type BodyKind = "none" | "json" | "text" | "xml" | "urlencoded" | "formdata" | "binary" | "graphql";
+
+export const BODY_KINDS: ReadonlyArray<{ kind: BodyKind; label: string }> = [
+  { kind: "none", label: "none" },
+  { kind: "json", label: "JSON" },
+  { kind: "text", label: "Raw text" },
+  { kind: "xml", label: "XML" },
+  { kind: "urlencoded", label: "x-www-form-urlencoded" },
+  { kind: "formdata", label: "multipart/form-data" },
+  { kind: "binary", label: "Binary (one file)" },
+  { kind: "graphql", label: "GraphQL" },
+];
+
+/** One row of a form table. `file` rows (form-data only) send the chosen file; `fileName` is what was chosen. */
+export interface FormRow {
+  id: string;
+  enabled: boolean;
+  key: string;
+  value: string;
+  file?: boolean;
+  fileName?: string;
+}
+
+/** Everything a body type other than JSON needs; JSON stays the tab's bodyText. */
+export interface BodyParts {
+  kind: BodyKind;
+  /** Raw text and XML. */
+  raw: string;
+  urlencoded: FormRow[];
+  formdata: FormRow[];
+  /** The binary body's file name (the file itself is in memory only). */
+  binaryName: string;
+  query: string;
+  variables: string;
+}
+
+/** The content type each kind adds when no header row sets one (multipart adds its boundary). */
+export const AUTO_TYPES: Record<BodyKind, string | null> = {
+  none: null,
+  json: "application/json",
+  text: "text/plain",
+  xml: "application/xml",
+  urlencoded: "application/x-www-form-urlencoded",
+  formdata: "multipart/form-data",
+  binary: "application/octet-stream",
+  graphql: "application/json",
+};
+
+export const newRowId = () => `b${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+export const blankRow = (): FormRow => ({ id: newRowId(), enabled: true, key: "", value: "" });
+
+export function defaultParts(): BodyParts {
+  return {
+    kind: "json",
+    raw: "",
+    urlencoded: [blankRow()],
+    formdata: [blankRow()],
+    binaryName: "",
+    query: "",
+    variables: "",
+  };
+}
+
+export const partsOf = (parts: BodyParts | undefined): BodyParts => parts ?? defaultParts();
+export const isJsonKind = (parts: BodyParts | undefined) => partsOf(parts).kind === "json";
+
+// --- files chosen in this tab's life -------------------------------------
+
+const chosen = new Map<string, File>();
+/** The key a binary body's file is kept under (its tab's id). */
+export const binaryKey = (tabId: string) => `binary:${tabId}`;
+export const chooseFile = (key: string, file: File) => chosen.set(key, file);
+export const chosenFile = (key: string) => chosen.get(key);
+
+/** File names the form holds but no File behind them (after a reload, or opened from a collection). */
+export function missingFiles(parts: BodyParts | undefined, tabId: string): string[] {
+  const p = partsOf(parts);
+  if (p.kind === "binary") return p.binaryName && !chosen.has(binaryKey(tabId)) ? [p.binaryName] : [];
+  if (p.kind === "formdata")
+    return p.formdata.filter((r) => r.enabled && r.file && r.fileName && !chosen.has(r.id)).map((r) => r.fileName!);
+  return [];
+}
+
+// --- stored shape ------------------------------------------------------------
+
+const str = (value: unknown) => (typeof value === "string" ? value : "");
+
+function rowsOf(raw: unknown, withFiles: boolean): FormRow[] {
+  const rows = Array.isArray(raw)
+    ? raw
+        .filter((r): r is Record<string, unknown> => !!r && typeof r === "object")
+        .map((r) => ({
+          id: typeof r.id === "string" && /^[\w-]{1,40}$/.test(r.id) ? r.id : newRowId(),
+          enabled: r.enabled !== false,
+          key: str(r.key),
+          value: str(r.value),
+          ...(withFiles && r.file === true ? { file: true, fileName: str(r.fileName) } : {}),
+        }))
+    : [];
+  return rows.length ? rows : [blankRow()];
+}
+
+/** Parts read back from storage (tabs, history), anything malformed falling back to the default. */
+export function readParts(raw: unknown): BodyParts | undefined {
+  if (!raw || typeof raw !== "object") return undefined;
+  const r = raw as Record<string, unknown>;
+  const kind = BODY_KINDS.some((k) => k.kind === r.kind) ? (r.kind as BodyKind) : "json";
+  return {
+    kind,
+    raw: str(r.raw),
+    urlencoded: rowsOf(r.urlencoded, false),
+    formdata: rowsOf(r.formdata, true),
+    binaryName: str(r.binaryName),
+    query: str(r.query),
+    variables: str(r.variables),
+  };
+}
+
+/** Only what the chosen kind uses, for history and snapshots (a JSON body keeps nothing here). */
+export function keptParts(parts: BodyParts | undefined): BodyParts | undefined {
+  const p = partsOf(parts);
+  if (p.kind === "json") return undefined;
+  const blank = defaultParts();
+  return {
+    ...blank,
+    kind: p.kind,
+    ...(p.kind === "text" || p.kind === "xml" ? { raw: p.raw } : {}),
+    ...(p.kind === "urlencoded" ? { urlencoded: p.urlencoded } : {}),
+    ...(p.kind === "formdata" ? { formdata: p.formdata } : {}),
+    ...(p.kind === "binary" ? { binaryName: p.binaryName } : {}),
+    ...(p.kind === "graphql" ? { query: p.query, variables: p.variables } : {}),
+  };
+}
+
+/** The texts a body holds, so `{{variables}}` in them are checked before sending. */
+export function partTexts(parts: BodyParts): string[] {
+  if (parts.kind === "text" || parts.kind === "xml") return [parts.raw];
+  if (parts.kind === "urlencoded") return parts.urlencoded.filter((r) => r.enabled).flatMap((r) => [r.key, r.value]);
+  if (parts.kind === "formdata") return parts.formdata.filter((r) => r.enabled).flatMap((r) => (r.file ? [r.key] : [r.key, r.value]));
+  if (parts.kind === "graphql") return [parts.query, parts.variables];
+  return [];
+}
+
+// --- Postman v2.1 ------------------------------------------------------------
+
+/** A Postman request body (v2.1 shape). */
+export interface PostmanBody {
+  mode?: string;
+  raw?: unknown;
+  options?: { raw?: { language?: string } };
+  urlencoded?: Array<{ key?: unknown; value?: unknown; disabled?: boolean }>;
+  formdata?: Array<{ key?: unknown; value?: unknown; type?: string; src?: unknown; disabled?: boolean }>;
+  file?: { src?: unknown };
+  graphql?: { query?: unknown; variables?: unknown };
+  disabled?: boolean;
+}
+
+const rowsFrom = (list: PostmanBody["urlencoded"]) =>
+  (list ?? [])
+    .filter((kv) => kv && typeof kv === "object")
+    .map((kv) => ({ ...blankRow(), enabled: !kv.disabled, key: String(kv.key ?? ""), value: String(kv.value ?? "") }));
+
+/** A Postman body as the form's parts; a raw JSON (or unnamed) body is the tab's JSON text instead (`json`). */
+export function partsFromPostman(body: PostmanBody | undefined): { parts?: BodyParts; json?: string } {
+  const blank = defaultParts();
+  if (!body || body.disabled || !body.mode) return { parts: { ...blank, kind: "none" } };
+  if (body.mode === "raw") {
+    const raw = typeof body.raw === "string" ? body.raw : body.raw === undefined ? "" : JSON.stringify(body.raw);
+    const language = body.options?.raw?.language;
+    if (language === "xml") return { parts: { ...blank, kind: "xml", raw } };
+    if (language === "text" || language === "html" || language === "javascript") return { parts: { ...blank, kind: "text", raw } };
+    return { json: raw };
+  }
+  if (body.mode === "urlencoded") {
+    const rows = rowsFrom(body.urlencoded);
+    return { parts: { ...blank, kind: "urlencoded", urlencoded: rows.length ? rows : [blankRow()] } };
+  }
+  if (body.mode === "formdata") {
+    const rows = (body.formdata ?? [])
+      .filter((f) => f && typeof f === "object")
+      .map((f) => {
+        const src = Array.isArray(f.src) ? f.src[0] : f.src;
+        return f.type === "file"
+          ? { ...blankRow(), enabled: !f.disabled, key: String(f.key ?? ""), file: true, fileName: typeof src === "string" ? src : "" }
+          : { ...blankRow(), enabled: !f.disabled, key: String(f.key ?? ""), value: String(f.value ?? "") };
+      });
+    return { parts: { ...blank, kind: "formdata", formdata: rows.length ? rows : [blankRow()] } };
+  }
+  if (body.mode === "file")
+    return { parts: { ...blank, kind: "binary", binaryName: typeof body.file?.src === "string" ? body.file.src : "" } };
+  if (body.mode === "graphql") {
+    const variables = body.graphql?.variables;
+    return {
+      parts: {
+        ...blank,
+        kind: "graphql",
+        query: String(body.graphql?.query ?? ""),
+        variables:
+          typeof variables === "string"
+            ? variables
+            : variables === undefined || variables === null
+              ? ""
+              : JSON.stringify(variables, null, 2),
+      },
+    };
+  }
+  return {};
+}
+
+/** The form's parts as a Postman v2.1 body; none is a disabled empty raw body (sent as none, read back as none). JSON is written by the caller. */
+export function postmanBodyOf(parts: BodyParts): PostmanBody | undefined {
+  const keys = (rows: FormRow[]) => rows.filter((r) => r.key.trim() || r.value || r.fileName);
+  const off = (r: FormRow) => (r.enabled ? {} : { disabled: true });
+  switch (parts.kind) {
+    case "text":
+    case "xml":
+      return { mode: "raw", raw: parts.raw, options: { raw: { language: parts.kind } } };
+    case "urlencoded":
+      return { mode: "urlencoded", urlencoded: keys(parts.urlencoded).map((r) => ({ key: r.key, value: r.value, ...off(r) })) };
+    case "formdata":
+      return {
+        mode: "formdata",
+        formdata: keys(parts.formdata).map((r) =>
+          r.file ? { key: r.key, type: "file", src: r.fileName ?? "", ...off(r) } : { key: r.key, value: r.value, type: "text", ...off(r) },
+        ),
+      };
+    case "binary":
+      return { mode: "file", file: { src: parts.binaryName } };
+    case "graphql":
+      return { mode: "graphql", graphql: { query: parts.query, variables: parts.variables } };
+    case "none":
+      return { mode: "raw", raw: "", disabled: true };
+    default:
+      return undefined;
+  }
+}
+
+// --- on the wire -------------------------------------------------------------
+
+/** The parts as the runner's body (what mock/tester/engine/bodies.ts builds bytes from). */
+export function stepBody(parts: BodyParts, tabId: string): StepBody {
+  switch (parts.kind) {
+    case "text":
+    case "xml":
+      return { mode: "raw", raw: parts.raw, language: parts.kind };
+    case "urlencoded":
+      return {
+        mode: "urlencoded",
+        pairs: parts.urlencoded.filter((r) => r.key.trim() || r.value).map((r) => [r.key, r.value, !r.enabled]),
+      };
+    case "formdata":
+      return {
+        mode: "formdata",
+        fields: parts.formdata
+          .filter((r) => r.key.trim() || r.value || r.file)
+          .map((r): FormField => ({
+            key: r.key,
+            type: r.file ? "file" : "text",
+            value: r.file ? "" : r.value,
+            // The key names the chosen File; what follows the slash is the part's file name.
+            src: r.file ? [`${r.id}/${r.fileName ?? "file"}`] : [],
+            ...(r.file && chosen.get(r.id)?.type ? { contentType: chosen.get(r.id)!.type } : {}),
+            ...(r.enabled ? {} : { disabled: true as const }),
+          })),
+      };
+    case "binary":
+      return { mode: "file", src: binaryKey(tabId) };
+    case "graphql":
+      return { mode: "graphql", query: parts.query, variables: parts.variables };
+    default:
+      return { mode: "none" };
+  }
+}
+
+export interface WireBody {
+  body?: Uint8Array | string;
+  /** The content type to set when no header row sets one. */
+  type?: string;
+}
+
+/** Why the form's body cannot be sent as it is, or null. */
+export function partsProblem(parts: BodyParts, tabId: string): string | null {
+  const missing = missingFiles(parts, tabId);
+  if (missing.length)
+    return `Not sent: choose the file again (${missing.join(", ")}); a saved or reloaded request keeps only the file's name.`;
+  if (parts.kind === "binary" && !chosen.has(binaryKey(tabId))) return "Not sent: choose a file for the binary body.";
+  if (parts.kind === "formdata") {
+    const empty = parts.formdata.find((r) => r.enabled && r.file && !chosen.has(r.id));
+    if (empty) return `Not sent: choose a file for form-data field "${empty.key || "(no name)"}".`;
+  }
+  if (parts.kind === "graphql" && parts.variables.trim()) {
+    try {
+      const value: unknown = JSON.parse(parts.variables);
+      if (!value || typeof value !== "object" || Array.isArray(value)) return "Not sent: GraphQL variables must be a JSON object.";
+    } catch (error) {
+      return `Not sent: GraphQL variables are not valid JSON (${(error as Error).message}).`;
+    }
+  }
+  return null;
+}
+
+/** The files a form names, read from what was chosen (the runner's FileSource). */
+const chosenSource = {
+  async read(key: string): Promise<Uint8Array> {
+    const file = chosen.get(key.split("/")[0]);
+    if (!file) throw new Error("no file chosen");
+    return new Uint8Array(await file.arrayBuffer());
+  },
+};
+
+/** What goes on the wire for the parts, `fill` putting in the variables. */
+export async function wireBody(method: string, parts: BodyParts, tabId: string, fill: (text: string) => string): Promise<WireBody> {
+  const built = await buildBody(method.toUpperCase(), stepBody(parts, tabId), fill, chosenSource);
+  // A binary body carries its file's type (as Postman sends it), octet-stream when the browser knows none.
+  const type = parts.kind === "binary" ? chosen.get(binaryKey(tabId))?.type || AUTO_TYPES.binary! : built.type;
+  return { body: built.body, type };
+}
+
+/** Whether a header row already sets the content type (an explicit row overrides the automatic one). */
+export const setsContentType = (headers: Record<string, string>) => Object.keys(headers).some((h) => h.toLowerCase() === "content-type");
+
+/** The sentence under the body type choice. */
+export function autoTypeNote(kind: BodyKind, method: string, headers: Record<string, string>): string {
+  if (["GET", "HEAD"].includes(method.toUpperCase())) return `${method} requests are sent without a body.`;
+  if (kind === "none") return "This request sends no body.";
+  const own = Object.entries(headers).find(([h]) => h.toLowerCase() === "content-type");
+  if (own) return `Sent as ${own[1]} (the Content-Type header row).`;
+  if (kind === "graphql") return "Sent as application/json {query, variables}; a Content-Type header row overrides it.";
+  if (kind === "formdata") return "Sent as multipart/form-data with a boundary; a Content-Type header row would override it.";
+  return `Sent as ${AUTO_TYPES[kind]}; a Content-Type header row overrides it.`;
+}
+
+/** The parts with `fill` applied to every text they hold (variables filled, or marked for the code printers). */
+export function mapPartTexts(parts: BodyParts, fill: (text: string) => string): BodyParts {
+  const rows = (list: FormRow[]) => list.map((r) => ({ ...r, key: fill(r.key), value: fill(r.value) }));
+  return {
+    ...parts,
+    raw: fill(parts.raw),
+    urlencoded: rows(parts.urlencoded),
+    formdata: rows(parts.formdata),
+    query: fill(parts.query),
+    variables: fill(parts.variables),
+  };
+}
+
+/** A GraphQL body's JSON text, as it goes on the wire: `{"query":…,"variables":…}` (variables only when given). */
+export function graphqlText(parts: Pick<BodyParts, "query" | "variables">): string {
+  const variables = parts.variables.trim();
+  return `{"query":${JSON.stringify(parts.query)}${variables ? `,"variables":${variables}` : ""}}`;
+}
+
+const sentRows = (rows: FormRow[]) => rows.filter((r) => r.enabled && (r.key.trim() || r.value || r.file));
+
+/**
+ * The body as curl's own flags: `--data-raw` for text, XML and GraphQL,
+ * `--data-urlencode name=value` per field, `-F name=value` / `-F name=@file` per
+ * part (`--form-string` when a value starts with @ or <, which -F would read as a
+ * file), `--data-binary @file`. Empty for none and JSON (the caller prints JSON).
+ */
+export function curlBodyFlags(parts: BodyParts): Array<[string, string]> {
+  switch (parts.kind) {
+    case "text":
+    case "xml":
+      return [["--data-raw", parts.raw]];
+    case "graphql":
+      return [["--data-raw", graphqlText(parts)]];
+    case "urlencoded":
+      return sentRows(parts.urlencoded).map((r) => ["--data-urlencode", `${r.key}=${r.value}`]);
+    case "formdata":
+      return sentRows(parts.formdata).map((r) =>
+        r.file ? ["-F", `${r.key}=@${r.fileName || "file"}`] : [/^[@<]/.test(r.value) ? "--form-string" : "-F", `${r.key}=${r.value}`],
+      );
+    case "binary":
+      return [["--data-binary", `@${parts.binaryName || "file"}`]];
+    default:
+      return [];
+  }
+}
+
+/**
+ * The content type a printed command must name itself: curl sets the form types
+ * on its own (-F with its boundary, --data-urlencode), not text, XML, GraphQL or a file's.
+ */
+export const commandContentType = (kind: BodyKind): string | null =>
+  kind === "formdata" || kind === "urlencoded" || kind === "none" ? null : AUTO_TYPES[kind];

@@ -1,0 +1,207 @@
+// Every body type: the bytes the page sends (built by the runner's own body
+// builder), the curl flags and code it is written as, a pasted command read
+// back, and a saved request's Postman v2.1 body through export and import.
+import { describe, expect, it } from "vitest";
+import {
+  binaryKey,
+  chooseFile,
+  curlBodyFlags,
+  defaultParts,
+  keptParts,
+  partsFromPostman,
+  partsProblem,
+  wireBody,
+  type BodyParts,
+} from "#app/mockman/lib/bodies";
+import { parseCurlCommand, printCurl } from "#app/mockman/lib/curl";
+import { LANGUAGES, snippet } from "#app/mockman/lib/snippets";
+import { collectionFromFile, formOf, requestItem } from "#app/mockman/lib/saved";
+import { NO_AUTH } from "#app/mockman/lib/tabs";
+
+const row = (key: string, value: string, extra: object = {}) => ({ id: `r${key}`, enabled: true, key, value, ...extra });
+const parts = (change: Partial<BodyParts>): BodyParts => ({ ...defaultParts(), ...change });
+const text = (body: Uint8Array | string | undefined) => (typeof body === "string" ? body : new TextDecoder().decode(body));
+const same = (t: string) => t;
+
+describe("bodies on the wire", () => {
+  it("raw text and XML carry their content types", async () => {
+    expect(await wireBody("POST", parts({ kind: "text", raw: "hello" }), "t1", same)).toEqual({ body: "hello", type: "text/plain" });
+    expect(await wireBody("PUT", parts({ kind: "xml", raw: "<a/>" }), "t1", same)).toEqual({ body: "<a/>", type: "application/xml" });
+  });
+
+  it("urlencoded sends the ticked fields encoded, variables filled", async () => {
+    const body = parts({
+      kind: "urlencoded",
+      urlencoded: [row("title", "a b&c"), row("off", "1", { enabled: false }), row("who", "{{name}}")],
+    });
+    const built = await wireBody("POST", body, "t1", (t) => t.replace("{{name}}", "ann"));
+    expect(built).toEqual({ body: "title=a%20b%26c&who=ann", type: "application/x-www-form-urlencoded" });
+  });
+
+  it("form-data writes text parts and a chosen file with its name and type", async () => {
+    chooseFile("rfile", new File(["file text"], "note.txt", { type: "text/plain" }));
+    const body = parts({ kind: "formdata", formdata: [row("title", "Hi"), row("file", "", { file: true, fileName: "note.txt" })] });
+    const built = await wireBody("POST", body, "t1", same);
+    const boundary = /^multipart\/form-data; boundary=(-+\d+)$/.exec(built.type!)![1];
+    const sent = text(built.body);
+    expect(sent).toContain(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nHi\r\n`);
+    expect(sent).toContain(
+      `Content-Disposition: form-data; name="file"; filename="note.txt"\r\nContent-Type: text/plain\r\n\r\nfile text\r\n`,
+    );
+    expect(sent.endsWith(`--${boundary}--\r\n`)).toBe(true);
+  });
+
+  it("binary sends the chosen file's bytes; GraphQL sends {query, variables} as JSON; GET sends none", async () => {
+    chooseFile(binaryKey("t2"), new File([new Uint8Array([0, 255, 7])], "x.bin"));
+    const binary = await wireBody("POST", parts({ kind: "binary", binaryName: "x.bin" }), "t2", same);
+    expect([...(binary.body as Uint8Array)]).toEqual([0, 255, 7]);
+    expect(binary.type).toBe("application/octet-stream");
+    const graphql = await wireBody("POST", parts({ kind: "graphql", query: "{ todos }", variables: '{"n": 1}' }), "t1", same);
+    expect(JSON.parse(text(graphql.body))).toEqual({ query: "{ todos }", variables: { n: 1 } });
+    expect(graphql.type).toBe("application/json");
+    expect(await wireBody("GET", parts({ kind: "text", raw: "x" }), "t1", same)).toEqual({ body: undefined, type: undefined });
+  });
+
+  it("refuses to send without a chosen file or with bad GraphQL variables, saying which", () => {
+    expect(partsProblem(parts({ kind: "binary", binaryName: "gone.png" }), "t9")).toMatch(/choose the file again \(gone.png\)/);
+    expect(partsProblem(parts({ kind: "binary" }), "t9")).toBe("Not sent: choose a file for the binary body.");
+    expect(partsProblem(parts({ kind: "graphql", query: "{a}", variables: "[1]" }), "t1")).toBe(
+      "Not sent: GraphQL variables must be a JSON object.",
+    );
+    expect(partsProblem(parts({ kind: "graphql", query: "{a}", variables: "{" }), "t1")).toMatch(
+      /^Not sent: GraphQL variables are not valid JSON/,
+    );
+  });
+});
+
+describe("bodies as commands", () => {
+  const form = parts({
+    kind: "formdata",
+    formdata: [row("title", "Hi there"), row("pic", "", { file: true, fileName: "a.png" }), row("at", "@home")],
+  });
+  const urlencoded = parts({ kind: "urlencoded", urlencoded: [row("title", "a b"), row("off", "1", { enabled: false })] });
+
+  it("curl writes each type with its own flags", () => {
+    expect(curlBodyFlags(form)).toEqual([
+      ["-F", "title=Hi there"],
+      ["-F", "pic=@a.png"],
+      ["--form-string", "at=@home"],
+    ]);
+    expect(curlBodyFlags(urlencoded)).toEqual([["--data-urlencode", "title=a b"]]);
+    expect(curlBodyFlags(parts({ kind: "binary", binaryName: "x.bin" }))).toEqual([["--data-binary", "@x.bin"]]);
+    expect(curlBodyFlags(parts({ kind: "xml", raw: "<a/>" }))).toEqual([["--data-raw", "<a/>"]]);
+    const command = printCurl({ method: "POST", endpoint: "/api/x", headers: {}, data: curlBodyFlags(form) }, "http://localhost:4000");
+    expect(command).toBe("curl -X POST 'http://localhost:4000/api/x' -F 'title=Hi there' -F 'pic=@a.png' --form-string 'at=@home'");
+  });
+
+  it("a pasted command reads back into the body type", () => {
+    const read = (c: string) => parseCurlCommand(c).request;
+    const f = read("curl http://x/api -F 'title=Hi there' -F pic=@/tmp/a.png");
+    expect(f.method).toBe("POST");
+    expect(f.body).toBeUndefined();
+    expect(f.bodies?.kind).toBe("formdata");
+    expect(f.bodies?.formdata.map((r) => [r.key, r.value, r.file ?? false, r.fileName ?? ""])).toEqual([
+      ["title", "Hi there", false, ""],
+      ["pic", "", true, "a.png"],
+    ]);
+    const u = read("curl http://x/api --data-urlencode 'title=a b' --data-urlencode 'n=1'");
+    expect(u.bodies?.urlencoded.map((r) => [r.key, r.value])).toEqual([
+      ["title", "a b"],
+      ["n", "1"],
+    ]);
+    expect(read("curl http://x/api --data-binary @pic.png").bodies).toMatchObject({ kind: "binary", binaryName: "pic.png" });
+    expect(read("curl http://x/api -H 'Content-Type: application/xml' --data-raw '<a/>'").bodies).toMatchObject({
+      kind: "xml",
+      raw: "<a/>",
+    });
+    expect(read("curl http://x/api -H 'Content-Type: text/plain' -d hi").bodies).toMatchObject({ kind: "text", raw: "hi" });
+    // JSON stays the JSON editor's text.
+    const j = read(`curl http://x/api -d '{"a":1}'`);
+    expect([j.body, j.bodies]).toEqual(['{"a":1}', undefined]);
+  });
+
+  it("the six languages write each type", () => {
+    const code = (id: string, bodies: BodyParts) =>
+      snippet(
+        LANGUAGES.find((l) => l.id === id)!,
+        { method: "POST", endpoint: "/api/x", headers: {}, bodies },
+        "http://localhost:4000",
+      );
+    expect(code("curl", form)).toMatch(/--form 'title=Hi there'[\s\S]*--form pic='@a.png'/);
+    expect(code("curl", urlencoded)).toMatch(/--data-urlencode 'title=a b'|--data title=a%20b/);
+    expect(code("python", form)).toContain("a.png");
+    expect(code("fetch", urlencoded)).toContain("URLSearchParams");
+    expect(code("node", parts({ kind: "xml", raw: "<a/>" }))).toContain("application/xml");
+    expect(code("httpie", parts({ kind: "text", raw: "hi" }))).toContain("text/plain");
+    expect(code("curl", parts({ kind: "binary", binaryName: "x.bin" }))).toContain("--data-binary '@x.bin'");
+    expect(code("python", parts({ kind: "binary", binaryName: "x.bin" }))).toMatch(/^# Body: the bytes of the file x.bin/);
+    const graphql = parts({ kind: "graphql", query: "{ todos }", variables: "" });
+    expect(code("fetch", graphql)).toMatch(/query.*todos/);
+    expect(code("mockman", graphql)).toContain(`-d '{"query":"{ todos }"}'`);
+    expect(code("mockman", form)).toMatch(/# mockman request sends JSON bodies only: the formdata body is left out/);
+  });
+});
+
+describe("bodies in saved requests (Postman v2.1)", () => {
+  const form = (bodies?: BodyParts) => ({ method: "POST", endpoint: "/api/x", headers: [], bodyText: "{}", auth: NO_AUTH, bodies });
+  const cases: Array<[string, BodyParts, object]> = [
+    ["text", parts({ kind: "text", raw: "hi" }), { mode: "raw", raw: "hi", options: { raw: { language: "text" } } }],
+    ["xml", parts({ kind: "xml", raw: "<a/>" }), { mode: "raw", raw: "<a/>", options: { raw: { language: "xml" } } }],
+    [
+      "urlencoded",
+      parts({ kind: "urlencoded", urlencoded: [row("a", "1"), row("b", "2", { enabled: false })] }),
+      {
+        mode: "urlencoded",
+        urlencoded: [
+          { key: "a", value: "1" },
+          { key: "b", value: "2", disabled: true },
+        ],
+      },
+    ],
+    [
+      "formdata",
+      parts({ kind: "formdata", formdata: [row("a", "1"), row("f", "", { file: true, fileName: "n.txt" })] }),
+      {
+        mode: "formdata",
+        formdata: [
+          { key: "a", value: "1", type: "text" },
+          { key: "f", type: "file", src: "n.txt" },
+        ],
+      },
+    ],
+    ["binary", parts({ kind: "binary", binaryName: "x.bin" }), { mode: "file", file: { src: "x.bin" } }],
+    [
+      "graphql",
+      parts({ kind: "graphql", query: "{a}", variables: '{"n":1}' }),
+      { mode: "graphql", graphql: { query: "{a}", variables: '{"n":1}' } },
+    ],
+  ];
+
+  it.each(cases)("%s is written in Postman's shape and read back through an export and import", async (_kind, bodies, postman) => {
+    const item = requestItem("r", form(bodies));
+    expect((item.request as { body: unknown }).body).toEqual(postman);
+    const file = JSON.stringify({
+      info: { name: "c", schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json" },
+      item: [item],
+    });
+    const imported = (await collectionFromFile(file, "c.json", 0)).collection.postman.item![0];
+    const back = formOf(imported);
+    const strip = (p?: BodyParts) => JSON.parse(JSON.stringify(keptParts(p), (k, v) => (k === "id" ? undefined : v)));
+    expect(strip(back.bodies)).toEqual(strip(bodies));
+  });
+
+  it("JSON stays a raw json body; none is a disabled empty body that comes back as none", async () => {
+    expect((requestItem("r", form()).request as { body: unknown }).body).toEqual({
+      mode: "raw",
+      raw: "{}",
+      options: { raw: { language: "json" } },
+    });
+    const none = requestItem("r", form(parts({ kind: "none" })));
+    expect((none.request as { body?: unknown }).body).toEqual({ mode: "raw", raw: "", disabled: true });
+    expect(formOf(none).bodies?.kind).toBe("none");
+    expect(partsFromPostman({ mode: "raw", raw: "", disabled: true }).parts?.kind).toBe("none");
+    // A request written without a body (a hand-written GET) keeps the JSON editor and its `{}`.
+    expect(formOf({ name: "g", request: { method: "GET", url: "/api/test-todos" } })).toMatchObject({ bodyText: "{}" });
+    expect(formOf({ name: "g", request: { method: "GET", url: "/api/test-todos" } }).bodies).toBeUndefined();
+  });
+});

@@ -27,7 +27,7 @@ import { DataSnapshot, copyJson } from "./snapshots";
 import { routes } from "../routes/index";
 import { seedSnapshot } from "../data/seed";
 import { createTables, snapshotOf, type Table, type Tables } from "../data/tables";
-import type { Snapshot, Store } from "./types";
+import type { CollectionName, Snapshot, Store } from "./types";
 import { COLLECTIONS } from "./types";
 import { commentView, postJson, postView } from "../data/views";
 import { Tracker, UnitOfWork, type StoreHealth } from "./unit-of-work";
@@ -125,12 +125,14 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     return withoutForbiddenBody(request.method, (await faults.inject(request)) ?? (await queue.exclusive(() => dispatch(request))));
   };
   /** The paging generation data that replaces the current data is saved with: a new one when it reorders a list. */
-  const generationFor = (snapshot: Snapshot) => {
+  const generationFor = (snapshot: Snapshot) => generationKeeping(snapshot).generation;
+  /** The generation, and per table whether the data keeps its positions (Table.load takes it so as not to ask again). */
+  const generationKeeping = (snapshot: Snapshot) => {
     const current = store.generation?.() ?? 0;
-    const kept = COLLECTIONS.every((name) =>
-      (tables[name] as Table<{ _id: string }>).keepsPositions((snapshot[name] ?? []) as { _id: string }[]),
-    );
-    return kept ? current : newGeneration(current);
+    const kept = {} as Record<CollectionName, boolean>;
+    for (const name of COLLECTIONS)
+      kept[name] = (tables[name] as Table<{ _id: string }>).keepsPositions((snapshot[name] ?? []) as { _id: string }[]);
+    return { generation: COLLECTIONS.every((name) => kept[name]) ? current : newGeneration(current), kept };
   };
   /** Replaces all data (reset, import), in the store first. */
   const replaceAll = (data: () => Promise<Snapshot> | Snapshot, onProgress?: (done: number, total: number) => void) =>
@@ -159,9 +161,10 @@ export async function createMock(options: MockOptions): Promise<Mock> {
     restore: (snapshot) =>
       queue.exclusive(async () => {
         // The store keeps the frozen records (or their JSON); the tables get working copies.
-        await store.replace(snapshot.data, generationFor(snapshot.data));
+        const { generation, kept } = generationKeeping(snapshot.data);
+        await store.replace(snapshot.data, generation);
         const { data, changed } = snapshot.checkout();
-        work.load(data, { current: true, changed });
+        work.load(data, { current: true, changed, kept });
       }),
     reload: () =>
       queue.serial(async () => {

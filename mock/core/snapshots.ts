@@ -3,10 +3,11 @@
 //   - `data`: a deep copy of every record, frozen, checked once when it was taken (it came from
 //     the tables). Stores may keep these very records (nothing can change them): the memory store
 //     shares them, the file store caches each one's JSON (frozenJson).
-//   - the working copies it last handed to the tables, and, per table, the ids of the records the
-//     tables changed, added or removed since (Table.load's `changed`). The next restore hands the
-//     tables the same copies again and copies afresh only the records changed since: a suite that
-//     restores, writes a few records and restores again copies those few, not the whole data.
+//   - the lists of working copies it last handed to the tables, and, per table, the ids of the
+//     records the tables changed, added or removed since (Table.load's `changed`). The next restore
+//     hands the tables the same lists again with a fresh copy put in place of each record changed
+//     since: a suite that restores, writes a few records and restores again copies those few, and
+//     does not look up every record to find them (positions by id are made once, when first needed).
 // The tables change records in place, so they never get the frozen ones.
 import { COLLECTIONS, type CollectionName, type Snapshot } from "./types";
 
@@ -61,11 +62,19 @@ export const keepable = <T>(record: T): T =>
 
 type Changed = Record<CollectionName, Set<string>>;
 
+/** The lists of snapshots' data (frozen, as is every record in them): a store may keep such a list itself. */
+const snapshotLists = new WeakSet<object>();
+
+/** Whether `list` is a list of a snapshot's data: frozen, and every record in it frozen too. */
+export const isSnapshotList = (list: unknown): boolean => typeof list === "object" && list !== null && snapshotLists.has(list);
+
 export class DataSnapshot {
   /** Every record, frozen (as are the lists). */
   readonly data: Snapshot;
-  /** The working copies last handed to the tables, by collection and id; none before the first restore. */
-  private working: Record<CollectionName, Map<string, object>> | null = null;
+  /** The working copies last handed to the tables, by collection, in the data's order; none before the first restore. */
+  private working: Record<CollectionName, object[]> | null = null;
+  /** Each record's position in the data, by collection and id: made the first time a changed record is looked for. */
+  private positions: Partial<Record<CollectionName, Map<string, number>>> = {};
   /** What the tables changed of the working copies since (they write into these sets while they hold them). */
   private changed: Changed | null = null;
 
@@ -75,7 +84,10 @@ export class DataSnapshot {
     readonly takenAt: string,
   ) {
     const copy = {} as Record<CollectionName, unknown[]>;
-    for (const name of COLLECTIONS) copy[name] = freezeDeep(copyJson((data[name] ?? []) as unknown[]));
+    for (const name of COLLECTIONS) {
+      copy[name] = freezeDeep(copyJson((data[name] ?? []) as unknown[]));
+      snapshotLists.add(copy[name]);
+    }
     this.data = Object.freeze(copy) as Snapshot;
   }
 
@@ -85,24 +97,27 @@ export class DataSnapshot {
    * Call it only once the store holds the snapshot (a refused restore leaves the copies as they were).
    */
   checkout(): { data: Snapshot; changed: Changed } {
-    const first = !this.working || !this.changed;
-    const working = (this.working ??= Object.fromEntries(COLLECTIONS.map((name) => [name, new Map()])) as DataSnapshot["working"] & object);
     const changed = (this.changed ??= Object.fromEntries(COLLECTIONS.map((name) => [name, new Set()])) as Changed);
     const data = {} as Record<CollectionName, object[]>;
+    if (!this.working) {
+      this.working = {} as Record<CollectionName, object[]>;
+      for (const name of COLLECTIONS) this.working[name] = copyJson(this.data[name] as object[]);
+    }
     for (const name of COLLECTIONS) {
-      const byId = working[name];
+      const list = this.working[name];
       const dirty = changed[name];
-      const records = this.data[name] as readonly { _id: string }[];
-      const list = new Array<object>(records.length);
-      for (let i = 0; i < records.length; i++) {
-        const record = records[i];
-        let copy = first || dirty.has(record._id) ? undefined : byId.get(record._id);
-        if (copy === undefined) byId.set(record._id, (copy = copyJson(record)));
-        list[i] = copy;
+      if (dirty.size) {
+        const records = this.data[name] as readonly { _id: string }[];
+        const at = (this.positions[name] ??= new Map(records.map((record, i) => [record._id, i])));
+        for (const id of dirty) {
+          const i = at.get(id);
+          // Records the tables added since are not in the snapshot: nothing to put back.
+          if (i !== undefined) list[i] = copyJson(records[i]);
+        }
+        dirty.clear();
       }
-      // Records the tables added since have no working copy here: nothing to drop.
-      dirty.clear();
-      data[name] = list;
+      // A list of its own for the loader: the working list stays as it is.
+      data[name] = list.slice();
     }
     return { data: data as unknown as Snapshot, changed };
   }

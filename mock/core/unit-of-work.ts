@@ -95,15 +95,24 @@ export class UnitOfWork {
   /**
    * Replaces every table's records (boot, reset, import, another tab's writes): nothing is tracked after.
    * `current`: the records are known to be in this version's format (a snapshot's), so they are not
-   * scanned for older ones; `changed`: per table, where the ids it changes from now on go (Table.load).
+   * scanned for older ones; `changed`: per table, where the ids it changes from now on go (Table.load);
+   * `kept`: per table, whether the records keep their positions, when the caller asked already.
    */
-  load(snapshot: Snapshot, options: { current?: boolean; changed?: Partial<Record<CollectionName, Set<string>>> } = {}) {
+  load(
+    snapshot: Snapshot,
+    options: {
+      current?: boolean;
+      changed?: Partial<Record<CollectionName, Set<string>>>;
+      kept?: Partial<Record<CollectionName, boolean>>;
+    } = {},
+  ) {
     // Another tab may hand over data an older build wrote (users copied into records).
     if (!options.current && !this.store.holdsCurrentFormat?.()) migrateRecords(snapshot);
     for (const name of COLLECTIONS)
-      (this.tables[name] as { load(r: unknown[], changed?: Set<string>): void }).load(
+      (this.tables[name] as { load(r: unknown[], changed?: Set<string>, kept?: boolean): void }).load(
         (snapshot[name] ?? []) as unknown[],
         options.changed?.[name],
+        options.kept?.[name],
       );
     // Paging cursors carry the store's generation: one from before a reordering import is refused, after a restart too.
     for (const name of COLLECTIONS) this.tables[name].storeGeneration = this.store.generation?.() ?? 0;

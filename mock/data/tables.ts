@@ -321,11 +321,11 @@ export class Table<T extends { _id: string }> {
    * When the new list is the old one minus some records plus new ones at the end (what
    * another tab or process does), records keep their positions, so a reader paging
    * through the list goes on where it was; anything else starts a new generation.
-   * `changed` hears the ids of the records changed from now until the next load.
+   * `changed` hears the ids of the records changed from now until the next load; `kept`: what
+   * keepsPositions(records) gave, when the caller asked it already (a restore does).
    */
-  load(records: T[], changed?: Set<string>) {
+  load(records: T[], changed?: Set<string>, kept = this.keepsPositions(records)) {
     const old = this.seq;
-    const kept = this.keepsPositions(records);
     this.records.length = 0;
     this.index.clear();
     this.seq = new Map();
@@ -398,8 +398,8 @@ abstract class ListedTable<T extends { _id: string }> extends Table<T> {
     if (now) this.list(now);
   }
 
-  override load(records: T[], changed?: Set<string>) {
-    super.load(records, changed);
+  override load(records: T[], changed?: Set<string>, kept?: boolean) {
+    super.load(records, changed, kept);
     this.clearLists();
     this.loading = true;
     try {

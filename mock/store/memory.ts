@@ -1,7 +1,7 @@
 import type { ChangeSet, CollectionName, Collections, Snapshot, Store } from "../core/types";
 import { COLLECTIONS } from "../core/types";
 import { applyChanges } from "./apply";
-import { copyJson, keepable } from "../core/snapshots";
+import { copyJson, isSnapshotList, keepable } from "../core/snapshots";
 
 /** Keeps a JSON copy of everything in memory: for tests, and as the reference the other stores must match. */
 export class MemoryStore implements Store {
@@ -16,6 +16,9 @@ export class MemoryStore implements Store {
 
   async commit(changes: ChangeSet): Promise<void> {
     this.data ??= { users: [], posts: [], comments: [], todos: [], photos: [], notifications: [] };
+    // A snapshot's list, kept as it is by replace (frozen): copied before the first change to it.
+    for (const name of COLLECTIONS)
+      if (changes[name] && isSnapshotList(this.data[name])) (this.data[name] as unknown[]) = [...(this.data[name] as unknown[])];
     this.data = applyChanges(this.data, JSON.parse(JSON.stringify(changes)));
     this.commits++;
   }
@@ -37,7 +40,8 @@ export class MemoryStore implements Store {
     for (const name of COLLECTIONS) {
       const list = (snapshot[name] ?? []) as unknown[];
       // Whatever it is handed (a test hands it data of the wrong shape, for boot to refuse).
-      data[name] = Array.isArray(list) ? list.map(keepable) : copyJson(list);
+      // A snapshot's list (frozen, records and all) is kept itself: a restore copies nothing here.
+      data[name] = isSnapshotList(list) ? list : Array.isArray(list) ? list.map(keepable) : copyJson(list);
     }
     this.data = data as Snapshot;
   }

@@ -2,7 +2,8 @@
 // a restore puts back exactly the data the snapshot was taken of, in the tables and in the store;
 // writes after a restore (in place, nested, rolled back, after a reset in between) never reach the
 // snapshot, so it restores the same data every time; an unknown snapshot is a 404 that changes
-// nothing; a restore the store refuses changes nothing; a file store holds the restored data.
+// nothing; a restore the store refuses changes nothing; a file store holds the restored data; what the
+// views built from the data answer (search, feeds, notifications, counts) comes back as it was.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -101,6 +102,79 @@ describe("snapshots: take and restore", () => {
     expect(JSON.parse(JSON.stringify(kept.data))).toEqual(taken);
     expect(Object.isFrozen(kept.data.posts[0])).toBe(true);
     expect(Object.isFrozen(kept.data.posts[0].likes.likedBy)).toBe(true);
+    await api.mock.shutdown();
+  });
+
+  it("a restore gives back what every derived view answered: search, feeds, notifications, counters", async () => {
+    const api = await makeApi();
+    const { call } = adminOf(api);
+    const guest = await api.login("guest");
+    const ada = await api.login("adasterling");
+    const write = async (method: string, url: string, token: string, body?: object) => {
+      const r = await api.call(method, url, { token, body, headers: { prefer: "return=minimal" } });
+      expect(r.status, `${method} ${url}: ${r.text}`).toBeLessThan(300);
+      return r.body;
+    };
+    // The views built from the data, besides the records: the search index, the per-author
+    // lists behind feeds and profiles, notifications with their unread count, follower counts.
+    const views = async () => {
+      const answers: Record<string, unknown> = {};
+      for (const [token, url] of [
+        [guest, "/api/search?q=zebrafish"],
+        [guest, "/api/search?type=users&q=ada"],
+        [guest, "/api/posts/following?limit=50"],
+        [guest, "/api/posts/user/guest"],
+        [guest, "/api/posts/tag/zebrafish"],
+        [ada, "/api/notifications?limit=50"],
+        [guest, "/api/notifications?limit=50"],
+        [guest, "/api/users/guest"],
+        [guest, "/api/users/adasterling"],
+        [guest, "/api/users/followers/adasterling"],
+        [guest, "/api/users/bookmark"],
+      ] as const) {
+        const r = await api.call("GET", url, { token });
+        expect(r.status, `GET ${url}: ${r.text}`).toBe(200);
+        answers[url] = r.body;
+      }
+      return answers;
+    };
+    const likeAdasPost = async () => {
+      const hers = (await api.call("GET", "/api/posts/user/adasterling")).body.posts as { _id: string }[];
+      await write("POST", `/api/posts/like/${hers[hers.length - 1]._id}`, guest);
+    };
+
+    // Before the snapshot: a post the search index holds (built by a search), a like that tells Ada.
+    const kept = (await write("POST", "/api/posts", guest, { postData: { content: "A #zebrafish at noon" } })).post._id as string;
+    await likeAdasPost();
+    await views();
+    expect((await call("POST", "snapshots/views")).status).toBe(201);
+    const taken = await views();
+    expect(JSON.stringify(taken)).toContain("A #zebrafish at noon");
+
+    const writeAfter = async (tag: string) => {
+      await write("POST", "/api/posts", guest, { postData: { content: `Another #zebrafish ${tag}` } });
+      await write("POST", `/api/posts/edit/${kept}`, guest, { postData: { content: `Edited ${tag}` } });
+      // Followed already or not: the follow or the unfollow changes both users' counts.
+      if ((await api.call("POST", "/api/users/follow/adasterling", { token: guest })).status !== 200)
+        await write("POST", "/api/users/unfollow/adasterling", guest);
+      await write("POST", "/api/users/edit", guest, { userData: { bio: `bio ${tag}` } });
+      await write("POST", "/api/notifications/read", ada, {});
+      await write("POST", `/api/users/bookmark/${kept}`, guest);
+      await write("POST", "/api/posts", ada, { postData: { content: `Ada on #zebrafish ${tag}` } });
+    };
+    await writeAfter("one");
+    expect(await views()).not.toEqual(taken);
+    expect((await call("POST", "snapshots/views/restore")).status).toBe(200);
+    expect(await views()).toEqual(taken);
+
+    // Writes after the restore do not reach the snapshot: a second restore gives the same answers,
+    // also when nothing was read between the writes and the restore (no index built on the way).
+    await writeAfter("two");
+    await api.call("DELETE", `/api/posts/${kept}`, { token: guest });
+    expect((await call("POST", "snapshots/views/restore")).status).toBe(200);
+    expect(await views()).toEqual(taken);
+    expect((await call("POST", "snapshots/views/restore")).status).toBe(200);
+    expect(await views()).toEqual(taken);
     await api.mock.shutdown();
   });
 

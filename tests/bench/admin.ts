@@ -29,7 +29,7 @@ async function timed(work: () => Promise<unknown>): Promise<number> {
 }
 
 export async function benchAdmin(sizes: number[]): Promise<void> {
-  console.log("## Admin API on serve (over HTTP; each run restores the snapshot, resets, and copies the data once as the peer)\n");
+  console.log("## Admin API on serve (over HTTP; each run restores the snapshot twice, resets, and copies the data once as the peer)\n");
   const rows: string[][] = [];
   const dir = mkdtempSync(path.join(tmpdir(), "mockman-bench-admin-"));
   for (const n of sizes) {
@@ -56,14 +56,18 @@ export async function benchAdmin(sizes: number[]): Promise<void> {
       const first = await timed(() => post("snapshots/big/restore"));
       const runs = n >= 100_000 ? 5 : 15;
       const restore: number[] = [];
+      const again: number[] = [];
       const reset: number[] = [];
       const peer: number[] = [];
       for (let i = 0; i < runs + 2; i++) {
         const r = await timed(() => post("snapshots/big/restore"));
+        // Again with nothing in between (a suite that restores before each test and writes little).
+        const a = await timed(() => post("snapshots/big/restore"));
         const z = await timed(() => post("reset"));
         const p = await timed(async () => JSON.parse(JSON.stringify(data)));
         if (i < 2) continue; // warm-up
         restore.push(r);
+        again.push(a);
         reset.push(z);
         peer.push(p);
       }
@@ -73,6 +77,7 @@ export async function benchAdmin(sizes: number[]): Promise<void> {
         kind === "memory" ? ":memory:" : "file (fsync)",
         `${fmt(median(reset))} (${ratio(median(reset), copy)})`,
         `${fmt(median(restore))} (${ratio(median(restore), copy)})`,
+        `${fmt(median(again))} (${ratio(median(again), copy)})`,
         `${fmt(first)} (${ratio(first, copy)})`,
         fmt(copy),
         String(runs),
@@ -88,6 +93,7 @@ export async function benchAdmin(sizes: number[]): Promise<void> {
       "--db",
       "POST reset (÷ peer)",
       "POST snapshots/NAME/restore (÷ peer)",
+      "restore after a restore (÷ peer)",
       "its first restore (÷ peer)",
       "peer: JSON copy",
       "runs",

@@ -1,0 +1,94 @@
+// The request and its answer: the request panel (URL line, sections, helper
+// menu) beside the response on wide screens, with the draggable split between
+// them; stacked on narrow ones. State from hooks/useMockman.ts.
+import type { CSSProperties } from "react";
+import { headersToSend } from "../lib/headers";
+import { hasUnsavedChanges } from "../lib/saved";
+import { NO_SCRIPTS, hasScripts } from "../lib/scripts";
+import type { Mockman } from "../hooks/useMockman";
+import { AuthHelper } from "./AuthHelper";
+import { CopyFallback } from "./CopyFallback";
+import { EnvironmentBar } from "./EnvironmentBar";
+import { QueryParams } from "./QueryParams";
+import { RequestMenu } from "./RequestMenu";
+import { RequestPanel } from "./RequestPanel";
+import { ResponsePanel } from "./ResponsePanel";
+import { ScriptsSection } from "./ScriptsSection";
+import { ServeAddress } from "./ServeAddress";
+import { Splitter } from "./Splitter";
+import { tabDomId } from "./TabBar";
+import { TestResults, testsLabel } from "./TestResults";
+
+export function RequestWorkspace({ page, panelId }: { page: Mockman; panelId: string }) {
+  const { tab, tabs, sender, environments, endpointPreview, dialogs, saving, curl, auth, baseUrl, paging, endpoints } = page;
+  const { sending, problem } = sender;
+  const testRun = page.scripts.runs[tab.id];
+  return (
+    <div className="mm-workspace" style={{ "--mm-split": `${page.split.split}%` } as CSSProperties}>
+      <RequestPanel
+        {...{ sending, problem, panelId }}
+        bodyCheck={page.bodyCheck}
+        method={tab.method}
+        endpoint={tab.endpoint}
+        rows={tab.headers}
+        bodyText={tab.bodyText}
+        bodyTypes={{ tabId: tab.id, parts: tab.bodies, method: tab.method, headers: headersToSend(tab.headers), onChange: tabs.setBodies }}
+        tabId={tabDomId(tab.id)}
+        environment={
+          <EnvironmentBar
+            state={environments.state}
+            resolvedUrl={endpointPreview.url}
+            unresolved={endpointPreview.unresolved}
+            onActive={(activeId) => environments.update((s) => ({ ...s, activeId }))}
+            onEdit={() => dialogs.setEnvironmentOpen(true)}
+          />
+        }
+        menu={
+          <RequestMenu
+            actions={[
+              { label: "Save", run: () => void saving.save() },
+              { label: "Code", run: () => dialogs.setCodeOpen(true), dialog: true },
+              { label: "Copy as cURL", run: () => void curl.copyCurl() },
+              { label: "Copy as mockman request", run: () => void curl.copyMockman() },
+              { label: "Paste cURL", run: () => dialogs.setCurlOpen(true), dialog: true },
+              { label: "Use guest token", run: auth.fillGuestToken, disabled: sending },
+            ]}
+          />
+        }
+        toolsOutput={<CopyFallback text={curl.copyFallback} />}
+        savedAs={tab.saved ? { name: tab.saved.name, unsaved: hasUnsavedChanges(tab) } : null}
+        settings={
+          <ServeAddress baseUrl={baseUrl.baseUrl} problem={baseUrl.check.ok ? null : baseUrl.check.message} onChange={baseUrl.change} />
+        }
+        scripts={
+          <ScriptsSection
+            idPrefix="mm-req-scripts"
+            value={tab.scripts ?? NO_SCRIPTS}
+            onChange={(next) => tabs.patch(() => ({ scripts: next }))}
+          />
+        }
+        scriptsSet={hasScripts(tab.scripts)}
+        paramCount={tab.params.filter((row) => row.enabled && row.key).length}
+        onMethod={tabs.setMethod}
+        onEndpoint={endpoints.choose}
+        auth={<AuthHelper key={tab.id} value={tab.auth} onChange={auth.changeAuth} />}
+        params={<QueryParams rows={tab.params} suggested={paging.suggested} onChange={tabs.changeParams} onSuggest={paging.suggest} />}
+        suggestions={endpoints.suggestions}
+        onEndpointPaste={curl.pasteIntoEndpoint}
+        onRows={tabs.setRows}
+        onBody={tabs.setBodyText}
+        onSubmit={() => void sender.submit()}
+      />
+      <Splitter value={page.split.split} onChange={page.split.setSplit} controls={panelId} />
+      <ResponsePanel
+        outcome={tab.outcome}
+        sending={sending}
+        onNextPage={paging.onNextPage}
+        request={page.lastRequest}
+        pagingHint={paging.hint}
+        onAddLimit={paging.addLimit}
+        testsTab={testRun ? { id: "tests", label: testsLabel(testRun), content: <TestResults run={testRun} /> } : null}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+// The tester page's state, put together from the hooks beside this file: tabs,
+// sending, history, environments and variables, collections and their scripts,
+// paging, the copy server, commands, dialogs, the split, the status line. The
+// page's components (MockmanPage, RequestWorkspace, OwnerDialogs) only lay it out.
+import { useEffect, useMemo, useState } from "react";
+import type { PostmanItem } from "#mock/tester/postman/convert";
+import { BODY_ERROR } from "../lib/body";
+import { readParts } from "../lib/bodies";
+import type { HistoryEntry } from "../lib/history";
+import type { SavedCollection } from "../lib/saved";
+import { MAX_TABS, type RequestTab } from "../lib/tabs";
+import { useAuthTools } from "./useAuthTools";
+import { useBaseUrl } from "./useBaseUrl";
+import { useCollections } from "./useCollections";
+import { useCurlTools } from "./useCurlTools";
+import { useDialogs } from "./useDialogs";
+import { useEndpointChoice } from "./useEndpointChoice";
+import { useEnvironments } from "./useEnvironments";
+import { useHistory } from "./useHistory";
+import { useNotice } from "./useNotice";
+import { usePaging } from "./usePaging";
+import { useRequestTabs } from "./useRequestTabs";
+import { useSaving } from "./useSaving";
+import { useScripts } from "./useScripts";
+import { useSend } from "./useSend";
+import { useSplit } from "./useSplit";
+import { useVariables } from "./useVariables";
+
+/** A collection, or one of its folders, whose scripts are being edited or which is being run. */
+export type OwnerTarget = { collection: SavedCollection; folder: PostmanItem | null };
+
+export function useMockman() {
+  const tabs = useRequestTabs();
+  const { tab } = tabs;
+  const { notice, say } = useNotice();
+  const history = useHistory();
+  const environments = useEnvironments();
+  const vars = useVariables(environments, tab.endpoint, tab.bodyText);
+  const collections = useCollections();
+  const scripts = useScripts({ collections, environments, variables: vars.variables });
+  const sender = useSend({ tabs, history, variables: vars.variables, environmentName: vars.environmentName, scripted: scripts });
+  const [editingScripts, setEditingScripts] = useState<OwnerTarget | null>(null);
+  const [running, setRunning] = useState<OwnerTarget | null>(null);
+  const endpoints = useEndpointChoice(tabs);
+  const paging = usePaging({ tabs, suggestions: endpoints.suggestions, submit: sender.submit });
+  const baseUrl = useBaseUrl();
+  const dialogs = useDialogs();
+  const { setProblem, sendingId } = sender;
+  const curl = useCurlTools({ tabs, baseUrl, say, onFilled: () => setProblem(null) });
+  const auth = useAuthTools({ tabs, sender, variables: vars.variables, say });
+  const split = useSplit();
+  const saving = useSaving({ tabs, collections, say });
+  // A Submit refused for bad JSON stops saying so once the body is valid again.
+  useEffect(() => {
+    if (vars.bodyCheck.ok) setProblem((p) => (p?.startsWith(`Not sent: ${BODY_ERROR}`) ? null : p));
+  }, [vars.bodyCheck.ok, setProblem]);
+  const lastRequest = useMemo(() => ({ method: tab.method, endpoint: tab.lastEndpoint }), [tab.method, tab.lastEndpoint]);
+
+  return {
+    tabs,
+    tab,
+    notice,
+    say,
+    history,
+    environments,
+    ...vars,
+    collections,
+    scripts,
+    sender,
+    endpoints,
+    paging,
+    baseUrl,
+    dialogs,
+    curl,
+    auth,
+    split,
+    saving,
+    lastRequest,
+    owners: { editingScripts, setEditingScripts, running, setRunning },
+    /** A history entry back into the active tab. */
+    restore(entry: HistoryEntry) {
+      tabs.fill({
+        method: entry.method,
+        endpoint: entry.endpoint,
+        headers: entry.headers,
+        body: entry.body,
+        bodies: readParts(entry.bodies),
+      });
+      setProblem(null);
+      say(`Restored ${entry.method} ${entry.endpoint} into the request panel.`);
+    },
+    openTab(fresh: RequestTab) {
+      if (!tabs.open(fresh)) return say(`At most ${MAX_TABS} tabs are open at once; close one first.`, true);
+      setProblem(null);
+    },
+    closeTab(id: string) {
+      if (id === sendingId) return say("That tab is still sending; close it once its answer is in.", true);
+      tabs.close(id);
+      setProblem(null);
+    },
+  };
+}
+
+export type Mockman = ReturnType<typeof useMockman>;

@@ -8,7 +8,7 @@
 // changes it), and the marker is put back as `{{name}}` in the printed code.
 import { HTTPSnippet, type HarRequest } from "@readme/httpsnippet";
 import { commandUrl, printMockmanRequest } from "./curl";
-import { templateRefs } from "#mock/tester/collection/templates";
+import { templateRefs } from "#mock/tester/collection/template-text";
 
 export interface SnippetRequest {
   method: string;

@@ -12,7 +12,9 @@
 //
 // A whole-string template keeps the value's type (a number stays a number);
 // inside text, a value that is not a string is written as JSON.
-import { JSONPath } from "jsonpath-plus";
+//
+// This module reads no JSONPath, so the page can fill variables without loading
+// jsonpath-plus; ./templates.ts is the same with JSONPath, what runs use.
 import { v4 as uuid } from "uuid";
 
 export class TemplateError extends Error {
@@ -115,18 +117,14 @@ export function walkDotted(value: unknown, keys: string[]): unknown {
   return value;
 }
 
-/** The first value a JSONPath finds in `root`, or undefined. A bad expression is a TemplateError. */
-export function queryJsonPath(root: unknown, path: string, what: string): unknown {
-  let found: unknown[];
-  try {
-    found = JSONPath({ path, json: root as object, wrap: true, eval: "safe" }) as unknown[];
-  } catch (error) {
-    throw new TemplateError(`${what}: not a JSONPath jsonpath-plus can read (${(error as Error).message})`);
-  }
-  return found[0];
-}
+/** Reads a JSONPath (`$.body.posts[0]`) in an answer: the first value found, or undefined. */
+export type JsonPathQuery = (root: unknown, path: string, what: string) => unknown;
 
-function resolve(ref: TemplateRef, scope: TemplateScope): unknown {
+const noJsonPath: JsonPathQuery = (_root, _path, what) => {
+  throw new TemplateError(`${what}: JSONPath is read in collection runs only`);
+};
+
+function resolve(ref: TemplateRef, scope: TemplateScope, query: JsonPathQuery): unknown {
   const builtIn = BUILT_INS[ref.name];
   if (builtIn) {
     if (ref.path) throw new TemplateError(`${describeRef(ref)}: ${ref.name} takes no path`);
@@ -136,7 +134,7 @@ function resolve(ref: TemplateRef, scope: TemplateScope): unknown {
   if (response) {
     const root = { status: response.status, headers: response.headers, body: response.body };
     const found = ref.path.startsWith("$")
-      ? queryJsonPath(root, ref.path, describeRef(ref))
+      ? query(root, ref.path, describeRef(ref))
       : ref.path
         ? lookupPath(response, ref.path.slice(1))
         : response.body;
@@ -155,14 +153,14 @@ function resolve(ref: TemplateRef, scope: TemplateScope): unknown {
   throw new TemplateError(`${describeRef(ref)}: no variable or earlier request is named ${ref.name}`);
 }
 
-/** Fills every template in a value (strings anywhere inside it) from the scope. */
-export function fillTemplates<T>(value: T, scope: TemplateScope): T {
+/** Fills every template in a value (strings anywhere inside it) from the scope; JSONPath through `query`. */
+export function fillTemplatesWith<T>(value: T, scope: TemplateScope, query: JsonPathQuery = noJsonPath): T {
   const fill = (text: string): unknown => {
     if (!text.includes("{{")) return text;
     const whole = text.match(WHOLE);
-    if (whole) return resolve(refOf(whole), scope);
+    if (whole) return resolve(refOf(whole), scope, query);
     return text.replace(TEMPLATE, (...m) => {
-      const found = resolve(refOf(m as unknown as RegExpMatchArray), scope);
+      const found = resolve(refOf(m as unknown as RegExpMatchArray), scope, query);
       return typeof found === "string" ? found : JSON.stringify(found);
     });
   };

@@ -11,7 +11,10 @@
 // refuses it for workers ("Operation is only supported for pages, not workers"), and the
 // mock runs in one. `-- --slow-device 4` slows all of Chromium instead (page, mock worker,
 // IndexedDB): it runs in a cgroup allowed a quarter of one core (Linux, as root).
-// Narrow it: `-- 1000 10000`.
+// Narrow it: `-- 1000 10000`. After the posts, the /mockman page's figures (tests/bench/mockman-page.ts):
+// a collection Run of 100 and 1,000 requests on the page (its main thread's long tasks) beside
+// `mockman replay` of the same file, and Lighthouse's mobile score of / and /mockman.
+// `-- --mockman` prints only those.
 // Exports are kept in $TMPDIR/moments-bench (seeding 100k posts takes a while);
 // BUILD_DIR serves another build (e.g. a copy of main's) to compare.
 import { execFileSync, spawn } from "node:child_process";
@@ -19,6 +22,8 @@ import { chmodSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } f
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { chromium, type Page } from "playwright-core";
+import { CHROMIUM, CHROMIUM_ARGS } from "../chromium";
+import { benchLighthouse, benchMockmanRun } from "./mockman-page";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const PORT = Number(process.env.BENCH_PORT ?? 4310);
@@ -31,8 +36,10 @@ const deviceAt = argv.indexOf("--slow-device");
 const DEVICE = deviceAt >= 0 ? Number(argv[deviceAt + 1]) : 1;
 if (!(DEVICE >= 1)) throw new Error("--slow-device takes a slow-down factor of 1 or more, e.g. --slow-device 4");
 const flags = new Set([cpuAt, deviceAt].filter((at) => at >= 0).flatMap((at) => [at, at + 1]));
+const MOCKMAN_ONLY = argv.includes("--mockman");
 const sizes = argv
   .filter((_, i) => !flags.has(i))
+  .filter((a) => a !== "--mockman")
   .map(Number)
   .filter((n) => n > 0);
 const SIZES = sizes.length ? sizes : [1_000, 10_000, 100_000];
@@ -284,7 +291,7 @@ const server = spawn(
  * (cpu controller) or v2 (cpu.max). Returns the wrapper's path.
  */
 function slowDeviceChromium(factor: number): string {
-  const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  const chromium = CHROMIUM;
   const period = 10_000;
   const quota = Math.round(period / factor);
   const v1 = "/sys/fs/cgroup/cpu";
@@ -309,26 +316,15 @@ function slowDeviceChromium(factor: number): string {
 }
 
 const browser = await chromium.launch({
-  executablePath: DEVICE > 1 ? slowDeviceChromium(DEVICE) : (process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"),
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
+  executablePath: DEVICE > 1 ? slowDeviceChromium(DEVICE) : CHROMIUM,
+  args: CHROMIUM_ARGS,
 });
 const ms = (n: number) => `${Math.round(n)} ms`;
 const ratio = (n: number, of: number) => `${(n / of).toFixed(2)}x`;
-try {
+/** The posts table: each size imported, booted, scrolled, liked and exported. */
+async function benchPosts() {
   const files = SIZES.map((posts) => exportOf(posts));
-  await new Promise((r) => setTimeout(r, 800));
-  console.log(
-    `# Moments in Chromium (${browser.version()}), built app, ${
-      DEVICE > 1 ? `all of Chromium slowed ${DEVICE}x (1/${DEVICE} of one core)` : `CPU ${CPU > 1 ? `slowed ${CPU}x (page)` : "normal"}`
-    }, data through Settings > Import\n`,
-  );
+  console.log("## Moments: data through Settings > Import\n");
   // The sample data: the figure every size is compared with.
   const seedPage = await freshPage();
   await loginAsGuest(seedPage);
@@ -410,6 +406,20 @@ try {
   console.log(
     "\nTargets: first card at 100k within 1.5x of the sample data's; no main-thread task over 100 ms booting, importing, exporting or scrolling (at --cpu 4); import and export of 100k within 10 s; ≤ 60 cards in the DOM; like pressed ≤ 100 ms; no heap growth across reloads.",
   );
+}
+
+try {
+  await new Promise((r) => setTimeout(r, 800));
+  console.log(
+    `# Moments in Chromium (${browser.version()}), built app, ${
+      DEVICE > 1 ? `all of Chromium slowed ${DEVICE}x (1/${DEVICE} of one core)` : `CPU ${CPU > 1 ? `slowed ${CPU}x (page)` : "normal"}`
+    }\n`,
+  );
+  if (!MOCKMAN_ONLY) await benchPosts();
+  await benchMockmanRun(browser, BASE, CPU);
+  // Lighthouse's own CPU slow-down is simulated (computed from what it observed); a --cpu or
+  // --slow-device run would slow it twice, so it runs only at the machine's own speed.
+  if (CPU === 1 && DEVICE === 1) await benchLighthouse(BASE);
 } finally {
   await browser.close();
   server.kill();

@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM, CHROMIUM_ARGS } from "../chromium";
 import { scaled } from "./time-scale";
 
 // Debian's Chromium, never a downloaded browser. The SPA is built by
@@ -24,16 +25,8 @@ export default defineConfig({
     headless: true,
     viewport: { width: 1280, height: 800 },
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
+      executablePath: CHROMIUM,
+      args: [...CHROMIUM_ARGS, "--disable-quic"],
     },
     trace: "off",
     screenshot: "off",

@@ -9,7 +9,7 @@
 import { HTTPSnippet, type HarRequest } from "@readme/httpsnippet";
 import { commandContentType, curlBodyFlags, graphqlText, mapPartTexts, type BodyParts } from "./bodies";
 import { commandUrl, mockmanBody, mockmanBodyNote, printCurl, printMockmanRequest } from "./curl";
-import { templateRefs } from "#mock/tester/collection/templates";
+import { templateRefs } from "#mock/tester/collection/template-text";
 
 export interface SnippetRequest {
   method: string;

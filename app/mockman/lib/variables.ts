@@ -3,7 +3,7 @@
 // a request goes out. A reference nothing fills is never sent as it is: a
 // literal `{{baseUrl}}/api/posts` reaches the static server, which answers its
 // index.html with 200 OK, and the page would call that a success.
-import { BUILT_IN_NAMES, fillTemplates, templateRefs, type TemplateRef, type Variables } from "#mock/tester/collection/templates";
+import { BUILT_IN_NAMES, fillTemplatesWith, templateRefs, type TemplateRef, type Variables } from "#mock/tester/collection/template-text";
 
 export type { Variables };
 
@@ -31,7 +31,7 @@ export function unresolvedRefs(texts: string[], variables: Variables): string[] 
 /** Fills every reference in a text; a value is written as it is (Postman's plain substitution, so `{"limit": {{limit}}}` works). */
 export function fillText(text: string, variables: Variables): string {
   if (!text.includes("{{")) return text;
-  const filled = fillTemplates(text, { responses: new Map(), variables });
+  const filled = fillTemplatesWith(text, { responses: new Map(), variables });
   return typeof filled === "string" ? filled : JSON.stringify(filled);
 }
 

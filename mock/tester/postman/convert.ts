@@ -14,7 +14,7 @@ import { SERVE_URL } from "../../core/boundary";
 import { isObject } from "../../core/types";
 import type { Expectation } from "../collection/assert";
 import type { CollectionFile, CollectionRequest } from "../collection/schema";
-import { mapStrings, templateRefs } from "../collection/templates";
+import { mapStrings, templateRefs } from "../collection/template-text";
 
 export const POSTMAN_SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 

@@ -4,7 +4,7 @@
 // of the Postman API mockman's sandbox does not have, named before the run.
 import { v4 as uuid } from "uuid";
 import type { StepScript } from "#mock/tester/postman/steps";
-import { BUILT_INS } from "#mock/tester/collection/templates";
+import { BUILT_INS } from "#mock/tester/collection/template-text";
 
 /** Our own collections' built-ins, plus Postman's two other names for a UUID. */
 export const DYNAMIC_VARIABLES: Record<string, () => string | number> = { ...BUILT_INS, $guid: () => uuid(), $randomUUID: () => uuid() };

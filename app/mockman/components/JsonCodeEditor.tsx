@@ -82,8 +82,11 @@ export function JsonCodeEditor({ text, invalid, onChange, labelledBy, describedB
     ];
     const editor = new EditorView({ state: EditorState.create({ doc: text, extensions }), parent: host.current });
     view.current = editor;
-    // Taking over from the plain field while it had focus: keep the caret where it was.
-    if (focus) {
+    // Taking over from the plain field while it had focus: keep the caret where it was. Only while
+    // the focus is nowhere (it left with the removed field): had the person moved on to another
+    // control while CodeMirror loaded, taking the focus back would send their typing here.
+    const focusLeftWithField = document.activeElement === null || document.activeElement === document.body;
+    if (focus && focusLeftWithField) {
       const end = editor.state.doc.length;
       editor.dispatch({ selection: { anchor: Math.min(focus.from, end), head: Math.min(focus.to, end) } });
       editor.focus();

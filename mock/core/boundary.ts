@@ -11,6 +11,8 @@ export interface RawRequest {
   url: string;
   headers: Record<string, string>;
   body: string;
+  /** The body's bytes as they arrived, when the door has them (node:http); `body` is them read as UTF-8. */
+  bytes?: Uint8Array;
 }
 
 export interface RawResponse {

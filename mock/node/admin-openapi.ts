@@ -24,9 +24,11 @@ export function adminOpenApi(): Record<string, unknown> {
       title: "mockman serve admin API",
       version: pkg.version,
       description:
-        "State control of a running `mockman serve`: reset, seed, load and export the data, snapshots kept in memory, faults and scenarios. Answered to loopback hosts and origins only (and those serve was told to allow). Every error is `{errors: [message]}`, and a refused call changes nothing.",
+        "State control of a running `mockman serve`: reset, seed, load and export the data, snapshots kept in memory, faults and scenarios, and an echo of what a client sends. Answered to loopback hosts and origins only (and those serve was told to allow). Every error is `{errors: [message]}`, and a refused call changes nothing.",
     },
     servers: [{ url: "/__mockman" }],
+    // No credentials: the door's host and origin rules guard it.
+    security: [],
     paths: {
       "/openapi.json": { get: { summary: "This description", responses: { "200": jsonBody({ type: "object" }, "The OpenAPI document") } } },
       "/reset": {
@@ -137,6 +139,19 @@ export function adminOpenApi(): Record<string, unknown> {
           responses: { "200": jsonBody(ref("ScenarioList"), "The scenarios left"), "404": errors("No scenario of that name") },
         },
       },
+      "/echo": Object.fromEntries(
+        ["post", "put", "patch", "delete"].map((method) => [
+          method,
+          {
+            summary: "The request as it arrived: method, path, query, headers and the body byte for byte",
+            description:
+              "Any body of any type, up to the API's limit (8 MB, over it the API's 413): a client's bodies can be checked as sent. Nothing changes.",
+            operationId: `echo${method[0].toUpperCase()}${method.slice(1)}`,
+            requestBody: { required: false, content: { "*/*": { schema: {} } } },
+            responses: { "200": jsonBody(ref("Echo"), "What arrived"), "413": errors("Over 8 MB, as the API answers it") },
+          },
+        ]),
+      ),
       "/faults": {
         get: { summary: "The fault setting", responses: { "200": jsonBody(ref("Faults"), "The setting") } },
         put: {
@@ -234,6 +249,21 @@ export function adminOpenApi(): Record<string, unknown> {
               },
             },
             datasets: { type: "object" },
+          },
+        },
+        Echo: {
+          type: "object",
+          required: ["method", "path", "query", "headers", "contentType", "bytes", "sha256", "text", "base64"],
+          properties: {
+            method: { type: "string" },
+            path: { type: "string", examples: ["/__mockman/echo"] },
+            query: { type: "string", description: "the query as sent, without `?` (empty when none)" },
+            headers: { type: "object", additionalProperties: { type: "string" }, description: "lower-case names" },
+            contentType: { type: ["string", "null"], description: "the Content-Type header (with its boundary for multipart)" },
+            bytes: { type: "integer", minimum: 0, description: "the body's length in bytes" },
+            sha256: { type: "string", pattern: "^[0-9a-f]{64}$", description: "of the body's bytes, in hex" },
+            text: { type: ["string", "null"], description: "the body as text when it is valid UTF-8, else null" },
+            base64: { type: "string", description: "the body's bytes" },
           },
         },
         Faults: {

@@ -5,6 +5,8 @@
 // checks, so an admin call from a foreign page or host is refused as any API call is.
 // Scenarios are the mock's own (mock/features/scenarios.ts): listed, added and cleared here.
 // Its own OpenAPI description is mock/node/admin-openapi.ts. A bad call changes nothing.
+// POST|PUT|PATCH|DELETE echo answers what arrived, byte for byte (a client's bodies, checked).
+import { createHash } from "node:crypto";
 import { z } from "zod";
 import { errorAnswer, json, noRoute, wrongMethod, type RawRequest, type RawResponse } from "../core/boundary";
 import type { Mock } from "../core/create-mock";
@@ -20,6 +22,43 @@ export const ADMIN_PREFIX = "/__mockman/";
 
 /** The largest admin body (an export for PUT data): the door's budget for all bodies at once. */
 export const ADMIN_MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+const pathOf = (url: string) => {
+  try {
+    return new URL(url, "http://mockman.local").pathname;
+  } catch {
+    return url;
+  }
+};
+
+/** Whether a URL (path with its query) is the echo's: its bodies have the API's limit, not the admin one. */
+export const isEchoPath = (url: string) => /^echo\/?$/.test(pathOf(url).slice(ADMIN_PREFIX.length));
+
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/** POST|PUT|PATCH|DELETE /__mockman/echo: the request as it arrived, its body byte for byte. */
+export function echoOf(request: RawRequest) {
+  const url = new URL(request.url, "http://mockman.local");
+  const bytes = request.bytes ?? new TextEncoder().encode(request.body);
+  let text: string | null;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    text = null;
+  }
+  const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), value]));
+  return {
+    method: request.method.toUpperCase(),
+    path: url.pathname,
+    query: url.search.replace(/^\?/, ""),
+    headers,
+    contentType: headers["content-type"] ?? null,
+    bytes: bytes.byteLength,
+    sha256: createHash("sha256").update(bytes).digest("hex"),
+    text,
+    base64: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64"),
+  };
+}
 
 /** How many records of each kind: what reset, seed, load and restore answer. */
 export type Counts = Record<(typeof COLLECTIONS)[number], number>;
@@ -108,14 +147,6 @@ export interface Admin {
   readonly snapshots: Map<string, DataSnapshot>;
 }
 
-const pathOf = (url: string) => {
-  try {
-    return new URL(url, "http://mockman.local").pathname;
-  } catch {
-    return url;
-  }
-};
-
 export function createAdmin(mock: Mock, options: AdminOptions = {}): Admin {
   const snapshots = new Map<string, DataSnapshot>();
   /** The data now, read between requests. */
@@ -199,6 +230,8 @@ export function createAdmin(mock: Mock, options: AdminOptions = {}): Admin {
     mock.faults.set({ ...NO_FAULTS });
     return json(200, faultsJson(mock.faults.settings));
   });
+
+  for (const method of ["POST", "PUT", "PATCH", "DELETE"]) route(method, /^echo$/, async (request) => json(200, echoOf(request)));
 
   route("GET", /^scenarios$/, async () => json(200, mock.scenarios.list()));
   route("POST", /^scenarios$/, async (request) => json(201, mock.scenarios.add(bodyOf(request))));

@@ -31,7 +31,7 @@ import {
 } from "#mock/core/boundary";
 import type { Mock } from "#mock/core/create-mock";
 import type { FaultControl } from "#mock/core/faults";
-import { ADMIN_MAX_BODY_BYTES, ADMIN_PREFIX } from "./admin";
+import { ADMIN_MAX_BODY_BYTES, ADMIN_PREFIX, isEchoPath } from "./admin";
 import pkg from "../../package.json" with { type: "json" };
 
 /** Who may reach the door: host names beyond the loopback ones, origins beyond loopback origins ("*": any). */
@@ -387,11 +387,13 @@ async function answer(
   // Admin calls never meet the faults.
   if (mock.faults && !(req.url ?? "").startsWith(ADMIN_PREFIX)) Object.assign(headers, await mock.faults.waitBeforeBody({ headers }));
   let body = "";
+  let bytes: Buffer | undefined;
+  // An export loaded through the admin API may be larger than any API request; the echo takes what the API takes.
+  const bigAdmin = (req.url ?? "").startsWith(ADMIN_PREFIX) && !isEchoPath(req.url ?? "");
   if (req.method !== "GET" && req.method !== "HEAD") {
     try {
-      // An export loaded through the admin API may be larger than any API request.
-      const limit = (req.url ?? "").startsWith(ADMIN_PREFIX) ? ADMIN_MAX_BODY_BYTES : MAX_BODY_BYTES;
-      body = (await readBody(req, budget, held, timeouts.bodyIdleMs, limit)).toString("utf8");
+      bytes = await readBody(req, budget, held, timeouts.bodyIdleMs, bigAdmin ? ADMIN_MAX_BODY_BYTES : MAX_BODY_BYTES);
+      body = bytes.toString("utf8");
     } catch (error) {
       if (error instanceof OverBudget) {
         const message = `The server is busy reading other large request bodies (over ${budget.limit / 1024 / 1024} MB at once); retry in a moment.`;
@@ -407,15 +409,13 @@ async function answer(
       refuse(
         req,
         res,
-        (req.url ?? "").startsWith(ADMIN_PREFIX)
-          ? errorAnswer(413, `The request body is larger than ${ADMIN_MAX_BODY_BYTES / 1024 / 1024} MB.`)
-          : tooLarge(),
+        bigAdmin ? errorAnswer(413, `The request body is larger than ${ADMIN_MAX_BODY_BYTES / 1024 / 1024} MB.`) : tooLarge(),
         cors,
       );
       return { status: 413, note: "" };
     }
   }
-  const response = await mock.dispatch({ method: req.method ?? "GET", url: req.url ?? "/", headers, body });
+  const response = await mock.dispatch({ method: req.method ?? "GET", url: req.url ?? "/", headers, body, bytes });
   const out = hasNoBody(req.method ?? "GET", response.status)
     ? undefined
     : response.bytes

@@ -3,12 +3,14 @@
 // description; bad calls answer 400/404 `{errors}` and change nothing; foreign hosts
 // and origins are refused as API calls are; and the CLI's reset, seed, import and
 // export go through it when a serve holds the store, saying so on stderr.
+import { createHash } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Ajv2020 from "ajv/dist/2020";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { MAX_BODY_BYTES, tooLarge } from "#mock/core/boundary";
 import { adminOpenApi } from "#mock/node/admin-openapi";
 import { cli, serve, stopServers, tempDir } from "./helpers";
 
@@ -206,6 +208,109 @@ describe("the admin API", () => {
     expect(await todos(server.url)).toEqual(["kept"]);
     expect(await send({ origin: "http://localhost:5173" })).toBe(200);
     expect(await todos(server.url)).toEqual([]);
+  });
+});
+
+/** One echo call, its answer checked against the description. */
+async function echo(base: string, method: string, body?: BodyInit, headers: Record<string, string> = {}, query = "") {
+  const res = await fetch(`${base}/__mockman/echo${query}`, { method, body, headers });
+  const parsed = (await res.json()) as Echo;
+  const validate = ajv.getSchema(pointer("/echo", method, res.status))!;
+  if (!validate(parsed)) throw new Error(`echo ${res.status} does not fit its description: ${ajv.errorsText(validate.errors)}`);
+  return parsed;
+}
+interface Echo {
+  method: string;
+  path: string;
+  query: string;
+  headers: Record<string, string>;
+  contentType: string | null;
+  bytes: number;
+  sha256: string;
+  text: string | null;
+  base64: string;
+}
+const sha256 = (bytes: Uint8Array | string) => createHash("sha256").update(bytes).digest("hex");
+
+/** A raw request (no fetch rules on Origin or size); resolves with the status and body, even when the server stops reading. */
+const rawSend = (url: string, method: string, headers: Record<string, string>, body?: Buffer) =>
+  new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = httpRequest(url, { method, headers, agent: false }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk) => (text += chunk));
+      res.on("end", () => resolve({ status: res.statusCode!, body: text }));
+    });
+    // The door closes the connection after a refusal: writing the rest may fail, the answer came first.
+    req.on("error", (error: NodeJS.ErrnoException) => (error.code === "EPIPE" || error.code === "ECONNRESET" ? undefined : reject(error)));
+    req.end(body);
+  });
+
+describe("the admin API's echo", () => {
+  it("answers each body as it arrived, byte for byte, with its method, path, query and headers", async () => {
+    const server = await serve({ args: ["--db", ":memory:"] });
+    const base = server.url;
+
+    const text = await echo(base, "POST", "plain wörds ✓", { "content-type": "text/plain", "x-Trace": "7" }, "?a=1&a=2&b=%20");
+    expect(text).toMatchObject({ method: "POST", path: "/__mockman/echo", query: "a=1&a=2&b=%20", contentType: "text/plain" });
+    expect(text).toMatchObject({ text: "plain wörds ✓", bytes: Buffer.byteLength("plain wörds ✓"), sha256: sha256("plain wörds ✓") });
+    expect(text.headers["x-trace"]).toBe("7");
+    expect(Buffer.from(text.base64, "base64").toString("utf8")).toBe("plain wörds ✓");
+
+    const form = await echo(base, "PUT", new URLSearchParams({ title: "a b&c", n: "1" }));
+    expect([form.method, form.contentType, form.text]).toEqual([
+      "PUT",
+      "application/x-www-form-urlencoded;charset=UTF-8",
+      "title=a+b%26c&n=1",
+    ]);
+
+    const xml = await echo(base, "PATCH", "<todo done='1'/>", { "content-type": "application/xml" });
+    expect([xml.method, xml.contentType, xml.text]).toEqual(["PATCH", "application/xml", "<todo done='1'/>"]);
+
+    // Every byte value, which is no UTF-8: text is null, the bytes are exact.
+    const every = new Uint8Array(256).map((_, i) => i);
+    const binary = await echo(base, "POST", every, { "content-type": "application/octet-stream" });
+    expect(binary).toMatchObject({ bytes: 256, sha256: sha256(every), text: null, contentType: "application/octet-stream" });
+    expect(new Uint8Array(Buffer.from(binary.base64, "base64"))).toEqual(every);
+
+    // Multipart with a file of every byte value: the boundary in the type, the file's bytes in the body.
+    const data = new FormData();
+    data.append("note", "hello");
+    data.append("pic", new Blob([every], { type: "application/octet-stream" }), "every.bin");
+    const multipart = await echo(base, "POST", data);
+    expect(multipart.contentType).toMatch(/^multipart\/form-data; boundary=\S+$/);
+    const raw = Buffer.from(multipart.base64, "base64");
+    expect(raw.byteLength).toBe(multipart.bytes);
+    expect(raw.includes(Buffer.from(every))).toBe(true);
+    expect(raw.toString("latin1")).toContain('name="pic"; filename="every.bin"');
+    expect(multipart.text).toBeNull();
+
+    const none = await echo(base, "DELETE");
+    expect(none).toMatchObject({ method: "DELETE", bytes: 0, text: "", base64: "", sha256: sha256(""), contentType: null });
+
+    // GET has nothing to echo: 405 naming the methods it takes.
+    const get = await fetch(`${base}/__mockman/echo`);
+    expect([get.status, get.headers.get("allow")]).toEqual([405, "POST, PUT, PATCH, DELETE"]);
+  });
+
+  it("is refused to a foreign origin, answers CORS to a loopback one, and takes no more than the API (413 as the API)", async () => {
+    const server = await serve({ args: ["--db", ":memory:"] });
+    const url = `${server.url}/__mockman/echo`;
+    const foreign = await rawSend(url, "POST", { origin: "https://evil.example", "content-type": "text/plain" }, Buffer.from("x"));
+    expect(foreign.status).toBe(403);
+    expect(foreign.body).toMatch(/Requests from pages on https:\/\/evil.example are refused/);
+    const page = await fetch(url, { method: "POST", body: "x", headers: { origin: "http://localhost:5173" } });
+    expect([page.status, page.headers.get("access-control-allow-origin")]).toEqual([200, "http://localhost:5173"]);
+    await page.arrayBuffer();
+
+    const fits = await rawSend(url, "POST", {}, Buffer.alloc(MAX_BODY_BYTES, 1));
+    expect([fits.status, (JSON.parse(fits.body) as Echo).bytes]).toEqual([200, MAX_BODY_BYTES]);
+    const over = Buffer.alloc(MAX_BODY_BYTES + 1, 1);
+    const refused = await rawSend(url, "POST", {}, over);
+    const apiRefused = await rawSend(`${server.url}/api/test-todos`, "POST", {}, over);
+    expect([refused.status, JSON.parse(refused.body)]).toEqual([413, JSON.parse(tooLarge().body)]);
+    expect(refused).toEqual(apiRefused);
+    expect(ajv.getSchema(pointer("/echo", "POST", 413))!(JSON.parse(refused.body))).toBe(true);
   });
 });
 

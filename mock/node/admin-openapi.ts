@@ -17,6 +17,40 @@ const nameParam = {
 const countsBody = (description: string, extra: Record<string, object> = {}) =>
   jsonBody({ type: "object", required: ["counts", ...Object.keys(extra)], properties: { counts: ref("Counts"), ...extra } }, description);
 
+const METHODS = ["get", "post", "put", "patch", "delete"] as const;
+const words = (path: string) =>
+  path
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join("");
+
+/**
+ * What every operation shares, filled in after the paths are written: an operationId from its
+ * method and path (a generated client's method names), a tag per area, its summary as its
+ * description when it has none, and the door's refusals (421 a foreign host, 403 a foreign origin),
+ * which every admin call can get as every API call can.
+ */
+function everyOperation(paths: Record<string, Record<string, unknown>>) {
+  for (const [path, item] of Object.entries(paths)) {
+    const area = path.split("/")[1].replace(/\.json$/, "");
+    for (const method of METHODS) {
+      const op = item[method] as
+        { operationId?: string; tags?: string[]; summary: string; description?: string; responses: object } | undefined;
+      if (!op) continue;
+      op.operationId ??= `${method}${words(path)}`;
+      op.tags ??= [area];
+      op.description ??= `${op.summary}.`;
+      op.responses = {
+        ...op.responses,
+        "403": errors("A page on a foreign origin: refused, nothing changed"),
+        "421": errors("A foreign Host: refused, nothing changed"),
+      };
+    }
+  }
+  return paths;
+}
+
 export function adminOpenApi(): Record<string, unknown> {
   return {
     openapi: "3.1.0",
@@ -25,11 +59,23 @@ export function adminOpenApi(): Record<string, unknown> {
       version: pkg.version,
       description:
         "State control of a running `mockman serve`: reset, seed, load and export the data, snapshots kept in memory, faults and scenarios, and an echo of what a client sends. Answered to loopback hosts and origins only (and those serve was told to allow). Every error is `{errors: [message]}`, and a refused call changes nothing.",
+      license: { name: "UNLICENSED (private project)", identifier: "LicenseRef-Private" },
+      contact: { name: "Moments maintainers" },
     },
     servers: [{ url: "/__mockman" }],
     // No credentials: the door's host and origin rules guard it.
     security: [],
-    paths: {
+    tags: [
+      { name: "openapi", description: "This description" },
+      { name: "reset", description: "The spec's seed" },
+      { name: "seed", description: "Generated users and posts" },
+      { name: "data", description: "The data as an export file" },
+      { name: "snapshots", description: "Named copies of the data, kept in memory" },
+      { name: "scenarios", description: "Per-route answers" },
+      { name: "echo", description: "What a client sent" },
+      { name: "faults", description: "Delays and failures" },
+    ],
+    paths: everyOperation({
       "/openapi.json": { get: { summary: "This description", responses: { "200": jsonBody({ type: "object" }, "The OpenAPI document") } } },
       "/reset": {
         post: {
@@ -161,7 +207,7 @@ export function adminOpenApi(): Record<string, unknown> {
         },
         delete: { summary: "No faults", responses: { "200": jsonBody(ref("Faults"), "The setting now") } },
       },
-    },
+    }),
     components: {
       schemas: {
         Errors: {
@@ -239,13 +285,9 @@ export function adminOpenApi(): Record<string, unknown> {
             scenarios: {
               type: "array",
               items: {
-                allOf: [
-                  {
-                    type: "object",
-                    required: ["name", "used", "remaining"],
-                    properties: { used: { type: "integer" }, remaining: { type: ["integer", "null"] } },
-                  },
-                ],
+                type: "object",
+                required: ["name", "used", "remaining"],
+                properties: { name: { type: "string" }, used: { type: "integer" }, remaining: { type: ["integer", "null"] } },
               },
             },
             datasets: { type: "object" },

@@ -12,12 +12,12 @@ import { formatMs } from "../lib/send";
 const ROW = 29;
 
 export function RunResults({ results, iterations }: { results: ReplayResult[]; iterations: number }) {
-  const listRef = useRef<HTMLOListElement>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
   // The compiler leaves this component alone; its rows are memoized by hand (RunRow).
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: results.length,
-    getScrollElement: () => listRef.current,
+    getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW,
     overscan: 10,
     // A jsdom or hidden list has no size yet: its first rows still render.
@@ -28,20 +28,23 @@ export function RunResults({ results, iterations }: { results: ReplayResult[]; i
   const before = rows.length ? rows[0].start : 0;
   const after = rows.length ? virtualizer.getTotalSize() - rows[rows.length - 1].end : 0;
   return (
-    // Scrollable: focusable so a keyboard can scroll it (axe: scrollable-region-focusable).
+    // Scrollable: focusable so a keyboard can scroll it (axe: scrollable-region-focusable). The box
+    // scrolls and the list inside it is padded: a padded box with a max-height would grow instead.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <ol ref={listRef} className="mm-run-results" aria-label="Run results" tabIndex={0} style={{ paddingTop: before, paddingBottom: after }}>
-      {rows.map((row) => (
-        <RunRow
-          key={row.index}
-          index={row.index}
-          count={results.length}
-          measure={virtualizer.measureElement}
-          result={results[row.index]}
-          iterations={iterations}
-        />
-      ))}
-    </ol>
+    <div ref={scrollRef} className="mm-run-results" tabIndex={0}>
+      <ol className="mm-run-list" aria-label="Run results" style={{ paddingTop: before, paddingBottom: after }}>
+        {rows.map((row) => (
+          <RunRow
+            key={row.index}
+            index={row.index}
+            count={results.length}
+            measure={virtualizer.measureElement}
+            result={results[row.index]}
+            iterations={iterations}
+          />
+        ))}
+      </ol>
+    </div>
   );
 }
 

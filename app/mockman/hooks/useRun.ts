@@ -18,6 +18,26 @@ export interface RunTarget {
   variables: Variables;
 }
 
+export interface RunTotals {
+  passed: number;
+  failed: number;
+  tests: number;
+  testsFailed: number;
+}
+
+const NO_TOTALS: RunTotals = { passed: 0, failed: 0, tests: 0, testsFailed: 0 };
+
+/** The totals with one more result counted (kept as results come: never recounted over them all). */
+export function addToTotals(t: RunTotals, r: ReplayResult): RunTotals {
+  const c = assertionCounts(r);
+  return {
+    passed: t.passed + (r.pass ? 1 : 0),
+    failed: t.failed + (r.pass ? 0 : 1),
+    tests: t.tests + c.made,
+    testsFailed: t.testsFailed + c.failed,
+  };
+}
+
 export const fileBase = (name: string) => name.replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, "") || "run";
 
 export function useRun({ collection, folder, variables }: RunTarget) {
@@ -27,14 +47,32 @@ export function useRun({ collection, folder, variables }: RunTarget) {
   const [data, setData] = useState<{ name: string; rows: DataRow[] } | null>(null);
   const [dataProblem, setDataProblem] = useState<string | null>(null);
   const [state, setState] = useState<RunState>("idle");
-  const [results, setResults] = useState<ReplayResult[]>([]);
+  const [shown, setShown] = useState<{ results: ReplayResult[]; totals: RunTotals }>({ results: [], totals: NO_TOTALS });
   const [report, setReport] = useState<ReplayReport | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [notes, setNotes] = useState<string[]>([]);
   const handle = useRef<RunHandle | null>(null);
   /** What the current run has done so far, for the report Stop leaves. */
   const sofar = useRef({ results: [] as ReplayResult[], planned: 0, iterations: 1, target: "the page's mock", started: 0 });
-  useEffect(() => () => handle.current?.stop(), []);
+  /** Results come one by one; the page shows them at most once a frame, all that came since in one update. */
+  const pending = useRef<{ results: ReplayResult[]; totals: RunTotals; frame: number | null }>({
+    results: [],
+    totals: NO_TOTALS,
+    frame: null,
+  });
+  const flush = () => {
+    const p = pending.current;
+    if (p.frame !== null) cancelAnimationFrame(p.frame);
+    p.frame = null;
+    setShown({ results: p.results, totals: p.totals });
+  };
+  useEffect(
+    () => () => {
+      handle.current?.stop();
+      if (pending.current.frame !== null) cancelAnimationFrame(pending.current.frame);
+    },
+    [],
+  );
 
   const readData = async (file: File | undefined) => {
     setDataProblem(null);
@@ -58,7 +96,9 @@ export function useRun({ collection, folder, variables }: RunTarget) {
 
   const run = async () => {
     if (inputProblem || dataProblem) return;
-    setResults([]);
+    if (pending.current.frame !== null) cancelAnimationFrame(pending.current.frame);
+    pending.current = { results: [], totals: NO_TOTALS, frame: null };
+    setShown({ results: [], totals: NO_TOTALS });
     setReport(null);
     setProblem(null);
     setNotes([]);
@@ -87,16 +127,22 @@ export function useRun({ collection, folder, variables }: RunTarget) {
         },
         onResult: (result) => {
           sofar.current.results.push(result);
-          setResults((list) => [...list, result]);
+          // A new array once a frame, not per result (a copy per result is O(n) each: O(n²) a run).
+          const p = pending.current;
+          p.results = p.frame === null ? [...p.results, result] : (p.results.push(result), p.results);
+          p.totals = addToTotals(p.totals, result);
+          p.frame ??= requestAnimationFrame(flush);
         },
       },
     );
     handle.current = started;
     try {
       const { report: done } = await started.done;
+      flush();
       setReport(done);
       setState("done");
     } catch (error) {
+      flush();
       if (error instanceof RunStopped) {
         // What ran stays exportable: a report of the results so far, saying where it stopped.
         const { results: done, planned, target, started: at, iterations: runs } = sofar.current;
@@ -119,29 +165,16 @@ export function useRun({ collection, folder, variables }: RunTarget) {
     }
   };
 
-  const totals = results.reduce(
-    (t, r) => {
-      const c = assertionCounts(r);
-      return {
-        passed: t.passed + (r.pass ? 1 : 0),
-        failed: t.failed + (r.pass ? 0 : 1),
-        tests: t.tests + c.made,
-        testsFailed: t.testsFailed + c.failed,
-      };
-    },
-    { passed: 0, failed: 0, tests: 0, testsFailed: 0 },
-  );
-
   return {
     title,
     options: { iterations, setIterations, delay, setDelay, data, readData, problem: inputProblem ?? dataProblem },
     state,
     running: state === "running",
-    results,
+    results: shown.results,
     report,
     problem,
     notes,
-    totals,
+    totals: shown.totals,
     /** Iterations the results are numbered against (the report's once it is there). */
     iterationsShown: report?.iterations ?? count,
     run,

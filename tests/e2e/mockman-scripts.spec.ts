@@ -16,6 +16,20 @@ const COLLECTION = JSON.stringify({
   ],
 });
 
+/** Opens /mockman with COLLECTION imported; returns a way to pick an item of the collection's menu. */
+async function importCollection(page: Page) {
+  await openMockman(page);
+  await page
+    .getByLabel("Collection file to import")
+    .setInputFiles({ name: "moments.postman_collection.json", mimeType: "application/json", buffer: Buffer.from(COLLECTION) });
+  await expect(mockmanUi(page).notice).toContainText("Imported 2 requests");
+  const sidebar = page.getByRole("region", { name: "Collections" });
+  return async (item: string) => {
+    await sidebar.getByRole("button", { name: "Actions for Moments API", exact: true }).click();
+    await page.getByRole("menu", { name: "Actions for Moments API" }).getByRole("menuitem", { name: item, exact: true }).click();
+  };
+}
+
 async function writeScripts(page: Page, prerequest: string, tests: string) {
   await section(page, /^Scripts/);
   await page.getByLabel("Pre-request script").first().fill(prerequest);
@@ -57,16 +71,7 @@ test("an endless test script is stopped by the sandbox's budget and reported; th
 });
 
 test("a collection Run shows each request with a failing test, and exports the report as JUnit", async ({ page }) => {
-  await openMockman(page);
-  await page
-    .getByLabel("Collection file to import")
-    .setInputFiles({ name: "moments.postman_collection.json", mimeType: "application/json", buffer: Buffer.from(COLLECTION) });
-  await expect(mockmanUi(page).notice).toContainText("Imported 2 requests");
-  const sidebar = page.getByRole("region", { name: "Collections" });
-  const menu = async (item: string) => {
-    await sidebar.getByRole("button", { name: "Actions for Moments API", exact: true }).click();
-    await page.getByRole("menu", { name: "Actions for Moments API" }).getByRole("menuitem", { name: item, exact: true }).click();
-  };
+  const menu = await importCollection(page);
   await menu("Edit scripts…");
   const scripts = page.getByRole("dialog", { name: "Scripts of the collection Moments API" });
   await scripts.getByLabel("Tests").fill("pm.test('never holds', () => pm.expect(pm.response.code).to.equal(299));");
@@ -92,14 +97,8 @@ test("a collection Run shows each request with a failing test, and exports the r
 });
 
 test("Stop ends a run part way and leaves the requests it ran as a report to export", async ({ page }) => {
-  await openMockman(page);
-  await page
-    .getByLabel("Collection file to import")
-    .setInputFiles({ name: "moments.postman_collection.json", mimeType: "application/json", buffer: Buffer.from(COLLECTION) });
-  await expect(mockmanUi(page).notice).toContainText("Imported 2 requests");
-  const sidebar = page.getByRole("region", { name: "Collections" });
-  await sidebar.getByRole("button", { name: "Actions for Moments API", exact: true }).click();
-  await page.getByRole("menu", { name: "Actions for Moments API" }).getByRole("menuitem", { name: "Run…", exact: true }).click();
+  const menu = await importCollection(page);
+  await menu("Run…");
   const runner = page.getByRole("dialog", { name: "Run Moments API" });
   // 100 requests a second apart: Stop comes long before the end, however busy the machine.
   await runner.getByLabel("Iterations").fill("50");

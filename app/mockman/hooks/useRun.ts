@@ -52,8 +52,8 @@ export function useRun({ collection, folder, variables }: RunTarget) {
   const [problem, setProblem] = useState<string | null>(null);
   const [notes, setNotes] = useState<string[]>([]);
   const handle = useRef<RunHandle | null>(null);
-  /** What the current run has done so far, for the report Stop leaves. */
-  const sofar = useRef({ results: [] as ReplayResult[], planned: 0, iterations: 1, target: "the page's mock", started: 0 });
+  /** What the report Stop leaves needs besides the results (those are pending.current.results). */
+  const sofar = useRef({ planned: 0, iterations: 1, target: "the page's mock", started: 0 });
   /** Results come one by one; the page shows them at most once a frame, all that came since in one update. */
   const pending = useRef<{ results: ReplayResult[]; totals: RunTotals; frame: number | null }>({
     results: [],
@@ -103,7 +103,7 @@ export function useRun({ collection, folder, variables }: RunTarget) {
     setProblem(null);
     setNotes([]);
     setState("running");
-    sofar.current = { results: [], planned: 0, iterations: 1, target: "the page's mock", started: performance.now() };
+    sofar.current = { planned: 0, iterations: 1, target: "the page's mock", started: performance.now() };
     const file = `${fileBase(title)}.postman_collection.json`;
     const started = startRun(
       {
@@ -126,7 +126,6 @@ export function useRun({ collection, folder, variables }: RunTarget) {
           });
         },
         onResult: (result) => {
-          sofar.current.results.push(result);
           // A new array once a frame, not per result (a copy per result is O(n) each: O(n²) a run).
           const p = pending.current;
           p.results = p.frame === null ? [...p.results, result] : (p.results.push(result), p.results);
@@ -145,7 +144,8 @@ export function useRun({ collection, folder, variables }: RunTarget) {
       flush();
       if (error instanceof RunStopped) {
         // What ran stays exportable: a report of the results so far, saying where it stopped.
-        const { results: done, planned, target, started: at, iterations: runs } = sofar.current;
+        const { planned, target, started: at, iterations: runs } = sofar.current;
+        const done = pending.current.results;
         setReport(
           reportOf([...done], {
             file,

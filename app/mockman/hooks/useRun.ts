@@ -3,7 +3,7 @@
 // the final report, and Stop. The dialog only lays them out.
 import { useEffect, useRef, useState } from "react";
 import { parseIterationData, type DataRow } from "#mock/tester/engine/data";
-import { assertionCounts, reportOf, type ReplayReport, type ReplayResult } from "#mock/tester/engine/reporters";
+import { NO_TOTALS, addToTotals, reportOf, type ReplayReport, type ReplayResult, type RunTotals } from "#mock/tester/engine/reporters";
 import { startRun, RunStopped, type RunHandle } from "../lib/run-client";
 import type { SavedCollection } from "../lib/saved";
 import type { Variables } from "../lib/variables";
@@ -16,26 +16,6 @@ export interface RunTarget {
   folder: { id: string; name: string } | null;
   /** The active environment's variables, the run's environment. */
   variables: Variables;
-}
-
-export interface RunTotals {
-  passed: number;
-  failed: number;
-  tests: number;
-  testsFailed: number;
-}
-
-const NO_TOTALS: RunTotals = { passed: 0, failed: 0, tests: 0, testsFailed: 0 };
-
-/** The totals with one more result counted (kept as results come: never recounted over them all). */
-export function addToTotals(t: RunTotals, r: ReplayResult): RunTotals {
-  const c = assertionCounts(r);
-  return {
-    passed: t.passed + (r.pass ? 1 : 0),
-    failed: t.failed + (r.pass ? 0 : 1),
-    tests: t.tests + c.made,
-    testsFailed: t.testsFailed + c.failed,
-  };
 }
 
 export const fileBase = (name: string) => name.replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, "") || "run";

@@ -61,27 +61,41 @@ export interface ReplayReport {
   error?: string;
 }
 
+/** Requests passed and failed, and tests made and failed, of some results. */
+export interface RunTotals {
+  passed: number;
+  failed: number;
+  tests: number;
+  testsFailed: number;
+}
+
+export const NO_TOTALS: RunTotals = { passed: 0, failed: 0, tests: 0, testsFailed: 0 };
+
+/** The totals with one more result counted: kept as results come (the page's Run), never recounted over them all. */
+export function addToTotals(t: RunTotals, r: ReplayResult): RunTotals {
+  const c = assertionCounts(r);
+  return {
+    passed: t.passed + (r.pass ? 1 : 0),
+    failed: t.failed + (r.pass ? 0 : 1),
+    tests: t.tests + c.made,
+    testsFailed: t.testsFailed + c.failed,
+  };
+}
+
 /** A report made from results alone: what a run stopped part way (the page's Stop) leaves to export. */
 export function reportOf(
   results: ReplayResult[],
   rest: Pick<ReplayReport, "file" | "target" | "ms" | "notRun" | "iterations" | "error">,
 ): ReplayReport {
-  let assertions = 0;
-  let assertionsFailed = 0;
-  for (const result of results) {
-    const counts = assertionCounts(result);
-    assertions += counts.made;
-    assertionsFailed += counts.failed;
-  }
-  const passed = results.filter((r) => r.pass).length;
+  const totals = results.reduce(addToTotals, NO_TOTALS);
   const report: ReplayReport = {
     file: rest.file,
     target: rest.target,
     requests: results.length,
-    assertions,
-    assertionsFailed,
-    passed,
-    failed: results.length - passed,
+    assertions: totals.tests,
+    assertionsFailed: totals.testsFailed,
+    passed: totals.passed,
+    failed: totals.failed,
     notRun: rest.notRun,
     ms: rest.ms,
     results,

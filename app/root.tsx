@@ -1,11 +1,13 @@
 import type { LinksFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
-import { useEffect, type ReactNode } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, UNSAFE_RemixContext } from "@remix-run/react";
+import { useContext, useEffect, useMemo, type ReactNode } from "react";
 import { ToastContainer } from "react-toastify";
 import { GeneralErrorBoundary } from "#app/components/GeneralErrorBoundary";
 import { TOAST_OPTIONS } from "#app/lib/texts";
 import { useToastPlace } from "#app/lib/toast-side";
+import { PRELOAD_HOLDER_ID, routePreloadScript, routeTable } from "#app/lib/route-preload";
 import { followSystemTheme } from "#app/lib/theme";
+import themeBoot from "#app/lib/theme-boot.js?raw";
 import stylesHref from "#app/styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -36,19 +38,34 @@ function Toasts() {
   );
 }
 
+/** Preloads the page's own route as the HTML arrives (app/lib/route-preload.ts); the build only, dev serves modules one by one. */
+function RoutePreload() {
+  const manifest = useContext(UNSAFE_RemixContext)?.manifest;
+  const script = useMemo(() => (manifest ? routePreloadScript(routeTable(manifest)) : ""), [manifest]);
+  if (!script || import.meta.env.DEV) return null;
+  return (
+    <>
+      <div id={PRELOAD_HOLDER_ID} hidden dangerouslySetInnerHTML={{ __html: "" }} />
+      <script dangerouslySetInnerHTML={{ __html: script }} />
+    </>
+  );
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   return (
     // data-theme is set by the boot script before React hydrates.
     <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
-        <script src="/theme-boot.js" />
+        {/* Inline, so the first paint waits for no file. */}
+        <script dangerouslySetInnerHTML={{ __html: themeBoot }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#f7f8fa" />
         <Meta />
         <Links />
       </head>
       <body>
+        <RoutePreload />
         {children}
         <Toasts />
         <ScrollRestoration />

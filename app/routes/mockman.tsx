@@ -1,11 +1,9 @@
 // /mockman, public (CONTRACT §2). Everything it uses lives under app/mockman and is
 // imported only from here, so Remix splits it into this route's own chunk.
-import type { LinksFunction } from "@remix-run/node";
 import type { MetaFunction } from "@remix-run/react";
 import { MockmanPage } from "#app/mockman/components/MockmanPage";
-import mockmanStyles from "#app/mockman/mockman.css?url";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: mockmanStyles }];
+// Imported, not linked: Remix's manifest then lists it as this route's CSS, which the HTML preloads (app/lib/route-preload.ts).
+import "#app/mockman/mockman.css";
 
 export const meta: MetaFunction = () => [
   { title: "mockman · request tester" },

@@ -4,7 +4,7 @@
 // arrived; serve's admin echo (POST /__mockman/echo) answers what arrived byte for
 // byte, so its type, text, multipart parts and files' bytes are checked directly.
 // GraphQL arrives as the JSON {query, variables}; the JSON default stays.
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import type { ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { scaled } from "./fixtures";
 import { startServe, stopServe } from "./cli-helpers";
-import { expectNoSeriousAxeViolations, mockmanUi, openMockman, section } from "./mockman-helpers";
+import { expectNoSeriousAxeViolations, mockmanUi, openMockman, responseSection, section } from "./mockman-helpers";
 
 let dir: string;
 let server: ChildProcess;
@@ -32,6 +32,37 @@ const sha256 = (bytes: Uint8Array | string) => createHash("sha256").update(bytes
 /** A file of every byte value: no UTF-8, so only its exact bytes can match. */
 const EVERY_BYTE = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
 
+/** Records the echo's answers as the page receives them (the browser's own fetch, wrapped before the page loads). */
+async function recordEchoes(page: Page) {
+  await page.addInitScript(() => {
+    const echoes: string[] = ((window as unknown as EchoWindow).echoes = []);
+    const original = window.fetch;
+    window.fetch = async (input, init) => {
+      const response = await original(input, init);
+      if (String(input instanceof Request ? input.url : input).includes("/__mockman/echo")) echoes.push(await response.clone().text());
+      return response;
+    };
+  });
+}
+
+/** Sends the request as the page has it to serve's echo: what serve received, as the page read it. */
+async function echoOf(page: Page): Promise<Echo> {
+  const ui = mockmanUi(page);
+  await ui.endpoint.fill(`${serveUrl}/__mockman/echo`);
+  const before = await page.evaluate(() => (window as unknown as EchoWindow).echoes.length);
+  await ui.submit.click();
+  await expect(ui.status).toContainText(/200/, { timeout: scaled(20_000) });
+  await expect(ui.response).toContainText("sha256");
+  await expect.poll(() => page.evaluate(() => (window as unknown as EchoWindow).echoes.length)).toBe(before + 1);
+  const echo = JSON.parse(await page.evaluate(() => (window as unknown as EchoWindow).echoes.at(-1)!)) as Echo;
+  expect(echo.method).toBe("POST");
+  return echo;
+}
+
+/** A multipart echo's parts, parsed back. */
+const parts = async (echo: Echo) =>
+  new Response(Buffer.from(echo.base64, "base64"), { headers: { "content-type": echo.contentType! } }).formData();
+
 test.beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "moments-bodies-"));
   ({ url: serveUrl, child: server } = await startServe(["--db", join(dir, "db.json")]));
@@ -46,16 +77,7 @@ for (const width of [1280, 375]) {
   test(`each body type reaches the mock and mockman serve as sent (serve's echo), at ${width} px`, async ({ page }) => {
     test.setTimeout(scaled(180_000));
     await page.setViewportSize({ width, height: 900 });
-    // The echo's answers as the page receives them (the browser's own fetch, wrapped before the page loads).
-    await page.addInitScript(() => {
-      const echoes: string[] = ((window as unknown as EchoWindow).echoes = []);
-      const original = window.fetch;
-      window.fetch = async (input, init) => {
-        const response = await original(input, init);
-        if (String(input instanceof Request ? input.url : input).includes("/__mockman/echo")) echoes.push(await response.clone().text());
-        return response;
-      };
-    });
+    await recordEchoes(page);
     await openMockman(page);
     const ui = mockmanUi(page);
     await section(page, "Body");
@@ -70,18 +92,7 @@ for (const width of [1280, 375]) {
       await expect(ui.status).toContainText(status, { timeout: scaled(20_000) });
       await expect(ui.response).toContainText(text);
     };
-    /** Sends the request as the page has it to serve's echo: what serve received, as the page read it. */
-    const echoed = async (): Promise<Echo> => {
-      await ui.endpoint.fill(`${serveUrl}/__mockman/echo`);
-      const before = await page.evaluate(() => (window as unknown as EchoWindow).echoes.length);
-      await ui.submit.click();
-      await expect(ui.status).toContainText(/200/, { timeout: scaled(20_000) });
-      await expect(ui.response).toContainText("sha256");
-      await expect.poll(() => page.evaluate(() => (window as unknown as EchoWindow).echoes.length)).toBe(before + 1);
-      const echo = JSON.parse(await page.evaluate(() => (window as unknown as EchoWindow).echoes.at(-1)!)) as Echo;
-      expect(echo.method).toBe("POST");
-      return echo;
-    };
+    const echoed = () => echoOf(page);
 
     await type.selectOption("text");
     await page.getByLabel("Raw text body").fill("plain words ✓");
@@ -111,8 +122,6 @@ for (const width of [1280, 375]) {
     await sendTo("", /400/, /not valid JSON: No number after minus sign/);
     const textPart = await echoed();
     expect(textPart.contentType).toMatch(/^multipart\/form-data; boundary=\S+$/);
-    const parts = async (echo: Echo) =>
-      new Response(Buffer.from(echo.base64, "base64"), { headers: { "content-type": echo.contentType! } }).formData();
     const first = await parts(textPart);
     expect(first.get("note")).toBe("hello");
     const textFile = first.get("pic") as File;
@@ -155,3 +164,53 @@ for (const width of [1280, 375]) {
     expect([json.contentType, JSON.parse(json.text!)]).toEqual(["application/json", { title: "from the JSON body" }]);
   });
 }
+
+// A request with scripts goes through the run worker (app/mockman/lib/run-client.ts): the files
+// chosen in the form go with it, so its file parts and binary body arrive as a plain Send's do.
+test("with scripts, a Send takes its chosen files: form-data file parts and a binary body arrive byte for byte", async ({ page }) => {
+  test.setTimeout(scaled(120_000));
+  await recordEchoes(page);
+  await openMockman(page);
+  const ui = mockmanUi(page);
+  await ui.method.selectOption("POST");
+  await section(page, /^Scripts/);
+  await page.getByLabel("Tests").first().fill("pm.test('echoed', () => pm.response.to.have.status(200));");
+  await section(page, "Body");
+  const type = page.getByLabel("Body type");
+  await type.selectOption("formdata");
+  await page.getByLabel("Part 1 name").fill("note");
+  await page.getByLabel("Part 1 value").fill("hello");
+  for (const [n, name, buffer] of [
+    [2, "every.bin", EVERY_BYTE],
+    [3, "every.bin", Buffer.from("same name, other bytes")],
+  ] as const) {
+    await page.getByRole("button", { name: "Add part" }).click();
+    await page.getByLabel(`Part ${n} name`).fill(`pic${n}`);
+    await page.getByLabel(`Part ${n} kind`).selectOption("file");
+    await page.getByLabel(`Part ${n} file`).setInputFiles({ name, mimeType: "application/octet-stream", buffer });
+  }
+  const form = await parts(await echoOf(page));
+  await responseSection(page, "Test results (1/1)");
+  expect(form.get("note")).toBe("hello");
+  // Two files of one name stay apart.
+  for (const [field, bytes] of [
+    ["pic2", EVERY_BYTE],
+    ["pic3", Buffer.from("same name, other bytes")],
+  ] as const) {
+    const file = form.get(field) as File;
+    expect([file.name, file.type, sha256(new Uint8Array(await file.arrayBuffer()))]).toEqual([
+      "every.bin",
+      "application/octet-stream",
+      sha256(bytes),
+    ]);
+  }
+  await expect(page.getByTestId("test-results")).not.toContainText("reads no files");
+
+  await section(page, "Body");
+  await type.selectOption("binary");
+  await page.getByLabel("Binary body file").setInputFiles({ name: "every.bin", mimeType: "image/png", buffer: EVERY_BYTE });
+  const binary = await echoOf(page);
+  // It carries its file's type, as a plain Send does.
+  expect(binary).toMatchObject({ contentType: "image/png", bytes: 256, sha256: sha256(EVERY_BYTE) });
+  await responseSection(page, "Test results (1/1)");
+});

@@ -6,6 +6,7 @@
 // Environment variables a script sets are written to the active environment.
 import { useState } from "react";
 import type { ReplayResult } from "#mock/tester/engine/reporters";
+import { AUTO_TYPES, bodyWithFiles, setsContentType } from "../lib/bodies";
 import { requestItem, tabForm } from "../lib/saved";
 import { sendCollection, sendRunsPreRequest, sendRunsScripts } from "../lib/scripts";
 import type { Outcome } from "../lib/send";
@@ -71,9 +72,26 @@ export function useScripts({ collections, environments, variables }: Options) {
     const { postman, savedId } = where(tab);
     // The Authorization helper's header is in the header rows already: the item carries no auth of its own.
     const item = requestItem(tab.saved?.name ?? tabTitle(tab), { ...tabForm(tab), auth: NO_AUTH }, savedId ?? undefined);
+    // The chosen files go with the run, named as the item's body names them (lib/bodies.ts).
+    const withFiles = bodyWithFiles(tab.bodies, tab.id);
+    if (withFiles && item.request && typeof item.request === "object") {
+      item.request.body = withFiles.body as typeof item.request.body;
+      // A binary body carries its file's type, as a plain Send sends it, unless a header row sets one.
+      const binary = withFiles.body.mode === "file" ? Object.values(withFiles.files)[0] : undefined;
+      const sent = Object.fromEntries(tab.headers.filter((h) => h.isUsed && h.header.trim()).map((h) => [h.header, h.value]));
+      if (binary && !setsContentType(sent))
+        item.request.header = [
+          ...(Array.isArray(item.request.header) ? item.request.header : []),
+          { key: "Content-Type", value: binary.type || AUTO_TYPES.binary! },
+        ];
+    }
     const outcomes: Array<{ method: string; url: string; outcome: Outcome }> = [];
     const keep = (run: TestRun) => setRuns((all) => ({ ...all, [tab.id]: run }));
     let notes: string[] = [];
+    // Where it goes, as a plain Send: a path to this page's mock, a typed http(s) URL to its server (the engine
+    // would otherwise send any URL's path to the run's base); a {{variable}} lets the engine pick the server.
+    const endpoint = tab.endpoint.trim();
+    const base = endpoint.startsWith("/") ? "" : /^https?:\/\/[^/{}]+/i.test(endpoint) ? new URL(endpoint).origin : undefined;
     try {
       const { startRun } = await import("../lib/run-client");
       const run = startRun(
@@ -84,15 +102,18 @@ export function useScripts({ collections, environments, variables }: Options) {
           data: [],
           folders: [],
           file: item.name!,
-          // A path goes to this page's mock, as a plain Send's does; a {{variable}} or full URL picks its server.
-          ...(tab.endpoint.trim().startsWith("/") ? { baseUrl: "" } : {}),
+          files: withFiles?.files,
+          ...(base === undefined ? {} : { baseUrl: base }),
         },
         { onReady: (info) => (notes = info.notes), onOutcome: (request, outcome) => outcomes.push({ ...request, outcome }) },
       );
       const { report, scopes } = await run.done;
       const result = report.results[0];
       keep({ result, notes });
-      keepEnvironment(scopes.environment);
+      // The baseUrl the run was given for this Send is not the environment's own.
+      const kept = { ...scopes.environment };
+      if (base !== undefined && !("baseUrl" in variables)) delete kept.baseUrl;
+      keepEnvironment(kept);
       // The request's own answer: the one sent to its path (a pm.sendRequest may have gone before or after).
       const own = result && outcomes.find((o) => o.method === result.method && o.url.endsWith(result.path));
       if (own) return { outcome: own.outcome, url: own.url };

@@ -160,7 +160,7 @@ export interface PostmanBody {
   raw?: unknown;
   options?: { raw?: { language?: string } };
   urlencoded?: Array<{ key?: unknown; value?: unknown; disabled?: boolean }>;
-  formdata?: Array<{ key?: unknown; value?: unknown; type?: string; src?: unknown; disabled?: boolean }>;
+  formdata?: Array<{ key?: unknown; value?: unknown; type?: string; src?: unknown; contentType?: string; disabled?: boolean }>;
   file?: { src?: unknown };
   graphql?: { query?: unknown; variables?: unknown };
   disabled?: boolean;
@@ -318,6 +318,34 @@ const chosenSource = {
     return new Uint8Array(await file.arrayBuffer());
   },
 };
+
+/**
+ * A Send with scripts goes to the run worker as a Postman item, and the files chosen in the form go
+ * with it (a File crosses to a worker as it is): each under the `src` the item names, which the
+ * worker reads as `mockman replay` reads a file from disk. The srcs are stepBody's (the row's id,
+ * then the file's name), so two files of one name stay apart and each part keeps its own name and
+ * type. Null when the body names no file.
+ */
+export function bodyWithFiles(parts: BodyParts | undefined, tabId: string): { body: PostmanBody; files: Record<string, File> } | null {
+  const p = partsOf(parts);
+  const step = stepBody(p, tabId);
+  const files: Record<string, File> = {};
+  if (step.mode === "file") {
+    const file = chosen.get(step.src);
+    if (file) files[step.src] = file;
+    return { body: { mode: "file", file: { src: step.src } }, files };
+  }
+  if (step.mode !== "formdata" || !step.fields.some((f) => f.type === "file")) return null;
+  const formdata = step.fields.map((f) => {
+    const off = f.disabled ? { disabled: true } : {};
+    if (f.type !== "file") return { key: f.key, value: f.value, type: "text", ...off };
+    const src = f.src[0]!;
+    const file = chosen.get(src.split("/")[0]!);
+    if (file) files[src] = file;
+    return { key: f.key, type: "file", src, ...(f.contentType ? { contentType: f.contentType } : {}), ...off };
+  });
+  return { body: { mode: "formdata", formdata }, files };
+}
 
 /** What goes on the wire for the parts, `fill` putting in the variables. */
 export async function wireBody(method: string, parts: BodyParts, tabId: string, fill: (text: string) => string): Promise<WireBody> {

@@ -19,6 +19,8 @@ export interface RunRequest {
   folders: string[];
   delayMs?: number;
   timeoutScriptMs?: number;
+  /** The files the form chose, by the `src` the collection's bodies name (Files cross to a worker as they are). */
+  files?: Record<string, Blob>;
   /** The file's name for the report. */
   file: string;
   /** Where every request goes ("" for the page's mock); unset, the engine picks it from baseUrl as replay does. */

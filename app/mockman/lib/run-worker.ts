@@ -4,7 +4,7 @@
 // stops it here. Each request goes back to the page to be sent (run-protocol.ts):
 // the in-browser mock answers the page's fetch, which a worker does not have.
 import { executeRun, prepareRun } from "#mock/tester/engine/run";
-import type { Exchange, Sender } from "#mock/tester/engine/exchange";
+import type { Exchange, FileSource, Sender } from "#mock/tester/engine/exchange";
 import type { FromWorker, RunRequest, ToWorker } from "./run-protocol";
 
 /** A worker's global scope, as much of it as this file uses (the app compiles against the DOM library). */
@@ -42,7 +42,17 @@ async function run(ask: RunRequest) {
       });
     },
   };
+  // The files chosen in the form, by the src the body names; without them a file part is left out with a warning, as Newman does.
+  const chosen = ask.files;
+  const files: FileSource | undefined = chosen && {
+    async read(path) {
+      const file = chosen[path];
+      if (!file) throw new Error("no file chosen in the form");
+      return new Uint8Array(await file.arrayBuffer());
+    },
+  };
   const { report, scopes } = await executeRun(prepared, sender, {
+    files,
     bail: false,
     keep: true,
     file: ask.file,

@@ -5,7 +5,8 @@ import { ToastContainer } from "react-toastify";
 import { GeneralErrorBoundary } from "#app/components/GeneralErrorBoundary";
 import { TOAST_OPTIONS } from "#app/lib/texts";
 import { useToastPlace } from "#app/lib/toast-side";
-import { PRELOAD_HOLDER_ID, routePreloadScript, routeTable } from "#app/lib/route-preload";
+import { InlineScript, PreloadHolder } from "#app/lib/inline-script";
+import { routePreloadScript, routeTable } from "#app/lib/route-preload";
 import { followSystemTheme } from "#app/lib/theme";
 import themeBoot from "#app/lib/theme-boot.js?raw";
 import stylesHref from "#app/styles/app.css?url";
@@ -45,8 +46,8 @@ function RoutePreload() {
   if (!script || import.meta.env.DEV) return null;
   return (
     <>
-      <div id={PRELOAD_HOLDER_ID} hidden dangerouslySetInnerHTML={{ __html: "" }} />
-      <script dangerouslySetInnerHTML={{ __html: script }} />
+      <PreloadHolder />
+      <InlineScript code={script} />
     </>
   );
 }
@@ -58,7 +59,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         {/* Inline, so the first paint waits for no file. */}
-        <script dangerouslySetInnerHTML={{ __html: themeBoot }} />
+        <InlineScript code={themeBoot} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#f7f8fa" />
         <Meta />

@@ -6,8 +6,8 @@
 // from Remix's manifest, the same on the build's render and on hydration) and
 // adds <link rel=modulepreload> and <link rel=preload as=style> for that route,
 // so they load beside the entry's. Preloading fetches and parses; nothing runs
-// early. The links go into a holder React renders with dangerouslySetInnerHTML,
-// whose children hydration never compares.
+// early. The links go into a holder React renders from empty markup
+// (app/lib/inline-script.tsx), whose children hydration never compares.
 import type { UNSAFE_AssetsManifest as AssetsManifest } from "@remix-run/react";
 
 /** One URL pattern (a RegExp source) and the files its page needs, most specific patterns first. */

@@ -4,7 +4,7 @@
 // ./lazy, which loads it when the body is first focused or pointed at: it is
 // over half of what /mockman would otherwise load at once.
 // Tab is left to move focus (no indentWithTab): a keyboard user must be able to leave the editor.
-import { useEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 import { EditorState, type Extension } from "@codemirror/state";
 import { EditorView, drawSelection, highlightActiveLine, keymap, lineNumbers } from "@codemirror/view";
 import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
@@ -31,8 +31,8 @@ export interface CodeEditorProps {
   /** Ids of the label and the help text. */
   labelledBy: string;
   describedBy: string;
-  /** Set when the editor replaces a focused plain field: the caret to take over. */
-  focus?: { from: number; to: number } | null;
+  /** Filled by the plain field as the editor replaces it (components/lazy.tsx): its selection, if it had focus. */
+  takeOver?: { readonly current: { from: number; to: number } | null };
 }
 
 /** The error's place, underlined in the text. */
@@ -50,14 +50,15 @@ function parseDiagnostics(view: EditorView): Diagnostic[] {
   }
 }
 
-export function JsonCodeEditor({ text, invalid, onChange, labelledBy, describedBy, focus }: CodeEditorProps) {
+export function JsonCodeEditor({ text, invalid, onChange, labelledBy, describedBy, takeOver }: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const changed = useLatest(onChange);
   // Set while the text is replaced from outside, so that change is not reported back.
   const replacing = useRef(false);
 
-  useEffect(() => {
+  // In the commit that removes the plain field (a layout effect): keys typed right after land here.
+  useLayoutEffect(() => {
     if (!host.current) return;
     const extensions: Extension[] = [
       lineNumbers(),
@@ -86,6 +87,7 @@ export function JsonCodeEditor({ text, invalid, onChange, labelledBy, describedB
     // the focus is nowhere (it left with the removed field): had the person moved on to another
     // control while CodeMirror loaded, taking the focus back would send their typing here.
     const focusLeftWithField = document.activeElement === null || document.activeElement === document.body;
+    const focus = takeOver?.current;
     if (focus && focusLeftWithField) {
       const end = editor.state.doc.length;
       editor.dispatch({ selection: { anchor: Math.min(focus.from, end), head: Math.min(focus.to, end) } });

@@ -7,7 +7,7 @@
 //   when a response or its headers first show.
 // The Code dialog (httpsnippet) loads on first open (MockmanDialogs), and the
 // collection file conversions (with their matcher checks) on import or export.
-import { Suspense, lazy, useState, type ComponentProps, type FocusEvent, type PointerEvent } from "react";
+import { Suspense, lazy, useLayoutEffect, useRef, useState, type ComponentProps } from "react";
 import type { CodeEditorProps } from "./JsonCodeEditor";
 import type { JsonView as Tree } from "./JsonView";
 
@@ -60,28 +60,46 @@ export function loadCodeEditor(): Promise<CodeEditorModule> {
  */
 export function CodeEditor(props: CodeEditorProps) {
   const [loaded, setLoaded] = useState(editorModule);
-  const [focus, setFocus] = useState<CodeEditorProps["focus"]>(null);
-  if (loaded) return <loaded.JsonCodeEditor {...props} focus={focus} />;
-
-  const want = (event: FocusEvent<HTMLTextAreaElement> | PointerEvent<HTMLTextAreaElement>) => {
-    const field = event.currentTarget;
+  // What the editor takes over from the plain field, left by the field as it goes (PlainField).
+  const takeOver = useRef<{ from: number; to: number } | null>(null);
+  if (loaded) return <loaded.JsonCodeEditor {...props} takeOver={takeOver} />;
+  const want = () => {
     loadCodeEditor().then(
-      (module) => {
-        if (document.activeElement === field) setFocus({ from: field.selectionStart, to: field.selectionEnd });
-        setLoaded(module);
-      },
+      (module) => setLoaded(module),
       () => {
         // Offline or the chunk is gone after a deploy: the plain field stays and still works.
       },
     );
   };
+  return <PlainField {...props} onWant={want} leave={takeOver} />;
+}
+
+/**
+ * The plain field. As the editor replaces it, it leaves its selection (if it had focus) for the
+ * editor: read in the commit that removes it, before it is gone, so a selection made after the
+ * editor's module arrived (select all, then type) is the one carried over. The editor is made in
+ * the same commit (a layout effect), so nothing typed falls between the two.
+ */
+function PlainField({
+  onWant,
+  leave,
+  ...props
+}: CodeEditorProps & { onWant(): void; leave: { current: { from: number; to: number } | null } }) {
+  const field = useRef<HTMLTextAreaElement>(null);
+  useLayoutEffect(() => {
+    const plain = field.current;
+    return () => {
+      if (plain && document.activeElement === plain) leave.current = { from: plain.selectionStart, to: plain.selectionEnd };
+    };
+  }, [leave]);
   return (
     <textarea
+      ref={field}
       className="mm-code-plain"
       value={props.text}
       onChange={(event) => props.onChange(event.target.value)}
-      onFocus={want}
-      onPointerEnter={want}
+      onFocus={onWant}
+      onPointerEnter={onWant}
       aria-labelledby={props.labelledBy}
       aria-describedby={props.describedBy}
       aria-invalid={props.invalid}

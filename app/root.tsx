@@ -42,8 +42,8 @@ function Toasts() {
 /** Preloads the page's own route as the HTML arrives (app/lib/route-preload.ts); the build only, dev serves modules one by one. */
 function RoutePreload() {
   const manifest = useContext(UNSAFE_RemixContext)?.manifest;
-  const script = useMemo(() => (manifest ? routePreloadScript(routeTable(manifest)) : ""), [manifest]);
-  if (!script || import.meta.env.DEV) return null;
+  const script = useMemo(() => (manifest && !import.meta.env.DEV ? routePreloadScript(routeTable(manifest)) : ""), [manifest]);
+  if (!script) return null;
   return (
     <>
       <PreloadHolder />

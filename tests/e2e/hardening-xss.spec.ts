@@ -88,7 +88,7 @@ test("no source in app/ writes HTML from strings or embeds a document", () => {
     "<InlineScript code={themeBoot} />",
   ]);
   expect(rootSource).toMatch(
-    /const script = useMemo\(\(\) => \(manifest \? routePreloadScript\(routeTable\(manifest\)\) : ""\), \[manifest\]\);/,
+    /const script = useMemo\(\(\) => \(manifest && !import\.meta\.env\.DEV \? routePreloadScript\(routeTable\(manifest\)\) : ""\), \[manifest\]\);/,
   );
   expect(rootSource).toContain('import themeBoot from "#app/lib/theme-boot.js?raw";');
 });

@@ -6,7 +6,8 @@
 // Environment variables a script sets are written to the active environment.
 import { useState } from "react";
 import type { ReplayResult } from "#mock/tester/engine/reporters";
-import { AUTO_TYPES, bodyWithFiles, setsContentType } from "../lib/bodies";
+import { binaryType, bodyWithFiles, setsContentType } from "../lib/bodies";
+import { headersToSend } from "../lib/headers";
 import { requestItem, tabForm } from "../lib/saved";
 import { sendCollection, sendRunsPreRequest, sendRunsScripts } from "../lib/scripts";
 import type { Outcome } from "../lib/send";
@@ -77,12 +78,10 @@ export function useScripts({ collections, environments, variables }: Options) {
     if (withFiles && item.request && typeof item.request === "object") {
       item.request.body = withFiles.body as typeof item.request.body;
       // A binary body carries its file's type, as a plain Send sends it, unless a header row sets one.
-      const binary = withFiles.body.mode === "file" ? Object.values(withFiles.files)[0] : undefined;
-      const sent = Object.fromEntries(tab.headers.filter((h) => h.isUsed && h.header.trim()).map((h) => [h.header, h.value]));
-      if (binary && !setsContentType(sent))
+      if (withFiles.body.mode === "file" && !setsContentType(headersToSend(tab.headers)))
         item.request.header = [
           ...(Array.isArray(item.request.header) ? item.request.header : []),
-          { key: "Content-Type", value: binary.type || AUTO_TYPES.binary! },
+          { key: "Content-Type", value: binaryType(tab.id) },
         ];
     }
     const outcomes: Array<{ method: string; url: string; outcome: Outcome }> = [];

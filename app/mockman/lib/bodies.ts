@@ -347,11 +347,13 @@ export function bodyWithFiles(parts: BodyParts | undefined, tabId: string): { bo
   return { body: { mode: "formdata", formdata }, files };
 }
 
+/** A binary body's type: its file's own (as Postman sends it), octet-stream when the browser knows none. */
+export const binaryType = (tabId: string) => chosen.get(binaryKey(tabId))?.type || AUTO_TYPES.binary!;
+
 /** What goes on the wire for the parts, `fill` putting in the variables. */
 export async function wireBody(method: string, parts: BodyParts, tabId: string, fill: (text: string) => string): Promise<WireBody> {
   const built = await buildBody(method.toUpperCase(), stepBody(parts, tabId), fill, chosenSource);
-  // A binary body carries its file's type (as Postman sends it), octet-stream when the browser knows none.
-  const type = parts.kind === "binary" ? chosen.get(binaryKey(tabId))?.type || AUTO_TYPES.binary! : built.type;
+  const type = parts.kind === "binary" ? binaryType(tabId) : built.type;
   return { body: built.body, type };
 }
 

@@ -102,8 +102,32 @@ export async function scrollTo(page: Page, target: Locator, maxSteps = 400): Pro
 /** The post whose text contains `text`, scrolled to. */
 export const scrollToPost = (page: Page, text: string) => scrollTo(page, postWith(page, text));
 
-/** axe-core's serious and critical violations on the page as it is, one line each: [] when clean. */
+/**
+ * Waits until nothing on the page is half way through an animation or a transition (a toast
+ * coming in, a dialog fading up, colours easing): axe reads colours as they are, and a loaded
+ * machine can hold a fade long enough for a contrast check to land in it (one full run failed
+ * on a toast's entry). Endless ones (a spinner) and the toasts' progress bars are not waited for.
+ */
+export async function animationsAtRest(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const moving = document
+          .getAnimations()
+          .filter((a) => !((a.effect as KeyframeEffect | null)?.target as Element | null)?.classList.contains("Toastify__progress-bar"))
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+          .filter((a) => a.pending || a.playState === "running");
+        if (moving.length === 0) return true;
+        await Promise.all(moving.map((a) => a.finished.catch(() => undefined)));
+        return false;
+      }),
+    )
+    .toBe(true);
+}
+
+/** axe-core's serious and critical violations on the page at rest (animationsAtRest), one line each: [] when clean. */
 export async function seriousViolations(page: Page) {
+  await animationsAtRest(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")

@@ -200,7 +200,20 @@ test("Back restores the list where the reader left it", async ({ page }) => {
     await page.waitForTimeout(20);
   }
   const card = feed(page).locator('article[aria-posinset="120"]');
-  await card.scrollIntoViewIfNeeded();
+  // Wheel scrolls still under way can carry the list past the card, and the windowed list then
+  // drops it mid-action (one full run: "Element is not attached to the DOM"). So: wait until the
+  // page has stopped scrolling, step back if it went past, then bring the card into view.
+  await expect(async () => {
+    await page.waitForFunction(
+      () =>
+        new Promise<boolean>((done) => {
+          const y = window.scrollY;
+          requestAnimationFrame(() => requestAnimationFrame(() => done(window.scrollY === y)));
+        }),
+    );
+    if ((await card.count()) === 0) await page.mouse.wheel(0, -1200);
+    await card.scrollIntoViewIfNeeded({ timeout: 1000 });
+  }).toPass({ timeout: scaled(30_000) });
   const top = await card.evaluate((el) => el.getBoundingClientRect().top);
   const author = card.getByRole("link").first();
   await author.click();

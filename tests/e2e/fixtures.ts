@@ -90,26 +90,31 @@ export const holdToasts = (page: Page) =>
   });
 
 /**
- * Waits until nothing moves in the toasts' container (entry animations, the stack's
- * transitions), the held progress bars aside: where the toasts rest, by the page's own account.
+ * Waits until nothing is half way through an animation or a transition, in `scope` (a selector)
+ * or the whole page: a toast coming in, a dialog fading up, colours easing. Endless ones (a
+ * spinner) and the toasts' progress bars (held or counting down) are not waited for.
  */
-export async function toastsAtRest(page: Page) {
+export async function animationsAtRest(page: Page, scope?: string) {
   await expect
     .poll(() =>
-      page.evaluate(async () => {
-        const container = document.querySelector(".Toastify");
-        if (!container) return true;
-        const moving = container
-          .getAnimations({ subtree: true })
+      page.evaluate(async (selector) => {
+        const root = selector ? document.querySelector(selector) : document;
+        if (!root) return true;
+        const moving = root
+          .getAnimations(selector ? { subtree: true } : undefined)
           .filter((a) => !((a.effect as KeyframeEffect | null)?.target as Element | null)?.classList.contains("Toastify__progress-bar"))
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
           .filter((a) => a.pending || a.playState === "running");
         if (moving.length === 0) return true;
         await Promise.all(moving.map((a) => a.finished.catch(() => undefined)));
         return false;
-      }),
+      }, scope),
     )
     .toBe(true);
 }
+
+/** Where the toasts rest, by the page's own account (entry animations, the stack's transitions). */
+export const toastsAtRest = (page: Page) => animationsAtRest(page, ".Toastify");
 
 export const test = base.extend({
   context: async ({ context }, use) => {

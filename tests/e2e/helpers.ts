@@ -1,7 +1,7 @@
 // Shared steps for the e2e flows: errors watched, the guest's login, scrolling, axe.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
-import { keepsToastLog, toastsShown } from "./fixtures";
+import { animationsAtRest, keepsToastLog, toastsShown } from "./fixtures";
 
 /** Fails the test on any page error or console.error. */
 export function watchErrors(page: Page): string[] {
@@ -103,29 +103,9 @@ export async function scrollTo(page: Page, target: Locator, maxSteps = 400): Pro
 export const scrollToPost = (page: Page, text: string) => scrollTo(page, postWith(page, text));
 
 /**
- * Waits until nothing on the page is half way through an animation or a transition (a toast
- * coming in, a dialog fading up, colours easing): axe reads colours as they are, and a loaded
- * machine can hold a fade long enough for a contrast check to land in it (one full run failed
- * on a toast's entry). Endless ones (a spinner) and the toasts' progress bars are not waited for.
+ * axe-core's serious and critical violations, one line each: [] when clean. Read once the page is at
+ * rest: axe reads colours as they are, and one full run failed on a toast still fading in.
  */
-export async function animationsAtRest(page: Page) {
-  await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        const moving = document
-          .getAnimations()
-          .filter((a) => !((a.effect as KeyframeEffect | null)?.target as Element | null)?.classList.contains("Toastify__progress-bar"))
-          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-          .filter((a) => a.pending || a.playState === "running");
-        if (moving.length === 0) return true;
-        await Promise.all(moving.map((a) => a.finished.catch(() => undefined)));
-        return false;
-      }),
-    )
-    .toBe(true);
-}
-
-/** axe-core's serious and critical violations on the page at rest (animationsAtRest), one line each: [] when clean. */
 export async function seriousViolations(page: Page) {
   await animationsAtRest(page);
   const { violations } = await new AxeBuilder({ page }).analyze();

@@ -2,7 +2,7 @@
 // dialog that lists them. What a shortcut changes is announced in a polite
 // live region, since focus stays on the post while its buttons change.
 import { useNavigate } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useLayoutEffect, useState } from "react";
 import { SHORTCUTS, composerField, currentPost, movePost, pressOnPost, shortcutFor } from "#app/lib/shortcuts";
 import { Modal } from "./Modal";
 import { useLatest } from "#app/lib/use-latest";
@@ -18,7 +18,8 @@ export function KeyboardShortcuts() {
   const [announcement, setAnnouncement] = useState("");
   const navigateRef = useLatest(navigate);
 
-  useEffect(() => {
+  // Listening from the commit that shows the page, not a task after its paint (see useShortcut).
+  useLayoutEffect(() => {
     const announce = (text: string) => {
       // Cleared first, so the same words said twice are read twice.
       setAnnouncement("");

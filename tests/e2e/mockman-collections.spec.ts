@@ -71,6 +71,22 @@ test("keyboard only: Ctrl+S names the request into a new collection, the tab sho
   await expect(ui.endpoint).toHaveValue("/api/posts?limit=2&x=1");
 });
 
+// A CI run pressed Ctrl+S the moment Submit showed, before the shortcut listened
+// (listeners set in a passive effect come a task after the paint): no dialog.
+// Here the key is pressed in the very microtask after the page's first commit.
+test("Ctrl+S pressed as the page first shows opens the Save dialog", async ({ page }) => {
+  await page.addInitScript(() => {
+    const observer = new MutationObserver(() => {
+      if (!document.querySelector("button.mm-submit")) return;
+      observer.disconnect();
+      document.dispatchEvent(new KeyboardEvent("keydown", { key: "s", ctrlKey: true, bubbles: true, cancelable: true }));
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+  await page.goto("/mockman");
+  await expect(page.getByRole("dialog", { name: "Save request" })).toBeVisible();
+});
+
 test("rename, folders, move, duplicate, reorder and delete (asked first) survive a reload; a saved request opens in its tab", async ({
   page,
 }) => {

@@ -6,7 +6,7 @@ import { seriousViolations } from "./helpers";
 /** Opens /mockman and waits until it can send. */
 export async function openMockman(page: Page) {
   await page.goto("/mockman");
-  // The mock boots first; on a loaded machine that can pass the usual 10 s.
+  // The route's chunks load first; on a loaded machine that can pass the usual 10 s.
   await expect(page.getByRole("button", { name: "Submit" })).toBeEnabled({ timeout: scaled(30_000) });
 }
 

@@ -8,20 +8,11 @@ import { followIntentSchema } from "./follow";
 import { rememberUser } from "./remember-user";
 import { requireSession, type SessionUser } from "./session";
 import { TOAST } from "./texts";
+import { inLine } from "./write-line";
 
-// Follows and unfollows go to the API one after another, in the order they were asked for. Two
-// quick clicks make two actions: Remix starts them in click order, but each first reads its form,
-// and those reads may finish in either order. An unfollow that overtakes its follow is refused
-// (not following yet) and the follow then lands: the button ends on Following after the person
-// asked to unfollow (the likely cause of one full e2e run's failure; tests/app/follow-order.test.ts
-// forces the order). The place in line is taken before any await.
-let line: Promise<unknown> = Promise.resolve();
-
-export function followAction(args: ClientActionFunctionArgs) {
-  const turn = line.then(() => followNow(args));
-  line = turn.catch(() => undefined);
-  return turn;
-}
+// In the app's one line of writes (write-line.ts): a quick follow then unfollow reaches the API in
+// that order (tests/app/write-order.test.ts forces the other order of their form reads).
+export const followAction = inLine(followNow);
 
 async function followNow({ request }: ClientActionFunctionArgs) {
   const formData = await request.formData();

@@ -15,6 +15,7 @@ import { requiresAlt } from "./alt-setting";
 import { commentSchema, editPostSchema, postSchemaFor } from "./schemas";
 import { requireSession } from "./session";
 import { TOAST } from "./texts";
+import { inLine } from "./write-line";
 import type { Comment, Post } from "./types";
 
 export const POST_INTENTS = [
@@ -34,7 +35,11 @@ export type PostIntent = z.infer<typeof postIntentSchema>;
 
 const changePost = (path: string, body: unknown = {}) => api<{ post: Post }>(path, { method: "POST", auth: true, body, minimal: true });
 
-export async function postActions({ request }: ClientActionFunctionArgs) {
+/** The route's action: in the app's one line of writes, so a quick like then unlike reach the API in that order. */
+export const postActions = inLine(runPostAction);
+
+/** A post's write, now (for an action already in the line, as the profile's is). */
+export async function runPostAction({ request }: ClientActionFunctionArgs) {
   const { user } = requireSession(request);
   const formData = await request.formData();
   const parsed = postIntentSchema.safeParse(formData.get("intent"));
@@ -130,4 +135,4 @@ export async function postActions({ request }: ClientActionFunctionArgs) {
   }
 }
 
-export type PostActionData = Awaited<ReturnType<typeof postActions>>;
+export type PostActionData = Awaited<ReturnType<typeof runPostAction>>;

@@ -4,20 +4,22 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { toast } from "react-toastify";
 import { actionFailure, api, messageOf } from "./api";
-import { postActions } from "./post-actions";
+import { runPostAction } from "./post-actions";
 import { patchAuthor } from "./post-store";
 import { editProfileSchema } from "./schemas";
 import { rememberUser } from "./remember-user";
 import { requireSession, type SessionUser } from "./session";
 import { TOAST } from "./texts";
+import { inLine } from "./write-line";
 
-export async function profileActions(args: ClientActionFunctionArgs) {
+// In the app's one line of writes (write-line.ts), taken before the form is read.
+export const profileActions = inLine(async (args: ClientActionFunctionArgs) => {
   // The body can be read once; post intents hand the untouched request on.
   const formData = await args.request.clone().formData();
   const intent = String(formData.get("intent") ?? "");
   if (intent === "edit-profile") return editProfile(args.request, formData);
-  return postActions(args);
-}
+  return runPostAction(args);
+});
 
 async function editProfile(request: Request, formData: FormData) {
   const intent = "edit-profile" as const;

@@ -1,11 +1,13 @@
-// Two quick clicks on a Follow button make two /follow actions. Each reads its form first, and
-// those reads may finish in either order; the API must still get the follow, then the unfollow
-// (app/lib/follow-action.ts). Here the first form is read last, against the real mock.
+// Two quick clicks (Follow then Unfollow, Like then Unlike) make two actions. Each reads its form
+// first, and those reads may finish in either order; the API must still get them in click order
+// (app/lib/write-line.ts). Here the first form is read last, against the real mock.
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createMock, type Mock } from "#mock/core/create-mock";
 import { MemoryStore } from "#mock/store/memory";
 import { followAction } from "#app/lib/follow-action";
+import { postActions } from "#app/lib/post-actions";
+import { profileActions } from "#app/lib/profile-actions";
 import { clearSession, saveSession } from "#app/lib/session";
 import { MemoryStorage } from "./memory-storage";
 
@@ -38,18 +40,28 @@ afterAll(async () => {
   await mock.shutdown();
 });
 
-/** A /follow action whose form is read after `ms`. */
-function action(intent: "follow" | "unfollow", userId: string, ms: number) {
+/** An action's arguments, with a form that is read after `ms`. */
+function args(fields: Record<string, string>, ms: number) {
   const form = new FormData();
-  form.set("intent", intent);
-  form.set("userId", userId);
-  form.set("username", "adasterling");
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  const late = () => new Promise<FormData>((done) => setTimeout(() => done(form), ms));
   const request = {
-    url: "http://localhost/follow",
+    url: "http://localhost/",
     signal: new AbortController().signal,
-    formData: () => new Promise<FormData>((done) => setTimeout(() => done(form), ms)),
+    formData: late,
+    // profileActions reads a copy to find the intent, then hands the request on.
+    clone: () => ({ formData: late }),
   } as unknown as Request;
-  return followAction({ request, params: {} } as ClientActionFunctionArgs);
+  return { request, params: {} } as ClientActionFunctionArgs;
+}
+
+/** A /follow action whose form is read after `ms`. */
+const action = (intent: "follow" | "unfollow", userId: string, ms: number) =>
+  followAction(args({ intent, userId, username: "adasterling" }, ms));
+
+async function aPostNotLiked() {
+  const { posts } = await (await mock.handle(new Request("http://localhost/api/posts"))).json();
+  return posts.find((p: { likes: { likedBy: unknown[] } }) => p.likes.likedBy.length === 0) as { _id: string };
 }
 
 describe("follow then unfollow, clicked quickly", () => {
@@ -65,5 +77,33 @@ describe("follow then unfollow, clicked quickly", () => {
     const after = await (await mock.handle(new Request("http://localhost/api/users"))).json();
     const adaAfter = after.users.find((u: { username: string }) => u.username === "adasterling");
     expect(adaAfter.followers).toEqual([]);
+  });
+});
+
+describe("like then unlike, clicked quickly", () => {
+  it("on a feed: reach the API in click order and end unliked", async () => {
+    const post = await aPostNotLiked();
+    sent.length = 0;
+    const results = await Promise.all([
+      postActions(args({ intent: "like", postId: post._id }, 40)),
+      postActions(args({ intent: "unlike", postId: post._id }, 0)),
+    ]);
+    expect(sent).toEqual([`/api/posts/like/${post._id}`, `/api/posts/dislike/${post._id}`]);
+    expect(results).toEqual([
+      { intent: "like", ok: true },
+      { intent: "unlike", ok: true },
+    ]);
+    const { post: after } = await (await mock.handle(new Request(`http://localhost/api/posts/${post._id}`))).json();
+    expect(after.likes.likedBy).toEqual([]);
+  });
+
+  it("on a profile, and across routes: a profile's like, then a feed's unlike, in click order", async () => {
+    const post = await aPostNotLiked();
+    sent.length = 0;
+    await Promise.all([
+      profileActions(args({ intent: "like", postId: post._id }, 40)),
+      postActions(args({ intent: "unlike", postId: post._id }, 0)),
+    ]);
+    expect(sent).toEqual([`/api/posts/like/${post._id}`, `/api/posts/dislike/${post._id}`]);
   });
 });

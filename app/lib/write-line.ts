@@ -5,24 +5,33 @@
 // (not liked yet) and the like then lands: the heart ends filled after the person
 // took it back. So each action takes its place in one line before its first await.
 //
-// A write waits for the one before it at most WAIT_AT_MOST ms: a server that never
-// answers one write must not hold every later write with it.
+// A write holds the line WAIT_AT_MOST ms at most, counted from its own start: a
+// server that never answers one write must not hold every later write with it.
 const WAIT_AT_MOST = 10_000;
 
-let line: Promise<unknown> = Promise.resolve();
+let line: Promise<void> = Promise.resolve();
 
-/** `write`, run after every write asked for before it has ended (or waited WAIT_AT_MOST). */
+/** Resolves when `ended` does, or WAIT_AT_MOST ms from now, whichever comes first. */
+function atMost(ended: Promise<void>) {
+  return new Promise<void>((go) => {
+    const timer = setTimeout(go, WAIT_AT_MOST);
+    void ended.then(() => {
+      clearTimeout(timer);
+      go();
+    });
+  });
+}
+
+/** `write`, run once every write asked for before it has ended (or held the line WAIT_AT_MOST ms). */
 export function inLine<A extends unknown[], R>(write: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
   return (...args) => {
-    const before = line;
-    const turn = new Promise<void>((start) => {
-      const timer = setTimeout(start, WAIT_AT_MOST);
-      void before.then(() => {
-        clearTimeout(timer);
-        start();
-      });
-    }).then(() => write(...args));
-    line = turn.catch(() => undefined);
+    const turn = line.then(() => write(...args));
+    const ended = turn.then(
+      () => undefined,
+      () => undefined,
+    );
+    // The cap starts when this write does, not when it was asked for.
+    line = line.then(() => atMost(ended));
     return turn;
   };
 }

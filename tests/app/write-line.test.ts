@@ -45,4 +45,20 @@ describe("inLine", () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(result).toBe("done");
   });
+
+  it("counts the 10 s from each write's own start: behind two slow writes, the third waits for the second", async () => {
+    vi.useFakeTimers();
+    const log: string[] = [];
+    const write = inLine(async (name: string) => {
+      log.push(`start ${name} @${Date.now() - t0}`);
+      await new Promise((done) => setTimeout(done, 8_000));
+      log.push(`end ${name} @${Date.now() - t0}`);
+    });
+    const t0 = Date.now();
+    void write("a");
+    void write("b");
+    void write("c");
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(log).toEqual(["start a @0", "end a @8000", "start b @8000", "end b @16000", "start c @16000", "end c @24000"]);
+  });
 });

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BIN, ROOT } from "./cli-helpers";
-import { expectToast, feed, feedCaughtUp, loginAsGuest, watchErrors } from "./helpers";
+import { expectToast, feed, feedCaughtUp, loginAsGuest, scrollTo, watchErrors } from "./helpers";
 import { readIndexedDb } from "./hardening/api";
 
 // Far more than the ~60 cards the window holds; 100k is the browser bench's (npm run bench:browser).
@@ -195,25 +195,11 @@ test("Back restores the list where the reader left it", async ({ page }) => {
   test.setTimeout(scaled(120_000));
   await loadScaleData(page);
   await page.goto("/explore");
-  while ((await feed(page).locator('article[aria-posinset="120"]').count()) === 0) {
-    await page.mouse.wheel(0, 2400);
-    await page.waitForTimeout(20);
-  }
-  const card = feed(page).locator('article[aria-posinset="120"]');
-  // Wheel scrolls still under way can carry the list past the card, and the windowed list then
-  // drops it mid-action (one full run: "Element is not attached to the DOM"). So: wait until the
-  // page has stopped scrolling, step back if it went past, then bring the card into view.
-  await expect(async () => {
-    await page.waitForFunction(
-      () =>
-        new Promise<boolean>((done) => {
-          const y = window.scrollY;
-          requestAnimationFrame(() => requestAnimationFrame(() => done(window.scrollY === y)));
-        }),
-    );
-    if ((await card.count()) === 0) await page.mouse.wheel(0, -1200);
-    await card.scrollIntoViewIfNeeded({ timeout: 1000 });
-  }).toPass({ timeout: scaled(30_000) });
+  await expect(feed(page).getByRole("article").first()).toBeVisible();
+  // scrollTo steps the windowed list down, waiting for each step's cards (wheel scrolls still under
+  // way once carried it past card 120, which then dropped out mid-action).
+  const card = await scrollTo(page, feed(page).locator('article[aria-posinset="120"]'));
+  await card.scrollIntoViewIfNeeded();
   const top = await card.evaluate((el) => el.getBoundingClientRect().top);
   const author = card.getByRole("link").first();
   await author.click();

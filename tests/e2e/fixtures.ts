@@ -90,27 +90,54 @@ export const holdToasts = (page: Page) =>
   });
 
 /**
- * Waits until nothing is half way through an animation or a transition, in `scope` (a selector)
- * or the whole page: a toast coming in, a dialog fading up, colours easing. Endless ones (a
- * spinner) and the toasts' progress bars (held or counting down) are not waited for.
+ * Brings to rest whatever is half way through an animation or a transition, in `scope` (a
+ * selector) or the whole page: a toast coming in, a dialog fading up, colours easing. Each
+ * finite one is finished (jumped to its end, as if it had run), so the checks that follow read
+ * the final colours and places. Endless ones (a spinner, a caret's blink) and the toasts'
+ * progress bars (whose end closes the toast) are left running.
+ *
+ * Finishing rather than awaiting `finished`: that promise moves only when the page draws a
+ * frame, and one CI run waited 30 s on it (issue 36) with nothing drawn. Finishing needs no
+ * frame. A look that still finds something moving (a new transition the last one started)
+ * looks again; a page that never comes to rest fails the wait naming what kept moving.
  */
 export async function animationsAtRest(page: Page, scope?: string) {
   await expect
-    .poll(() =>
-      page.evaluate(async (selector) => {
-        const root = selector ? document.querySelector(selector) : document;
-        if (!root) return true;
-        const moving = root
-          .getAnimations(selector ? { subtree: true } : undefined)
-          .filter((a) => !((a.effect as KeyframeEffect | null)?.target as Element | null)?.classList.contains("Toastify__progress-bar"))
-          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-          .filter((a) => a.pending || a.playState === "running");
-        if (moving.length === 0) return true;
-        await Promise.all(moving.map((a) => a.finished.catch(() => undefined)));
-        return false;
-      }, scope),
+    .poll(
+      () =>
+        page.evaluate((selector) => {
+          const root = selector ? document.querySelector(selector) : document;
+          if (!root) return "";
+          const moving = root
+            .getAnimations(selector ? { subtree: true } : undefined)
+            .filter((a) => !((a.effect as KeyframeEffect | null)?.target as Element | null)?.classList.contains("Toastify__progress-bar"))
+            .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+            .filter((a) => a.pending || a.playState === "running");
+          const described = moving.map((a) => {
+            const target = (a.effect as KeyframeEffect | null)?.target as Element | null;
+            const what =
+              a instanceof CSSTransition
+                ? `transition ${a.transitionProperty}`
+                : a instanceof CSSAnimation
+                  ? `animation ${a.animationName}`
+                  : `animation ${a.id || "(script)"}`;
+            const where = target
+              ? `${target.tagName.toLowerCase()}${target.id ? `#${target.id}` : ""}${[...target.classList].map((c) => `.${c}`).join("")}`
+              : "(no target)";
+            return `${what} on ${where}`;
+          });
+          for (const a of moving) {
+            try {
+              a.finish();
+            } catch {
+              // An animation with no end to jump to (it cannot finish): named in the result.
+            }
+          }
+          return described.join("; ");
+        }, scope),
+      { message: "nothing left half way through an animation or a transition" },
     )
-    .toBe(true);
+    .toBe("");
 }
 
 /** Where the toasts rest, by the page's own account (entry animations, the stack's transitions). */

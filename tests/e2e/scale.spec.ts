@@ -113,10 +113,10 @@ test("a like on a post far down persists across a reload", async ({ page }) => {
   await loadScaleData(page);
   await page.goto("/explore");
   const target = () => feed(page).locator('article[aria-posinset="150"]');
-  while ((await target().count()) === 0) {
-    await page.mouse.wheel(0, 2400);
-    await page.waitForTimeout(20);
-  }
+  await expect(feed(page).getByRole("article").first()).toBeVisible();
+  // scrollTo steps the windowed list down, waiting for each step's cards: wheel scrolls still
+  // under way once carried the list past card 150, which dropped out while Like waited (CI).
+  await scrollTo(page, target());
   const labelledBy = await target().getAttribute("aria-labelledby");
   const like = target().getByRole("button", { name: "Like" });
   const likes = (card: ReturnType<typeof target>) => card.locator(".control__count .visually-hidden").first();
@@ -139,10 +139,8 @@ test("a like on a post far down persists across a reload", async ({ page }) => {
 
   await page.reload();
   const same = () => feed(page).locator(`article[aria-labelledby="${labelledBy}"]`);
-  for (let i = 0; (await same().count()) === 0 && i < 500; i++) {
-    await page.mouse.wheel(0, 2400);
-    await page.waitForTimeout(20);
-  }
+  await expect(feed(page).getByRole("article").first()).toBeVisible();
+  await scrollTo(page, same());
   await expect(same().getByRole("button", { name: "Like" })).toHaveAttribute("aria-pressed", "true");
   // "1 like", "2 likes": the seed decides which this post had before.
   await expect(likes(same())).toHaveText(before + 1 === 1 ? "1 like" : `${before + 1} likes`);

@@ -2,7 +2,7 @@
 // concerns (aria-invalid, focus moved there), beside the spec's toasts; signup checks
 // the username while you type and hints at the password's strength.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "./fixtures";
+import { animationsAtRest, expect, test, type Page } from "./fixtures";
 import { expectToast } from "./helpers";
 import { noToasts, shoot, systemTheme } from "./screen-helpers";
 
@@ -12,6 +12,8 @@ async function axeInBothThemes(page: Page) {
   const found: string[] = [];
   for (const colorScheme of ["light", "dark"] as const) {
     await systemTheme(page, colorScheme);
+    // Colours read at their end, not halfway through the theme's change.
+    await animationsAtRest(page);
     const { violations } = await new AxeBuilder({ page }).analyze();
     for (const v of violations) found.push(`${colorScheme}: ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   }

@@ -72,6 +72,9 @@ export async function feedCaughtUp(page: Page) {
  * the viewport are), loading more pages on the way, and returns it.
  */
 export async function scrollTo(page: Page, target: Locator, maxSteps = 400): Promise<Locator> {
+  // The walk starts from a shown list: feedCaughtUp answers "caught up" while there is no
+  // feed yet, and a walk down a page still loading would step past nothing.
+  await expect(feed(page).getByRole("article").first()).toBeVisible();
   // Playwright's own actions scroll a card that is in the DOM into view.
   if ((await target.count()) > 0) return target.first();
   // A windowed list renders the cards of a new scroll position a frame or more after the

@@ -1,9 +1,8 @@
 // Issue 34: login and signup say what went wrong inside the form, at the field it
 // concerns (aria-invalid, focus moved there), beside the spec's toasts; signup checks
 // the username while you type and hints at the password's strength.
-import AxeBuilder from "@axe-core/playwright";
-import { animationsAtRest, expect, test, type Page } from "./fixtures";
-import { expectToast } from "./helpers";
+import { expect, test, type Page } from "./fixtures";
+import { axeViolations, expectToast } from "./helpers";
 import { noToasts, shoot, systemTheme } from "./screen-helpers";
 
 /** Every axe violation, of any impact, in the light and the dark theme, once the toasts have gone: [] when clean. */
@@ -12,10 +11,8 @@ async function axeInBothThemes(page: Page) {
   const found: string[] = [];
   for (const colorScheme of ["light", "dark"] as const) {
     await systemTheme(page, colorScheme);
-    // Colours read at their end, not halfway through the theme's change.
-    await animationsAtRest(page);
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    for (const v of violations) found.push(`${colorScheme}: ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    // axeViolations reads the colours once the theme's change has finished.
+    for (const line of await axeViolations(page)) found.push(`${colorScheme}: ${line}`);
   }
   await systemTheme(page, "light");
   return found;

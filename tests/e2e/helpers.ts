@@ -106,13 +106,17 @@ export async function scrollTo(page: Page, target: Locator, maxSteps = 400): Pro
 export const scrollToPost = (page: Page, text: string) => scrollTo(page, postWith(page, text));
 
 /**
- * axe-core's serious and critical violations, one line each: [] when clean. Read once the page is at
- * rest: axe reads colours as they are, and one full run failed on a toast still fading in.
+ * axe-core's violations of the given impacts (all when none are given), one line each: [] when clean.
+ * Read once the page is at rest: axe reads colours as they are, and one full run failed on a toast
+ * still fading in.
  */
-export async function seriousViolations(page: Page) {
+export async function axeViolations(page: Page, impacts?: string[]) {
   await animationsAtRest(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+    .filter((v) => !impacts || impacts.includes(v.impact ?? ""))
+    .map((v) => `${v.id} (${v.impact}): ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }
+
+/** axe-core's serious and critical violations, one line each: [] when clean. */
+export const seriousViolations = (page: Page) => axeViolations(page, ["serious", "critical"]);

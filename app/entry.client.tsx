@@ -5,6 +5,7 @@ import { askBeforeUsingApi } from "#app/lib/api-question";
 import { declineApiTarget, routeApiTo, saveApiTarget, takeApiTargetFromUrl } from "#app/lib/api-target";
 import { gateApiUntilMockBoots } from "#app/lib/mock-gate";
 import { tokenOfThisTab } from "#app/lib/session";
+import { hasKeptWrites } from "#app/lib/outbox";
 
 // The mock (Mirage + Dexie) runs in a worker of this tab; the page loads only
 // its small door (mock/browser/door.ts), which starts the worker and patches fetch.
@@ -56,6 +57,9 @@ async function start() {
       </StrictMode>,
     );
   });
+  // Likes, bookmarks, follows and deletions a gone tab showed as done are sent now (app/lib/outbox.ts).
+  if (hasKeptWrites())
+    void import("#app/lib/replay-kept").then(({ replayKeptWrites }) => replayKeptWrites()).catch((error: unknown) => console.error(error));
 }
 
 void start();

@@ -3,6 +3,7 @@
 // "Unfollow" while pointed at or focused, and its name always says what a press does.
 import { useState } from "react";
 import { useFollowState } from "#app/lib/follow";
+import { useKeptSubmit } from "#app/lib/use-kept-submit";
 import type { UserRef } from "#app/lib/types";
 
 interface FollowButtonProps {
@@ -15,6 +16,7 @@ interface FollowButtonProps {
 
 export function FollowButton({ user, following: serverFollowing, size = "md", followText = "Follow" }: FollowButtonProps) {
   const { fetcher, following } = useFollowState(user, serverFollowing);
+  const onSubmit = useKeptSubmit(fetcher, "userId");
   const [pointed, setPointed] = useState(false);
   const [focused, setFocused] = useState(false);
   const text = following ? (pointed || focused ? "Unfollow" : "Following") : followText;
@@ -22,7 +24,7 @@ export function FollowButton({ user, following: serverFollowing, size = "md", fo
   // and the name says what a press does.
   const name = following ? `Following @${user.username}: unfollow` : `${followText} @${user.username}`;
   return (
-    <fetcher.Form method="post" action="/follow" className="follow-form">
+    <fetcher.Form method="post" action="/follow" className="follow-form" onSubmit={onSubmit}>
       <input type="hidden" name="userId" value={user._id} />
       <input type="hidden" name="username" value={user.username} />
       <button

@@ -1,6 +1,7 @@
 // The one way the app talks to /api. Errors come back as `{ errors: [message] }`
 // (the mock's one shape); anything else still becomes a readable message.
 import { toast } from "react-toastify";
+import { DATA_VERSION_HEADER } from "#mock/browser/worker-protocol";
 import { getToken, sessionChangedElsewhere } from "./session";
 import { endSession, followSessionElsewhere, isSessionDeath } from "./session-end";
 
@@ -43,7 +44,15 @@ interface CallOptions {
   minimal?: boolean;
 }
 
-export async function api<T>(path: string, { method = "GET", body, auth = false, signal, minimal = false }: CallOptions = {}): Promise<T> {
+export async function api<T>(path: string, options: CallOptions = {}): Promise<T> {
+  return (await apiVersioned<T>(path, options)).data;
+}
+
+/** `api`, with the data version the answer was read or written at (0 when the backend sends none). */
+export async function apiVersioned<T>(
+  path: string,
+  { method = "GET", body, auth = false, signal, minimal = false }: CallOptions = {},
+): Promise<{ data: T; version: number }> {
   const headers: Record<string, string> = { accept: "application/json" };
   if (minimal) headers.prefer = "return=minimal";
   if (body !== undefined) headers["content-type"] = "application/json";
@@ -75,7 +84,18 @@ export async function api<T>(path: string, { method = "GET", body, auth = false,
     }
     throw new ApiError(response.status, message);
   }
-  return data as T;
+  return { data: data as T, version: versionOf(response) };
+}
+
+/**
+ * The data version an answer carries (DATA_VERSION_HEADER: the in-browser mock's commit order,
+ * shared by every tab). A tab applies an answer, or another tab's news, only when it is not older
+ * than what it shows (post-store, bookmark-store). A backend without it (`mockman serve`) gives 0:
+ * answers then apply in arrival order.
+ */
+export function versionOf(response: Response): number {
+  const version = Number(response.headers.get(DATA_VERSION_HEADER));
+  return Number.isSafeInteger(version) && version > 0 ? version : 0;
 }
 
 async function readJson(response: Response): Promise<unknown> {

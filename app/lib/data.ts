@@ -1,7 +1,7 @@
 // Reads shared by the signed-in screens. Lists are read a page at a time,
 // newest first (the API's paging), so a screen costs the same at 100 posts or
 // 100,000; the unpaged lists come oldest first and the client reverses them.
-import { api } from "./api";
+import { apiVersioned } from "./api";
 import type { Post, User } from "./types";
 
 export const PAGE_SIZE = 20;
@@ -12,14 +12,18 @@ export interface Page<T> {
   next: string | null;
   /** How many items the whole list has. */
   total: number;
+  /** The data version it was read at (api.ts versionOf; 0 when unknown). */
+  version?: number;
 }
 
 export const newestFirst = <T>(list: T[]): T[] => [...list].reverse();
 
 async function getPage<T>(path: string, key: string, cursor: string | null, auth = false, limit = PAGE_SIZE): Promise<Page<T>> {
   const query = `limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
-  const answer = await api<Record<string, unknown>>(`${path}${path.includes("?") ? "&" : "?"}${query}`, { auth });
-  return { items: answer[key] as T[], next: answer.next as string | null, total: answer.total as number };
+  const { data: answer, version } = await apiVersioned<Record<string, unknown>>(`${path}${path.includes("?") ? "&" : "?"}${query}`, {
+    auth,
+  });
+  return { items: answer[key] as T[], next: answer.next as string | null, total: answer.total as number, version };
 }
 
 export const getPostsPage = (cursor: string | null = null) => getPage<Post>("/posts", "posts", cursor);
@@ -51,11 +55,23 @@ export async function getSuggestions(me: string, count = 5): Promise<User[]> {
 
 /** One user by username (or id), or null when there is none. */
 /** One post with its comments (GET /api/posts/:postId); a 404 is thrown as the ApiError it is. */
-export const readPost = async (postId: string): Promise<Post> => (await api<{ post: Post }>(`/posts/${encodeURIComponent(postId)}`)).post;
+export const readPost = async (postId: string): Promise<Post> => (await readPostVersioned(postId)).post;
+
+/** One post and the data version it was read at. */
+export async function readPostVersioned(postId: string): Promise<{ post: Post; version: number }> {
+  const { data, version } = await apiVersioned<{ post: Post }>(`/posts/${encodeURIComponent(postId)}`);
+  return { post: data.post, version };
+}
 
 export async function getUser(username: string): Promise<User | null> {
+  return (await getUserVersioned(username))?.user ?? null;
+}
+
+/** One user and the data version it was read at, or null when there is none. */
+export async function getUserVersioned(username: string): Promise<{ user: User; version: number } | null> {
   try {
-    return (await api<{ user: User }>(`/users/${encodeURIComponent(username)}`)).user;
+    const { data, version } = await apiVersioned<{ user: User }>(`/users/${encodeURIComponent(username)}`);
+    return { user: data.user, version };
   } catch (error) {
     if ((error as { status?: number }).status === 404) return null;
     throw error;

@@ -8,6 +8,8 @@ import { followIntentSchema } from "./follow";
 import { rememberUser } from "./remember-user";
 import { requireSession, type SessionUser } from "./session";
 import { TOAST } from "./texts";
+import { keptCall, settle } from "./outbox";
+import { writeKeyOf } from "./use-kept-submit";
 import { inLine } from "./write-line";
 
 // In the app's one line of writes (write-line.ts): a quick follow then unfollow reaches the API in
@@ -24,7 +26,7 @@ async function followNow({ request }: ClientActionFunctionArgs) {
   try {
     // CONTRACT §6: anyone but yourself. The API refuses too; this saves the round trip.
     if (userId === user._id || formData.get("username") === user.username) throw new Error(MSG.FOLLOW_SELF);
-    const { user: me } = await api<{ user: SessionUser }>(`/users/${intent}/${encodeURIComponent(userId)}`, {
+    const { user: me } = await api<{ user: SessionUser }>(keptCall(intent, userId).path, {
       method: "POST",
       auth: true,
       body: {},
@@ -35,5 +37,8 @@ async function followNow({ request }: ClientActionFunctionArgs) {
     return { intent, ok: true as const };
   } catch (error) {
     return actionFailure(intent, error);
+  } finally {
+    // Answered, whatever the answer: a kept follow is no longer to be replayed (outbox.ts).
+    settle(writeKeyOf(formData));
   }
 }

@@ -2,6 +2,7 @@
 // looked up there), and the optimistic state a pending follow shows.
 import { useFetcher } from "@remix-run/react";
 import { z } from "zod";
+import { targetOf, useKept } from "./outbox";
 import type { User, UserRef } from "./types";
 
 /** What a Follow button posts to /follow (follow-action.ts). */
@@ -27,7 +28,9 @@ export const followFetcherKey = (userId: string) => `follow:${userId}`;
  */
 export function useFollowState(target: UserRef, serverFollowing: boolean) {
   const fetcher = useFetcher({ key: followFetcherKey(target._id) });
-  const parsed = followIntentSchema.safeParse(fetcher.formData?.get("intent"));
+  // A follow not yet answered shows as kept (outbox.ts), here and after a reload.
+  const kept = useKept(targetOf("follow", target._id));
+  const parsed = followIntentSchema.safeParse(fetcher.formData?.get("intent") ?? kept?.intent);
   const pending = parsed.success ? parsed.data : undefined;
   const following = pending ? pending === "follow" : serverFollowing;
   const followersDelta = following === serverFollowing ? 0 : following ? 1 : -1;

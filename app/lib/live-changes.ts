@@ -10,7 +10,7 @@
 //   or reset) makes the screen's loaders read again.
 import { CHANGES_CHANNEL, type DataChange } from "#mock/browser/worker-protocol";
 import { TAB_ID } from "#mock/browser/tab-id";
-import { readPost } from "./data";
+import { readPostVersioned } from "./data";
 import { getPost, postDeleted, putPost } from "./post-store";
 import type { Post } from "./types";
 
@@ -49,8 +49,8 @@ function addPending(posts: Post[]) {
   for (const watcher of pendingWatchers) watcher();
 }
 
-/** A post as it is now; null when it is gone (or the read failed: the next announcement tries again). */
-const readPostOrNull = (id: string) => readPost(id).catch(() => null);
+/** A post as it is now, with the data version it was read at; null when it is gone (or the read failed: the next announcement tries again). */
+const readPostOrNull = (id: string) => readPostVersioned(id).catch(() => null);
 
 export interface LiveOptions {
   /** The screen's loaders read again (Remix's revalidate). */
@@ -82,12 +82,14 @@ async function applyChange(change: DataChange, { revalidate, notificationsChange
   // lands meanwhile (another announcement's) may put the new post in the store, and it would then
   // be taken for a known one, shown in no list and announced by no button.
   const known = new Set(ids.filter((id) => getPost(id)));
-  const read = (await Promise.all(ids.map(readPostOrNull))).filter((p): p is Post => p !== null);
+  const read = (await Promise.all(ids.map(readPostOrNull))).filter((p) => p !== null);
   const created: Post[] = [];
-  for (const post of read) {
-    if (known.has(post._id)) putPost(post);
+  // Each read carries its data version: one older than what a card shows (this tab's own newer
+  // like, answered while the read was on its way) is dropped by the store.
+  for (const { post, version } of read) {
+    if (known.has(post._id)) putPost(post, version);
     else if (post.createdAt > since) created.push(post);
-    else if (getPost(post._id)) putPost(post);
+    else if (getPost(post._id)) putPost(post, version);
   }
   if (created.length) addPending(created);
   // What is left for the screen's loaders: not the posts (done above), nor comments and photos

@@ -7,7 +7,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { toast } from "react-toastify";
 import { z } from "zod";
-import { actionFailure, api } from "./api";
+import { actionFailure, api, apiVersioned } from "./api";
 import { readPost } from "./data";
 import { markBookmark } from "./bookmark-store";
 import { getPost, postCreated, postDeleted, putPost } from "./post-store";
@@ -15,6 +15,8 @@ import { requiresAlt } from "./alt-setting";
 import { commentSchema, editPostSchema, postSchemaFor } from "./schemas";
 import { requireSession } from "./session";
 import { TOAST } from "./texts";
+import { keptCall, settle } from "./outbox";
+import { writeKeyOf } from "./use-kept-submit";
 import { inLine } from "./write-line";
 import type { Comment, Post } from "./types";
 
@@ -33,7 +35,14 @@ export const POST_INTENTS = [
 export const postIntentSchema = z.enum(POST_INTENTS);
 export type PostIntent = z.infer<typeof postIntentSchema>;
 
-const changePost = (path: string, body: unknown = {}) => api<{ post: Post }>(path, { method: "POST", auth: true, body, minimal: true });
+/** A write that answers with the one post it changed, and the data version it was saved at. */
+async function changePost(path: string, body: unknown = {}) {
+  const { data, version } = await apiVersioned<{ post: Post }>(path, { method: "POST", auth: true, body, minimal: true });
+  return { post: data.post, version };
+}
+
+/** Puts the post a write answered with, at the version it was saved at. */
+const putChanged = ({ post, version }: { post: Post; version: number }) => putPost(post, version);
 
 /** The route's action: in the app's one line of writes, so a quick like then unlike reach the API in that order. */
 export const postActions = inLine(runPostAction);
@@ -52,24 +61,19 @@ export async function runPostAction({ request }: ClientActionFunctionArgs) {
   try {
     switch (intent) {
       case "like":
-        putPost((await changePost(`/posts/like/${postId}`)).post);
-        return { intent, ok: true as const };
       case "unlike":
-        // Unliking is the dislike call (CONTRACT §7).
-        putPost((await changePost(`/posts/dislike/${postId}`)).post);
+        // Unliking is the dislike call (CONTRACT §7): outbox.ts keptCall names both.
+        putChanged(await changePost(keptCall(intent, rawId).path));
         return { intent, ok: true as const };
       case "bookmark":
-        await api(`/users/bookmark/${postId}`, { method: "POST", auth: true, body: {} });
-        markBookmark(rawId, true);
-        toast.success(TOAST.bookmarkAdded);
+      case "unbookmark": {
+        const { version } = await apiVersioned(keptCall(intent, rawId).path, { method: "POST", auth: true, body: {} });
+        markBookmark(rawId, intent === "bookmark", version);
+        toast.success(intent === "bookmark" ? TOAST.bookmarkAdded : TOAST.bookmarkRemoved);
         return { intent, ok: true as const };
-      case "unbookmark":
-        await api(`/users/remove-bookmark/${postId}`, { method: "POST", auth: true, body: {} });
-        markBookmark(rawId, false);
-        toast.success(TOAST.bookmarkRemoved);
-        return { intent, ok: true as const };
+      }
       case "delete-post":
-        await api(`/posts/${postId}`, { method: "DELETE", auth: true, minimal: true });
+        await api(keptCall(intent, rawId).path, { method: "DELETE", auth: true, minimal: true });
         postDeleted(rawId);
         return { intent, ok: true as const };
       case "comment": {
@@ -81,14 +85,14 @@ export async function runPostAction({ request }: ClientActionFunctionArgs) {
           commentVal: submission.value.commentVal,
           avatar: user.userPhoto ?? "",
         };
-        putPost((await changePost(`/comments/add/${postId}`, { commentData: { comment, id: rawId } })).post);
+        putChanged(await changePost(`/comments/add/${postId}`, { commentData: { comment, id: rawId } }));
         toast.success(TOAST.commentAdded);
         return { intent, ok: true as const, result: submission.reply({ resetForm: true }) };
       }
       case "edit-post": {
         const submission = parseWithZod(formData, { schema: editPostSchema });
         if (submission.status !== "success") return { intent, ok: false as const, result: submission.reply() };
-        putPost((await changePost(`/posts/edit/${postId}`, { postData: { content: submission.value.content } })).post);
+        putChanged(await changePost(`/posts/edit/${postId}`, { postData: { content: submission.value.content } }));
         toast.success(TOAST.postUpdated);
         return { intent, ok: true as const, result: submission.reply() };
       }
@@ -107,8 +111,7 @@ export async function runPostAction({ request }: ClientActionFunctionArgs) {
         return { intent, ok: true as const, result: submission.reply() };
       }
       case "delete-comment": {
-        const { post } = await changePost(`/comments/delete/${postId}/${commentId}`);
-        putPost(post);
+        putChanged(await changePost(`/comments/delete/${postId}/${commentId}`));
         toast.success(TOAST.commentDeleted);
         return { intent, ok: true as const };
       }
@@ -132,6 +135,9 @@ export async function runPostAction({ request }: ClientActionFunctionArgs) {
     }
   } catch (error) {
     return actionFailure(intent, error);
+  } finally {
+    // Answered, whatever the answer: a kept like, bookmark or deletion is no longer to be replayed.
+    settle(writeKeyOf(formData));
   }
 }
 

@@ -7,6 +7,20 @@ import { forgetKnownUsers, rememberUsers } from "./known-users";
 import type { Post } from "./types";
 
 const posts = new Map<string, Post>();
+/**
+ * The data version (api.ts versionOf) each post was last put at. A read or another tab's news
+ * older than what a card shows is dropped: two tabs' answers may arrive in any order, and a
+ * stale read must never undo a newer like. 0: unknown (a backend without versions), always applied.
+ */
+const versions = new Map<string, number>();
+
+/** Whether a state read at `version` may replace what is shown for `id` (never an older one). */
+function isCurrent(id: string, version: number): boolean {
+  const shown = versions.get(id) ?? 0;
+  if (version && version < shown) return false;
+  if (version) versions.set(id, version);
+  return true;
+}
 const watchers = new Map<string, Set<() => void>>();
 
 export type ListChange = { kind: "created"; post: Post } | { kind: "deleted"; postId: string };
@@ -17,14 +31,15 @@ function notify(id: string) {
 }
 
 /**
- * Puts posts read from the API. A read is never older than an action's answer
- * (the mock answers one request at a time), so it wins; a card re-renders only
- * when its post really changed (a profile edit changes names without touching updatedAt).
+ * Puts posts read from the API at data `version`: a post the store holds at a newer version
+ * keeps it; a card re-renders only when its post really changed (a profile edit changes
+ * names without touching updatedAt).
  */
-export function putPosts(list: readonly Post[]) {
+export function putPosts(list: readonly Post[], version = 0) {
   // Their authors exist: a mention of one links without asking.
   rememberUsers(list.map((post) => post.username));
   for (const post of list) {
+    if (!isCurrent(post._id, version)) continue;
     const known = posts.get(post._id);
     if (known === post) continue;
     if (known && JSON.stringify(known) === JSON.stringify(post)) continue;
@@ -33,8 +48,9 @@ export function putPosts(list: readonly Post[]) {
   }
 }
 
-/** Puts the post an action's answer carried: its card shows it at once. */
-export function putPost(post: Post) {
+/** Puts the post an action's answer (or a read) carried at data `version`: its card shows it at once, unless it holds a newer one. */
+export function putPost(post: Post, version = 0) {
+  if (!isCurrent(post._id, version)) return;
   posts.set(post._id, post);
   notify(post._id);
 }
@@ -50,6 +66,7 @@ export function postCreated(post: Post) {
 
 export function postDeleted(postId: string) {
   posts.delete(postId);
+  versions.delete(postId);
   for (const watcher of listWatchers) watcher({ kind: "deleted", postId });
 }
 
@@ -98,5 +115,6 @@ export function patchAuthor(user: { username: string; firstName: string; lastNam
 /** Forgets everything (logout, import, reset): the next screen reads afresh. */
 export function clearPosts() {
   posts.clear();
+  versions.clear();
   forgetKnownUsers();
 }

@@ -9,7 +9,7 @@ import { CommentItem } from "#app/components/CommentItem";
 import { PostCard } from "#app/components/PostCard/PostCard";
 import { RouteErrorBoundary } from "#app/components/RouteErrorBoundary";
 import { ApiError } from "#app/lib/api";
-import { readPost } from "#app/lib/data";
+import { readPostVersioned } from "#app/lib/data";
 import { useAppData } from "#app/lib/app-data";
 import { postActions } from "#app/lib/post-actions";
 import { onPostsChanged, putPosts, usePost } from "#app/lib/post-store";
@@ -19,9 +19,10 @@ import type { Post } from "#app/lib/types";
 export async function clientLoader({ params }: ClientLoaderFunctionArgs) {
   const postId = params.postId ?? "";
   try {
-    return { postId, post: await readPost(postId) };
+    const { post, version } = await readPostVersioned(postId);
+    return { postId, post, version };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return { postId, post: null };
+    if (error instanceof ApiError && error.status === 404) return { postId, post: null, version: 0 };
     throw error;
   }
 }
@@ -32,20 +33,20 @@ export const shouldRevalidate = revalidateUnlessPostAction;
 const COMMENTS_PAGE = 20;
 
 export default function PostPage() {
-  const { postId, post } = useLoaderData<typeof clientLoader>();
+  const { postId, post, version } = useLoaderData<typeof clientLoader>();
   return (
     <div className="page post-page">
       <div className="page__column">
         <BackButton />
-        {post ? <PostThread key={post._id} loaded={post} /> : <PostMissing postId={postId} />}
+        {post ? <PostThread key={post._id} loaded={post} version={version} /> : <PostMissing postId={postId} />}
       </div>
     </div>
   );
 }
 
-function PostThread({ loaded }: { loaded: Post }) {
+function PostThread({ loaded, version }: { loaded: Post; version: number }) {
   const { user } = useAppData();
-  useEffect(() => putPosts([loaded]), [loaded]);
+  useEffect(() => putPosts([loaded], version), [loaded, version]);
   const post = usePost(loaded);
   const [deleted, setDeleted] = useState(false);
   useEffect(() => onPostsChanged((change) => change.kind === "deleted" && change.postId === loaded._id && setDeleted(true)), [loaded._id]);

@@ -22,7 +22,7 @@ import { StoreBanner } from "#app/components/StoreBanner";
 import { SessionEndedError, api } from "#app/lib/api";
 import { APP_ROUTE_ID, type AppData } from "#app/lib/app-data";
 import { setBookmarks } from "#app/lib/bookmark-store";
-import { getUser } from "#app/lib/data";
+import { getUserVersioned } from "#app/lib/data";
 import { isPostIntent } from "#app/lib/revalidate";
 import { redirectToLogin, requireSession } from "#app/lib/session";
 import { endDamagedSession, endSession } from "#app/lib/session-end";
@@ -34,13 +34,14 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
   try {
     // One authenticated call proves the token still holds; the user record gives
     // the bookmarks as ids (never the bookmarked posts themselves).
-    const [, fresh] = await Promise.all([api("/users/bookmark?limit=1", { auth: true }), getUser(user.username)]);
+    const [, fresh] = await Promise.all([api("/users/bookmark?limit=1", { auth: true }), getUserVersioned(user.username)]);
     // The token verified, but the user is gone from the list: the session is over all the same.
     if (!fresh) {
       endSession();
       throw redirectToLogin(request);
     }
-    setBookmarks(fresh.bookmarks ?? []);
+    // Read at a data version: a post bookmarked since (this tab's action answered first) keeps its mark.
+    setBookmarks(fresh.user.bookmarks ?? [], fresh.version);
     return { user };
   } catch (error) {
     // A token the API no longer accepts (bad signature, user gone): api.ts has ended the session.

@@ -56,7 +56,15 @@ export interface DataChange {
   removed: Partial<Record<string, string[]>>;
   /** Set when everything was replaced (import, reset): lists should start over. */
   replaced?: boolean;
+  /** The data version the change was saved at (every tab's commits share one count); 0 when unknown. */
+  version?: number;
 }
+
+/**
+ * On every answer of the browser's mock: the data version (the commit order every tab
+ * shares) it was read or written at, so a tab can tell a newer state from an older one.
+ */
+export const DATA_VERSION_HEADER = "x-data-version";
 
 export const CHANGES_CHANNEL = "moments-mock-changes";
 

@@ -19,6 +19,7 @@ import { MemoryStore } from "../store/memory";
 import { LONGEST_TEXT, type ChangeSet } from "../core/types";
 import {
   CHANGES_CHANNEL,
+  DATA_VERSION_HEADER,
   type CallName,
   type DataChange,
   type FromWorker,
@@ -55,7 +56,7 @@ function idsOf(set: ChangeSet): Pick<DataChange, "put" | "removed"> {
 class AnnouncingStore extends DexieStore {
   async commit(set: ChangeSet): Promise<void> {
     await super.commit(set);
-    changes.postMessage({ client, ...idsOf(set) } satisfies DataChange);
+    changes.postMessage({ client, ...idsOf(set), version: this.dataVersion } satisfies DataChange);
   }
 }
 
@@ -196,7 +197,11 @@ async function answer(raw: RawRequest): Promise<RawResponse> {
   const { mock } = await booted;
   try {
     const response = await mock.dispatch(raw);
-    if (mock.store instanceof DexieStore) ready.keep(raw, response, mock.store.dataVersion);
+    if (mock.store instanceof DexieStore) {
+      // Read now, before anything else runs in this worker: the version this answer was read or written at.
+      response.headers[DATA_VERSION_HEADER] = String(mock.store.dataVersion);
+      ready.keep(raw, response, mock.store.dataVersion);
+    }
     warmSearch(mock);
     return response;
   } catch (error) {

@@ -14,9 +14,9 @@ const post = {
 let whileReading: () => void = () => undefined;
 
 vi.mock("#app/lib/data", () => ({
-  readPost: async () => {
+  readPostVersioned: async () => {
     whileReading();
-    return post;
+    return { post, version: 0 };
   },
 }));
 

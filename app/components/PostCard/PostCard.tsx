@@ -4,6 +4,7 @@
 import { useFetcher } from "@remix-run/react";
 import { memo } from "react";
 import { useBookmarked } from "#app/lib/bookmark-store";
+import { targetOf, useKept } from "#app/lib/outbox";
 import { usePost } from "#app/lib/post-store";
 import type { Post } from "#app/lib/types";
 import { BookmarkButton } from "./BookmarkButton";
@@ -28,7 +29,9 @@ export const PostCard = memo(function PostCard({ post: listed, me, position, set
   const bookmarked = useBookmarked(post._id);
   // Shared by the delete button: while it runs, the card is already gone.
   const deletion = useFetcher({ key: `delete-post:${post._id}` });
-  if (deletion.state !== "idle" || (deletion.data as { ok?: boolean } | undefined)?.ok) return null;
+  // A deletion kept but not yet answered (a reload came first): the card stays gone.
+  const keptDeletion = useKept(targetOf("delete-post", post._id));
+  if (keptDeletion || deletion.state !== "idle" || (deletion.data as { ok?: boolean } | undefined)?.ok) return null;
   const titleId = `post-${post._id}-author`;
   const bodyId = `post-${post._id}-body`;
   return (

@@ -23,7 +23,7 @@ export function useFeedList({ first, load, listId, takesNew }: Options) {
   // Each page read goes to the post store, which the cards show; the list's own
   // copies only say which posts it holds (an action's newer answer wins over them).
   // A revalidated first page (after a follow or a profile edit) refreshes its cards.
-  useEffect(() => putPosts(first.items), [first]);
+  useEffect(() => putPosts(first.items, first.version), [first]);
 
   useEffect(
     () =>

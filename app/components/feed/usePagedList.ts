@@ -12,7 +12,8 @@ export function usePagedList<T extends { _id: string }>(options: {
   load: (cursor: string) => Promise<Page<T>>;
   listId: string;
   /** Called with each page read after the first (the feed puts its posts in the post store). */
-  onPage?: (items: T[]) => void;
+  /** Each further page read, with the data version it was read at. */
+  onPage?: (items: T[], version: number) => void;
 }) {
   const { first, load, listId, onPage } = options;
   const location = useLocation();
@@ -28,7 +29,7 @@ export function usePagedList<T extends { _id: string }>(options: {
     setFailure(null);
     try {
       const page = await load(state.next);
-      onPage?.(page.items);
+      onPage?.(page.items, page.version ?? 0);
       setState((s) => withPage(s, page));
     } catch (error) {
       setFailure(messageOf(error));

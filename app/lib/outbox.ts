@@ -1,0 +1,228 @@
+// A shown write is a kept write. A like, bookmark, follow or post deletion shows as
+// done the moment it is clicked, before the mock (in this tab's worker) has stored it;
+// a reload, a closed tab or a crash ends that worker and the write with it. So the
+// click first writes the write here, synchronously, in localStorage (which outlives
+// the page): one entry per tab and target ("like:<postId>"), the last click's. The
+// action removes it once the API has answered, whatever the answer (the person saw it).
+//
+// An entry still here when its tab is gone (its Web Lock released) is replayed once,
+// in click order, by the next tab that boots (`replayKept`): the write is a state
+// ("liked"), so sending it again is harmless (the mock refuses a like of a liked
+// post, and that refusal means it is done). Until then every tab of that user shows
+// the entry's state, so a reload never shows the write undone.
+import { useCallback, useSyncExternalStore } from "react";
+import { TAB_ID } from "#mock/browser/tab-id";
+import { getSessionUser } from "./session";
+
+const PREFIX = "moments-outbox:";
+/** A write older than this is not sent any more: a day later it is no longer what the person meant. */
+const KEEP_MS = 24 * 60 * 60 * 1000;
+
+export type KeptIntent = "like" | "unlike" | "bookmark" | "unbookmark" | "follow" | "unfollow" | "delete-post";
+
+export interface KeptWrite {
+  /** Unique per click: the action removes its entry only while it is still its own. */
+  key: string;
+  /** What the write sets: `like:<postId>`, `bookmark:<postId>`, `follow:<userId>`, `delete-post:<postId>`. */
+  target: string;
+  intent: KeptIntent;
+  method: "POST" | "DELETE";
+  /** Under /api. */
+  path: string;
+  /** The session it was made in, and whose it is. */
+  token: string;
+  username: string;
+  tab: string;
+  at: number;
+}
+
+/** The API call each kept intent makes (post-actions.ts and follow-action.ts send the same). */
+export function keptCall(intent: KeptIntent, id: string): Pick<KeptWrite, "method" | "path"> {
+  const safe = encodeURIComponent(id);
+  switch (intent) {
+    case "like":
+      return { method: "POST", path: `/posts/like/${safe}` };
+    case "unlike":
+      // Unliking is the dislike call (CONTRACT §7).
+      return { method: "POST", path: `/posts/dislike/${safe}` };
+    case "bookmark":
+      return { method: "POST", path: `/users/bookmark/${safe}` };
+    case "unbookmark":
+      return { method: "POST", path: `/users/remove-bookmark/${safe}` };
+    case "follow":
+    case "unfollow":
+      return { method: "POST", path: `/users/${intent}/${safe}` };
+    case "delete-post":
+      return { method: "DELETE", path: `/posts/${safe}` };
+  }
+}
+
+/** The target a kept intent sets: a like and an unlike of one post are one target. */
+export function targetOf(intent: KeptIntent, id: string): string {
+  const family = intent === "unlike" ? "like" : intent === "unbookmark" ? "bookmark" : intent === "unfollow" ? "follow" : intent;
+  return `${family}:${id}`;
+}
+
+export const isKeptIntent = (intent: unknown): intent is KeptIntent =>
+  typeof intent === "string" && ["like", "unlike", "bookmark", "unbookmark", "follow", "unfollow", "delete-post"].includes(intent);
+
+const storage = (): Storage | null => {
+  try {
+    return typeof localStorage === "undefined" ? null : localStorage;
+  } catch {
+    return null;
+  }
+};
+
+const slot = (tab: string, target: string) => `${PREFIX}${tab}:${target}`;
+
+function parse(text: string | null): KeptWrite | null {
+  if (!text) return null;
+  try {
+    const entry = JSON.parse(text) as KeptWrite;
+    return typeof entry?.key === "string" && typeof entry.target === "string" && isKeptIntent(entry.intent) ? entry : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether any write is kept (read cheaply at boot: nothing to replay, nothing loaded). */
+export function hasKeptWrites(): boolean {
+  const store = storage();
+  if (!store) return false;
+  for (let i = 0; i < store.length; i++) if (store.key(i)?.startsWith(PREFIX)) return true;
+  return false;
+}
+
+/** Every kept write, of every tab, oldest click first. */
+export function keptWrites(): KeptWrite[] {
+  const store = storage();
+  if (!store) return [];
+  const entries: KeptWrite[] = [];
+  for (let i = 0; i < store.length; i++) {
+    const name = store.key(i);
+    if (!name?.startsWith(PREFIX)) continue;
+    const entry = parse(store.getItem(name));
+    if (entry) entries.push(entry);
+  }
+  return entries.sort((a, b) => a.at - b.at);
+}
+
+// What the cards show: the newest kept write per target of the signed-in user, any tab's.
+let shown = new Map<string, KeptWrite>();
+const watchers = new Set<() => void>();
+
+function refresh() {
+  const next = new Map<string, KeptWrite>();
+  const me = getSessionUser()?.username;
+  for (const entry of keptWrites()) if (entry.username === me) next.set(entry.target, entry);
+  const same = next.size === shown.size && [...next].every(([target, entry]) => shown.get(target)?.key === entry.key);
+  if (same) return;
+  shown = next;
+  for (const watcher of watchers) watcher();
+}
+
+if (typeof window !== "undefined") {
+  // Another tab kept or settled a write of the same person.
+  window.addEventListener("storage", (event) => {
+    if (event.key === null || event.key.startsWith(PREFIX)) refresh();
+  });
+  // While this page lives its entries are its own to settle: the next boot replays only a gone tab's.
+  navigator.locks?.request(tabLock(TAB_ID), () => new Promise<never>(() => undefined)).catch(() => undefined);
+  refresh();
+}
+
+function tabLock(tab: string) {
+  return `moments-tab:${tab}`;
+}
+
+/**
+ * Keeps a write before its state shows (call it in the click's own event handler).
+ * Returns its key, for `settle`; null when nothing could be kept (no storage, or it is full):
+ * the write is then only as safe as the tab.
+ */
+export function keep(intent: KeptIntent, id: string, session: { token: string; username: string }): string | null {
+  const store = storage();
+  if (!store) return null;
+  const target = targetOf(intent, id);
+  const entry: KeptWrite = {
+    key: typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`,
+    target,
+    intent,
+    ...keptCall(intent, id),
+    token: session.token,
+    username: session.username,
+    tab: TAB_ID,
+    at: Date.now(),
+  };
+  try {
+    store.setItem(slot(TAB_ID, target), JSON.stringify(entry));
+  } catch {
+    return null;
+  }
+  refresh();
+  return entry.key;
+}
+
+/** The write with this key was answered: its entry goes, unless a later click of the same target replaced it. */
+export function settle(key: string | null | undefined) {
+  if (!key) return;
+  const store = storage();
+  if (!store) return;
+  for (const entry of keptWrites()) {
+    if (entry.key !== key) continue;
+    store.removeItem(slot(entry.tab, entry.target));
+  }
+  refresh();
+}
+
+/** The kept write a target shows until it is settled, if any. */
+export function useKept(target: string): KeptWrite | undefined {
+  const subscribe = useCallback((onChange: () => void) => {
+    watchers.add(onChange);
+    return () => watchers.delete(onChange);
+  }, []);
+  return useSyncExternalStore(
+    subscribe,
+    () => shown.get(target),
+    () => undefined,
+  );
+}
+
+export type Replayed = { entry: KeptWrite; status: number; body: unknown; version: number };
+
+/**
+ * Sends, once, the writes kept by tabs that are gone (a reload, a closed tab, a crash), in
+ * click order, one tab booting at a time. `send` makes the call (the write line's, so this tab's
+ * own clicks come after); `applied` hears each answer. A write is dropped once answered,
+ * success or refusal; one that found no answer (offline) is tried again at the next boot.
+ */
+export async function replayKept(
+  send: (entry: KeptWrite) => Promise<Replayed | null>,
+  applied: (replayed: Replayed) => void = () => undefined,
+): Promise<number> {
+  const locks = typeof navigator === "undefined" ? undefined : navigator.locks;
+  if (!locks?.request || !storage() || keptWrites().length === 0) return 0;
+  return await locks.request("moments-outbox-replay", async () => {
+    const held = new Set(((await locks.query()).held ?? []).map((lock) => lock.name));
+    const orphans = keptWrites().filter((entry) => entry.tab !== TAB_ID && !held.has(tabLock(entry.tab)));
+    const store = storage()!;
+    let sent = 0;
+    for (const entry of orphans) {
+      const name = slot(entry.tab, entry.target);
+      // Settled meanwhile, or too old to mean anything now.
+      if (parse(store.getItem(name))?.key !== entry.key) continue;
+      if (Date.now() - entry.at > KEEP_MS) {
+        store.removeItem(name);
+        continue;
+      }
+      const answer = await send(entry).catch(() => null);
+      if (!answer) continue;
+      if (parse(store.getItem(name))?.key === entry.key) store.removeItem(name);
+      sent++;
+      applied(answer);
+    }
+    refresh();
+    return sent;
+  });
+}

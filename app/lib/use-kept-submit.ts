@@ -1,0 +1,35 @@
+// The submit handler of a control whose write shows as done at once (like, bookmark,
+// follow): the write is kept (outbox.ts) in the click's own event, before Remix's
+// fetcher shows its state, and its key goes with the form so the action can settle it.
+import type { FetcherWithComponents } from "@remix-run/react";
+import type { FormEvent } from "react";
+import { isKeptIntent, keep } from "./outbox";
+import { getSessionUser, getToken, sessionChangedElsewhere } from "./session";
+
+/** The form field that carries a kept write's key to the action. */
+export const WRITE_KEY = "writeKey";
+
+/** Keeps the write a form's submitter asks for (the form's `idField` names its target) and submits it with its key. */
+export function useKeptSubmit(fetcher: Pick<FetcherWithComponents<unknown>, "submit">, idField: string) {
+  return (event: FormEvent<HTMLFormElement>) => {
+    const form = event.currentTarget;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const data = new FormData(form);
+    if (submitter?.name) data.set(submitter.name, submitter.value);
+    const intent = data.get("intent");
+    const token = getToken();
+    const user = getSessionUser();
+    // Not a kept write, or no session to keep it for: Remix submits it as it would anyway.
+    if (!isKeptIntent(intent) || !token || !user || sessionChangedElsewhere()) return;
+    event.preventDefault();
+    const key = keep(intent, String(data.get(idField) ?? ""), { token, username: user.username });
+    if (key) data.set(WRITE_KEY, key);
+    void fetcher.submit(data, { method: "post", action: form.getAttribute("action") ?? undefined });
+  };
+}
+
+/** A kept write's key, as the action reads it from the form. */
+export const writeKeyOf = (formData: FormData): string | null => {
+  const key = formData.get(WRITE_KEY);
+  return typeof key === "string" && key ? key : null;
+};

@@ -1,0 +1,140 @@
+// What the app shows is kept (app/lib/outbox.ts): a like, bookmark or follow the page
+// showed as done survives a reload made at once, before the mock has answered; two
+// tabs toggling one post end in the state of the last click, and never take a newer
+// state back with an older one. KEPT_REPEATS sets how many clicks each test makes
+// (50 by default; the stress series runs it beside two CPU burners).
+import { expect, test, scaled, type Locator, type Page } from "./fixtures";
+import { feed, loginAsGuest } from "./helpers";
+import { readIndexedDb } from "./hardening/api";
+
+const REPEATS = Number(process.env.KEPT_REPEATS ?? 50);
+
+/** Resolves once no write waits in any tab's outbox: everything shown has been answered. */
+const outboxDrained = (page: Page) =>
+  page.waitForFunction(() => !Object.keys(localStorage).some((key) => key.startsWith("moments-outbox:")), undefined, {
+    timeout: scaled(30_000),
+  });
+
+async function toggleAndReload(page: Page, button: () => Locator, on: (pressed: boolean) => string, step: string) {
+  const before = (await button().getAttribute("aria-pressed")) === "true";
+  await button().click();
+  await expect(button(), `${step}: shown at once`).toHaveAttribute("aria-pressed", on(!before));
+  // At once: the mock in this tab's worker may not have stored it yet.
+  await page.reload();
+  await expect(button(), `${step}: after the reload`).toHaveAttribute("aria-pressed", on(!before), { timeout: scaled(30_000) });
+  await outboxDrained(page);
+  return !before;
+}
+
+test("a like, a bookmark and a follow shown as done survive a reload made at once, every time", async ({ page }) => {
+  test.setTimeout(scaled(60_000 + REPEATS * 3 * 6_000));
+  await loginAsGuest(page);
+  const card = () => feed(page).getByRole("article").first();
+  await expect(card()).toBeVisible();
+  const postId = await card().getAttribute("aria-labelledby");
+  expect(postId).toMatch(/^post-.+-author$/);
+  const id = postId!.replace(/^post-/, "").replace(/-author$/, "");
+  const pressed = (value: boolean) => String(value);
+
+  let liked = false;
+  let bookmarked = false;
+  for (let i = 0; i < REPEATS; i++) {
+    liked = await toggleAndReload(page, () => card().getByRole("button", { name: "Like" }), pressed, `like #${i + 1}`);
+    bookmarked = await toggleAndReload(page, () => card().getByRole("button", { name: "Bookmark" }), pressed, `bookmark #${i + 1}`);
+  }
+
+  // Follow, from Who to follow: the button's name says the state.
+  const panel = page.getByRole("region", { name: "Who to follow" });
+  const follow = () => panel.getByRole("button", { name: /@lenaokafor/ });
+  let following = false;
+  for (let i = 0; i < REPEATS; i++) {
+    await follow().click();
+    following = !following;
+    const name = following ? "Following @lenaokafor: unfollow" : "Follow @lenaokafor";
+    await expect(panel.getByRole("button", { name }), `follow #${i + 1}: shown at once`).toBeVisible();
+    await page.reload();
+    await expect(panel.getByRole("button", { name }), `follow #${i + 1}: after the reload`).toBeVisible({ timeout: scaled(30_000) });
+    await outboxDrained(page);
+  }
+
+  // IndexedDB itself holds the last state of each.
+  const db = await readIndexedDb(page);
+  const guest = db.users.find((u) => u.username === "guest");
+  const lena = db.users.find((u) => u.username === "lenaokafor");
+  const post = db.posts.find((p) => p._id === id);
+  expect(post.likes.likedBy.includes(guest._id)).toBe(liked);
+  expect(guest.bookmarks.includes(id)).toBe(bookmarked);
+  expect((guest.following ?? []).includes(lena._id)).toBe(following);
+});
+
+test("with the mock slow (400 ms a request), a like and a bookmark reloaded away before they are stored are kept", async ({ page }) => {
+  // Deterministic: every write is still waiting in the worker when the page reloads, so only
+  // what the page kept before showing it can bring it back (tests the outbox, not the timing).
+  test.setTimeout(scaled(60_000 + 10 * 2 * 8_000));
+  await loginAsGuest(page);
+  const card = () => feed(page).getByRole("article").first();
+  await expect(card()).toBeVisible();
+  await page.evaluate(() =>
+    localStorage.setItem("mockman-faults", JSON.stringify({ delay: { min: 400, max: 400 }, failRate: 0, failStatus: 500, offline: false })),
+  );
+  await page.reload();
+  const pressed = (value: boolean) => String(value);
+  let liked = false;
+  let bookmarked = false;
+  for (let i = 0; i < 10; i++) {
+    liked = await toggleAndReload(page, () => card().getByRole("button", { name: "Like" }), pressed, `slow like #${i + 1}`);
+    bookmarked = await toggleAndReload(page, () => card().getByRole("button", { name: "Bookmark" }), pressed, `slow bookmark #${i + 1}`);
+  }
+  await page.evaluate(() => localStorage.removeItem("mockman-faults"));
+  await page.reload();
+  await expect(card().getByRole("button", { name: "Like" })).toHaveAttribute("aria-pressed", pressed(liked));
+  await expect(card().getByRole("button", { name: "Bookmark" })).toHaveAttribute("aria-pressed", pressed(bookmarked));
+  await outboxDrained(page);
+  const db = await readIndexedDb(page);
+  const guest = db.users.find((u) => u.username === "guest");
+  const id = (await card().getAttribute("aria-labelledby"))!.replace(/^post-/, "").replace(/-author$/, "");
+  expect(db.posts.find((p) => p._id === id).likes.likedBy.includes(guest._id)).toBe(liked);
+  expect(guest.bookmarks.includes(id)).toBe(bookmarked);
+});
+
+test("two tabs toggling one post's like and bookmark end in the state of the last click", async ({ context }) => {
+  test.setTimeout(scaled(60_000 + REPEATS * 2 * 4_000));
+  const a = await context.newPage();
+  await loginAsGuest(a);
+  const b = await context.newPage();
+  await b.goto("/home");
+  const first = (page: Page) => feed(page).getByRole("article").first();
+  await expect(first(b)).toBeVisible();
+  const text = await first(a).locator(".post-card__content").textContent();
+  expect(await first(b).locator(".post-card__content").textContent()).toBe(text);
+
+  let state = { Like: false, Bookmark: false };
+  for (let i = 0; i < REPEATS; i++) {
+    const [page, other] = i % 2 === 0 ? [a, b] : [b, a];
+    for (const name of ["Like", "Bookmark"] as const) {
+      const button = first(page).getByRole("button", { name });
+      // This tab shows what the other tab's last click did (live, from the other tab), then takes its turn.
+      await expect(button, `#${i + 1} ${name}: before the click`).toHaveAttribute("aria-pressed", String(state[name]), {
+        timeout: scaled(15_000),
+      });
+      await button.click();
+      state = { ...state, [name]: !state[name] };
+      await expect(button, `#${i + 1} ${name}: after the click`).toHaveAttribute("aria-pressed", String(state[name]));
+      // The other tab follows within its live-update time, and never goes back.
+      await expect(first(other).getByRole("button", { name }), `#${i + 1} ${name}: the other tab`).toHaveAttribute(
+        "aria-pressed",
+        String(state[name]),
+        { timeout: scaled(15_000) },
+      );
+    }
+  }
+  await outboxDrained(a);
+  for (const page of [a, b])
+    for (const name of ["Like", "Bookmark"] as const)
+      await expect(first(page).getByRole("button", { name })).toHaveAttribute("aria-pressed", String(state[name]));
+  const db = await readIndexedDb(a);
+  const guest = db.users.find((u) => u.username === "guest");
+  const post = db.posts.find((p) => p.content === text?.trim());
+  expect(post.likes.likedBy.includes(guest._id)).toBe(state.Like);
+  expect(guest.bookmarks.includes(post._id)).toBe(state.Bookmark);
+});

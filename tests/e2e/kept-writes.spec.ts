@@ -97,6 +97,52 @@ test("with the mock slow (400 ms a request), a like and a bookmark reloaded away
   expect(guest.bookmarks.includes(id)).toBe(bookmarked);
 });
 
+test("with the mock slow, a like survives its tab closed, its tab crashed and a page load elsewhere", async ({ context }) => {
+  test.setTimeout(scaled(120_000));
+  const slow = JSON.stringify({ delay: { min: 400, max: 400 }, failRate: 0, failStatus: 500, offline: false });
+  const first = (page: Page) => feed(page).getByRole("article").first();
+  const like = (page: Page) => first(page).getByRole("button", { name: "Like" });
+  let page = await context.newPage();
+  await loginAsGuest(page);
+  await page.evaluate((faults) => localStorage.setItem("mockman-faults", faults), slow);
+  let liked = (await like(page).getAttribute("aria-pressed")) === "true";
+
+  const ends: [string, (page: Page) => Promise<Page>][] = [
+    ["the tab closed", async (old) => (await old.close(), await context.newPage())],
+    [
+      "the tab crashed",
+      async (old) => {
+        const cdp = await context.newCDPSession(old);
+        const crashed = old.waitForEvent("crash");
+        // The command never answers: the renderer it would answer from is gone.
+        void cdp.send("Page.crash").catch(() => undefined);
+        await crashed;
+        const next = await context.newPage();
+        await old.close().catch(() => undefined);
+        return next;
+      },
+    ],
+    ["a page load of another screen", async (old) => (await old.goto("/explore"), old)],
+  ];
+  for (const [how, end] of ends) {
+    await page.goto("/home");
+    await expect(like(page)).toHaveAttribute("aria-pressed", String(liked));
+    await like(page).click();
+    liked = !liked;
+    await expect(like(page), `${how}: shown at once`).toHaveAttribute("aria-pressed", String(liked));
+    page = await end(page);
+    if (!page.url().endsWith("/explore")) await page.goto("/home");
+    else await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
+    await expect(like(page), `${how}: shown again`).toHaveAttribute("aria-pressed", String(liked), { timeout: scaled(30_000) });
+    await outboxDrained(page);
+  }
+  await page.evaluate(() => localStorage.removeItem("mockman-faults"));
+  const db = await readIndexedDb(page);
+  const guest = db.users.find((u) => u.username === "guest");
+  const text = (await first(page).locator(".post-card__content").textContent())?.trim();
+  expect(db.posts.find((p) => p.content === text).likes.likedBy.includes(guest._id)).toBe(liked);
+});
+
 test("two tabs toggling one post's like and bookmark end in the state of the last click", async ({ context }) => {
   test.setTimeout(scaled(60_000 + REPEATS * 2 * 4_000));
   const a = await context.newPage();

@@ -298,7 +298,7 @@ describe("item 5: host work a script drives is bounded and linear", () => {
     expect(kept).toBeLessThan(BOUNDS.reportChars + 2 * 1000 * BOUNDS.nameChars);
     const firstCut = report.results.findIndex((r) => !r.pass);
     expect(firstCut).toBeGreaterThan(30);
-    expect(report.results[firstCut].error).toContain("the report reached its bound of 32 MB characters of names and messages");
+    expect(report.results[firstCut].error).toContain("the report reached its bound of 33,554,432 characters of names and messages");
     expect(report.results.at(-1)!.assertions![0].name).toMatch(/^n{80}… \(920 more characters\)$/);
   });
 });

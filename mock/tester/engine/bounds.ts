@@ -145,10 +145,10 @@ export function runBounds(): RunBounds {
             );
           if (reportFull && !fullBefore)
             fail(
-              `the report reached its bound of ${size(BOUNDS.reportChars)} characters of names and messages; later ones are cut to 80 characters`,
+              `the report reached its bound of ${count(BOUNDS.reportChars)} characters of names and messages; later ones are cut to 80 characters`,
             );
           else if (reportFull && kept)
-            fail(`the report is past its bound of ${size(BOUNDS.reportChars)} characters of names and messages; this request's are cut`);
+            fail(`the report is past its bound of ${count(BOUNDS.reportChars)} characters of names and messages; this request's are cut`);
           let refused = 0;
           let why = "";
           for (const change of outcome.cookieChanges ?? []) {

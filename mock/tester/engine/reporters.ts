@@ -173,12 +173,25 @@ export function resultLines(result: ReplayResult, columns: Columns, color: boole
     formatMs(result.ms).padStart(TIME),
     painted,
   ].join("  ");
-  const details = result.failures.length ? result.failures.map(describeFailure) : result.error && !result.pass ? [result.error] : [];
-  const sent = (result.sent ?? []).map(
-    (s) =>
-      `↳ pm.sendRequest ${printable(s.method)} ${shorten(printable(s.url), WIDTH - 30)} ${s.status ?? `failed: ${s.error ?? "no answer"}`}`,
-  );
+  const details = result.failures.length
+    ? atMost(result.failures, LINES_SHOWN, "failed checks").map((f) => (typeof f === "string" ? f : describeFailure(f)))
+    : result.error && !result.pass
+      ? [result.error]
+      : [];
+  const sent = atMost(result.sent ?? [], LINES_SHOWN, "pm.sendRequest calls").map((s) => (typeof s === "string" ? s : sentLine(s)));
   return [line, ...sent.map((d) => `    ${printable(d)}`), ...details.map((d) => `    ${printable(d)}`)].join("\n") + "\n";
+}
+
+/** Lines of one kind a result prints at most: a script can fail 10,000 checks, the JSON and JUnit reports list them all. */
+const LINES_SHOWN = 100;
+
+function atMost<T>(list: T[], max: number, what: string): Array<T | string> {
+  if (list.length <= max) return list;
+  return [...list.slice(0, max), `… and ${list.length - max} more ${what} (the json and junit reports list them all)`];
+}
+
+function sentLine(s: NonNullable<ReplayResult["sent"]>[number]): string {
+  return `↳ pm.sendRequest ${s.method} ${shorten(printable(s.url), WIDTH - 30)} ${s.status ?? `failed: ${s.error ?? "no answer"}`}`;
 }
 
 const count = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;

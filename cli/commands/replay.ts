@@ -10,7 +10,7 @@ import { z } from "zod";
 import { FormatError, parseJsonFile, loadRunnableJson, type LoadedCollection } from "#mock/tester/collection/format";
 import { DataError, parseIterationData, type DataRow } from "#mock/tester/engine/data";
 import type { FileSource } from "#mock/tester/engine/exchange";
-import { NotSent } from "#mock/tester/engine/bounds";
+import { cut, NotSent } from "#mock/tester/engine/bounds";
 import { REPORTERS, columnsFor, junitXml, printable, resultLines, summaryLine, type ReplayResult } from "#mock/tester/engine/reporters";
 import { executeRun, prepareRun, RunSetupError, type RunnableCollection } from "#mock/tester/engine/run";
 import type { Scopes } from "#mock/tester/sandbox/sandbox";
@@ -171,7 +171,7 @@ function fileSource(root: string, insecureFileRead: boolean): FileSource {
     async read(path) {
       const target = resolve(root, path);
       if (!insecureFileRead && !(await within(root, target)))
-        throw new NotSent(`its body names the file ${printable(path)}, outside the working dir ${root} (${FILE_READ_HINT})`);
+        throw new NotSent(`its body names the file ${printable(cut(path, 500))}, outside the working dir ${root} (${FILE_READ_HINT})`);
       try {
         return new Uint8Array(await readFile(target));
       } catch (error) {

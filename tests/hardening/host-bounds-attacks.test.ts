@@ -185,17 +185,25 @@ describe("item 5: host work a script drives is bounded and linear", () => {
           test: "const n = 'N'.repeat(16 * 1024 * 1024); for (let i = 0; i < 40; i++) pm.test(n, () => { throw new Error(n); });",
         }),
         item("Thrown", "/api/posts?limit=1", { test: "throw new Error('E'.repeat(16 * 1024 * 1024));" }),
+        // Names the sandbox surely hands back whole (on a loaded machine the 16M ones may meet the script's budget first).
+        item("Shorter", "/api/posts?limit=1", {
+          test: "const n = 'N'.repeat(256 * 1024); for (let i = 0; i < 40; i++) pm.test(n, () => { throw new Error(n); });",
+        }),
         after,
       ]);
       const { ran, report, bytes } = await replay("40 names of 16M characters", dir, db, file);
       expect(ran.code).toBe(1);
       const names = report.results[0];
-      // The sandbox may stop it at its memory cap first: either way no name passes its bound.
-      for (const a of names.assertions ?? []) {
+      // The sandbox may stop it at its budget or cap first: either way no name passes its bound.
+      expect(names.pass).toBe(false);
+      const shorter = report.results[2];
+      expect(shorter.assertions).toHaveLength(40);
+      for (const a of [...(names.assertions ?? []), ...shorter.assertions!]) {
         expect(a.name.length).toBeLessThan(BOUNDS.nameChars + 40);
         expect(a.error!.length).toBeLessThan(BOUNDS.messageChars + 40);
       }
-      for (const f of report.results[1].failures) expect(f.actual.length).toBeLessThan(BOUNDS.messageChars + 40);
+      for (const f of report.results[1].failures) expect(f.actual.length).toBeLessThan(BOUNDS.messageChars + 80);
+      expect(shorter.assertions![0].name).toBe(`${"N".repeat(1000)}… (261,144 more characters)`);
       expect(bytes.json + bytes.junit).toBeLessThan(2 * 1024 * 1024);
       // The lines too: cut, never 16M characters to the terminal.
       expect(ran.stdout.length).toBeLessThan(1024 * 1024);
@@ -265,9 +273,9 @@ describe("item 5: host work a script drives is bounded and linear", () => {
     },
   );
 
-  it("the report's own bound: past 32M characters of names, later ones are cut and their request says so (in-process)", async () => {
+  it("the report's own bound: past 64M characters of names, later ones are cut and their request says so (in-process)", async () => {
     const name = "n".repeat(BOUNDS.nameChars);
-    // 40 requests of 1,000 assertions of 1,000 characters pass the 32M-character budget at the 34th.
+    // 80 requests of 1,000 assertions of 1,000 characters pass the 64M-character budget at the 68th.
     const assertions: Assertion[] = Array.from({ length: 1000 }, () => ({ name, passed: true, skipped: false }));
     const sandbox: SandboxFactory = async () => ({
       run: async (input): Promise<ScriptOutcome> => ({
@@ -288,7 +296,7 @@ describe("item 5: host work a script drives is bounded and linear", () => {
       close: async () => {},
       send: async (): Promise<Exchange> => ({ status: 200, statusText: "OK", headers: {}, body: null, ms: 1 }),
     };
-    const items = Array.from({ length: 40 }, (_, i) => item(`R${i}`, "/api/x", { test: "pm.test('x', () => {})" }));
+    const items = Array.from({ length: 80 }, (_, i) => item(`R${i}`, "/api/x", { test: "pm.test('x', () => {})" }));
     const prepared = prepareRun(
       { kind: "postman", collection: { info: { name: "c", schema: SCHEMA }, item: items } as PostmanCollection },
       { environment: {}, globals: {}, data: [], folders: [] },
@@ -297,8 +305,8 @@ describe("item 5: host work a script drives is bounded and linear", () => {
     const kept = report.results.reduce((n, r) => n + (r.assertions ?? []).reduce((m, a) => m + a.name.length, 0), 0);
     expect(kept).toBeLessThan(BOUNDS.reportChars + 2 * 1000 * BOUNDS.nameChars);
     const firstCut = report.results.findIndex((r) => !r.pass);
-    expect(firstCut).toBeGreaterThan(30);
-    expect(report.results[firstCut].error).toContain("the report reached its bound of 33,554,432 characters of names and messages");
+    expect(firstCut).toBeGreaterThan(60);
+    expect(report.results[firstCut].error).toContain("the report reached its bound of 67,108,864 characters of names, messages and paths");
     expect(report.results.at(-1)!.assertions![0].name).toMatch(/^n{80}… \(920 more characters\)$/);
   });
 });

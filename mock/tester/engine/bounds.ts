@@ -11,6 +11,7 @@
 import type { CheckFailure } from "#mock/tester/collection/assert";
 import type { Assertion, ScriptHost, ScriptOutcome } from "../sandbox/sandbox";
 import type { CookieJar } from "./cookies";
+import type { ReplayResult } from "./reporters";
 
 /** A request that is not sent, and why (a variable expanded past its bound, a file outside --working-dir). */
 export class NotSent extends Error {}
@@ -23,8 +24,11 @@ export const BOUNDS = {
   /** Characters of an assertion's name, and of a message (an assertion's, a script's error), kept in the report. */
   nameChars: 1_000,
   messageChars: 4_000,
-  /** Characters of names and messages one run's report keeps in all. */
-  reportChars: 32 * 1024 * 1024,
+  /** Characters of names, messages and paths one run's report keeps in all (when it keeps its results: json, junit). */
+  reportChars: 64 * 1024 * 1024,
+  /** A URL or path as a report keeps it, and warnings kept for one request. */
+  urlChars: 2_000,
+  warningsPerRequest: 50,
   /** pm.sendRequest: at once, in all for one request's scripts, and the bytes sent and received in all. */
   sendInFlight: 16,
   sendsPerRequest: 1_000,
@@ -47,6 +51,9 @@ export function cut(text: string, max: number): string {
   return `${text.slice(0, end)}… (${count(text.length - end)} more characters)`;
 }
 
+/** The most `cut` adds: "… (9,007,199,254,740,991 more characters)". */
+const CUT_NOTE = 48;
+
 const failureOf = (check: string, message: string): CheckFailure => ({ check, expected: "", actual: message });
 
 /** The bytes of a text as UTF-8 sends it, at most (2 per UTF-16 unit over 0x7f is enough for a bound). */
@@ -65,19 +72,44 @@ export interface StepBounds {
 
 export interface RunBounds {
   step(host: ScriptHost): StepBounds;
+  /**
+   * A result as the report keeps it, cut in place: its path (sent whole; a script can make it 16M
+   * characters), error, warnings and pm.sendRequest URLs, charged to the report's budget.
+   */
+  result(result: ReplayResult): void;
 }
 
-export function runBounds(): RunBounds {
+/** `report`: the run keeps its results for a report (json, junit); without one, results are printed and let go, and only each text's own bound holds. */
+export function runBounds(report = true): RunBounds {
   let reportLeft: number = BOUNDS.reportChars;
   let reportFull = false;
   /** A name or message as the report keeps it: cut to its bound, and to what the report has left. */
   const keep = (text: string, max: number) => {
     const kept = cut(text, reportLeft <= 0 ? 80 : max);
-    reportLeft -= kept.length;
+    if (report) reportLeft -= kept.length;
     if (reportLeft < 0) reportFull = true;
     return kept;
   };
   return {
+    result(result) {
+      result.path = keep(result.path, BOUNDS.urlChars);
+      // Its first failure in one line (kept with it already), or why it was not sent: cut, never to less than the bound.
+      if (result.error !== undefined) result.error = cut(result.error, BOUNDS.messageChars);
+      if (result.warnings) {
+        const more = result.warnings.length - BOUNDS.warningsPerRequest;
+        result.warnings = result.warnings.slice(0, BOUNDS.warningsPerRequest).map((w) => keep(w, BOUNDS.messageChars));
+        if (more > 0) result.warnings.push(`and ${count(more)} more warnings (the bound is ${BOUNDS.warningsPerRequest})`);
+      }
+      for (const sent of result.sent ?? []) {
+        sent.url = keep(sent.url, BOUNDS.urlChars);
+        if (sent.error !== undefined) sent.error = keep(sent.error, BOUNDS.messageChars);
+      }
+      // An assertion's failure was kept (and counted) with it: only a text still past its bound (and its cut's note) is cut.
+      for (const failure of result.failures) {
+        if (failure.check.length > BOUNDS.nameChars + CUT_NOTE) failure.check = keep(failure.check, BOUNDS.nameChars);
+        if (failure.actual.length > BOUNDS.messageChars + CUT_NOTE) failure.actual = keep(failure.actual, BOUNDS.messageChars);
+      }
+    },
     step(inner) {
       let inFlight = 0;
       let sends = 0;
@@ -145,10 +177,12 @@ export function runBounds(): RunBounds {
             );
           if (reportFull && !fullBefore)
             fail(
-              `the report reached its bound of ${count(BOUNDS.reportChars)} characters of names and messages; later ones are cut to 80 characters`,
+              `the report reached its bound of ${count(BOUNDS.reportChars)} characters of names, messages and paths; later ones are cut to 80 characters`,
             );
           else if (reportFull && kept)
-            fail(`the report is past its bound of ${count(BOUNDS.reportChars)} characters of names and messages; this request's are cut`);
+            fail(
+              `the report is past its bound of ${count(BOUNDS.reportChars)} characters of names, messages and paths; this request's are cut`,
+            );
           let refused = 0;
           let why = "";
           for (const change of outcome.cookieChanges ?? []) {

@@ -139,8 +139,9 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     return jumps;
   };
   const turn = eventLoopTurns();
-  const bounds = runBounds();
+  const bounds = runBounds(options.keep !== false);
   const emit = (result: ReplayResult) => {
+    bounds.result(result); // the report keeps what its bounds allow (bounds.ts)
     if (options.keep !== false) results.push(result);
     options.onResult?.(result);
   };

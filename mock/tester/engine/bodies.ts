@@ -5,7 +5,7 @@
 // default); so does mockman. Files are read through the FileSource the caller
 // gives (the CLI reads them inside the collection's folder or --working-dir; a path
 // outside it throws NotSent, and the request fails).
-import { NotSent } from "./bounds";
+import { NotSent } from "./limits";
 import type { FileSource } from "./exchange";
 import type { StepBody } from "../postman/steps";
 

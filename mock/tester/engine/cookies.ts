@@ -4,7 +4,7 @@
 // jar holds that target's cookies: a Domain attribute is not compared. It is bounded
 // (BOUNDS.jarCookies cookies of BOUNDS.cookieChars at most), and a change costs the same
 // however many cookies it holds.
-import { BOUNDS } from "./bounds";
+import { BOUNDS } from "./limits";
 
 export interface Cookie {
   name: string;

@@ -4,7 +4,7 @@
 // Postman's dynamic variables. A name nothing holds stays in the text as written,
 // as Newman sends it, and the run names it in a warning for that request.
 import type { Scopes } from "../sandbox/sandbox";
-import { BOUNDS, cut, NotSent } from "./bounds";
+import { BOUNDS, cut, NotSent } from "./limits";
 import type { DynamicVariables } from "./dynamic";
 
 const LOOKUP_ORDER = ["local", "data", "environment", "collectionVariables", "globals"] as const;

@@ -241,7 +241,7 @@ export function replayCommand(io: CliIo): Command {
     .addOption(new Option("--color <mode>", "colour the lines").choices(["on", "off", "auto"]))
     .option(
       "--working-dir <dir>",
-      "where formdata and file bodies and iteration data are read from, and only there (default: the collection's folder)",
+      "where file bodies are read from; they and --iteration-data are read only inside it (default: the collection's folder)",
     )
     .option("--insecure-file-read", "let file bodies and --iteration-data be read outside --working-dir")
     .addOption(new Option("--no-insecure-file-read", "read files only inside --working-dir (the default)").hideHelp())

@@ -151,3 +151,24 @@ describe("text for a terminal", () => {
     expect(cut(`ab${"😀".repeat(3)}`, 3)).toBe("ab… (6 more characters)");
   });
 });
+
+describe("a run's results", () => {
+  it("200,000 results of a Postman run come back whole: no spread of them overflows the stack", async () => {
+    const { executeRun, prepareRun } = await import("#mock/tester/engine/run");
+    const sender = {
+      where: "test",
+      close: async () => {},
+      send: async () => ({ status: 200, statusText: "OK", headers: {}, body: null, ms: 1 }),
+    };
+    const collection = {
+      info: { name: "c", schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json" },
+      item: [{ name: "R", request: { method: "GET", url: "/api/x" } }],
+    };
+    const prepared = prepareRun(
+      { kind: "postman", collection },
+      { environment: {}, globals: {}, data: [], folders: [], iterationCount: 200_000 },
+    );
+    const { report } = await executeRun(prepared, sender, { file: "c.json", bail: false });
+    expect(report.results).toHaveLength(200_000);
+  }, 60_000);
+});

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { Command, CommanderError } from "commander";
 import pkg from "../package.json" with { type: "json" };
 import { isTextTooLong } from "#mock/core/types";
+import { printable } from "#mock/tester/engine/reporters";
 import { exportCommand } from "./commands/export";
 import { importCommand } from "./commands/import";
 import { openapiCommand } from "./commands/openapi";
@@ -59,7 +60,8 @@ export async function run(argv: string[], io: CliIo = processIo()): Promise<numb
       return EXIT.usage;
     }
     if (error instanceof CliError) {
-      io.stderr.write(`mockman: ${oneLine(error)}\n`);
+      // A message may carry a name or path from a collection: its control characters are shown, never acted on.
+      io.stderr.write(`mockman: ${printable(oneLine(error))}\n`);
       return error.exitCode;
     }
     if (error instanceof RangeError && /maximum call stack size/i.test(error.message)) {
@@ -71,7 +73,7 @@ export async function run(argv: string[], io: CliIo = processIo()): Promise<numb
       io.stderr.write(`mockman: ${TOO_LONG}\n`);
       return EXIT.failure;
     }
-    io.stderr.write(`mockman: unexpected error: ${oneLine(error)}. Please report it (MOCKMAN_DEBUG=1 shows the stack)\n`);
+    io.stderr.write(`mockman: unexpected error: ${printable(oneLine(error))}. Please report it (MOCKMAN_DEBUG=1 shows the stack)\n`);
     if (io.env.MOCKMAN_DEBUG) io.stderr.write(`${(error as Error)?.stack ?? error}\n`);
     return EXIT.failure;
   }

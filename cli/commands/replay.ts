@@ -2,15 +2,16 @@
 // engine in mock/tester/engine/, under Newman's option names. This file reads
 // the options and the files they name, opens the sender, and prints: what a
 // run does is the engine's.
-import { mkdir, readFile } from "node:fs/promises";
-import { dirname, resolve } from "node:path";
+import { mkdir, readFile, realpath } from "node:fs/promises";
+import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { SERVE_URL } from "#mock/core/boundary";
 import { Command, Option } from "commander";
 import { z } from "zod";
 import { FormatError, parseJsonFile, loadRunnableJson, type LoadedCollection } from "#mock/tester/collection/format";
 import { DataError, parseIterationData, type DataRow } from "#mock/tester/engine/data";
 import type { FileSource } from "#mock/tester/engine/exchange";
-import { REPORTERS, columnsFor, junitXml, resultLines, summaryLine, type ReplayResult } from "#mock/tester/engine/reporters";
+import { cut, NotSent } from "#mock/tester/engine/bounds";
+import { REPORTERS, columnsFor, junitXml, printable, resultLines, summaryLine, type ReplayResult } from "#mock/tester/engine/reporters";
 import { executeRun, prepareRun, RunSetupError, type RunnableCollection } from "#mock/tester/engine/run";
 import type { Scopes } from "#mock/tester/sandbox/sandbox";
 import { openSender } from "../stores";
@@ -56,6 +57,7 @@ const optionsSchema = z.object({
   color: z.enum(["on", "off", "auto"]).default("auto"),
   workingDir: z.string().optional(),
   insecure: z.boolean().default(false),
+  insecureFileRead: z.boolean().optional(),
 });
 
 type Options = z.infer<typeof optionsSchema>;
@@ -85,7 +87,7 @@ export async function loadCollection(io: CliIo, file: string): Promise<LoadedCol
     const loaded = loadRunnableJson(json);
     settle(loaded.file.requests.length);
     if (!loaded.postman) {
-      for (const note of loaded.notes) io.stderr.write(`mockman: note: ${note}\n`);
+      for (const note of loaded.notes) io.stderr.write(`mockman: note: ${printable(note)}\n`);
       loaded.file.requests.forEach((request, i) => {
         if (request.body !== undefined && (request.method === "GET" || request.method === "HEAD"))
           throw new FormatError(`requests.${i} (${request.name}): a ${request.method} request cannot carry a body (null means none)`);
@@ -135,13 +137,43 @@ function destinations(options: Options, reporters: string[]) {
   return { out, lines: !stdoutReport, stdoutReport };
 }
 
-/** Formdata files and binary bodies: paths relative to --working-dir, else the collection's folder. */
-function fileSource(io: CliIo, file: string, workingDir: string | undefined): FileSource {
-  const root = workingDir ? resolve(io.cwd, workingDir) : file === "-" ? io.cwd : dirname(resolve(io.cwd, file));
+/** The folder files are read in: --working-dir, else the collection's folder (the current one for stdin). */
+const workingDirOf = (io: CliIo, file: string, workingDir: string | undefined) =>
+  workingDir ? resolve(io.cwd, workingDir) : file === "-" ? io.cwd : dirname(resolve(io.cwd, file));
+
+const inside = (root: string, path: string) => {
+  const rel = relative(root, path);
+  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
+};
+
+/** The real path (links followed), or the path itself when nothing is there yet. */
+const realOr = (path: string) => realpath(path).catch(() => path);
+
+/**
+ * Whether `path` (absolute) lies inside `root`, as written and once links are followed: a link
+ * inside the folder that points out of it is outside (Newman's --no-insecure-file-read checks
+ * the written path only).
+ */
+async function within(root: string, path: string): Promise<boolean> {
+  if (!inside(root, path)) return false;
+  return inside(await realOr(root), await realOr(path));
+}
+
+const FILE_READ_HINT = "give --insecure-file-read to read files anywhere";
+
+/**
+ * Formdata files and binary bodies: paths relative to the working dir, and inside it, as Newman's
+ * --working-dir with --no-insecure-file-read (its default) holds them: a collection (or a script,
+ * through {{f}} set to /proc/self/environ) names a file outside, and that request fails, not sent.
+ */
+function fileSource(root: string, insecureFileRead: boolean): FileSource {
   return {
     async read(path) {
+      const target = resolve(root, path);
+      if (!insecureFileRead && !(await within(root, target)))
+        throw new NotSent(`its body names the file ${printable(cut(path, 500))}, outside the working dir ${root} (${FILE_READ_HINT})`);
       try {
-        return new Uint8Array(await readFile(resolve(root, path)));
+        return new Uint8Array(await readFile(target));
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         throw new Error(code === "ENOENT" ? `no such file in ${root}` : code === "EISDIR" ? "it is a folder" : oneLine(error));
@@ -166,7 +198,9 @@ function scopeExport(name: string, scope: "environment" | "globals", values: Rec
   };
 }
 
-async function readData(io: CliIo, file: string): Promise<DataRow[]> {
+async function readData(io: CliIo, file: string, root: string, insecureFileRead: boolean): Promise<DataRow[]> {
+  if (file !== "-" && !insecureFileRead && !(await within(root, resolve(io.cwd, file))))
+    throw usageError(`--iteration-data ${file}: outside the working dir ${root} (${FILE_READ_HINT}). Nothing was sent`);
   const text = await readSource(io, file, "--iteration-data file");
   try {
     return parseIterationData(text);
@@ -205,7 +239,12 @@ export function replayCommand(io: CliIo): Command {
     .option("--export-globals <file>", "write the globals as the run left them (Postman's format)")
     .option("--export-collection <file>", "write the collection, its variables as the run left them")
     .addOption(new Option("--color <mode>", "colour the lines").choices(["on", "off", "auto"]))
-    .option("--working-dir <dir>", "where formdata and file bodies are read from (default: the collection's folder)")
+    .option(
+      "--working-dir <dir>",
+      "where file bodies are read from; they and --iteration-data are read only inside it (default: the collection's folder)",
+    )
+    .option("--insecure-file-read", "let file bodies and --iteration-data be read outside --working-dir")
+    .addOption(new Option("--no-insecure-file-read", "read files only inside --working-dir (the default)").hideHelp())
     .option("-k, --insecure", "accept any TLS certificate (an https --base-url)");
   addDbOption(command);
   addFaultOptions(command);
@@ -241,7 +280,9 @@ export function replayCommand(io: CliIo): Command {
     const loaded = await loadCollection(io, file);
     const environment = await loadVariables(io, { env: options.environment ?? options.env, envVar: options.envVar }, undefined);
     const globals = await loadGlobals(io, options);
-    const data = options.iterationData ? await readData(io, options.iterationData) : [];
+    const root = workingDirOf(io, file, options.workingDir);
+    const insecureFileRead = options.insecureFileRead === true;
+    const data = options.iterationData ? await readData(io, options.iterationData, root, insecureFileRead) : [];
     const collection: RunnableCollection = loaded.postman
       ? { kind: "postman", collection: loaded.postman }
       : { kind: "mockman", file: loaded.file };
@@ -260,7 +301,7 @@ export function replayCommand(io: CliIo): Command {
       throw error;
     }
     if (!loaded.postman) settle(prepared.names.length);
-    for (const note of prepared.notes) io.stderr.write(`mockman: ${note}\n`);
+    for (const note of prepared.notes) io.stderr.write(`mockman: ${printable(note)}\n`);
 
     const color = options.color === "on" ? true : options.color === "off" ? false : wantsColor(io);
     const columns = columnsFor(prepared.names);
@@ -273,7 +314,7 @@ export function replayCommand(io: CliIo): Command {
         io.stdout.write(`Iteration ${result.iteration + 1}/${iterations}\n`);
       }
       for (const warning of result.warnings ?? []) {
-        const line = `${result.name}: ${warning}`;
+        const line = printable(`${result.name}: ${warning}`);
         if (warned.has(line)) continue;
         warned.add(line);
         io.stderr.write(`mockman: warning: ${line}\n`);
@@ -293,7 +334,7 @@ export function replayCommand(io: CliIo): Command {
         // Counted as results come, so the lines reporter keeps none of them: a replay's memory stays flat
         // however many requests it runs (only a json or junit report holds the whole list).
         keep: reporters.some((r) => r !== "cli"),
-        files: fileSource(io, file, options.workingDir),
+        files: fileSource(root, insecureFileRead),
         delayMs: options.delayRequest,
         timeoutMs: options.timeout,
         timeoutRequestMs: options.timeoutRequest,

@@ -3,7 +3,9 @@
 // multipart formdata (text fields and files), a binary file, GraphQL as JSON.
 // Newman drops the body of a GET or HEAD (its "disableBodyPruning" is off by
 // default); so does mockman. Files are read through the FileSource the caller
-// gives (the CLI reads them relative to the collection or --working-dir).
+// gives (the CLI reads them inside the collection's folder or --working-dir; a path
+// outside it throws NotSent, and the request fails).
+import { NotSent } from "./limits";
 import type { FileSource } from "./exchange";
 import type { StepBody } from "../postman/steps";
 
@@ -101,6 +103,8 @@ export async function buildBody(
     try {
       return await files.read(path);
     } catch (error) {
+      // A path the run may not read (outside --working-dir) fails the request; a missing file is Newman's warning.
+      if (error instanceof NotSent) throw error;
       warnings.push(`${path}: ${(error as Error).message}`);
       return undefined;
     }

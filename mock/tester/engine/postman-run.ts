@@ -28,6 +28,7 @@ import { buildBody } from "./bodies";
 import { CookieJar, splitSetCookie } from "./cookies";
 import { digestHeader, parseChallenge } from "./digest";
 import { eventLoopTurns } from "./turns";
+import { filledOr, NotSent, runBounds } from "./bounds";
 
 export { substitute, variableValue } from "./variables";
 
@@ -84,8 +85,6 @@ function headerIndex(headers: Array<[string, string]>, name: string): number {
   return headers.findIndex(([k]) => k.toLowerCase() === low);
 }
 
-class NotSent extends Error {}
-
 function bodyText(exchange: Exchange): string {
   const body = exchange.body;
   if (exchange.bytes) return new TextDecoder().decode(exchange.bytes);
@@ -140,7 +139,9 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     return jumps;
   };
   const turn = eventLoopTurns();
+  const bounds = runBounds(options.keep !== false);
   const emit = (result: ReplayResult) => {
+    bounds.result(result); // the report keeps what its bounds allow (bounds.ts)
     if (options.keep !== false) results.push(result);
     options.onResult?.(result);
   };
@@ -246,6 +247,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
         }
       },
     };
+    const guard = bounds.step(host);
     const runScripts = async (list: StepScript[], eventName: "prerequest" | "test", url: string, response?: ScriptResponse) => {
       for (const script of list) {
         const outcome = await sandbox!.run(
@@ -259,7 +261,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
             info: { eventName, iteration, iterationCount: iterations, requestName: step.label, requestId: step.id },
           },
           `${script.where} (${eventName === "test" ? "test" : "pre-request"} script)`,
-          host,
+          guard.host,
         );
         scopes = outcome.scopes;
         headers = outcome.headers;
@@ -269,17 +271,21 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
           request.method = outcome.request.method;
           if (request.body !== null && outcome.request.body !== null) request.body = outcome.request.body;
         }
-        assertions.push(...outcome.assertions);
-        for (const change of outcome.cookieChanges ?? []) jar.change(change.url || url, change.name, change.value);
-        if (outcome.error)
-          errors.push(failureOf(`${eventName === "test" ? "test" : "pre-request"} script of ${script.where}`, outcome.error));
+        // Assertions, error and cookie changes within the host's bounds (bounds.ts).
+        guard.take(outcome, {
+          label: `${eventName === "test" ? "test" : "pre-request"} script of ${script.where}`,
+          url,
+          jar,
+          assertions,
+          errors,
+        });
         if (outcome.nextSet) next = outcome.next ?? null;
         if (outcome.skip) skip = true;
       }
     };
 
     let result: ReplayResult;
-    const urlNow = () => fill(step.url);
+    const urlNow = () => filledOr(fill, step.url);
     await runScripts(step.prerequest, "prerequest", urlNow());
     if (skip || step.unsendable) {
       result = notSentResult(step, skip ? "skipped by pm.execution.skipRequest()" : `it has ${step.unsendable}`);

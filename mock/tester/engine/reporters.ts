@@ -137,23 +137,61 @@ export function columnsFor(names: Iterable<string>): Columns {
   return { name, path: WIDTH - name - METHOD - STATUS - TIME - VERDICT - GAPS };
 }
 
+/**
+ * What a terminal would act on rather than show: C0 and C1 controls (ESC, CSI, \r, \n, \b...),
+ * DEL, and the marks that reorder text (bidi overrides and isolates).
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const NAMED_CONTROLS: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
+
+/**
+ * A name, message or URL as a terminal may print it: each control character shown escaped
+ * (`\x1b[1A`, `\r`, `\n`, `\x07`, `\u202e`), so a collection cannot move the cursor, erase a
+ * FAIL line or print a summary of its own.
+ */
+export function printable(text: string): string {
+  return text.replace(
+    CONTROL,
+    (c) =>
+      NAMED_CONTROLS[c] ??
+      (c.charCodeAt(0) < 0x100
+        ? `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`
+        : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`),
+  );
+}
+
 /** One result as a line of at most 80 columns, then one indented line per failed check. */
 export function resultLines(result: ReplayResult, columns: Columns, color: boolean): string {
   const verdict = result.pass ? "pass" : "FAIL";
   const painted = color ? `\x1b[${result.pass ? 32 : 31}m${verdict}\x1b[0m` : verdict;
   const line = [
-    shorten(result.name, columns.name).padEnd(columns.name),
-    result.method.padEnd(METHOD),
-    shorten(result.path, columns.path).padEnd(columns.path),
+    shorten(printable(result.name), columns.name).padEnd(columns.name),
+    printable(result.method).padEnd(METHOD),
+    shorten(printable(result.path), columns.path).padEnd(columns.path),
     String(result.status ?? "---").padEnd(STATUS),
     formatMs(result.ms).padStart(TIME),
     painted,
   ].join("  ");
-  const details = result.failures.length ? result.failures.map(describeFailure) : result.error && !result.pass ? [result.error] : [];
-  const sent = (result.sent ?? []).map(
-    (s) => `↳ pm.sendRequest ${s.method} ${shorten(s.url, WIDTH - 30)} ${s.status ?? `failed: ${s.error ?? "no answer"}`}`,
-  );
-  return [line, ...sent.map((d) => `    ${d}`), ...details.map((d) => `    ${d}`)].join("\n") + "\n";
+  const details = result.failures.length
+    ? atMost(result.failures, LINES_SHOWN, "failed checks").map((f) => (typeof f === "string" ? f : describeFailure(f)))
+    : result.error && !result.pass
+      ? [result.error]
+      : [];
+  const sent = atMost(result.sent ?? [], LINES_SHOWN, "pm.sendRequest calls").map((s) => (typeof s === "string" ? s : sentLine(s)));
+  return [line, ...sent.map((d) => `    ${printable(d)}`), ...details.map((d) => `    ${printable(d)}`)].join("\n") + "\n";
+}
+
+/** Lines of one kind a result prints at most: a script can fail 10,000 checks, the JSON and JUnit reports list them all. */
+const LINES_SHOWN = 100;
+
+function atMost<T>(list: T[], max: number, what: string): Array<T | string> {
+  if (list.length <= max) return list;
+  return [...list.slice(0, max), `… and ${list.length - max} more ${what} (the json and junit reports list them all)`];
+}
+
+function sentLine(s: NonNullable<ReplayResult["sent"]>[number]): string {
+  return `↳ pm.sendRequest ${s.method} ${shorten(printable(s.url), WIDTH - 30)} ${s.status ?? `failed: ${s.error ?? "no answer"}`}`;
 }
 
 const count = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;

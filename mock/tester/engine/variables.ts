@@ -4,6 +4,7 @@
 // Postman's dynamic variables. A name nothing holds stays in the text as written,
 // as Newman sends it, and the run names it in a warning for that request.
 import type { Scopes } from "../sandbox/sandbox";
+import { BOUNDS, cut, NotSent } from "./limits";
 import type { DynamicVariables } from "./dynamic";
 
 const LOOKUP_ORDER = ["local", "data", "environment", "collectionVariables", "globals"] as const;
@@ -29,17 +30,49 @@ export function variableValue(scopes: Scopes, name: string, dynamic?: DynamicVar
 /** Fills {{name}} from the scopes; each name left unfilled is added to `unresolved`. */
 export function substitute(text: string, scopes: Scopes, dynamic?: DynamicVariables, unresolved?: Set<string>): string {
   if (!text.includes("{{")) return text;
+  // Bounded in size as well as depth: a variable that holds itself twice doubles at each level
+  // (19 levels of it took 2.6 GB). Each level's text, and all the levels' work together, stay
+  // within a few times the bound; past it the request is not sent.
+  const limit = Math.max(BOUNDS.expandedChars, text.length);
+  let work = 0;
   let out = text;
   for (let depth = 0; depth < DEPTH && out.includes("{{"); depth++) {
-    let changed = false;
-    out = out.replace(VARIABLE, (whole, name: string) => {
-      const value = variableValue(scopes, name, dynamic);
-      if (value === undefined) return whole;
-      changed = true;
-      return value;
-    });
-    if (!changed) break;
+    const next = expandOnce(out, scopes, dynamic, limit);
+    if (next === undefined) break;
+    work += next.length;
+    if (work > 4 * limit) throw tooLarge();
+    out = next;
   }
-  if (unresolved && out.includes("{{")) for (const m of out.matchAll(VARIABLE)) unresolved.add(m[1]);
+  // Each named once in a warning, and a few dozen at most: a script can write a URL of a million of them.
+  if (unresolved && out.includes("{{"))
+    for (const m of out.matchAll(VARIABLE)) {
+      if (unresolved.size >= UNRESOLVED_NAMED) break;
+      unresolved.add(cut(m[1], 200));
+    }
   return out;
+}
+
+const UNRESOLVED_NAMED = 50;
+
+const tooLarge = () =>
+  new NotSent(
+    `its {{variables}} expand to more than ${BOUNDS.expandedChars.toLocaleString("en-US")} characters (the bound on a filled-in text; a variable that holds itself grows at each of the 19 levels)`,
+  );
+
+/** One level: each {{name}} that has a value replaced; undefined when none has. Throws past `limit` characters. */
+function expandOnce(text: string, scopes: Scopes, dynamic: DynamicVariables | undefined, limit: number): string | undefined {
+  let out = "";
+  let last = 0;
+  let changed = false;
+  for (const m of text.matchAll(VARIABLE)) {
+    const value = variableValue(scopes, m[1], dynamic);
+    if (value === undefined) continue;
+    if (out.length + (m.index - last) + value.length > limit) throw tooLarge();
+    out += text.slice(last, m.index) + value;
+    last = m.index + m[0].length;
+    changed = true;
+  }
+  if (!changed) return undefined;
+  if (out.length + (text.length - last) > limit) throw tooLarge();
+  return out + text.slice(last);
 }

@@ -1,0 +1,428 @@
+// Attacks on the host's side of a run (issue 44, items 5 to 7), each as a hostile collection
+// would try it, and what holds: the process survives and exits as a run does (1, never 2 or a
+// crash), its report exists and is well-formed, the request after the attack is judged right,
+// nothing outside the working dir is read, and the terminal shows what happened.
+//
+// - Host work outside every budget: 200,000 pm.test calls, a variable that doubles at each of its
+//   19 levels, 40 names of 16M characters, 121 pm.sendRequest bodies of 8 MB at once, 120,000
+//   cookies set. Each fails its own request with a message naming the bound.
+// - File bodies: a `file` body whose src is {{f}}, set by a pre-request script to
+//   /proc/self/environ; a formdata file by ../ and by a link; --iteration-data outside.
+// - The terminal: names, messages and URLs with ESC[1A ESC[2K, \r and newlines.
+//
+// The attacks about the process run the bin (cli/bin/mockman.js, on the bundle the slow project's
+// globalSetup builds) under /usr/bin/time -v when it is there: each logs its peak RSS and time,
+// the figures tests/README.md gives. The report's own bound runs in-process, with a stand-in sandbox.
+import { execFile } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { SaxesParser } from "saxes";
+import { describe, expect, it } from "vitest";
+import { BIN, processEnv, ROOT, tempDb } from "../cli/helpers";
+import { BOUNDS } from "#mock/tester/engine/bounds";
+import type { Exchange, Sender } from "#mock/tester/engine/exchange";
+import type { SandboxFactory } from "#mock/tester/engine/postman-run";
+import { executeRun, prepareRun } from "#mock/tester/engine/run";
+import type { PostmanCollection } from "#mock/tester/postman/convert";
+import type { Assertion, ScriptOutcome } from "#mock/tester/sandbox/sandbox";
+
+const SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
+const TIME = "/usr/bin/time";
+
+interface Measured {
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** Peak RSS in MB and wall time in s, when /usr/bin/time is there. */
+  rssMb?: number;
+  seconds?: number;
+}
+
+/** The bin as a user runs it, measured; stdout and stderr kept whole (reports go to files anyway). */
+function measured(what: string, args: string[], cwd = ROOT): Promise<Measured> {
+  const timed = existsSync(TIME);
+  const [command, argv] = timed ? [TIME, ["-v", process.execPath, BIN, ...args]] : [process.execPath, [BIN, ...args]];
+  return new Promise((done) => {
+    execFile(command, argv, { cwd, env: processEnv(), timeout: 120_000, maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const code = error ? Number((error as { code?: number }).code ?? 1) : 0;
+      const ran: Measured = { code, stdout, stderr };
+      if (timed) {
+        const rss = stderr.match(/Maximum resident set size \(kbytes\): (\d+)/);
+        const wall = stderr.match(/Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (?:(\d+):)?(\d+):([\d.]+)/);
+        if (rss) ran.rssMb = Math.round(Number(rss[1]) / 1024);
+        if (wall) ran.seconds = Math.round((Number(wall[1] ?? 0) * 3600 + Number(wall[2]) * 60 + Number(wall[3])) * 10) / 10;
+        // What time -v adds is not mockman's.
+        ran.stderr = stderr.replace(/^\s*Command being timed:[\s\S]*$/m, "").replace(/^Command exited with non-zero status \d+\n/m, "");
+      }
+      console.log(`[host-bounds] ${what}: exit ${code}, peak RSS ${ran.rssMb ?? "?"} MB, ${ran.seconds ?? "?"} s`);
+      done(ran);
+    });
+  });
+}
+
+interface Script {
+  pre?: string;
+  test?: string;
+}
+const item = (name: string, url: string, scripts: Script = {}, request: object = {}) => ({
+  name,
+  request: { method: "GET", url, header: [], ...request },
+  event: [
+    ...(scripts.pre ? [{ listen: "prerequest", script: { exec: [scripts.pre] } }] : []),
+    ...(scripts.test ? [{ listen: "test", script: { exec: [scripts.test] } }] : []),
+  ],
+});
+/** The request after each attack: judged as it would be alone. */
+const after = item("After", "/api/posts?limit=1", { test: "pm.test('still judged', () => pm.response.to.have.status(200));" });
+
+function collection(dir: string, items: unknown[], extra: object = {}): string {
+  const file = join(dir, "attack.postman_collection.json");
+  writeFileSync(file, JSON.stringify({ info: { name: "attack", schema: SCHEMA }, item: items, ...extra }));
+  return file;
+}
+
+interface Report {
+  requests: number;
+  failed: number;
+  results: Array<{
+    name: string;
+    status: number | null;
+    pass: boolean;
+    error?: string;
+    failures: Array<{ check: string; actual: string }>;
+    assertions?: Array<{ name: string; pass: boolean; error?: string }>;
+    sent?: Array<{ method: string; url: string; status?: number; error?: string }>;
+  }>;
+}
+
+/** replay FILE with a JSON and a JUnit report written to files; both read back, the JUnit checked well-formed. */
+async function replay(what: string, dir: string, db: string, file: string, extra: string[] = []) {
+  const json = join(dir, "report.json");
+  const junit = join(dir, "junit.xml");
+  const ran = await measured(what, [
+    "replay",
+    file,
+    "--db",
+    db,
+    "-r",
+    "cli,json,junit",
+    "--reporter-json-export",
+    json,
+    "--reporter-junit-export",
+    junit,
+    "--color",
+    "off",
+    ...extra,
+  ]);
+  expect(ran.stderr).not.toMatch(/unexpected error|nested too deeply|heap out of memory/i);
+  expect(existsSync(json), `${what}: the JSON report`).toBe(true);
+  const report = JSON.parse(readFileSync(json, "utf8")) as Report;
+  const xml = readFileSync(junit, "utf8");
+  wellFormed(xml);
+  return { ran, report, xml, bytes: { json: readFileSync(json).length, junit: xml.length } };
+}
+
+/** A strict XML parser reads it to the end: JUnit readers will too. */
+function wellFormed(xml: string): void {
+  const parser = new SaxesParser();
+  let failed: Error | undefined;
+  parser.on("error", (error) => {
+    failed ??= error;
+  });
+  parser.write(xml).close();
+  expect(failed?.message).toBeUndefined();
+}
+
+const lastIsJudged = (report: Report) =>
+  expect(report.results.at(-1)).toMatchObject({ status: 200, pass: true, assertions: [{ name: "still judged", pass: true }] });
+
+const failureText = (result: Report["results"][number]) => [result.error ?? "", ...result.failures.map((f) => f.actual)].join("\n");
+
+describe("item 5: host work a script drives is bounded and linear", () => {
+  it("200,000 pm.test calls: the request fails naming the bound; exit 1 with a report, never exit 2", { timeout: 120_000 }, async () => {
+    const { dir, db } = tempDb();
+    const file = collection(dir, [
+      item("Many", "/api/posts?limit=1", { test: "for (let i = 0; i < 200000; i++) pm.test('t' + i, function () {});" }),
+      after,
+    ]);
+    const { ran, report } = await replay("200,000 pm.test", dir, db, file);
+    expect(ran.code).toBe(1);
+    const many = report.results[0];
+    expect(many.pass).toBe(false);
+    expect(many.assertions).toHaveLength(BOUNDS.assertionsPerScript);
+    expect(failureText(many)).toContain(
+      "the script made 200,000 assertions, more than the 10,000 one script may make (the bound); the first 10,000 are kept",
+    );
+    lastIsJudged(report);
+  });
+
+  it(
+    "a variable that holds itself twice, 19 levels deep: not sent, the bound named; the next request runs",
+    { timeout: 120_000 },
+    async () => {
+      const { dir, db } = tempDb();
+      const file = collection(
+        dir,
+        [item("Bomb", "/api/posts?limit=1", {}, { method: "POST", body: { mode: "raw", raw: "{{a}}" } }), after],
+        { variable: [{ key: "a", value: "{{a}}{{a}}xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" }] },
+      );
+      const { ran, report } = await replay("self-referencing variable, 19 levels", dir, db, file);
+      expect(ran.code).toBe(1);
+      expect(report.results[0]).toMatchObject({ status: null, pass: false });
+      expect(report.results[0].error).toMatch(/^not sent: its \{\{variables\}\} expand to more than 16,777,216 characters \(the bound/);
+      lastIsJudged(report);
+      if (ran.rssMb) expect(ran.rssMb).toBeLessThan(1024);
+    },
+  );
+
+  it(
+    "40 names of 16M characters and a 16M error: each cut in the report, which stays small and well-formed",
+    { timeout: 120_000 },
+    async () => {
+      const { dir, db } = tempDb();
+      const file = collection(dir, [
+        item("Names", "/api/posts?limit=1", {
+          test: "const n = 'N'.repeat(16 * 1024 * 1024); for (let i = 0; i < 40; i++) pm.test(n, () => { throw new Error(n); });",
+        }),
+        item("Thrown", "/api/posts?limit=1", { test: "throw new Error('E'.repeat(16 * 1024 * 1024));" }),
+        // Names the sandbox surely hands back whole (on a loaded machine the 16M ones may meet the script's budget first).
+        item("Shorter", "/api/posts?limit=1", {
+          test: "const n = 'N'.repeat(256 * 1024); for (let i = 0; i < 40; i++) pm.test(n, () => { throw new Error(n); });",
+        }),
+        after,
+      ]);
+      const { ran, report, bytes } = await replay("40 names of 16M characters", dir, db, file);
+      expect(ran.code).toBe(1);
+      const names = report.results[0];
+      // The sandbox may stop it at its budget or cap first: either way no name passes its bound.
+      expect(names.pass).toBe(false);
+      const shorter = report.results[2];
+      expect(shorter.assertions).toHaveLength(40);
+      for (const a of [...(names.assertions ?? []), ...shorter.assertions!]) {
+        expect(a.name.length).toBeLessThan(BOUNDS.nameChars + 40);
+        expect(a.error!.length).toBeLessThan(BOUNDS.messageChars + 40);
+      }
+      for (const f of report.results[1].failures) expect(f.actual.length).toBeLessThan(BOUNDS.messageChars + 80);
+      expect(shorter.assertions![0].name).toBe(`${"N".repeat(1000)}… (261,144 more characters)`);
+      expect(bytes.json + bytes.junit).toBeLessThan(2 * 1024 * 1024);
+      // The lines too: cut, never 16M characters to the terminal.
+      expect(ran.stdout.length).toBeLessThan(1024 * 1024);
+      lastIsJudged(report);
+    },
+  );
+
+  const flood = (count: number, bodySize: number) =>
+    item("Flood", "/api/posts?limit=1", {
+      pre: [
+        `const body = 'B'.repeat(${bodySize});`,
+        `for (let i = 0; i < ${count}; i++)`,
+        "  pm.sendRequest({ url: '/api/test-todos', method: 'POST', header: { 'content-type': 'text/plain' }, body: { mode: 'raw', raw: body } }, () => {});",
+      ].join("\n"),
+    });
+
+  it(
+    "121 pm.sendRequest bodies of 8 MB at once: 64 MB in all for a request's scripts; the rest refused, the bound named",
+    { timeout: 120_000 },
+    async () => {
+      const { dir, db } = tempDb();
+      const file = collection(dir, [flood(121, 8 * 1024 * 1024), after]);
+      const { ran, report } = await replay("121 pm.sendRequest of 8 MB", dir, db, file);
+      expect(ran.code).toBe(1);
+      const [flooded] = report.results;
+      expect(flooded.pass).toBe(false);
+      // 8M characters count as 16 MB: four go out, the rest never reach the sender.
+      expect((flooded.sent ?? []).length).toBeLessThanOrEqual(4);
+      expect(failureText(flooded)).toContain(
+        "pm.sendRequest: more than 64 MB sent and received by one request's scripts (the bound); the rest were not sent",
+      );
+      lastIsJudged(report);
+    },
+  );
+
+  it("121 pm.sendRequest at once: at most 16 in flight; the rest refused, the bound named", { timeout: 120_000 }, async () => {
+    const { dir, db } = tempDb();
+    const file = collection(dir, [flood(121, 10), after]);
+    const { ran, report } = await replay("121 pm.sendRequest at once", dir, db, file);
+    expect(ran.code).toBe(1);
+    const [flooded] = report.results;
+    expect(flooded.sent).toHaveLength(BOUNDS.sendInFlight);
+    expect(failureText(flooded)).toContain("pm.sendRequest: more than 16 requests in flight at once (the bound); this one was not sent");
+    lastIsJudged(report);
+  });
+
+  it(
+    "120,000 cookies set: linear, the jar holds its bound, the request fails naming it; the next request is judged",
+    { timeout: 120_000 },
+    async () => {
+      const { dir, db } = tempDb();
+      const file = collection(dir, [
+        item("Cookies", "/api/posts?limit=1", {
+          pre: "const jar = pm.cookies.jar(); for (let i = 0; i < 120000; i++) jar.set('http://localhost/api', 'c' + i, 'v');",
+        }),
+        item("Reads", "/api/posts?limit=1", {
+          test: "pm.test('the jar is bounded', () => pm.expect(pm.cookies.toObject()).to.satisfy((o) => Object.keys(o).length <= 1000));",
+        }),
+        after,
+      ]);
+      const { ran, report } = await replay("120,000 cookies set", dir, db, file);
+      expect(ran.code).toBe(1);
+      expect(failureText(report.results[0])).toContain("pm.cookies: 119,000 changes were refused: the jar holds 1,000 cookies (the bound)");
+      expect(report.results[1]).toMatchObject({ status: 200, pass: true });
+      lastIsJudged(report);
+      if (ran.seconds) expect(ran.seconds).toBeLessThan(30);
+    },
+  );
+
+  it("the report's own bound: past 64M characters of names, later ones are cut and their request says so (in-process)", async () => {
+    const name = "n".repeat(BOUNDS.nameChars);
+    // 80 requests of 1,000 assertions of 1,000 characters pass the 64M-character budget at the 68th.
+    const assertions: Assertion[] = Array.from({ length: 1000 }, () => ({ name, passed: true, skipped: false }));
+    const sandbox: SandboxFactory = async () => ({
+      run: async (input): Promise<ScriptOutcome> => ({
+        scopes: input.scopes,
+        assertions,
+        error: null,
+        nextSet: false,
+        next: null,
+        skip: false,
+        headers: input.request.headers,
+        sent: [],
+        cookieChanges: [],
+        request: null,
+      }),
+    });
+    const sender: Sender = {
+      where: "test",
+      close: async () => {},
+      send: async (): Promise<Exchange> => ({ status: 200, statusText: "OK", headers: {}, body: null, ms: 1 }),
+    };
+    const items = Array.from({ length: 80 }, (_, i) => item(`R${i}`, "/api/x", { test: "pm.test('x', () => {})" }));
+    const prepared = prepareRun(
+      { kind: "postman", collection: { info: { name: "c", schema: SCHEMA }, item: items } as PostmanCollection },
+      { environment: {}, globals: {}, data: [], folders: [] },
+    );
+    const { report } = await executeRun(prepared, sender, { file: "c.json", bail: false, sandbox });
+    const kept = report.results.reduce((n, r) => n + (r.assertions ?? []).reduce((m, a) => m + a.name.length, 0), 0);
+    expect(kept).toBeLessThan(BOUNDS.reportChars + 2 * 1000 * BOUNDS.nameChars);
+    const firstCut = report.results.findIndex((r) => !r.pass);
+    expect(firstCut).toBeGreaterThan(60);
+    expect(report.results[firstCut].error).toContain("the report reached its bound of 67,108,864 characters of names, messages and paths");
+    expect(report.results.at(-1)!.assertions![0].name).toMatch(/^n{80}… \(920 more characters\)$/);
+  });
+});
+
+describe("item 6: files are read only inside --working-dir", () => {
+  const secret = (dir: string) => {
+    const outside = join(dir, "outside");
+    mkdirSync(outside);
+    writeFileSync(join(outside, "secret.txt"), "the host's secret");
+    return join(outside, "secret.txt");
+  };
+
+  it(
+    "a file body whose src is {{f}}, set to /proc/self/environ by a script, fails as not sent; so do ../ and a link out",
+    { timeout: 120_000 },
+    async () => {
+      const { dir, db } = tempDb();
+      const work = join(dir, "work");
+      mkdirSync(work);
+      const outside = secret(dir);
+      symlinkSync(outside, join(work, "link.txt"));
+      writeFileSync(join(work, "inside.txt"), "inside");
+      const post = (name: string, body: object, pre?: string) =>
+        item(name, "/api/test-todos", pre ? { pre } : {}, { method: "POST", body });
+      const file = collection(work, [
+        post("Environ", { mode: "file", file: { src: "{{f}}" } }, "pm.variables.set('f', '/proc/self/environ');"),
+        post("Up", { mode: "file", file: { src: "../outside/secret.txt" } }),
+        post("Link", { mode: "formdata", formdata: [{ key: "f", type: "file", src: "link.txt" }] }),
+        post("Absolute", { mode: "formdata", formdata: [{ key: "f", type: "file", src: outside }] }),
+        post("Inside", { mode: "file", file: { src: "inside.txt" } }),
+        after,
+      ]);
+      const { ran, report } = await replay("file bodies outside --working-dir", work, db, file);
+      expect(ran.code).toBe(1);
+      const [environ, up, link, absolute, inside] = report.results;
+      for (const [result, path] of [
+        [environ, "/proc/self/environ"],
+        [up, "../outside/secret.txt"],
+        [link, "link.txt"],
+        [absolute, outside],
+      ] as const) {
+        expect(result.status).toBeNull();
+        expect(result.error).toBe(
+          `not sent: its body names the file ${path}, outside the working dir ${work} (give --insecure-file-read to read files anywhere)`,
+        );
+      }
+      expect(inside.status).not.toBeNull();
+      lastIsJudged(report);
+      expect(ran.stdout + ran.stderr).not.toContain("the host's secret");
+    },
+  );
+
+  it(
+    "--insecure-file-read lifts it, as Newman's default does; --iteration-data outside is refused before anything is sent",
+    { timeout: 120_000 },
+    async () => {
+      const { dir, db } = tempDb();
+      const work = join(dir, "work");
+      mkdirSync(work);
+      const outside = secret(dir);
+      const data = join(dir, "outside", "rows.json");
+      writeFileSync(data, JSON.stringify([{ n: 1 }]));
+      const file = collection(work, [
+        item("Up", "/api/test-todos", {}, { method: "POST", body: { mode: "file", file: { src: outside } } }),
+      ]);
+      const lifted = await measured("--insecure-file-read", ["replay", file, "--db", db, "--json", "--insecure-file-read"]);
+      expect(JSON.parse(lifted.stdout).results[0].status).not.toBeNull();
+      const refused = await measured("--iteration-data outside", ["replay", file, "--db", db, "-d", data]);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr.trim()).toBe(
+        `mockman: --iteration-data ${data}: outside the working dir ${work} (give --insecure-file-read to read files anywhere). Nothing was sent`,
+      );
+      const given = await measured("--iteration-data with --working-dir", [
+        "replay",
+        file,
+        "--db",
+        db,
+        "-d",
+        data,
+        "--working-dir",
+        dir,
+        "--json",
+      ]);
+      expect(given.code).toBe(0);
+    },
+  );
+});
+
+describe("item 7: the terminal shows what a collection says, never what it does", () => {
+  it(
+    "ESC[1A ESC[2K, \\r and newlines in names, messages and URLs are shown escaped; JUnit and JSON stay well-formed",
+    { timeout: 120_000 },
+    async () => {
+      const { dir, db } = tempDb();
+      const forged = "\x1b[1A\x1b[2K\r2 requests, 2 assertions, 0 failed (1.0 ms)\n\x1b]0;title\x07\u202e\x00";
+      const file = collection(dir, [
+        item(`Forge${forged}`, `/api/posts?limit=1&q=${encodeURIComponent("x")}${forged}`, {
+          test: `pm.test(${JSON.stringify(`name${forged}`)}, () => { throw new Error(${JSON.stringify(`message${forged}`)}); });`,
+        }),
+        after,
+      ]);
+      const { ran, report, xml } = await replay("forged terminal", dir, db, file);
+      expect(ran.code).toBe(1);
+      // No control character reaches the terminal but the newlines between lines.
+      // eslint-disable-next-line no-control-regex
+      expect(ran.stdout).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f\u202e]/);
+      // eslint-disable-next-line no-control-regex
+      expect(ran.stderr).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f\u202e]/);
+      const lines = ran.stdout.split("\n");
+      expect(lines.filter((l) => /^\d+ requests?, /.test(l))).toEqual([expect.stringMatching(/^2 requests, 2 assertions, 1 failed /)]);
+      expect(lines[0]).toMatch(/FAIL$/);
+      expect(ran.stdout).toContain("\\x1b[1A\\x1b[2K\\r2 requests, 2 assertions, 0 failed (1.0 ms)\\n\\x1b]0;title\\x07\\u202e\\x00");
+      // The JSON keeps what the script said, escaped as JSON escapes it; the XML drops what XML cannot carry.
+      expect(report.results[0].assertions![0].name).toBe(`name${forged}`);
+      expect(xml).not.toContain("\x1b");
+      lastIsJudged(report);
+    },
+  );
+});

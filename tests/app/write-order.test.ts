@@ -107,3 +107,25 @@ describe("like then unlike, clicked quickly", () => {
     expect(sent).toEqual([`/api/posts/like/${post._id}`, `/api/posts/dislike/${post._id}`]);
   });
 });
+
+describe("a like, then Logout, clicked quickly", () => {
+  it("sends the like first, as the user who clicked it; the session ends after it", async () => {
+    const { clientAction: indexAction } = await import("#app/routes/_index/route");
+    const post = await aPostNotLiked();
+    sent.length = 0;
+    const logout = new FormData();
+    logout.set("intent", "logout");
+    const [liked] = await Promise.all([
+      postActions(args({ intent: "like", postId: post._id }, 40)),
+      indexAction({
+        request: new Request("http://localhost/", { method: "POST", body: logout }),
+        params: {},
+      } as ClientActionFunctionArgs).catch((thrown: unknown) => thrown),
+    ]);
+    expect(liked).toEqual({ intent: "like", ok: true });
+    expect(sent).toEqual([`/api/posts/like/${post._id}`]);
+    expect(localStorage.getItem("token")).toBeNull();
+    const { post: after } = await (await mock.handle(new Request(`http://localhost/api/posts/${post._id}`))).json();
+    expect(after.likes.likedBy.map((u: { username: string }) => u.username)).toEqual(["guest"]);
+  });
+});

@@ -20,6 +20,7 @@ import { forgetKeptAnswers } from "#app/lib/browser-mock";
 import { clearSession, getToken, safeRedirect } from "#app/lib/session";
 import { endDamagedSession } from "#app/lib/session-end";
 import { TEXT, TOAST } from "#app/lib/texts";
+import { inLine } from "#app/lib/write-line";
 import { LoginModal } from "./login-modal";
 import { SignupModal } from "./signup-modal";
 
@@ -36,7 +37,9 @@ export async function clientAction({ request }: ClientActionFunctionArgs) {
   const to = safeRedirect(String(formData.get("redirectTo") ?? ""));
 
   if (intent === "logout") {
-    clearSession();
+    // In the line of writes: a like clicked just before Logout is sent first, as the user who clicked it,
+    // never after, as nobody (or the next user to log in).
+    await inLine(async () => clearSession())();
     await forgetKeptAnswers();
     toast.success(TOAST.logout);
     return redirect("/");

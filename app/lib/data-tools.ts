@@ -11,6 +11,7 @@ import { downloadBlob } from "./download";
 import { clearPosts } from "./post-store";
 import { rememberUser } from "./remember-user";
 import { requireSession, type SessionUser } from "./session";
+import { inLine } from "./write-line";
 
 export const DATA_TOAST = {
   reset: "The data was reset to the sample data.",
@@ -50,7 +51,13 @@ export async function downloadExport(): Promise<string> {
   return name;
 }
 
-export async function dataToolActions({ request }: ClientActionFunctionArgs) {
+/**
+ * Settings' Reset and Import, in the app's one line of writes (write-line.ts): a like clicked
+ * just before a Reset lands before it, never after it on the fresh data.
+ */
+export const dataToolActions = inLine(runDataTool);
+
+async function runDataTool({ request }: ClientActionFunctionArgs) {
   const { token, user } = requireSession(request);
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
@@ -92,4 +99,4 @@ async function refreshSessionUser(token: string, me: SessionUser) {
   }
 }
 
-export type DataToolActionData = Awaited<ReturnType<typeof dataToolActions>>;
+export type DataToolActionData = Awaited<ReturnType<typeof runDataTool>>;

@@ -6,6 +6,7 @@ import { declineApiTarget, routeApiTo, saveApiTarget, takeApiTargetFromUrl } fro
 import { gateApiUntilMockBoots } from "#app/lib/mock-gate";
 import { tokenOfThisTab } from "#app/lib/session";
 import { hasKeptWrites } from "#app/lib/outbox";
+import { holdCallsUntil } from "#app/lib/call-hold";
 
 // The mock (Mirage + Dexie) runs in a worker of this tab; the page loads only
 // its small door (mock/browser/door.ts), which starts the worker and patches fetch.
@@ -48,6 +49,12 @@ async function start() {
   }
   if (remoteApi) routeApiTo(remoteApi);
   else startInTabMock();
+  // Likes, bookmarks, follows and deletions a gone tab showed as done are sent first (app/lib/outbox.ts):
+  // the screens' reads wait for them, so they show what those writes made.
+  if (hasKeptWrites())
+    holdCallsUntil(
+      import("#app/lib/replay-kept").then(({ replayKeptWrites }) => replayKeptWrites()).catch((error: unknown) => console.error(error)),
+    );
 
   startTransition(() => {
     hydrateRoot(
@@ -57,9 +64,6 @@ async function start() {
       </StrictMode>,
     );
   });
-  // Likes, bookmarks, follows and deletions a gone tab showed as done are sent now (app/lib/outbox.ts).
-  if (hasKeptWrites())
-    void import("#app/lib/replay-kept").then(({ replayKeptWrites }) => replayKeptWrites()).catch((error: unknown) => console.error(error));
 }
 
 void start();

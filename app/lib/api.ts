@@ -2,6 +2,7 @@
 // (the mock's one shape); anything else still becomes a readable message.
 import { toast } from "react-toastify";
 import { DATA_VERSION_HEADER } from "#mock/browser/worker-protocol";
+import { callsMayStart } from "./call-hold";
 import { getToken, sessionChangedElsewhere } from "./session";
 import { endSession, followSessionElsewhere, isSessionDeath } from "./session-end";
 
@@ -53,6 +54,7 @@ export async function apiVersioned<T>(
   path: string,
   { method = "GET", body, auth = false, signal, minimal = false }: CallOptions = {},
 ): Promise<{ data: T; version: number }> {
+  await callsMayStart();
   const headers: Record<string, string> = { accept: "application/json" };
   if (minimal) headers.prefer = "return=minimal";
   if (body !== undefined) headers["content-type"] = "application/json";

@@ -6,10 +6,10 @@
 // action removes it once the API has answered, whatever the answer (the person saw it).
 //
 // An entry still here when its tab is gone (its Web Lock released) is replayed once,
-// in click order, by the next tab that boots (`replayKept`): the write is a state
-// ("liked"), so sending it again is harmless (the mock refuses a like of a liked
-// post, and that refusal means it is done). Until then every tab of that user shows
-// the entry's state, so a reload never shows the write undone.
+// in click order, by the next tab that boots (`replayKept`), before that tab reads
+// anything: the write is a state ("liked"), so sending it again is harmless (the mock
+// refuses a like of a liked post, and that refusal means it is done), and the screens
+// then read what it made, so a reload never shows the write undone.
 import { useCallback, useSyncExternalStore } from "react";
 import { TAB_ID } from "#mock/browser/tab-id";
 import { getSessionUser } from "./session";
@@ -108,14 +108,16 @@ export function keptWrites(): KeptWrite[] {
   return entries.sort((a, b) => a.at - b.at);
 }
 
-// What the cards show: the newest kept write per target of the signed-in user, any tab's.
+// What the cards show: the newest write this tab kept per target, while it waits for its answer.
+// Another tab's are not shown: its answer reaches this tab as live news (live-changes.ts), and
+// a gone tab's are replayed before this tab reads anything (entry.client.tsx holds the calls).
 let shown = new Map<string, KeptWrite>();
 const watchers = new Set<() => void>();
 
 function refresh() {
   const next = new Map<string, KeptWrite>();
   const me = getSessionUser()?.username;
-  for (const entry of keptWrites()) if (entry.username === me) next.set(entry.target, entry);
+  for (const entry of keptWrites()) if (entry.tab === TAB_ID && entry.username === me) next.set(entry.target, entry);
   const same = next.size === shown.size && [...next].every(([target, entry]) => shown.get(target)?.key === entry.key);
   if (same) return;
   shown = next;
@@ -123,13 +125,8 @@ function refresh() {
 }
 
 if (typeof window !== "undefined") {
-  // Another tab kept or settled a write of the same person.
-  window.addEventListener("storage", (event) => {
-    if (event.key === null || event.key.startsWith(PREFIX)) refresh();
-  });
   // While this page lives its entries are its own to settle: the next boot replays only a gone tab's.
   navigator.locks?.request(tabLock(TAB_ID), () => new Promise<never>(() => undefined)).catch(() => undefined);
-  refresh();
 }
 
 function tabLock(tab: string) {

@@ -78,7 +78,7 @@ describe("the admin API", () => {
     expect(await todos(base)).toEqual(["before", "after"]);
 
     const reset = await admin(base, "POST", "/reset");
-    expect(reset.body).toEqual({ counts: { users: 4, posts: 6, comments: 0, todos: 0, photos: 0, notifications: 0 } });
+    expect(reset.body).toEqual({ counts: { users: 4, posts: 6, comments: 0, todos: 0, photos: 0, notifications: 0 }, scenarios: 0 });
     expect(await todos(base)).toEqual([]);
 
     const restored = await admin(base, "POST", "/snapshots/one/restore", undefined, "/snapshots/{name}/restore");

@@ -65,6 +65,7 @@ describe("the package", () => {
       "cli/bin/mockman.undici.cjs",
       "dist/mock/index.d.ts",
       "dist/mock/index.js",
+      "dist/mock/node.js",
       "dist/mock/openapi.d.ts",
       "package.json",
     ]);
@@ -155,7 +156,7 @@ describe("the package", () => {
       const vitest = await ran(process.execPath, [join(ROOT, "node_modules/vitest/vitest.mjs"), "run", "mock.test.ts"], project);
       expect(vitest.code, vitest.stdout + vitest.stderr).toBe(0);
       // eslint-disable-next-line no-control-regex -- vitest colours its summary: the colour codes go.
-      expect(vitest.stdout.replace(/\u001b\[\d+m/g, "")).toMatch(/Tests\s+5 passed \(5\)/);
+      expect(vitest.stdout.replace(/\u001b\[\d+m/g, "")).toMatch(/Tests\s+6 passed \(6\)/);
     },
   );
 

@@ -26,9 +26,10 @@ export const NETWORK_ERROR_HEADER = "x-mockman-network-error";
 
 /** Header names as HTTP carries them: no colon, space or control character. */
 const headerName = z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$/, "expected a header name (letters, digits, -)");
-/** A header's value: no line break or other control character (it could not be sent). */
-// eslint-disable-next-line no-control-regex -- the control characters are what it refuses.
-const headerValue = z.string().regex(/^[^\u0000-\u0008\u000a-\u001f\u007f]{0,8192}$/, "expected a header value without line breaks");
+/** A header's value as HTTP can send it: tabs, visible ASCII and Latin-1 (node:http refuses anything else). */
+const headerValue = z.string().regex(/^[\t\x20-\x7e\x80-\xff]{0,8192}$/, "expected a header value of visible characters (no line breaks)");
+/** Headers the door itself writes from the answer (its length, its framing, the connection): an answer may not set them. */
+const FRAMING_HEADERS = ["content-length", "transfer-encoding", "connection", "keep-alive", "upgrade", "te", "trailer"];
 
 /** What a request must carry, besides its method and path, for the scenario to answer it. */
 const matchSchema = z
@@ -331,6 +332,8 @@ export class Scenarios {
     if ([body !== undefined, scenario.text !== undefined, scenario.error !== undefined].filter(Boolean).length > 1)
       return "give one of body, data, text or error";
     if ((status === 204 || status === 304) && scenario.text !== undefined) return `a ${status} answer has no body`;
+    const framing = Object.keys(scenario.headers ?? {}).find((name) => FRAMING_HEADERS.includes(name.toLowerCase()));
+    if (framing) return `headers: ${framing} is written by the server from the answer itself; leave it out`;
     if (scenario.error !== undefined && (scenario.status !== undefined || scenario.headers))
       return "a network error has no status or headers: the connection is dropped";
     const size = scenario.text !== undefined ? new TextEncoder().encode(scenario.text).byteLength : jsonBytes(body);

@@ -173,4 +173,27 @@ describe("startServe", () => {
     await expect(fetch(`${served.url}/api/posts`)).rejects.toThrow();
     await expect(startServe({ port: 70_000 })).rejects.toThrow(/port must be a whole number from 0 to 65535/);
   });
+
+  it("refuses what is over a cap, naming it: a 21st snapshot, a scenario body over 1 MB; a port in use", async () => {
+    const served = await startServe({ passwordIterations: 1000 });
+    try {
+      const post = (path: string, body?: unknown) =>
+        fetch(`${served.url}/__mockman/${path}`, { method: "POST", body: body === undefined ? undefined : JSON.stringify(body) });
+      for (let i = 1; i <= 20; i++) expect((await post(`snapshots/s${i}`)).status).toBe(201);
+      const over = await post("snapshots/s21");
+      expect([over.status, ((await over.json()) as { errors: string[] }).errors[0]]).toEqual([
+        409,
+        expect.stringMatching(/^20 snapshots are kept already, the most there may be: delete one first/),
+      ]);
+      expect((await post("snapshots/s1")).status).toBe(201); // a name in use is replaced
+      const big = await post("scenarios", { method: "GET", path: "/api/posts", body: { text: "x".repeat(1024 * 1024) } });
+      expect([big.status, ((await big.json()) as { errors: string[] }).errors[0]]).toEqual([
+        413,
+        expect.stringMatching(/a scenario's body is at most 1 MB/),
+      ]);
+      await expect(startServe({ port: served.port })).rejects.toThrow(`startServe: port ${served.port} is already in use on 127.0.0.1`);
+    } finally {
+      await served.close();
+    }
+  });
 });

@@ -13,7 +13,7 @@ import { createMock, type Mock } from "../core/create-mock";
 import { FaultControl } from "../core/faults";
 import { MemoryStore } from "../store/memory";
 import { createAdmin } from "../node/admin";
-import { openFileMock } from "../node/door";
+import { LockedError, openFileMock } from "../node/door";
 import { DEFAULT_TIMEOUTS, createDoorServer } from "../node/http-door";
 import { answerIdentity, newIdentity } from "../node/serve-identity";
 import { Journal, journaled, type JournalEntry, type JournalFilter } from "../features/journal";
@@ -70,6 +70,15 @@ export async function startServe(options: ServeOptions): Promise<Served> {
       label: db,
       passwordIterations: options.passwordIterations,
       lock: { waitMs: 0, info: { command: "moments/mock startServe" } },
+    }).catch((error: Error) => {
+      if (error instanceof LockedError)
+        throw new Error(
+          `startServe: ${db} is held by another process (${error.message}); give each server a store of its own, or ":memory:"`,
+          {
+            cause: error,
+          },
+        );
+      throw new Error(`startServe: ${error.message}`, { cause: error });
     });
     mock = opened.mock;
     release = opened.release;

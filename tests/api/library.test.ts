@@ -5,6 +5,9 @@
 // named. The packed package runs the same in an empty project (tests/cli/package.test.ts).
 import { request as httpRequest } from "node:http";
 import { createServer } from "node:http";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createMock, setupMock, startServe } from "#mock/library/index";
 
@@ -194,6 +197,32 @@ describe("startServe", () => {
       await expect(startServe({ port: served.port })).rejects.toThrow(`startServe: port ${served.port} is already in use on 127.0.0.1`);
     } finally {
       await served.close();
+    }
+  });
+
+  it("on a store file: the data stays after close, and a store another server holds is refused", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "moments-startserve-"));
+    const db = join(dir, "db.json");
+    try {
+      const first = await startServe({ db, passwordIterations: 1000 });
+      try {
+        const created = await fetch(`${first.url}/api/test-todos`, { method: "POST", body: JSON.stringify({ title: "kept" }) });
+        expect(created.status).toBe(201);
+        await expect(startServe({ db })).rejects.toThrow(
+          /^startServe: .*db\.json is held by another process \(moments\/mock startServe \(pid \d+\) is using/,
+        );
+      } finally {
+        await first.close();
+      }
+      const again = await startServe({ db, passwordIterations: 1000 });
+      try {
+        const { todos } = (await (await fetch(`${again.url}/api/test-todos`)).json()) as { todos: { title: string }[] };
+        expect(todos.map((t) => t.title)).toEqual(["kept"]);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -129,6 +129,7 @@ describe("setupMock's policies and refusals", () => {
     expect(() => setupMock({ origins: ["localhost:3000"] })).toThrow(/origins\[0\] is "localhost:3000", not an origin/);
     expect(() => setupMock({ origins: ["http://a.test/path"] })).toThrow(/scheme, host and port only/);
     expect(() => setupMock({ onUnhandledRequest: "ignore" as "warn" })).toThrow(/onUnhandledRequest is "ignore"/);
+    expect(() => setupMock({ origins: "http://a.test" as unknown as string[] })).toThrow(/origins must be a list of origins/);
   });
 });
 
@@ -160,7 +161,11 @@ describe("startServe", () => {
       expect(served.requests().map((r) => r.status)).toEqual([0, 201]);
       const bad = await fetch(`${served.url}/__mockman/requests?status=teapot`);
       expect([bad.status, ((await bad.json()) as { errors: string[] }).errors[0]]).toEqual([400, "status: Expected number, received nan"]);
-      expect((await post("/__mockman/reset", { keep: true })).status).toBe(400);
+      const badReset = await post("/__mockman/reset", { keep: true });
+      expect([badReset.status, ((await badReset.json()) as { errors: string[] }).errors[0]]).toEqual([
+        400,
+        'reset options: unknown field "keep"',
+      ]);
       const reset = (await (await post("/__mockman/reset")).json()) as { scenarios: number };
       expect(reset.scenarios).toBe(0);
       expect(served.requests()).toEqual([]);
@@ -175,6 +180,7 @@ describe("startServe", () => {
     }
     await expect(fetch(`${served.url}/api/posts`)).rejects.toThrow();
     await expect(startServe({ port: 70_000 })).rejects.toThrow(/port must be a whole number from 0 to 65535/);
+    await expect(startServe({ db: "" })).rejects.toThrow(/db must be ":memory:" or a file path/);
   });
 
   it("refuses what is over a cap, naming it: a 21st snapshot, a scenario body over 1 MB; a port in use", async () => {

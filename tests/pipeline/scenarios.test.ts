@@ -112,6 +112,8 @@ describe("scenarios", () => {
       [{ method: "GET", path: "/api/posts", headers: { "bad name": "x" } }, /headers\.bad name: expected a header name/],
       [{ method: "GET", path: "/api/posts", body: "x".repeat(1024 * 1024 + 1) }, /a scenario's body is at most 1 MB/],
       [{ method: "GET", path: "/api/posts", headers: { "Content-Length": "3" } }, /headers: Content-Length is written by the server/],
+      [{ method: "GET", path: "/api/posts", status: 204, text: "x" }, /a 204 answer has no body/],
+      [{ method: "POST", path: "/api/posts", match: { body: { big: "x".repeat(1024 * 1024) } } }, /match\.body is over 1 MB as JSON/],
       [{ method: "GET", path: "/api/posts", headers: { "x-a": "line\nbreak" } }, /headers\.x-a: expected a header value/],
       [{ method: "GET", path: "/api/posts", headers: { "x-a": "€" } }, /headers\.x-a: expected a header value/],
       [{ scenarios: [], datasets: { big: "x".repeat(1024 * 1024 + 1) } }, /datasets\.big: .* a data set is at most 1 MB/],

@@ -10,7 +10,9 @@ import type { CliIo } from "../io";
 import { addDbOption, addExamples, parseOptions } from "../options";
 
 export function resetCommand(io: CliIo): Command {
-  const command = new Command("reset").description("restore the spec's seed data (everything else in the store is dropped)");
+  const command = new Command("reset").description(
+    "restore the spec's seed data (everything else in the store is dropped); with serve running on the store, also clear its scenarios, faults and request journal",
+  );
   addDbOption(command);
   addExamples(command, ["mockman reset", "MOCKMAN_DB=/tmp/demo.json mockman reset"]);
   return command.action(async (raw: unknown) => {

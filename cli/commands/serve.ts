@@ -15,6 +15,7 @@ import { createAdmin } from "#mock/node/admin";
 import { seedInto } from "../seeding";
 import { readSource } from "../inputs";
 import { ScenarioError, Scenarios } from "#mock/features/scenarios";
+import { Journal, journaled } from "#mock/features/journal";
 import { routes } from "#mock/routes/index";
 import { addFaultOptions, faultsFrom } from "../fault-options";
 import { DEFAULT_TIMEOUTS, createDoorServer, type DoorPolicy } from "../../mock/node/http-door";
@@ -193,13 +194,16 @@ export function serveCommand(io: CliIo): Command {
     session.mock.faults.set(faults);
     if (scenarios.size) session.mock.scenarios.add(scenarios.toSet());
     // State control for test suites, under /__mockman/ (mock/node/admin.ts); the seed generator is the seed command's.
+    // Every API request is kept in the journal (GET /__mockman/requests); admin calls are not.
+    const journal = new Journal(routes);
     const admin = createAdmin(session.mock, {
       seed: (current, seedOptions) => seedInto(current, seedOptions, io.passwordIterations),
+      journal,
     });
+    const api = journaled(journal, session.mock.dispatch);
     const doors = {
       faults: session.mock.faults,
-      dispatch: (request: Parameters<typeof admin.dispatch>[0]) =>
-        admin.owns(request.url) ? admin.dispatch(request) : session.mock.dispatch(request),
+      dispatch: (request: Parameters<typeof admin.dispatch>[0]) => (admin.owns(request.url) ? admin.dispatch(request) : api(request)),
     };
     const policy: DoorPolicy = { hosts: options.allowedHost, origins: options.cors ?? options.allowOrigin };
     const server = createDoorServer(doors, { policy, timeouts: DEFAULT_TIMEOUTS }, (req, status, note, ms) => {

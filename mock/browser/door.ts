@@ -80,7 +80,10 @@ function boot(): Promise<BrowserMock> {
     owns,
     handle: async (request) => {
       const raw = await toRaw(request);
-      return fromRaw((await send({ kind: "request", id: ++ids, request: raw })) as RawResponse);
+      const answer = (await send({ kind: "request", id: ++ids, request: raw })) as RawResponse;
+      // A scenario's network error (status 0): the fetch rejects, as for a dropped connection.
+      if (answer.status === 0) throw new TypeError("Failed to fetch: the connection was dropped (a scenario's network error)");
+      return fromRaw(answer);
     },
     exportData: () => call<Blob>("exportData", []),
     checkImport: (file, onProgress) => call<ImportCheck>("checkImport", [file], onProgress),

@@ -11,6 +11,8 @@ export async function toRaw(request: Request): Promise<RawRequest> {
 }
 
 export function fromRaw(raw: RawResponse): Response {
+  // Status 0 is a scenario's network error (mock/features/scenarios.ts): no answer at all.
+  if (raw.status === 0) return Response.error();
   const body = raw.bytes ? (raw.bytes as Uint8Array<ArrayBuffer>) : raw.body === "" ? null : raw.body;
   return new Response(body, { status: raw.status, statusText: raw.statusText, headers: raw.headers });
 }

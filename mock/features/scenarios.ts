@@ -17,6 +17,34 @@ export const SCENARIO_ANSWER_HEADER = "x-mockman-scenario";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "*"] as const;
 
+/** The most a scenario's answer (its body, or its data set) may hold, as JSON: scenarios live in memory. */
+export const MAX_SCENARIO_BODY_BYTES = 1024 * 1024;
+/** The most scenarios kept at once. */
+export const MAX_SCENARIOS = 500;
+/** On the answer of a scenario with `error: "network"`: the door drops the connection (serve) or fails the request (the library). */
+export const NETWORK_ERROR_HEADER = "x-mockman-network-error";
+
+/** Header names as HTTP carries them: no colon, space or control character. */
+const headerName = z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$/, "expected a header name (letters, digits, -)");
+/** A header's value as HTTP can send it: tabs, visible ASCII and Latin-1 (node:http refuses anything else). */
+const headerValue = z.string().regex(/^[\t\x20-\x7e\x80-\xff]{0,8192}$/, "expected a header value of visible characters (no line breaks)");
+/** Headers the door itself writes from the answer (its length, its framing, the connection): an answer may not set them. */
+const FRAMING_HEADERS = ["content-length", "transfer-encoding", "connection", "keep-alive", "upgrade", "te", "trailer"];
+
+/** What a request must carry, besides its method and path, for the scenario to answer it. */
+const matchSchema = z
+  .object({
+    /** Path parameters by name (`:postId` in path): each must equal. */
+    params: z.record(z.string()).optional(),
+    /** Query parameters: each named one must be there with this value ("" for present without one). */
+    query: z.record(z.string()).optional(),
+    /** Request headers (names in any case): each must be there with this value. */
+    headers: z.record(headerName, headerValue).optional(),
+    /** The JSON body must hold this: objects by the fields given (others may be there too), anything else equal. */
+    body: z.unknown().optional(),
+  })
+  .strict();
+
 const scenarioSchema = z
   .object({
     name: z
@@ -31,9 +59,16 @@ const scenarioSchema = z
       .string()
       .regex(/^\/api(\/[^/?#\s]+)*\/?$/, "expected a path under /api, such as /api/posts/:postId (no query)")
       .refine((p) => !p.split("/").slice(0, -1).includes("*"), "* may only be the last segment"),
+    match: matchSchema.optional(),
     status: z.number().int().min(200).max(599).optional(),
+    /** Answer headers (names lower-cased). */
+    headers: z.record(headerName, headerValue).optional(),
     body: z.unknown().optional(),
+    /** A body sent as it is (not JSON): give its content-type in headers. */
+    text: z.string().optional(),
     data: z.string().min(1).optional(),
+    /** "network": no answer at all, the connection is dropped (a fetch rejects, node:http gets ECONNRESET). */
+    error: z.literal("network", { errorMap: () => ({ message: 'expected "network" (the connection is dropped)' }) }).optional(),
     delay: z.number().int().min(0).max(MAX_DELAY_MS).optional(),
     times: z.number().int().min(0).optional(),
   })
@@ -70,7 +105,7 @@ export interface ScenarioList {
 export class ScenarioError extends Error {
   constructor(
     message: string,
-    /** 400 (bad input) or 404 (nothing of that name). */
+    /** 400 (bad input), 404 (nothing of that name) or 413 (over a cap). */
     readonly status = 400,
   ) {
     super(message);
@@ -81,17 +116,77 @@ export class ScenarioError extends Error {
 interface Kept {
   scenario: Scenario;
   match: RegExp;
+  /** The path's parameter names, in order (`:postId` → postId), for `match.params`. */
+  params: string[];
   used: number;
 }
 
 const segments = (path: string) => path.split("/").filter(Boolean);
 const isParam = (segment: string) => segment.startsWith(":");
 
-/** A path pattern as a regular expression over request paths: `:name` one segment, a last `*` the rest. */
-function compile(path: string): RegExp {
+/** A path pattern as a regular expression over request paths: `:name` one segment (captured), a last `*` the rest. */
+export function compile(path: string): RegExp {
   let source = "";
-  for (const s of segments(path)) source += s === "*" ? "(?:/.*)?" : `/${isParam(s) ? "[^/]+" : s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`;
+  for (const s of segments(path))
+    source += s === "*" ? "(?:/.*)?" : `/${isParam(s) ? "([^/]+)" : s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`;
   return new RegExp(`^${source}/?$`);
+}
+
+const paramNames = (path: string) =>
+  segments(path)
+    .filter(isParam)
+    .map((s) => s.slice(1));
+
+/** Whether `value` holds `pattern`: an object every field of the pattern's (recursively), anything else equal (arrays element by element). */
+export function holds(value: unknown, pattern: unknown): boolean {
+  if (pattern === null || typeof pattern !== "object") return Object.is(value, pattern);
+  if (Array.isArray(pattern)) return Array.isArray(value) && value.length === pattern.length && pattern.every((p, i) => holds(value[i], p));
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+  return Object.entries(pattern).every(([key, p]) => Object.hasOwn(value, key) && holds((value as Record<string, unknown>)[key], p));
+}
+
+const decoded = (text: string) => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+};
+
+/** Whether a request carries what a scenario's `match` asks for (its path already matched `kept.match`). */
+function carries(kept: Kept, request: RawRequest, url: URL): boolean {
+  const match = kept.scenario.match;
+  if (!match) return true;
+  if (match.params) {
+    const values = kept.match.exec(url.pathname)?.slice(1) ?? [];
+    const got = Object.fromEntries(kept.params.map((name, i) => [name, decoded(values[i] ?? "")]));
+    if (!Object.entries(match.params).every(([name, value]) => got[name] === value)) return false;
+  }
+  if (match.query && !Object.entries(match.query).every(([name, value]) => url.searchParams.getAll(name).includes(value))) return false;
+  if (match.headers) {
+    const headers = Object.fromEntries(Object.entries(request.headers).map(([n, v]) => [n.toLowerCase(), v]));
+    if (!Object.entries(match.headers).every(([name, value]) => headers[name.toLowerCase()] === value)) return false;
+  }
+  if (match.body !== undefined) {
+    let body: unknown;
+    try {
+      body = JSON.parse(request.body);
+    } catch {
+      return false;
+    }
+    if (!holds(body, match.body)) return false;
+  }
+  return true;
+}
+
+/** A value's size as JSON, in bytes, or Infinity for one that cannot be written as JSON. */
+function jsonBytes(value: unknown): number {
+  try {
+    const text = JSON.stringify(value);
+    return text === undefined ? 0 : new TextEncoder().encode(text).byteLength;
+  } catch {
+    return Infinity;
+  }
 }
 
 /** Whether a pattern can meet a route template (each segment equal, or either one a parameter; `*` the rest). */
@@ -106,11 +201,11 @@ function meets(pattern: string, route: string): boolean {
   return a.length === b.length;
 }
 
-const pathOf = (url: string) => {
+const urlOf = (url: string) => {
   try {
-    return new URL(url, "http://mock.local").pathname;
+    return new URL(url, "http://mock.local");
   } catch {
-    return url.split("?")[0];
+    return new URL("http://mock.local/");
   }
 };
 
@@ -123,10 +218,19 @@ function issueText(error: z.ZodError, where: string): string {
 
 /** The answer a scenario gives, through the boundary's helpers; null for a scenario that only delays. */
 function answerOf(scenario: Scenario, datasets: Record<string, unknown>): RawResponse | null {
+  const marked: Record<string, string> = { [SCENARIO_ANSWER_HEADER]: scenario.name };
+  if (scenario.error === "network") return { status: 0, statusText: "", headers: { ...marked, [NETWORK_ERROR_HEADER]: "1" }, body: "" };
   const body = scenario.data !== undefined ? datasets[scenario.data] : scenario.body;
-  if (scenario.status === undefined && body === undefined) return null;
+  if (scenario.status === undefined && body === undefined && scenario.text === undefined && !scenario.headers) return null;
   const status = scenario.status ?? 200;
-  const marked = { [SCENARIO_ANSWER_HEADER]: scenario.name };
+  const extra = Object.fromEntries(Object.entries(scenario.headers ?? {}).map(([n, v]) => [n.toLowerCase(), v]));
+  const answer = answerBody(scenario, status, body, marked);
+  return { ...answer, headers: { ...answer.headers, ...extra, ...marked } };
+}
+
+function answerBody(scenario: Scenario, status: number, body: unknown, marked: Record<string, string>): RawResponse {
+  if (scenario.text !== undefined)
+    return { status, statusText: statusText(status), headers: { "content-type": "text/plain; charset=utf-8" }, body: scenario.text };
   if (body === undefined)
     return status >= 400
       ? errorAnswer(
@@ -137,14 +241,6 @@ function answerOf(scenario: Scenario, datasets: Record<string, unknown>): RawRes
       : { status, statusText: statusText(status), headers: marked, body: "" };
   return json(status, body, marked);
 }
-
-/** The error shape (CONTRACT §8) every refusal of the API has. */
-const isErrorsBody = (body: unknown) =>
-  typeof body === "object" &&
-  body !== null &&
-  Array.isArray((body as { errors?: unknown }).errors) &&
-  (body as { errors: unknown[] }).errors.length > 0 &&
-  (body as { errors: unknown[] }).errors.every((e) => typeof e === "string");
 
 export class Scenarios {
   private kept: Kept[] = [];
@@ -185,6 +281,14 @@ export class Scenarios {
     if (!set.success) throw new ScenarioError(issueText(set.error, "scenarios"));
     const given = Array.isArray(set.data) ? { scenarios: set.data, datasets: {} } : set.data;
     const datasets = { ...this.datasets, ...given.datasets };
+    for (const [name, value] of Object.entries(given.datasets)) {
+      const size = jsonBytes(value);
+      if (size > MAX_SCENARIO_BODY_BYTES)
+        throw new ScenarioError(
+          `datasets.${name}: ${size === Infinity ? "not JSON" : `${(size / 1024 / 1024).toFixed(1)} MB`}: a data set is at most ${MAX_SCENARIO_BODY_BYTES / 1024 / 1024} MB as JSON`,
+          413,
+        );
+    }
     const taken: Scenario[] = [];
     given.scenarios.forEach((raw, i) => {
       const parsed = scenarioSchema.safeParse(raw);
@@ -193,14 +297,20 @@ export class Scenarios {
       const { name, ...rest } = parsed.data;
       const scenario: Scenario = { name: name ?? `${rest.method} ${rest.path}`, ...rest };
       const problem = this.problemOf(scenario, datasets);
-      if (problem) throw new ScenarioError(`${where} (${scenario.name}): ${problem}`);
+      if (problem) throw new ScenarioError(`${where} (${scenario.name}): ${problem}`, problem.includes(" MB") ? 413 : 400);
       if (taken.some((s) => s.name === scenario.name))
         throw new ScenarioError(`${where}: the name ${JSON.stringify(scenario.name)} is given twice`);
       taken.push(scenario);
     });
+    const names = new Set([...this.kept.map((k) => k.scenario.name), ...taken.map((s) => s.name)]);
+    if (names.size > MAX_SCENARIOS)
+      throw new ScenarioError(
+        `${names.size} scenarios would be set: at most ${MAX_SCENARIOS} are kept at once (remove some, or clear them: DELETE /__mockman/scenarios); nothing was added`,
+        413,
+      );
     this.datasets = datasets;
     for (const scenario of taken) {
-      const kept: Kept = { scenario, match: compile(scenario.path), used: 0 };
+      const kept: Kept = { scenario, match: compile(scenario.path), params: paramNames(scenario.path), used: 0 };
       const at = this.kept.findIndex((k) => k.scenario.name === scenario.name);
       if (at >= 0) this.kept[at] = kept;
       else this.kept.push(kept);
@@ -219,8 +329,27 @@ export class Scenarios {
     const body = scenario.data !== undefined ? datasets[scenario.data] : scenario.body;
     const status = scenario.status ?? 200;
     if ((status === 204 || status === 304) && body !== undefined) return `a ${status} answer has no body`;
-    if (status >= 400 && body !== undefined && !isErrorsBody(body))
-      return `a ${status} answer's body must be {"errors": ["message"]}, the API's one error shape (or leave it out)`;
+    if ([body !== undefined, scenario.text !== undefined, scenario.error !== undefined].filter(Boolean).length > 1)
+      return "give one of body, data, text or error";
+    if ((status === 204 || status === 304) && scenario.text !== undefined) return `a ${status} answer has no body`;
+    const framing = Object.keys(scenario.headers ?? {}).find((name) => FRAMING_HEADERS.includes(name.toLowerCase()));
+    if (framing) return `headers: ${framing} is written by the server from the answer itself; leave it out`;
+    if (scenario.error !== undefined && (scenario.status !== undefined || scenario.headers))
+      return "a network error has no status or headers: the connection is dropped";
+    const size = scenario.text !== undefined ? new TextEncoder().encode(scenario.text).byteLength : jsonBytes(body);
+    if (size > MAX_SCENARIO_BODY_BYTES)
+      return `its answer is ${size === Infinity ? "not JSON" : `${(size / 1024 / 1024).toFixed(1)} MB`}: a scenario's body is at most ${MAX_SCENARIO_BODY_BYTES / 1024 / 1024} MB (serve a large list through the data instead: PUT /__mockman/data)`;
+    if (scenario.match?.body !== undefined && jsonBytes(scenario.match.body) > MAX_SCENARIO_BODY_BYTES)
+      return `match.body is over ${MAX_SCENARIO_BODY_BYTES / 1024 / 1024} MB as JSON`;
+    for (const name of Object.keys(scenario.match?.params ?? {}))
+      if (!paramNames(scenario.path).includes(name))
+        return `match.params names :${name}, which ${scenario.path} does not have${
+          paramNames(scenario.path).length
+            ? ` (it has ${paramNames(scenario.path)
+                .map((p) => ":" + p)
+                .join(", ")})`
+            : ""
+        }`;
     return null;
   }
 
@@ -252,11 +381,12 @@ export class Scenarios {
    * matches; an unknown name is answered 400.
    */
   pick(request: RawRequest): { delayMs: number; answer: RawResponse | null } | null {
-    const path = pathOf(request.url);
+    const url = urlOf(request.url);
     const method = request.method.toUpperCase();
     const fits = (k: Kept) =>
       (k.scenario.method === "*" || k.scenario.method === method || (method === "HEAD" && k.scenario.method === "GET")) &&
-      k.match.test(path);
+      k.match.test(url.pathname) &&
+      carries(k, request, url);
     const named = request.headers[SCENARIO_HEADER];
     if (named !== undefined) {
       const kept = this.kept.find((k) => k.scenario.name === named.trim());

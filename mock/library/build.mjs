@@ -1,9 +1,11 @@
 // Builds `moments/mock` (mock/library/index.ts) into dist/mock/: the library bundled
-// as one ES module with its dependencies inside (Mirage without Pretender, as the app
-// and the CLI), its type declarations (tsc, from the entry alone: its public types stand
-// alone), and `paths` / `components`, the API's OpenAPI description as types
-// (openapi-typescript). `npm pack` runs it through `prepare`; package.json's `exports`
-// names the files.
+// with its dependencies inside (Mirage without Pretender, as the app and the CLI;
+// @mswjs/interceptors), so the package needs none at run time: node.js for Node (the
+// `node` condition: every Node client intercepted, startServe) and index.js for
+// browsers and bundlers (fetch and XMLHttpRequest; mock/library/platform-browser.ts in
+// place of platform.ts); its type declarations (tsc, from the entry alone: its public
+// types stand alone), and `paths` / `components`, the API's OpenAPI description as types
+// (openapi-typescript). `npm pack` runs it (prepack); package.json's `exports` names the files.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -29,7 +31,33 @@ const aliases = {
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const common = { bundle: true, format: "esm", target: "es2022", logLevel: "warning", absWorkingDir: root, plugins: [aliases] };
-await build({ ...common, platform: "browser", entryPoints: [join(root, "mock/library/index.ts")], outfile: join(out, "index.js") });
+/** The browser build's platform module: no node:http, no server. */
+const browserPlatform = {
+  name: "browser-platform",
+  setup(b) {
+    b.onResolve({ filter: /^\.\/platform$/ }, (args) =>
+      args.importer.endsWith(join("mock", "library", "index.ts")) ? { path: join(root, "mock/library/platform-browser.ts") } : undefined,
+    );
+  },
+};
+await build({
+  ...common,
+  plugins: [aliases, browserPlatform],
+  platform: "browser",
+  entryPoints: [join(root, "mock/library/index.ts")],
+  outfile: join(out, "index.js"),
+});
+// Node: a CommonJS dependency bundled inside may require() a built-in module, which an ES module has no require for.
+await build({
+  ...common,
+  platform: "node",
+  target: "node20",
+  entryPoints: [join(root, "mock/library/index.ts")],
+  outfile: join(out, "node.js"),
+  banner: {
+    js: 'import { createRequire as __moments_createRequire } from "node:module"; const require = __moments_createRequire(import.meta.url);',
+  },
+});
 
 // The declarations: tsc on the entry, of which only the entry's own file is kept (it imports no other module's types).
 const work = mkdtempSync(join(tmpdir(), "moments-mock-types-"));

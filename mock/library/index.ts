@@ -1,15 +1,24 @@
-// `moments/mock`: the mock as a library, for another project's vitest or Storybook.
-// `createMock()` makes the whole API in-process on a memory store (the spec's seed, no
-// file), answering Web Requests; `setupMock()` routes that project's `fetch('/api/…')`
-// to it, in the spirit of MSW's setupServer: listen() patches globalThis.fetch, a
-// request it does not own (another origin, a path outside /api) goes to the real fetch
-// untouched, close() puts fetch back. The types here stand alone (the package's
-// declarations are built from this file, mock/library/build.mjs, which adds `paths` and
-// `components`: the API's OpenAPI description as types, by openapi-typescript).
+// `moments/mock`: the mock as a library, for another project's vitest, Playwright or
+// Storybook. `createMock()` makes the whole API in-process on a memory store (the spec's
+// seed, no file), answering Web Requests; `setupMock()` routes that project's requests to
+// it, as MSW's setupServer does and with the same library (@mswjs/interceptors): fetch,
+// node:http/https and XMLHttpRequest to the API's origins under /api are answered by the
+// mock, every other request goes out untouched (after the onUnhandledRequest policy);
+// `startServe()` runs it over HTTP in this process, as `mockman serve`. The types here
+// stand alone (the package's declarations are built from this file, mock/library/build.mjs,
+// which adds `paths` and `components`: the API's OpenAPI description as types, by
+// openapi-typescript). `./platform` is Node's side (dist/mock/node.js); the browser build
+// takes platform-browser.ts instead.
 import { createMock as createCoreMock, type Mock } from "../core/create-mock";
 import { FaultControl } from "../core/faults";
 import { MemoryStore } from "../store/memory";
 import { checkExportJson } from "../data/export-file";
+import { NO_FAULTS } from "../core/fault-settings";
+import { Journal, journaled } from "../features/journal";
+import { routes } from "../routes/index";
+import { fromRaw, toRaw } from "../core/web-raw";
+import { BatchInterceptor } from "@mswjs/interceptors";
+import { interceptors, startServe as startServeHere, syncClients } from "./platform";
 
 /** An export file, as `mockman export` and `exportData()` write it. */
 export interface ExportFile {
@@ -19,14 +28,33 @@ export interface ExportFile {
   data: Record<"users" | "posts" | "comments" | "todos" | "photos" | "notifications", unknown[]>;
 }
 
-/** One scenario: a per-route answer (the format: cli/README.md, Scenarios). */
+/** One scenario: a per-route answer (the format: cli/README.md in this package, Scenarios). */
 export interface Scenario {
   name?: string;
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "*";
   /** A route's path under /api; `:name` matches one segment, a last `*` the rest. */
   path: string;
+  /** What the request must carry besides method and path (every one given). */
+  match?: {
+    /** Path parameters by name (`:postId` in path). */
+    params?: Record<string, string>;
+    /** Query parameters, each with this value ("" for one without a value). */
+    query?: Record<string, string>;
+    /** Request headers, names in any case. */
+    headers?: Record<string, string>;
+    /** The JSON body holds this: objects by the fields given, anything else equal. */
+    body?: unknown;
+  };
+  /** 200 to 599; 200 when a body is given. */
   status?: number;
+  /** Answer headers. */
+  headers?: Record<string, string>;
+  /** The answer's JSON (at most 1 MB), with any status. */
   body?: unknown;
+  /** A body sent as it is (give its content-type in headers). */
+  text?: string;
+  /** "network": no answer, the connection is dropped (fetch rejects with a TypeError, node:http gets an error). */
+  error?: "network";
   /** The name of one of the set's `datasets`, answered as the body. */
   data?: string;
   delay?: number;
@@ -48,6 +76,51 @@ export interface Faults {
   failStatus: 500 | 503;
 }
 
+/** What answered a request: a scenario, an injected fault, the route the path names, or nothing (404/405). */
+export type MatchedBy =
+  { by: "scenario"; scenario: string } | { by: "fault"; status: number } | { by: "route"; route: string } | { by: "none" };
+
+/** One request of the journal. */
+export interface JournalEntry {
+  /** 1, 2, 3… in the order requests arrived. */
+  id: number;
+  at: string;
+  method: string;
+  /** The path with its query. */
+  url: string;
+  path: string;
+  query: Record<string, string>;
+  /** Lower-case names. */
+  headers: Record<string, string>;
+  /** The body as text, up to 64 kB (`bodyTruncated` says when it was cut). */
+  body: string;
+  bodyTruncated: boolean;
+  /** The answer's status; 0 for a network error. */
+  status: number;
+  ms: number;
+  matched: MatchedBy;
+}
+
+/** Filters of the journal; every one given must hold. */
+export interface RequestFilter {
+  method?: string;
+  /** A path or a pattern as scenarios take it: `/api/posts/:postId`, `/api/users/*`. */
+  path?: string;
+  status?: number;
+  /** Answered by the scenario of this name. */
+  scenario?: string;
+  matched?: MatchedBy["by"];
+  /** Only entries with a higher id. */
+  after?: number;
+  /** The newest this many. */
+  limit?: number;
+}
+
+export interface ResetOptions {
+  /** Keep the scenarios and data sets set now (a reset clears them otherwise). */
+  keepScenarios?: boolean;
+}
+
 export interface MomentsMock {
   /** Answers a Web Request as the API does (any origin: the path is what counts). */
   handle(request: Request): Promise<Response>;
@@ -59,8 +132,10 @@ export interface MomentsMock {
     body: string;
     bytes?: Uint8Array;
   }>;
-  /** Back to the spec's seed (four users, six posts). */
-  reset(): Promise<void>;
+  /** Back to the spec's seed (four users, six posts), with no scenarios, no faults and an empty journal. */
+  reset(options?: ResetOptions): Promise<void>;
+  /** The journal: the last 1,000 requests `handle` and `dispatch` answered, oldest first, with what answered each. */
+  requests(filter?: RequestFilter): JournalEntry[];
   /** Replaces all data with an export file, checked whole first (a bad file throws and changes nothing). */
   importData(file: unknown): Promise<void>;
   exportData(): ExportFile;
@@ -93,10 +168,19 @@ export async function createMock(options: CreateMockOptions = {}): Promise<Momen
     passwordIterations: options.passwordIterations,
     faults: new FaultControl(),
   });
+  const journal = new Journal(routes);
+  const dispatch = journaled(journal, mock.dispatch);
   return {
-    handle: (request) => mock.handle(request),
-    dispatch: (request) => mock.dispatch(request),
-    reset: () => mock.reset(),
+    handle: async (request) => fromRaw(await dispatch(await toRaw(request))),
+    dispatch,
+    // The one reset of every door (the admin API's too): the seed, no scenarios, no faults, an empty journal.
+    reset: async (resetOptions = {}) => {
+      if (!resetOptions.keepScenarios) mock.scenarios.clear();
+      mock.faults.set({ ...NO_FAULTS });
+      journal.clear();
+      await mock.reset();
+    },
+    requests: (filter) => journal.list(filter) as JournalEntry[],
     // Checked before the store is touched; a bad file rejects (FormatError naming the problem).
     importData: async (file) => mock.importData(checkExportJson(file)),
     exportData: () => mock.exportData() as ExportFile,
@@ -117,72 +201,130 @@ export async function createMock(options: CreateMockOptions = {}): Promise<Momen
   };
 }
 
+/** What setupMock does with a request it does not answer (another origin, or a path outside /api), as MSW's `onUnhandledRequest`. */
+export type UnhandledRequestPolicy = "warn" | "error" | "bypass" | ((request: Request, print: { warning(): void; error(): void }) => void);
+
 export interface SetupMockOptions {
   /**
-   * Origins whose `/api/*` requests the mock answers. Default: the page's origin
-   * (`location.origin` under jsdom or happy-dom), else `http://localhost`, which is
-   * also the base of relative URLs when there is no page.
+   * Origins whose `/api/*` requests the mock answers, besides the default ones, which
+   * are always answered: `http(s)://localhost`, `127.0.0.1` and `[::1]` on any port, and
+   * the page's origin under jsdom or happy-dom. `"*"` answers `/api/*` of any origin.
    */
   origins?: string[];
+  /**
+   * A request the mock does not answer: "warn" (the default: it goes out, with a warning
+   * on stderr), "error" (it fails, as a network error, with an error printed), "bypass"
+   * (it goes out silently), or a function deciding per request.
+   */
+  onUnhandledRequest?: UnhandledRequestPolicy;
   /** The mock to answer with; one is made on the first request otherwise (`createMock(options)`). */
   mock?: MomentsMock | Promise<MomentsMock>;
   passwordIterations?: number;
 }
 
 export interface MockServer {
-  /** Routes owned fetches to the mock from now on (synchronous, as MSW's listen). */
+  /** Intercepts fetch, node:http/https and XMLHttpRequest from now on (synchronous, as MSW's listen). */
   listen(): void;
-  /** Data back to the seed, every scenario and fault cleared: between tests. */
-  reset(): Promise<void>;
+  /** The one reset: data back to the seed, no scenarios (unless `keepScenarios`), no faults, an empty journal. */
+  reset(options?: ResetOptions): Promise<void>;
   /** Adds scenarios for the tests that follow (until reset). */
   use(...sets: ScenarioSet[]): Promise<ScenarioList>;
-  /** Puts the real fetch back and stops the mock. */
+  /** The requests the mock answered (the journal), filtered. */
+  requests(filter?: RequestFilter): Promise<JournalEntry[]>;
+  /** Stops intercepting (the clients are as before listen) and stops the mock it made. */
   close(): Promise<void>;
-  /** The mock behind it. */
+  /** The mock behind it: its faults, scenarios, data. */
   mock(): Promise<MomentsMock>;
 }
 
 const isApiPath = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/");
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
-/** A fetch patch that answers owned `/api/*` requests from the mock and passes every other one to the real fetch. */
+/** An origin as `origins` takes it, or a clear error naming the one that is not. */
+function originOf(given: unknown, at: number): string {
+  if (given === "*") return "*";
+  try {
+    const url = new URL(String(given));
+    if ((url.protocol === "http:" || url.protocol === "https:") && url.origin === String(given).replace(/\/$/, "")) return url.origin;
+  } catch {
+    // said below
+  }
+  throw new TypeError(
+    `setupMock: origins[${at}] is ${JSON.stringify(given)}, not an origin: give scheme, host and port only, such as http://localhost:3000 (or "*" for any)`,
+  );
+}
+
+const POLICIES = ["warn", "error", "bypass"];
+
+/** Intercepts the process's (or the page's) HTTP clients and answers `/api/*` of the API's origins from the mock. */
 export function setupMock(options: SetupMockOptions = {}): MockServer {
   const page = (globalThis as { location?: { origin?: string; href?: string } }).location;
-  const base = page?.href && page.origin && page.origin !== "null" ? page.href : "http://localhost/";
-  const origins = new Set((options.origins ?? [new URL(base).origin]).map((o) => new URL(o).origin));
+  const pageOrigin = page?.href && page.origin && page.origin !== "null" ? page.origin : null;
+  const base = pageOrigin ? page!.href! : "http://localhost/";
+  if (options.origins !== undefined && !Array.isArray(options.origins))
+    throw new TypeError(`setupMock: origins must be a list of origins, such as ["http://api.test:8080"]`);
+  const extra = new Set((options.origins ?? []).map(originOf));
+  const policy = options.onUnhandledRequest ?? "warn";
+  if (typeof policy !== "function" && !POLICIES.includes(policy))
+    throw new TypeError(`setupMock: onUnhandledRequest is ${JSON.stringify(policy)}: expected "warn", "error", "bypass" or a function`);
+  const owns = (url: URL) =>
+    isApiPath(url.pathname) &&
+    (extra.has("*") ||
+      extra.has(url.origin) ||
+      url.origin === pageOrigin ||
+      ((url.protocol === "http:" || url.protocol === "https:") && LOOPBACK.has(url.hostname)));
+
   let made: Promise<MomentsMock> | null = options.mock ? Promise.resolve(options.mock) : null;
   const mock = () => (made ??= createMock({ passwordIterations: options.passwordIterations }));
-  let real: typeof fetch | null = null;
+  let batch: BatchInterceptor<ReturnType<typeof interceptors>> | null = null;
+  let resolving: { wrapper: typeof fetch; inner: typeof fetch } | null = null;
 
-  /** The URL a fetch asks for, when it can be read without touching the request; null otherwise. */
-  const urlOf = (input: RequestInfo | URL): URL | null => {
-    try {
-      if (input instanceof URL) return input;
-      if (typeof input === "string") return new URL(input, base);
-      if (typeof Request !== "undefined" && input instanceof Request) return new URL(input.url);
-    } catch {
-      // Not a URL we can read: not ours.
+  const unhandled = (request: Request, controller: { errorWith(reason?: unknown): void }) => {
+    const text = `${request.method} ${request.url}`;
+    const message = `moments/mock: ${text} is not the mock's (it answers /api/* of localhost, 127.0.0.1, [::1]${pageOrigin ? `, ${pageOrigin}` : ""}${extra.size ? `, ${[...extra].join(", ")}` : ""}); add its origin with setupMock({ origins: [...] }), or set onUnhandledRequest`;
+    const print = {
+      warning: () => console.warn(`${message}. It went out to the network.`),
+      error: () => console.error(`${message}. It was failed (onUnhandledRequest: "error").`),
+    };
+    if (typeof policy === "function") return policy(request, print);
+    if (policy === "warn") print.warning();
+    if (policy === "error") {
+      print.error();
+      controller.errorWith(new TypeError(`${text}: refused by setupMock (onUnhandledRequest: "error")`));
     }
-    return null;
-  };
-
-  const patched = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const url = urlOf(input);
-    if (!url || !origins.has(url.origin) || !isApiPath(url.pathname)) return real!(input, init);
-    const request = input instanceof Request ? new Request(input, init) : new Request(url, init);
-    return (await mock()).handle(request);
   };
 
   return {
     listen() {
-      if (real) throw new Error("setupMock: listen() was called already; close() first");
-      real = globalThis.fetch;
-      globalThis.fetch = patched as typeof fetch;
+      if (batch) throw new Error("setupMock: listen() was called already; close() first");
+      batch = new BatchInterceptor({ name: "moments-mock", interceptors: interceptors() });
+      batch.on("request", async ({ request, controller }) => {
+        let url: URL;
+        try {
+          url = new URL(request.url);
+        } catch {
+          return unhandled(request, controller);
+        }
+        if (!owns(url)) return unhandled(request, controller);
+        controller.respondWith(await (await mock()).handle(request));
+      });
+      batch.apply();
+      syncClients();
+      // Node has no page to resolve `fetch("/api/posts")` against: such a URL is resolved against
+      // http://localhost before the intercepted fetch sees it (under jsdom, against the page).
+      if (!pageOrigin && typeof globalThis.fetch === "function") {
+        const inner = globalThis.fetch;
+        const wrapper = ((input: RequestInfo | URL, init?: RequestInit) =>
+          inner(
+            typeof input === "string" && input.startsWith("/") && !input.startsWith("//") ? new URL(input, base) : input,
+            init,
+          )) as typeof fetch;
+        globalThis.fetch = wrapper;
+        resolving = { wrapper, inner };
+      }
     },
-    async reset() {
-      const m = await mock();
-      m.scenarios.clear();
-      m.faults.set({ delay: null, failRate: 0, failStatus: 500 });
-      await m.reset();
+    async reset(resetOptions) {
+      await (await mock()).reset(resetOptions);
     },
     async use(...sets) {
       const m = await mock();
@@ -190,9 +332,15 @@ export function setupMock(options: SetupMockOptions = {}): MockServer {
       for (const set of sets) list = m.scenarios.add(set);
       return list;
     },
+    async requests(filter) {
+      return (await mock()).requests(filter);
+    },
     async close() {
-      if (real && globalThis.fetch === patched) globalThis.fetch = real;
-      real = null;
+      if (resolving && globalThis.fetch === resolving.wrapper) globalThis.fetch = resolving.inner;
+      resolving = null;
+      batch?.dispose();
+      batch = null;
+      syncClients();
       // A mock it made is stopped (a listen() after this makes a new one); one it was given is the caller's.
       const stopping = options.mock ? null : made;
       made = options.mock ? Promise.resolve(options.mock) : null;
@@ -200,4 +348,34 @@ export function setupMock(options: SetupMockOptions = {}): MockServer {
     },
     mock,
   };
+}
+
+export interface StartServeOptions {
+  /** The port on 127.0.0.1; 0 (the default) picks a free one. */
+  port?: number;
+  /** ":memory:" (the default: nothing written) or a store file, as `mockman serve --db`. */
+  db?: string;
+  /** PBKDF2 iterations for passwords (tests may lower it). */
+  passwordIterations?: number;
+  /** Page origins besides loopback ones that may call it (as `serve --allow-origin`). */
+  allowOrigins?: string[];
+}
+
+export interface ServeHandle {
+  /** `http://127.0.0.1:PORT`: the API under /api, the admin API under /__mockman. */
+  url: string;
+  port: number;
+  /** The journal of the API requests it answered. */
+  requests(filter?: RequestFilter): JournalEntry[];
+  /** Stops it (open connections are closed) and, for a file store, releases the store. */
+  close(): Promise<void>;
+}
+
+/**
+ * `mockman serve` in this process (Node only): `startServe({ port: 0, db: ":memory:" })` for one
+ * server per test worker, without spawning the CLI. The admin API is the same (`POST /__mockman/reset`…),
+ * except POST /__mockman/seed, which needs the CLI's generator.
+ */
+export async function startServe(options: StartServeOptions = {}): Promise<ServeHandle> {
+  return (await startServeHere(options)) as ServeHandle;
 }

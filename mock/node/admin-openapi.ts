@@ -74,13 +74,29 @@ export function adminOpenApi(): Record<string, unknown> {
       { name: "scenarios", description: "Per-route answers" },
       { name: "echo", description: "What a client sent" },
       { name: "faults", description: "Delays and failures" },
+      { name: "requests", description: "The request journal: what clients sent, and what answered" },
     ],
     paths: everyOperation({
       "/openapi.json": { get: { summary: "This description", responses: { "200": jsonBody({ type: "object" }, "The OpenAPI document") } } },
       "/reset": {
         post: {
-          summary: "Back to the spec's seed (four users, six posts)",
-          responses: { "200": countsBody("The data now") },
+          summary: "Back to the spec's seed (four users, six posts), with no scenarios, no faults and an empty request journal",
+          requestBody: {
+            required: false,
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  additionalProperties: false,
+                  properties: { keepScenarios: { type: "boolean", description: "keep the scenarios and data sets set now" } },
+                },
+              },
+            },
+          },
+          responses: {
+            "200": countsBody("The data now, and how many scenarios are kept", { scenarios: { type: "integer", minimum: 0 } }),
+            "400": errors("Bad options: nothing changed"),
+          },
         },
       },
       "/seed": {
@@ -111,6 +127,41 @@ export function adminOpenApi(): Record<string, unknown> {
           },
         },
       },
+      "/requests": {
+        get: {
+          summary:
+            "The request journal: the last 1,000 API requests, oldest first, with what answered each (filters: every one given must hold)",
+          parameters: [
+            { name: "method", in: "query", schema: { type: "string" } },
+            { name: "path", in: "query", description: "a path or a pattern: /api/posts/:postId, /api/users/*", schema: { type: "string" } },
+            { name: "status", in: "query", description: "0: a network error", schema: { type: "integer" } },
+            { name: "scenario", in: "query", description: "answered by the scenario of this name", schema: { type: "string" } },
+            { name: "matched", in: "query", schema: { enum: ["scenario", "fault", "route", "none"] } },
+            { name: "after", in: "query", description: "only entries of a higher id", schema: { type: "integer", minimum: 0 } },
+            { name: "limit", in: "query", description: "the newest this many", schema: { type: "integer", minimum: 1, maximum: 1000 } },
+          ],
+          responses: {
+            "200": jsonBody(
+              { type: "object", required: ["requests"], properties: { requests: { type: "array", items: ref("JournalEntry") } } },
+              "The requests",
+            ),
+            "400": errors("A bad filter"),
+          },
+        },
+        delete: {
+          summary: "Empty the journal",
+          responses: {
+            "200": jsonBody(
+              {
+                type: "object",
+                required: ["requests"],
+                properties: { requests: { type: "array", items: ref("JournalEntry"), maxItems: 0 } },
+              },
+              "Empty",
+            ),
+          },
+        },
+      },
       "/snapshots": {
         get: {
           summary: "The snapshots kept",
@@ -126,7 +177,11 @@ export function adminOpenApi(): Record<string, unknown> {
         parameters: [nameParam],
         post: {
           summary: "Keep the data now under this name (in memory, for the server's life; an existing one is replaced)",
-          responses: { "201": jsonBody(ref("SnapshotInfo"), "The snapshot"), "400": errors("A bad name") },
+          responses: {
+            "201": jsonBody(ref("SnapshotInfo"), "The snapshot"),
+            "400": errors("A bad name"),
+            "409": errors("20 snapshots are kept already (the most): delete one first"),
+          },
         },
         delete: {
           summary: "Forget a snapshot",
@@ -245,6 +300,30 @@ export function adminOpenApi(): Record<string, unknown> {
             },
           },
         },
+        JournalEntry: {
+          type: "object",
+          required: ["id", "at", "method", "url", "path", "query", "headers", "body", "bodyTruncated", "status", "ms", "matched"],
+          properties: {
+            id: { type: "integer" },
+            at: { type: "string" },
+            method: { type: "string" },
+            url: { type: "string" },
+            path: { type: "string" },
+            query: { type: "object", additionalProperties: { type: "string" } },
+            headers: { type: "object", additionalProperties: { type: "string" } },
+            body: { type: "string", description: "up to 64 kB" },
+            bodyTruncated: { type: "boolean" },
+            status: { type: "integer", description: "0: a network error" },
+            ms: { type: "number" },
+            matched: {
+              type: "object",
+              required: ["by"],
+              description:
+                '{by: "scenario", scenario}, {by: "fault", status}, {by: "route", route: "GET /api/posts/:postId"} or {by: "none"}',
+              properties: { by: { enum: ["scenario", "fault", "route", "none"] } },
+            },
+          },
+        },
         SnapshotInfo: {
           type: "object",
           required: ["name", "takenAt", "counts"],
@@ -262,13 +341,27 @@ export function adminOpenApi(): Record<string, unknown> {
               description: "a route's path under /api; `:name` matches one segment, a last `*` the rest",
               examples: ["/api/posts/:postId"],
             },
+            match: {
+              type: "object",
+              additionalProperties: false,
+              description: "what the request must carry besides method and path (every one given)",
+              properties: {
+                params: { type: "object", additionalProperties: { type: "string" }, description: "path parameters by name" },
+                query: { type: "object", additionalProperties: { type: "string" } },
+                headers: { type: "object", additionalProperties: { type: "string" }, description: "names in any case" },
+                body: { description: "the JSON body holds this (objects: the fields given; anything else: equal)" },
+              },
+            },
             status: {
               type: "integer",
               minimum: 200,
               maximum: 599,
               description: "200 when a body is given; left out with no body: the API answers, after the delay",
             },
-            body: { description: 'the answer\'s JSON; a 4xx/5xx body is {"errors": ["message"]} (left out: one is made)' },
+            headers: { type: "object", additionalProperties: { type: "string" }, description: "answer headers" },
+            body: { description: "the answer's JSON, any status (a 4xx/5xx left without one gets {errors: [message]}); at most 1 MB" },
+            text: { type: "string", description: "a body sent as it is (give its content-type in headers); at most 1 MB" },
+            error: { enum: ["network"], description: "no answer: the connection is dropped" },
             data: { type: "string", description: "the name of a data set (datasets) to answer instead of body" },
             delay: { type: "integer", minimum: 0, maximum: 60000, description: "milliseconds before the answer" },
             times: {

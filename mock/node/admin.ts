@@ -16,6 +16,7 @@ import type { DataSnapshot } from "../core/snapshots";
 import { COLLECTIONS, type Snapshot } from "../core/types";
 import { FormatError, checkExportJson, exportPieces, type ExportFile } from "../data/export-file";
 import { ScenarioError } from "../features/scenarios";
+import type { Journal, JournalFilter } from "../features/journal";
 import { adminOpenApi } from "./admin-openapi";
 
 export const ADMIN_PREFIX = "/__mockman/";
@@ -94,7 +95,34 @@ export class SeedRefusal extends Error {}
 export interface AdminOptions {
   /** The `seed` command's generator (CLI code: faker); without it POST seed answers 501. */
   seed?: (current: Snapshot, options: SeedOptions) => Promise<Seeded>;
+  /** The request journal of the door (GET /__mockman/requests); without it those routes answer 501. */
+  journal?: Journal;
 }
+
+/** The most named snapshots kept at once: each holds a frozen copy of the data (at 10k posts, ~4 MB apiece). */
+export const MAX_SNAPSHOTS = 20;
+
+/** POST /__mockman/reset: what a reset keeps besides nothing. */
+const resetSchema = z.object({ keepScenarios: z.boolean().default(false) }).strict();
+
+/** GET /__mockman/requests: the journal's filters, from the query. */
+const requestsQuerySchema = z
+  .object({
+    method: z
+      .string()
+      .regex(/^[A-Za-z]{1,16}$/, "expected an HTTP method such as POST")
+      .optional(),
+    path: z
+      .string()
+      .regex(/^\/[^\s?#]*$/, "expected a path such as /api/posts/:postId (no query)")
+      .optional(),
+    status: z.coerce.number().int().min(0).max(599).optional(),
+    scenario: z.string().min(1).optional(),
+    matched: z.enum(["scenario", "fault", "route", "none"]).optional(),
+    after: z.coerce.number().int().min(0).optional(),
+    limit: z.coerce.number().int().min(1).max(1000).optional(),
+  })
+  .strict();
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 const badName = (name: string) =>
@@ -157,14 +185,36 @@ export function createAdmin(mock: Mock, options: AdminOptions = {}): Admin {
   const route = (method: string, path: RegExp, handler: Handler) => routes.push({ method, path, handler });
 
   route("GET", /^openapi\.json$/, async () => json(200, adminOpenApi()));
-  route("POST", /^reset$/, async () => {
+  // One reset in every door: the seed, no faults, an empty journal, and no scenarios unless {"keepScenarios": true}.
+  route("POST", /^reset$/, async (request) => {
+    const parsed = resetSchema.safeParse(bodyOf(request) ?? {});
+    if (!parsed.success) return errorAnswer(400, issueText(parsed.error, "reset options"));
+    if (!parsed.data.keepScenarios) mock.scenarios.clear();
+    mock.faults.set({ ...NO_FAULTS });
+    options.journal?.clear();
     await mock.reset();
-    return json(200, { counts: countsOf((await current()).data) });
+    return json(200, { counts: countsOf((await current()).data), scenarios: mock.scenarios.size });
+  });
+  route("GET", /^requests$/, async (request) => {
+    if (!options.journal) return errorAnswer(501, "this server keeps no request journal");
+    const query = Object.fromEntries(new URL(request.url, "http://mockman.local").searchParams);
+    const parsed = requestsQuerySchema.safeParse(query);
+    if (!parsed.success) return errorAnswer(400, issueText(parsed.error, "the query"));
+    return json(200, { requests: options.journal.list(parsed.data as JournalFilter) });
+  });
+  route("DELETE", /^requests$/, async () => {
+    if (!options.journal) return errorAnswer(501, "this server keeps no request journal");
+    options.journal.clear();
+    return json(200, { requests: [] });
   });
   route("POST", /^seed$/, async (request) => {
     const parsed = seedOptionsSchema.safeParse(bodyOf(request) ?? {});
     if (!parsed.success) return errorAnswer(400, issueText(parsed.error, "seed options"));
-    if (!options.seed) return errorAnswer(501, "this server has no seed generator");
+    if (!options.seed)
+      return errorAnswer(
+        501,
+        "this server has no seed generator (startServe from moments/mock has none): generate data with `mockman serve`, or load an export with PUT /__mockman/data",
+      );
     let seeded: Seeded;
     try {
       const now = await current();
@@ -199,6 +249,11 @@ export function createAdmin(mock: Mock, options: AdminOptions = {}): Admin {
   );
   route("POST", /^snapshots\/([^/]+)$/, async (_request, [name]) => {
     if (!NAME.test(name)) throw badName(name);
+    if (!snapshots.has(name) && snapshots.size >= MAX_SNAPSHOTS)
+      return errorAnswer(
+        409,
+        `${MAX_SNAPSHOTS} snapshots are kept already, the most there may be: delete one first (DELETE ${ADMIN_PREFIX}snapshots/NAME), or take this one under a name in use to replace it`,
+      );
     const kept = await mock.snapshot();
     snapshots.set(name, kept);
     return json(201, { name, takenAt: kept.takenAt, counts: countsOf(kept.data) });

@@ -32,6 +32,7 @@ import {
 import type { Mock } from "#mock/core/create-mock";
 import type { FaultControl } from "#mock/core/faults";
 import { ADMIN_MAX_BODY_BYTES, ADMIN_PREFIX, isEchoPath } from "./admin";
+import { NETWORK_ERROR_HEADER } from "../features/scenarios";
 import pkg from "../../package.json" with { type: "json" };
 
 /** Who may reach the door: host names beyond the loopback ones, origins beyond loopback origins ("*": any). */
@@ -416,6 +417,11 @@ async function answer(
     }
   }
   const response = await mock.dispatch({ method: req.method ?? "GET", url: req.url ?? "/", headers, body, bytes });
+  if (response.headers[NETWORK_ERROR_HEADER]) {
+    // A scenario's network error: no answer at all, the connection is dropped (the client sees a reset).
+    req.socket.resetAndDestroy();
+    return { status: 0, note: ` (network error: scenario ${response.headers["x-mockman-scenario"] ?? ""})` };
+  }
   const out = hasNoBody(req.method ?? "GET", response.status)
     ? undefined
     : response.bytes

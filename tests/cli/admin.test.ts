@@ -78,7 +78,7 @@ describe("the admin API", () => {
     expect(await todos(base)).toEqual(["before", "after"]);
 
     const reset = await admin(base, "POST", "/reset");
-    expect(reset.body).toEqual({ counts: { users: 4, posts: 6, comments: 0, todos: 0, photos: 0, notifications: 0 } });
+    expect(reset.body).toEqual({ counts: { users: 4, posts: 6, comments: 0, todos: 0, photos: 0, notifications: 0 }, scenarios: 0 });
     expect(await todos(base)).toEqual([]);
 
     const restored = await admin(base, "POST", "/snapshots/one/restore", undefined, "/snapshots/{name}/restore");
@@ -326,10 +326,18 @@ describe("the CLI's data commands on a store serve holds", () => {
     expect([exported.code, exported.stderr]).toEqual([0, via("export")]);
     expect(JSON.parse(exported.stdout).data.todos.map((t: { title: string }) => t.title)).toEqual(["served"]);
 
+    // The one reset, here too: the seed, and no scenario, fault or journal entry left.
+    await fetch(`${url}/__mockman/scenarios`, { method: "POST", body: JSON.stringify({ method: "GET", path: "/api/users", status: 503 }) });
+    await fetch(`${url}/__mockman/faults`, { method: "PUT", body: JSON.stringify({ delay: 5 }) });
     const reset = await cli(["reset", "--db", db]);
     expect([reset.code, reset.stderr]).toEqual([0, via("reset")]);
     expect(reset.stdout).toMatch(new RegExp(`^Reset ${db} to the seed: 4 users, 6 posts`));
     expect(await todos(url)).toEqual([]);
+    expect((await (await fetch(`${url}/__mockman/scenarios`)).json()).scenarios).toEqual([]);
+    expect((await (await fetch(`${url}/__mockman/faults`)).json()).delay).toBeNull();
+    expect((await (await fetch(`${url}/__mockman/requests`)).json()).requests.map((r: { path: string }) => r.path)).toEqual([
+      "/api/test-todos",
+    ]);
 
     const seeded = await cli(["seed", "--users", "2", "--posts", "4", "--db", db]);
     expect([seeded.code, seeded.stderr]).toEqual([0, via("seed")]);

@@ -1,16 +1,31 @@
-// The package as another project gets it: `npm pack` (which builds the bundle
-// through `prepare`), the tarball's file list, the bin run from the bare
-// tarball with no node_modules at all, then the tarball installed into an
-// empty project and run there with `npx mockman`: request in-process, serve,
-// and replay --base-url against it.
+// The package as another project gets it: `npm pack` (which builds the bundles
+// through `prepack`), the tarball's file list and manifest (no dependencies, no
+// install script), every link of its manuals and --help resolving inside it, the
+// bin run from the bare tarball with no node_modules at all, then the tarball
+// installed into an empty project (which gets that package and nothing else) and
+// run there: `npx mockman` request, serve and replay --base-url against it, a
+// vitest suite on moments/mock, and the manual's vitest and Playwright examples.
 import { execFile, execFileSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pkg from "../../package.json" with { type: "json" };
 import { ROOT, type Ran, processEnv, serveProcess, tempDir } from "./helpers";
+import { headingAnchors, manualReferences } from "./manuals";
 
 const run = promisify(execFile);
 
@@ -54,20 +69,70 @@ describe("the package", () => {
     packed = await pack(dest);
   }, 180_000);
 
-  it("ships the bin, its bundle and the bundle's three lazy parts, the library (moments/mock), and nothing else but README and package.json", () => {
+  it("ships the bin, its bundle and the bundle's three lazy parts, the library (moments/mock), every manual and the examples, and nothing else", () => {
     const { files } = packed;
-    expect(files).toEqual([
-      "README.md",
-      "cli/bin/mockman.bundle.js",
-      "cli/bin/mockman.faker.cjs",
-      "cli/bin/mockman.js",
-      "cli/bin/mockman.sandbox.cjs",
-      "cli/bin/mockman.undici.cjs",
-      "dist/mock/index.d.ts",
-      "dist/mock/index.js",
-      "dist/mock/openapi.d.ts",
-      "package.json",
-    ]);
+    const examples = (readdirSync(join(ROOT, "cli/examples"), { recursive: true }) as string[])
+      .filter((name) => statSync(join(ROOT, "cli/examples", name)).isFile())
+      .map((name) => `cli/examples/${name}`);
+    expect(files).toEqual(
+      [
+        "README.md",
+        "app/README.md",
+        "cli/README.md",
+        "cli/bin/mockman.bundle.js",
+        "cli/bin/mockman.faker.cjs",
+        "cli/bin/mockman.js",
+        "cli/bin/mockman.sandbox.cjs",
+        "cli/bin/mockman.undici.cjs",
+        "dist/mock/index.d.ts",
+        "dist/mock/index.js",
+        "dist/mock/node.js",
+        "dist/mock/openapi.d.ts",
+        "mock/CONTRACT.md",
+        "mock/README.md",
+        ...(existsSync(join(ROOT, "mock/tester/README.md")) ? ["mock/tester/README.md"] : []),
+        ...examples,
+        "package.json",
+        "tests/README.md",
+        "tests/collection/public/README.md",
+      ].sort(),
+    );
+  });
+
+  it("its manifest has no dependencies (everything the library and bin load is bundled) and no install script", () => {
+    const manifest = JSON.parse(execFileSync("tar", ["-xzOf", packed.tarball, "package/package.json"], { encoding: "utf8" }));
+    expect(manifest.dependencies ?? {}).toEqual({});
+    expect(manifest.peerDependencies ?? {}).toEqual({});
+    expect(manifest.optionalDependencies ?? {}).toEqual({});
+    const scripts = Object.keys(manifest.scripts ?? {});
+    expect(scripts.filter((name) => ["preinstall", "install", "postinstall", "prepare"].includes(name))).toEqual([]);
+    expect(manifest.engines).toEqual({ node: ">=20.18" });
+  });
+
+  it("every link of its manuals, and every file --help names, is inside the package", async () => {
+    const dir = tempDir();
+    execFileSync("tar", ["-xzf", packed.tarball, "-C", dir]);
+    const root = join(dir, "package");
+    const shipped = new Set(packed.files);
+    const isThere = (path: string) => shipped.has(path) || packed.files.some((file) => file.startsWith(`${path.replace(/\/$/, "")}/`));
+    const broken: string[] = [];
+    for (const manual of packed.files.filter((file) => file.endsWith(".md"))) {
+      const text = readFileSync(join(root, manual), "utf8");
+      for (const link of manualReferences(manual, text).links) {
+        if (!isThere(link.path)) broken.push(`${link.where}: ${link.shown} is not in the package`);
+        else if (link.anchor && link.path.endsWith(".md") && !headingAnchors(readFileSync(join(root, link.path), "utf8")).has(link.anchor))
+          broken.push(`${link.where}: ${link.shown} names no heading of ${link.path}`);
+      }
+    }
+    const bin = join(root, "cli/bin/mockman.js");
+    const commands = ["", "request", "replay", "serve", "seed", "reset", "import", "export", "openapi"];
+    for (const command of commands) {
+      const help = await ran(process.execPath, [bin, ...(command ? [command] : []), "--help"], dir);
+      expect(help.code, help.stderr).toBe(0);
+      for (const [path] of help.stdout.matchAll(/(?<![\w./-])(?:cli|mock|dist)\/[\w./-]*[\w/]/g))
+        if (!isThere(path)) broken.push(`mockman ${command} --help: ${path} is not in the package`);
+    }
+    expect(broken).toEqual([]);
   });
 
   it("runs from the bare tarball with no node_modules; without its bundle it says so, and never reaches for tsx", async () => {
@@ -96,8 +161,20 @@ describe("the package", () => {
       const project = join(dest, "consumer");
       mkdirSync(project);
       writeFileSync(join(project, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
-      const installed = await ran("npm", ["i", "-D", packed.tarball, "--prefer-offline", "--no-audit", "--no-fund"], project);
-      expect(installed.code, installed.stderr).toBe(0);
+      const started = performance.now();
+      // npm's own stderr kept whole: its warnings are what is checked (an engine not met, an install script).
+      const installed = await run("npm", ["i", "-D", packed.tarball, "--prefer-offline", "--no-audit", "--no-fund"], {
+        cwd: project,
+        timeout: 120_000,
+      });
+      // What the install added: the package, and nothing the library and bin do not load (they load nothing).
+      const added = (readdirSync(join(project, "node_modules"), { recursive: true }) as string[])
+        .filter((path) => path.endsWith("package.json") && /^(@[^/]+\/)?[^/@]+\/package\.json$/.test(path.replaceAll("\\", "/")))
+        .map((path) => dirname(path).replaceAll("\\", "/"))
+        .sort();
+      console.log(`npm i moments (${Math.round(performance.now() - started)} ms) installed: ${added.join(", ")}`);
+      expect(added).toEqual(["moments"]);
+      expect(installed.stderr).not.toMatch(/EBADENGINE|install-scripts/);
       return project;
     })());
 
@@ -155,7 +232,22 @@ describe("the package", () => {
       const vitest = await ran(process.execPath, [join(ROOT, "node_modules/vitest/vitest.mjs"), "run", "mock.test.ts"], project);
       expect(vitest.code, vitest.stdout + vitest.stderr).toBe(0);
       // eslint-disable-next-line no-control-regex -- vitest colours its summary: the colour codes go.
-      expect(vitest.stdout.replace(/\u001b\[\d+m/g, "")).toMatch(/Tests\s+5 passed \(5\)/);
+      expect(vitest.stdout.replace(/\u001b\[\d+m/g, "")).toMatch(/Tests\s+6 passed \(6\)/);
+    },
+  );
+
+  it(
+    "installed into an empty project, the manual's vitest example runs: a server for the run (globalSetup) and one per file (startServe)",
+    { timeout: 300_000 },
+    async () => {
+      const project = await installedProject();
+      linkTools(project, ["vitest"]);
+      const example = join(project, "vitest-example");
+      cpSync(join(ROOT, "cli/examples/vitest"), example, { recursive: true });
+      const vitest = await ran(process.execPath, [join(ROOT, "node_modules/vitest/vitest.mjs"), "run"], example);
+      expect(vitest.code, vitest.stdout + vitest.stderr).toBe(0);
+      // eslint-disable-next-line no-control-regex -- vitest colours its summary: the colour codes go.
+      expect(vitest.stdout.replace(/\u001b\[\d+m/g, "")).toMatch(/Tests\s+3 passed \(3\)/);
     },
   );
 
@@ -165,16 +257,17 @@ describe("the package", () => {
     async () => {
       const project = await installedProject();
       linkTools(project, ["@playwright/test", "playwright", "playwright-core"]);
-      for (const file of ["mockman.fixture.ts", "api.spec.ts", "playwright.config.ts"])
-        copyFileSync(join(ROOT, "cli/examples/playwright", file), join(project, file));
+      // In a folder of its own, as the vitest example: each runner finds only its own specs.
+      const example = join(project, "playwright-example");
+      cpSync(join(ROOT, "cli/examples/playwright"), example, { recursive: true });
       // API tests only: no browser starts.
       const tests = await ran(
         process.execPath,
         [join(ROOT, "node_modules/@playwright/test/cli.js"), "test", "-c", "playwright.config.ts"],
-        project,
+        example,
       );
       expect(tests.code, tests.stdout + tests.stderr).toBe(0);
-      expect(tests.stdout).toMatch(/3 passed/);
+      expect(tests.stdout).toMatch(/4 passed/);
     },
   );
 });

@@ -21,7 +21,13 @@ const send = async (method: string, path: string, init: { body?: unknown; header
     }),
   );
   const text = await res.text();
-  return { status: res.status, statusText: res.statusText, headers: res.headers, text, body: text ? JSON.parse(text) : null };
+  return {
+    status: res.status,
+    statusText: res.statusText,
+    headers: res.headers,
+    text,
+    body: text && res.headers.get("content-type")?.includes("json") ? JSON.parse(text) : null,
+  };
 };
 
 describe("scenarios", () => {
@@ -96,7 +102,25 @@ describe("scenarios", () => {
       [{ method: "GET", path: "/api/nothing" }, /GET \/api\/nothing names no route of the API/],
       [{ method: "DELETE", path: "/api/users" }, /DELETE \/api\/users names no route/],
       [{ method: "GET", path: "/posts" }, /path: expected a path under \/api/],
-      [{ method: "GET", path: "/api/posts", status: 500, body: { message: "x" } }, /body must be \{"errors": \["message"\]\}/],
+      [{ method: "GET", path: "/api/posts", status: 500, body: { message: "x" }, text: "x" }, /give one of body, data, text or error/],
+      [{ method: "GET", path: "/api/posts", error: "network", status: 500 }, /a network error has no status or headers/],
+      [{ method: "GET", path: "/api/posts", error: "timeout" }, /error: expected "network"/],
+      [
+        { method: "GET", path: "/api/posts/:postId", match: { params: { id: "x" } } },
+        /match\.params names :id, which \/api\/posts\/:postId does not have \(it has :postId\)/,
+      ],
+      [{ method: "GET", path: "/api/posts", headers: { "bad name": "x" } }, /headers\.bad name: expected a header name/],
+      [{ method: "GET", path: "/api/posts", body: "x".repeat(1024 * 1024 + 1) }, /a scenario's body is at most 1 MB/],
+      [{ method: "GET", path: "/api/posts", headers: { "Content-Length": "3" } }, /headers: Content-Length is written by the server/],
+      [{ method: "GET", path: "/api/posts", status: 204, text: "x" }, /a 204 answer has no body/],
+      [{ method: "POST", path: "/api/posts", match: { body: { big: "x".repeat(1024 * 1024) } } }, /match\.body is over 1 MB as JSON/],
+      [{ method: "GET", path: "/api/posts", headers: { "x-a": "line\nbreak" } }, /headers\.x-a: expected a header value/],
+      [{ method: "GET", path: "/api/posts", headers: { "x-a": "€" } }, /headers\.x-a: expected a header value/],
+      [{ scenarios: [], datasets: { big: "x".repeat(1024 * 1024 + 1) } }, /datasets\.big: .* a data set is at most 1 MB/],
+      [
+        Array.from({ length: 500 }, (_, i) => ({ name: `s${i}`, method: "GET", path: "/api/posts" })),
+        /501 scenarios would be set: at most 500/,
+      ],
       [{ method: "GET", path: "/api/posts", status: 204, body: {} }, /a 204 answer has no body/],
       [{ method: "GET", path: "/api/posts", data: "missing" }, /data names no data set/],
       [{ method: "GET", path: "/api/posts", wait: 5 }, /unknown field "wait"/],
@@ -128,5 +152,57 @@ describe("scenarios", () => {
     mock.scenarios.add({ name: "feed", method: "GET", path: "/api/posts", status: 503 });
     expect(mock.scenarios.list().scenarios).toHaveLength(1);
     expect((await send("GET", "/api/posts")).status).toBe(503);
+  });
+
+  it("match on path params, query, headers and JSON body; answer any status, body and headers, or a network error", async () => {
+    await boot();
+    mock.scenarios.add([
+      {
+        name: "p1 only",
+        method: "GET",
+        path: "/api/posts/:postId",
+        match: { params: { postId: "p 1" } },
+        status: 418,
+        body: { teapot: true },
+      },
+      { name: "page two", method: "GET", path: "/api/posts", match: { query: { cursor: "2" } }, body: { posts: [], next: null, total: 0 } },
+      {
+        name: "by header",
+        method: "GET",
+        path: "/api/users",
+        match: { headers: { "X-Tenant": "b" } },
+        text: "<users/>",
+        headers: { "content-type": "application/xml", "x-extra": "1" },
+      },
+      {
+        name: "by body",
+        method: "POST",
+        path: "/api/test-todos",
+        match: { body: { title: "boom", tags: ["a"] } },
+        status: 422,
+        body: { problem: "boom" },
+      },
+      { name: "reset", method: "DELETE", path: "/api/test-todos/:id", error: "network", times: 1 },
+    ]);
+    expect(await send("GET", "/api/posts/p%201")).toMatchObject({ status: 418, body: { teapot: true } });
+    expect((await send("GET", "/api/posts/other")).status).toBe(404);
+    expect((await send("GET", "/api/posts?cursor=2")).body).toEqual({ posts: [], next: null, total: 0 });
+    expect((await send("GET", "/api/posts")).body.posts).toHaveLength(6);
+    const users = await send("GET", "/api/users", { headers: { "x-tenant": "b" } });
+    expect([users.status, users.text, users.headers.get("content-type"), users.headers.get("x-extra")]).toEqual([
+      200,
+      "<users/>",
+      "application/xml",
+      "1",
+    ]);
+    expect((await send("GET", "/api/users")).body.users).toHaveLength(4);
+    expect(await send("POST", "/api/test-todos", { body: { title: "boom", tags: ["a"], more: 1 } })).toMatchObject({
+      status: 422,
+      body: { problem: "boom" },
+    });
+    expect((await send("POST", "/api/test-todos", { body: { title: "fine" } })).status).toBe(201);
+    expect((await send("POST", "/api/test-todos", { body: { title: "boom", tags: ["a", "b"] } })).status).toBe(201);
+    const dropped = await mock.handle(new Request("http://localhost/api/test-todos/1", { method: "DELETE" }));
+    expect([dropped.type, dropped.status]).toEqual(["error", 0]);
   });
 });

@@ -1,6 +1,7 @@
 // Another project's vitest suite against `moments/mock`, as installed from the packed
-// tarball (tests/cli/library.test.ts copies this folder into an empty project): the mock
-// in-process, and setupMock routing the project's fetch('/api/…') to it.
+// tarball (tests/cli/package.test.ts copies this file into an empty project): the mock
+// in-process, and setupMock answering the project's fetch('/api/…') and node:http.
+import http from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createMock, setupMock, type components, type paths } from "moments/mock";
 
@@ -29,7 +30,7 @@ describe("createMock", () => {
 });
 
 describe("setupMock", () => {
-  const server = setupMock({ passwordIterations: 1000 });
+  const server = setupMock({ passwordIterations: 1000, onUnhandledRequest: "bypass" });
   const realFetch = globalThis.fetch;
   beforeAll(() => server.listen());
   afterEach(() => server.reset());
@@ -43,6 +44,25 @@ describe("setupMock", () => {
     expect(created.status).toBe(201);
   });
 
+  it("answers node:http clients too, on any loopback port, and journals what they sent", async () => {
+    const status = await new Promise<number>((resolve, reject) =>
+      http
+        .request("http://localhost:3000/api/test-todos", { method: "POST", headers: { "content-type": "application/json" } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        })
+        .on("error", reject)
+        .end(JSON.stringify({ title: "over http" })),
+    );
+    expect(status).toBe(201);
+    const [sent] = await server.requests({ method: "POST" });
+    expect([sent.path, JSON.parse(sent.body), sent.matched]).toEqual([
+      "/api/test-todos",
+      { title: "over http" },
+      { by: "route", route: "POST /api/test-todos" },
+    ]);
+  });
+
   it("reset() between tests: the data is the seed again", async () => {
     const res = await fetch("/api/test-todos");
     expect(((await res.json()) as { todos: unknown[] }).todos).toEqual([]);
@@ -54,7 +74,7 @@ describe("setupMock", () => {
     expect([res.status, await res.json()]).toEqual([200, { bookmarks: [] }]);
   });
 
-  it("passes every request it does not own to the real fetch, untouched", async () => {
+  it("passes every request it does not own to the real fetch", async () => {
     const seen: string[] = [];
     // What the real fetch would get: the patch calls the fetch it found at listen().
     await server.close();
@@ -65,7 +85,7 @@ describe("setupMock", () => {
     server.listen();
     expect(await (await fetch("https://elsewhere.example/api/posts")).text()).toBe("real");
     expect(await (await fetch("/static/app.js")).text()).toBe("real");
-    expect(seen).toEqual(["https://elsewhere.example/api/posts", "/static/app.js"]);
+    expect(seen).toEqual(["https://elsewhere.example/api/posts", "http://localhost/static/app.js"]);
     expect((await fetch("/api/posts")).status).toBe(200);
     await server.close();
     globalThis.fetch = realFetch;

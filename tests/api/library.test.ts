@@ -1,0 +1,234 @@
+// `moments/mock` from its source (mock/library/index.ts), issue 48: setupMock intercepts
+// every Node client (fetch, node:http, https) for the API's origins, with an additive
+// default and MSW's onUnhandledRequest policies; one reset in every door; the request
+// journal with what answered each request; startServe on a free port; every refusal
+// named. The packed package runs the same in an empty project (tests/cli/package.test.ts).
+import { request as httpRequest } from "node:http";
+import { createServer } from "node:http";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { createMock, setupMock, startServe } from "#mock/library/index";
+
+/** A GET through node:http, as axios, got or supertest send it: status and body, or the error's code. */
+function httpGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string } | { error: string }> {
+  return new Promise((resolve) => {
+    const req = httpRequest(url, { headers }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on("error", (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
+    req.end();
+  });
+}
+
+describe("setupMock", () => {
+  const server = setupMock({ passwordIterations: 1000, origins: ["http://api.test:8080"], onUnhandledRequest: "bypass" });
+  // A real server on another port: what an unhandled request reaches.
+  const real = createServer((req, res) => res.end(`real ${req.url}`));
+  let realUrl = "";
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => real.listen(0, "127.0.0.1", resolve));
+    realUrl = `http://127.0.0.1:${(real.address() as { port: number }).port}`;
+    server.listen();
+  });
+  afterEach(() => server.reset());
+  afterAll(async () => {
+    await server.close();
+    await new Promise((resolve) => real.close(resolve));
+  });
+
+  it("answers fetch on any loopback port, relative URLs, and the origins given (which add to the default)", async () => {
+    for (const url of ["/api/posts", "http://localhost:3000/api/posts", "http://127.0.0.1:9/api/posts", "http://api.test:8080/api/posts"]) {
+      const res = await fetch(url);
+      expect([url, res.status]).toEqual([url, 200]);
+      expect(((await res.json()) as { posts: unknown[] }).posts).toHaveLength(6);
+    }
+  });
+
+  it("answers node:http as well (axios, got, supertest-style clients)", async () => {
+    const got = await httpGet("http://localhost:4000/api/users");
+    expect(got).toMatchObject({ status: 200 });
+    expect(JSON.parse((got as { body: string }).body).users).toHaveLength(4);
+  });
+
+  it("lets a request it does not own go out: another path of the same origin, another origin", async () => {
+    expect(await (await fetch(`${realUrl}/static/app.js`)).text()).toBe("real /static/app.js");
+    expect(await httpGet(`${realUrl}/health`)).toEqual({ status: 200, body: "real /health" });
+  });
+
+  it("journals what each client sent, with what answered it, filterable", async () => {
+    await server.use({ name: "slow feed", method: "GET", path: "/api/posts", match: { query: { limit: "2" } }, body: { posts: [] } });
+    await fetch("/api/posts?limit=2", { headers: { "x-test": "1" } });
+    await httpGet("http://localhost/api/posts/nope");
+    await fetch("/api/test-todos", {
+      method: "POST",
+      body: JSON.stringify({ title: "sent" }),
+      headers: { "content-type": "application/json" },
+    });
+    const all = await server.requests();
+    expect(all.map((r) => [r.method, r.url, r.status, r.matched])).toEqual([
+      ["GET", "/api/posts?limit=2", 200, { by: "scenario", scenario: "slow feed" }],
+      ["GET", "/api/posts/nope", 404, { by: "route", route: "GET /api/posts/:postId" }],
+      ["POST", "/api/test-todos", 201, { by: "route", route: "POST /api/test-todos" }],
+    ]);
+    expect(all[0]).toMatchObject({ query: { limit: "2" }, headers: { "x-test": "1" } });
+    expect(JSON.parse(all[2].body)).toEqual({ title: "sent" });
+    expect((await server.requests({ method: "post" })).map((r) => r.id)).toEqual([all[2].id]);
+    expect((await server.requests({ path: "/api/posts/:postId" })).map((r) => r.status)).toEqual([404]);
+    expect(await server.requests({ scenario: "slow feed", limit: 1 })).toHaveLength(1);
+  });
+
+  it("one reset: the seed, no scenarios, no faults, an empty journal; keepScenarios keeps them", async () => {
+    await fetch("/api/test-todos", { method: "POST", body: JSON.stringify({ title: "x" }) });
+    await server.use({ method: "GET", path: "/api/users", status: 503 });
+    (await server.mock()).faults.set({ failRate: 1, failStatus: 503 });
+    await server.reset({ keepScenarios: true });
+    expect((await fetch("/api/users")).status).toBe(503);
+    expect((await server.requests()).map((r) => r.matched.by)).toEqual(["scenario"]);
+    await server.reset();
+    expect((await fetch("/api/users")).status).toBe(200);
+    expect(((await (await fetch("/api/test-todos")).json()) as { todos: unknown[] }).todos).toEqual([]);
+    expect((await server.mock()).faults.settings).toEqual({ delay: null, failRate: 0, failStatus: 500 });
+  });
+
+  it("a network-error scenario fails fetch and node:http, after its delay, times N", async () => {
+    await server.use({ method: "GET", path: "/api/posts", error: "network", delay: 20, times: 2 });
+    await expect(fetch("/api/posts")).rejects.toThrow(TypeError);
+    expect(await httpGet("http://localhost/api/posts")).toMatchObject({ error: expect.any(String) });
+    expect((await fetch("/api/posts")).status).toBe(200);
+    expect((await server.requests()).map((r) => r.status)).toEqual([0, 0, 200]);
+  });
+});
+
+describe("setupMock's policies and refusals", () => {
+  it('onUnhandledRequest "warn" (the default) says so; "error" fails the request; a bad option is named', async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const warning = setupMock({ passwordIterations: 1000 });
+      warning.listen();
+      await fetch("http://localhost:1/not-api").catch(() => undefined);
+      expect(warn.mock.calls.join("\n")).toMatch(/GET http:\/\/localhost:1\/not-api is not the mock's .*went out to the network/);
+      await warning.close();
+
+      const strict = setupMock({ passwordIterations: 1000, onUnhandledRequest: "error" });
+      strict.listen();
+      await expect(fetch("https://elsewhere.example/api/posts")).rejects.toThrow(TypeError);
+      expect(await httpGet("http://elsewhere.example/x")).toMatchObject({ error: expect.any(String) });
+      expect(error.mock.calls.join("\n")).toMatch(/https:\/\/elsewhere\.example\/api\/posts is not the mock's/);
+      expect(() => strict.listen()).toThrow(/listen\(\) was called already; close\(\) first/);
+      await strict.close();
+    } finally {
+      warn.mockRestore();
+      error.mockRestore();
+    }
+    expect(() => setupMock({ origins: ["localhost:3000"] })).toThrow(/origins\[0\] is "localhost:3000", not an origin/);
+    expect(() => setupMock({ origins: ["http://a.test/path"] })).toThrow(/scheme, host and port only/);
+    expect(() => setupMock({ onUnhandledRequest: "ignore" as "warn" })).toThrow(/onUnhandledRequest is "ignore"/);
+    expect(() => setupMock({ origins: "http://a.test" as unknown as string[] })).toThrow(/origins must be a list of origins/);
+  });
+});
+
+describe("createMock", () => {
+  it("reset is the same reset, and the journal lists what handle() answered", async () => {
+    const mock = await createMock({ passwordIterations: 1000 });
+    mock.scenarios.add({ method: "GET", path: "/api/posts", status: 500 });
+    mock.faults.set({ delay: { min: 5, max: 5 } });
+    await mock.handle(new Request("http://localhost/api/posts"));
+    expect(mock.requests()).toHaveLength(1);
+    await mock.reset();
+    expect([mock.scenarios.list().scenarios, mock.faults.settings.delay, mock.requests()]).toEqual([[], null, []]);
+    await mock.shutdown();
+  });
+});
+
+describe("startServe", () => {
+  it("serves the API and the admin API on a free port, with one reset and the journal; close() stops it", async () => {
+    const served = await startServe({ port: 0, db: ":memory:", passwordIterations: 1000 });
+    try {
+      expect(served.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const post = (path: string, body?: unknown) =>
+        fetch(`${served.url}${path}`, { method: "POST", body: body === undefined ? undefined : JSON.stringify(body) });
+      expect((await post("/__mockman/scenarios", { method: "GET", path: "/api/posts", error: "network" })).status).toBe(201);
+      await expect(fetch(`${served.url}/api/posts`)).rejects.toThrow(TypeError);
+      expect((await post("/api/test-todos", { title: "x" })).status).toBe(201);
+      const journal = (await (await fetch(`${served.url}/__mockman/requests?method=POST`)).json()) as { requests: { body: string }[] };
+      expect(journal.requests.map((r) => JSON.parse(r.body))).toEqual([{ title: "x" }]);
+      expect(served.requests().map((r) => r.status)).toEqual([0, 201]);
+      const bad = await fetch(`${served.url}/__mockman/requests?status=teapot`);
+      expect([bad.status, ((await bad.json()) as { errors: string[] }).errors[0]]).toEqual([400, "status: Expected number, received nan"]);
+      const badReset = await post("/__mockman/reset", { keep: true });
+      expect([badReset.status, ((await badReset.json()) as { errors: string[] }).errors[0]]).toEqual([
+        400,
+        'reset options: unknown field "keep"',
+      ]);
+      const reset = (await (await post("/__mockman/reset")).json()) as { scenarios: number };
+      expect(reset.scenarios).toBe(0);
+      expect(served.requests()).toEqual([]);
+      expect((await fetch(`${served.url}/api/posts`)).status).toBe(200);
+      const seed = await post("/__mockman/seed", {});
+      expect([seed.status, ((await seed.json()) as { errors: string[] }).errors[0]]).toEqual([
+        501,
+        expect.stringMatching(/no seed generator/),
+      ]);
+    } finally {
+      await served.close();
+    }
+    await expect(fetch(`${served.url}/api/posts`)).rejects.toThrow();
+    await expect(startServe({ port: 70_000 })).rejects.toThrow(/port must be a whole number from 0 to 65535/);
+    await expect(startServe({ db: "" })).rejects.toThrow(/db must be ":memory:" or a file path/);
+  });
+
+  it("refuses what is over a cap, naming it: a 21st snapshot, a scenario body over 1 MB; a port in use", async () => {
+    const served = await startServe({ passwordIterations: 1000 });
+    try {
+      const post = (path: string, body?: unknown) =>
+        fetch(`${served.url}/__mockman/${path}`, { method: "POST", body: body === undefined ? undefined : JSON.stringify(body) });
+      for (let i = 1; i <= 20; i++) expect((await post(`snapshots/s${i}`)).status).toBe(201);
+      const over = await post("snapshots/s21");
+      expect([over.status, ((await over.json()) as { errors: string[] }).errors[0]]).toEqual([
+        409,
+        expect.stringMatching(/^20 snapshots are kept already, the most there may be: delete one first/),
+      ]);
+      expect((await post("snapshots/s1")).status).toBe(201); // a name in use is replaced
+      const big = await post("scenarios", { method: "GET", path: "/api/posts", body: { text: "x".repeat(1024 * 1024) } });
+      expect([big.status, ((await big.json()) as { errors: string[] }).errors[0]]).toEqual([
+        413,
+        expect.stringMatching(/a scenario's body is at most 1 MB/),
+      ]);
+      await expect(startServe({ port: served.port })).rejects.toThrow(`startServe: port ${served.port} is already in use on 127.0.0.1`);
+    } finally {
+      await served.close();
+    }
+  });
+
+  it("on a store file: the data stays after close, and a store another server holds is refused", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "moments-startserve-"));
+    const db = join(dir, "db.json");
+    try {
+      const first = await startServe({ db, passwordIterations: 1000 });
+      try {
+        const created = await fetch(`${first.url}/api/test-todos`, { method: "POST", body: JSON.stringify({ title: "kept" }) });
+        expect(created.status).toBe(201);
+        await expect(startServe({ db })).rejects.toThrow(
+          /^startServe: .*db\.json is held by another process \(moments\/mock startServe \(pid \d+\) is using/,
+        );
+      } finally {
+        await first.close();
+      }
+      const again = await startServe({ db, passwordIterations: 1000 });
+      try {
+        const { todos } = (await (await fetch(`${again.url}/api/test-todos`)).json()) as { todos: { title: string }[] };
+        expect(todos.map((t) => t.title)).toEqual(["kept"]);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

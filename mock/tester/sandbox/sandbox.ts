@@ -213,6 +213,8 @@ interface Running {
   cookies: CookieStore;
   result?: { error: unknown; execution: Record<string, unknown> };
   outOfMemory: boolean;
+  /** The WebAssembly memory's size past which the script is stopped as over its cap. */
+  memoryStop: number;
 }
 
 let executions = 0;
@@ -257,7 +259,15 @@ export class ScriptSandbox {
     runtime.setMaxStackSize(0);
     runtime.setInterruptHandler(() => {
       const running = this.running;
-      return running !== undefined && Date.now() > running.deadline;
+      if (running === undefined) return false;
+      // QuickJS's own limit counts 8 bytes an allocation in this build (no malloc_usable_size under Emscripten),
+      // and a failed allocation throws null, which a script or the runtime may swallow: what a script holds is
+      // what the WebAssembly memory had to grow by since boot, read here (free) to stop it with its cap named.
+      if (memory.buffer.byteLength > running.memoryStop) {
+        running.outOfMemory = true;
+        return true;
+      }
+      return Date.now() > running.deadline;
     });
     const context = runtime.newContext();
     const events: Event[] = [];
@@ -414,7 +424,7 @@ export class ScriptSandbox {
       const what = this.running ? safeDump(context, result.error) : undefined;
       result.error.dispose();
       if (!this.running) throw new Error(`the script sandbox failed: ${JSON.stringify(what)}`);
-      if (/out of memory/i.test(String(what)) || what === null) throw this.breachOfMemory(false);
+      if (/out of memory/i.test(String(what)) || what === null || this.running.outOfMemory) throw this.breachOfMemory(false);
       if (Date.now() > this.running.deadline) throw this.breachOfTime();
       // The script broke Postman's runtime for itself (it replaced what the runtime calls): the copy after boot repairs it.
       throw new Breach(`the script broke the script runtime (${String(what)}) and was stopped`, false);
@@ -426,6 +436,7 @@ export class ScriptSandbox {
   /** An interrupt inside an async function only rejects its promise: the clock says whether the budget ran out. */
   private checkBudget(): void {
     const running = this.running;
+    if (running?.outOfMemory) throw this.breachOfMemory(false);
     if (running && Date.now() > running.deadline) throw this.breachOfTime();
   }
 
@@ -433,6 +444,7 @@ export class ScriptSandbox {
     return new Breach(`the script ran past its ${formatBudget(this.running!)} time budget and was stopped`, false);
   }
 
+  /** A memory breach always drops the isolate: a WebAssembly memory never shrinks. */
   private breachOfMemory(drop: boolean): Breach {
     const cap = this.running?.memoryLimit ?? this.memoryLimitBytes;
     return new Breach(`the script used more than its ${Math.round(cap / 1024 / 1024)} MB memory cap and was stopped`, drop);
@@ -450,7 +462,7 @@ export class ScriptSandbox {
     if (done.error) {
       const what = safeDump(isolate.context, done.error);
       done.error.dispose();
-      if (/out of memory/i.test(String(what)) || what === null) throw this.breachOfMemory(false);
+      if (/out of memory/i.test(String(what)) || what === null || this.running!.outOfMemory) throw this.breachOfMemory(false);
       if (Date.now() > this.running!.deadline) throw this.breachOfTime();
       // An uncaught rejection in a job: postman-sandbox reports its own errors through events.
     }
@@ -487,6 +499,7 @@ export class ScriptSandbox {
       skip: false,
       cookies: new CookieStore(input.cookies ?? [], input.request.url),
       outOfMemory: false,
+      memoryStop: isolate.snapshot.length ? isolate.snapshot.length + memoryLimit : Infinity,
     };
     this.running = running;
     isolate.runtime.setMemoryLimit(isolate.baseline + memoryLimit);
@@ -527,7 +540,7 @@ export class ScriptSandbox {
       this.drainJobs(isolate);
       this.call(isolate, "clearTimers").dispose();
       this.drainJobs(isolate);
-      if (running.outOfMemory) throw this.breachOfMemory(false);
+      if (running.outOfMemory || isolate.memory.buffer.byteLength > running.memoryStop) throw this.breachOfMemory(true);
       const outcome = this.outcome(isolate, running);
       // A value thrown that cannot be read may be an allocation that failed (QuickJS then throws null):
       // counting the memory (a walk of the heap, ~5 ms) tells.

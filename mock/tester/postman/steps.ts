@@ -189,7 +189,7 @@ export function postmanPlan(json: PostmanCollection): PostmanPlan {
         body: typeof body === "string" ? { mode: "none" } : body,
         ...add(chain, item.event, where),
         folders,
-        definition: request as Record<string, unknown>,
+        definition: definitionOf(request),
       };
       if (effective && effective.type !== "noauth") step.auth = effective;
       if (typeof body === "string") step.unsendable = body;
@@ -269,4 +269,16 @@ export function hasPathVariables(raw: string, definition: Record<string, unknown
   const url = definition?.url;
   const variables = url && typeof url === "object" ? (url as { variable?: unknown }).variable : undefined;
   return Array.isArray(variables) && variables.length > 0 && /\/:/.test(raw);
+}
+
+/**
+ * The request as postman-collection reads it. A URL written as `{ raw }` alone (the page's own items, some
+ * hand-written files) is its raw text: postman-collection builds a URL from the parts and ignores `raw`, which
+ * would leave it empty, while the URL sent is the raw one (urlOf).
+ */
+function definitionOf(request: PostmanRequest): Record<string, unknown> {
+  const url = request.url as Record<string, unknown> | string | undefined;
+  if (url && typeof url === "object" && typeof url.raw === "string" && url.host === undefined && url.path === undefined && !url.variable)
+    return { ...request, url: url.raw } as Record<string, unknown>;
+  return request as Record<string, unknown>;
 }

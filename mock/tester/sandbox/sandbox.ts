@@ -299,9 +299,9 @@ export class ScriptSandbox {
       }
       return undefined;
     });
-    // The isolate's Math.random draws from the host: after the memory is put back, QuickJS's own
-    // generator would repeat the same numbers in every request.
-    const random = hostFunction("random", () => context.newNumber(Math.random()));
+    // The isolate's Math.random is seeded from the host before each script: after the memory is put back,
+    // QuickJS's own generator would repeat the same numbers in every request.
+    const random = hostFunction("random", () => context.newNumber(Math.floor(Math.random() * 4294967296) | 0));
     const preludeFn = value(context.evalCode(PRELUDE, "mockman-prelude.js"), "prelude");
     const prelude = value(context.callFunction(preludeFn, context.undefined, context.global, random), "prelude");
     preludeFn.dispose();
@@ -650,7 +650,8 @@ export class ScriptSandbox {
     const definition = (execution.request ?? undefined) as Record<string, unknown> | undefined;
     let request: ScriptOutcome["request"] = null;
     let headers = input.request.headers;
-    if (definition) {
+    // Only a pre-request script's changes to the request go out: a test script's are not read (a call saved).
+    if (definition && input.info.eventName === "prerequest") {
       const text = this.call(isolate, "describe", JSON.stringify({ request: definition, asWritten: true }));
       const described = JSON.parse(isolate.context.getString(text)) as OutgoingScriptRequest & { raw: string | null };
       text.dispose();
@@ -912,7 +913,19 @@ const PRELUDE = `(function (global, hostRandom) {
   // A Node vm context (Newman's) has a console whose output goes nowhere; ajv's default logger is it.
   var quiet = function () {};
   global.console = { log: quiet, info: quiet, warn: quiet, error: quiet, debug: quiet, trace: quiet, dir: quiet, table: quiet, time: quiet, timeEnd: quiet, group: quiet, groupEnd: quiet, assert: quiet, count: quiet };
-  Object.defineProperty(Math, "random", { value: function random() { return hostRandom(); }, writable: true, configurable: true });
+  // xoshiro128** over a state the host seeds before each script: a call to the host per number costs more
+  // than the numbers are worth (a uuid takes sixteen).
+  var s0 = 1, s1 = 2, s2 = 3, s3 = 4;
+  function rotl(x, k) { return (x << k) | (x >>> (32 - k)); }
+  Object.defineProperty(Math, "random", {
+    value: function random() {
+      var r = Math.imul(rotl(Math.imul(s1, 5), 7), 9), t = s1 << 9;
+      s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= t; s3 = rotl(s3, 11);
+      return (r >>> 0) / 4294967296;
+    },
+    writable: true,
+    configurable: true
+  });
   return {
     nextDue: function () { var i = first(); return i < 0 ? -1 : queue[i].at; },
     tick: function () {
@@ -923,7 +936,10 @@ const PRELUDE = `(function (global, hostRandom) {
       now = Math.max(now, timer.at - timer.every);
       timer.fn();
     },
-    clear: function () { queue.length = 0; now = 0; }
+    clear: function () {
+      queue.length = 0; now = 0;
+      s0 = hostRandom() | 1; s1 = hostRandom(); s2 = hostRandom(); s3 = hostRandom();
+    }
   };
 })`;
 

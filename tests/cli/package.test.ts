@@ -54,13 +54,14 @@ describe("the package", () => {
     packed = await pack(dest);
   }, 180_000);
 
-  it("ships the bin, its bundle and the bundle's three lazy parts, the library (moments/mock), and nothing else but README and package.json", () => {
+  it("ships the bin, its bundle and the bundle's four lazy parts, the library (moments/mock), and nothing else but README and package.json", () => {
     const { files } = packed;
     expect(files).toEqual([
       "README.md",
       "cli/bin/mockman.bundle.js",
       "cli/bin/mockman.faker.cjs",
       "cli/bin/mockman.js",
+      "cli/bin/mockman.postman.cjs",
       "cli/bin/mockman.sandbox.cjs",
       "cli/bin/mockman.undici.cjs",
       "dist/mock/index.d.ts",

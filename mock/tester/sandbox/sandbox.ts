@@ -888,7 +888,7 @@ function memoryUsed(runtime: QuickJSRuntime, context: QuickJSContext): number {
 /**
  * Ours, evaluated before the bundle: the timers uvm gives a context (setTimeout, setInterval,
  * setImmediate and their clears), over a queue the host runs in delay order without waiting, the
- * delays counted on a clock of the script's own; and Math.random from the host.
+ * delays counted on a clock of the script's own; and Math.random, seeded by the host before each script.
  */
 const PRELUDE = `(function (global, hostRandom) {
   var queue = [], seq = 0, now = 0;

@@ -308,7 +308,7 @@ export class ScriptSandbox {
     random.dispose();
     context.setProp(context.global, "__uvm_emit", emit);
     emit.dispose();
-    value(context.evalCode(`(0, eval)(${this.parts.BOOT_SOURCE})`, "postman-sandbox-bootcode.js"), "postman-sandbox's bundle").dispose();
+    value(context.evalCode(this.parts.bootSource(), "postman-sandbox-bootcode.js"), "postman-sandbox's bundle").dispose();
     const dispatch = context.getProp(context.global, "__uvm_dispatch");
     // As uvm does: the raw interface leaves the global scope, only the host keeps the dispatcher.
     value(

@@ -21,8 +21,8 @@
 //   sandbox.dispose();
 //
 // What holds:
-// - One isolate per sandbox (a run), booted once (~0.6 s: the bundle is
-//   2.4 MB), then its whole WebAssembly memory is copied. Before each
+// - One isolate per sandbox (a run), booted once (~1 s idle: the bundle is
+//   2.4 MB), then its whole WebAssembly memory (29 MB) is copied. Before each
 //   request's first script the memory is put back from that copy (~3 ms):
 //   every request's scripts start from the same state, whatever an earlier
 //   request's script did to the libraries, pm, the globals, the job queue or

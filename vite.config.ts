@@ -42,6 +42,7 @@ const SLOW = [
   "tests/api/openapi-property.test.ts",
   "tests/api/paging-contract.test.ts",
   "tests/hardening/fuzz.test.ts",
+  "tests/hardening/sandbox-isolation-attacks.test.ts",
   "tests/mockman/curl.test.ts",
   "tests/api/tables.test.ts",
   "tests/api/photos.test.ts",

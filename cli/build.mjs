@@ -24,6 +24,8 @@ const binDir = join(cliDir, "bin");
 const VENDORED = {
   undici: { file: "mockman.undici.cjs", names: ["Agent", "fetch"] },
   "@faker-js/faker": { file: "mockman.faker.cjs", names: ["Faker", "base", "en"] },
+  // A Postman request's URL model (path variables), loaded when a request has them (mock/tester/engine/postman-run.ts).
+  "postman-collection": { file: "mockman.postman.cjs", names: ["Url"] },
 };
 
 /** The script sandbox's engine and sources (QuickJS with its wasm, chai, lodash...: 1.5 MB), loaded by sandbox.ts on first use. */

@@ -310,3 +310,37 @@ describe("a report from results alone (what the page's Stop leaves)", () => {
     });
   });
 });
+
+describe("the request Newman sends (postman-collection's model)", () => {
+  it("path variables (`/users/:id` and url.variable) are filled, their values' {{variables}} too", async () => {
+    const { sender, sent } = recorder();
+    const url = {
+      raw: "{{base}}/api/users/:userId/posts/:postId?x=1",
+      host: ["{{base}}"],
+      path: ["api", "users", ":userId", "posts", ":postId"],
+      query: [{ key: "x", value: "1" }],
+      variable: [
+        { key: "userId", value: "{{who}}" },
+        { key: "postId", value: "7" },
+      ],
+    };
+    await run(collection([{ name: "A", request: { method: "GET", url } }]), sender, { environment: { base: "", who: "ada" } });
+    expect(sent[0].path).toBe("/api/users/ada/posts/7?x=1");
+  });
+
+  it('an export of Postman\'s API, {"collection": {...}}, is run unwrapped', async () => {
+    const { loadRunnableJson } = await import("#mock/tester/collection/format");
+    const loaded = loadRunnableJson({ collection: { info: { name: "c", schema: SCHEMA }, item: [get("A", "/api/x")] } });
+    expect(loaded.postman?.item).toHaveLength(1);
+  });
+
+  it("a variable a script set to null or undefined is sent as null, as Newman sends it", async () => {
+    const { sender, sent } = recorder();
+    const scripted: SandboxFactory = async () => ({
+      run: async (input) => outcome({ scopes: { ...input.scopes, environment: { ...input.scopes.environment, u: undefined, n: null } } }),
+    });
+    const pre = { listen: "prerequest", script: { exec: ["pm.environment.set('u', undefined)"] } };
+    await run(collection([{ ...get("A", "/api/x?u={{u}}&n={{n}}"), event: [pre] }]), sender, {}, scripted);
+    expect(sent[0].path).toBe("/api/x?u=null&n=null");
+  });
+});

@@ -43,11 +43,12 @@ describe("variables at send time", () => {
     expect(substitute("/options/{{gen_option2_id}}", later)).toBe("/options/id-2");
   });
 
-  it("a variable wins over a dynamic one of the same name; null is empty text, objects are JSON", () => {
+  it("a variable wins over a dynamic one of the same name; null and undefined are the text null (as Newman sends them), objects are JSON", () => {
     const dynamic = (name: string) => (name === "$guid" ? "generated" : undefined);
     expect(substitute("{{$guid}}", scopes(), dynamic)).toBe("generated");
     expect(substitute("{{$guid}}", scopes({ environment: { $guid: "mine" } }), dynamic)).toBe("mine");
-    expect(variableValue(scopes({ local: { n: null } }), "n")).toBe("");
+    expect(variableValue(scopes({ local: { n: null } }), "n")).toBe("null");
+    expect(variableValue(scopes({ local: { u: undefined } }), "u")).toBe("null");
     expect(variableValue(scopes({ local: { o: { a: 1 } } }), "o")).toBe('{"a":1}');
   });
 

@@ -79,7 +79,10 @@ export function loadCollectionJson(json: unknown): LoadedCollection {
  * one as it is, for the engine to run with its scripts (its {{variables}} are filled
  * when each request goes out, so none is judged before the run).
  */
-export function loadRunnableJson(json: unknown): LoadedCollection {
+export function loadRunnableJson(exported: unknown): LoadedCollection {
+  // A collection as Postman's API exports it, {"collection": {...}}, is run as Newman runs it: unwrapped.
+  const inner = (exported as { collection?: unknown } | null)?.collection;
+  const json = inner && typeof inner === "object" && postmanVersion(inner) ? inner : exported;
   const postman = postmanVersion(json);
   if (postman === "v2.1" || postman === "v2.0") {
     const items = (json as { item?: unknown }).item;

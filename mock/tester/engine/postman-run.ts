@@ -7,7 +7,14 @@
 // postman.setNextRequest jumps, null stops the iteration.
 import { STORE_ERROR_HEADER } from "#mock/core/boundary";
 import { describeFailure, type CheckFailure } from "#mock/tester/collection/assert";
-import { authOf, type PostmanPlan, type PostmanStep, type StepScript } from "#mock/tester/postman/steps";
+import {
+  authOf,
+  hasPathVariables,
+  withPathVariables,
+  type PostmanPlan,
+  type PostmanStep,
+  type StepScript,
+} from "#mock/tester/postman/steps";
 import { endpointOf } from "#mock/tester/postman/convert";
 import { toPath } from "#mock/tester/collection/urls";
 import { sendWithin, type Exchange, type FileSource, type OutgoingRequest, type Sender } from "./exchange";
@@ -111,6 +118,10 @@ function base64(text: string): string {
   return btoa(binary);
 }
 
+/** postman-collection, loaded on first use (a URL with path variables): the page's first load and the CLI's start hold none of it. */
+let model: Promise<typeof import("postman-collection")> | undefined;
+const postmanModel = () => (model ??= import("postman-collection"));
+
 const delay = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
 /** Runs a Postman plan: each iteration in turn, results in the order requests ran. */
@@ -146,6 +157,8 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     options.onResult?.(result);
   };
   let first = true;
+  /** Each request's run, numbered: its scripts share the isolate's state, another request's never (ScriptInput.requestRun). */
+  let requestRuns = 0;
   const end: RunEnd = { results };
 
   /** Sends one request: the run's timeout, the jar's cookies in and out. */
@@ -211,6 +224,9 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     let next: string | null | undefined;
     let headers = step.headers;
     let skip = false;
+    const requestRun = ++requestRuns;
+    // pm.request: the collection's request, then as each pre-request script leaves it.
+    let definition: Record<string, unknown> | undefined = step.definition;
     const request: ScriptRequest = {
       id: step.id,
       name: step.label,
@@ -248,14 +264,30 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
       },
     };
     const guard = bounds.step(host);
-    const runScripts = async (list: StepScript[], eventName: "prerequest" | "test", url: string, response?: ScriptResponse) => {
+    const runScripts = async (
+      list: StepScript[],
+      eventName: "prerequest" | "test",
+      url: string,
+      response?: ScriptResponse,
+      sent?: OutgoingRequest,
+    ) => {
       for (const script of list) {
+        // A test script sees the request as it was sent (its variables filled, as postman-runtime gives it).
+        const scriptRequest: ScriptRequest = sent
+          ? {
+              ...request,
+              url,
+              headers: sent.headers,
+              ...(typeof sent.body === "string" && request.body !== null ? { body: sent.body } : {}),
+            }
+          : { ...request, headers, ...(definition ? { definition } : {}) };
         const outcome = await sandbox!.run(
           {
             script: script.source,
             scopes,
-            request: { ...request, headers },
+            request: scriptRequest,
             response,
+            requestRun,
             cookies: jar.for(url),
             ...(options.timeoutScriptMs ? { timeoutMs: options.timeoutScriptMs } : {}),
             info: { eventName, iteration, iterationCount: iterations, requestName: step.label, requestId: step.id },
@@ -267,6 +299,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
         headers = outcome.headers;
         // What a pre-request script changed of pm.request (its query, method, raw body) goes out.
         if (eventName === "prerequest" && outcome.request) {
+          if (outcome.request.definition) definition = outcome.request.definition;
           request.url = outcome.request.url;
           request.method = outcome.request.method;
           if (request.body !== null && outcome.request.body !== null) request.body = outcome.request.body;
@@ -293,7 +326,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     } else {
       let prepared: { outgoing: OutgoingRequest; url: string; unresolved: Set<string> } | undefined;
       try {
-        prepared = await outgoingOf(sentStep(step, request), headers, fill, warnings);
+        prepared = await outgoingOf(sentStep(step, request), headers, fill, warnings, definition);
       } catch (error) {
         if (!(error instanceof NotSent)) throw error;
         result = notSentResult(step, error.message);
@@ -309,7 +342,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
           result = notSentResult(step, (error as Error).message);
         }
         if (exchange) {
-          await runScripts(step.test, "test", prepared.url, responseOf(exchange));
+          await runScripts(step.test, "test", prepared.url, responseOf(exchange), prepared.outgoing);
           const failures = [...errors, ...assertions.filter((a) => !a.passed).map((a) => failureOf(a.name, a.error ?? "failed"))];
           const storeError = exchange.headers[STORE_ERROR_HEADER];
           if (storeError) failures.unshift({ check: "store", expected: "the change saved", actual: `not saved: ${storeError}` });
@@ -369,10 +402,12 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     headers: Array<[string, string]>,
     fillIn: (text: string, unresolved?: Set<string>) => string,
     warnings: string[],
+    definition: Record<string, unknown> | undefined,
   ): Promise<{ outgoing: OutgoingRequest; url: string; unresolved: Set<string> }> {
     const unresolved = new Set<string>();
     const fill = (text: string) => fillIn(text, unresolved);
-    let url = endpointOf(fill(step.url));
+    const raw = hasPathVariables(step.url, definition) ? withPathVariables(step.url, definition, (await postmanModel()).Url) : step.url;
+    let url = endpointOf(fill(raw));
     const sent = headers.map(([k, v]) => [fill(k), fill(v)] as [string, string]);
     const auth = authOf(step.auth);
     if (auth.header && headerIndex(sent, fill(auth.header[0])) < 0) sent.push([fill(auth.header[0]), fill(auth.header[1])]);

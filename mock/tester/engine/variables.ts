@@ -19,8 +19,8 @@ export function variableValue(scopes: Scopes, name: string, dynamic?: DynamicVar
     const values = scopes[scope];
     if (Object.prototype.hasOwnProperty.call(values, name)) {
       const value = values[name];
-      // Postman writes a variable that holds nothing as nothing.
-      if (value === undefined || value === null) return "";
+      // A variable a script set to null or undefined goes out as "null", as Newman 6 sends it.
+      if (value === undefined || value === null) return "null";
       return typeof value === "object" ? JSON.stringify(value) : String(value);
     }
   }

@@ -3,6 +3,7 @@
 // (collection, then each folder, then the request's own), kept as Postman
 // wrote them. The engine (mock/tester/engine/postman-run.ts) runs these with
 // their scripts; the page's history import uses the simpler fromPostman.
+import type { Url as UrlClass } from "postman-collection";
 import {
   type PostmanKeyValue,
   authValue,
@@ -43,6 +44,8 @@ export interface PostmanStep {
   folders: Array<{ name: string; id?: string }>;
   /** Why this request cannot be sent as Postman would (an auth type mockman does not sign). */
   unsendable?: string;
+  /** The request as the collection has it (postman-collection's Request JSON): pm.request, and its URL's path variables. */
+  definition: Record<string, unknown>;
 }
 
 /** A formdata field: text, or a file (or several) read when the request goes out. */
@@ -186,6 +189,7 @@ export function postmanPlan(json: PostmanCollection): PostmanPlan {
         body: typeof body === "string" ? { mode: "none" } : body,
         ...add(chain, item.event, where),
         folders,
+        definition: definitionOf(request),
       };
       if (effective && effective.type !== "noauth") step.auth = effective;
       if (typeof body === "string") step.unsendable = body;
@@ -243,4 +247,38 @@ export function planScripts(plan: PostmanPlan): StepScript[] {
   const seen = new Map<string, StepScript>();
   for (const step of plan.steps) for (const s of [...step.prerequest, ...step.test]) seen.set(`${s.where}\n${s.source}`, s);
   return [...seen.values()];
+}
+
+/**
+ * A URL as written with its path variables (`/users/:id` and the request's `url.variable`) put in by
+ * postman-collection's Url, as Newman sends it; `{{variables}}` in their values are left for the caller
+ * to fill. The URL unchanged when the request has no path variables.
+ */
+export function withPathVariables(raw: string, definition: Record<string, unknown> | undefined, Url: typeof UrlClass): string {
+  if (!hasPathVariables(raw, definition)) return raw;
+  const variables = (definition!.url as { variable: unknown[] }).variable;
+  try {
+    return new Url({ ...Url.parse(raw), variable: variables } as never).toString();
+  } catch {
+    return raw;
+  }
+}
+
+/** Whether the URL has path variables to put in (postman-collection is loaded only then). */
+export function hasPathVariables(raw: string, definition: Record<string, unknown> | undefined): boolean {
+  const url = definition?.url;
+  const variables = url && typeof url === "object" ? (url as { variable?: unknown }).variable : undefined;
+  return Array.isArray(variables) && variables.length > 0 && /\/:/.test(raw);
+}
+
+/**
+ * The request as postman-collection reads it. A URL written as `{ raw }` alone (the page's own items, some
+ * hand-written files) is its raw text: postman-collection builds a URL from the parts and ignores `raw`, which
+ * would leave it empty, while the URL sent is the raw one (urlOf).
+ */
+function definitionOf(request: PostmanRequest): Record<string, unknown> {
+  const url = request.url as Record<string, unknown> | string | undefined;
+  if (url && typeof url === "object" && typeof url.raw === "string" && url.host === undefined && url.path === undefined && !url.variable)
+    return { ...request, url: url.raw } as Record<string, unknown>;
+  return request as Record<string, unknown>;
 }

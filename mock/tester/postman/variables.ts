@@ -23,18 +23,34 @@ export function namesScriptsSet(scripts: StepScript[]): { names: Set<string>; co
   return { names, computed };
 }
 
-/** The modules require() gives a script (mock/tester/sandbox/runtime/pm.js offers the same). */
+/** The modules require() gives a script: what postman-sandbox 4.7.1's bundle exposes (its lib/environment.js). */
 export const SCRIPT_MODULES = [
   "ajv",
+  "assert",
   "atob",
+  "backbone",
   "btoa",
+  "buffer",
   "chai",
   "cheerio",
   "crypto-js",
+  "csv-parse/lib/sync",
+  "events",
+  "fs",
+  "json",
   "lodash",
   "moment",
+  "os",
+  "path",
   "postman-collection",
+  "punycode",
+  "querystring",
+  "stream",
+  "string_decoder",
+  "timers",
   "tv4",
+  "url",
+  "util",
   "uuid",
   "xml2js",
 ];
@@ -44,7 +60,7 @@ const UNSUPPORTED: Array<[RegExp, string | ((m: RegExpMatchArray) => string)]> =
     new RegExp(`(?:^|[^.\\w$])require\\(\\s*(["'\`])(?!(?:${SCRIPT_MODULES.join("|")})\\1)([^"'\`]*)\\1`),
     (m) => `require('${m[2]}') (the sandbox offers ${SCRIPT_MODULES.join(", ")})`,
   ],
-  [/\bpm\.require\b/, "pm.require (Postman's package library is not in mockman's sandbox)"],
+  [/\bpm\.require\b/, "pm.require (Newman 6's sandbox has no package library)"],
   [/\bpm\.vault\b/, "pm.vault"],
 ];
 

@@ -1,28 +1,20 @@
-// The source texts the script isolate evaluates: its own runtime (runtime/*.js,
-// real files that lint and tsc read) and the libraries Postman's sandbox
-// offers, as text in the bundle (`?raw`: Vite and vitest read it natively,
-// cli/build.mjs gives esbuild a loader for it). Nothing here runs on the host;
-// a library is evaluated inside the isolate on its first require() or global.
-// The engine itself (QuickJS, its wasm embedded) is here too: sandbox.ts loads
-// this module on first use, so a run without scripts loads none of it (the
-// CLI bundles it as a file of its own, cli/build.mjs).
+// What the script isolate is made of, loaded by sandbox.ts on first use (a run
+// without scripts loads none of it; the CLI bundles it as a file of its own,
+// cli/build.mjs; the page's worker as a chunk of its own):
+// - QuickJS compiled to WebAssembly, its wasm embedded (no file to fetch or
+//   find at run time, in Node or a worker);
+// - Postman's own script runtime, postman-sandbox's published bundle (the
+//   "bootcode": the pm API, postman-collection, chai and chai-postman, assert,
+//   buffer, xml2js, csv-parse, lodash, moment, cheerio, tv4, ajv, uuid,
+//   crypto-js, sugar, liquid-json), the version Newman 6 runs, as text;
+// - uvm's bridge client (Flatted-encoded events both ways), as text.
+// Nothing here runs on the host but QuickJS: both texts are evaluated inside
+// the isolate.
 import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSWASMModule } from "quickjs-emscripten-core";
 import variantModule from "@jitl/quickjs-singlefile-cjs-release-sync";
-import lockdownSource from "./runtime/lockdown.js?raw";
-import pmSource from "./runtime/pm.js?raw";
-import xml2jsSource from "./runtime/xml2js.js?raw";
-import postmanCollectionSource from "./runtime/postman-collection.js?raw";
-import chaiModuleSource from "chai/index.js?raw";
-import lodashSource from "lodash/lodash.min.js?raw";
-// Postman's `_` global is lodash 3 (postman-sandbox's legacy interface: `_.pluck`, `_.contains`…);
-// require('lodash') is lodash 4. Collections use both, so both are here.
-import lodash3Source from "lodash3/index.js?raw";
-import cryptoJsSource from "crypto-js/crypto-js.js?raw";
-import momentSource from "moment/min/moment.min.js?raw";
-import tv4Source from "tv4/tv4.js?raw";
-import ajvSource from "ajv-dist/dist/ajv7.min.js?raw";
-// cheerio 0.22, the version Postman's sandbox ships, bundled from its many modules into one text (mock/stubs/bundled.mjs).
-import cheerioSource from "bundled:cheerio";
+// The browser variant of the bundle: it assumes neither Node nor a DOM (its `browser` field maps bootcode.js to it).
+import bootcodeModule from "postman-sandbox/.cache/bootcode.browser.js?raw";
+import bridgeClientModule from "uvm/lib/bridge-client.js?raw";
 
 // A CommonJS module: under some loaders (tsx) its default import is { default: variant }, and a
 // variant built on that wrapper would be unwrapped back to the plain one, dropping the memory below.
@@ -33,66 +25,31 @@ const PAGE = 64 * 1024;
 const INITIAL_BYTES = 16 * 1024 * 1024;
 
 /**
- * A QuickJS instance, from the variant with its wasm embedded (no file to fetch or find at run time, in
- * Node or a worker), whose WebAssembly memory cannot grow past maxBytes. QuickJS's own memory limit
- * bounds its object heap but not large strings and typed arrays (quickjs-emscripten 0.32, its issues
+ * A QuickJS instance whose WebAssembly memory cannot grow past maxBytes. QuickJS's own memory limit
+ * bounds its object heap but not every large string or typed array (quickjs-emscripten 0.32, its issues
  * 255 and 271): this bound holds for every allocation, so a script cannot take the host's memory.
  */
-export const loadEngine = (maxBytes: number): Promise<QuickJSWASMModule> =>
-  newQuickJSWASMModuleFromVariant(
-    newVariant(variant, {
-      wasmMemory: new WebAssembly.Memory({ initial: INITIAL_BYTES / PAGE, maximum: Math.ceil(Math.max(maxBytes, INITIAL_BYTES) / PAGE) }),
-    }),
-  );
-
-export const LOCKDOWN_SOURCE = lockdownSource;
-export const RUNTIME_SOURCE = pmSource;
-
-let chaiSource: string | undefined;
-
-/** chai 5's one-file ES module build as CommonJS: its code, then its export list as module.exports. */
-function chaiScript(): string {
-  if (chaiSource) return chaiSource;
-  const source = chaiModuleSource;
-  const exported = source.lastIndexOf("\nexport {");
-  if (exported < 0) throw new Error("chai/index.js is not the chai build mockman knows (no export list)");
-  const names = source
-    .slice(exported + "\nexport {".length, source.indexOf("}", exported))
-    .split(",")
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .map((part) => {
-      const [local, as] = part.split(/\s+as\s+/);
-      return `${JSON.stringify(as ?? local)}: ${local}`;
-    });
-  chaiSource = `${source.slice(0, exported)}\nmodule.exports = { ${names.join(", ")} };`;
-  return chaiSource;
+export async function loadEngine(maxBytes: number): Promise<{ wasm: QuickJSWASMModule; memory: WebAssembly.Memory }> {
+  const memory = new WebAssembly.Memory({ initial: INITIAL_BYTES / PAGE, maximum: Math.ceil(Math.max(maxBytes, INITIAL_BYTES) / PAGE) });
+  const wasm = await newQuickJSWASMModuleFromVariant(newVariant(variant, { wasmMemory: memory }));
+  return { wasm, memory };
 }
 
-/** A library's source for require(name) inside the isolate; undefined for a name not offered. */
-export function librarySource(name: string): string | undefined {
-  switch (name) {
-    case "chai":
-      return chaiScript();
-    case "lodash":
-      return lodashSource;
-    case "lodash3":
-      return lodash3Source;
-    case "crypto-js":
-      return cryptoJsSource;
-    case "moment":
-      return momentSource;
-    case "tv4":
-      return tv4Source;
-    case "ajv":
-      return ajvSource;
-    case "xml2js":
-      return xml2jsSource;
-    case "postman-collection":
-      return postmanCollectionSource;
-    case "cheerio":
-      return cheerioSource;
-    default:
-      return undefined;
-  }
+/**
+ * uvm's bridge client code with postman-sandbox's bootcode inside, for the isolate to evaluate. The
+ * bootcode file is `module.exports=c=>c(null,"<code>")`: its one string literal is read as JSON (no code of
+ * it runs on the host); bridge-client.js is `module.exports = function (bootCode) { return \`...\` }`, its
+ * template read the same way. Read here, the isolate parses the 2.4 MB once, and its memory (copied after
+ * boot, put back before every request) holds less of the reading.
+ */
+export function bootSource(): string {
+  const start = bootcodeModule.indexOf('c(null,"');
+  const end = bootcodeModule.lastIndexOf('")');
+  const template = /return `([\s\S]*)`;\s*\};\s*$/.exec(bridgeClientModule)?.[1];
+  const marker = "${(typeof bootCode === 'string') ? toString.call(bootCode) : ''}";
+  if (start < 0 || end < start || !template?.includes(marker))
+    throw new Error("postman-sandbox's bootcode or uvm's bridge client is not the version mockman knows");
+  const code = JSON.parse(bootcodeModule.slice(start + "c(null,".length, end + 1)) as string;
+  const [before, after] = template.split(marker);
+  return `${before}${code}${after}`;
 }

@@ -1,10 +1,18 @@
-// Runs Postman pre-request and test scripts in QuickJS compiled to
-// WebAssembly: an engine of its own that shares no object, prototype, stack
-// or error with the host, so no script can reach the process, a file or a
-// socket (node:vm could: `import()`, a host error's constructor). It runs the
-// same in Node and in a browser worker (no node:* import here; the wasm is
-// embedded in the module, so no file is fetched at run time). Bruno runs
-// collections in it by default for the same reasons.
+// Runs Postman pre-request and test scripts on Postman's own runtime
+// (postman-sandbox's published bundle, the version Newman 6 runs) inside
+// QuickJS compiled to WebAssembly: an engine of its own that shares no object,
+// prototype, stack or error with the host, so no script can reach the process,
+// a file or a socket. It runs the same in Node and in a browser worker (no
+// node:* import here; the wasm is embedded in the module).
+//
+// The host drives the bundle as postman-runtime drives it in Newman, through
+// uvm's bridge: a host function `__uvm_emit(text)` out, `__uvm_dispatch(text)`
+// in, each text a Flatted-encoded event (`initialize`, `execute`,
+// `execution.assertion`, `execution.request.ID` for pm.sendRequest,
+// `execution.cookies.ID`, `execution.result.ID`...). What is ours is that
+// bridge: timers (run in delay order without waiting, under the script's
+// budget), pm.sendRequest through the run's sender, cookies over the run's
+// jar, the events into ScriptOutcome, the variables back into the scopes.
 //
 // The interface the engine calls:
 //
@@ -12,30 +20,33 @@
 //   const outcome = await sandbox.run(input, where, host); // never throws for what a script does
 //   sandbox.dispose();
 //
-//   ScriptInput:   { script, scopes, request, response?, info, cookies, timeoutMs?, memoryLimitBytes? }
-//   ScriptHost:    { sendRequest(request) -> Promise<ScriptResponse>, dynamicVariable?(name) -> string | undefined }
-//   ScriptOutcome: { scopes, assertions, error, nextSet, next, skip, headers, sent, cookieChanges, request }
-//
 // What holds:
-// - One isolate per sandbox (a run), its built-ins and the runtime frozen
-//   before any script (runtime/lockdown.js): a fresh isolate per script would
-//   cost its boot (~10 ms with chai) each time; frozen, a script costs
-//   microseconds and still cannot change Object, Array, JSON, Promise, chai or
-//   the runtime for itself or a later script. Each script's state lives in a
-//   closure of its own.
-// - Data crosses as JSON text both ways; host callbacks take and give strings
-//   and numbers, never throw into the isolate.
-// - One budget per script (timeoutMs, 5 s by default) for its code, its
-//   timers (run in order without waiting, their delays counted) and its
-//   promises: the interrupt handler stops it. A memory cap per script
-//   (64 MB by default above what the runtime and its libraries hold). A
-//   breach fails that script with a message naming it; the isolate is then
-//   thrown away and the next script gets a new one. The wait for a
-//   pm.sendRequest answer is the sender's (its own timeout), not the budget's.
+// - One isolate per sandbox (a run), booted once (~1 s idle: the bundle is
+//   2.4 MB), then its whole WebAssembly memory (29 MB) is copied. Before each
+//   request's first script the memory is put back from that copy (~3 ms):
+//   every request's scripts start from the same state, whatever an earlier
+//   request's script did to the libraries, pm, the globals, the job queue or
+//   the memory. The scripts of one request share the isolate, as in Newman
+//   (a helper a collection-level script leaves is there for the request's own).
+// - Data crosses as text both ways; host callbacks take and give strings,
+//   never throw into the isolate.
+// - One budget per script (timeoutMs, 5 s by default) for every moment its
+//   code runs: the libraries it loads, its timers (their delays counted), its
+//   promises, the collection of its result; the interrupt handler stops it.
+//   A memory cap per script (64 MB by default) over what the isolate holds
+//   after boot, so it counts all the request's scripts hold; the WebAssembly
+//   memory cannot grow past the cap and the runtime's headroom. A breach fails
+//   that script with a message naming the limit; the isolate is then thrown
+//   away (a new one boots for the next script) and the run goes on. The wait
+//   for a pm.sendRequest answer is the sender's (its own timeout), not the
+//   budget's.
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from "quickjs-emscripten-core";
+import { parse as flatParse, stringify as flatStringify } from "flatted";
 
 export const SCRIPT_TIMEOUT_MS = 5_000;
 export const SCRIPT_MEMORY_LIMIT_BYTES = 64 * 1024 * 1024;
+/** postman-sandbox, whose bundle is the runtime (package.json pins it; Newman 6.2 runs this one). */
+export const POSTMAN_SANDBOX_VERSION = "4.7.1";
 
 export type ScopeName = "environment" | "collectionVariables" | "globals" | "local" | "data";
 export type Scopes = Record<ScopeName, Record<string, unknown>>;
@@ -50,6 +61,13 @@ export interface ScriptRequest {
   bodyMode: string;
   /** A formdata or urlencoded body's fields, unticked ones too: pm.request.body.formdata / .urlencoded. */
   bodyFields?: Array<{ key: string; value: string | null; type?: string; src?: string | string[]; disabled?: boolean }>;
+  /**
+   * The request as postman-collection's Request JSON (url with its path variables, auth, body of any
+   * mode), as the collection has it or an earlier script of the request left it: pm.request is made
+   * from it, and the flat fields above are then only what the host reads. Without it, pm.request is
+   * made from the flat fields.
+   */
+  definition?: Record<string, unknown>;
 }
 
 export interface ScriptResponse {
@@ -71,6 +89,13 @@ export interface ScriptInput {
   /** This script's budget, over the sandbox's. */
   timeoutMs?: number;
   memoryLimitBytes?: number;
+  /**
+   * Which run of a request this script belongs to (any number that changes from one request to the
+   * next): scripts with the same number share the isolate's state, as a request's collection, folder
+   * and own scripts do in Newman; a new number starts from the state after boot. Without it, every
+   * script starts from that state.
+   */
+  requestRun?: number;
 }
 
 export interface Assertion {
@@ -109,8 +134,11 @@ export interface ScriptOutcome {
   sent: SentRequest[];
   /** pm.cookies.jar() set/unset calls, for the host's jar to apply after the script. */
   cookieChanges: CookieChange[];
-  /** The request's URL (as written, templates kept), method and raw body after the script; null when it stopped. */
-  request: { url: string; method: string; body: string | null } | null;
+  /**
+   * The request after the script: its URL (as written, templates kept; path variables as `:name`),
+   * method and raw body, and the whole of it as postman-collection's Request JSON; null when it stopped.
+   */
+  request: { url: string; method: string; body: string | null; definition?: Record<string, unknown> } | null;
 }
 
 export interface OutgoingScriptRequest {
@@ -123,7 +151,7 @@ export interface OutgoingScriptRequest {
 export interface ScriptHost {
   /** pm.sendRequest: sent by the run's own sender; resolves with the answer, or rejects with an Error whose message the script sees as err. */
   sendRequest(request: OutgoingScriptRequest): Promise<ScriptResponse>;
-  /** {{$name}} dynamic variables for pm.variables.replaceIn; undefined when unknown. */
+  /** {{$name}} dynamic variables; postman-sandbox has its own (faker), so this is unused and kept for the interface. */
   dynamicVariable?(name: string): string | undefined;
 }
 
@@ -137,31 +165,59 @@ let loading: Promise<Parts> | undefined;
 /** The engine and the sources, loaded once per process (or worker), on first use. */
 const partsOnce = () => (loading ??= import("./libraries"));
 
+type Event = [string, ...unknown[]];
+
 interface Isolate {
-  /** A WebAssembly instance of QuickJS of its own: a stopped isolate is dropped whole, never freed piecemeal. */
   wasm: QuickJSWASMModule;
+  memory: WebAssembly.Memory;
   runtime: QuickJSRuntime;
   context: QuickJSContext;
-  entry: Record<"start" | "run" | "nextDue" | "tick" | "deliver" | "fail" | "finish", QuickJSHandle>;
-  entryObject: QuickJSHandle;
-  /** Bytes the isolate holds between scripts: the limit is this plus the script's cap. */
+  /** uvm's dispatcher (events in), and our timers' and helpers' entry points. */
+  entry: Record<"dispatch" | "nextDue" | "tick" | "clearTimers" | "describe", QuickJSHandle>;
+  /** The whole WebAssembly memory after boot. */
+  snapshot: Uint8Array;
+  /** Bytes QuickJS holds after boot: a script's cap is counted above it. */
   baseline: number;
+  /** A script ran since the memory was last put back, and for which request run. */
+  dirty: boolean;
+  round?: number;
+  /** Events the isolate emitted, not handled yet. */
+  events: Event[];
 }
 
-/** The script stopped by its budget: why, in words for the report. */
-class Breach extends Error {}
+/** The script stopped by a limit: why, in words for the report. */
+class Breach extends Error {
+  constructor(
+    message: string,
+    /** The isolate's state cannot be trusted or its memory is spent: boot a new one. */
+    readonly drop: boolean,
+  ) {
+    super(message);
+  }
+}
 
 interface Running {
-  /** Libraries loading (the budget is paused meanwhile), and since when. */
-  loading: number;
-  loadStarted: number;
+  id: string;
   deadline: number;
   timeoutMs: number;
-  host: ScriptHost;
-  sent: SentRequest[];
-  inflight: Map<number, Promise<{ id: number; answer: string }>>;
   memoryLimit: number;
+  host: ScriptHost;
+  input: ScriptInput;
+  sent: SentRequest[];
+  inflight: Map<number, Promise<{ key: number; dispatch: unknown[] }>>;
+  /** Dispatches waiting for the isolate to be free (cookie answers). */
+  pending: unknown[][];
+  assertions: Assertion[];
+  errors: string[];
+  skip: boolean;
+  cookies: CookieStore;
+  result?: { error: unknown; execution: Record<string, unknown> };
+  outOfMemory: boolean;
+  /** The WebAssembly memory's size past which the script is stopped as over its cap. */
+  memoryStop: number;
 }
+
+let executions = 0;
 
 export class ScriptSandbox {
   private isolate: Isolate | undefined;
@@ -182,145 +238,201 @@ export class ScriptSandbox {
 
   static async create(options: SandboxOptions = {}): Promise<ScriptSandbox> {
     const sandbox = new ScriptSandbox(await partsOnce(), options);
-    sandbox.isolate = sandbox.boot(await sandbox.newEngine());
+    await sandbox.warm(await sandbox.boot());
     return sandbox;
   }
 
-  /** An instance whose memory holds the runtime, the libraries and one script's cap (a script's own larger cap too). */
-  private newEngine(): Promise<QuickJSWASMModule> {
-    return this.parts.loadEngine(RUNTIME_HEADROOM_BYTES + Math.max(this.memoryLimitBytes, this.largestCap));
-  }
-
   dispose(): void {
-    this.drop();
-  }
-
-  /**
-   * Forgets the isolate, its WebAssembly memory with it (the garbage collector takes the instance). Not
-   * JS_FreeRuntime: after a stop mid-way (an interrupt, out of memory, a stack overflow) QuickJS may
-   * still count live objects and abort on free, and an abort would take the whole instance down.
-   */
-  private drop(): void {
     this.isolate = undefined;
   }
 
-  /** A new isolate: the frozen built-ins, then the runtime, whose entry points only the host holds. */
-  private boot(wasm: QuickJSWASMModule): Isolate {
+  /**
+   * A new isolate: our timers and helpers, then uvm's bridge with postman-sandbox's bundle, initialized
+   * as postman-runtime initializes it; then its memory is copied. Dropping an isolate is forgetting it
+   * (the garbage collector takes the instance), never JS_FreeRuntime: after a stop mid-way QuickJS may
+   * still count live objects and abort on free.
+   */
+  private async boot(): Promise<Isolate> {
+    const { wasm, memory } = await this.parts.loadEngine(RUNTIME_HEADROOM_BYTES + Math.max(this.memoryLimitBytes, this.largestCap));
     const runtime = wasm.newRuntime();
-    // Below the host's own stack (V8's ~1 MB holds fewer wasm frames than QuickJS counts): deep recursion is the script's RangeError.
-    runtime.setMaxStackSize(STACK_BYTES);
+    // The bundle's parser recurses deeper than a script may: no stack limit while it is read, one after.
+    runtime.setMaxStackSize(0);
     runtime.setInterruptHandler(() => {
       const running = this.running;
-      return running !== undefined && running.loading === 0 && Date.now() > running.deadline;
+      if (running === undefined) return false;
+      // QuickJS's own limit counts 8 bytes an allocation in this build (no malloc_usable_size under Emscripten),
+      // and a failed allocation throws null, which a script or the runtime may swallow: what a script holds is
+      // what the WebAssembly memory had to grow by since boot, read here (free) to stop it with its cap named.
+      if (memory.buffer.byteLength > running.memoryStop) {
+        running.outOfMemory = true;
+        return true;
+      }
+      return Date.now() > running.deadline;
     });
     const context = runtime.newContext();
-    const fail = (what: string, result: { error?: QuickJSHandle }) => {
-      const detail = result.error ? context.dump(result.error) : undefined;
-      result.error?.dispose();
+    const events: Event[] = [];
+    const fail = (what: string, error: QuickJSHandle | undefined) => {
+      const detail = error ? context.dump(error) : undefined;
+      error?.dispose();
       throw new Error(`the script sandbox did not start: ${what}: ${JSON.stringify(detail)}`);
     };
-    const lockdownFn = context.evalCode(this.parts.LOCKDOWN_SOURCE, "mockman-lockdown.js");
-    if (lockdownFn.error) fail("lockdown", lockdownFn);
-    const lockdown = context.callFunction((lockdownFn as { value: QuickJSHandle }).value, context.undefined, context.global);
-    (lockdownFn as { value: QuickJSHandle }).value.dispose();
-    if (lockdown.error) fail("lockdown", lockdown);
-    const bootFn = context.evalCode(this.parts.RUNTIME_SOURCE, "mockman-pm.js");
-    if (bootFn.error) fail("runtime", bootFn);
-    const host = context.newObject();
-    const fn = (name: string, impl: (...args: QuickJSHandle[]) => QuickJSHandle | undefined) => {
-      const handle = context.newFunction(name, (...args) => {
+    const value = (result: { value?: QuickJSHandle; error?: QuickJSHandle }, what: string): QuickJSHandle => {
+      if (result.error) fail(what, result.error);
+      return result.value!;
+    };
+    const hostFunction = (name: string, impl: (...args: QuickJSHandle[]) => QuickJSHandle | undefined) =>
+      context.newFunction(name, (...args) => {
         try {
           return impl(...args);
         } catch {
           return undefined; // never a host error inside: its constructor is the host's Function
         }
       });
-      context.setProp(host, name, handle);
-      handle.dispose();
-    };
-    // Loading a library is the runtime's work, not the script's: the budget pauses meanwhile.
-    fn("library", (name) => {
-      const source = this.parts.librarySource(context.getString(name));
-      if (source === undefined) return undefined;
-      if (this.running) {
-        this.running.loading++;
-        this.running.loadStarted = Date.now();
+    // Events out: parsed here, handled by the host once the isolate returns (never re-entered).
+    const emit = hostFunction("__uvm_emit", (text) => {
+      if (context.typeof(text) !== "string") return undefined;
+      try {
+        const raw = context.getString(text);
+        // Flatted writes [name, ...args] as [[refs], "name", ...]: the console's output (which mockman discards,
+        // however large a script makes it) and the run-wide copy of each assertion are not parsed at all.
+        const name = /^\[\[[^\]]*\],"([^"\\]*)"/.exec(raw)?.[1];
+        if (name === "execution.console" || name === "execution.assertion") return undefined;
+        const event = flatParse(raw) as unknown;
+        if (Array.isArray(event) && typeof event[0] === "string") events.push(event as Event);
+      } catch {
+        // not an event
       }
-      return context.newString(source);
-    });
-    fn("loaded", () => {
-      // A library now lives in the isolate for good: it is part of the baseline, not of this script's cap.
-      const isolate = this.isolate;
-      const running = this.running;
-      if (!isolate || !running) return undefined;
-      running.loading = Math.max(0, running.loading - 1);
-      running.deadline += Date.now() - running.loadStarted;
-      isolate.baseline = memoryUsed(runtime, context);
-      runtime.setMemoryLimit(isolate.baseline + running.memoryLimit);
       return undefined;
     });
-    fn("send", (json) => this.send(context.getString(json), context));
-    fn("dynamic", (name) => {
-      const value = this.running?.host.dynamicVariable?.(context.getString(name));
-      return typeof value === "string" ? context.newString(value) : undefined;
-    });
-    const made = context.callFunction(
-      (bootFn as { value: QuickJSHandle }).value,
-      context.undefined,
-      context.global,
-      host,
-      (lockdown as { value: QuickJSHandle }).value,
+    // The isolate's Math.random is seeded from the host before each script: after the memory is put back,
+    // QuickJS's own generator would repeat the same numbers in every request.
+    const random = hostFunction("random", () => context.newNumber(Math.floor(Math.random() * 4294967296) | 0));
+    const preludeFn = value(context.evalCode(PRELUDE, "mockman-prelude.js"), "prelude");
+    const prelude = value(context.callFunction(preludeFn, context.undefined, context.global, random), "prelude");
+    preludeFn.dispose();
+    random.dispose();
+    context.setProp(context.global, "__uvm_emit", emit);
+    emit.dispose();
+    value(context.evalCode(this.parts.bootSource(), "postman-sandbox-bootcode.js"), "postman-sandbox's bundle").dispose();
+    const dispatch = context.getProp(context.global, "__uvm_dispatch");
+    // As uvm does: the raw interface leaves the global scope, only the host keeps the dispatcher.
+    value(
+      context.evalCode("__uvm_emit = null; delete __uvm_emit; __uvm_dispatch = null; delete __uvm_dispatch;", "mockman-seal.js"),
+      "seal",
+    ).dispose();
+    const helpersFn = value(context.evalCode(HELPERS, "mockman-helpers.js"), "helpers");
+    const helpers = value(context.callFunction(helpersFn, context.undefined, context.global), "helpers");
+    helpersFn.dispose();
+    const entry: Isolate["entry"] = {
+      dispatch,
+      nextDue: context.getProp(prelude, "nextDue"),
+      tick: context.getProp(prelude, "tick"),
+      clearTimers: context.getProp(prelude, "clear"),
+      describe: context.getProp(helpers, "describe"),
+    };
+    prelude.dispose();
+    helpers.dispose();
+    const isolate: Isolate = { wasm, memory, runtime, context, entry, snapshot: new Uint8Array(0), baseline: 0, dirty: false, events };
+    this.dispatch(isolate, "initialize", {});
+    runtime.executePendingJobs(-1);
+    for (let due = this.number(isolate, "nextDue"); due >= 0; due = this.number(isolate, "nextDue")) {
+      this.call(isolate, "tick").dispose();
+      runtime.executePendingJobs(-1);
+    }
+    const ready = events.splice(0).find((event) => event[0] === "initialize");
+    if (!ready || ready[1]) throw new Error(`the script sandbox did not start: initialize: ${JSON.stringify(ready?.[1] ?? "no answer")}`);
+    runtime.setMaxStackSize(STACK_BYTES);
+    isolate.baseline = memoryUsed(runtime, context);
+    // Every handle the host keeps (the global object's among them) exists before the copy, so the copy holds them.
+    void context.global;
+    void context.undefined;
+    return isolate;
+  }
+
+  /**
+   * Runs a test and a pre-request script once, so what the bundle builds on first use (chai-postman's
+   * assertions, the legacy globals, the libraries most scripts load) is in the copy every request starts
+   * from; then copies the memory.
+   */
+  private async warm(isolate: Isolate): Promise<Isolate> {
+    this.isolate = isolate;
+    const scopes: Scopes = { environment: { e: "1" }, collectionVariables: {}, globals: {}, local: {}, data: {} };
+    const request: ScriptRequest = {
+      id: "warm",
+      name: "warm",
+      method: "GET",
+      url: "http://localhost/?a=1",
+      headers: [["Accept", "*/*"]],
+      body: null,
+      bodyMode: "raw",
+    };
+    const response: ScriptResponse = {
+      code: 200,
+      status: "OK",
+      headers: [["Content-Type", "application/json"]],
+      body: '{"a":[1]}',
+      responseTime: 1,
+    };
+    const info = { iteration: 0, iterationCount: 1, requestName: "warm", requestId: "warm" };
+    const noNetwork: ScriptHost = { sendRequest: () => Promise.reject(new Error("no network")) };
+    await this.run({ script: WARM_PRE, scopes, request, info: { ...info, eventName: "prerequest" }, requestRun: -1 }, "warm", noNetwork);
+    await this.run(
+      { script: WARM_TEST, scopes, request, response, info: { ...info, eventName: "test" }, requestRun: -1 },
+      "warm",
+      noNetwork,
     );
-    host.dispose();
-    (bootFn as { value: QuickJSHandle }).value.dispose();
-    (lockdown as { value: QuickJSHandle }).value.dispose();
-    if (made.error) fail("runtime boot", made);
-    const entryObject = (made as { value: QuickJSHandle }).value;
-    const names = ["start", "run", "nextDue", "tick", "deliver", "fail", "finish"] as const;
-    const entry = Object.fromEntries(names.map((name) => [name, context.getProp(entryObject, name)])) as Isolate["entry"];
-    return { wasm, runtime, context, entry, entryObject, baseline: memoryUsed(runtime, context) };
+    if (this.isolate !== isolate) throw new Error("the script sandbox did not start: its first scripts failed");
+    isolate.baseline = memoryUsed(isolate.runtime, isolate.context);
+    isolate.snapshot = new Uint8Array(isolate.memory.buffer.byteLength);
+    isolate.snapshot.set(new Uint8Array(isolate.memory.buffer));
+    isolate.dirty = false;
+    return isolate;
   }
 
-  /** pm.sendRequest: starts the host's request and gives the isolate its number. */
-  private send(json: string, context: QuickJSContext): QuickJSHandle {
-    const running = this.running;
-    if (!running) return context.undefined;
-    const request = JSON.parse(json) as OutgoingScriptRequest;
-    const id = ++this.sendSeq;
-    const record: SentRequest = { request: { url: request.url, method: request.method } };
-    running.sent.push(record);
-    const answer = (async () => {
-      try {
-        const response = await running.host.sendRequest(request);
-        record.response = response;
-        return { id, answer: JSON.stringify({ response }) };
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        record.error = message;
-        return { id, answer: JSON.stringify({ error: message }) };
-      }
-    })();
-    running.inflight.set(id, answer);
-    return context.newNumber(id);
+  /** The isolate as it was after boot: its whole memory put back, what grew since zeroed. */
+  private restore(isolate: Isolate): void {
+    const now = new Uint8Array(isolate.memory.buffer);
+    now.set(isolate.snapshot);
+    if (now.length > isolate.snapshot.length) now.fill(0, isolate.snapshot.length);
+    isolate.events.length = 0;
+    isolate.dirty = false;
   }
 
-  /** Calls an entry point; a breach (time, memory) comes out as Breach. */
-  private call(isolate: Isolate, name: keyof Isolate["entry"], ...args: Array<string | number>): QuickJSHandle {
+  private dispatch(isolate: Isolate, ...args: unknown[]): void {
+    this.call(isolate, "dispatch", flatStringify(args)).dispose();
+  }
+
+  private number(isolate: Isolate, name: keyof Isolate["entry"]): number {
+    const handle = this.call(isolate, name);
+    const n = isolate.context.getNumber(handle);
+    handle.dispose();
+    return n;
+  }
+
+  /** Calls an entry point; a breach (time, memory, the engine's stack) comes out as Breach. */
+  private call(isolate: Isolate, name: keyof Isolate["entry"], ...args: string[]): QuickJSHandle {
     const { context } = isolate;
-    const handles = args.map((arg) => (typeof arg === "string" ? context.newString(arg) : context.newNumber(arg)));
+    const handles = args.map((arg) => context.newString(arg));
     let result;
     try {
       result = context.callFunction(isolate.entry[name], context.undefined, ...handles);
     } catch (error) {
-      // The host's stack ran out under the isolate's frames (a RangeError of V8's own), or the engine aborted.
-      throw new Breach(
-        error instanceof RangeError ? "the script recursed too deep and was stopped" : "the script stopped the script engine",
-      );
+      // The host's stack ran out under the isolate's frames (a RangeError of V8's own), or the engine aborted
+      // (WebAssembly memory spent): the instance cannot be trusted after either.
+      if (error instanceof RangeError && !/memory/i.test(error.message))
+        throw new Breach("the script recursed too deep and was stopped", true);
+      throw this.breachOfMemory(true);
+    } finally {
+      for (const handle of handles) if (handle.alive) handle.dispose();
     }
-    for (const handle of handles) handle.dispose();
     if (result.error) {
+      const what = this.running ? safeDump(context, result.error) : undefined;
       result.error.dispose();
-      throw this.breach();
+      if (!this.running) throw new Error(`the script sandbox failed: ${JSON.stringify(what)}`);
+      if (/out of memory/i.test(String(what)) || what === null || this.running.outOfMemory) throw this.breachOfMemory(false);
+      if (Date.now() > this.running.deadline) throw this.breachOfTime();
+      // The script broke Postman's runtime for itself (it replaced what the runtime calls): the copy after boot repairs it.
+      throw new Breach(`the script broke the script runtime (${String(what)}) and was stopped`, false);
     }
     this.checkBudget();
     return result.value;
@@ -328,15 +440,19 @@ export class ScriptSandbox {
 
   /** An interrupt inside an async function only rejects its promise: the clock says whether the budget ran out. */
   private checkBudget(): void {
-    const running = this.running!;
-    if (running.loading === 0 && Date.now() > running.deadline) throw this.breach();
+    const running = this.running;
+    if (running?.outOfMemory) throw this.breachOfMemory(false);
+    if (running && Date.now() > running.deadline) throw this.breachOfTime();
   }
 
-  /** Why the isolate stopped: the budget ran out, or the memory cap was reached (or the stack, in our own code). */
-  private breach(): Breach {
-    const running = this.running!;
-    if (Date.now() > running.deadline) return new Breach(`the script ran past its ${formatBudget(running)} time budget and was stopped`);
-    return new Breach(`the script used more than its ${Math.round(running.memoryLimit / 1024 / 1024)} MB memory cap and was stopped`);
+  private breachOfTime(): Breach {
+    return new Breach(`the script ran past its ${formatBudget(this.running!)} time budget and was stopped`, false);
+  }
+
+  /** A memory breach always drops the isolate: a WebAssembly memory never shrinks. */
+  private breachOfMemory(drop: boolean): Breach {
+    const cap = this.running?.memoryLimit ?? this.memoryLimitBytes;
+    return new Breach(`the script used more than its ${Math.round(cap / 1024 / 1024)} MB memory cap and was stopped`, drop);
   }
 
   private drainJobs(isolate: Isolate): void {
@@ -344,13 +460,16 @@ export class ScriptSandbox {
     try {
       done = isolate.runtime.executePendingJobs(-1);
     } catch (error) {
-      throw new Breach(
-        error instanceof RangeError ? "the script recursed too deep and was stopped" : "the script stopped the script engine",
-      );
+      if (error instanceof RangeError && !/memory/i.test(error.message))
+        throw new Breach("the script recursed too deep and was stopped", true);
+      throw this.breachOfMemory(true);
     }
     if (done.error) {
+      const what = safeDump(isolate.context, done.error);
       done.error.dispose();
-      throw this.breach();
+      if (/out of memory/i.test(String(what)) || what === null || this.running!.outOfMemory) throw this.breachOfMemory(false);
+      if (Date.now() > this.running!.deadline) throw this.breachOfTime();
+      // An uncaught rejection in a job: postman-sandbox reports its own errors through events.
     }
     this.checkBudget();
   }
@@ -362,59 +481,86 @@ export class ScriptSandbox {
     const memoryLimit = input.memoryLimitBytes ?? this.memoryLimitBytes;
     if (memoryLimit > Math.max(this.memoryLimitBytes, this.largestCap)) {
       this.largestCap = memoryLimit;
-      this.drop(); // its memory could not hold this cap
+      this.isolate = undefined; // its memory could not hold this cap
     }
-    const isolate = (this.isolate ??= this.boot(await this.newEngine()));
+    const isolate = (this.isolate ??= await this.warm(await this.boot()));
+    if (isolate.snapshot.length && isolate.dirty && (input.requestRun === undefined || input.requestRun !== isolate.round))
+      this.restore(isolate);
+    isolate.dirty = true;
+    isolate.round = input.requestRun;
+    isolate.events.length = 0;
     const running: Running = {
+      id: `mockman-${++executions}`,
       deadline: Date.now() + timeoutMs,
       timeoutMs,
+      memoryLimit,
       host,
+      input,
       sent: [],
       inflight: new Map(),
-      memoryLimit,
-      loading: 0,
-      loadStarted: 0,
+      pending: [],
+      assertions: [],
+      errors: [],
+      skip: false,
+      cookies: new CookieStore(input.cookies ?? [], input.request.url),
+      outOfMemory: false,
+      memoryStop: isolate.snapshot.length ? isolate.snapshot.length + memoryLimit : Infinity,
     };
     this.running = running;
     isolate.runtime.setMemoryLimit(isolate.baseline + memoryLimit);
-    const { script, timeoutMs: _t, memoryLimitBytes: _m, ...rest } = input;
     try {
-      this.call(isolate, "start", JSON.stringify({ ...rest, cookies: input.cookies ?? [] }), script).dispose();
-      this.call(isolate, "run").dispose();
+      this.call(isolate, "clearTimers").dispose();
+      this.dispatch(isolate, "execute", running.id, { listen: input.info.eventName, script: { exec: input.script } }, contextOf(input), {
+        cursor: { iteration: input.info.iteration, cycles: input.info.iterationCount, execution: running.id },
+        legacy: { _itemId: input.info.requestId, _itemName: input.info.requestName },
+      });
       for (;;) {
         this.drainJobs(isolate);
+        await this.handleEvents(isolate, running);
+        if (running.result) break;
+        const next = running.pending.shift();
+        if (next) {
+          this.dispatch(isolate, ...next);
+          continue;
+        }
         if (running.inflight.size) {
           // An answer's wait is the sender's business: the budget pauses meanwhile.
           const waitStarted = Date.now();
-          const { id, answer } = await Promise.race(running.inflight.values());
-          running.inflight.delete(id);
+          const { key, dispatch } = await Promise.race(running.inflight.values());
+          running.inflight.delete(key);
           running.deadline += Date.now() - waitStarted;
-          this.call(isolate, "deliver", id, answer).dispose();
+          this.dispatch(isolate, ...dispatch);
           continue;
         }
-        const dueHandle = this.call(isolate, "nextDue");
-        const due = isolate.context.getNumber(dueHandle);
-        dueHandle.dispose();
-        if (due < 0) break;
+        const due = this.number(isolate, "nextDue");
+        if (due < 0) throw new Breach("the script ended without a result from the script engine", true);
         if (due > timeoutMs)
           throw new Breach(
             `the script's timers ran past its ${formatBudget(running)} time budget (one is due at ${due} ms) and it was stopped`,
+            false,
           );
         this.call(isolate, "tick").dispose();
       }
-      const text = this.call(isolate, "finish");
-      const json = isolate.context.getString(text);
-      text.dispose();
-      const outcome = JSON.parse(json) as Omit<ScriptOutcome, "sent"> & { scopes: Scopes | null };
-      if (outcome.error && /out of memory/i.test(outcome.error)) throw this.breachOfMemory(running);
-      return { ...outcome, scopes: outcome.scopes ?? input.scopes, sent: running.sent };
+      // What the script left behind runs now, in its own budget, and its timers go: nothing of it reaches the next script.
+      this.drainJobs(isolate);
+      this.call(isolate, "clearTimers").dispose();
+      this.drainJobs(isolate);
+      if (running.outOfMemory || isolate.memory.buffer.byteLength > running.memoryStop) throw this.breachOfMemory(true);
+      const outcome = this.outcome(isolate, running);
+      // A value thrown that cannot be read may be an allocation that failed (QuickJS then throws null):
+      // counting the memory (a walk of the heap, ~5 ms) tells.
+      if (outcome.error === UNREADABLE && memoryUsed(isolate.runtime, isolate.context) > isolate.baseline + memoryLimit * 0.9)
+        throw this.breachOfMemory(false);
+      return outcome;
     } catch (error) {
       if (!(error instanceof Breach)) throw error;
-      // The isolate stopped mid-way: its state cannot be trusted, so the next script gets a new one.
-      this.drop();
+      // Stopped mid-way: its state cannot be trusted. A memory breach or an engine fault drops the
+      // isolate (its memory with it); otherwise the next script starts from the copy made after boot.
+      if (error.drop || /memory cap/.test(error.message)) this.isolate = undefined;
+      else this.restore(isolate);
       return {
         scopes: input.scopes,
-        assertions: [],
+        assertions: running.assertions,
         error: error.message,
         nextSet: false,
         next: null,
@@ -430,8 +576,307 @@ export class ScriptSandbox {
     }
   }
 
-  private breachOfMemory(running: Running): Breach {
-    return new Breach(`the script used more than its ${Math.round(running.memoryLimit / 1024 / 1024)} MB memory cap and was stopped`);
+  /** The isolate's events since the last look: results, assertions, errors, requests and cookies to answer. */
+  private async handleEvents(isolate: Isolate, running: Running): Promise<void> {
+    const id = running.id;
+    for (const [name, ...args] of isolate.events.splice(0)) {
+      if (running.result) continue; // after the result, nothing of this script counts
+      if (name === `execution.result.${id}`) {
+        running.result = { error: args[0], execution: (args[1] ?? {}) as Record<string, unknown> };
+      } else if (name === `execution.assertion.${id}`) {
+        for (const a of (Array.isArray(args[1]) ? args[1] : []) as Array<Record<string, unknown>>) running.assertions.push(assertionOf(a));
+      } else if (name === `execution.error.${id}`) {
+        running.errors.push(errorText(args[1]));
+        if (isOutOfMemory(args[1])) running.outOfMemory = true;
+      } else if (name === `execution.skipRequest.${id}`) {
+        running.skip = true;
+      } else if (name === `execution.request.${id}`) {
+        const [, , requestId, request] = args as [unknown, string, string, Record<string, unknown>];
+        this.send(isolate, running, requestId, request);
+      } else if (name === `execution.cookies.${id}`) {
+        const [eventId, action, method, params] = args as [number, string, string, unknown[]];
+        const answer = action === "store" ? running.cookies.call(method, Array.isArray(params) ? params : []) : { error: "unknown action" };
+        running.pending.push([`execution.cookies.${id}`, eventId, answer.error ?? null, answer.value]);
+      }
+      // execution.console and execution.assertion (the run-wide copy): nothing to do.
+    }
+  }
+
+  /** pm.sendRequest: the request as the run's sender takes it (variables filled from the scopes before the script, as postman-runtime does), sent by the host. */
+  private send(isolate: Isolate, running: Running, requestId: string, request: Record<string, unknown>): void {
+    const key = ++this.sendSeq;
+    const responseEvent = `execution.response.${running.id}`;
+    let outgoing: OutgoingScriptRequest & { error?: string };
+    try {
+      const text = this.call(isolate, "describe", JSON.stringify({ request, scopes: running.input.scopes }));
+      outgoing = JSON.parse(isolate.context.getString(text)) as OutgoingScriptRequest & { error?: string };
+      text.dispose();
+    } catch (error) {
+      if (error instanceof Breach) throw error;
+      outgoing = { url: "", method: "GET", headers: [], body: null, error: "pm.sendRequest: the request could not be read" };
+    }
+    const record: SentRequest = { request: { url: outgoing.url, method: outgoing.method } };
+    if (outgoing.error) {
+      record.error = outgoing.error;
+      running.sent.push(record);
+      running.pending.push([responseEvent, requestId, { name: "Error", message: outgoing.error }]);
+      return;
+    }
+    running.sent.push(record);
+    const toSend: OutgoingScriptRequest = { url: outgoing.url, method: outgoing.method, headers: outgoing.headers, body: outgoing.body };
+    const answer = (async () => {
+      try {
+        const response = await running.host.sendRequest(toSend);
+        record.response = response;
+        return { key, dispatch: [responseEvent, requestId, null, responseJsonOf(response), { cookies: [] }] };
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        record.error = message;
+        return { key, dispatch: [responseEvent, requestId, { name: "Error", message }] };
+      }
+    })();
+    running.inflight.set(key, answer);
+  }
+
+  private outcome(isolate: Isolate, running: Running): ScriptOutcome {
+    const { input } = running;
+    const execution = running.result!.execution;
+    const resultError = running.result!.error;
+    const scopes: Scopes = {
+      environment: scopeOf(execution.environment, input.scopes.environment),
+      collectionVariables: scopeOf(execution.collectionVariables, input.scopes.collectionVariables),
+      globals: scopeOf(execution.globals, input.scopes.globals),
+      local: scopeOf(execution._variables, input.scopes.local),
+      data: input.scopes.data,
+    };
+    const back = (execution.return ?? {}) as Record<string, unknown>;
+    const nextSet = Object.prototype.hasOwnProperty.call(back, "nextRequest");
+    const next = nextSet && back.nextRequest !== null && back.nextRequest !== undefined ? String(back.nextRequest) : null;
+    const definition = (execution.request ?? undefined) as Record<string, unknown> | undefined;
+    let request: ScriptOutcome["request"] = null;
+    let headers = input.request.headers;
+    // Only a pre-request script's changes to the request go out: a test script's are not read (a call saved).
+    if (definition && input.info.eventName === "prerequest") {
+      const text = this.call(isolate, "describe", JSON.stringify({ request: definition, asWritten: true }));
+      const described = JSON.parse(isolate.context.getString(text)) as OutgoingScriptRequest & { raw: string | null };
+      text.dispose();
+      headers = described.headers;
+      request = { url: described.url, method: described.method, body: described.raw, definition };
+    }
+    const error = resultError ? errorText(resultError) : (running.errors[0] ?? null);
+    if (resultError && isOutOfMemory(resultError)) throw this.breachOfMemory(false);
+    return {
+      scopes,
+      assertions: running.assertions,
+      error,
+      nextSet,
+      next,
+      skip: running.skip,
+      headers,
+      sent: running.sent,
+      cookieChanges: running.cookies.changes,
+      request,
+    };
+  }
+}
+
+/** What postman-runtime passes as an execution's context: the scopes as VariableScope JSON, the request, the response, the cookies. */
+function contextOf(input: ScriptInput): Record<string, unknown> {
+  const scope = (values: Record<string, unknown>) => ({
+    values: Object.entries(values).map(([key, value]) => ({ key, value, type: "any" })),
+  });
+  const context: Record<string, unknown> = {
+    globals: scope(input.scopes.globals),
+    environment: scope(input.scopes.environment),
+    collectionVariables: scope(input.scopes.collectionVariables),
+    _variables: scope(input.scopes.local),
+    data: input.scopes.data,
+    request: input.request.definition ?? requestJsonOf(input.request),
+    cookies: (input.cookies ?? []).map((c) => ({ name: c.name, value: c.value })),
+  };
+  if (input.response) context.response = responseJsonOf(input.response);
+  return context;
+}
+
+/** The flat request as postman-collection's Request JSON. */
+function requestJsonOf(request: ScriptRequest): Record<string, unknown> {
+  const json: Record<string, unknown> = {
+    url: request.url,
+    method: request.method,
+    header: request.headers.map(([key, value]) => ({ key, value })),
+  };
+  const fields = request.bodyFields ?? [];
+  if (request.bodyMode === "raw" && request.body !== null) json.body = { mode: "raw", raw: request.body };
+  else if (request.bodyMode === "urlencoded")
+    json.body = {
+      mode: "urlencoded",
+      urlencoded: fields.map((f) => ({ key: f.key, value: f.value ?? "", ...(f.disabled ? { disabled: true } : {}) })),
+    };
+  else if (request.bodyMode === "formdata")
+    json.body = {
+      mode: "formdata",
+      formdata: fields.map((f) => ({
+        key: f.key,
+        ...(f.type === "file" ? { type: "file", src: f.src } : { type: "text", value: f.value ?? "" }),
+        ...(f.disabled ? { disabled: true } : {}),
+      })),
+    };
+  return json;
+}
+
+/** A response as postman-collection's Response JSON, its cookies read from Set-Cookie as Postman lists them. */
+function responseJsonOf(response: ScriptResponse): Record<string, unknown> {
+  const cookie = response.headers
+    .filter(([k]) => k.toLowerCase() === "set-cookie")
+    .flatMap(([, v]) => v.split(/\n|,(?=\s*[^;,=\s]+=[^;,]*(?:;|$))/))
+    .map(parseSetCookie)
+    .filter((c): c is Record<string, unknown> => c !== undefined);
+  return {
+    code: response.code,
+    status: response.status,
+    header: response.headers.map(([key, value]) => ({ key, value })),
+    body: response.body,
+    responseTime: response.responseTime,
+    cookie,
+  };
+}
+
+function parseSetCookie(text: string): Record<string, unknown> | undefined {
+  const [pair, ...attributes] = text.split(";");
+  const eq = pair.indexOf("=");
+  if (eq <= 0) return undefined;
+  const cookie: Record<string, unknown> = { name: pair.slice(0, eq).trim(), value: pair.slice(eq + 1).trim() };
+  for (const attribute of attributes) {
+    const [k, ...v] = attribute.split("=");
+    const key = k.trim().toLowerCase();
+    const val = v.join("=").trim();
+    if (key === "path") cookie.path = val;
+    else if (key === "domain") cookie.domain = val;
+    else if (key === "expires") cookie.expires = val;
+    else if (key === "max-age") cookie.maxAge = Number(val);
+    else if (key === "httponly") cookie.httpOnly = true;
+    else if (key === "secure") cookie.secure = true;
+  }
+  return cookie;
+}
+
+function scopeOf(json: unknown, before: Record<string, unknown>): Record<string, unknown> {
+  const values = (json as { values?: unknown } | undefined)?.values;
+  if (!Array.isArray(values)) return before;
+  const out: Record<string, unknown> = {};
+  for (const v of values as Array<Record<string, unknown>>) if (v && typeof v.key === "string" && !v.disabled) out[v.key] = v.value;
+  return out;
+}
+
+function assertionOf(a: Record<string, unknown>): Assertion {
+  const out: Assertion = { name: String(a.name ?? ""), passed: a.passed === true, skipped: a.skipped === true };
+  if (!out.passed && !out.skipped && a.error) {
+    const error = a.error as Record<string, unknown>;
+    out.error = typeof error.message === "string" ? wordAsV8(error.message) : errorText(error);
+  }
+  return out;
+}
+
+function isOutOfMemory(error: unknown): boolean {
+  const e = error as Record<string, unknown> | null | undefined;
+  return /out of memory/i.test(String(e?.message ?? "")) || (e?.name === "InternalError" && /memory/i.test(String(e.message)));
+}
+
+const UNREADABLE = "the script threw a value that cannot be read";
+
+/** An error from the isolate as Newman prints it: `TypeError: message`. */
+function errorText(error: unknown): string {
+  if (error === null || error === undefined) return UNREADABLE;
+  if (typeof error !== "object") return String(error);
+  const e = error as Record<string, unknown>;
+  const message = typeof e.message === "string" ? e.message : undefined;
+  const name = typeof e.name === "string" ? e.name : "Error";
+  if (message === undefined) return UNREADABLE;
+  if (name === "InternalError" && message === "stack overflow") return "RangeError: Maximum call stack size exceeded";
+  return `${name}: ${wordAsV8(message)}`;
+}
+
+/** QuickJS's wording of the common errors as V8's (Newman's engine): a report reads the same from either. */
+const WORDING: Array<[RegExp, string]> = [
+  [/^cannot read property '(.*)' of (undefined|null)$/, "Cannot read properties of $2 (reading '$1')"],
+  [/^cannot set property '(.*)' of (undefined|null)$/, "Cannot set properties of $2 (setting '$1')"],
+  [/^'(.*)' is not defined$/, "$1 is not defined"],
+];
+const wordAsV8 = (message: string) => {
+  for (const [pattern, words] of WORDING) if (pattern.test(message)) return message.replace(pattern, words);
+  return message;
+};
+
+function safeDump(context: QuickJSContext, handle: QuickJSHandle): unknown {
+  try {
+    const dumped = context.dump(handle) as unknown;
+    if (dumped && typeof dumped === "object") {
+      const d = dumped as Record<string, unknown>;
+      return `${String(d.name ?? "Error")}: ${String(d.message ?? "")}`;
+    }
+    return dumped;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * tough-cookie's Store, as postman-runtime gives it to a script's pm.cookies.jar() (its
+ * `execution.cookies.ID` events): over the cookies the run's jar holds for the request, each change
+ * kept for the host's jar. The run has one target, so a cookie's domain is whichever the script asks.
+ */
+class CookieStore {
+  readonly changes: CookieChange[] = [];
+  private readonly cookies: Array<Record<string, unknown>>;
+
+  constructor(
+    cookies: Array<{ name: string; value: string }>,
+    private readonly url: string,
+  ) {
+    this.cookies = cookies.map((c) => ({ key: c.name, value: c.value, path: "/", hostOnly: false, domain: undefined }));
+  }
+
+  call(method: string, args: unknown[]): { error?: string; value?: unknown } {
+    const domainOf = (cookie: Record<string, unknown>, domain: unknown) => ({ ...cookie, domain: cookie.domain ?? domain });
+    const urlOf = (domain: unknown, path: unknown) =>
+      typeof domain === "string" && domain ? `http://${domain}${typeof path === "string" ? path : "/"}` : this.url;
+    switch (method) {
+      case "findCookie": {
+        const [domain, , key] = args;
+        const found = this.cookies.find((c) => c.key === key);
+        return { value: found ? domainOf(found, domain) : null };
+      }
+      case "findCookies":
+      case "getAllCookies": {
+        const [domain] = args;
+        return { value: this.cookies.map((c) => domainOf(c, domain)) };
+      }
+      case "putCookie":
+      case "updateCookie": {
+        const cookie = (method === "putCookie" ? args[0] : args[1]) as Record<string, unknown> | undefined;
+        if (!cookie || typeof cookie.key !== "string") return { error: "CookieStore: no cookie given" };
+        const at = this.cookies.findIndex((c) => c.key === cookie.key);
+        if (at >= 0) this.cookies.splice(at, 1);
+        this.cookies.push(cookie);
+        this.changes.push({ url: urlOf(cookie.domain, cookie.path), name: cookie.key, value: String(cookie.value ?? "") });
+        return {};
+      }
+      case "removeCookie": {
+        const [domain, path, key] = args;
+        const at = this.cookies.findIndex((c) => c.key === key);
+        if (at >= 0) this.cookies.splice(at, 1);
+        this.changes.push({ url: urlOf(domain, path), name: String(key), value: null });
+        return {};
+      }
+      case "removeCookies":
+      case "removeAllCookies": {
+        const [domain, path] = args;
+        for (const c of this.cookies.splice(0)) this.changes.push({ url: urlOf(domain, path), name: String(c.key), value: null });
+        return {};
+      }
+      default:
+        return { error: `CookieStore: invalid method name '${method}'` };
+    }
   }
 }
 
@@ -445,6 +890,123 @@ function memoryUsed(runtime: QuickJSRuntime, context: QuickJSContext): number {
   return usage.memory_used_size ?? 0;
 }
 
+/**
+ * Ours, evaluated before the bundle: the timers uvm gives a context (setTimeout, setInterval,
+ * setImmediate and their clears), over a queue the host runs in delay order without waiting, the
+ * delays counted on a clock of the script's own; and Math.random, seeded by the host before each script.
+ */
+const PRELUDE = `(function (global, hostRandom) {
+  var queue = [], seq = 0, now = 0;
+  function add(fn, ms, every) {
+    if (typeof fn !== "function") return undefined;
+    var delay = Math.max(0, Number(ms) || 0), id = ++seq;
+    queue.push({ id: id, fn: fn, at: now + delay, every: every ? Math.max(1, delay) : 0 });
+    return id;
+  }
+  function remove(id) {
+    for (var i = 0; i < queue.length; i++) if (queue[i].id === id) { queue.splice(i, 1); return; }
+  }
+  function first() {
+    var best = -1;
+    for (var i = 0; i < queue.length; i++) if (best < 0 || queue[i].at < queue[best].at) best = i;
+    return best;
+  }
+  global.setTimeout = function (fn, ms) { return add(fn, ms, false); };
+  global.setInterval = function (fn, ms) { return add(fn, ms, true); };
+  global.setImmediate = function (fn) { return add(fn, 0, false); };
+  global.clearTimeout = global.clearInterval = global.clearImmediate = function (id) { remove(id); };
+  // A Node vm context (Newman's) has a console whose output goes nowhere; ajv's default logger is it.
+  var quiet = function () {};
+  global.console = { log: quiet, info: quiet, warn: quiet, error: quiet, debug: quiet, trace: quiet, dir: quiet, table: quiet, time: quiet, timeEnd: quiet, group: quiet, groupEnd: quiet, assert: quiet, count: quiet };
+  // xoshiro128** over a state the host seeds before each script: a call to the host per number costs more
+  // than the numbers are worth (a uuid takes sixteen).
+  var s0 = 1, s1 = 2, s2 = 3, s3 = 4;
+  function rotl(x, k) { return (x << k) | (x >>> (32 - k)); }
+  Object.defineProperty(Math, "random", {
+    value: function random() {
+      var r = Math.imul(rotl(Math.imul(s1, 5), 7), 9), t = s1 << 9;
+      s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= t; s3 = rotl(s3, 11);
+      return (r >>> 0) / 4294967296;
+    },
+    writable: true,
+    configurable: true
+  });
+  return {
+    nextDue: function () { var i = first(); return i < 0 ? -1 : queue[i].at; },
+    tick: function () {
+      var i = first();
+      if (i < 0) return;
+      var timer = queue[i];
+      if (timer.every) timer.at += timer.every; else queue.splice(i, 1);
+      now = Math.max(now, timer.at - timer.every);
+      timer.fn();
+    },
+    clear: function () {
+      queue.length = 0; now = 0;
+      s0 = hostRandom() | 1; s1 = hostRandom(); s2 = hostRandom(); s3 = hostRandom();
+    }
+  };
+})`;
+
+/**
+ * Ours, evaluated after the bundle, with the bundle's own postman-collection: a request as the host
+ * sends it (pm.sendRequest: variables filled from the scopes as postman-runtime fills them, the body
+ * as text) or as written (what a pre-request script left of pm.request).
+ */
+const HELPERS = `(function (global) {
+  var sdk = global.require("postman-collection");
+  function pairs(list) {
+    return list.filter(function (h) { return h && !h.disabled; }).map(function (h) { return [String(h.key), h.value === undefined || h.value === null ? "" : String(h.value)]; });
+  }
+  function boundary() {
+    var s = "--------------------------";
+    for (var i = 0; i < 24; i++) s += Math.floor(Math.random() * 10);
+    return s;
+  }
+  function describe(text) {
+    var input = JSON.parse(text), request = new sdk.Request(input.request), headers, body = null, raw = null;
+    if (input.scopes) {
+      var s = input.scopes, order = [s.local, s.data, s.environment, s.collectionVariables, s.globals];
+      request = new sdk.Request(sdk.Property.replaceSubstitutionsIn(request.toJSON(), order.map(function (values) { return values || {}; })));
+    }
+    headers = pairs(request.headers.all().map(function (h) { return h.toJSON ? h.toJSON() : h; }));
+    var b = request.body;
+    if (b && b.mode === "raw") raw = body = b.raw === undefined || b.raw === null ? "" : String(b.raw);
+    else if (b && b.mode === "urlencoded") {
+      body = b.urlencoded.all().filter(function (p) { return !p.disabled; }).map(function (p) {
+        return encodeURIComponent(p.key) + "=" + encodeURIComponent(p.value === undefined || p.value === null ? "" : p.value);
+      }).join("&");
+      if (input.scopes && !headers.some(function (h) { return /^content-type$/i.test(h[0]); })) headers.push(["Content-Type", "application/x-www-form-urlencoded"]);
+    } else if (b && b.mode === "formdata") {
+      var fields = b.formdata.all().filter(function (p) { return !p.disabled && p.type !== "file"; });
+      if (input.scopes) {
+        var mark = boundary();
+        body = fields.map(function (p) {
+          return "--" + mark + "\\r\\nContent-Disposition: form-data; name=\\"" + p.key + "\\"\\r\\n\\r\\n" + (p.value === undefined || p.value === null ? "" : p.value) + "\\r\\n";
+        }).join("") + "--" + mark + "--\\r\\n";
+        headers = headers.filter(function (h) { return !/^content-type$/i.test(h[0]); });
+        headers.push(["Content-Type", "multipart/form-data; boundary=" + mark]);
+      }
+    } else if (b && b.mode === "graphql" && b.graphql) {
+      var g = b.graphql, variables = g.variables;
+      if (typeof variables === "string") { try { variables = JSON.parse(variables); } catch (e) { variables = undefined; } }
+      body = JSON.stringify({ query: g.query, operationName: g.operationName, variables: variables });
+      if (input.scopes && !headers.some(function (h) { return /^content-type$/i.test(h[0]); })) headers.push(["Content-Type", "application/json"]);
+    }
+    return JSON.stringify({ url: request.url.toString(), method: String(request.method || "GET").toUpperCase(), headers: headers, body: body, raw: raw });
+  }
+  return { describe: describe };
+})`;
+
+const WARM_PRE =
+  'pm.variables.set("v", pm.environment.get("e")); pm.request.headers.upsert({ key: "X", value: "{{v}}" }); pm.request.url.query.get("a");';
+const WARM_TEST = [
+  'pm.test("status", function () { pm.response.to.have.status(200); pm.response.to.be.ok; });',
+  "var json = pm.response.json();",
+  'pm.test("body", function () { pm.expect(json.a).to.be.an("array").that.includes(1); pm.expect(json).to.have.property("a"); });',
+  'pm.environment.set("n", json.a.length); tests["legacy"] = responseCode.code === 200;',
+].join("\n");
+
 const STACK_BYTES = 256 * 1024;
-/** What the runtime, chai, ajv, lodash, moment... and the allocator's slack take besides a script's cap. */
-const RUNTIME_HEADROOM_BYTES = 48 * 1024 * 1024;
+/** What QuickJS, postman-sandbox's bundle (its libraries loaded) and the allocator's slack take besides a script's cap. */
+const RUNTIME_HEADROOM_BYTES = 80 * 1024 * 1024;

@@ -1,0 +1,75 @@
+// Our script sandbox judges every script as Postman's own runtime does. postman-sandbox
+// (the version Newman 6 runs, a pinned devDependency) is the oracle: it runs in a Node
+// process of its own (oracle.mjs), and our ScriptSandbox runs here (ours.ts), each given
+// the same script, request, response, variables, cookies and pm.info, and the same
+// answers to pm.sendRequest (answer.mjs). Compared, per case: every assertion (name,
+// passed or skipped, error message), the error the script threw, every variable scope
+// after the script, each request pm.sendRequest sent (method, URL, headers, body),
+// pm.execution.skipRequest, setNextRequest and, after a pre-request script, pm.request.
+// The oracle's answers are computed now, never stored, so nothing here can be tuned to
+// agree; what the oracle itself gives differently on two runs (a uuid, a time) is left out.
+//
+// The corpus (corpus/, README.md there): the scripts postman-sandbox's own unit tests run,
+// and ours for every pm API, every chai-postman assertion and every library Postman
+// documents. A failure lists one line per differing case: what differs, oracle's and ours.
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, it } from "vitest";
+import { loadCorpus, type PreparedCase } from "./cases";
+import { differences, masked, steady, type Verdict } from "./compare";
+import { runOurs } from "./ours";
+
+const HERE = import.meta.dirname;
+
+function runOracle(cases: PreparedCase[]): Promise<Verdict[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(HERE, "oracle.mjs")], { stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      if (code !== 0 || !stdout) return reject(new Error(`the oracle exited ${code}: ${stderr}`));
+      const { results } = JSON.parse(stdout) as { results: Array<{ runs: [Verdict, Verdict] }> };
+      if (results.length !== cases.length)
+        return reject(new Error(`the oracle answered ${results.length} of ${cases.length} cases: ${stderr}`));
+      resolve(results.map((r) => steady(r.runs[0], r.runs[1]) as Verdict));
+    });
+    child.stdin.end(JSON.stringify({ cases }));
+  });
+}
+
+let corpus: Map<string, PreparedCase[]>;
+const lines = new Map<string, string[]>();
+let total = 0;
+
+beforeAll(async () => {
+  corpus = await loadCorpus();
+  const all = [...corpus.values()].flat();
+  total = all.length;
+  const [oracle, ours] = await Promise.all([runOracle(all), runOurs(all)]);
+  all.forEach((c, i) => {
+    const found = differences(oracle[i], masked(oracle[i], ours[i]) as Verdict);
+    if (found.length) lines.set(c.id, found);
+  });
+}, 180_000);
+
+afterAll(() => {
+  if (!total) return;
+  const byFile = [...corpus].map(([file, cases]) => `${file} ${cases.filter((c) => !lines.has(c.id)).length}/${cases.length}`);
+  console.log(`postman-diff: ${total - lines.size} of ${total} cases agree with postman-sandbox (${byFile.join(", ")})`);
+});
+
+describe("our sandbox and postman-sandbox agree, script by script", async () => {
+  const files = await loadCorpus();
+  for (const [file, cases] of files)
+    it(`${file} (${cases.length} scripts)`, () => {
+      const differing = cases.filter((c) => lines.has(c.id));
+      if (differing.length)
+        throw new Error(
+          `${differing.length} of ${cases.length} scripts differ from postman-sandbox:\n` +
+            differing.map((c) => `${c.name}: ${lines.get(c.id)!.join("; ")}`).join("\n"),
+        );
+    });
+});

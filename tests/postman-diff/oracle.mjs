@@ -1,0 +1,180 @@
+#!/usr/bin/env node
+// The oracle: postman-sandbox (the version Newman 6 runs) executes every case it reads on
+// stdin, as postman-runtime drives it in a Newman run, and writes what came out on stdout.
+// Run by diff.test.ts in a process of its own; nothing it answers is stored.
+//
+// stdin:  { cases: PreparedCase[] } (cases.ts), JSON
+// stdout: { results: Array<{ runs: [Verdict, Verdict] }> }, JSON: each case twice, so that
+//         what changes from run to run (a uuid, a time) is known and left uncompared.
+//
+// As postman-runtime does (lib/runner/extensions/event.command.js): one context for the
+// whole run, each script an `execute` with the cursor, the context's variables, request,
+// response and cookies and the item's legacy names, no resolvedPackages (Newman 6 has no
+// package resolver, so no pm.require); a pm.sendRequest is answered through
+// `execution.response.ID` (by answer.mjs, as ours is), the cookie jar's store calls through
+// `execution.cookies.ID` by tough-cookie's memory store (a fresh, empty jar per script, as a
+// Newman run starts with), a pm.execution.skipRequest is heard as `execution.skipRequest.ID`,
+// and an error the script raised later (a timer, a promise) counts when the script itself
+// threw none.
+import { createRequire } from "node:module";
+import { answerFor } from "./answer.mjs";
+
+const require = createRequire(import.meta.url);
+const Sandbox = require("postman-sandbox");
+const sdk = require("postman-collection");
+const { CookieJar, Cookie } = require("@postman/tough-cookie");
+
+const SCOPES = { globals: "globals", environment: "environment", collectionVariables: "collectionVariables", _variables: "local" };
+
+/** A value as both sides report it: JSON, with undefined said so. */
+const shown = (value) => (value === undefined ? "undefined" : JSON.stringify(value));
+const errorText = (error) => {
+  if (error === null || error === undefined) return null;
+  if (typeof error !== "object") return String(error);
+  return error.name ? `${error.name}: ${error.message}` : String(error.message ?? JSON.stringify(error));
+};
+
+/**
+ * What a request would send, as the oracle reads postman-collection's Request (no variable is
+ * resolved: postman-runtime resolves none in a script's request). `implied`: with the
+ * Content-Type a form body goes out with (a pm.sendRequest); without, the request as the
+ * script left it (pm.request after a pre-request script).
+ */
+function wire(json, implied = true) {
+  const request = new sdk.Request(json);
+  const headers = request.headers
+    .all()
+    .filter((h) => !h.disabled)
+    .map((h) => [h.key, h.value]);
+  const has = (name) => headers.some(([k]) => k.toLowerCase() === name);
+  let body = null;
+  const b = request.body;
+  if (b && !b.disabled && b.mode === "raw") body = b.raw === undefined ? null : String(b.raw);
+  else if (b && b.mode === "urlencoded") {
+    body = b.urlencoded
+      .all()
+      .filter((p) => !p.disabled)
+      .map((p) => `${encodeURIComponent(p.key)}=${encodeURIComponent(p.value ?? "")}`)
+      .join("&");
+    if (implied && !has("content-type")) headers.push(["Content-Type", "application/x-www-form-urlencoded"]);
+  } else if (b && b.mode === "formdata") {
+    // What a multipart body carries, as the comparison reads both sides' bodies: one name=value a part.
+    body = b.formdata
+      .all()
+      .filter((p) => !p.disabled && p.type !== "file")
+      .map((p) => `${p.key}=${p.value ?? ""}`)
+      .join("\n");
+    if (implied && !has("content-type")) headers.push(["Content-Type", "multipart/form-data"]);
+  } else if (b && b.mode === "graphql" && b.graphql) body = JSON.stringify({ query: b.graphql.query, variables: b.graphql.variables });
+  return { method: request.method, url: request.url.toString(), headers, body };
+}
+
+function runOne(context, c, done) {
+  const id = `case-${Math.random().toString(36).slice(2)}`;
+  const verdict = { assertions: [], error: null, variables: {}, sent: [], skip: false };
+  let asyncError = null;
+  const jar = new CookieJar();
+  const listeners = [];
+  const on = (event, fn) => {
+    context.on(event, fn);
+    listeners.push(event);
+  };
+  on(`execution.assertion.${id}`, (_cursor, assertions) => {
+    for (const a of assertions)
+      verdict.assertions.push({
+        name: a.name,
+        passed: Boolean(a.passed),
+        skipped: Boolean(a.skipped),
+        error: a.error ? a.error.message : null,
+      });
+  });
+  on(`execution.error.${id}`, (_cursor, error) => {
+    asyncError = asyncError ?? error;
+  });
+  on(`execution.skipRequest.${id}`, () => {
+    verdict.skip = true;
+  });
+  on(`execution.request.${id}`, (_cursor, eventId, requestId, request) => {
+    const sent = wire(request);
+    verdict.sent.push(sent);
+    const answer = answerFor(sent);
+    setImmediate(() => {
+      if ("error" in answer) return context.dispatch(`execution.response.${eventId}`, requestId, new Error(answer.error));
+      const response = new sdk.Response({
+        code: answer.code,
+        status: answer.status,
+        header: answer.headers.map(([key, value]) => ({ key, value })),
+        stream: Buffer.from(answer.body),
+        responseTime: answer.responseTime,
+      });
+      const cookies = answer.headers
+        .filter(([k]) => k.toLowerCase() === "set-cookie")
+        .map(([, v]) => Cookie.parse(v))
+        .filter(Boolean)
+        .map((cookie) => ({ name: cookie.key, value: cookie.value, path: cookie.path, domain: new URL(sent.url).hostname }));
+      context.dispatch(`execution.response.${eventId}`, requestId, null, response, { cookies });
+    });
+  });
+  on(`execution.cookies.${id}`, (eventId, action, fnName, args) => {
+    if (action !== "store") return;
+    const store = jar.store;
+    const reply = (err, res) => context.dispatch(`execution.cookies.${id}`, eventId, err instanceof Error ? err.message : err, res);
+    if (typeof store[fnName] !== "function") return reply(`CookieStore: invalid method name '${fnName}'`);
+    args = Array.isArray(args) ? args : [];
+    if (fnName === "putCookie" && args[0]) args[0] = Cookie.fromJSON(args[0]);
+    if (fnName === "updateCookie" && args[0] && args[1]) [args[0], args[1]] = [Cookie.fromJSON(args[0]), Cookie.fromJSON(args[1])];
+    try {
+      store[fnName](...args, reply);
+    } catch {
+      reply(`runtime~CookieStore: error executing "${fnName}"`);
+    }
+  });
+  context.execute(
+    { listen: c.listen, script: { exec: c.script } },
+    { id, timeout: c.timeout, cursor: c.cursor, context: c.context, legacy: c.legacy },
+    (err, result) => {
+      for (const event of listeners) context.removeAllListeners(event);
+      verdict.error = errorText(err ?? asyncError);
+      if (result) {
+        for (const [scope, name] of Object.entries(SCOPES)) {
+          const values = {};
+          for (const v of (result[scope] && result[scope].values) || []) if (!v.disabled) values[v.key] = shown(v.value);
+          verdict.variables[name] = values;
+        }
+        verdict.variables.data = Object.fromEntries(Object.entries(result.data || {}).map(([k, v]) => [k, shown(v)]));
+        if (result.return && "nextRequest" in result.return) verdict.next = shown(result.return.nextRequest);
+        if (c.listen === "prerequest" && result.request) verdict.request = wire(result.request, false);
+      }
+      done(verdict);
+    },
+  );
+}
+
+function main(input) {
+  const { cases } = JSON.parse(input);
+  Sandbox.createContext({}, (err, context) => {
+    if (err) throw err;
+    // Errors the bridge reports outside any script: they would end a Newman run, so they show.
+    context.on("error", (error) => process.stderr.write(`postman-sandbox: ${errorText(error)}\n`));
+    const results = [];
+    const next = (i) => {
+      if (i === cases.length) {
+        context.dispose();
+        process.stdout.write(JSON.stringify({ results }));
+        return;
+      }
+      runOne(context, cases[i], (first) =>
+        runOne(context, cases[i], (second) => {
+          results.push({ runs: [first, second] });
+          next(i + 1);
+        }),
+      );
+    };
+    next(0);
+  });
+}
+
+let input = "";
+process.stdin.setEncoding("utf8");
+process.stdin.on("data", (chunk) => (input += chunk));
+process.stdin.on("end", () => main(input));

@@ -69,8 +69,17 @@ function wire(json, implied = true) {
   return { method: request.method, url: request.url.toString(), headers, body };
 }
 
+/**
+ * The rejections no one handled of the running case. In Newman they end the process (Node's
+ * default for an unhandled rejection): here they are the case's error when it threw none.
+ */
+let current;
+process.on("unhandledRejection", (reason) => current?.push(errorText(reason)));
+
 function runOne(context, c, done) {
   const id = `case-${Math.random().toString(36).slice(2)}`;
+  const rejected = [];
+  current = rejected;
   const verdict = { assertions: [], error: null, variables: {}, sent: [], skip: false };
   let asyncError = null;
   const jar = new CookieJar();
@@ -132,21 +141,25 @@ function runOne(context, c, done) {
   context.execute(
     { listen: c.listen, script: { exec: c.script } },
     { id, timeout: c.timeout, cursor: c.cursor, context: c.context, legacy: c.legacy },
-    (err, result) => {
-      for (const event of listeners) context.removeAllListeners(event);
-      verdict.error = errorText(err ?? asyncError);
-      if (result) {
-        for (const [scope, name] of Object.entries(SCOPES)) {
-          const values = {};
-          for (const v of (result[scope] && result[scope].values) || []) if (!v.disabled) values[v.key] = shown(v.value);
-          verdict.variables[name] = values;
+    (err, result) =>
+      // A rejection no one handled is reported after the microtasks: wait for it before closing the case.
+      setImmediate(() => {
+        for (const event of listeners) context.removeAllListeners(event);
+        current = undefined;
+        verdict.error =
+          errorText(err ?? asyncError) ?? (rejected.length ? `unhandled rejection (Newman's process exits): ${rejected[0]}` : null);
+        if (result) {
+          for (const [scope, name] of Object.entries(SCOPES)) {
+            const values = {};
+            for (const v of (result[scope] && result[scope].values) || []) if (!v.disabled) values[v.key] = shown(v.value);
+            verdict.variables[name] = values;
+          }
+          verdict.variables.data = Object.fromEntries(Object.entries(result.data || {}).map(([k, v]) => [k, shown(v)]));
+          if (result.return && "nextRequest" in result.return) verdict.next = shown(result.return.nextRequest);
+          if (c.listen === "prerequest" && result.request) verdict.request = wire(result.request, false);
         }
-        verdict.variables.data = Object.fromEntries(Object.entries(result.data || {}).map(([k, v]) => [k, shown(v)]));
-        if (result.return && "nextRequest" in result.return) verdict.next = shown(result.return.nextRequest);
-        if (c.listen === "prerequest" && result.request) verdict.request = wire(result.request, false);
-      }
-      done(verdict);
-    },
+        done(verdict);
+      }),
   );
 }
 

@@ -72,8 +72,28 @@ const stopped = (error: string | null) =>
     ? STOPPED
     : error;
 
+/**
+ * Words an engine chooses for its own errors, where V8 (the oracle's) and QuickJS (ours) say
+ * the same thing differently: V8's `pm.require is not a function` is QuickJS's `not a function`.
+ * Read alike wherever they appear (a script's error, an assertion's, a message quoting one);
+ * every other wording of QuickJS's matches V8's already.
+ */
+const ENGINE_WORDING: Array<[RegExp, string]> = [[/(?:\([^()]*\))?[\w$.[\]]*(?:\(\.\.\.\))? is not a function\b/g, "not a function"]];
+export const engineWording = (text: string | null) =>
+  typeof text !== "string" ? text : ENGINE_WORDING.reduce((t, [pattern, same]) => t.replace(pattern, same), text);
+
+/** A verdict with the engines' wordings made one (ENGINE_WORDING). */
+function worded(v: Verdict): Verdict {
+  return {
+    ...v,
+    error: engineWording(v.error),
+    assertions: v.assertions.map((a) => ({ ...a, error: engineWording(a.error) })),
+  };
+}
+
 /** Every way ours differs from the oracle's verdict, one phrase each: "what: oracle X, ours Y". */
-export function differences(oracle: Verdict, ours: Verdict): string[] {
+export function differences(oracleAsIs: Verdict, oursAsIs: Verdict): string[] {
+  const [oracle, ours] = [worded(oracleAsIs), worded(oursAsIs)];
   const out: string[] = [];
   if (stopped(oracle.error) !== stopped(ours.error)) out.push(`error: oracle ${short(oracle.error)}, ours ${short(ours.error)}`);
   const n = Math.max(oracle.assertions.length, ours.assertions.length);

@@ -18,6 +18,7 @@
 // threw none.
 import { createRequire } from "node:module";
 import { answerFor } from "./answer.mjs";
+import { wire } from "./wire.mjs";
 
 const require = createRequire(import.meta.url);
 const Sandbox = require("postman-sandbox");
@@ -33,41 +34,6 @@ const errorText = (error) => {
   if (typeof error !== "object") return String(error);
   return error.name ? `${error.name}: ${error.message}` : String(error.message ?? JSON.stringify(error));
 };
-
-/**
- * What a request would send, as the oracle reads postman-collection's Request (no variable is
- * resolved: postman-runtime resolves none in a script's request). `implied`: with the
- * Content-Type a form body goes out with (a pm.sendRequest); without, the request as the
- * script left it (pm.request after a pre-request script).
- */
-function wire(json, implied = true) {
-  const request = new sdk.Request(json);
-  const headers = request.headers
-    .all()
-    .filter((h) => !h.disabled)
-    .map((h) => [h.key, h.value]);
-  const has = (name) => headers.some(([k]) => k.toLowerCase() === name);
-  let body = null;
-  const b = request.body;
-  if (b && !b.disabled && b.mode === "raw") body = b.raw === undefined ? null : String(b.raw);
-  else if (b && b.mode === "urlencoded") {
-    body = b.urlencoded
-      .all()
-      .filter((p) => !p.disabled)
-      .map((p) => `${encodeURIComponent(p.key)}=${encodeURIComponent(p.value ?? "")}`)
-      .join("&");
-    if (implied && !has("content-type")) headers.push(["Content-Type", "application/x-www-form-urlencoded"]);
-  } else if (b && b.mode === "formdata") {
-    // What a multipart body carries, as the comparison reads both sides' bodies: one name=value a part.
-    body = b.formdata
-      .all()
-      .filter((p) => !p.disabled && p.type !== "file")
-      .map((p) => `${p.key}=${p.value ?? ""}`)
-      .join("\n");
-    if (implied && !has("content-type")) headers.push(["Content-Type", "multipart/form-data"]);
-  } else if (b && b.mode === "graphql" && b.graphql) body = JSON.stringify({ query: b.graphql.query, variables: b.graphql.variables });
-  return { method: request.method, url: request.url.toString(), headers, body };
-}
 
 /**
  * The rejections no one handled of the running case. In Newman they end the process (Node's
@@ -94,7 +60,7 @@ function runOne(context, c, done) {
         name: a.name,
         passed: Boolean(a.passed),
         skipped: Boolean(a.skipped),
-        error: a.error ? a.error.message : null,
+        error: a.error ? (a.error.message ?? null) : null,
       });
   });
   on(`execution.error.${id}`, (_cursor, error) => {
@@ -109,18 +75,22 @@ function runOne(context, c, done) {
     const answer = answerFor(sent);
     setImmediate(() => {
       if ("error" in answer) return context.dispatch(`execution.response.${eventId}`, requestId, new Error(answer.error));
+      // As postman-runtime's requester: the answer's cookies go into the run's jar, and the
+      // response (postman-collection's Response.createFromNode) and the history carry them.
+      const cookies = [];
+      for (const [k, v] of answer.headers)
+        if (k.toLowerCase() === "set-cookie") {
+          const cookie = jar.setCookieSync(v, sent.url, { ignoreError: true });
+          if (cookie) cookies.push({ name: cookie.key, value: cookie.value, path: cookie.path, domain: cookie.domain });
+        }
       const response = new sdk.Response({
         code: answer.code,
         status: answer.status,
         header: answer.headers.map(([key, value]) => ({ key, value })),
         stream: Buffer.from(answer.body),
         responseTime: answer.responseTime,
+        cookie: cookies,
       });
-      const cookies = answer.headers
-        .filter(([k]) => k.toLowerCase() === "set-cookie")
-        .map(([, v]) => Cookie.parse(v))
-        .filter(Boolean)
-        .map((cookie) => ({ name: cookie.key, value: cookie.value, path: cookie.path, domain: new URL(sent.url).hostname }));
       context.dispatch(`execution.response.${eventId}`, requestId, null, response, { cookies });
     });
   });

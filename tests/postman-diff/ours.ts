@@ -15,6 +15,7 @@ import type { PreparedCase, VariableJSON } from "./cases";
 import type { Sent, Verdict } from "./compare";
 
 import { answerFor as answer } from "./answer.mjs";
+import { wire } from "./wire.mjs";
 
 const require = createRequire(import.meta.url);
 const sdk = require("postman-collection");
@@ -35,7 +36,14 @@ function requestOf(c: PreparedCase): ScriptRequest {
       ...(p.src !== undefined ? { src: p.src } : {}),
       ...(p.disabled ? { disabled: true } : {}),
     }));
-  return {
+  const definition = (c.context.request && typeof c.context.request === "object" ? c.context.request : request.toJSON()) as Record<
+    string,
+    unknown
+  >;
+  // `definition`: the request as postman-collection's JSON, as the engine gives it to a sandbox
+  // that reads it (one that does not ignores it).
+  const script: ScriptRequest & { definition?: Record<string, unknown> } = {
+    definition,
     id: c.legacy._itemId,
     name: c.legacy._itemName,
     method: request.method,
@@ -49,6 +57,7 @@ function requestOf(c: PreparedCase): ScriptRequest {
     ...(mode === "urlencoded" ? { bodyFields: fields(body.urlencoded) } : {}),
     ...(mode === "formdata" ? { bodyFields: fields(body.formdata) } : {}),
   };
+  return script;
 }
 
 function responseOf(c: PreparedCase): ScriptResponse | undefined {
@@ -155,13 +164,13 @@ export async function runOurs(cases: PreparedCase[]): Promise<Verdict[]> {
         skip: outcome.skip,
       };
       if (outcome.nextSet) verdict.next = shown(outcome.next);
-      if (c.listen === "prerequest" && outcome.request)
-        verdict.request = {
-          method: outcome.request.method,
-          url: outcome.request.url,
-          headers: outcome.headers,
-          body: outcome.request.body,
-        };
+      // pm.request after a pre-request script: read from its postman-collection JSON as the
+      // oracle's is, when our sandbox gives it; else from the flat fields.
+      const after = outcome.request as (typeof outcome.request & { definition?: Record<string, unknown> }) | null;
+      if (c.listen === "prerequest" && after)
+        verdict.request = after.definition
+          ? (wire(after.definition, false) as Sent)
+          : { method: after.method, url: after.url, headers: outcome.headers, body: after.body };
       verdicts.push(verdict);
     }
   } finally {

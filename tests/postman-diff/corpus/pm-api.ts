@@ -30,15 +30,19 @@ const REQUEST = {
   body: { mode: "raw", raw: '{"title":"Hello","tags":["a","b"]}', options: { raw: { language: "json" } } },
 };
 
-const RESPONSE = json(
-  201,
-  { id: 7, title: "Hello", tags: ["a", "b"], author: { name: "Ada", roles: ["admin"] }, empty: null },
-  {
-    "X-Request-Id": "req-1",
-    "Set-Cookie": "session=s3cr3t; Path=/; HttpOnly",
-    "Cache-Control": "no-cache",
-  },
-);
+/** Its cookie is in `cookie` too, as postman-runtime's response carries what the jar took from Set-Cookie. */
+const RESPONSE = {
+  ...json(
+    201,
+    { id: 7, title: "Hello", tags: ["a", "b"], author: { name: "Ada", roles: ["admin"] }, empty: null },
+    {
+      "X-Request-Id": "req-1",
+      "Set-Cookie": "session=s3cr3t; Path=/; HttpOnly",
+      "Cache-Control": "no-cache",
+    },
+  ),
+  cookie: [{ name: "session", value: "s3cr3t", domain: "api.example.com", path: "/", httpOnly: true }],
+};
 
 const SCOPES = {
   globals: vars({ shared: "from-globals", onlyGlobal: "g", count: 3 }),

@@ -111,25 +111,28 @@ function runOne(context, c, done) {
   context.execute(
     { listen: c.listen, script: { exec: c.script } },
     { id, timeout: c.timeout, cursor: c.cursor, context: c.context, legacy: c.legacy },
-    (err, result) =>
+    (err, result) => {
+      // As postman-runtime: the script's listeners go as its result arrives (a pm.sendRequest
+      // made after pm.execution.skipRequest() is then never sent).
+      for (const event of listeners) context.removeAllListeners(event);
+      if (result) {
+        for (const [scope, name] of Object.entries(SCOPES)) {
+          const values = {};
+          for (const v of (result[scope] && result[scope].values) || []) if (!v.disabled) values[v.key] = shown(v.value);
+          verdict.variables[name] = values;
+        }
+        verdict.variables.data = Object.fromEntries(Object.entries(result.data || {}).map(([k, v]) => [k, shown(v)]));
+        if (result.return && "nextRequest" in result.return) verdict.next = shown(result.return.nextRequest);
+        if (c.listen === "prerequest" && result.request) verdict.request = wire(result.request, false);
+      }
       // A rejection no one handled is reported after the microtasks: wait for it before closing the case.
       setImmediate(() => {
-        for (const event of listeners) context.removeAllListeners(event);
         current = undefined;
         verdict.error =
           errorText(err ?? asyncError) ?? (rejected.length ? `unhandled rejection (Newman's process exits): ${rejected[0]}` : null);
-        if (result) {
-          for (const [scope, name] of Object.entries(SCOPES)) {
-            const values = {};
-            for (const v of (result[scope] && result[scope].values) || []) if (!v.disabled) values[v.key] = shown(v.value);
-            verdict.variables[name] = values;
-          }
-          verdict.variables.data = Object.fromEntries(Object.entries(result.data || {}).map(([k, v]) => [k, shown(v)]));
-          if (result.return && "nextRequest" in result.return) verdict.next = shown(result.return.nextRequest);
-          if (c.listen === "prerequest" && result.request) verdict.request = wire(result.request, false);
-        }
         done(verdict);
-      }),
+      });
+    },
   );
 }
 

@@ -12,8 +12,8 @@
 // any question. What a test then expected of the answer is not kept: the differential
 // test (diff.test.ts) asks postman-sandbox itself, at test time.
 //
-// A test's timeout is kept for a script with timers (it stops them); other scripts get the
-// differential test's default budget.
+// A test's timeout is kept where it stops the script's timers (stopsTimers); other scripts
+// get the differential test's default budget.
 //
 // Left out, each said so on stderr: scripts that never end on their own (`while(1)`: a
 // script budget's business, tested in tests/collection/sandbox.test.ts).
@@ -28,8 +28,16 @@ if (!root || !fs.existsSync(path.join(root, "test", "unit"))) {
   console.error("usage: node tests/postman-diff/extract.mjs <postman-sandbox checkout>");
   process.exit(2);
 }
-/** Scripts with a timer whose test's timeout is about their CPU time, not their timers: a loaded machine would stop them. */
-const CPU_BOUND = new Set(["sandbox library - AJV > methods > compileAsync"]);
+/**
+ * Whether a test's timeout is what its script is about: an interval never cleared, or a timer
+ * due after it. Otherwise it only guarded the test's wall time, which on a loaded machine
+ * would become a verdict; the script then gets the differential test's default budget.
+ */
+function stopsTimers(script, timeout) {
+  if (/\bsetInterval\b/.test(script) && !/\bclearInterval\b/.test(script)) return true;
+  const delays = [...script.matchAll(/\},\s*(\d+)\s*\)/g)].map((m) => Number(m[1]));
+  return delays.some((delay) => delay >= timeout);
+}
 const REAL = new Set(["postman-collection", "lodash", "uuid"]);
 const OUT = path.join(import.meta.dirname, "corpus", "postman-sandbox");
 
@@ -107,8 +115,7 @@ function extract(file) {
       } else {
         // A test's timeout bounds its timers (the interval a timeout stops); without timers it
         // only guards the test's wall time, which a loaded machine should not turn into a verdict.
-        if (timeout !== undefined && /\bset(Timeout|Interval|Immediate)\b/.test(record.script.join("\n")) && !CPU_BOUND.has(record.name))
-          record.timeout = timeout;
+        if (timeout !== undefined && stopsTimers(record.script.join("\n"), timeout)) record.timeout = timeout;
         cases.push(record);
       }
       try {

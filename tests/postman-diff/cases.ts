@@ -2,6 +2,7 @@
 // (postman-sandbox, oracle.mjs) and to our sandbox (ours.ts).
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { SCRIPT_TIMEOUT_MS } from "#mock/tester/sandbox/sandbox";
 
 /** A variable as postman-collection lists it. */
 export interface VariableJSON {
@@ -69,8 +70,8 @@ export interface PreparedCase {
   timeout: number;
 }
 
-/** Long enough for the timers postman-sandbox's tests wait on; short enough for a script that never ends. */
-export const DEFAULT_TIMEOUT = 3_000;
+/** mockman's own budget for a script (Newman's is unlimited): a script that never ends stops there on both sides. */
+export const DEFAULT_TIMEOUT = SCRIPT_TIMEOUT_MS;
 
 /** The request of a case that names none. */
 export const DEFAULT_REQUEST = {

@@ -59,6 +59,14 @@ function anything() {
   return proxy;
 }
 
+/** A context whose scopes are VariableScope objects, as JSON, without their random ids (a case's scope is its values). */
+function withoutScopeIds(context) {
+  const json = JSON.parse(JSON.stringify(context));
+  for (const scope of ["globals", "environment", "collectionVariables", "_variables"])
+    if (json[scope] && !Array.isArray(json[scope]) && typeof json[scope] === "object") delete json[scope].id;
+  return json;
+}
+
 function linesOf(script) {
   if (Array.isArray(script)) script = script.join("\n");
   if (script && typeof script === "object") script = Array.isArray(script.exec) ? script.exec.join("\n") : String(script.exec ?? "");
@@ -113,7 +121,7 @@ function extract(file) {
         listen: isEvent && target.listen ? target.listen : undefined,
         script: linesOf(script),
       };
-      if (options.context && Object.keys(options.context).length) record.context = options.context;
+      if (options.context && Object.keys(options.context).length) record.context = withoutScopeIds(options.context);
       if (options.cursor) record.cursor = options.cursor;
       if (options.legacy) record.legacy = options.legacy;
       const timeout = options.timeout ?? contextOptions?.timeout;
@@ -125,6 +133,9 @@ function extract(file) {
         // A test's timeout bounds its timers (the interval a timeout stops); without timers it
         // only guards the test's wall time, which a loaded machine should not turn into a verdict.
         if (timeout !== undefined && stopsTimers(record.script.join("\n"), timeout)) record.timeout = timeout;
+        // An interval never cleared, which its test stopped by disposing of the context: a second
+        // is as good a budget as five to stop it, and the oracle waits it out in real time.
+        else if (timeout === undefined && stopsTimers(record.script.join("\n"), Infinity)) record.timeout = 1000;
         cases.push(record);
       }
       try {

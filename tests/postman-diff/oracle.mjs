@@ -60,7 +60,8 @@ function runOne(context, c, done) {
         name: a.name,
         passed: Boolean(a.passed),
         skipped: Boolean(a.skipped),
-        error: a.error ? (a.error.message ?? null) : null,
+        // A thrown non-Error (a string) is the error itself.
+        error: a.error === null || a.error === undefined ? null : typeof a.error === "object" ? (a.error.message ?? null) : String(a.error),
       });
   });
   on(`execution.error.${id}`, (_cursor, error) => {

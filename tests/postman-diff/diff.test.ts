@@ -21,15 +21,27 @@ import { runOurs } from "./ours";
 
 const HERE = import.meta.dirname;
 
+/** How long the oracle may take for the whole corpus (about 10 s on a quiet machine). */
+const ORACLE_DEADLINE_MS = 150_000;
+
 function runOracle(cases: PreparedCase[]): Promise<Verdict[]> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(HERE, "oracle.mjs")], { stdio: ["pipe", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
+    let running = -1;
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+      // "@case N" lines say which case runs; anything else is the oracle's own message.
+      stderr += chunk.replace(/^@case (\d+)\n/gm, (_line, n: string) => ((running = Number(n)), ""));
+    });
+    const deadline = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`the oracle did not finish in ${ORACLE_DEADLINE_MS / 1000} s; it was running ${cases[running]?.id ?? "no case"}`));
+    }, ORACLE_DEADLINE_MS);
     child.on("error", reject);
     child.on("close", (code) => {
+      clearTimeout(deadline);
       if (code !== 0 || !stdout) return reject(new Error(`the oracle exited ${code}: ${stderr}`));
       const { results } = JSON.parse(stdout) as { results: Array<{ runs: [Verdict, Verdict] }> };
       if (results.length !== cases.length)

@@ -150,6 +150,8 @@ function main(input) {
         process.stdout.write(JSON.stringify({ results }));
         return;
       }
+      // Which case is running, for the test to name if the oracle never ends (a script stuck in a loop).
+      process.stderr.write(`@case ${i}\n`);
       runOne(context, cases[i], (first) =>
         runOne(context, cases[i], (second) => {
           results.push({ runs: [first, second] });

@@ -35,6 +35,8 @@ const SLOW = [
   "tests/api/openapi-lint.test.ts",
   "tests/api/openapi-types.test.ts",
   "tests/collection/newman.test.ts",
+  // postman-sandbox in a process of its own beside our sandbox, every corpus script in both.
+  "tests/postman-diff/**/*.test.ts",
   // Long: a 600M-character answer, generated inputs by the thousand (fast-check), every list
   // paged through, tables and stores at scale, real PBKDF2 hashing. Each of these took over
   // 10 s (most over 20 s) in a full run on the shared 2-core machine, where each quick one took under 9 s.

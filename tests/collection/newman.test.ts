@@ -1,6 +1,7 @@
 // mockman replay and Newman (what Postman users run in CI) agree, execution by
 // execution, on real-world Postman collections: per iteration, each request
-// sent or not, its status, and each assertion by name with its verdict. Each
+// sent or not, the method and URL it went out with, its status, and each assertion
+// by name with its verdict. Each
 // tool runs against its own fresh `mockman serve` (so what one run creates
 // cannot change what the other sees), with the same environment, globals,
 // iteration data, iteration count and folders: given to Newman as its run
@@ -24,6 +25,9 @@ interface Execution {
   iteration: number;
   name: string;
   sent: boolean;
+  /** The method and URL it went out with (the server's origin left out: each tool has its own server); null when not sent. */
+  method: string | null;
+  url: string | null;
   status: number | null;
   /** The request failed nothing Newman counts: no request error, no assertion failed, no script threw (a skipped one passes). */
   pass: boolean;
@@ -40,6 +44,8 @@ interface Setup {
   data?: string;
   iterationCount?: number;
   folders?: string[];
+  /** Its URLs carry random values (dynamic variables such as {{$randomInt}}) in their queries: those values are not compared, each parameter's presence is. */
+  randomQuery?: boolean;
   /** The assertions Newman fails, as `iteration: name` (1-based, each once): the collection's intended verdicts. */
   newmanFails?: string[];
 }
@@ -98,6 +104,8 @@ const SETUPS: Record<string, Setup> = {
     environment: { baseUrl: "{url}", clientUser: "guest", clientSecret: "guest1234" },
     folders: ["Posts", "Cleanup"],
   },
+  "random-signup.postman_collection.json": { randomQuery: true },
+  "path-variables.postman_collection.json": { newmanFails: ["1: the path variable is listed (Newman resolves it away)"] },
   "schema-and-upload.postman_collection.json": { newmanFails: ["1: titles must be numbers (they are not)"] },
 };
 
@@ -163,8 +171,13 @@ function sameRequest(newmanPath: string[], mockmanName: string): boolean {
   return mockmanName === full || (mockmanName.startsWith(`${full}-`) && /^\d+$/.test(mockmanName.slice(full.length + 1)));
 }
 
+/** A URL sent to the tool's own server, as a path (the two servers' ports differ), dynamic values masked. */
+const onServer = (url: string, server: string) => masked(url.startsWith(server) ? url.slice(server.length) || "/" : url);
+/** A URL with each query value masked: for collections whose queries carry random values. */
+const queryMasked = (url: string) => url.replace(/([?&][^=&#]*)=[^&#]*/g, "$1=<random>");
+
 /** Newman's library, heard event by event: an item that is never sent (skipped, refused) is still an execution. */
-function runNewman(file: string, setup: Setup, files: Files): Promise<{ executions: Execution[]; paths: string[][] }> {
+function runNewman(file: string, setup: Setup, files: Files, server: string): Promise<{ executions: Execution[]; paths: string[][] }> {
   return new Promise((resolve, reject) => {
     const executions: Execution[] = [];
     const paths: string[][] = [];
@@ -192,6 +205,8 @@ function runNewman(file: string, setup: Setup, files: Files): Promise<{ executio
         iteration: o.cursor.iteration,
         name: o.item.name,
         sent: false,
+        method: null,
+        url: null,
         status: null,
         pass: false,
         assertions: [],
@@ -202,16 +217,29 @@ function runNewman(file: string, setup: Setup, files: Files): Promise<{ executio
     });
     // A pm.sendRequest's answer is a "request" event too, at the same cursor, for an item of its
     // own (postman-runtime makes one per script request): only the item's own request counts.
-    emitter.on("request", (error: unknown, o: { cursor: Cursor; item?: { id?: string }; response?: { code: number } }) => {
-      const execution = open.get(o.cursor.ref);
-      if (!execution || o.item?.id !== itemOf.get(o.cursor.ref)) return;
-      if (error || !o.response) {
-        execution.requestFailed = true;
-        return;
-      }
-      execution.sent = true;
-      execution.status = o.response.code;
-    });
+    emitter.on(
+      "request",
+      (
+        error: unknown,
+        o: {
+          cursor: Cursor;
+          item?: { id?: string };
+          request?: { method: string; url: { toString(): string } };
+          response?: { code: number };
+        },
+      ) => {
+        const execution = open.get(o.cursor.ref);
+        if (!execution || o.item?.id !== itemOf.get(o.cursor.ref)) return;
+        if (error || !o.response) {
+          execution.requestFailed = true;
+          return;
+        }
+        execution.sent = true;
+        execution.method = o.request?.method ?? null;
+        execution.url = o.request ? onServer(o.request.url.toString(), server) : null;
+        execution.status = o.response.code;
+      },
+    );
     emitter.on("script", (error: unknown, o: { cursor: Cursor }) => {
       const execution = open.get(o.cursor.ref);
       if (execution && error) execution.scriptFailed = true;
@@ -252,7 +280,7 @@ interface MockmanRun {
   code: number;
 }
 
-async function runMockman(file: string, setup: Setup, files: Files): Promise<MockmanRun> {
+async function runMockman(file: string, setup: Setup, files: Files, server: string): Promise<MockmanRun> {
   const args = ["replay", file, "--json"];
   // The environment names baseUrl (or the collection's own host variable) for both tools.
   if (files.environment) args.push(await environmentOption(), files.environment);
@@ -265,6 +293,8 @@ async function runMockman(file: string, setup: Setup, files: Files): Promise<Moc
   const report = JSON.parse(ran.stdout) as {
     results: Array<{
       name: string;
+      method: string;
+      path: string;
       iteration?: number;
       status: number | null;
       pass: boolean;
@@ -278,6 +308,8 @@ async function runMockman(file: string, setup: Setup, files: Files): Promise<Moc
       iteration: r.iteration ?? 0,
       name: r.name,
       sent: r.status !== null,
+      method: r.status !== null ? r.method : null,
+      url: r.status !== null ? onServer(r.path, server) : null,
       status: r.status,
       pass: r.pass,
       assertions: (r.assertions ?? []).map((a) => `${masked(a.name)}: ${a.skipped ? "skipped" : a.pass ? "pass" : "fail"}`),
@@ -315,11 +347,13 @@ async function onFreshServer<T>(name: string, tool: string, go: (files: Files, u
 async function compare(file: string) {
   const name = file.replace(/^.*\//, "");
   const setup = SETUPS[name] ?? {};
-  const { executions: byNewman, paths } = await onFreshServer(name, "newman", (files) => runNewman(file, setup, files));
-  const byMockman = await onFreshServer(name, "mockman", (files) => runMockman(file, setup, files));
+  const { executions: byNewman, paths } = await onFreshServer(name, "newman", (files, url) => runNewman(file, setup, files, url));
+  const byMockman = await onFreshServer(name, "mockman", (files, url) => runMockman(file, setup, files, url));
   byMockman.executions?.forEach((execution, i) => {
     if (paths[i] && sameRequest(paths[i], execution.name)) execution.name = byNewman[i].name;
   });
+  if (setup.randomQuery)
+    for (const execution of [...byNewman, ...(byMockman.executions ?? [])]) execution.url &&= queryMasked(execution.url);
   return { byNewman, byMockman };
 }
 

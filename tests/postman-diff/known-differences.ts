@@ -1,0 +1,31 @@
+// The differences from postman-sandbox this suite knows of, each with why it is there. A case
+// listed here must still differ (when it agrees, it leaves this list); a case not listed must
+// agree. So nothing is hidden: the list is the one place the differences are, and it only shrinks
+// by a fix. "Kept": we differ on purpose. "Open": to be fixed in the bridge (mock/tester/sandbox).
+export const KNOWN_DIFFERENCES: Record<string, string> = {
+  // Kept: a hostile collection must not end the run (issue 44); Newman's process exits.
+  "pm.test with a promise": "kept: an unhandled rejection fails that test; Newman's whole process exits",
+  // Kept: each request's scripts start from the same isolate state (issue 44); Newman keeps a
+  // script's top-level declarations for later scripts of the run.
+  "script in sandbox > should retain global variables in subsequent calls #2":
+    "kept: a global set by one request's script is gone in the next request's",
+  "console inside sandbox > should allow calling console.log inside a function to be reused #2":
+    "kept: a function declared by one request's script is gone in the next request's",
+  // Kept: a script has a 64 MB memory cap (issue 44); Newman has none.
+  "sandbox library - CryptoJS > random generation > should correctly concatenate long sequences":
+    "kept: 500,000 words of random data pass the script's 64 MB memory cap",
+  // Open: QuickJS's stack trace has no "Error: message" first line under Error.prepareStackTrace.
+  "sandbox > should not be able to mutate Error.prepareStackTrace": "open: QuickJS's stack format",
+  // Open: timers are virtual (run at once, their delays counted against the budget), so Date.now() does not move.
+  "timers: Date.now() moves with them": "open: virtual timers do not move Date.now()",
+  // Open: pm.sendRequest's history carries no cookies yet, and its network error is an Error where Newman's has no message.
+  "pm.sendRequest's history and cookies": "open: no cookies in pm.sendRequest's history",
+  "sandbox library - pm api > sendRequest > should forward history object to callback when sent from outside":
+    "open: no cookies in pm.sendRequest's history",
+  "pm.sendRequest: an error status and an unreachable host": "open: a network error's object differs from Newman's",
+  // Open: writes to the legacy `data` global are not handed back.
+  "sandbox library - legacy > should show warning on using legacy vars": "open: legacy `data` writes are not handed back",
+  "sandbox library - legacy > should show a single warning per execution for each global": "open: legacy `data` writes are not handed back",
+  // Open: our response carries its body as text; postman-runtime's has only a stream.
+  "sandbox library - pm api > response > should parse response json body": "open: pm.response's body is set from text",
+};

@@ -120,9 +120,10 @@ describe("a hostile collection's scripts cannot reach the next request (issue 44
         "1000",
       );
       const [endless, first, leaves, second] = results;
-      // The endless chain runs in its own script's budget, and fails that script alone.
+      // The endless chain runs in its own script's budget, and fails that script alone, naming the limit it
+      // met first: its 1 s, or (each job keeps a little, and a fast machine runs many in 1 s) its memory cap.
       expect(endless.pass).toBe(false);
-      expect(endless.error).toMatch(/the script ran past its 1 s time budget and was stopped$/);
+      expect(endless.error).toMatch(/the script (ran past its 1 s time budget|used more than its 64 MB memory cap) and was stopped$/);
       // What a script's jobs and timers send is sent in its own time, listed under it, never under the next request.
       expect(leaves.sent?.every((s) => s.method === "DELETE")).toBe(true);
       judgedRight(first);

@@ -1,7 +1,8 @@
 // Issue 35, the layout: method, endpoint, Submit and Tools on one line; the
 // request's sections as tabs under it with the headers editor and the JSON body
-// in the first screen at 1280×800; the response to the right (a split that moves)
-// and below it on a phone; the helpers in a menu; the serve address in Settings.
+// in the first screen at 1280×800; the response below the request (issue 46: a
+// split that moves on wide screens, none on a phone); the helpers in a menu; the
+// serve address in Settings.
 import { expect, test, type Locator, type Page } from "./fixtures";
 import { checkAtBothWidths, mockmanUi, openMockman, section, tool } from "./mockman-helpers";
 
@@ -32,7 +33,7 @@ async function tightGaps(page: Page) {
   });
 }
 
-test("at 1280×800 the URL bar, the sections, the headers and the JSON body are in the first screen; the response is to the right", async ({
+test("at 1280×800 the URL bar, the sections, the headers and the JSON body are in the first screen; the response is below", async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -59,30 +60,38 @@ test("at 1280×800 the URL bar, the sections, the headers and the JSON body are 
   expect(body.y + body.height).toBeLessThanOrEqual(800);
   await expect(ui.body).toBeInViewport();
 
-  // The response beside the request, and the split moves with the keyboard and stays after a reload.
+  // The response below the request, and the split moves with the keyboard and stays after a reload.
   const request = await box(page.locator("#mm-request-panel"));
   const response = await box(ui.response);
-  expect(response.x).toBeGreaterThanOrEqual(request.x + request.width);
-  expect(response.y).toBeLessThan(request.y + 40);
+  expect(response.y).toBeGreaterThanOrEqual(request.y + request.height);
+  expect(Math.abs(response.x - request.x)).toBeLessThan(2);
   await expect(ui.response).toContainText("Response is undefined.");
   const splitter = page.getByRole("separator", { name: "Resize request and response" });
-  await expect(splitter).toHaveAttribute("aria-valuenow", "50");
+  await expect(splitter).toHaveAttribute("aria-valuenow", "75");
+  await expect(splitter).toHaveAttribute("aria-orientation", "horizontal");
   await splitter.focus();
-  await page.keyboard.press("ArrowRight");
-  await page.keyboard.press("ArrowRight");
-  await expect(splitter).toHaveAttribute("aria-valuenow", "60");
-  await expect.poll(async () => (await box(page.locator("#mm-request-panel"))).width).toBeGreaterThan(request.width + 80);
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("ArrowUp");
+  await expect(splitter).toHaveAttribute("aria-valuenow", "55");
+  // 55 % of 800 px: the request pane scrolls inside 440 px and the response comes up.
+  await expect.poll(async () => (await box(page.locator("#mm-request-panel"))).height).toBeLessThanOrEqual(441);
+  await expect.poll(async () => (await box(ui.response)).y).toBeLessThanOrEqual(request.y + 440 + 14);
   // Dragged with the mouse too.
   const handle = await box(splitter);
-  await page.mouse.move(handle.x + handle.width / 2, handle.y + 100);
+  await page.mouse.move(handle.x + 200, handle.y + handle.height / 2);
   await page.mouse.down();
-  await page.mouse.move(handle.x - 200, handle.y + 100, { steps: 4 });
+  await page.mouse.move(handle.x + 200, handle.y + 120, { steps: 4 });
   await page.mouse.up();
-  await expect.poll(async () => Number(await splitter.getAttribute("aria-valuenow"))).toBeLessThan(50);
+  await expect.poll(async () => Number(await splitter.getAttribute("aria-valuenow"))).toBeGreaterThan(55);
   const dragged = await splitter.getAttribute("aria-valuenow");
   await page.reload();
   await expect(ui.submit).toBeEnabled();
   await expect(splitter).toHaveAttribute("aria-valuenow", dragged!);
+  await splitter.focus();
+  await page.keyboard.press("End");
+  await expect(splitter).toHaveAttribute("aria-valuenow", "90");
 
   // No helper text sits on a section title, in any section.
   for (const name of ["Body", /^Params/, "Authorization", "Scripts", "Settings"]) {
@@ -99,8 +108,10 @@ test("at 375 px the URL bar wraps, the headers and body come first and the respo
   expect(endpoint.width).toBeGreaterThan(300);
   const submit = await box(ui.submit);
   const tools = await box(page.getByRole("button", { name: "Tools" }));
+  const save = await box(page.getByRole("button", { name: "Save", exact: true }));
   expect(submit.y).toBeGreaterThan(endpoint.y);
   expect(Math.abs(middle(tools) - middle(submit))).toBeLessThan(6);
+  expect(Math.abs(middle(save) - middle(submit))).toBeLessThan(6);
   await expect(page.getByRole("separator", { name: "Resize request and response" })).toBeHidden();
   const request = await box(page.locator("#mm-request-panel"));
   const response = await box(ui.response);
@@ -124,24 +135,22 @@ test("the Tools menu works from the keyboard, and the serve address lives in Set
   await expect(menu).toBeVisible();
   await expect(tools).toHaveAttribute("aria-expanded", "true");
   await expect(menu.getByRole("menuitem")).toHaveText([
-    "Save",
     "Code…",
     "Copy as cURL",
     "Copy as mockman request",
     "Paste cURL…",
     "Use guest token",
   ]);
-  await expect(menu.getByRole("menuitem", { name: "Save" })).toBeFocused();
+  await expect(menu.getByRole("menuitem", { name: "Code" })).toBeFocused();
   await page.keyboard.press("End");
   await expect(menu.getByRole("menuitem", { name: "Use guest token" })).toBeFocused();
   await page.keyboard.press("Escape");
   await expect(menu).toBeHidden();
   await expect(tools).toBeFocused();
 
-  // Enter opens it too; Down three times and Enter copies the request as a mockman command.
+  // Enter opens it too; Down twice and Enter copies the request as a mockman command.
   await page.keyboard.press("Enter");
-  await expect(menu.getByRole("menuitem", { name: "Save" })).toBeFocused();
-  await page.keyboard.press("ArrowDown");
+  await expect(menu.getByRole("menuitem", { name: "Code" })).toBeFocused();
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("Enter");

@@ -72,13 +72,13 @@ test("an endless test script is stopped by the sandbox's budget and reported; th
 
 test("a collection Run shows each request with a failing test, and exports the report as JUnit", async ({ page }) => {
   const menu = await importCollection(page);
-  await menu("Edit scripts…");
+  await menu("Edit scripts");
   const scripts = page.getByRole("dialog", { name: "Scripts of the collection Moments API" });
   await scripts.getByLabel("Tests").fill("pm.test('never holds', () => pm.expect(pm.response.code).to.equal(299));");
   await scripts.getByRole("button", { name: "Save scripts" }).click();
   await expect(mockmanUi(page).notice).toHaveText("Saved the scripts of Moments API.");
 
-  await menu("Run…");
+  await menu("Run");
   const runner = page.getByRole("dialog", { name: "Run Moments API" });
   await runner.getByLabel("Iterations").fill("1");
   await runner.getByRole("button", { name: "Run", exact: true }).press("Enter");
@@ -98,7 +98,7 @@ test("a collection Run shows each request with a failing test, and exports the r
 
 test("Stop ends a run part way and leaves the requests it ran as a report to export", async ({ page }) => {
   const menu = await importCollection(page);
-  await menu("Run…");
+  await menu("Run");
   const runner = page.getByRole("dialog", { name: "Run Moments API" });
   // 100 requests a second apart: Stop comes long before the end, however busy the machine.
   await runner.getByLabel("Iterations").fill("50");

@@ -1,5 +1,5 @@
-// The tester: request and response side by side on wide screens (a draggable
-// split), stacked on narrow ones; collections, history and the mock's settings
+// The tester: the request above its response (a draggable split on wide
+// screens), as Postman and Hoppscotch lay them out; collections, history and the mock's settings
 // below. The page lays out; hooks/useMockman.ts puts its state together from
 // the hooks beside it (tabs, sending, paging, the copy server, commands,
 // environments, collections and scripts, the status line, the split).
@@ -45,8 +45,8 @@ export function MockmanPage() {
           onNotice={say}
           currentId={tab.saved?.itemId ?? null}
           moreActions={(collection, folder) => [
-            { label: "Edit scripts…", run: () => setEditingScripts({ collection, folder }), dialog: true },
-            { label: "Run…", run: () => setRunning({ collection, folder }), dialog: true },
+            { label: "Edit scripts", run: () => setEditingScripts({ collection, folder }), dialog: true },
+            { label: "Run", run: () => setRunning({ collection, folder }), dialog: true },
           ]}
         />
         <HistoryPanel history={page.history} onRestore={page.restore} onNotice={say} />

@@ -1,5 +1,5 @@
-// The request, laid out as Postman and Hoppscotch do: method, endpoint, Submit
-// and the Tools menu on one line; under it the request's sections as tabs
+// The request, laid out as Postman and Hoppscotch do: method, endpoint, Submit,
+// Save and the Tools menu on one line; under it the request's sections as tabs
 // (Body, Params, Authorization, Settings) with the headers editor beside them,
 // so the headers and the JSON body are both in the first screen.
 import type { RouteSuggestion } from "../lib/suggestions";
@@ -50,6 +50,8 @@ interface Props {
   onRows(update: (rows: HeaderRow[]) => HeaderRow[]): void;
   onBody(text: string): void;
   onSubmit(): void;
+  /** Save beside Submit (Ctrl+S or ⌘S too): over the saved request, or asks for a name and a place. */
+  onSave(): void;
 }
 
 export function RequestPanel(props: Props) {
@@ -124,6 +126,15 @@ export function RequestPanel(props: Props) {
             disabled={sending}
           >
             {sending ? "Sending…" : "Submit"}
+          </button>
+          <button
+            type="button"
+            className="mm-button mm-save"
+            aria-keyshortcuts="Control+S Meta+S"
+            title="Ctrl+S or ⌘S"
+            onClick={props.onSave}
+          >
+            Save
           </button>
         </form>
         {props.menu}

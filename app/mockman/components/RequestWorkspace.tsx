@@ -1,6 +1,6 @@
 // The request and its answer: the request panel (URL line, sections, helper
-// menu) beside the response on wide screens, with the draggable split between
-// them; stacked on narrow ones. State from hooks/useMockman.ts.
+// menu) above the response, with a draggable split between them on wide
+// screens (how tall the request pane may be); stacked without it on narrow ones. State from hooks/useMockman.ts.
 import type { CSSProperties } from "react";
 import { headersToSend } from "../lib/headers";
 import { hasUnsavedChanges } from "../lib/saved";
@@ -24,7 +24,7 @@ export function RequestWorkspace({ page, panelId }: { page: Mockman; panelId: st
   const { sending, problem } = sender;
   const testRun = page.scripts.runs[tab.id];
   return (
-    <div className="mm-workspace" style={{ "--mm-split": `${page.split.split}%` } as CSSProperties}>
+    <div className="mm-workspace" style={{ "--mm-split": `${page.split.split}vh` } as CSSProperties}>
       <RequestPanel
         {...{ sending, problem, panelId }}
         bodyCheck={page.bodyCheck}
@@ -46,7 +46,6 @@ export function RequestWorkspace({ page, panelId }: { page: Mockman; panelId: st
         menu={
           <RequestMenu
             actions={[
-              { label: "Save", run: () => void saving.save() },
               { label: "Code", run: () => dialogs.setCodeOpen(true), dialog: true },
               { label: "Copy as cURL", run: () => void curl.copyCurl() },
               { label: "Copy as mockman request", run: () => void curl.copyMockman() },
@@ -78,6 +77,7 @@ export function RequestWorkspace({ page, panelId }: { page: Mockman; panelId: st
         onRows={tabs.setRows}
         onBody={tabs.setBodyText}
         onSubmit={() => void sender.submit()}
+        onSave={() => void saving.save()}
       />
       <Splitter value={page.split.split} onChange={page.split.setSplit} controls={panelId} />
       <ResponsePanel

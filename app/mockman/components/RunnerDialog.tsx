@@ -93,7 +93,7 @@ export default function RunnerDialog({ onClose, ...target }: RunTarget & { onClo
           The run could not go on: {run.problem}
         </p>
       )}
-      <RunResults results={run.results} iterations={run.iterationsShown} />
+      <RunResults results={run.results} iterations={run.iterationsShown} detailOf={run.detailOf} />
       {report && (
         <div className="mm-toolbar" role="group" aria-label="Export report">
           <button

@@ -1,8 +1,10 @@
 // Tabs inside a panel (the request's Body / Params / Authorization / Settings,
 // the response's Body / Headers): an ARIA tablist whose panels all stay
 // mounted (an editor keeps its undo and scroll when its tab is hidden).
-// Left/Right/Home/End move between tabs and select, as Postman's do.
-import { useRef, type KeyboardEvent, type ReactNode } from "react";
+// Left/Right/Home/End move between tabs and select, as Postman's do. Tabs
+// that do not fit (a phone) scroll sideways, with a fade and a chevron at each
+// end that hides some.
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from "react";
 
 export interface SectionTab {
   id: string;
@@ -22,8 +24,32 @@ interface Props {
   className?: string;
 }
 
+/** Whether the strip hides tabs before its start and after its end, kept in step with its scroll and size. */
+function useScrollEnds(list: RefObject<HTMLDivElement>) {
+  const [ends, setEnds] = useState({ start: false, end: false });
+  useEffect(() => {
+    const el = list.current;
+    if (!el) return;
+    const measure = () => {
+      const start = el.scrollLeft > 1;
+      const end = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
+      setEnds((was) => (was.start === start && was.end === end ? was : { start, end }));
+    };
+    measure();
+    el.addEventListener("scroll", measure, { passive: true });
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => {
+      el.removeEventListener("scroll", measure);
+      observer.disconnect();
+    };
+  }, [list]);
+  return ends;
+}
+
 export function SectionTabs({ label, idPrefix, tabs, selected, onSelect, className }: Props) {
   const list = useRef<HTMLDivElement>(null);
+  const ends = useScrollEnds(list);
   const current = tabs.some((t) => t.id === selected) ? selected : tabs[0].id;
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const index = tabs.findIndex((t) => t.id === current);
@@ -45,23 +71,25 @@ export function SectionTabs({ label, idPrefix, tabs, selected, onSelect, classNa
   };
   return (
     <div className={className ? `mm-sections ${className}` : "mm-sections"}>
-      <div ref={list} className="mm-section-tabs" role="tablist" aria-label={label}>
-        {tabs.map((tab) => (
-          <button
-            key={tab.id}
-            id={`${idPrefix}-tab-${tab.id}`}
-            type="button"
-            role="tab"
-            className="mm-section-tab"
-            aria-selected={tab.id === current}
-            aria-controls={`${idPrefix}-panel-${tab.id}`}
-            tabIndex={tab.id === current ? 0 : -1}
-            onClick={() => onSelect(tab.id)}
-            onKeyDown={onKeyDown}
-          >
-            {tab.label}
-          </button>
-        ))}
+      <div className="mm-section-tabs-wrap" data-more-start={ends.start} data-more-end={ends.end}>
+        <div ref={list} className="mm-section-tabs" role="tablist" aria-label={label}>
+          {tabs.map((tab) => (
+            <button
+              key={tab.id}
+              id={`${idPrefix}-tab-${tab.id}`}
+              type="button"
+              role="tab"
+              className="mm-section-tab"
+              aria-selected={tab.id === current}
+              aria-controls={`${idPrefix}-panel-${tab.id}`}
+              tabIndex={tab.id === current ? 0 : -1}
+              onClick={() => onSelect(tab.id)}
+              onKeyDown={onKeyDown}
+            >
+              {tab.label}
+            </button>
+          ))}
+        </div>
       </div>
       {tabs.map((tab) => (
         <div

@@ -1,10 +1,11 @@
-// The handle between request and response on wide screens: drag it, or focus it
-// and use Left/Right (5 % a press), Home/End; it is a WAI-ARIA window splitter.
+// The handle between the request (above) and the response (below): drag it, or
+// focus it and use Up/Down (5 % of the window's height a press), Home/End; it
+// is a WAI-ARIA window splitter. It sets how tall the request pane may be.
 import type { KeyboardEvent, PointerEvent } from "react";
 import { SPLIT_MAX, SPLIT_MIN } from "../hooks/useSplit";
 
 interface Props {
-  /** The request's share of the width, in percent. */
+  /** The request pane's greatest height, in percent of the window's height. */
   value: number;
   onChange(value: number): void;
   /** The id of the request panel it sizes. */
@@ -14,10 +15,11 @@ interface Props {
 export function Splitter({ value, onChange, controls }: Props) {
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     const handle = event.currentTarget;
-    const box = handle.parentElement?.getBoundingClientRect();
-    if (!box) return;
+    const panel = document.getElementById(controls);
+    if (!panel) return;
+    const top = panel.getBoundingClientRect().top;
     handle.setPointerCapture(event.pointerId);
-    const move = (e: globalThis.PointerEvent) => onChange(((e.clientX - box.left) / box.width) * 100);
+    const move = (e: globalThis.PointerEvent) => onChange(((e.clientY - top) / window.innerHeight) * 100);
     const stop = () => {
       handle.removeEventListener("pointermove", move);
       handle.removeEventListener("pointerup", stop);
@@ -29,9 +31,9 @@ export function Splitter({ value, onChange, controls }: Props) {
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const to =
-      event.key === "ArrowLeft"
+      event.key === "ArrowUp"
         ? value - 5
-        : event.key === "ArrowRight"
+        : event.key === "ArrowDown"
           ? value + 5
           : event.key === "Home"
             ? SPLIT_MIN
@@ -48,7 +50,7 @@ export function Splitter({ value, onChange, controls }: Props) {
     <div
       className="mm-splitter"
       role="separator"
-      aria-orientation="vertical"
+      aria-orientation="horizontal"
       aria-label="Resize request and response"
       aria-controls={controls}
       aria-valuenow={value}

@@ -1,7 +1,8 @@
 // The request tabs as an ARIA tablist: Left/Right/Home/End move between tabs
-// (and select, as most tab strips do), Delete closes the focused one. New,
-// Duplicate and Close are buttons beside the strip: a button inside a tab would
-// be a control nested in a control.
+// (and select, as most tab strips do), Delete closes the focused one. Each tab
+// shows a × for the mouse (a button inside a tab would be a control nested in a
+// control, so keyboard users have Delete and Close tab), the + after the last
+// tab opens a new one, and Duplicate and Close are buttons beside the strip.
 import { useRef, type KeyboardEvent } from "react";
 import { hasUnsavedChanges } from "../lib/saved";
 import { tabTitle, type RequestTab } from "../lib/tabs";
@@ -43,40 +44,53 @@ export function TabBar({ tabs, activeId, panelId, busyId, onSelect, onNew, onDup
   const active = tabs.find((tab) => tab.id === activeId);
   return (
     <div className="mm-tabs">
-      <div ref={list} className="mm-tablist" role="tablist" aria-label="Open requests">
-        {tabs.map((tab) => {
-          const selected = tab.id === activeId;
-          return (
-            <button
-              key={tab.id}
-              id={tabDomId(tab.id)}
-              type="button"
-              role="tab"
-              className="mm-tab"
-              aria-selected={selected}
-              aria-controls={selected ? panelId : undefined}
-              tabIndex={selected ? 0 : -1}
-              title={`${tab.method} ${tab.endpoint}`}
-              onClick={() => onSelect(tab.id)}
-              onKeyDown={onKeyDown}
-            >
-              <span className={`mm-tab-method mm-method-${tab.method.toLowerCase()}`}>{tab.method}</span>{" "}
-              {tab.saved ? tab.saved.name : tabTitle(tab).slice(tab.method.length + 1)}
-              {hasUnsavedChanges(tab) && (
-                <span className="mm-unsaved-dot" title="Unsaved changes">
-                  <span aria-hidden="true"> ●</span>
-                  <span className="mm-visually-hidden"> (unsaved changes)</span>
-                </span>
-              )}
-              {busyId === tab.id && <span className="mm-visually-hidden"> (sending)</span>}
-            </button>
-          );
-        })}
+      <div className="mm-tabstrip">
+        <div ref={list} className="mm-tablist" role="tablist" aria-label="Open requests">
+          {tabs.map((tab) => {
+            const selected = tab.id === activeId;
+            return (
+              <button
+                key={tab.id}
+                id={tabDomId(tab.id)}
+                type="button"
+                role="tab"
+                className="mm-tab"
+                aria-selected={selected}
+                aria-controls={selected ? panelId : undefined}
+                tabIndex={selected ? 0 : -1}
+                title={`${tab.method} ${tab.endpoint}`}
+                onClick={() => onSelect(tab.id)}
+                onKeyDown={onKeyDown}
+              >
+                <span className={`mm-tab-method mm-method-${tab.method.toLowerCase()}`}>{tab.method}</span>{" "}
+                {tab.saved ? tab.saved.name : tabTitle(tab).slice(tab.method.length + 1)}
+                {hasUnsavedChanges(tab) && (
+                  <span className="mm-unsaved-dot" title="Unsaved changes">
+                    <span aria-hidden="true"> ●</span>
+                    <span className="mm-visually-hidden"> (unsaved changes)</span>
+                  </span>
+                )}
+                {busyId === tab.id && <span className="mm-visually-hidden"> (sending)</span>}
+                {/* A mouse shortcut for Close tab / Delete, hidden from assistive tech (which has those); CSS draws its ×, so the tab's text stays its title. */}
+                <span
+                  className="mm-tab-close"
+                  aria-hidden="true"
+                  title="Close tab"
+                  data-testid="tab-close"
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    onClose(tab.id);
+                  }}
+                />
+              </button>
+            );
+          })}
+        </div>
+        <button type="button" className="mm-button mm-tab-new" onClick={onNew} aria-label="New tab" title="New tab">
+          <span aria-hidden="true">+</span>
+        </button>
       </div>
       <div className="mm-tab-actions">
-        <button type="button" className="mm-button" onClick={onNew}>
-          New tab
-        </button>
         <button type="button" className="mm-button" onClick={onDuplicate}>
           Duplicate tab
         </button>

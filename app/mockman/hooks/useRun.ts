@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { parseIterationData, type DataRow } from "#mock/tester/engine/data";
 import { NO_TOTALS, addToTotals, reportOf, type ReplayReport, type ReplayResult, type RunTotals } from "#mock/tester/engine/reporters";
 import { startRun, RunStopped, type RunHandle } from "../lib/run-client";
+import type { ResultDetail } from "../lib/run-protocol";
 import type { SavedCollection } from "../lib/saved";
 import type { Variables } from "../lib/variables";
 
@@ -32,6 +33,8 @@ export function useRun({ collection, folder, variables }: RunTarget) {
   const [problem, setProblem] = useState<string | null>(null);
   const [notes, setNotes] = useState<string[]>([]);
   const handle = useRef<RunHandle | null>(null);
+  /** Each result's name in the collection, request and response, beside the result (the report keeps results as replay writes them). */
+  const details = useRef(new WeakMap<ReplayResult, ResultDetail>());
   /** What the report Stop leaves needs besides the results (those are pending.current.results). */
   const sofar = useRef({ planned: 0, iterations: 1, target: "the page's mock", started: 0 });
   /** Results come one by one; the page shows them at most once a frame, all that came since in one update. */
@@ -105,7 +108,8 @@ export function useRun({ collection, folder, variables }: RunTarget) {
             target: info.base ?? "the page's mock",
           });
         },
-        onResult: (result) => {
+        onResult: (result, detail) => {
+          if (detail) details.current.set(result, detail);
           // A new array once a frame, not per result (a copy per result is O(n) each: O(n²) a run).
           const p = pending.current;
           p.results = p.frame === null ? [...p.results, result] : (p.results.push(result), p.results);
@@ -151,6 +155,7 @@ export function useRun({ collection, folder, variables }: RunTarget) {
     state,
     running: state === "running",
     results: shown.results,
+    detailOf: (result: ReplayResult) => details.current.get(result),
     report,
     problem,
     notes,

@@ -1,11 +1,12 @@
-// Where the request/response split sits on wide screens (the request's share
-// of the width, in percent), kept across visits in this browser.
+// How tall the request pane may be above the response (the response sits below
+// the request, as in Postman's and Hoppscotch's default layout), as a share of
+// the window's height in percent, kept across visits in this browser.
 import { useState } from "react";
 
-const SPLIT_KEY = "mockman.split";
+const SPLIT_KEY = "mockman.request-height";
 export const SPLIT_MIN = 30;
-export const SPLIT_MAX = 70;
-const SPLIT_DEFAULT = 50;
+export const SPLIT_MAX = 90;
+const SPLIT_DEFAULT = 75;
 
 const clamp = (n: number) => Math.min(SPLIT_MAX, Math.max(SPLIT_MIN, Math.round(n)));
 

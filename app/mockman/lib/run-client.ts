@@ -4,11 +4,11 @@
 import type { ReplayReport, ReplayResult } from "#mock/tester/engine/reporters";
 import type { Scopes } from "#mock/tester/sandbox/sandbox";
 import { pageSender, type PageSenderOptions } from "./page-sender";
-import type { FromWorker, RunRequest } from "./run-protocol";
+import type { FromWorker, ResultDetail, RunRequest } from "./run-protocol";
 
 export interface RunHandlers {
   onReady?(info: { base?: string; names: string[]; iterations: number; notes: string[] }): void;
-  onResult?(result: ReplayResult): void;
+  onResult?(result: ReplayResult, detail?: ResultDetail): void;
   onOutcome?: PageSenderOptions["onOutcome"];
 }
 
@@ -31,7 +31,7 @@ export function startRun(ask: Omit<RunRequest, "type">, handlers: RunHandlers = 
   worker.addEventListener("message", (event: MessageEvent<FromWorker>) => {
     const message = event.data;
     if (message.type === "ready") handlers.onReady?.(message);
-    else if (message.type === "result") handlers.onResult?.(message.result);
+    else if (message.type === "result") handlers.onResult?.(message.result, message.detail);
     else if (message.type === "send") {
       pageSender({ base: message.base, onOutcome: handlers.onOutcome })
         .send(message.request)

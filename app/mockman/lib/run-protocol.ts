@@ -27,11 +27,20 @@ export interface RunRequest {
   baseUrl?: string;
 }
 
+/** What the page shows when a run's result is opened: the request's own name and place, what was sent and what came back. */
+export interface ResultDetail {
+  /** The request's name in the collection ("List posts"), and its folders ("Posts / List posts"). */
+  label: string;
+  where: string;
+  request?: { method: string; path: string; headers: Array<[string, string]>; body?: string };
+  response?: { status: number; statusText: string; headers: Record<string, string>; body: string; ms: number };
+}
+
 export type ToWorker = RunRequest | { type: "answer"; call: number; exchange?: Exchange; error?: string };
 
 export type FromWorker =
   | { type: "ready"; base?: string; names: string[]; iterations: number; notes: string[] }
   | { type: "send"; call: number; base?: string; request: OutgoingRequest }
-  | { type: "result"; result: ReplayResult }
+  | { type: "result"; result: ReplayResult; detail?: ResultDetail }
   | { type: "done"; report: ReplayReport; scopes: Scopes }
   | { type: "error"; error: string };

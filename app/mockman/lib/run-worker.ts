@@ -5,7 +5,9 @@
 // the in-browser mock answers the page's fetch, which a worker does not have.
 import { executeRun, prepareRun } from "#mock/tester/engine/run";
 import type { Exchange, FileSource, Sender } from "#mock/tester/engine/exchange";
-import type { FromWorker, RunRequest, ToWorker } from "./run-protocol";
+import type { OutgoingRequest } from "#mock/tester/engine/exchange";
+import type { ReplayResult } from "#mock/tester/engine/reporters";
+import type { FromWorker, ResultDetail, RunRequest, ToWorker } from "./run-protocol";
 
 /** A worker's global scope, as much of it as this file uses (the app compiles against the DOM library). */
 interface Scope {
@@ -16,6 +18,48 @@ const scope = self as unknown as Scope;
 const post = (message: FromWorker) => scope.postMessage(message);
 
 let calls = 0;
+
+/** A body as the page shows it, cut at 64 KB so a run of many large answers stays light to pass and keep. */
+const BODY_SHOWN = 64 * 1024;
+const shownBody = (body: unknown): string => {
+  const text = body === null || body === undefined ? "" : typeof body === "string" ? body : JSON.stringify(body, null, 2);
+  return text.length > BODY_SHOWN ? `${text.slice(0, BODY_SHOWN)}\n… (${text.length - BODY_SHOWN} more characters not shown)` : text;
+};
+const shownRequestBody = (body: OutgoingRequest["body"]) =>
+  body === undefined ? undefined : typeof body === "string" ? shownBody(body) : `(${body.byteLength} bytes)`;
+
+/** The exchanges sent since the last result (the request itself, and any pm.sendRequest of its scripts). */
+type Sent = { request: OutgoingRequest; exchange?: Exchange };
+
+/** The request a result is about: the last exchange sent since the previous result with its method and path. */
+function detailOf(result: ReplayResult, sent: Sent[], steps: Map<string, { label: string; where: string }>): ResultDetail {
+  const step = steps.get(result.name);
+  const pathOnly = (p: string) => p.split("?")[0];
+  const own =
+    [...sent].reverse().find((s) => s.request.method === result.method && pathOnly(s.request.path) === pathOnly(result.path)) ??
+    sent.findLast((s) => s.request.method === result.method);
+  return {
+    label: step?.label ?? result.name,
+    where: step?.where ?? result.name,
+    ...(own && {
+      request: {
+        method: own.request.method,
+        path: own.request.path,
+        headers: own.request.headers,
+        body: shownRequestBody(own.request.body),
+      },
+    }),
+    ...(own?.exchange && {
+      response: {
+        status: own.exchange.status,
+        statusText: own.exchange.statusText,
+        headers: own.exchange.headers,
+        body: shownBody(own.exchange.body),
+        ms: own.exchange.ms,
+      },
+    }),
+  };
+}
 const waiting = new Map<number, { resolve(exchange: Exchange): void; reject(error: Error): void }>();
 
 async function run(ask: RunRequest) {
@@ -31,13 +75,23 @@ async function run(ask: RunRequest) {
     },
   );
   post({ type: "ready", base: prepared.base, names: prepared.names, iterations: prepared.iterations, notes: prepared.notes });
+  const steps = new Map((prepared.plan?.steps ?? []).map((step) => [step.name, { label: step.label, where: step.where }]));
+  let sent: Sent[] = [];
   const sender: Sender = {
     where: prepared.base ?? "the page's mock",
     close: async () => {},
     send(request) {
       const call = ++calls;
+      const entry: Sent = { request };
+      sent.push(entry);
       return new Promise<Exchange>((resolve, reject) => {
-        waiting.set(call, { resolve, reject });
+        waiting.set(call, {
+          resolve: (exchange) => {
+            entry.exchange = exchange;
+            resolve(exchange);
+          },
+          reject,
+        });
         post({ type: "send", call, base: prepared.base, request });
       });
     },
@@ -58,7 +112,10 @@ async function run(ask: RunRequest) {
     file: ask.file,
     delayMs: ask.delayMs,
     timeoutScriptMs: ask.timeoutScriptMs,
-    onResult: (result) => post({ type: "result", result }),
+    onResult: (result) => {
+      post({ type: "result", result, detail: detailOf(result, sent, steps) });
+      sent = [];
+    },
   });
   post({ type: "done", report, scopes });
 }

@@ -180,7 +180,8 @@ export async function createMock(options: CreateMockOptions = {}): Promise<Momen
       journal.clear();
       await mock.reset();
     },
-    requests: (filter) => journal.list(filter) as JournalEntry[],
+    // No cast: the public copy of the journal's types (this file's declarations stand alone) must stay assignable.
+    requests: (filter): JournalEntry[] => journal.list(filter),
     // Checked before the store is touched; a bad file rejects (FormatError naming the problem).
     importData: async (file) => mock.importData(checkExportJson(file)),
     exportData: () => mock.exportData() as ExportFile,

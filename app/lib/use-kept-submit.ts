@@ -3,7 +3,7 @@
 // fetcher shows its state, and its key goes with the form so the action can settle it.
 import type { FetcherWithComponents } from "@remix-run/react";
 import type { FormEvent } from "react";
-import { isKeptIntent, keep } from "./outbox";
+import { isKeptIntent, keep, type KeptIntent } from "./outbox";
 import { getSessionUser, getToken, sessionChangedElsewhere } from "./session";
 
 /** The form field that carries a kept write's key to the action. */
@@ -17,15 +17,20 @@ export function useKeptSubmit(fetcher: Pick<FetcherWithComponents<unknown>, "sub
     const data = new FormData(form);
     if (submitter?.name) data.set(submitter.name, submitter.value);
     const intent = data.get("intent");
-    const token = getToken();
-    const user = getSessionUser();
     // Not a kept write, or no session to keep it for: Remix submits it as it would anyway.
-    if (!isKeptIntent(intent) || !token || !user || sessionChangedElsewhere()) return;
+    if (!isKeptIntent(intent) || !getToken() || sessionChangedElsewhere()) return;
     event.preventDefault();
-    const key = keep(intent, String(data.get(idField) ?? ""), { token, username: user.username });
+    const key = keepForSession(intent, String(data.get(idField) ?? ""));
     if (key) data.set(WRITE_KEY, key);
     void fetcher.submit(data, { method: "post", action: form.getAttribute("action") ?? undefined });
   };
+}
+
+/** Keeps a write for the signed-in session (outbox.ts `keep`); null without one, or when nothing could be kept. */
+export function keepForSession(intent: KeptIntent, id: string): string | null {
+  const token = getToken();
+  const user = getSessionUser();
+  return token && user ? keep(intent, id, { token, username: user.username }) : null;
 }
 
 /** A kept write's key, as the action reads it from the form. */

@@ -3,9 +3,7 @@
 // PostCard, which hides the card while the delete is in flight.
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
-import { keep } from "#app/lib/outbox";
-import { getSessionUser, getToken } from "#app/lib/session";
-import { WRITE_KEY } from "#app/lib/use-kept-submit";
+import { WRITE_KEY, keepForSession } from "#app/lib/use-kept-submit";
 import { ConfirmDialog } from "../ConfirmDialog";
 import { TrashIcon } from "../Icons";
 
@@ -35,9 +33,7 @@ export function DeleteButton({ postId }: { postId: string }) {
           onConfirm={() => {
             setAsking(false);
             // The card goes at once: the deletion is kept first (app/lib/outbox.ts), so a reload cannot bring it back.
-            const token = getToken();
-            const user = getSessionUser();
-            const key = token && user ? keep("delete-post", postId, { token, username: user.username }) : null;
+            const key = keepForSession("delete-post", postId);
             void fetcher.submit({ intent: "delete-post", postId, ...(key ? { [WRITE_KEY]: key } : {}) }, { method: "post" });
           }}
         />

@@ -7,23 +7,10 @@ import { CookieJar } from "#mock/tester/engine/cookies";
 import { printable, resultLines, columnsFor, type ReplayResult } from "#mock/tester/engine/reporters";
 import { substitute } from "#mock/tester/engine/variables";
 import type { CheckFailure } from "#mock/tester/collection/assert";
-import type { Assertion, ScriptOutcome, ScriptResponse } from "#mock/tester/sandbox/sandbox";
+import type { Assertion, ScriptResponse } from "#mock/tester/sandbox/sandbox";
+import { outcome } from "./outcome";
 
 const scopes = (environment: Record<string, unknown>) => ({ environment, collectionVariables: {}, globals: {}, local: {}, data: {} });
-
-const outcome = (over: Partial<ScriptOutcome>): ScriptOutcome => ({
-  scopes: scopes({}),
-  assertions: [],
-  error: null,
-  nextSet: false,
-  next: null,
-  skip: false,
-  headers: [],
-  sent: [],
-  cookieChanges: [],
-  request: null,
-  ...over,
-});
 
 describe("{{variable}} filling is bounded in size as well as depth", () => {
   it("a variable that holds itself twice throws NotSent naming the bound, before it grows past it", () => {

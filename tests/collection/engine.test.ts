@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { Exchange, OutgoingRequest, Sender } from "#mock/tester/engine/exchange";
 import { executeRun, prepareRun, RunSetupError, type RunInputs } from "#mock/tester/engine/run";
 import type { SandboxFactory } from "#mock/tester/engine/postman-run";
-import type { ScriptOutcome } from "#mock/tester/sandbox/sandbox";
+import { outcome } from "./outcome";
 import type { PostmanCollection } from "#mock/tester/postman/convert";
 import { md5, parseChallenge } from "#mock/tester/engine/digest";
 import { CookieJar, splitSetCookie } from "#mock/tester/engine/cookies";
@@ -38,20 +38,6 @@ async function run(c: ReturnType<typeof collection>, sender: Sender, over: Parti
   const prepared = prepareRun(c, inputs(over));
   return (await executeRun(prepared, sender, { file: "c.json", bail: false, sandbox })).report;
 }
-
-const outcome = (over: Partial<ScriptOutcome> = {}): ScriptOutcome => ({
-  scopes: { environment: {}, collectionVariables: {}, globals: {}, local: {}, data: {} },
-  assertions: [],
-  error: null,
-  nextSet: false,
-  next: null,
-  skip: false,
-  headers: [],
-  sent: [],
-  cookieChanges: [],
-  request: null,
-  ...over,
-});
 
 describe("variables at send time, in a run", () => {
   it("a {{name}} with no value is sent as written and named in a warning for that request; the run is not refused", async () => {

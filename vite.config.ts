@@ -7,7 +7,6 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
 import { ALIASES } from "./mock/stubs/aliases.mjs";
-import { viteBundled } from "./mock/stubs/bundled.mjs";
 
 /** Every vitest suite (Playwright's, tests/e2e, runs apart). */
 const TESTS = [
@@ -85,11 +84,9 @@ async function precompress(dir: string) {
 // One config for the SPA build and for vitest. The Remix plugin is left out
 // under vitest: it wants to own the whole build, and unit suites need none of it.
 export default defineConfig({
-  // The script sandbox's many-module libraries as one text each (mock/stubs/bundled.mjs), in every build.
   plugins: process.env.VITEST
-    ? [viteBundled()]
+    ? []
     : [
-        viteBundled(),
         remix({
           ssr: false,
           // Parallel builds (several e2e runs at once) each get their own folder.
@@ -109,7 +106,7 @@ export default defineConfig({
   server: { host: "127.0.0.1", port: 5173 },
   build: { chunkSizeWarningLimit: 800 },
   // The workers (mock/browser/worker.ts, app/mockman/lib/json-worker.ts) as ES modules, so they can import and split chunks as the page does.
-  worker: { format: "es", plugins: () => [viteBundled()] },
+  worker: { format: "es" },
   test: {
     environment: "node",
     testTimeout: 20000,

@@ -10,7 +10,6 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { ALIASES } from "../mock/stubs/aliases.mjs";
-import { esbuildBundled } from "../mock/stubs/bundled.mjs";
 
 const cliDir = dirname(fileURLToPath(import.meta.url));
 const root = dirname(cliDir);
@@ -135,7 +134,7 @@ const parts = await build({
   entryPoints: [SANDBOX_PARTS.entry],
   outfile: join(binDir, SANDBOX_PARTS.file),
   absWorkingDir: root,
-  plugins: [rawText, esbuildBundled],
+  plugins: [rawText],
 });
 outputs[SANDBOX_PARTS.file] = parts.outputFiles[0].text;
 

@@ -70,6 +70,33 @@ test("an endless test script is stopped by the sandbox's budget and reported; th
   await expect(page.getByTestId("test-results").getByRole("alert")).toContainText("time budget", { timeout: scaled(30_000) });
 });
 
+test("Sends with scripts reuse one run worker, booted before the first Send, and each Send's scripts start from a clean isolate", async ({
+  page,
+}) => {
+  const runWorkers: string[] = [];
+  page.on("worker", (worker) => worker.url().includes("run-worker") && runWorkers.push(worker.url()));
+  await openMockman(page);
+  const ui = mockmanUi(page);
+  await ui.endpoint.fill("/api/test-todos?send=1");
+  // What one Send's script leaves in the isolate (a built-in's prototype changed) is gone at the next.
+  await writeScripts(
+    page,
+    "",
+    "pm.test('clean at Send ' + pm.request.url.query.get('send'), () => pm.expect(Array.prototype.leaked).to.equal(undefined));\nArray.prototype.leaked = 1;",
+  );
+  // The tab now runs scripts on Send: its worker starts before any Send.
+  await expect.poll(() => runWorkers.length, { timeout: scaled(10_000) }).toBe(1);
+  const results = page.getByTestId("test-results");
+  for (const send of [1, 2, 3]) {
+    await ui.submit.click();
+    await expect(ui.status).toContainText("200", { timeout: scaled(30_000) });
+    await responseSection(page, /^Test results/);
+    await expect(results.getByRole("listitem")).toHaveText([`Passed clean at Send ${send}`], { timeout: scaled(30_000) });
+    if (send < 3) await ui.endpoint.fill(`/api/test-todos?send=${send + 1}`);
+  }
+  expect(runWorkers, "one worker served the three Sends").toHaveLength(1);
+});
+
 test("a collection Run shows each request with a failing test, and exports the report as JUnit", async ({ page }) => {
   const menu = await importCollection(page);
   await menu("Edit scripts");

@@ -36,6 +36,11 @@ export function useSend({ tabs, history, variables, environmentName, scripted }:
   useEffect(() => {
     if (answered > 0) showAnswer();
   }, [answered]);
+  // A tab whose Send would run scripts: the run worker boots its isolate now, not when Send is pressed.
+  const scriptsApply = scripted?.applies(tabs.tab) ?? false;
+  useEffect(() => {
+    if (scriptsApply) void import("../lib/run-client").then((client) => client.warmRuns());
+  }, [scriptsApply]);
 
   /** Sends, shows the outcome, logs a failure to the console and records the request in the history. */
   const send = async (

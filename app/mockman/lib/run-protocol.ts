@@ -36,7 +36,7 @@ export interface ResultDetail {
   response?: { status: number; statusText: string; headers: Record<string, string>; body: string; ms: number };
 }
 
-export type ToWorker = RunRequest | { type: "answer"; call: number; exchange?: Exchange; error?: string };
+export type ToWorker = RunRequest | { type: "warm" } | { type: "answer"; call: number; exchange?: Exchange; error?: string };
 
 export type FromWorker =
   | { type: "ready"; base?: string; names: string[]; iterations: number; notes: string[] }

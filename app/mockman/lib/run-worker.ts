@@ -3,7 +3,12 @@
 // so a long or endless script never blocks the page: the sandbox's budget
 // stops it here. Each request goes back to the page to be sent (run-protocol.ts):
 // the in-browser mock answers the page's fetch, which a worker does not have.
+// The worker outlives a run that ends (run-client.ts keeps it for the next
+// Send or Run), and so does its isolate, booted once (about a second): every
+// request's scripts still start from the isolate's state after boot.
 import { executeRun, prepareRun } from "#mock/tester/engine/run";
+import type { SandboxFactory } from "#mock/tester/engine/postman-run";
+import { ScriptSandbox } from "#mock/tester/sandbox/sandbox";
 import type { Exchange, FileSource, Sender } from "#mock/tester/engine/exchange";
 import type { OutgoingRequest } from "#mock/tester/engine/exchange";
 import type { ReplayResult } from "#mock/tester/engine/reporters";
@@ -62,6 +67,19 @@ function detailOf(result: ReplayResult, sent: Sent[], steps: Map<string, { label
 }
 const waiting = new Map<number, { resolve(exchange: Exchange): void; reject(error: Error): void }>();
 
+/** The isolate every run of this worker uses, booted on the page's "warm" or on the first run with scripts. */
+let booted: Promise<ScriptSandbox> | undefined;
+const bootOnce = () => {
+  booted ??= ScriptSandbox.create();
+  booted.catch(() => (booted = undefined)); // a failed boot is tried again by the next run
+  return booted;
+};
+/** Runs share the isolate: a run's end does not dispose of it (each script's time budget is passed per script). */
+const keptSandbox: SandboxFactory = async () => {
+  const sandbox = await bootOnce();
+  return { run: (input, where, host) => sandbox.run(input, where, host) };
+};
+
 async function run(ask: RunRequest) {
   const prepared = prepareRun(
     { kind: "postman", collection: ask.collection },
@@ -112,6 +130,7 @@ async function run(ask: RunRequest) {
     file: ask.file,
     delayMs: ask.delayMs,
     timeoutScriptMs: ask.timeoutScriptMs,
+    sandbox: keptSandbox,
     onResult: (result) => {
       post({ type: "result", result, detail: detailOf(result, sent, steps) });
       sent = [];
@@ -127,6 +146,10 @@ scope.addEventListener("message", (event) => {
     waiting.delete(message.call);
     if (message.exchange) wait?.resolve(message.exchange);
     else wait?.reject(new Error(message.error ?? "not sent"));
+    return;
+  }
+  if (message.type === "warm") {
+    bootOnce().catch(() => {}); // the run that needs it reports the failure
     return;
   }
   run(message).catch((error: unknown) => post({ type: "error", error: error instanceof Error ? error.message : String(error) }));

@@ -124,6 +124,13 @@ const postmanModel = () => (model ??= import("postman-collection"));
 
 const delay = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
+/**
+ * Each request's run, numbered across every run of this process: its scripts share the isolate's state,
+ * another request's never (ScriptInput.requestRun), also when one sandbox serves several runs (the page's
+ * run worker keeps its isolate warm from one Send to the next).
+ */
+let requestRuns = 0;
+
 /** Runs a Postman plan: each iteration in turn, results in the order requests ran. */
 export async function replayPostman(plan: PostmanPlan, sender: Sender, options: PostmanRunOptions): Promise<ReplayResult[]> {
   return (await runPostman(plan, sender, options)).results;
@@ -157,8 +164,6 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     options.onResult?.(result);
   };
   let first = true;
-  /** Each request's run, numbered: its scripts share the isolate's state, another request's never (ScriptInput.requestRun). */
-  let requestRuns = 0;
   const end: RunEnd = { results };
 
   /** Sends one request: the run's timeout, the jar's cookies in and out. */

@@ -134,7 +134,8 @@ export function runBounds(report = true): RunBounds {
           }
         },
         crossing(what, n) {
-          if (what === "assertion") return n > BOUNDS.assertionsPerScript ? tooManyAssertions(n, n - 1, true) : undefined;
+          if (what === "assertion")
+            return n > BOUNDS.assertionsPerScript ? tooManyAssertions(n, BOUNDS.assertionsPerScript, true) : undefined;
           if (what === "cookie")
             return n > BOUNDS.jarCookies
               ? `pm.cookies: the jar holds ${count(BOUNDS.jarCookies)} cookies (the bound); ${STOPPED} and its cookie changes dropped`

@@ -494,11 +494,14 @@ export class ScriptSandbox {
    */
   private assertionsOf(running: Running, made: unknown): void {
     if (running.ended || !Array.isArray(made)) return;
+    const { host, assertions } = running;
+    // Asked once for the event's whole count (the bound's message names it), then one by one for where to cut.
+    const stop = host.crossing?.("assertion", assertions.length + made.length);
     for (const a of made as Array<Record<string, unknown>>) {
-      running.stop = running.host.crossing?.("assertion", running.assertions.length + 1);
-      if (running.stop !== undefined) return;
-      running.assertions.push(assertionOf(a));
+      if (stop !== undefined && host.crossing?.("assertion", assertions.length + 1) !== undefined) break;
+      assertions.push(assertionOf(a));
     }
+    running.stop = stop;
   }
 
   private breachOfTime(): Breach {

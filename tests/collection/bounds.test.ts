@@ -98,6 +98,31 @@ describe("what a sandbox hands back, taken within the bounds", () => {
     expect(target.errors).toEqual([{ check: "test script of R", expected: "", actual: settled[16] }]);
   });
 
+  it("at the bridge, while a script runs: the assertion, request or cookie past its bound is named, with the script stopped", () => {
+    const { crossing } = runBounds().step({ sendRequest: () => Promise.reject(new Error("none")) }).host;
+    expect(crossing!("assertion", 10_000)).toBeUndefined();
+    expect(crossing!("assertion", 10_001)).toBe(
+      "the script made 10,001 assertions, more than the 10,000 one script may make (the bound), and was stopped; the first 10,000 are kept",
+    );
+    // The legacy tests object crosses once, whole: its count is named, the first 10,000 are still kept.
+    expect(crossing!("assertion", 200_000)).toMatch(/^the script made 200,000 assertions, .*; the first 10,000 are kept$/);
+    expect(crossing!("cookie", 1_000)).toBeUndefined();
+    expect(crossing!("cookie", 1_001)).toBe(
+      "pm.cookies: the jar holds 1,000 cookies (the bound); the script was stopped and its cookie changes dropped",
+    );
+    // A request's event counts 2 bytes a character, before it is read: three bodies of 8M characters (and their URL) fit in 64 MB, a fourth does not.
+    const event = 8 * 1024 * 1024 + 100;
+    for (let i = 0; i < 3; i++) expect(crossing!("request", event)).toBeUndefined();
+    expect(crossing!("request", event)).toBe(
+      "pm.sendRequest: more than 64 MB sent and received by one request's scripts (the bound); the script was stopped before this one was read",
+    );
+    const count = runBounds().step({ sendRequest: () => Promise.reject(new Error("none")) }).host.crossing!;
+    for (let i = 0; i < 1_000; i++) expect(count("request", 10)).toBeUndefined();
+    expect(count("request", 10)).toBe(
+      "pm.sendRequest: more than 1,000 requests from one request's scripts (the bound); the script was stopped",
+    );
+  });
+
   it("pm.sendRequest: an answer past 64 MB is dropped, not handed on", async () => {
     const body = "a".repeat(40 * 1024 * 1024);
     const step = runBounds().step({ sendRequest: async () => ({ code: 200, status: "OK", headers: [], body, responseTime: 1 }) });

@@ -300,6 +300,57 @@ describe("one budget per script, a memory cap; a breach fails that script and th
   });
 });
 
+describe("bounds the host names at the bridge stop a script while it runs", () => {
+  /** A host whose bounds are small: what crosses is counted, and the bound passed is named. */
+  const bounded = (limits: { assertion?: number; request?: number; cookie?: number }) => {
+    const seen: string[] = [];
+    const host: ScriptHost = {
+      sendRequest: (request) => {
+        seen.push(request.url);
+        return Promise.resolve({ code: 200, status: "OK", headers: [], body: "", responseTime: 1 });
+      },
+      crossing: (what, n) => (n > (limits[what] ?? Infinity) ? `${what} ${n} past its bound` : undefined),
+    };
+    return { host, seen };
+  };
+
+  it("the assertion past the bound stops an endless pm.test loop; those before it are kept; the next script runs as before", async () => {
+    const { host } = bounded({ assertion: 3 });
+    const flood = await run("for (;;) pm.test('t', () => {});", {}, host);
+    expect(flood.error).toBe("assertion 4 past its bound");
+    expect(flood.assertions).toHaveLength(3);
+    // The legacy tests object crosses once, at the end: the first ones are kept.
+    const legacy = await run("for (let i = 0; i < 10; i++) tests['t' + i] = true;", {}, host);
+    expect([legacy.error, legacy.assertions.map((a) => a.name)]).toEqual(["assertion 10 past its bound", ["t0", "t1", "t2"]]);
+    await judgedAsBefore();
+  });
+
+  it("a pm.sendRequest past the bound by its size is never read nor sent, and an endless loop of them stops", async () => {
+    const { host, seen } = bounded({ request: 100_000 });
+    const big = await run(
+      "pm.sendRequest({ url: 'http://h/big', method: 'POST', body: { mode: 'raw', raw: 'B'.repeat(200000) } }, () => {});",
+      {},
+      host,
+    );
+    expect(big.error).toMatch(/^request \d+ past its bound$/);
+    expect([big.sent, seen]).toEqual([[], []]);
+    const endless = await run("for (;;) pm.sendRequest('http://h/small', () => {});", {}, bounded({ request: 0 }).host);
+    expect(endless.error).toMatch(/^request \d+ past its bound$/);
+    await judgedAsBefore();
+  });
+
+  it("a cookie past the jar's bound stops the script; its changes are dropped", async () => {
+    const { host } = bounded({ cookie: 2 });
+    const flood = await run(
+      "const jar = pm.cookies.jar(); let i = 0; (function next() { jar.set('http://h/', 'c' + i++, 'v', next); })();",
+      { cookies: [{ name: "held", value: "1" }] },
+      host,
+    );
+    expect([flood.error, flood.cookieChanges]).toEqual(["cookie 3 past its bound", []]);
+    await judgedAsBefore();
+  });
+});
+
 describe("Postman's script API", () => {
   it("pm.sendRequest with a formdata body sends its text fields as multipart and drops file fields, as postman-runtime does", async () => {
     const seen: Array<{ headers: Array<[string, string]>; body: string | null }> = [];

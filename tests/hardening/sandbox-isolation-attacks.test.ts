@@ -7,10 +7,13 @@
 //   2. a promise job or timer left behind to run in the next request's script;
 //   3. libraries rewritten for later requests (tv4, lodash 3 and 4, crypto-js);
 //   4. memory squatted in a global, strings past QuickJS's own cap, a bomb of small objects.
+// Each run is measured under /usr/bin/time -v (measured.ts): `[isolation] attack: exit, peak RSS, s`,
+// the figures tests/README.md gives.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { processCli, tempDb } from "../cli/helpers";
+import { tempDb } from "../cli/helpers";
+import { measured } from "./measured";
 
 const SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 /** Each case boots the isolate once or more (about 1 s each, several at a load of ~10 on 2 cores). */
@@ -34,13 +37,13 @@ const item = (name: string, scripts: { pre?: string[]; test?: string[] }, url = 
   ],
 });
 
-/** Runs the items through the bin in-process; the process must end by itself, with a JSON report. */
-async function replay(items: unknown[], ...options: string[]): Promise<{ code: number; ms: number; results: Result[] }> {
+/** Runs the items through the bin, measured; the process must end by itself, with a JSON report. */
+async function replay(what: string, items: unknown[], ...options: string[]): Promise<{ code: number; ms: number; results: Result[] }> {
   const { dir, db } = tempDb();
   const file = join(dir, "attack.postman_collection.json");
   writeFileSync(file, JSON.stringify({ info: { name: "attack", schema: SCHEMA }, item: items }));
   const started = Date.now();
-  const ran = await processCli(["replay", file, "--json", "--db", db, ...options]);
+  const ran = await measured("isolation", what, ["replay", file, "--json", "--db", db, ...options]);
   const ms = Date.now() - started;
   expect(ran.code, ran.stderr).toBe(1);
   return { code: ran.code, ms, results: (JSON.parse(ran.stdout) as { results: Result[] }).results };
@@ -69,6 +72,7 @@ describe("a hostile collection's scripts cannot reach the next request (issue 44
     "1: a loop where the budget used to pause (a library loading, the result collected) is stopped by --timeout-script",
     async () => {
       const { ms, results } = await replay(
+        "1: hangs in a library load and the result's collection",
         [
           item("hang while a library loads", {
             test: [
@@ -110,6 +114,7 @@ describe("a hostile collection's scripts cannot reach the next request (issue 44
         "pm.test('attacker', () => {});",
       ];
       const { results } = await replay(
+        "2: jobs and timers left behind",
         [
           item("leaves an endless job chain", { test: jobs(true) }),
           innocent,
@@ -135,7 +140,7 @@ describe("a hostile collection's scripts cannot reach the next request (issue 44
   it(
     "3: libraries, pm and the globals rewritten by one request are Postman's own again in the next",
     async () => {
-      const { results } = await replay([
+      const { results } = await replay("3: libraries rewritten", [
         item("rewrites the libraries", {
           test: [
             "tv4.validate = () => true;",
@@ -172,7 +177,7 @@ describe("a hostile collection's scripts cannot reach the next request (issue 44
   it(
     "4: memory a script keeps is gone for the next request; past its cap (strings or small objects) a request fails naming the cap",
     async () => {
-      const { results } = await replay([
+      const { results } = await replay("4: memory squatted, strings and objects past the cap", [
         item("squats 40 MB in a global", {
           test: ["squat = []; for (let i = 0; i < 40; i++) squat.push('x'.repeat(1 << 20) + i);", "pm.test('kept', () => {});"],
         }),

@@ -2,7 +2,9 @@
 // host spend grow linearly with what the bounds allow, never with what the script asks. It takes
 // what a sandbox hands back (a ScriptOutcome) and what a script asks of the host (pm.sendRequest),
 // so it holds whatever runtime runs the scripts. Past a bound, that request fails with a message
-// naming the bound; the run, its report and the process go on.
+// naming the bound; the run, its report and the process go on. What a sandbox can count as it
+// crosses its bridge (assertions, pm.sendRequest's events, the jar's cookies) it asks the step's
+// host about while the script runs (ScriptHost.crossing): past a bound the script is stopped there.
 //
 //   const run = runBounds();                       // one per run: the report's budget
 //   const step = run.step(host);                   // one per request: its scripts' pm.sendRequest
@@ -28,11 +30,23 @@ const CUT_NOTE = 48;
 
 const failureOf = (check: string, message: string): CheckFailure => ({ check, expected: "", actual: message });
 
+/** Past assertionsPerScript: taken after the script (`made` of them), or stopped at the bridge as the one past it crossed. */
+const tooManyAssertions = (made: number, kept: number, stopped: boolean) =>
+  `the script made ${count(made)} assertions, more than the ${count(BOUNDS.assertionsPerScript)} one script may make (the bound)${stopped ? ", and was stopped" : ""}; the first ${count(kept)} are kept`;
+const tooManySends = (rest: string) =>
+  `pm.sendRequest: more than ${count(BOUNDS.sendsPerRequest)} requests from one request's scripts (the bound); ${rest}`;
+const tooManyBytes = (rest: string) =>
+  `pm.sendRequest: more than ${size(BOUNDS.sendBytesPerRequest)} sent and received by one request's scripts (the bound); ${rest}`;
+const STOPPED = "the script was stopped";
+
 /** The bytes of a text as UTF-8 sends it, at most (2 per UTF-16 unit over 0x7f is enough for a bound). */
 const bytesOf = (text: string | null | undefined) => (text ? text.length * 2 : 0);
 
 export interface StepBounds {
-  /** The host to hand the sandbox: pm.sendRequest bounded in flight, in count and in bytes. */
+  /**
+   * The host to hand the sandbox: pm.sendRequest bounded in flight, in count and in bytes; and, at the
+   * bridge, assertions, requests and cookies counted as they cross (crossing).
+   */
   host: ScriptHost;
   /**
    * What a script handed back, taken within the bounds: its assertions (names and messages cut,
@@ -86,6 +100,10 @@ export function runBounds(report = true): RunBounds {
       let inFlight = 0;
       let sends = 0;
       let bytes = 0;
+      /** At the bridge: the pm.sendRequest events that crossed, their bytes (2 a character, before they are read), the answers' bytes. */
+      let asked = 0;
+      let askedBytes = 0;
+      let received = 0;
       const breaches: string[] = [];
       const refuse = (message: string) => {
         if (!breaches.includes(message)) breaches.push(message);
@@ -96,31 +114,37 @@ export function runBounds(report = true): RunBounds {
         async sendRequest(request) {
           if (inFlight >= BOUNDS.sendInFlight)
             return refuse(`pm.sendRequest: more than ${BOUNDS.sendInFlight} requests in flight at once (the bound); this one was not sent`);
-          if (sends >= BOUNDS.sendsPerRequest)
-            return refuse(
-              `pm.sendRequest: more than ${count(BOUNDS.sendsPerRequest)} requests from one request's scripts (the bound); the rest were not sent`,
-            );
+          if (sends >= BOUNDS.sendsPerRequest) return refuse(tooManySends("the rest were not sent"));
           bytes += bytesOf(request.body) + bytesOf(request.url);
           for (const [k, v] of request.headers) bytes += bytesOf(k) + bytesOf(v);
-          if (bytes > BOUNDS.sendBytesPerRequest)
-            return refuse(
-              `pm.sendRequest: more than ${size(BOUNDS.sendBytesPerRequest)} sent and received by one request's scripts (the bound); the rest were not sent`,
-            );
+          if (bytes > BOUNDS.sendBytesPerRequest) return refuse(tooManyBytes("the rest were not sent"));
           sends++;
           inFlight++;
           try {
             const response = await inner.sendRequest(request);
-            bytes += bytesOf(response.body);
-            for (const [k, v] of response.headers) bytes += bytesOf(k) + bytesOf(v);
+            let answer = bytesOf(response.body);
+            for (const [k, v] of response.headers) answer += bytesOf(k) + bytesOf(v);
+            bytes += answer;
+            received += answer;
             // The answer is not handed on (nor held) past the bound.
-            if (bytes > BOUNDS.sendBytesPerRequest)
-              return refuse(
-                `pm.sendRequest: more than ${size(BOUNDS.sendBytesPerRequest)} sent and received by one request's scripts (the bound); this answer was dropped`,
-              );
+            if (bytes > BOUNDS.sendBytesPerRequest) return refuse(tooManyBytes("this answer was dropped"));
             return response;
           } finally {
             inFlight--;
           }
+        },
+        crossing(what, n) {
+          if (what === "assertion")
+            return n > BOUNDS.assertionsPerScript ? tooManyAssertions(n, BOUNDS.assertionsPerScript, true) : undefined;
+          if (what === "cookie")
+            return n > BOUNDS.jarCookies
+              ? `pm.cookies: the jar holds ${count(BOUNDS.jarCookies)} cookies (the bound); ${STOPPED} and its cookie changes dropped`
+              : undefined;
+          // A request's event holds its URL, headers and body (as JSON, so never fewer characters than they have):
+          // past the bound by its size, it is refused before it is read.
+          if (++asked > BOUNDS.sendsPerRequest) return tooManySends(STOPPED);
+          askedBytes += 2 * n;
+          return askedBytes + received > BOUNDS.sendBytesPerRequest ? tooManyBytes(`${STOPPED} before this one was read`) : undefined;
         },
       };
       return {
@@ -143,10 +167,7 @@ export function runBounds(report = true): RunBounds {
           }
           if (outcome.error) fail(keep(outcome.error, BOUNDS.messageChars));
           for (const message of breaches.splice(0)) fail(message);
-          if (made.length > kept)
-            fail(
-              `the script made ${count(made.length)} assertions, more than the ${count(BOUNDS.assertionsPerScript)} one script may make (the bound); the first ${count(kept)} are kept`,
-            );
+          if (made.length > kept) fail(tooManyAssertions(made.length, kept, false));
           if (reportFull && !fullBefore)
             fail(
               `the report reached its bound of ${count(BOUNDS.reportChars)} characters of names, messages and paths; later ones are cut to 80 characters`,

@@ -40,6 +40,12 @@
 //   away (a new one boots for the next script) and the run goes on. The wait
 //   for a pm.sendRequest answer is the sender's (its own timeout), not the
 //   budget's.
+// - The host's bounds on what crosses the bridge are counted as it crosses,
+//   while the script runs (ScriptHost.crossing): each assertion, each
+//   pm.sendRequest's event by its size before it is parsed, the cookies the
+//   script's jar holds after a change. Past a bound the interrupt handler stops
+//   the script at once, as for time and memory; it fails with the bound's
+//   message, the isolate is put back, and the run goes on.
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from "quickjs-emscripten-core";
 import { parse as flatParse, stringify as flatStringify } from "flatted";
 
@@ -148,11 +154,21 @@ export interface OutgoingScriptRequest {
   body: string | null;
 }
 
+/** What crosses the bridge while a script runs, counted before the host reads it (ScriptHost.crossing). */
+export type Crossing = "assertion" | "request" | "cookie";
+
 export interface ScriptHost {
   /** pm.sendRequest: sent by the run's own sender; resolves with the answer, or rejects with an Error whose message the script sees as err. */
   sendRequest(request: OutgoingScriptRequest): Promise<ScriptResponse>;
   /** {{$name}} dynamic variables; postman-sandbox has its own (faker), so this is unused and kept for the interface. */
   dynamicVariable?(name: string): string | undefined;
+  /**
+   * Asked at the bridge while the script runs, before the host reads what crossed: "assertion" (n: the
+   * assertions the script has made, this one counted), "request" (n: the characters of a pm.sendRequest's
+   * event, not parsed yet), "cookie" (n: the cookies its pm.cookies.jar() holds after a change). A message
+   * (a bound passed) stops the script at once and fails it with that message; undefined lets it go on.
+   */
+  crossing?(what: Crossing, n: number): string | undefined;
 }
 
 export interface SandboxOptions {
@@ -212,6 +228,10 @@ interface Running {
   skip: boolean;
   cookies: CookieStore;
   result?: { error: unknown; execution: Record<string, unknown> };
+  /** Its result crossed the bridge: no later assertion of it counts. */
+  ended: boolean;
+  /** A bound the host named at the bridge (ScriptHost.crossing): the script is stopped with this message. */
+  stop?: string;
   outOfMemory: boolean;
   /** The WebAssembly memory's size past which the script is stopped as over its cap. */
   memoryStop: number;
@@ -260,6 +280,7 @@ export class ScriptSandbox {
     runtime.setInterruptHandler(() => {
       const running = this.running;
       if (running === undefined) return false;
+      if (running.stop !== undefined) return true;
       // QuickJS's own limit counts 8 bytes an allocation in this build (no malloc_usable_size under Emscripten),
       // and a failed allocation throws null, which a script or the runtime may swallow: what a script holds is
       // what the WebAssembly memory had to grow by since boot, read here (free) to stop it with its cap named.
@@ -288,17 +309,31 @@ export class ScriptSandbox {
           return undefined; // never a host error inside: its constructor is the host's Function
         }
       });
-    // Events out: parsed here, handled by the host once the isolate returns (never re-entered).
+    // Events out: parsed here, handled by the host once the isolate returns (never re-entered). What the host
+    // bounds is counted here, as it crosses, and a bound passed stops the script through the interrupt handler.
     const emit = hostFunction("__uvm_emit", (text) => {
       if (context.typeof(text) !== "string") return undefined;
+      const running = this.running;
+      // Stopped, or its result is in: nothing more of it is read.
+      if (running?.stop !== undefined || running?.ended) return undefined;
       try {
         const raw = context.getString(text);
         // Flatted writes [name, ...args] as [[refs], "name", ...]: the console's output (which mockman discards,
         // however large a script makes it) and the run-wide copy of each assertion are not parsed at all.
         const name = /^\[\[[^\]]*\],"([^"\\]*)"/.exec(raw)?.[1];
         if (name === "execution.console" || name === "execution.assertion") return undefined;
+        if (running && name === `execution.request.${running.id}`) {
+          // A pm.sendRequest is judged by its size before it is parsed: an 8 MB body past the bound is never read.
+          running.stop = running.host.crossing?.("request", raw.length);
+          if (running.stop !== undefined) return undefined;
+        }
         const event = flatParse(raw) as unknown;
-        if (Array.isArray(event) && typeof event[0] === "string") events.push(event as Event);
+        if (!Array.isArray(event) || typeof event[0] !== "string") return undefined;
+        if (running && name === `execution.assertion.${running.id}`) this.assertionsOf(running, event[2]);
+        else {
+          if (running && name === `execution.result.${running.id}`) running.ended = true;
+          events.push(event as Event);
+        }
       } catch {
         // not an event
       }
@@ -430,6 +465,7 @@ export class ScriptSandbox {
       result.error.dispose();
       if (!this.running) throw new Error(`the script sandbox failed: ${JSON.stringify(what)}`);
       if (/out of memory/i.test(String(what)) || what === null || this.running.outOfMemory) throw this.breachOfMemory(false);
+      if (this.running.stop !== undefined) throw this.breachOfBound();
       if (Date.now() > this.running.deadline) throw this.breachOfTime();
       // The script broke Postman's runtime for itself (it replaced what the runtime calls): the copy after boot repairs it.
       throw new Breach(`the script broke the script runtime (${String(what)}) and was stopped`, false);
@@ -442,7 +478,30 @@ export class ScriptSandbox {
   private checkBudget(): void {
     const running = this.running;
     if (running?.outOfMemory) throw this.breachOfMemory(false);
+    if (running?.stop !== undefined) throw this.breachOfBound();
     if (running && Date.now() > running.deadline) throw this.breachOfTime();
+  }
+
+  /** A bound the host named at the bridge: its message as it is; the isolate is put back, not dropped. */
+  private breachOfBound(): Breach {
+    return new Breach(this.running!.stop!, false);
+  }
+
+  /**
+   * A script's assertions (pm.test sends one an event, the legacy tests object all at the end), taken as they
+   * cross, each counted with the host (ScriptHost.crossing): the one past its bound stops the script, and only
+   * those before it are kept.
+   */
+  private assertionsOf(running: Running, made: unknown): void {
+    if (running.ended || !Array.isArray(made)) return;
+    const { host, assertions } = running;
+    // Asked once for the event's whole count (the bound's message names it), then one by one for where to cut.
+    const stop = host.crossing?.("assertion", assertions.length + made.length);
+    for (const a of made as Array<Record<string, unknown>>) {
+      if (stop !== undefined && host.crossing?.("assertion", assertions.length + 1) !== undefined) break;
+      assertions.push(assertionOf(a));
+    }
+    running.stop = stop;
   }
 
   private breachOfTime(): Breach {
@@ -468,6 +527,7 @@ export class ScriptSandbox {
       const what = safeDump(isolate.context, done.error);
       done.error.dispose();
       if (/out of memory/i.test(String(what)) || what === null || this.running!.outOfMemory) throw this.breachOfMemory(false);
+      if (this.running!.stop !== undefined) throw this.breachOfBound();
       if (Date.now() > this.running!.deadline) throw this.breachOfTime();
       // An uncaught rejection in a job: postman-sandbox reports its own errors through events.
     }
@@ -503,6 +563,7 @@ export class ScriptSandbox {
       errors: [],
       skip: false,
       cookies: new CookieStore(input.cookies ?? [], input.request.url),
+      ended: false,
       outOfMemory: false,
       memoryStop: isolate.snapshot.length ? isolate.snapshot.length + memoryLimit : Infinity,
     };
@@ -583,8 +644,6 @@ export class ScriptSandbox {
       if (running.result) continue; // after the result, nothing of this script counts
       if (name === `execution.result.${id}`) {
         running.result = { error: args[0], execution: (args[1] ?? {}) as Record<string, unknown> };
-      } else if (name === `execution.assertion.${id}`) {
-        for (const a of (Array.isArray(args[1]) ? args[1] : []) as Array<Record<string, unknown>>) running.assertions.push(assertionOf(a));
       } else if (name === `execution.error.${id}`) {
         running.errors.push(errorText(args[1]));
         if (isOutOfMemory(args[1])) running.outOfMemory = true;
@@ -596,9 +655,14 @@ export class ScriptSandbox {
       } else if (name === `execution.cookies.${id}`) {
         const [eventId, action, method, params] = args as [number, string, string, unknown[]];
         const answer = action === "store" ? running.cookies.call(method, Array.isArray(params) ? params : []) : { error: "unknown action" };
+        // A change that leaves the script's jar holding more than the host's bound allows stops it here.
+        if (answer.changed) {
+          running.stop = running.host.crossing?.("cookie", running.cookies.size);
+          if (running.stop !== undefined) throw this.breachOfBound();
+        }
         running.pending.push([`execution.cookies.${id}`, eventId, answer.error ?? null, answer.value]);
       }
-      // execution.console and execution.assertion (the run-wide copy): nothing to do.
+      // execution.console and execution.assertion (the run-wide copy): nothing to do; this script's assertions were taken as they crossed.
     }
   }
 
@@ -836,7 +900,13 @@ class CookieStore {
     this.cookies = cookies.map((c) => ({ key: c.name, value: c.value, path: "/", hostOnly: false, domain: undefined }));
   }
 
-  call(method: string, args: unknown[]): { error?: string; value?: unknown } {
+  /** How many cookies it holds. */
+  get size(): number {
+    return this.cookies.length;
+  }
+
+  /** One store call; `changed` when it put a cookie in. */
+  call(method: string, args: unknown[]): { error?: string; value?: unknown; changed?: boolean } {
     const domainOf = (cookie: Record<string, unknown>, domain: unknown) => ({ ...cookie, domain: cookie.domain ?? domain });
     const urlOf = (domain: unknown, path: unknown) =>
       typeof domain === "string" && domain ? `http://${domain}${typeof path === "string" ? path : "/"}` : this.url;
@@ -859,7 +929,7 @@ class CookieStore {
         if (at >= 0) this.cookies.splice(at, 1);
         this.cookies.push(cookie);
         this.changes.push({ url: urlOf(cookie.domain, cookie.path), name: cookie.key, value: String(cookie.value ?? "") });
-        return {};
+        return { changed: true };
       }
       case "removeCookie": {
         const [domain, path, key] = args;

@@ -264,6 +264,27 @@ describe("one budget per script, a memory cap; a breach fails that script and th
     expect(cleared.scopes.environment).toEqual({ n: 3 });
   });
 
+  it("the isolate's own warm-up is not held to a collection's budget: a 1 ms budget starts, and a stop of it starts again", async () => {
+    // Its warm-up scripts take tens of ms (seconds on a busy machine): held to 1 ms they failed "did not start".
+    const tiny = await ScriptSandbox.create({ timeoutMs: 1 });
+    try {
+      const loop = await tiny.run(input("for (;;) {}"), "t", noNetwork);
+      expect(loop.error).toBe("the script ran past its 1 ms time budget and was stopped");
+      // A memory breach drops the isolate: the next script boots and warms a new one, under the same 1 ms budget.
+      const bomb = await tiny.run(
+        input("const a = []; for (;;) a.push('x'.repeat(1e5) + a.length);", { timeoutMs: 30_000 }),
+        "t",
+        noNetwork,
+      );
+      expect(bomb.error).toMatch(/memory/);
+      const after = await tiny.run(input("pm.environment.set('ok', 1);", { timeoutMs: 30_000 }), "t", noNetwork);
+      expect(after.error).toBeNull();
+      expect(after.scopes.environment).toEqual({ ok: 1 });
+    } finally {
+      tiny.dispose();
+    }
+  });
+
   it("promise loops and endless loops are stopped by the budget", async () => {
     const small = await ScriptSandbox.create({ timeoutMs: 200 });
     try {

@@ -51,6 +51,8 @@ import { parse as flatParse, stringify as flatStringify } from "flatted";
 
 export const SCRIPT_TIMEOUT_MS = 5_000;
 export const SCRIPT_MEMORY_LIMIT_BYTES = 64 * 1024 * 1024;
+/** The budget of the isolate's own warm-up scripts (run once as it starts, never a collection's). */
+const WARM_BUDGET_MS = 60_000;
 /** postman-sandbox, whose bundle is the runtime (package.json pins it; Newman 6.2 runs this one). */
 export const POSTMAN_SANDBOX_VERSION = "4.7.1";
 
@@ -410,13 +412,20 @@ export class ScriptSandbox {
     };
     const info = { iteration: 0, iterationCount: 1, requestName: "warm", requestId: "warm" };
     const noNetwork: ScriptHost = { sendRequest: () => Promise.reject(new Error("no network")) };
-    await this.run({ script: WARM_PRE, scopes, request, info: { ...info, eventName: "prerequest" }, requestRun: -1 }, "warm", noNetwork);
-    await this.run(
-      { script: WARM_TEST, scopes, request, response, info: { ...info, eventName: "test" }, requestRun: -1 },
+    // Our own scripts, part of starting: a user's short budget (--timeout-script 200) on a busy machine must not fail them.
+    const timeoutMs = Math.max(this.timeoutMs, WARM_BUDGET_MS);
+    const pre = await this.run(
+      { script: WARM_PRE, scopes, request, timeoutMs, info: { ...info, eventName: "prerequest" }, requestRun: -1 },
       "warm",
       noNetwork,
     );
-    if (this.isolate !== isolate) throw new Error("the script sandbox did not start: its first scripts failed");
+    const test = await this.run(
+      { script: WARM_TEST, scopes, request, response, timeoutMs, info: { ...info, eventName: "test" }, requestRun: -1 },
+      "warm",
+      noNetwork,
+    );
+    if (this.isolate !== isolate)
+      throw new Error(`the script sandbox did not start: its first scripts failed (${pre.error ?? test.error ?? "no error given"})`);
     isolate.baseline = memoryUsed(isolate.runtime, isolate.context);
     isolate.snapshot = new Uint8Array(isolate.memory.buffer.byteLength);
     isolate.snapshot.set(new Uint8Array(isolate.memory.buffer));

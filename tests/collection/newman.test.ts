@@ -112,11 +112,9 @@ const SETUPS: Record<string, Setup> = {
 /**
  * Collections mockman does not yet run as Newman does. A new one that differs may be listed here
  * while it is worked on; its test is then expected to fail, and once it agrees vitest says so and
- * it leaves this list. NEWMAN_STRICT=1 runs them as plain tests.
- * - headers-and-substitutions: a collection variable a script set to `undefined` reads `null` in
- *   Newman's next request (its scopes go through JSON between requests); ours keeps `undefined`.
+ * it leaves this list. NEWMAN_STRICT=1 runs them as plain tests. None today.
  */
-const DIFFERING: string[] = ["headers-and-substitutions.postman_collection.json"];
+const DIFFERING: string[] = [];
 const NOT_YET = new Set(process.env.NEWMAN_STRICT ? [] : DIFFERING);
 
 const fill = (values: Record<string, string>, url: string) =>

@@ -8,7 +8,8 @@
 //         what changes from run to run (a uuid, a time) is known and left uncompared.
 //
 // As postman-runtime does (lib/runner/extensions/event.command.js): one context for the
-// whole run, each script an `execute` with the cursor, the context's variables, request,
+// whole run, the mutations a script made of globals, environment and collection variables applied
+// to them after it (MutationTracker), each script an `execute` with the cursor, the context's variables, request,
 // response and cookies and the item's legacy names, no resolvedPackages (Newman 6 has no
 // package resolver, so no pm.require); a pm.sendRequest is answered through
 // `execution.response.ID` (by answer.mjs, as ours is), the cookie jar's store calls through
@@ -26,6 +27,22 @@ const sdk = require("postman-collection");
 const { CookieJar, Cookie } = require("@postman/tough-cookie");
 
 const SCOPES = { globals: "globals", environment: "environment", collectionVariables: "collectionVariables", _variables: "local" };
+
+/** The scopes postman-runtime tracks (item.command.js's trackContext): it keeps a script's mutations of them, not their copy. */
+const TRACKED = new Set(["globals", "environment", "collectionVariables"]);
+
+/**
+ * A scope's variables as postman-runtime keeps them after a script (event.command.js): for a tracked
+ * scope, the script's mutations (sdk.MutationTracker) applied to the scope it had; `_variables` as
+ * the result lists it.
+ */
+function keptScope(scope, before, after) {
+  if (!after) return [];
+  if (!TRACKED.has(scope) || !after.mutations) return after.values || [];
+  const kept = new sdk.VariableScope(before || {});
+  new sdk.MutationTracker(after.mutations).applyOn(kept);
+  return kept.toJSON().values || [];
+}
 
 /** A value as both sides report it: JSON, with undefined said so. */
 const shown = (value) => (value === undefined ? "undefined" : JSON.stringify(value));
@@ -119,7 +136,7 @@ function runOne(context, c, done) {
       if (result) {
         for (const [scope, name] of Object.entries(SCOPES)) {
           const values = {};
-          for (const v of (result[scope] && result[scope].values) || []) if (!v.disabled) values[v.key] = shown(v.value);
+          for (const v of keptScope(scope, c.context[scope], result[scope])) if (!v.disabled) values[v.key] = shown(v.value);
           verdict.variables[name] = values;
         }
         verdict.variables.data = Object.fromEntries(Object.entries(result.data || {}).map(([k, v]) => [k, shown(v)]));

@@ -716,9 +716,9 @@ export class ScriptSandbox {
     const execution = running.result!.execution;
     const resultError = running.result!.error;
     const scopes: Scopes = {
-      environment: scopeOf(execution.environment, input.scopes.environment),
-      collectionVariables: scopeOf(execution.collectionVariables, input.scopes.collectionVariables),
-      globals: scopeOf(execution.globals, input.scopes.globals),
+      environment: mutatedScope(execution.environment, input.scopes.environment),
+      collectionVariables: mutatedScope(execution.collectionVariables, input.scopes.collectionVariables),
+      globals: mutatedScope(execution.globals, input.scopes.globals),
       local: scopeOf(execution._variables, input.scopes.local),
       data: input.scopes.data,
     };
@@ -831,6 +831,25 @@ function parseSetCookie(text: string): Record<string, unknown> | undefined {
     else if (key === "secure") cookie.secure = true;
   }
   return cookie;
+}
+
+/**
+ * A tracked scope after a script, as postman-runtime keeps it (event.command.js, `trackContext`): the
+ * script's mutations (postman-collection's MutationTracker JSON, compacted then streamed: `[key, value]`
+ * sets, `[key]` unsets) applied to the scope it had. They crossed as JSON, so a value set to `undefined`
+ * reads `null` from then on, as in Newman. Without mutations, the scope as the result lists it.
+ */
+function mutatedScope(json: unknown, before: Record<string, unknown>): Record<string, unknown> {
+  const mutations = (json as { mutations?: { compacted?: unknown; stream?: unknown } } | undefined)?.mutations;
+  if (!mutations || typeof mutations !== "object") return scopeOf(json, before);
+  const out = { ...before };
+  const compacted = mutations.compacted && typeof mutations.compacted === "object" ? Object.values(mutations.compacted) : [];
+  for (const mutation of [...compacted, ...(Array.isArray(mutations.stream) ? mutations.stream : [])]) {
+    if (!Array.isArray(mutation) || typeof mutation[0] !== "string" || mutation.length > 2) continue;
+    if (mutation.length === 2) out[mutation[0]] = mutation[1] === undefined ? null : mutation[1];
+    else delete out[mutation[0]];
+  }
+  return out;
 }
 
 function scopeOf(json: unknown, before: Record<string, unknown>): Record<string, unknown> {

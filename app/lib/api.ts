@@ -35,6 +35,20 @@ export class NoSessionError extends SessionEndedError {
   }
 }
 
+/** How long a call waits for its whole answer; past it the call fails as one with no answer does. */
+export const API_TIMEOUT_MS = 30_000;
+
+/** What a call with no answer says: the network failed, or nothing came within API_TIMEOUT_MS. */
+export const NO_ANSWER = "Request failed: no answer. Try again.";
+
+/** A call that got no answer (a failed fetch, or none in time): the same error either way, never a spinner for ever. */
+export class NoAnswerError extends ApiError {
+  constructor() {
+    super(0, NO_ANSWER);
+    this.name = "NoAnswerError";
+  }
+}
+
 interface CallOptions {
   method?: "GET" | "POST" | "DELETE";
   body?: unknown;
@@ -70,13 +84,25 @@ export async function apiVersioned<T>(
     if (!token) throw new NoSessionError();
     headers.authorization = token;
   }
-  const response = await fetch(`/api${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal,
-  });
-  const data = await readJson(response);
+  // The caller's own signal (a screen that went away) stays an abort; the clock's ends as no answer.
+  const clock = new AbortController();
+  const timer = setTimeout(() => clock.abort(), API_TIMEOUT_MS);
+  let response: Response;
+  let data: unknown;
+  try {
+    response = await fetch(`/api${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: signal ? AbortSignal.any([signal, clock.signal]) : clock.signal,
+    });
+    data = await readJson(response);
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new NoAnswerError();
+  } finally {
+    clearTimeout(timer);
+  }
   if (!response.ok) {
     const message = errorMessage(data, response);
     // Centrally, so no screen has to: a dead session logs the user out once, whatever asked.

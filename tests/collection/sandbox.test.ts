@@ -6,7 +6,7 @@
 // Newman 6 has it, and the modules require() gives.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ScriptSandbox, type ScriptHost, type ScriptInput, type ScriptOutcome, type ScriptResponse } from "#mock/tester/sandbox/sandbox";
-import { cookieHeader, runJar } from "#mock/tester/engine/cookies";
+import { cookieHeader, keepSetCookies, runJar } from "#mock/tester/engine/cookies";
 import { unsupportedUses } from "#mock/tester/postman/variables";
 import { Url } from "postman-collection";
 
@@ -475,6 +475,26 @@ describe("Postman's script API", () => {
       ["http://h/api/login", 200],
       ["http://h/down", "connect ECONNREFUSED"],
     ]);
+  });
+
+  it("pm.sendRequest's history lists the run's jar's cookies for its URL after the answer, as postman-runtime's does", async () => {
+    const jar = runJar();
+    jar.setCookieSync("held=1; Path=/", "http://h/");
+    const host: ScriptHost = {
+      cookieJar: jar,
+      // As the engine's host: the answer's Set-Cookie goes in the run's jar.
+      sendRequest: async (request) => {
+        keepSetCookies(jar, request.url, ["fresh=2; Path=/"]);
+        return { code: 200, status: "OK", headers: [["Set-Cookie", "fresh=2; Path=/"]], body: "", responseTime: 1 };
+      },
+    };
+    const outcome = await run(
+      "pm.sendRequest('http://h/x', (err, res, history) => pm.environment.set('history', history.cookies.map((c) => c.name + '=' + c.value).join('; ')));",
+      {},
+      host,
+    );
+    expect(outcome.error).toBeNull();
+    expect(outcome.scopes.environment).toEqual({ history: "held=1; fresh=2" });
   });
 
   it("pm.cookies reads the request's cookies; the jar's set and unset reach the run's jar", async () => {

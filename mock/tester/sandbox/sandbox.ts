@@ -51,7 +51,7 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from "quickjs-emscripten-core";
 import { parse as flatParse, stringify as flatStringify } from "flatted";
 import { Cookie } from "@postman/tough-cookie";
-import { keepSetCookies, postmanCookieOf, runJar, splitSetCookie, type RunJar } from "../engine/cookies";
+import { cookiesFor, keepSetCookies, postmanCookieOf, runJar, splitSetCookie, type RunJar } from "../engine/cookies";
 
 export const SCRIPT_TIMEOUT_MS = 5_000;
 export const SCRIPT_MEMORY_LIMIT_BYTES = 64 * 1024 * 1024;
@@ -756,9 +756,11 @@ export class ScriptSandbox {
       try {
         const response = await running.host.sendRequest(toSend);
         record.response = response;
-        // As postman-runtime's requester: the answer's cookies go in the jar (the host's puts them there).
+        // As postman-runtime's requester: the answer's cookies are in the jar (the host's puts them there),
+        // and the history lists the jar's cookies for the URL.
         if (running.ownJar) keepSetCookies(running.jar, toSend.url, setCookiesOf(response));
-        return { key, dispatch: [responseEvent, requestId, null, responseJsonOf(response), { cookies: [] }] };
+        const history = { cookies: cookiesFor(running.jar, toSend.url) };
+        return { key, dispatch: [responseEvent, requestId, null, responseJsonOf(response), history] };
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         record.error = message;

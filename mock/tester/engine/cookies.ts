@@ -28,7 +28,7 @@ export class JarStore extends MemoryCookieStore {
   }
 
   /** Why a cookie may not go in (its size, or a full jar), or undefined. */
-  refusal(cookie: Cookie): string | undefined {
+  private refusal(cookie: Cookie): string | undefined {
     if (String(cookie.key ?? "").length + String(cookie.value ?? "").length > BOUNDS.cookieChars)
       return `a cookie's name and value may hold ${count(BOUNDS.cookieChars)} characters (the bound)`;
     if (this.size >= BOUNDS.jarCookies && !this.holds(cookie.domain, cookie.path, cookie.key))
@@ -94,7 +94,7 @@ export function runJar(): RunJar {
 }
 
 /** A request's URL as the jar reads it: a path alone is on the run's target, http://localhost. */
-export function jarUrl(url: string): string {
+function jarUrl(url: string): string {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) return url;
   return url.startsWith("/") ? `http://localhost${url}` : `http://${url}`;
 }

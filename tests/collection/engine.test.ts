@@ -8,7 +8,7 @@ import type { SandboxFactory } from "#mock/tester/engine/postman-run";
 import { outcome } from "./outcome";
 import type { PostmanCollection } from "#mock/tester/postman/convert";
 import { md5, parseChallenge } from "#mock/tester/engine/digest";
-import { CookieJar, splitSetCookie } from "#mock/tester/engine/cookies";
+import { cookieHeader, keepSetCookies, runJar, splitSetCookie } from "#mock/tester/engine/cookies";
 import { reportOf } from "#mock/tester/engine/reporters";
 
 const SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
@@ -199,16 +199,16 @@ describe("bodies and auth", () => {
 describe("the script host: pm.sendRequest and pm.cookies", () => {
   const sandboxThatSends: SandboxFactory = async () => ({
     async run(input, _where, host) {
-      if (input.info.eventName !== "prerequest")
-        return outcome({ scopes: input.scopes, headers: input.request.headers, cookieChanges: [] });
+      if (input.info.eventName !== "prerequest") return outcome({ scopes: input.scopes, headers: input.request.headers });
       const response = await host.sendRequest({ url: "http://127.0.0.1:3001/api/token", method: "POST", headers: [], body: '{"a":1}' });
+      // pm.cookies.jar().set: the run's jar, as postman-runtime hands its requester's jar to a script.
+      host.cookieJar!.setCookieSync("set-by-script=1", "http://127.0.0.1:3001/");
       return outcome({
         scopes: { ...input.scopes, environment: { ...input.scopes.environment, token: JSON.parse(response.body).token } },
         headers: input.request.headers,
         assertions: [
           { name: `cookies seen: ${input.cookies?.map((c) => `${c.name}=${c.value}`).join(",")}`, passed: true, skipped: false },
         ],
-        cookieChanges: [{ url: "", name: "set-by-script", value: "1" }],
       });
     },
   });
@@ -240,18 +240,25 @@ describe("the script host: pm.sendRequest and pm.cookies", () => {
 
 describe("the cookie jar", () => {
   it("keeps Set-Cookie by path and expiry, and sends the ones a path is under", () => {
-    let now = 1_000_000;
-    const jar = new CookieJar(() => now);
-    jar.setAll(
+    let now = new Date(1_000_000);
+    const jar = runJar();
+    keepSetCookies(
+      jar,
       "http://x/api/auth/login",
       splitSetCookie("a=1; Path=/, b=2; Path=/api/auth; Expires=Wed, 21 Oct 2099 07:28:00 GMT, c=3; Max-Age=10"),
+      now,
     );
-    expect(jar.header("http://x/api/auth/me")).toBe("b=2; c=3; a=1");
-    expect(jar.header("http://x/other")).toBe("a=1");
-    now += 11_000;
-    expect(jar.header("http://x/api/auth/me")).toBe("b=2; a=1");
-    jar.set("http://x/", "a=gone; Max-Age=0");
-    expect(jar.header("http://x/api/auth/me")).toBe("b=2");
+    expect(cookieHeader(jar, "http://x/api/auth/me", now)).toBe("b=2; c=3; a=1");
+    expect(cookieHeader(jar, "http://x/other", now)).toBe("a=1");
+    now = new Date(now.getTime() + 11_000);
+    expect(cookieHeader(jar, "http://x/api/auth/me", now)).toBe("b=2; a=1");
+    keepSetCookies(jar, "http://x/", ["a=gone; Max-Age=0"], now);
+    expect(cookieHeader(jar, "http://x/api/auth/me", now)).toBe("b=2");
+    // tough-cookie's rules: another host's cookies, a Domain this host is not under, a Secure one over http.
+    keepSetCookies(jar, "http://x/", ["d=4; Domain=elsewhere.example", "s=5; Secure"], now);
+    expect(cookieHeader(jar, "http://y/api/auth/me", now)).toBeUndefined();
+    expect(cookieHeader(jar, "http://x/", now)).toBe(undefined);
+    expect(cookieHeader(jar, "https://x/", now)).toBe("s=5");
   });
 
   it("parses a digest challenge", () => {

@@ -10,7 +10,6 @@ export const outcome = (over: Partial<ScriptOutcome> = {}): ScriptOutcome => ({
   skip: false,
   headers: [],
   sent: [],
-  cookieChanges: [],
   request: null,
   ...over,
 });

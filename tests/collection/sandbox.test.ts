@@ -6,6 +6,7 @@
 // Newman 6 has it, and the modules require() gives.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ScriptSandbox, type ScriptHost, type ScriptInput, type ScriptOutcome, type ScriptResponse } from "#mock/tester/sandbox/sandbox";
+import { cookieHeader, keepSetCookies, runJar } from "#mock/tester/engine/cookies";
 import { unsupportedUses } from "#mock/tester/postman/variables";
 import { Url } from "postman-collection";
 
@@ -361,14 +362,34 @@ describe("bounds the host names at the bridge stop a script while it runs", () =
   });
 
   it("a cookie past the jar's bound stops the script; its changes are dropped", async () => {
-    const { host } = bounded({ cookie: 2 });
+    const { host } = bounded({ cookie: 3 });
+    const jar = runJar();
+    jar.setCookieSync("held=1; Path=/", "http://h/");
     const flood = await run(
-      "const jar = pm.cookies.jar(); let i = 0; (function next() { jar.set('http://h/', 'c' + i++, 'v', next); })();",
-      { cookies: [{ name: "held", value: "1" }] },
-      host,
+      "const jar = pm.cookies.jar(); let i = 0; jar.unset('http://h/', 'held', function next() { jar.set('http://h/', 'c' + i++, 'v', next); });",
+      {},
+      { ...host, cookieJar: jar },
     );
-    expect([flood.error, flood.cookieChanges]).toEqual(["cookie 3 past its bound", []]);
+    // held removed, c0 c1 c2 in, c3 would be a 4th: stopped, and the jar is as it was.
+    expect([flood.error, flood.cookiesRefused, jar.store.size, cookieHeader(jar, "http://h/")]).toEqual([
+      "cookie 4 past its bound",
+      undefined,
+      1,
+      "held=1",
+    ]);
     await judgedAsBefore();
+  });
+
+  it("a change the jar's store refuses (its bounds) is counted, and the script hears why", async () => {
+    const jar = runJar();
+    const outcome = await run(
+      "pm.cookies.jar().set('http://h/', 'big', 'x'.repeat(5000), (err) => pm.environment.set('err', String(err)));",
+      {},
+      { ...noNetwork, cookieJar: jar },
+    );
+    expect(outcome.cookiesRefused).toEqual({ count: 1, why: "a cookie's name and value may hold 4,096 characters (the bound)" });
+    expect(outcome.scopes.environment.err).toContain("may hold 4,096 characters");
+    expect(jar.store.size).toBe(0);
   });
 });
 
@@ -456,7 +477,30 @@ describe("Postman's script API", () => {
     ]);
   });
 
-  it("pm.cookies reads the request's cookies; the jar's set and unset come back for the host to apply", async () => {
+  it("pm.sendRequest's history lists the run's jar's cookies for its URL after the answer, as postman-runtime's does", async () => {
+    const jar = runJar();
+    jar.setCookieSync("held=1; Path=/", "http://h/");
+    const host: ScriptHost = {
+      cookieJar: jar,
+      // As the engine's host: the answer's Set-Cookie goes in the run's jar.
+      sendRequest: async (request) => {
+        keepSetCookies(jar, request.url, ["fresh=2; Path=/"]);
+        return { code: 200, status: "OK", headers: [["Set-Cookie", "fresh=2; Path=/"]], body: "", responseTime: 1 };
+      },
+    };
+    const outcome = await run(
+      "pm.sendRequest('http://h/x', (err, res, history) => pm.environment.set('history', history.cookies.map((c) => c.name + '=' + c.value).join('; ')));",
+      {},
+      host,
+    );
+    expect(outcome.error).toBeNull();
+    expect(outcome.scopes.environment).toEqual({ history: "held=1; fresh=2" });
+  });
+
+  it("pm.cookies reads the request's cookies; the jar's set and unset reach the run's jar", async () => {
+    const jar = runJar();
+    jar.setCookieSync("session=s1; Path=/", "http://h/");
+    jar.setCookieSync("theme=dark; Path=/", "http://h/");
     const outcome = await run(
       `
       pm.test("read", () => {
@@ -480,14 +524,12 @@ describe("Postman's script API", () => {
           { name: "theme", value: "dark" },
         ],
       },
+      { ...noNetwork, cookieJar: jar },
     );
     expect(outcome.error).toBeNull();
     expect(results(outcome)).toEqual({ read: "pass", "response cookies": "pass", legacy: "pass" });
     expect(outcome.scopes.environment).toEqual({ set: "c1", got: "c1" });
-    expect(outcome.cookieChanges).toEqual([
-      { url: "http://h/", name: "csrf", value: "c1" },
-      { url: "http://h/", name: "theme", value: null },
-    ]);
+    expect(cookieHeader(jar, "http://h/")).toBe("session=s1; csrf=c1");
   });
 
   it("iteration data, pm.info, setNextRequest, skipRequest", async () => {

@@ -271,7 +271,6 @@ describe("item 5: host work a script drives is bounded and linear", () => {
         skip: false,
         headers: input.request.headers,
         sent: [],
-        cookieChanges: [],
         request: null,
       }),
     });

@@ -18,10 +18,7 @@ export const KNOWN_DIFFERENCES: Record<string, string> = {
   "sandbox > should not be able to mutate Error.prepareStackTrace": "open: QuickJS's stack format",
   // Open: timers are virtual (run at once, their delays counted against the budget), so Date.now() does not move.
   "timers: Date.now() moves with them": "open: virtual timers do not move Date.now()",
-  // Open: pm.sendRequest's history carries no cookies yet, and its network error is an Error where Newman's has no message.
-  "pm.sendRequest's history and cookies": "open: no cookies in pm.sendRequest's history",
-  "sandbox library - pm api > sendRequest > should forward history object to callback when sent from outside":
-    "open: no cookies in pm.sendRequest's history",
+  // Open: pm.sendRequest's network error is an Error where Newman's has no message.
   "pm.sendRequest: an error status and an unreachable host": "open: a network error's object differs from Newman's",
   // Open: writes to the legacy `data` global are not handed back.
   "sandbox library - legacy > should show warning on using legacy vars": "open: legacy `data` writes are not handed back",

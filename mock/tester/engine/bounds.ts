@@ -9,13 +9,12 @@
 //   const run = runBounds();                       // one per run: the report's budget
 //   const step = run.step(host);                   // one per request: its scripts' pm.sendRequest
 //   sandbox.run(input, where, step.host);
-//   step.take(outcome, { label, url, jar, assertions, errors });
+//   step.take(outcome, { label, assertions, errors });
 //   run.result(result);                            // each result, before it is printed or kept
 //
 // The bounds themselves are in limits.ts.
 import type { CheckFailure } from "#mock/tester/collection/assert";
 import type { Assertion, ScriptHost, ScriptOutcome } from "../sandbox/sandbox";
-import type { CookieJar } from "./cookies";
 import type { ReplayResult } from "./reporters";
 import { BOUNDS, cut, NotSent } from "./limits";
 
@@ -50,10 +49,10 @@ export interface StepBounds {
   host: ScriptHost;
   /**
    * What a script handed back, taken within the bounds: its assertions (names and messages cut,
-   * at most assertionsPerScript of them, the report's budget kept), its error, its cookie changes
-   * applied to the jar (linear; past the jar's bound refused), and a failure for each bound passed.
+   * at most assertionsPerScript of them, the report's budget kept), its error, the changes the jar
+   * refused (its bounds: engine/cookies.ts), and a failure for each bound passed.
    */
-  take(outcome: ScriptOutcome, into: { label: string; url: string; jar: CookieJar; assertions: Assertion[]; errors: CheckFailure[] }): void;
+  take(outcome: ScriptOutcome, into: { label: string; assertions: Assertion[]; errors: CheckFailure[] }): void;
 }
 
 export interface RunBounds {
@@ -111,6 +110,7 @@ export function runBounds(report = true): RunBounds {
       };
       const host: ScriptHost = {
         dynamicVariable: inner.dynamicVariable && ((name) => inner.dynamicVariable!(name)),
+        ...(inner.cookieJar ? { cookieJar: inner.cookieJar } : {}),
         async sendRequest(request) {
           if (inFlight >= BOUNDS.sendInFlight)
             return refuse(`pm.sendRequest: more than ${BOUNDS.sendInFlight} requests in flight at once (the bound); this one was not sent`);
@@ -176,20 +176,9 @@ export function runBounds(report = true): RunBounds {
             fail(
               `the report is past its bound of ${count(BOUNDS.reportChars)} characters of names, messages and paths; this request's are cut`,
             );
-          let refused = 0;
-          let why = "";
-          for (const change of outcome.cookieChanges ?? []) {
-            const refusal = into.jar.change(
-              change.url || into.url,
-              String(change.name),
-              change.value === null ? null : String(change.value),
-            );
-            if (refusal) {
-              refused++;
-              why ||= refusal;
-            }
-          }
-          if (refused) fail(`pm.cookies: ${count(refused)} change${refused === 1 ? " was" : "s were"} refused: ${why}`);
+          const refused = outcome.cookiesRefused?.count ?? 0;
+          if (refused)
+            fail(`pm.cookies: ${count(refused)} change${refused === 1 ? " was" : "s were"} refused: ${outcome.cookiesRefused!.why}`);
         },
       };
     },

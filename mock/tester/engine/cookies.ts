@@ -1,17 +1,102 @@
-// The run's cookie jar, as Newman keeps one: each answer's Set-Cookie goes in, each
-// request (pm.sendRequest's too) carries the cookies whose path it is under, and
-// scripts read and change them as pm.cookies. A run sends to one target, so the
-// jar holds that target's cookies: a Domain attribute is not compared. It is bounded
-// (BOUNDS.jarCookies cookies of BOUNDS.cookieChars at most), and a change costs the same
-// however many cookies it holds.
+// The run's cookie jar, as postman-runtime keeps one (Newman's `request.jar()`): tough-cookie's
+// CookieJar, loose, over its MemoryCookieStore. Each answer's Set-Cookie goes in (pm.sendRequest's
+// too), each request carries the Cookie header the jar makes for its URL, and a script's
+// pm.cookies.jar() calls are answered by the same store (sandbox.ts). Domain, path, expiry and
+// secure rules are tough-cookie's. Ours is the bound: the store holds BOUNDS.jarCookies cookies
+// of BOUNDS.cookieChars at most, and counts what it holds; a change looks up its own
+// domain/path/key in the store's index, so it costs the same however many cookies it holds.
+import { CookieJar, MemoryCookieStore, type Cookie } from "@postman/tough-cookie";
 import { BOUNDS } from "./limits";
 
-export interface Cookie {
-  name: string;
-  value: string;
-  path: string;
-  /** Epoch ms; undefined for a session cookie. */
-  expires?: number;
+type Callback = (error: Error | null, result?: unknown) => void;
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+/** A store method's answer by its callback or, called without one, as a promise (tough-cookie's Store takes both). */
+function answer(cb: Callback | undefined, run: (done: Callback) => void): Promise<unknown> | undefined {
+  if (typeof cb === "function") return void run(cb);
+  return new Promise((resolve, reject) => run((error, result) => (error ? reject(error) : resolve(result))));
+}
+
+/** tough-cookie's MemoryCookieStore, bounded: it counts the cookies it holds and refuses one past the jar's bounds. */
+export class JarStore extends MemoryCookieStore {
+  /** How many cookies it holds. */
+  size = 0;
+
+  private holds(domain: unknown, path: unknown, key: unknown): boolean {
+    return Boolean(this.idx[String(domain)]?.[String(path)]?.[String(key)]);
+  }
+
+  /** Why a cookie may not go in (its size, or a full jar), or undefined. */
+  private refusal(cookie: Cookie): string | undefined {
+    if (String(cookie.key ?? "").length + String(cookie.value ?? "").length > BOUNDS.cookieChars)
+      return `a cookie's name and value may hold ${count(BOUNDS.cookieChars)} characters (the bound)`;
+    if (this.size >= BOUNDS.jarCookies && !this.holds(cookie.domain, cookie.path, cookie.key))
+      return `the jar holds ${count(BOUNDS.jarCookies)} cookies (the bound)`;
+    return undefined;
+  }
+
+  /** How many cookies it would hold with `cookie` in. */
+  sizeWith(cookie: Cookie): number {
+    return this.holds(cookie.domain, cookie.path, cookie.key) ? this.size : this.size + 1;
+  }
+
+  override putCookie(cookie: Cookie, cb?: Callback): Promise<unknown> | undefined {
+    return answer(cb, (done) => {
+      const why = this.refusal(cookie);
+      if (why) return done(new Error(why));
+      const added = !this.holds(cookie.domain, cookie.path, cookie.key);
+      super.putCookie(cookie, (error) => {
+        if (!error && added) this.size++;
+        done(error);
+      });
+    });
+  }
+
+  override removeCookie(domain: string, path: string, key: string, cb?: Callback): Promise<unknown> | undefined {
+    return answer(cb, (done) => {
+      const held = this.holds(domain, path, key);
+      super.removeCookie(domain, path, key, (error) => {
+        if (!error && held) this.size--;
+        done(error);
+      });
+    });
+  }
+
+  override removeCookies(domain: string, path: string | null, cb?: Callback): Promise<unknown> | undefined {
+    return answer(cb, (done) => {
+      const paths = this.idx[domain] ?? {};
+      let gone = 0;
+      for (const at of path ? [path] : Object.keys(paths)) gone += Object.keys(paths[at] ?? {}).length;
+      super.removeCookies(domain, path, (error) => {
+        if (!error) this.size -= gone;
+        done(error);
+      });
+    });
+  }
+
+  override removeAllCookies(cb?: Callback): Promise<unknown> | undefined {
+    return answer(cb, (done) =>
+      super.removeAllCookies((error) => {
+        if (!error) this.size = 0;
+        done(error);
+      }),
+    );
+  }
+}
+
+/** The run's jar: tough-cookie's CookieJar over a JarStore. */
+export type RunJar = CookieJar & { store: JarStore };
+
+/** A new, empty jar, loose as Newman's (postman-request's `jar()`). */
+export function runJar(): RunJar {
+  return new CookieJar(new JarStore(), { looseMode: true }) as RunJar;
+}
+
+/** A request's URL as the jar reads it: a path alone is on the run's target, http://localhost. */
+function jarUrl(url: string): string {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) return url;
+  return url.startsWith("/") ? `http://localhost${url}` : `http://${url}`;
 }
 
 /** Splits a header that joined several Set-Cookie values with ", " (a comma before the next name=). */
@@ -19,121 +104,52 @@ export function splitSetCookie(header: string): string[] {
   return header.split(/,(?=\s*[^;,=\s]+=)/).map((part) => part.trim());
 }
 
-const pathOf = (url: string) => {
-  const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, "").replace(/[?#].*$/, "");
-  return path.startsWith("/") ? path : `/${path}`;
-};
-
-/** RFC 6265's default path: the request path up to its last slash. */
-const defaultPath = (url: string) => {
-  const path = pathOf(url);
-  const cut = path.lastIndexOf("/");
-  return cut <= 0 ? "/" : path.slice(0, cut);
-};
-
-const pathMatches = (requestPath: string, cookiePath: string) =>
-  requestPath === cookiePath ||
-  (requestPath.startsWith(cookiePath) && (cookiePath.endsWith("/") || requestPath[cookiePath.length] === "/"));
-
-export class CookieJar {
-  private readonly cookies = new Map<string, Cookie>();
-  /** The keys of the cookies of each name: a change looks at those, never at the whole jar. */
-  private readonly byName = new Map<string, Set<string>>();
-
-  constructor(private readonly now: () => number = Date.now) {}
-
-  private key = (cookie: { name: string; path: string }) => `${cookie.path}\n${cookie.name}`;
-
-  /** How many cookies it holds. */
-  get size(): number {
-    return this.cookies.size;
+/**
+ * Each Set-Cookie of an answer to `url` into the jar, as postman-request puts them (an invalid one
+ * ignored); one past the jar's bounds is dropped, as a browser drops it.
+ */
+export function keepSetCookies(jar: RunJar, url: string, headers: string[], now?: Date): void {
+  for (const header of headers) {
+    try {
+      jar.setCookieSync(header, jarUrl(url), { ignoreError: true, ...(now ? { now } : {}) });
+    } catch {
+      // Refused by the store's bounds.
+    }
   }
+}
 
-  /** Why a cookie may not go in (its size, or a full jar), or undefined. */
-  private refusal(cookie: Cookie): string | undefined {
-    if (cookie.name.length + cookie.value.length > BOUNDS.cookieChars)
-      return `a cookie's name and value may hold ${BOUNDS.cookieChars.toLocaleString("en-US")} characters (the bound)`;
-    if (this.cookies.size >= BOUNDS.jarCookies && !this.cookies.has(this.key(cookie)))
-      return `the jar holds ${BOUNDS.jarCookies.toLocaleString("en-US")} cookies (the bound)`;
+/** The Cookie header the jar makes for `url`, or undefined when none applies. */
+export function cookieHeader(jar: RunJar, url: string, now?: Date): string | undefined {
+  try {
+    return jar.getCookieStringSync(jarUrl(url), now ? { now } : {}) || undefined;
+  } catch {
     return undefined;
   }
+}
 
-  private put(cookie: Cookie): string | undefined {
-    const why = this.refusal(cookie);
-    if (why) return why;
-    const key = this.key(cookie);
-    this.cookies.set(key, cookie);
-    let keys = this.byName.get(cookie.name);
-    if (!keys) this.byName.set(cookie.name, (keys = new Set()));
-    keys.add(key);
-    return undefined;
-  }
+/** A cookie as postman-runtime's requester hands it to a script (postman-collection's Cookie, as JSON). */
+export function postmanCookieOf(cookie: Cookie): Record<string, unknown> & { name: string; value: string } {
+  const expires = cookie.expiryTime();
+  const json = cookie.toJSON();
+  return {
+    name: cookie.key,
+    value: cookie.value,
+    expires: Number.isFinite(expires) ? new Date(expires).toISOString() : null,
+    maxAge: json.maxAge,
+    domain: cookie.domain,
+    path: cookie.path,
+    secure: cookie.secure,
+    httpOnly: cookie.httpOnly,
+    hostOnly: cookie.hostOnly,
+    extensions: cookie.extensions,
+  };
+}
 
-  private remove(key: string): void {
-    const cookie = this.cookies.get(key);
-    if (!cookie) return;
-    this.cookies.delete(key);
-    const keys = this.byName.get(cookie.name);
-    keys?.delete(key);
-    if (keys && !keys.size) this.byName.delete(cookie.name);
-  }
-
-  /** One Set-Cookie header from an answer to `url` (past the jar's bounds it is dropped, as a browser drops it). */
-  set(url: string, header: string): void {
-    const [pair, ...attributes] = header.split(";");
-    const eq = pair.indexOf("=");
-    if (eq <= 0) return;
-    const cookie: Cookie = { name: pair.slice(0, eq).trim(), value: pair.slice(eq + 1).trim(), path: defaultPath(url) };
-    for (const attribute of attributes) {
-      const at = attribute.indexOf("=");
-      const name = (at < 0 ? attribute : attribute.slice(0, at)).trim().toLowerCase();
-      const value = at < 0 ? "" : attribute.slice(at + 1).trim();
-      if (name === "path" && value.startsWith("/")) cookie.path = value;
-      else if (name === "max-age" && /^-?\d+$/.test(value)) cookie.expires = this.now() + Number(value) * 1000;
-      else if (name === "expires" && cookie.expires === undefined) {
-        const when = Date.parse(value);
-        if (!Number.isNaN(when)) cookie.expires = when;
-      }
-    }
-    if (cookie.expires !== undefined && cookie.expires <= this.now()) this.remove(this.key(cookie));
-    else this.put(cookie);
-  }
-
-  /** Every Set-Cookie of an answer. */
-  setAll(url: string, headers: string[]): void {
-    for (const header of headers) this.set(url, header);
-  }
-
-  /**
-   * A script's change (pm.cookies.jar().set / unset): null removes. Looks only at the cookies of
-   * that name, so 120,000 changes cost 120,000 steps, not 120,000 scans of the jar. Returns why
-   * a cookie was refused (the jar's bounds), or undefined.
-   */
-  change(url: string, name: string, value: string | null): string | undefined {
-    const path = "/";
-    const requestPath = pathOf(url);
-    for (const key of [...(this.byName.get(name) ?? [])]) {
-      const cookie = this.cookies.get(key)!;
-      if (pathMatches(requestPath, cookie.path)) this.remove(key);
-    }
-    return value === null ? undefined : this.put({ name, value, path });
-  }
-
-  /** The cookies a request to `url` carries, longest path first (RFC 6265 order). */
-  for(url: string): Array<{ name: string; value: string }> {
-    const path = pathOf(url);
-    const now = this.now();
-    const out: Cookie[] = [];
-    for (const [key, cookie] of this.cookies) {
-      if (cookie.expires !== undefined && cookie.expires <= now) this.remove(key);
-      else if (pathMatches(path, cookie.path)) out.push(cookie);
-    }
-    return out.sort((a, b) => b.path.length - a.path.length).map(({ name, value }) => ({ name, value }));
-  }
-
-  /** The Cookie header for `url`, or undefined when none applies. */
-  header(url: string): string | undefined {
-    const cookies = this.for(url);
-    return cookies.length ? cookies.map((c) => `${c.name}=${c.value}`).join("; ") : undefined;
+/** The cookies the jar holds for `url` (pm.cookies, pm.sendRequest's history), as postman-runtime lists them. */
+export function cookiesFor(jar: RunJar, url: string): Array<ReturnType<typeof postmanCookieOf>> {
+  try {
+    return jar.getCookiesSync(jarUrl(url)).map(postmanCookieOf);
+  } catch {
+    return [];
   }
 }

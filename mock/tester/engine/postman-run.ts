@@ -32,7 +32,7 @@ import {
 import { substitute } from "./variables";
 import type { DynamicVariables } from "./dynamic";
 import { buildBody } from "./bodies";
-import { CookieJar, splitSetCookie } from "./cookies";
+import { cookieHeader, cookiesFor, keepSetCookies, runJar, splitSetCookie } from "./cookies";
 import { digestHeader, parseChallenge } from "./digest";
 import { eventLoopTurns } from "./turns";
 import { filledOr, NotSent, runBounds } from "./bounds";
@@ -141,7 +141,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
   const hasScripts = plan.steps.some((s) => s.prerequest.length || s.test.length);
   const sandbox = hasScripts ? await (options.sandbox ?? defaultSandbox)({ timeoutMs: options.timeoutScriptMs }) : undefined;
   let scopes = options.scopes;
-  const jar = new CookieJar();
+  const jar = runJar();
   const data = options.data ?? [];
   const iterations = options.iterations ?? Math.max(1, data.length);
   const maxRuns = options.maxRuns ?? Math.max(100_000, plan.steps.length * 10);
@@ -168,11 +168,11 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
 
   /** Sends one request: the run's timeout, the jar's cookies in and out. */
   const send = async (outgoing: OutgoingRequest, url: string): Promise<Exchange> => {
-    const cookie = jar.header(url);
+    const cookie = cookieHeader(jar, url);
     if (cookie && headerIndex(outgoing.headers, "cookie") < 0) outgoing.headers.push(["Cookie", cookie]);
     const timeoutMs = options.timeoutRequestMs || undefined;
     const exchange = await sendWithin(sender, outgoing, timeoutMs, () => new NotSent(`no answer within --timeout-request ${timeoutMs} ms`));
-    jar.setAll(url, setCookiesOf(exchange));
+    keepSetCookies(jar, url, setCookiesOf(exchange));
     return exchange;
   };
 
@@ -245,6 +245,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     const fill = (text: string, unresolved?: Set<string>) => substitute(text, scopes, dynamic, unresolved);
     const host: ScriptHost = {
       dynamicVariable: (name) => dynamic?.(name),
+      cookieJar: jar,
       sendRequest: async (req) => {
         const url = endpointOf(req.url);
         let path: string;
@@ -293,7 +294,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
             request: scriptRequest,
             response,
             requestRun,
-            cookies: jar.for(url),
+            cookies: cookiesFor(jar, url),
             ...(options.timeoutScriptMs ? { timeoutMs: options.timeoutScriptMs } : {}),
             info: { eventName, iteration, iterationCount: iterations, requestName: step.label, requestId: step.id },
           },
@@ -309,11 +310,9 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
           request.method = outcome.request.method;
           if (request.body !== null && outcome.request.body !== null) request.body = outcome.request.body;
         }
-        // Assertions, error and cookie changes within the host's bounds (bounds.ts).
+        // Assertions, error and the jar's refusals within the host's bounds (bounds.ts).
         guard.take(outcome, {
           label: `${eventName === "test" ? "test" : "pre-request"} script of ${script.where}`,
-          url,
-          jar,
           assertions,
           errors,
         });

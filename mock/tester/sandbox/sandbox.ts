@@ -11,8 +11,9 @@
 // `execution.assertion`, `execution.request.ID` for pm.sendRequest,
 // `execution.cookies.ID`, `execution.result.ID`...). What is ours is that
 // bridge: timers (run in delay order without waiting, under the script's
-// budget), pm.sendRequest through the run's sender, cookies over the run's
-// jar, the events into ScriptOutcome, the variables back into the scopes.
+// budget), pm.sendRequest through the run's sender, the jar's store calls
+// answered by the run's tough-cookie jar (as postman-runtime answers them), the
+// events into ScriptOutcome, the variables back into the scopes.
 //
 // The interface the engine calls:
 //
@@ -43,11 +44,14 @@
 // - The host's bounds on what crosses the bridge are counted as it crosses,
 //   while the script runs (ScriptHost.crossing): each assertion, each
 //   pm.sendRequest's event by its size before it is parsed, the cookies the
-//   script's jar holds after a change. Past a bound the interrupt handler stops
-//   the script at once, as for time and memory; it fails with the bound's
-//   message, the isolate is put back, and the run goes on.
+//   jar would hold after a change (before it is made). Past a bound the
+//   interrupt handler stops the script at once, as for time and memory; it
+//   fails with the bound's message, its changes to the jar are undone, the
+//   isolate is put back, and the run goes on.
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from "quickjs-emscripten-core";
 import { parse as flatParse, stringify as flatStringify } from "flatted";
+import { Cookie } from "@postman/tough-cookie";
+import { cookiesFor, keepSetCookies, postmanCookieOf, runJar, splitSetCookie, type RunJar } from "../engine/cookies";
 
 export const SCRIPT_TIMEOUT_MS = 5_000;
 export const SCRIPT_MEMORY_LIMIT_BYTES = 64 * 1024 * 1024;
@@ -92,8 +96,8 @@ export interface ScriptInput {
   request: ScriptRequest;
   response?: ScriptResponse;
   info: { eventName: "prerequest" | "test"; iteration: number; iterationCount: number; requestName: string; requestId: string };
-  /** The cookies the run's jar holds for the request's URL (pm.cookies). */
-  cookies?: Array<{ name: string; value: string }>;
+  /** The cookies the run's jar holds for the request's URL (pm.cookies), as postman-collection's Cookie JSON. */
+  cookies?: Array<{ name: string; value: string } & Record<string, unknown>>;
   /** This script's budget, over the sandbox's. */
   timeoutMs?: number;
   memoryLimitBytes?: number;
@@ -119,13 +123,6 @@ export interface SentRequest {
   error?: string;
 }
 
-export interface CookieChange {
-  url: string;
-  name: string;
-  /** null: unset. */
-  value: string | null;
-}
-
 export interface ScriptOutcome {
   scopes: Scopes;
   assertions: Assertion[];
@@ -140,8 +137,8 @@ export interface ScriptOutcome {
   headers: Array<[string, string]>;
   /** What pm.sendRequest sent, in order, with its answer or error. */
   sent: SentRequest[];
-  /** pm.cookies.jar() set/unset calls, for the host's jar to apply after the script. */
-  cookieChanges: CookieChange[];
+  /** pm.cookies.jar() changes the jar refused (its bounds): how many, and why the first was. */
+  cookiesRefused?: { count: number; why: string };
   /**
    * The request after the script: its URL (as written, templates kept; path variables as `:name`),
    * method and raw body, and the whole of it as postman-collection's Request JSON; null when it stopped.
@@ -167,10 +164,17 @@ export interface ScriptHost {
   /**
    * Asked at the bridge while the script runs, before the host reads what crossed: "assertion" (n: the
    * assertions the script has made, this one counted), "request" (n: the characters of a pm.sendRequest's
-   * event, not parsed yet), "cookie" (n: the cookies its pm.cookies.jar() holds after a change). A message
+   * event, not parsed yet), "cookie" (n: the cookies the jar would hold after a change, asked before it is made). A message
    * (a bound passed) stops the script at once and fails it with that message; undefined lets it go on.
    */
   crossing?(what: Crossing, n: number): string | undefined;
+  /**
+   * The run's cookie jar, as postman-runtime keeps one: pm.cookies.jar()'s store calls are answered by
+   * its store, and pm.sendRequest's history lists its cookies for the URL after the answer. The host
+   * puts every answer's Set-Cookie in it, pm.sendRequest's too. Without one, each script has an empty
+   * jar of its own, which its pm.sendRequest answers fill.
+   */
+  cookieJar?: RunJar;
 }
 
 export interface SandboxOptions {
@@ -228,7 +232,14 @@ interface Running {
   assertions: Assertion[];
   errors: string[];
   skip: boolean;
-  cookies: CookieStore;
+  /** The jar the script's store calls reach; `ownJar`: the script's own (the host gave none). */
+  jar: RunJar;
+  ownJar: boolean;
+  /** Each cookie the script changed in the jar, as the jar held it before (by domain, path and key): a stopped script's changes are undone. */
+  undo: Map<string, Undo>;
+  /** Changes the jar refused (its bounds), and why the first was. */
+  refused: number;
+  refusedWhy: string;
   result?: { error: unknown; execution: Record<string, unknown> };
   /** Its result crossed the bridge: no later assertion of it counts. */
   ended: boolean;
@@ -571,7 +582,11 @@ export class ScriptSandbox {
       assertions: [],
       errors: [],
       skip: false,
-      cookies: new CookieStore(input.cookies ?? [], input.request.url),
+      jar: host.cookieJar ?? runJar(),
+      ownJar: !host.cookieJar,
+      undo: new Map(),
+      refused: 0,
+      refusedWhy: "",
       ended: false,
       outOfMemory: false,
       memoryStop: isolate.snapshot.length ? isolate.snapshot.length + memoryLimit : Infinity,
@@ -624,6 +639,7 @@ export class ScriptSandbox {
       return outcome;
     } catch (error) {
       if (!(error instanceof Breach)) throw error;
+      undoCookies(running);
       // Stopped mid-way: its state cannot be trusted. A memory breach or an engine fault drops the
       // isolate (its memory with it); otherwise the next script starts from the copy made after boot.
       if (error.drop || /memory cap/.test(error.message)) this.isolate = undefined;
@@ -637,7 +653,6 @@ export class ScriptSandbox {
         skip: false,
         headers: input.request.headers,
         sent: running.sent,
-        cookieChanges: [],
         request: null,
       };
     } finally {
@@ -663,16 +678,56 @@ export class ScriptSandbox {
         this.send(isolate, running, requestId, request);
       } else if (name === `execution.cookies.${id}`) {
         const [eventId, action, method, params] = args as [number, string, string, unknown[]];
-        const answer = action === "store" ? running.cookies.call(method, Array.isArray(params) ? params : []) : { error: "unknown action" };
-        // A change that leaves the script's jar holding more than the host's bound allows stops it here.
-        if (answer.changed) {
-          running.stop = running.host.crossing?.("cookie", running.cookies.size);
-          if (running.stop !== undefined) throw this.breachOfBound();
-        }
+        const answer =
+          action === "store" ? this.cookieCall(running, method, Array.isArray(params) ? params : []) : { error: "unknown action" };
         running.pending.push([`execution.cookies.${id}`, eventId, answer.error ?? null, answer.value]);
       }
       // execution.console and execution.assertion (the run-wide copy): nothing to do; this script's assertions were taken as they crossed.
     }
+  }
+
+  /**
+   * One of the jar's store calls, answered by the jar's store as postman-runtime answers it
+   * (event.command.js): the cookies given as JSON made tough-cookie Cookies, the store's method
+   * called, its error's message or its cookies as JSON back. Ours: only the Store's own methods are
+   * called; a cookie the jar would hold past the host's bound stops the script before it goes in;
+   * what undoes each change is kept; a change the store refused (its bounds) is counted.
+   */
+  private cookieCall(running: Running, method: string, args: unknown[]): { error?: string; value?: unknown } {
+    const store = running.jar.store;
+    if (!STORE_METHODS.has(method)) return { error: `CookieStore: invalid method name '${method}'` };
+    if (method === "putCookie" && args[0]) args[0] = Cookie.fromJSON(args[0]);
+    if (method === "updateCookie" && args[0] && args[1]) [args[0], args[1]] = [Cookie.fromJSON(args[0]), Cookie.fromJSON(args[1])];
+    const put = method === "putCookie" ? args[0] : method === "updateCookie" ? args[1] : undefined;
+    if (put instanceof Cookie) {
+      running.stop = running.host.crossing?.("cookie", store.sizeWith(put));
+      if (running.stop !== undefined) throw this.breachOfBound();
+    }
+    const undo = undoOf(store, method, args);
+    let answered: { error: unknown; result: unknown } | undefined;
+    try {
+      (store[method as keyof typeof store] as (...a: unknown[]) => void)(...args, (error: unknown, result: unknown) => {
+        answered = { error, result };
+      });
+    } catch {
+      return { error: `runtime~CookieStore: error executing "${method}"` };
+    }
+    // The jar's store is tough-cookie's memory store: it answers at once.
+    if (!answered) return { error: `runtime~CookieStore: error executing "${method}"` };
+    if (answered.error) {
+      const why = answered.error instanceof Error ? answered.error.message : String(answered.error);
+      if (put) {
+        running.refused++;
+        running.refusedWhy ||= why;
+      }
+      return { error: why };
+    }
+    for (const u of undo) {
+      const id = `${u.domain}\n${u.path}\n${u.key}`;
+      if (!running.undo.has(id)) running.undo.set(id, u);
+    }
+    const json = (c: unknown) => (c instanceof Cookie ? c.toJSON() : c);
+    return { value: Array.isArray(answered.result) ? answered.result.map(json) : (json(answered.result) ?? undefined) };
   }
 
   /** pm.sendRequest: the request as the run's sender takes it (variables filled from the scopes before the script, as postman-runtime does), sent by the host. */
@@ -701,7 +756,11 @@ export class ScriptSandbox {
       try {
         const response = await running.host.sendRequest(toSend);
         record.response = response;
-        return { key, dispatch: [responseEvent, requestId, null, responseJsonOf(response), { cookies: [] }] };
+        // As postman-runtime's requester: the answer's cookies are in the jar (the host's puts them there),
+        // and the history lists the jar's cookies for the URL.
+        if (running.ownJar) keepSetCookies(running.jar, toSend.url, setCookiesOf(response));
+        const history = { cookies: cookiesFor(running.jar, toSend.url) };
+        return { key, dispatch: [responseEvent, requestId, null, responseJsonOf(response), history] };
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         record.error = message;
@@ -747,7 +806,7 @@ export class ScriptSandbox {
       skip: running.skip,
       headers,
       sent: running.sent,
-      cookieChanges: running.cookies.changes,
+      ...(running.refused ? { cookiesRefused: { count: running.refused, why: running.refusedWhy } } : {}),
       request,
     };
   }
@@ -765,7 +824,7 @@ function contextOf(input: ScriptInput): Record<string, unknown> {
     _variables: scope(input.scopes.local),
     data: input.scopes.data,
     request: input.request.definition ?? requestJsonOf(input.request),
-    cookies: (input.cookies ?? []).map((c) => ({ name: c.name, value: c.value })),
+    cookies: input.cookies ?? [],
   };
   if (input.response) context.response = responseJsonOf(input.response);
   return context;
@@ -797,13 +856,16 @@ function requestJsonOf(request: ScriptRequest): Record<string, unknown> {
   return json;
 }
 
-/** A response as postman-collection's Response JSON, its cookies read from Set-Cookie as Postman lists them. */
+/** Each Set-Cookie of a response (a header may join several, by newlines or commas). */
+const setCookiesOf = (response: ScriptResponse) =>
+  response.headers.filter(([k]) => k.toLowerCase() === "set-cookie").flatMap(([, v]) => v.split("\n").flatMap(splitSetCookie));
+
+/** A response as postman-collection's Response JSON, its cookies read from Set-Cookie by tough-cookie. */
 function responseJsonOf(response: ScriptResponse): Record<string, unknown> {
-  const cookie = response.headers
-    .filter(([k]) => k.toLowerCase() === "set-cookie")
-    .flatMap(([, v]) => v.split(/\n|,(?=\s*[^;,=\s]+=[^;,]*(?:;|$))/))
-    .map(parseSetCookie)
-    .filter((c): c is Record<string, unknown> => c !== undefined);
+  const cookie = setCookiesOf(response)
+    .map((text) => Cookie.parse(text, { loose: true }))
+    .filter((c): c is Cookie => c instanceof Cookie)
+    .map(postmanCookieOf);
   return {
     code: response.code,
     status: response.status,
@@ -812,25 +874,6 @@ function responseJsonOf(response: ScriptResponse): Record<string, unknown> {
     responseTime: response.responseTime,
     cookie,
   };
-}
-
-function parseSetCookie(text: string): Record<string, unknown> | undefined {
-  const [pair, ...attributes] = text.split(";");
-  const eq = pair.indexOf("=");
-  if (eq <= 0) return undefined;
-  const cookie: Record<string, unknown> = { name: pair.slice(0, eq).trim(), value: pair.slice(eq + 1).trim() };
-  for (const attribute of attributes) {
-    const [k, ...v] = attribute.split("=");
-    const key = k.trim().toLowerCase();
-    const val = v.join("=").trim();
-    if (key === "path") cookie.path = val;
-    else if (key === "domain") cookie.domain = val;
-    else if (key === "expires") cookie.expires = val;
-    else if (key === "max-age") cookie.maxAge = Number(val);
-    else if (key === "httponly") cookie.httpOnly = true;
-    else if (key === "secure") cookie.secure = true;
-  }
-  return cookie;
 }
 
 /**
@@ -912,70 +955,57 @@ function safeDump(context: QuickJSContext, handle: QuickJSHandle): unknown {
   }
 }
 
-/**
- * tough-cookie's Store, as postman-runtime gives it to a script's pm.cookies.jar() (its
- * `execution.cookies.ID` events): over the cookies the run's jar holds for the request, each change
- * kept for the host's jar. The run has one target, so a cookie's domain is whichever the script asks.
- */
-class CookieStore {
-  readonly changes: CookieChange[] = [];
-  private readonly cookies: Array<Record<string, unknown>>;
+/** The methods of tough-cookie's Store: the calls postman-sandbox's cookie store makes across the bridge. */
+const STORE_METHODS: ReadonlySet<string> = new Set([
+  "findCookie",
+  "findCookies",
+  "putCookie",
+  "updateCookie",
+  "removeCookie",
+  "removeCookies",
+  "removeAllCookies",
+  "getAllCookies",
+]);
 
-  constructor(
-    cookies: Array<{ name: string; value: string }>,
-    private readonly url: string,
-  ) {
-    this.cookies = cookies.map((c) => ({ key: c.name, value: c.value, path: "/", hostOnly: false, domain: undefined }));
-  }
+/** A cookie as the jar held it before a change (null: it held none), by its domain, path and key. */
+type Undo = { domain: string; path: string; key: string; before: Cookie | null };
 
-  /** How many cookies it holds. */
-  get size(): number {
-    return this.cookies.length;
-  }
-
-  /** One store call; `changed` when it put a cookie in. */
-  call(method: string, args: unknown[]): { error?: string; value?: unknown; changed?: boolean } {
-    const domainOf = (cookie: Record<string, unknown>, domain: unknown) => ({ ...cookie, domain: cookie.domain ?? domain });
-    const urlOf = (domain: unknown, path: unknown) =>
-      typeof domain === "string" && domain ? `http://${domain}${typeof path === "string" ? path : "/"}` : this.url;
-    switch (method) {
-      case "findCookie": {
-        const [domain, , key] = args;
-        const found = this.cookies.find((c) => c.key === key);
-        return { value: found ? domainOf(found, domain) : null };
-      }
-      case "findCookies":
-      case "getAllCookies": {
-        const [domain] = args;
-        return { value: this.cookies.map((c) => domainOf(c, domain)) };
-      }
-      case "putCookie":
-      case "updateCookie": {
-        const cookie = (method === "putCookie" ? args[0] : args[1]) as Record<string, unknown> | undefined;
-        if (!cookie || typeof cookie.key !== "string") return { error: "CookieStore: no cookie given" };
-        const at = this.cookies.findIndex((c) => c.key === cookie.key);
-        if (at >= 0) this.cookies.splice(at, 1);
-        this.cookies.push(cookie);
-        this.changes.push({ url: urlOf(cookie.domain, cookie.path), name: cookie.key, value: String(cookie.value ?? "") });
-        return { changed: true };
-      }
-      case "removeCookie": {
-        const [domain, path, key] = args;
-        const at = this.cookies.findIndex((c) => c.key === key);
-        if (at >= 0) this.cookies.splice(at, 1);
-        this.changes.push({ url: urlOf(domain, path), name: String(key), value: null });
-        return {};
-      }
-      case "removeCookies":
-      case "removeAllCookies": {
-        const [domain, path] = args;
-        for (const c of this.cookies.splice(0)) this.changes.push({ url: urlOf(domain, path), name: String(c.key), value: null });
-        return {};
-      }
-      default:
-        return { error: `CookieStore: invalid method name '${method}'` };
+/** What undoes a store call, read before it is made: the cookies it would replace or remove. */
+function undoOf(store: RunJar["store"], method: string, args: unknown[]): Undo[] {
+  const held = (domain: unknown, path: unknown, key: unknown): Undo => {
+    const [d, p, k] = [String(domain), String(path), String(key)];
+    return { domain: d, path: p, key: k, before: store.idx[d]?.[p]?.[k] ?? null };
+  };
+  const of = (c: Cookie) => ({ domain: String(c.domain), path: String(c.path), key: String(c.key), before: c });
+  switch (method) {
+    case "putCookie":
+    case "updateCookie": {
+      const cookie = args[method === "putCookie" ? 0 : 1];
+      return cookie instanceof Cookie ? [held(cookie.domain, cookie.path, cookie.key)] : [];
     }
+    case "removeCookie": {
+      const undo = held(args[0], args[1], args[2]);
+      return undo.before ? [undo] : [];
+    }
+    case "removeCookies": {
+      const paths = store.idx[String(args[0])] ?? {};
+      return (args[1] ? [String(args[1])] : Object.keys(paths)).flatMap((path) => Object.values(paths[path] ?? {}).map(of));
+    }
+    case "removeAllCookies":
+      return Object.values(store.idx).flatMap((paths) => Object.values(paths).flatMap((keys) => Object.values(keys).map(of)));
+    default:
+      return [];
   }
+}
+
+/** A stopped script's changes to the jar, undone: the cookies it added go, then those it changed or removed come back. */
+function undoCookies(running: Running): void {
+  const store = running.jar.store;
+  const ignore = () => {};
+  const undo = [...running.undo.values()];
+  running.undo.clear();
+  for (const { domain, path, key, before } of undo) if (!before) store.removeCookie(domain, path, key, ignore);
+  for (const { before } of undo) if (before) store.putCookie(before, ignore);
 }
 
 const formatBudget = (running: Running) => (running.timeoutMs % 1000 === 0 ? `${running.timeoutMs / 1000} s` : `${running.timeoutMs} ms`);

@@ -67,10 +67,10 @@ const judged = (a: Verdict["assertions"][number] | undefined) =>
  * tests/collection/sandbox.test.ts). Both stopped it: the same verdict.
  */
 const STOPPED = "<stopped by its time budget>";
-const stopped = (error: string | null) =>
-  error && (/^Error: sandbox: (a)?synchronous script execution timeout$/.test(error) || /time budget.* stopped$/.test(error))
-    ? STOPPED
-    : error;
+/** Whether an error is a time budget's stop, in either side's words. */
+export const stoppedByBudget = (error: string | null) =>
+  !!error && (/^Error: sandbox: (a)?synchronous script execution timeout$/.test(error) || /time budget.* stopped$/.test(error));
+const stopped = (error: string | null) => (stoppedByBudget(error) ? STOPPED : error);
 
 /**
  * Words an engine chooses for its own errors, where V8 (the oracle's) and QuickJS (ours) say

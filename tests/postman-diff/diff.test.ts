@@ -16,7 +16,7 @@ import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { loadCorpus, type PreparedCase } from "./cases";
-import { differences, masked, steady, type Verdict } from "./compare";
+import { differences, masked, steady, stoppedByBudget, type Verdict } from "./compare";
 import { KNOWN_DIFFERENCES } from "./known-differences";
 import { runOurs } from "./ours";
 
@@ -55,6 +55,12 @@ function runOracle(cases: PreparedCase[]): Promise<Verdict[]> {
 
 let corpus: Map<string, PreparedCase[]>;
 const lines = new Map<string, string[]>();
+/**
+ * Cases postman-sandbox itself did not finish within the budget (a loaded machine: CryptoJS's 500,000 random
+ * words take seconds there). Ours stopped too, so they agree, but that says nothing of the difference the
+ * ledger keeps: such a case is not taken for fixed.
+ */
+const outOfTime = new Set<string>();
 let total = 0;
 let ran = false;
 
@@ -66,6 +72,7 @@ beforeAll(async () => {
   all.forEach((c, i) => {
     const found = differences(oracle[i], masked(oracle[i], ours[i]) as Verdict);
     if (found.length) lines.set(c.id, found);
+    if (stoppedByBudget(oracle[i].error)) outOfTime.add(c.id);
   });
   ran = true;
 }, 180_000);
@@ -84,7 +91,7 @@ describe("our sandbox and postman-sandbox agree, script by script", async () => 
     it(`${file} (${cases.length} scripts)`, () => {
       // A known difference (known-differences.ts) must still be one; every other case must agree.
       const differing = cases.filter((c) => lines.has(c.id) && !(c.name in KNOWN_DIFFERENCES));
-      const fixed = cases.filter((c) => !lines.has(c.id) && c.name in KNOWN_DIFFERENCES);
+      const fixed = cases.filter((c) => !lines.has(c.id) && c.name in KNOWN_DIFFERENCES && !outOfTime.has(c.id));
       if (differing.length || fixed.length)
         throw new Error(
           [

@@ -115,3 +115,23 @@ export const bodyJson = async (body: Locator): Promise<unknown> => {
     return text;
   }
 };
+
+/**
+ * Opens /mockman and imports a Postman collection (its JSON text) as a user picks the file; returns a way
+ * to pick an item of the collection's "Actions for NAME" menu ("Run", "Edit scripts").
+ */
+export async function importCollection(page: Page, json: string, name: string, requests: number) {
+  await openMockman(page);
+  await page
+    .getByLabel("Collection file to import")
+    .setInputFiles({ name: "moments.postman_collection.json", mimeType: "application/json", buffer: Buffer.from(json) });
+  await expect(mockmanUi(page).notice).toContainText(`Imported ${requests} requests`);
+  const sidebar = page.getByRole("region", { name: "Collections" });
+  return async (item: string) => {
+    await sidebar.getByRole("button", { name: `Actions for ${name}`, exact: true }).click();
+    await page
+      .getByRole("menu", { name: `Actions for ${name}` })
+      .getByRole("menuitem", { name: item, exact: true })
+      .click();
+  };
+}

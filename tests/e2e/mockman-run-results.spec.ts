@@ -2,7 +2,7 @@
 // posts", not a slug), each opening to the request sent, the response and every
 // assertion, with All and Failed filters, at 375 and 1280 px, axe clean in both themes.
 import { expect, scaled, test, type Page } from "./fixtures";
-import { checkAtBothWidths, mockmanUi, openMockman } from "./mockman-helpers";
+import { checkAtBothWidths, importCollection } from "./mockman-helpers";
 
 const test_ = (source: string) => [{ listen: "test", script: { exec: [source] } }];
 const COLLECTION = JSON.stringify({
@@ -29,14 +29,8 @@ const COLLECTION = JSON.stringify({
 });
 
 async function runCollection(page: Page) {
-  await openMockman(page);
-  await page
-    .getByLabel("Collection file to import")
-    .setInputFiles({ name: "moments.postman_collection.json", mimeType: "application/json", buffer: Buffer.from(COLLECTION) });
-  await expect(mockmanUi(page).notice).toContainText("Imported 2 requests");
-  const sidebar = page.getByRole("region", { name: "Collections" });
-  await sidebar.getByRole("button", { name: "Actions for Moments API", exact: true }).click();
-  await page.getByRole("menu", { name: "Actions for Moments API" }).getByRole("menuitem", { name: "Run", exact: true }).click();
+  const menu = await importCollection(page, COLLECTION, "Moments API", 2);
+  await menu("Run");
   const runner = page.getByRole("dialog", { name: "Run Moments API" });
   await runner.getByLabel("Iterations").fill("1");
   await runner.getByRole("button", { name: "Run", exact: true }).click();

@@ -5,7 +5,7 @@
 // stopped Run keeps what it ran as a report to export.
 import { readFileSync } from "node:fs";
 import { expect, scaled, test, type Page } from "./fixtures";
-import { expectNoSeriousAxeViolations, mockmanUi, openMockman, responseSection, section } from "./mockman-helpers";
+import { expectNoSeriousAxeViolations, importCollection, mockmanUi, openMockman, responseSection, section } from "./mockman-helpers";
 
 /** Two requests to the page's own mock (the example collection's baseUrl names `mockman serve`, not running here). */
 const COLLECTION = JSON.stringify({
@@ -17,18 +17,7 @@ const COLLECTION = JSON.stringify({
 });
 
 /** Opens /mockman with COLLECTION imported; returns a way to pick an item of the collection's menu. */
-async function importCollection(page: Page) {
-  await openMockman(page);
-  await page
-    .getByLabel("Collection file to import")
-    .setInputFiles({ name: "moments.postman_collection.json", mimeType: "application/json", buffer: Buffer.from(COLLECTION) });
-  await expect(mockmanUi(page).notice).toContainText("Imported 2 requests");
-  const sidebar = page.getByRole("region", { name: "Collections" });
-  return async (item: string) => {
-    await sidebar.getByRole("button", { name: "Actions for Moments API", exact: true }).click();
-    await page.getByRole("menu", { name: "Actions for Moments API" }).getByRole("menuitem", { name: item, exact: true }).click();
-  };
-}
+const importMoments = (page: Page) => importCollection(page, COLLECTION, "Moments API", 2);
 
 async function writeScripts(page: Page, prerequest: string, tests: string) {
   await section(page, /^Scripts/);
@@ -98,7 +87,7 @@ test("Sends with scripts reuse one run worker, booted before the first Send, and
 });
 
 test("a collection Run shows each request with a failing test, and exports the report as JUnit", async ({ page }) => {
-  const menu = await importCollection(page);
+  const menu = await importMoments(page);
   await menu("Edit scripts");
   const scripts = page.getByRole("dialog", { name: "Scripts of the collection Moments API" });
   await scripts.getByLabel("Tests").fill("pm.test('never holds', () => pm.expect(pm.response.code).to.equal(299));");
@@ -124,7 +113,7 @@ test("a collection Run shows each request with a failing test, and exports the r
 });
 
 test("Stop ends a run part way and leaves the requests it ran as a report to export", async ({ page }) => {
-  const menu = await importCollection(page);
+  const menu = await importMoments(page);
   await menu("Run");
   const runner = page.getByRole("dialog", { name: "Run Moments API" });
   // 100 requests a second apart: Stop comes long before the end, however busy the machine.

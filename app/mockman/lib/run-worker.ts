@@ -69,11 +69,12 @@ const waiting = new Map<number, { resolve(exchange: Exchange): void; reject(erro
 
 /** The isolate every run of this worker uses, booted on the page's "warm" or on the first run with scripts. */
 let booted: Promise<ScriptSandbox> | undefined;
-const bootOnce = () => {
-  booted ??= ScriptSandbox.create();
-  booted.catch(() => (booted = undefined)); // a failed boot is tried again by the next run
-  return booted;
-};
+// A failed boot is forgotten, so the next run tries again.
+const bootOnce = () =>
+  (booted ??= ScriptSandbox.create().catch((error: unknown) => {
+    booted = undefined;
+    throw error;
+  }));
 /** Runs share the isolate: a run's end does not dispose of it (each script's time budget is passed per script). */
 const keptSandbox: SandboxFactory = async () => {
   const sandbox = await bootOnce();

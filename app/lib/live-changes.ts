@@ -45,7 +45,7 @@ function addPending(posts: Post[]) {
   const known = new Set(pending.map((p) => p._id));
   const fresh = posts.filter((p) => !known.has(p._id));
   if (!fresh.length) return;
-  pending = [...fresh, ...pending].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+  pending = [...fresh, ...pending].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
   for (const watcher of pendingWatchers) watcher();
 }
 
@@ -57,8 +57,19 @@ export interface LiveOptions {
   revalidate: () => void;
   /** Notifications were saved elsewhere: the unread count, and a screen that lists them, read again. */
   notificationsChanged: () => void;
-  /** When this tab started listening: a post created after it is new here. */
-  since: string;
+  /** When this tab started listening (ms): a post created after it is new here. */
+  since: number;
+}
+
+/**
+ * Whether a post was created since `since`. The mock stamps whole seconds in local time with
+ * its offset (`2026-11-28T17:35:12-05:00`): compared as text with an ISO instant, a post of the
+ * same second, or any post west of UTC, read as older and never got its button. Compared as
+ * instants, to the second: a post of the very second listening began counts as new (a list
+ * that already holds it does not count it again: feed-list's freshPosts).
+ */
+export function createdSince(post: Pick<Post, "createdAt">, since: number): boolean {
+  return Date.parse(post.createdAt) >= Math.floor(since / 1000) * 1000;
 }
 
 /** Applies one announcement from another tab (listenForChanges calls it, one at a time). */
@@ -88,7 +99,7 @@ async function applyChange(change: DataChange, { revalidate, notificationsChange
   // like, answered while the read was on its way) is dropped by the store.
   for (const { post, version } of read) {
     if (known.has(post._id)) putPost(post, version);
-    else if (post.createdAt > since) created.push(post);
+    else if (createdSince(post, since)) created.push(post);
     else if (getPost(post._id)) putPost(post, version);
   }
   if (created.length) addPending(created);
@@ -110,7 +121,7 @@ async function applyChange(change: DataChange, { revalidate, notificationsChange
 export function listenForChanges(options: Omit<LiveOptions, "since">): () => void {
   if (typeof BroadcastChannel === "undefined") return () => undefined;
   const channel = new BroadcastChannel(CHANGES_CHANNEL);
-  const since = new Date().toISOString();
+  const since = Date.now();
   let chain = Promise.resolve();
   let revalidating = false;
   // Several announcements in a row ask for one revalidation.

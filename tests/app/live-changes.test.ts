@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { CHANGES_CHANNEL, type DataChange } from "#mock/browser/worker-protocol";
 import type { Post } from "#app/lib/types";
 
-const post = {
+let post = {
   _id: "p-new",
   content: "Written in the other tab",
   createdAt: "2999-01-01T00:00:00.000Z",
@@ -20,7 +20,7 @@ vi.mock("#app/lib/data", () => ({
   },
 }));
 
-const { listenForChanges, newPosts } = await import("#app/lib/live-changes");
+const { createdSince, listenForChanges, newPosts } = await import("#app/lib/live-changes");
 const { putPosts } = await import("#app/lib/post-store");
 
 const stops: (() => void)[] = [];
@@ -61,5 +61,47 @@ describe("a new post from another tab", () => {
     expect(revalidate).not.toHaveBeenCalled();
     await heard({ client: "another-tab", put: { users: ["u1", "u2"], notifications: ["n2"] }, removed: {} }, 2);
     expect(revalidate).toHaveBeenCalledTimes(1);
+  });
+});
+
+/** `at` as the mock stamps a post (mock/core/time.ts): whole seconds, local time with its offset. */
+function stamped(at: number, offsetMinutes: number): string {
+  const local = new Date(Math.floor(at / 1000) * 1000 + offsetMinutes * 60_000);
+  const sign = offsetMinutes < 0 ? "-" : "+";
+  const pad = (n: number) => String(n).padStart(2, "0");
+  const off = Math.abs(offsetMinutes);
+  return `${local.toISOString().slice(0, 19)}${sign}${pad(Math.trunc(off / 60))}:${pad(off % 60)}`;
+}
+
+describe("new or an edit: when the post was created, as an instant", () => {
+  it("compares instants to the second, whatever offset the mock stamped", () => {
+    const since = Date.parse("2026-11-28T22:35:12.345Z");
+    expect(createdSince({ createdAt: "2026-11-28T22:35:12+00:00" }, since)).toBe(true);
+    expect(createdSince({ createdAt: "2026-11-28T17:35:13-05:00" }, since)).toBe(true);
+    expect(createdSince({ createdAt: "2026-11-29T00:35:11+02:00" }, since)).toBe(false);
+    expect(createdSince({ createdAt: "2026-11-28T22:35:11+00:00" }, since)).toBe(false);
+  });
+
+  it.each([
+    ["west of UTC (-05:00)", -300, 2_000],
+    ["east of UTC (+05:30)", 330, 2_000],
+    ["in the very second listening began", 0, 0],
+  ])("a post stamped %s after the tab listened waits for the button", async (_, offset, later) => {
+    stops.push(listenForChanges({ revalidate: () => undefined, notificationsChanged: () => undefined }));
+    post = { ...post, _id: `p-${offset}-${later}`, createdAt: stamped(Date.now() + later, offset) };
+    whileReading = () => undefined;
+    await announce({ client: "another-tab", put: { posts: [post._id] }, removed: {} });
+  });
+
+  it("an edit elsewhere of a post written before this tab listened, and not shown here, is no new post", async () => {
+    const revalidate = vi.fn();
+    stops.push(listenForChanges({ revalidate, notificationsChanged: () => undefined }));
+    post = { ...post, _id: "p-old", createdAt: stamped(Date.now() - 60_000, -300) };
+    const channel = new BroadcastChannel(CHANGES_CHANNEL);
+    // With a user changed too, the announcement ends in a revalidation: then it has been applied.
+    channel.postMessage({ client: "another-tab", put: { posts: [post._id], users: ["u1"] }, removed: {} } satisfies DataChange);
+    channel.close();
+    await vi.waitFor(() => expect(revalidate).toHaveBeenCalled());
+    expect(newPosts().map((p) => p._id)).not.toContain("p-old");
   });
 });

@@ -57,3 +57,23 @@ test("a post, a like, a bookmark, a follow and a delete in one tab show in the o
   await there.getByRole("alertdialog", { name: "Delete post?" }).getByRole("button", { name: "Delete" }).click();
   await expect(here.getByRole("button", { name: /new post/ })).toHaveCount(0);
 });
+
+// The mock stamps a post in local time with its offset, whole seconds; the tab that did not
+// write once compared that text with an ISO instant, and west of UTC every post read as older
+// than the tab: no "Show 1 new post", ever (app/lib/live-changes.ts createdSince).
+test.describe("west of UTC", () => {
+  test.use({ timezoneId: "America/New_York" });
+
+  test("a post written in one tab is announced in the other", async ({ context }) => {
+    const here = await context.newPage();
+    await loginAsGuest(here);
+    const there = await context.newPage();
+    await there.goto("/home");
+    const composer = there.getByRole("region", { name: "Create a post" });
+    await composer.getByRole("textbox", { name: "What's happening?" }).fill("Written in New York");
+    await composer.getByRole("button", { name: "Post" }).click();
+    await expectToast(there, "Post created successfully");
+    await here.getByRole("button", { name: "Show 1 new post" }).click();
+    await expect(feed(here).getByRole("article").first()).toContainText("Written in New York");
+  });
+});

@@ -92,6 +92,18 @@ export const DEFAULT_RESPONSE = {
   responseTime: 12,
 };
 
+/**
+ * A response as postman-runtime hands it to a script (requester.js: `new sdk.Response({ code, status,
+ * header, stream, responseTime })`): its bytes as a stream, never a `body` text. A case written with
+ * a text body (a unit test of postman-sandbox's, ours) is given to both tools that way.
+ */
+function asRuntimeHandsIt(response: unknown): unknown {
+  const r = response as { body?: unknown; stream?: unknown } | null;
+  if (!r || typeof r !== "object" || typeof r.body !== "string" || r.stream !== undefined) return response;
+  const { body, ...rest } = r;
+  return { ...rest, stream: { type: "Base64", data: Buffer.from(body as string, "utf8").toString("base64") } };
+}
+
 const listOf = (scope: ScopeJSON | undefined): VariableJSON[] => (Array.isArray(scope) ? scope : (scope?.values ?? []));
 
 export function prepare(file: string, c: Case): PreparedCase {
@@ -110,7 +122,7 @@ export function prepare(file: string, c: Case): PreparedCase {
       _variables: listOf(context._variables),
       data: context.data ?? {},
       request: context.request ?? DEFAULT_REQUEST,
-      ...(listen === "test" || context.response ? { response: context.response ?? DEFAULT_RESPONSE } : {}),
+      ...(listen === "test" || context.response ? { response: asRuntimeHandsIt(context.response ?? DEFAULT_RESPONSE) } : {}),
       cookies: context.cookies ?? [],
     },
     cursor: { iteration: c.cursor?.iteration ?? 0, cycles: c.cursor?.cycles ?? 1 },

@@ -618,17 +618,20 @@ export const cases: Case[] = [
     "console.clear();",
     "look('ok', () => true);",
   ]),
-  // Not setTimeout(0) beside setImmediate: which runs first is Node's own race.
+  // Not setTimeout(0) beside setImmediate: which runs first is Node's own race. The immediate, the
+  // interval's three turns (50, 100, 150 ms) and the timeouts (400, 600 ms) stay apart by more than
+  // a busy machine delays Node's timers: at load 11-13 the oracle ran a 5 ms interval's first turn
+  // before the immediate, and its third after a 20 ms timeout.
   test("timers: order and clearing", [
     "const order = [];",
-    "setTimeout(() => order.push('t20'), 20);",
-    "setTimeout(() => order.push('t10'), 10);",
+    "setTimeout(() => order.push('t600'), 600);",
+    "setTimeout(() => order.push('t400'), 400);",
     "setImmediate(() => order.push('immediate'));",
     "Promise.resolve().then(() => order.push('micro'));",
     "const cancelled = setTimeout(() => order.push('cancelled'), 5);",
     "clearTimeout(cancelled);",
-    "let n = 0; const i = setInterval(() => { order.push('i' + (++n)); if (n === 3) clearInterval(i); }, 5);",
-    "setTimeout(() => pm.environment.set('order', order.join(',')), 60);",
+    "let n = 0; const i = setInterval(() => { order.push('i' + (++n)); if (n === 3) clearInterval(i); }, 50);",
+    "setTimeout(() => pm.environment.set('order', order.join(',')), 800);",
   ]),
   test("timers: Date.now() moves with them", [
     "const start = Date.now();",

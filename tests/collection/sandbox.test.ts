@@ -717,6 +717,43 @@ describe("Postman's script API", () => {
   });
 });
 
+describe("timers run at once, on a clock Date moves with", () => {
+  it("a script polling until 2 s have passed ends after 20 polls, not at the budget", async () => {
+    const outcome = await run(`
+      const start = Date.now(); let polls = 0;
+      (function poll() { polls++; if (Date.now() - start < 2000) setTimeout(poll, 100); else pm.environment.set("polls", polls); })();`);
+    expect(outcome.error).toBeNull();
+    expect(outcome.scopes.environment.polls).toBeGreaterThanOrEqual(20);
+    expect(outcome.scopes.environment.polls).toBeLessThanOrEqual(21);
+  });
+
+  it("Date stays Date: new Date() agrees with Date.now(), dates from values, Date() as text, instanceof and tags", async () => {
+    const outcome = await run(`
+      setTimeout(() => {
+        const now = Date.now(), d = new Date();
+        pm.environment.set("agree", Math.abs(d.getTime() - now) < 1000);
+        pm.environment.set("later", now - Date.parse(new Date(0).toISOString()) > 0);
+      }, 3000);
+      pm.environment.set("fromValue", new Date(Date.UTC(2020, 0, 2)).toISOString());
+      pm.environment.set("fromParts", new Date(2020, 0).getMonth());
+      pm.environment.set("text", typeof Date());
+      pm.environment.set("instance", new Date() instanceof Date && Object.prototype.toString.call(new Date()) === "[object Date]");
+      pm.environment.set("sameConstructor", new Date(5).constructor === Date && Date.name === "Date" && Date.length === 7);
+      pm.environment.set("moment", require("moment")(0).utc().format("YYYY"));`);
+    expect(outcome.error).toBeNull();
+    expect(outcome.scopes.environment).toEqual({
+      agree: true,
+      later: true,
+      fromValue: "2020-01-02T00:00:00.000Z",
+      fromParts: 0,
+      text: "string",
+      instance: true,
+      sameConstructor: true,
+      moment: "1970",
+    });
+  });
+});
+
 describe("what the sandbox cannot run is named before the run", () => {
   it("require of a module it does not offer, pm.require, pm.vault; not what it runs", () => {
     expect(unsupportedUses('const fs = require("net"); const _l = require("lodash");')).toEqual([

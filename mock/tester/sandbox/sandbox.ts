@@ -1021,7 +1021,8 @@ function memoryUsed(runtime: QuickJSRuntime, context: QuickJSContext): number {
 /**
  * Ours, evaluated before the bundle: the timers uvm gives a context (setTimeout, setInterval,
  * setImmediate and their clears), over a queue the host runs in delay order without waiting, the
- * delays counted on a clock of the script's own; and Math.random, seeded by the host before each script.
+ * delays counted on a clock of the script's own that Date and Date.now() move with; and Math.random,
+ * seeded by the host before each script.
  */
 const PRELUDE = `(function (global, hostRandom) {
   var queue = [], seq = 0, now = 0;
@@ -1043,6 +1044,22 @@ const PRELUDE = `(function (global, hostRandom) {
   global.setInterval = function (fn, ms) { return add(fn, ms, true); };
   global.setImmediate = function (fn) { return add(fn, 0, false); };
   global.clearTimeout = global.clearInterval = global.clearImmediate = function (id) { remove(id); };
+  // The clock moves with the timers: a timer run 100 ms on finds Date.now() 100 ms on, as after
+  // Newman's real wait (a script that polls "until 2 s have passed" ends, not at the budget).
+  var RealDate = global.Date, realNow = RealDate.now;
+  function clock() { return realNow() + now; }
+  var VirtualDate = function Date() {
+    if (!new.target) return new RealDate(clock()).toString();
+    var args = arguments.length ? Array.prototype.slice.call(arguments) : [clock()];
+    return Reflect.construct(RealDate, args, new.target === VirtualDate ? RealDate : new.target);
+  };
+  Object.defineProperty(VirtualDate, "length", { value: 7 });
+  VirtualDate.prototype = RealDate.prototype;
+  VirtualDate.UTC = RealDate.UTC;
+  VirtualDate.parse = RealDate.parse;
+  VirtualDate.now = function now() { return clock(); };
+  Object.defineProperty(RealDate.prototype, "constructor", { value: VirtualDate, writable: true, configurable: true });
+  global.Date = VirtualDate;
   // A Node vm context (Newman's) has a console whose output goes nowhere; ajv's default logger is it.
   var quiet = function () {};
   global.console = { log: quiet, info: quiet, warn: quiet, error: quiet, debug: quiet, trace: quiet, dir: quiet, table: quiet, time: quiet, timeEnd: quiet, group: quiet, groupEnd: quiet, assert: quiet, count: quiet };

@@ -633,6 +633,13 @@ export const cases: Case[] = [
     "let n = 0; const i = setInterval(() => { order.push('i' + (++n)); if (n === 3) clearInterval(i); }, 50);",
     "setTimeout(() => pm.environment.set('order', order.join(',')), 800);",
   ]),
+  // Found writing a sandbox test: a variable named as an Object.prototype property.
+  test("variables named constructor, toString and __proto__", [
+    "look('set constructor', () => { pm.environment.set('constructor', 1); return pm.environment.get('constructor'); });",
+    "look('set toString', () => { pm.collectionVariables.set('toString', 2); return pm.collectionVariables.get('toString'); });",
+    "look('set __proto__', () => { pm.globals.set('__proto__', 3); return pm.globals.get('__proto__'); });",
+    "look('has hasOwnProperty', () => pm.variables.has('hasOwnProperty'));",
+  ]),
   test("timers: Date.now() moves with them", [
     "const start = Date.now();",
     "setTimeout(() => {",

@@ -17,8 +17,9 @@ export class CliError extends Error {
   constructor(
     message: string,
     readonly exitCode: number = EXIT.failure,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
     this.name = "CliError";
   }
 }

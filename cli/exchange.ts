@@ -104,7 +104,9 @@ export async function httpSender(baseUrl: string, options: { insecure?: boolean 
           signal: AbortSignal.timeout(timeoutMs),
         })) as unknown as Response;
       } catch (error) {
-        throw new CliError(unreachable(baseUrl, error, timeoutMs));
+        // The Node error under undici's "fetch failed" stays as the cause: a script's pm.sendRequest
+        // gets its fields (code, errno, syscall...), as Newman's does.
+        throw new CliError(unreachable(baseUrl, error, timeoutMs), undefined, { cause: error });
       }
       const exchange = await toExchange(response, started);
       const cookies = response.headers.getSetCookie?.();

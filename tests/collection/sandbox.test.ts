@@ -106,13 +106,14 @@ describe("nothing of the host is reachable", () => {
   it("errors the host makes (a failed pm.sendRequest, a refused require) are the isolate's own", async () => {
     const outcome = await run(`
       pm.sendRequest("http://x/", (err) => {
-        pm.environment.set("message", err.message);
+        pm.environment.set("message", String(err.message));
         pm.environment.set("through", err.constructor.constructor("return typeof process")());
         pm.environment.set("stack", String(err.stack));
       });
       try { require("net") } catch (e) { pm.environment.set("require", e.constructor.constructor("return typeof process")()); }
     `);
-    expect(outcome.scopes.environment.message).toBe("no network in this test");
+    // As in Newman: an Error crosses as JSON (its own fields; this one has none), never as the host's object.
+    expect(outcome.scopes.environment.message).toBe("undefined");
     expect(outcome.scopes.environment.through).toBe("undefined");
     expect(outcome.scopes.environment.require).toBe("undefined");
     expect(outcome.scopes.environment.stack).not.toMatch(/node:|\/work\/|\.ts\b|node_modules/);
@@ -428,10 +429,18 @@ describe("Postman's script API", () => {
 
   it("pm.sendRequest: callback and promise forms, a URL or a request object, through the host", async () => {
     const seen: unknown[] = [];
+    const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:9"), {
+      errno: -111,
+      code: "ECONNREFUSED",
+      syscall: "connect",
+      address: "127.0.0.1",
+      port: 9,
+    });
     const host: ScriptHost = {
       sendRequest: async (request) => {
         seen.push(request);
-        if (request.url.endsWith("/down")) throw new Error("connect ECONNREFUSED");
+        // As undici fails: "fetch failed", Node's own error as its cause.
+        if (request.url.endsWith("/down")) throw new TypeError("fetch failed", { cause: refused });
         return json({ token: "t-1", echo: request.body }, 200);
       },
     };
@@ -448,7 +457,8 @@ describe("Postman's script API", () => {
         body: { mode: "raw", raw: JSON.stringify({ user: "ada" }) },
       }, (err, res) => {
         pm.environment.set("echo", res.json().echo);
-        pm.sendRequest("http://h/down", (e) => pm.environment.set("down", e.message));
+        // As Newman's: the Error crossed the bridge as JSON, its own fields without its message.
+        pm.sendRequest("http://h/down", (e) => pm.environment.set("down", JSON.stringify(e)));
       });
     `,
       { scopes: { environment: { baseUrl: "http://h", trace: "abc" }, collectionVariables: {}, globals: {}, local: {}, data: {} } },
@@ -456,7 +466,11 @@ describe("Postman's script API", () => {
     );
     expect(outcome.error).toBeNull();
     expect(results(outcome)).toEqual({ callback: "pass" });
-    expect(outcome.scopes.environment).toMatchObject({ token: "t-1", echo: '{"user":"ada"}', down: "connect ECONNREFUSED" });
+    expect(outcome.scopes.environment).toMatchObject({
+      token: "t-1",
+      echo: '{"user":"ada"}',
+      down: '{"errno":-111,"code":"ECONNREFUSED","syscall":"connect","address":"127.0.0.1","port":9}',
+    });
     expect(seen).toEqual([
       { url: "http://h/api/token", method: "GET", headers: [], body: null },
       {
@@ -473,7 +487,7 @@ describe("Postman's script API", () => {
     expect(outcome.sent.map((s) => [s.request.url, s.response?.code ?? s.error])).toEqual([
       ["http://h/api/token", 200],
       ["http://h/api/login", 200],
-      ["http://h/down", "connect ECONNREFUSED"],
+      ["http://h/down", "fetch failed"],
     ]);
   });
 

@@ -5,7 +5,8 @@
 //   `X-Echo: yes`;
 // - a path ending /status/NNN: that status, same echo;
 // - a path ending /cookies/set?a=b: 200 with `Set-Cookie: a=b; Path=/` for each pair;
-// - host `unreachable.invalid`: no answer, the error `getaddrinfo ENOTFOUND unreachable.invalid`.
+// - host `unreachable.invalid`: no answer, Node's error `getaddrinfo ENOTFOUND unreachable.invalid`
+//   with its own fields (errno, code, syscall, hostname), as a real lookup fails.
 export const REASONS = {
   200: "OK",
   201: "Created",
@@ -29,7 +30,7 @@ export const REASONS = {
 
 /**
  * @param {{ method: string, url: string, headers: Array<[string, string]>, body: string | null }} request
- * @returns {{ error: string } | { code: number, status: string, headers: Array<[string, string]>, body: string, responseTime: number }}
+ * @returns {{ error: string, fields?: Record<string, unknown> } | { code: number, status: string, headers: Array<[string, string]>, body: string, responseTime: number }}
  */
 export function answerFor(request) {
   let url;
@@ -38,7 +39,11 @@ export function answerFor(request) {
   } catch {
     return { error: `Invalid URL: ${request.url}` };
   }
-  if (url.hostname === "unreachable.invalid") return { error: "getaddrinfo ENOTFOUND unreachable.invalid" };
+  if (url.hostname === "unreachable.invalid")
+    return {
+      error: "getaddrinfo ENOTFOUND unreachable.invalid",
+      fields: { errno: -3008, code: "ENOTFOUND", syscall: "getaddrinfo", hostname: "unreachable.invalid" },
+    };
   const status = url.pathname.match(/\/status\/(\d{3})$/);
   const code = status ? Number(status[1]) : 200;
   const headers = [
@@ -54,3 +59,9 @@ export function answerFor(request) {
   });
   return { code, status: REASONS[code] ?? "Unknown", headers, body, responseTime: 7 };
 }
+
+/**
+ * A failed answer as the error a sender throws: Node's system error, its message and its own fields.
+ * @param {{ error: string, fields?: Record<string, unknown> }} answer
+ */
+export const errorOf = (answer) => Object.assign(new Error(answer.error), answer.fields ?? {});

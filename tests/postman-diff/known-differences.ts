@@ -16,8 +16,6 @@ export const KNOWN_DIFFERENCES: Record<string, string> = {
     "kept: 500,000 words of random data pass the script's 64 MB memory cap",
   // Open: QuickJS's stack trace has no "Error: message" first line under Error.prepareStackTrace.
   "sandbox > should not be able to mutate Error.prepareStackTrace": "open: QuickJS's stack format",
-  // Open: pm.sendRequest's network error is an Error where Newman's has no message.
-  "pm.sendRequest: an error status and an unreachable host": "open: a network error's object differs from Newman's",
   // Open: writes to the legacy `data` global are not handed back.
   "sandbox library - legacy > should show warning on using legacy vars": "open: legacy `data` writes are not handed back",
   "sandbox library - legacy > should show a single warning per execution for each global": "open: legacy `data` writes are not handed back",

@@ -18,7 +18,7 @@
 // and an error the script raised later (a timer, a promise) counts when the script itself
 // threw none.
 import { createRequire } from "node:module";
-import { answerFor } from "./answer.mjs";
+import { answerFor, errorOf } from "./answer.mjs";
 import { wire } from "./wire.mjs";
 
 const require = createRequire(import.meta.url);
@@ -92,7 +92,7 @@ function runOne(context, c, done) {
     verdict.sent.push(sent);
     const answer = answerFor(sent);
     setImmediate(() => {
-      if ("error" in answer) return context.dispatch(`execution.response.${eventId}`, requestId, new Error(answer.error));
+      if ("error" in answer) return context.dispatch(`execution.response.${eventId}`, requestId, errorOf(answer));
       // As postman-runtime's requester: the answer's cookies go into the run's jar, and the
       // response (postman-collection's Response.createFromNode) and the history carry them.
       const cookies = [];

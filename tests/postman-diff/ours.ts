@@ -14,12 +14,14 @@ import {
 import type { PreparedCase, VariableJSON } from "./cases";
 import type { Sent, Verdict } from "./compare";
 
-import { answerFor as answer } from "./answer.mjs";
+import { answerFor as answer, errorOf } from "./answer.mjs";
 import { wire } from "./wire.mjs";
 
 const require = createRequire(import.meta.url);
 const sdk = require("postman-collection");
-const answerFor = answer as (request: Sent) => { error: string } | (ScriptResponse & { error?: undefined });
+const answerFor = answer as (
+  request: Sent,
+) => { error: string; fields?: Record<string, unknown> } | (ScriptResponse & { error?: undefined });
 
 /** Typed values as postman-collection gives them (a `number` variable's "2" is 2). */
 const scope = (values: VariableJSON[]): Record<string, unknown> => new sdk.VariableScope({ values }).toObject();
@@ -138,7 +140,7 @@ export async function runOurs(cases: PreparedCase[]): Promise<Verdict[]> {
             };
             sent.push(wire);
             const answer = answerFor(wire);
-            if (answer.error !== undefined) throw new Error(answer.error);
+            if (answer.error !== undefined) throw errorOf(answer);
             return answer;
           },
         });

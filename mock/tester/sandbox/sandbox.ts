@@ -762,9 +762,8 @@ export class ScriptSandbox {
         const history = { cookies: cookiesFor(running.jar, toSend.url) };
         return { key, dispatch: [responseEvent, requestId, null, responseJsonOf(response), history] };
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        record.error = message;
-        return { key, dispatch: [responseEvent, requestId, { name: "Error", message }] };
+        record.error = error instanceof Error ? error.message : String(error);
+        return { key, dispatch: [responseEvent, requestId, errorAsRuntimeHandsIt(error)] };
       }
     })();
     running.inflight.set(key, answer);
@@ -859,6 +858,23 @@ function requestJsonOf(request: ScriptRequest): Record<string, unknown> {
 /** Each Set-Cookie of a response (a header may join several, by newlines or commas). */
 const setCookiesOf = (response: ScriptResponse) =>
   response.headers.filter(([k]) => k.toLowerCase() === "set-cookie").flatMap(([, v]) => v.split("\n").flatMap(splitSetCookie));
+
+/**
+ * A failed pm.sendRequest's error as a Newman script gets it: postman-runtime dispatches the sender's
+ * Error across uvm's bridge as JSON, so only its own fields arrive (Node's system error: errno, code,
+ * syscall, hostname or address and port), never its message. Our senders keep that Node error as
+ * the `cause` of the error they throw (undici's fetch does too); the message stays in the report.
+ */
+function errorAsRuntimeHandsIt(error: unknown): Record<string, unknown> {
+  let source: unknown = error;
+  // The deepest cause is the sender's own error (ours wrap it in a message for the report).
+  for (let depth = 0; source instanceof Error && source.cause !== undefined && depth < 8; depth++) source = source.cause;
+  const fields: Record<string, unknown> = {};
+  if (source && typeof source === "object")
+    for (const [key, value] of Object.entries(source))
+      if (value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean") fields[key] = value;
+  return fields;
+}
 
 /** A response as postman-collection's Response JSON, its cookies read from Set-Cookie by tough-cookie. */
 function responseJsonOf(response: ScriptResponse): Record<string, unknown> {

@@ -16,9 +16,6 @@ export const KNOWN_DIFFERENCES: Record<string, string> = {
     "kept: 500,000 words of random data pass the script's 64 MB memory cap",
   // Open: QuickJS's stack trace has no "Error: message" first line under Error.prepareStackTrace.
   "sandbox > should not be able to mutate Error.prepareStackTrace": "open: QuickJS's stack format",
-  // Open: writes to the legacy `data` global are not handed back.
-  "sandbox library - legacy > should show warning on using legacy vars": "open: legacy `data` writes are not handed back",
-  "sandbox library - legacy > should show a single warning per execution for each global": "open: legacy `data` writes are not handed back",
   // Kept: the response crosses into the isolate as text, where postman-runtime hands a Buffer
   // (`stream`, no `body`). Measured on the 2-core machine: a Buffer built in QuickJS from a 75 KB
   // body took 200 ms and its text() 140 ms more (postman-collection decodes through iconv-lite,

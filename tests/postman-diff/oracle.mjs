@@ -139,7 +139,10 @@ function runOne(context, c, done) {
           for (const v of keptScope(scope, c.context[scope], result[scope])) if (!v.disabled) values[v.key] = shown(v.value);
           verdict.variables[name] = values;
         }
-        verdict.variables.data = Object.fromEntries(Object.entries(result.data || {}).map(([k, v]) => [k, shown(v)]));
+        // The data Newman keeps: postman-runtime syncs back only the tracked scopes (item.command.js's
+        // trackContext: globals, environment, collectionVariables) and pm.variables; a script's writes to
+        // the legacy `data` object end with the script, whatever postman-sandbox's result lists.
+        verdict.variables.data = Object.fromEntries(Object.entries(c.context.data || {}).map(([k, v]) => [k, shown(v)]));
         if (result.return && "nextRequest" in result.return) verdict.next = shown(result.return.nextRequest);
         if (c.listen === "prerequest" && result.request) verdict.request = wire(result.request, false);
       }

@@ -73,6 +73,7 @@ export function connect<Theirs = object, Ours = object>(endpoint: Endpoint, opti
   let dead: Error | null = null;
   const post = (message: Wire, transfer: Transferable[] = []) => endpoint.postMessage(message, transfer);
   const serve = (options.serve ?? {}) as Record<string, ((...args: unknown[]) => unknown) | undefined>;
+  const on = options.on as Record<string, (value: unknown) => void> | undefined;
 
   function answer({ id, name, args }: Extract<Wire, { kind: "call" }>) {
     const context: CallContext = { note: (value) => post({ kind: "note", id, value }) };
@@ -100,7 +101,7 @@ export function connect<Theirs = object, Ours = object>(endpoint: Endpoint, opti
     ({ data }: MessageEvent<Wire>) => {
       if (!data || typeof data !== "object") return;
       if (data.kind === "call") return options.serve && answer(data);
-      if (data.kind === "event") return (options.on?.[data.name] as ((value: unknown) => void) | undefined)?.(data.value);
+      if (data.kind === "event") return on && Object.hasOwn(on, data.name) && on[data.name](data.value);
       const pending = waiting.get(data.id);
       if (!pending) return;
       if (data.kind === "note") return pending.onNote?.(data.value);

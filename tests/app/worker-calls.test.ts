@@ -155,6 +155,16 @@ describe("worker calls", () => {
     expect(heard).toBe(1);
   });
 
+  it("a worker that dies mid-call fails the call waiting on it, as the page wires it (onWorkerError, then fail)", async () => {
+    const { page } = served();
+    const worker = new EventTarget() as Worker;
+    onWorkerError(worker, "the JSON worker", (error) => page.fail(error));
+    const waiting = page.call("never", []);
+    worker.dispatchEvent(Object.assign(new Event("error", { cancelable: true }), { message: "out of memory" }));
+    await expect(waiting).rejects.toThrow("the JSON worker stopped: out of memory");
+    await expect(page.call("add", [1, 2])).rejects.toThrow("the JSON worker stopped: out of memory");
+  });
+
   it("reports a worker's error event as an Error naming the worker, kept off the console", () => {
     const worker = new EventTarget() as Worker;
     const failures: Error[] = [];

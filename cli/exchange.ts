@@ -5,6 +5,7 @@ import type { Mock } from "#mock/core/create-mock";
 import { CliError } from "./errors";
 import { answerReceived } from "./memory";
 import type { Exchange, Sender } from "#mock/tester/engine/exchange";
+import { answerBody } from "#mock/tester/answer-body";
 
 /** What a terminal shows for a binary body, the way Postman and HTTPie do. */
 export const binaryNote = (type: string | undefined, bytes: Uint8Array) =>
@@ -14,15 +15,6 @@ export const binaryNote = (type: string | undefined, bytes: Uint8Array) =>
 const isTextType = (type: string | null) => !type || /^text\/|[/+](json|xml)\b|javascript|x-www-form-urlencoded|ndjson/i.test(type);
 
 const round = (ms: number) => Math.round(ms * 100) / 100;
-
-export function parseBody(text: string): unknown {
-  if (text === "") return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
 
 async function toExchange(response: Response, started: number): Promise<Exchange> {
   const type = response.headers.get("content-type");
@@ -34,7 +26,7 @@ async function toExchange(response: Response, started: number): Promise<Exchange
     status: response.status,
     statusText: response.statusText || statusText(response.status),
     headers: Object.fromEntries(response.headers),
-    body: bytes?.length ? binaryNote(type ?? undefined, bytes) : parseBody(text),
+    body: bytes?.length ? binaryNote(type ?? undefined, bytes) : answerBody(text),
     ...(bytes?.length ? { bytes } : {}),
     ms,
   };
@@ -66,7 +58,7 @@ export function inProcessSender(mock: Mock, where: string, close: () => Promise<
         statusText: raw.statusText || statusText(raw.status),
         // RawResponse headers are lower-case already (mock/core/boundary.ts).
         headers: raw.headers,
-        body: raw.bytes ? binaryNote(raw.headers["content-type"], raw.bytes) : parseBody(raw.body),
+        body: raw.bytes ? binaryNote(raw.headers["content-type"], raw.bytes) : answerBody(raw.body),
         ...(raw.bytes ? { bytes: raw.bytes } : {}),
         ms,
       };

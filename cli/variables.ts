@@ -2,56 +2,31 @@
 // `variables`, then `-e/--environment FILE`, then each `--env-var NAME=VALUE`,
 // later ones winning, as Postman's collection < environment < CLI order; and
 // the globals (`-g FILE`, `--global-var`), read the same way.
-import { SERVE_URL } from "#mock/core/boundary";
 import type { Variables } from "#mock/tester/collection/templates";
-import { parseJsonFile } from "#mock/data/export-file";
-import { isObject } from "#mock/core/types";
+import { EnvironmentFileError, VARIABLE_NAME, readEnvironmentFile, variablesOfFile } from "#mock/tester/environments";
 import { usageError } from "./errors";
 import { readSource } from "./inputs";
 import type { CliIo } from "./io";
 
 export type { Variables };
 
-const NAME = /^[A-Za-z0-9_.-]+$/;
-
-const asText = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
-
 /**
  * An env file: `{"baseUrl": "http://127.0.0.1:3001", "user": "guest"}`, or a
- * Postman environment export (`{"values": [{"key", "value", "enabled"}]}`).
+ * Postman environment or globals export, as the page reads it (mock/tester/environments.ts).
  */
 export function parseEnvFile(text: string, file: string, flag = "--env"): Variables {
-  let json: unknown;
   try {
-    json = parseJsonFile(text);
+    return variablesOfFile(readEnvironmentFile(text));
   } catch (error) {
-    throw usageError(`${flag} ${file} is ${(error as Error).message}. Write it as {"baseUrl": "${SERVE_URL}"}`);
+    if (error instanceof EnvironmentFileError) throw usageError(`${flag} ${file}: ${error.message}`);
+    throw error;
   }
-  if (!isObject(json)) throw usageError(`${flag} ${file} must be a JSON object of names and values, e.g. {"baseUrl": "${SERVE_URL}"}`);
-  const record = json as Record<string, unknown>;
-  // A Postman environment or globals export: its keys are Postman's, any text but empty.
-  const exported = Array.isArray(record.values);
-  const pairs: Array<[string, unknown]> = exported
-    ? (record.values as Array<{ key?: unknown; value?: unknown; enabled?: unknown }>)
-        .filter((v) => v && v.enabled !== false)
-        .map((v) => [String(v.key ?? ""), v.value ?? ""])
-    : Object.entries(record);
-  const variables: Variables = {};
-  for (const [name, value] of pairs) {
-    if (exported ? !name : !NAME.test(name))
-      throw usageError(`${flag} ${file}: ${JSON.stringify(name)} is not a variable name (letters, digits, _ . -)`);
-    if (value !== null && typeof value === "object") {
-      if (!exported) throw usageError(`${flag} ${file}: ${name} must be a string, number or boolean`);
-      variables[name] = JSON.stringify(value);
-    } else variables[name] = asText(value);
-  }
-  return variables;
 }
 
 export function parseEnvVar(raw: string, flag = "--env-var"): [string, string] {
   const eq = raw.indexOf("=");
   const name = eq < 0 ? "" : raw.slice(0, eq);
-  if (!NAME.test(name)) throw usageError(`${flag} ${raw}: write it as NAME=VALUE (a name is letters, digits, _ . -)`);
+  if (!VARIABLE_NAME.test(name)) throw usageError(`${flag} ${raw}: write it as NAME=VALUE (a name is letters, digits, _ . -)`);
   return [name, raw.slice(eq + 1)];
 }
 

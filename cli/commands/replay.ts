@@ -14,6 +14,7 @@ import { cut, NotSent } from "#mock/tester/engine/bounds";
 import { REPORTERS, columnsFor, junitXml, printable, resultLines, summaryLine, type ReplayResult } from "#mock/tester/engine/reporters";
 import { executeRun, prepareRun, RunSetupError, type RunnableCollection } from "#mock/tester/engine/run";
 import type { Scopes } from "#mock/tester/sandbox/sandbox";
+import { asText, toPostmanFile } from "#mock/tester/environments";
 import { openSender } from "../stores";
 import { CliError, EXIT, oneLine, usageError } from "../errors";
 import { readSource, refuseStoreOutput, writeOutput } from "../inputs";
@@ -179,22 +180,6 @@ function fileSource(root: string, insecureFileRead: boolean): FileSource {
         throw new Error(code === "ENOENT" ? `no such file in ${root}` : code === "EISDIR" ? "it is a folder" : oneLine(error));
       }
     },
-  };
-}
-
-/** A scope as Postman exports it (--export-environment, --export-globals). */
-function scopeExport(name: string, scope: "environment" | "globals", values: Record<string, unknown>) {
-  return {
-    name,
-    values: Object.entries(values).map(([key, value]) => ({
-      key,
-      value: typeof value === "string" ? value : JSON.stringify(value),
-      type: "default",
-      enabled: true,
-    })),
-    _postman_variable_scope: scope,
-    _postman_exported_at: new Date().toISOString(),
-    _postman_exported_using: "mockman replay",
   };
 }
 
@@ -368,23 +353,26 @@ export function replayCommand(io: CliIo): Command {
   });
 }
 
+/** A scope as Postman exports it, named after itself (--export-environment, --export-globals). */
+const postmanScope = (scope: "environment" | "globals", values: Record<string, unknown>) =>
+  toPostmanFile(
+    scope,
+    scope,
+    Object.entries(values).map(([name, value]) => ({ name, value })),
+    "mockman replay",
+  );
+
 /** --export-environment, --export-globals, --export-collection: the scopes as the run left them. */
 async function exportScopes(io: CliIo, options: Options, loaded: LoadedCollection, scopes: Scopes): Promise<void> {
-  if (options.exportEnvironment)
-    await writeOutput(
-      io,
-      options.exportEnvironment,
-      JSON.stringify(scopeExport("environment", "environment", scopes.environment), null, 2) + "\n",
-    );
-  if (options.exportGlobals)
-    await writeOutput(io, options.exportGlobals, JSON.stringify(scopeExport("globals", "globals", scopes.globals), null, 2) + "\n");
+  if (options.exportEnvironment) await writeOutput(io, options.exportEnvironment, postmanScope("environment", scopes.environment));
+  if (options.exportGlobals) await writeOutput(io, options.exportGlobals, postmanScope("globals", scopes.globals));
   if (options.exportCollection) {
     const collection = loaded.postman
       ? {
           ...loaded.postman,
           variable: Object.entries(scopes.collectionVariables).map(([key, value]) => ({
             key,
-            value: typeof value === "string" ? value : JSON.stringify(value),
+            value: asText(value),
           })),
         }
       : loaded.file;

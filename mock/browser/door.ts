@@ -1,14 +1,22 @@
 // The browser door, page side: the mock runs in a dedicated worker of this tab
 // (mock/browser/worker.ts), so its boot, imports and exports never block the page. A thin
-// fetch patch posts same-origin /api/* requests to it as plain data and turns the
-// answers back into Responses; everything else goes to the network. This module
+// fetch patch calls it with same-origin /api/* requests as plain data (worker-calls.ts)
+// and turns the answers back into Responses; everything else goes to the network. This module
 // is small on purpose: Mirage, Dexie and the routes load in the worker only.
-import type { RawResponse } from "../core/boundary";
 import { STORE_BOOT_PROBLEM_EVENT, STORE_ERROR_EVENT, STORE_RECOVERED_EVENT } from "./events";
 import { loadFaultSettings, onFaultSettings, type FaultSettings } from "../core/fault-settings";
 import { TAB_ID } from "./tab-id";
 import { fromRaw, toRaw } from "../core/web-raw";
-import type { CallName, FromWorker, ImportCheck, ImportSummary, Progress, ScenarioCall, ToWorker, WorkerMeasure } from "./worker-protocol";
+import type {
+  ImportCheck,
+  ImportSummary,
+  MockWorkerCalls,
+  MockWorkerEvents,
+  Progress,
+  ScenarioCall,
+  WorkerMeasure,
+} from "./worker-protocol";
+import { connect } from "./worker-calls";
 import type { ScenarioList } from "../features/scenarios";
 
 export { STORE_ERROR_EVENT, STORE_RECOVERED_EVENT };
@@ -62,71 +70,49 @@ function copyMeasures(measures: WorkerMeasure[]) {
 
 function boot(): Promise<BrowserMock> {
   const worker = new Worker(new URL("./worker.ts", import.meta.url), { type: "module", name: TAB_ID });
-  let ids = 0;
-  const waiting = new Map<number, { done: (value: unknown) => void; fail: (error: Error) => void; progress?: (p: Progress) => void }>();
   let faults: FaultSettings = loadFaultSettings();
   let booted!: (value: BrowserMock) => void;
   const running = new Promise<BrowserMock>((resolve) => (booted = resolve));
 
-  const send = (message: ToWorker, progress?: (p: Progress) => void) =>
-    new Promise<unknown>((done, fail) => {
-      waiting.set(message.id, { done, fail, progress });
-      worker.postMessage(message);
-    });
-  const call = <T>(name: CallName, args: unknown[], progress?: (p: Progress) => void) =>
-    send({ kind: "call", id: ++ids, name, args }, progress) as Promise<T>;
+  const on: { [K in keyof MockWorkerEvents]: (value: MockWorkerEvents[K]) => void } = {
+    booted: ({ storeProblem, measures }) => {
+      copyMeasures(measures);
+      const result = { mock, storeProblem };
+      window.__moments = result;
+      // The shell may already show (answers kept ready come before the boot ends): tell its banner.
+      if (storeProblem) window.dispatchEvent(new CustomEvent(STORE_BOOT_PROBLEM_EVENT, { detail: storeProblem }));
+      booted(result);
+    },
+    "store-error": (message) => window.dispatchEvent(new CustomEvent(STORE_ERROR_EVENT, { detail: message })),
+    "store-recovered": () => window.dispatchEvent(new CustomEvent(STORE_RECOVERED_EVENT)),
+  };
+  // Every request and call is answered once; the worker lives as long as the tab, so nothing here times out.
+  const channel = connect<MockWorkerCalls>(worker, { on });
 
   const mock: WorkerMock = {
     owns,
     handle: async (request) => {
       const raw = await toRaw(request);
-      const answer = (await send({ kind: "request", id: ++ids, request: raw })) as RawResponse;
+      const answer = await channel.call("request", [raw]);
       // A scenario's network error (status 0): the fetch rejects, as for a dropped connection.
       if (answer.status === 0) throw new TypeError("Failed to fetch: the connection was dropped (a scenario's network error)");
       return fromRaw(answer);
     },
-    exportData: () => call<Blob>("exportData", []),
-    checkImport: (file, onProgress) => call<ImportCheck>("checkImport", [file], onProgress),
-    importChecked: (ticket, onProgress) => call<ImportSummary>("importChecked", [ticket], onProgress),
-    reset: () => call<void>("reset", []),
-    forgetKeptAnswers: () => call<void>("forgetKeptAnswers", []),
-    scenarios: (scenarioCall) => call<ScenarioList>("scenarios", [scenarioCall]),
+    exportData: () => channel.call("exportData", []),
+    checkImport: (file, onProgress) => channel.call("checkImport", [file], { onNote: onProgress }),
+    importChecked: (ticket, onProgress) => channel.call("importChecked", [ticket], { onNote: onProgress }),
+    reset: () => channel.call("reset", []),
+    forgetKeptAnswers: () => channel.call("forgetKeptAnswers", []),
+    scenarios: (scenarioCall) => channel.call("scenarios", [scenarioCall]),
   };
 
-  worker.onmessage = ({ data }: MessageEvent<FromWorker>) => {
-    switch (data.kind) {
-      case "booted": {
-        copyMeasures(data.measures);
-        const result = { mock, storeProblem: data.storeProblem };
-        window.__moments = result;
-        // The shell may already show (answers kept ready come before the boot ends): tell its banner.
-        if (data.storeProblem) window.dispatchEvent(new CustomEvent(STORE_BOOT_PROBLEM_EVENT, { detail: data.storeProblem }));
-        booted(result);
-        return;
-      }
-      case "store-error":
-        window.dispatchEvent(new CustomEvent(STORE_ERROR_EVENT, { detail: data.message }));
-        return;
-      case "store-recovered":
-        window.dispatchEvent(new CustomEvent(STORE_RECOVERED_EVENT));
-        return;
-      case "progress":
-        waiting.get(data.id)?.progress?.(data.progress);
-        return;
-    }
-    const pending = waiting.get(data.id);
-    if (!pending) return;
-    waiting.delete(data.id);
-    if (data.kind === "failure") pending.fail(Object.assign(new Error(data.message), { name: data.name }));
-    else pending.done(data.kind === "response" ? data.response : data.value);
-  };
   worker.onerror = (event) => console.error("The mock's worker failed:", event.message);
 
   // The Mock settings panel (/mockman): delay and failures in the worker, 'offline' here.
-  void call("setFaults", [faults]);
+  void channel.call("setFaults", [faults]);
   onFaultSettings((settings) => {
     faults = settings;
-    void call("setFaults", [settings]);
+    void channel.call("setFaults", [settings]);
   });
 
   const realFetch = window.fetch.bind(window);

@@ -1,7 +1,8 @@
-// The messages between a tab and its mock worker (mock/browser/worker.ts). Plain data
-// only: a request goes as the dispatcher's RawRequest, an answer comes back as a
-// RawResponse whose binary body is transferred, never copied. Types only: this
-// module adds nothing to either bundle.
+// What a tab and its mock worker (mock/browser/worker.ts) ask and tell each other,
+// over worker-calls.ts. Plain data only: a request goes as the dispatcher's
+// RawRequest, an answer comes back as a RawResponse (copied: the worker may keep
+// a photo's bytes for the next request). Types only: this module adds nothing to
+// either bundle.
 import type { RawRequest, RawResponse } from "../core/boundary";
 import type { FaultSettings } from "../core/fault-settings";
 import type { ScenarioList } from "../features/scenarios";
@@ -24,7 +25,11 @@ export interface WorkerCalls {
   /** The scenarios, the same ones `serve` takes: listed, added, cleared one by one or all; answers the list after. */
   scenarios: (call: ScenarioCall) => ScenarioList;
 }
-export type CallName = keyof WorkerCalls;
+
+/** Everything a tab asks of its mock worker: each /api request, and the calls above (their notes are Progress). */
+export interface MockWorkerCalls extends WorkerCalls {
+  request: (request: RawRequest) => RawResponse;
+}
 
 export type ImportCheck = { ok: true; ticket: number; summary: ImportSummary } | { ok: false; problem: string };
 
@@ -33,9 +38,6 @@ export interface ImportSummary {
   posts: number;
   exportedAt: string;
 }
-
-/** Page → worker. */
-export type ToWorker = { kind: "request"; id: number; request: RawRequest } | { kind: "call"; id: number; name: CallName; args: unknown[] };
 
 /** A step of a long job (an import), for a progress bar: `done` of `total`. */
 export interface Progress {
@@ -68,15 +70,12 @@ export const DATA_VERSION_HEADER = "x-data-version";
 
 export const CHANGES_CHANNEL = "moments-mock-changes";
 
-/** Worker → page. */
-export type FromWorker =
-  | { kind: "response"; id: number; response: RawResponse }
-  | { kind: "result"; id: number; value: unknown }
-  | { kind: "failure"; id: number; message: string; name: string }
-  | { kind: "progress"; id: number; progress: Progress }
-  | { kind: "booted"; storeProblem: string | null; measures: WorkerMeasure[] }
-  | { kind: "store-error"; message: string }
-  | { kind: "store-recovered" };
+/** The worker's events, by name: its boot ended (in memory, with the problem, when the saved data could not be read); a write could not be saved; saving works again. */
+export interface MockWorkerEvents {
+  booted: { storeProblem: string | null; measures: WorkerMeasure[] };
+  "store-error": string;
+  "store-recovered": undefined;
+}
 
 /** A User Timing measure taken in the worker, in the worker's clock (timeOrigin + startTime). */
 export interface WorkerMeasure {

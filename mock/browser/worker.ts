@@ -12,7 +12,6 @@ import { FaultControl } from "../core/faults";
 import { ReadyAnswers, savedDataVersion } from "./ready-answers";
 import { FormatError, checkExportJson, exportPieces, parseJsonFile, readExportLines, type ExportFile } from "../data/export-file";
 import { linesOf } from "../data/json-lines";
-import type { FaultSettings } from "../core/fault-settings";
 import { SCENARIO_HEADER, type ScenarioList } from "../features/scenarios";
 import { DEFAULT_DATABASE, DexieStore } from "./dexie";
 import { MemoryStore } from "../store/memory";
@@ -20,22 +19,23 @@ import { LONGEST_TEXT, type ChangeSet } from "../core/types";
 import {
   CHANGES_CHANNEL,
   DATA_VERSION_HEADER,
-  type CallName,
   type DataChange,
-  type FromWorker,
   type ImportCheck,
+  type MockWorkerCalls,
+  type MockWorkerEvents,
   type Progress,
   type ScenarioCall,
-  type ToWorker,
   type WorkerCalls,
 } from "./worker-protocol";
+import { connect, emit, type CallContext, type Endpoint, type Served } from "./worker-calls";
 
 declare const self: DedicatedWorkerGlobalScope & { __moments?: { mock: Mock; storeProblem: string | null } };
 
 /** The tab this worker serves, as the page named it (new Worker(..., { name })). */
 const client = self.name;
 const changes = new BroadcastChannel(CHANGES_CHANNEL);
-const post = (message: FromWorker) => self.postMessage(message);
+/** Tells the page (door.ts) what happened here, unasked. */
+const tell = <K extends keyof MockWorkerEvents>(name: K, value: MockWorkerEvents[K]) => emit(self, name, value);
 
 /** Ids by collection, as a DataChange carries them. */
 function idsOf(set: ChangeSet): Pick<DataChange, "put" | "removed"> {
@@ -69,8 +69,8 @@ const versionAtStart = savedDataVersion(indexedDB, DEFAULT_DATABASE).catch(() =>
 let readyMock: Mock | null = null;
 
 async function boot(): Promise<{ mock: Mock; storeProblem: string | null }> {
-  const onStoreError = (error: unknown) => post({ kind: "store-error", message: error instanceof Error ? error.message : String(error) });
-  const onStoreRecovered = () => post({ kind: "store-recovered" });
+  const onStoreError = (error: unknown) => tell("store-error", error instanceof Error ? error.message : String(error));
+  const onStoreRecovered = () => tell("store-recovered", undefined);
   const started = performance.now();
   try {
     const mock = await createMock({ store: new AnnouncingStore(), onStoreError, onStoreRecovered, faults });
@@ -94,14 +94,16 @@ booted.then(({ mock, storeProblem }) => {
     .getEntriesByType("measure")
     .filter((m) => m.name.startsWith("moments:"))
     .map((m) => ({ name: m.name, start: performance.timeOrigin + m.startTime, duration: m.duration }));
-  post({ kind: "booted", storeProblem, measures });
+  tell("booted", { storeProblem, measures });
 });
 
 /** Files checked by checkImport, waiting for the person to confirm (one at a time is all the page offers). */
 const checked = new Map<number, ExportFile>();
 let tickets = 0;
 
-function calls(mock: Mock, progress: (p: Progress) => void): WorkerCalls & Record<CallName, (...args: never[]) => unknown> {
+type BootedCall = Exclude<keyof WorkerCalls, "setFaults">;
+
+function calls(mock: Mock, progress: (p: Progress) => void): Record<BootedCall, (...args: never[]) => unknown> {
   return {
     exportData: () => new Blob(exportPieces(mock.exportData()), { type: "application/json" }),
     checkImport: async (file: Blob): Promise<ImportCheck> => {
@@ -158,7 +160,7 @@ function calls(mock: Mock, progress: (p: Progress) => void): WorkerCalls & Recor
       void ready.clear();
       changes.postMessage({ client: "", put: {}, removed: {}, replaced: true } satisfies DataChange);
     },
-  } as unknown as WorkerCalls & Record<CallName, (...args: never[]) => unknown>;
+  } as unknown as Record<BootedCall, (...args: never[]) => unknown>;
 }
 
 /**
@@ -216,25 +218,26 @@ async function answer(raw: RawRequest): Promise<RawResponse> {
   }
 }
 
-self.onmessage = async ({ data }: MessageEvent<ToWorker>) => {
-  if (data.kind === "request") {
-    // Copied, not transferred: a photo's bytes may be kept for the next request.
-    post({ kind: "response", id: data.id, response: await answer(data.request) });
-    return;
-  }
-  const { id, name, args } = data;
-  try {
-    if (name === "setFaults") {
-      // Before the boot too: the first requests must meet the settings.
-      faults.set(args[0] as FaultSettings);
-      post({ kind: "result", id, value: undefined });
-      return;
-    }
+/** A call that waits for the boot, then runs with its progress going back to the page as the call's notes. */
+const afterBoot = <K extends BootedCall>(name: K) =>
+  (async (...args: unknown[]) => {
+    const call = args.pop() as CallContext;
     const { mock } = await booted;
-    const run = calls(mock, (progress) => post({ kind: "progress", id, progress }))[name] as (...a: unknown[]) => unknown;
-    post({ kind: "result", id, value: await run(...args) });
-  } catch (error) {
-    const failure = error instanceof Error ? error : new Error(String(error));
-    post({ kind: "failure", id, message: failure.message, name: failure.name });
-  }
-};
+    return (calls(mock, (progress) => call.note(progress))[name] as (...a: unknown[]) => unknown)(...args);
+  }) as unknown as Served<MockWorkerCalls>[K];
+
+// Each handler starts as its message arrives, in the order the page sent them (a write's place in line is kept).
+connect<object, MockWorkerCalls>(self as unknown as Endpoint, {
+  serve: {
+    // Copied, not transferred: a photo's bytes may be kept for the next request.
+    request: (raw) => answer(raw),
+    // Before the boot too: the first requests must meet the settings.
+    setFaults: (settings) => void faults.set(settings),
+    exportData: afterBoot("exportData"),
+    checkImport: afterBoot("checkImport"),
+    importChecked: afterBoot("importChecked"),
+    reset: afterBoot("reset"),
+    forgetKeptAnswers: afterBoot("forgetKeptAnswers"),
+    scenarios: afterBoot("scenarios"),
+  },
+});

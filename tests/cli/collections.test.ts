@@ -119,8 +119,12 @@ describe("variables", () => {
   it.each([
     [["--env-var", "no-equals"], "--env-var no-equals: write it as NAME=VALUE"],
     [["--env", "missing.json"], "cannot read --env file missing.json: no such file"],
+    [["--env", "spaced.json"], '--env spaced.json: "a b" is not a variable name (letters, digits, _ . -)'],
+    [["--globals", "list.json"], '--globals list.json: not a JSON object of names and values, e.g. {"baseUrl": "http://127.0.0.1:'],
   ])("%j is a usage error", async (args, message) => {
     const { dir, db } = tempDb();
+    write(dir, "spaced.json", { "a b": "x" });
+    write(dir, "list.json", ["a"]);
     const ran = await cli(["replay", collection(dir, [echo]), ...args, "--db", db], { cwd: dir });
     expect(ran.code).toBe(2);
     expect(oneStderrLine(ran)).toContain(message);

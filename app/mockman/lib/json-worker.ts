@@ -3,15 +3,9 @@
 // by path and range, a search) with small messages, so the page never parses,
 // walks or clones the whole answer itself.
 import { NODE_COUNT_CAP, filterTree } from "./filter";
-import { describe, entriesOf, headOf, type WorkerReply, type WorkerRequest } from "./large-json-protocol";
+import { connect, type Endpoint } from "#mock/browser/worker-calls";
+import { describe, entriesOf, headOf, type JsonWorkerCalls, type WorkerReply, type WorkerRequest } from "./large-json-protocol";
 import { listLength } from "./response-file";
-
-/** A worker's global scope, as much of it as this file uses (the app compiles against the DOM library). */
-interface Scope {
-  addEventListener(type: "message", listener: (event: MessageEvent<WorkerRequest>) => void): void;
-  postMessage(message: WorkerReply): void;
-}
-const scope = self as unknown as Scope;
 
 /** Kept values by id, oldest first: two answers and a search result for each. */
 const docs = new Map<string, unknown>();
@@ -33,7 +27,6 @@ function at(root: unknown, path: string[]): unknown {
 }
 
 async function answer(request: WorkerRequest): Promise<WorkerReply> {
-  const { call } = request;
   switch (request.type) {
     case "load": {
       const text = await request.blob.text();
@@ -41,33 +34,28 @@ async function answer(request: WorkerRequest): Promise<WorkerReply> {
       try {
         value = JSON.parse(text);
       } catch {
-        return { call, type: "text", preview: text.slice(0, TEXT_PREVIEW), length: text.length };
+        return { type: "text", preview: text.slice(0, TEXT_PREVIEW), length: text.length };
       }
       keep(request.doc, value);
-      return { call, type: "loaded", root: describe(value), head: headOf(value), longestList: listLength(value) };
+      return { type: "loaded", root: describe(value), head: headOf(value), longestList: listLength(value) };
     }
     case "drop":
       docs.delete(request.doc);
-      return { call, type: "dropped" };
+      return { type: "dropped" };
     case "children": {
-      if (!docs.has(request.doc)) return { call, type: "gone" };
-      return { call, type: "children", entries: entriesOf(at(docs.get(request.doc), request.path), request.from, request.to) };
+      if (!docs.has(request.doc)) return { type: "gone" };
+      return { type: "children", entries: entriesOf(at(docs.get(request.doc), request.path), request.from, request.to) };
     }
     case "search": {
-      if (!docs.has(request.doc)) return { call, type: "gone" };
+      if (!docs.has(request.doc)) return { type: "gone" };
       const found = filterTree(docs.get(request.doc), request.query);
-      if (found.matches === 0) return { call, type: "found", matches: 0, nodes: 0 };
+      if (found.matches === 0) return { type: "found", matches: 0, nodes: 0 };
       // Small enough to send whole and open; otherwise kept here and browsed like the answer.
-      if (found.nodes <= NODE_COUNT_CAP) return { call, type: "found", matches: found.matches, nodes: found.nodes, data: found.data };
+      if (found.nodes <= NODE_COUNT_CAP) return { type: "found", matches: found.matches, nodes: found.nodes, data: found.data };
       keep(request.into, found.data);
-      return { call, type: "found", matches: found.matches, nodes: found.nodes, root: describe(found.data) };
+      return { type: "found", matches: found.matches, nodes: found.nodes, root: describe(found.data) };
     }
   }
 }
 
-scope.addEventListener("message", (event) => {
-  answer(event.data).then(
-    (reply) => scope.postMessage(reply),
-    (error: unknown) => scope.postMessage({ call: event.data.call, type: "error", error: String(error) }),
-  );
-});
+connect<object, JsonWorkerCalls>(self as unknown as Endpoint, { serve: { answer } });

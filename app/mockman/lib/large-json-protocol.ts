@@ -1,5 +1,6 @@
-// What the page and the JSON worker say to each other, and the small pieces
-// of a value the worker sends: a node's shape and its children's previews.
+// What the page asks the JSON worker (over mock/browser/worker-calls.ts) and
+// what it answers, and the small pieces of a value the worker sends: a node's
+// shape and its children's previews.
 
 /** A node as the tree needs it: a collection and how many children it has, or a value's JSON text. */
 export type NodeInfo =
@@ -8,22 +9,24 @@ export type NodeInfo =
 
 export type Entry = NodeInfo & { key: string };
 
-export type WorkerRequest = { call: number } & (
+export type WorkerRequest =
   | { type: "load"; doc: string; blob: Blob }
   | { type: "drop"; doc: string }
   | { type: "children"; doc: string; path: string[]; from: number; to: number }
-  | { type: "search"; doc: string; query: string; into: string }
-);
+  | { type: "search"; doc: string; query: string; into: string };
 
-export type WorkerReply = { call: number } & (
+/** A question the worker could not answer fails the call with its error. */
+export type WorkerReply =
   | { type: "loaded"; root: NodeInfo; head: unknown; longestList: number }
   | { type: "text"; preview: string; length: number }
   | { type: "dropped" }
   | { type: "gone" }
   | { type: "children"; entries: Entry[] }
-  | { type: "found"; matches: number; nodes: number; data?: unknown; root?: NodeInfo }
-  | { type: "error"; error: string }
-);
+  | { type: "found"; matches: number; nodes: number; data?: unknown; root?: NodeInfo };
+
+export interface JsonWorkerCalls {
+  answer(request: WorkerRequest): WorkerReply;
+}
 
 /** A value's text is cut past this many characters (a 10 MB string must not land in the page). */
 export const VALUE_TEXT_MAX = 10_000;

@@ -1,6 +1,7 @@
 // The page's side of the JSON worker: a large answer's bytes go to the worker
 // (a Blob is handed over, not copied), and the tree asks for what it shows.
-import type { Entry, NodeInfo, WorkerReply, WorkerRequest } from "./large-json-protocol";
+import { connect, onWorkerError, type Channel } from "#mock/browser/worker-calls";
+import type { Entry, JsonWorkerCalls, NodeInfo, WorkerReply, WorkerRequest } from "./large-json-protocol";
 
 /** Answers up to this size are parsed on the main thread as before; larger ones in the worker. */
 export const WORKER_BYTES = 1024 * 1024;
@@ -13,41 +14,26 @@ export interface JsonSource {
 
 export type Found = { matches: number; nodes: number; data?: unknown; source?: JsonSource };
 
-type Request = WorkerRequest extends infer R ? (R extends unknown ? Omit<R, "call"> : never) : never;
+let worker: Channel<JsonWorkerCalls> | null = null;
 
-let worker: Worker | null = null;
-let calls = 0;
-const waiting = new Map<number, { resolve(reply: WorkerReply): void; reject(error: Error): void }>();
-
-function ask(request: Request): Promise<WorkerReply> {
+function ask(request: WorkerRequest): Promise<WorkerReply> {
   if (!worker) {
     const started = new Worker(new URL("./json-worker.ts", import.meta.url), { type: "module", name: "mockman-json" });
-    started.addEventListener("message", (event: MessageEvent<WorkerReply>) => {
-      waiting.get(event.data.call)?.resolve(event.data);
-      waiting.delete(event.data.call);
-    });
+    const channel = connect<JsonWorkerCalls>(started);
     // A worker that fails (it could not load, or ran out of memory) fails what waits on it instead of
     // leaving the page at "Sending…"; the next question starts a fresh one.
-    started.addEventListener("error", (event) => {
-      event.preventDefault();
-      if (worker === started) worker = null;
+    onWorkerError(started, "the JSON worker", (error) => {
+      if (worker === channel) worker = null;
       started.terminate();
-      const error = new Error(`the JSON worker stopped${event.message ? `: ${event.message}` : ""}`);
-      for (const { reject } of waiting.values()) reject(error);
-      waiting.clear();
+      channel.fail(error);
     });
-    worker = started;
+    worker = channel;
   }
-  const call = ++calls;
-  const running = worker;
-  return new Promise((resolve, reject) => {
-    waiting.set(call, { resolve, reject });
-    running.postMessage({ ...request, call });
-  });
+  return worker.call("answer", [request]);
 }
 
 function fail(reply: WorkerReply): never {
-  throw new Error(reply.type === "error" ? reply.error : `unexpected answer from the JSON worker: ${reply.type}`);
+  throw new Error(`unexpected answer from the JSON worker: ${reply.type}`);
 }
 
 let docs = 0;
@@ -83,7 +69,7 @@ export class LargeJson implements JsonSource {
   }
 
   /** Asks, and asks again once reloaded if the worker had let the answer go. */
-  private async askLoaded(request: Request): Promise<WorkerReply> {
+  private async askLoaded(request: WorkerRequest): Promise<WorkerReply> {
     const reply = await ask(request);
     if (reply.type !== "gone") return reply;
     await this.revive();

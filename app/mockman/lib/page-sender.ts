@@ -6,6 +6,7 @@
 // Each answer comes back as the engine's Exchange, and as the page's Outcome
 // for whoever shows it (a Send shows its own request's answer).
 import type { Exchange, OutgoingRequest, Sender } from "#mock/tester/engine/exchange";
+import { answerBody } from "#mock/tester/answer-body";
 import { sendRequest, type Outcome } from "./send";
 
 export interface PageSenderOptions {
@@ -23,20 +24,11 @@ export function joinBase(base: string | undefined, path: string): string {
   return base.replace(/\/+$/, "") + (path.startsWith("/") ? path : `/${path}`);
 }
 
-function parse(text: string): unknown {
-  if (text === "") return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
 /** The page's answer as the engine reads it (a large answer's whole text, not the page's preview of it). */
 export async function exchangeOf(outcome: Outcome): Promise<Exchange> {
   if (outcome.kind === "failure") throw new Error(outcome.error);
   const r = outcome.response;
-  const body = r.blob ? parse(await r.blob.text()) : r.raw !== undefined ? parse(r.raw) : r.body === "" ? null : r.body;
+  const body = r.blob ? answerBody(await r.blob.text()) : r.raw !== undefined ? answerBody(r.raw) : r.body === "" ? null : r.body;
   return { status: r.status, statusText: r.statusText, headers: r.headers, body, ms: r.ms };
 }
 

@@ -6,7 +6,8 @@
 import type { ReplayReport, ReplayResult } from "#mock/tester/engine/reporters";
 import type { Scopes } from "#mock/tester/sandbox/sandbox";
 import { pageSender, type PageSenderOptions } from "./page-sender";
-import type { FromWorker, ResultDetail, RunRequest, ToWorker } from "./run-protocol";
+import { connect, emit, onWorkerError } from "#mock/browser/worker-calls";
+import type { ResultDetail, RunNote, RunPageCalls, RunRequest, RunWorkerCalls } from "./run-protocol";
 
 export interface RunHandlers {
   onReady?(info: { base?: string; names: string[]; iterations: number; notes: string[] }): void;
@@ -38,65 +39,41 @@ const keepSpare = (worker: Worker) => {
 export function warmRuns(): void {
   if (spare) return;
   keepSpare(newWorker());
-  spare!.postMessage({ type: "warm" } satisfies ToWorker);
+  emit(spare!, "warm");
 }
 
-export function startRun(ask: Omit<RunRequest, "type">, handlers: RunHandlers = {}): RunHandle {
+export function startRun(ask: RunRequest, handlers: RunHandlers = {}): RunHandle {
   const worker = spare ?? newWorker();
   spare = undefined;
   const listening = new AbortController();
-  let finish: { resolve(value: { report: ReplayReport; scopes: Scopes }): void; reject(error: Error): void };
-  const done = new Promise<{ report: ReplayReport; scopes: Scopes }>((resolve, reject) => (finish = { resolve, reject }));
-  const end = () => {
+  const channel = connect<RunWorkerCalls, RunPageCalls>(worker, {
+    serve: { send: (base, request) => pageSender({ base, onOutcome: handlers.onOutcome }).send(request) },
+  });
+  /** Stop, a failed run or a failed worker: whatever a script is doing, the worker goes. */
+  const end = (error: Error) => {
+    channel.fail(error);
+    channel.close();
     listening.abort();
     worker.terminate();
   };
   /** A run that ended by itself leaves its worker (and isolate) for the next; a second one is let go. */
   const keep = () => {
+    channel.close();
     listening.abort();
     if (spare) worker.terminate();
     else keepSpare(worker);
   };
-  const on = { signal: listening.signal };
-  worker.addEventListener(
-    "message",
-    (event: MessageEvent<FromWorker>) => {
-      const message = event.data;
-      if (message.type === "ready") handlers.onReady?.(message);
-      else if (message.type === "result") handlers.onResult?.(message.result, message.detail);
-      else if (message.type === "send") {
-        pageSender({ base: message.base, onOutcome: handlers.onOutcome })
-          .send(message.request)
-          .then(
-            (exchange) => worker.postMessage({ type: "answer", call: message.call, exchange }),
-            (error: unknown) =>
-              worker.postMessage({ type: "answer", call: message.call, error: error instanceof Error ? error.message : String(error) }),
-          );
-      } else if (message.type === "done") {
-        keep();
-        finish.resolve({ report: message.report, scopes: message.scopes });
-      } else {
-        end();
-        finish.reject(new Error(message.error));
-      }
+  onWorkerError(worker, "the script worker", end, listening.signal);
+  const onNote = (note: RunNote) => (note.type === "ready" ? handlers.onReady?.(note) : handlers.onResult?.(note.result, note.detail));
+  const done = channel.call("run", [ask], { onNote: onNote as (note: unknown) => void }).then(
+    (answer) => {
+      keep();
+      return answer;
     },
-    on,
+    (error: Error) => {
+      end(error);
+      throw error;
+    },
   );
-  worker.addEventListener(
-    "error",
-    (event) => {
-      event.preventDefault();
-      end();
-      finish.reject(new Error(`the script worker stopped${event.message ? `: ${event.message}` : ""}`));
-    },
-    on,
-  );
-  worker.postMessage({ type: "run", ...ask } satisfies RunRequest);
-  return {
-    done,
-    stop() {
-      end();
-      finish.reject(new RunStopped());
-    },
-  };
+  return { done, stop: () => end(new RunStopped()) };
 }

@@ -1,7 +1,8 @@
-// Messages between the page and the script-run worker (run-worker.ts): the page
-// asks for a run, the worker asks the page to send each request (the mock
-// answers the page's fetch, not a worker's) and reports each result as it
-// comes, then the whole report. Only plain data crosses.
+// What the page and the script-run worker (run-worker.ts) ask of each other,
+// over mock/browser/worker-calls.ts: the page asks for a run, the worker asks
+// the page to send each request (the mock answers the page's fetch, not a
+// worker's) and notes each result as it comes; the run answers the whole
+// report. Only plain data crosses.
 import type { PostmanCollection } from "#mock/tester/postman/convert";
 import type { Exchange, OutgoingRequest } from "#mock/tester/engine/exchange";
 import type { DataRow } from "#mock/tester/engine/data";
@@ -9,7 +10,6 @@ import type { ReplayReport, ReplayResult } from "#mock/tester/engine/reporters";
 import type { Scopes } from "#mock/tester/sandbox/sandbox";
 
 export interface RunRequest {
-  type: "run";
   collection: PostmanCollection;
   /** The page's variables (the active environment), as the run's environment. */
   environment: Record<string, string>;
@@ -36,11 +36,17 @@ export interface ResultDetail {
   response?: { status: number; statusText: string; headers: Record<string, string>; body: string; ms: number };
 }
 
-export type ToWorker = RunRequest | { type: "warm" } | { type: "answer"; call: number; exchange?: Exchange; error?: string };
+/** The worker's calls; it also hears the event "warm": boot the isolate now, for the next run. */
+export interface RunWorkerCalls {
+  run(ask: RunRequest): { report: ReplayReport; scopes: Scopes };
+}
 
-export type FromWorker =
+/** What a run notes as it goes: what it will run, then each result. */
+export type RunNote =
   | { type: "ready"; base?: string; names: string[]; iterations: number; notes: string[] }
-  | { type: "send"; call: number; base?: string; request: OutgoingRequest }
-  | { type: "result"; result: ReplayResult; detail?: ResultDetail }
-  | { type: "done"; report: ReplayReport; scopes: Scopes }
-  | { type: "error"; error: string };
+  | { type: "result"; result: ReplayResult; detail?: ResultDetail };
+
+/** The page's calls, for the worker: send a request (the page's fetch reaches the mock); a refusal fails with its reason. */
+export interface RunPageCalls {
+  send(base: string | undefined, request: OutgoingRequest): Exchange;
+}

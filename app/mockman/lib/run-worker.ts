@@ -12,17 +12,8 @@ import { ScriptSandbox } from "#mock/tester/sandbox/sandbox";
 import type { Exchange, FileSource, Sender } from "#mock/tester/engine/exchange";
 import type { OutgoingRequest } from "#mock/tester/engine/exchange";
 import type { ReplayResult } from "#mock/tester/engine/reporters";
-import type { FromWorker, ResultDetail, RunRequest, ToWorker } from "./run-protocol";
-
-/** A worker's global scope, as much of it as this file uses (the app compiles against the DOM library). */
-interface Scope {
-  addEventListener(type: "message", listener: (event: MessageEvent<ToWorker>) => void): void;
-  postMessage(message: FromWorker): void;
-}
-const scope = self as unknown as Scope;
-const post = (message: FromWorker) => scope.postMessage(message);
-
-let calls = 0;
+import { connect, type CallContext, type Endpoint } from "#mock/browser/worker-calls";
+import type { ResultDetail, RunNote, RunPageCalls, RunRequest, RunWorkerCalls } from "./run-protocol";
 
 /** A body as the page shows it, cut at 64 KB so a run of many large answers stays light to pass and keep. */
 const BODY_SHOWN = 64 * 1024;
@@ -65,7 +56,6 @@ function detailOf(result: ReplayResult, sent: Sent[], steps: Map<string, { label
     }),
   };
 }
-const waiting = new Map<number, { resolve(exchange: Exchange): void; reject(error: Error): void }>();
 
 /** The isolate every run of this worker uses, booted on the page's "warm" or on the first run with scripts. */
 let booted: Promise<ScriptSandbox> | undefined;
@@ -81,7 +71,8 @@ const keptSandbox: SandboxFactory = async () => {
   return { run: (input, where, host) => sandbox.run(input, where, host) };
 };
 
-async function run(ask: RunRequest) {
+async function run(ask: RunRequest, call: CallContext) {
+  const note = (value: RunNote) => call.note(value);
   const prepared = prepareRun(
     { kind: "postman", collection: ask.collection },
     {
@@ -93,26 +84,17 @@ async function run(ask: RunRequest) {
       baseUrl: ask.baseUrl,
     },
   );
-  post({ type: "ready", base: prepared.base, names: prepared.names, iterations: prepared.iterations, notes: prepared.notes });
+  note({ type: "ready", base: prepared.base, names: prepared.names, iterations: prepared.iterations, notes: prepared.notes });
   const steps = new Map((prepared.plan?.steps ?? []).map((step) => [step.name, { label: step.label, where: step.where }]));
   let sent: Sent[] = [];
   const sender: Sender = {
     where: prepared.base ?? "the page's mock",
     close: async () => {},
-    send(request) {
-      const call = ++calls;
+    async send(request) {
       const entry: Sent = { request };
       sent.push(entry);
-      return new Promise<Exchange>((resolve, reject) => {
-        waiting.set(call, {
-          resolve: (exchange) => {
-            entry.exchange = exchange;
-            resolve(exchange);
-          },
-          reject,
-        });
-        post({ type: "send", call, base: prepared.base, request });
-      });
+      entry.exchange = await page.call("send", [prepared.base, request]);
+      return entry.exchange;
     },
   };
   // The files chosen in the form, by the src the body names; without them a file part is left out with a warning, as Newman does.
@@ -133,25 +115,15 @@ async function run(ask: RunRequest) {
     timeoutScriptMs: ask.timeoutScriptMs,
     sandbox: keptSandbox,
     onResult: (result) => {
-      post({ type: "result", result, detail: detailOf(result, sent, steps) });
+      note({ type: "result", result, detail: detailOf(result, sent, steps) });
       sent = [];
     },
   });
-  post({ type: "done", report, scopes });
+  return { report, scopes };
 }
 
-scope.addEventListener("message", (event) => {
-  const message = event.data;
-  if (message.type === "answer") {
-    const wait = waiting.get(message.call);
-    waiting.delete(message.call);
-    if (message.exchange) wait?.resolve(message.exchange);
-    else wait?.reject(new Error(message.error ?? "not sent"));
-    return;
-  }
-  if (message.type === "warm") {
-    bootOnce().catch(() => {}); // the run that needs it reports the failure
-    return;
-  }
-  run(message).catch((error: unknown) => post({ type: "error", error: error instanceof Error ? error.message : String(error) }));
+const page = connect<RunPageCalls, RunWorkerCalls>(self as unknown as Endpoint, {
+  serve: { run },
+  // The run that needs the isolate reports a failed boot.
+  on: { warm: () => void bootOnce().catch(() => {}) },
 });

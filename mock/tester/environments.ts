@@ -1,0 +1,83 @@
+// Environment files, read and written the same way by the page's Environments
+// dialog and by `mockman replay` (-e, -g, --export-environment, --export-globals):
+// a plain {"name": "value"} object, or a Postman environment or globals export.
+import { SERVE_URL } from "#mock/core/boundary";
+
+/** A name a plain file may give (Postman's own exports may use any name but an empty one). */
+export const VARIABLE_NAME = /^[A-Za-z0-9_.-]+$/;
+
+export class EnvironmentFileError extends Error {}
+
+export interface EnvVariable {
+  name: string;
+  value: string;
+  /** Postman's `type: "secret"`: masked on the page and left out of its exports unless asked. */
+  secret: boolean;
+}
+
+export interface EnvironmentFile {
+  /** The name a Postman export gives itself; a plain file has none. */
+  name?: string;
+  variables: EnvVariable[];
+}
+
+/** A value as the variable holds it: text as it is, anything else as its JSON. */
+export const asText = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
+
+/**
+ * Reads an environment file: `{"baseUrl": "http://127.0.0.1:3001"}`, or a Postman
+ * export (`{"name", "values": [{key, value, type, enabled}]}`): a disabled value is
+ * left out as Postman does, a non-text value kept as its JSON text. Throws an
+ * EnvironmentFileError saying what is wrong ("not JSON: …", "… is not a variable name").
+ */
+export function readEnvironmentFile(text: string): EnvironmentFile {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new EnvironmentFileError(`not JSON: ${(error as Error).message}`);
+  }
+  if (!json || typeof json !== "object" || Array.isArray(json))
+    throw new EnvironmentFileError(`not a JSON object of names and values, e.g. {"baseUrl": "${SERVE_URL}"}`);
+  const record = json as Record<string, unknown>;
+  if (!Array.isArray(record.values)) {
+    const variables = Object.entries(record).map(([name, value]) => {
+      if (!VARIABLE_NAME.test(name))
+        throw new EnvironmentFileError(`${JSON.stringify(name)} is not a variable name (letters, digits, _ . -)`);
+      if (value !== null && typeof value === "object") throw new EnvironmentFileError(`${name} must be a string, number or boolean`);
+      return { name, value: asText(value ?? ""), secret: false };
+    });
+    return { variables };
+  }
+  const variables = (record.values as unknown[]).flatMap((raw, i) => {
+    if (!raw || typeof raw !== "object") throw new EnvironmentFileError(`values[${i}] is not an object with a key and a value`);
+    const v = raw as { key?: unknown; value?: unknown; type?: unknown; enabled?: unknown };
+    if (v.enabled === false) return [];
+    const name = String(v.key ?? "");
+    if (!name) throw new EnvironmentFileError(`values[${i}] has no key`);
+    return [{ name, value: asText(v.value ?? ""), secret: v.type === "secret" }];
+  });
+  const name = typeof record.name === "string" && record.name.trim() ? record.name.trim() : undefined;
+  return { name, variables };
+}
+
+/** The variables of a file by name, a later one winning. */
+export function variablesOfFile(file: EnvironmentFile): Record<string, string> {
+  return Object.fromEntries(file.variables.map((v) => [v.name, v.value]));
+}
+
+/** Postman's environment or globals file (`exportedUsing` stamps it as Postman's own exports are). */
+export function toPostmanFile(
+  name: string,
+  scope: "environment" | "globals",
+  variables: Array<{ name: string; value: unknown; secret?: boolean }>,
+  exportedUsing?: string,
+): string {
+  const json = {
+    name,
+    values: variables.map((v) => ({ key: v.name, value: asText(v.value), type: v.secret ? "secret" : "default", enabled: true })),
+    _postman_variable_scope: scope,
+    ...(exportedUsing && { _postman_exported_at: new Date().toISOString(), _postman_exported_using: exportedUsing }),
+  };
+  return JSON.stringify(json, null, 2) + "\n";
+}

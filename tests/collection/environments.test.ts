@@ -1,0 +1,73 @@
+// Environment files as both the page and `mockman replay` read and write them (mock/tester/environments.ts).
+import { describe, expect, it } from "vitest";
+import { EnvironmentFileError, readEnvironmentFile, toPostmanFile, variablesOfFile } from "#mock/tester/environments";
+
+describe("environment files", () => {
+  it("read a plain file of names and values, numbers and booleans as text", () => {
+    expect(readEnvironmentFile('{"baseUrl": "http://x", "n": 5, "b": false, "empty": null}')).toEqual({
+      variables: [
+        { name: "baseUrl", value: "http://x", secret: false },
+        { name: "n", value: "5", secret: false },
+        { name: "b", value: "false", secret: false },
+        { name: "empty", value: "", secret: false },
+      ],
+    });
+  });
+
+  it("read a Postman export as Postman does: its name, secrets, disabled values left out, any key, objects as JSON", () => {
+    const file = readEnvironmentFile(
+      JSON.stringify({
+        name: " local ",
+        values: [
+          { key: "token", value: "abc", type: "secret" },
+          { key: "off", value: "x", enabled: false },
+          { key: "my var", value: { a: 1 } },
+          { key: "same", value: "first" },
+          { key: "same", value: "second" },
+        ],
+      }),
+    );
+    expect(file.name).toBe("local");
+    expect(file.variables).toEqual([
+      { name: "token", value: "abc", secret: true },
+      { name: "my var", value: '{"a":1}', secret: false },
+      { name: "same", value: "first", secret: false },
+      { name: "same", value: "second", secret: false },
+    ]);
+    expect(variablesOfFile(file)).toEqual({ token: "abc", "my var": '{"a":1}', same: "second" });
+  });
+
+  it("refuse what is no environment, saying why", () => {
+    for (const [text, why] of [
+      ["{", /^not JSON: /],
+      ["[1]", /^not a JSON object of names and values, e\.g\. \{"baseUrl": "http:\/\/127\.0\.0\.1:\d+"\}$/],
+      ['{"a b": "x"}', /^"a b" is not a variable name \(letters, digits, _ \. -\)$/],
+      ['{"a": [1]}', /^a must be a string, number or boolean$/],
+      ['{"values": [null]}', /^values\[0\] is not an object with a key and a value$/],
+      ['{"values": [{"value": "x"}]}', /^values\[0\] has no key$/],
+    ] as const) {
+      expect(() => readEnvironmentFile(text)).toThrow(EnvironmentFileError);
+      expect(() => readEnvironmentFile(text)).toThrow(why);
+    }
+  });
+
+  it("write Postman's environment and globals files, stamped when asked, and read them back", () => {
+    const variables = [
+      { name: "token", value: "abc", secret: true },
+      { name: "count", value: 2 },
+    ];
+    const plain = JSON.parse(toPostmanFile("local", "environment", variables));
+    expect(plain).toEqual({
+      name: "local",
+      values: [
+        { key: "token", value: "abc", type: "secret", enabled: true },
+        { key: "count", value: "2", type: "default", enabled: true },
+      ],
+      _postman_variable_scope: "environment",
+    });
+    const stamped = JSON.parse(toPostmanFile("globals", "globals", variables, "mockman replay"));
+    expect(stamped).toMatchObject({ _postman_variable_scope: "globals", _postman_exported_using: "mockman replay" });
+    expect(Date.parse(stamped._postman_exported_at)).not.toBeNaN();
+    expect(variablesOfFile(readEnvironmentFile(JSON.stringify(stamped)))).toEqual({ token: "abc", count: "2" });
+  });
+});

@@ -1,11 +1,13 @@
-// One comment: author, time and text; on the post page also Edit (your own
-// comments) and Delete (your own, or any on your post: CONTRACT §5), which
-// asks first in an alertdialog.
+// One comment: author, time and text (its @mentions, #tags and URLs linked as
+// a post's are, by PostText); on the post page also Edit (your own comments)
+// and Delete (your own, or any on your post: CONTRACT §5), which asks first in
+// an alertdialog.
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import type { Comment } from "#app/lib/types";
 import { Avatar, fullName } from "./Avatar";
 import { ConfirmDialog } from "./ConfirmDialog";
+import { PostText } from "./PostCard/PostText";
 import { RelativeTime } from "./RelativeTime";
 import { EDIT_COMMENT, TextEditForm } from "./TextEditForm";
 
@@ -42,7 +44,7 @@ export function CommentItem({ comment: c, postId, actions }: CommentItemProps) {
             onCancel={stopEditing}
           />
         ) : (
-          <p className="comment__text">{c.commentVal}</p>
+          <PostText text={c.commentVal} className="comment__text" />
         )}
         {actions && !editing && (mine || mayDelete) ? (
           <div className="comment__actions">

@@ -1,7 +1,7 @@
 // A dialog that traps Tab inside itself, closes on Escape or a backdrop click,
 // and hands focus back to whatever opened it. Not <dialog>: its top layer would
 // hide the toasts (react-toastify) that report a failed submit behind the backdrop.
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from "react";
 import { createPortal } from "react-dom";
 import { CloseIcon } from "./Icons";
 import { useLatest } from "#app/lib/use-latest";
@@ -14,17 +14,14 @@ interface ModalProps {
   description?: string;
   /** "alertdialog": a question that needs an answer before anything else (delete?). */
   role?: "dialog" | "alertdialog";
-  /** A variant of the panel (the photo viewer's is as large as the screen allows). */
-  className?: string;
 }
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-export function Modal({ title, onClose, children, description, role = "dialog", className }: ModalProps) {
-  const titleId = useId();
-  const descriptionId = useId();
-  const panel = useRef<HTMLDivElement>(null);
+/**
+ * What makes a panel a modal dialog: focus moves in (its first field, else its first control), Tab stays
+ * inside, Escape closes, the page behind does not scroll, and focus goes back to whatever opened it.
+ * Returns the latest onClose, for the dialog's own close controls.
+ */
+export function useDialogFocus(panel: RefObject<HTMLElement>, onClose: () => void) {
   const close = useLatest(onClose);
   // Read during the first render, before anything inside can take focus.
   const opener = useRef<HTMLElement | null>(typeof document === "undefined" ? null : (document.activeElement as HTMLElement | null));
@@ -53,7 +50,18 @@ export function Modal({ title, onClose, children, description, role = "dialog", 
       // The opener may have re-rendered away (e.g. a menu closed); focus it only if it is still there.
       if (back && back.isConnected) back.focus();
     };
-  }, [close]);
+  }, [close, panel]);
+  return close;
+}
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+export function Modal({ title, onClose, children, description, role = "dialog" }: ModalProps) {
+  const titleId = useId();
+  const descriptionId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const close = useDialogFocus(panel, onClose);
 
   return createPortal(
     <div className="modal">
@@ -62,7 +70,7 @@ export function Modal({ title, onClose, children, description, role = "dialog", 
       <div className="modal__backdrop" onClick={() => close.current()} />
       <div
         ref={panel}
-        className={className ? `modal__panel ${className}` : "modal__panel"}
+        className="modal__panel"
         role={role}
         aria-modal="true"
         aria-labelledby={titleId}

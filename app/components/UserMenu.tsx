@@ -2,6 +2,7 @@
 // to the welcome route's action, which clears the session and goes to /.
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
+import { moveBetweenItems } from "#app/lib/menu-keys";
 import type { SessionUser } from "#app/lib/session";
 import { Avatar, fullName } from "./Avatar";
 import { LogoutIcon, MoreIcon } from "./Icons";
@@ -77,14 +78,4 @@ export function UserMenu({ user }: { user: SessionUser }) {
       ) : null}
     </div>
   );
-}
-
-/** The menu pattern's arrow keys: Down/Up wrap around the items, Home/End jump to the ends. */
-function moveBetweenItems(event: React.KeyboardEvent<HTMLElement>) {
-  const items = [...event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]')];
-  const at = items.indexOf(document.activeElement as HTMLElement);
-  const next = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: items.length - 1 }[event.key];
-  if (next === undefined || items.length === 0) return;
-  event.preventDefault();
-  items[(next + items.length) % items.length].focus();
 }

@@ -2,7 +2,7 @@
 // the change is on screen and in IndexedDB. The mock commits before it answers,
 // so the toast (the answer) is the point after which nothing may be lost.
 import { expect, test, type Page, scaled } from "./fixtures";
-import { feed, loginAsGuest, PNG_1x1, postWith, expectToast } from "./helpers";
+import { feed, loginAsGuest, PNG_1x1, postAction, postWith, expectToast } from "./helpers";
 import { readIndexedDb } from "./hardening/api";
 
 const POST = "Durable post, written before a reload";
@@ -142,7 +142,7 @@ const STEPS: Step[] = [
   {
     name: "delete post",
     run: async (page) => {
-      await mine(page).getByRole("button", { name: "Delete post" }).click();
+      await postAction(mine(page), "Delete post");
       await page.getByRole("alertdialog", { name: "Delete post?" }).getByRole("button", { name: "Delete" }).click();
       await expect(mine(page)).toHaveCount(0);
     },

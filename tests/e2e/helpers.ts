@@ -34,6 +34,15 @@ export const feed = (page: Page) => page.getByRole("feed");
 /** The first post in the feed whose text contains `text`. */
 export const postWith = (page: Page, text: string) => feed(page).getByRole("article").filter({ hasText: text }).first();
 
+/** Your own post's "…" button: its Edit post and Delete post are in a menu (app/components/PostCard/PostMenu.tsx). */
+export const postMenuButton = (card: Locator) => card.getByRole("button", { name: "More actions" });
+
+/** Chooses one of your own post's actions from its card's "…" menu. */
+export async function postAction(card: Locator, action: "Edit post" | "Delete post") {
+  await postMenuButton(card).click();
+  await card.page().getByRole("menu").getByRole("menuitem", { name: action }).click();
+}
+
 /** A tiny valid PNG (1x1), for the image picker. */
 export const PNG_1x1 = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==",

@@ -3,7 +3,7 @@
 // post waits behind "Show 1 new post" (the feed never jumps), a like changes the
 // card in place, a delete takes the card away, a bookmark and a follow show.
 import { expect, test } from "./fixtures";
-import { feed, loginAsGuest, postWith, expectToast } from "./helpers";
+import { expectToast, feed, loginAsGuest, postAction, postWith } from "./helpers";
 
 test("a post, a like, a bookmark, a follow and a delete in one tab show in the other", async ({ context }) => {
   const here = await context.newPage();
@@ -45,7 +45,7 @@ test("a post, a like, a bookmark, a follow and a delete in one tab show in the o
 
   // A delete: the card leaves this tab's feed.
   const mine = postWith(there, "Written in the other tab");
-  await mine.getByRole("button", { name: "Delete post" }).click();
+  await postAction(mine, "Delete post");
   await there.getByRole("alertdialog", { name: "Delete post?" }).getByRole("button", { name: "Delete" }).click();
   await expect(feed(here).getByText("Written in the other tab")).toHaveCount(0);
 
@@ -53,7 +53,7 @@ test("a post, a like, a bookmark, a follow and a delete in one tab show in the o
   await composer.getByRole("textbox", { name: "What's happening?" }).fill("Gone before it was shown");
   await composer.getByRole("button", { name: "Post" }).click();
   await expect(here.getByRole("button", { name: "Show 1 new post" })).toBeVisible();
-  await postWith(there, "Gone before it was shown").getByRole("button", { name: "Delete post" }).click();
+  await postAction(postWith(there, "Gone before it was shown"), "Delete post");
   await there.getByRole("alertdialog", { name: "Delete post?" }).getByRole("button", { name: "Delete" }).click();
   await expect(here.getByRole("button", { name: /new post/ })).toHaveCount(0);
 });

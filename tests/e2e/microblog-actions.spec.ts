@@ -1,7 +1,7 @@
 // Safer actions (issue 24, item 5): deleting a post asks in an alertdialog;
 // your own post's text can be edited from its card.
 import { expect, test, scaled } from "./fixtures";
-import { feed, loginAsGuest, postWith, seriousViolations, expectToast, watchErrors } from "./helpers";
+import { expectToast, feed, loginAsGuest, postAction, postMenuButton, postWith, seriousViolations, watchErrors } from "./helpers";
 import { apiCall, createPost } from "./microblog-helpers";
 
 for (const width of [1280, 375]) {
@@ -15,9 +15,9 @@ for (const width of [1280, 375]) {
     await createPost(page, "A post to edit and delete");
     const card = postWith(page, "A post to edit and delete");
     // Only your own posts have the controls.
-    await expect(postWith(page, "Fundraising tip").getByRole("button", { name: "Edit post" })).toHaveCount(0);
+    await expect(postMenuButton(postWith(page, "Fundraising tip"))).toHaveCount(0);
 
-    await card.getByRole("button", { name: "Edit post" }).click();
+    await postAction(card, "Edit post");
     const edit = page.getByRole("dialog", { name: "Edit post" });
     const box = edit.getByRole("textbox", { name: "Post text" });
     await expect(box).toHaveValue("A post to edit and delete");
@@ -34,7 +34,7 @@ for (const width of [1280, 375]) {
 
     const href = await edited.locator('a[href^="/post/"]').first().getAttribute("href");
     const postId = href!.slice("/post/".length);
-    await edited.getByRole("button", { name: "Delete post" }).click();
+    await postAction(edited, "Delete post");
     const ask = page.getByRole("alertdialog", { name: "Delete post?" });
     await expect(ask).toContainText("cannot be undone");
     // The safe choice is the first one reached.
@@ -44,7 +44,7 @@ for (const width of [1280, 375]) {
     await page.keyboard.press("Escape");
     await expect(ask).toHaveCount(0);
     await expect(edited).toBeVisible();
-    await edited.getByRole("button", { name: "Delete post" }).click();
+    await postAction(edited, "Delete post");
     await ask.getByRole("button", { name: "Delete" }).click();
     await expect(feed(page).getByRole("article").filter({ hasText: "A post edited" })).toHaveCount(0);
     // The card goes at once; the mock answers the DELETE only after IndexedDB commits. A reload

@@ -1,7 +1,7 @@
 // Feed and post actions (issue 4): compose with an image, like/unlike, comment,
 // bookmark/unbookmark, delete, and everything still there after a reload.
 import { expect, test, type Page } from "./fixtures";
-import { feed, loginAsGuest, PNG_1x1, postWith, expectToast, watchErrors } from "./helpers";
+import { expectToast, feed, loginAsGuest, PNG_1x1, postAction, postMenuButton, postWith, watchErrors } from "./helpers";
 
 async function createPost(page: Page, content: string) {
   const composer = page.getByRole("region", { name: "Create a post" });
@@ -161,20 +161,20 @@ test("the bookmark toggles with its toasts and survives a reload", async ({ page
   expect(errors).toEqual([]);
 });
 
-test("the trash shows only on your own posts and deletes the post for good", async ({ page }) => {
+test('the "…" menu shows only on your own posts, and its Delete post deletes the post for good', async ({ page }) => {
   const errors = watchErrors(page);
   await loginAsGuest(page);
   // The seed gives the guest one post; the others are not theirs.
-  await expect(feed(page).getByRole("button", { name: "Delete post" })).toHaveCount(1);
-  await expect(postWith(page, "Spent the afternoon deleting code.").getByRole("button", { name: "Delete post" })).toBeVisible();
-  await expect(postWith(page, "Fundraising tip").getByRole("button", { name: "Delete post" })).toHaveCount(0);
+  await expect(feed(page).getByRole("button", { name: "More actions" })).toHaveCount(1);
+  await expect(postMenuButton(postWith(page, "Spent the afternoon deleting code."))).toBeVisible();
+  await expect(postMenuButton(postWith(page, "Fundraising tip"))).toHaveCount(0);
   await createPost(page, "This one will be deleted");
-  await postWith(page, "This one will be deleted").getByRole("button", { name: "Delete post" }).click();
+  await postAction(postWith(page, "This one will be deleted"), "Delete post");
   // Delete asks first (issue 24); Cancel keeps the post.
   const ask = page.getByRole("alertdialog", { name: "Delete post?" });
   await ask.getByRole("button", { name: "Cancel" }).click();
   await expect(postWith(page, "This one will be deleted")).toBeVisible();
-  await postWith(page, "This one will be deleted").getByRole("button", { name: "Delete post" }).click();
+  await postAction(postWith(page, "This one will be deleted"), "Delete post");
   await ask.getByRole("button", { name: "Delete" }).click();
   await expect(feed(page).getByRole("article").filter({ hasText: "This one will be deleted" })).toHaveCount(0);
   // The card goes before the mock answers (optimistic UI). The mock runs requests one at a time,

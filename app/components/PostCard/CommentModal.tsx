@@ -1,4 +1,4 @@
-// 'Add comment': the post's comments, then a 'Write a comment...' box (max 60) and 'Reply'.
+// 'Add comment': the post it answers (RepliedPost), the post's comments, then a 'Write a comment...' box (max 60) and 'Reply'.
 // A long thread shows its latest comments first and earlier ones a page at a
 // time ('Show earlier comments', or by scrolling up to it), so the DOM stays small.
 import { Link } from "@remix-run/react";
@@ -9,6 +9,7 @@ import type { Post } from "#app/lib/types";
 import { CommentForm } from "../CommentForm";
 import { CommentItem } from "../CommentItem";
 import { Modal } from "../Modal";
+import { RepliedPost } from "./RepliedPost";
 
 const COMMENTS_PAGE = 20;
 
@@ -29,6 +30,7 @@ export function CommentModal({ post, onClose }: { post: Post; onClose: () => voi
   }, [hasEarlier]);
   return (
     <Modal title={TEXT.addComment} onClose={onClose}>
+      <RepliedPost post={post} />
       <p className="comments__open">
         <Link to={postPath(post._id)}>Open post</Link> to see it whole, with its comments.
       </p>

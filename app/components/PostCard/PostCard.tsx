@@ -9,11 +9,10 @@ import { usePost } from "#app/lib/post-store";
 import type { Post } from "#app/lib/types";
 import { BookmarkButton } from "./BookmarkButton";
 import { CommentButton } from "./CommentButton";
-import { DeleteButton } from "./DeleteButton";
-import { EditPostButton } from "./EditPostButton";
 import { LikeButton } from "./LikeButton";
 import { PostHeader } from "./PostHeader";
 import { PostImage } from "./PostImage";
+import { PostMenu } from "./PostMenu";
 import { PostText } from "./PostText";
 
 interface PostCardProps {
@@ -45,14 +44,7 @@ export const PostCard = memo(function PostCard({ post: listed, me, position, set
       aria-labelledby={titleId}
       aria-describedby={bodyId}
     >
-      <PostHeader post={post} titleId={titleId}>
-        {post.username === me ? (
-          <div className="post-card__own">
-            <EditPostButton post={post} />
-            <DeleteButton postId={post._id} />
-          </div>
-        ) : null}
-      </PostHeader>
+      <PostHeader post={post} titleId={titleId} />
       <div id={bodyId} className="post-card__body">
         <PostText text={post.content} className="post-card__content" />
         {post.postPic ? <PostImage post={post} /> : null}
@@ -61,6 +53,8 @@ export const PostCard = memo(function PostCard({ post: listed, me, position, set
         <LikeButton post={post} me={me} />
         <CommentButton post={post} />
         <BookmarkButton postId={post._id} bookmarked={bookmarked} />
+        {/* Your own post's Edit and Delete: in a '…' menu, so they never take room from the name. */}
+        {post.username === me ? <PostMenu post={post} /> : null}
       </div>
     </article>
   );

@@ -1,11 +1,10 @@
 import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { postPath, profilePath } from "#app/lib/paths";
 import type { Post } from "#app/lib/types";
 import { Avatar, fullName } from "../Avatar";
 import { RelativeTime } from "../RelativeTime";
 
-export function PostHeader({ post, titleId, children }: { post: Post; titleId: string; children?: ReactNode }) {
+export function PostHeader({ post, titleId }: { post: Post; titleId: string }) {
   const profile = profilePath(post.username);
   return (
     <header className="post-card__header">
@@ -25,7 +24,6 @@ export function PostHeader({ post, titleId, children }: { post: Post; titleId: s
           <RelativeTime iso={post.createdAt} className="post-card__time" />
         </Link>
       </div>
-      {children}
     </header>
   );
 }

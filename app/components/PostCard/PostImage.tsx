@@ -10,12 +10,16 @@ import { usePhotoSrc } from "#app/lib/photo-src";
 import type { Post } from "#app/lib/types";
 import { ViewablePhoto } from "../ViewablePhoto";
 
+/** A post picture's alt text: the author's description, or whose picture it is. */
+export const pictureAlt = (post: Post) => post.postPicAlt?.trim() || pictureTitle(post);
+const pictureTitle = (post: Post) => `Picture posted by ${post.firstName}`;
+
 export function PostImage({ post }: { post: Post }) {
   const [open, setOpen] = useState(false);
   const altId = useId();
   const alt = post.postPicAlt?.trim();
   const src = usePhotoSrc(post.postPic);
-  const described = alt || `Picture posted by ${post.firstName}`;
+  const described = pictureAlt(post);
   const { width, height } = post.postPicSize ?? {};
   const sized = width && height ? ({ "--picture-ratio": width / height } as CSSProperties) : undefined;
   return (
@@ -23,7 +27,7 @@ export function PostImage({ post }: { post: Post }) {
       <div className="post-image__frame">
         {src ? (
           <ViewablePhoto
-            photo={{ src: post.postPic, title: `Picture posted by ${post.firstName}`, alt }}
+            photo={{ src: post.postPic, title: pictureTitle(post), alt }}
             className={sized ? "post-image__view post-image__view--sized" : "post-image__view"}
             style={sized}
           >

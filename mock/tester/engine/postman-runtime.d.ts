@@ -1,0 +1,26 @@
+// postman-runtime's modules the engine uses (engine/wire.ts): the package ships no types.
+declare module "postman-runtime/lib/requester/core-body-builder.js" {
+  type Builder = (content: unknown, request: unknown) => { body?: unknown; form?: Record<string, unknown>; formData?: unknown[] };
+  const builders: { raw: Builder; urlencoded: Builder; formdata: Builder; file: Builder; graphql: Builder };
+  export default builders;
+}
+declare module "postman-runtime/lib/authorizer/auth-interface.js" {
+  const createAuthInterface: (auth: unknown, protocolProfileBehavior?: unknown, options?: unknown) => unknown;
+  export default createAuthInterface;
+}
+declare module "postman-runtime/lib/authorizer/*.js" {
+  const handler: {
+    init(auth: unknown, response: unknown, done: (error?: unknown) => void): void;
+    pre(auth: unknown, done: (error: unknown, success?: boolean, request?: unknown) => void): void;
+    sign(auth: unknown, request: unknown, done: (error?: unknown) => void): void;
+    post(auth: unknown, response: unknown, done: (error: unknown, success?: boolean) => void): void;
+  };
+  export default handler;
+}
+declare module "postman-url-encoder" {
+  export function toNodeUrl(url: unknown, disableEncoding?: boolean): { href: string };
+}
+declare module "mime-types" {
+  /** Extension to content type, as mime-types' lookup reads it. */
+  export const types: Record<string, string>;
+}

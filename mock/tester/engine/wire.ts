@@ -119,7 +119,7 @@ export function resolvedRequest(input: WireInput): Request {
   const url = fill(request.url.toString());
   const json = request.toJSON() as Record<string, unknown>;
   const own = json.auth as { type?: string } | undefined;
-  const auth = own?.type && own.type !== "inherit" ? own : input.inherited;
+  const auth = own?.type ? own : input.inherited;
   const resolved = new Request({
     method: fill(String(json.method ?? "GET")),
     header: mapStrings(json.header ?? [], fill),
@@ -135,7 +135,8 @@ export function wire(input: WireInput): Wire {
   const request = resolvedRequest(input);
   const auth = request.auth as unknown as { type?: string } | undefined;
   const type = auth?.type;
-  const authInterface = type && type !== "noauth" ? createAuthInterface(auth) : undefined;
+  // `inherit` written on the request itself has no handler: postman-runtime warns and sends it unsigned.
+  const authInterface = type && type !== "noauth" && type !== "inherit" ? createAuthInterface(auth) : undefined;
   const files = loadFiles(request, input.files);
   return {
     urlText: request.url.toString(),
@@ -143,7 +144,7 @@ export function wire(input: WireInput): Wire {
       const warnings = await files;
       // Signed on a copy: a replay signs the request as it was before, with what the answer taught the auth.
       const sent = new Request(request.toJSON() as never);
-      stripJsonBodyComments(sent);
+      prepareRawJson(sent);
       copyFileContents(request, sent);
       if (authInterface) {
         const why = unsignable(type);
@@ -205,19 +206,25 @@ interface HeaderLike {
 
 const headersOf = (request: Request) => request.headers.all() as unknown as HeaderLike[];
 
-/** JSON comments out of a raw JSON body (postman-runtime's first pre-send helper). */
-function stripJsonBodyComments(request: Request) {
+/**
+ * postman-runtime's first pre-send helper: a raw body that is JSON (by its language, else by the request's
+ * Content-Type) is built once before the auth signs (core-body-builder then adds its Content-Type, which
+ * Hawk's payload hash and AWS's signed headers see), and its JSON comments are stripped.
+ */
+function prepareRawJson(request: Request) {
   const body = request.body as (Request["body"] & { options?: { raw?: { language?: string } } }) | undefined;
-  if (!body || body.mode !== "raw" || typeof body.raw !== "string") return;
+  if (!body || body.mode !== "raw") return;
   const language = body.options?.raw?.language;
   const type = headersOf(request)
     .filter((h) => !h.disabled && h.key?.toLowerCase() === "content-type")
-    .map((h) => String(h.value))[0];
-  if (!language && !type) return;
+    .map((h) => h.value)[0];
+  if (!language && type === undefined) return;
   if (language && language !== "json") return;
-  if (!language && type !== undefined && !/^application\/(\S+\+)?json/.test(type)) return;
-  if (!body.raw.includes("//") && !body.raw.includes("/*")) return;
-  body.raw = stripJsonComments(body.raw, { whitespace: false });
+  if (!language && typeof type === "string" && !/^application\/(\S+\+)?json/.test(type)) return;
+  const built = requestBody(request);
+  const raw = built && typeof built.body === "string" ? built.body : undefined;
+  if (!raw || (!raw.includes("//") && !raw.includes("/*"))) return;
+  body.raw = stripJsonComments(raw, { whitespace: false });
 }
 
 /** A file read for a body: its bytes and the path it was read from (for its part's name and type). */
@@ -298,8 +305,12 @@ function mimeOf(path: string): string | undefined {
 
 const baseName = (path: string) => path.replace(/^.*[\\/]/, "");
 
-/** The body postman-runtime's getRequestBody (lib/requester/core.js) gives, as bytes or text, with the type the sender adds. */
-function bodyOf(request: Request): { content?: string | Uint8Array; type?: string } | undefined {
+/**
+ * postman-runtime's getRequestBody (lib/requester/core.js): nothing for an empty or disabled body, a
+ * formdata or urlencoded one whose every field is off, a GET's (its body pruning), or a mode its builder
+ * does not know; else what core-body-builder makes of it (which adds raw's and GraphQL's Content-Type).
+ */
+function requestBody(request: Request): { body?: unknown; form?: Record<string, unknown> } | undefined {
   const body = request.body;
   if (!body || body.disabled || body.isEmpty()) return undefined;
   const mode = body.mode as keyof typeof bodyBuilder;
@@ -307,12 +318,21 @@ function bodyOf(request: Request): { content?: string | Uint8Array; type?: strin
   if (content && typeof content.all === "function" && content.all().every((p) => !p || p.disabled)) return undefined;
   if (METHODS_WITHOUT_BODY.has(String(request.method).toLowerCase())) return undefined;
   if (!Object.prototype.hasOwnProperty.call(bodyBuilder, mode)) return undefined;
-  if (mode === "file") {
+  if (mode === "file" || mode === "formdata") return {}; // read from the files loaded, below
+  return bodyBuilder[mode](content, request);
+}
+
+/** The body's bytes or text, with the Content-Type postman-request adds when the request has none. */
+function bodyOf(request: Request): { content?: string | Uint8Array; type?: string } | undefined {
+  const built = requestBody(request);
+  if (!built) return undefined;
+  const body = request.body!;
+  if (body.mode === "file") {
+    // A file streamed as the body: typed by its name (postman-request's pipe handler), else octet-stream.
     const file = (body.file as WithFile | undefined)?.[FILE];
-    return file ? { content: file.bytes } : undefined;
+    return file ? { content: file.bytes, type: mimeOf(file.path) || "application/octet-stream" } : undefined;
   }
-  if (mode === "formdata") return multipart(body.formdata!.all() as unknown as FormParamLike[]);
-  const built = bodyBuilder[mode](content, request) as { body?: unknown; form?: Record<string, unknown> };
+  if (body.mode === "formdata") return multipart(body.formdata!.all() as unknown as FormParamLike[]);
   if (built.form) return { content: formText(built.form), type: "application/x-www-form-urlencoded" };
   return { content: built.body === undefined ? undefined : String(built.body) };
 }

@@ -107,7 +107,7 @@ function scriptOf(events: PostmanEvent[] | undefined, listen: string): string | 
 const rawText = (value: unknown) =>
   typeof value === "string" ? value : value === undefined || value === null ? "" : JSON.stringify(value);
 
-function bodyOf(request: PostmanRequest): StepBody | string {
+function bodyOf(request: PostmanRequest): StepBody {
   const body = request.body as (PostmanRequest["body"] & Record<string, unknown>) | undefined;
   if (!body || body.disabled || !body.mode) return { mode: "none" };
   if (body.mode === "raw") {
@@ -155,8 +155,16 @@ function bodyOf(request: PostmanRequest): StepBody | string {
         : {}),
     };
   }
-  return `a ${body.mode} body, which mockman does not send`;
+  // Any other mode (none, or one postman-runtime's body builder does not know) goes out without a body, as in Newman.
+  return { mode: "none" };
 }
+
+/**
+ * The auth an item, folder or collection sets itself, as postman-collection's Item.getAuth finds it: any
+ * type, `inherit` written out too (that one then stops the search, and the request goes out unsigned, as
+ * Newman 6 sends it).
+ */
+const ownAuth = (auth: PostmanAuth | undefined) => (auth && typeof auth.type === "string" && auth.type ? auth : undefined);
 
 /** The requests of a Postman collection in run order, each with the scripts Newman runs around it. */
 export function postmanPlan(json: PostmanCollection): PostmanPlan {
@@ -180,7 +188,7 @@ export function postmanPlan(json: PostmanCollection): PostmanPlan {
       const label = text(item.name) || "request";
       const path = [...prefix, label];
       if (Array.isArray(item.item)) {
-        const own = item.auth && item.auth.type !== "inherit" ? item.auth : auth;
+        const own = ownAuth(item.auth) ?? auth;
         const id = text(item.id ?? item._postman_id);
         const inside = [...folders, { name: label, ...(id ? { id } : {}) }];
         visit(item.item, path, own, add(chain, item.event, `${path.join(" / ")} (folder)`), inside);
@@ -188,7 +196,7 @@ export function postmanPlan(json: PostmanCollection): PostmanPlan {
       }
       const where = path.join(" / ");
       const request: PostmanRequest = typeof item.request === "string" ? { method: "GET", url: item.request } : (item.request ?? {});
-      const effective = request.auth && request.auth.type !== "inherit" ? request.auth : auth;
+      const effective = ownAuth(request.auth) ?? auth;
       const body = bodyOf(request);
       const step: PostmanStep = {
         name: uniqueName(path, taken, variables),
@@ -200,24 +208,17 @@ export function postmanPlan(json: PostmanCollection): PostmanPlan {
         headers: (Array.isArray(request.header) ? request.header : [])
           .filter((h) => h.key && !h.disabled)
           .map((h) => [text(h.key), text(h.value)] as [string, string]),
-        body: typeof body === "string" ? { mode: "none" } : body,
+        body,
         ...add(chain, item.event, where),
         folders,
         definition: definitionOf(request),
       };
       if (effective && effective.type !== "noauth") step.auth = effective;
-      if (typeof body === "string") step.unsendable = body;
-      else if (unsignable(effective?.type)) step.unsendable = unsignable(effective?.type);
+      if (unsignable(effective?.type)) step.unsendable = unsignable(effective?.type);
       steps.push(step);
     }
   };
-  visit(
-    json.item ?? [],
-    [],
-    json.auth && json.auth.type !== "inherit" ? json.auth : undefined,
-    add({ prerequest: [], test: [] }, json.event, `${collectionName} (collection)`),
-    [],
-  );
+  visit(json.item ?? [], [], ownAuth(json.auth), add({ prerequest: [], test: [] }, json.event, `${collectionName} (collection)`), []);
   return { name: collectionName, steps, variables };
 }
 

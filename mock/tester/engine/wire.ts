@@ -138,6 +138,7 @@ export function wire(input: WireInput): Wire {
   // `inherit` written on the request itself has no handler: postman-runtime warns and sends it unsigned.
   const authInterface = type && type !== "noauth" && type !== "inherit" ? createAuthInterface(auth) : undefined;
   const files = loadFiles(request, input.files);
+  files.catch(() => {}); // awaited (and its NotSent thrown) by build(); a request refused before that leaves it unread
   return {
     urlText: request.url.toString(),
     async build() {

@@ -29,20 +29,21 @@ const VENDORED = {
  * Our modules loaded on first use, each bundled into a file of its own, by the import() that loads it: the script
  * sandbox's engine and sources (QuickJS with its wasm, chai, lodash...: 1.5 MB), loaded by sandbox.ts; a Postman
  * request's model, body builder and authorizers (postman-collection, postman-url-encoder, postman-runtime's
- * lib/authorizer and lib/requester/core-body-builder: 1.9 MB), loaded by postman-run.ts for its first request.
+ * lib/authorizer and lib/requester/core-body-builder, Postman's dynamic variables: 1.8 MB), loaded by postman-run.ts
+ * for its first request and by dynamic.ts.
  */
 const LAZY_PARTS = [
   {
     file: "mockman.sandbox.cjs",
     entry: join(root, "mock/tester/sandbox/libraries.ts"),
     specifier: "./libraries",
-    importer: join("sandbox", "sandbox.ts"),
+    importers: [join("sandbox", "sandbox.ts")],
   },
   {
     file: "mockman.wire.cjs",
     entry: join(root, "mock/tester/engine/wire.ts"),
     specifier: "./wire",
-    importer: join("engine", "postman-run.ts"),
+    importers: [join("engine", "postman-run.ts"), join("engine", "dynamic.ts")],
   },
 ];
 const lazyParts = {
@@ -50,7 +51,7 @@ const lazyParts = {
   setup(b) {
     for (const part of LAZY_PARTS) {
       b.onResolve({ filter: new RegExp(`^${part.specifier.replace(/[.]/g, "\\.")}$`) }, (args) =>
-        args.kind === "dynamic-import" && args.importer.endsWith(part.importer)
+        args.kind === "dynamic-import" && part.importers.some((importer) => args.importer.endsWith(importer))
           ? { path: `./${part.file}`, namespace: "lazy-require" }
           : undefined,
       );

@@ -1,4 +1,5 @@
-// postman-runtime's modules the engine uses (engine/wire.ts): the package ships no types.
+// The modules of postman-runtime, postman-collection, postman-url-encoder and mime-types the engine uses
+// (engine/wire.ts, engine/dynamic.ts) that ship no types of their own.
 declare module "postman-runtime/lib/requester/core-body-builder.js" {
   type Builder = (content: unknown, request: unknown) => { body?: unknown; form?: Record<string, unknown>; formData?: unknown[] };
   const builders: { raw: Builder; urlencoded: Builder; formdata: Builder; file: Builder; graphql: Builder };
@@ -23,4 +24,9 @@ declare module "postman-url-encoder" {
 declare module "mime-types" {
   /** Extension to content type, as mime-types' lookup reads it. */
   export const types: Record<string, string>;
+}
+declare module "postman-collection/lib/superstring/dynamic-variables.js" {
+  /** Each dynamic variable ($guid, $randomInt...) with its generator. */
+  const variables: Record<string, { description?: string; generator: () => unknown }>;
+  export default variables;
 }

@@ -29,11 +29,21 @@ import bodyBuilder from "postman-runtime/lib/requester/core-body-builder.js";
 import createAuthInterface from "postman-runtime/lib/authorizer/auth-interface.js";
 import stripJsonComments from "strip-json-comments";
 import { types as mimeTypes } from "mime-types";
+import DYNAMIC_VARIABLES from "postman-collection/lib/superstring/dynamic-variables.js";
+import { Buffer as BufferPackage } from "buffer";
 import { mapStrings } from "../collection/template-text";
 import type { FileSource } from "./exchange";
 import { NotSent } from "./limits";
 import { boundary, concat } from "./bodies";
 import { unsignable } from "../postman/steps";
+
+// postman-url-encoder percent-encodes through Node's Buffer, and basic auth's handler writes base64 with it:
+// the page's run worker has none, so it gets the buffer package's (the one browserify gives Postman's own
+// browser builds). In Node this is Node's own and nothing changes.
+if (typeof globalThis.Buffer === "undefined") (globalThis as { Buffer?: unknown }).Buffer = BufferPackage;
+
+/** Postman's dynamic variables, by name (engine/dynamic.ts): postman-collection's own. */
+export { DYNAMIC_VARIABLES };
 
 /** postman-runtime's handler of one auth type (lib/authorizer/auth-interface.js documents it). */
 interface AuthHandler {
@@ -101,8 +111,6 @@ const loadedHandlers = new Map<string, AuthHandler>();
 async function handlerFor(type: string): Promise<AuthHandler | undefined> {
   if (!(type in HANDLERS)) return undefined;
   if (!loadedHandlers.has(type)) {
-    // basic's handler writes base64 with Node's Buffer; the page's worker has the buffer package's instead.
-    if (typeof Buffer === "undefined") (globalThis as { Buffer?: unknown }).Buffer = (await import("buffer")).Buffer;
     loadedHandlers.set(type, handlerOf(await HANDLERS[type]()));
   }
   return loadedHandlers.get(type);

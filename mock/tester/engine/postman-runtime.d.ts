@@ -19,11 +19,13 @@ declare module "postman-runtime/lib/authorizer/*.js" {
   export default handler;
 }
 declare module "postman-url-encoder" {
-  export function toNodeUrl(url: unknown, disableEncoding?: boolean): { href: string };
+  const urlEncoder: { toNodeUrl(url: unknown, disableEncoding?: boolean): { href: string } };
+  export default urlEncoder;
 }
 declare module "mime-types" {
-  /** Extension to content type, as mime-types' lookup reads it. */
-  export const types: Record<string, string>;
+  /** `types`: extension to content type, as mime-types' lookup reads it. */
+  const mime: { types: Record<string, string> };
+  export default mime;
 }
 declare module "postman-collection/lib/superstring/dynamic-variables.js" {
   /** Each dynamic variable ($guid, $randomInt...) with its generator. */

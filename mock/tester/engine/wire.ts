@@ -23,12 +23,12 @@
 // form-data and Node's querystring, streams and all, which the page's worker has
 // not: `multipart` and `formText` below write the same bytes), and reading files
 // through the run's FileSource (its --working-dir rules).
-import { Request, Response, Url } from "postman-collection";
-import { toNodeUrl } from "postman-url-encoder";
+import sdk from "postman-collection";
+import urlEncoder from "postman-url-encoder";
 import bodyBuilder from "postman-runtime/lib/requester/core-body-builder.js";
 import createAuthInterface from "postman-runtime/lib/authorizer/auth-interface.js";
 import stripJsonComments from "strip-json-comments";
-import { types as mimeTypes } from "mime-types";
+import mime from "mime-types";
 import DYNAMIC_VARIABLES from "postman-collection/lib/superstring/dynamic-variables.js";
 import { Buffer as BufferPackage } from "buffer";
 import { mapStrings } from "../collection/template-text";
@@ -36,6 +36,14 @@ import type { FileSource } from "./exchange";
 import { NotSent } from "./limits";
 import { boundary, concat } from "./bodies";
 import { unsignable } from "../postman/steps";
+
+// CommonJS packages, by their default export: Node's ESM (tsx, when the CLI runs from source) finds no named
+// exports in postman-collection's.
+const { Request, Response, Url } = sdk;
+type Request = InstanceType<typeof Request>;
+type Response = InstanceType<typeof Response>;
+const { toNodeUrl } = urlEncoder;
+const mimeTypes = mime.types;
 
 // postman-url-encoder percent-encodes through Node's Buffer, and basic auth's handler writes base64 with it:
 // the page's run worker has none, so it gets the buffer package's (the one browserify gives Postman's own

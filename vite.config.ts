@@ -34,6 +34,7 @@ const SLOW = [
   "tests/api/openapi-lint.test.ts",
   "tests/api/openapi-types.test.ts",
   "tests/collection/newman.test.ts",
+  "tests/collection/newman-wire.test.ts",
   // postman-sandbox in a process of its own beside our sandbox, every corpus script in both.
   "tests/postman-diff/**/*.test.ts",
   // Long: a 600M-character answer, generated inputs by the thousand (fast-check), every list

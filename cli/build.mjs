@@ -23,21 +23,40 @@ const binDir = join(cliDir, "bin");
 const VENDORED = {
   undici: { file: "mockman.undici.cjs", names: ["Agent", "fetch"] },
   "@faker-js/faker": { file: "mockman.faker.cjs", names: ["Faker", "base", "en"] },
-  // A Postman request's URL model (path variables), loaded when a request has them (mock/tester/engine/postman-run.ts).
-  "postman-collection": { file: "mockman.postman.cjs", names: ["Url"] },
 };
 
-/** The script sandbox's engine and sources (QuickJS with its wasm, chai, lodash...: 1.5 MB), loaded by sandbox.ts on first use. */
-const SANDBOX_PARTS = { file: "mockman.sandbox.cjs", entry: join(root, "mock/tester/sandbox/libraries.ts") };
-const sandboxParts = {
-  name: "sandbox-parts",
+/**
+ * Our modules loaded on first use, each bundled into a file of its own, by the import() that loads it: the script
+ * sandbox's engine and sources (QuickJS with its wasm, chai, lodash...: 1.5 MB), loaded by sandbox.ts; a Postman
+ * request's model, body builder and authorizers (postman-collection, postman-url-encoder, postman-runtime's
+ * lib/authorizer and lib/requester/core-body-builder, Postman's dynamic variables: 1.8 MB), loaded by postman-run.ts
+ * for its first request and by dynamic.ts.
+ */
+const LAZY_PARTS = [
+  {
+    file: "mockman.sandbox.cjs",
+    entry: join(root, "mock/tester/sandbox/libraries.ts"),
+    specifier: "./libraries",
+    importers: [join("sandbox", "sandbox.ts")],
+  },
+  {
+    file: "mockman.wire.cjs",
+    entry: join(root, "mock/tester/engine/wire.ts"),
+    specifier: "./wire",
+    importers: [join("engine", "postman-run.ts"), join("engine", "dynamic.ts")],
+  },
+];
+const lazyParts = {
+  name: "lazy-parts",
   setup(b) {
-    b.onResolve({ filter: /^\.\/libraries$/ }, (args) =>
-      args.kind === "dynamic-import" && args.importer.endsWith(join("sandbox", "sandbox.ts"))
-        ? { path: `./${SANDBOX_PARTS.file}`, namespace: "lazy-require" }
-        : undefined,
-    );
-    b.onResolve({ filter: /^\.\/mockman\.sandbox\.cjs$/ }, (args) => ({ path: args.path, external: true }));
+    for (const part of LAZY_PARTS) {
+      b.onResolve({ filter: new RegExp(`^${part.specifier.replace(/[.]/g, "\\.")}$`) }, (args) =>
+        args.kind === "dynamic-import" && part.importers.some((importer) => args.importer.endsWith(importer))
+          ? { path: `./${part.file}`, namespace: "lazy-require" }
+          : undefined,
+      );
+    }
+    b.onResolve({ filter: /^\.\/mockman\.(sandbox|wire)\.cjs$/ }, (args) => ({ path: args.path, external: true }));
   },
 };
 
@@ -107,7 +126,7 @@ const result = await build({
   outfile: join(binDir, "mockman.bundle.js"),
   metafile: true,
   absWorkingDir: root,
-  plugins: [sandboxParts, rawText, aliases, lazyChildProcess, vendored],
+  plugins: [lazyParts, rawText, aliases, lazyChildProcess, vendored],
 });
 const code = result.outputFiles[0].text;
 // (QuickJS's own error messages, inside its embedded wasm, say "import()": text, not a call.)
@@ -129,14 +148,16 @@ for (const [name, { file, names }] of Object.entries(VENDORED)) {
   outputs[file] = vendor.outputFiles[0].text;
 }
 
-const parts = await build({
-  ...common,
-  entryPoints: [SANDBOX_PARTS.entry],
-  outfile: join(binDir, SANDBOX_PARTS.file),
-  absWorkingDir: root,
-  plugins: [rawText],
-});
-outputs[SANDBOX_PARTS.file] = parts.outputFiles[0].text;
+for (const part of LAZY_PARTS) {
+  const built = await build({
+    ...common,
+    entryPoints: [part.entry],
+    outfile: join(binDir, part.file),
+    absWorkingDir: root,
+    plugins: [rawText, aliases],
+  });
+  outputs[part.file] = built.outputFiles[0].text;
+}
 
 // Each file is written beside its place and renamed over it: a mockman running meanwhile (a test, a
 // second terminal) reads the old file or the new one, never half of one or none.

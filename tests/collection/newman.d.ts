@@ -22,3 +22,20 @@ declare module "newman" {
   const newman: { run(options: RunOptions, done: (error: Error | null, summary: Summary) => void): EventEmitter };
   export default newman;
 }
+
+// The aws4 library (what postman-runtime signs AWS requests with), which the wire comparison checks signatures with.
+declare module "aws4" {
+  interface Signable {
+    method?: string;
+    host?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    service?: string;
+    region?: string;
+  }
+  const aws4: {
+    sign(request: Signable, credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string }): Signable;
+  };
+  export default aws4;
+}

@@ -50,7 +50,7 @@ export interface BuiltBody {
 
 const encoder = new TextEncoder();
 
-function concat(parts: Array<string | Uint8Array>): Uint8Array {
+export function concat(parts: Array<string | Uint8Array>): Uint8Array {
   const chunks = parts.map((part) => (typeof part === "string" ? encoder.encode(part) : part));
   const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
   let at = 0;
@@ -62,7 +62,7 @@ function concat(parts: Array<string | Uint8Array>): Uint8Array {
 }
 
 /** A multipart boundary as form-data (Newman's) writes one: dashes and 24 digits. */
-const boundary = () => `--------------------------${Array.from({ length: 24 }, () => Math.floor(Math.random() * 10)).join("")}`;
+export const boundary = () => `--------------------------${Array.from({ length: 24 }, () => Math.floor(Math.random() * 10)).join("")}`;
 
 const quoted = (text: string) => text.replace(/"/g, "%22").replace(/\r?\n/g, " ");
 

@@ -2,8 +2,18 @@
 // error a request that is not sent carries. A leaf: the jar, the variables and the bodies
 // read it without reaching the rest of the bounds.
 
+/** Marks a NotSent: the CLI bundles the lazily loaded request builder (engine/wire.ts) apart, with a copy of this class. */
+const NOT_SENT = Symbol.for("mockman.NotSent");
+
 /** A request that is not sent, and why (a variable expanded past its bound, a file outside --working-dir). */
-export class NotSent extends Error {}
+export class NotSent extends Error {
+  readonly [NOT_SENT] = true;
+
+  /** `instanceof NotSent` holds for either bundle's copy. */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as { [NOT_SENT]?: boolean })[NOT_SENT] === true;
+  }
+}
 
 export const BOUNDS = {
   /** Characters one `{{variable}}` fill may produce (a self-referencing variable doubles each level). */

@@ -7,14 +7,7 @@
 // postman.setNextRequest jumps, null stops the iteration.
 import { STORE_ERROR_HEADER } from "#mock/core/boundary";
 import { describeFailure, type CheckFailure } from "#mock/tester/collection/assert";
-import {
-  authOf,
-  hasPathVariables,
-  withPathVariables,
-  type PostmanPlan,
-  type PostmanStep,
-  type StepScript,
-} from "#mock/tester/postman/steps";
+import { type PostmanPlan, type PostmanStep, type StepScript } from "#mock/tester/postman/steps";
 import { endpointOf } from "#mock/tester/postman/convert";
 import { toPath } from "#mock/tester/collection/urls";
 import { sendWithin, type Exchange, type FileSource, type OutgoingRequest, type Sender } from "./exchange";
@@ -31,10 +24,9 @@ import {
 } from "../sandbox/sandbox";
 import { substitute } from "./variables";
 import type { DynamicVariables } from "./dynamic";
-import { buildBody } from "./bodies";
 import { cookieHeader, cookiesFor, keepSetCookies, runJar, splitSetCookie } from "./cookies";
-import { digestHeader, parseChallenge } from "./digest";
 import { eventLoopTurns } from "./turns";
+import type { Wire } from "./wire";
 import { filledOr, NotSent, runBounds } from "./bounds";
 
 export { substitute, variableValue } from "./variables";
@@ -111,16 +103,15 @@ function responseOf(exchange: Exchange): ScriptResponse {
 const setCookiesOf = (exchange: Exchange) =>
   exchange.setCookies ?? (exchange.headers["set-cookie"] ? splitSetCookie(exchange.headers["set-cookie"]) : []);
 
-/** UTF-8 text as base64 (Basic auth), without Node's Buffer. */
-function base64(text: string): string {
-  let binary = "";
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
+/**
+ * The request as Newman sends it, by postman-collection, postman-url-encoder and postman-runtime's body builder
+ * and authorizers (wire.ts), loaded on first use: the page's first load and the CLI's start hold none of it.
+ */
+let wireModule: Promise<typeof import("./wire")> | undefined;
+const loadWire = () => (wireModule ??= import("./wire"));
 
-/** postman-collection, loaded on first use (a URL with path variables): the page's first load and the CLI's start hold none of it. */
-let model: Promise<typeof import("postman-collection")> | undefined;
-const postmanModel = () => (model ??= import("postman-collection"));
+/** How many times an auth may ask for its request again (digest's challenge), as postman-runtime's replays are bounded. */
+const AUTH_REPLAYS = 3;
 
 const delay = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
@@ -328,9 +319,9 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
       result = notSentResult(step, skip ? "skipped by pm.execution.skipRequest()" : `it has ${step.unsendable}`);
       result.pass = step.unsendable ? false : !errors.length;
     } else {
-      let prepared: { outgoing: OutgoingRequest; url: string; unresolved: Set<string> } | undefined;
+      let prepared: Prepared | undefined;
       try {
-        prepared = await outgoingOf(sentStep(step, request), headers, fill, warnings, definition);
+        prepared = await outgoingOf(step, definition, fill, warnings);
       } catch (error) {
         if (!(error instanceof NotSent)) throw error;
         result = notSentResult(step, error.message);
@@ -340,7 +331,15 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
         let exchange: Exchange | undefined;
         try {
           exchange = await send(prepared.outgoing, prepared.url);
-          exchange = await digestRetry(step, prepared, exchange, fill);
+          // An auth that learns from the answer (digest's 401 challenge) asks for the request again, signed anew.
+          for (
+            let replay = 0;
+            replay < AUTH_REPLAYS && (await prepared.wire.answered(exchange.status, Object.entries(exchange.headers)));
+            replay++
+          ) {
+            prepared = { ...prepared, ...(await sendable(prepared.wire, warnings)) };
+            exchange = await send(prepared.outgoing, prepared.url);
+          }
         } catch (error) {
           // A request error (no answer in time, connection refused): Newman counts it a failure and runs on.
           result = notSentResult(step, (error as Error).message);
@@ -375,75 +374,66 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     return { result: result!, next };
   }
 
-  /** Digest auth without a nonce: the 401's challenge, then the request again, signed (as Newman does). */
-  async function digestRetry(
-    step: PostmanStep,
-    prepared: { outgoing: OutgoingRequest; url: string },
-    exchange: Exchange,
-    fill: (text: string) => string,
-  ): Promise<Exchange> {
-    const digest = authOf(step.auth).digest;
-    if (!digest || exchange.status !== 401 || (digest.nonce && digest.realm)) return exchange;
-    const challenge = parseChallenge(exchange.headers["www-authenticate"]);
-    if (!challenge) return exchange;
-    const params: Record<string, string> = {};
-    for (const [k, v] of Object.entries(digest)) params[k] = fill(v);
-    Object.assign(params, {
-      realm: challenge.realm ?? "",
-      nonce: challenge.nonce ?? "",
-      qop: challenge.qop ?? "",
-      opaque: challenge.opaque ?? "",
-    });
-    if (challenge.algorithm) params.algorithm = challenge.algorithm;
-    const headers = prepared.outgoing.headers.filter(([k]) => k.toLowerCase() !== "authorization" && k.toLowerCase() !== "cookie");
-    headers.push(["Authorization", await digestHeader(params, prepared.outgoing.method, prepared.outgoing.path)]);
-    return send({ ...prepared.outgoing, headers }, prepared.url);
-  }
-
-  /** The request as sent: variables filled, auth applied, a body with the content type Postman gives it. */
+  /** The request as sent: variables filled, then postman-collection's model, auth and body as Newman's (wire.ts). */
   async function outgoingOf(
     step: PostmanStep,
-    headers: Array<[string, string]>,
+    definition: Record<string, unknown> | undefined,
     fillIn: (text: string, unresolved?: Set<string>) => string,
     warnings: string[],
-    definition: Record<string, unknown> | undefined,
-  ): Promise<{ outgoing: OutgoingRequest; url: string; unresolved: Set<string> }> {
+  ): Promise<Prepared> {
     const unresolved = new Set<string>();
     const fill = (text: string) => fillIn(text, unresolved);
-    const raw = hasPathVariables(step.url, definition) ? withPathVariables(step.url, definition, (await postmanModel()).Url) : step.url;
-    let url = endpointOf(fill(raw));
-    const sent = headers.map(([k, v]) => [fill(k), fill(v)] as [string, string]);
-    const auth = authOf(step.auth);
-    if (auth.header && headerIndex(sent, fill(auth.header[0])) < 0) sent.push([fill(auth.header[0]), fill(auth.header[1])]);
-    if (auth.basic) {
-      const pair = `${fill(auth.basic[0])}:${fill(auth.basic[1])}`;
-      if (headerIndex(sent, "authorization") < 0) sent.push(["Authorization", `Basic ${base64(pair)}`]);
-    }
-    if (auth.query)
-      url += `${url.includes("?") ? "&" : "?"}${encodeURIComponent(fill(auth.query[0]))}=${encodeURIComponent(fill(auth.query[1]))}`;
-    const built = await buildBody(step.method, step.body, fill, options.files);
-    for (const warning of built.warnings) warnings.push(`a file of its body was not sent: ${warning}`);
-    if (built.type && headerIndex(sent, "content-type") < 0) sent.push(["Content-Type", built.type]);
-    const unresolvedHost = url.match(/^\{\{([^{}]+)\}\}/);
+    const { wire } = await loadWire();
+    const request = wire({
+      definition: definition ?? step.definition,
+      ...(step.auth ? { inherited: step.auth as Record<string, unknown> } : {}),
+      fill,
+      files: options.files,
+    });
+    const unresolvedHost = request.urlText.match(/^\{\{([^{}]+)\}\}/);
     if (unresolvedHost)
       throw new NotSent(
         `its URL starts with {{${unresolvedHost[1]}}}, which has no value when it is sent (give it with --env-var ${unresolvedHost[1]}=<url>)`,
       );
+    return { wire: request, unresolved, ...(await sendable(request, warnings)) };
+  }
+
+  /** What goes out for a request now (signed again at each replay). */
+  async function sendable(request: Wire, warnings: string[]): Promise<{ outgoing: OutgoingRequest; url: string }> {
+    const built = await request.build();
+    for (const warning of built.warnings)
+      if (!warnings.includes(`a file of its body was not sent: ${warning}`)) warnings.push(`a file of its body was not sent: ${warning}`);
     let path: string;
     try {
-      path = toPath(url, options.base);
+      path = pathOf(built.url, options.base);
     } catch {
-      throw new NotSent(`its URL ${url} is not one mockman can send`);
+      throw new NotSent(`its URL ${built.url} is not one mockman can send`);
     }
-    if (auth.digest && auth.digest.nonce && auth.digest.realm && headerIndex(sent, "authorization") < 0) {
-      const params: Record<string, string> = {};
-      for (const [k, v] of Object.entries(auth.digest)) params[k] = fill(v);
-      sent.push(["Authorization", await digestHeader(params, step.method, path)]);
-    }
-    const outgoing: OutgoingRequest = { method: step.method, path, headers: sent };
+    const outgoing: OutgoingRequest = { method: built.method, path, headers: built.headers };
     if (built.body !== undefined) outgoing.body = built.body;
-    return { outgoing, url, unresolved };
+    return { outgoing, url: built.url };
   }
+}
+
+interface Prepared {
+  outgoing: OutgoingRequest;
+  url: string;
+  unresolved: Set<string>;
+  wire: Wire;
+}
+
+/**
+ * The path (and query) of an encoded URL as the target receives it: the text after its origin, kept as
+ * postman-url-encoder wrote it (WHATWG's URL would encode it again), the target's own path prefix left out.
+ */
+function pathOf(url: string, base?: string): string {
+  const origin = url.match(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i);
+  if (!origin) return toPath(url, base);
+  const rest = url.slice(origin[0].length).replace(/#.*$/, "");
+  const [pathname, search = ""] = (rest.startsWith("/") ? rest : `/${rest}`).split(/(?=\?)/, 2);
+  const prefix = base ? new URL(base).pathname.replace(/\/+$/, "") : "";
+  const path = prefix && pathname.startsWith(prefix) ? pathname.slice(prefix.length) || "/" : pathname;
+  return path + search;
 }
 
 /** What pm.request.body.formdata / .urlencoded list: every field as written, unticked ones marked. */
@@ -461,14 +451,6 @@ function bodyFieldsOf(body: PostmanStep["body"]): Pick<ScriptRequest, "bodyField
       })),
     };
   return {};
-}
-
-/** The step as its pre-request scripts left pm.request: the same step when they changed nothing. */
-function sentStep(step: PostmanStep, request: ScriptRequest): PostmanStep {
-  const body =
-    step.body.mode === "raw" && request.body !== null && request.body !== step.body.raw ? { ...step.body, raw: request.body } : step.body;
-  if (request.url === step.url && request.method === step.method && body === step.body) return step;
-  return { ...step, url: request.url, method: request.method, body };
 }
 
 function notSentResult(step: PostmanStep, why: string): ReplayResult {

@@ -12,7 +12,7 @@ import { planScripts, postmanPlan, type PostmanPlan } from "#mock/tester/postman
 import { namesScriptsSet, unsupportedUses } from "#mock/tester/postman/variables";
 import type { Scopes } from "../sandbox/sandbox";
 import type { DataRow } from "./data";
-import { dynamicVariables, needsFaker } from "./dynamic";
+import { dynamicVariables } from "./dynamic";
 import type { FileSource, Sender } from "./exchange";
 import { runOurs } from "./ours-run";
 import { runPostman, type SandboxFactory } from "./postman-run";
@@ -253,8 +253,7 @@ export async function executeRun(prepared: PreparedRun, sender: Sender, options:
     }
   } else {
     const plan = prepared.plan!;
-    const text = JSON.stringify(prepared.postman ?? plan) + JSON.stringify(prepared.scopes) + JSON.stringify(prepared.data);
-    const dynamic = await dynamicVariables(needsFaker(text));
+    const dynamic = await dynamicVariables();
     const end = await runPostman(plan, sender, {
       bail: options.bail,
       scopes: prepared.scopes,

@@ -3,10 +3,7 @@
 // (collection, then each folder, then the request's own), kept as Postman
 // wrote them. The engine (mock/tester/engine/postman-run.ts) runs these with
 // their scripts; the page's history import uses the simpler fromPostman.
-import type { Url as UrlClass } from "postman-collection";
 import {
-  type PostmanKeyValue,
-  authValue,
   endpointOf,
   text,
   uniqueName,
@@ -76,7 +73,24 @@ export interface PostmanPlan {
   variables: Record<string, string>;
 }
 
-const SUPPORTED_AUTH = ["noauth", "inherit", "bearer", "basic", "apikey", "digest", "oauth2"];
+/** The auth types postman-runtime 7.39 has a handler for (its lib/authorizer/index.js), which sign requests here (engine/wire.ts). */
+export const AUTH_TYPES = ["noauth", "basic", "bearer", "apikey", "oauth2", "digest", "oauth1", "hawk", "awsv4", "edgegrid", "jwt", "asap"];
+
+/** The types whose handler signs with Node's crypto (or jose, node-forge): none of it is in the page's worker. */
+const NODE_ONLY = new Set(["digest", "oauth1", "hawk", "awsv4", "edgegrid", "jwt", "asap"]);
+
+const inNode = () => typeof process !== "undefined" && Boolean(process.versions?.node);
+
+/** Why a request with this auth type cannot be sent here, or undefined when it can. */
+export function unsignable(type: string | undefined): string | undefined {
+  if (!type || type === "inherit") return undefined;
+  if (type === "ntlm")
+    return "ntlm auth, whose handshake of three messages needs one kept-alive connection: mockman's sender does not keep one";
+  if (!AUTH_TYPES.includes(type)) return `${type} auth, which postman-runtime has no handler for`;
+  if (NODE_ONLY.has(type) && !inNode())
+    return `${type} auth, which postman-runtime signs with Node's crypto: run this collection with mockman replay`;
+  return undefined;
+}
 
 function scriptOf(events: PostmanEvent[] | undefined, listen: string): string | null {
   const sources = (events ?? [])
@@ -93,7 +107,7 @@ function scriptOf(events: PostmanEvent[] | undefined, listen: string): string | 
 const rawText = (value: unknown) =>
   typeof value === "string" ? value : value === undefined || value === null ? "" : JSON.stringify(value);
 
-function bodyOf(request: PostmanRequest): StepBody | string {
+function bodyOf(request: PostmanRequest): StepBody {
   const body = request.body as (PostmanRequest["body"] & Record<string, unknown>) | undefined;
   if (!body || body.disabled || !body.mode) return { mode: "none" };
   if (body.mode === "raw") {
@@ -141,8 +155,16 @@ function bodyOf(request: PostmanRequest): StepBody | string {
         : {}),
     };
   }
-  return `a ${body.mode} body, which mockman does not send`;
+  // Any other mode (none, or one postman-runtime's body builder does not know) goes out without a body, as in Newman.
+  return { mode: "none" };
 }
+
+/**
+ * The auth an item, folder or collection sets itself, as postman-collection's Item.getAuth finds it: any
+ * type, `inherit` written out too (that one then stops the search, and the request goes out unsigned, as
+ * Newman 6 sends it).
+ */
+const ownAuth = (auth: PostmanAuth | undefined) => (auth && typeof auth.type === "string" && auth.type ? auth : undefined);
 
 /** The requests of a Postman collection in run order, each with the scripts Newman runs around it. */
 export function postmanPlan(json: PostmanCollection): PostmanPlan {
@@ -166,7 +188,7 @@ export function postmanPlan(json: PostmanCollection): PostmanPlan {
       const label = text(item.name) || "request";
       const path = [...prefix, label];
       if (Array.isArray(item.item)) {
-        const own = item.auth && item.auth.type !== "inherit" ? item.auth : auth;
+        const own = ownAuth(item.auth) ?? auth;
         const id = text(item.id ?? item._postman_id);
         const inside = [...folders, { name: label, ...(id ? { id } : {}) }];
         visit(item.item, path, own, add(chain, item.event, `${path.join(" / ")} (folder)`), inside);
@@ -174,7 +196,7 @@ export function postmanPlan(json: PostmanCollection): PostmanPlan {
       }
       const where = path.join(" / ");
       const request: PostmanRequest = typeof item.request === "string" ? { method: "GET", url: item.request } : (item.request ?? {});
-      const effective = request.auth && request.auth.type !== "inherit" ? request.auth : auth;
+      const effective = ownAuth(request.auth) ?? auth;
       const body = bodyOf(request);
       const step: PostmanStep = {
         name: uniqueName(path, taken, variables),
@@ -186,60 +208,18 @@ export function postmanPlan(json: PostmanCollection): PostmanPlan {
         headers: (Array.isArray(request.header) ? request.header : [])
           .filter((h) => h.key && !h.disabled)
           .map((h) => [text(h.key), text(h.value)] as [string, string]),
-        body: typeof body === "string" ? { mode: "none" } : body,
+        body,
         ...add(chain, item.event, where),
         folders,
         definition: definitionOf(request),
       };
       if (effective && effective.type !== "noauth") step.auth = effective;
-      if (typeof body === "string") step.unsendable = body;
-      else if (effective?.type && !SUPPORTED_AUTH.includes(effective.type))
-        step.unsendable = `${effective.type} auth, which mockman does not sign (it sends bearer, basic, API key, digest and OAuth 2.0 token auth)`;
+      if (unsignable(effective?.type)) step.unsendable = unsignable(effective?.type);
       steps.push(step);
     }
   };
-  visit(
-    json.item ?? [],
-    [],
-    json.auth && json.auth.type !== "inherit" ? json.auth : undefined,
-    add({ prerequest: [], test: [] }, json.event, `${collectionName} (collection)`),
-    [],
-  );
+  visit(json.item ?? [], [], ownAuth(json.auth), add({ prerequest: [], test: [] }, json.event, `${collectionName} (collection)`), []);
   return { name: collectionName, steps, variables };
-}
-
-export interface StepAuth {
-  header?: [string, string];
-  query?: [string, string];
-  basic?: [string, string];
-  /** Digest: the user, the password and whatever the collection gives of the server's challenge. */
-  digest?: Record<string, string>;
-}
-
-/** The header (or query pair) an auth block adds, with its values still as written ({{token}}). */
-export function authOf(auth: PostmanAuth | undefined): StepAuth {
-  if (!auth?.type) return {};
-  const list = (auth as unknown as Record<string, PostmanKeyValue[] | undefined>)[auth.type];
-  const value = (key: string) => authValue(list, key);
-  if (auth.type === "bearer") return { header: ["Authorization", `Bearer ${value("token")}`] };
-  if (auth.type === "basic") return { basic: [value("username"), value("password")] };
-  if (auth.type === "apikey") {
-    const pair: [string, string] = [value("key"), value("value")];
-    return value("in") === "query" ? { query: pair } : { header: pair };
-  }
-  if (auth.type === "oauth2") {
-    // A token the collection (or a variable) gives; mockman fetches none (no grant flow).
-    const token = value("accessToken");
-    if (value("addTokenTo") === "queryParams") return { query: ["access_token", token] };
-    const prefix = list?.some((kv) => kv.key === "headerPrefix") ? value("headerPrefix") : "Bearer";
-    return { header: ["Authorization", prefix ? `${prefix} ${token}` : token] };
-  }
-  if (auth.type === "digest") {
-    const digest: Record<string, string> = {};
-    for (const kv of list ?? []) if (kv.key) digest[kv.key] = text(kv.value);
-    return { digest };
-  }
-  return {};
 }
 
 /** Every script of the plan once, with where it runs. */
@@ -247,28 +227,6 @@ export function planScripts(plan: PostmanPlan): StepScript[] {
   const seen = new Map<string, StepScript>();
   for (const step of plan.steps) for (const s of [...step.prerequest, ...step.test]) seen.set(`${s.where}\n${s.source}`, s);
   return [...seen.values()];
-}
-
-/**
- * A URL as written with its path variables (`/users/:id` and the request's `url.variable`) put in by
- * postman-collection's Url, as Newman sends it; `{{variables}}` in their values are left for the caller
- * to fill. The URL unchanged when the request has no path variables.
- */
-export function withPathVariables(raw: string, definition: Record<string, unknown> | undefined, Url: typeof UrlClass): string {
-  if (!hasPathVariables(raw, definition)) return raw;
-  const variables = (definition!.url as { variable: unknown[] }).variable;
-  try {
-    return new Url({ ...Url.parse(raw), variable: variables } as never).toString();
-  } catch {
-    return raw;
-  }
-}
-
-/** Whether the URL has path variables to put in (postman-collection is loaded only then). */
-export function hasPathVariables(raw: string, definition: Record<string, unknown> | undefined): boolean {
-  const url = definition?.url;
-  const variables = url && typeof url === "object" ? (url as { variable?: unknown }).variable : undefined;
-  return Array.isArray(variables) && variables.length > 0 && /\/:/.test(raw);
 }
 
 /**

@@ -1,0 +1,410 @@
+// A Postman request as Newman puts it on the wire, built by Postman's own
+// libraries instead of our string work:
+// - the model is postman-collection's (Request, Url with its path variables and
+//   query params, RequestBody, RequestAuth), resolved as postman-runtime's
+//   resolveVariables does (lib/runner/util.js): the URL as its text, filled, then
+//   parsed again; the headers, body and auth filled value by value;
+// - the URL is encoded by postman-url-encoder's toNodeUrl, as postman-runtime's
+//   requester does (lib/requester/core.js);
+// - the body by postman-runtime's own core-body-builder (raw with its language's
+//   Content-Type, urlencoded, formdata, file, graphql), with the pruning and the
+//   empty-body rules of its getRequestBody, and JSON comments stripped as its
+//   pre-send helper does (strip-json-comments);
+// - the auth by postman-runtime's authorizers (lib/authorizer/*.js: pre, sign,
+//   post; digest's challenge answered by asking for the request again, as its
+//   replay does).
+// Loaded on first use (the page's first load and the CLI's start hold none of it);
+// the CLI bundles it into a file of its own (cli/build.mjs).
+//
+// What stays ours, and why: filling {{variables}} (engine/variables.ts: it keeps
+// a filled text within BOUNDS.expandedChars, where postman-collection's
+// SuperString would grow a self-referencing variable to gigabytes), the
+// multipart writer and the urlencoded text (postman-request writes them with
+// form-data and Node's querystring, streams and all, which the page's worker has
+// not: `multipart` and `formText` below write the same bytes), and reading files
+// through the run's FileSource (its --working-dir rules).
+import sdk from "postman-collection";
+import urlEncoder from "postman-url-encoder";
+import bodyBuilder from "postman-runtime/lib/requester/core-body-builder.js";
+import createAuthInterface from "postman-runtime/lib/authorizer/auth-interface.js";
+import stripJsonComments from "strip-json-comments";
+import mime from "mime-types";
+import DYNAMIC_VARIABLES from "postman-collection/lib/superstring/dynamic-variables.js";
+import { Buffer as BufferPackage } from "buffer";
+import { mapStrings } from "../collection/template-text";
+import type { FileSource } from "./exchange";
+import { NotSent } from "./limits";
+import { boundary, concat } from "./bodies";
+import { unsignable } from "../postman/steps";
+
+// CommonJS packages, by their default export: Node's ESM (tsx, when the CLI runs from source) finds no named
+// exports in postman-collection's.
+const { Request, Response, Url } = sdk;
+type Request = InstanceType<typeof Request>;
+type Response = InstanceType<typeof Response>;
+const { toNodeUrl } = urlEncoder;
+const mimeTypes = mime.types;
+
+// postman-url-encoder percent-encodes through Node's Buffer, and basic auth's handler writes base64 with it:
+// the page's run worker has none, so it gets the buffer package's (the one browserify gives Postman's own
+// browser builds). In Node this is Node's own and nothing changes.
+if (typeof globalThis.Buffer === "undefined") (globalThis as { Buffer?: unknown }).Buffer = BufferPackage;
+
+/** Postman's dynamic variables, by name (engine/dynamic.ts): postman-collection's own. */
+export { DYNAMIC_VARIABLES };
+
+/** postman-runtime's handler of one auth type (lib/authorizer/auth-interface.js documents it). */
+interface AuthHandler {
+  init(auth: unknown, response: unknown, done: (error?: unknown) => void): void;
+  pre(auth: unknown, done: (error: unknown, success?: boolean, request?: unknown) => void): void;
+  sign(auth: unknown, request: Request, done: (error?: unknown) => void): void;
+  post(auth: unknown, response: Response, done: (error: unknown, success?: boolean) => void): void;
+}
+
+type Loaded = { default?: AuthHandler } & Partial<AuthHandler>;
+const handlerOf = (loaded: Loaded): AuthHandler => (loaded.default ?? loaded) as AuthHandler;
+
+/** Each auth type's handler, loaded when a request uses it (asap and jwt bring node-forge and jose). */
+const HANDLERS: Record<string, () => Promise<Loaded>> = {
+  noauth: () => import("postman-runtime/lib/authorizer/noauth.js"),
+  basic: () => import("postman-runtime/lib/authorizer/basic.js"),
+  bearer: () => import("postman-runtime/lib/authorizer/bearer.js"),
+  apikey: () => import("postman-runtime/lib/authorizer/apikey.js"),
+  oauth2: () => import("postman-runtime/lib/authorizer/oauth2.js"),
+  digest: () => import("postman-runtime/lib/authorizer/digest.js"),
+  oauth1: () => import("postman-runtime/lib/authorizer/oauth1.js"),
+  hawk: () => import("postman-runtime/lib/authorizer/hawk.js"),
+  awsv4: () => import("postman-runtime/lib/authorizer/aws4.js"),
+  edgegrid: () => import("postman-runtime/lib/authorizer/edgegrid.js"),
+  jwt: () => import("postman-runtime/lib/authorizer/jwt.js"),
+  asap: () => import("postman-runtime/lib/authorizer/asap.js"),
+};
+
+/** postman-runtime's requester sends no body with these methods (its default body pruning). */
+const METHODS_WITHOUT_BODY = new Set(["get", "copy", "head", "purge", "unlock"]);
+
+export interface WireRequest {
+  method: string;
+  /** The whole URL, encoded as Newman sends it. */
+  url: string;
+  headers: Array<[string, string]>;
+  body?: string | Uint8Array;
+  /** Files that could not be read: Newman warns and sends the request without them. */
+  warnings: string[];
+}
+
+export interface WireInput {
+  /** The request as postman-collection's JSON (pm.request as the pre-request scripts left it). */
+  definition: Record<string, unknown>;
+  /** The auth it inherits from its folders and collection, used when its own is none or `inherit`. */
+  inherited?: Record<string, unknown>;
+  /** Fills {{variables}} (bounded, engine/variables.ts). */
+  fill: (text: string) => string;
+  files?: FileSource;
+}
+
+/**
+ * A request being sent: `build` gives what goes out now; `answered` takes the answer and says whether the
+ * auth wants the request again (digest's 401 challenge), signed anew by `build`.
+ */
+export interface Wire {
+  /** Its URL filled, before it is encoded: what the run checks for a host still written {{host}}. */
+  urlText: string;
+  build(): Promise<WireRequest>;
+  answered(code: number, headers: Array<[string, string]>): Promise<boolean>;
+}
+
+const loadedHandlers = new Map<string, AuthHandler>();
+
+async function handlerFor(type: string): Promise<AuthHandler | undefined> {
+  if (!(type in HANDLERS)) return undefined;
+  if (!loadedHandlers.has(type)) {
+    loadedHandlers.set(type, handlerOf(await HANDLERS[type]()));
+  }
+  return loadedHandlers.get(type);
+}
+
+const call = <T>(fn: (done: (error: unknown, value?: T) => void) => void) =>
+  new Promise<T | undefined>((resolve, reject) => fn((error, value) => (error ? reject(error) : resolve(value))));
+
+/** The request with its variables filled, as postman-runtime's resolveVariables leaves it. */
+export function resolvedRequest(input: WireInput): Request {
+  const { fill } = input;
+  const request = new Request(input.definition as never);
+  // The URL as text (its path variables put in, its disabled params left out), filled, then parsed again.
+  const url = fill(request.url.toString());
+  const json = request.toJSON() as Record<string, unknown>;
+  const own = json.auth as { type?: string } | undefined;
+  const auth = own?.type ? own : input.inherited;
+  const resolved = new Request({
+    method: fill(String(json.method ?? "GET")),
+    header: mapStrings(json.header ?? [], fill),
+    body: mapStrings(json.body, fill),
+    ...(auth ? { auth: mapStrings(auth, fill) } : {}),
+  } as never);
+  resolved.url = new Url(url);
+  return resolved;
+}
+
+/** A request to send as Newman sends it. */
+export function wire(input: WireInput): Wire {
+  const request = resolvedRequest(input);
+  const auth = request.auth as unknown as { type?: string } | undefined;
+  const type = auth?.type;
+  // `inherit` written on the request itself has no handler: postman-runtime warns and sends it unsigned.
+  const authInterface = type && type !== "noauth" && type !== "inherit" ? createAuthInterface(auth) : undefined;
+  const files = loadFiles(request, input.files);
+  files.catch(() => {}); // awaited (and its NotSent thrown) by build(); a request refused before that leaves it unread
+  return {
+    urlText: request.url.toString(),
+    async build() {
+      const warnings = await files;
+      // Signed on a copy: a replay signs the request as it was before, with what the answer taught the auth.
+      const sent = new Request(request.toJSON() as never);
+      prepareRawJson(sent);
+      copyFileContents(request, sent);
+      if (authInterface) {
+        const why = unsignable(type);
+        const handler = why ? undefined : await handlerFor(type!);
+        if (!handler) throw new NotSent(`it has ${why ?? `${type} auth`}`);
+        await authorize(handler, authInterface, sent);
+      }
+      const body = bodyOf(sent);
+      const headers = headersOf(sent)
+        .filter((h) => !h.disabled && h.key)
+        .map((h) => [h.key, String(h.value ?? "")] as [string, string]);
+      if (body?.type && !headers.some(([k]) => k.toLowerCase() === "content-type")) headers.push(["Content-Type", body.type]);
+      return {
+        method: String(sent.method).toUpperCase(),
+        url: toNodeUrl(sent.url).href,
+        headers,
+        ...(body?.content !== undefined ? { body: body.content } : {}),
+        warnings,
+      };
+    },
+    async answered(code, headers) {
+      if (!authInterface) return false;
+      const handler = await handlerFor(type!);
+      if (!handler) return false;
+      const response = new Response({ code, header: headers.map(([key, value]) => ({ key, value })) } as never);
+      try {
+        return (await call<boolean>((done) => handler.post(authInterface, response, done))) === false;
+      } catch {
+        return false; // postman-runtime warns and keeps the answer
+      }
+    },
+  };
+}
+
+/** postman-runtime's pre and sign (lib/runner/request-helpers-presend.js): a failed or refused pre sends the request unsigned. */
+async function authorize(handler: AuthHandler, authInterface: unknown, request: Request): Promise<void> {
+  let go: boolean | undefined;
+  try {
+    go = await new Promise<boolean | undefined>((resolve, reject) =>
+      handler.pre(authInterface, (error, success) => (error ? reject(error) : resolve(success))),
+    );
+  } catch {
+    return;
+  }
+  // (A pre that asks for a request of its own first, as no handler of postman-runtime 7.39 does, is sent unsigned.)
+  if (!go) return;
+  try {
+    await call((done) => handler.sign(authInterface, request, done));
+  } catch {
+    // postman-runtime warns ("could not sign the request") and sends it unsigned.
+  }
+}
+
+interface HeaderLike {
+  key: string;
+  value: unknown;
+  disabled?: boolean;
+}
+
+const headersOf = (request: Request) => request.headers.all() as unknown as HeaderLike[];
+
+/**
+ * postman-runtime's first pre-send helper: a raw body that is JSON (by its language, else by the request's
+ * Content-Type) is built once before the auth signs (core-body-builder then adds its Content-Type, which
+ * Hawk's payload hash and AWS's signed headers see), and its JSON comments are stripped.
+ */
+function prepareRawJson(request: Request) {
+  const body = request.body as (Request["body"] & { options?: { raw?: { language?: string } } }) | undefined;
+  if (!body || body.mode !== "raw") return;
+  const language = body.options?.raw?.language;
+  const type = headersOf(request)
+    .filter((h) => !h.disabled && h.key?.toLowerCase() === "content-type")
+    .map((h) => h.value)[0];
+  if (!language && type === undefined) return;
+  if (language && language !== "json") return;
+  if (!language && typeof type === "string" && !/^application\/(\S+\+)?json/.test(type)) return;
+  const built = requestBody(request);
+  const raw = built && typeof built.body === "string" ? built.body : undefined;
+  if (!raw || (!raw.includes("//") && !raw.includes("/*"))) return;
+  body.raw = stripJsonComments(raw, { whitespace: false });
+}
+
+/** A file read for a body: its bytes and the path it was read from (for its part's name and type). */
+interface FileContent {
+  bytes: Uint8Array;
+  path: string;
+}
+
+const FILE = Symbol("file");
+type WithFile = { [FILE]?: FileContent | null };
+
+/** Reads the files of a formdata or file body, as postman-runtime's pre-send file loading does; returns its warnings. */
+async function loadFiles(request: Request, files: FileSource | undefined): Promise<string[]> {
+  const warnings: string[] = [];
+  const body = request.body;
+  if (!body || body.disabled) return warnings;
+  const read = async (path: string): Promise<FileContent | null> => {
+    if (!files) {
+      warnings.push(`${path}: this run reads no files`);
+      return null;
+    }
+    try {
+      return { bytes: await files.read(path), path };
+    } catch (error) {
+      // A path the run may not read (outside --working-dir) fails the request; a missing file is Newman's warning.
+      if (error instanceof NotSent) throw error;
+      warnings.push(`${path}: ${(error as Error).message}`);
+      return null;
+    }
+  };
+  if (body.mode === "file") {
+    const file = body.file as ({ src?: unknown } & WithFile) | undefined;
+    if (file && typeof file.src === "string" && file.src) file[FILE] = await read(file.src);
+    return warnings;
+  }
+  if (body.mode !== "formdata" || !body.formdata) return warnings;
+  for (const param of body.formdata.all()) {
+    const field = param as unknown as { type?: string; src?: unknown; disabled?: boolean; key?: string } & WithFile;
+    if (field.type !== "file" || field.disabled) continue;
+    const sources = (Array.isArray(field.src) ? field.src : field.src ? [field.src] : []).map(String);
+    if (!sources.length) {
+      warnings.push(`form param \`${field.key}\`: missing file source`);
+      continue;
+    }
+    // Several files in one field: one part each, as postman-runtime explodes them.
+    const read1 = await Promise.all(sources.map(read));
+    const parts = read1.filter((f): f is FileContent => f !== null);
+    if (!parts.length) field.disabled = true;
+    (field as unknown as { [FILE]?: FileContent[] })[FILE] = parts as never;
+  }
+  return warnings;
+}
+
+/** The files read for `from` carried to its copy `to` (a copy is made for each signing). */
+function copyFileContents(from: Request, to: Request) {
+  const a = from.body;
+  const b = to.body;
+  if (!a || !b) return;
+  if (a.mode === "file" && a.file && b.file) (b.file as WithFile)[FILE] = (a.file as WithFile)[FILE];
+  if (a.mode === "formdata" && a.formdata && b.formdata) {
+    const source = a.formdata.all();
+    b.formdata.all().forEach((param: unknown, i: number) => {
+      const from = source[i] as unknown as { [FILE]?: unknown; disabled?: boolean };
+      (param as unknown as { [FILE]?: unknown })[FILE] = from?.[FILE];
+      if (from?.disabled) (param as unknown as { disabled?: boolean }).disabled = true;
+    });
+  }
+}
+
+/** The Content-Type the mime-types table gives a file name, as form-data (postman-request's) writes for a file part. */
+function mimeOf(path: string): string | undefined {
+  const ext = path
+    .replace(/^.*[\\/]/, "")
+    .replace(/^.*\./, "")
+    .toLowerCase();
+  return ext ? mimeTypes[ext] || undefined : undefined;
+}
+
+const baseName = (path: string) => path.replace(/^.*[\\/]/, "");
+
+/**
+ * postman-runtime's getRequestBody (lib/requester/core.js): nothing for an empty or disabled body, a
+ * formdata or urlencoded one whose every field is off, a GET's (its body pruning), or a mode its builder
+ * does not know; else what core-body-builder makes of it (which adds raw's and GraphQL's Content-Type).
+ */
+function requestBody(request: Request): { body?: unknown; form?: Record<string, unknown> } | undefined {
+  const body = request.body;
+  if (!body || body.disabled || body.isEmpty()) return undefined;
+  const mode = body.mode as keyof typeof bodyBuilder;
+  const content = (body as unknown as Record<string, unknown>)[mode] as { all?: () => Array<{ disabled?: boolean }> } | undefined;
+  if (content && typeof content.all === "function" && content.all().every((p) => !p || p.disabled)) return undefined;
+  if (METHODS_WITHOUT_BODY.has(String(request.method).toLowerCase())) return undefined;
+  if (!Object.prototype.hasOwnProperty.call(bodyBuilder, mode)) return undefined;
+  if (mode === "file" || mode === "formdata") return {}; // read from the files loaded, below
+  return bodyBuilder[mode](content, request);
+}
+
+/** The body's bytes or text, with the Content-Type postman-request adds when the request has none. */
+function bodyOf(request: Request): { content?: string | Uint8Array; type?: string } | undefined {
+  const built = requestBody(request);
+  if (!built) return undefined;
+  const body = request.body!;
+  if (body.mode === "file") {
+    // A file streamed as the body: typed by its name (postman-request's pipe handler), else octet-stream.
+    const file = (body.file as WithFile | undefined)?.[FILE];
+    return file ? { content: file.bytes, type: mimeOf(file.path) || "application/octet-stream" } : undefined;
+  }
+  if (body.mode === "formdata") return multipart(body.formdata!.all() as unknown as FormParamLike[]);
+  if (built.form) return { content: formText(built.form), type: "application/x-www-form-urlencoded" };
+  return { content: built.body === undefined ? undefined : String(built.body) };
+}
+
+/**
+ * postman-request's urlencoded text (its lib/querystring.js with useQuerystring, as postman-runtime asks):
+ * Node's querystring.stringify, whose escaping is encodeURIComponent's, then !'()* escaped too (RFC 3986).
+ * A repeated key is written once per value; a value that is no string, number or boolean is empty.
+ */
+function formText(form: Record<string, unknown>): string {
+  const escape = (text: string) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const primitive = (v: unknown) =>
+    typeof v === "string" || typeof v === "number" || typeof v === "boolean" || typeof v === "bigint" ? String(v) : "";
+  return Object.entries(form)
+    .flatMap(([key, value]) => (Array.isArray(value) ? value : [value]).map((v) => `${escape(key)}=${escape(primitive(v))}`))
+    .join("&");
+}
+
+interface FormParamLike {
+  key: string;
+  value: unknown;
+  type?: string;
+  disabled?: boolean;
+  contentType?: string;
+  fileName?: string;
+  [FILE]?: FileContent[];
+}
+
+/**
+ * The formdata body as form-data (postman-request's) writes the fields core-body-builder gives: a text field's
+ * value as text (JSON when it is none), its own Content-Type if it has one; a file's part named by the file,
+ * typed by it unless the field says.
+ */
+function multipart(params: FormParamLike[]): { content: Uint8Array; type: string } {
+  const mark = boundary();
+  const parts: Array<string | Uint8Array> = [];
+  const head = (name: string, extra: string) => `--${mark}\r\nContent-Disposition: form-data; name="${name}"${extra}\r\n\r\n`;
+  for (const param of params) {
+    if (!param || param.disabled) continue;
+    if (param.type !== "file") {
+      const value = typeof param.value === "string" ? param.value : (JSON.stringify(param.value) ?? "");
+      const type = param.contentType ? `\r\nContent-Type: ${param.contentType}` : "";
+      parts.push(head(param.key, type), value, "\r\n");
+      continue;
+    }
+    const files = param[FILE] ?? [];
+    // A file field without a file: a part named "" with no content, as core-body-builder asks form-data for.
+    if (!files.length)
+      parts.push(head(param.key, `; filename=""${param.contentType ? `\r\nContent-Type: ${param.contentType}` : ""}`), "", "\r\n");
+    for (const file of files) {
+      const name = typeof param.fileName === "string" ? param.fileName : baseName(file.path);
+      const type = param.contentType || mimeOf(name) || "application/octet-stream";
+      parts.push(head(param.key, `; filename="${name}"\r\nContent-Type: ${type}`), file.bytes, "\r\n");
+    }
+  }
+  parts.push(`--${mark}--\r\n`);
+  return { content: concat(parts), type: `multipart/form-data; boundary=${mark}` };
+}

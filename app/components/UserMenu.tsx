@@ -4,8 +4,7 @@ import { Form, Link } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import type { SessionUser } from "#app/lib/session";
 import { Avatar, fullName } from "./Avatar";
-import { LogoutIcon, MoreIcon } from "./Icons";
-import { SettingsIcon } from "./settings/SettingsIcon";
+import { LogoutIcon, MoreIcon, SettingsIcon } from "./Icons";
 
 export function UserMenu({ user }: { user: SessionUser }) {
   const [open, setOpen] = useState(false);

@@ -9,21 +9,12 @@ import { join } from "node:path";
 import { BIN, ROOT } from "./cli-helpers";
 import { expect, scaled, test, type Page } from "./fixtures";
 import { walkFeedToEnd } from "./helpers";
-import { expectToast, feed, loginAsGuest, noToasts, postWith, seriousViolations, systemTheme, watchErrors } from "./screen-helpers";
+import { expectToast, feed, loginAsGuest, noToasts, postWith, axeInBothThemes, watchErrors } from "./screen-helpers";
 
 const SHOTS = "/tmp/shots-m47-profile";
 const tabs = (page: Page) => page.getByRole("tablist", { name: /'s posts$/ });
 const tab = (page: Page, name: string) => tabs(page).getByRole("tab", { name, exact: true });
 const panel = (page: Page) => page.getByRole("tabpanel");
-
-/** axe in both themes, and a screenshot of each, light last. */
-async function checkThemes(page: Page, name: string) {
-  for (const scheme of ["dark", "light"] as const) {
-    await systemTheme(page, scheme);
-    expect(await seriousViolations(page), `${name} (${scheme})`).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()!.width}-${scheme}.png` });
-  }
-}
 
 for (const width of [1280, 375]) {
   test.describe(`at ${width} px`, () => {
@@ -57,7 +48,7 @@ for (const width of [1280, 375]) {
       await expect(tab(page, "Posts")).toHaveAttribute("aria-selected", "true");
       await expect(panel(page)).toHaveAttribute("aria-labelledby", (await tab(page, "Posts").getAttribute("id"))!);
       await expect(feed(page).getByRole("article")).toHaveCount(2);
-      await checkThemes(page, "profile-posts");
+      await axeInBothThemes(page, SHOTS, "profile-posts");
 
       await tab(page, "Media").click();
       await expect(page).toHaveURL(/\/profile\/adasterling\?tab=media$/);
@@ -72,7 +63,7 @@ for (const width of [1280, 375]) {
       await page.reload();
       await expect(tab(page, "Media")).toHaveAttribute("aria-selected", "true");
       await expect(feed(page).getByRole("article")).toHaveCount(1);
-      await checkThemes(page, "profile-media");
+      await axeInBothThemes(page, SHOTS, "profile-media");
 
       await page.goto("/profile/guest?tab=likes");
       await expect(tab(page, "Likes")).toHaveAttribute("aria-selected", "true");
@@ -82,7 +73,7 @@ for (const width of [1280, 375]) {
       await expect(liked.nth(0)).toContainText("Hiring senior engineers");
       await expect(liked.nth(1)).toContainText("Offsite by the sea.");
       await expect(liked.nth(0).getByRole("button", { name: "Like" })).toHaveAttribute("aria-pressed", "true");
-      await checkThemes(page, "profile-likes");
+      await axeInBothThemes(page, SHOTS, "profile-likes");
       expect(errors).toEqual([]);
     });
 

@@ -42,7 +42,7 @@ export function ProfileTabs({ tab: shown, label, children }: { tab: ProfileTab; 
   };
 
   return (
-    <section className="profile-tabs" aria-label={label}>
+    <div className="profile-tabs">
       <div role="tablist" aria-label={label} className="feed-tabs profile-tabs__list">
         {PROFILE_TABS.map((t) => (
           <Link
@@ -66,6 +66,6 @@ export function ProfileTabs({ tab: shown, label, children }: { tab: ProfileTab; 
       <div role="tabpanel" id={panelId(shown)} aria-labelledby={tabId(shown)} className="profile-tabs__panel">
         {children}
       </div>
-    </section>
+    </div>
   );
 }

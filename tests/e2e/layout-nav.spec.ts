@@ -113,6 +113,17 @@ test.describe("at 375 px", () => {
     await axeInBothThemes(page, SHOTS, "tabbar-settings");
   });
 
+  test("at 320 px the tab bar shows its six icons inside the screen, each link still named", async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 700 });
+    await loginAsGuest(page);
+    const bar = nav(page);
+    await expect(bar.getByRole("link")).toHaveText(["Home", "Explore", "Notifications", "Bookmarks", "Profile", "Settings"]);
+    expect(await bar.locator("ul").evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    const last = (await bar.getByRole("link", { name: "Settings" }).boundingBox())!;
+    expect(last.x + last.width).toBeLessThanOrEqual(320);
+    await bar.screenshot({ path: `${SHOTS}/tabbar-320.png` });
+  });
+
   test("Who to follow: each person's Follow inside their row, no row cut", async ({ page }) => {
     await loginAsGuest(page);
     await noToasts(page);

@@ -1,7 +1,7 @@
 // Explore's search box: typing searches after a pause, Enter at once. The
 // query lives in the URL (?q=&type=), so Back and a shared link keep it.
 import { Form, useSearchParams, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type InputHTMLAttributes } from "react";
 import { SEARCH_TYPES, type SearchType } from "#app/lib/search";
 
 const LABELS: Record<SearchType, string> = { posts: "Posts", users: "People", tags: "Tags" };
@@ -20,16 +20,7 @@ export function SearchBox({ q, type }: { q: string; type: SearchType }) {
   }, [text, q, submit]);
   return (
     <Form ref={form} method="get" role="search" className="search-box" aria-label="Search Moments">
-      <input
-        type="search"
-        name="q"
-        className="input search-box__input"
-        aria-label="Search"
-        placeholder="Search Moments"
-        value={text}
-        maxLength={100}
-        onChange={(event) => setText(event.target.value)}
-      />
+      <SearchInput value={text} onChange={(event) => setText(event.target.value)} />
       <input type="hidden" name="type" value={type} />
       <div className="search-box__types" role="group" aria-label="Search for">
         {SEARCH_TYPES.map((t) => (
@@ -54,5 +45,20 @@ export function SearchBox({ q, type }: { q: string; type: SearchType }) {
         ))}
       </div>
     </Form>
+  );
+}
+
+/** The query field, as Explore's box and the right column's have it: `q`, up to 100 characters. */
+export function SearchInput(props: InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <input
+      type="search"
+      name="q"
+      className="input search-box__input"
+      aria-label="Search"
+      placeholder="Search Moments"
+      maxLength={100}
+      {...props}
+    />
   );
 }

@@ -1,11 +1,11 @@
-// Logo, the five places, and the user chip. On narrow screens the same markup
+// Logo, the six places (Settings last), and the user chip. On narrow screens the same markup
 // becomes a bottom tab bar (styles/shell.css): one nav, never two to keep in step.
 // Notifications carries the unread count; a failed read of it shows a Retry beside
 // the link and nothing else changes (the panels-fail-alone rule).
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useAppData } from "#app/lib/app-data";
 import { countLabel, refreshUnread, useUnreadCount } from "#app/lib/notifications";
-import { BellIcon, BookmarkIcon, ExploreIcon, HomeIcon, LogoMark, ProfileIcon } from "./Icons";
+import { BellIcon, BookmarkIcon, ExploreIcon, HomeIcon, LogoMark, ProfileIcon, SettingsIcon } from "./Icons";
 import { UserMenu } from "./UserMenu";
 
 export function Sidebar() {
@@ -18,6 +18,7 @@ export function Sidebar() {
     { to: "/notifications", label: "Notifications", Icon: BellIcon },
     { to: "/bookmarks", label: "Bookmarks", Icon: BookmarkIcon },
     { to: `/profile/${encodeURIComponent(user.username)}`, label: "Profile", Icon: ProfileIcon },
+    { to: "/settings", label: "Settings", Icon: SettingsIcon },
   ];
   return (
     <header className="sidebar">

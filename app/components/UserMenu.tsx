@@ -5,8 +5,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { moveBetweenItems } from "#app/lib/menu-keys";
 import type { SessionUser } from "#app/lib/session";
 import { Avatar, fullName } from "./Avatar";
-import { LogoutIcon, MoreIcon } from "./Icons";
-import { SettingsIcon } from "./settings/SettingsIcon";
+import { LogoutIcon, MoreIcon, SettingsIcon } from "./Icons";
 
 export function UserMenu({ user }: { user: SessionUser }) {
   const [open, setOpen] = useState(false);

@@ -3,11 +3,15 @@
 // bookmark-store.ts, as ids.)
 import { useRouteLoaderData } from "@remix-run/react";
 import type { SessionUser } from "./session";
+import type { Settled } from "./settle";
+import type { User } from "./types";
 
 export const APP_ROUTE_ID = "routes/_app";
 
 export interface AppData {
   user: SessionUser;
+  /** 'Who to follow' (the right column; Home's panel on narrower screens): a read that may fail alone. */
+  suggestions: Settled<User[]>;
 }
 
 export function useAppData(): AppData {

@@ -28,8 +28,13 @@ async function getPage<T>(path: string, key: string, cursor: string | null, auth
 
 export const getPostsPage = (cursor: string | null = null) => getPage<Post>("/posts", "posts", cursor);
 
-export const getUserPostsPage = (username: string, cursor: string | null = null) =>
-  getPage<Post>(`/posts/user/${encodeURIComponent(username)}`, "posts", cursor);
+/** A profile's tabs: the user's posts, those of them with a photo, the posts they like. */
+export const PROFILE_TABS = ["posts", "media", "likes"] as const;
+export type ProfileTab = (typeof PROFILE_TABS)[number];
+
+/** One tab of a profile, newest first (Likes: newest post first, as the API keeps no time of a like). */
+export const getUserPostsPage = (username: string, cursor: string | null = null, tab: ProfileTab = "posts", limit = PAGE_SIZE) =>
+  getPage<Post>(`/posts/user/${encodeURIComponent(username)}${tab === "posts" ? "" : `?filter=${tab}`}`, "posts", cursor, false, limit);
 
 /** The posts holding #tag, newest first. */
 export const getTagPostsPage = (tag: string, cursor: string | null = null) =>

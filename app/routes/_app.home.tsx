@@ -7,22 +7,18 @@ import { Composer } from "#app/components/Composer";
 import { Feed } from "#app/components/Feed";
 import { WhoToFollow } from "#app/components/WhoToFollow";
 import { useAppData } from "#app/lib/app-data";
-import { getFollowingPage, getPostsPage, getSuggestions } from "#app/lib/data";
+import { getFollowingPage, getPostsPage } from "#app/lib/data";
+import { WIDE, useMediaQuery } from "#app/lib/media-query";
 import { postActions } from "#app/lib/post-actions";
 import { revalidateUnlessPostAction } from "#app/lib/revalidate";
-import { getSessionUser } from "#app/lib/session";
-import { settle } from "#app/lib/settle";
 import { TEXT } from "#app/lib/texts";
 import type { Post } from "#app/lib/types";
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   const following = new URL(request.url).searchParams.get("feed") === "following";
-  // The feed is the screen; 'Who to follow' is a panel that may fail alone.
-  const [first, users] = await Promise.all([
-    following ? getFollowingPage() : getPostsPage(),
-    settle(getSuggestions(getSessionUser()?.username ?? "")),
-  ]);
-  return { first, users, feed: following ? ("following" as const) : ("everyone" as const) };
+  // 'Who to follow' comes with the shell's loader (routes/_app.tsx).
+  const first = await (following ? getFollowingPage() : getPostsPage());
+  return { first, feed: following ? ("following" as const) : ("everyone" as const) };
 }
 
 export const clientAction = postActions;
@@ -31,8 +27,10 @@ export const shouldRevalidate = revalidateUnlessPostAction;
 const everyNewPost = () => true;
 
 export default function Home() {
-  const { first, users, feed } = useLoaderData<typeof clientLoader>();
-  const { user } = useAppData();
+  const { first, feed } = useLoaderData<typeof clientLoader>();
+  const { user, suggestions } = useAppData();
+  // At 1180 px and wider the shell's right column holds 'Who to follow'; narrower, it comes under the composer.
+  const wide = useMediaQuery(WIDE);
   const mineOrFollowed = (post: Post) =>
     post.username === user.username || (user.following ?? []).some((f) => f.username === post.username);
   return (
@@ -62,9 +60,11 @@ export default function Home() {
           <Feed key="everyone" first={first} load={getPostsPage} label="Home feed" listId="home" takesNew={everyNewPost} />
         )}
       </div>
-      <aside className="page__aside" aria-label="Suggestions">
-        <WhoToFollow users={users} me={user.username} />
-      </aside>
+      {wide ? null : (
+        <aside className="page__aside" aria-label="Suggestions">
+          <WhoToFollow users={suggestions} me={user.username} />
+        </aside>
+      )}
     </div>
   );
 }

@@ -1,4 +1,5 @@
-// /profile/{username}: the profile header, then the user's posts newest first.
+// /profile/{username}: the profile header with the post count, then three tabs (?tab=):
+// Posts (the user's, newest first), Media (those with a photo) and Likes (the posts they like).
 import { useLoaderData, type ClientLoaderFunctionArgs, type MetaFunction } from "@remix-run/react";
 import { useState } from "react";
 import { fullName } from "#app/components/Avatar";
@@ -11,14 +12,15 @@ import { ProfileNotFound } from "#app/components/profile/ProfileNotFound";
 import { useAppData } from "#app/lib/app-data";
 import { isFollowing } from "#app/lib/follow";
 import { profileActions } from "#app/lib/profile-actions";
-import { getUserPostsPage } from "#app/lib/data";
-import { getProfile, type ProfileData } from "#app/lib/profile-data";
+import { getUserPostsPage, type ProfileTab } from "#app/lib/data";
+import { ProfileTabs } from "#app/components/profile/ProfileTabs";
+import { getProfile, profileTabOf, type ProfileData } from "#app/lib/profile-data";
 import { revalidateUnlessPostAction } from "#app/lib/revalidate";
 import { TEXT } from "#app/lib/texts";
 import type { User } from "#app/lib/types";
 
-export async function clientLoader({ params }: ClientLoaderFunctionArgs) {
-  return getProfile(params.username ?? "");
+export async function clientLoader({ params, request }: ClientLoaderFunctionArgs) {
+  return getProfile(params.username ?? "", profileTabOf(new URL(request.url).searchParams.get("tab")));
 }
 
 export const clientAction = profileActions;
@@ -27,7 +29,7 @@ export const clientAction = profileActions;
 export const shouldRevalidate = revalidateUnlessPostAction;
 
 export default function Profile() {
-  const { username, user, first } = useLoaderData<typeof clientLoader>();
+  const { username, user, first, tab, postCount } = useLoaderData<typeof clientLoader>();
   const { user: me } = useAppData();
   if (!user)
     return (
@@ -43,25 +45,31 @@ export default function Profile() {
         key={user._id}
         user={user}
         following={following}
+        postCount={postCount}
         action={mine ? <EditProfileButton user={user} /> : <FollowButton user={user} following={following} />}
       />
-      <section className="page__column" aria-labelledby="profile-posts">
-        <h2 id="profile-posts" className="section-title">
-          Posts
-        </h2>
+      <ProfileTabs tab={tab} label={`${fullName(user)}'s posts`}>
         <Feed
-          key={user.username}
+          key={`${user.username}:${tab}`}
           first={first}
-          load={(cursor) => getUserPostsPage(user.username, cursor)}
-          label={`Posts by ${fullName(user)}`}
-          listId={`profile:${user.username}`}
-          takesNew={(post) => post.username === user.username}
-          empty={mine ? "You haven't posted yet." : TEXT.nothingToShow}
+          load={(cursor) => getUserPostsPage(user.username, cursor, tab)}
+          label={`${TAB_LABELS[tab]} ${fullName(user)}`}
+          listId={`profile:${user.username}:${tab}`}
+          takesNew={tab === "likes" ? undefined : (post) => post.username === user.username && (tab === "posts" || !!post.postPic)}
+          empty={(mine ? MY_EMPTY : THEIR_EMPTY)[tab]}
         />
-      </section>
+      </ProfileTabs>
     </div>
   );
 }
+
+const TAB_LABELS: Record<ProfileTab, string> = { posts: "Posts by", media: "Posts with a photo by", likes: "Posts liked by" };
+const MY_EMPTY: Record<ProfileTab, string> = {
+  posts: "You haven't posted yet.",
+  media: "You haven't posted a photo yet.",
+  likes: "You haven't liked a post yet.",
+};
+const THEIR_EMPTY: Record<ProfileTab, string> = { posts: TEXT.nothingToShow, media: TEXT.nothingToShow, likes: TEXT.nothingToShow };
 
 function EditProfileButton({ user }: { user: User }) {
   const [open, setOpen] = useState(false);

@@ -1,4 +1,5 @@
-// The signed-in shell: a pathless layout around every protected screen.
+// The signed-in shell: a pathless layout around every protected screen: the sidebar,
+// the screen, and at 1180 px and wider the right column (search, Who to follow).
 // Signed out, it sends the visitor to / and remembers where they were going.
 import {
   Outlet,
@@ -18,11 +19,14 @@ import { RouteErrorBoundary } from "#app/components/RouteErrorBoundary";
 import { SessionWatch } from "#app/components/SessionWatch";
 import { Sidebar } from "#app/components/Sidebar";
 import { MockBadge } from "#app/components/MockBadge";
+import { RightColumn } from "#app/components/RightColumn";
 import { StoreBanner } from "#app/components/StoreBanner";
-import { SessionEndedError, api } from "#app/lib/api";
+import { SessionEndedError, api, messageOf } from "#app/lib/api";
 import { APP_ROUTE_ID, type AppData } from "#app/lib/app-data";
 import { setBookmarks } from "#app/lib/bookmark-store";
-import { getUserVersioned } from "#app/lib/data";
+import { getSuggestions, getUserVersioned } from "#app/lib/data";
+import { WIDE, useMediaQuery } from "#app/lib/media-query";
+import { settle } from "#app/lib/settle";
 import { isPostIntent } from "#app/lib/revalidate";
 import { redirectToLogin, requireSession } from "#app/lib/session";
 import { endDamagedSession, endSession } from "#app/lib/session-end";
@@ -34,7 +38,12 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
   try {
     // One authenticated call proves the token still holds; the user record gives
     // the bookmarks as ids (never the bookmarked posts themselves).
-    const [, fresh] = await Promise.all([api("/users/bookmark?limit=1", { auth: true }), getUserVersioned(user.username)]);
+    // 'Who to follow' is a panel that may fail alone (settle), read with them.
+    const [, fresh, suggestions] = await Promise.all([
+      api("/users/bookmark?limit=1", { auth: true }),
+      getUserVersioned(user.username),
+      settle(getSuggestions(user.username)),
+    ]);
     // The token verified, but the user is gone from the list: the session is over all the same.
     if (!fresh) {
       endSession();
@@ -42,13 +51,13 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
     }
     // Read at a data version: a post bookmarked since (this tab's action answered first) keeps its mark.
     setBookmarks(fresh.user.bookmarks ?? [], fresh.version);
-    return { user };
+    return { user, suggestions };
   } catch (error) {
     // A token the API no longer accepts (bad signature, user gone): api.ts has ended the session.
     if (error instanceof SessionEndedError) throw redirectToLogin(request);
     // A slow, failing or offline backend is not the session's end: the shell stays,
     // with the bookmarks it knew, and each screen shows its own failure with a Retry.
-    return { user };
+    return { user, suggestions: { ok: false, error: messageOf(error) } };
   }
 }
 
@@ -77,6 +86,7 @@ function ShellFrame({ children }: { children: ReactNode }) {
   const showSkeleton = useAfter(moving, 150);
   const main = useRef<HTMLElement>(null);
   useFocusOnArrival(main);
+  const wide = useMediaQuery(WIDE);
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -89,6 +99,7 @@ function ShellFrame({ children }: { children: ReactNode }) {
         <MockBadge />
         {showSkeleton ? <ScreenSkeleton /> : children}
       </main>
+      {wide ? <RightColumn /> : null}
       <SessionWatch />
       <LiveChanges />
       <KeyboardShortcuts />

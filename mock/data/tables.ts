@@ -366,9 +366,16 @@ abstract class ListedTable<T extends { _id: string }> extends Table<T> {
       return;
     }
     const at = this.order(id(item));
-    let i = list.length;
-    while (i > 0 && this.order(id(list[i - 1])) > at) i--;
-    list.splice(i, 0, item);
+    // The end for a new record; a binary search for one put back or liked late (a user's likes hold old posts).
+    let lo = 0;
+    let hi = list.length;
+    if (hi === 0 || this.order(id(list[hi - 1])) < at) lo = hi;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.order(id(list[mid])) < at) lo = mid + 1;
+      else hi = mid;
+    }
+    list.splice(lo, 0, item);
   }
 
   override insert(record: T): T {
@@ -413,34 +420,93 @@ abstract class ListedTable<T extends { _id: string }> extends Table<T> {
 /**
  * The posts, indexed by author (username, which never changes): each author's post ids
  * in insertion order, so the Following feed (mock/routes/posts.ts) merges the lists of
- * the people a user follows instead of scanning every post.
+ * the people a user follows instead of scanning every post. Beside it, the same for each
+ * author's posts with a photo (a profile's Media) and each user's liked posts (Likes):
+ * a like, dislike or photo edit changes those in place, so `touch` lists the post again.
  */
 export class PostTable extends ListedTable<PostRecord> {
   private byAuthor = new Map<string, string[]>();
+  private mediaOf = new Map<string, string[]>();
+  private likedBy = new Map<string, string[]>();
+  /** What each post was listed under last (it changes in place): its author with a photo, and its likers. */
+  private listed = new Map<string, { media: string | undefined; likers: readonly string[] }>();
 
   /** An author's post ids, oldest first. Read only. */
   idsOf(username: string): readonly string[] {
     return this.byAuthor.get(username) ?? NO_IDS;
   }
 
-  protected clearLists() {
-    this.byAuthor.clear();
+  /** An author's posts with a photo, oldest first. Read only. */
+  mediaIdsOf(username: string): readonly string[] {
+    return this.mediaOf.get(username) ?? NO_IDS;
   }
 
-  /** Into its author's list, by insertion position (a restored post goes back to its place). */
+  /** The posts a user (by id) likes, oldest post first. Read only. */
+  likedIdsOf(userId: string): readonly string[] {
+    return this.likedBy.get(userId) ?? NO_IDS;
+  }
+
+  override touch(record: PostRecord): PostRecord {
+    super.touch(record);
+    if (this.get(record._id) === record) this.relist(record);
+    return record;
+  }
+
+  protected clearLists() {
+    this.byAuthor.clear();
+    this.mediaOf.clear();
+    this.likedBy.clear();
+    this.listed.clear();
+  }
+
+  /** Into its author's lists and its likers', by insertion position (a restored post goes back to its place). */
   protected list(record: PostRecord) {
-    let ids = this.byAuthor.get(record.username);
-    if (!ids) this.byAuthor.set(record.username, (ids = []));
-    this.place(ids, record._id, (id) => id);
+    this.into(this.byAuthor, record.username, record._id);
+    const media = record.postPic ? record.username : undefined;
+    if (media !== undefined) this.into(this.mediaOf, media, record._id);
+    const likers = [...record.likes.likedBy];
+    for (const liker of likers) this.into(this.likedBy, liker, record._id);
+    this.listed.set(record._id, { media, likers });
   }
 
   protected unlist(record: PostRecord) {
-    const ids = this.byAuthor.get(record.username);
+    this.outOf(this.byAuthor, record.username, record._id);
+    const was = this.listed.get(record._id);
+    if (!was) return;
+    if (was.media !== undefined) this.outOf(this.mediaOf, was.media, record._id);
+    for (const liker of was.likers) this.outOf(this.likedBy, liker, record._id);
+    this.listed.delete(record._id);
+  }
+
+  /** A post changed in place: only the lists whose membership changed move (a like moves one id). */
+  private relist(record: PostRecord) {
+    const was = this.listed.get(record._id);
+    if (!was) return;
+    const media = record.postPic ? record.username : undefined;
+    if (media !== was.media) {
+      if (was.media !== undefined) this.outOf(this.mediaOf, was.media, record._id);
+      if (media !== undefined) this.into(this.mediaOf, media, record._id);
+    }
+    const now = new Set(record.likes.likedBy);
+    const before = new Set(was.likers);
+    for (const liker of before) if (!now.has(liker)) this.outOf(this.likedBy, liker, record._id);
+    for (const liker of now) if (!before.has(liker)) this.into(this.likedBy, liker, record._id);
+    this.listed.set(record._id, { media, likers: [...now] });
+  }
+
+  private into(map: Map<string, string[]>, key: string, id: string) {
+    let ids = map.get(key);
+    if (!ids) map.set(key, (ids = []));
+    this.place(ids, id, (x) => x);
+  }
+
+  private outOf(map: Map<string, string[]>, key: string, id: string) {
+    const ids = map.get(key);
     if (!ids) return;
     // Newest last: a post deleted soon after it was written is found at once.
-    const i = ids.lastIndexOf(record._id);
+    const i = ids.lastIndexOf(id);
     if (i >= 0) ids.splice(i, 1);
-    if (!ids.length) this.byAuthor.delete(record.username);
+    if (!ids.length) map.delete(key);
   }
 }
 

@@ -207,16 +207,18 @@ export function buildOpenApiDocument(routes: readonly RouteDef[], version: strin
     seen.add(facts.operationId);
     const { path, params } = openApiPath(route.path);
     const query = facts.paged
-      ? z.object({
-          limit: z
-            .number()
-            .int()
-            .min(1)
-            .max(MAX_LIMIT)
-            .optional()
-            .openapi({ description: `Page size, 1 to ${MAX_LIMIT}; turns paging on (newest first).`, example: 20 }),
-          cursor: z.string().min(1).optional().openapi({ description: "The `next` of the previous page." }),
-        })
+      ? z
+          .object({
+            limit: z
+              .number()
+              .int()
+              .min(1)
+              .max(MAX_LIMIT)
+              .optional()
+              .openapi({ description: `Page size, 1 to ${MAX_LIMIT}; turns paging on (newest first).`, example: 20 }),
+            cursor: z.string().min(1).optional().openapi({ description: "The `next` of the previous page." }),
+          })
+          .merge(facts.query ?? z.object({}))
       : facts.query;
     const config: RouteConfig = {
       method: route.method.toLowerCase() as RouteConfig["method"],

@@ -18,7 +18,7 @@ import {
 import { pageMerged, pageTable, type PageRequest } from "../data/paging";
 import { ALT_MAX, POST_MAX, imageRef, optionalText, pictureSizeField, required } from "../core/rules";
 import { timestamp } from "../core/time";
-import type { PostRecord, UserRecord } from "../core/types";
+import type { PostRecord } from "../core/types";
 import { findPost, findUser } from "./lookup";
 import { dropPhoto, resolvePhoto, storePhoto } from "./photos";
 import { fold } from "../features/text-terms";
@@ -118,7 +118,29 @@ function followingPosts(ctx: Ctx, page: PageRequest) {
   );
 }
 
-const postsOf = (user: UserRecord) => (post: PostRecord) => post.username === user.username;
+export const USER_POSTS_FILTERS = ["posts", "media", "likes"] as const;
+export const FILTER_MESSAGE = `filter must be ${USER_POSTS_FILTERS.join(", ")}`;
+
+/** What GET /posts/user/:username reads beside paging (checked by userPosts; this is what callers are told). */
+export const userPostsQuerySchema = z.object({
+  filter: z
+    .enum(USER_POSTS_FILTERS)
+    .optional()
+    .describe("posts (the default): the user's posts; media: those of them with a photo; likes: the posts the user likes."),
+});
+
+/**
+ * The list GET /posts/user/:username names: the user's post ids (oldest first) for its
+ * filter, and the list's name for cursors (a Likes cursor cannot page Media).
+ */
+function userPosts(ctx: Ctx, req: ApiRequest): { kind: string; ids: readonly string[] } {
+  const filter = Object.hasOwn(req.query, "filter") ? req.query.filter : "posts";
+  if (!(USER_POSTS_FILTERS as readonly string[]).includes(filter)) throw badRequest(FILTER_MESSAGE);
+  const user = findUser(ctx.db, req.params.username);
+  if (filter === "media") return { kind: `media of ${user._id}`, ids: ctx.db.posts.mediaIdsOf(user.username) };
+  if (filter === "likes") return { kind: `likes of ${user._id}`, ids: ctx.db.posts.likedIdsOf(user._id) };
+  return { kind: `posts of ${user._id}`, ids: ctx.db.posts.idsOf(user.username) };
+}
 const without = (ids: string[], id: string) => ids.filter((x) => x !== id);
 
 export const postRoutes: RouteDef[] = [
@@ -175,31 +197,30 @@ export const postRoutes: RouteDef[] = [
     },
     handler: (ctx, req) => replyJson(200, `{"post":${ctx.db.posts.jsonOf(findPost(ctx.db, req.params.postId))}}`),
   },
+  // A user's posts, or (`filter`) those of them with a photo, or the posts they liked: each
+  // from the posts' own index (by author, by author with a photo, by liker), never a scan.
   listRoute(
     "/posts/user/:username",
     false,
     {
       operationId: "listUserPosts",
       summary: "List a user's posts",
-      description: "The posts a user wrote, oldest first. With `limit` or `cursor`, one page, newest first.",
+      description:
+        "The posts a user wrote, oldest first. With `limit` or `cursor`, one page, newest first. " +
+        "`filter=media`: only those with a photo; `filter=likes`: the posts the user likes instead (by the post's age: " +
+        "the data keeps no time of a like). A profile's three tabs.",
       tag: "posts",
-      answers: { 200: { description: "The user's posts.", shape: "PostList" } },
+      query: userPostsQuerySchema,
+      answers: { 200: { description: "The user's posts, those with a photo, or those they like.", shape: "PostList" } },
       paged: "PostPage",
     },
     (ctx, req) => {
-      const mine = postsOf(findUser(ctx.db, req.params.username));
-      return replyJson(
-        200,
-        `{"posts":[${ctx.db.posts
-          .all()
-          .filter(mine)
-          .map((p) => ctx.db.posts.jsonOf(p))
-          .join(",")}]}`,
-      );
+      const { ids } = userPosts(ctx, req);
+      return replyJson(200, `{"posts":[${ids.map((id) => ctx.db.posts.jsonOf(ctx.db.posts.get(id)!)).join(",")}]}`);
     },
     (ctx, req, page) => {
-      const user = findUser(ctx.db, req.params.username);
-      return replyJson(200, pagedPosts(ctx.db, pageTable(ctx.db.posts, `posts of ${user._id}`, page, postsOf(user))));
+      const { kind, ids } = userPosts(ctx, req);
+      return replyJson(200, pagedPosts(ctx.db, pageMerged(ctx.db.posts, kind, page, [ids])));
     },
   ),
   // A tag's posts (#tag in their text), like a user's: the whole list oldest first, or pages newest first.

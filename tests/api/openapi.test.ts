@@ -148,6 +148,9 @@ describe("every answer matches the document (contract)", () => {
     await checked(api, "GET", "/api/posts/user/guest");
     await checked(api, "GET", "/api/posts/user/guest?limit=1");
     await checked(api, "GET", "/api/posts/user/nobody");
+    await checked(api, "GET", "/api/posts/user/adasterling?filter=media");
+    await checked(api, "GET", "/api/posts/user/guest?filter=likes&limit=1");
+    await checked(api, "GET", "/api/posts/user/guest?filter=photos");
     await checked(api, "GET", "/api/posts/tag/sunrise");
     await checked(api, "GET", "/api/posts/tag/sunrise?limit=1");
     await checked(api, "GET", "/api/posts/tag/a-b");

@@ -77,6 +77,47 @@ export async function feedCaughtUp(page: Page) {
 }
 
 /**
+ * Scrolls a windowed feed from the top to "You're all caught up.", a little less than the
+ * window's overscan per step so no card passes unseen, and says what it saw: each position's
+ * post (a position holding two posts fails), every set size, and the most cards in the DOM at once.
+ */
+export async function walkFeedToEnd(page: Page, maxSteps = 3000) {
+  await expect(feed(page).getByRole("article").first()).toBeVisible();
+  const seen = new Map<number, string>();
+  const sizes = new Set<number>();
+  let most = 0;
+  for (let step = 0; step < maxSteps; step++) {
+    const look = await page.evaluate(() => ({
+      cards: [...document.querySelectorAll('[role="feed"] article')].map((a) => ({
+        at: Number(a.getAttribute("aria-posinset")),
+        size: Number(a.getAttribute("aria-setsize")),
+        id: a.getAttribute("aria-labelledby")!,
+      })),
+      end: [...document.querySelectorAll(".feed__status")].some(
+        (el) => el.textContent === "You're all caught up." && el.getBoundingClientRect().top < window.innerHeight,
+      ),
+    }));
+    for (const card of look.cards) {
+      sizes.add(card.size);
+      const before = seen.get(card.at);
+      if (before) expect(before, `position ${card.at} holds one post`).toBe(card.id);
+      seen.set(card.at, card.id);
+    }
+    most = Math.max(most, look.cards.length);
+    if (look.end) break;
+    await page.evaluate(
+      () =>
+        new Promise((done) => {
+          window.scrollBy(0, 1600);
+          requestAnimationFrame(() => requestAnimationFrame(done));
+        }),
+    );
+    await feedCaughtUp(page);
+  }
+  return { seen, sizes: [...sizes], most };
+}
+
+/**
  * Scrolls a windowed feed until `target` is in the DOM (only the cards near
  * the viewport are), loading more pages on the way, and returns it.
  */

@@ -1,6 +1,8 @@
 // Shared steps for the screens past the feed (profiles, bookmarks, settings, errors), on top of helpers.ts.
 import { expect, type Locator, type Page, type Worker } from "@playwright/test";
 
+import { animationsAtRest } from "./fixtures";
+import { seriousViolations } from "./helpers";
 export { feed, loginAsGuest, PNG_1x1, postWith, seriousViolations, expectToast, watchErrors } from "./helpers";
 
 export const SESSION_ENDED = "Your session has ended: please log in again.";
@@ -134,6 +136,21 @@ export async function systemTheme(page: Page, scheme: "light" | "dark") {
       document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== "running"),
     scheme,
   );
+}
+
+/**
+ * axe (serious and critical) in the dark theme then the light one, with a screenshot of each
+ * as `<dir>/<name>-<width>-<theme>.png`. The theme is awaited by the page's own attribute and
+ * what it set easing is finished (animationsAtRest), so the look never waits for a frame.
+ */
+export async function axeInBothThemes(page: Page, dir: string, name: string) {
+  for (const scheme of ["dark", "light"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(scheme);
+    await animationsAtRest(page);
+    expect(await seriousViolations(page), `${name} (${scheme})`).toEqual([]);
+    await page.screenshot({ path: `${dir}/${name}-${page.viewportSize()!.width}-${scheme}.png` });
+  }
 }
 
 /** With SHOTS_DIR set, a screenshot of this screen in both themes (for a person to look at, never compared). */

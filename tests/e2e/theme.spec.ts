@@ -32,7 +32,8 @@ async function auditEveryScreen(page: Page) {
   await expect(followBack).toBeVisible();
   await check("/notifications");
   await followBack.click();
-  await expect(page.getByRole("button", { name: "Following @adasterling: unfollow" })).toBeVisible();
+  // In the notification (the right column's Who to follow shows Ada followed too at 1280 px).
+  await expect(page.getByRole("main").getByRole("button", { name: "Following @adasterling: unfollow" })).toBeVisible();
   // The button turns at once; the toast comes once the follow is written (leaving earlier drops it).
   await expectToast(page, "followed");
   for (const [path, heading] of [

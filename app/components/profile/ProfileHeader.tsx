@@ -1,5 +1,5 @@
 // The top of /profile/{username}: cover, avatar, names, bio, link, counts, and
-// 'Edit profile' on your own profile or Follow / Following on anyone else's.
+// the post count, 'Edit profile' on your own profile or Follow / Following on anyone else's.
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { peoplePath } from "#app/lib/paths";
@@ -15,9 +15,11 @@ interface ProfileHeaderProps {
   /** Whether the signed-in user follows this one, as the server last said. */
   following: boolean;
   action: ReactNode;
+  /** How many posts the user wrote. */
+  postCount: number;
 }
 
-export function ProfileHeader({ user, following, action }: ProfileHeaderProps) {
+export function ProfileHeader({ user, following, action, postCount }: ProfileHeaderProps) {
   // The follower count moves with a pending follow, like the button beside it.
   const { followersDelta } = useFollowState(user, following);
   const followers = Math.max(0, user.followers.length + followersDelta);
@@ -58,18 +60,23 @@ export function ProfileHeader({ user, following, action }: ProfileHeaderProps) {
         <p className="profile__handle">@{user.username}</p>
         {user.bio ? <p className="profile__bio">{user.bio}</p> : null}
         {user.link ? <ProfileLink link={user.link} /> : null}
-        <ul className="profile__stats" aria-label="Follow counts">
-          <li>
-            <Link to={peoplePath(user.username, "following")}>
-              <strong>{user.following.length}</strong> Following
-            </Link>
-          </li>
-          <li aria-live="polite">
-            <Link to={peoplePath(user.username, "followers")}>
-              <strong>{followers}</strong> {followers === 1 ? "Follower" : "Followers"}
-            </Link>
-          </li>
-        </ul>
+        <div className="profile__counts">
+          <p className="profile__post-count">
+            <strong>{postCount}</strong> {postCount === 1 ? "Post" : "Posts"}
+          </p>
+          <ul className="profile__stats" aria-label="Follow counts">
+            <li>
+              <Link to={peoplePath(user.username, "following")}>
+                <strong>{user.following.length}</strong> Following
+              </Link>
+            </li>
+            <li aria-live="polite">
+              <Link to={peoplePath(user.username, "followers")}>
+                <strong>{followers}</strong> {followers === 1 ? "Follower" : "Followers"}
+              </Link>
+            </li>
+          </ul>
+        </div>
       </div>
     </section>
   );

@@ -1,0 +1,153 @@
+// The shell as Bluesky users expect (issue 47): at 1180 px and wider a right column with
+// a search box and 'Who to follow' beside every signed-in screen (none below, Home then
+// showing 'Who to follow' under the composer); Settings among the navigation's places, in
+// the sidebar and in the phone's tab bar (which keeps its labels apart and inside 375 px);
+// and on a phone each suggestion keeps its Follow inside its own row. In both themes, axe clean.
+import { expect, test, type Page } from "./fixtures";
+import { feed, inked, loginAsGuest, noToasts, axeInBothThemes, watchErrors, type Box } from "./screen-helpers";
+
+const SHOTS = "/tmp/shots-m47-profile";
+const nav = (page: Page) => page.getByRole("navigation", { name: "Main" });
+const column = (page: Page) => page.getByRole("complementary", { name: "Suggestions" });
+const SCREENS: [string, string][] = [
+  ["/home", "Homepage"],
+  ["/explore", "Explore"],
+  ["/notifications", "Notifications"],
+  ["/bookmarks", "Bookmark"],
+  ["/profile/adasterling", "Ada Sterling"],
+  ["/settings", "Settings"],
+  ["/tags/moments", "#moments"],
+];
+
+test.describe("at 1280 px", () => {
+  test.use({ viewport: { width: 1280, height: 812 }, reducedMotion: "reduce" });
+
+  test("every signed-in screen has the right column: search (but on Explore) and Who to follow", async ({ page }) => {
+    const errors = watchErrors(page);
+    await loginAsGuest(page);
+    await noToasts(page);
+    const mainBox = async () => (await page.locator("main").boundingBox())!;
+    for (const [path, heading] of SCREENS) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      const aside = column(page);
+      await expect(aside.getByRole("heading", { name: "Who to follow" })).toBeVisible();
+      await expect(aside.getByRole("listitem")).toHaveCount(3);
+      await expect(aside.getByRole("searchbox", { name: "Search" })).toHaveCount(path === "/explore" ? 0 : 1);
+      // One 'Who to follow' on the screen, right of the main column.
+      await expect(page.getByRole("heading", { name: "Who to follow" })).toHaveCount(1);
+      const main = await mainBox();
+      expect((await aside.boundingBox())!.x).toBeGreaterThanOrEqual(main.x + main.width - 1);
+    }
+    // Each screen shown (the app follows the system's theme from then on), then both themes.
+    await page.goto("/profile/adasterling");
+    await expect(column(page).getByRole("listitem")).toHaveCount(3);
+    await axeInBothThemes(page, SHOTS, "right-column-profile");
+    await page.goto("/home");
+    await expect(column(page).getByRole("listitem")).toHaveCount(3);
+    await axeInBothThemes(page, SHOTS, "right-column-home");
+    // The search box searches on Explore.
+    await page.goto("/bookmarks");
+    await column(page).getByRole("searchbox", { name: "Search" }).fill("offsite");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/explore\?q=offsite$/);
+    await expect(page.getByRole("status").filter({ hasText: "result" })).toHaveText("1 result for “offsite”");
+    await expect(feed(page).getByRole("article")).toHaveCount(1);
+    // Follow from the column, on a screen that is not Home.
+    await page.goto("/notifications");
+    await column(page).getByRole("button", { name: "Follow @adasterling" }).click();
+    await expect(column(page).getByRole("button", { name: /^Following @adasterling/ })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test("Settings is a place in the sidebar, marked when you are there", async ({ page }) => {
+    await loginAsGuest(page);
+    const links = nav(page).getByRole("link");
+    await expect(links).toHaveText(["Home", "Explore", "Notifications", "Bookmarks", "Profile", "Settings"]);
+    await nav(page).getByRole("link", { name: "Settings" }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+    await expect(nav(page).getByRole("link", { name: "Settings" })).toHaveAttribute("aria-current", "page");
+    await noToasts(page);
+    await axeInBothThemes(page, SHOTS, "settings-nav");
+  });
+});
+
+test.describe("below 1180 px", () => {
+  test("no right column; Home keeps Who to follow under the composer", async ({ page }) => {
+    await page.setViewportSize({ width: 1179, height: 812 });
+    await loginAsGuest(page);
+    await expect(page.getByRole("heading", { name: "Who to follow" })).toHaveCount(1);
+    const suggestions = page.getByRole("region", { name: "Who to follow" });
+    expect((await suggestions.boundingBox())!.y).toBeGreaterThan(
+      (await page.getByRole("region", { name: "Create a post" }).boundingBox())!.y,
+    );
+    for (const path of ["/explore", "/profile/guest", "/settings"]) {
+      await page.goto(path);
+      await expect(page.locator("main h1")).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Who to follow" })).toHaveCount(0);
+      await expect(column(page)).toHaveCount(0);
+    }
+  });
+});
+
+test.describe("at 375 px", () => {
+  test.use({ viewport: { width: 375, height: 812 }, reducedMotion: "reduce" });
+
+  test("the tab bar holds Settings, its six labels apart and inside the screen", async ({ page }) => {
+    await loginAsGuest(page);
+    await noToasts(page);
+    const labels = ["Home", "Explore", "Notifications", "Bookmarks", "Profile", "Settings"];
+    await expect(nav(page).getByRole("link")).toHaveText(labels);
+    const boxes: Box[] = [];
+    for (const label of labels) boxes.push(await inked(nav(page).locator(".nav-item__label", { hasText: label })));
+    expect(boxes[0].x).toBeGreaterThanOrEqual(0);
+    expect(boxes.at(-1)!.x + boxes.at(-1)!.width).toBeLessThanOrEqual(375);
+    for (let i = 1; i < boxes.length; i++)
+      expect(boxes[i].x - (boxes[i - 1].x + boxes[i - 1].width), `${labels[i - 1]} | ${labels[i]}`).toBeGreaterThanOrEqual(4);
+    const bar = nav(page);
+    expect(await bar.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await bar.getByRole("link", { name: "Settings" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+    await expect(bar.getByRole("link", { name: "Settings" })).toHaveAttribute("aria-current", "page");
+    await axeInBothThemes(page, SHOTS, "tabbar-settings");
+  });
+
+  test("at 320 px the tab bar shows its six icons inside the screen, each link still named", async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 700 });
+    await loginAsGuest(page);
+    const bar = nav(page);
+    await expect(bar.getByRole("link")).toHaveText(["Home", "Explore", "Notifications", "Bookmarks", "Profile", "Settings"]);
+    expect(await bar.locator("ul").evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    const last = (await bar.getByRole("link", { name: "Settings" }).boundingBox())!;
+    expect(last.x + last.width).toBeLessThanOrEqual(320);
+    await bar.screenshot({ path: `${SHOTS}/tabbar-320.png` });
+  });
+
+  test("Who to follow: each person's Follow inside their row, no row cut", async ({ page }) => {
+    await loginAsGuest(page);
+    await noToasts(page);
+    await expect(column(page)).toBeVisible();
+    const panel = page.getByRole("region", { name: "Who to follow" });
+    const rows = panel.getByRole("listitem");
+    await expect(rows).toHaveCount(3);
+    const panelBox = (await panel.boundingBox())!;
+    for (let i = 0; i < 3; i++) {
+      const row = (await rows.nth(i).boundingBox())!;
+      const follow = (await rows
+        .nth(i)
+        .getByRole("button", { name: /^Follow @/ })
+        .boundingBox())!;
+      // Follow sits inside its row, and the row inside the panel: nothing cut, nothing scrolled sideways.
+      expect(follow.x).toBeGreaterThanOrEqual(row.x);
+      expect(follow.x + follow.width).toBeLessThanOrEqual(row.x + row.width + 0.5);
+      expect(follow.y).toBeGreaterThanOrEqual(row.y - 0.5);
+      expect(follow.y + follow.height).toBeLessThanOrEqual(row.y + row.height + 0.5);
+      expect(row.x).toBeGreaterThanOrEqual(panelBox.x);
+      expect(row.x + row.width).toBeLessThanOrEqual(panelBox.x + panelBox.width + 0.5);
+    }
+    expect(await panel.locator(".suggestions").evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await panel.scrollIntoViewIfNeeded();
+    await axeInBothThemes(page, SHOTS, "who-to-follow");
+  });
+});

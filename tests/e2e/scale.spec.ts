@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BIN, ROOT } from "./cli-helpers";
-import { expectToast, feed, feedCaughtUp, loginAsGuest, scrollTo, seriousViolations, watchErrors } from "./helpers";
+import { expectToast, feed, loginAsGuest, scrollTo, seriousViolations, walkFeedToEnd, watchErrors } from "./helpers";
 import { readIndexedDb } from "./hardening/api";
 
 // Far more than the ~60 cards the window holds; 100k is the browser bench's (npm run bench:browser).
@@ -62,40 +62,9 @@ test("scrolling Explore to the end shows every post exactly once, never more tha
   const errors = watchErrors(page);
   await loadScaleData(page);
   await page.goto("/explore");
-  await expect(feed(page).getByRole("article").first()).toBeVisible();
-  const seen = new Map<number, string>();
-  let most = 0;
-  for (let step = 0; step < 5000; step++) {
-    // One look per step: the cards' positions, and whether the list's end is on screen.
-    const look = await page.evaluate(() => ({
-      cards: [...document.querySelectorAll('[role="feed"] article')].map((a) => ({
-        at: Number(a.getAttribute("aria-posinset")),
-        size: Number(a.getAttribute("aria-setsize")),
-        id: a.getAttribute("aria-labelledby")!,
-      })),
-      end: [...document.querySelectorAll(".feed__status")].some(
-        (el) => el.textContent === "You're all caught up." && el.getBoundingClientRect().top < window.innerHeight,
-      ),
-    }));
-    for (const card of look.cards) {
-      expect(card.size).toBe(TOTAL);
-      const before = seen.get(card.at);
-      if (before) expect(before, `position ${card.at} holds one post`).toBe(card.id);
-      seen.set(card.at, card.id);
-    }
-    most = Math.max(most, look.cards.length);
-    if (look.end) break;
-    // Less than the window's overscan per step, so no card can pass unseen, once the cards
-    // have followed the scroll (two frames were not always enough on a busy machine).
-    await page.evaluate(
-      () =>
-        new Promise((done) => {
-          window.scrollBy(0, 1600);
-          requestAnimationFrame(() => requestAnimationFrame(done));
-        }),
-    );
-    await feedCaughtUp(page);
-  }
+  // Each step scrolls less than the window's overscan, so no card passes unseen (helpers.ts).
+  const { seen, sizes, most } = await walkFeedToEnd(page, 5000);
+  expect(sizes).toEqual([TOTAL]);
   await expect(page.getByText("You're all caught up.")).toBeVisible();
   for (const card of await positions(page)) seen.set(card.at, card.id);
   const missing = Array.from({ length: TOTAL }, (_, i) => i + 1).filter((at) => !seen.has(at));

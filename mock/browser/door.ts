@@ -1,6 +1,6 @@
 // The browser door, page side: the mock runs in a dedicated worker of this tab
 // (mock/browser/worker.ts), so its boot, imports and exports never block the page. A thin
-// fetch patch calls it with same-origin /api/* requests as plain data (worker-calls.ts)
+// fetch patch calls it with same-origin /api/* requests as plain data (channel-calls.ts)
 // and turns the answers back into Responses; everything else goes to the network. This module
 // is small on purpose: Mirage, Dexie and the routes load in the worker only.
 import { STORE_BOOT_PROBLEM_EVENT, STORE_ERROR_EVENT, STORE_RECOVERED_EVENT } from "./events";
@@ -16,7 +16,7 @@ import type {
   ScenarioCall,
   WorkerMeasure,
 } from "./worker-protocol";
-import { connect } from "./worker-calls";
+import { connect } from "./channel-calls";
 import type { ScenarioList } from "../features/scenarios";
 
 export { STORE_ERROR_EVENT, STORE_RECOVERED_EVENT };

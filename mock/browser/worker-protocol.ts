@@ -1,5 +1,5 @@
 // What a tab and its mock worker (mock/browser/worker.ts) ask and tell each other,
-// over worker-calls.ts. Plain data only: a request goes as the dispatcher's
+// over channel-calls.ts. Plain data only: a request goes as the dispatcher's
 // RawRequest, an answer comes back as a RawResponse (copied: the worker may keep
 // a photo's bytes for the next request). Types only: this module adds nothing to
 // either bundle.

@@ -27,7 +27,7 @@ import {
   type ScenarioCall,
   type WorkerCalls,
 } from "./worker-protocol";
-import { connect, emit, type CallContext, type Endpoint, type Served } from "./worker-calls";
+import { connect, emit, type CallContext, type Endpoint, type Served } from "./channel-calls";
 
 declare const self: DedicatedWorkerGlobalScope & { __moments?: { mock: Mock; storeProblem: string | null } };
 

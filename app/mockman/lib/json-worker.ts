@@ -3,7 +3,7 @@
 // by path and range, a search) with small messages, so the page never parses,
 // walks or clones the whole answer itself.
 import { NODE_COUNT_CAP, filterTree } from "./filter";
-import { connect, type Endpoint } from "#mock/browser/worker-calls";
+import { connect, type Endpoint } from "#mock/browser/channel-calls";
 import { describe, entriesOf, headOf, type JsonWorkerCalls, type WorkerReply, type WorkerRequest } from "./large-json-protocol";
 import { listLength } from "./response-file";
 

@@ -1,4 +1,4 @@
-// What the page asks the JSON worker (over mock/browser/worker-calls.ts) and
+// What the page asks the JSON worker (over mock/browser/channel-calls.ts) and
 // what it answers, and the small pieces of a value the worker sends: a node's
 // shape and its children's previews.
 

@@ -1,6 +1,6 @@
 // The page's side of the JSON worker: a large answer's bytes go to the worker
 // (a Blob is handed over, not copied), and the tree asks for what it shows.
-import { connect, onWorkerError, type Channel } from "#mock/browser/worker-calls";
+import { connect, onWorkerError, type Channel } from "#mock/browser/channel-calls";
 import type { Entry, JsonWorkerCalls, NodeInfo, WorkerReply, WorkerRequest } from "./large-json-protocol";
 
 /** Answers up to this size are parsed on the main thread as before; larger ones in the worker. */

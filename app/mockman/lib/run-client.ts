@@ -6,7 +6,7 @@
 import type { ReplayReport, ReplayResult } from "#mock/tester/engine/reporters";
 import type { Scopes } from "#mock/tester/sandbox/sandbox";
 import { pageSender, type PageSenderOptions } from "./page-sender";
-import { connect, emit, onWorkerError } from "#mock/browser/worker-calls";
+import { connect, emit, onWorkerError } from "#mock/browser/channel-calls";
 import type { ResultDetail, RunNote, RunPageCalls, RunRequest, RunWorkerCalls } from "./run-protocol";
 
 export interface RunHandlers {

@@ -1,5 +1,5 @@
 // What the page and the script-run worker (run-worker.ts) ask of each other,
-// over mock/browser/worker-calls.ts: the page asks for a run, the worker asks
+// over mock/browser/channel-calls.ts: the page asks for a run, the worker asks
 // the page to send each request (the mock answers the page's fetch, not a
 // worker's) and notes each result as it comes; the run answers the whole
 // report. Only plain data crosses.

@@ -12,7 +12,7 @@ import { ScriptSandbox } from "#mock/tester/sandbox/sandbox";
 import type { Exchange, FileSource, Sender } from "#mock/tester/engine/exchange";
 import type { OutgoingRequest } from "#mock/tester/engine/exchange";
 import type { ReplayResult } from "#mock/tester/engine/reporters";
-import { connect, type CallContext, type Endpoint } from "#mock/browser/worker-calls";
+import { connect, type CallContext, type Endpoint } from "#mock/browser/channel-calls";
 import type { ResultDetail, RunNote, RunPageCalls, RunRequest, RunWorkerCalls } from "./run-protocol";
 
 /** A body as the page shows it, cut at 64 KB so a run of many large answers stays light to pass and keep. */

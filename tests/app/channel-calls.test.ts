@@ -1,8 +1,8 @@
-// The request/reply layer every worker channel of the page uses (mock/browser/worker-calls.ts),
+// The request/reply layer every worker channel of the page uses (mock/browser/channel-calls.ts),
 // over a real MessageChannel: answers, errors, notes, events, time limits, aborts, a
 // dead other end, and calls served in the order they came.
 import { afterEach, describe, expect, it } from "vitest";
-import { connect, onWorkerError, type Channel, type Endpoint } from "#mock/browser/worker-calls";
+import { connect, onWorkerError, type Channel, type Endpoint } from "#mock/browser/channel-calls";
 
 interface Worker1 {
   add(a: number, b: number): number;

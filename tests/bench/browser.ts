@@ -221,7 +221,7 @@ async function workerHeapMb(page: Page): Promise<number> {
   const cdp = await page.context().newCDPSession(page);
   try {
     const { targetInfos } = await cdp.send("Target.getTargets");
-    const worker = targetInfos.filter((t) => t.type === "worker" && /\/assets\/worker-[\w-]+\.js$/.test(t.url)).at(-1);
+    const worker = targetInfos.filter((t) => t.type === "worker" && /\/assets\/worker-[\w-]{8}\.js$/.test(t.url)).at(-1);
     if (!worker) return NaN;
     const { sessionId } = await cdp.send("Target.attachToTarget", { targetId: worker.targetId, flatten: false });
     let id = 0;

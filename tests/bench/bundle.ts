@@ -64,7 +64,7 @@ export function benchBundle(buildDir = process.env.BUILD_DIR ?? "build") {
   const worker = [
     ...closure(
       readdirSync(assets)
-        .filter((f) => /^worker-[\w-]+\.js$/.test(f))
+        .filter((f) => /^worker-[\w-]{8}\.js$/.test(f))
         .map((f) => `/assets/${f}`),
     ),
   ];

@@ -27,7 +27,7 @@ function recordScripts(page: Page) {
       encoding: response.headers()["content-encoding"],
     };
     // The mock's worker (mock/browser/worker.ts) is one entry of its own, started by the door.
-    (/^worker-[\w-]+\.js$/.test(entry.name) ? worker : page_).push(entry);
+    (/^worker-[\w-]{8}\.js$/.test(entry.name) ? worker : page_).push(entry);
   }
   const kb = (list: Array<{ kb: number }>) => list.reduce((sum, s) => sum + s.kb, 0);
   /** Once every response seen so far has been read. */

@@ -76,7 +76,7 @@ export const inked = (locator: Locator): Promise<Box> =>
  * `self.__moments` live: specs that reach into the mock evaluate there.
  */
 export function mockWorker(page: Page): Worker {
-  const worker = page.workers().find((w) => /\/assets\/worker-[\w-]+\.js$/.test(w.url()));
+  const worker = page.workers().find((w) => /\/assets\/worker-[\w-]{8}\.js$/.test(w.url()));
   if (!worker)
     throw new Error(
       `no mock worker in this page (workers: ${
@@ -95,7 +95,7 @@ export function mockWorker(page: Page): Worker {
  * in front. `unpatchMockWorker` serves it as it is again.
  */
 export async function patchMockWorker(page: Page, code: string): Promise<void> {
-  await page.route(/\/assets\/worker-[\w-]+\.js$/, async (route) => {
+  await page.route(/\/assets\/worker-[\w-]{8}\.js$/, async (route) => {
     const response = await route.fetch();
     await route.fulfill({
       response,

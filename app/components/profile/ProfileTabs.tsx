@@ -3,7 +3,7 @@
 // in the URL (?tab=media; Posts has none), replacing the history entry, so a reload
 // and Back keep it without each tab costing a step back.
 import { Link, useLocation, useNavigate, useNavigation } from "@remix-run/react";
-import { useRef, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { PROFILE_TABS, type ProfileTab } from "#app/lib/data";
 import { profileTabOf } from "#app/lib/profile-data";
 
@@ -20,9 +20,17 @@ export function ProfileTabs({ tab: shown, label, children }: { tab: ProfileTab; 
   // The tab chosen shows chosen at once, while its first page is read; the panel keeps the shown tab's list till then.
   const tab = going?.pathname === pathname ? profileTabOf(new URLSearchParams(going.search).get("tab")) : shown;
   const tabs = useRef<Partial<Record<ProfileTab, HTMLAnchorElement | null>>>({});
+  // The tab last asked for by key, until its navigation settles: keys pressed faster than the page
+  // renders move from where the person is, not from a render behind (Home after a quick ArrowLeft once
+  // focused Posts and left the URL at Likes).
+  const asked = useRef<ProfileTab | null>(null);
+  useEffect(() => {
+    if (!going) asked.current = null;
+  }, [going]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLAnchorElement>) => {
-    const at = PROFILE_TABS.indexOf(tab);
+    const focused = PROFILE_TABS.find((t) => tabs.current[t] === event.currentTarget) ?? tab;
+    const at = PROFILE_TABS.indexOf(focused);
     const last = PROFILE_TABS.length - 1;
     const to =
       event.key === "ArrowRight"
@@ -38,7 +46,9 @@ export function ProfileTabs({ tab: shown, label, children }: { tab: ProfileTab; 
     event.preventDefault();
     const next = PROFILE_TABS[to];
     tabs.current[next]?.focus();
-    if (next !== tab) navigate(tabHref(pathname, next), { replace: true, preventScrollReset: true });
+    if (next === (asked.current ?? tab)) return;
+    asked.current = next;
+    navigate(tabHref(pathname, next), { replace: true, preventScrollReset: true });
   };
 
   return (

@@ -1,6 +1,6 @@
 // The shipped `mockman` bin, as the e2e specs run it: `cli/bin/mockman.js` on the
 // bundle `npm run test:e2e` builds (npm run build), never the TypeScript through tsx.
-import { execFile, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { execFile, execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { scaled } from "./fixtures";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
@@ -15,6 +15,19 @@ export const mockman = (...args: string[]) => promisify(execFile)(process.execPa
 /** Runs `mockman ARGS…` to its end, whatever its exit: status, stdout and stderr as text. */
 export const mockmanSync = (...args: string[]) =>
   spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: "utf8", timeout: scaled(60_000), env: ENV });
+
+/**
+ * `mockman seed` into a fresh JSON store under `dir`, then `mockman export` of it: the export file's path
+ * (the scale specs load it through Settings' Import).
+ */
+export function seededExport(dir: string, users: number, posts: number, seed: number): string {
+  const db = join(dir, "db.json");
+  const exportFile = join(dir, "export.json");
+  const run = (...args: string[]) => execFileSync(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: "pipe" });
+  run("seed", "--users", String(users), "--posts", String(posts), "--seed", String(seed), "--db", db);
+  run("export", exportFile, "--db", db);
+  return exportFile;
+}
 
 /** The shell form of the bin, for commands the page copies (`npx mockman …`). */
 export const MOCKMAN_SHELL = `'${process.execPath}' '${BIN}'`;

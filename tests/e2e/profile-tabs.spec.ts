@@ -2,11 +2,10 @@
 // 1280 px in both themes: the counts, what each tab lists, the tab in the URL (a reload
 // and Back keep it), the ARIA tabs pattern by keyboard, the empty texts, axe; and with
 // 1,000+ posts imported, each new tab scrolled to its end shows every post once, windowed.
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BIN, ROOT } from "./cli-helpers";
+import { seededExport } from "./cli-helpers";
 import { expect, scaled, test, type Page } from "./fixtures";
 import { walkFeedToEnd } from "./helpers";
 import { expectToast, feed, loginAsGuest, noToasts, postWith, axeInBothThemes, watchErrors } from "./screen-helpers";
@@ -144,11 +143,7 @@ test.describe("with 1,000+ posts", () => {
   // The sample data plus `mockman seed`'s posts, all by the guest, every other one liked by them.
   test.beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), "moments-profile-tabs-"));
-    const db = join(dir, "db.json");
-    exportFile = join(dir, "export.json");
-    const mockman = (...args: string[]) => execFileSync(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: "pipe" });
-    mockman("seed", "--users", "20", "--posts", String(POSTS), "--seed", "5", "--db", db);
-    mockman("export", exportFile, "--db", db);
+    exportFile = seededExport(dir, 20, POSTS, 5);
     const file = JSON.parse(readFileSync(exportFile, "utf8"));
     const guest = file.data.users.find((u: { username: string }) => u.username === "guest");
     file.data.posts.forEach((p: { username: string; postPic: string; likes: { likedBy: string[] } }, i: number) => {

@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BIN, ROOT } from "./cli-helpers";
+import { BIN, ROOT, seededExport } from "./cli-helpers";
 import { expectToast, feed, loginAsGuest, scrollTo, seriousViolations, walkFeedToEnd, watchErrors } from "./helpers";
 import { readIndexedDb } from "./hardening/api";
 
@@ -22,11 +22,8 @@ let otherUser: string;
 
 test.beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "moments-scale-"));
-  const db = join(dir, "db.json");
-  exportFile = join(dir, "export.json");
+  exportFile = seededExport(dir, 50, POSTS, 11);
   const mockman = (...args: string[]) => execFileSync(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: "pipe" });
-  mockman("seed", "--users", "50", "--posts", String(POSTS), "--seed", "11", "--db", db);
-  mockman("export", exportFile, "--db", db);
   const other = join(dir, "other.json");
   withoutGuest = join(dir, "without-guest.json");
   const seeded = String(mockman("seed", "--replace", "--users", "5", "--posts", "50", "--seed", "3", "--db", other));

@@ -63,14 +63,7 @@ interface KnownDifference {
 }
 
 /** Where mockman does not send what Newman sends, and why. Each is checked to still differ. */
-const KNOWN_DIFFERENCES: KnownDifference[] = [
-  {
-    collection: "auth.postman_collection.json",
-    path: "/ntlm",
-    what: "mockman does not send an NTLM request (the request fails as not sent, with its reason)",
-    why: "NTLM's handshake (negotiate, challenge, authenticate) must stay on one kept-alive connection; mockman's sender does not keep one, so it refuses rather than send a handshake that cannot finish",
-  },
-];
+const KNOWN_DIFFERENCES: KnownDifference[] = [];
 
 const DIGEST_CHALLENGE =
   'Digest realm="wire@example", nonce="dcd98b7102dd2f0e8b11d0f600bfb0c093", qop="auth", opaque="5ccc069c403ebaf9f0171e9517f40e41"';

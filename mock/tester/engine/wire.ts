@@ -31,11 +31,11 @@ import stripJsonComments from "strip-json-comments";
 import mime from "mime-types";
 import DYNAMIC_VARIABLES from "postman-collection/lib/superstring/dynamic-variables.js";
 import { Buffer as BufferPackage } from "buffer";
+import processPackage from "process/browser.js";
 import { mapStrings } from "../collection/template-text";
 import type { FileSource } from "./exchange";
 import { NotSent } from "./limits";
 import { boundary, concat } from "./bodies";
-import { unsignable } from "../postman/steps";
 
 // CommonJS packages, by their default export: Node's ESM (tsx, when the CLI runs from source) finds no named
 // exports in postman-collection's.
@@ -49,6 +49,11 @@ const mimeTypes = mime.types;
 // the page's run worker has none, so it gets the buffer package's (the one browserify gives Postman's own
 // browser builds). In Node this is Node's own and nothing changes.
 if (typeof globalThis.Buffer === "undefined") (globalThis as { Buffer?: unknown }).Buffer = BufferPackage;
+// The authorizers that hash and sign (digest, oauth1, hawk, awsv4, edgegrid) get crypto-browserify there
+// (vite.config.ts, mock/stubs/aliases.mjs), which, as browserify's builds do, reads `global` and `process`
+// as it loads: the worker gets browserify's too (the process package's, whose `versions` names no Node).
+if (typeof globalThis.global === "undefined") (globalThis as { global?: unknown }).global = globalThis;
+if (typeof globalThis.process === "undefined") (globalThis as { process?: unknown }).process = processPackage;
 
 /** Postman's dynamic variables, by name (engine/dynamic.ts): postman-collection's own. */
 export { DYNAMIC_VARIABLES };
@@ -64,7 +69,10 @@ interface AuthHandler {
 type Loaded = { default?: AuthHandler } & Partial<AuthHandler>;
 const handlerOf = (loaded: Loaded): AuthHandler => (loaded.default ?? loaded) as AuthHandler;
 
-/** Each auth type's handler, loaded when a request uses it (asap and jwt bring node-forge and jose). */
+/**
+ * Each auth type's handler, loaded when a request uses it (asap and jwt bring node-forge and jose): those of
+ * postman-runtime's AuthLoader (lib/authorizer/index.js). A type it has none for is sent unsigned, with a warning.
+ */
 const HANDLERS: Record<string, () => Promise<Loaded>> = {
   noauth: () => import("postman-runtime/lib/authorizer/noauth.js"),
   basic: () => import("postman-runtime/lib/authorizer/basic.js"),
@@ -78,6 +86,8 @@ const HANDLERS: Record<string, () => Promise<Loaded>> = {
   edgegrid: () => import("postman-runtime/lib/authorizer/edgegrid.js"),
   jwt: () => import("postman-runtime/lib/authorizer/jwt.js"),
   asap: () => import("postman-runtime/lib/authorizer/asap.js"),
+  // Sent unsigned first; a 401 or 403 NTLM challenge asks for it again with each message of the handshake.
+  ntlm: () => import("postman-runtime/lib/authorizer/ntlm.js"),
 };
 
 /** postman-runtime's requester sends no body with these methods (its default body pruning). */
@@ -89,7 +99,7 @@ export interface WireRequest {
   url: string;
   headers: Array<[string, string]>;
   body?: string | Uint8Array;
-  /** Files that could not be read: Newman warns and sends the request without them. */
+  /** Files that could not be read, an auth type with no handler: Newman warns and sends the request all the same. */
   warnings: string[];
 }
 
@@ -158,16 +168,16 @@ export function wire(input: WireInput): Wire {
   return {
     urlText: request.url.toString(),
     async build() {
-      const warnings = await files;
+      const warnings = [...(await files)];
       // Signed on a copy: a replay signs the request as it was before, with what the answer taught the auth.
       const sent = new Request(request.toJSON() as never);
       prepareRawJson(sent);
       copyFileContents(request, sent);
       if (authInterface) {
-        const why = unsignable(type);
-        const handler = why ? undefined : await handlerFor(type!);
-        if (!handler) throw new NotSent(`it has ${why ?? `${type} auth`}`);
-        await authorize(handler, authInterface, sent);
+        const handler = await handlerFor(type!);
+        // postman-runtime warns ("could not find a handler for auth") and sends it unsigned.
+        if (handler) await authorize(handler, authInterface, sent);
+        else warnings.push(`${type} auth: postman-runtime has no handler for it; sent unsigned`);
       }
       const body = bodyOf(sent);
       const headers = headersOf(sent)

@@ -190,7 +190,13 @@ const viaMockman = (file: string) =>
     if (!ran.stdout.startsWith("{")) throw new Error(`mockman replay gave no report (exit ${ran.code}): ${ran.stderr}`);
   });
 
-const COLLECTIONS = ["query.postman_collection.json", "bodies.postman_collection.json", "auth.postman_collection.json"];
+const COLLECTIONS = [
+  "query.postman_collection.json",
+  "bodies.postman_collection.json",
+  "auth.postman_collection.json",
+  // A pre-request script's pm.sendRequest of each body mode, then the request itself.
+  "send-request.postman_collection.json",
+];
 
 describe("Newman and mockman replay send the same requests, byte for byte", () => {
   for (const name of COLLECTIONS) {

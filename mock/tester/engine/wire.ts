@@ -179,11 +179,18 @@ export function wire(input: WireInput): Wire {
         if (handler) await authorize(handler, authInterface, sent);
         else warnings.push(`${type} auth: postman-runtime has no handler for it; sent unsigned`);
       }
-      const body = bodyOf(sent);
-      const headers = headersOf(sent)
-        .filter((h) => !h.disabled && h.key)
-        .map((h) => [h.key, String(h.value ?? "")] as [string, string]);
-      if (body?.type && !headers.some(([k]) => k.toLowerCase() === "content-type")) headers.push(["Content-Type", body.type]);
+      const enabled = () =>
+        headersOf(sent)
+          .filter((h) => !h.disabled && h.key)
+          .map((h) => [h.key, String(h.value ?? "")] as [string, string]);
+      const typeOf = (list: Array<[string, string]>) => list.find(([k]) => k.toLowerCase() === "content-type");
+      // Built before the headers are read: core-body-builder adds raw's and GraphQL's Content-Type to the request.
+      const body = bodyOf(sent, typeOf(enabled())?.[1]);
+      const headers = enabled();
+      const typed = typeOf(headers);
+      if (body?.type && !typed) headers.push(["Content-Type", body.type]);
+      // postman-request puts its own type over one a form body cannot have (form() in its request.js).
+      else if (body?.type && typed && body.keeps && !body.keeps.test(typed[1])) typed[1] = body.type;
       return {
         method: String(sent.method).toUpperCase(),
         url: toNodeUrl(sent.url).href,
@@ -349,8 +356,11 @@ function requestBody(request: Request): { body?: unknown; form?: Record<string, 
   return bodyBuilder[mode](content, request);
 }
 
-/** The body's bytes or text, with the Content-Type postman-request adds when the request has none. */
-function bodyOf(request: Request): { content?: string | Uint8Array; type?: string } | undefined {
+/**
+ * The body's bytes or text, with the Content-Type postman-request adds when the request has none, and for a form
+ * the types of the request's own it keeps (any other it replaces); a multipart type's boundary is the one used.
+ */
+function bodyOf(request: Request, ownType?: string): { content?: string | Uint8Array; type?: string; keeps?: RegExp } | undefined {
   const built = requestBody(request);
   if (!built) return undefined;
   const body = request.body!;
@@ -359,10 +369,17 @@ function bodyOf(request: Request): { content?: string | Uint8Array; type?: strin
     const file = (body.file as WithFile | undefined)?.[FILE];
     return file ? { content: file.bytes, type: mimeOf(file.path) || "application/octet-stream" } : undefined;
   }
-  if (body.mode === "formdata") return multipart(body.formdata!.all() as unknown as FormParamLike[]);
-  if (built.form) return { content: formText(built.form), type: "application/x-www-form-urlencoded" };
+  if (body.mode === "formdata") {
+    const own = ownType?.match(MULTIPART_TYPE);
+    return { ...multipart(body.formdata!.all() as unknown as FormParamLike[], own?.[1] || own?.[2]), keeps: MULTIPART_TYPE };
+  }
+  if (built.form) return { content: formText(built.form), type: "application/x-www-form-urlencoded", keeps: URLENCODED_TYPE };
   return { content: built.body === undefined ? undefined : String(built.body) };
 }
+
+/** The types postman-request keeps on a form body: a multipart one with its boundary, an urlencoded one. */
+const MULTIPART_TYPE = /^multipart\/form-data;.*boundary=(?:"([^"]+)"|([^;]+))/;
+const URLENCODED_TYPE = /^application\/x-www-form-urlencoded\b/;
 
 /**
  * postman-request's urlencoded text (its lib/querystring.js with useQuerystring, as postman-runtime asks):
@@ -393,8 +410,8 @@ interface FormParamLike {
  * value as text (JSON when it is none), its own Content-Type if it has one; a file's part named by the file,
  * typed by it unless the field says.
  */
-function multipart(params: FormParamLike[]): { content: Uint8Array; type: string } {
-  const mark = boundary();
+function multipart(params: FormParamLike[], own?: string): { content: Uint8Array; type: string } {
+  const mark = own ?? boundary();
   const parts: Array<string | Uint8Array> = [];
   const head = (name: string, extra: string) => `--${mark}\r\nContent-Disposition: form-data; name="${name}"${extra}\r\n\r\n`;
   for (const param of params) {

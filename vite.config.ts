@@ -5,8 +5,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { vitePlugin as remix } from "@remix-run/dev";
-import { defineConfig } from "vite";
-import { ALIASES } from "./mock/stubs/aliases.mjs";
+import { defineConfig, type Plugin } from "vite";
+import { ALIASES, WORKER_NODE_MODULES } from "./mock/stubs/aliases.mjs";
 
 /** Every vitest suite (Playwright's, tests/e2e, runs apart). */
 const TESTS = [
@@ -82,6 +82,17 @@ async function precompress(dir: string) {
   );
 }
 
+/** In the workers' bundles, Node's modules that have a browser build of their own (aliases.mjs) resolve to it. */
+const workerNodeModules = (): Plugin => ({
+  name: "worker-node-modules",
+  enforce: "pre",
+  resolveId(source, importer, options) {
+    const name = source.replace(/^node:/, "") as keyof typeof WORKER_NODE_MODULES;
+    if (!Object.prototype.hasOwnProperty.call(WORKER_NODE_MODULES, name)) return null;
+    return this.resolve(WORKER_NODE_MODULES[name], importer, { ...options, skipSelf: true });
+  },
+});
+
 // One config for the SPA build and for vitest. The Remix plugin is left out
 // under vitest: it wants to own the whole build, and unit suites need none of it.
 export default defineConfig({
@@ -107,7 +118,8 @@ export default defineConfig({
   server: { host: "127.0.0.1", port: 5173 },
   build: { chunkSizeWarningLimit: 800 },
   // The workers (mock/browser/worker.ts, app/mockman/lib/json-worker.ts) as ES modules, so they can import and split chunks as the page does.
-  worker: { format: "es" },
+  // The run worker signs Postman requests with postman-runtime's authorizers: Node's crypto and querystring as their browser builds.
+  worker: { format: "es", plugins: () => [workerNodeModules()] },
   test: {
     environment: "node",
     testTimeout: 20000,

@@ -30,27 +30,27 @@ const VENDORED = {
  * sandbox's engine and sources (QuickJS with its wasm, chai, lodash...: 1.5 MB), loaded by sandbox.ts; a Postman
  * request's model, body builder and authorizers (postman-collection, postman-url-encoder, postman-runtime's
  * lib/authorizer and lib/requester/core-body-builder, Postman's dynamic variables: 1.8 MB), loaded by postman-run.ts
- * for its first request and by dynamic.ts.
+ * for its first request, by dynamic.ts and by sandbox.ts for a script's pm.sendRequest.
  */
 const LAZY_PARTS = [
   {
     file: "mockman.sandbox.cjs",
     entry: join(root, "mock/tester/sandbox/libraries.ts"),
-    specifier: "./libraries",
+    specifiers: ["./libraries"],
     importers: [join("sandbox", "sandbox.ts")],
   },
   {
     file: "mockman.wire.cjs",
     entry: join(root, "mock/tester/engine/wire.ts"),
-    specifier: "./wire",
-    importers: [join("engine", "postman-run.ts"), join("engine", "dynamic.ts")],
+    specifiers: ["./wire", "../engine/wire"],
+    importers: [join("engine", "postman-run.ts"), join("engine", "dynamic.ts"), join("sandbox", "sandbox.ts")],
   },
 ];
 const lazyParts = {
   name: "lazy-parts",
   setup(b) {
     for (const part of LAZY_PARTS) {
-      b.onResolve({ filter: new RegExp(`^${part.specifier.replace(/[.]/g, "\\.")}$`) }, (args) =>
+      b.onResolve({ filter: new RegExp(`^(${part.specifiers.map((s) => s.replace(/[.]/g, "\\.")).join("|")})$`) }, (args) =>
         args.kind === "dynamic-import" && part.importers.some((importer) => args.importer.endsWith(importer))
           ? { path: `./${part.file}`, namespace: "lazy-require" }
           : undefined,

@@ -63,14 +63,7 @@ interface KnownDifference {
 }
 
 /** Where mockman does not send what Newman sends, and why. Each is checked to still differ. */
-const KNOWN_DIFFERENCES: KnownDifference[] = [
-  {
-    collection: "auth.postman_collection.json",
-    path: "/ntlm",
-    what: "mockman does not send an NTLM request (the request fails as not sent, with its reason)",
-    why: "NTLM's handshake (negotiate, challenge, authenticate) must stay on one kept-alive connection; mockman's sender does not keep one, so it refuses rather than send a handshake that cannot finish",
-  },
-];
+const KNOWN_DIFFERENCES: KnownDifference[] = [];
 
 const DIGEST_CHALLENGE =
   'Digest realm="wire@example", nonce="dcd98b7102dd2f0e8b11d0f600bfb0c093", qop="auth", opaque="5ccc069c403ebaf9f0171e9517f40e41"';
@@ -197,7 +190,13 @@ const viaMockman = (file: string) =>
     if (!ran.stdout.startsWith("{")) throw new Error(`mockman replay gave no report (exit ${ran.code}): ${ran.stderr}`);
   });
 
-const COLLECTIONS = ["query.postman_collection.json", "bodies.postman_collection.json", "auth.postman_collection.json"];
+const COLLECTIONS = [
+  "query.postman_collection.json",
+  "bodies.postman_collection.json",
+  "auth.postman_collection.json",
+  // A pre-request script's pm.sendRequest of each body mode, then the request itself.
+  "send-request.postman_collection.json",
+];
 
 describe("Newman and mockman replay send the same requests, byte for byte", () => {
   for (const name of COLLECTIONS) {

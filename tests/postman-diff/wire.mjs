@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
 const sdk = require("postman-collection");
+const bodyBuilder = require("postman-runtime/lib/requester/core-body-builder");
 
 /**
  * What a request would send, as the oracle reads postman-collection's Request (no variable is
@@ -13,6 +14,9 @@ const sdk = require("postman-collection");
  */
 export function wire(json, implied = true) {
   const request = new sdk.Request(json);
+  const raw = request.body && !request.body.disabled && request.body.mode === "raw" && request.body.raw;
+  // A raw body's Content-Type by its language, added by postman-runtime's own body builder (as it sends it).
+  if (implied && raw) bodyBuilder.raw(request.body.raw, request);
   const headers = request.headers
     .all()
     .filter((h) => !h.disabled)

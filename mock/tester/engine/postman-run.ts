@@ -8,7 +8,6 @@
 import { STORE_ERROR_HEADER } from "#mock/core/boundary";
 import { describeFailure, type CheckFailure } from "#mock/tester/collection/assert";
 import { type PostmanPlan, type PostmanStep, type StepScript } from "#mock/tester/postman/steps";
-import { endpointOf } from "#mock/tester/postman/convert";
 import { toPath } from "#mock/tester/collection/urls";
 import { sendWithin, type Exchange, type FileSource, type OutgoingRequest, type Sender } from "./exchange";
 import type { ReplayResult } from "./reporters";
@@ -238,10 +237,11 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
       dynamicVariable: (name) => dynamic?.(name),
       cookieJar: jar,
       sendRequest: async (req) => {
-        const url = endpointOf(req.url);
+        // The URL as wire.ts encoded it (sandbox.ts builds a script's request as the run's own).
+        const url = req.url;
         let path: string;
         try {
-          path = toPath(url, options.base);
+          path = pathOf(url, options.base);
         } catch {
           throw new Error(`pm.sendRequest: ${req.url} is not a URL mockman can send`);
         }

@@ -32,3 +32,8 @@ declare module "postman-collection/lib/superstring/dynamic-variables.js" {
   const variables: Record<string, { description?: string; generator: () => unknown }>;
   export default variables;
 }
+declare module "process/browser.js" {
+  /** browserify's `process` for a browser (the process package): no Node in its `versions`. */
+  const process: Record<string, unknown>;
+  export default process;
+}

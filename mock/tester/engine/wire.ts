@@ -31,11 +31,11 @@ import stripJsonComments from "strip-json-comments";
 import mime from "mime-types";
 import DYNAMIC_VARIABLES from "postman-collection/lib/superstring/dynamic-variables.js";
 import { Buffer as BufferPackage } from "buffer";
+import processPackage from "process/browser.js";
 import { mapStrings } from "../collection/template-text";
 import type { FileSource } from "./exchange";
 import { NotSent } from "./limits";
 import { boundary, concat } from "./bodies";
-import { unsignable } from "../postman/steps";
 
 // CommonJS packages, by their default export: Node's ESM (tsx, when the CLI runs from source) finds no named
 // exports in postman-collection's.
@@ -49,6 +49,11 @@ const mimeTypes = mime.types;
 // the page's run worker has none, so it gets the buffer package's (the one browserify gives Postman's own
 // browser builds). In Node this is Node's own and nothing changes.
 if (typeof globalThis.Buffer === "undefined") (globalThis as { Buffer?: unknown }).Buffer = BufferPackage;
+// The authorizers that hash and sign (digest, oauth1, hawk, awsv4, edgegrid) get crypto-browserify there
+// (vite.config.ts, mock/stubs/aliases.mjs), which, as browserify's builds do, reads `global` and `process`
+// as it loads: the worker gets browserify's too (the process package's, whose `versions` names no Node).
+if (typeof globalThis.global === "undefined") (globalThis as { global?: unknown }).global = globalThis;
+if (typeof globalThis.process === "undefined") (globalThis as { process?: unknown }).process = processPackage;
 
 /** Postman's dynamic variables, by name (engine/dynamic.ts): postman-collection's own. */
 export { DYNAMIC_VARIABLES };
@@ -64,7 +69,10 @@ interface AuthHandler {
 type Loaded = { default?: AuthHandler } & Partial<AuthHandler>;
 const handlerOf = (loaded: Loaded): AuthHandler => (loaded.default ?? loaded) as AuthHandler;
 
-/** Each auth type's handler, loaded when a request uses it (asap and jwt bring node-forge and jose). */
+/**
+ * Each auth type's handler, loaded when a request uses it (asap and jwt bring node-forge and jose): those of
+ * postman-runtime's AuthLoader (lib/authorizer/index.js). A type it has none for is sent unsigned, with a warning.
+ */
 const HANDLERS: Record<string, () => Promise<Loaded>> = {
   noauth: () => import("postman-runtime/lib/authorizer/noauth.js"),
   basic: () => import("postman-runtime/lib/authorizer/basic.js"),
@@ -78,6 +86,8 @@ const HANDLERS: Record<string, () => Promise<Loaded>> = {
   edgegrid: () => import("postman-runtime/lib/authorizer/edgegrid.js"),
   jwt: () => import("postman-runtime/lib/authorizer/jwt.js"),
   asap: () => import("postman-runtime/lib/authorizer/asap.js"),
+  // Sent unsigned first; a 401 or 403 NTLM challenge asks for it again with each message of the handshake.
+  ntlm: () => import("postman-runtime/lib/authorizer/ntlm.js"),
 };
 
 /** postman-runtime's requester sends no body with these methods (its default body pruning). */
@@ -89,7 +99,7 @@ export interface WireRequest {
   url: string;
   headers: Array<[string, string]>;
   body?: string | Uint8Array;
-  /** Files that could not be read: Newman warns and sends the request without them. */
+  /** Files that could not be read, an auth type with no handler: Newman warns and sends the request all the same. */
   warnings: string[];
 }
 
@@ -158,22 +168,29 @@ export function wire(input: WireInput): Wire {
   return {
     urlText: request.url.toString(),
     async build() {
-      const warnings = await files;
+      const warnings = [...(await files)];
       // Signed on a copy: a replay signs the request as it was before, with what the answer taught the auth.
       const sent = new Request(request.toJSON() as never);
       prepareRawJson(sent);
       copyFileContents(request, sent);
       if (authInterface) {
-        const why = unsignable(type);
-        const handler = why ? undefined : await handlerFor(type!);
-        if (!handler) throw new NotSent(`it has ${why ?? `${type} auth`}`);
-        await authorize(handler, authInterface, sent);
+        const handler = await handlerFor(type!);
+        // postman-runtime warns ("could not find a handler for auth") and sends it unsigned.
+        if (handler) await authorize(handler, authInterface, sent);
+        else warnings.push(`${type} auth: postman-runtime has no handler for it; sent unsigned`);
       }
-      const body = bodyOf(sent);
-      const headers = headersOf(sent)
-        .filter((h) => !h.disabled && h.key)
-        .map((h) => [h.key, String(h.value ?? "")] as [string, string]);
-      if (body?.type && !headers.some(([k]) => k.toLowerCase() === "content-type")) headers.push(["Content-Type", body.type]);
+      const enabled = () =>
+        headersOf(sent)
+          .filter((h) => !h.disabled && h.key)
+          .map((h) => [h.key, String(h.value ?? "")] as [string, string]);
+      const typeOf = (list: Array<[string, string]>) => list.find(([k]) => k.toLowerCase() === "content-type");
+      // Built before the headers are read: core-body-builder adds raw's and GraphQL's Content-Type to the request.
+      const body = bodyOf(sent, typeOf(enabled())?.[1]);
+      const headers = enabled();
+      const typed = typeOf(headers);
+      if (body?.type && !typed) headers.push(["Content-Type", body.type]);
+      // postman-request puts its own type over one a form body cannot have (form() in its request.js).
+      else if (body?.type && typed && body.keeps && !body.keeps.test(typed[1])) typed[1] = body.type;
       return {
         method: String(sent.method).toUpperCase(),
         url: toNodeUrl(sent.url).href,
@@ -339,8 +356,11 @@ function requestBody(request: Request): { body?: unknown; form?: Record<string, 
   return bodyBuilder[mode](content, request);
 }
 
-/** The body's bytes or text, with the Content-Type postman-request adds when the request has none. */
-function bodyOf(request: Request): { content?: string | Uint8Array; type?: string } | undefined {
+/**
+ * The body's bytes or text, with the Content-Type postman-request adds when the request has none, and for a form
+ * the types of the request's own it keeps (any other it replaces); a multipart type's boundary is the one used.
+ */
+function bodyOf(request: Request, ownType?: string): { content?: string | Uint8Array; type?: string; keeps?: RegExp } | undefined {
   const built = requestBody(request);
   if (!built) return undefined;
   const body = request.body!;
@@ -349,10 +369,17 @@ function bodyOf(request: Request): { content?: string | Uint8Array; type?: strin
     const file = (body.file as WithFile | undefined)?.[FILE];
     return file ? { content: file.bytes, type: mimeOf(file.path) || "application/octet-stream" } : undefined;
   }
-  if (body.mode === "formdata") return multipart(body.formdata!.all() as unknown as FormParamLike[]);
-  if (built.form) return { content: formText(built.form), type: "application/x-www-form-urlencoded" };
+  if (body.mode === "formdata") {
+    const own = ownType?.match(MULTIPART_TYPE);
+    return { ...multipart(body.formdata!.all() as unknown as FormParamLike[], own?.[1] || own?.[2]), keeps: MULTIPART_TYPE };
+  }
+  if (built.form) return { content: formText(built.form), type: "application/x-www-form-urlencoded", keeps: URLENCODED_TYPE };
   return { content: built.body === undefined ? undefined : String(built.body) };
 }
+
+/** The types postman-request keeps on a form body: a multipart one with its boundary, an urlencoded one. */
+const MULTIPART_TYPE = /^multipart\/form-data;.*boundary=(?:"([^"]+)"|([^;]+))/;
+const URLENCODED_TYPE = /^application\/x-www-form-urlencoded\b/;
 
 /**
  * postman-request's urlencoded text (its lib/querystring.js with useQuerystring, as postman-runtime asks):
@@ -383,8 +410,8 @@ interface FormParamLike {
  * value as text (JSON when it is none), its own Content-Type if it has one; a file's part named by the file,
  * typed by it unless the field says.
  */
-function multipart(params: FormParamLike[]): { content: Uint8Array; type: string } {
-  const mark = boundary();
+function multipart(params: FormParamLike[], own?: string): { content: Uint8Array; type: string } {
+  const mark = own ?? boundary();
   const parts: Array<string | Uint8Array> = [];
   const head = (name: string, extra: string) => `--${mark}\r\nContent-Disposition: form-data; name="${name}"${extra}\r\n\r\n`;
   for (const param of params) {

@@ -73,25 +73,6 @@ export interface PostmanPlan {
   variables: Record<string, string>;
 }
 
-/** The auth types postman-runtime 7.39 has a handler for (its lib/authorizer/index.js), which sign requests here (engine/wire.ts). */
-export const AUTH_TYPES = ["noauth", "basic", "bearer", "apikey", "oauth2", "digest", "oauth1", "hawk", "awsv4", "edgegrid", "jwt", "asap"];
-
-/** The types whose handler signs with Node's crypto (or jose, node-forge): none of it is in the page's worker. */
-const NODE_ONLY = new Set(["digest", "oauth1", "hawk", "awsv4", "edgegrid", "jwt", "asap"]);
-
-const inNode = () => typeof process !== "undefined" && Boolean(process.versions?.node);
-
-/** Why a request with this auth type cannot be sent here, or undefined when it can. */
-export function unsignable(type: string | undefined): string | undefined {
-  if (!type || type === "inherit") return undefined;
-  if (type === "ntlm")
-    return "ntlm auth, whose handshake of three messages needs one kept-alive connection: mockman's sender does not keep one";
-  if (!AUTH_TYPES.includes(type)) return `${type} auth, which postman-runtime has no handler for`;
-  if (NODE_ONLY.has(type) && !inNode())
-    return `${type} auth, which postman-runtime signs with Node's crypto: run this collection with mockman replay`;
-  return undefined;
-}
-
 function scriptOf(events: PostmanEvent[] | undefined, listen: string): string | null {
   const sources = (events ?? [])
     .filter((e) => e.listen === listen && !e.disabled)
@@ -214,7 +195,6 @@ export function postmanPlan(json: PostmanCollection): PostmanPlan {
         definition: definitionOf(request),
       };
       if (effective && effective.type !== "noauth") step.auth = effective;
-      if (unsignable(effective?.type)) step.unsendable = unsignable(effective?.type);
       steps.push(step);
     }
   };

@@ -730,30 +730,35 @@ export class ScriptSandbox {
     return { value: Array.isArray(answered.result) ? answered.result.map(json) : (json(answered.result) ?? undefined) };
   }
 
-  /** pm.sendRequest: the request as the run's sender takes it (variables filled from the scopes before the script, as postman-runtime does), sent by the host. */
+  /**
+   * pm.sendRequest: built, signed and encoded as the run's own requests are (engine/wire.ts: postman-collection's
+   * URL, postman-url-encoder, postman-runtime's body builder and authorizers), and sent by the host. Its
+   * {{variables}} stay as written: postman-runtime gives a script's request a context with no variables
+   * (lib/runner/extensions/event.command.js), and Newman 6 sends them so.
+   */
   private send(isolate: Isolate, running: Running, requestId: string, request: Record<string, unknown>): void {
     const key = ++this.sendSeq;
     const responseEvent = `execution.response.${running.id}`;
-    let outgoing: OutgoingScriptRequest & { error?: string };
+    let filled: { definition: Record<string, unknown>; url: string; method: string } | undefined;
     try {
-      const text = this.call(isolate, "describe", JSON.stringify({ request, scopes: running.input.scopes }));
-      outgoing = JSON.parse(isolate.context.getString(text)) as OutgoingScriptRequest & { error?: string };
+      const text = this.call(isolate, "describe", JSON.stringify({ request, toSend: true }));
+      filled = JSON.parse(isolate.context.getString(text)) as typeof filled;
       text.dispose();
     } catch (error) {
       if (error instanceof Breach) throw error;
-      outgoing = { url: "", method: "GET", headers: [], body: null, error: "pm.sendRequest: the request could not be read" };
     }
-    const record: SentRequest = { request: { url: outgoing.url, method: outgoing.method } };
-    if (outgoing.error) {
-      record.error = outgoing.error;
-      running.sent.push(record);
-      running.pending.push([responseEvent, requestId, { name: "Error", message: outgoing.error }]);
+    const record: SentRequest = { request: { url: filled?.url ?? "", method: filled?.method ?? "GET" } };
+    running.sent.push(record);
+    if (!filled) {
+      record.error = "pm.sendRequest: the request could not be read";
+      running.pending.push([responseEvent, requestId, { name: "Error", message: record.error }]);
       return;
     }
-    running.sent.push(record);
-    const toSend: OutgoingScriptRequest = { url: outgoing.url, method: outgoing.method, headers: outgoing.headers, body: outgoing.body };
+    const definition = filled.definition;
     const answer = (async () => {
       try {
+        const toSend = await wireRequest(definition);
+        record.request = { url: toSend.url, method: toSend.method };
         const response = await running.host.sendRequest(toSend);
         record.response = response;
         // As postman-runtime's requester: the answer's cookies are in the jar (the host's puts them there),
@@ -809,6 +814,17 @@ export class ScriptSandbox {
       request,
     };
   }
+}
+
+/**
+ * A pm.sendRequest as it goes on the wire, by engine/wire.ts (loaded on first use). Its body as text: a script's
+ * request reads no file here, so even a multipart body is text.
+ */
+async function wireRequest(definition: Record<string, unknown>): Promise<OutgoingScriptRequest> {
+  const { wire } = await import("../engine/wire");
+  const built = await wire({ definition, fill: (text) => text }).build();
+  const body = built.body === undefined ? null : typeof built.body === "string" ? built.body : new TextDecoder().decode(built.body);
+  return { url: built.url, method: built.method, headers: built.headers, body };
 }
 
 /** What postman-runtime passes as an execution's context: the scopes as VariableScope JSON, the request, the response, the cookies. */
@@ -1110,51 +1126,21 @@ const PRELUDE = `(function (global, hostRandom) {
 })`;
 
 /**
- * Ours, evaluated after the bundle, with the bundle's own postman-collection: a request as the host
- * sends it (pm.sendRequest: variables filled from the scopes as postman-runtime fills them, the body
- * as text) or as written (what a pre-request script left of pm.request).
+ * Ours, evaluated after the bundle, with the bundle's own postman-collection: a pm.sendRequest's request as
+ * its JSON (which the host builds and encodes as the run's requests: engine/wire.ts), or what a pre-request
+ * script left of pm.request.
  */
 const HELPERS = `(function (global) {
   var sdk = global.require("postman-collection");
   function pairs(list) {
     return list.filter(function (h) { return h && !h.disabled; }).map(function (h) { return [String(h.key), h.value === undefined || h.value === null ? "" : String(h.value)]; });
   }
-  function boundary() {
-    var s = "--------------------------";
-    for (var i = 0; i < 24; i++) s += Math.floor(Math.random() * 10);
-    return s;
-  }
   function describe(text) {
-    var input = JSON.parse(text), request = new sdk.Request(input.request), headers, body = null, raw = null;
-    if (input.scopes) {
-      var s = input.scopes, order = [s.local, s.data, s.environment, s.collectionVariables, s.globals];
-      request = new sdk.Request(sdk.Property.replaceSubstitutionsIn(request.toJSON(), order.map(function (values) { return values || {}; })));
-    }
-    headers = pairs(request.headers.all().map(function (h) { return h.toJSON ? h.toJSON() : h; }));
-    var b = request.body;
-    if (b && b.mode === "raw") raw = body = b.raw === undefined || b.raw === null ? "" : String(b.raw);
-    else if (b && b.mode === "urlencoded") {
-      body = b.urlencoded.all().filter(function (p) { return !p.disabled; }).map(function (p) {
-        return encodeURIComponent(p.key) + "=" + encodeURIComponent(p.value === undefined || p.value === null ? "" : p.value);
-      }).join("&");
-      if (input.scopes && !headers.some(function (h) { return /^content-type$/i.test(h[0]); })) headers.push(["Content-Type", "application/x-www-form-urlencoded"]);
-    } else if (b && b.mode === "formdata") {
-      var fields = b.formdata.all().filter(function (p) { return !p.disabled && p.type !== "file"; });
-      if (input.scopes) {
-        var mark = boundary();
-        body = fields.map(function (p) {
-          return "--" + mark + "\\r\\nContent-Disposition: form-data; name=\\"" + p.key + "\\"\\r\\n\\r\\n" + (p.value === undefined || p.value === null ? "" : p.value) + "\\r\\n";
-        }).join("") + "--" + mark + "--\\r\\n";
-        headers = headers.filter(function (h) { return !/^content-type$/i.test(h[0]); });
-        headers.push(["Content-Type", "multipart/form-data; boundary=" + mark]);
-      }
-    } else if (b && b.mode === "graphql" && b.graphql) {
-      var g = b.graphql, variables = g.variables;
-      if (typeof variables === "string") { try { variables = JSON.parse(variables); } catch (e) { variables = undefined; } }
-      body = JSON.stringify({ query: g.query, operationName: g.operationName, variables: variables });
-      if (input.scopes && !headers.some(function (h) { return /^content-type$/i.test(h[0]); })) headers.push(["Content-Type", "application/json"]);
-    }
-    return JSON.stringify({ url: request.url.toString(), method: String(request.method || "GET").toUpperCase(), headers: headers, body: body, raw: raw });
+    var input = JSON.parse(text), request = new sdk.Request(input.request);
+    if (input.toSend) return JSON.stringify({ definition: request.toJSON(), url: request.url.toString(), method: String(request.method || "GET").toUpperCase() });
+    var b = request.body, raw = b && b.mode === "raw" ? (b.raw === undefined || b.raw === null ? "" : String(b.raw)) : null;
+    var headers = pairs(request.headers.all().map(function (h) { return h.toJSON ? h.toJSON() : h; }));
+    return JSON.stringify({ url: request.url.toString(), method: String(request.method || "GET").toUpperCase(), headers: headers, raw: raw });
   }
   return { describe: describe };
 })`;

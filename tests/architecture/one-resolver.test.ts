@@ -37,8 +37,8 @@ describe("one {{}} resolver", () => {
     expect(hits(REFERENCE_PATTERN, [RESOLVER])).toEqual([]);
   });
 
-  it("only engine/dynamic.ts holds dynamic variables (wire.ts hands it postman-collection's table)", () => {
-    expect(hits(DYNAMIC_TABLE, ["mock/tester/engine/dynamic.ts", "mock/tester/engine/wire.ts"])).toEqual([]);
+  it("only engine/dynamic.ts holds dynamic variables (wire.ts and the CLI's bundle hand it postman-collection's table)", () => {
+    expect(hits(DYNAMIC_TABLE, ["mock/tester/engine/dynamic.ts", "mock/tester/engine/wire.ts", "cli/build.mjs"])).toEqual([]);
   });
 
   it("sees what it guards (a rule over no files would pass for nothing)", () => {

@@ -1,7 +1,7 @@
 // Postman's dynamic variables ({{$guid}}, {{$randomInt}}, {{$randomEmail}}, ...): postman-collection's own
 // list and generators (lib/superstring/dynamic-variables.js, on faker 5.5.3's English locale, as Newman
-// fills them), a fresh value at each use. The table comes with the request builder (wire.ts), loaded on first
-// use; filling them into text stays in the one resolver (variables.ts), within its bounds.
+// fills them), a fresh value at each use, loaded on first use (the CLI's bundle takes it from the request
+// builder's file, cli/build.mjs); filling them into text stays in the one resolver (variables.ts), within its bounds.
 //
 // Four of Postman's generators need no faker and are here before the table loads, so the page's first load and
 // a mockman collection's checks have them at once: `$guid`, `$timestamp`, `$isoTimestamp`, `$randomInt`, written
@@ -29,7 +29,7 @@ let loaded: DynamicVariables | undefined;
 /** Postman's dynamic variables, as postman-collection generates them (`$uuid` too). */
 export async function dynamicVariables(): Promise<DynamicVariables> {
   if (loaded) return loaded;
-  const { DYNAMIC_VARIABLES } = await import("./wire");
+  const { default: DYNAMIC_VARIABLES } = await import("postman-collection/lib/superstring/dynamic-variables.js");
   // As Postman writes a generated value into text: a number, a boolean or a Date by its String().
   loaded = (name) =>
     Object.prototype.hasOwnProperty.call(DYNAMIC_VARIABLES, name)

@@ -44,6 +44,7 @@ const collection = (origin: string) =>
               exec: [
                 "pm.test('answers 200', () => pm.response.to.have.status(200));",
                 "pm.collectionVariables.set('token', pm.response.json().token);",
+                "pm.globals.set('lastLogin', 'by the run');",
               ],
             },
           },
@@ -107,6 +108,13 @@ test("a request sent from the page resolves its collection's variables as its Ru
   await sendSaved(page, "GET List posts");
   expect(seen).toHaveLength(4);
   expect(seen[3]).toEqual({ ...sent, headers: { ...sent.headers, authorization: "Bearer from-the-run" } });
+
+  // A global it set is kept too, and shown with the environments.
+  await page.getByRole("button", { name: "Environment", exact: true }).click();
+  const globals = page.getByRole("dialog", { name: "Environments" }).getByRole("region", { name: "Globals" });
+  await expect(globals.getByRole("definition")).toHaveText(["by the run"]);
+  await expect(globals.getByRole("term")).toHaveText(["lastLogin"]);
+  await page.getByRole("dialog", { name: "Environments" }).getByRole("button", { name: "Done" }).click();
 
   // And it stays with the collection: a reload keeps it.
   await page.reload();

@@ -30,7 +30,8 @@ const VENDORED = {
  * sandbox's engine and sources (QuickJS with its wasm, chai, lodash...: 1.5 MB), loaded by sandbox.ts; a Postman
  * request's model, body builder and authorizers (postman-collection, postman-url-encoder, postman-runtime's
  * lib/authorizer and lib/requester/core-body-builder, Postman's dynamic variables: 1.8 MB), loaded by postman-run.ts
- * for its first request, by dynamic.ts and by sandbox.ts for a script's pm.sendRequest.
+ * for its first request, by sandbox.ts for a script's pm.sendRequest, and by dynamic.ts for its table of dynamic
+ * variables.
  */
 const LAZY_PARTS = [
   {
@@ -43,9 +44,11 @@ const LAZY_PARTS = [
     file: "mockman.wire.cjs",
     entry: join(root, "mock/tester/engine/wire.ts"),
     specifiers: ["./wire", "../engine/wire"],
-    importers: [join("engine", "postman-run.ts"), join("engine", "dynamic.ts"), join("sandbox", "sandbox.ts")],
+    importers: [join("engine", "postman-run.ts"), join("sandbox", "sandbox.ts")],
   },
 ];
+/** Postman's dynamic variables, loaded by dynamic.ts on first use: the table the request builder's file holds (wire.ts exports it). */
+const DYNAMIC_TABLE = "postman-collection/lib/superstring/dynamic-variables.js";
 const lazyParts = {
   name: "lazy-parts",
   setup(b) {
@@ -57,6 +60,15 @@ const lazyParts = {
       );
     }
     b.onResolve({ filter: /^\.\/mockman\.(sandbox|wire)\.cjs$/ }, (args) => ({ path: args.path, external: true }));
+    b.onResolve({ filter: new RegExp(`^${DYNAMIC_TABLE.replace(/[./]/g, "\\$&")}$`) }, (args) =>
+      args.kind === "dynamic-import" && args.importer.endsWith(join("engine", "dynamic.ts"))
+        ? { path: DYNAMIC_TABLE, namespace: "wire-table" }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "wire-table" }, () => ({
+      contents: 'module.exports = { default: require("./mockman.wire.cjs").DYNAMIC_VARIABLES };',
+      loader: "js",
+    }));
   },
 };
 

@@ -1,4 +1,5 @@
-// `{{variables}}` on the /mockman page: a reference nothing fills is never sent.
+// `{{variables}}` on the /mockman page: a reference nothing fills is never sent. A saved request reads its
+// collection's variables as its Run does (the example defines baseUrl, username and password).
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -49,18 +50,22 @@ test("Submit refuses a request with an unresolved {{variable}}, names each one, 
   const sent = countRequests(page);
   await ui.submit.click();
   const refusal = page.getByRole("alert").filter({ hasText: "Not sent" });
-  // Its authorization header refers to the login's answer, which only `mockman replay` fills.
-  await expect(refusal).toContainText("Not sent: {{baseUrl}} and {{auth-log-in-as-guest.body.encodedToken}} are not defined");
+  // Its authorization header refers to the login's answer, which only `mockman replay` fills; {{baseUrl}} is the collection's.
+  await expect(refusal).toContainText("Not sent: {{auth-log-in-as-guest.body.encodedToken}} is not defined (no environment is active)");
   await expect(refusal).toContainText("A reference to an earlier answer is filled only by mockman replay");
-  await expect(refusal).toContainText("an empty baseUrl sends to this tab's mock API");
   await expect(ui.response).toContainText("Response is undefined.");
   await expect(page.getByRole("heading", { name: "History (0)" })).toBeVisible();
   expect(sent).toEqual([]);
 
   // Each unresolved reference is named, wherever it is: endpoint and body.
   await savedButton(page, "POST Log in as guest").click();
+  await ui.endpoint.fill("{{host}}/api/auth/login");
+  await ui.body.fill('{"username": "{{username}}", "password": "{{secret}}"}');
   await ui.submit.click();
-  await expect(refusal).toContainText("Not sent: {{baseUrl}}, {{username}} and {{password}} are not defined");
+  await expect(refusal).toContainText("Not sent: {{host}} and {{secret}} are not defined");
+  await ui.endpoint.fill("{{baseUrl}}/api/auth/login");
+  await ui.body.fill('{"username": "{{username}}", "password": "{{password}}"}');
+  await expect(page.getByTestId("resolved-url")).toHaveText("Resolved URL: http://127.0.0.1:3001/api/auth/login");
   await expect(page.getByRole("heading", { name: "History (0)" })).toBeVisible();
   expect(sent).toEqual([]);
 
@@ -68,9 +73,9 @@ test("Submit refuses a request with an unresolved {{variable}}, names each one, 
   await ui.endpoint.fill("/api/test-todos?x={{$uuid}}");
   await ui.method.selectOption("GET");
   await page.getByLabel("Header 2 name").fill("authorization");
-  await page.getByLabel("Header 2 value").fill("{{token}}");
+  await page.getByLabel("Header 2 value").fill("{{apiKey}}");
   await ui.submit.click();
-  await expect(refusal).toContainText("Not sent: {{token}} is not defined");
+  await expect(refusal).toContainText("Not sent: {{apiKey}} is not defined");
   await page.getByLabel("Header 2 value").fill("none");
   await ui.submit.click();
   await expect(ui.status).toContainText("200 OK");

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { fillText, resolveRequest, unresolvedMessage, unresolvedRefs } from "#app/mockman/lib/variables";
+import { fillText, pageVariables, resolveRequest, unresolvedMessage, unresolvedRefs } from "#app/mockman/lib/variables";
 
 describe("{{variables}} on the page", () => {
   it("names each reference nothing fills, once, in the order written", () => {
-    const texts = ["{{baseUrl}}/api/posts/{{id}}", "{{token}}", '{"a": "{{id}}", "b": "{{ $uuid }}"}'];
+    const texts = ["{{baseUrl}}/api/posts/{{id}}", "{{token}}", '{"a": "{{id}}", "b": "{{$uuid}}", "c": "{{$guid}}"}'];
     expect(unresolvedRefs(texts, {})).toEqual(["{{baseUrl}}", "{{id}}", "{{token}}"]);
     expect(unresolvedRefs(texts, { baseUrl: "", id: "1", token: "t" })).toEqual([]);
   });
@@ -14,6 +14,21 @@ describe("{{variables}} on the page", () => {
       "{{token.body.x}}",
       "{{login $.body.encodedToken}}",
     ]);
+  });
+
+  it("reads the scopes with Postman's precedence: environment, then collection variables, then globals", () => {
+    const variables = pageVariables({
+      environment: { token: "env" },
+      collectionVariables: { token: "collection", baseUrl: "http://api.test" },
+      globals: { token: "global", baseUrl: "http://global.test", user: "ada" },
+    });
+    expect(fillText("{{baseUrl}}/u/{{user}}?t={{token}}", variables)).toBe("http://api.test/u/ada?t=env");
+  });
+
+  it("fills nested references and leaves a name nothing holds as written, as a Run does", () => {
+    expect(fillText("{{url}}/x/{{missing}}", { url: "{{host}}/api", host: "http://h" })).toBe("http://h/api/x/{{missing}}");
+    expect(unresolvedRefs(["{{url}}"], { url: "{{host}}/api" })).toEqual(["{{host}}"]);
+    expect(unresolvedRefs(["{{ baseUrl }}"], { baseUrl: "" })).toEqual(["{{ baseUrl }}"]);
   });
 
   it("dotted names are variables (Postman's {{api.host}})", () => {

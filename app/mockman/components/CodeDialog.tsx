@@ -34,7 +34,7 @@ export default function CodeDialog({ open, onClose, request, variables, environm
   const code = useMemo(() => {
     if (!open) return "";
     // Filling leaves what no variable fills as written, so those stay `{{ }}`.
-    const fill = (text: string) => (resolve ? fillOnly(text, variables) : text);
+    const fill = (text: string) => (resolve ? fillText(text, variables) : text);
     const shown: SnippetRequest = {
       method: request.method,
       endpoint: fill(request.endpoint),
@@ -104,16 +104,4 @@ export default function CodeDialog({ open, onClose, request, variables, environm
       </div>
     </dialog>
   );
-}
-
-/** Fills the references the variables define and leaves the rest as written. */
-function fillOnly(text: string, variables: Variables): string {
-  if (!text.includes("{{")) return text;
-  const missing = new Set(unresolvedRefs([text], variables));
-  if (missing.size === 0) return fillText(text, variables);
-  // Fill piece by piece around the unfilled references.
-  return text
-    .split(/(\{\{[^{}]*\}\})/)
-    .map((part) => (part.startsWith("{{") && missing.has(part.replace(/\s+/g, " ")) ? part : fillText(part, variables)))
-    .join("");
 }

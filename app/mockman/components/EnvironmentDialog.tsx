@@ -1,6 +1,7 @@
 // The Environment editor: named environments of variables (name, value,
 // secret), import and export in the files `mockman replay --env` reads.
 // Its state lives in useEnvironmentEditor; the variables' grid in EnvironmentVariables.
+// Below, the globals scripts have set (pm.globals), read by every Send and Run.
 import { FileImport } from "./FileImport";
 import { EnvironmentVariables } from "./EnvironmentVariables";
 import { useModal } from "../hooks/useModal";
@@ -25,8 +26,8 @@ export function EnvironmentDialog({ open, environments, onClose }: Props) {
         Environments
       </h2>
       <p className="mm-hint">
-        <code>{"{{name}}"}</code> in the endpoint, headers and body is filled from the active environment. Files are what{" "}
-        <code>mockman replay --env FILE</code> reads.
+        <code>{"{{name}}"}</code> in the endpoint, headers and body is filled from the active environment, then the collection's variables,
+        then the globals. Files are what <code>mockman replay --env FILE</code> reads.
       </p>
       <div className="mm-toolbar" role="group" aria-label="Pick, add or import an environment">
         <label className="mm-visually-hidden" htmlFor="mm-env-edit">
@@ -89,6 +90,7 @@ export function EnvironmentDialog({ open, environments, onClose }: Props) {
           </div>
         </div>
       )}
+      <Globals environments={environments} />
       <p className={notice?.isError ? "mm-notice mm-notice-error" : "mm-notice"} role="status">
         {notice?.text}
       </p>
@@ -99,5 +101,36 @@ export function EnvironmentDialog({ open, environments, onClose }: Props) {
         </button>
       </div>
     </dialog>
+  );
+}
+
+/** The globals a Send's or a Run's scripts left (pm.globals.set), read after the environment and the collection's variables. */
+function Globals({ environments }: { environments: Environments }) {
+  const globals = Object.entries(environments.state.globals ?? {});
+  return (
+    <section className="mm-env-globals" aria-labelledby="mm-env-globals-title">
+      <h3 id="mm-env-globals-title" className="mm-section-title">
+        Globals
+      </h3>
+      {globals.length === 0 ? (
+        <p className="mm-hint">
+          None. What a script sets with <code>pm.globals.set</code> in a Send or a Run is kept here for the next ones.
+        </p>
+      ) : (
+        <>
+          <dl className="mm-env-globals-list">
+            {globals.map(([name, value]) => (
+              <div key={name}>
+                <dt>{name}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <button type="button" className="mm-button" onClick={() => environments.update((state) => ({ ...state, globals: {} }))}>
+            Clear globals
+          </button>
+        </>
+      )}
+    </section>
   );
 }

@@ -45,9 +45,9 @@ export function OwnerDialogs({ page }: { page: Mockman }) {
       {running && (
         <Suspense fallback={null}>
           <RunnerDialog
-            collection={running.collection}
+            collection={collections.collections.find((c) => c.id === running.collection.id) ?? running.collection}
             folder={running.folder ? { id: running.folder.id!, name: running.folder.name ?? "folder" } : null}
-            variables={page.variables}
+            vars={page}
             onClose={() => setRunning(null)}
           />
         </Suspense>

@@ -1,10 +1,11 @@
 // Saved collections as React state over their Dexie store: every change is
 // computed on the tree (lib/saved.ts), written whole, then shown.
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { PostmanItem, PostmanRequest } from "#mock/tester/postman/convert";
+import type { PostmanCollection, PostmanItem, PostmanRequest } from "#mock/tester/postman/convert";
 import { CollectionStore } from "../lib/saved-store";
 import {
   collectionFromFile,
+  collectionVariablesOf,
   contains,
   copyItem,
   emptyCollection,
@@ -15,8 +16,10 @@ import {
   parentOf,
   removeItem,
   requestItem,
+  sameRecord,
   shiftItem,
   updateItem,
+  withCollectionVariables,
   type SavedCollection,
   type SavedForm,
 } from "../lib/saved";
@@ -59,6 +62,17 @@ export function useCollections() {
     const c = byId(collectionId);
     if (!c) throw new Error("That collection is gone");
     const next = { ...c, postman: { ...c.postman, item: change(c.postman.item ?? []) } };
+    await commit(
+      latest.current.map((x) => (x.id === collectionId ? next : x)),
+      [next],
+    );
+  };
+
+  /** The collection's Postman JSON itself changed (its scripts, its variables). */
+  const changePostman = async (collectionId: string, change: (postman: PostmanCollection) => PostmanCollection) => {
+    const c = byId(collectionId);
+    if (!c) throw new Error("That collection is gone");
+    const next = { ...c, postman: change(c.postman) };
     await commit(
       latest.current.map((x) => (x.id === collectionId ? next : x)),
       [next],
@@ -141,13 +155,13 @@ export function useCollections() {
     /** Writes the pre-request and test scripts of a folder (itemId) or of the collection itself (null). */
     async setScripts(collectionId: string, itemId: string | null, scripts: Scripts) {
       if (itemId !== null) return changeItems(collectionId, (items) => updateItem(items, itemId, (item) => withScripts(item, scripts)));
+      await changePostman(collectionId, (postman) => withScripts(postman, scripts));
+    },
+    /** Keeps the values a run left in the collection's variables (pm.collectionVariables), when they changed. */
+    async keepVariables(collectionId: string, values: Record<string, string>) {
       const c = byId(collectionId);
-      if (!c) throw new Error("That collection is gone");
-      const next = { ...c, postman: withScripts(c.postman, scripts) };
-      await commit(
-        latest.current.map((x) => (x.id === collectionId ? next : x)),
-        [next],
-      );
+      if (!c || sameRecord(collectionVariablesOf(c.postman), values)) return;
+      await changePostman(collectionId, (postman) => withCollectionVariables(postman, values));
     },
     /** Saves a form as a new request; returns its id. */
     async saveNew(collectionId: string, folderId: string | null, name: string, form: SavedForm): Promise<string> {

@@ -35,9 +35,9 @@ export function useMockman() {
   const { notice, say } = useNotice();
   const history = useHistory();
   const environments = useEnvironments();
-  const vars = useVariables(environments, tab.endpoint, tab.bodyText);
   const collections = useCollections();
-  const scripts = useScripts({ collections, environments, variables: vars.variables });
+  const vars = useVariables(environments, collections, tab.saved?.collectionId ?? null, tab.endpoint, tab.bodyText);
+  const scripts = useScripts({ collections, vars });
   const sender = useSend({ tabs, history, variables: vars.variables, environmentName: vars.environmentName, scripted: scripts });
   const [editingScripts, setEditingScripts] = useState<OwnerTarget | null>(null);
   const [running, setRunning] = useState<OwnerTarget | null>(null);

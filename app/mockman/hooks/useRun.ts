@@ -7,7 +7,7 @@ import { NO_TOTALS, addToTotals, reportOf, type ReplayReport, type ReplayResult,
 import { startRun, RunStopped, type RunHandle } from "../lib/run-client";
 import type { ResultDetail } from "../lib/run-protocol";
 import type { SavedCollection } from "../lib/saved";
-import type { Variables } from "../lib/variables";
+import type { PageVariables } from "./useVariables";
 
 export type RunState = "idle" | "running" | "done" | "stopped" | "failed";
 
@@ -15,13 +15,13 @@ export interface RunTarget {
   collection: SavedCollection;
   /** A folder to run alone (its id and name), or null for the whole collection. */
   folder: { id: string; name: string } | null;
-  /** The active environment's variables, the run's environment. */
-  variables: Variables;
+  /** The active environment's variables (the run's environment), the globals, and where the run's scopes are kept after it. */
+  vars: Pick<PageVariables, "environment" | "globals" | "keepRun">;
 }
 
 export const fileBase = (name: string) => name.replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, "") || "run";
 
-export function useRun({ collection, folder, variables }: RunTarget) {
+export function useRun({ collection, folder, vars }: RunTarget) {
   const title = folder ? `${collection.name} / ${folder.name}` : collection.name;
   const [iterations, setIterations] = useState("1");
   const [delay, setDelay] = useState("0");
@@ -91,8 +91,8 @@ export function useRun({ collection, folder, variables }: RunTarget) {
     const started = startRun(
       {
         collection: collection.postman,
-        environment: variables,
-        globals: {},
+        environment: vars.environment,
+        globals: vars.globals,
         data: data?.rows ?? [],
         ...(iterations.trim() ? { iterationCount: count } : {}),
         folders: folder ? [folder.id] : [],
@@ -120,8 +120,10 @@ export function useRun({ collection, folder, variables }: RunTarget) {
     );
     handle.current = started;
     try {
-      const { report: done } = await started.done;
+      const { report: done, scopes } = await started.done;
       flush();
+      // What the scripts set stays for the next Send and Run, as Postman keeps it.
+      vars.keepRun(scopes, collection.id);
       setReport(done);
       setState("done");
     } catch (error) {

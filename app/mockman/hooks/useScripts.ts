@@ -3,7 +3,8 @@
 // (lib/run-client.ts, loaded on the first such Send): pre-request scripts, the
 // request with the variables they set, then the test scripts. The answer the
 // page shows is that request's own; each tab keeps its last test results.
-// Environment variables a script sets are written to the active environment.
+// What the scripts set is kept for the next Send (hooks/useVariables.ts keepRun):
+// environment, globals and the collection's variables.
 import { useState } from "react";
 import type { ReplayResult } from "#mock/tester/engine/reporters";
 import { binaryType, bodyWithFiles, setsContentType } from "../lib/bodies";
@@ -12,9 +13,8 @@ import { requestItem, tabForm } from "../lib/saved";
 import { sendCollection, sendRunsPreRequest, sendRunsScripts } from "../lib/scripts";
 import type { Outcome } from "../lib/send";
 import { NO_AUTH, tabTitle, type RequestTab } from "../lib/tabs";
-import type { Variables } from "../lib/variables";
 import type { Collections } from "./useCollections";
-import type { Environments } from "./useEnvironments";
+import type { PageVariables } from "./useVariables";
 
 /** What a Send's scripts made: the request's result (assertions, script errors), or why the run failed. */
 export interface TestRun {
@@ -25,11 +25,10 @@ export interface TestRun {
 
 interface Options {
   collections: Collections;
-  environments: Environments;
-  variables: Variables;
+  vars: PageVariables;
 }
 
-export function useScripts({ collections, environments, variables }: Options) {
+export function useScripts({ collections, vars }: Options) {
   const [runs, setRuns] = useState<Record<string, TestRun>>({});
   const where = (tab: RequestTab) => {
     const saved = tab.saved ? collections.collections.find((c) => c.id === tab.saved!.collectionId) : undefined;
@@ -45,28 +44,6 @@ export function useScripts({ collections, environments, variables }: Options) {
   const setsVariables = (tab: RequestTab) => {
     const { postman, savedId } = where(tab);
     return sendRunsPreRequest(tab.scripts, postman, savedId);
-  };
-
-  /** Writes what the run left in its environment into the active environment (changed values, new names). */
-  const keepEnvironment = (after: Record<string, unknown>) => {
-    const active = environments.active;
-    if (!active) return;
-    const changed = Object.entries(after)
-      .map(([name, value]) => [name, typeof value === "string" ? value : JSON.stringify(value)] as const)
-      .filter(([name, value]) => variables[name] !== value);
-    if (!changed.length) return;
-    environments.update((state) => ({
-      ...state,
-      environments: state.environments.map((env) => {
-        if (env.id !== active.id) return env;
-        const list = env.variables.map((v) => {
-          const hit = changed.find(([name]) => name === v.name.trim());
-          return hit ? { ...v, value: hit[1] } : v;
-        });
-        for (const [name, value] of changed) if (!list.some((v) => v.name.trim() === name)) list.push({ name, value, secret: false });
-        return { ...env, variables: list };
-      }),
-    }));
   };
 
   const send = async (tab: RequestTab): Promise<{ outcome: Outcome; url: string }> => {
@@ -96,8 +73,8 @@ export function useScripts({ collections, environments, variables }: Options) {
       const run = startRun(
         {
           collection: sendCollection(item, postman, savedId),
-          environment: variables,
-          globals: {},
+          environment: vars.environment,
+          globals: vars.globals,
           data: [],
           folders: [],
           file: item.name!,
@@ -109,10 +86,7 @@ export function useScripts({ collections, environments, variables }: Options) {
       const { report, scopes } = await run.done;
       const result = report.results[0];
       keep({ result, notes });
-      // The baseUrl the run was given for this Send is not the environment's own.
-      const kept = { ...scopes.environment };
-      if (base !== undefined && !("baseUrl" in variables)) delete kept.baseUrl;
-      keepEnvironment(kept);
+      vars.keepRun(scopes, tab.saved?.collectionId ?? null);
       // The request's own answer: the one sent to its path (a pm.sendRequest may have gone before or after).
       const own = result && outcomes.find((o) => o.method === result.method && o.url.endsWith(result.path));
       if (own) return { outcome: own.outcome, url: own.url };

@@ -1,23 +1,77 @@
-// The active environment's variables applied to the form: the endpoint's
-// preview (secrets masked) and the body checked as it will be sent.
+// The variables a tab's request is filled from, as its collection's Run fills them: the active
+// environment, then the variables of the collection the tab's saved request is in, then the globals
+// (Postman's precedence, lib/variables.ts). Also the endpoint's preview (secrets masked), the body checked
+// as it will be sent, and `keepRun`: what a Run's or a Send's scripts left in those scopes, kept for the
+// next Send (environment and globals in the environments' store, collection variables in the collection).
 import { useMemo } from "react";
+import type { Scopes } from "#mock/tester/sandbox/sandbox";
 import { checkBody } from "../lib/body";
 import { maskedVariablesOf, variablesOf } from "../lib/environments";
-import { fillText, unresolvedRefs } from "../lib/variables";
+import { collectionVariablesOf } from "../lib/saved";
+import { fillText, pageVariables, unresolvedRefs } from "../lib/variables";
+import type { Collections } from "./useCollections";
 import type { Environments } from "./useEnvironments";
 
-export function useVariables(environments: Environments, endpoint: string, bodyText: string) {
-  const variables = useMemo(() => variablesOf(environments.active), [environments.active]);
+const NONE: Record<string, string> = {};
+
+const asTexts = (values: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(values).map(([name, value]) => [name, typeof value === "string" ? value : JSON.stringify(value)]));
+
+export function useVariables(
+  environments: Environments,
+  collections: Collections,
+  collectionId: string | null,
+  endpoint: string,
+  bodyText: string,
+) {
+  const environment = useMemo(() => variablesOf(environments.active), [environments.active]);
+  const globals = environments.state.globals ?? NONE;
+  const collection = collectionId ? collections.collections.find((c) => c.id === collectionId) : undefined;
+  const collectionVariables = useMemo(() => collectionVariablesOf(collection?.postman), [collection]);
+  const variables = useMemo(
+    () => pageVariables({ environment, collectionVariables, globals }),
+    [environment, collectionVariables, globals],
+  );
   const environmentName = environments.active?.name ?? null;
   const endpointPreview = useMemo(() => {
     if (!endpoint.includes("{{")) return { url: null, unresolved: [] };
     const unresolved = unresolvedRefs([endpoint], variables);
-    return { url: unresolved.length ? null : fillText(endpoint.trim(), maskedVariablesOf(environments.active)), unresolved };
-  }, [endpoint, variables, environments.active]);
+    const masked = pageVariables({ environment: maskedVariablesOf(environments.active), collectionVariables, globals });
+    return { url: unresolved.length ? null : fillText(endpoint.trim(), masked), unresolved };
+  }, [endpoint, variables, environments.active, collectionVariables, globals]);
   // The body is checked as it will be sent: with its variables filled, when they all are.
   const bodyCheck = useMemo(
     () => checkBody(unresolvedRefs([bodyText], variables).length ? bodyText : fillText(bodyText, variables)),
     [bodyText, variables],
   );
-  return { variables, environmentName, endpointPreview, bodyCheck };
+
+  /** Keeps what a run left in the scopes the page shows; `inCollection`: the saved collection it ran from. */
+  const keepRun = (scopes: Scopes, inCollection: string | null) => {
+    const active = environments.active;
+    const after = asTexts(scopes.environment);
+    // The run puts its target in baseUrl: that is the environment's own only when the environment has one.
+    if (!active || !("baseUrl" in variablesOf(active))) delete after.baseUrl;
+    const changed = active ? Object.entries(after).filter(([name, value]) => variablesOf(active)[name] !== value) : [];
+    const nextGlobals = asTexts(scopes.globals);
+    const globalsChanged = JSON.stringify(nextGlobals) !== JSON.stringify(globals);
+    if (changed.length || globalsChanged)
+      environments.update((state) => ({
+        ...state,
+        globals: nextGlobals,
+        environments: state.environments.map((env) => {
+          if (env.id !== active?.id) return env;
+          const list = env.variables.map((v) => {
+            const hit = changed.find(([name]) => name === v.name.trim());
+            return hit ? { ...v, value: hit[1] } : v;
+          });
+          for (const [name, value] of changed) if (!list.some((v) => v.name.trim() === name)) list.push({ name, value, secret: false });
+          return { ...env, variables: list };
+        }),
+      }));
+    if (inCollection) void collections.keepVariables(inCollection, asTexts(scopes.collectionVariables));
+  };
+
+  return { variables, environment, globals, environmentName, endpointPreview, bodyCheck, keepRun };
 }
+
+export type PageVariables = ReturnType<typeof useVariables>;

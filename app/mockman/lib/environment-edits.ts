@@ -20,12 +20,12 @@ export function editedEnvironment(state: EnvironmentState, editingId: string | n
 
 /** An environment added at the end; it becomes active only when none is. */
 export function addEnvironment(state: EnvironmentState, environment: Environment): EnvironmentState {
-  return { environments: [...state.environments, environment], activeId: state.activeId ?? environment.id };
+  return { ...state, environments: [...state.environments, environment], activeId: state.activeId ?? environment.id };
 }
 
 /** An environment deleted; when it was active, none is. */
 export function removeEnvironment(state: EnvironmentState, id: string): EnvironmentState {
-  return { environments: state.environments.filter((e) => e.id !== id), activeId: state.activeId === id ? null : state.activeId };
+  return { ...state, environments: state.environments.filter((e) => e.id !== id), activeId: state.activeId === id ? null : state.activeId };
 }
 
 export function editEnvironment(state: EnvironmentState, id: string, edit: (environment: Environment) => Environment): EnvironmentState {

@@ -19,6 +19,8 @@ export interface Environment {
 export interface EnvironmentState {
   environments: Environment[];
   activeId: string | null;
+  /** Postman's globals (pm.globals): what a Run's or a Send's scripts left there, read by the next ones. */
+  globals?: Record<string, string>;
 }
 
 export const EMPTY_STATE: EnvironmentState = { environments: [], activeId: null };
@@ -99,7 +101,7 @@ export class EnvironmentStore {
 
   async load(): Promise<EnvironmentState> {
     const found = await this.state.get("environments");
-    return found ? { environments: found.environments, activeId: found.activeId } : EMPTY_STATE;
+    return found ? { environments: found.environments, activeId: found.activeId, globals: found.globals ?? {} } : EMPTY_STATE;
   }
 
   async save(state: EnvironmentState): Promise<void> {

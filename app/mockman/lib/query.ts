@@ -1,5 +1,6 @@
 // The endpoint's query string as rows, and back. Text is kept as typed (no
 // decoding or re-encoding), so `{{cursor}}`, `%20` and `a=b=c` survive both ways.
+import { splitReferences } from "#mock/tester/engine/variables";
 
 export interface ParamRow {
   id: string;
@@ -56,7 +57,6 @@ export function rowsAfterTyping(endpoint: string, rows: ParamRow[]): ParamRow[] 
 
 /** Encodes a value for a query string, leaving `{{variables}}` as they are. */
 export const encodeParam = (value: string) =>
-  value
-    .split(/(\{\{[^{}]*\}\})/)
+  splitReferences(value)
     .map((part, i) => (i % 2 ? part : encodeURIComponent(part)))
     .join("");

@@ -58,6 +58,27 @@ export function withIds(items: PostmanItem[] = []): PostmanItem[] {
   }));
 }
 
+/** The collection's variables (its `variable` list, the enabled ones) as a Run reads them: pm.collectionVariables. */
+export function collectionVariablesOf(postman: PostmanCollection | undefined): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const v of postman?.variable ?? [])
+    if (v.key && !v.disabled) values[v.key] = v.value === undefined || v.value === null ? "" : String(v.value);
+  return values;
+}
+
+/** The collection with its variables set to `values`: a kept name keeps its place and fields, a new one goes last, a gone one goes. */
+export function withCollectionVariables(postman: PostmanCollection, values: Record<string, string>): PostmanCollection {
+  const list = (postman.variable ?? []).filter((v) => v.disabled || (v.key !== undefined && v.key in values));
+  const kept = list.map((v) => (!v.disabled && v.key !== undefined ? { ...v, value: values[v.key] } : v));
+  const added = Object.keys(values)
+    .filter((key) => !list.some((v) => v.key === key && !v.disabled))
+    .map((key) => ({ key, value: values[key], type: "string" }));
+  return { ...postman, variable: [...kept, ...added] };
+}
+
+export const sameRecord = (a: Record<string, string>, b: Record<string, string>) =>
+  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v);
+
 /** A fresh, empty collection. */
 export function emptyCollection(name: string, order: number): SavedCollection {
   return { id: newItemId(), name, order, postman: { info: { name, schema: POSTMAN_SCHEMA }, item: [] } };

@@ -9,7 +9,7 @@
 import { HTTPSnippet, type HarRequest } from "@readme/httpsnippet";
 import { commandContentType, curlBodyFlags, graphqlText, mapPartTexts, type BodyParts } from "./bodies";
 import { commandUrl, mockmanBody, mockmanBodyNote, printCurl, printMockmanRequest } from "./curl";
-import { templateRefs } from "#mock/tester/collection/template-text";
+import { variableNames } from "#mock/tester/engine/variables";
 
 export interface SnippetRequest {
   method: string;
@@ -53,11 +53,11 @@ function protect(request: SnippetRequest) {
   };
   const swap = (text: string, isEndpoint = false) => {
     let out = text;
-    for (const ref of templateRefs(text)) {
-      const i = markOf(ref.text);
-      const leading = isEndpoint && out.startsWith(ref.text);
-      const rest = leading ? out.slice(ref.text.length) : out;
-      out = (leading ? ORIGIN_MARK(i) : "") + rest.split(ref.text).join(MARK(i));
+    for (const ref of variableNames(text).map((name) => `{{${name}}}`)) {
+      const i = markOf(ref);
+      const leading = isEndpoint && out.startsWith(ref);
+      const rest = leading ? out.slice(ref.length) : out;
+      out = (leading ? ORIGIN_MARK(i) : "") + rest.split(ref).join(MARK(i));
     }
     return out;
   };

@@ -38,7 +38,7 @@ export function prepareSubmit(form: RequestForm, variables: Variables, environme
   const parts = partsOf(form.bodies);
   if (parts.kind !== "json") return prepareParts(form, endpoint, parts, withBody, variables, environmentName);
   const resolved = resolveRequest({ endpoint, headers: headersToSend(form.headers), bodyText: withBody ? form.bodyText : "" }, variables);
-  if (!resolved.ok) return { ok: false, problem: unresolvedMessage(resolved.unresolved, environmentName) };
+  if (!resolved.ok) return { ok: false, problem: resolved.problem ?? unresolvedMessage(resolved.unresolved, environmentName) };
   const check = checkBody(resolved.request.bodyText);
   const blocked = withBody ? blockedSubmitMessage(check) : null;
   if (blocked) return { ok: false, problem: blocked };
@@ -62,7 +62,7 @@ function prepareParts(
 ): Prepared {
   const bodyText = withBody ? partTexts(parts).join("\n") : "";
   const resolved = resolveRequest({ endpoint, headers: headersToSend(form.headers), bodyText }, variables);
-  if (!resolved.ok) return { ok: false, problem: unresolvedMessage(resolved.unresolved, environmentName) };
+  if (!resolved.ok) return { ok: false, problem: resolved.problem ?? unresolvedMessage(resolved.unresolved, environmentName) };
   const blocked = withBody ? partsProblem(parts, form.tabId ?? "") : null;
   if (blocked) return { ok: false, problem: blocked };
   return {

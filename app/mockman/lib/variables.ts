@@ -1,11 +1,16 @@
-// `{{name}}` on the page: the active environment's variables (and the
-// built-ins, `{{$uuid}}` …) fill the endpoint, the headers and the body before
-// a request goes out. A reference nothing fills is never sent as it is: a
-// literal `{{baseUrl}}/api/posts` reaches the static server, which answers its
-// index.html with 200 OK, and the page would call that a success.
-import { BUILT_IN_NAMES, fillTemplatesWith, templateRefs, type TemplateRef, type Variables } from "#mock/tester/collection/template-text";
+// `{{name}}` on the page, filled by the tester's one resolver (mock/tester/engine/variables.ts) as a Run
+// fills it: the active environment's variables, then the collection's variables of the tab's saved request,
+// then the globals (Postman's precedence, flattened into one record by `pageVariables`), then Postman's dynamic
+// variables (`{{$guid}}` …). A reference nothing fills is never sent as it is: a literal `{{baseUrl}}/api/posts`
+// reaches the static server, which answers its index.html with 200 OK, and the page would call that a success.
+import { dynamicNow } from "#mock/tester/engine/dynamic";
+import { flattenScopes, fullScopes, substitute, type SomeScopes } from "#mock/tester/engine/variables";
 
-export type { Variables };
+/** The variables a request is filled from, one value per name (the scopes flattened by precedence). */
+export type Variables = Record<string, string>;
+
+/** The scopes a Send reads, as one record: environment over collection variables over globals. */
+export const pageVariables = (scopes: SomeScopes): Variables => flattenScopes(scopes);
 
 /** The request as typed, before any `{{ }}` is filled. */
 export interface TypedRequest {
@@ -14,47 +19,58 @@ export interface TypedRequest {
   bodyText: string;
 }
 
-const filledBy = (ref: TemplateRef, variables: Variables) => {
-  if (BUILT_IN_NAMES.includes(ref.name)) return ref.path === "";
-  // Postman allows dots in names: {{api.host}}.
-  const name = ref.name + (ref.path.startsWith(".") ? ref.path : "");
-  return Object.prototype.hasOwnProperty.call(variables, name) && !ref.path.startsWith("$");
-};
+const fill = (text: string, variables: Variables, unresolved?: Set<string>) =>
+  substitute(text, fullScopes({ environment: variables }), dynamicNow, unresolved);
 
-/** Each `{{ }}` reference in the texts that no variable or built-in fills, once, as written (`{{baseUrl}}`). */
+/** Each `{{ }}` reference in the texts that no variable or dynamic variable fills, once, as written (`{{baseUrl}}`). */
 export function unresolvedRefs(texts: string[], variables: Variables): string[] {
   const missing = new Set<string>();
-  for (const text of texts) for (const ref of templateRefs(text)) if (!filledBy(ref, variables)) missing.add(ref.text.replace(/\s+/g, " "));
-  return [...missing];
+  for (const text of texts) {
+    try {
+      fill(text, variables, missing);
+    } catch {
+      // Too large once filled: prepareSubmit says so; nothing here is missing.
+    }
+  }
+  return [...missing].map((name) => `{{${name}}}`);
 }
 
-/** Fills every reference in a text; a value is written as it is (Postman's plain substitution, so `{"limit": {{limit}}}` works). */
+/** Fills every reference a value exists for; a value is written as it is (Postman's plain substitution, so `{"limit": {{limit}}}` works). */
 export function fillText(text: string, variables: Variables): string {
-  if (!text.includes("{{")) return text;
-  const filled = fillTemplatesWith(text, { responses: new Map(), variables });
-  return typeof filled === "string" ? filled : JSON.stringify(filled);
+  try {
+    return fill(text, variables);
+  } catch {
+    return text;
+  }
 }
 
 const textsOf = (request: TypedRequest) => [request.endpoint, ...Object.entries(request.headers).flat(), request.bodyText];
 
-export type Resolved = { ok: true; request: TypedRequest } | { ok: false; unresolved: string[] };
+export type Resolved = { ok: true; request: TypedRequest } | { ok: false; unresolved: string[]; problem?: string };
 
 /** The request with its references filled, or the references nothing fills. */
 export function resolveRequest(request: TypedRequest, variables: Variables): Resolved {
   const unresolved = unresolvedRefs(textsOf(request), variables);
   if (unresolved.length) return { ok: false, unresolved };
-  const fill = (text: string) => fillText(text, variables);
-  return {
-    ok: true,
-    request: {
-      endpoint: fill(request.endpoint),
-      headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [fill(name), fill(value)])),
-      bodyText: fill(request.bodyText),
-    },
-  };
+  try {
+    const each = (text: string) => fill(text, variables);
+    return {
+      ok: true,
+      request: {
+        endpoint: each(request.endpoint),
+        headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [each(name), each(value)])),
+        bodyText: each(request.bodyText),
+      },
+    };
+  } catch (error) {
+    return { ok: false, unresolved: [], problem: `Not sent: ${error instanceof Error ? error.message : String(error)}.` };
+  }
 }
 
 const listed = (items: string[]) => (items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`);
+
+/** `{{login.body.token}}` or `{{login $.body.token}}`: mockman's reference to an earlier answer. */
+const readsAnswer = (ref: string) => /^[\w-]+(\.(body|headers|status)\b|\s+\$)/.test(ref.slice(2));
 
 /** What Submit says instead of sending a reference nothing fills. */
 export function unresolvedMessage(unresolved: string[], environment: string | null): string {
@@ -63,9 +79,9 @@ export function unresolvedMessage(unresolved: string[], environment: string | nu
   return (
     `Not sent: ${listed(unresolved)} ${verb} not defined (${where}). ` +
     `Add ${unresolved.length === 1 ? "it" : "them"} under Environment` +
-    (unresolved.some((r) => /^\{\{\s*baseUrl\s*\}\}$/.test(r)) ? "; an empty baseUrl sends to this tab's mock API." : ".") +
+    (unresolved.includes("{{baseUrl}}") ? "; an empty baseUrl sends to this tab's mock API." : ".") +
     // {{login.body.encodedToken}}: replay fills it from an earlier answer; the page sends one request at a time.
-    (unresolved.some((r) => /^\{\{\s*[\w-]+(\.(body|headers|status)\b|\s+\$)/.test(r))
+    (unresolved.some(readsAnswer)
       ? " A reference to an earlier answer is filled only by mockman replay; here, put its value in a variable."
       : "")
   );

@@ -17,7 +17,8 @@ import {
   collectionRequestSchema,
   headerProblem,
 } from "./schema";
-import { BUILT_IN_NAMES, templateRefs, type Variables } from "./templates";
+import { FIRST_DYNAMIC } from "../engine/dynamic";
+import { templateRefs, type Variables } from "./templates";
 
 export { FormatError };
 
@@ -195,8 +196,10 @@ function checkCollection(json: unknown, what: string): CollectionFile {
         throw new FormatError(
           `requests.${i} (${request.name}) refers to ${ref.text}, which ${ref.name === request.name ? "is this request itself" : "has not run before it"}`,
         );
-      if (ref.name.startsWith("$") && !BUILT_IN_NAMES.includes(ref.name))
-        throw new FormatError(`requests.${i} (${request.name}) uses ${ref.text}: the built-ins are ${BUILT_IN_NAMES.join(", ")}`);
+      if (ref.name.startsWith("$") && !(ref.name in FIRST_DYNAMIC))
+        throw new FormatError(
+          `requests.${i} (${request.name}) uses ${ref.text}: the built-ins are ${Object.keys(FIRST_DYNAMIC).join(", ")}`,
+        );
     }
   });
   return file;

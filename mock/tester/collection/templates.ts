@@ -1,10 +1,10 @@
 // `{{...}}` templates with JSONPath (`{{create $.body.post._id}}`, jsonpath-plus): what
-// collection runs and assertions use. The syntax and everything else is ./template-text.ts,
-// which the page imports alone so that its first load carries no jsonpath-plus.
+// mockman collections and their assertions read. The syntax and everything else is the one
+// resolver's (engine/variables.ts), which the page imports without jsonpath-plus.
 import { JSONPath } from "jsonpath-plus";
-import { fillTemplatesWith, TemplateError, type TemplateScope } from "./template-text";
+import { fillTemplatesWith, TemplateError, type TemplateScope } from "../engine/variables";
 
-export * from "./template-text";
+export * from "../engine/variables";
 
 /** The first value a JSONPath finds in `root`, or undefined. A bad expression is a TemplateError. */
 export function queryJsonPath(root: unknown, path: string, what: string): unknown {

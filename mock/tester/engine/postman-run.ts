@@ -21,7 +21,7 @@ import {
   type ScriptResponse,
   type Scopes,
 } from "../sandbox/sandbox";
-import { substitute } from "./variables";
+import { leadingVariable, substitute } from "./variables";
 import type { DynamicVariables } from "./dynamic";
 import { cookieHeader, cookiesFor, keepSetCookies, runJar, splitSetCookie } from "./cookies";
 import { eventLoopTurns } from "./turns";
@@ -390,10 +390,10 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
       fill,
       files: options.files,
     });
-    const unresolvedHost = request.urlText.match(/^\{\{([^{}]+)\}\}/);
+    const unresolvedHost = leadingVariable(request.urlText);
     if (unresolvedHost)
       throw new NotSent(
-        `its URL starts with {{${unresolvedHost[1]}}}, which has no value when it is sent (give it with --env-var ${unresolvedHost[1]}=<url>)`,
+        `its URL starts with {{${unresolvedHost}}}, which has no value when it is sent (give it with --env-var ${unresolvedHost}=<url>)`,
       );
     return { wire: request, unresolved, ...(await sendable(request, warnings)) };
   }

@@ -17,7 +17,7 @@ import type { FileSource, Sender } from "./exchange";
 import { runOurs } from "./ours-run";
 import { runPostman, type SandboxFactory } from "./postman-run";
 import { assertionCounts, type ReplayReport, type ReplayResult } from "./reporters";
-import { variableValue } from "./variables";
+import { leadingVariable, variableValue } from "./variables";
 
 /** A collection or input that cannot run: nothing was sent. */
 export class RunSetupError extends Error {}
@@ -171,7 +171,7 @@ function selectFolders(plan: PostmanPlan, folders: string[]): PostmanPlan["steps
 function urlVariable(plan: PostmanPlan): string | undefined {
   const counts = new Map<string, number>();
   for (const step of plan.steps) {
-    const lead = step.url.match(/^\{\{([^{}]+)\}\}/)?.[1];
+    const lead = leadingVariable(step.url);
     if (lead) counts.set(lead, (counts.get(lead) ?? 0) + 1);
   }
   let best: string | undefined;

@@ -32,7 +32,7 @@ import mime from "mime-types";
 import DYNAMIC_VARIABLES from "postman-collection/lib/superstring/dynamic-variables.js";
 import { Buffer as BufferPackage } from "buffer";
 import processPackage from "process/browser.js";
-import { mapStrings } from "../collection/template-text";
+import { mapStrings } from "./variables";
 import type { FileSource } from "./exchange";
 import { NotSent } from "./limits";
 import { boundary, concat } from "./bodies";

@@ -14,7 +14,7 @@ import { SERVE_URL } from "../../core/boundary";
 import { isObject } from "../../core/types";
 import type { Expectation } from "../collection/assert";
 import type { CollectionFile, CollectionRequest } from "../collection/schema";
-import { mapStrings, templateRefs } from "../collection/template-text";
+import { mapStrings, replaceNames, templateRefs } from "../engine/variables";
 
 export const POSTMAN_SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 
@@ -191,7 +191,7 @@ function capturesOf(item: PostmanItem, requestName: string): Map<string, string>
 function useCaptures<T>(value: T, captures: Map<string, string>): T {
   if (!captures.size) return value;
   // Without recursion (mapStrings), so a Postman body nested thousands of levels deep imports too.
-  return mapStrings(value, (text) => text.replace(/\{\{\s*([^{}\s]+)\s*\}\}/g, (whole, name: string) => captures.get(name) ?? whole)) as T;
+  return mapStrings(value, (text) => replaceNames(text, (name) => captures.get(name))) as T;
 }
 
 /** A request's name from its folders and its own: `posts-create-post`, unique, and never a variable's name ({{name}} would then mean its answer). */
@@ -283,7 +283,7 @@ export function toPostman(file: CollectionFile, name = "mockman collection"): { 
 
   const item = file.requests.map((r): PostmanItem => {
     const endpoint = r.endpoint.startsWith("/") ? `{{baseUrl}}${r.endpoint}` : r.endpoint;
-    const [path, query] = endpoint.replace(/^\{\{baseUrl\}\}/, "").split("?");
+    const [path, query] = (endpoint.startsWith("{{baseUrl}}") ? endpoint.slice("{{baseUrl}}".length) : endpoint).split("?");
     const request: PostmanRequest = {
       method: r.method,
       header: Object.entries(r.headers ?? {}).map(([key, value]) => ({ key, value })),

@@ -1,13 +1,7 @@
-// What a Postman collection's {{variables}} and scripts need before a run:
-// Postman's dynamic variables mockman generates, the names scripts set (so a
+// What a Postman collection's scripts need before a run: the names scripts set (so a
 // variable a login script sets is not refused before sending), and the parts
 // of the Postman API mockman's sandbox does not have, named before the run.
-import { v4 as uuid } from "uuid";
 import type { StepScript } from "#mock/tester/postman/steps";
-import { BUILT_INS } from "#mock/tester/collection/template-text";
-
-/** Our own collections' built-ins, plus Postman's two other names for a UUID. */
-export const DYNAMIC_VARIABLES: Record<string, () => string | number> = { ...BUILT_INS, $guid: () => uuid(), $randomUUID: () => uuid() };
 
 const SETTER = /(?:\.(?:set|setEnvironmentVariable|setGlobalVariable))\(\s*(?:(["'`])((?:(?!\1)[^\\\n])+)\1|([^\s,)][^,)]*))/g;
 

@@ -1,0 +1,50 @@
+// One `{{}}` resolver: every {{name}} the page and the CLI fill (Send, Run, code snippets, cURL export, replay)
+// goes through mock/tester/engine/variables.ts, and Postman's dynamic variables come from one table
+// (engine/dynamic.ts, postman-collection's). A second module that matches whole `{{...}}` references, or a
+// second table of dynamic variables, fails here: two dialects once made a Send and a Run of the same
+// request differ.
+import { readFileSync, readdirSync } from "node:fs";
+import { join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = join(import.meta.dirname, "../..");
+const RESOLVER = "mock/tester/engine/variables.ts";
+
+function sources(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return path === join("cli", "bin") ? [] : sources(path);
+    return /\.(ts|tsx|mjs)$/.test(entry.name) && !/\.d\.ts$/.test(entry.name) ? [path] : [];
+  });
+}
+
+const files = ["app", "mock", "cli"].flatMap(sources).map((file) => relative(ROOT, join(ROOT, file)));
+const lines = (file: string) => readFileSync(join(ROOT, file), "utf8").split("\n");
+
+/** A regular expression that matches a whole reference: `\{\{` and `\}\}` in one pattern, or a RegExp built from "{{". */
+const REFERENCE_PATTERN = /\\\{\\\{.*\\\}\\\}|new RegExp\([^)]*\{\{/;
+
+/** Postman's dynamic variables as a table: its generator module, or names such as `$guid:` / `$randomInt:` as keys. */
+const DYNAMIC_TABLE = /superstring\/dynamic-variables|^\s*["']?\$(guid|timestamp|isoTimestamp|randomInt)["']?\s*:/;
+
+const hits = (pattern: RegExp, allowed: string[]) =>
+  files
+    .filter((file) => !allowed.includes(file))
+    .flatMap((file) => lines(file).flatMap((line, i) => (pattern.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])));
+
+describe("one {{}} resolver", () => {
+  it("only engine/variables.ts matches {{...}} references", () => {
+    expect(hits(REFERENCE_PATTERN, [RESOLVER])).toEqual([]);
+  });
+
+  it("only engine/dynamic.ts holds dynamic variables (wire.ts and the CLI's bundle hand it postman-collection's table)", () => {
+    expect(hits(DYNAMIC_TABLE, ["mock/tester/engine/dynamic.ts", "mock/tester/engine/wire.ts", "cli/build.mjs"])).toEqual([]);
+  });
+
+  it("sees what it guards (a rule over no files would pass for nothing)", () => {
+    expect(files).toContain(RESOLVER);
+    expect(files.length).toBeGreaterThan(100);
+    expect(lines(RESOLVER).some((line) => REFERENCE_PATTERN.test(line))).toBe(true);
+    expect(lines("mock/tester/engine/dynamic.ts").some((line) => DYNAMIC_TABLE.test(line))).toBe(true);
+  });
+});

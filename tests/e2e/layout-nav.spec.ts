@@ -5,8 +5,8 @@
 // and on a phone each suggestion keeps its Follow inside its own row. In both themes, axe clean.
 import { expect, test, type Page } from "./fixtures";
 import { feed, inked, loginAsGuest, noToasts, axeInBothThemes, watchErrors, type Box } from "./screen-helpers";
+import { keepShot } from "./helpers";
 
-const SHOTS = "/tmp/shots-m47-profile";
 const nav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 const column = (page: Page) => page.getByRole("complementary", { name: "Suggestions" });
 const SCREENS: [string, string][] = [
@@ -42,10 +42,10 @@ test.describe("at 1280 px", () => {
     // Each screen shown (the app follows the system's theme from then on), then both themes.
     await page.goto("/profile/adasterling");
     await expect(column(page).getByRole("listitem")).toHaveCount(3);
-    await axeInBothThemes(page, SHOTS, "right-column-profile");
+    await axeInBothThemes(page, "right-column-profile");
     await page.goto("/home");
     await expect(column(page).getByRole("listitem")).toHaveCount(3);
-    await axeInBothThemes(page, SHOTS, "right-column-home");
+    await axeInBothThemes(page, "right-column-home");
     // The search box searches on Explore.
     await page.goto("/bookmarks");
     await column(page).getByRole("searchbox", { name: "Search" }).fill("offsite");
@@ -69,7 +69,7 @@ test.describe("at 1280 px", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
     await expect(nav(page).getByRole("link", { name: "Settings" })).toHaveAttribute("aria-current", "page");
     await noToasts(page);
-    await axeInBothThemes(page, SHOTS, "settings-nav");
+    await axeInBothThemes(page, "settings-nav");
   });
 });
 
@@ -110,7 +110,7 @@ test.describe("at 375 px", () => {
     await bar.getByRole("link", { name: "Settings" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
     await expect(bar.getByRole("link", { name: "Settings" })).toHaveAttribute("aria-current", "page");
-    await axeInBothThemes(page, SHOTS, "tabbar-settings");
+    await axeInBothThemes(page, "tabbar-settings");
   });
 
   test("at 320 px the tab bar shows its six icons inside the screen, each link still named", async ({ page }) => {
@@ -121,7 +121,7 @@ test.describe("at 375 px", () => {
     expect(await bar.locator("ul").evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     const last = (await bar.getByRole("link", { name: "Settings" }).boundingBox())!;
     expect(last.x + last.width).toBeLessThanOrEqual(320);
-    await bar.screenshot({ path: `${SHOTS}/tabbar-320.png` });
+    await keepShot(bar, `tabbar-320.png`);
   });
 
   test("Who to follow: each person's Follow inside their row, no row cut", async ({ page }) => {
@@ -148,6 +148,6 @@ test.describe("at 375 px", () => {
     }
     expect(await panel.locator(".suggestions").evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     await panel.scrollIntoViewIfNeeded();
-    await axeInBothThemes(page, SHOTS, "who-to-follow");
+    await axeInBothThemes(page, "who-to-follow");
   });
 });

@@ -2,7 +2,7 @@
 import { expect, type Locator, type Page, type Worker } from "@playwright/test";
 
 import { animationsAtRest } from "./fixtures";
-import { seriousViolations } from "./helpers";
+import { keepShot, seriousViolations } from "./helpers";
 export { feed, loginAsGuest, PNG_1x1, postWith, seriousViolations, expectToast, watchErrors } from "./helpers";
 
 export const SESSION_ENDED = "Your session has ended: please log in again.";
@@ -139,17 +139,17 @@ export async function systemTheme(page: Page, scheme: "light" | "dark") {
 }
 
 /**
- * axe (serious and critical) in the dark theme then the light one, with a screenshot of each
- * as `<dir>/<name>-<width>-<theme>.png`. The theme is awaited by the page's own attribute and
+ * axe (serious and critical) in the dark theme then the light one, with SHOTS_DIR set a screenshot
+ * of each as `<name>-<width>-<theme>.png` there. The theme is awaited by the page's own attribute and
  * what it set easing is finished (animationsAtRest), so the look never waits for a frame.
  */
-export async function axeInBothThemes(page: Page, dir: string, name: string) {
+export async function axeInBothThemes(page: Page, name: string) {
   for (const scheme of ["dark", "light"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(scheme);
     await animationsAtRest(page);
     expect(await seriousViolations(page), `${name} (${scheme})`).toEqual([]);
-    await page.screenshot({ path: `${dir}/${name}-${page.viewportSize()!.width}-${scheme}.png` });
+    await keepShot(page, `${name}-${page.viewportSize()!.width}-${scheme}.png`);
   }
 }
 

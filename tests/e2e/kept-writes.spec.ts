@@ -7,7 +7,7 @@ import { expect, test, scaled, type Locator, type Page } from "./fixtures";
 import { feed, loginAsGuest } from "./helpers";
 import { readIndexedDb } from "./hardening/api";
 
-const REPEATS = Number(process.env.KEPT_REPEATS ?? 10);
+const REPEATS = Number(process.env.KEPT_REPEATS || 10);
 
 /** Resolves once no write waits in any tab's outbox: everything shown has been answered. */
 const outboxDrained = (page: Page) =>

@@ -17,11 +17,14 @@ const BIN = (name) => `${ROOT}node_modules/.bin/${name}`;
 const started = Date.now();
 const load = loadavg()[0];
 const seconds = (ms) => Math.round(ms / 1000);
+/** What runs now: a failure stops the phase's other command too (the build beside a failed vitest). */
+const running = new Set();
 
 /** Runs a command; resolves with its output. `stream` prints as it comes, otherwise all at the end. */
 function run(label, command, args, { stream = false } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: ROOT, env: process.env, stdio: ["ignore", "pipe", "pipe"] });
+    running.add(child);
     let output = "";
     const take = (to) => (chunk) => {
       output += chunk;
@@ -31,6 +34,7 @@ function run(label, command, args, { stream = false } = {}) {
     child.stderr.on("data", take(process.stderr));
     child.on("error", reject);
     child.on("close", (code, signal) => {
+      running.delete(child);
       if (!stream) process.stdout.write(`\n── ${label} ──\n${output}`);
       if (code === 0) resolve(output);
       else reject(Object.assign(new Error(`${label} failed (${signal ?? `exit ${code}`})`), { code: code ?? 1 }));
@@ -94,6 +98,7 @@ try {
     console.log(`figures written to tests/suite-time.json, README.md and tests/README.md`);
   }
 } catch (error) {
+  for (const child of running) child.kill("SIGTERM");
   console.error(`\nnpm test: ${error.message} after ${seconds(Date.now() - started)} s`);
   process.exit(error.code ?? 1);
 }

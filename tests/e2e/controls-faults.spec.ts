@@ -2,6 +2,7 @@
 // in-browser mock (failures, offline), and the shell's badge while it is on.
 import { expect, test, type Page } from "./fixtures";
 import { loginAsGuest, seriousViolations } from "./screen-helpers";
+import { keepShot } from "./helpers";
 
 const panel = (page: Page) => page.getByRole("region", { name: "Mock settings" });
 const apiStatus = (page: Page) =>
@@ -28,7 +29,7 @@ for (const width of [1280, 375]) {
       await expect(panel(page).getByLabel("Delay (ms)")).toHaveValue("10-30");
       expect(await apiStatus(page)).toBe("503");
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: `test-results/controls-panel-${width}.png`, fullPage: true });
+      await keepShot(page, `controls-panel-${width}.png`, true);
 
       // With every request failing the app cannot load its shell (how it copes: slow-mock.spec.ts),
       // so the shell's badge is seen with the delay alone.
@@ -37,7 +38,7 @@ for (const width of [1280, 375]) {
       const badge = page.getByRole("status").filter({ hasText: "Mock:" });
       await expect(badge).toHaveText(/^Mock: delay 10-30 ms\./);
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: `test-results/controls-badge-${width}.png` });
+      await keepShot(page, `controls-badge-${width}.png`);
       await badge.getByRole("button", { name: "Turn off" }).click();
       await expect(badge).toHaveCount(0);
       expect(await apiStatus(page)).toBe("200");

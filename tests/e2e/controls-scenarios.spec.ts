@@ -3,6 +3,7 @@
 // and adds nothing; each is listed and cleared one by one or all.
 import { expect, test, type Page } from "./fixtures";
 import { loginAsGuest, seriousViolations } from "./screen-helpers";
+import { keepShot } from "./helpers";
 
 const panel = (page: Page) => page.getByRole("region", { name: "Mock settings" });
 const status = (page: Page, path: string) => page.evaluate((p) => fetch(p).then((r) => r.status), path);
@@ -33,7 +34,7 @@ for (const width of [1280, 375]) {
       await expect(list).toContainText("GET /api/posts → 503");
       expect(await status(page, "/api/posts")).toBe(503);
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: `test-results/controls-scenarios-${width}.png`, fullPage: true });
+      await keepShot(page, `controls-scenarios-${width}.png`, true);
 
       await list.getByRole("button", { name: "Clear scenario feed-fails" }).click();
       await expect(list.getByRole("listitem")).toHaveCount(1);

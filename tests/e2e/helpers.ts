@@ -170,3 +170,14 @@ export async function axeViolations(page: Page, impacts?: string[]) {
 
 /** axe-core's serious and critical violations, one line each: [] when clean. */
 export const seriousViolations = (page: Page) => axeViolations(page, ["serious", "critical"]);
+
+/**
+ * A screenshot for a person to look at, never compared: taken only with SHOTS_DIR set, into that
+ * folder (`SHOTS_DIR=/tmp/shots npx playwright test -c tests/e2e ...`). The suite's checks never need one.
+ */
+export async function keepShot(target: Page | Locator, name: string, fullPage = false) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  const path = `${dir}/${name}`;
+  await ("goto" in target ? target.screenshot({ path, fullPage }) : target.screenshot({ path }));
+}

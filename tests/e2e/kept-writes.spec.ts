@@ -1,13 +1,13 @@
 // What the app shows is kept (app/lib/outbox.ts): a like, bookmark or follow the page
 // showed as done survives a reload made at once, before the mock has answered; two
 // tabs toggling one post end in the state of the last click, and never take a newer
-// state back with an older one. KEPT_REPEATS sets how many clicks each test makes
-// (50 by default; the stress series runs it beside two CPU burners).
+// state back with an older one. KEPT_REPEATS sets how many clicks each test makes:
+// 10 in `npm test`, 50 in `npm run test:stress` (tests/e2e/stress.mjs), beside two CPU burners.
 import { expect, test, scaled, type Locator, type Page } from "./fixtures";
 import { feed, loginAsGuest } from "./helpers";
 import { readIndexedDb } from "./hardening/api";
 
-const REPEATS = Number(process.env.KEPT_REPEATS ?? 50);
+const REPEATS = Number(process.env.KEPT_REPEATS || 10);
 
 /** Resolves once no write waits in any tab's outbox: everything shown has been answered. */
 const outboxDrained = (page: Page) =>

@@ -1,7 +1,7 @@
 // Safer actions (issue 24, item 5): deleting a post asks in an alertdialog;
 // your own post's text can be edited from its card.
 import { expect, test, scaled } from "./fixtures";
-import { expectToast, feed, loginAsGuest, postAction, postMenuButton, postWith, seriousViolations, watchErrors } from "./helpers";
+import { expectToast, feed, loginAsGuest, postAction, postMenuButton, postWith, seriousViolations, watchErrors, keepShot } from "./helpers";
 import { apiCall, createPost } from "./microblog-helpers";
 
 for (const width of [1280, 375]) {
@@ -40,7 +40,7 @@ for (const width of [1280, 375]) {
     // The safe choice is the first one reached.
     await expect(ask.getByRole("button", { name: "Cancel" })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `test-results/delete-asks-${width}.png` });
+    await keepShot(page, `delete-asks-${width}.png`);
     await page.keyboard.press("Escape");
     await expect(ask).toHaveCount(0);
     await expect(edited).toBeVisible();

@@ -3,7 +3,7 @@
 // failing count read shows a Retry beside the link and leaves the screen alone;
 // axe finds nothing serious on the page at 375 and 1280 px, light and dark.
 import { expect, test, type Page } from "./fixtures";
-import { feed, loginAsGuest, seriousViolations, watchErrors } from "./helpers";
+import { feed, loginAsGuest, seriousViolations, watchErrors, keepShot } from "./helpers";
 import { apiCall } from "./microblog-helpers";
 import { goInside, noToasts } from "./screen-helpers";
 
@@ -29,7 +29,7 @@ for (const width of [1280, 375]) {
     await goInside(page, "/explore");
     await expect(navLink(page)).toHaveAccessibleName("Notifications 2 unread");
     await noToasts(page);
-    await page.screenshot({ path: `test-results/notifications-badge-${width}.png` });
+    await keepShot(page, `notifications-badge-${width}.png`);
     await navLink(page).click();
     await expect(page.getByRole("heading", { name: "Notifications", level: 1 })).toBeVisible();
     const list = page.getByRole("list", { name: "Notifications, newest first" });
@@ -38,7 +38,7 @@ for (const width of [1280, 375]) {
     const like = list.getByRole("listitem").nth(1);
     await expect(like).toContainText("Ada Sterling liked your post");
     await expect(like.getByText("New:")).toHaveCount(1);
-    await page.screenshot({ path: `test-results/notifications-page-${width}.png` });
+    await keepShot(page, `notifications-page-${width}.png`);
     // Seen: marked read, and the count leaves the link.
     await expect(navLink(page)).toHaveAccessibleName("Notifications");
     // The like leads to the post.
@@ -73,7 +73,7 @@ test("a failing unread-count read shows a Retry beside the link; the feed stays"
   await expect(retry).toBeVisible();
   await expect(feed(page).getByRole("article").first()).toBeVisible();
   await expect(page.getByText("Unexpected Application Error!")).toHaveCount(0);
-  await page.screenshot({ path: "test-results/notifications-count-failed.png" });
+  await keepShot(page, "notifications-count-failed.png");
   await page.evaluate(() => ((window as unknown as { __failCount?: boolean }).__failCount = false));
   await retry.click();
   await expect(navLink(page)).toHaveAccessibleName("Notifications 2 unread");
@@ -91,7 +91,7 @@ for (const width of [1280, 375]) {
       await goInside(page, "/notifications");
       await expect(page.getByRole("list", { name: "Notifications, newest first" }).getByRole("listitem")).toHaveCount(2);
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: `test-results/notifications-${width}-${colorScheme}.png` });
+      await keepShot(page, `notifications-${width}-${colorScheme}.png`);
     });
   }
 }

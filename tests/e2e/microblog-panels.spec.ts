@@ -3,7 +3,7 @@
 // the page's fetch is wrapped to answer 500 for it, so the test is exact
 // (the mock's own fault injection fails a share of every request, at random).
 import { expect, test, type Page } from "./fixtures";
-import { feed, loginAsGuest, seriousViolations, watchErrors } from "./helpers";
+import { feed, loginAsGuest, seriousViolations, watchErrors, keepShot } from "./helpers";
 import { goInside, noToasts } from "./screen-helpers";
 
 async function failSuggestions(page: Page, on: boolean) {
@@ -36,7 +36,7 @@ for (const width of [1280, 375]) {
     const panel = page.getByRole("region", { name: "Who to follow" });
     await expect(panel.getByRole("alert")).toContainText("Could not load suggestions: Injected failure");
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `test-results/panel-failure-${width}.png` });
+    await keepShot(page, `panel-failure-${width}.png`);
     await failSuggestions(page, false);
     await panel.getByRole("button", { name: "Retry" }).click();
     await expect(panel.getByRole("listitem")).toHaveCount(3);

@@ -1,7 +1,7 @@
 // Search on Explore (issue 24, item 2): a word finds its post among 2,000+,
 // typing searches after a pause and Enter at once, people and tags too.
 import { expect, test, scaled } from "./fixtures";
-import { feed, loginAsGuest, postWith, seriousViolations, watchErrors } from "./helpers";
+import { feed, loginAsGuest, postWith, seriousViolations, watchErrors, keepShot } from "./helpers";
 import { apiCall } from "./microblog-helpers";
 
 test("search finds a post by a word among 2,000+ posts, and people and tags", async ({ page }) => {
@@ -52,10 +52,10 @@ test("search finds a post by a word among 2,000+ posts, and people and tags", as
   await box.fill("#isl");
   const tag = page.getByRole("list", { name: "Tags found" }).getByRole("link", { name: /#islandlife/ });
   await expect(tag).toContainText("1 post");
-  await page.screenshot({ path: "test-results/search-tags-1280.png" });
+  await keepShot(page, "search-tags-1280.png");
   await page.setViewportSize({ width: 375, height: 800 });
   expect(await seriousViolations(page)).toEqual([]);
-  await page.screenshot({ path: "test-results/search-tags-375.png" });
+  await keepShot(page, "search-tags-375.png");
   await tag.click();
   await expect(page).toHaveURL(/\/tags\/islandlife$/);
   await expect(postWith(page, "A quokka smiled")).toBeVisible();

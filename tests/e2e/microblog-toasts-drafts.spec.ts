@@ -3,7 +3,7 @@
 // stack in the lane above 'Who to follow'); the composer keeps a draft per user
 // across a move to Explore and a reload, and lets it go once posted.
 import { expect, holdToasts, test, toastsAtRest, type Locator, type Page } from "./fixtures";
-import { loginAsGuest, expectToast, watchErrors } from "./helpers";
+import { loginAsGuest, expectToast, watchErrors, keepShot } from "./helpers";
 import { createPost } from "./microblog-helpers";
 import { goInside, inked, overlaps, type Box } from "./screen-helpers";
 
@@ -33,7 +33,7 @@ for (const width of [375, 1280]) {
     // Where they rest: once nothing in the toasts moves.
     await toastsAtRest(page);
     const boxes = await toastBoxes(page);
-    await page.screenshot({ path: `test-results/toasts-two-${width}.png` });
+    await keepShot(page, `toasts-two-${width}.png`);
     const nav = page.getByRole("navigation", { name: "Main" });
     const needed: Array<[string, Box]> = [
       ["the main navigation", await boxOf(nav)],

@@ -1,5 +1,5 @@
 // The tester's newer controls (environments, …) pass axe in both themes at 375
-// and 1280 px, without sideways scrolling; screenshots go to test-results/.
+// and 1280 px, without sideways scrolling; with SHOTS_DIR set, screenshots go there.
 import { expect, test } from "@playwright/test";
 import { scaled } from "./fixtures";
 import { checkAtBothWidths, mockmanUi, openMockman } from "./mockman-helpers";

@@ -3,6 +3,7 @@
 // × on each request tab with a + after the last.
 import { expect, test, type Page } from "./fixtures";
 import { checkAtBothWidths, mockmanUi, openMockman, tool } from "./mockman-helpers";
+import { keepShot } from "./helpers";
 
 const top = async (page: Page, selector: string) => (await page.locator(selector).boundingBox())!.y;
 
@@ -53,7 +54,7 @@ test("at 375 px the request's section tabs show that more lie to the right, and 
   await expect(wrap).toHaveAttribute("data-more-start", "false");
   expect(await cue("after")).toBe("1");
   expect(await cue("before")).toBe("0");
-  await page.screenshot({ path: "test-results/mockman-section-tabs-375.png" });
+  await keepShot(page, "mockman-section-tabs-375.png");
   // End selects Settings, the last, which scrolls into view.
   await strip.getByRole("tab", { name: "Body" }).focus();
   await page.keyboard.press("End");

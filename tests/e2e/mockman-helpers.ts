@@ -1,7 +1,7 @@
 // Shared steps for the /mockman page's suites: open it, its controls, axe.
 import { expect, type Locator, type Page } from "@playwright/test";
 import { scaled } from "./fixtures";
-import { seriousViolations } from "./helpers";
+import { seriousViolations, keepShot } from "./helpers";
 
 /** Opens /mockman and waits until it can send. */
 export async function openMockman(page: Page) {
@@ -12,14 +12,14 @@ export async function openMockman(page: Page) {
 
 export const expectNoSeriousAxeViolations = async (page: Page) => expect(await seriousViolations(page)).toEqual([]);
 
-/** At 375 and 1280 px: no sideways scroll, no serious axe finding, and a full-page screenshot in test-results/. */
+/** At 375 and 1280 px: no sideways scroll, no serious axe finding, and with SHOTS_DIR set a full-page screenshot there. */
 export async function checkAtBothWidths(page: Page, name: string) {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, `no sideways scroll at ${width} px`).toBeLessThanOrEqual(0);
     await expectNoSeriousAxeViolations(page);
-    await page.screenshot({ path: `test-results/mockman-${name}-${width}.png`, fullPage: true });
+    await keepShot(page, `mockman-${name}-${width}.png`, true);
   }
 }
 

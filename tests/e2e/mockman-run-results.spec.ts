@@ -3,6 +3,7 @@
 // assertion, with All and Failed filters, at 375 and 1280 px, axe clean in both themes.
 import { expect, scaled, test, type Page } from "./fixtures";
 import { checkAtBothWidths, importCollection } from "./mockman-helpers";
+import { keepShot } from "./helpers";
 
 const test_ = (source: string) => [{ listen: "test", script: { exec: [source] } }];
 const COLLECTION = JSON.stringify({
@@ -60,7 +61,7 @@ for (const width of [375, 1280]) {
     await expect(detail.locator("pre").last()).toContainText('"posts"');
     const assertions = detail.getByRole("list", { name: "Assertions of List posts" }).getByRole("listitem");
     await expect(assertions).toHaveText(["✓ has posts", /^✗ never holds/]);
-    await page.screenshot({ path: `test-results/mockman-run-results-${width}.png` });
+    await keepShot(page, `mockman-run-results-${width}.png`);
 
     // Filters: Failed shows only List posts; All both again.
     await runner.getByRole("radio", { name: "Failed (1)" }).check();

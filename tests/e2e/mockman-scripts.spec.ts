@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { expect, scaled, test, type Page } from "./fixtures";
 import { expectNoSeriousAxeViolations, importCollection, mockmanUi, openMockman, responseSection, section } from "./mockman-helpers";
+import { keepShot } from "./helpers";
 
 /** Two requests to the page's own mock (the example collection's baseUrl names `mockman serve`, not running here). */
 const COLLECTION = JSON.stringify({
@@ -43,7 +44,7 @@ for (const width of [1280, 375]) {
     const results = page.getByTestId("test-results");
     await expect(results.getByRole("listitem")).toHaveText(["Passed status is 200", "Failed one equals two — expected 1 to equal 2"]);
     await expectNoSeriousAxeViolations(page);
-    await page.screenshot({ path: `test-results/mockman-scripts-${width}.png`, fullPage: true });
+    await keepShot(page, `mockman-scripts-${width}.png`, true);
   });
 }
 
@@ -102,7 +103,7 @@ test("a collection Run shows each request with a failing test, and exports the r
   await expect(runner.getByTestId("run-summary")).toContainText("2 requests: 0 passed, 2 failed");
   await expect(runner.getByRole("list", { name: "Run results" }).getByText("✗ never holds").first()).toBeVisible();
   await expectNoSeriousAxeViolations(page);
-  await page.screenshot({ path: "test-results/mockman-runner-1280.png" });
+  await keepShot(page, "mockman-runner-1280.png");
 
   const downloading = page.waitForEvent("download");
   await runner.getByRole("button", { name: "Export JUnit" }).click();

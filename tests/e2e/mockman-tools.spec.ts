@@ -17,6 +17,7 @@ import {
   section,
   tool,
 } from "./mockman-helpers";
+import { keepShot } from "./helpers";
 
 const JWT = /eyJ[\w-]+\.[\w-]+\.[\w-]+/;
 
@@ -273,7 +274,7 @@ for (const theme of ["light", "dark"] as const) {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `no sideways scroll at ${width} px`).toBeLessThanOrEqual(0);
       await expectNoSeriousAxeViolations(page);
-      await page.screenshot({ path: `/tmp/page-${theme}-${width}.png`, fullPage: true });
+      await keepShot(page, `page-${theme}-${width}.png`, true);
     }
   });
 }

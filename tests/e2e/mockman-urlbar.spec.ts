@@ -5,6 +5,7 @@
 // pressed in.
 import { expect, test, type Locator, type Page } from "./fixtures";
 import { checkAtBothWidths, mockmanUi, openMockman } from "./mockman-helpers";
+import { keepShot } from "./helpers";
 
 const LONG_URL = "http://localhost:3000/api/posts?limit=20&cursor=abc";
 
@@ -53,7 +54,7 @@ test("at 1280 px the endpoint fills the row between the method and Submit, 400 p
   // Hovered too (Chromium draws the datalist arrow on hover and focus): still all shown.
   await ui.endpoint.hover();
   expect(await allTextShown(ui.endpoint)).toBe(true);
-  await page.screenshot({ path: "test-results/mockman-urlbar-1280.png" });
+  await keepShot(page, "mockman-urlbar-1280.png");
 });
 
 test("at 375 px the endpoint has its own full-width line, and Submit, Save and Tools share the next", async ({ page }) => {
@@ -70,7 +71,7 @@ test("at 375 px the endpoint has its own full-width line, and Submit, Save and T
   expect(await allTextShown(ui.endpoint)).toBe(true);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: "test-results/mockman-urlbar-375.png" });
+  await keepShot(page, "mockman-urlbar-375.png");
 });
 
 test("Save beside Submit opens the Save dialog for a new request and saves over a saved one; Ctrl+S still does; Tools no longer lists it", async ({

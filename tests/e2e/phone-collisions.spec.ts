@@ -5,11 +5,11 @@
 // beside the photos, not on them. The header and Edit profile are checked at 1280 px too.
 import { expect, expectToast, holdToasts, test, toastsAtRest, type Locator, type Page } from "./fixtures";
 import { feed, inked, loginAsGuest, overlaps, postWith, watchErrors, type Box } from "./screen-helpers";
+import { keepShot } from "./helpers";
 
 // The toast is measured where it rests, so it stays (held) and comes in without motion.
 test.use({ reducedMotion: "reduce" });
 
-const SHOTS = "/tmp/shots-pictures";
 const boxOf = async (locator: Locator): Promise<Box> => (await locator.boundingBox())!;
 
 async function toastBox(page: Page, text: string): Promise<Box> {
@@ -37,7 +37,7 @@ test.describe("at 375 px", () => {
     const reply = dialog.getByRole("button", { name: "Reply" });
     await reply.click();
     const toast = await toastBox(page, "comment added successfully!");
-    await page.screenshot({ path: `${SHOTS}/comment-sheet-toast-375.png` });
+    await keepShot(page, `comment-sheet-toast-375.png`);
     expect(overlaps(toast, await boxOf(box)), "toast over the comment box").toBe(false);
     expect(overlaps(toast, await boxOf(reply)), "toast over Reply").toBe(false);
     // Whatever has focus now is clear of it too.
@@ -59,7 +59,7 @@ test.describe("at 375 px", () => {
     await expect(replyBox).toBeFocused();
     await page.getByRole("button", { name: "Reply" }).click();
     const toast = await toastBox(page, "comment added successfully!");
-    await page.screenshot({ path: `${SHOTS}/post-page-toast-375.png` });
+    await keepShot(page, `post-page-toast-375.png`);
     expect(overlaps(toast, await boxOf(replyBox)), "toast over the reply box").toBe(false);
     const focused = page.locator(":focus");
     if ((await focused.count()) > 0) expect(overlaps(toast, await boxOf(focused)), "toast over the focused control").toBe(false);
@@ -74,7 +74,7 @@ test.describe("at 375 px", () => {
     for (let i = 1; i < boxes.length; i++)
       expect(boxes[i].x - (boxes[i - 1].x + boxes[i - 1].width), `${labels[i - 1]} | ${labels[i]}`).toBeGreaterThanOrEqual(6);
     expect(await tabs.count()).toBe(6);
-    await page.locator(".sidebar__nav").screenshot({ path: `${SHOTS}/tabbar-375.png` });
+    await keepShot(page.locator(".sidebar__nav"), `tabbar-375.png`);
   });
 });
 
@@ -92,7 +92,7 @@ for (const width of [1280, 375]) {
       const cut = await handle.evaluate((el) => el.scrollWidth > el.clientWidth);
       expect(cut, "the handle is cut").toBe(false);
       await expect(handle).toHaveText(/^@\w+$/);
-      await card.locator("header").screenshot({ path: `${SHOTS}/post-header-${width}.png` });
+      await keepShot(card.locator("header"), `post-header-${width}.png`);
     });
 
     test("Edit profile's change and remove buttons sit beside the photos, not on them", async ({ page }) => {
@@ -112,7 +112,7 @@ for (const width of [1280, 375]) {
           expect(overlaps(photoBox, await boxOf(control)), `${await control.textContent()} on its photo`).toBe(false);
       }
       expect(overlaps(await boxOf(cover), await boxOf(avatar))).toBe(false);
-      await page.screenshot({ path: `${SHOTS}/edit-profile-${width}.png` });
+      await keepShot(page, `edit-profile-${width}.png`);
     });
   });
 }

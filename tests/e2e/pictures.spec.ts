@@ -7,6 +7,7 @@
 import { deflateSync } from "node:zlib";
 import { expect, expectToast, test, type Locator, type Page } from "./fixtures";
 import { feed, loginAsGuest, seriousViolations, watchErrors } from "./screen-helpers";
+import { keepShot } from "./helpers";
 
 /** A real PNG of the given size (the mock checks a photo's magic bytes): a grey gradient, row by row. */
 function png(width: number, height: number): Buffer {
@@ -108,7 +109,7 @@ for (const width of [1280, 375]) {
       await expectWhole(img, 420);
       const box = await card.locator(".post-image__view").boundingBox();
       expect(Math.abs(box!.width / box!.height - RATIO) / RATIO).toBeLessThan(0.02);
-      await page.screenshot({ path: `/tmp/shots-pictures/card-${width}.png` });
+      await keepShot(page, `card-${width}.png`);
       // A seeded picture (an SVG with a viewBox and no size of its own) comes with its size too
       // (postPicSize), so its box has its shape before the file comes, and it shows whole.
       const seededCard = feed(page).getByRole("article").filter({ hasText: "Ten years since my first company" });
@@ -156,7 +157,7 @@ for (const width of [1280, 375]) {
       expect(b.x + b.width).toBeLessThanOrEqual(width);
       expect(b.y + b.height).toBeLessThanOrEqual(page.viewportSize()!.height);
       await expect(viewer.getByRole("button", { name: "Close" })).toBeFocused();
-      await page.screenshot({ path: `/tmp/shots-pictures/viewer-${width}.png` });
+      await keepShot(page, `viewer-${width}.png`);
       expect(await seriousViolations(page)).toEqual([]);
       await page.keyboard.press("Escape");
       await expect(viewer).toHaveCount(0);
@@ -184,7 +185,7 @@ for (const width of [1280, 375]) {
       await avatar.click();
       const viewer = page.getByRole("dialog", { name: "Avatar of Ada" });
       await expect(viewer.getByRole("img")).toBeVisible();
-      await page.screenshot({ path: `/tmp/shots-pictures/avatar-viewer-${width}.png` });
+      await keepShot(page, `avatar-viewer-${width}.png`);
       await page.keyboard.press("Escape");
       await expect(viewer).toHaveCount(0);
       await expect(avatar).toBeFocused();

@@ -2,7 +2,7 @@
 import { expect, type Locator, type Page, type Worker } from "@playwright/test";
 
 import { animationsAtRest } from "./fixtures";
-import { seriousViolations } from "./helpers";
+import { keepShot, seriousViolations } from "./helpers";
 export { feed, loginAsGuest, PNG_1x1, postWith, seriousViolations, expectToast, watchErrors } from "./helpers";
 
 export const SESSION_ENDED = "Your session has ended: please log in again.";
@@ -51,9 +51,12 @@ export async function noToasts(page: Page) {
   // A toast pauses while the pointer is over it, and on a phone toasts sit just above the tab bar a
   // click left the pointer on: move it away first.
   await page.mouse.move(1, 1);
-  // A state that comes, not a deadline: a toast leaves 3 s after it came, plus its exit and
-  // React's turn, and on a busy machine those can take seconds more (8 s was not always enough):
-  // the suite's expect timeout, scaled for a busy machine.
+  // Each toast on screen is closed as a person may close it, by a click (closeOnClick, app/root.tsx),
+  // instead of waiting out its 3 s: the toast log (./fixtures) has noted it when it came.
+  await page.evaluate(() => document.querySelectorAll<HTMLElement>(".Toastify__toast").forEach((toast) => toast.click()));
+  // A state that comes, not a deadline: a toast that came after the clicks leaves 3 s after it came,
+  // plus its exit and React's turn, and on a busy machine those can take seconds more: the suite's
+  // expect timeout, scaled for a busy machine.
   await expect(page.locator(".Toastify__toast")).toHaveCount(0);
 }
 
@@ -139,17 +142,17 @@ export async function systemTheme(page: Page, scheme: "light" | "dark") {
 }
 
 /**
- * axe (serious and critical) in the dark theme then the light one, with a screenshot of each
- * as `<dir>/<name>-<width>-<theme>.png`. The theme is awaited by the page's own attribute and
+ * axe (serious and critical) in the dark theme then the light one, with SHOTS_DIR set a screenshot
+ * of each as `<name>-<width>-<theme>.png` there. The theme is awaited by the page's own attribute and
  * what it set easing is finished (animationsAtRest), so the look never waits for a frame.
  */
-export async function axeInBothThemes(page: Page, dir: string, name: string) {
+export async function axeInBothThemes(page: Page, name: string) {
   for (const scheme of ["dark", "light"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(scheme);
     await animationsAtRest(page);
     expect(await seriousViolations(page), `${name} (${scheme})`).toEqual([]);
-    await page.screenshot({ path: `${dir}/${name}-${page.viewportSize()!.width}-${scheme}.png` });
+    await keepShot(page, `${name}-${page.viewportSize()!.width}-${scheme}.png`);
   }
 }
 

@@ -6,6 +6,7 @@
 // what it shows first; /home has a meta description.
 import { expect, test } from "./fixtures";
 import { feed, loginAsGuest, signUp, watchErrors } from "./screen-helpers";
+import { keepShot } from "./helpers";
 
 /** WCAG's contrast ratio of two `rgb(…)` colours. */
 function contrast(a: string, b: string): number {
@@ -35,7 +36,7 @@ for (const width of [1280, 375]) {
         return { shadow: s.boxShadow, outline: s.outlineStyle };
       });
       expect(ring.shadow !== "none" || ring.outline !== "none", JSON.stringify(ring)).toBe(true);
-      await page.screenshot({ path: `/tmp/shots-pictures/composer-focus-${width}.png` });
+      await keepShot(page, `composer-focus-${width}.png`);
     });
 
     test("a post's time link is named by what it shows, then the date; /home has a meta description", async ({ page }) => {
@@ -61,7 +62,7 @@ for (const width of [1280, 375]) {
         await expect(name).toHaveText("Guest Developer");
         const cut = await name.evaluate((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1);
         expect(cut, "the name is cut").toBe(false);
-        await page.locator(".sidebar").screenshot({ path: "/tmp/shots-pictures/sidebar-1280.png" });
+        await keepShot(page.locator(".sidebar"), "sidebar-1280.png");
       }
       // The seeded avatars draw their initials large: 40 of 96 units, ~18 px at 44 px.
       const svg = await (await page.request.get("/seed/avatar-ada.svg")).text();
@@ -91,7 +92,7 @@ for (const width of [1280, 375]) {
       await dialog.getByRole("button", { name: "Update" }).click();
       await expect(dialog.getByText(/javascript:, mailto: and other schemes are refused/)).toBeVisible();
       await expect(link).toHaveAttribute("aria-invalid", "true");
-      await page.screenshot({ path: `/tmp/shots-pictures/bio-link-refused-${width}.png` });
+      await keepShot(page, `bio-link-refused-${width}.png`);
       await link.fill("example.org/me");
       await dialog.getByRole("button", { name: "Update" }).click();
       await expect(dialog).toHaveCount(0);

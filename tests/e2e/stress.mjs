@@ -28,7 +28,9 @@ console.log(`test:stress: ${burners.length} CPU burners (pids ${burners.map((b) 
 // would measure them. Everything else runs, unless the arguments name a project.
 const args = process.argv.slice(2);
 const projects = args.some((a) => a.startsWith("--project")) ? [] : ["--project=suite"];
-const suite = spawn("npx", ["playwright", "test", "-c", "tests/e2e", ...args, ...projects], { cwd: ROOT, stdio: "inherit" });
+// kept-writes makes 10 clicks of each kind in `npm test`; here the full 50 (unless KEPT_REPEATS says otherwise).
+const env = { ...process.env, KEPT_REPEATS: process.env.KEPT_REPEATS ?? "50" };
+const suite = spawn("npx", ["playwright", "test", "-c", "tests/e2e", ...args, ...projects], { cwd: ROOT, env, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"])
   process.on(signal, () => {
     suite.kill(signal);

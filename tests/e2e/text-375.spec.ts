@@ -5,7 +5,7 @@
 // never scrolls sideways, on the feed and on the profile.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { loginAsGuest, postWith } from "./helpers";
+import { loginAsGuest, postWith, keepShot } from "./helpers";
 import { apiCall } from "./microblog-helpers";
 
 test.use({ viewport: { width: 375, height: 812 } });
@@ -66,5 +66,5 @@ test("long unbroken text and long links stay inside a 375 px screen, on the feed
     expect(seen.past, `${needle.slice(0, 20)} runs past the right edge`).toBeLessThanOrEqual(0.5);
     expect(seen.page, "the page scrolls sideways").toBeLessThanOrEqual(0);
   }
-  await page.screenshot({ path: "/tmp/shots-safety/profile-375.png", fullPage: false });
+  await keepShot(page, "profile-375.png");
 });

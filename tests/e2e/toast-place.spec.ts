@@ -4,6 +4,7 @@
 // edge: it sat at y -48 px, only its progress bar showing across the top bar.
 import { expect, expectToast, holdToasts, test, toastsAtRest } from "./fixtures";
 import { loginAsGuest, overlaps, seriousViolations, systemTheme, type Box } from "./screen-helpers";
+import { keepShot } from "./helpers";
 
 test.use({ reducedMotion: "reduce" });
 
@@ -35,7 +36,7 @@ for (const width of [375, 1280]) {
         expect(overlaps(box, tabBar), "over the tab bar").toBe(false);
       }
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: `test-results/toast-place-${width}-${scheme}.png` });
+      await keepShot(page, `toast-place-${width}-${scheme}.png`);
     });
   }
 }

@@ -1,0 +1,104 @@
+// `npm test`: every suite, each phase timed. On two cores the single-threaded checks (tsc, ESLint,
+// Prettier) run side by side, and the app is built while vitest runs (vitest's slow files mostly
+// wait on processes and servers). A phase's output is printed whole when it ends, except vitest's
+// and Playwright's, which stream. The first failure stops the run with its exit code.
+//
+// With CI set (`CI=true bash .ci/run` on a clean clone), a green run writes its figures to
+// tests/suite-time.json (date, machine, commit, phases, the runners' own counts) and into the
+// marked sentence of README.md and tests/README.md, so the manuals show the last run's figures.
+import { execFileSync, spawn } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, totalmem } from "node:os";
+import { fileURLToPath } from "node:url";
+import { stripVTControlCharacters as plain } from "node:util";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const BIN = (name) => `${ROOT}node_modules/.bin/${name}`;
+const started = Date.now();
+const load = loadavg()[0];
+const seconds = (ms) => Math.round(ms / 1000);
+/** What runs now: a failure stops the phase's other command too (the build beside a failed vitest). */
+const running = new Set();
+
+/** Runs a command; resolves with its output. `stream` prints as it comes, otherwise all at the end. */
+function run(label, command, args, { stream = false } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, env: process.env, stdio: ["ignore", "pipe", "pipe"] });
+    running.add(child);
+    let output = "";
+    const take = (to) => (chunk) => {
+      output += chunk;
+      if (stream) to.write(chunk);
+    };
+    child.stdout.on("data", take(process.stdout));
+    child.stderr.on("data", take(process.stderr));
+    child.on("error", reject);
+    child.on("close", (code, signal) => {
+      running.delete(child);
+      if (!stream) process.stdout.write(`\n── ${label} ──\n${output}`);
+      if (code === 0) resolve(output);
+      else reject(Object.assign(new Error(`${label} failed (${signal ?? `exit ${code}`})`), { code: code ?? 1 }));
+    });
+  });
+}
+
+async function phase(name, work) {
+  const from = Date.now();
+  const result = await work();
+  const took = seconds(Date.now() - from);
+  console.log(`\n── ${name}: ${took} s ──`);
+  return [took, result];
+}
+
+try {
+  const [checks] = await phase("typecheck, ESLint and Prettier, side by side", () =>
+    Promise.all([
+      run("typecheck (tsc --noEmit)", BIN("tsc"), ["--noEmit"]),
+      run("ESLint", BIN("eslint"), ["."]),
+      run("Prettier", BIN("prettier"), ["--check", "."]),
+    ]),
+  );
+  const [unitAndBuild, [vitestOut]] = await phase("vitest, and the app's build beside it", () =>
+    Promise.all([run("vitest", BIN("vitest"), ["run"], { stream: true }), run("build (remix vite:build)", BIN("remix"), ["vite:build"])]),
+  );
+  // vitest's global setup has built the CLI bundle already; this is the build's own last step.
+  await run("build:cli", process.execPath, ["cli/build.mjs"]);
+  const [e2e, e2eOut] = await phase("Playwright", () =>
+    run("Playwright", BIN("playwright"), ["test", "-c", "tests/e2e"], { stream: true }),
+  );
+  const total = seconds(Date.now() - started);
+  console.log(`\nnpm test: ${total} s (checks ${checks} s, vitest and build ${unitAndBuild} s, Playwright ${e2e} s)`);
+
+  if (process.env.CI) {
+    const v = plain(vitestOut);
+    const p = plain(e2eOut);
+    const figures = {
+      date: new Date().toISOString().slice(0, 10),
+      commit: execFileSync("git", ["rev-parse", "--short=7", "HEAD"], { cwd: ROOT }).toString().trim(),
+      machine: `${cpus().length} × ${cpus()[0]?.model.trim() ?? "CPU"}, ${Math.round(totalmem() / 2 ** 30)} GB`,
+      loadAverageAtStart: Math.round(load * 10) / 10,
+      seconds: { total, checks, vitestAndBuild: unitAndBuild, playwright: e2e },
+      vitest: { files: Number(/Test Files\s+(\d+) passed/.exec(v)?.[1]), tests: Number(/Tests\s+(\d+) passed/.exec(v)?.[1]) },
+      playwright: {
+        tests: Number(/Running (\d+) tests?/.exec(p)?.[1]),
+        workers: Number(/Running \d+ tests? using (\d+) workers?/.exec(p)?.[1]),
+      },
+    };
+    writeFileSync(`${ROOT}tests/suite-time.json`, `${JSON.stringify(figures, null, 2)}\n`);
+    const sentence =
+      `${figures.seconds.total} s on ${figures.date} at ${figures.commit} (${figures.machine}, load ${figures.loadAverageAtStart} at the start): ` +
+      `checks ${checks} s, vitest ${figures.vitest.files} files / ${figures.vitest.tests} tests with the build beside it ${unitAndBuild} s, ` +
+      `Playwright ${figures.playwright.tests} tests on ${figures.playwright.workers} workers ${e2e} s`;
+    for (const manual of ["README.md", "tests/README.md"]) {
+      const path = `${ROOT}${manual}`;
+      const text = readFileSync(path, "utf8");
+      const next = text.replace(/(<!-- suite-time -->)[\s\S]*?(<!-- \/suite-time -->)/, `$1${sentence}$2`);
+      if (next !== text) writeFileSync(path, next);
+    }
+    console.log(`figures written to tests/suite-time.json, README.md and tests/README.md`);
+  }
+} catch (error) {
+  for (const child of running) child.kill("SIGTERM");
+  console.error(`\nnpm test: ${error.message} after ${seconds(Date.now() - started)} s`);
+  process.exit(error.code ?? 1);
+}

@@ -66,7 +66,8 @@ const lazyParts = {
         : undefined,
     );
     b.onLoad({ filter: /.*/, namespace: "wire-table" }, () => ({
-      contents: 'module.exports = { default: require("./mockman.wire.cjs").DYNAMIC_VARIABLES };',
+      // As the package's own file: its table is module.exports, which import() gives as the default export.
+      contents: 'module.exports = require("./mockman.wire.cjs").DYNAMIC_VARIABLES;',
       loader: "js",
     }));
   },

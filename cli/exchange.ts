@@ -1,10 +1,11 @@
 // One request and its answer, whichever door it went through: in-process
 // (`mock.handle`) or real HTTP (undici, to `mockman serve` or any server).
+import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { SERVE_PORT, statusText } from "#mock/core/boundary";
 import type { Mock } from "#mock/core/create-mock";
 import { CliError } from "./errors";
 import { answerReceived } from "./memory";
-import type { Exchange, Sender } from "#mock/tester/engine/exchange";
+import type { Exchange, OutgoingRequest, Sender } from "#mock/tester/engine/exchange";
 import { answerBody } from "#mock/tester/answer-body";
 
 /** What a terminal shows for a binary body, the way Postman and HTTPie do. */
@@ -79,6 +80,26 @@ export function joinUrl(baseUrl: string, path: string): string {
 export async function httpSender(baseUrl: string, options: { insecure?: boolean } = {}): Promise<Sender> {
   const undici = await import("undici");
   const agent = new undici.Agent({ connect: { timeout: 10_000, ...(options.insecure ? { rejectUnauthorized: false } : {}) } });
+  /**
+   * A GET or HEAD with a body (a script's pm.sendRequest, an item with `disableBodyPruning`), which Newman sends
+   * and fetch refuses to: through undici's request, following redirects and decoding the body as fetch does.
+   */
+  const bodied = agent.compose(undici.interceptors.redirect({ maxRedirections: 20 }));
+  async function bodiedGet(url: string, request: OutgoingRequest, signal: AbortSignal) {
+    const answer = await undici.request(url, {
+      method: request.method as "GET",
+      headers: request.headers.flat(),
+      body: request.body,
+      dispatcher: bodied,
+      signal,
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(answer.headers))
+      for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
+    const bytes = decoded(new Uint8Array(await answer.body.arrayBuffer()), headers.get("content-encoding"));
+    const empty = request.method.toUpperCase() === "HEAD" || [101, 204, 205, 304].includes(answer.statusCode);
+    return new Response(empty ? null : (bytes as Uint8Array<ArrayBuffer>), { status: answer.statusCode, headers });
+  }
   return {
     where: baseUrl,
     close: () => agent.close(),
@@ -87,14 +108,18 @@ export async function httpSender(baseUrl: string, options: { insecure?: boolean 
       const started = performance.now();
       const timeoutMs = sendOptions?.timeoutMs || TIMEOUT_MS;
       let response: Response;
+      const signal = AbortSignal.timeout(timeoutMs);
       try {
-        response = (await undici.fetch(url, {
-          method: request.method,
-          headers: request.headers,
-          body: request.body,
-          dispatcher: agent,
-          signal: AbortSignal.timeout(timeoutMs),
-        })) as unknown as Response;
+        response =
+          request.body != null && /^(GET|HEAD)$/i.test(request.method)
+            ? await bodiedGet(url, request, signal)
+            : ((await undici.fetch(url, {
+                method: request.method,
+                headers: request.headers,
+                body: request.body,
+                dispatcher: agent,
+                signal,
+              })) as unknown as Response);
       } catch (error) {
         // The Node error under undici's "fetch failed" stays as the cause: a script's pm.sendRequest
         // gets its fields (code, errno, syscall...), as Newman's does.
@@ -105,6 +130,23 @@ export async function httpSender(baseUrl: string, options: { insecure?: boolean 
       return cookies?.length ? { ...exchange, setCookies: cookies } : exchange;
     },
   };
+}
+
+/** A body as fetch gives it: its Content-Encoding (gzip, deflate, br, in the order applied) undone. */
+function decoded(bytes: Uint8Array, encoding: string | null): Uint8Array {
+  let out = bytes;
+  for (const coding of (encoding ?? "")
+    .toLowerCase()
+    .split(",")
+    .map((c) => c.trim())
+    .filter(Boolean)
+    .reverse()) {
+    if (coding === "gzip" || coding === "x-gzip") out = gunzipSync(out);
+    else if (coding === "deflate") out = inflateSync(out);
+    else if (coding === "br") out = brotliDecompressSync(out);
+    else if (coding !== "identity") return bytes;
+  }
+  return out;
 }
 
 function unreachable(baseUrl: string, error: unknown, timeoutMs = TIMEOUT_MS): string {

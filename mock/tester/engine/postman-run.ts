@@ -387,6 +387,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     const request = wire({
       definition: definition ?? step.definition,
       ...(step.auth ? { inherited: step.auth as Record<string, unknown> } : {}),
+      ...(step.keepsBody ? { keepBody: true } : {}),
       fill,
       files: options.files,
     });

@@ -111,6 +111,11 @@ export interface WireInput {
   /** Fills {{variables}} (bounded, engine/variables.ts). */
   fill: (text: string) => string;
   files?: FileSource;
+  /**
+   * Send its body whatever the method: the item's `protocolProfileBehavior.disableBodyPruning`, and always for a
+   * script's pm.sendRequest (postman-runtime's event.command.js sets it there). Else a GET's body is dropped.
+   */
+  keepBody?: boolean;
 }
 
 /**
@@ -163,6 +168,7 @@ export function wire(input: WireInput): Wire {
   const type = auth?.type;
   // `inherit` written on the request itself has no handler: postman-runtime warns and sends it unsigned.
   const authInterface = type && type !== "noauth" && type !== "inherit" ? createAuthInterface(auth) : undefined;
+  const prune = !input.keepBody;
   const files = loadFiles(request, input.files);
   files.catch(() => {}); // awaited (and its NotSent thrown) by build(); a request refused before that leaves it unread
   return {
@@ -171,7 +177,7 @@ export function wire(input: WireInput): Wire {
       const warnings = [...(await files)];
       // Signed on a copy: a replay signs the request as it was before, with what the answer taught the auth.
       const sent = new Request(request.toJSON() as never);
-      prepareRawJson(sent);
+      prepareRawJson(sent, prune);
       copyFileContents(request, sent);
       if (authInterface) {
         const handler = await handlerFor(type!);
@@ -185,7 +191,7 @@ export function wire(input: WireInput): Wire {
           .map((h) => [h.key, String(h.value ?? "")] as [string, string]);
       const typeOf = (list: Array<[string, string]>) => list.find(([k]) => k.toLowerCase() === "content-type");
       // Built before the headers are read: core-body-builder adds raw's and GraphQL's Content-Type to the request.
-      const body = bodyOf(sent, typeOf(enabled())?.[1]);
+      const body = bodyOf(sent, prune, typeOf(enabled())?.[1]);
       const headers = enabled();
       const typed = typeOf(headers);
       if (body?.type && !typed) headers.push(["Content-Type", body.type]);
@@ -245,7 +251,7 @@ const headersOf = (request: Request) => request.headers.all() as unknown as Head
  * Content-Type) is built once before the auth signs (core-body-builder then adds its Content-Type, which
  * Hawk's payload hash and AWS's signed headers see), and its JSON comments are stripped.
  */
-function prepareRawJson(request: Request) {
+function prepareRawJson(request: Request, prune: boolean) {
   const body = request.body as (Request["body"] & { options?: { raw?: { language?: string } } }) | undefined;
   if (!body || body.mode !== "raw") return;
   const language = body.options?.raw?.language;
@@ -255,7 +261,7 @@ function prepareRawJson(request: Request) {
   if (!language && type === undefined) return;
   if (language && language !== "json") return;
   if (!language && typeof type === "string" && !/^application\/(\S+\+)?json/.test(type)) return;
-  const built = requestBody(request);
+  const built = requestBody(request, prune);
   const raw = built && typeof built.body === "string" ? built.body : undefined;
   if (!raw || (!raw.includes("//") && !raw.includes("/*"))) return;
   body.raw = stripJsonComments(raw, { whitespace: false });
@@ -344,13 +350,13 @@ const baseName = (path: string) => path.replace(/^.*[\\/]/, "");
  * formdata or urlencoded one whose every field is off, a GET's (its body pruning), or a mode its builder
  * does not know; else what core-body-builder makes of it (which adds raw's and GraphQL's Content-Type).
  */
-function requestBody(request: Request): { body?: unknown; form?: Record<string, unknown> } | undefined {
+function requestBody(request: Request, prune: boolean): { body?: unknown; form?: Record<string, unknown> } | undefined {
   const body = request.body;
   if (!body || body.disabled || body.isEmpty()) return undefined;
   const mode = body.mode as keyof typeof bodyBuilder;
   const content = (body as unknown as Record<string, unknown>)[mode] as { all?: () => Array<{ disabled?: boolean }> } | undefined;
   if (content && typeof content.all === "function" && content.all().every((p) => !p || p.disabled)) return undefined;
-  if (METHODS_WITHOUT_BODY.has(String(request.method).toLowerCase())) return undefined;
+  if (prune && METHODS_WITHOUT_BODY.has(String(request.method).toLowerCase())) return undefined;
   if (!Object.prototype.hasOwnProperty.call(bodyBuilder, mode)) return undefined;
   if (mode === "file" || mode === "formdata") return {}; // read from the files loaded, below
   return bodyBuilder[mode](content, request);
@@ -360,8 +366,12 @@ function requestBody(request: Request): { body?: unknown; form?: Record<string, 
  * The body's bytes or text, with the Content-Type postman-request adds when the request has none, and for a form
  * the types of the request's own it keeps (any other it replaces); a multipart type's boundary is the one used.
  */
-function bodyOf(request: Request, ownType?: string): { content?: string | Uint8Array; type?: string; keeps?: RegExp } | undefined {
-  const built = requestBody(request);
+function bodyOf(
+  request: Request,
+  prune: boolean,
+  ownType?: string,
+): { content?: string | Uint8Array; type?: string; keeps?: RegExp } | undefined {
+  const built = requestBody(request, prune);
   if (!built) return undefined;
   const body = request.body!;
   if (body.mode === "file") {

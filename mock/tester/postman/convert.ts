@@ -47,6 +47,8 @@ export interface PostmanItem {
   auth?: PostmanAuth;
   id?: string;
   _postman_id?: string;
+  /** Settings of how it is sent (Postman's request Settings tab), inherited by a folder's items. */
+  protocolProfileBehavior?: { disableBodyPruning?: unknown };
 }
 
 export interface PostmanEvent {
@@ -61,6 +63,7 @@ export interface PostmanCollection {
   variable?: PostmanKeyValue[];
   auth?: PostmanAuth;
   event?: PostmanEvent[];
+  protocolProfileBehavior?: { disableBodyPruning?: unknown };
 }
 
 /** "v2.1", "v2.0", "v1" when the JSON is a Postman collection, else null. */

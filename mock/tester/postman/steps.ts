@@ -43,6 +43,11 @@ export interface PostmanStep {
   unsendable?: string;
   /** The request as the collection has it (postman-collection's Request JSON): pm.request, and its URL's path variables. */
   definition: Record<string, unknown>;
+  /**
+   * Its body goes out whatever the method (`protocolProfileBehavior.disableBodyPruning`, its own or a folder's or the
+   * collection's, the nearest one set winning, as postman-collection's getProtocolProfileBehaviorResolved finds it).
+   */
+  keepsBody?: boolean;
 }
 
 /** A formdata field: text, or a file (or several) read when the request goes out. */
@@ -164,7 +169,17 @@ export function postmanPlan(json: PostmanCollection): PostmanPlan {
     };
   };
 
-  const visit = (items: PostmanItem[], prefix: string[], auth: PostmanAuth | undefined, chain: Chain, folders: PostmanStep["folders"]) => {
+  type Pruning = { disableBodyPruning?: unknown };
+  const behaviourOf = (own: Pruning | undefined, outer: Pruning): Pruning =>
+    own && typeof own === "object" && "disableBodyPruning" in own ? { disableBodyPruning: own.disableBodyPruning } : outer;
+  const visit = (
+    items: PostmanItem[],
+    prefix: string[],
+    auth: PostmanAuth | undefined,
+    chain: Chain,
+    folders: PostmanStep["folders"],
+    behaviour: Pruning,
+  ) => {
     for (const item of items) {
       const label = text(item.name) || "request";
       const path = [...prefix, label];
@@ -172,7 +187,14 @@ export function postmanPlan(json: PostmanCollection): PostmanPlan {
         const own = ownAuth(item.auth) ?? auth;
         const id = text(item.id ?? item._postman_id);
         const inside = [...folders, { name: label, ...(id ? { id } : {}) }];
-        visit(item.item, path, own, add(chain, item.event, `${path.join(" / ")} (folder)`), inside);
+        visit(
+          item.item,
+          path,
+          own,
+          add(chain, item.event, `${path.join(" / ")} (folder)`),
+          inside,
+          behaviourOf(item.protocolProfileBehavior, behaviour),
+        );
         continue;
       }
       const where = path.join(" / ");
@@ -195,10 +217,18 @@ export function postmanPlan(json: PostmanCollection): PostmanPlan {
         definition: definitionOf(request),
       };
       if (effective && effective.type !== "noauth") step.auth = effective;
+      if (behaviourOf(item.protocolProfileBehavior, behaviour).disableBodyPruning) step.keepsBody = true;
       steps.push(step);
     }
   };
-  visit(json.item ?? [], [], ownAuth(json.auth), add({ prerequest: [], test: [] }, json.event, `${collectionName} (collection)`), []);
+  visit(
+    json.item ?? [],
+    [],
+    ownAuth(json.auth),
+    add({ prerequest: [], test: [] }, json.event, `${collectionName} (collection)`),
+    [],
+    behaviourOf(json.protocolProfileBehavior, {}),
+  );
   return { name: collectionName, steps, variables };
 }
 

@@ -822,7 +822,7 @@ export class ScriptSandbox {
  */
 async function wireRequest(definition: Record<string, unknown>): Promise<OutgoingScriptRequest> {
   const { wire } = await import("../engine/wire");
-  const built = await wire({ definition, fill: (text) => text }).build();
+  const built = await wire({ definition, fill: (text) => text, keepBody: true }).build();
   const body = built.body === undefined ? null : typeof built.body === "string" ? built.body : new TextDecoder().decode(built.body);
   return { url: built.url, method: built.method, headers: built.headers, body };
 }

@@ -9,9 +9,12 @@
 //
 // mockman's own collection format adds answers of earlier requests (`{{login.body.token}}`, or by JSONPath
 // through collection/templates.ts); a whole-string template there keeps the value's type.
-import type { Scopes } from "../sandbox/sandbox";
 import { BOUNDS, cut, NotSent } from "./limits";
 import { FIRST_DYNAMIC, type DynamicVariables } from "./dynamic";
+
+/** Postman's variable scopes, as a script reads and sets them (sandbox.ts) and a request is filled from them. */
+export type ScopeName = "environment" | "collectionVariables" | "globals" | "local" | "data";
+export type Scopes = Record<ScopeName, Record<string, unknown>>;
 
 /** Postman's precedence, first wins. */
 const LOOKUP_ORDER = ["local", "data", "environment", "collectionVariables", "globals"] as const;

@@ -60,8 +60,9 @@ const WARM_BUDGET_MS = 60_000;
 /** postman-sandbox, whose bundle is the runtime (package.json pins it; Newman 6.2 runs this one). */
 export const POSTMAN_SANDBOX_VERSION = "4.7.1";
 
-export type ScopeName = "environment" | "collectionVariables" | "globals" | "local" | "data";
-export type Scopes = Record<ScopeName, Record<string, unknown>>;
+// The variable scopes a script reads and sets: the resolver's (engine/variables.ts), which fills them in.
+export type { ScopeName, Scopes } from "../engine/variables";
+import type { Scopes } from "../engine/variables";
 
 export interface ScriptRequest {
   id: string;

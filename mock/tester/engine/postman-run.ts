@@ -315,9 +315,9 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     let result: ReplayResult;
     const urlNow = () => filledOr(fill, step.url);
     await runScripts(step.prerequest, "prerequest", urlNow());
-    if (skip || step.unsendable) {
-      result = notSentResult(step, skip ? "skipped by pm.execution.skipRequest()" : `it has ${step.unsendable}`);
-      result.pass = step.unsendable ? false : !errors.length;
+    if (skip) {
+      result = notSentResult(step, "skipped by pm.execution.skipRequest()");
+      result.pass = !errors.length;
     } else {
       let prepared: Prepared | undefined;
       try {

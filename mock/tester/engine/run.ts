@@ -143,7 +143,6 @@ export function prepareRun(collection: RunnableCollection, inputs: RunInputs): P
   for (const script of scripts)
     for (const what of unsupportedUses(script.source))
       notes.push(`${script.where} uses ${what}, which mockman cannot run; requests where it runs fail`);
-  for (const step of plan.steps) if (step.unsendable) notes.push(`${step.where} has ${step.unsendable}; it fails as not sent`);
   return {
     kind: "postman",
     base,

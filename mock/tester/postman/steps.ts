@@ -39,8 +39,6 @@ export interface PostmanStep {
   test: StepScript[];
   /** The folders it sits in, outermost first, by name and id: what --folder selects by. */
   folders: Array<{ name: string; id?: string }>;
-  /** Why this request cannot be sent as Postman would (an auth type mockman does not sign). */
-  unsendable?: string;
   /** The request as the collection has it (postman-collection's Request JSON): pm.request, and its URL's path variables. */
   definition: Record<string, unknown>;
   /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fillText, pageVariables, resolveRequest, unresolvedMessage, unresolvedRefs } from "#app/mockman/lib/variables";
+import { flattenScopes } from "#mock/tester/engine/variables";
+import { fillText, resolveRequest, unresolvedMessage, unresolvedRefs } from "#app/mockman/lib/variables";
 
 describe("{{variables}} on the page", () => {
   it("names each reference nothing fills, once, in the order written", () => {
@@ -17,7 +18,7 @@ describe("{{variables}} on the page", () => {
   });
 
   it("reads the scopes with Postman's precedence: environment, then collection variables, then globals", () => {
-    const variables = pageVariables({
+    const variables = flattenScopes({
       environment: { token: "env" },
       collectionVariables: { token: "collection", baseUrl: "http://api.test" },
       globals: { token: "global", baseUrl: "http://global.test", user: "ada" },

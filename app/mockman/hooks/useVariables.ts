@@ -8,7 +8,8 @@ import type { Scopes } from "#mock/tester/sandbox/sandbox";
 import { checkBody } from "../lib/body";
 import { maskedVariablesOf, variablesOf } from "../lib/environments";
 import { collectionVariablesOf } from "../lib/saved";
-import { fillText, pageVariables, unresolvedRefs } from "../lib/variables";
+import { flattenScopes } from "#mock/tester/engine/variables";
+import { fillText, unresolvedRefs } from "../lib/variables";
 import type { Collections } from "./useCollections";
 import type { Environments } from "./useEnvironments";
 
@@ -29,14 +30,14 @@ export function useVariables(
   const collection = collectionId ? collections.collections.find((c) => c.id === collectionId) : undefined;
   const collectionVariables = useMemo(() => collectionVariablesOf(collection?.postman), [collection]);
   const variables = useMemo(
-    () => pageVariables({ environment, collectionVariables, globals }),
+    () => flattenScopes({ environment, collectionVariables, globals }),
     [environment, collectionVariables, globals],
   );
   const environmentName = environments.active?.name ?? null;
   const endpointPreview = useMemo(() => {
     if (!endpoint.includes("{{")) return { url: null, unresolved: [] };
     const unresolved = unresolvedRefs([endpoint], variables);
-    const masked = pageVariables({ environment: maskedVariablesOf(environments.active), collectionVariables, globals });
+    const masked = flattenScopes({ environment: maskedVariablesOf(environments.active), collectionVariables, globals });
     return { url: unresolved.length ? null : fillText(endpoint.trim(), masked), unresolved };
   }, [endpoint, variables, environments.active, collectionVariables, globals]);
   // The body is checked as it will be sent: with its variables filled, when they all are.
@@ -49,9 +50,10 @@ export function useVariables(
   const keepRun = (scopes: Scopes, inCollection: string | null) => {
     const active = environments.active;
     const after = asTexts(scopes.environment);
+    const before = active ? variablesOf(active) : {};
     // The run puts its target in baseUrl: that is the environment's own only when the environment has one.
-    if (!active || !("baseUrl" in variablesOf(active))) delete after.baseUrl;
-    const changed = active ? Object.entries(after).filter(([name, value]) => variablesOf(active)[name] !== value) : [];
+    if (!active || !("baseUrl" in before)) delete after.baseUrl;
+    const changed = active ? Object.entries(after).filter(([name, value]) => before[name] !== value) : [];
     const nextGlobals = asTexts(scopes.globals);
     const globalsChanged = JSON.stringify(nextGlobals) !== JSON.stringify(globals);
     if (changed.length || globalsChanged)

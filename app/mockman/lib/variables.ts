@@ -1,16 +1,13 @@
 // `{{name}}` on the page, filled by the tester's one resolver (mock/tester/engine/variables.ts) as a Run
 // fills it: the active environment's variables, then the collection's variables of the tab's saved request,
-// then the globals (Postman's precedence, flattened into one record by `pageVariables`), then Postman's dynamic
+// then the globals (Postman's precedence, flattened into one record by the resolver's `flattenScopes`), then Postman's dynamic
 // variables (`{{$guid}}` …). A reference nothing fills is never sent as it is: a literal `{{baseUrl}}/api/posts`
 // reaches the static server, which answers its index.html with 200 OK, and the page would call that a success.
 import { dynamicNow } from "#mock/tester/engine/dynamic";
-import { flattenScopes, fullScopes, substitute, type SomeScopes } from "#mock/tester/engine/variables";
+import { fullScopes, substitute } from "#mock/tester/engine/variables";
 
 /** The variables a request is filled from, one value per name (the scopes flattened by precedence). */
 export type Variables = Record<string, string>;
-
-/** The scopes a Send reads, as one record: environment over collection variables over globals. */
-export const pageVariables = (scopes: SomeScopes): Variables => flattenScopes(scopes);
 
 /** The request as typed, before any `{{ }}` is filled. */
 export interface TypedRequest {

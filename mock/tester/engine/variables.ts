@@ -97,9 +97,9 @@ export const fullScopes = (scopes: SomeScopes): Scopes => ({ ...EMPTY_SCOPES, ..
 
 /** One record of every name the scopes hold, each with the value Postman's precedence gives it. */
 export function flattenScopes(scopes: SomeScopes): Record<string, string> {
+  const all = fullScopes(scopes);
   const flat: Record<string, string> = {};
-  for (const scope of [...LOOKUP_ORDER].reverse())
-    for (const name of Object.keys(scopes[scope] ?? {})) flat[name] = variableValue(fullScopes(scopes), name)!;
+  for (const scope of LOOKUP_ORDER) for (const name of Object.keys(all[scope])) if (!(name in flat)) flat[name] = variableValue(all, name)!;
   return flat;
 }
 

@@ -153,6 +153,14 @@ describe("bodies and auth", () => {
     expect(report.report.results[0].warnings).toEqual(["a file of its body was not sent: missing.png: no such file"]);
   });
 
+  it("an auth type postman-runtime has no handler for goes unsigned, with a warning that names it (not a file's)", async () => {
+    const { sender, sent } = recorder();
+    const report = await run(collection([get("odd", "/odd", { auth: { type: "madeup", madeup: [] } })]), sender);
+    expect(sent).toHaveLength(1);
+    expect(header(sent[0], "authorization")).toBeUndefined();
+    expect(report.results[0].warnings).toEqual(["its madeup auth has no handler in postman-runtime; sent unsigned"]);
+  });
+
   it("oauth2 with a given token, in the header or the query; digest answers the 401's challenge", async () => {
     const { sender, sent } = recorder((request, n) =>
       n === 2 ? { status: 401, headers: { "www-authenticate": 'Digest realm="r@x", nonce="abc", qop="auth", opaque="op"' } } : {},

@@ -402,8 +402,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
   /** What goes out for a request now (signed again at each replay). */
   async function sendable(request: Wire, warnings: string[]): Promise<{ outgoing: OutgoingRequest; url: string }> {
     const built = await request.build();
-    for (const warning of built.warnings)
-      if (!warnings.includes(`a file of its body was not sent: ${warning}`)) warnings.push(`a file of its body was not sent: ${warning}`);
+    for (const warning of built.warnings) if (!warnings.includes(warning)) warnings.push(warning);
     let path: string;
     try {
       path = pathOf(built.url, options.base);

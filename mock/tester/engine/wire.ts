@@ -183,7 +183,7 @@ export function wire(input: WireInput): Wire {
         const handler = await handlerFor(type!);
         // postman-runtime warns ("could not find a handler for auth") and sends it unsigned.
         if (handler) await authorize(handler, authInterface, sent);
-        else warnings.push(`${type} auth: postman-runtime has no handler for it; sent unsigned`);
+        else warnings.push(`its ${type} auth has no handler in postman-runtime; sent unsigned`);
       }
       const enabled = () =>
         headersOf(sent)
@@ -279,11 +279,12 @@ type WithFile = { [FILE]?: FileContent | null };
 /** Reads the files of a formdata or file body, as postman-runtime's pre-send file loading does; returns its warnings. */
 async function loadFiles(request: Request, files: FileSource | undefined): Promise<string[]> {
   const warnings: string[] = [];
+  const warn = (why: string) => warnings.push(`a file of its body was not sent: ${why}`);
   const body = request.body;
   if (!body || body.disabled) return warnings;
   const read = async (path: string): Promise<FileContent | null> => {
     if (!files) {
-      warnings.push(`${path}: this run reads no files`);
+      warn(`${path}: this run reads no files`);
       return null;
     }
     try {
@@ -291,7 +292,7 @@ async function loadFiles(request: Request, files: FileSource | undefined): Promi
     } catch (error) {
       // A path the run may not read (outside --working-dir) fails the request; a missing file is Newman's warning.
       if (error instanceof NotSent) throw error;
-      warnings.push(`${path}: ${(error as Error).message}`);
+      warn(`${path}: ${(error as Error).message}`);
       return null;
     }
   };
@@ -306,7 +307,7 @@ async function loadFiles(request: Request, files: FileSource | undefined): Promi
     if (field.type !== "file" || field.disabled) continue;
     const sources = (Array.isArray(field.src) ? field.src : field.src ? [field.src] : []).map(String);
     if (!sources.length) {
-      warnings.push(`form param \`${field.key}\`: missing file source`);
+      warn(`form param \`${field.key}\`: missing file source`);
       continue;
     }
     // Several files in one field: one part each, as postman-runtime explodes them.

@@ -6,6 +6,7 @@
 // find, move and reorder it. These functions are pure: the store keeps the result.
 import {
   POSTMAN_SCHEMA,
+  collectionVariablesOf,
   fromPostman,
   postmanVersion,
   toPostman,
@@ -58,13 +59,8 @@ export function withIds(items: PostmanItem[] = []): PostmanItem[] {
   }));
 }
 
-/** The collection's variables (its `variable` list, the enabled ones) as a Run reads them: pm.collectionVariables. */
-export function collectionVariablesOf(postman: PostmanCollection | undefined): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const v of postman?.variable ?? [])
-    if (v.key && !v.disabled) values[v.key] = v.value === undefined || v.value === null ? "" : String(v.value);
-  return values;
-}
+/** A collection's variables as a Run reads them: the runner's own reading (postman/convert.ts). */
+export { collectionVariablesOf };
 
 /** The collection with its variables set to `values`: a kept name keeps its place and fields, a new one goes last, a gone one goes. */
 export function withCollectionVariables(postman: PostmanCollection, values: Record<string, string>): PostmanCollection {

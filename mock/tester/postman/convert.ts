@@ -86,6 +86,13 @@ export const slug = (text: string) =>
 
 export const text = (value: unknown) => (value === undefined || value === null ? "" : String(value));
 
+/** A collection's variables (its `variable` list, the enabled ones) as a Run reads them: pm.collectionVariables. */
+export function collectionVariablesOf(postman: Pick<PostmanCollection, "variable"> | undefined): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const v of postman?.variable ?? []) if (v.key && !v.disabled) values[v.key] = text(v.value);
+  return values;
+}
+
 export function urlOf(url: PostmanRequest["url"]): string {
   if (typeof url === "string") return url;
   if (!url) return "";

@@ -6,6 +6,7 @@
 import {
   endpointOf,
   text,
+  collectionVariablesOf,
   uniqueName,
   urlOf,
   type PostmanAuth,
@@ -152,8 +153,7 @@ const ownAuth = (auth: PostmanAuth | undefined) => (auth && typeof auth.type ===
 
 /** The requests of a Postman collection in run order, each with the scripts Newman runs around it. */
 export function postmanPlan(json: PostmanCollection): PostmanPlan {
-  const variables: Record<string, string> = {};
-  for (const v of json.variable ?? []) if (v.key && !v.disabled) variables[v.key] = text(v.value);
+  const variables = collectionVariablesOf(json);
   const collectionName = text(json.info?.name) || "collection";
   const steps: PostmanStep[] = [];
   const taken = new Set<string>();

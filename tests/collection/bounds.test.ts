@@ -225,5 +225,6 @@ describe("a run's results", () => {
     );
     const { report } = await executeRun(prepared, sender, { file: "c.json", bail: false });
     expect(report.results).toHaveLength(200_000);
-  }, 60_000);
+    // Not a timed test: 200,000 requests take 27-40 s on an idle core and over 60 s beside a build at load 15.
+  }, 180_000);
 });

@@ -48,6 +48,30 @@ describe("variables at send time, in a run", () => {
     expect(report.results[0].pass).toBe(true);
   });
 
+  it("a request not sent reports its URL as postman-collection reads it: path variables put in, variables filled", async () => {
+    const url = {
+      raw: "{{host}}/users/:id?q={{q}}",
+      host: ["{{host}}"],
+      path: ["users", ":id"],
+      query: [{ key: "q", value: "{{q}}" }],
+      variable: [{ key: "id", value: "5" }],
+    };
+    const { sender, sent } = recorder();
+    const report = await run(collection([get("A", url as never)]), sender, { environment: { q: "x" } });
+    expect(sent).toHaveLength(0);
+    expect(report.results[0].path).toBe("{{host}}/users/5?q=x");
+    expect(report.results[0].error).toMatch(/^not sent: its URL starts with \{\{host\}\}/);
+    const refused: Sender = { where: "test", close: async () => {}, send: async () => Promise.reject(new Error("connection refused")) };
+    const failed = await run(
+      collection([get("A", { ...url, raw: "http://h.test/users/:id?q={{q}}", host: ["h", "test"], protocol: "http" } as never)]),
+      refused,
+      {
+        environment: { q: "x" },
+      },
+    );
+    expect(failed.results[0]).toMatchObject({ path: "http://h.test/users/5?q=x", error: "not sent: connection refused" });
+  });
+
   it("every iteration gets its row: {{column}} in the URL, the report carries the iteration", async () => {
     const { sender, sent } = recorder();
     const report = await run(collection([get("A", "/api/users/{{user}}")]), sender, {

@@ -1,5 +1,5 @@
-// Every body type: the bytes the page sends (built by the runner's own body
-// builder), the curl flags and code it is written as, a pasted command read
+// Every body type: the bytes the page sends (built by postman-runtime's body
+// builder in the run worker), the curl flags and code it is written as, a pasted command read
 // back, and a saved request's Postman v2.1 body through export and import.
 import { describe, expect, it } from "vitest";
 import {
@@ -10,23 +10,33 @@ import {
   keptParts,
   partsFromPostman,
   partsProblem,
-  wireBody,
   type BodyParts,
 } from "#app/mockman/lib/bodies";
+import { sendItem } from "#app/mockman/lib/send-item";
+import { wire } from "#mock/tester/engine/wire";
 import { parseCurlCommand, printCurl } from "#app/mockman/lib/curl";
 import { LANGUAGES, snippet } from "#app/mockman/lib/snippets";
 import { collectionFromFile, formOf, requestItem } from "#app/mockman/lib/saved";
-import { NO_AUTH } from "#app/mockman/lib/tabs";
+import { blankTab, NO_AUTH } from "#app/mockman/lib/tabs";
 
 const row = (key: string, value: string, extra: object = {}) => ({ id: `r${key}`, enabled: true, key, value, ...extra });
 const parts = (change: Partial<BodyParts>): BodyParts => ({ ...defaultParts(), ...change });
-const text = (body: Uint8Array | string | undefined) => (typeof body === "string" ? body : new TextDecoder().decode(body));
 const same = (t: string) => t;
 
 describe("bodies on the wire", () => {
+  // What a Send puts on the wire: the tab as the run worker's Postman item (lib/send-item.ts), its body built
+  // by postman-runtime's body builder (engine/wire.ts), the chosen files read by the src the item names.
+  async function sent(bodies: BodyParts, fill: (t: string) => string = same, method = "POST", tabId = "t1") {
+    const tab = { ...blankTab(), id: tabId, method, endpoint: "/api/x", bodies };
+    const { item, files } = sendItem(tab);
+    const source = { read: async (src: string) => new Uint8Array(await files![src]!.arrayBuffer()) };
+    const built = await wire({ definition: item.request as Record<string, unknown>, fill, files: source }).build();
+    return { body: built.body, type: built.headers.find(([k]) => k.toLowerCase() === "content-type")?.[1] };
+  }
+
   it("raw text and XML carry their content types", async () => {
-    expect(await wireBody("POST", parts({ kind: "text", raw: "hello" }), "t1", same)).toEqual({ body: "hello", type: "text/plain" });
-    expect(await wireBody("PUT", parts({ kind: "xml", raw: "<a/>" }), "t1", same)).toEqual({ body: "<a/>", type: "application/xml" });
+    expect(await sent(parts({ kind: "text", raw: "hello" }))).toEqual({ body: "hello", type: "text/plain" });
+    expect(await sent(parts({ kind: "xml", raw: "<a/>" }), same, "PUT")).toEqual({ body: "<a/>", type: "application/xml" });
   });
 
   it("urlencoded sends the ticked fields encoded, variables filled", async () => {
@@ -34,32 +44,32 @@ describe("bodies on the wire", () => {
       kind: "urlencoded",
       urlencoded: [row("title", "a b&c"), row("off", "1", { enabled: false }), row("who", "{{name}}")],
     });
-    const built = await wireBody("POST", body, "t1", (t) => t.replace("{{name}}", "ann"));
+    const built = await sent(body, (t) => t.replace("{{name}}", "ann"));
     expect(built).toEqual({ body: "title=a%20b%26c&who=ann", type: "application/x-www-form-urlencoded" });
   });
 
   it("form-data writes text parts and a chosen file with its name and type", async () => {
     chooseFile("rfile", new File(["file text"], "note.txt", { type: "text/plain" }));
     const body = parts({ kind: "formdata", formdata: [row("title", "Hi"), row("file", "", { file: true, fileName: "note.txt" })] });
-    const built = await wireBody("POST", body, "t1", same);
+    const built = await sent(body);
     const boundary = /^multipart\/form-data; boundary=(-+\d+)$/.exec(built.type!)![1];
-    const sent = text(built.body);
-    expect(sent).toContain(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nHi\r\n`);
-    expect(sent).toContain(
+    const text = new TextDecoder().decode(built.body as Uint8Array);
+    expect(text).toContain(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nHi\r\n`);
+    expect(text).toContain(
       `Content-Disposition: form-data; name="file"; filename="note.txt"\r\nContent-Type: text/plain\r\n\r\nfile text\r\n`,
     );
-    expect(sent.endsWith(`--${boundary}--\r\n`)).toBe(true);
+    expect(text.endsWith(`--${boundary}--\r\n`)).toBe(true);
   });
 
   it("binary sends the chosen file's bytes; GraphQL sends {query, variables} as JSON; GET sends none", async () => {
     chooseFile(binaryKey("t2"), new File([new Uint8Array([0, 255, 7])], "x.bin"));
-    const binary = await wireBody("POST", parts({ kind: "binary", binaryName: "x.bin" }), "t2", same);
+    const binary = await sent(parts({ kind: "binary", binaryName: "x.bin" }), same, "POST", "t2");
     expect([...(binary.body as Uint8Array)]).toEqual([0, 255, 7]);
     expect(binary.type).toBe("application/octet-stream");
-    const graphql = await wireBody("POST", parts({ kind: "graphql", query: "{ todos }", variables: '{"n": 1}' }), "t1", same);
-    expect(JSON.parse(text(graphql.body))).toEqual({ query: "{ todos }", variables: { n: 1 } });
+    const graphql = await sent(parts({ kind: "graphql", query: "{ todos }", variables: '{"n": 1}' }));
+    expect(JSON.parse(String(graphql.body))).toEqual({ query: "{ todos }", variables: { n: 1 } });
     expect(graphql.type).toBe("application/json");
-    expect(await wireBody("GET", parts({ kind: "text", raw: "x" }), "t1", same)).toEqual({ body: undefined, type: undefined });
+    expect(await sent(parts({ kind: "text", raw: "x" }), same, "GET")).toEqual({ body: undefined, type: undefined });
   });
 
   it("refuses to send without a chosen file or with bad GraphQL variables, saying which", () => {

@@ -7,12 +7,10 @@
 // environment, globals and the collection's variables.
 import { useState } from "react";
 import type { ReplayResult } from "#mock/tester/engine/reporters";
-import { binaryType, bodyWithFiles, setsContentType } from "../lib/bodies";
-import { headersToSend } from "../lib/headers";
-import { requestItem, tabForm } from "../lib/saved";
+import { sendItem } from "../lib/send-item";
 import { sendCollection, sendRunsPreRequest, sendRunsScripts } from "../lib/scripts";
 import type { Outcome } from "../lib/send";
-import { NO_AUTH, tabTitle, type RequestTab } from "../lib/tabs";
+import type { RequestTab } from "../lib/tabs";
 import type { Collections } from "./useCollections";
 import type { PageVariables } from "./useVariables";
 
@@ -46,23 +44,18 @@ export function useScripts({ collections, vars }: Options) {
     return sendRunsPreRequest(tab.scripts, postman, savedId);
   };
 
-  const send = async (tab: RequestTab): Promise<{ outcome: Outcome; url: string }> => {
+  /**
+   * Runs the tab as a one-request collection. A Send without scripts (a body other than JSON, built by
+   * Postman's own body builder in the run worker) keeps a test run only when it has something to say.
+   */
+  const send = async (tab: RequestTab, scripts = true): Promise<{ outcome: Outcome; url: string }> => {
     const { postman, savedId } = where(tab);
-    // The Authorization helper's header is in the header rows already: the item carries no auth of its own.
-    const item = requestItem(tab.saved?.name ?? tabTitle(tab), { ...tabForm(tab), auth: NO_AUTH }, savedId ?? undefined);
-    // The chosen files go with the run, named as the item's body names them (lib/bodies.ts).
-    const withFiles = bodyWithFiles(tab.bodies, tab.id);
-    if (withFiles && item.request && typeof item.request === "object") {
-      item.request.body = withFiles.body as typeof item.request.body;
-      // A binary body carries its file's type, as a plain Send sends it, unless a header row sets one.
-      if (withFiles.body.mode === "file" && !setsContentType(headersToSend(tab.headers)))
-        item.request.header = [
-          ...(Array.isArray(item.request.header) ? item.request.header : []),
-          { key: "Content-Type", value: binaryType(tab.id) },
-        ];
-    }
+    const { item, files } = sendItem(tab, savedId ?? undefined);
     const outcomes: Array<{ method: string; url: string; outcome: Outcome }> = [];
-    const keep = (run: TestRun) => setRuns((all) => ({ ...all, [tab.id]: run }));
+    const keep = (run: TestRun) => {
+      const says = run.error || run.notes.length || run.result?.warnings?.length || run.result?.assertions?.length;
+      if (scripts || says) setRuns((all) => ({ ...all, [tab.id]: run }));
+    };
     let notes: string[] = [];
     // Where it goes, as a plain Send: a path to this page's mock, a typed http(s) URL to its server (the engine
     // would otherwise send any URL's path to the run's base); a {{variable}} lets the engine pick the server.
@@ -78,7 +71,7 @@ export function useScripts({ collections, vars }: Options) {
           data: [],
           folders: [],
           file: item.name!,
-          files: withFiles?.files,
+          ...(files ? { files } : {}),
           ...(base === undefined ? {} : { baseUrl: base }),
         },
         { onReady: (info) => (notes = info.notes), onOutcome: (request, outcome) => outcomes.push({ ...request, outcome }) },

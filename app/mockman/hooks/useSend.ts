@@ -5,10 +5,10 @@
 import { useEffect, useState } from "react";
 import type { HistoryEntry } from "../lib/history";
 import { entryFor, failureLine, type SentRequest } from "../lib/record";
-import { sendRequest, type Outcome, type TesterRequest } from "../lib/send";
-import { keptParts, wireBody } from "../lib/bodies";
+import { sendRequest, type Outcome } from "../lib/send";
+import { keptParts } from "../lib/bodies";
 import { prepareSubmit } from "../lib/submit";
-import { fillText, type Variables } from "../lib/variables";
+import type { Variables } from "../lib/variables";
 import { savedHeaderRows } from "../lib/headers";
 import type { RequestTab } from "../lib/tabs";
 import type { RequestTabs } from "./useRequestTabs";
@@ -24,7 +24,7 @@ interface Options {
   scripted?: {
     applies(tab: RequestTab): boolean;
     setsVariables(tab: RequestTab): boolean;
-    send(tab: RequestTab): Promise<{ outcome: Outcome; url: string }>;
+    send(tab: RequestTab, scripts?: boolean): Promise<{ outcome: Outcome; url: string }>;
   };
 }
 
@@ -39,21 +39,17 @@ export function useSend({ tabs, history, variables, environmentName, scripted }:
   }, [answered]);
   // A tab whose Send would run scripts: the run worker boots its isolate now, not when Send is pressed.
   const scriptsApply = scripted?.applies(tabs.tab) ?? false;
+  // A body other than JSON is built in the run worker: it loads Postman's libraries now, its isolate only for scripts.
+  const builtBody = (tabs.tab.bodies?.kind ?? "json") !== "json";
   useEffect(() => {
-    if (scriptsApply) void import("../lib/run-client").then((client) => client.warmRuns());
-  }, [scriptsApply]);
+    if (scriptsApply || builtBody) void import("../lib/run-client").then((client) => client.warmRuns(scriptsApply));
+  }, [scriptsApply, builtBody]);
 
   /** Sends, shows the outcome, logs a failure to the console and records the request in the history. */
-  const send = async (
-    request: SentRequest,
-    headers: Record<string, string>,
-    body: unknown,
-    url = request.endpoint,
-    payload?: TesterRequest["payload"],
-  ): Promise<Outcome> => {
+  const send = async (request: SentRequest, headers: Record<string, string>, body: unknown, url = request.endpoint): Promise<Outcome> => {
     const tabId = tabs.tab.id;
     setSendingId(tabId);
-    const result = await sendRequest({ method: request.method, endpoint: url, headers, body, payload });
+    const result = await sendRequest({ method: request.method, endpoint: url, headers, body });
     tabs.patch(() => ({ outcome: result, lastEndpoint: url }), tabId);
     setSendingId(null);
     setAnswered((n) => n + 1);
@@ -76,16 +72,17 @@ export function useSend({ tabs, history, variables, environmentName, scripted }:
     if (!prepared.ok && !(viaScripts && scripted!.setsVariables(tabs.tab))) return setProblem(prepared.problem);
     if (viaScripts) return sendScripted(tabs.tab);
     if (!prepared.ok) return;
+    // A body other than JSON is built as Newman builds it, by postman-runtime's body builder in the run worker.
+    if (prepared.parts && scripted) return sendScripted(tabs.tab, false);
     setProblem(null);
-    const payload = prepared.parts && (await wireBody(method, prepared.parts, id, (text) => fillText(text, variables)));
-    await send(prepared.typed, prepared.headers, prepared.body, prepared.url, payload);
+    await send(prepared.typed, prepared.headers, prepared.body, prepared.url);
   };
 
   /** Pre-request scripts may fill the variables, so the form goes as typed: the engine says what stayed unfilled. */
-  const sendScripted = async (tab: RequestTab) => {
+  const sendScripted = async (tab: RequestTab, scripts = true) => {
     setProblem(null);
     setSendingId(tab.id);
-    const { outcome, url } = await scripted!.send(tab);
+    const { outcome, url } = await scripted!.send(tab, scripts);
     tabs.patch(() => ({ outcome, lastEndpoint: url }), tab.id);
     setSendingId(null);
     setAnswered((n) => n + 1);

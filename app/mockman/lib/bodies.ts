@@ -1,12 +1,11 @@
 // Every body type a request can carry, as Postman and Hoppscotch have them:
 // none, JSON (the tab's bodyText, the spec's editor), raw text, XML,
 // x-www-form-urlencoded and multipart/form-data tables, one binary file, and
-// GraphQL. The bytes are built by the runner's own builder
-// (mock/tester/engine/bodies.ts), the one the CLI sends Postman bodies with, so
-// the page and `mockman replay` put the same request on the wire. A chosen File
+// GraphQL. A Send goes to the run worker as a Postman item, whose bytes
+// postman-runtime's body builder writes (mock/tester/engine/wire.ts), as for
+// `mockman replay` and Newman: the page and the CLI put the same request on the wire. A chosen File
 // lives only in this tab's memory: saved requests, history and reloads keep its
 // name (Postman keeps only `src` too), and the form asks for it again.
-import { buildBody } from "#mock/tester/engine/bodies";
 import type { FormField, StepBody } from "#mock/tester/postman/steps";
 
 export type BodyKind = "none" | "json" | "text" | "xml" | "urlencoded" | "formdata" | "binary" | "graphql";
@@ -248,8 +247,8 @@ export function postmanBodyOf(parts: BodyParts): PostmanBody | undefined {
 
 // --- on the wire -------------------------------------------------------------
 
-/** The parts as the runner's body (what mock/tester/engine/bodies.ts builds bytes from). */
-export function stepBody(parts: BodyParts, tabId: string): StepBody {
+/** The parts as the run plan's body: bodyWithFiles names each chosen file by the src it gives it. */
+function stepBody(parts: BodyParts, tabId: string): StepBody {
   switch (parts.kind) {
     case "text":
     case "xml":
@@ -283,12 +282,6 @@ export function stepBody(parts: BodyParts, tabId: string): StepBody {
   }
 }
 
-export interface WireBody {
-  body?: Uint8Array | string;
-  /** The content type to set when no header row sets one. */
-  type?: string;
-}
-
 /** Why the form's body cannot be sent as it is, or null. */
 export function partsProblem(parts: BodyParts, tabId: string): string | null {
   const missing = missingFiles(parts, tabId);
@@ -310,17 +303,8 @@ export function partsProblem(parts: BodyParts, tabId: string): string | null {
   return null;
 }
 
-/** The files a form names, read from what was chosen (the runner's FileSource). */
-const chosenSource = {
-  async read(key: string): Promise<Uint8Array> {
-    const file = chosen.get(key.split("/")[0]);
-    if (!file) throw new Error("no file chosen");
-    return new Uint8Array(await file.arrayBuffer());
-  },
-};
-
 /**
- * A Send with scripts goes to the run worker as a Postman item, and the files chosen in the form go
+ * A Send goes to the run worker as a Postman item (lib/send-item.ts), and the files chosen in the form go
  * with it (a File crosses to a worker as it is): each under the `src` the item names, which the
  * worker reads as `mockman replay` reads a file from disk. The srcs are stepBody's (the row's id,
  * then the file's name), so two files of one name stay apart and each part keeps its own name and
@@ -349,13 +333,6 @@ export function bodyWithFiles(parts: BodyParts | undefined, tabId: string): { bo
 
 /** A binary body's type: its file's own (as Postman sends it), octet-stream when the browser knows none. */
 export const binaryType = (tabId: string) => chosen.get(binaryKey(tabId))?.type || AUTO_TYPES.binary!;
-
-/** What goes on the wire for the parts, `fill` putting in the variables. */
-export async function wireBody(method: string, parts: BodyParts, tabId: string, fill: (text: string) => string): Promise<WireBody> {
-  const built = await buildBody(method.toUpperCase(), stepBody(parts, tabId), fill, chosenSource);
-  const type = parts.kind === "binary" ? binaryType(tabId) : built.type;
-  return { body: built.body, type };
-}
 
 /** Whether a header row already sets the content type (an explicit row overrides the automatic one). */
 export const setsContentType = (headers: Record<string, string>) => Object.keys(headers).some((h) => h.toLowerCase() === "content-type");

@@ -44,11 +44,9 @@ export function pageSender(options: PageSenderOptions = {}): Sender {
         const key = Object.keys(headers).find((k) => k.toLowerCase() === name.toLowerCase()) ?? name;
         headers[key] = key in headers ? `${headers[key]}, ${value}` : value;
       }
-      // lib/send.ts writes a parsed body as JSON; the engine's body is already on the wire's terms, so it goes as it is.
-      const raw = request.body;
-      const outcome = await sendRequest({ method: request.method, endpoint: url, headers, body: null }, (input, init) =>
-        fetcher(input, { ...init, body: raw === undefined || !init?.body ? undefined : (raw as BodyInit) }),
-      );
+      // The engine's body is on the wire's terms already: it goes as it is, with only the types the engine set.
+      const built = request.body === undefined ? {} : { body: request.body };
+      const outcome = await sendRequest({ method: request.method, endpoint: url, headers, body: null, built }, fetcher);
       options.onOutcome?.({ method: request.method, url }, outcome);
       return exchangeOf(outcome);
     },

@@ -35,11 +35,14 @@ const keepSpare = (worker: Worker) => {
   worker.addEventListener("error", () => spare === worker && (spare = undefined), { once: true });
 };
 
-/** Starts a run worker and boots its isolate now, so the next Send or Run with scripts does not wait for it. */
-export function warmRuns(): void {
-  if (spare) return;
-  keepSpare(newWorker());
-  emit(spare!, "warm");
+/**
+ * Starts a run worker now, so the next Send or Run does not wait for it: with `isolate`, it boots the script
+ * isolate too; without, it loads only Postman's libraries (a Send whose body they build).
+ */
+export function warmRuns(isolate = true): void {
+  if (spare && !isolate) return;
+  if (!spare) keepSpare(newWorker());
+  emit(spare!, isolate ? "warm" : "warm-wire");
 }
 
 export function startRun(ask: RunRequest, handlers: RunHandlers = {}): RunHandle {

@@ -36,7 +36,7 @@ export interface ResultDetail {
   response?: { status: number; statusText: string; headers: Record<string, string>; body: string; ms: number };
 }
 
-/** The worker's calls; it also hears the event "warm": boot the isolate now, for the next run. */
+/** The worker's calls; it also hears the events "warm" (boot the isolate now, for the next run) and "warm-wire" (load Postman's libraries). */
 export interface RunWorkerCalls {
   run(ask: RunRequest): { report: ReplayReport; scopes: Scopes };
 }

@@ -125,5 +125,5 @@ async function run(ask: RunRequest, call: CallContext) {
 const page = connect<RunPageCalls, RunWorkerCalls>(self as unknown as Endpoint, {
   serve: { run },
   // The run that needs the isolate reports a failed boot.
-  on: { warm: () => void bootOnce().catch(() => {}) },
+  on: { warm: () => void bootOnce().catch(() => {}), "warm-wire": () => void import("#mock/tester/engine/wire").catch(() => {}) },
 });

@@ -34,10 +34,10 @@ export interface TesterRequest {
   method: string;
   endpoint: string;
   headers: Record<string, string>;
-  /** The parsed body; sent as JSON on methods that carry one. */
+  /** The parsed body; sent as JSON on methods that carry one (a body of another type goes through the run worker). */
   body: unknown;
-  /** A body of another type, built already (lib/bodies.ts): sent as it is, its type added when no header sets one. */
-  payload?: { body?: Uint8Array | string; type?: string };
+  /** A request the engine built (lib/page-sender.ts): its body goes as it is, and no type is added. */
+  built?: { body?: Uint8Array | string };
 }
 
 /** HTTP/2 responses carry no status text; fall back to the standard phrase. */
@@ -51,10 +51,9 @@ export async function sendRequest(request: TesterRequest, fetcher: typeof fetch 
   try {
     for (const [name, value] of Object.entries(request.headers)) headers.set(name, value);
     const withBody = sendsBody(request.method);
-    const { payload } = request;
-    const type = payload ? payload.type : "application/json";
-    if (withBody && type && !headers.has("content-type")) headers.set("content-type", type);
-    const sent = payload ? (payload.body as BodyInit | undefined) : JSON.stringify(request.body);
+    const { built } = request;
+    if (withBody && !built && !headers.has("content-type")) headers.set("content-type", "application/json");
+    const sent = built ? (built.body as BodyInit | undefined) : JSON.stringify(request.body);
     const res = await fetcher(request.endpoint, { method: request.method, headers, body: withBody ? sent : undefined });
     // Read whole into a Blob: the browser gathers the bytes off the main thread
     // (a 100 MB answer arrives without a long task), and nothing is decoded yet.

@@ -108,6 +108,8 @@ const setCookiesOf = (exchange: Exchange) =>
  */
 let wireModule: Promise<typeof import("./wire")> | undefined;
 const loadWire = () => (wireModule ??= import("./wire"));
+const urlShown = async (definition: Record<string, unknown>, fill: (text: string) => string) =>
+  (await loadWire()).urlTextOf(definition, fill);
 
 /** How many times an auth may ask for its request again (digest's challenge), as postman-runtime's replays are bounded. */
 const AUTH_REPLAYS = 3;
@@ -180,7 +182,8 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
           return end;
         }
         if (runs >= maxRuns) {
-          emit({ ...notSentResult(step, `the run stopped after ${maxRuns} requests: setNextRequest goes round in a loop`), iteration });
+          const why = `the run stopped after ${maxRuns} requests: setNextRequest goes round in a loop`;
+          emit({ ...notSentResult(step, why, await urlShown(step.definition, (text) => substitute(text, scopes, dynamic))), iteration });
           break;
         }
         if (!first && options.delayMs) await delay(options.delayMs);
@@ -313,10 +316,11 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     };
 
     let result: ReplayResult;
-    const urlNow = () => filledOr(fill, step.url);
-    await runScripts(step.prerequest, "prerequest", urlNow());
+    // The URL as postman-collection reads it, filled as the scripts have left the variables.
+    const urlNow = () => urlShown(definition ?? step.definition, (text) => filledOr(fill, text));
+    await runScripts(step.prerequest, "prerequest", await urlNow());
     if (skip) {
-      result = notSentResult(step, "skipped by pm.execution.skipRequest()");
+      result = notSentResult(step, "skipped by pm.execution.skipRequest()", await urlNow());
       result.pass = !errors.length;
     } else {
       let prepared: Prepared | undefined;
@@ -324,7 +328,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
         prepared = await outgoingOf(step, definition, fill, warnings);
       } catch (error) {
         if (!(error instanceof NotSent)) throw error;
-        result = notSentResult(step, error.message);
+        result = notSentResult(step, error.message, await urlNow());
       }
       if (prepared) {
         for (const name of prepared.unresolved) warnings.push(`{{${name}}} has no value; sent as written`);
@@ -342,7 +346,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
           }
         } catch (error) {
           // A request error (no answer in time, connection refused): Newman counts it a failure and runs on.
-          result = notSentResult(step, (error as Error).message);
+          result = notSentResult(step, (error as Error).message, prepared.url);
         }
         if (exchange) {
           await runScripts(step.test, "test", prepared.url, responseOf(exchange), prepared.outgoing);
@@ -453,11 +457,11 @@ function bodyFieldsOf(body: PostmanStep["body"]): Pick<ScriptRequest, "bodyField
   return {};
 }
 
-function notSentResult(step: PostmanStep, why: string): ReplayResult {
+function notSentResult(step: PostmanStep, why: string, url: string): ReplayResult {
   return {
     name: step.name,
     method: step.method,
-    path: step.url,
+    path: url,
     status: null,
     ms: 0,
     pass: false,

@@ -35,7 +35,6 @@ import processPackage from "process/browser.js";
 import { mapStrings } from "./variables";
 import type { FileSource } from "./exchange";
 import { NotSent } from "./limits";
-import { boundary, concat } from "./bodies";
 
 // CommonJS packages, by their default export: Node's ESM (tsx, when the CLI runs from source) finds no named
 // exports in postman-collection's.
@@ -142,12 +141,16 @@ async function handlerFor(type: string): Promise<AuthHandler | undefined> {
 const call = <T>(fn: (done: (error: unknown, value?: T) => void) => void) =>
   new Promise<T | undefined>((resolve, reject) => fn((error, value) => (error ? reject(error) : resolve(value))));
 
+/** Its URL as postman-collection writes it (path variables put in, disabled params left out), filled: a result's URL when it was not sent. */
+export const urlTextOf = (definition: Record<string, unknown>, fill: (text: string) => string): string =>
+  fill(new Request(definition as never).url.toString());
+
 /** The request with its variables filled, as postman-runtime's resolveVariables leaves it. */
 export function resolvedRequest(input: WireInput): Request {
   const { fill } = input;
   const request = new Request(input.definition as never);
-  // The URL as text (its path variables put in, its disabled params left out), filled, then parsed again.
-  const url = fill(request.url.toString());
+  // The URL as text, filled, then parsed again.
+  const url = urlTextOf(input.definition, fill);
   const json = request.toJSON() as Record<string, unknown>;
   const own = json.auth as { type?: string } | undefined;
   const auth = own?.type ? own : input.inherited;
@@ -387,6 +390,22 @@ function bodyOf(
   if (built.form) return { content: formText(built.form), type: "application/x-www-form-urlencoded", keeps: URLENCODED_TYPE };
   return { content: built.body === undefined ? undefined : String(built.body) };
 }
+
+const encoder = new TextEncoder();
+
+function concat(parts: Array<string | Uint8Array>): Uint8Array {
+  const chunks = parts.map((part) => (typeof part === "string" ? encoder.encode(part) : part));
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
+}
+
+/** A multipart boundary as form-data (Newman's) writes one: dashes and 24 digits. */
+const boundary = () => `--------------------------${Array.from({ length: 24 }, () => Math.floor(Math.random() * 10)).join("")}`;
 
 /** The types postman-request keeps on a form body: a multipart one with its boundary, an urlencoded one. */
 const MULTIPART_TYPE = /^multipart\/form-data;.*boundary=(?:"([^"]+)"|([^;]+))/;

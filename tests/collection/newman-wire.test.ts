@@ -1,7 +1,7 @@
 // What goes on the wire, Newman against mockman replay: both tools run the same
 // collection (tests/collection/wire/) against one echo server started here on
 // 127.0.0.1, which records every request it gets (method, URL as received,
-// every header, the body's bytes) and answers 200, or digest's 401 challenge.
+// every header, the body's bytes) and answers 200, or digest's 401 challenge, or NTLM's handshake.
 // The two recordings must be equal request by request: the query (disabled
 // params, encoding, {{variables}} in keys and values, path variables), every
 // body mode with its Content-Type, every auth type's Authorization (or query
@@ -67,6 +67,22 @@ const KNOWN_DIFFERENCES: KnownDifference[] = [];
 
 const DIGEST_CHALLENGE =
   'Digest realm="wire@example", nonce="dcd98b7102dd2f0e8b11d0f600bfb0c093", qop="auth", opaque="5ccc069c403ebaf9f0171e9517f40e41"';
+
+/**
+ * An NTLM challenge (type 2) without extended session security: the type 3 answer is then NTLMv1's, with no
+ * random client nonce, so both tools' are compared byte for byte. Flags: Unicode, NTLM; challenge 0123456789abcdef.
+ */
+const NTLM_CHALLENGE = Buffer.concat([
+  Buffer.from("NTLMSSP\0", "latin1"),
+  Buffer.from([2, 0, 0, 0, 0, 0, 0, 0, 48, 0, 0, 0, 0x01, 0x02, 0, 0]),
+  Buffer.from("0123456789abcdef", "hex"),
+  Buffer.alloc(16),
+  Buffer.alloc(8),
+]).toString("base64");
+const ntlmType = (authorization: string | undefined) => {
+  const message = /^NTLM (.+)$/.exec(authorization ?? "")?.[1];
+  return message ? Buffer.from(message, "base64").readUInt32LE(8) : 0;
+};
 
 /** A multipart boundary as form-data writes it: random, so both tools' are written `<boundary>`. */
 const BOUNDARY = /-{26}\d{24}/g;
@@ -134,6 +150,13 @@ function echoServer(): Promise<Echo> {
       });
       if (request.url?.startsWith("/digest") && !/^Digest /.test(request.headers.authorization ?? "")) {
         response.writeHead(401, { "WWW-Authenticate": DIGEST_CHALLENGE, "Content-Type": "text/plain" });
+        response.end("challenge");
+        return;
+      }
+      // NTLM's handshake (postman-runtime's ntlm.js): asked, then a negotiate (type 1) is challenged, an authenticate (type 3) passes.
+      const ntlm = request.url?.startsWith("/ntlm") ? ntlmType(request.headers.authorization) : 3;
+      if (ntlm !== 3) {
+        response.writeHead(401, { "WWW-Authenticate": ntlm === 1 ? `NTLM ${NTLM_CHALLENGE}` : "NTLM", "Content-Type": "text/plain" });
         response.end("challenge");
         return;
       }

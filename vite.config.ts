@@ -113,8 +113,9 @@ export default defineConfig({
         }),
       ],
   publicDir: "app/public",
-  // The same aliases as the CLI bundle (cli/build.mjs): no Pretender, lodash as ES modules.
-  resolve: { alias: ALIASES },
+  // The same aliases as the CLI bundle (cli/build.mjs): no Pretender, lodash as ES modules. csv-parse's sync
+  // parser as the package's own browser build (its Node one needs Node's stream): the page reads CSV data files.
+  resolve: { alias: [...ALIASES, { find: /^csv-parse\/lib\/sync$/, replacement: "csv-parse/lib/browser/sync.js" }] },
   server: { host: "127.0.0.1", port: 5173 },
   build: { chunkSizeWarningLimit: 800 },
   // The workers (mock/browser/worker.ts, app/mockman/lib/json-worker.ts) as ES modules, so they can import and split chunks as the page does.

@@ -2,7 +2,7 @@
 // data file, the results as they come from the run worker (lib/run-client.ts),
 // the final report, and Stop. The dialog only lays them out.
 import { useEffect, useRef, useState } from "react";
-import { parseIterationData, type DataRow } from "#mock/tester/engine/data";
+import type { DataRow } from "#mock/tester/engine/data";
 import { NO_TOTALS, addToTotals, reportOf, type ReplayReport, type ReplayResult, type RunTotals } from "#mock/tester/engine/reporters";
 import { startRun, RunStopped, type RunHandle } from "../lib/run-client";
 import type { ResultDetail } from "../lib/run-protocol";
@@ -61,6 +61,8 @@ export function useRun({ collection, folder, vars }: RunTarget) {
     setDataProblem(null);
     if (!file) return setData(null);
     try {
+      // The parser (csv-parse, as Newman's) loads with the first data file chosen, not with the page.
+      const { parseIterationData } = await import("#mock/tester/engine/data");
       setData({ name: file.name, rows: parseIterationData(await file.text()) });
     } catch (error) {
       setData(null);

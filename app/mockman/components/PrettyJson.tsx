@@ -1,0 +1,137 @@
+// The response body's Pretty view, as Postman's: the JSON pretty-printed with
+// its brackets and commas, a line number on each line, and a fold toggle on each
+// object or array; a folded node reads `{ … } 3 keys`. Lines wrap only between
+// words (a long id scrolls sideways rather than breaking). Windowed
+// (@tanstack/react-virtual): only the lines near the scrolled-to part are in the
+// DOM, so a 1 MB answer's tens of thousands of lines render and scroll fast.
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { memo, useMemo, useRef, useState, type CSSProperties } from "react";
+import { countLabel, foldedFrom, prettyLines, visibleLines, type PrettyLine } from "../lib/pretty-lines";
+
+interface Props {
+  data: unknown;
+  /** The region's accessible name ("Response body"). */
+  label: string;
+  /** Nodes this deep or deeper start folded; none when undefined. */
+  foldFrom?: number;
+}
+
+/** One unwrapped line's height in px (12.5 px type at line-height 1.5); wrapped lines are measured. */
+const LINE = 19;
+
+export function PrettyJson({ data, label, foldFrom }: Props) {
+  const lines = useMemo(() => prettyLines(data), [data]);
+  // Folds belong to the lines they were made on: a new answer starts with its own.
+  const [folds, setFolds] = useState(() => ({ lines, folded: foldedFrom(lines, foldFrom) }));
+  const folded = folds.lines === lines ? folds.folded : foldedFrom(lines, foldFrom);
+  const shown = useMemo(() => visibleLines(lines, folded), [lines, folded]);
+  const toggle = (index: number) => {
+    const next = new Set(folded);
+    if (!next.delete(index)) next.add(index);
+    setFolds({ lines, folded: next });
+  };
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // The compiler leaves this component alone; its rows are memoized by hand (Line).
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: shown.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => LINE,
+    overscan: 20,
+    // A hidden panel has no size yet: its first lines still render.
+    initialRect: { width: 0, height: 600 },
+  });
+  const rows = virtualizer.getVirtualItems();
+  const before = rows.length ? rows[0].start : 0;
+  const after = rows.length ? virtualizer.getTotalSize() - rows[rows.length - 1].end : 0;
+  const gutter = { "--mm-gutter": `${String(lines.length).length + 1}ch` } as CSSProperties;
+  return (
+    // A scrollable region takes focus so a keyboard can scroll it (axe: scrollable-region-focusable).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+    <div ref={scrollRef} className="mm-pretty" role="group" aria-label={label} tabIndex={0} style={gutter} data-testid="pretty-json">
+      <div style={{ paddingTop: before, paddingBottom: after }}>
+        {rows.map((row) => {
+          const index = shown[row.index];
+          return (
+            <Line
+              key={index}
+              index={index}
+              position={row.index}
+              line={lines[index]}
+              closing={lines[index].kind === "open" ? lines[lines[index].close ?? index] : undefined}
+              folded={folded.has(index)}
+              onToggle={toggle}
+              measure={virtualizer.measureElement}
+            />
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+const Line = memo(function Line({
+  index,
+  position,
+  line,
+  closing,
+  folded,
+  onToggle,
+  measure,
+}: {
+  index: number;
+  position: number;
+  line: PrettyLine;
+  closing?: PrettyLine;
+  folded: boolean;
+  onToggle(index: number): void;
+  measure(node: Element | null): void;
+}) {
+  return (
+    <div ref={measure} data-index={position} className="mm-pretty-line">
+      {/* Numbers and arrows are drawn by CSS: a selection, a copy and the text read stay the JSON alone. */}
+      <span className="mm-pretty-no" data-line={index + 1} aria-hidden="true" />
+      <span className="mm-pretty-fold">
+        {line.kind === "open" && (
+          <button
+            type="button"
+            className="mm-pretty-toggle"
+            aria-expanded={!folded}
+            aria-label={`${line.name}, ${countLabel(line)}`}
+            onClick={() => onToggle(index)}
+          />
+        )}
+      </span>
+      {/* The indent is spaces (a copied line keeps it) and a hanging indent lines up a wrapped line's rest. */}
+      <code className="mm-pretty-code" style={{ paddingLeft: `${line.depth * 2}ch`, textIndent: `-${line.depth * 2}ch` }}>
+        {"  ".repeat(line.depth)}
+        {line.key !== null && (
+          <>
+            <span className="mm-json-key">{line.key}</span>
+            <span className="mm-json-muted">: </span>
+          </>
+        )}
+        <span className={valueClass[line.kind]}>{line.text}</span>
+        {folded && closing && (
+          <>
+            <span className="mm-json-muted"> … </span>
+            <span className={valueClass.close}>{closing.text}</span>
+          </>
+        )}
+        {/* An open node's comma follows its closing bracket: here only when folded onto this line. */}
+        {line.comma && (line.kind !== "open" || folded) && <span className="mm-json-muted">,</span>}
+        {folded && <span className="mm-pretty-count"> {countLabel(line)}</span>}
+      </code>
+    </div>
+  );
+});
+
+const valueClass: Record<PrettyLine["kind"], string> = {
+  string: "mm-json-string",
+  number: "mm-json-number",
+  boolean: "mm-json-null",
+  null: "mm-json-null",
+  empty: "mm-json-muted",
+  open: "mm-json-muted",
+  close: "mm-json-muted",
+};

@@ -102,7 +102,7 @@ for (const width of [375, 1280]) {
   });
 }
 
-test("Raw shows the body as it came; Copy body copies what the view shows; the search narrows the Pretty view", async ({
+test("Raw shows the body as it came; Copy body copies what the view shows; the search narrows the Pretty view and marks what it found", async ({
   page,
   context,
 }) => {
@@ -126,6 +126,15 @@ test("Raw shows the body as it came; Copy body copies what the view shows; the s
   await expect(pretty.locator(".mm-pretty-line")).toHaveCount(7);
   await expect(pretty).toContainText(/"owner": \{\s*"langs": \{\s*"1": "fr"\s*\}\s*\}/);
   await expect(pretty).not.toContainText("Ada");
+  // What was found is marked, in keys and values, whatever its case.
+  await expect(pretty.locator("mark")).toHaveText(["fr"]);
+  await page.getByRole("searchbox", { name: "Search the response" }).fill("WO");
+  await expect(page.getByText('1 match for "WO".')).toBeVisible();
+  await expect(pretty.locator("mark")).toHaveText(["wo", "wo"]);
+  await expect(pretty.locator(".mm-pretty-line")).toHaveCount(3);
+  await page.getByRole("searchbox", { name: "Search the response" }).fill("LANG");
+  await expect(pretty.locator("mark")).toHaveText(["lang"]);
+  await expect(pretty.locator(".mm-json-key mark")).toHaveCount(1);
 });
 
 test("a long answer is windowed: 30,000 lines, a few dozen in the page, and the last one reached by scrolling", async ({ page }) => {
@@ -150,10 +159,13 @@ test("a long answer is windowed: 30,000 lines, a few dozen in the page, and the 
 });
 
 for (const theme of ["light", "dark"] as const) {
-  test(`the Pretty view, a node folded, passes axe in the ${theme} theme at 375 and 1280 px`, async ({ page }) => {
+  test(`the Pretty view, searched and a node folded, passes axe in the ${theme} theme at 375 and 1280 px`, async ({ page }) => {
     await page.addInitScript((t) => localStorage.setItem("moments-theme", t), theme);
     await openMockman(page);
     const pretty = await send(page, "/pretty.json", SENT);
+    // Marks of a search in view too (their contrast in this theme).
+    await page.getByRole("searchbox", { name: "Search the response" }).fill("a");
+    await expect(pretty.locator("mark").first()).toBeVisible();
     await pretty.getByRole("button", { name: "tags, 3 items" }).click();
     await checkAtBothWidths(page, `pretty-${theme}`);
     await keepShot(pretty, `mockman-pretty-view-${theme}.png`);

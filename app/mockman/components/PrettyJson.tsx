@@ -5,7 +5,7 @@
 // (@tanstack/react-virtual): only the lines near the scrolled-to part are in the
 // DOM, so a 1 MB answer's tens of thousands of lines render and scroll fast.
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { memo, useMemo, useRef, useState, type CSSProperties } from "react";
+import { memo, useMemo, useRef, useState, type CSSProperties, type ReactNode } from "react";
 import { countLabel, foldedFrom, prettyLines, visibleLines, type PrettyLine } from "../lib/pretty-lines";
 
 interface Props {
@@ -14,12 +14,14 @@ interface Props {
   label: string;
   /** Nodes this deep or deeper start folded; none when undefined. */
   foldFrom?: number;
+  /** What the search looks for: marked wherever a key or value holds it (case-insensitive). */
+  mark?: string;
 }
 
 /** One unwrapped line's height in px (12.5 px type at line-height 1.5); wrapped lines are measured. */
 const LINE = 19;
 
-export function PrettyJson({ data, label, foldFrom }: Props) {
+export function PrettyJson({ data, label, foldFrom, mark }: Props) {
   const lines = useMemo(() => prettyLines(data), [data]);
   // Folds belong to the lines they were made on: a new answer starts with its own.
   const [folds, setFolds] = useState(() => ({ lines, folded: foldedFrom(lines, foldFrom) }));
@@ -60,6 +62,7 @@ export function PrettyJson({ data, label, foldFrom }: Props) {
               line={lines[index]}
               closing={lines[index].kind === "open" ? lines[lines[index].close ?? index] : undefined}
               folded={folded.has(index)}
+              mark={mark?.toLowerCase()}
               onToggle={toggle}
               measure={virtualizer.measureElement}
             />
@@ -76,6 +79,7 @@ const Line = memo(function Line({
   line,
   closing,
   folded,
+  mark,
   onToggle,
   measure,
 }: {
@@ -84,6 +88,7 @@ const Line = memo(function Line({
   line: PrettyLine;
   closing?: PrettyLine;
   folded: boolean;
+  mark?: string;
   onToggle(index: number): void;
   measure(node: Element | null): void;
 }) {
@@ -107,11 +112,11 @@ const Line = memo(function Line({
         {"  ".repeat(line.depth)}
         {line.key !== null && (
           <>
-            <span className="mm-json-key">{line.key}</span>
+            <span className="mm-json-key">{marked(line.key, mark)}</span>
             <span className="mm-json-muted">: </span>
           </>
         )}
-        <span className={valueClass[line.kind]}>{line.text}</span>
+        <span className={valueClass[line.kind]}>{line.kind === "open" || line.kind === "close" ? line.text : marked(line.text, mark)}</span>
         {folded && closing && (
           <>
             <span className="mm-json-muted"> … </span>
@@ -125,6 +130,22 @@ const Line = memo(function Line({
     </div>
   );
 });
+
+/** The text with each place that holds `needle` (lower-case) in a <mark>. */
+function marked(text: string, needle: string | undefined): ReactNode {
+  if (!needle) return text;
+  const lower = text.toLowerCase();
+  const parts: ReactNode[] = [];
+  let from = 0;
+  for (let at = lower.indexOf(needle); at !== -1; at = lower.indexOf(needle, from)) {
+    if (at > from) parts.push(text.slice(from, at));
+    parts.push(<mark key={at}>{text.slice(at, at + needle.length)}</mark>);
+    from = at + needle.length;
+  }
+  if (!parts.length) return text;
+  if (from < text.length) parts.push(text.slice(from));
+  return parts;
+}
 
 const valueClass: Record<PrettyLine["kind"], string> = {
   string: "mm-json-string",

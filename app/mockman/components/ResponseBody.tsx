@@ -28,7 +28,13 @@ export function ResponseBody({ response, view, text, found: { search, body, inWo
     if (body.matches === 0) return <p className="mm-hint">No matches in the body.</p>;
     // A search that keeps a big part of the body shows its top level open, the rest folded.
     return (
-      <PrettyJson key={`body:${search}`} data={body.data} label="Response body" foldFrom={body.nodes <= NODE_COUNT_CAP ? undefined : 2} />
+      <PrettyJson
+        key={`body:${search}`}
+        data={body.data}
+        label="Response body"
+        foldFrom={body.nodes <= NODE_COUNT_CAP ? undefined : 2}
+        mark={search}
+      />
     );
   }
   return (

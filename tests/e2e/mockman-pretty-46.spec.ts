@@ -137,6 +137,43 @@ test("Raw shows the body as it came; Copy body copies what the view shows; the s
   await expect(pretty.locator(".mm-json-key mark")).toHaveCount(1);
 });
 
+test("the keyboard: Tab reaches one fold toggle, arrows move between toggles and fold, and the next Tab leaves the view", async ({
+  page,
+}) => {
+  await openMockman(page);
+  const pretty = await send(page, "/pretty.json", SENT);
+  const toggle = (name: string) => pretty.getByRole("button", { name });
+  await expect(pretty.locator('button[tabindex="0"]')).toHaveCount(1);
+  await pretty.focus();
+  await page.keyboard.press("Tab");
+  await expect(toggle("body, 7 keys")).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(toggle("tags, 3 items")).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await expect(toggle("langs, 2 items")).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(toggle("langs, 2 items")).toBeFocused();
+  await page.keyboard.press("ArrowLeft");
+  await expect(toggle("langs, 2 items")).toHaveAttribute("aria-expanded", "false");
+  await page.keyboard.press("ArrowLeft");
+  await expect(toggle("langs, 2 items")).toHaveAttribute("aria-expanded", "false");
+  await page.keyboard.press("ArrowRight");
+  await expect(toggle("langs, 2 items")).toHaveAttribute("aria-expanded", "true");
+  await page.keyboard.press("ArrowUp");
+  await expect(toggle("owner, 2 keys")).toBeFocused();
+  await page.keyboard.press("Home");
+  await expect(toggle("body, 7 keys")).toBeFocused();
+  await page.keyboard.press("End");
+  await expect(toggle("langs, 2 items")).toBeFocused();
+  // The one Tab stop is the toggle last used; the next Tab is past the view.
+  await expect(pretty.locator('button[tabindex="0"]')).toHaveCount(1);
+  await page.keyboard.press("Tab");
+  await expect(pretty.locator(":focus")).toHaveCount(0);
+  await page.keyboard.press("Shift+Tab");
+  await expect(toggle("langs, 2 items")).toBeFocused();
+});
+
 test("a long answer is windowed: 30,000 lines, a few dozen in the page, and the last one reached by scrolling", async ({ page }) => {
   await openMockman(page);
   // About 0.8 MB: under the worker's threshold, so the page parses it and the Pretty view shows it.
@@ -151,8 +188,19 @@ test("a long answer is windowed: 30,000 lines, a few dozen in the page, and the 
   await pretty.evaluate((el) => el.scrollTo(0, el.scrollHeight));
   await expect(pretty.locator(`[data-line="${total}"]`)).toBeVisible();
   expect(await pretty.locator(".mm-pretty-line").count()).toBeLessThan(200);
+  // End reaches the last item's toggle, rendered and focused; one Tab leaves 5,000 toggles behind.
+  await pretty.evaluate((el) => el.scrollTo(0, 0));
+  await pretty.getByRole("button", { name: "items, 5,000 items" }).focus();
+  await page.keyboard.press("End");
+  await expect(pretty.getByRole("button", { name: "4999, 4 keys" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(pretty.locator(":focus")).toHaveCount(0);
   // Folding the list leaves three lines.
   await pretty.evaluate((el) => el.scrollTo(0, 0));
+  await pretty.getByRole("button", { name: "items, 5,000 items" }).focus();
+  await page.keyboard.press("Home");
+  await expect(pretty.getByRole("button", { name: "body, 1 key" })).toBeFocused();
+  await expect(pretty.locator(".mm-pretty-line").first()).toBeVisible();
   await pretty.getByRole("button", { name: "items, 5,000 items" }).click();
   await expect(pretty.locator(".mm-pretty-line")).toHaveCount(3);
   expect(await lineText(pretty, 2)).toBe('  "items": [ … ] 5,000 items');

@@ -5,7 +5,7 @@
 // (@tanstack/react-virtual): only the lines near the scrolled-to part are in the
 // DOM, so a 1 MB answer's tens of thousands of lines render and scroll fast.
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { memo, useMemo, useRef, useState, type CSSProperties, type ReactNode } from "react";
+import { memo, useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from "react";
 import { countLabel, foldedFrom, prettyLines, visibleLines, type PrettyLine } from "../lib/pretty-lines";
 
 interface Props {
@@ -31,7 +31,12 @@ export function PrettyJson({ data, label, foldFrom, mark }: Props) {
     const next = new Set(folded);
     if (!next.delete(index)) next.add(index);
     setFolds({ lines, folded: next });
+    setCurrent(index);
   };
+  // One fold toggle is in the Tab order (the last one used, else the first in view); arrows move
+  // between them, so Tab leaves the view at once however many nodes it holds.
+  const [current, setCurrent] = useState(0);
+  const wantFocus = useRef<number | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   // The compiler leaves this component alone; its rows are memoized by hand (Line).
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -46,11 +51,59 @@ export function PrettyJson({ data, label, foldFrom, mark }: Props) {
   const rows = virtualizer.getVirtualItems();
   const before = rows.length ? rows[0].start : 0;
   const after = rows.length ? virtualizer.getTotalSize() - rows[rows.length - 1].end : 0;
+  const opens = rows.map((row) => shown[row.index]).filter((i) => lines[i].kind === "open");
+  const tabStop = opens.includes(current) ? current : opens[0];
+  // A toggle asked for by the keyboard is focused once its line is rendered (after scrolling to it).
+  useEffect(() => {
+    const index = wantFocus.current;
+    const toggleEl = index === null ? null : scrollRef.current?.querySelector<HTMLElement>(`[data-fold="${index}"]`);
+    if (!toggleEl) return;
+    wantFocus.current = null;
+    toggleEl.focus();
+  });
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const from = (event.target as HTMLElement).dataset.fold;
+    if (from === undefined) return;
+    const index = Number(from);
+    const at = shown.indexOf(index);
+    const openFrom = (start: number, step: 1 | -1) => {
+      for (let p = start + step; p >= 0 && p < shown.length; p += step) if (lines[shown[p]].kind === "open") return p;
+      return null;
+    };
+    const moves: Record<string, () => number | null> = {
+      ArrowDown: () => openFrom(at, 1),
+      ArrowUp: () => openFrom(at, -1),
+      Home: () => openFrom(-1, 1),
+      End: () => openFrom(shown.length, -1),
+    };
+    if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
+      if (folded.has(index) === (event.key === "ArrowRight")) toggle(index);
+    } else if (moves[event.key]) {
+      const to = moves[event.key]();
+      if (to !== null) {
+        setCurrent(shown[to]);
+        wantFocus.current = shown[to];
+        virtualizer.scrollToIndex(to);
+      }
+    } else return;
+    event.preventDefault();
+  };
   const gutter = { "--mm-gutter": `${String(lines.length).length + 1}ch` } as CSSProperties;
   return (
-    // A scrollable region takes focus so a keyboard can scroll it (axe: scrollable-region-focusable).
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <div ref={scrollRef} className="mm-pretty" role="group" aria-label={label} tabIndex={0} style={gutter} data-testid="pretty-json">
+    // The keys handled here come from the fold toggles inside (a roving Tab stop), not the region itself.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+    <div
+      ref={scrollRef}
+      className="mm-pretty"
+      role="group"
+      aria-label={label}
+      // A scrollable region takes focus so a keyboard can scroll it (axe: scrollable-region-focusable).
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+      style={gutter}
+      data-testid="pretty-json"
+      onKeyDown={onKeyDown}
+    >
       <div style={{ paddingTop: before, paddingBottom: after }}>
         {rows.map((row) => {
           const index = shown[row.index];
@@ -62,6 +115,7 @@ export function PrettyJson({ data, label, foldFrom, mark }: Props) {
               line={lines[index]}
               closing={lines[index].kind === "open" ? lines[lines[index].close ?? index] : undefined}
               folded={folded.has(index)}
+              tabbable={index === tabStop}
               mark={mark?.toLowerCase()}
               onToggle={toggle}
               measure={virtualizer.measureElement}
@@ -79,6 +133,7 @@ const Line = memo(function Line({
   line,
   closing,
   folded,
+  tabbable,
   mark,
   onToggle,
   measure,
@@ -88,6 +143,7 @@ const Line = memo(function Line({
   line: PrettyLine;
   closing?: PrettyLine;
   folded: boolean;
+  tabbable: boolean;
   mark?: string;
   onToggle(index: number): void;
   measure(node: Element | null): void;
@@ -102,6 +158,8 @@ const Line = memo(function Line({
             type="button"
             className="mm-pretty-toggle"
             aria-expanded={!folded}
+            data-fold={index}
+            tabIndex={tabbable ? 0 : -1}
             aria-label={`${line.name}, ${countLabel(line)}`}
             onClick={() => onToggle(index)}
           />

@@ -174,8 +174,17 @@ test("the keyboard: Tab reaches one fold toggle, arrows move between toggles and
   await expect(toggle("langs, 2 items")).toBeFocused();
 });
 
-test("a long answer is windowed: 30,000 lines, a few dozen in the page, and the last one reached by scrolling", async ({ page }) => {
+test("up to 2,000 lines all are in the page (the browser's find sees them); a long answer is windowed: 30,000 lines, a few dozen in the page", async ({
+  page,
+}) => {
   await openMockman(page);
+  const some = JSON.stringify({ items: Array.from({ length: 300 }, (_, i) => ({ _id: `item-${i}`, n: i })) });
+  const short = await send(page, "/some.json", some);
+  const shortTotal = JSON.stringify(JSON.parse(some), null, 2).split("\n").length;
+  expect(shortTotal).toBeGreaterThan(1000);
+  await expect(short.locator(".mm-pretty-line")).toHaveCount(shortTotal);
+  await expect(short.locator(`[data-line="${shortTotal}"]`)).not.toBeInViewport();
+
   // About 0.8 MB: under the worker's threshold, so the page parses it and the Pretty view shows it.
   const items = Array.from({ length: 5000 }, (_, i) => ({ _id: `item-${i}`, title: `Item ${i}`, ok: i % 2 === 0, n: i }));
   const sent = JSON.stringify({ items });
@@ -183,6 +192,8 @@ test("a long answer is windowed: 30,000 lines, a few dozen in the page, and the 
   const pretty = await send(page, "/many.json", sent);
   const total = JSON.stringify({ items }, null, 2).split("\n").length;
   expect(total).toBeGreaterThan(30_000);
+  // The status line already read 200 OK for the first answer: wait for this one's view.
+  await expect(pretty.getByRole("button", { name: "items, 5,000 items" })).toBeVisible();
   await expect(pretty.locator('[data-line="1"]')).toBeVisible();
   expect(await pretty.locator(".mm-pretty-line").count()).toBeLessThan(200);
   await pretty.evaluate((el) => el.scrollTo(0, el.scrollHeight));

@@ -2,9 +2,9 @@
 // its brackets and commas, a line number on each line, and a fold toggle on each
 // object or array; a folded node reads `{ … } 3 keys`. Lines wrap only between
 // words (a long id scrolls sideways rather than breaking). Windowed
-// (@tanstack/react-virtual): only the lines near the scrolled-to part are in the
-// DOM, so a 1 MB answer's tens of thousands of lines render and scroll fast.
-import { useVirtualizer } from "@tanstack/react-virtual";
+// (@tanstack/react-virtual) past 2,000 lines: only the lines near the scrolled-to
+// part are in the DOM, so a 1 MB answer's tens of thousands of lines render and scroll fast.
+import { observeElementRect, useVirtualizer, type Virtualizer } from "@tanstack/react-virtual";
 import { memo, useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from "react";
 import { countLabel, foldedFrom, prettyLines, visibleLines, type PrettyLine } from "../lib/pretty-lines";
 
@@ -20,6 +20,14 @@ interface Props {
 
 /** One unwrapped line's height in px (12.5 px type at line-height 1.5); wrapped lines are measured. */
 const LINE = 19;
+/** Up to this many lines all are rendered (the browser's find and a copy of the page see them); past it, only those near the view. */
+const ALL_LINES = 2000;
+
+/** The view's size as observed, except the 0 × 0 of a hidden tab panel: its lines stay rendered, ready when the tab shows. */
+const observeShownRect = (instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: { width: number; height: number }) => void) =>
+  observeElementRect(instance, (rect) => {
+    if (rect.height > 0) cb(rect);
+  });
 
 export function PrettyJson({ data, label, foldFrom, mark }: Props) {
   const lines = useMemo(() => prettyLines(data), [data]);
@@ -44,9 +52,10 @@ export function PrettyJson({ data, label, foldFrom, mark }: Props) {
     count: shown.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => LINE,
-    overscan: 20,
+    overscan: shown.length <= ALL_LINES ? ALL_LINES : 20,
     // A hidden panel has no size yet: its first lines still render.
     initialRect: { width: 0, height: 600 },
+    observeElementRect: observeShownRect,
   });
   const rows = virtualizer.getVirtualItems();
   const before = rows.length ? rows[0].start : 0;

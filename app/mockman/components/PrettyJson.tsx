@@ -5,7 +5,7 @@
 // (@tanstack/react-virtual) past 2,000 lines: only the lines near the scrolled-to
 // part are in the DOM, so a 1 MB answer's tens of thousands of lines render and scroll fast.
 import { observeElementRect, useVirtualizer, type Virtualizer } from "@tanstack/react-virtual";
-import { memo, useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from "react";
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from "react";
 import { countLabel, foldedFrom, prettyLines, visibleLines, type PrettyLine } from "../lib/pretty-lines";
 
 interface Props {
@@ -35,16 +35,22 @@ export function PrettyJson({ data, label, foldFrom, mark }: Props) {
   const [folds, setFolds] = useState(() => ({ lines, folded: foldedFrom(lines, foldFrom) }));
   const folded = folds.lines === lines ? folds.folded : foldedFrom(lines, foldFrom);
   const shown = useMemo(() => visibleLines(lines, folded), [lines, folded]);
-  const toggle = (index: number) => {
-    const next = new Set(folded);
-    if (!next.delete(index)) next.add(index);
-    setFolds({ lines, folded: next });
-    setCurrent(index);
-  };
   // One fold toggle is in the Tab order (the last one used, else the first in view); arrows move
   // between them, so Tab leaves the view at once however many nodes it holds.
   const [current, setCurrent] = useState(0);
   const wantFocus = useRef<number | null>(null);
+  // Stable, so a scroll's re-render leaves the (memoized) lines alone.
+  const toggle = useCallback(
+    (index: number) => {
+      setFolds((was) => {
+        const next = new Set(was.lines === lines ? was.folded : foldedFrom(lines, foldFrom));
+        if (!next.delete(index)) next.add(index);
+        return { lines, folded: next };
+      });
+      setCurrent(index);
+    },
+    [lines, foldFrom],
+  );
   const scrollRef = useRef<HTMLDivElement>(null);
   // The compiler leaves this component alone; its rows are memoized by hand (Line).
   // eslint-disable-next-line react-hooks/incompatible-library

@@ -13,7 +13,8 @@ const MOCKMAN_BUDGET_KB = 250;
 /** The chunks /mockman loads on first use, by their module's name. */
 const ON_USE: Record<string, string> = {
   JsonCodeEditor: "the body editor, CodeMirror (body focused)",
-  JsonView: "the JSON tree (a response shown)",
+  PrettyJson: "the body's Pretty view (a response shown)",
+  JsonView: "the JSON tree (a response's headers shown)",
   CodeDialog: "code snippets, httpsnippet (Code opened)",
   collection: "history export as a collection (Export)",
   format: "a mockman collection file's checks (Import)",

@@ -1,11 +1,11 @@
-// The response's body as the view and the search ask: a tree (narrowed to
-// what matches), the text as it came, or a large answer's lazy tree and first bytes.
+// The response's body as the view and the search ask: Pretty (narrowed to what
+// matches), the text as it came, or a large answer's lazy tree and first bytes.
 import { useEffect, useState } from "react";
 import { NODE_COUNT_CAP } from "../lib/filter";
 import type { Found, LargeJson } from "../lib/large-json";
 import { formatBytes, type TesterResponse } from "../lib/send";
 import type { ResponseSearch } from "../hooks/useResponseSearch";
-import { JsonView } from "./lazy";
+import { JsonView, PrettyJson } from "./lazy";
 import { LazyJsonView } from "./LazyJsonView";
 
 /** Long text bodies are cut for display; the whole text is one click away. */
@@ -24,10 +24,17 @@ export function ResponseBody({ response, view, text, found: { search, body, inWo
   if (response.tree) return <LargeBody tree={response.tree} search={search} searching={searching} found={inWorker} />;
   if (response.isJson && view === "raw") return <TextBody text={text()} />;
   if (response.isJson) {
-    if (body === null) return <JsonView data={response.body} size={response.size} label="Response body" />;
+    if (body === null) return <PrettyJson data={response.body} label="Response body" />;
     if (body.matches === 0) return <p className="mm-hint">No matches in the body.</p>;
+    // A search that keeps a big part of the body shows its top level open, the rest folded.
     return (
-      <JsonView key={`body:${search}`} data={body.data} size={response.size} label="Response body" openAll={body.nodes <= NODE_COUNT_CAP} />
+      <PrettyJson
+        key={`body:${search}`}
+        data={body.data}
+        label="Response body"
+        foldFrom={body.nodes <= NODE_COUNT_CAP ? undefined : 2}
+        mark={search}
+      />
     );
   }
   return (

@@ -4,16 +4,19 @@
 // - the body's CodeMirror editor (~110 KB gz) when the body is first focused or
 //   pointed at; until then a plain text field with the same label, text and help;
 // - the JSON tree (react-json-tree with its colour and lodash helpers, ~30 KB gz)
-//   when a response or its headers first show.
+//   when a response's headers first show;
+// - the body's Pretty view (./PrettyJson, windowed) when a response first shows.
 // The Code dialog (httpsnippet) loads on first open (MockmanDialogs), and the
 // collection file conversions (with their matcher checks) on import or export.
 import { Suspense, lazy, useLayoutEffect, useRef, useState, type ComponentProps } from "react";
 import type { CodeEditorProps } from "./JsonCodeEditor";
 import type { JsonView as Tree } from "./JsonView";
+import type { PrettyJson as Pretty } from "./PrettyJson";
 
 export type { CodeEditorProps };
 
 const TreeView = lazy(() => import("./JsonView").then((m) => ({ default: m.JsonView })));
+const PrettyView = lazy(() => import("./PrettyJson").then((m) => ({ default: m.PrettyJson })));
 
 /**
  * The read-only JSON tree (./JsonView), loaded on first show; until it is there, the
@@ -22,19 +25,29 @@ const TreeView = lazy(() => import("./JsonView").then((m) => ({ default: m.JsonV
  * ones are shown by LazyJsonView from the JSON worker.
  */
 export function JsonView(props: ComponentProps<typeof Tree>) {
-  const text = (
-    // A scrollable region takes focus (axe: scrollable-region-focusable), as the tree does.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <pre className="mm-text" tabIndex={0}>
-      {JSON.stringify(props.data, null, 2)}
-    </pre>
-  );
   return (
-    <Suspense fallback={text}>
+    <Suspense fallback={<IndentedText data={props.data} />}>
       <TreeView {...props} />
     </Suspense>
   );
 }
+
+/** The body's Pretty view (./PrettyJson), loaded on first show; until then the same text, unnumbered. */
+export function PrettyJson(props: ComponentProps<typeof Pretty>) {
+  return (
+    <Suspense fallback={<IndentedText data={props.data} />}>
+      <PrettyView {...props} />
+    </Suspense>
+  );
+}
+
+const IndentedText = ({ data }: { data: unknown }) => (
+  // A scrollable region takes focus (axe: scrollable-region-focusable), as the views do.
+  // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+  <pre className="mm-text" tabIndex={0}>
+    {JSON.stringify(data, null, 2)}
+  </pre>
+);
 
 type CodeEditorModule = typeof import("./JsonCodeEditor");
 let editorModule: CodeEditorModule | null = null;

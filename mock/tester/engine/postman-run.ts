@@ -27,6 +27,8 @@ import { cookieHeader, cookiesFor, keepSetCookies, runJar, splitSetCookie } from
 import { eventLoopTurns } from "./turns";
 import type { Wire } from "./wire";
 import { filledOr, NotSent, runBounds } from "./bounds";
+import { answersScope, checkedResult, dropAnswers, expectSteps, filledRequest, notSentChecked, type ExpectStep } from "./expect-steps";
+import { TemplateError } from "./variables";
 
 export { substitute, variableValue } from "./variables";
 
@@ -128,7 +130,10 @@ export async function replayPostman(plan: PostmanPlan, sender: Sender, options: 
 
 export async function runPostman(plan: PostmanPlan, sender: Sender, options: PostmanRunOptions): Promise<RunEnd> {
   const results: ReplayResult[] = [];
-  const hasScripts = plan.steps.some((s) => s.prerequest.length || s.test.length);
+  // The requests of a collection toPostman wrote run with mockman's rules (expect-steps.ts): no sandbox for them.
+  const checked = expectSteps(plan);
+  const answers = answersScope();
+  const hasScripts = plan.steps.some((s, i) => !checked[i] && (s.prerequest.length || s.test.length));
   const sandbox = hasScripts ? await (options.sandbox ?? defaultSandbox)({ timeoutMs: options.timeoutScriptMs }) : undefined;
   let scopes = options.scopes;
   const jar = runJar();
@@ -186,9 +191,11 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
         if (!first && options.delayMs) await delay(options.delayMs);
         first = false;
         ran.add(index);
-        const outcome = await runStep(step, iteration);
+        const rules = checked[index];
+        const outcome = rules ? { result: await runChecked(step, rules, index), next: undefined } : await runStep(step, iteration);
         const result = outcome.result;
-        result.iteration = iteration;
+        // A mockman collection's results name their iteration when there are several, as its lines and reports did.
+        if (!rules || iterations > 1) result.iteration = iteration;
         emit(result);
         if (!result.pass && options.bail) {
           const skipped = plan.steps.filter((_, i) => !ran.has(i) && i > index).map((s) => s.name);
@@ -209,6 +216,30 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
   } finally {
     end.scopes = scopes;
     sandbox?.dispose?.();
+  }
+
+  /** A request of mockman's format: its templates filled from earlier answers, sent as any other, its `expect` checked. */
+  async function runChecked(step: PostmanStep, rules: ExpectStep, index: number): Promise<ReplayResult> {
+    let result: ReplayResult;
+    try {
+      let definition: Record<string, unknown>;
+      try {
+        definition = filledRequest(step, answers, scopes);
+      } catch (error) {
+        if (error instanceof TemplateError) throw new NotSent(error.message);
+        throw error;
+      }
+      const prepared = await outgoingOf(step, definition, (text) => text, []);
+      const exchange = await send(prepared.outgoing, prepared.url);
+      const storeError = exchange.headers[STORE_ERROR_HEADER];
+      const failed = storeError ? [{ check: "store", expected: "the change saved", actual: `not saved: ${storeError}` }] : [];
+      result = checkedResult(step, rules, index, answers, exchange, prepared.outgoing.path, failed);
+    } catch (error) {
+      if (!(error instanceof NotSent || error instanceof TemplateError)) throw error;
+      result = notSentChecked(step, rules, index, answers, oneLine(error.message));
+    }
+    dropAnswers(plan, rules, answers);
+    return result;
   }
 
   async function runStep(step: PostmanStep, iteration: number): Promise<{ result: ReplayResult; next: string | null | undefined }> {
@@ -414,6 +445,8 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     return { outgoing, url: built.url };
   }
 }
+
+const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, " ").trim();
 
 interface Prepared {
   outgoing: OutgoingRequest;

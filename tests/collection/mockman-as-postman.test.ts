@@ -9,9 +9,8 @@ import { loadCollectionJson, type CollectionFile } from "#mock/tester/collection
 import type { Exchange, OutgoingRequest, Sender } from "#mock/tester/engine/exchange";
 import { runOurs } from "#mock/tester/engine/ours-run";
 import type { ReplayResult } from "#mock/tester/engine/reporters";
-import { runPostman } from "#mock/tester/engine/postman-run";
+import { executeRun, prepareRun, type RunnableCollection } from "#mock/tester/engine/run";
 import { toPostman } from "#mock/tester/postman/convert";
-import { postmanPlan } from "#mock/tester/postman/steps";
 
 const ROOT = join(import.meta.dirname, "../..");
 
@@ -77,6 +76,7 @@ interface Case {
   file: { mockman: 1; variables?: Record<string, string>; requests: unknown[] };
   environment?: Record<string, string>;
   bail?: boolean;
+  data?: Array<Record<string, unknown>>;
 }
 
 type Checked = Omit<Case, "file"> & { file: CollectionFile };
@@ -140,6 +140,21 @@ const CASES: Record<string, Case> = {
       ],
     },
   },
+  "iterations, one per data row; a row without a column fails the requests that read it": {
+    data: [{ id: 1, who: "ada", extra: "x" }, { id: "two", who: { a: 1 } }, { id: 3 }],
+    file: {
+      mockman: 1,
+      variables: { who: "nobody" },
+      requests: [
+        request("row", "/rows/{{id}}", {
+          method: "POST",
+          body: { id: "{{id}}", who: "{{who}}" },
+          expect: { body: { "got.id": "{{id}}" } },
+        }),
+        request("next", "/rows/{{row.body.got.id}}/{{extra}}"),
+      ],
+    },
+  },
   "--bail stops at the first failure": {
     bail: true,
     file: { mockman: 1, requests: [request("ok", "/a"), request("fails", "/status/500"), request("never", "/b")] },
@@ -162,17 +177,28 @@ const CASES: Record<string, Case> = {
 async function oldWay(c: Checked, sender: Sender): Promise<ReplayResult[]> {
   const variables: Record<string, string> = { ...c.file.variables, ...c.environment };
   variables.baseUrl = (variables.baseUrl ?? "").replace(/\/+$/, "");
-  const end = await runOurs(c.file, sender, { bail: Boolean(c.bail), variables, base: variables.baseUrl || undefined });
-  return end.results;
+  const results: ReplayResult[] = [];
+  const iterations = Math.max(1, c.data?.length ?? 0);
+  for (let iteration = 0; iteration < iterations; iteration++) {
+    const row = Object.fromEntries(
+      Object.entries(c.data?.[iteration] ?? {}).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]),
+    );
+    const end = await runOurs(c.file, sender, {
+      bail: Boolean(c.bail),
+      variables: { ...variables, ...row },
+      base: variables.baseUrl || undefined,
+      iteration: iterations > 1 ? iteration : undefined,
+    });
+    results.push(...end.results);
+    if (end.stoppedAt !== undefined) break;
+  }
+  return results;
 }
 
-async function newWay(c: Checked, sender: Sender): Promise<ReplayResult[]> {
-  const plan = postmanPlan(toPostman(c.file).json);
-  for (const step of plan.steps) step.name = step.label;
-  const environment: Record<string, string> = { ...c.file.variables, ...c.environment };
-  environment.baseUrl = (environment.baseUrl ?? "").replace(/\/+$/, "");
-  const scopes = { environment, globals: {}, collectionVariables: {}, local: {}, data: {} };
-  return (await runPostman(plan, sender, { bail: Boolean(c.bail), scopes, base: environment.baseUrl || undefined })).results;
+/** As `mockman replay` runs it now: checked, converted (toPostman), run by the one runner. */
+async function newWay(c: Checked, sender: Sender, collection: RunnableCollection = { kind: "mockman", file: c.file }) {
+  const prepared = prepareRun(collection, { environment: c.environment ?? {}, globals: {}, data: c.data ?? [], folders: [] });
+  return (await executeRun(prepared, sender, { file: "c.json", bail: Boolean(c.bail) })).report.results;
 }
 
 /**
@@ -203,5 +229,12 @@ describe("a mockman collection run as the Postman collection it converts to", ()
       // What went out: the same method, path and body; every header mockman sent, with its value (Postman's runtime adds its own).
       expect(after.sent.map(withoutHeaders)).toEqual(before.sent.map(withoutHeaders));
       before.sent.forEach((request, i) => expect(steady(after.sent[i].headers)).toMatchObject(steady(request.headers) as object));
+
+      // Its Postman export (the page's and the CLI's), read back as a Postman collection, runs the same.
+      const exported = echo();
+      const postman = JSON.parse(JSON.stringify(toPostman(checked().file).json)) as RunnableCollection & { kind: "postman" };
+      const viaExport = await newWay(checked(), exported.sender, { kind: "postman", collection: postman as never });
+      expect(steady(viaExport)).toEqual(steady(now));
+      expect(exported.sent.map(withoutHeaders)).toEqual(after.sent.map(withoutHeaders));
     });
 });

@@ -123,11 +123,7 @@ const delay = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
  */
 let requestRuns = 0;
 
-/** Runs a Postman plan: each iteration in turn, results in the order requests ran. */
-export async function replayPostman(plan: PostmanPlan, sender: Sender, options: PostmanRunOptions): Promise<ReplayResult[]> {
-  return (await runPostman(plan, sender, options)).results;
-}
-
+/** Runs a Postman plan (a mockman collection's too, converted): each iteration in turn, results in the order requests ran. */
 export async function runPostman(plan: PostmanPlan, sender: Sender, options: PostmanRunOptions): Promise<RunEnd> {
   const results: ReplayResult[] = [];
   // The requests of a collection toPostman wrote run with mockman's rules (expect-steps.ts): no sandbox for them.

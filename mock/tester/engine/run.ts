@@ -3,8 +3,9 @@
 // sent (what is wrong throws RunSetupError, what cannot run is in `notes`) and picks the
 // target; `executeRun` runs it through the Sender it is given, and returns the report. A mockman
 // collection is checked whole here, then run as the Postman collection it converts to
-// (postman/convert.ts's toPostman, which its export is too) by the one runner, postman-run.ts. Nothing here touches a file, a socket or the process: files come
-// through a FileSource, requests through a Sender.
+// (postman/convert.ts's toPostman, which its export is too) by the one runner, postman-run.ts.
+// Nothing here touches a file, a socket or the process: files come through a FileSource,
+// requests through a Sender.
 import { SERVE_URL } from "#mock/core/boundary";
 import { type CollectionFile, undefinedVariables } from "#mock/tester/collection/format";
 import type { Variables } from "#mock/tester/collection/templates";
@@ -221,7 +222,8 @@ export async function executeRun(prepared: PreparedRun, sender: Sender, options:
     base: prepared.base,
     onResult,
     keep: options.keep,
-    dynamic: await dynamicVariables(),
+    // A mockman collection's built-ins ({{$uuid}}) are filled with its templates: Postman's table (faker) is not loaded for it.
+    dynamic: prepared.kind === "mockman" ? undefined : await dynamicVariables(),
     files: options.files,
     timeoutRequestMs: options.timeoutRequestMs,
     timeoutScriptMs: options.timeoutScriptMs,

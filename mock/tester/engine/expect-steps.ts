@@ -22,38 +22,49 @@ import type { PostmanPlan, PostmanStep } from "#mock/tester/postman/steps";
 import type { Exchange } from "./exchange";
 import type { ReplayResult } from "./reporters";
 
-export interface ExpectStep {
-  expect: Expectation;
-  /** The last step whose templates read this one's answer, or -1. */
-  lastReader: number;
-  /** The steps whose answers this one is the last to read. */
-  drops: number[];
+/** mockman's rules for a plan: which steps toPostman wrote, and who reads whose answer. */
+export interface ExpectPlan {
+  /** Each step's `expect` when toPostman wrote its only script, else undefined (one object for each script text). */
+  expects: Array<Expectation | undefined>;
+  /** For each step, the last step whose templates read its answer, or -1: 4 bytes a request. */
+  lastReader: Int32Array;
+  /** The steps whose answers a step is the last to read (the steps that are). */
+  drops: Map<number, number[]>;
 }
 
-/** For each step of the plan, mockman's rules when toPostman wrote it (its only script), else undefined. */
-export function expectSteps(plan: PostmanPlan): Array<ExpectStep | undefined> {
-  const steps = plan.steps.map((step): ExpectStep | undefined => {
+export function expectSteps(plan: PostmanPlan): ExpectPlan {
+  // Most requests' scripts are alike (`{"status": 200}`): one check of the text, one object.
+  const seen = new Map<string, Expectation | undefined>();
+  const expects = plan.steps.map((step): Expectation | undefined => {
     if (step.prerequest.length || step.test.length !== 1) return undefined;
-    const expect = writtenExpect(step.label, step.test[0].source);
-    return expect && { expect, lastReader: -1, drops: [] };
+    const source = step.test[0].source;
+    // A script that sets variables names its own request: checked for that one.
+    if (source.includes("\npm.collectionVariables.set(")) return writtenExpect(step.label, source);
+    if (!seen.has(source)) seen.set(source, writtenExpect(step.label, source));
+    return seen.get(source);
   });
   const at = new Map<string, number>();
   plan.steps.forEach((step, i) => {
-    if (steps[i] && !at.has(step.label)) at.set(step.label, i);
+    if (expects[i] && !at.has(step.label)) at.set(step.label, i);
   });
+  const lastReader = new Int32Array(expects.length).fill(-1);
   plan.steps.forEach((step, i) => {
-    const rules = steps[i];
-    if (!rules) return;
+    const expect = expects[i];
+    if (!expect) return;
     const raw = step.body.mode === "raw" ? step.body.raw : null;
-    for (const ref of templateRefs([step.url, step.headers, raw, rules.expect])) {
+    for (const ref of templateRefs([step.url, step.headers, raw, expect])) {
       const read = at.get(ref.name);
-      if (read !== undefined && read <= i) steps[read]!.lastReader = i;
+      if (read !== undefined && read <= i) lastReader[read] = i;
     }
   });
-  steps.forEach((rules, read) => {
-    if (rules && rules.lastReader >= 0) steps[rules.lastReader]!.drops.push(read);
+  const drops = new Map<number, number[]>();
+  lastReader.forEach((reader, read) => {
+    if (reader < 0) return;
+    const list = drops.get(reader);
+    if (list) list.push(read);
+    else drops.set(reader, [read]);
   });
-  return steps;
+  return { expects, lastReader, drops };
 }
 
 /** The answers earlier requests got (while a later one may read them), and why those not sent were not. */
@@ -90,8 +101,8 @@ export function filledRequest(step: PostmanStep, scope: TemplateScope, scopes: S
 /** What a request of mockman's format made of its answer: its checks, the answer kept while later ones read it. */
 export function checkedResult(
   step: PostmanStep,
-  rules: ExpectStep,
-  index: number,
+  expect: Expectation,
+  readLater: boolean,
   scope: TemplateScope,
   exchange: Exchange,
   path: string,
@@ -100,8 +111,8 @@ export function checkedResult(
   const answer: RecordedResponse = { status: exchange.status, headers: exchange.headers, body: exchange.body };
   scope.responses.set(step.label, answer);
   // Expectations may use templates too, this answer's own among them: {"post._id": "{{create.body.post._id}}"}.
-  const failures = [...failed, ...checkAnswer({ ...answer, ms: exchange.ms }, fillTemplates(rules.expect, scope))];
-  if (rules.lastReader <= index) scope.responses.delete(step.label);
+  const failures = [...failed, ...checkAnswer({ ...answer, ms: exchange.ms }, fillTemplates(expect, scope))];
+  if (!readLater) scope.responses.delete(step.label);
   const result: ReplayResult = {
     name: step.name,
     method: step.method,
@@ -110,15 +121,21 @@ export function checkedResult(
     ms: exchange.ms,
     pass: !failures.length,
     failures,
-    checks: checkCount(rules.expect),
+    checks: checkCount(expect),
   };
   if (failures.length) result.error = describeFailure(failures[0]);
-  return withExpected(result, rules.expect);
+  return withExpected(result, expect);
 }
 
 /** A request of mockman's format that was not sent: its path as written; a later template reading it says why. */
-export function notSentChecked(step: PostmanStep, rules: ExpectStep, index: number, scope: TemplateScope, why: string): ReplayResult {
-  if (rules.lastReader > index) scope.notSent!.set(step.label, why);
+export function notSentChecked(
+  step: PostmanStep,
+  expect: Expectation,
+  readLater: boolean,
+  scope: TemplateScope,
+  why: string,
+): ReplayResult {
+  if (readLater) scope.notSent!.set(step.label, why);
   return withExpected(
     {
       name: step.name,
@@ -129,9 +146,9 @@ export function notSentChecked(step: PostmanStep, rules: ExpectStep, index: numb
       pass: false,
       failures: [],
       error: `not sent: ${why}`,
-      checks: checkCount(rules.expect),
+      checks: checkCount(expect),
     },
-    rules.expect,
+    expect,
   );
 }
 
@@ -142,8 +159,8 @@ const withExpected = (result: ReplayResult, expect: Expectation): ReplayResult =
 const UNDER_BASE = "{{baseUrl}}/";
 
 /** Answers no later request reads are let go (templates name what they read). */
-export function dropAnswers(plan: PostmanPlan, rules: ExpectStep, scope: TemplateScope): void {
-  for (const read of rules.drops) {
+export function dropAnswers(plan: PostmanPlan, drops: number[] | undefined, scope: TemplateScope): void {
+  for (const read of drops ?? []) {
     const name = plan.steps[read].label;
     scope.responses.delete(name);
     scope.notSent!.delete(name);

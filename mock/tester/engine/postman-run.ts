@@ -6,7 +6,7 @@
 // no test, no check; a script that throws fails its request with its message.
 // postman.setNextRequest jumps, null stops the iteration.
 import { STORE_ERROR_HEADER } from "#mock/core/boundary";
-import { describeFailure, type CheckFailure } from "#mock/tester/collection/assert";
+import { describeFailure, type CheckFailure, type Expectation } from "#mock/tester/collection/assert";
 import { type PostmanPlan, type PostmanStep, type StepScript } from "#mock/tester/postman/steps";
 import { toPath } from "#mock/tester/collection/urls";
 import { sendWithin, type Exchange, type FileSource, type OutgoingRequest, type Sender } from "./exchange";
@@ -27,7 +27,7 @@ import { cookieHeader, cookiesFor, keepSetCookies, runJar, splitSetCookie } from
 import { eventLoopTurns } from "./turns";
 import type { Wire } from "./wire";
 import { filledOr, NotSent, runBounds } from "./bounds";
-import { answersScope, checkedResult, dropAnswers, expectSteps, filledRequest, notSentChecked, type ExpectStep } from "./expect-steps";
+import { answersScope, checkedResult, dropAnswers, expectSteps, filledRequest, notSentChecked } from "./expect-steps";
 import { TemplateError } from "./variables";
 
 export { substitute, variableValue } from "./variables";
@@ -129,7 +129,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
   // The requests of a collection toPostman wrote run with mockman's rules (expect-steps.ts): no sandbox for them.
   const checked = expectSteps(plan);
   const answers = answersScope();
-  const hasScripts = plan.steps.some((s, i) => !checked[i] && (s.prerequest.length || s.test.length));
+  const hasScripts = plan.steps.some((s, i) => !checked.expects[i] && (s.prerequest.length || s.test.length));
   const sandbox = hasScripts ? await (options.sandbox ?? defaultSandbox)({ timeoutMs: options.timeoutScriptMs }) : undefined;
   let scopes = options.scopes;
   const jar = runJar();
@@ -187,11 +187,11 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
         if (!first && options.delayMs) await delay(options.delayMs);
         first = false;
         ran.add(index);
-        const rules = checked[index];
-        const outcome = rules ? { result: await runChecked(step, rules, index), next: undefined } : await runStep(step, iteration);
+        const expect = checked.expects[index];
+        const outcome = expect ? { result: await runChecked(step, expect, index), next: undefined } : await runStep(step, iteration);
         const result = outcome.result;
         // A mockman collection's results name their iteration when there are several, as its lines and reports did.
-        if (!rules || iterations > 1) result.iteration = iteration;
+        if (!expect || iterations > 1) result.iteration = iteration;
         emit(result);
         if (!result.pass && options.bail) {
           const skipped = plan.steps.filter((_, i) => !ran.has(i) && i > index).map((s) => s.name);
@@ -215,7 +215,8 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
   }
 
   /** A request of mockman's format: its templates filled from earlier answers, sent as any other, its `expect` checked. */
-  async function runChecked(step: PostmanStep, rules: ExpectStep, index: number): Promise<ReplayResult> {
+  async function runChecked(step: PostmanStep, expect: Expectation, index: number): Promise<ReplayResult> {
+    const readLater = checked.lastReader[index] > index;
     let result: ReplayResult;
     try {
       let definition: Record<string, unknown>;
@@ -229,12 +230,12 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
       const exchange = await send(prepared.outgoing, prepared.url);
       const storeError = exchange.headers[STORE_ERROR_HEADER];
       const failed = storeError ? [{ check: "store", expected: "the change saved", actual: `not saved: ${storeError}` }] : [];
-      result = checkedResult(step, rules, index, answers, exchange, prepared.outgoing.path, failed);
+      result = checkedResult(step, expect, readLater, answers, exchange, prepared.outgoing.path, failed);
     } catch (error) {
       if (!(error instanceof NotSent || error instanceof TemplateError)) throw error;
-      result = notSentChecked(step, rules, index, answers, oneLine(error.message));
+      result = notSentChecked(step, expect, readLater, answers, oneLine(error.message));
     }
-    dropAnswers(plan, rules, answers);
+    dropAnswers(plan, checked.drops.get(index), answers);
     return result;
   }
 

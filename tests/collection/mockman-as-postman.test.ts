@@ -213,3 +213,22 @@ describe("a mockman collection run as the Postman collection it converts to", ()
       expect(exported.sent.map(withoutHeaders)).toEqual(after.sent.map(withoutHeaders));
     });
 });
+
+describe("a Postman collection whose script toPostman wrote", () => {
+  it("is checked by mockman's rules; a JSON body edited into text goes as text; an edited script runs in the sandbox", async () => {
+    const { json } = toPostman(
+      loadCollectionJson({ mockman: 1, requests: [request("a", "/status/404", { method: "POST", body: { x: 1 } })] }).file,
+    );
+    const item = json.item![0] as { request: { body: { raw: string } }; event: Array<{ script: { exec: string[] } }> };
+    item.request.body.raw = "{not json {{$uuid}}";
+    const { sender, sent } = echo();
+    const [checked] = await newWay({ file: { mockman: 1, requests: [] } }, sender, { kind: "postman", collection: json });
+    expect(sent[0].body).toMatch(/^\{not json [0-9a-f-]{36}$/);
+    expect(checked).toMatchObject({ pass: false, checks: 1, error: "status: expected below 400, got 404" });
+
+    item.event[0].script.exec.push("// edited");
+    const sandboxed = await newWay({ file: { mockman: 1, requests: [] } }, echo().sender, { kind: "postman", collection: json });
+    // No test script runs that fails a 404: in the sandbox the marker is a comment, as in Newman.
+    expect(sandboxed[0]).toMatchObject({ pass: true, status: 404, assertions: [] });
+  }, 60_000);
+});

@@ -91,12 +91,22 @@ export function filledRequest(step: PostmanStep, scope: TemplateScope, scopes: S
   const out: Record<string, unknown> = { ...definition, url, header };
   const body = definition.body;
   if (body?.mode === "raw" && typeof body.raw === "string") {
-    const json = body.options?.raw?.language === "json";
+    // toPostman writes an object body as JSON text; a hand-edited one that no longer parses is filled as text.
+    const json = body.options?.raw?.language === "json" && parses(body.raw);
     const filled = fillTemplates(json ? (JSON.parse(body.raw) as unknown) : body.raw, scope);
     out.body = { ...body, raw: typeof filled === "string" && !json ? filled : toJsonText(filled) };
   }
   return out;
 }
+
+const parses = (text: string) => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 /** What a request of mockman's format made of its answer: its checks, the answer kept while later ones read it. */
 export function checkedResult(

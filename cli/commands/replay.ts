@@ -25,7 +25,6 @@ import { addDbOption, addExamples, baseUrl, collect, count, parseOptions } from 
 import { loadGlobals, loadVariables } from "../variables";
 
 export type { ReplayResult };
-export { lastReaders, prepare, replay } from "#mock/tester/engine/ours-run";
 
 const ms = count(2_147_483_647);
 

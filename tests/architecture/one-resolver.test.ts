@@ -1,3 +1,4 @@
+// One runner (below): only engine/postman-run.ts sends a collection's requests, and only run.ts drives it.
 // One `{{}}` resolver: every {{name}} the page and the CLI fill (Send, Run, code snippets, cURL export, replay)
 // goes through mock/tester/engine/variables.ts, and Postman's dynamic variables come from one table
 // (engine/dynamic.ts, postman-collection's). A second module that matches whole `{{...}}` references, or a
@@ -46,5 +47,25 @@ describe("one {{}} resolver", () => {
     expect(files.length).toBeGreaterThan(100);
     expect(lines(RESOLVER).some((line) => REFERENCE_PATTERN.test(line))).toBe(true);
     expect(lines("mock/tester/engine/dynamic.ts").some((line) => DYNAMIC_TABLE.test(line))).toBe(true);
+  });
+});
+
+/** What sends a collection's requests: the send with --timeout-request, and the runner's entry. */
+const SENDS_REQUESTS = /\bsendWithin\(/;
+const RUNS_PLAN = /\brunPostman\(/;
+const RUNNER = "mock/tester/engine/postman-run.ts";
+
+describe("one runner", () => {
+  it("only engine/postman-run.ts sends a collection's requests (a mockman collection too, converted: convert.ts)", () => {
+    expect(hits(SENDS_REQUESTS, [RUNNER, "mock/tester/engine/exchange.ts"])).toEqual([]);
+  });
+
+  it("only engine/run.ts (executeRun, which the CLI and the page call) starts it", () => {
+    expect(hits(RUNS_PLAN, [RUNNER, "mock/tester/engine/run.ts"])).toEqual([]);
+  });
+
+  it("sees what it guards", () => {
+    expect(lines(RUNNER).some((line) => SENDS_REQUESTS.test(line))).toBe(true);
+    expect(lines("mock/tester/engine/run.ts").some((line) => RUNS_PLAN.test(line))).toBe(true);
   });
 });

@@ -4,7 +4,9 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseCollectionFile } from "#mock/tester/collection/format";
-import { lastReaders } from "#mock/tester/engine/ours-run";
+import { expectSteps } from "#mock/tester/engine/expect-steps";
+import { toPostman } from "#mock/tester/postman/convert";
+import { postmanPlan } from "#mock/tester/postman/steps";
 import { ROOT, cli, folderState, oneStderrLine, tempDb } from "./helpers";
 
 const SMOKE = join(ROOT, "cli/examples/smoke.collection.json");
@@ -161,6 +163,6 @@ describe("a replay keeps an answer only while a later template can read it", () 
       }),
     );
     // login and create are last read by delete (3); read, delete and list are named by no one, so never kept.
-    expect([...lastReaders(file)]).toEqual([3, 3, -1, -1, -1]);
+    expect([...expectSteps(postmanPlan(toPostman(file).json)).lastReader]).toEqual([3, 3, -1, -1, -1]);
   });
 });

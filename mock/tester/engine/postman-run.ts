@@ -6,7 +6,7 @@
 // no test, no check; a script that throws fails its request with its message.
 // postman.setNextRequest jumps, null stops the iteration.
 import { STORE_ERROR_HEADER } from "#mock/core/boundary";
-import { describeFailure, type CheckFailure } from "#mock/tester/collection/assert";
+import { describeFailure, type CheckFailure, type Expectation } from "#mock/tester/collection/assert";
 import { type PostmanPlan, type PostmanStep, type StepScript } from "#mock/tester/postman/steps";
 import { toPath } from "#mock/tester/collection/urls";
 import { sendWithin, type Exchange, type FileSource, type OutgoingRequest, type Sender } from "./exchange";
@@ -27,6 +27,8 @@ import { cookieHeader, cookiesFor, keepSetCookies, runJar, splitSetCookie } from
 import { eventLoopTurns } from "./turns";
 import type { Wire } from "./wire";
 import { filledOr, NotSent, runBounds } from "./bounds";
+import { answersScope, checkedResult, dropAnswers, expectSteps, filledRequest, notSentChecked } from "./expect-steps";
+import { TemplateError } from "./variables";
 
 export { substitute, variableValue } from "./variables";
 
@@ -123,14 +125,13 @@ const delay = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
  */
 let requestRuns = 0;
 
-/** Runs a Postman plan: each iteration in turn, results in the order requests ran. */
-export async function replayPostman(plan: PostmanPlan, sender: Sender, options: PostmanRunOptions): Promise<ReplayResult[]> {
-  return (await runPostman(plan, sender, options)).results;
-}
-
+/** Runs a Postman plan (a mockman collection's too, converted): each iteration in turn, results in the order requests ran. */
 export async function runPostman(plan: PostmanPlan, sender: Sender, options: PostmanRunOptions): Promise<RunEnd> {
   const results: ReplayResult[] = [];
-  const hasScripts = plan.steps.some((s) => s.prerequest.length || s.test.length);
+  // The requests of a collection toPostman wrote run with mockman's rules (expect-steps.ts): no sandbox for them.
+  const checked = expectSteps(plan);
+  const answers = answersScope();
+  const hasScripts = plan.steps.some((s, i) => !checked.expects[i] && (s.prerequest.length || s.test.length));
   const sandbox = hasScripts ? await (options.sandbox ?? defaultSandbox)({ timeoutMs: options.timeoutScriptMs }) : undefined;
   let scopes = options.scopes;
   const jar = runJar();
@@ -189,9 +190,11 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
         if (!first && options.delayMs) await delay(options.delayMs);
         first = false;
         ran.add(index);
-        const outcome = await runStep(step, iteration);
+        const expect = checked.expects[index];
+        const outcome = expect ? { result: await runChecked(step, expect, index), next: undefined } : await runStep(step, iteration);
         const result = outcome.result;
-        result.iteration = iteration;
+        // A mockman collection's results name their iteration when there are several, as its lines and reports did.
+        if (!expect || iterations > 1) result.iteration = iteration;
         emit(result);
         if (!result.pass && options.bail) {
           const skipped = plan.steps.filter((_, i) => !ran.has(i) && i > index).map((s) => s.name);
@@ -212,6 +215,31 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
   } finally {
     end.scopes = scopes;
     sandbox?.dispose?.();
+  }
+
+  /** A request of mockman's format: its templates filled from earlier answers, sent as any other, its `expect` checked. */
+  async function runChecked(step: PostmanStep, expect: Expectation, index: number): Promise<ReplayResult> {
+    const readLater = checked.lastReader[index] > index;
+    let result: ReplayResult;
+    try {
+      let definition: Record<string, unknown>;
+      try {
+        definition = filledRequest(step, answers, scopes);
+      } catch (error) {
+        if (error instanceof TemplateError) throw new NotSent(error.message);
+        throw error;
+      }
+      const prepared = await outgoingOf(step, definition, (text) => text, []);
+      const exchange = await send(prepared.outgoing, prepared.url);
+      const storeError = exchange.headers[STORE_ERROR_HEADER];
+      const failed = storeError ? [{ check: "store", expected: "the change saved", actual: `not saved: ${storeError}` }] : [];
+      result = checkedResult(step, expect, readLater, answers, exchange, prepared.outgoing.path, failed);
+    } catch (error) {
+      if (!(error instanceof NotSent || error instanceof TemplateError)) throw error;
+      result = notSentChecked(step, expect, readLater, answers, oneLine(error.message));
+    }
+    dropAnswers(plan, checked.drops.get(index), answers);
+    return result;
   }
 
   async function runStep(step: PostmanStep, iteration: number): Promise<{ result: ReplayResult; next: string | null | undefined }> {
@@ -418,6 +446,8 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     return { outgoing, url: built.url };
   }
 }
+
+const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, " ").trim();
 
 interface Prepared {
   outgoing: OutgoingRequest;

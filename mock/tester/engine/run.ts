@@ -1,20 +1,21 @@
 // One engine for collections, ours and Postman's, driven by the CLI (cli/commands/replay.ts)
 // and the page (app/mockman/lib/run-worker.ts): `prepareRun` checks a collection and its inputs before anything is
 // sent (what is wrong throws RunSetupError, what cannot run is in `notes`) and picks the
-// target; `executeRun` runs it, iteration by iteration, through the Sender it is given, and
-// returns the report. Nothing here touches a file, a socket or the process: files come
-// through a FileSource, requests through a Sender.
+// target; `executeRun` runs it through the Sender it is given, and returns the report. A mockman
+// collection is checked whole here, then run as the Postman collection it converts to
+// (postman/convert.ts's toPostman, which its export is too) by the one runner, postman-run.ts.
+// Nothing here touches a file, a socket or the process: files come through a FileSource,
+// requests through a Sender.
 import { SERVE_URL } from "#mock/core/boundary";
 import { type CollectionFile, undefinedVariables } from "#mock/tester/collection/format";
 import type { Variables } from "#mock/tester/collection/templates";
-import type { PostmanCollection } from "#mock/tester/postman/convert";
+import { toPostman, urlOf, type PostmanCollection } from "#mock/tester/postman/convert";
 import { planScripts, postmanPlan, type PostmanPlan } from "#mock/tester/postman/steps";
 import { namesScriptsSet, unsupportedUses } from "#mock/tester/postman/variables";
 import type { Scopes } from "../sandbox/sandbox";
 import type { DataRow } from "./data";
 import { dynamicVariables } from "./dynamic";
 import type { FileSource, Sender } from "./exchange";
-import { runOurs } from "./ours-run";
 import { runPostman, type SandboxFactory } from "./postman-run";
 import { assertionCounts, type ReplayReport, type ReplayResult } from "./reporters";
 import { leadingVariable, variableValue } from "./variables";
@@ -48,11 +49,9 @@ export interface PreparedRun {
   /** The requests one iteration runs (for column widths and --bail's list). */
   names: string[];
   iterations: number;
-  /** The environment and globals as the run starts (the Postman run's scopes; ours reads `variables`). */
+  /** The environment and globals as the run starts. */
   scopes: Scopes;
-  file?: CollectionFile;
-  plan?: PostmanPlan;
-  variables?: Variables;
+  plan: PostmanPlan;
   data: DataRow[];
   postman?: PostmanCollection;
 }
@@ -99,6 +98,12 @@ export function prepareRun(collection: RunnableCollection, inputs: RunInputs): P
       throw new RunSetupError(
         `${missing[0]}${missing.length > 1 ? ` (and ${missing.length - 1} more)` : ""}; give it with --env-var NAME=VALUE or --env FILE`,
       );
+    // Its requests keep their names (postmanPlan would make them slugs, and unique against variables).
+    const { json } = toPostman(file);
+    // Each URL as its text, all a run reads of it: its parts (for Postman's editor) held ~1.5 kB a request.
+    for (const item of json.item ?? []) if (typeof item.request === "object") item.request.url = urlOf(item.request.url);
+    const plan = postmanPlan(json);
+    for (const step of plan.steps) step.name = step.label;
     return {
       kind: "mockman",
       base,
@@ -106,8 +111,7 @@ export function prepareRun(collection: RunnableCollection, inputs: RunInputs): P
       names: file.requests.map((r) => r.name),
       iterations,
       scopes: { environment: { ...variables }, globals: { ...inputs.globals }, collectionVariables: {}, local: {}, data: {} },
-      file,
-      variables,
+      plan,
       data: inputs.data,
     };
   }
@@ -213,70 +217,25 @@ export async function executeRun(prepared: PreparedRun, sender: Sender, options:
     tally.assertionsFailed += counts.failed;
     options.onResult?.(result);
   };
-  const results: ReplayResult[] = [];
-  let skipped: string[] = [];
-  let notRun = 0;
-  let timedOut = false;
-  let scopes = prepared.scopes;
-  const iterations = prepared.iterations;
-
-  if (prepared.kind === "mockman") {
-    const file = prepared.file!;
-    for (let iteration = 0; iteration < iterations; iteration++) {
-      const row = prepared.data.length ? prepared.data[Math.min(iteration, prepared.data.length - 1)] : {};
-      const variables = { ...prepared.variables };
-      for (const [k, v] of Object.entries(row)) variables[k] = asText(v);
-      const end = await runOurs(file, sender, {
-        bail: options.bail,
-        variables,
-        base: prepared.base,
-        onResult,
-        keep: options.keep,
-        settle: iteration === 0 ? options.settle : undefined,
-        iteration: iterations > 1 ? iteration : undefined,
-        timeoutRequestMs: options.timeoutRequestMs,
-        deadline,
-        delayMs: options.delayMs,
-        after: iteration > 0,
-      });
-      for (const result of end.results) results.push(result); // one by one: a spread of 200,000 overflows the stack
-      if (end.timedOut) {
-        timedOut = true;
-        break;
-      }
-      if (end.stoppedAt !== undefined) {
-        skipped = file.requests.slice(end.stoppedAt).map((r) => r.name);
-        notRun = skipped.length + (iterations - iteration - 1) * file.requests.length;
-        break;
-      }
-    }
-  } else {
-    const plan = prepared.plan!;
-    const dynamic = await dynamicVariables();
-    const end = await runPostman(plan, sender, {
-      bail: options.bail,
-      scopes: prepared.scopes,
-      base: prepared.base,
-      onResult,
-      keep: options.keep,
-      dynamic,
-      files: options.files,
-      timeoutRequestMs: options.timeoutRequestMs,
-      timeoutScriptMs: options.timeoutScriptMs,
-      delayMs: options.delayMs,
-      deadline,
-      sandbox: options.sandbox,
-      data: prepared.data,
-      iterations,
-    });
-    for (const result of end.results) results.push(result); // one by one: a spread of 200,000 overflows the stack
-    if (end.scopes) scopes = end.scopes;
-    timedOut = Boolean(end.timedOut);
-    if (end.bailed) {
-      skipped = end.bailed.skipped;
-      notRun = end.bailed.notRun;
-    }
-  }
+  // A large mockman collection: the checks' working maps let go before the run (the CLI asks V8 for a full collection).
+  if (prepared.kind === "mockman") options.settle?.(prepared.names.length);
+  const end = await runPostman(prepared.plan, sender, {
+    bail: options.bail,
+    scopes: prepared.scopes,
+    base: prepared.base,
+    onResult,
+    keep: options.keep,
+    // A mockman collection's built-ins ({{$uuid}}) are filled with its templates: Postman's table (faker) is not loaded for it.
+    dynamic: prepared.kind === "mockman" ? undefined : await dynamicVariables(),
+    files: options.files,
+    timeoutRequestMs: options.timeoutRequestMs,
+    timeoutScriptMs: options.timeoutScriptMs,
+    delayMs: options.delayMs,
+    deadline,
+    sandbox: options.sandbox,
+    data: prepared.data,
+    iterations: prepared.iterations,
+  });
   const report: ReplayReport = {
     file: options.file,
     target: sender.where,
@@ -285,12 +244,12 @@ export async function executeRun(prepared: PreparedRun, sender: Sender, options:
     assertionsFailed: tally.assertionsFailed,
     passed: tally.passed,
     failed: tally.requests - tally.passed,
-    notRun,
+    notRun: end.bailed?.notRun ?? 0,
     ms: Math.round((performance.now() - started) * 100) / 100,
-    results,
-    skipped,
+    results: end.results,
+    skipped: end.bailed?.skipped ?? [],
   };
-  if (iterations !== 1) report.iterations = iterations;
-  if (timedOut) report.error = `the run went past --timeout ${options.timeoutMs} ms and was stopped`;
-  return { report, scopes };
+  if (prepared.iterations !== 1) report.iterations = prepared.iterations;
+  if (end.timedOut) report.error = `the run went past --timeout ${options.timeoutMs} ms and was stopped`;
+  return { report, scopes: end.scopes ?? prepared.scopes };
 }

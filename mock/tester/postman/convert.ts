@@ -14,7 +14,7 @@ import { SERVE_URL } from "../../core/boundary";
 import { isObject } from "../../core/types";
 import type { Expectation } from "../collection/assert";
 import type { CollectionFile, CollectionRequest } from "../collection/schema";
-import { mapStrings, replaceNames, templateRefs } from "../engine/variables";
+import { mapStrings, replaceNames, templateRefs, toJsonText } from "../engine/variables";
 
 export const POSTMAN_SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 
@@ -162,7 +162,9 @@ function expectOf(item: PostmanItem, notes: string[], where: string): Expectatio
   const kept = lines.find((line) => line.trim().startsWith("// mockman-expect:"));
   if (kept) {
     try {
-      return JSON.parse(kept.trim().slice("// mockman-expect:".length)) as Expectation;
+      // `{}`: a request with no expect of its own (the status below 400 is checked).
+      const expect = JSON.parse(kept.trim().slice("// mockman-expect:".length)) as Expectation;
+      return Object.keys(expect).length ? expect : undefined;
     } catch {
       notes.push(`${where}: its // mockman-expect: line is not JSON; ignored`);
     }
@@ -273,6 +275,63 @@ function readerFor(path: string): string {
   return js;
 }
 
+const EXPECT_MARK = "// mockman-expect: ";
+
+/** A body as indented JSON text; one nested past the call stack's depth on one line. */
+function jsonText(body: unknown): string {
+  try {
+    return JSON.stringify(body, null, 2);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return toJsonText(body);
+  }
+}
+
+/**
+ * The test script a request's `expect` becomes: the `expect` itself on a `// mockman-expect:` line, which
+ * mockman's runner checks on the host (collection/assert.ts: its failure texts, `matches` in RE2's linear
+ * time), a pm.test of its status for Postman and Newman, and the values later requests read set as
+ * collection variables, as a Postman user would.
+ */
+function expectScript(name: string, expect: Expectation | undefined, reads: string[]): string[] {
+  const exec = [EXPECT_MARK + JSON.stringify(expect ?? {})];
+  if (expect?.status !== undefined) {
+    const statuses = Array.isArray(expect.status) ? expect.status : [expect.status];
+    exec.push(
+      statuses.length === 1
+        ? `pm.test("status is ${statuses[0]}", () => pm.response.to.have.status(${statuses[0]}));`
+        : `pm.test("status is ${statuses.join(" or ")}", () => pm.expect(pm.response.code).to.be.oneOf(${JSON.stringify(statuses)}));`,
+    );
+  }
+  for (const path of reads) exec.push(`pm.collectionVariables.set(${JSON.stringify(`${name}.${path}`)}, ${readerFor(path)});`);
+  return exec;
+}
+
+const SET_LINE = /^pm\.collectionVariables\.set\(("(?:[^"\\]|\\.)*"), /;
+
+/**
+ * The `expect` of a test script toPostman wrote, exactly as it wrote it (nothing added or changed), or
+ * undefined: such a request runs with mockman's rules (postman-run.ts), any other script in the sandbox.
+ */
+export function writtenExpect(name: string, source: string): Expectation | undefined {
+  if (!source.startsWith(EXPECT_MARK)) return undefined;
+  const lines = source.split("\n");
+  let expect: Expectation;
+  try {
+    expect = JSON.parse(lines[0].slice(EXPECT_MARK.length)) as Expectation;
+  } catch {
+    return undefined;
+  }
+  if (!expect || typeof expect !== "object" || Array.isArray(expect)) return undefined;
+  const reads: string[] = [];
+  for (const line of lines) {
+    const set = line.match(SET_LINE);
+    const variable = set && (JSON.parse(set[1]) as string);
+    if (variable?.startsWith(`${name}.`)) reads.push(variable.slice(name.length + 1));
+  }
+  return expectScript(name, expect, reads).join("\n") === source ? expect : undefined;
+}
+
 /** A mockman collection as Postman v2.1, and what did not carry over. */
 export function toPostman(file: CollectionFile, name = "mockman collection"): { json: PostmanCollection; notes: string[] } {
   const notes: string[] = [];
@@ -292,7 +351,8 @@ export function toPostman(file: CollectionFile, name = "mockman collection"): { 
   }
 
   const item = file.requests.map((r): PostmanItem => {
-    const endpoint = r.endpoint.startsWith("/") ? `{{baseUrl}}${r.endpoint}` : r.endpoint;
+    // A path goes under {{baseUrl}} (empty in-process); a full URL or one that starts with a {{variable}} stays.
+    const endpoint = /^(https?:\/\/|\{\{)/i.test(r.endpoint) ? r.endpoint : `{{baseUrl}}${r.endpoint.startsWith("/") ? "" : "/"}${r.endpoint}`;
     const [path, query] = (endpoint.startsWith("{{baseUrl}}") ? endpoint.slice("{{baseUrl}}".length) : endpoint).split("?");
     const request: PostmanRequest = {
       method: r.method,
@@ -306,26 +366,15 @@ export function toPostman(file: CollectionFile, name = "mockman collection"): { 
       },
     };
     if (r.body !== undefined && r.body !== null) {
-      request.body =
-        typeof r.body === "string"
-          ? { mode: "raw", raw: r.body }
-          : ({ mode: "raw", raw: JSON.stringify(r.body, null, 2), options: { raw: { language: "json" } } } as PostmanRequest["body"]);
+      // An object goes as JSON (Content-Type from its language); a string as written, under mockman's application/json.
+      if (typeof r.body === "string") {
+        request.body = { mode: "raw", raw: r.body };
+        if (!Object.keys(r.headers ?? {}).some((h) => h.toLowerCase() === "content-type"))
+          (request.header as PostmanKeyValue[]).push({ key: "Content-Type", value: "application/json" });
+      } else request.body = { mode: "raw", raw: jsonText(r.body), options: { raw: { language: "json" } } };
     }
-    const exec: string[] = [];
-    if (r.expect?.status !== undefined) {
-      const statuses = Array.isArray(r.expect.status) ? r.expect.status : [r.expect.status];
-      exec.push(
-        statuses.length === 1
-          ? `pm.test("status is ${statuses[0]}", () => pm.response.to.have.status(${statuses[0]}));`
-          : `pm.test("status is ${statuses.join(" or ")}", () => pm.expect(pm.response.code).to.be.oneOf(${JSON.stringify(statuses)}));`,
-      );
-    }
-    if (r.expect) exec.push(`// mockman-expect: ${JSON.stringify(r.expect)}`);
-    for (const path of wanted.get(r.name) ?? [])
-      exec.push(`pm.collectionVariables.set(${JSON.stringify(`${r.name}.${path}`)}, ${readerFor(path)});`);
-    const out: PostmanItem = { name: r.name, request };
-    if (exec.length) out.event = [{ listen: "test", script: { exec, type: "text/javascript" } as { exec: string[] } }];
-    return out;
+    const exec = expectScript(r.name, r.expect, [...(wanted.get(r.name) ?? [])]);
+    return { name: r.name, request, event: [{ listen: "test", script: { exec, type: "text/javascript" } as { exec: string[] } }] };
   });
   const variable: PostmanKeyValue[] = [{ key: "baseUrl", value: SERVE_URL }];
   for (const [key, value] of Object.entries(file.variables ?? {})) {

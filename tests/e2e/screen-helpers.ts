@@ -3,7 +3,7 @@ import { expect, type Locator, type Page, type Worker } from "@playwright/test";
 
 import { animationsAtRest } from "./fixtures";
 import { keepShot, seriousViolations } from "./helpers";
-export { feed, loginAsGuest, PNG_1x1, postWith, seriousViolations, expectToast, watchErrors } from "./helpers";
+export { feed, loginAsGuest, PNG_1x1, postWith, seriousViolations, seriousViolationsInPage, expectToast, watchErrors } from "./helpers";
 
 export const SESSION_ENDED = "Your session has ended: please log in again.";
 

@@ -1,7 +1,7 @@
 // The Mock settings panel on /mockman: kept across reloads, applied to the
 // in-browser mock (failures, offline), and the shell's badge while it is on.
 import { expect, test, type Page } from "./fixtures";
-import { loginAsGuest, seriousViolations } from "./screen-helpers";
+import { loginAsGuest, seriousViolationsInPage } from "./screen-helpers";
 import { keepShot } from "./helpers";
 
 const panel = (page: Page) => page.getByRole("region", { name: "Mock settings" });
@@ -28,7 +28,7 @@ for (const width of [1280, 375]) {
       await expect(panel(page).getByLabel("Failure status")).toHaveValue("503");
       await expect(panel(page).getByLabel("Delay (ms)")).toHaveValue("10-30");
       expect(await apiStatus(page)).toBe("503");
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousViolationsInPage(page)).toEqual([]);
       await keepShot(page, `controls-panel-${width}.png`, true);
 
       // With every request failing the app cannot load its shell (how it copes: slow-mock.spec.ts),
@@ -37,7 +37,7 @@ for (const width of [1280, 375]) {
       await page.goto("/home");
       const badge = page.getByRole("status").filter({ hasText: "Mock:" });
       await expect(badge).toHaveText(/^Mock: delay 10-30 ms\./);
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousViolationsInPage(page)).toEqual([]);
       await keepShot(page, `controls-badge-${width}.png`);
       await badge.getByRole("button", { name: "Turn off" }).click();
       await expect(badge).toHaveCount(0);

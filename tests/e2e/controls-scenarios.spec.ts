@@ -2,7 +2,7 @@
 // mock worker, so the app shows that state (Bookmarks empty); a bad scenario says why
 // and adds nothing; each is listed and cleared one by one or all.
 import { expect, test, type Page } from "./fixtures";
-import { loginAsGuest, seriousViolations } from "./screen-helpers";
+import { loginAsGuest, seriousViolationsInPage } from "./screen-helpers";
 import { keepShot } from "./helpers";
 
 const panel = (page: Page) => page.getByRole("region", { name: "Mock settings" });
@@ -33,7 +33,7 @@ for (const width of [1280, 375]) {
       await expect(list.getByRole("listitem")).toHaveCount(2);
       await expect(list).toContainText("GET /api/posts → 503");
       expect(await status(page, "/api/posts")).toBe(503);
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousViolationsInPage(page)).toEqual([]);
       await keepShot(page, `controls-scenarios-${width}.png`, true);
 
       await list.getByRole("button", { name: "Clear scenario feed-fails" }).click();

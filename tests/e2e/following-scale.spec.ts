@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { expect, scaled, test, type Page } from "./fixtures";
 import { mockman } from "./cli-helpers";
 import { feedCaughtUp } from "./helpers";
-import { expectToast, loginAsGuest, noToasts, seriousViolations, shoot, signUp, watchErrors } from "./screen-helpers";
+import { expectToast, loginAsGuest, noToasts, seriousViolationsInPage, shoot, signUp, watchErrors } from "./screen-helpers";
 
 const POSTS = 10_000;
 const TOTAL = POSTS + 6; // the sample data stays, so the guest can log in
@@ -134,7 +134,7 @@ test("at 10,000 posts the Following feed holds only the followed authors' posts 
   await feedCaughtUp(page);
   await noToasts(page);
   await shoot(page, "following-10k");
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolationsInPage(page)).toEqual([]);
   // The phone shows the same list from its top: the first page, in the same order (the walk to
   // its end is the one above: the same list and paging, a narrower column).
   const first = (await positions(page)).sort((a, b) => a.at - b.at);
@@ -156,7 +156,7 @@ for (const width of [1280, 375]) {
     await expect(page.getByRole("feed", { name: "Following feed" }).getByRole("article")).toHaveCount(0);
     await noToasts(page);
     await shoot(page, "following-empty");
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolationsInPage(page)).toEqual([]);
     await page.getByRole("navigation", { name: "Feeds" }).getByRole("link", { name: "Everyone" }).click();
     await expect(page.getByRole("feed", { name: "Home feed" }).getByRole("article")).toHaveCount(6);
     expect(errors).toEqual([]);

@@ -1,7 +1,17 @@
 // Safer actions (issue 24, item 5): deleting a post asks in an alertdialog;
 // your own post's text can be edited from its card.
 import { expect, test, scaled } from "./fixtures";
-import { expectToast, feed, loginAsGuest, postAction, postMenuButton, postWith, seriousViolations, watchErrors, keepShot } from "./helpers";
+import {
+  expectToast,
+  feed,
+  loginAsGuest,
+  postAction,
+  postMenuButton,
+  postWith,
+  seriousViolationsInPage,
+  watchErrors,
+  keepShot,
+} from "./helpers";
 import { apiCall, createPost } from "./microblog-helpers";
 
 for (const width of [1280, 375]) {
@@ -25,7 +35,7 @@ for (const width of [1280, 375]) {
     await edit.getByRole("button", { name: "Save" }).click();
     await expect(edit.getByText("Post is required")).toBeVisible();
     await box.fill("A post edited #edited, then deleted");
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolationsInPage(page)).toEqual([]);
     await edit.getByRole("button", { name: "Save" }).click();
     await expect(edit).toHaveCount(0);
     await expectToast(page, "Post updated");
@@ -39,7 +49,7 @@ for (const width of [1280, 375]) {
     await expect(ask).toContainText("cannot be undone");
     // The safe choice is the first one reached.
     await expect(ask.getByRole("button", { name: "Cancel" })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolationsInPage(page)).toEqual([]);
     await keepShot(page, `delete-asks-${width}.png`);
     await page.keyboard.press("Escape");
     await expect(ask).toHaveCount(0);

@@ -3,7 +3,7 @@
 // failing count read shows a Retry beside the link and leaves the screen alone;
 // axe finds nothing serious on the page at 375 and 1280 px, light and dark.
 import { expect, test, type Page } from "./fixtures";
-import { feed, loginAsGuest, seriousViolations, watchErrors, keepShot } from "./helpers";
+import { feed, loginAsGuest, seriousViolationsInPage, watchErrors, keepShot } from "./helpers";
 import { apiCall } from "./microblog-helpers";
 import { goInside, noToasts } from "./screen-helpers";
 
@@ -90,7 +90,7 @@ for (const width of [1280, 375]) {
       await noToasts(page);
       await goInside(page, "/notifications");
       await expect(page.getByRole("list", { name: "Notifications, newest first" }).getByRole("listitem")).toHaveCount(2);
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousViolationsInPage(page)).toEqual([]);
       await keepShot(page, `notifications-${width}-${colorScheme}.png`);
     });
   }

@@ -3,7 +3,7 @@
 // the page's fetch is wrapped to answer 500 for it, so the test is exact
 // (the mock's own fault injection fails a share of every request, at random).
 import { expect, test, type Page } from "./fixtures";
-import { feed, loginAsGuest, seriousViolations, watchErrors, keepShot } from "./helpers";
+import { feed, loginAsGuest, seriousViolationsInPage, watchErrors, keepShot } from "./helpers";
 import { goInside, noToasts } from "./screen-helpers";
 
 async function failSuggestions(page: Page, on: boolean) {
@@ -35,7 +35,7 @@ for (const width of [1280, 375]) {
     await expect(feed(page).getByRole("article").first()).toBeVisible();
     const panel = page.getByRole("region", { name: "Who to follow" });
     await expect(panel.getByRole("alert")).toContainText("Could not load suggestions: Injected failure");
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolationsInPage(page)).toEqual([]);
     await keepShot(page, `panel-failure-${width}.png`);
     await failSuggestions(page, false);
     await panel.getByRole("button", { name: "Retry" }).click();

@@ -3,7 +3,7 @@
 // post" lead there; your own comments are edited and deleted there (Delete
 // asks), and the post's author may delete anyone's comment on it.
 import { expect, test, scaled } from "./fixtures";
-import { loginAsGuest, postWith, seriousViolations, expectToast, watchErrors } from "./helpers";
+import { loginAsGuest, postWith, seriousViolationsInPage, expectToast, watchErrors } from "./helpers";
 import { apiCall } from "./microblog-helpers";
 
 const GUEST_POST = "8d0c3c7e-1f4b-4b7a-9c2e-6a1f0d9e7b03"; // the guest's seeded post
@@ -24,7 +24,7 @@ test("a post page by URL shows its comments; own comments edit and delete, the a
   // Newest first.
   await expect(comments.getByRole("listitem").first()).toContainText("Guest says hi");
   await expect(page.getByRole("link", { name: "Home" }).first()).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolationsInPage(page)).toEqual([]);
 
   // Your own comment: Edit and Delete. Someone else's on your post: Delete only.
   await expect(comments.getByRole("button", { name: "Edit comment: Ada was here" })).toHaveCount(0);

@@ -1,7 +1,7 @@
 // Search on Explore (issue 24, item 2): a word finds its post among 2,000+,
 // typing searches after a pause and Enter at once, people and tags too.
 import { expect, test, scaled } from "./fixtures";
-import { feed, loginAsGuest, postWith, seriousViolations, watchErrors, keepShot } from "./helpers";
+import { feed, loginAsGuest, postWith, seriousViolationsInPage, watchErrors, keepShot } from "./helpers";
 import { apiCall } from "./microblog-helpers";
 
 test("search finds a post by a word among 2,000+ posts, and people and tags", async ({ page }) => {
@@ -34,7 +34,7 @@ test("search finds a post by a word among 2,000+ posts, and people and tags", as
   await expect(page.getByRole("status").filter({ hasText: "1 result" })).toBeVisible();
   await expect(feed(page).getByRole("article")).toHaveCount(1);
   await expect(postWith(page, "A quokka smiled")).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolationsInPage(page)).toEqual([]);
 
   // Enter searches at once; many results are paged like the feed.
   await box.fill("filler");
@@ -54,7 +54,7 @@ test("search finds a post by a word among 2,000+ posts, and people and tags", as
   await expect(tag).toContainText("1 post");
   await keepShot(page, "search-tags-1280.png");
   await page.setViewportSize({ width: 375, height: 800 });
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolationsInPage(page)).toEqual([]);
   await keepShot(page, "search-tags-375.png");
   await tag.click();
   await expect(page).toHaveURL(/\/tags\/islandlife$/);

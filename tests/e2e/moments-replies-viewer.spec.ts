@@ -5,7 +5,17 @@
 // never covers its count. Each at 375 and 1280 px, axe-clean in light and dark with the dialog, the
 // menu and the viewer open. SHOTS_DIR=/some/dir keeps screenshots of each (shoot()).
 import { expect, test, type Locator, type Page } from "./fixtures";
-import { expectToast, feed, loginAsGuest, PNG_1x1, postAction, postMenuButton, postWith, seriousViolations, watchErrors } from "./helpers";
+import {
+  expectToast,
+  feed,
+  loginAsGuest,
+  PNG_1x1,
+  postAction,
+  postMenuButton,
+  postWith,
+  seriousViolationsInPage,
+  watchErrors,
+} from "./helpers";
 import { createPost } from "./microblog-helpers";
 import { inked, overlaps, shoot, systemTheme } from "./screen-helpers";
 
@@ -16,7 +26,7 @@ const MINE = "Spent the afternoon deleting code.";
 async function cleanInBothThemes(page: Page) {
   for (const scheme of ["light", "dark"] as const) {
     await systemTheme(page, scheme);
-    expect(await seriousViolations(page), scheme).toEqual([]);
+    expect(await seriousViolationsInPage(page), scheme).toEqual([]);
   }
   await systemTheme(page, "light");
 }

@@ -2,7 +2,7 @@
 // profile's counts), Follow back on a follow notification, Follow on people found by
 // search, Following reading Unfollow on hover and focus, and the Following feed on /home.
 import { expect, expectToast, test } from "./fixtures";
-import { loginAsGuest, seriousViolations } from "./helpers";
+import { loginAsGuest, seriousViolationsInPage } from "./helpers";
 import { followsGuest, noToasts, shoot } from "./screen-helpers";
 
 for (const width of [1280, 375]) {
@@ -53,7 +53,7 @@ for (const width of [1280, 375]) {
       await expect(page.getByText("That's everyone.")).toBeAttached();
       await noToasts(page);
       await shoot(page, "followers");
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousViolationsInPage(page)).toEqual([]);
 
       // The counts of another profile link to its lists too; an unknown user's list says so.
       await page.goto("/profile/adasterling");
@@ -101,7 +101,7 @@ for (const width of [1280, 375]) {
       await expect(feed.getByRole("article").first()).toContainText("Following feed check");
       await noToasts(page);
       await shoot(page, "home-following");
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousViolationsInPage(page)).toEqual([]);
     });
   });
 }

@@ -6,7 +6,7 @@
 // back. At 1280 and 375 px; the page never forbids pinch-zoom.
 import { deflateSync } from "node:zlib";
 import { expect, expectToast, test, type Locator, type Page } from "./fixtures";
-import { feed, loginAsGuest, seriousViolations, watchErrors } from "./screen-helpers";
+import { feed, loginAsGuest, seriousViolationsInPage, watchErrors } from "./screen-helpers";
 import { keepShot } from "./helpers";
 
 /** A real PNG of the given size (the mock checks a photo's magic bytes): a grey gradient, row by row. */
@@ -158,7 +158,7 @@ for (const width of [1280, 375]) {
       expect(b.y + b.height).toBeLessThanOrEqual(page.viewportSize()!.height);
       await expect(viewer.getByRole("button", { name: "Close" })).toBeFocused();
       await keepShot(page, `viewer-${width}.png`);
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousViolationsInPage(page)).toEqual([]);
       await page.keyboard.press("Escape");
       await expect(viewer).toHaveCount(0);
       await expect(opener).toBeFocused();

@@ -74,63 +74,69 @@ for (const width of [1280, 375]) {
       await axeInBothThemes(page, "profile-likes");
       expect(errors).toEqual([]);
     });
-
-    test("empty tabs say so, yours and another's", async ({ page }) => {
-      await loginAsGuest(page);
-      await page.goto("/profile/guest?tab=media");
-      await expect(panel(page).getByText("You haven't posted a photo yet.", { exact: true })).toBeVisible();
-      await tab(page, "Likes").click();
-      await expect(panel(page).getByText("You haven't liked a post yet.", { exact: true })).toBeVisible();
-      await page.goto("/profile/marcoreyes?tab=likes");
-      await expect(panel(page).getByText("Nothing to show...", { exact: true })).toBeVisible();
-    });
-
-    test("the tabs by keyboard: one tab stop, arrows (wrapping), Home and End move and choose", async ({ page }) => {
-      await loginAsGuest(page);
-      await page.goto("/profile/adasterling");
-      await expect(tabs(page).locator('[tabindex="0"]')).toHaveCount(1);
-      await tab(page, "Posts").focus();
-      await page.keyboard.press("ArrowRight");
-      await expect(tab(page, "Media")).toBeFocused();
-      await expect(tab(page, "Media")).toHaveAttribute("aria-selected", "true");
-      await expect(page).toHaveURL(/\?tab=media$/);
-      await expect(feed(page).getByRole("article")).toHaveCount(1);
-      await page.keyboard.press("End");
-      await expect(tab(page, "Likes")).toBeFocused();
-      await expect(page).toHaveURL(/\?tab=likes$/);
-      await page.keyboard.press("ArrowRight");
-      await expect(tab(page, "Posts")).toBeFocused();
-      await expect(page).toHaveURL(/\/profile\/adasterling$/);
-      await page.keyboard.press("ArrowLeft");
-      await expect(tab(page, "Likes")).toBeFocused();
-      await page.keyboard.press("Home");
-      await expect(tab(page, "Posts")).toHaveAttribute("aria-selected", "true");
-      await expect(feed(page).getByRole("article")).toHaveCount(2);
-      // Tab leaves the tablist for the panel's content.
-      await page.keyboard.press("Tab");
-      await expect(tabs(page).locator(":focus")).toHaveCount(0);
-    });
-
-    test("Back from a post keeps the tab; tab changes take no step of their own", async ({ page }) => {
-      await loginAsGuest(page);
-      await page.goto("/explore");
-      await page.goto("/profile/adasterling");
-      await tab(page, "Media").click();
-      await expect(page).toHaveURL(/\?tab=media$/);
-      await feed(page)
-        .getByRole("article")
-        .first()
-        .getByRole("link", { name: /^(now|\d+[smhd]|\w+ \d+), / })
-        .click();
-      await expect(page).toHaveURL(/\/post\//);
-      await page.goBack();
-      await expect(page).toHaveURL(/\/profile\/adasterling\?tab=media$/);
-      await expect(tab(page, "Media")).toHaveAttribute("aria-selected", "true");
-      await page.goBack();
-      await expect(page).toHaveURL(/\/explore$/);
-    });
   });
 }
+
+// What the tabs do is one component's at every width (the layout and axe above run at both):
+// its texts, keys and history are checked once, on a phone.
+test.describe("the tabs at 375 px", () => {
+  test.use({ viewport: { width: 375, height: 812 }, reducedMotion: "reduce" });
+
+  test("empty tabs say so, yours and another's", async ({ page }) => {
+    await loginAsGuest(page);
+    await page.goto("/profile/guest?tab=media");
+    await expect(panel(page).getByText("You haven't posted a photo yet.", { exact: true })).toBeVisible();
+    await tab(page, "Likes").click();
+    await expect(panel(page).getByText("You haven't liked a post yet.", { exact: true })).toBeVisible();
+    await page.goto("/profile/marcoreyes?tab=likes");
+    await expect(panel(page).getByText("Nothing to show...", { exact: true })).toBeVisible();
+  });
+
+  test("the tabs by keyboard: one tab stop, arrows (wrapping), Home and End move and choose", async ({ page }) => {
+    await loginAsGuest(page);
+    await page.goto("/profile/adasterling");
+    await expect(tabs(page).locator('[tabindex="0"]')).toHaveCount(1);
+    await tab(page, "Posts").focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(tab(page, "Media")).toBeFocused();
+    await expect(tab(page, "Media")).toHaveAttribute("aria-selected", "true");
+    await expect(page).toHaveURL(/\?tab=media$/);
+    await expect(feed(page).getByRole("article")).toHaveCount(1);
+    await page.keyboard.press("End");
+    await expect(tab(page, "Likes")).toBeFocused();
+    await expect(page).toHaveURL(/\?tab=likes$/);
+    await page.keyboard.press("ArrowRight");
+    await expect(tab(page, "Posts")).toBeFocused();
+    await expect(page).toHaveURL(/\/profile\/adasterling$/);
+    await page.keyboard.press("ArrowLeft");
+    await expect(tab(page, "Likes")).toBeFocused();
+    await page.keyboard.press("Home");
+    await expect(tab(page, "Posts")).toHaveAttribute("aria-selected", "true");
+    await expect(feed(page).getByRole("article")).toHaveCount(2);
+    // Tab leaves the tablist for the panel's content.
+    await page.keyboard.press("Tab");
+    await expect(tabs(page).locator(":focus")).toHaveCount(0);
+  });
+
+  test("Back from a post keeps the tab; tab changes take no step of their own", async ({ page }) => {
+    await loginAsGuest(page);
+    await page.goto("/explore");
+    await page.goto("/profile/adasterling");
+    await tab(page, "Media").click();
+    await expect(page).toHaveURL(/\?tab=media$/);
+    await feed(page)
+      .getByRole("article")
+      .first()
+      .getByRole("link", { name: /^(now|\d+[smhd]|\w+ \d+), / })
+      .click();
+    await expect(page).toHaveURL(/\/post\//);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/profile\/adasterling\?tab=media$/);
+    await expect(tab(page, "Media")).toHaveAttribute("aria-selected", "true");
+    await page.goBack();
+    await expect(page).toHaveURL(/\/explore$/);
+  });
+});
 
 test.describe("with 1,000+ posts", () => {
   const POSTS = 1000;

@@ -3,7 +3,7 @@
 // top (what had focus was low on the screen) while its stack still hung from the container's bottom
 // edge: it sat at y -48 px, only its progress bar showing across the top bar.
 import { expect, expectToast, holdToasts, test, toastsAtRest } from "./fixtures";
-import { loginAsGuest, overlaps, seriousViolations, systemTheme, type Box } from "./screen-helpers";
+import { loginAsGuest, overlaps, seriousViolationsInPage, systemTheme, type Box } from "./screen-helpers";
 import { keepShot } from "./helpers";
 
 test.use({ reducedMotion: "reduce" });
@@ -35,7 +35,7 @@ for (const width of [375, 1280]) {
         expect(overlaps(box, topBar), "over the top bar").toBe(false);
         expect(overlaps(box, tabBar), "over the tab bar").toBe(false);
       }
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousViolationsInPage(page)).toEqual([]);
       await keepShot(page, `toast-place-${width}-${scheme}.png`);
     });
   }

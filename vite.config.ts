@@ -155,6 +155,9 @@ export default defineConfig({
           exclude: NEVER,
           // The process tests run cli/bin/mockman.js: build its bundle first, so it is never stale.
           globalSetup: ["tests/build-cli.setup.ts"],
+          // A hang detector for tests that start processes, each booting the bin (and some the script isolate):
+          // beside a build and other work at load 16-27, a 9 s test took 22 s and the 20 s default failed it.
+          testTimeout: 60000,
         },
       },
     ],

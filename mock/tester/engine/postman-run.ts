@@ -163,8 +163,13 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
   const send = async (outgoing: OutgoingRequest, url: string): Promise<Exchange> => {
     const cookie = cookieHeader(jar, url);
     if (cookie && headerIndex(outgoing.headers, "cookie") < 0) outgoing.headers.push(["Cookie", cookie]);
-    const timeoutMs = options.timeoutRequestMs || undefined;
-    const exchange = await sendWithin(sender, outgoing, timeoutMs, () => new NotSent(`no answer within --timeout-request ${timeoutMs} ms`));
+    // --timeout-request, or what is left of the run's --timeout when that is sooner: the run ends there, in flight or not.
+    const requestMs = options.timeoutRequestMs || undefined;
+    const runLeft = options.deadline === undefined ? undefined : Math.max(1, Math.ceil(options.deadline - performance.now()));
+    const byRun = runLeft !== undefined && (requestMs === undefined || runLeft < requestMs);
+    const exchange = await sendWithin(sender, outgoing, byRun ? runLeft : requestMs, () =>
+      byRun ? new NotSent("no answer before the run's --timeout") : new NotSent(`no answer within --timeout-request ${requestMs} ms`),
+    );
     keepSetCookies(jar, url, setCookiesOf(exchange));
     return exchange;
   };
@@ -196,6 +201,10 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
         // A mockman collection's results name their iteration when there are several, as its lines and reports did.
         if (!expect || iterations > 1) result.iteration = iteration;
         emit(result);
+        if (options.deadline !== undefined && performance.now() > options.deadline) {
+          end.timedOut = true;
+          return end;
+        }
         if (!result.pass && options.bail) {
           const skipped = plan.steps.filter((_, i) => !ran.has(i) && i > index).map((s) => s.name);
           end.bailed = { skipped, notRun: skipped.length + (iterations - iteration - 1) * plan.steps.length };

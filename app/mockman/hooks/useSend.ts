@@ -108,8 +108,8 @@ export function useSend({ tabs, history, variables, environmentName, scripted }:
 export type Sender = ReturnType<typeof useSend>;
 
 /**
- * On a narrow screen the answer renders below the whole form: bring its top
- * into view. Where it sits beside the form (wide screens) nothing moves.
+ * The answer renders below the form: bring its top into view when it lands in
+ * the lower part of the screen or past it; otherwise nothing moves.
  */
 function showAnswer() {
   const panel = document.getElementById("mm-response-title")?.closest("section");

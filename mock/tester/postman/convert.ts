@@ -352,7 +352,9 @@ export function toPostman(file: CollectionFile, name = "mockman collection"): { 
 
   const item = file.requests.map((r): PostmanItem => {
     // A path goes under {{baseUrl}} (empty in-process); a full URL or one that starts with a {{variable}} stays.
-    const endpoint = /^(https?:\/\/|\{\{)/i.test(r.endpoint) ? r.endpoint : `{{baseUrl}}${r.endpoint.startsWith("/") ? "" : "/"}${r.endpoint}`;
+    const endpoint = /^(https?:\/\/|\{\{)/i.test(r.endpoint)
+      ? r.endpoint
+      : `{{baseUrl}}${r.endpoint.startsWith("/") ? "" : "/"}${r.endpoint}`;
     const [path, query] = (endpoint.startsWith("{{baseUrl}}") ? endpoint.slice("{{baseUrl}}".length) : endpoint).split("?");
     const request: PostmanRequest = {
       method: r.method,

@@ -27,7 +27,7 @@ export type Prepared =
       headers: Record<string, string>;
       body: unknown;
       url: string;
-      /** A body type other than JSON: sent from these parts (lib/bodies.ts wireBody), variables filled there. */
+      /** A body type other than JSON: sent as a Postman item through the run worker (lib/send-item.ts), which fills its variables. */
       parts?: BodyParts;
     };
 

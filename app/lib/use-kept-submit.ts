@@ -5,6 +5,7 @@ import type { FetcherWithComponents } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { isKeptIntent, keep, type KeptIntent } from "./outbox";
 import { getSessionUser, getToken, sessionChangedElsewhere } from "./session";
+import { reserve, WRITE_KEY_PARAM } from "./write-line";
 
 /** The form field that carries a kept write's key to the action. */
 export const WRITE_KEY = "writeKey";
@@ -21,8 +22,16 @@ export function useKeptSubmit(fetcher: Pick<FetcherWithComponents<unknown>, "sub
     if (!isKeptIntent(intent) || !getToken() || sessionChangedElsewhere()) return;
     event.preventDefault();
     const key = keepForSession(intent, String(data.get(idField) ?? ""));
-    if (key) data.set(WRITE_KEY, key);
-    void fetcher.submit(data, { method: "post", action: form.getAttribute("action") ?? undefined });
+    let action = form.getAttribute("action") ?? undefined;
+    if (key) {
+      data.set(WRITE_KEY, key);
+      // Its place in the line of writes is taken now, in click order; the action finds it by the key in its URL.
+      reserve(key);
+      const url = new URL(action ?? window.location.pathname + window.location.search, window.location.href);
+      url.searchParams.set(WRITE_KEY_PARAM, key);
+      action = url.pathname + url.search;
+    }
+    void fetcher.submit(data, { method: "post", action });
   };
 }
 

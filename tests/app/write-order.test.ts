@@ -10,6 +10,7 @@ import { postActions } from "#app/lib/post-actions";
 import { profileActions } from "#app/lib/profile-actions";
 import { clearSession, saveSession } from "#app/lib/session";
 import { MemoryStorage } from "./memory-storage";
+import { reserve } from "#app/lib/write-line";
 
 let mock: Mock;
 const sent: string[] = [];
@@ -40,13 +41,13 @@ afterAll(async () => {
   await mock.shutdown();
 });
 
-/** An action's arguments, with a form that is read after `ms`. */
-function args(fields: Record<string, string>, ms: number) {
+/** An action's arguments, with a form that is read after `ms` (and a write key in its URL, as a kept click sends it). */
+function args(fields: Record<string, string>, ms: number, writeKey?: string) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
   const late = () => new Promise<FormData>((done) => setTimeout(() => done(form), ms));
   const request = {
-    url: "http://localhost/",
+    url: writeKey ? `http://localhost/follow?writeKey=${writeKey}` : "http://localhost/",
     signal: new AbortController().signal,
     formData: late,
     // profileActions reads a copy to find the intent, then hands the request on.
@@ -77,6 +78,25 @@ describe("follow then unfollow, clicked quickly", () => {
     const after = await (await mock.handle(new Request("http://localhost/api/users"))).json();
     const adaAfter = after.users.find((u: { username: string }) => u.username === "adasterling");
     expect(adaAfter.followers).toEqual([]);
+  });
+});
+
+describe("kept clicks whose actions Remix calls in the other order", () => {
+  it("reach the API in click order: each takes its place at the click (reserve), not when its action is called", async () => {
+    const users = await (await mock.handle(new Request("http://localhost/api/users"))).json();
+    const lena = users.users.find((u: { username: string }) => u.username === "lenaokafor");
+    sent.length = 0;
+    // Clicked: follow, then unfollow. Remix calls the unfollow's action first (its route module loaded first).
+    reserve("k-follow");
+    reserve("k-unfollow");
+    const unfollow = followAction(args({ intent: "unfollow", userId: lena._id, username: "lenaokafor" }, 0, "k-unfollow"));
+    await new Promise((done) => setTimeout(done, 20));
+    const follow = followAction(args({ intent: "follow", userId: lena._id, username: "lenaokafor" }, 0, "k-follow"));
+    expect(await Promise.all([follow, unfollow])).toEqual([
+      { intent: "follow", ok: true },
+      { intent: "unfollow", ok: true },
+    ]);
+    expect(sent).toEqual([`/api/users/follow/${lena._id}`, `/api/users/unfollow/${lena._id}`]);
   });
 });
 

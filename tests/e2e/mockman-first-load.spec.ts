@@ -61,6 +61,7 @@ test("/mockman's first load is under 250 KB of JavaScript (gzip); CodeMirror and
   ).toEqual([]);
   expect(await scripts.loaded(/^JsonCodeEditor-/), "CodeMirror waits for the body to be used").toBe(false);
   expect(await scripts.loaded(/^JsonView-/), "the JSON tree waits for a response").toBe(false);
+  expect(await scripts.loaded(/^PrettyJson-/), "the Pretty view waits for a response").toBe(false);
 
   // Until then the body is a plain field with the spec's text, named and described as the editor is.
   await expect(ui.body).toHaveValue("{}");
@@ -78,11 +79,11 @@ test("/mockman's first load is under 250 KB of JavaScript (gzip); CodeMirror and
   await expect(ui.body).toHaveText('{"title": "light"}');
   await expectNoSeriousAxeViolations(page);
 
-  // The first response brings the tree.
+  // The first response brings the Pretty view, which shows the body (the headers' tree comes when they render).
   await ui.submit.click();
   await expect(ui.status).toContainText("201 Created");
   await expect(ui.response.getByRole("group", { name: "Response body" })).toContainText("light");
-  expect(await scripts.loaded(/^JsonView-/)).toBe(true);
+  expect(await scripts.loaded(/^PrettyJson-/)).toBe(true);
 });
 
 test("text typed into the plain field before CodeMirror arrives is kept, caret and all", async ({ page }) => {

@@ -355,7 +355,8 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     let result: ReplayResult;
     // The URL as postman-collection reads it, filled as the scripts have left the variables.
     const urlNow = () => urlShown(definition ?? step.definition, (text) => filledOr(fill, text));
-    await runScripts(step.prerequest, "prerequest", await urlNow());
+    // Its URL (for pm.cookies) only when a pre-request script runs: a request without one is built once, by wire.ts.
+    if (step.prerequest.length) await runScripts(step.prerequest, "prerequest", await urlNow());
     if (skip) {
       result = notSentResult(step, "skipped by pm.execution.skipRequest()", await urlNow());
       result.pass = !errors.length;

@@ -149,3 +149,24 @@ describe("a like, then Logout, clicked quickly", () => {
     expect(after.likes.likedBy.map((u: { username: string }) => u.username)).toEqual(["guest"]);
   });
 });
+
+describe("a place reserved at a click whose action never comes", () => {
+  it("holds later writes 10 s at most, then lets them through in order", async () => {
+    const { inLine } = await import("#app/lib/write-line");
+    vi.useFakeTimers();
+    try {
+      const ran: string[] = [];
+      reserve("k-dropped");
+      const later = inLine(async (name: string) => void ran.push(name));
+      const first = later("after the dropped click");
+      const second = later("the next click");
+      await vi.advanceTimersByTimeAsync(9_900);
+      expect(ran).toEqual([]);
+      await vi.advanceTimersByTimeAsync(200);
+      await Promise.all([first, second]);
+      expect(ran).toEqual(["after the dropped click", "the next click"]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

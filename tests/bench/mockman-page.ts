@@ -61,7 +61,7 @@ async function runOnPage(browser: Browser, base: string, file: string, count: nu
       .click();
     await page
       .getByRole("menu", { name: `Actions for ${name}` })
-      .getByRole("menuitem", { name: "Run…", exact: true })
+      .getByRole("menuitem", { name: "Run", exact: true })
       .click();
     const runner = page.getByRole("dialog", { name: `Run ${name}` });
     await runner.getByLabel("Iterations").fill("1");

@@ -3,9 +3,9 @@
 // read by tough-cookie, which loads only then; an answer without cookies says so, and one
 // of the network says why a page cannot see its cookies. And an answer over 1 MB, with the
 // Pretty view selected, shows as the large-JSON worker's lazy tree, which the search narrows.
-import { expect, test, type Page } from "./fixtures";
+import { expect, scaled, test, type Page } from "./fixtures";
 import { keepShot, seriousViolationsInPage } from "./helpers";
-import { manyItemsJson, mockmanUi, openMockman, responseSection } from "./mockman-helpers";
+import { importCollection, manyItemsJson, mockmanUi, openMockman, responseSection } from "./mockman-helpers";
 
 /** Three Set-Cookie values joined in one header, as a scenario's headers hold them. */
 const SET_COOKIE = [
@@ -91,6 +91,34 @@ for (const width of [375, 1280]) {
     await expect(page.getByRole("group", { name: "Response headers" })).toContainText("sid=abc123");
   });
 }
+
+test("a Run's result opens to the cookies its answer set, in the same table", async ({ page }) => {
+  const collection = {
+    info: { name: "Cookies", schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json" },
+    item: [
+      {
+        name: "Todos",
+        request: { method: "GET", url: "/api/test-todos" },
+        // The run's jar took the cookie too, as Postman's does.
+        event: [{ listen: "test", script: { exec: ["pm.test('jar', () => pm.expect(pm.cookies.get('sid')).to.equal('abc123'));"] } }],
+      },
+      // The next request carries the cookie back (a Cookie header), as Postman's does.
+      { name: "Again", request: { method: "GET", url: "/api/test-todos" } },
+    ],
+  };
+  const menu = await importCollection(page, JSON.stringify(collection), "Cookies", 2);
+  await answerWithCookies(page);
+  await menu("Run");
+  const runner = page.getByRole("dialog", { name: "Run Cookies" });
+  await runner.getByRole("button", { name: "Run", exact: true }).click();
+  await expect(runner.getByTestId("run-summary")).toContainText("Done.", { timeout: scaled(60_000) });
+  await runner.getByRole("list", { name: "Run results" }).locator("summary").first().click();
+  const table = runner.getByRole("region", { name: "Cookies of Todos" }).getByRole("table");
+  await expect(table.getByRole("rowheader")).toHaveText(["sid", "theme", "visit"]);
+  await expect(runner.getByRole("list", { name: "Assertions of Todos" })).toHaveText("✓ jar");
+  await runner.getByRole("list", { name: "Run results" }).locator("summary").nth(1).click();
+  await expect(runner.locator(".mm-run-detail").nth(1)).toContainText("Cookie: sid=abc123");
+});
 
 test("an answer without cookies says none came; a network answer says why a page cannot read its cookies", async ({ page }) => {
   await openMockman(page);

@@ -9,6 +9,8 @@ interface Props {
   setCookies: string[];
   /** The request's URL (a path is on the page's origin). */
   url: string;
+  /** The table's box's accessible name, unique on the page. */
+  label?: string;
 }
 
 interface Row {
@@ -50,7 +52,7 @@ export function cookieRow(header: string, url: string): Row | null {
 
 const yesNo = (on: boolean) => (on ? "true" : "false");
 
-export function CookieTable({ setCookies, url }: Props) {
+export function CookieTable({ setCookies, url, label = "Cookies received" }: Props) {
   const read = setCookies.map((header) => ({ header, row: cookieRow(header, url) }));
   const rows = read.flatMap(({ row }) => (row ? [row] : []));
   const unread = read.filter(({ row }) => !row).map(({ header }) => header);
@@ -60,7 +62,7 @@ export function CookieTable({ setCookies, url }: Props) {
       {rows.length > 0 && (
         // A table wider than a phone scrolls sideways in its own box, which a keyboard can scroll (tabIndex).
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        <div className="mm-cookies" role="region" aria-label="Cookies received" tabIndex={0}>
+        <div className="mm-cookies" role="region" aria-label={label} tabIndex={0}>
           <table className="mm-cookie-table">
             <thead>
               <tr>

@@ -115,6 +115,7 @@ test("a Run's result opens to the cookies its answer set, in the same table", as
   await runner.getByRole("list", { name: "Run results" }).locator("summary").first().click();
   const table = runner.getByRole("region", { name: "Cookies of Todos" }).getByRole("table");
   await expect(table.getByRole("rowheader")).toHaveText(["sid", "theme", "visit"]);
+  await keepShot(runner, "mockman-cookies-run-1280.png");
   await expect(runner.getByRole("list", { name: "Assertions of Todos" })).toHaveText("✓ jar");
   await runner.getByRole("list", { name: "Run results" }).locator("summary").nth(1).click();
   await expect(runner.locator(".mm-run-detail").nth(1)).toContainText("Cookie: sid=abc123");

@@ -1,5 +1,6 @@
 // The part of @postman/tough-cookie (the fork postman-runtime and postman-sandbox use; it ships
-// no types) that the run's jar (engine/cookies.ts) and the script bridge (sandbox/sandbox.ts) call.
+// no types) that the run's jar (engine/cookies.ts), the script bridge (sandbox/sandbox.ts) and
+// /mockman's Cookies tab (app/mockman/components/CookieTable.tsx) call.
 declare module "@postman/tough-cookie" {
   /** A store method's callback (the store's methods also answer by a promise when given none). */
   type Callback = (error: Error | null, result?: unknown) => void;
@@ -14,12 +15,17 @@ declare module "@postman/tough-cookie" {
     hostOnly: boolean | null;
     maxAge: number | "Infinity" | "-Infinity" | null;
     extensions: string[] | null;
+    /** "strict", "lax" or "none" as given, else undefined. */
+    sameSite?: string;
     static parse(text: string, options?: { loose?: boolean }): Cookie | null | undefined;
     static fromJSON(json: unknown): Cookie | null;
     toJSON(): Record<string, unknown>;
     /** Epoch ms it expires at (Infinity for a session cookie). */
     expiryTime(now?: Date): number;
   }
+
+  /** RFC 6265 §5.1.4: the path a cookie without Path gets from its request's path. */
+  export function defaultPath(path: string): string;
 
   export class Store {
     synchronous: boolean;

@@ -16,6 +16,9 @@ import {
 import { pageSender } from "#app/mockman/lib/page-sender";
 import { ancestorsOf, scriptsOf, sendCollection, sendRunsPreRequest, sendRunsScripts, withScripts } from "#app/mockman/lib/scripts";
 import { NO_AUTH } from "#app/mockman/lib/tabs";
+import { sendRequest } from "#app/mockman/lib/send";
+import { createMock } from "#mock/core/create-mock";
+import { MemoryStore } from "#mock/store/memory";
 
 const form = (scripts?: SavedForm["scripts"]): SavedForm => ({
   method: "GET",
@@ -149,5 +152,42 @@ describe("the page's Sender", () => {
       { name: "fails", pass: false, error: "expected 1 to equal 2" },
     ]);
     expect(scopes.environment.path).toBe("test-todos");
+  });
+
+  it("keeps the mock's Set-Cookie, which a Response hides: the page's answer lists it, and a run's jar takes it", async () => {
+    const mock = await createMock({ store: new MemoryStore(), passwordIterations: 1_000 });
+    mock.scenarios.add({
+      name: "cookies",
+      method: "GET",
+      path: "/api/test-todos",
+      headers: { "set-cookie": "sid=abc; Path=/; HttpOnly, theme=dark; Expires=Wed, 21 Oct 2099 07:28:00 GMT" },
+      body: { todos: [] },
+    });
+    const viaMock = ((input: RequestInfo | URL, init?: RequestInit) =>
+      mock.handle(new Request(new URL(String(input), "http://localhost"), init))) as typeof fetch;
+    const sent = await sendRequest({ method: "GET", endpoint: "/api/test-todos", headers: {}, body: null }, viaMock);
+    expect(sent.kind === "response" && sent.response.setCookies).toEqual([
+      "sid=abc; Path=/; HttpOnly",
+      "theme=dark; Expires=Wed, 21 Oct 2099 07:28:00 GMT",
+    ]);
+    expect(sent.kind === "response" && sent.response.headers["set-cookie"]).toContain("sid=abc");
+    // Without them (an answer of the network): undefined, not an empty list.
+    const network = await sendRequest({ method: "GET", endpoint: "/x", headers: {}, body: null }, fakeFetch([]));
+    expect(network.kind === "response" && network.response.setCookies).toBeUndefined();
+
+    const item = requestItem(
+      "Todos",
+      {
+        ...form({ prerequest: "", test: "pm.test('jar', () => pm.expect(pm.cookies.get('sid')).to.equal('abc'));" }),
+        endpoint: "/api/test-todos",
+      },
+      "r1",
+    );
+    const prepared = prepareRun(
+      { kind: "postman", collection: sendCollection(item, null, null) },
+      { environment: {}, globals: {}, data: [], folders: [] },
+    );
+    const { report } = await executeRun(prepared, pageSender({ fetcher: viaMock }), { bail: false, file: "t" });
+    expect(report.results[0].assertions).toEqual([{ name: "jar", pass: true }]);
   });
 });

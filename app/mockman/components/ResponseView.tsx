@@ -1,10 +1,10 @@
 // An answer: status line with time and size (and Next page), the body's tools,
-// the paging hint, the search, then Body and Headers as tabs (trees).
+// the paging hint, the search, then Body, Headers and Cookies as tabs.
 import { useState } from "react";
 import { formatBytes, formatMs, type Outcome } from "../lib/send";
 import { useBodyActions } from "../hooks/useBodyActions";
 import { useResponseSearch } from "../hooks/useResponseSearch";
-import { JsonView } from "./lazy";
+import { CookieTable, JsonView } from "./lazy";
 import { ResponseBody } from "./ResponseBody";
 import { SearchBox } from "./SearchBox";
 import { SectionTabs, type SectionTab } from "./SectionTabs";
@@ -108,9 +108,27 @@ export function ResponseView({ outcome, onNextPage, request, pagingHint, onAddLi
                 <JsonView key={`headers:${search}`} data={headers.data} size={0} label="Response headers" openAll />
               ),
           },
+          {
+            id: "cookies",
+            label: response.setCookies ? `Cookies (${response.setCookies.length})` : "Cookies",
+            content: <ResponseCookies setCookies={response.setCookies} url={request.endpoint} />,
+          },
           ...(testsTab ? [testsTab] : []),
         ]}
       />
     </div>
   );
+}
+
+/** The Cookies tab: the cookies the answer set, or why there are none to show. */
+function ResponseCookies({ setCookies, url }: { setCookies?: string[]; url: string }) {
+  if (!setCookies)
+    return (
+      <p className="mm-hint">
+        No cookies to show: this answer came from the network, and a browser hides an answer&apos;s Set-Cookie from the page that fetched it
+        (as in Postman&apos;s web app). Answers of this page&apos;s own mock (/api/…) show their cookies here.
+      </p>
+    );
+  if (setCookies.length === 0) return <p className="mm-hint">No cookies received from the server.</p>;
+  return <CookieTable setCookies={setCookies} url={url} />;
 }

@@ -1,6 +1,6 @@
 // A run's results as they come (RunnerDialog): pass or fail, the request's name as
 // the collection gives it ("List posts"), status, time and tests, with each failed
-// assertion named; each opens (a disclosure) to the request sent, the response and
+// assertion named; each opens (a disclosure) to the request sent, the response (and the cookies it set) and
 // every assertion. All or only the failed ones, in a list a keyboard can scroll.
 // Windowed (@tanstack/react-virtual, each row measured): only the rows near the list's
 // scrolled-to part are in the DOM, with space above and below for the rest, so a run of
@@ -10,6 +10,8 @@ import { memo, useMemo, useRef, useState } from "react";
 import { assertionCounts, type ReplayResult } from "#mock/tester/engine/reporters";
 import type { ResultDetail } from "../lib/run-protocol";
 import { formatMs } from "../lib/send";
+import { splitSetCookie } from "#mock/core/web-raw";
+import { CookieTable } from "./lazy";
 
 /** A passing row's height (one line); a failing one is measured when it shows. */
 const ROW = 29;
@@ -135,6 +137,16 @@ const RunRow = memo(function RunRow({
                   {detail.response.status} {detail.response.statusText} · {formatMs(detail.response.ms)}
                 </p>
                 <Headers title="Response headers" rows={Object.entries(detail.response.headers)} />
+                {detail.response.headers["set-cookie"] && (
+                  <>
+                    <h4 className="mm-run-part">Response cookies</h4>
+                    <CookieTable
+                      setCookies={splitSetCookie(detail.response.headers["set-cookie"])}
+                      url={detail.request?.path ?? r.path}
+                      label={`Cookies of ${name}`}
+                    />
+                  </>
+                )}
                 <h4 className="mm-run-part">Response body</h4>
                 <pre className="mm-run-pre">{detail.response.body || "(empty)"}</pre>
               </>

@@ -5,18 +5,21 @@
 //   pointed at; until then a plain text field with the same label, text and help;
 // - the JSON tree (react-json-tree with its colour and lodash helpers, ~30 KB gz)
 //   when a response's headers first show;
-// - the body's Pretty view (./PrettyJson, windowed) when a response first shows.
+// - the body's Pretty view (./PrettyJson, windowed) when a response first shows;
+// - the Cookies tab's table (./CookieTable, with tough-cookie) when an answer sets a cookie.
 // The Code dialog (httpsnippet) loads on first open (MockmanDialogs), and the
 // collection file conversions (with their matcher checks) on import or export.
 import { Suspense, lazy, useLayoutEffect, useRef, useState, type ComponentProps } from "react";
 import type { CodeEditorProps } from "./JsonCodeEditor";
 import type { JsonView as Tree } from "./JsonView";
 import type { PrettyJson as Pretty } from "./PrettyJson";
+import type { CookieTable as Cookies } from "./CookieTable";
 
 export type { CodeEditorProps };
 
 const TreeView = lazy(() => import("./JsonView").then((m) => ({ default: m.JsonView })));
 const PrettyView = lazy(() => import("./PrettyJson").then((m) => ({ default: m.PrettyJson })));
+const CookiesView = lazy(() => import("./CookieTable").then((m) => ({ default: m.CookieTable })));
 
 /**
  * The read-only JSON tree (./JsonView), loaded on first show; until it is there, the
@@ -37,6 +40,15 @@ export function PrettyJson(props: ComponentProps<typeof Pretty>) {
   return (
     <Suspense fallback={<IndentedText data={props.data} />}>
       <PrettyView {...props} />
+    </Suspense>
+  );
+}
+
+/** The Cookies tab's table (./CookieTable), loaded when an answer sets a cookie; until then each Set-Cookie as it came. */
+export function CookieTable(props: ComponentProps<typeof Cookies>) {
+  return (
+    <Suspense fallback={<pre className="mm-text">{props.setCookies.map((c) => `Set-Cookie: ${c}`).join("\n")}</pre>}>
+      <CookiesView {...props} />
     </Suspense>
   );
 }

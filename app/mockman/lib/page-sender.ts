@@ -29,7 +29,14 @@ export async function exchangeOf(outcome: Outcome): Promise<Exchange> {
   if (outcome.kind === "failure") throw new Error(outcome.error);
   const r = outcome.response;
   const body = r.blob ? answerBody(await r.blob.text()) : r.raw !== undefined ? answerBody(r.raw) : r.body === "" ? null : r.body;
-  return { status: r.status, statusText: r.statusText, headers: r.headers, body, ms: r.ms };
+  return {
+    status: r.status,
+    statusText: r.statusText,
+    headers: r.headers,
+    body,
+    ms: r.ms,
+    ...(r.setCookies ? { setCookies: r.setCookies } : {}),
+  };
 }
 
 export function pageSender(options: PageSenderOptions = {}): Sender {

@@ -2,6 +2,7 @@
 // same-origin /api/*, the network everything else) and measures it.
 import { readAsDataUrl } from "#app/lib/image";
 import { statusText } from "#mock/core/boundary";
+import { setCookiesOf } from "#mock/core/web-raw";
 import { sendsBody } from "./body";
 import { LargeJson, WORKER_BYTES } from "./large-json";
 
@@ -20,6 +21,11 @@ export interface TesterResponse {
   /** A large answer that is not JSON: its length in characters (`body` is its start). */
   textLength?: number;
   isJson: boolean;
+  /**
+   * Each Set-Cookie of the answer, when the page can read them: the page's mock answered (empty when it
+   * set none). Undefined for an answer of the network, whose Set-Cookie a browser hides from the page.
+   */
+  setCookies?: string[];
   /** An image answer (GET /api/photos/...) as a data URL, to show; its body is then a note saying what it is. */
   image?: string;
   ms: number;
@@ -61,10 +67,15 @@ export async function sendRequest(request: TesterRequest, fetcher: typeof fetch 
     const blob = await res.blob();
     const size = blob.size;
     const ms = performance.now() - start;
+    const setCookies = setCookiesOf(res);
+    const answerHeaders: Record<string, string> = Object.fromEntries(res.headers.entries());
+    // The mock's Set-Cookie, which the Response hid, among the headers as the server sent it.
+    if (setCookies?.length) answerHeaders["set-cookie"] = setCookies.join(", ");
     const answer = {
       status: res.status,
       statusText: statusTextOf(res.status, res.statusText),
-      headers: Object.fromEntries(res.headers.entries()),
+      headers: answerHeaders,
+      ...(setCookies ? { setCookies } : {}),
     };
     // An image (GET /api/photos/...): a note for the body, and the picture to show.
     if (answerType.startsWith("image/") && size > 0) {

@@ -99,10 +99,7 @@ function jarUrl(url: string): string {
   return url.startsWith("/") ? `http://localhost${url}` : `http://${url}`;
 }
 
-/** Splits a header that joined several Set-Cookie values with ", " (a comma before the next name=). */
-export function splitSetCookie(header: string): string[] {
-  return header.split(/,(?=\s*[^;,=\s]+=)/).map((part) => part.trim());
-}
+export { splitSetCookie } from "../../core/web-raw";
 
 /**
  * Each Set-Cookie of an answer to `url` into the jar, as postman-request puts them (an invalid one

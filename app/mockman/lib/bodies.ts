@@ -6,6 +6,7 @@
 // `mockman replay` and Newman: the page and the CLI put the same request on the wire. A chosen File
 // lives only in this tab's memory: saved requests, history and reloads keep its
 // name (Postman keeps only `src` too), and the form asks for it again.
+import type { PostmanBody } from "#mock/tester/postman/convert";
 
 export type BodyKind = "none" | "json" | "text" | "xml" | "urlencoded" | "formdata" | "binary" | "graphql";
 
@@ -151,18 +152,6 @@ export function partTexts(parts: BodyParts): string[] {
 }
 
 // --- Postman v2.1 ------------------------------------------------------------
-
-/** A Postman request body (v2.1 shape). */
-export interface PostmanBody {
-  mode?: string;
-  raw?: unknown;
-  options?: { raw?: { language?: string } };
-  urlencoded?: Array<{ key?: unknown; value?: unknown; disabled?: boolean }>;
-  formdata?: Array<{ key?: unknown; value?: unknown; type?: string; src?: unknown; contentType?: string; disabled?: boolean }>;
-  file?: { src?: unknown };
-  graphql?: { query?: unknown; variables?: unknown };
-  disabled?: boolean;
-}
 
 const rowsFrom = (list: PostmanBody["urlencoded"]) =>
   (list ?? [])

@@ -16,7 +16,7 @@ import {
   type PostmanRequest,
 } from "#mock/tester/postman/convert";
 import { INITIAL_BODY } from "./body";
-import { keptParts, partsFromPostman, postmanBodyOf, type BodyParts, type PostmanBody } from "./bodies";
+import { keptParts, partsFromPostman, postmanBodyOf, type BodyParts } from "./bodies";
 import { savedHeaderRows, type HeaderRow } from "./headers";
 import type { SavedHeader } from "./history";
 import { hasScripts, scriptsOf, withScripts, type Scripts } from "./scripts";
@@ -259,7 +259,7 @@ export function formOf(item: PostmanItem): SavedForm {
       : request.auth?.type === "basic"
         ? { ...NO_AUTH, kind: "basic", username: value(request.auth.basic, "username"), password: value(request.auth.basic, "password") }
         : NO_AUTH;
-  const read = partsFromPostman(request.body as PostmanBody | undefined);
+  const read = partsFromPostman(request.body);
   // A request without a body (none, or a GET written by hand) keeps the JSON editor's `{}` and the JSON type.
   const bodies = read.parts?.kind === "none" && !request.body ? undefined : read.parts;
   return {

@@ -7,6 +7,7 @@
 // lives only in this tab's memory: saved requests, history and reloads keep its
 // name (Postman keeps only `src` too), and the form asks for it again.
 import type { PostmanBody } from "#mock/tester/postman/convert";
+import type { ParamRow } from "./query";
 
 export type BodyKind = "none" | "json" | "text" | "xml" | "urlencoded" | "formdata" | "binary" | "graphql";
 
@@ -21,12 +22,8 @@ export const BODY_KINDS: ReadonlyArray<{ kind: BodyKind; label: string }> = [
   { kind: "graphql", label: "GraphQL" },
 ];
 
-/** One row of a form table. `file` rows (form-data only) send the chosen file; `fileName` is what was chosen. */
-export interface FormRow {
-  id: string;
-  enabled: boolean;
-  key: string;
-  value: string;
+/** One row of a form table, as a query row. `file` rows (form-data only) send the chosen file; `fileName` is what was chosen. */
+export interface FormRow extends ParamRow {
   file?: boolean;
   fileName?: string;
 }

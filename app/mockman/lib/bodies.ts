@@ -6,7 +6,7 @@
 // `mockman replay` and Newman: the page and the CLI put the same request on the wire. A chosen File
 // lives only in this tab's memory: saved requests, history and reloads keep its
 // name (Postman keeps only `src` too), and the form asks for it again.
-import type { PostmanBody } from "#mock/tester/postman/convert";
+import { rawText, type PostmanBody } from "#mock/tester/postman/convert";
 import type { ParamRow } from "./query";
 
 export type BodyKind = "none" | "json" | "text" | "xml" | "urlencoded" | "formdata" | "binary" | "graphql";
@@ -160,7 +160,7 @@ export function partsFromPostman(body: PostmanBody | undefined): { parts?: BodyP
   const blank = defaultParts();
   if (!body || body.disabled || !body.mode) return { parts: { ...blank, kind: "none" } };
   if (body.mode === "raw") {
-    const raw = typeof body.raw === "string" ? body.raw : body.raw === undefined ? "" : JSON.stringify(body.raw);
+    const raw = rawText(body.raw);
     const language = body.options?.raw?.language;
     if (language === "xml") return { parts: { ...blank, kind: "xml", raw } };
     if (language === "text" || language === "html" || language === "javascript") return { parts: { ...blank, kind: "text", raw } };

@@ -98,6 +98,10 @@ export const slug = (text: string) =>
 
 export const text = (value: unknown) => (value === undefined || value === null ? "" : String(value));
 
+/** Postman's raw value may be text or (in hand-written files) JSON. */
+export const rawText = (value: unknown) =>
+  typeof value === "string" ? value : value === undefined || value === null ? "" : JSON.stringify(value);
+
 /** A collection's variables (its `variable` list, the enabled ones) as a Run reads them: pm.collectionVariables. */
 export function collectionVariablesOf(postman: Pick<PostmanCollection, "variable"> | undefined): Record<string, string> {
   const values: Record<string, string> = {};

@@ -5,6 +5,7 @@
 // their scripts; the page's history import uses the simpler fromPostman.
 import {
   endpointOf,
+  rawText,
   text,
   collectionVariablesOf,
   uniqueName,
@@ -87,10 +88,6 @@ function scriptOf(events: PostmanEvent[] | undefined, listen: string): string | 
     .filter((source) => source.trim());
   return sources.length ? sources.join("\n") : null;
 }
-
-/** Postman's raw value may be text or (in hand-written files) JSON. */
-const rawText = (value: unknown) =>
-  typeof value === "string" ? value : value === undefined || value === null ? "" : JSON.stringify(value);
 
 function bodyOf(request: PostmanRequest): StepBody {
   const body = request.body;

@@ -69,7 +69,6 @@ export function defaultParts(): BodyParts {
 }
 
 export const partsOf = (parts: BodyParts | undefined): BodyParts => parts ?? defaultParts();
-export const isJsonKind = (parts: BodyParts | undefined) => partsOf(parts).kind === "json";
 
 // --- files chosen in this tab's life -------------------------------------
 

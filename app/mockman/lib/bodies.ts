@@ -6,7 +6,8 @@
 // `mockman replay` and Newman: the page and the CLI put the same request on the wire. A chosen File
 // lives only in this tab's memory: saved requests, history and reloads keep its
 // name (Postman keeps only `src` too), and the form asks for it again.
-import type { FormField, StepBody } from "#mock/tester/postman/steps";
+import { rawText, type PostmanBody } from "#mock/tester/postman/convert";
+import type { ParamRow } from "./query";
 
 export type BodyKind = "none" | "json" | "text" | "xml" | "urlencoded" | "formdata" | "binary" | "graphql";
 
@@ -21,12 +22,8 @@ export const BODY_KINDS: ReadonlyArray<{ kind: BodyKind; label: string }> = [
   { kind: "graphql", label: "GraphQL" },
 ];
 
-/** One row of a form table. `file` rows (form-data only) send the chosen file; `fileName` is what was chosen. */
-export interface FormRow {
-  id: string;
-  enabled: boolean;
-  key: string;
-  value: string;
+/** One row of a form table, as a query row. `file` rows (form-data only) send the chosen file; `fileName` is what was chosen. */
+export interface FormRow extends ParamRow {
   file?: boolean;
   fileName?: string;
 }
@@ -72,7 +69,6 @@ export function defaultParts(): BodyParts {
 }
 
 export const partsOf = (parts: BodyParts | undefined): BodyParts => parts ?? defaultParts();
-export const isJsonKind = (parts: BodyParts | undefined) => partsOf(parts).kind === "json";
 
 // --- files chosen in this tab's life -------------------------------------
 
@@ -153,18 +149,6 @@ export function partTexts(parts: BodyParts): string[] {
 
 // --- Postman v2.1 ------------------------------------------------------------
 
-/** A Postman request body (v2.1 shape). */
-export interface PostmanBody {
-  mode?: string;
-  raw?: unknown;
-  options?: { raw?: { language?: string } };
-  urlencoded?: Array<{ key?: unknown; value?: unknown; disabled?: boolean }>;
-  formdata?: Array<{ key?: unknown; value?: unknown; type?: string; src?: unknown; contentType?: string; disabled?: boolean }>;
-  file?: { src?: unknown };
-  graphql?: { query?: unknown; variables?: unknown };
-  disabled?: boolean;
-}
-
 const rowsFrom = (list: PostmanBody["urlencoded"]) =>
   (list ?? [])
     .filter((kv) => kv && typeof kv === "object")
@@ -175,7 +159,7 @@ export function partsFromPostman(body: PostmanBody | undefined): { parts?: BodyP
   const blank = defaultParts();
   if (!body || body.disabled || !body.mode) return { parts: { ...blank, kind: "none" } };
   if (body.mode === "raw") {
-    const raw = typeof body.raw === "string" ? body.raw : body.raw === undefined ? "" : JSON.stringify(body.raw);
+    const raw = rawText(body.raw);
     const language = body.options?.raw?.language;
     if (language === "xml") return { parts: { ...blank, kind: "xml", raw } };
     if (language === "text" || language === "html" || language === "javascript") return { parts: { ...blank, kind: "text", raw } };
@@ -247,41 +231,6 @@ export function postmanBodyOf(parts: BodyParts): PostmanBody | undefined {
 
 // --- on the wire -------------------------------------------------------------
 
-/** The parts as the run plan's body: bodyWithFiles names each chosen file by the src it gives it. */
-function stepBody(parts: BodyParts, tabId: string): StepBody {
-  switch (parts.kind) {
-    case "text":
-    case "xml":
-      return { mode: "raw", raw: parts.raw, language: parts.kind };
-    case "urlencoded":
-      return {
-        mode: "urlencoded",
-        pairs: parts.urlencoded.filter((r) => r.key.trim() || r.value).map((r) => [r.key, r.value, !r.enabled]),
-      };
-    case "formdata":
-      return {
-        mode: "formdata",
-        fields: parts.formdata
-          .filter((r) => r.key.trim() || r.value || r.file)
-          .map((r): FormField => ({
-            key: r.key,
-            type: r.file ? "file" : "text",
-            value: r.file ? "" : r.value,
-            // The key names the chosen File; what follows the slash is the part's file name.
-            src: r.file ? [`${r.id}/${r.fileName ?? "file"}`] : [],
-            ...(r.file && chosen.get(r.id)?.type ? { contentType: chosen.get(r.id)!.type } : {}),
-            ...(r.enabled ? {} : { disabled: true as const }),
-          })),
-      };
-    case "binary":
-      return { mode: "file", src: binaryKey(tabId) };
-    case "graphql":
-      return { mode: "graphql", query: parts.query, variables: parts.variables };
-    default:
-      return { mode: "none" };
-  }
-}
-
 /** Why the form's body cannot be sent as it is, or null. */
 export function partsProblem(parts: BodyParts, tabId: string): string | null {
   const missing = missingFiles(parts, tabId);
@@ -306,27 +255,28 @@ export function partsProblem(parts: BodyParts, tabId: string): string | null {
 /**
  * A Send goes to the run worker as a Postman item (lib/send-item.ts), and the files chosen in the form go
  * with it (a File crosses to a worker as it is): each under the `src` the item names, which the
- * worker reads as `mockman replay` reads a file from disk. The srcs are stepBody's (the row's id,
- * then the file's name), so two files of one name stay apart and each part keeps its own name and
+ * worker reads as `mockman replay` reads a file from disk. A form-data file's src is the row's id,
+ * then the file's name, so two files of one name stay apart and each part keeps its own name and
  * type. Null when the body names no file.
  */
 export function bodyWithFiles(parts: BodyParts | undefined, tabId: string): { body: PostmanBody; files: Record<string, File> } | null {
   const p = partsOf(parts);
-  const step = stepBody(p, tabId);
   const files: Record<string, File> = {};
-  if (step.mode === "file") {
-    const file = chosen.get(step.src);
-    if (file) files[step.src] = file;
-    return { body: { mode: "file", file: { src: step.src } }, files };
-  }
-  if (step.mode !== "formdata" || !step.fields.some((f) => f.type === "file")) return null;
-  const formdata = step.fields.map((f) => {
-    const off = f.disabled ? { disabled: true } : {};
-    if (f.type !== "file") return { key: f.key, value: f.value, type: "text", ...off };
-    const src = f.src[0]!;
-    const file = chosen.get(src.split("/")[0]!);
+  if (p.kind === "binary") {
+    const src = binaryKey(tabId);
+    const file = chosen.get(src);
     if (file) files[src] = file;
-    return { key: f.key, type: "file", src, ...(f.contentType ? { contentType: f.contentType } : {}), ...off };
+    return { body: { mode: "file", file: { src } }, files };
+  }
+  const rows = p.formdata.filter((r) => r.key.trim() || r.value || r.file);
+  if (p.kind !== "formdata" || !rows.some((r) => r.file)) return null;
+  const formdata = rows.map((r) => {
+    const off = r.enabled ? {} : { disabled: true };
+    if (!r.file) return { key: r.key, value: r.value, type: "text", ...off };
+    const src = `${r.id}/${r.fileName ?? "file"}`;
+    const file = chosen.get(r.id);
+    if (file) files[src] = file;
+    return { key: r.key, type: "file", src, ...(file?.type ? { contentType: file.type } : {}), ...off };
   });
   return { body: { mode: "formdata", formdata }, files };
 }

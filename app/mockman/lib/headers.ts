@@ -9,6 +9,9 @@ export interface HeaderRow {
   value: string;
 }
 
+/** A row as history, saved requests and the stored tabs keep it. */
+export type SavedHeader = Omit<HeaderRow, "id">;
+
 export type HeaderField = "header" | "value";
 
 let nextId = 0;
@@ -62,7 +65,7 @@ export function headersToSend(rows: HeaderRow[]): Record<string, string> {
 }
 
 /** Rows for a saved request (history, cURL): each header used, plus the blank row. */
-export function rowsFromHeaders(headers: Record<string, string> | Array<Pick<HeaderRow, "isUsed" | "header" | "value">>): HeaderRow[] {
+export function rowsFromHeaders(headers: Record<string, string> | SavedHeader[]): HeaderRow[] {
   const list = Array.isArray(headers) ? headers : Object.entries(headers).map(([header, value]) => ({ isUsed: true, header, value }));
   return withBlankLastRow(list.map((row) => ({ id: newId(), isUsed: row.isUsed, header: row.header, value: row.value })));
 }
@@ -77,7 +80,7 @@ export function setHeader(rows: HeaderRow[], name: string, value: string): Heade
 }
 
 /** Rows worth saving (history): everything but blank rows. */
-export const savedHeaderRows = (rows: HeaderRow[]) =>
+export const savedHeaderRows = (rows: HeaderRow[]): SavedHeader[] =>
   rows.filter((row) => !isBlank(row)).map(({ isUsed, header, value }) => ({ isUsed, header, value }));
 
 /** Removes every row with that name (case-insensitively), keeping the blank last row. */

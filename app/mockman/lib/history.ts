@@ -2,15 +2,10 @@
 // the mock's data (and the mock's reset never touches the history).
 import Dexie, { type Table } from "dexie";
 import type { BodyParts } from "./bodies";
+import type { SavedHeader } from "./headers";
 
 export const HISTORY_DATABASE = "mockman-history";
 export const HISTORY_PAGE = 50;
-
-export interface SavedHeader {
-  isUsed: boolean;
-  header: string;
-  value: string;
-}
 
 export interface HistoryEntry {
   id?: number;

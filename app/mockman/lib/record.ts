@@ -2,7 +2,8 @@
 // it failed (CONTRACT §8: a failed tester request is shown and logged).
 import { GUEST } from "#mock/data/seed";
 import type { BodyParts } from "./bodies";
-import type { HistoryEntry, SavedHeader } from "./history";
+import type { SavedHeader } from "./headers";
+import type { HistoryEntry } from "./history";
 import { tokenIn, type Outcome } from "./send";
 
 export interface SentRequest {

@@ -16,9 +16,9 @@ import {
   type PostmanRequest,
 } from "#mock/tester/postman/convert";
 import { INITIAL_BODY } from "./body";
-import { keptParts, partsFromPostman, postmanBodyOf, type BodyParts, type PostmanBody } from "./bodies";
-import { savedHeaderRows, type HeaderRow } from "./headers";
-import type { SavedHeader } from "./history";
+import { keptParts, partsFromPostman, postmanBodyOf } from "./bodies";
+import { savedHeaderRows } from "./headers";
+import type { SentRequest } from "./record";
 import { hasScripts, scriptsOf, withScripts, type Scripts } from "./scripts";
 import { NO_AUTH, type AuthFields, type RequestTab } from "./tabs";
 
@@ -34,13 +34,7 @@ export interface SavedCollection {
 export type { SavedLink } from "./tabs";
 
 /** The parts of a tab a saved request holds. */
-export interface SavedForm {
-  method: string;
-  endpoint: string;
-  headers: SavedHeader[];
-  bodyText: string;
-  /** A body type other than JSON (absent: the JSON bodyText). */
-  bodies?: BodyParts;
+export interface SavedForm extends SentRequest {
   auth: AuthFields;
   /** Pre-request and test scripts, kept as the item's Postman events. */
   scripts?: Scripts;
@@ -259,7 +253,7 @@ export function formOf(item: PostmanItem): SavedForm {
       : request.auth?.type === "basic"
         ? { ...NO_AUTH, kind: "basic", username: value(request.auth.basic, "username"), password: value(request.auth.basic, "password") }
         : NO_AUTH;
-  const read = partsFromPostman(request.body as PostmanBody | undefined);
+  const read = partsFromPostman(request.body);
   // A request without a body (none, or a GET written by hand) keeps the JSON editor's `{}` and the JSON type.
   const bodies = read.parts?.kind === "none" && !request.body ? undefined : read.parts;
   return {
@@ -304,15 +298,7 @@ export function parentOf(items: PostmanItem[], id: string, parent: string | null
 }
 
 /** The saved-request parts of a tab's form (header rows as the history keeps them). */
-export function tabForm(tab: {
-  method: string;
-  endpoint: string;
-  headers: HeaderRow[];
-  bodyText: string;
-  bodies?: BodyParts;
-  auth: AuthFields;
-  scripts?: Scripts;
-}): SavedForm {
+export function tabForm(tab: Pick<RequestTab, "method" | "endpoint" | "headers" | "bodyText" | "bodies" | "auth" | "scripts">): SavedForm {
   const bodies = keptParts(tab.bodies);
   const form: SavedForm = {
     method: tab.method,

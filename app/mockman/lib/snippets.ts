@@ -8,19 +8,11 @@
 // changes it), and the marker is put back as `{{name}}` in the printed code.
 import { HTTPSnippet, type HarRequest } from "@readme/httpsnippet";
 import { commandContentType, curlBodyFlags, graphqlText, mapPartTexts, type BodyParts } from "./bodies";
-import { commandUrl, mockmanBody, mockmanBodyNote, printCurl, printMockmanRequest } from "./curl";
+import { commandUrl, mockmanBody, mockmanBodyNote, printCurl, printMockmanRequest, type CurlRequest } from "./curl";
 import { variableNames } from "#mock/tester/engine/variables";
 
-export interface SnippetRequest {
-  method: string;
-  /** As typed (a path, or a URL), with `{{ }}` left or filled as chosen. */
-  endpoint: string;
-  headers: Record<string, string>;
-  /** Sent only by methods that carry a body. */
-  body?: string;
-  /** A body type other than JSON (then `body` is unused): form fields, parts, a file, text, XML, GraphQL. */
-  bodies?: BodyParts;
-}
+/** The request as typed (its endpoint a path or a URL), `{{ }}` left or filled as chosen; `body` only for methods that carry one. */
+export type SnippetRequest = Omit<CurlRequest, "data">;
 
 export interface Language {
   id: string;

@@ -7,13 +7,9 @@ import { headersToSend, savedHeaderRows, type HeaderRow } from "./headers";
 import type { SentRequest } from "./record";
 import { resolveRequest, unresolvedMessage, type Variables } from "./variables";
 
-export interface RequestForm {
-  method: string;
-  endpoint: string;
+/** The form as typed; for the files a body names, the tab it belongs to. */
+export interface RequestForm extends Omit<SentRequest, "headers"> {
   headers: HeaderRow[];
-  bodyText: string;
-  /** The body type (absent: JSON) and, for the files it names, the tab it belongs to. */
-  bodies?: BodyParts;
   tabId?: string;
 }
 

@@ -5,7 +5,7 @@
 // typing never rewrites an answer.
 import { INITIAL_BODY } from "./body";
 import { readParts, type BodyParts } from "./bodies";
-import { initialHeaderRows, rowsFromHeaders, type HeaderRow } from "./headers";
+import { initialHeaderRows, rowsFromHeaders, type HeaderRow, type SavedHeader } from "./headers";
 import { newParamId, rowsAfterTyping, type ParamRow } from "./query";
 import { NO_SCRIPTS, type Scripts } from "./scripts";
 import type { Outcome } from "./send";
@@ -143,19 +143,8 @@ export function changedAnswers(tabs: RequestTab[], kept: Map<string, Outcome | n
 
 // --- storage -------------------------------------------------------------
 
-interface StoredForm {
-  id: string;
-  method: string;
-  endpoint: string;
-  params: Array<Pick<ParamRow, "enabled" | "key" | "value">>;
-  headers: Array<Pick<HeaderRow, "isUsed" | "header" | "value">>;
-  bodyText: string;
-  bodies?: BodyParts;
-  auth: AuthFields;
-  lastEndpoint: string;
-  saved?: SavedLink;
-  scripts?: Scripts;
-}
+/** A tab as stored: its rows without their ids, and no answer (saveAnswer keeps that apart). */
+type StoredForm = Omit<RequestTab, "params" | "headers" | "outcome"> & { params: Array<Omit<ParamRow, "id">>; headers: SavedHeader[] };
 
 const str = (value: unknown, fallback = "") => (typeof value === "string" ? value : fallback);
 

@@ -28,8 +28,20 @@ export interface PostmanRequest {
   method?: string;
   header?: PostmanKeyValue[] | string;
   url?: string | { raw?: string; protocol?: string; host?: string[] | string; path?: string[] | string; query?: PostmanKeyValue[] };
-  body?: { mode?: string; raw?: string; urlencoded?: PostmanKeyValue[]; disabled?: boolean; options?: { raw?: { language?: string } } };
+  body?: PostmanBody;
   auth?: PostmanAuth;
+}
+
+/** A request body (v2.1): raw may be JSON itself in hand-written files. */
+export interface PostmanBody {
+  mode?: string;
+  raw?: unknown;
+  options?: { raw?: { language?: string } };
+  urlencoded?: PostmanKeyValue[];
+  formdata?: Array<PostmanKeyValue & { type?: string; src?: unknown; contentType?: string }>;
+  file?: { src?: unknown };
+  graphql?: { query?: unknown; variables?: unknown; operationName?: unknown };
+  disabled?: boolean;
 }
 
 export interface PostmanAuth {
@@ -86,6 +98,10 @@ export const slug = (text: string) =>
 
 export const text = (value: unknown) => (value === undefined || value === null ? "" : String(value));
 
+/** Postman's raw value may be text or (in hand-written files) JSON. */
+export const rawText = (value: unknown) =>
+  typeof value === "string" ? value : value === undefined || value === null ? "" : JSON.stringify(value);
+
 /** A collection's variables (its `variable` list, the enabled ones) as a Run reads them: pm.collectionVariables. */
 export function collectionVariablesOf(postman: Pick<PostmanCollection, "variable"> | undefined): Record<string, string> {
   const values: Record<string, string> = {};
@@ -130,6 +146,7 @@ function bodyOf(request: PostmanRequest, headers: Record<string, string>, notes:
   if (body.mode === "raw") {
     const raw = body.raw ?? "";
     if (raw === "") return undefined;
+    if (typeof raw !== "string") return raw;
     try {
       return JSON.parse(raw);
     } catch {

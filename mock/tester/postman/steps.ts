@@ -5,6 +5,7 @@
 // their scripts; the page's history import uses the simpler fromPostman.
 import {
   endpointOf,
+  rawText,
   text,
   collectionVariablesOf,
   uniqueName,
@@ -88,12 +89,8 @@ function scriptOf(events: PostmanEvent[] | undefined, listen: string): string | 
   return sources.length ? sources.join("\n") : null;
 }
 
-/** Postman's raw value may be text or (in hand-written files) JSON. */
-const rawText = (value: unknown) =>
-  typeof value === "string" ? value : value === undefined || value === null ? "" : JSON.stringify(value);
-
 function bodyOf(request: PostmanRequest): StepBody {
-  const body = request.body as (PostmanRequest["body"] & Record<string, unknown>) | undefined;
+  const body = request.body;
   if (!body || body.disabled || !body.mode) return { mode: "none" };
   if (body.mode === "raw") {
     const raw = rawText(body.raw);
@@ -107,7 +104,7 @@ function bodyOf(request: PostmanRequest): StepBody {
       ),
     };
   if (body.mode === "formdata") {
-    const list = Array.isArray(body.formdata) ? (body.formdata as Array<Record<string, unknown>>) : [];
+    const list = Array.isArray(body.formdata) ? body.formdata : [];
     return {
       mode: "formdata",
       fields: list
@@ -126,11 +123,11 @@ function bodyOf(request: PostmanRequest): StepBody {
     };
   }
   if (body.mode === "file") {
-    const file = body.file as { src?: unknown } | undefined;
-    return typeof file?.src === "string" && file.src ? { mode: "file", src: file.src } : { mode: "none" };
+    const src = body.file?.src;
+    return typeof src === "string" && src ? { mode: "file", src } : { mode: "none" };
   }
   if (body.mode === "graphql") {
-    const graphql = (body.graphql ?? {}) as { query?: unknown; variables?: unknown; operationName?: unknown };
+    const graphql = body.graphql ?? {};
     return {
       mode: "graphql",
       query: text(graphql.query),

@@ -28,6 +28,13 @@ const REFERENCE_PATTERN = /\\\{\\\{.*\\\}\\\}|new RegExp\([^)]*\{\{/;
 /** Postman's dynamic variables as a table: its generator module, or names such as `$guid:` / `$randomInt:` as keys. */
 const DYNAMIC_TABLE = /superstring\/dynamic-variables|^\s*["']?\$(guid|timestamp|isoTimestamp|randomInt)["']?\s*:/;
 
+/**
+ * A dynamic variable's value made by hand in the tester (mock/tester, app/mockman): a generator keyed or compared by a Postman name (`$guid: () => ...`,
+ * `name === "$randomInt" ? ...`), or the sources such a generator is written from (uuid, faker, a random integer).
+ */
+const HAND_GENERATOR =
+  /\$(guid|uuid|timestamp|isoTimestamp|randomInt|random[A-Z]\w*)["']?\s*(:\s*(\(|function|async)|\?(?!\s*["']\$))|from\s+["'](uuid|@faker-js\/faker[^"']*)["']|Math\.floor\(Math\.random\(\) \* 1001\)|~~\(Math\.random\(\)/;
+
 const hits = (pattern: RegExp, allowed: string[]) =>
   files
     .filter((file) => !allowed.includes(file))
@@ -40,6 +47,26 @@ describe("one {{}} resolver", () => {
 
   it("only engine/dynamic.ts holds dynamic variables (wire.ts and the CLI's bundle hand it postman-collection's table)", () => {
     expect(hits(DYNAMIC_TABLE, ["mock/tester/engine/dynamic.ts", "mock/tester/engine/wire.ts", "cli/build.mjs"])).toEqual([]);
+  });
+
+  it("no dynamic variable's generator is written in mockman's code: every value is postman-collection's (issue 43)", () => {
+    const tester = (file: string) => file.startsWith(join("mock", "tester")) || file.startsWith(join("app", "mockman"));
+    expect(
+      hits(
+        HAND_GENERATOR,
+        files.filter((file) => !tester(file)),
+      ),
+    ).toEqual([]);
+    expect(files.filter(tester).length).toBeGreaterThan(50);
+    // The rule catches the copy engine/dynamic.ts once held.
+    for (const copy of [
+      "  $guid: () => uuid(),",
+      '  "$randomInt": function () {',
+      'import { v4 as uuid } from "uuid";',
+      "  $randomInt: () => Math.floor(Math.random() * 1001),",
+      '    : name === "$uuid" ? uuid() : undefined;',
+    ])
+      expect(HAND_GENERATOR.test(copy), copy).toBe(true);
   });
 
   it("sees what it guards (a rule over no files would pass for nothing)", () => {

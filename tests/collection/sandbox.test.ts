@@ -132,6 +132,29 @@ describe("nothing of the host is reachable", () => {
     expect(outcome.scopes.environment.capture).toBe("undefined");
   });
 
+  it("an Error's stack starts as in Newman (postman-sandbox's Error.prepareStackTrace, which no script replaces), the constructors intact", async () => {
+    const outcome = await run(`
+      Error.prepareStackTrace = () => "mine";
+      class Mine extends Error {}
+      function make() { return new TypeError("bad"); }
+      const first = (e) => e.stack.split("\\n")[0];
+      const e = make(), m = new Mine("m"), plain = Error("called");
+      pm.environment.set("got", [first(new Error("Test")), first(e), first(m), first(plain)].join("|"));
+      pm.environment.set("frame", e.stack.split("\\n")[1]);
+      pm.environment.set("kinds", [e instanceof TypeError, e instanceof Error, m instanceof Mine, m instanceof Error,
+        plain instanceof Error, e.constructor === TypeError, Object.getPrototypeOf(TypeError) === Error,
+        Error.prototype.constructor === Error, TypeError.name, Error.length].join(","));
+      let trap; try { new (class extends Error { get message() { throw new Error("inner"); } })(); trap = "made"; } catch (x) { trap = "threw"; }
+      pm.environment.set("trap", trap);
+    `);
+    expect(outcome.error).toBeNull();
+    // postman-sandbox's prepareStackTrace writes "Error: message" for every kind, as V8 runs it in Newman.
+    expect(outcome.scopes.environment.got).toBe("Error: Test|Error: bad|Error: m|Error: called");
+    expect(outcome.scopes.environment.frame).toMatch(/^ {4}at make \(/);
+    expect(outcome.scopes.environment.kinds).toBe("true,true,true,true,true,true,true,true,TypeError,1");
+    expect(outcome.scopes.environment.trap).toBe("made");
+  });
+
   it("caller and arguments.callee lead only to the isolate", async () => {
     const outcome = await run(`
       function who() { return who.caller; }

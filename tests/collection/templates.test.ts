@@ -10,6 +10,9 @@ import {
   toJsonText,
   type TemplateScope,
 } from "#mock/tester/collection/templates";
+import { dynamicGenerators } from "#mock/tester/engine/dynamic";
+
+const dynamic = await dynamicGenerators();
 
 const posts = [
   { _id: "p1", content: "first", username: "ada" },
@@ -22,6 +25,7 @@ const scope = (): TemplateScope => ({
     ["login", { status: 200, headers: {}, body: { encodedToken: "tok.en", foundUser: { username: "guest" } } }],
   ]),
   variables: { baseUrl: "http://127.0.0.1:3001", user: "guest", "api.host": "example.test" },
+  dynamic,
 });
 
 describe("templates", () => {
@@ -56,7 +60,7 @@ describe("templates", () => {
     expect(filled).toEqual({ guest: ["http://127.0.0.1:3001/api/posts/p2?n=3", { deep: "Bearer tok.en" }] });
   });
 
-  it("built-ins give fresh values each use", () => {
+  it("Postman's dynamic variables give fresh values each use, typed as postman-collection's generators give them", () => {
     const a = fillTemplates("{{$uuid}}", scope());
     const b = fillTemplates("{{$uuid}}", scope());
     expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
@@ -74,6 +78,7 @@ describe("templates", () => {
     ["{{nobody}}", "{{nobody}}: no variable or earlier request is named nobody"],
     ["{{user.name}}", "{{user.name}}: user is a variable, which has no path"],
     ["{{$uuid.x}}", "$uuid takes no path"],
+    ["{{$notPostmans}}", "{{$notPostmans}}: Postman has no dynamic variable named $notPostmans"],
   ])("%s is a TemplateError: %s", (template, message) => {
     expect(() => fillTemplates(template, scope())).toThrow(TemplateError);
     expect(() => fillTemplates(template, scope())).toThrow(message);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { flattenScopes } from "#mock/tester/engine/variables";
 import { fillText, resolveRequest, unresolvedMessage, unresolvedRefs } from "#app/mockman/lib/variables";
 
@@ -40,7 +40,6 @@ describe("{{variables}} on the page", () => {
   it("fills by plain substitution, so an unquoted number works in a JSON body", () => {
     expect(fillText('{"limit": {{limit}}}', { limit: "5" })).toBe('{"limit": 5}');
     expect(fillText("{{limit}}", { limit: "5" })).toBe("5");
-    expect(fillText("{{$timestamp}}", {})).toMatch(/^\d+$/);
   });
 
   it("resolves endpoint, header names and values, and body, or refuses with the unresolved ones", () => {
@@ -60,5 +59,24 @@ describe("{{variables}} on the page", () => {
       'Not sent: {{a}}, {{b}} and {{c}} are not defined (the environment "local"). Add them under Environment.',
     );
     expect(unresolvedMessage(["{{login.body.encodedToken}}"], null)).toContain("filled only by mockman replay");
+  });
+});
+
+describe("Postman's dynamic variables on the page: postman-collection's, never filled before its table loads", () => {
+  it("before it loads, a preview shows them as written and nothing sends them; after, they are filled", async () => {
+    // Fresh modules: the quick project's files share a worker's modules, where another file may have loaded the table.
+    vi.resetModules();
+    const { fillText, resolveRequest, unresolvedRefs } = await import("#app/mockman/lib/variables");
+    const { dynamicVariables } = await import("#mock/tester/engine/dynamic");
+    const typed = { endpoint: "/api/x?id={{$guid}}&t={{$timestamp}}", headers: {}, bodyText: "" };
+    expect(fillText(typed.endpoint, {})).toBe(typed.endpoint);
+    expect(unresolvedRefs([typed.endpoint, "{{$uuid.x}}"], {})).toEqual(["{{$uuid.x}}"]);
+    expect(resolveRequest(typed, {})).toMatchObject({ ok: false, unresolved: [], problem: expect.stringContaining("not loaded") });
+
+    await dynamicVariables();
+    expect(fillText("{{$timestamp}}", {})).toMatch(/^\d{10}$/);
+    expect(unresolvedRefs([typed.endpoint, "{{$notPostmans}}"], {})).toEqual(["{{$notPostmans}}"]);
+    const resolved = resolveRequest(typed, {});
+    expect(resolved.ok && resolved.request.endpoint).toMatch(/^\/api\/x\?id=[0-9a-f-]{36}&t=\d{10}$/);
   });
 });

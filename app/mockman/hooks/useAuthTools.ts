@@ -5,6 +5,7 @@ import { basicAuthorization, dropHeader, headersToSend, rowsFromHeaders, setHead
 import { guestLogin } from "../lib/record";
 import { tokenIn } from "../lib/send";
 import type { AuthFields } from "../lib/tabs";
+import { dynamicVariables, loadedDynamicVariables } from "#mock/tester/engine/dynamic";
 import { fillText, unresolvedRefs, type Variables } from "../lib/variables";
 import type { Say } from "./useNotice";
 import type { RequestTabs } from "./useRequestTabs";
@@ -22,6 +23,9 @@ export function useAuthTools({ tabs, sender, variables, say }: Options) {
     // Basic encodes its text, so variables are filled now (where the active environment defines them).
     const filled = (text: string) => (unresolvedRefs([text], variables).length ? text : fillText(text, variables));
     if (choice.kind === "none") return tabs.setRows((r) => dropHeader(r, "Authorization"));
+    // A {{$guid}} in them is postman-collection's: its table is loaded first (not in the page's first load).
+    if (choice.kind === "basic" && !loadedDynamicVariables() && `${choice.username}${choice.password}`.includes("{{$"))
+      return void dynamicVariables().then(() => chooseAuth(choice));
     const value =
       choice.kind === "bearer" ? `Bearer ${choice.token}` : basicAuthorization(filled(choice.username), filled(choice.password));
     tabs.setRows((r) => setHeader(r, "Authorization", value));

@@ -66,7 +66,7 @@ export function useSend({ tabs, history, variables, environmentName, scripted }:
     const viaScripts = scripted?.applies(tabs.tab);
     // Without a pre-request script, nothing can define a variable before the send: judged as a plain Send is.
     const form = { method, endpoint: endpointNow ?? endpoint, headers, bodyText, bodies, tabId: id };
-    // Postman's dynamic variables past the first few ({{$randomEmail}}) come with its table, loaded on first use.
+    // Postman's dynamic variables ({{$guid}}, {{$randomEmail}}) come with postman-collection's table, loaded on first use.
     if (JSON.stringify([form.endpoint, headers, bodyText, bodies]).includes("{{$")) await dynamicVariables();
     const prepared = prepareSubmit(form, variables, environmentName);
     if (!prepared.ok && !(viaScripts && scripted!.setsVariables(tabs.tab))) return setProblem(prepared.problem);

@@ -3,7 +3,8 @@
 // (Postman's precedence, lib/variables.ts). Also the endpoint's preview (secrets masked), the body checked
 // as it will be sent, and `keepRun`: what a Run's or a Send's scripts left in those scopes, kept for the
 // next Send (environment and globals in the environments' store, collection variables in the collection).
-import { useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
+import { dynamicVariables, loadedDynamicVariables } from "#mock/tester/engine/dynamic";
 import type { Scopes } from "#mock/tester/sandbox/sandbox";
 import { checkBody } from "../lib/body";
 import { maskedVariablesOf, variablesOf } from "../lib/environments";
@@ -34,16 +35,29 @@ export function useVariables(
     [environment, collectionVariables, globals],
   );
   const environmentName = environments.active?.name ?? null;
+  // A {{$guid}} shows as written until postman-collection's table has loaded (not in the page's first load), then filled.
+  const [dynamicLoaded, setDynamicLoaded] = useState(() => loadedDynamicVariables() !== undefined);
+  const usesDynamic = `${endpoint}${bodyText}`.includes("{{$");
+  useEffect(() => {
+    if (!usesDynamic || dynamicLoaded) return;
+    let live = true;
+    void dynamicVariables().then(() => live && setDynamicLoaded(true));
+    return () => {
+      live = false;
+    };
+  }, [usesDynamic, dynamicLoaded]);
   const endpointPreview = useMemo(() => {
     if (!endpoint.includes("{{")) return { url: null, unresolved: [] };
     const unresolved = unresolvedRefs([endpoint], variables);
     const masked = flattenScopes({ environment: maskedVariablesOf(environments.active), collectionVariables, globals });
     return { url: unresolved.length ? null : fillText(endpoint.trim(), masked), unresolved };
-  }, [endpoint, variables, environments.active, collectionVariables, globals]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- dynamicLoaded: the table the fill reads has come
+  }, [endpoint, variables, environments.active, collectionVariables, globals, dynamicLoaded]);
   // The body is checked as it will be sent: with its variables filled, when they all are.
   const bodyCheck = useMemo(
     () => checkBody(unresolvedRefs([bodyText], variables).length ? bodyText : fillText(bodyText, variables)),
-    [bodyText, variables],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- dynamicLoaded: the table the fill reads has come
+    [bodyText, variables, dynamicLoaded],
   );
 
   /** Keeps what a run left in the scopes the page shows; `inCollection`: the saved collection it ran from. */

@@ -1,9 +1,11 @@
 // `{{name}}` on the page, filled by the tester's one resolver (mock/tester/engine/variables.ts) as a Run
 // fills it: the active environment's variables, then the collection's variables of the tab's saved request,
 // then the globals (Postman's precedence, flattened into one record by the resolver's `flattenScopes`), then Postman's dynamic
-// variables (`{{$guid}}` …). A reference nothing fills is never sent as it is: a literal `{{baseUrl}}/api/posts`
-// reaches the static server, which answers its index.html with 200 OK, and the page would call that a success.
-import { dynamicNow } from "#mock/tester/engine/dynamic";
+// variables (`{{$guid}}` …, postman-collection's own, loaded on first use: until then a preview shows them as
+// written, and a Send waits for them, useSend.ts). A reference nothing fills is never sent as it is: a literal
+// `{{baseUrl}}/api/posts` reaches the static server, which answers its index.html with 200 OK, and the page would
+// call that a success.
+import { loadedDynamicVariables } from "#mock/tester/engine/dynamic";
 import { fullScopes, substitute } from "#mock/tester/engine/variables";
 
 /** The variables a request is filled from, one value per name (the scopes flattened by precedence). */
@@ -17,7 +19,10 @@ export interface TypedRequest {
 }
 
 const fill = (text: string, variables: Variables, unresolved?: Set<string>) =>
-  substitute(text, fullScopes({ environment: variables }), dynamicNow, unresolved);
+  substitute(text, fullScopes({ environment: variables }), loadedDynamicVariables(), unresolved);
+
+/** `{{$randomEmail}}` before postman-collection's table has loaded: neither filled nor missing yet. */
+const awaitsTable = (name: string) => !loadedDynamicVariables() && /^\$\w+$/.test(name);
 
 /** Each `{{ }}` reference in the texts that no variable or dynamic variable fills, once, as written (`{{baseUrl}}`). */
 export function unresolvedRefs(texts: string[], variables: Variables): string[] {
@@ -29,7 +34,7 @@ export function unresolvedRefs(texts: string[], variables: Variables): string[] 
       // Too large once filled: prepareSubmit says so; nothing here is missing.
     }
   }
-  return [...missing].map((name) => `{{${name}}}`);
+  return [...missing].filter((name) => !awaitsTable(name)).map((name) => `{{${name}}}`);
 }
 
 /** Fills every reference a value exists for; a value is written as it is (Postman's plain substitution, so `{"limit": {{limit}}}` works). */
@@ -47,6 +52,9 @@ export type Resolved = { ok: true; request: TypedRequest } | { ok: false; unreso
 
 /** The request with its references filled, or the references nothing fills. */
 export function resolveRequest(request: TypedRequest, variables: Variables): Resolved {
+  // Never sent with a dynamic variable unfilled: the caller loads the table first (useSend.ts).
+  if (!loadedDynamicVariables() && textsOf(request).some((text) => text.includes("{{$")))
+    return { ok: false, unresolved: [], problem: "Not sent: Postman's dynamic variables have not loaded yet; send again." };
   const unresolved = unresolvedRefs(textsOf(request), variables);
   if (unresolved.length) return { ok: false, unresolved };
   try {

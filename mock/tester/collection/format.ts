@@ -17,7 +17,6 @@ import {
   collectionRequestSchema,
   headerProblem,
 } from "./schema";
-import { FIRST_DYNAMIC } from "../engine/dynamic";
 import { templateRefs, type Variables } from "./templates";
 
 export { FormatError };
@@ -195,10 +194,6 @@ function checkCollection(json: unknown, what: string): CollectionFile {
       if (ref.name === request.name || (at !== undefined && at >= i))
         throw new FormatError(
           `requests.${i} (${request.name}) refers to ${ref.text}, which ${ref.name === request.name ? "is this request itself" : "has not run before it"}`,
-        );
-      if (ref.name.startsWith("$") && !(ref.name in FIRST_DYNAMIC))
-        throw new FormatError(
-          `requests.${i} (${request.name}) uses ${ref.text}: the built-ins are ${Object.keys(FIRST_DYNAMIC).join(", ")}`,
         );
     }
   });

@@ -3,42 +3,43 @@
 // fills them), a fresh value at each use, loaded on first use (the CLI's bundle takes it from the request
 // builder's file, cli/build.mjs); filling them into text stays in the one resolver (variables.ts), within its bounds.
 //
-// Four of Postman's generators need no faker and are here before the table loads, so the page's first load and
-// a mockman collection's checks have them at once: `$guid`, `$timestamp`, `$isoTimestamp`, `$randomInt`, written
-// as postman-collection writes them; `{{$uuid}}`, mockman's own name, is `$guid`.
-import { v4 as uuid } from "uuid";
+// No value is generated here: every one is postman-collection's. `{{$uuid}}`, mockman's own name, is its `$guid`.
+// What must fill before the table has loaded (the page's preview) leaves them as written; what is sent waits for it.
 
 /** A dynamic variable's value as text, or undefined when `name` is none. */
 export type DynamicVariables = (name: string) => string | undefined;
 
-/** Postman's generators that need no faker, as postman-collection defines them; a value keeps its type. */
-export const FIRST_DYNAMIC: Record<string, () => string | number> = {
-  $guid: () => uuid(),
-  $uuid: () => uuid(),
-  $timestamp: () => Math.round(Date.now() / 1000),
-  $isoTimestamp: () => new Date().toISOString(),
-  $randomInt: () => Math.floor(Math.random() * 1001),
-};
+/** A dynamic variable's generator (its value keeps its type: `$randomInt` a number), or undefined when `name` is none. */
+export type DynamicGenerators = (name: string) => (() => unknown) | undefined;
 
-/** The first dynamic variables, as text: what is filled before (or without) the full table. */
-export const firstDynamic: DynamicVariables = (name) =>
-  Object.prototype.hasOwnProperty.call(FIRST_DYNAMIC, name) ? String(FIRST_DYNAMIC[name]()) : undefined;
+let generators: DynamicGenerators | undefined;
+let texts: DynamicVariables | undefined;
 
-let loaded: DynamicVariables | undefined;
-
-/** Postman's dynamic variables, as postman-collection generates them (`$uuid` too). */
-export async function dynamicVariables(): Promise<DynamicVariables> {
-  if (loaded) return loaded;
-  const { default: DYNAMIC_VARIABLES } = await import("postman-collection/lib/superstring/dynamic-variables.js");
-  // As Postman writes a generated value into text: a number, a boolean or a Date by its String().
-  loaded = (name) =>
-    Object.prototype.hasOwnProperty.call(DYNAMIC_VARIABLES, name)
-      ? String(DYNAMIC_VARIABLES[name].generator())
-      : name === "$uuid"
-        ? uuid()
-        : undefined;
-  return loaded;
+/** Postman's generators, as postman-collection defines them (`$uuid` is `$guid`). */
+export async function dynamicGenerators(): Promise<DynamicGenerators> {
+  if (generators) return generators;
+  const { default: table } = await import("postman-collection/lib/superstring/dynamic-variables.js");
+  generators = (name) => {
+    const own = name === "$uuid" ? "$guid" : name;
+    return Object.prototype.hasOwnProperty.call(table, own) ? table[own].generator : undefined;
+  };
+  texts = dynamicText(generators);
+  return generators;
 }
 
-/** The full table when it has loaded, else the first ones: for what must fill at once (the page's preview). */
-export const dynamicNow: DynamicVariables = (name) => (loaded ?? firstDynamic)(name);
+/** The generators' values as text, as Postman writes a generated value into text (a number, a boolean or a Date by its String()). */
+export const dynamicText =
+  (generate: DynamicGenerators): DynamicVariables =>
+  (name) => {
+    const generator = generate(name);
+    return generator ? String(generator()) : undefined;
+  };
+
+/** Postman's dynamic variables as text, as postman-collection generates them. */
+export async function dynamicVariables(): Promise<DynamicVariables> {
+  await dynamicGenerators();
+  return texts!;
+}
+
+/** The table as text when it has loaded, else undefined: for what must fill at once (the page's preview). */
+export const loadedDynamicVariables = (): DynamicVariables | undefined => texts;

@@ -19,6 +19,7 @@ import {
 } from "#mock/tester/collection/templates";
 import { urlOf, writtenExpect, type PostmanKeyValue, type PostmanRequest } from "#mock/tester/postman/convert";
 import type { PostmanPlan, PostmanStep } from "#mock/tester/postman/steps";
+import type { DynamicGenerators } from "./dynamic";
 import type { Exchange } from "./exchange";
 import type { ReplayResult } from "./reporters";
 
@@ -68,8 +69,8 @@ export function expectSteps(plan: PostmanPlan): ExpectPlan {
 }
 
 /** The answers earlier requests got (while a later one may read them), and why those not sent were not. */
-export function answersScope(): TemplateScope & { notSent: Map<string, string> } {
-  return { responses: new Map<string, RecordedResponse>(), variables: {}, notSent: new Map() };
+export function answersScope(dynamic?: DynamicGenerators): TemplateScope & { notSent: Map<string, string> } {
+  return { responses: new Map<string, RecordedResponse>(), variables: {}, notSent: new Map(), dynamic };
 }
 
 /**

@@ -22,7 +22,7 @@ import {
   type Scopes,
 } from "../sandbox/sandbox";
 import { leadingVariable, substitute } from "./variables";
-import type { DynamicVariables } from "./dynamic";
+import { dynamicText, type DynamicGenerators } from "./dynamic";
 import { cookieHeader, cookiesFor, keepSetCookies, runJar, splitSetCookie } from "./cookies";
 import { eventLoopTurns } from "./turns";
 import type { Wire } from "./wire";
@@ -51,8 +51,8 @@ export interface PostmanRunOptions {
   keep?: boolean;
   /** Stops a setNextRequest loop; Newman has no such guard, a CI job needs one. */
   maxRuns?: number;
-  /** Postman's dynamic variables ({{$guid}}, {{$randomEmail}}). */
-  dynamic?: DynamicVariables;
+  /** Postman's dynamic variables ({{$guid}}, {{$randomEmail}}): postman-collection's generators (dynamic.ts). */
+  dynamic?: DynamicGenerators;
   /** Formdata files and binary bodies. */
   files?: FileSource;
   /** --timeout-request, --timeout-script, --delay-request. */
@@ -130,7 +130,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
   const results: ReplayResult[] = [];
   // The requests of a collection toPostman wrote run with mockman's rules (expect-steps.ts): no sandbox for them.
   const checked = expectSteps(plan);
-  const answers = answersScope();
+  const answers = answersScope(options.dynamic);
   const hasScripts = plan.steps.some((s, i) => !checked.expects[i] && (s.prerequest.length || s.test.length));
   const sandbox = hasScripts ? await (options.sandbox ?? defaultSandbox)({ timeoutMs: options.timeoutScriptMs }) : undefined;
   let scopes = options.scopes;
@@ -138,7 +138,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
   const data = options.data ?? [];
   const iterations = options.iterations ?? Math.max(1, data.length);
   const maxRuns = options.maxRuns ?? Math.max(100_000, plan.steps.length * 10);
-  const dynamic = options.dynamic;
+  const dynamic = options.dynamic && dynamicText(options.dynamic);
   // setNextRequest's targets by name or id, the first step that has it (made on first use).
   let jumps: Map<string, number> | undefined;
   const stepAt = () => {

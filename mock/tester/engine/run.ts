@@ -14,7 +14,7 @@ import { planScripts, postmanPlan, type PostmanPlan } from "#mock/tester/postman
 import { namesScriptsSet, unsupportedUses } from "#mock/tester/postman/variables";
 import type { Scopes } from "../sandbox/sandbox";
 import type { DataRow } from "./data";
-import { dynamicVariables } from "./dynamic";
+import { dynamicGenerators } from "./dynamic";
 import type { FileSource, Sender } from "./exchange";
 import { runPostman, type SandboxFactory } from "./postman-run";
 import { assertionCounts, type ReplayReport, type ReplayResult } from "./reporters";
@@ -225,8 +225,9 @@ export async function executeRun(prepared: PreparedRun, sender: Sender, options:
     base: prepared.base,
     onResult,
     keep: options.keep,
-    // A mockman collection's built-ins ({{$uuid}}) are filled with its templates: Postman's table (faker) is not loaded for it.
-    dynamic: prepared.kind === "mockman" ? undefined : await dynamicVariables(),
+    // postman-collection's table, for a mockman collection's {{$uuid}} too (its templates keep a value's type):
+    // the request builder (wire.ts) holds it already.
+    dynamic: await dynamicGenerators(),
     files: options.files,
     timeoutRequestMs: options.timeoutRequestMs,
     timeoutScriptMs: options.timeoutScriptMs,

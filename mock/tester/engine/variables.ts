@@ -10,7 +10,7 @@
 // mockman's own collection format adds answers of earlier requests (`{{login.body.token}}`, or by JSONPath
 // through collection/templates.ts); a whole-string template there keeps the value's type.
 import { BOUNDS, cut, NotSent } from "./limits";
-import { FIRST_DYNAMIC, type DynamicVariables } from "./dynamic";
+import type { DynamicGenerators, DynamicVariables } from "./dynamic";
 
 /** Postman's variable scopes, as a script reads and sets them (sandbox.ts) and a request is filled from them. */
 export type ScopeName = "environment" | "collectionVariables" | "globals" | "local" | "data";
@@ -142,6 +142,8 @@ export interface TemplateScope {
   variables: Variables;
   /** Requests that ran but were not sent, with why, so a template reading one says so. */
   notSent?: Map<string, string>;
+  /** Postman's dynamic variables (dynamic.ts): `{{$uuid}}`, `{{$randomInt}}` keep their generator's type. */
+  dynamic?: DynamicGenerators;
 }
 
 // `{{` name, then nothing, a dotted path, or whitespace and a JSONPath, then `}}`.
@@ -220,10 +222,12 @@ const noJsonPath: JsonPathQuery = (_root, _path, what) => {
 };
 
 function resolve(ref: TemplateRef, scope: TemplateScope, query: JsonPathQuery): unknown {
-  const builtIn = Object.prototype.hasOwnProperty.call(FIRST_DYNAMIC, ref.name) ? FIRST_DYNAMIC[ref.name] : undefined;
-  if (builtIn) {
+  // A variable of the same name wins, as in Postman.
+  if (ref.name.startsWith("$") && !Object.prototype.hasOwnProperty.call(scope.variables, ref.name)) {
+    const generator = scope.dynamic?.(ref.name);
+    if (!generator) throw new TemplateError(`${describeRef(ref)}: Postman has no dynamic variable named ${ref.name}`);
     if (ref.path) throw new TemplateError(`${describeRef(ref)}: ${ref.name} takes no path`);
-    return builtIn();
+    return generator();
   }
   const response = scope.responses.get(ref.name);
   if (response) {

@@ -1096,6 +1096,49 @@ const PRELUDE = `(function (global, hostRandom) {
   // A Node vm context (Newman's) has a console whose output goes nowhere; ajv's default logger is it.
   var quiet = function () {};
   global.console = { log: quiet, info: quiet, warn: quiet, error: quiet, debug: quiet, trace: quiet, dir: quiet, table: quiet, time: quiet, timeEnd: quiet, group: quiet, groupEnd: quiet, assert: quiet, count: quiet };
+  // An Error's stack starts as V8's does: its first line, then the frames. QuickJS writes only the frames, as
+  // an own property, when an error is made; each Error constructor is wrapped to put the first line in front,
+  // as V8 makes it: by Error.prepareStackTrace when it is a function (postman-sandbox's bundle defines one, not
+  // writable, as in Newman), else "name: message". The wrappers keep the prototypes (instanceof, subclasses),
+  // run in the isolate and hold nothing of the host's. An error the engine itself makes (null.x) keeps QuickJS's.
+  var formatting = false, construct = Reflect.construct, define = Object.defineProperty;
+  function wrapError(Real, Parent) {
+    var Wrapped = function () {
+      var error = construct(Real, arguments, new.target && new.target !== Wrapped ? new.target : Real);
+      var frames = typeof error.stack === "string" ? error.stack.split("\\n") : [];
+      // The wrapper's own frames (its Reflect.construct's too) are not the script's.
+      while (frames.length && (frames[0].indexOf("mockman-prelude.js") >= 0 || frames[0] === "    at construct (native)")) frames.shift();
+      if (frames.length && frames[frames.length - 1] === "") frames.pop();
+      if (formatting) return error;
+      formatting = true;
+      try {
+        var prepare = WrappedError.prepareStackTrace, stack;
+        if (typeof prepare === "function")
+          stack = prepare(error, frames.map(function (line) { return line.replace(/^\\s*at /, ""); }));
+        else {
+          var name = error.name === undefined ? "Error" : String(error.name), message = error.message === undefined ? "" : String(error.message);
+          stack = (name && message ? name + ": " + message : name || message) + (frames.length ? "\\n" + frames.join("\\n") : "");
+        }
+        define(error, "stack", { value: stack, writable: true, enumerable: false, configurable: true });
+      } catch (e) {
+        // A name or message that throws as it is read: the stack stays QuickJS's.
+      } finally {
+        formatting = false;
+      }
+      return error;
+    };
+    Object.defineProperty(Wrapped, "name", { value: Real.name });
+    Object.defineProperty(Wrapped, "length", { value: Real.length });
+    Wrapped.prototype = Real.prototype;
+    Object.defineProperty(Real.prototype, "constructor", { value: Wrapped, writable: true, configurable: true });
+    if (Parent) Object.setPrototypeOf(Wrapped, Parent);
+    return Wrapped;
+  }
+  var WrappedError = wrapError(global.Error);
+  ["EvalError", "RangeError", "ReferenceError", "SyntaxError", "TypeError", "URIError", "AggregateError"].forEach(function (name) {
+    if (typeof global[name] === "function") global[name] = wrapError(global[name], WrappedError);
+  });
+  global.Error = WrappedError;
   // xoshiro128** over a state the host seeds before each script: a call to the host per number costs more
   // than the numbers are worth (a uuid takes sixteen).
   var s0 = 1, s1 = 2, s2 = 3, s3 = 4;

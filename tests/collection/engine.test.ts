@@ -296,6 +296,18 @@ describe("the cookie jar", () => {
   });
 });
 
+describe("cookies on a run of paths (the mock in-process, or the page's own)", () => {
+  it("a Path=/api cookie comes back to /api/...: the path is not read as a host", async () => {
+    // postman-url-encoder writes a path alone as http:///api/test-todos; read as a URL, its host would be "api".
+    const { sender, sent } = recorder(() => ({
+      headers: { "set-cookie": "sid=1; Path=/, visit=2; Path=/api, other=3; Path=/elsewhere" },
+    }));
+    await run(collection([get("first", "/api/test-todos"), get("again", "/api/test-todos")]), sender);
+    expect(header(sent[0], "cookie")).toBeUndefined();
+    expect(header(sent[1], "cookie")).toBe("visit=2; sid=1");
+  });
+});
+
 describe("a report from results alone (what the page's Stop leaves)", () => {
   it("counts as the run's own report does, and says where it stopped", async () => {
     const c = collection([

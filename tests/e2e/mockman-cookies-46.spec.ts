@@ -118,7 +118,8 @@ test("a Run's result opens to the cookies its answer set, in the same table", as
   await keepShot(runner, "mockman-cookies-run-1280.png");
   await expect(runner.getByRole("list", { name: "Assertions of Todos" })).toHaveText("✓ jar");
   await runner.getByRole("list", { name: "Run results" }).locator("summary").nth(1).click();
-  await expect(runner.locator(".mm-run-detail").nth(1)).toContainText("Cookie: sid=abc123");
+  // All three: theme (Secure) goes to the mock's http://localhost, and visit's Path=/api is under /api/test-todos.
+  await expect(runner.locator(".mm-run-detail").nth(1)).toContainText("Cookie: theme=dark; visit=1; sid=abc123");
 });
 
 test("an answer without cookies says none came; a network answer says why a page cannot read its cookies", async ({ page }) => {

@@ -93,8 +93,14 @@ export function runJar(): RunJar {
   return new CookieJar(new JarStore(), { looseMode: true }) as RunJar;
 }
 
-/** A request's URL as the jar reads it: a path alone is on the run's target, http://localhost. */
+/**
+ * A request's URL as the jar reads it: a path alone is on the run's target, http://localhost. So is a URL
+ * with no host, as postman-url-encoder writes a path (`http:///api/x`), which a URL parser would read as
+ * the host `api` and the path `/x`: a cookie's Path=/api would then never match.
+ */
 function jarUrl(url: string): string {
+  const noHost = /^[a-z][a-z0-9+.-]*:\/\/(?=\/)/i.exec(url);
+  if (noHost) return `http://localhost${url.slice(noHost[0].length)}`;
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) return url;
   return url.startsWith("/") ? `http://localhost${url}` : `http://${url}`;
 }

@@ -23,7 +23,9 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { chromium, type Page } from "playwright-core";
 import { CHROMIUM, CHROMIUM_ARGS } from "../chromium";
+import { table } from "./measure";
 import { benchLighthouse, benchMockmanRun } from "./mockman-page";
+import { keep, record } from "./record";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const PORT = Number(process.env.BENCH_PORT ?? 4310);
@@ -394,11 +396,7 @@ async function benchPosts() {
     "like → pressed",
     "JS heap (page + mock worker)",
   ];
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i])).join("  ");
-  console.log(line(head));
-  console.log(widths.map((w) => "-".repeat(w)).join("  "));
-  for (const row of rows) console.log(line(row));
+  table(head, rows);
   if (reloads)
     console.log(
       `\nJS heap (page + mock worker) at ${SIZES[SIZES.length - 1]} posts after a reload: ${reloads[0]}; after ${RELOADS}: ${reloads[1]}.`,
@@ -408,6 +406,10 @@ async function benchPosts() {
   );
 }
 
+// A whole run writes its section of tests/benchmarks.md (one per slow-down); a narrowed one only prints.
+const WHOLE = !MOCKMAN_ONLY && !sizes.length;
+const SECTION = DEVICE > 1 ? `browser-slow-device-${DEVICE}` : CPU > 1 ? `browser-cpu-${CPU}` : "browser";
+if (WHOLE) record();
 try {
   await new Promise((r) => setTimeout(r, 800));
   console.log(
@@ -420,6 +422,7 @@ try {
   // Lighthouse's own CPU slow-down is simulated (computed from what it observed); a --cpu or
   // --slow-device run would slow it twice, so it runs only at the machine's own speed.
   if (CPU === 1 && DEVICE === 1) await benchLighthouse(BASE);
+  if (WHOLE) await keep(SECTION, `npm run bench:browser${argv.length ? ` -- ${argv.join(" ")}` : ""}`);
 } finally {
   await browser.close();
   server.kill();

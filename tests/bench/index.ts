@@ -7,6 +7,7 @@ import { benchFollowing } from "./following";
 import { benchGrowth } from "./growth";
 import { benchLogins } from "./logins";
 import { benchPostmanRun } from "./postman-run";
+import { keep, record } from "./record";
 import { benchProfileTabs } from "./profile-tabs";
 import { benchReplayMemory } from "./replay-memory";
 import { benchSandbox } from "./sandbox";
@@ -18,6 +19,8 @@ const sizes = process.argv
   .map(Number)
   .filter((n) => n > 0);
 const SIZES = sizes.length ? sizes : [1_000, 10_000, 100_000];
+// A run at the default sizes writes its figures to tests/benchmarks.md (section "node"); a narrowed one only prints.
+if (!sizes.length) record();
 
 console.log(`# Moments benchmarks — node ${process.version}, ${(await import("node:os")).cpus().length} cores\n`);
 benchBundle();
@@ -33,3 +36,4 @@ await benchLogins();
 await benchReplayMemory();
 await benchPostmanRun();
 await benchSandbox();
+if (!sizes.length) await keep("node", "npm run bench");

@@ -26,11 +26,15 @@ export async function measure(fn: () => unknown | Promise<unknown>, { minRuns = 
 
 export const fmt = (ms: number) => (ms < 0.1 ? `${(ms * 1000).toFixed(1)} µs` : ms < 100 ? `${ms.toFixed(3)} ms` : `${ms.toFixed(0)} ms`);
 
+/** A Markdown table (aligned, so it reads in a terminal too): the first column left, the figures right. */
 export function table(headers: string[], rows: string[][]) {
-  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
+  const cell = (c: string | undefined) => (c ?? "").replace(/\|/g, "\\|");
+  const widths = headers.map((h, i) => Math.max(3, cell(h).length, ...rows.map((r) => cell(r[i]).length)));
+  const line = (cells: string[]) =>
+    `| ${widths.map((w, i) => (i === 0 ? cell(cells[i]).padEnd(w) : cell(cells[i]).padStart(w))).join(" | ")} |`;
+  console.log();
   console.log(line(headers));
-  console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  console.log(`| ${widths.map((w, i) => (i === 0 ? "-".repeat(w) : `${"-".repeat(w - 1)}:`)).join(" | ")} |`);
   for (const row of rows) console.log(line(row));
   console.log();
 }

@@ -95,6 +95,7 @@ describe("the package", () => {
         ...examples,
         "package.json",
         "tests/README.md",
+        "tests/benchmarks.md",
         "tests/collection/public/README.md",
       ].sort(),
     );

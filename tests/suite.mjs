@@ -5,7 +5,8 @@
 //
 // With CI set (`CI=true bash .ci/run` on a clean clone), a green run writes its figures to
 // tests/suite-time.json (date, machine, commit, phases, the runners' own counts) and into the
-// marked sentence of README.md and tests/README.md, so the manuals show the last run's figures.
+// marked sentence of README.md and tests/README.md, and the hardening suites' measured attacks into
+// tests/benchmarks.md, so the manuals show the last run's figures.
 import { execFileSync, spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
@@ -95,7 +96,24 @@ try {
       const next = text.replace(/(<!-- suite-time -->)[\s\S]*?(<!-- \/suite-time -->)/, `$1${sentence}$2`);
       if (next !== text) writeFileSync(path, next);
     }
-    console.log(`figures written to tests/suite-time.json, README.md and tests/README.md`);
+    // The hostile collections' figures: what the hardening suites logged of each attack's run of the bin
+    // (tests/hardening/measured.ts), as a section of tests/benchmarks.md.
+    const attacks = [...v.matchAll(/^\[(host-bounds|isolation)\] (.+): exit (\d+), peak RSS (\S+) MB, (\S+) s$/gm)];
+    if (attacks.length) {
+      const rows = attacks.map(
+        ([, suite, what, exit, rss, s]) => `| ${suite} | ${what.replace(/\|/g, "\\|")} | ${exit} | ${rss} MB | ${s} s |`,
+      );
+      const section =
+        `\`npm test\` (CI) on ${figures.date} at ${figures.commit} (${figures.machine}, Node ${process.version}, load average ${figures.loadAverageAtStart.toFixed(1)} when it began), ` +
+        `each attack a run of the bin under \`/usr/bin/time -v\` beside the rest of vitest:\n\n` +
+        `| suite | attack | exit | peak RSS | time |\n| --- | --- | --: | --: | --: |\n${rows.join("\n")}`;
+      const path = `${ROOT}tests/benchmarks.md`;
+      const text = readFileSync(path, "utf8");
+      const next = text.replace(/(<!-- bench:hardening -->)[\s\S]*?(<!-- \/bench:hardening -->)/, `$1\n\n${section}\n\n$2`);
+      writeFileSync(path, next);
+      execFileSync(BIN("prettier"), ["--write", path], { cwd: ROOT });
+    }
+    console.log(`figures written to tests/suite-time.json, README.md, tests/README.md and tests/benchmarks.md`);
   }
 } catch (error) {
   for (const child of running) child.kill("SIGTERM");

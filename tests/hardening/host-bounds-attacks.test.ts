@@ -13,7 +13,7 @@
 //
 // The attacks about the process run the bin (cli/bin/mockman.js, on the bundle the slow project's
 // globalSetup builds) under /usr/bin/time -v when it is there: each logs its peak RSS and time,
-// the figures tests/README.md gives. The report's own bound runs in-process, with a stand-in sandbox.
+// the figures tests/benchmarks.md shows (written by a green `CI=true npm test`). The report's own bound runs in-process, with a stand-in sandbox.
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { SaxesParser } from "saxes";

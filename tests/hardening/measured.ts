@@ -1,6 +1,6 @@
 // The bin as a user runs it (cli/bin/mockman.js, on the bundle the slow project's globalSetup
 // builds), under /usr/bin/time -v when it is there: each run logs its exit code, peak RSS and wall
-// time as `[tag] what: exit N, peak RSS N MB, N s`, the figures tests/README.md gives. Logged,
+// time as `[tag] what: exit N, peak RSS N MB, N s`, the figures tests/benchmarks.md shows (written by a green `CI=true npm test`). Logged,
 // never asserted: the machine the suites share is loaded.
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";

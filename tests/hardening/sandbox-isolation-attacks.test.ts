@@ -8,7 +8,7 @@
 //   3. libraries rewritten for later requests (tv4, lodash 3 and 4, crypto-js);
 //   4. memory squatted in a global, strings past QuickJS's own cap, a bomb of small objects.
 // Each run is measured under /usr/bin/time -v (measured.ts): `[isolation] attack: exit, peak RSS, s`,
-// the figures tests/README.md gives.
+// the figures tests/benchmarks.md shows (written by a green `CI=true npm test`).
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";

@@ -45,6 +45,11 @@ export function ProfileTabs({ tab: shown, label, children }: { tab: ProfileTab; 
     if (to < 0) return;
     event.preventDefault();
     const next = PROFILE_TABS[to];
+    // The focused tab is the one in the Tab order from this moment: the router's state renders later, in a
+    // transition, and a Tab pressed before that render went from the focused tab to the one the last render
+    // marked (Home, then Tab, on a busy machine, moved focus to the Likes tab a quick ArrowLeft had asked for).
+    // The next render that changes tabIndex sets the same values.
+    for (const t of PROFILE_TABS) if (tabs.current[t]) tabs.current[t].tabIndex = t === next ? 0 : -1;
     tabs.current[next]?.focus();
     if (next === (asked.current ?? tab)) return;
     asked.current = next;

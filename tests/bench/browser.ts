@@ -409,7 +409,7 @@ async function benchPosts() {
 // A whole run writes its section of tests/benchmarks.md (one per slow-down); a narrowed one only prints.
 const WHOLE = !MOCKMAN_ONLY && !sizes.length;
 const SECTION = DEVICE > 1 ? `browser-slow-device-${DEVICE}` : CPU > 1 ? `browser-cpu-${CPU}` : "browser";
-if (WHOLE) record();
+if (WHOLE) record(`npm run bench:browser${argv.length ? ` -- ${argv.join(" ")}` : ""}`);
 try {
   await new Promise((r) => setTimeout(r, 800));
   console.log(
@@ -422,7 +422,7 @@ try {
   // Lighthouse's own CPU slow-down is simulated (computed from what it observed); a --cpu or
   // --slow-device run would slow it twice, so it runs only at the machine's own speed.
   if (CPU === 1 && DEVICE === 1) await benchLighthouse(BASE);
-  if (WHOLE) await keep(SECTION, `npm run bench:browser${argv.length ? ` -- ${argv.join(" ")}` : ""}`);
+  if (WHOLE) await keep(SECTION);
 } finally {
   await browser.close();
   server.kill();

@@ -20,7 +20,7 @@ const sizes = process.argv
   .filter((n) => n > 0);
 const SIZES = sizes.length ? sizes : [1_000, 10_000, 100_000];
 // A run at the default sizes writes its figures to tests/benchmarks.md (section "node"); a narrowed one only prints.
-if (!sizes.length) record();
+if (!sizes.length) record("npm run bench");
 
 console.log(`# Moments benchmarks — node ${process.version}, ${(await import("node:os")).cpus().length} cores\n`);
 benchBundle();
@@ -36,4 +36,4 @@ await benchLogins();
 await benchReplayMemory();
 await benchPostmanRun();
 await benchSandbox();
-if (!sizes.length) await keep("node", "npm run bench");
+if (!sizes.length) await keep("node");

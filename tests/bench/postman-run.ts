@@ -10,7 +10,7 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { watchedProcess, type Watched } from "./measure";
+import { table, watchedProcess, type Watched } from "./measure";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const BIN = join(ROOT, "cli/bin/mockman.js");
@@ -182,17 +182,19 @@ export async function benchPostmanRun(counts = [100, 1_000]): Promise<void> {
         ["mockman replay (bin, HTTP)", overHttp],
         ["mockman replay (bin, in-process)", inProcess],
       ];
-      for (const [label, run] of rows) {
-        console.log(
-          `  ${label.padEnd(34)} wall ${seconds(run.ms).padStart(8)}  CPU ${seconds(run.cpuMs).padStart(8)}  peak RSS ${run.peakMb.toFixed(0).padStart(4)} MB  ${outcome(run)}`,
-        );
-      }
-      for (const [label, run] of rows.slice(1)) {
-        const ratio = run.ms / newman.ms;
-        console.log(
-          `  ${label}: ${ratio.toFixed(2)}× Newman's wall time (${(run.cpuMs / newman.cpuMs).toFixed(2)}× its CPU); target ≤ ${TARGET}: ${ratio <= TARGET ? "ok" : "MISSED"}`,
-        );
-      }
+      table(
+        ["run", "wall", "CPU", "peak RSS", "exit", "wall ÷ Newman", "CPU ÷ Newman", `target ≤ ${TARGET}×`],
+        rows.map(([label, run], i) => [
+          label,
+          seconds(run.ms),
+          seconds(run.cpuMs),
+          `${run.peakMb.toFixed(0)} MB`,
+          outcome(run),
+          i ? `${(run.ms / newman.ms).toFixed(2)}×` : "",
+          i ? `${(run.cpuMs / newman.cpuMs).toFixed(2)}×` : "",
+          i ? (run.ms / newman.ms <= TARGET ? "met" : "missed") : "",
+        ]),
+      );
       for (const [label, run] of rows)
         if (run.code !== 0 && run.code !== 1) console.log(`  ${label} stderr: ${run.stderr.trim().split("\n").slice(0, 3).join(" | ")}`);
       console.log();

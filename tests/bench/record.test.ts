@@ -40,7 +40,7 @@ describe("a benchmark run's figures", () => {
     writeFileSync(file, SKELETON);
     vi.spyOn(console, "error").mockImplementation(() => {});
     console.log = () => {};
-    record();
+    record("npm run bench");
     console.log("# Run");
     console.log("## Part one");
     table(
@@ -50,7 +50,8 @@ describe("a benchmark run's figures", () => {
         ["100k", "20 ms | 0.2×"],
       ],
     );
-    await keep("a", "npm run bench", file);
+    console.log("a line of prose");
+    await keep("a", file);
     const text = readFileSync(file, "utf8");
     expect(text).toContain("old b");
     expect(text).not.toContain("old a");
@@ -63,6 +64,7 @@ describe("a benchmark run's figures", () => {
     expect(section).toContain("#### Part one");
     expect(section).toMatch(/\| posts \| GET \/api\/posts +\|\n\| -+ \| -+: \|/);
     expect(section).toContain("20 ms \\| 0.2×");
+    expect(section).toContain("\n- a line of prose\n");
     const prettier = await import("prettier");
     expect(await prettier.check(text, { ...(await prettier.resolveConfig(FIGURES_FILE)), filepath: file })).toBe(true);
   });
@@ -72,7 +74,7 @@ describe("a benchmark run's figures", () => {
     dirs.push(dir);
     const file = join(dir, "figures.md");
     writeFileSync(file, SKELETON);
-    await expect(keep("c", "npm run bench", file)).rejects.toThrow(/has no section <!-- bench:c -->/);
+    await expect(keep("c", file)).rejects.toThrow(/has no section <!-- bench:c -->/);
     expect(readFileSync(file, "utf8")).toBe(SKELETON);
   });
 

@@ -10,11 +10,23 @@ import { format } from "node:util";
 
 export const FIGURES_FILE = resolve(import.meta.dirname, "../benchmarks.md");
 
-const printed: string[] = [];
-const load = loadavg()[0];
+let printed: string[] = [];
+/** The section's head line, made as the run begins: its commit and load are the measured run's. */
+let head = "";
 
-/** From now on, what console.log prints is kept for `keep` (and still printed). */
-export function record(): void {
+/** When, where and on what `command` runs. */
+function runLine(command: string): string {
+  const commit = execFileSync("git", ["rev-parse", "--short=7", "HEAD"], { cwd: resolve(import.meta.dirname, "../..") })
+    .toString()
+    .trim();
+  const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? "CPU"}, ${Math.round(totalmem() / 2 ** 30)} GB`;
+  return `\`${command}\` on ${new Date().toISOString().slice(0, 10)} at ${commit} (${machine}, Node ${process.version}, load average ${loadavg()[0].toFixed(1)} when it began).`;
+}
+
+/** From now on, what console.log prints is kept for `keep` (and still printed); `command` is what runs. */
+export function record(command: string): void {
+  head = runLine(command);
+  printed = [];
   const log = console.log.bind(console);
   console.log = (...args: unknown[]) => {
     printed.push(format(...args));
@@ -22,29 +34,24 @@ export function record(): void {
   };
 }
 
-/** The line that heads a section: when, where and on what the run was made. */
-export function runLine(command: string): string {
-  const commit = execFileSync("git", ["rev-parse", "--short=7", "HEAD"], { cwd: resolve(import.meta.dirname, "../..") })
-    .toString()
-    .trim();
-  const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? "CPU"}, ${Math.round(totalmem() / 2 ** 30)} GB`;
-  return `\`${command}\` on ${new Date().toISOString().slice(0, 10)} at ${commit} (${machine}, Node ${process.version}, load average ${load.toFixed(1)} when it began).`;
-}
-
-/** Replaces section `name` of tests/benchmarks.md with what was printed since `record()`, formatted as Prettier would. */
-export async function keep(name: string, command: string, file = FIGURES_FILE): Promise<void> {
-  const body = `${runLine(command)}\n\n${printed
-    .join("\n")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim()}\n`;
+/** Replaces section `name` of `file` with what was printed since `record()`, formatted as Prettier would. */
+export async function keep(name: string, file = FIGURES_FILE): Promise<void> {
   const text = readFileSync(file, "utf8");
   const open = `<!-- bench:${name} -->`;
   const close = `<!-- /bench:${name} -->`;
   const at = text.indexOf(open);
   const end = text.indexOf(close);
   if (at < 0 || end < at) throw new Error(`${file} has no section ${open} … ${close}`);
-  // The run's headings go under the file's own (# the file, ## a command).
-  const section = body.replace(/^(#{1,4}) /gm, "##$1 ");
+  const lines = printed
+    .join("\n")
+    .split("\n")
+    // The run's headings go under the file's own (# the file, ## a command); a line of prose stays a line
+    // (a list item), as it was printed; tables stay as they are.
+    .map((line) => (/^#{1,4} /.test(line) ? `##${line}` : !line.trim() || /^(\||- )/.test(line) ? line : `- ${line.trim()}`));
+  const section = `${head}\n\n${lines
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim()}\n`;
   const next = `${text.slice(0, at + open.length)}\n\n${section}\n${text.slice(end)}`;
   const prettier = await import("prettier");
   const options = (await prettier.resolveConfig(FIGURES_FILE)) ?? {};

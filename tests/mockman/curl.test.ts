@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -279,5 +280,77 @@ describe("Paste cURL reads what browsers and people write", () => {
     });
     expect(Object.keys(request.headers)).toHaveLength(14); // 13 -H lines and the Cookie from -b
     expect(ignored).toEqual(["--compressed"]);
+  });
+});
+
+// Written by the rules of each browser's "Copy as cURL": Chromium's (devtools-frontend,
+// NetworkLogView.generateCurlCommand, bash) puts the URL first with [ ] { } escaped for curl's
+// globbing, -X only when the method is not the one curl infers, -H 'name;' for an empty value,
+// $'...' with \uXXXX for ! and control characters, then --compressed (and --insecure on http);
+// Firefox's (devtools/client/shared/curl.js, POSIX) writes one line: -X before the headers,
+// Accept-Encoding as --compressed, \xHH and \uXXXX in $'...', and --globoff beside a URL with brackets.
+const CHROMIUM_PUT = String.raw`curl 'http://localhost:3000/api/posts/p1?tags\[\]=a&q=\{x\}' \
+  -X 'PUT' \
+  -H 'accept: */*' \
+  -H 'content-type: application/json' \
+  -H 'x-empty;' \
+  -H 'authorization: eyJ.a.b' \
+  --data-raw $'{"content":"hi\u0021 it\'s \\u0021 é\\n"}' \
+  --compressed \
+  --insecure`;
+
+describe("Paste cURL reads the browsers' Copy as cURL", () => {
+  it("Chromium: a PUT, an empty header, an escaped [] in the URL, a ! in the body", () => {
+    const { request, ignored } = parseCurlCommand(CHROMIUM_PUT, "http://localhost:3000");
+    expect(request).toEqual({
+      method: "PUT",
+      endpoint: "/api/posts/p1?tags[]=a&q={x}",
+      headers: { accept: "*/*", "content-type": "application/json", "x-empty": "", authorization: "eyJ.a.b" },
+      body: String.raw`{"content":"hi! it's \u0021 é\n"}`,
+    });
+    expect(JSON.parse(request.body!)).toEqual({ content: "hi! it's ! é\n" });
+    expect(ignored).toEqual(["--compressed", "--insecure"]);
+  });
+
+  it("Firefox: one line, -X PUT, --compressed among the headers, \\xHH and \\uXXXX escapes", () => {
+    const firefox =
+      `curl 'http://localhost:3000/api/posts/p1' -X PUT -H 'User-Agent: Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0' ` +
+      `-H 'Accept: */*' -H 'Accept-Language: en-US,en;q=0.5' --compressed -H 'Content-Type: application/json' -H 'Origin: http://localhost:3000' ` +
+      `-H 'Connection: keep-alive' -H 'Cookie: theme=dark' -H 'Sec-Fetch-Mode: cors' --data-raw $'{"content":"caf\\xe9 \\u2615 it\\'s"}'`;
+    const { request, ignored } = parseCurlCommand(firefox, "http://localhost:3000");
+    expect(request.method).toBe("PUT");
+    expect(request.endpoint).toBe("/api/posts/p1");
+    expect(JSON.parse(request.body!)).toEqual({ content: "café ☕ it's" });
+    expect(request.headers).toMatchObject({ "Content-Type": "application/json", Cookie: "theme=dark", "Sec-Fetch-Mode": "cors" });
+    expect(Object.keys(request.headers)).toHaveLength(8);
+    expect(ignored).toEqual(["--compressed"]);
+  });
+
+  it("Firefox: --globoff keeps a URL's brackets as written; a form body fills the urlencoded table", () => {
+    const { request, ignored } = parseCurlCommand(
+      `curl 'http://x/api/posts?ids[]=1' --globoff -X POST -H 'Content-Type: application/x-www-form-urlencoded' --data-raw 'title=a+b%21&n=1'`,
+    );
+    expect(request.endpoint).toBe("http://x/api/posts?ids[]=1");
+    expect(request.bodies?.urlencoded.map((r) => [r.key, r.value])).toEqual([
+      ["title", "a b!"],
+      ["n", "1"],
+    ]);
+    expect(ignored).toEqual([]);
+    // Without -g, curl reads \[ as a bracket; with it, the backslash is sent as written.
+    expect(parseCurl(String.raw`curl -g 'http://x/a\[1\]'`).endpoint).toBe(String.raw`http://x/a\[1\]`);
+  });
+
+  it("bash's $'...' escapes: octal, \\U, \\e and a code point past Unicode", () => {
+    expect(shellWords(String.raw`x $'\101\x42\U0001F600\e\a|\U00110000'`)).toEqual(["x", "AB😀\x1b\x07|\ufffd"]);
+  });
+
+  it("splits the commands into the words bash gives curl", () => {
+    const bashWords = (command: string) =>
+      execFileSync("bash", ["-c", command.replace(/^curl /, "printf '%s\\0' ")], { env: { ...process.env, LC_ALL: "C.UTF-8" } })
+        .toString("utf8")
+        .split("\0")
+        .slice(0, -1);
+    for (const command of [CHROMIUM_PUT, String.raw`curl $'\101\x42\U0001F600\e\t' "a \"b\" \$c" d\ e $'it\'s'`])
+      expect(shellWords(command).slice(1)).toEqual(bashWords(command));
   });
 });

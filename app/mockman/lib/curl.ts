@@ -113,7 +113,9 @@ export const mockmanBodyNote = (parts: BodyParts | undefined) =>
     ? ` # mockman request sends JSON bodies only: the ${parts.kind} body is left out (Copy as cURL writes it)`
     : "";
 
-/** Splits a shell command into words: '...', "..." with \ escapes, \ outside quotes, line continuations. */
+const ANSI_C: Record<string, string> = { n: "\n", t: "\t", r: "\r", a: "\x07", b: "\b", e: "\x1b", E: "\x1b", f: "\f", v: "\v" };
+
+/** Splits a shell command into words: '...', $'...' (bash's escapes), "..." with \ escapes, \ outside quotes, line continuations. */
 export function shellWords(command: string): string[] {
   const words: string[] = [];
   let word: string | null = null;
@@ -132,9 +134,16 @@ export function shellWords(command: string): string[] {
       let chunk = "";
       while (i < text.length && text[i] !== "'") {
         if (ansi && text[i] === "\\" && i + 1 < text.length) {
-          const e = text[i + 1];
-          chunk += e === "n" ? "\n" : e === "t" ? "\t" : e === "r" ? "\r" : e;
-          i += 2;
+          // bash's escapes: the browsers write \uXXXX (Chromium, for ! and control characters) and \xHH (Firefox).
+          const code = /^(?:x([0-9a-fA-F]{1,2})|u([0-9a-fA-F]{1,4})|U([0-9a-fA-F]{1,8})|([0-7]{1,3}))/.exec(text.slice(i + 1, i + 10));
+          if (code) {
+            const point = code[4] ? parseInt(code[4], 8) : parseInt(code[1] ?? code[2] ?? code[3], 16);
+            chunk += point <= 0x10ffff ? String.fromCodePoint(point) : "\ufffd";
+            i += 1 + code[0].length;
+          } else {
+            chunk += ANSI_C[text[i + 1]] ?? text[i + 1];
+            i += 2;
+          }
         } else chunk += text[i++];
       }
       if (i >= text.length) throw new CurlError(`unclosed ' quote starting at character ${start + 1}: ${text.slice(start, start + 30)}…`);
@@ -178,8 +187,6 @@ const IGNORED_FLAGS = new Set([
   "-v",
   "--verbose",
   "--compressed",
-  "-g",
-  "--globoff",
   "-f",
   "--fail",
   "--fail-with-body",
@@ -264,6 +271,7 @@ export function parseCurlCommand(command: string, origin?: string): ParsedCurl {
   let method: string | undefined;
   let url: string | undefined;
   let get = false;
+  let globoff = false;
   let json = false;
   const headers: Record<string, string> = {};
   const cookies: string[] = [];
@@ -300,8 +308,11 @@ export function parseCurlCommand(command: string, origin?: string): ParsedCurl {
     } else if (word === "-H" || word === "--header") {
       const line = valueOf(word, i);
       const colon = line.indexOf(":");
-      if (colon <= 0) throw new CurlError(`${word} '${line}': a header is "Name: value", this one has no name before a colon`);
-      headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
+      // `-H 'Name;'` is curl's way to send a header with an empty value (Chromium writes it for one).
+      const empty = colon < 0 ? /^([^\s;]+);\s*$/.exec(line) : null;
+      if (empty) headers[empty[1]] = "";
+      else if (colon <= 0) throw new CurlError(`${word} '${line}': a header is "Name: value", this one has no name before a colon`);
+      else headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
       i++;
     } else if (word === "-F" || word === "--form" || word === "--form-string") {
       form.push(formPart(valueOf(word, i), word));
@@ -338,6 +349,8 @@ export function parseCurlCommand(command: string, origin?: string): ParsedCurl {
     } else if (word === "-e" || word === "--referer") {
       setHeader("Referer", valueOf(word, i));
       i++;
+    } else if (word === "-g" || word === "--globoff") {
+      globoff = true;
     } else if (word === "-G" || word === "--get") {
       get = true;
     } else if (word === "--url") {
@@ -359,6 +372,8 @@ export function parseCurlCommand(command: string, origin?: string): ParsedCurl {
     }
   }
   if (url === undefined) throw new CurlError("no URL found in the command");
+  // curl reads [ ] { } in a URL as a glob unless -g; Chromium escapes them (\[), curl sends them bare.
+  if (!globoff) url = url.replace(/\\([[\]{}])/g, "$1");
   if (cookies.length) {
     const existing = Object.keys(headers).find((h) => h.toLowerCase() === "cookie");
     const all = [...(existing ? [headers[existing]] : []), ...cookies].join("; ");

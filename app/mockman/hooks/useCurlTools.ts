@@ -3,15 +3,16 @@
 // dialog's request, and a cURL command pasted into the endpoint or the dialog.
 import { useMemo, useState, type ClipboardEvent } from "react";
 import { sendsBody } from "../lib/body";
-import { commandContentType, curlBodyFlags, keptParts, setsContentType } from "../lib/bodies";
+import { keptParts } from "../lib/bodies";
 import {
   CurlError,
+  curlCommand,
   ignoredNote,
   mockmanBody,
   mockmanBodyNote,
   parseCurlCommand,
-  printCurl,
   printMockmanRequest,
+  type FormRequest,
   type ParsedCurl,
 } from "../lib/curl";
 import { headersToSend } from "../lib/headers";
@@ -33,7 +34,7 @@ export function useCurlTools({ tabs, baseUrl, say, onFilled }: Options) {
   const parts = useMemo(() => keptParts(tabs.tab.bodies), [tabs.tab.bodies]);
   // Shown for copying by hand when the clipboard refused.
   const [copyFallback, setCopyFallback] = useState<string | null>(null);
-  const codeRequest = useMemo(
+  const codeRequest = useMemo<FormRequest>(
     () => ({
       method,
       endpoint: endpoint.trim(),
@@ -57,22 +58,10 @@ export function useCurlTools({ tabs, baseUrl, say, onFilled }: Options) {
   const copyCurl = async () => {
     const check = baseUrl.check;
     if (!check.ok) return say(`Not copied: ${check.message} in "Server for Copy as cURL".`, true);
-    const headers = headersToSend(rows);
-    const withBody = sendsBody(method);
-    const type = parts ? commandContentType(parts.kind) : "application/json";
-    if (withBody && type && !setsContentType(headers)) headers["content-type"] = type;
-    const command = printCurl(
-      {
-        method,
-        endpoint: endpoint.trim(),
-        headers,
-        body: withBody && !parts ? bodyText : undefined,
-        ...(withBody && parts ? { data: curlBodyFlags(parts) } : {}),
-      },
-      check.url,
-      window.location.origin,
+    await copy(
+      curlCommand(codeRequest, check.url, window.location.origin),
+      `Copied the request as a cURL command for ${check.url}; it needs npx mockman serve running there.`,
     );
-    await copy(command, `Copied the request as a cURL command for ${check.url}; it needs npx mockman serve running there.`);
   };
 
   const copyMockman = async () => {

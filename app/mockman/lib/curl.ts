@@ -3,7 +3,16 @@
 // as a `mockman request` command, and read a pasted command back into the form.
 import { SERVE_URL } from "#mock/core/boundary";
 import { isAbsoluteUrl, relativeTo, toPath } from "#mock/tester/collection/urls";
-import { blankRow, defaultParts, graphqlText, type BodyParts, type FormRow } from "./bodies";
+import {
+  blankRow,
+  commandContentType,
+  curlBodyFlags,
+  defaultParts,
+  graphqlText,
+  setsContentType,
+  type BodyParts,
+  type FormRow,
+} from "./bodies";
 
 export interface CurlRequest {
   method: string;
@@ -67,6 +76,23 @@ export function printCurl(request: CurlRequest, baseUrl: string, pageOrigin?: st
   if (request.data) for (const [flag, value] of request.data) parts.push(flag, quote(value));
   else if (request.body !== undefined) parts.push("--data-raw", quote(request.body));
   return parts.join(" ");
+}
+
+/** The form's request as the commands and the Code dialog print it: `body` (JSON) or `bodies` (another type), only when the method sends one. */
+export type FormRequest = Omit<CurlRequest, "data">;
+
+/**
+ * The one curl command of a request: Copy as cURL and the Code dialog's cURL. A body goes
+ * with its type's content-type (unless a header sets one) and as curl's flags for that type
+ * (`--data-raw`, so a body starting with `@` is never read as a file name).
+ */
+export function curlCommand(request: FormRequest, baseUrl: string, pageOrigin?: string): string {
+  const { bodies, body } = request;
+  const headers = { ...request.headers };
+  const type = bodies ? commandContentType(bodies.kind) : "application/json";
+  if ((body !== undefined || bodies) && type && !setsContentType(headers)) headers["content-type"] = type;
+  const sent = bodies ? { data: curlBodyFlags(bodies) } : { body };
+  return printCurl({ method: request.method, endpoint: request.endpoint, headers, ...sent }, baseUrl, pageOrigin);
 }
 
 /**

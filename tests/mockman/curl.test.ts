@@ -1,4 +1,7 @@
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { promisify } from "node:util";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -122,6 +125,26 @@ describe("copied commands target `mockman serve`, not the page's static server",
     expect(commandUrl(`${ORIGIN}/api/posts`, DEFAULT_BASE_URL, ORIGIN)).toBe("http://127.0.0.1:3001/api/posts");
     expect(commandUrl("https://example.com/x", DEFAULT_BASE_URL, ORIGIN)).toBe("https://example.com/x");
     expect(commandUrl("api/posts", DEFAULT_BASE_URL)).toBe("http://127.0.0.1:3001/api/posts");
+  });
+
+  it("cURL: a URL with [ ] or { } gets -g, so curl sends it as written rather than as a glob", async () => {
+    const request: CurlRequest = { method: "GET", endpoint: "/api/posts?filter[name]=x&q={a,b}", headers: {} };
+    const seen: string[] = [];
+    const server = createServer((req, res) => {
+      seen.push(req.url!);
+      res.end("ok");
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const command = printCurl(request, base);
+      expect(command).toBe(`curl -g -X GET '${base}/api/posts?filter[name]=x&q={a,b}'`);
+      await promisify(execFile)("sh", ["-c", `${command} -sS`]);
+      expect(seen).toEqual(["/api/posts?filter[name]=x&q={a,b}"]);
+      expect(parseCurl(command, base)).toEqual({ ...request, body: undefined });
+    } finally {
+      server.close();
+    }
   });
 
   it("checks the base URL field", () => {

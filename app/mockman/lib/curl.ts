@@ -71,7 +71,9 @@ export function commandUrl(endpoint: string, baseUrl: string, pageOrigin?: strin
 
 /** Relative endpoints are printed against `baseUrl` (a running `mockman serve`), so the command runs from a terminal. */
 export function printCurl(request: CurlRequest, baseUrl: string, pageOrigin?: string): string {
-  const parts = ["curl", "-X", request.method, quote(commandUrl(request.endpoint, baseUrl, pageOrigin))];
+  const url = commandUrl(request.endpoint, baseUrl, pageOrigin);
+  // curl reads [ ] { } in a URL as a glob (`?filter[name]=x` is "bad range in URL"); -g sends them as written.
+  const parts = ["curl", ...(/[[\]{}]/.test(url) ? ["-g"] : []), "-X", request.method, quote(url)];
   for (const [name, value] of Object.entries(request.headers)) parts.push("-H", quote(`${name}: ${value}`));
   if (request.data) for (const [flag, value] of request.data) parts.push(flag, quote(value));
   else if (request.body !== undefined) parts.push("--data-raw", quote(request.body));

@@ -4,17 +4,7 @@
 import { useMemo, useState, type ClipboardEvent } from "react";
 import { sendsBody } from "../lib/body";
 import { keptParts } from "../lib/bodies";
-import {
-  CurlError,
-  curlCommand,
-  ignoredNote,
-  mockmanBody,
-  mockmanBodyNote,
-  parseCurlCommand,
-  printMockmanRequest,
-  type FormRequest,
-  type ParsedCurl,
-} from "../lib/curl";
+import { CurlError, curlCommand, ignoredNote, mockmanCommand, parseCurlCommand, type FormRequest, type ParsedCurl } from "../lib/curl";
 import { headersToSend } from "../lib/headers";
 import type { BaseUrl } from "./useBaseUrl";
 import type { Say } from "./useNotice";
@@ -64,14 +54,7 @@ export function useCurlTools({ tabs, baseUrl, say, onFilled }: Options) {
     );
   };
 
-  const copyMockman = async () => {
-    const request = { method, endpoint: endpoint.trim(), headers: headersToSend(rows), body: sendsBody(method) ? bodyText : undefined };
-    await copy(
-      printMockmanRequest(sendsBody(method) && parts ? mockmanBody(request, parts) : request, { pageOrigin: window.location.origin }) +
-        (sendsBody(method) ? mockmanBodyNote(parts) : ""),
-      "Copied the request as a mockman request command.",
-    );
-  };
+  const copyMockman = () => copy(mockmanCommand(codeRequest, window.location.origin), "Copied the request as a mockman request command.");
 
   const fill = ({ request, ignored }: ParsedCurl, done: string) => {
     tabs.fill(request);

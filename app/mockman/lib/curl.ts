@@ -127,19 +127,24 @@ export function printMockmanRequest(request: CurlRequest, options: { baseUrl?: s
 }
 
 /**
- * A request whose body is not JSON, for `mockman request` (which sends JSON
- * bodies only): GraphQL goes as its JSON, the other types are left out.
+ * The one `mockman request` command of a request: Copy as mockman request and the Code
+ * dialog's. The CLI sends JSON bodies only: GraphQL goes as its JSON, a body of another
+ * type is left out and the command ends with a note saying so.
  */
-export function mockmanBody(request: CurlRequest, parts: BodyParts): CurlRequest {
-  if (parts.kind === "graphql") return { ...request, body: graphqlText(parts) };
-  return { ...request, body: undefined };
+export function mockmanCommand(request: FormRequest, pageOrigin?: string): string {
+  const parts = request.bodies;
+  const body = parts?.kind === "graphql" ? graphqlText(parts) : parts ? undefined : request.body;
+  const command = printMockmanRequest(
+    { method: request.method, endpoint: request.endpoint, headers: request.headers, body },
+    { pageOrigin },
+  );
+  const note =
+    parts && parts.kind !== "graphql" && parts.kind !== "none"
+      ? ` # mockman request sends JSON bodies only: the ${parts.kind} body is left out (Copy as cURL writes it)`
+      : "";
+  // A kept `{{baseUrl}}/…` is the whole target, not a path to put a `/` before.
+  return (request.endpoint.startsWith("{{") ? command.replace(" '/{{", " '{{") : command) + note;
 }
-
-/** The line a printed `mockman request` command ends with when it left a body out. */
-export const mockmanBodyNote = (parts: BodyParts | undefined) =>
-  parts && parts.kind !== "graphql" && parts.kind !== "none"
-    ? ` # mockman request sends JSON bodies only: the ${parts.kind} body is left out (Copy as cURL writes it)`
-    : "";
 
 const ANSI_C: Record<string, string> = { n: "\n", t: "\t", r: "\r", a: "\x07", b: "\b", e: "\x1b", E: "\x1b", f: "\f", v: "\v" };
 

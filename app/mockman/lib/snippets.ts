@@ -9,7 +9,7 @@
 // changes it), and the marker is put back as `{{name}}` in the printed code.
 import { HTTPSnippet, type HarRequest } from "@readme/httpsnippet";
 import { commandContentType, graphqlText, mapPartTexts, type BodyParts } from "./bodies";
-import { commandUrl, curlCommand, mockmanBody, mockmanBodyNote, printMockmanRequest, type FormRequest } from "./curl";
+import { commandUrl, curlCommand, mockmanCommand, type FormRequest } from "./curl";
 import { variableNames } from "#mock/tester/engine/variables";
 
 /** The request as typed (its endpoint a path or a URL), `{{ }}` left or filled as chosen; `body` only for methods that carry one. */
@@ -117,13 +117,7 @@ function postDataOf(request: SnippetRequest, mimeType: string) {
 export function snippet(language: Language, request: SnippetRequest, baseUrl: string, pageOrigin?: string): string {
   const { request: marked, restore } = protect(request);
   if (language.id === "curl") return restore(curlCommand(marked, baseUrl, pageOrigin));
-  if (!language.target) {
-    const plain = { method: request.method, endpoint: request.endpoint, headers: request.headers, body: request.body };
-    const command =
-      printMockmanRequest(request.bodies ? mockmanBody(plain, request.bodies) : plain, { pageOrigin }) + mockmanBodyNote(request.bodies);
-    // A kept `{{baseUrl}}/…` is the whole target, not a path to put a `/` before.
-    return request.endpoint.startsWith("{{") ? command.replace(" '/{{", " '{{") : command;
-  }
+  if (!language.target) return mockmanCommand(request, pageOrigin);
   // One file as the whole body: the languages are told to read it (curl reads it itself).
   if (marked.bodies?.kind === "binary") {
     const name = marked.bodies.binaryName || "file";

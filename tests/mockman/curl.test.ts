@@ -12,6 +12,7 @@ import {
   parseCurl,
   parseCurlCommand,
   printCurl,
+  readCurl,
   printMockmanRequest,
   shellQuote,
   shellWords,
@@ -361,6 +362,36 @@ describe("Paste cURL reads the browsers' Copy as cURL", () => {
     expect(ignored).toEqual([]);
     // Without -g, curl reads \[ as a bracket; with it, the backslash is sent as written.
     expect(parseCurl(String.raw`curl -g 'http://x/a\[1\]'`).endpoint).toBe(String.raw`http://x/a\[1\]`);
+  });
+
+  it("a form upload, copied by Chromium (--data-raw) or Firefox (--data-binary), fills the form-data table", async () => {
+    const part = (boundary: string) =>
+      String.raw`$'--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nHi there\r\n--${boundary}\r\n` +
+      String.raw`Content-Disposition: form-data; name="pic"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\r\n--${boundary}--\r\n'`;
+    const chromium = String.raw`curl 'http://localhost:3000/api/posts' \
+  -H 'accept: */*' \
+  -H 'content-type: multipart/form-data; boundary=----WebKitFormBoundaryAbC' \
+  --data-raw ${part("----WebKitFormBoundaryAbC")} \
+  --compressed`;
+    const boundary = "---------------------------4049821453";
+    const firefox = `curl 'http://localhost:3000/api/posts' -X POST -H 'Accept: */*' -H 'Content-Type: multipart/form-data; boundary=${boundary}' --data-binary ${part(boundary)}`;
+    for (const command of [chromium, firefox]) {
+      const { request } = await readCurl(command, "http://localhost:3000");
+      expect(request.method).toBe("POST");
+      expect(request.body).toBeUndefined();
+      // The page writes a boundary of its own: the pasted Content-Type goes.
+      expect(Object.keys(request.headers).map((h) => h.toLowerCase())).toEqual(["accept"]);
+      expect(request.bodies?.kind).toBe("formdata");
+      expect(request.bodies?.formdata.map((r) => [r.key, r.value, !!r.file, r.fileName])).toEqual([
+        ["title", "Hi there", false, undefined],
+        ["pic", "", true, "a.png"],
+      ]);
+    }
+    await expect(readCurl(`curl http://x/ -H 'Content-Type: multipart/form-data; boundary=xyz' -d 'not parts'`)).rejects.toThrow(
+      /the body is not multipart\/form-data with the boundary its Content-Type names/,
+    );
+    // Other bodies are read as parseCurlCommand reads them.
+    expect(await readCurl(CHROMIUM_PUT)).toEqual(parseCurlCommand(CHROMIUM_PUT));
   });
 
   it("bash's $'...' escapes: octal, \\U, \\e and a code point past Unicode", () => {

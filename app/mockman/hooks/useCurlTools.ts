@@ -4,7 +4,7 @@
 import { useMemo, useState, type ClipboardEvent } from "react";
 import { sendsBody } from "../lib/body";
 import { keptParts } from "../lib/bodies";
-import { CurlError, curlCommand, ignoredNote, mockmanCommand, parseCurlCommand, type FormRequest, type ParsedCurl } from "../lib/curl";
+import { CurlError, curlCommand, ignoredNote, mockmanCommand, readCurl, type FormRequest, type ParsedCurl } from "../lib/curl";
 import { headersToSend } from "../lib/headers";
 import type { BaseUrl } from "./useBaseUrl";
 import type { Say } from "./useNotice";
@@ -62,12 +62,12 @@ export function useCurlTools({ tabs, baseUrl, say, onFilled }: Options) {
     say(`${done}${ignoredNote(ignored)}`);
   };
 
-  const pasteIntoEndpoint = (event: ClipboardEvent<HTMLInputElement>) => {
+  const pasteIntoEndpoint = async (event: ClipboardEvent<HTMLInputElement>) => {
     const text = event.clipboardData.getData("text");
     if (!/^\s*curl\s/.test(text)) return;
     event.preventDefault();
     try {
-      fill(parseCurlCommand(text, window.location.origin), "Filled the form from the pasted cURL command.");
+      fill(await readCurl(text, window.location.origin), "Filled the form from the pasted cURL command.");
     } catch (error) {
       say(error instanceof CurlError ? `Could not read the cURL command: ${error.message}` : String(error), true);
     }

@@ -437,6 +437,30 @@ export function parseCurlCommand(command: string, origin?: string): ParsedCurl {
   return { request, ignored };
 }
 
+/**
+ * A pasted command read whole, for the form: a multipart body given as text (the browsers
+ * copy a form upload so: `--data-raw $'------WebKitFormBoundary…'` and a Content-Type with
+ * its boundary) becomes form-data rows, read by the platform's own parser (Response.formData),
+ * and its Content-Type goes, since the page writes a boundary of its own.
+ */
+export async function readCurl(command: string, origin?: string): Promise<ParsedCurl> {
+  const parsed = parseCurlCommand(command, origin);
+  const { request } = parsed;
+  const type = Object.entries(request.headers).find(([h]) => h.toLowerCase() === "content-type");
+  if (request.body === undefined || !type || !/^multipart\/form-data\b/i.test(type[1])) return parsed;
+  let form: FormData;
+  try {
+    form = await new Response(request.body, { headers: { "content-type": type[1] } }).formData();
+  } catch {
+    throw new CurlError(`the body is not multipart/form-data with the boundary its Content-Type names (${type[1]})`);
+  }
+  const formdata = [...form].map(([key, value]) =>
+    typeof value === "string" ? { ...blankRow(), key, value } : { ...blankRow(), key, file: true, fileName: value.name },
+  );
+  const headers = Object.fromEntries(Object.entries(request.headers).filter(([h]) => h !== type[0]));
+  return { ...parsed, request: { ...request, headers, body: undefined, bodies: { ...defaultParts(), kind: "formdata", formdata } } };
+}
+
 /** One -F part: `name=value`, `name=@file` (its `;type=…` dropped), or --form-string's plain value. */
 function formPart(value: string, flag: string): FormRow {
   const eq = value.indexOf("=");

@@ -50,7 +50,8 @@ test("Code offers the languages, keeps or fills variables, and its cURL runs aga
   ]);
   const code = dialog.getByTestId("code-snippet");
   // Kept as written by default.
-  await expect(code).toContainText(`curl --request POST`);
+  // Copy as cURL's command (app/mockman/lib/curl.ts), not httpsnippet's.
+  await expect(code).toContainText(`curl -X POST '${serveUrl}/api/test-todos?from={{who}}'`);
   await expect(code).toContainText(`${serveUrl}/api/test-todos?from={{who}}`);
   for (const [label, marker] of [
     ["JavaScript fetch", "fetch("],

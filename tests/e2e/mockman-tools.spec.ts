@@ -6,7 +6,7 @@ import { scaled } from "./fixtures";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, test, type ConsoleMessage } from "@playwright/test";
+import { expect, test, type ConsoleMessage, type Page } from "@playwright/test";
 import { MOCKMAN_SHELL, ROOT, startServe, stopServe } from "./cli-helpers";
 import {
   bodyJson,
@@ -95,27 +95,28 @@ test("Copy as cURL targets mockman serve (base URL remembered) and Copy as mockm
   expect(run.stdout).toMatch(/encodedToken/);
 });
 
+/** Fills the form from a command through Tools > Paste cURL, one line per item. */
+async function pasteCurl(page: Page, lines: string[]) {
+  await tool(page, "Paste cURL");
+  const dialog = page.getByRole("dialog", { name: "Paste a cURL command" });
+  await page.getByLabel(/^cURL command/).fill(lines.join("\n"));
+  await dialog.getByRole("button", { name: "Fill the form" }).click();
+  await expect(dialog).toBeHidden();
+}
+
 test("Paste cURL reads Chromium's 'Copy as cURL (bash)' and lists the flags it ignored", async ({ page }) => {
   await open(page);
   const $ = ui(page);
   const origin = new URL(page.url()).origin;
-  await tool(page, "Paste cURL");
-  const dialog = page.getByRole("dialog", { name: "Paste a cURL command" });
-  await page
-    .getByLabel(/^cURL command/)
-    .fill(
-      [
-        `curl '${origin}/api/auth/login' \\`,
-        `  -H 'accept: */*' \\`,
-        `  -H 'content-type: application/json' \\`,
-        `  -b 'theme=dark; _ga=GA1.1.42' \\`,
-        `  -H 'sec-ch-ua-mobile: ?0' \\`,
-        `  --data-raw $'{"username":"guest","password":"guest1234","note":"it\\'s"}' \\`,
-        `  --compressed -k`,
-      ].join("\n"),
-    );
-  await dialog.getByRole("button", { name: "Fill the form" }).click();
-  await expect(dialog).toBeHidden();
+  await pasteCurl(page, [
+    `curl '${origin}/api/auth/login' \\`,
+    `  -H 'accept: */*' \\`,
+    `  -H 'content-type: application/json' \\`,
+    `  -b 'theme=dark; _ga=GA1.1.42' \\`,
+    `  -H 'sec-ch-ua-mobile: ?0' \\`,
+    `  --data-raw $'{"username":"guest","password":"guest1234","note":"it\\'s"}' \\`,
+    `  --compressed -k`,
+  ]);
   await expect($.notice).toHaveText("Filled the form from the cURL command. Ignored (no effect here): --compressed, -k.");
   await expect($.method).toHaveValue("POST");
   await expect($.endpoint).toHaveValue("/api/auth/login");
@@ -136,6 +137,26 @@ test("Paste cURL reads Chromium's 'Copy as cURL (bash)' and lists the flags it i
   await expect($.endpoint).toHaveValue("/api/posts?limit=2");
   await expect(page.getByLabel("Header 1 name")).toHaveValue("Authorization");
   await expect(page.getByLabel("Header 1 value")).toHaveValue("Basic Z3Vlc3Q6Z3Vlc3QxMjM0");
+});
+
+test("Paste cURL reads a form upload as Chromium copies it: the form-data table, without the pasted boundary", async ({ page }) => {
+  await open(page);
+  const origin = new URL(page.url()).origin;
+  const boundary = "----WebKitFormBoundaryAbC";
+  await pasteCurl(page, [
+    `curl '${origin}/api/test-todos' \\`,
+    `  -H 'accept: */*' \\`,
+    `  -H 'content-type: multipart/form-data; boundary=${boundary}' \\`,
+    `  --data-raw $'--${boundary}\\r\\nContent-Disposition: form-data; name="title"\\r\\n\\r\\nHi there\\u0021\\r\\n--${boundary}--\\r\\n' \\`,
+    `  --compressed`,
+  ]);
+  await expect(ui(page).method).toHaveValue("POST");
+  await section(page, "Body");
+  await expect(page.getByLabel("Body type")).toHaveValue("formdata");
+  await expect(page.getByLabel("Part 1 name")).toHaveValue("title");
+  await expect(page.getByLabel("Part 1 value")).toHaveValue("Hi there!");
+  await expect(page.getByLabel("Header 1 name")).toHaveValue("accept");
+  await expect(page.getByLabel("Header 2 name")).toHaveValue("");
 });
 
 test("Use guest token is a request in the history, so Export templates its token instead of writing a JWT", async ({ page }) => {

@@ -1,3 +1,7 @@
+import { execFile, execFileSync } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { promisify } from "node:util";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -8,6 +12,7 @@ import {
   parseCurl,
   parseCurlCommand,
   printCurl,
+  readCurl,
   printMockmanRequest,
   shellQuote,
   shellWords,
@@ -121,6 +126,26 @@ describe("copied commands target `mockman serve`, not the page's static server",
     expect(commandUrl(`${ORIGIN}/api/posts`, DEFAULT_BASE_URL, ORIGIN)).toBe("http://127.0.0.1:3001/api/posts");
     expect(commandUrl("https://example.com/x", DEFAULT_BASE_URL, ORIGIN)).toBe("https://example.com/x");
     expect(commandUrl("api/posts", DEFAULT_BASE_URL)).toBe("http://127.0.0.1:3001/api/posts");
+  });
+
+  it("cURL: a URL with [ ] or { } gets -g, so curl sends it as written rather than as a glob", async () => {
+    const request: CurlRequest = { method: "GET", endpoint: "/api/posts?filter[name]=x&q={a,b}", headers: {} };
+    const seen: string[] = [];
+    const server = createServer((req, res) => {
+      seen.push(req.url!);
+      res.end("ok");
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const command = printCurl(request, base);
+      expect(command).toBe(`curl -g -X GET '${base}/api/posts?filter[name]=x&q={a,b}'`);
+      await promisify(execFile)("sh", ["-c", `${command} -sS`]);
+      expect(seen).toEqual(["/api/posts?filter[name]=x&q={a,b}"]);
+      expect(parseCurl(command, base)).toEqual({ ...request, body: undefined });
+    } finally {
+      server.close();
+    }
   });
 
   it("checks the base URL field", () => {
@@ -279,5 +304,107 @@ describe("Paste cURL reads what browsers and people write", () => {
     });
     expect(Object.keys(request.headers)).toHaveLength(14); // 13 -H lines and the Cookie from -b
     expect(ignored).toEqual(["--compressed"]);
+  });
+});
+
+// Written by the rules of each browser's "Copy as cURL": Chromium's (devtools-frontend,
+// NetworkLogView.generateCurlCommand, bash) puts the URL first with [ ] { } escaped for curl's
+// globbing, -X only when the method is not the one curl infers, -H 'name;' for an empty value,
+// $'...' with \uXXXX for ! and control characters, then --compressed (and --insecure on http);
+// Firefox's (devtools/client/shared/curl.js, POSIX) writes one line: -X before the headers,
+// Accept-Encoding as --compressed, \xHH and \uXXXX in $'...', and --globoff beside a URL with brackets.
+const CHROMIUM_PUT = String.raw`curl 'http://localhost:3000/api/posts/p1?tags\[\]=a&q=\{x\}' \
+  -X 'PUT' \
+  -H 'accept: */*' \
+  -H 'content-type: application/json' \
+  -H 'x-empty;' \
+  -H 'authorization: eyJ.a.b' \
+  --data-raw $'{"content":"hi\u0021 it\'s \\u0021 é\\n"}' \
+  --compressed \
+  --insecure`;
+
+describe("Paste cURL reads the browsers' Copy as cURL", () => {
+  it("Chromium: a PUT, an empty header, an escaped [] in the URL, a ! in the body", () => {
+    const { request, ignored } = parseCurlCommand(CHROMIUM_PUT, "http://localhost:3000");
+    expect(request).toEqual({
+      method: "PUT",
+      endpoint: "/api/posts/p1?tags[]=a&q={x}",
+      headers: { accept: "*/*", "content-type": "application/json", "x-empty": "", authorization: "eyJ.a.b" },
+      body: String.raw`{"content":"hi! it's \u0021 é\n"}`,
+    });
+    expect(JSON.parse(request.body!)).toEqual({ content: "hi! it's ! é\n" });
+    expect(ignored).toEqual(["--compressed", "--insecure"]);
+  });
+
+  it("Firefox: one line, -X PUT, --compressed among the headers, \\xHH and \\uXXXX escapes", () => {
+    const firefox =
+      `curl 'http://localhost:3000/api/posts/p1' -X PUT -H 'User-Agent: Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0' ` +
+      `-H 'Accept: */*' -H 'Accept-Language: en-US,en;q=0.5' --compressed -H 'Content-Type: application/json' -H 'Origin: http://localhost:3000' ` +
+      `-H 'Connection: keep-alive' -H 'Cookie: theme=dark' -H 'Sec-Fetch-Mode: cors' --data-raw $'{"content":"caf\\xe9 \\u2615 it\\'s"}'`;
+    const { request, ignored } = parseCurlCommand(firefox, "http://localhost:3000");
+    expect(request.method).toBe("PUT");
+    expect(request.endpoint).toBe("/api/posts/p1");
+    expect(JSON.parse(request.body!)).toEqual({ content: "café ☕ it's" });
+    expect(request.headers).toMatchObject({ "Content-Type": "application/json", Cookie: "theme=dark", "Sec-Fetch-Mode": "cors" });
+    expect(Object.keys(request.headers)).toHaveLength(8);
+    expect(ignored).toEqual(["--compressed"]);
+  });
+
+  it("Firefox: --globoff keeps a URL's brackets as written; a form body fills the urlencoded table", () => {
+    const { request, ignored } = parseCurlCommand(
+      `curl 'http://x/api/posts?ids[]=1' --globoff -X POST -H 'Content-Type: application/x-www-form-urlencoded' --data-raw 'title=a+b%21&n=1'`,
+    );
+    expect(request.endpoint).toBe("http://x/api/posts?ids[]=1");
+    expect(request.bodies?.urlencoded.map((r) => [r.key, r.value])).toEqual([
+      ["title", "a b!"],
+      ["n", "1"],
+    ]);
+    expect(ignored).toEqual([]);
+    // Without -g, curl reads \[ as a bracket; with it, the backslash is sent as written.
+    expect(parseCurl(String.raw`curl -g 'http://x/a\[1\]'`).endpoint).toBe(String.raw`http://x/a\[1\]`);
+  });
+
+  it("a form upload, copied by Chromium (--data-raw) or Firefox (--data-binary), fills the form-data table", async () => {
+    const part = (boundary: string) =>
+      String.raw`$'--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nHi there\r\n--${boundary}\r\n` +
+      String.raw`Content-Disposition: form-data; name="pic"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\r\n--${boundary}--\r\n'`;
+    const chromium = String.raw`curl 'http://localhost:3000/api/posts' \
+  -H 'accept: */*' \
+  -H 'content-type: multipart/form-data; boundary=----WebKitFormBoundaryAbC' \
+  --data-raw ${part("----WebKitFormBoundaryAbC")} \
+  --compressed`;
+    const boundary = "---------------------------4049821453";
+    const firefox = `curl 'http://localhost:3000/api/posts' -X POST -H 'Accept: */*' -H 'Content-Type: multipart/form-data; boundary=${boundary}' --data-binary ${part(boundary)}`;
+    for (const command of [chromium, firefox]) {
+      const { request } = await readCurl(command, "http://localhost:3000");
+      expect(request.method).toBe("POST");
+      expect(request.body).toBeUndefined();
+      // The page writes a boundary of its own: the pasted Content-Type goes.
+      expect(Object.keys(request.headers).map((h) => h.toLowerCase())).toEqual(["accept"]);
+      expect(request.bodies?.kind).toBe("formdata");
+      expect(request.bodies?.formdata.map((r) => [r.key, r.value, !!r.file, r.fileName])).toEqual([
+        ["title", "Hi there", false, undefined],
+        ["pic", "", true, "a.png"],
+      ]);
+    }
+    await expect(readCurl(`curl http://x/ -H 'Content-Type: multipart/form-data; boundary=xyz' -d 'not parts'`)).rejects.toThrow(
+      /the body is not multipart\/form-data with the boundary its Content-Type names/,
+    );
+    // Other bodies are read as parseCurlCommand reads them.
+    expect(await readCurl(CHROMIUM_PUT)).toEqual(parseCurlCommand(CHROMIUM_PUT));
+  });
+
+  it("bash's $'...' escapes: octal, \\U, \\e and a code point past Unicode", () => {
+    expect(shellWords(String.raw`x $'\101\x42\U0001F600\e\a|\U00110000'`)).toEqual(["x", "AB😀\x1b\x07|\ufffd"]);
+  });
+
+  it("splits the commands into the words bash gives curl", () => {
+    const bashWords = (command: string) =>
+      execFileSync("bash", ["-c", command.replace(/^curl /, "printf '%s\\0' ")], { env: { ...process.env, LC_ALL: "C.UTF-8" } })
+        .toString("utf8")
+        .split("\0")
+        .slice(0, -1);
+    for (const command of [CHROMIUM_PUT, String.raw`curl $'\101\x42\U0001F600\e\t' "a \"b\" \$c" d\ e $'it\'s'`])
+      expect(shellWords(command).slice(1)).toEqual(bashWords(command));
   });
 });

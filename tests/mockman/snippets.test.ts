@@ -1,5 +1,6 @@
 // The Code dialog's languages: httpsnippet's output for our requests, with
 // `{{ }}` kept through every generator when asked.
+import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { LANGUAGES, harOf, snippet } from "#app/mockman/lib/snippets";
 
@@ -34,7 +35,9 @@ describe("code snippets", () => {
 
   it("prints each language with the method, URL, headers and body", () => {
     const curl = snippet(lang("curl"), post, BASE);
-    expect(curl).toContain("curl --request POST");
+    expect(curl).toBe(
+      `curl -X POST '${BASE}/api/posts?limit=5' -H 'Accept: */*' -H 'Authorization: Bearer abc' -H 'content-type: application/json' --data-raw '{"postText":"hi"}'`,
+    );
     expect(curl).toContain(`${BASE}/api/posts?limit=5`);
     expect(curl).toContain("Authorization: Bearer abc");
     expect(curl).toContain('"postText":"hi"');
@@ -55,6 +58,21 @@ describe("code snippets", () => {
       expect(code, language.label).toContain("{{cursor}}");
       expect(code, language.label).toContain("{{token}}");
       expect(code, language.label).not.toContain("mmvar");
+    }
+  });
+
+  it("cURL is Copy as cURL's command: a body reaches curl as typed, whatever the shell would read in it", () => {
+    // httpsnippet's curl client wrote a JSON body holding a ' as `--data @- <<EOF`, an unquoted
+    // heredoc in which the shell runs $(...) and backticks, reformatted it, and wrote `--data '@…'`,
+    // which makes curl read a file.
+    const bodies = [`{"content": "it's $(echo pwned) \`id\` $HOME \\ !"}`, "@alice hi", '{\n  "title": "buy milk"\n}'];
+    for (const body of bodies) {
+      const command = snippet(lang("curl"), { method: "POST", endpoint: "/api/posts", headers: {}, body }, BASE);
+      expect(command).toContain(" --data-raw '");
+      const words = execFileSync("sh", ["-c", command.replace(/^curl /, "printf '%s\\0' ")])
+        .toString("utf8")
+        .split("\0");
+      expect(words.slice(-2)).toEqual([body, ""]);
     }
   });
 

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useModal } from "../hooks/useModal";
 import { DialogActions } from "./DialogActions";
-import { CurlError, parseCurlCommand, type ParsedCurl } from "../lib/curl";
+import { CurlError, readCurl, type ParsedCurl } from "../lib/curl";
 
 interface Props {
   open: boolean;
@@ -16,9 +16,9 @@ export function CurlDialog({ open, onClose, onFill }: Props) {
   const [text, setText] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
 
-  const fill = () => {
+  const fill = async () => {
     try {
-      onFill(parseCurlCommand(text, window.location.origin));
+      onFill(await readCurl(text, window.location.origin));
       setText("");
       setProblem(null);
       onClose();
@@ -33,7 +33,7 @@ export function CurlDialog({ open, onClose, onFill }: Props) {
         method="dialog"
         onSubmit={(e) => {
           e.preventDefault();
-          fill();
+          void fill();
         }}
       >
         <h2 id="mm-curl-title" className="mm-panel-title">

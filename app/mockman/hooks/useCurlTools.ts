@@ -3,17 +3,8 @@
 // dialog's request, and a cURL command pasted into the endpoint or the dialog.
 import { useMemo, useState, type ClipboardEvent } from "react";
 import { sendsBody } from "../lib/body";
-import { commandContentType, curlBodyFlags, keptParts, setsContentType } from "../lib/bodies";
-import {
-  CurlError,
-  ignoredNote,
-  mockmanBody,
-  mockmanBodyNote,
-  parseCurlCommand,
-  printCurl,
-  printMockmanRequest,
-  type ParsedCurl,
-} from "../lib/curl";
+import { keptParts } from "../lib/bodies";
+import { CurlError, curlCommand, ignoredNote, mockmanCommand, readCurl, type FormRequest, type ParsedCurl } from "../lib/curl";
 import { headersToSend } from "../lib/headers";
 import type { BaseUrl } from "./useBaseUrl";
 import type { Say } from "./useNotice";
@@ -33,7 +24,7 @@ export function useCurlTools({ tabs, baseUrl, say, onFilled }: Options) {
   const parts = useMemo(() => keptParts(tabs.tab.bodies), [tabs.tab.bodies]);
   // Shown for copying by hand when the clipboard refused.
   const [copyFallback, setCopyFallback] = useState<string | null>(null);
-  const codeRequest = useMemo(
+  const codeRequest = useMemo<FormRequest>(
     () => ({
       method,
       endpoint: endpoint.trim(),
@@ -57,32 +48,13 @@ export function useCurlTools({ tabs, baseUrl, say, onFilled }: Options) {
   const copyCurl = async () => {
     const check = baseUrl.check;
     if (!check.ok) return say(`Not copied: ${check.message} in "Server for Copy as cURL".`, true);
-    const headers = headersToSend(rows);
-    const withBody = sendsBody(method);
-    const type = parts ? commandContentType(parts.kind) : "application/json";
-    if (withBody && type && !setsContentType(headers)) headers["content-type"] = type;
-    const command = printCurl(
-      {
-        method,
-        endpoint: endpoint.trim(),
-        headers,
-        body: withBody && !parts ? bodyText : undefined,
-        ...(withBody && parts ? { data: curlBodyFlags(parts) } : {}),
-      },
-      check.url,
-      window.location.origin,
+    await copy(
+      curlCommand(codeRequest, check.url, window.location.origin),
+      `Copied the request as a cURL command for ${check.url}; it needs npx mockman serve running there.`,
     );
-    await copy(command, `Copied the request as a cURL command for ${check.url}; it needs npx mockman serve running there.`);
   };
 
-  const copyMockman = async () => {
-    const request = { method, endpoint: endpoint.trim(), headers: headersToSend(rows), body: sendsBody(method) ? bodyText : undefined };
-    await copy(
-      printMockmanRequest(sendsBody(method) && parts ? mockmanBody(request, parts) : request, { pageOrigin: window.location.origin }) +
-        (sendsBody(method) ? mockmanBodyNote(parts) : ""),
-      "Copied the request as a mockman request command.",
-    );
-  };
+  const copyMockman = () => copy(mockmanCommand(codeRequest, window.location.origin), "Copied the request as a mockman request command.");
 
   const fill = ({ request, ignored }: ParsedCurl, done: string) => {
     tabs.fill(request);
@@ -90,12 +62,12 @@ export function useCurlTools({ tabs, baseUrl, say, onFilled }: Options) {
     say(`${done}${ignoredNote(ignored)}`);
   };
 
-  const pasteIntoEndpoint = (event: ClipboardEvent<HTMLInputElement>) => {
+  const pasteIntoEndpoint = async (event: ClipboardEvent<HTMLInputElement>) => {
     const text = event.clipboardData.getData("text");
     if (!/^\s*curl\s/.test(text)) return;
     event.preventDefault();
     try {
-      fill(parseCurlCommand(text, window.location.origin), "Filled the form from the pasted cURL command.");
+      fill(await readCurl(text, window.location.origin), "Filled the form from the pasted cURL command.");
     } catch (error) {
       say(error instanceof CurlError ? `Could not read the cURL command: ${error.message}` : String(error), true);
     }

@@ -3,7 +3,16 @@
 // as a `mockman request` command, and read a pasted command back into the form.
 import { SERVE_URL } from "#mock/core/boundary";
 import { isAbsoluteUrl, relativeTo, toPath } from "#mock/tester/collection/urls";
-import { blankRow, defaultParts, graphqlText, type BodyParts, type FormRow } from "./bodies";
+import {
+  blankRow,
+  commandContentType,
+  curlBodyFlags,
+  defaultParts,
+  graphqlText,
+  setsContentType,
+  type BodyParts,
+  type FormRow,
+} from "./bodies";
 
 export interface CurlRequest {
   method: string;
@@ -62,11 +71,30 @@ export function commandUrl(endpoint: string, baseUrl: string, pageOrigin?: strin
 
 /** Relative endpoints are printed against `baseUrl` (a running `mockman serve`), so the command runs from a terminal. */
 export function printCurl(request: CurlRequest, baseUrl: string, pageOrigin?: string): string {
-  const parts = ["curl", "-X", request.method, quote(commandUrl(request.endpoint, baseUrl, pageOrigin))];
+  const url = commandUrl(request.endpoint, baseUrl, pageOrigin);
+  // curl reads [ ] { } in a URL as a glob (`?filter[name]=x` is "bad range in URL"); -g sends them as written.
+  const parts = ["curl", ...(/[[\]{}]/.test(url) ? ["-g"] : []), "-X", request.method, quote(url)];
   for (const [name, value] of Object.entries(request.headers)) parts.push("-H", quote(`${name}: ${value}`));
   if (request.data) for (const [flag, value] of request.data) parts.push(flag, quote(value));
   else if (request.body !== undefined) parts.push("--data-raw", quote(request.body));
   return parts.join(" ");
+}
+
+/** The form's request as the commands and the Code dialog print it: `body` (JSON) or `bodies` (another type), only when the method sends one. */
+export type FormRequest = Omit<CurlRequest, "data">;
+
+/**
+ * The one curl command of a request: Copy as cURL and the Code dialog's cURL. A body goes
+ * with its type's content-type (unless a header sets one) and as curl's flags for that type
+ * (`--data-raw`, so a body starting with `@` is never read as a file name).
+ */
+export function curlCommand(request: FormRequest, baseUrl: string, pageOrigin?: string): string {
+  const { bodies, body } = request;
+  const headers = { ...request.headers };
+  const type = bodies ? commandContentType(bodies.kind) : "application/json";
+  if ((body !== undefined || bodies) && type && !setsContentType(headers)) headers["content-type"] = type;
+  const sent = bodies ? { data: curlBodyFlags(bodies) } : { body };
+  return printCurl({ method: request.method, endpoint: request.endpoint, headers, ...sent }, baseUrl, pageOrigin);
 }
 
 /**
@@ -99,21 +127,28 @@ export function printMockmanRequest(request: CurlRequest, options: { baseUrl?: s
 }
 
 /**
- * A request whose body is not JSON, for `mockman request` (which sends JSON
- * bodies only): GraphQL goes as its JSON, the other types are left out.
+ * The one `mockman request` command of a request: Copy as mockman request and the Code
+ * dialog's. The CLI sends JSON bodies only: GraphQL goes as its JSON, a body of another
+ * type is left out and the command ends with a note saying so.
  */
-export function mockmanBody(request: CurlRequest, parts: BodyParts): CurlRequest {
-  if (parts.kind === "graphql") return { ...request, body: graphqlText(parts) };
-  return { ...request, body: undefined };
+export function mockmanCommand(request: FormRequest, pageOrigin?: string): string {
+  const parts = request.bodies;
+  const body = parts?.kind === "graphql" ? graphqlText(parts) : parts ? undefined : request.body;
+  const command = printMockmanRequest(
+    { method: request.method, endpoint: request.endpoint, headers: request.headers, body },
+    { pageOrigin },
+  );
+  const note =
+    parts && parts.kind !== "graphql" && parts.kind !== "none"
+      ? ` # mockman request sends JSON bodies only: the ${parts.kind} body is left out (Copy as cURL writes it)`
+      : "";
+  // A kept `{{baseUrl}}/…` is the whole target, not a path to put a `/` before.
+  return (request.endpoint.startsWith("{{") ? command.replace(" '/{{", " '{{") : command) + note;
 }
 
-/** The line a printed `mockman request` command ends with when it left a body out. */
-export const mockmanBodyNote = (parts: BodyParts | undefined) =>
-  parts && parts.kind !== "graphql" && parts.kind !== "none"
-    ? ` # mockman request sends JSON bodies only: the ${parts.kind} body is left out (Copy as cURL writes it)`
-    : "";
+const ANSI_C: Record<string, string> = { n: "\n", t: "\t", r: "\r", a: "\x07", b: "\b", e: "\x1b", E: "\x1b", f: "\f", v: "\v" };
 
-/** Splits a shell command into words: '...', "..." with \ escapes, \ outside quotes, line continuations. */
+/** Splits a shell command into words: '...', $'...' (bash's escapes), "..." with \ escapes, \ outside quotes, line continuations. */
 export function shellWords(command: string): string[] {
   const words: string[] = [];
   let word: string | null = null;
@@ -132,9 +167,16 @@ export function shellWords(command: string): string[] {
       let chunk = "";
       while (i < text.length && text[i] !== "'") {
         if (ansi && text[i] === "\\" && i + 1 < text.length) {
-          const e = text[i + 1];
-          chunk += e === "n" ? "\n" : e === "t" ? "\t" : e === "r" ? "\r" : e;
-          i += 2;
+          // bash's escapes: the browsers write \uXXXX (Chromium, for ! and control characters) and \xHH (Firefox).
+          const code = /^(?:x([0-9a-fA-F]{1,2})|u([0-9a-fA-F]{1,4})|U([0-9a-fA-F]{1,8})|([0-7]{1,3}))/.exec(text.slice(i + 1, i + 10));
+          if (code) {
+            const point = code[4] ? parseInt(code[4], 8) : parseInt(code[1] ?? code[2] ?? code[3], 16);
+            chunk += point <= 0x10ffff ? String.fromCodePoint(point) : "\ufffd";
+            i += 1 + code[0].length;
+          } else {
+            chunk += ANSI_C[text[i + 1]] ?? text[i + 1];
+            i += 2;
+          }
         } else chunk += text[i++];
       }
       if (i >= text.length) throw new CurlError(`unclosed ' quote starting at character ${start + 1}: ${text.slice(start, start + 30)}…`);
@@ -178,8 +220,6 @@ const IGNORED_FLAGS = new Set([
   "-v",
   "--verbose",
   "--compressed",
-  "-g",
-  "--globoff",
   "-f",
   "--fail",
   "--fail-with-body",
@@ -264,6 +304,7 @@ export function parseCurlCommand(command: string, origin?: string): ParsedCurl {
   let method: string | undefined;
   let url: string | undefined;
   let get = false;
+  let globoff = false;
   let json = false;
   const headers: Record<string, string> = {};
   const cookies: string[] = [];
@@ -300,8 +341,11 @@ export function parseCurlCommand(command: string, origin?: string): ParsedCurl {
     } else if (word === "-H" || word === "--header") {
       const line = valueOf(word, i);
       const colon = line.indexOf(":");
-      if (colon <= 0) throw new CurlError(`${word} '${line}': a header is "Name: value", this one has no name before a colon`);
-      headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
+      // `-H 'Name;'` is curl's way to send a header with an empty value (Chromium writes it for one).
+      const empty = colon < 0 ? /^([^\s;]+);\s*$/.exec(line) : null;
+      if (empty) headers[empty[1]] = "";
+      else if (colon <= 0) throw new CurlError(`${word} '${line}': a header is "Name: value", this one has no name before a colon`);
+      else headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
       i++;
     } else if (word === "-F" || word === "--form" || word === "--form-string") {
       form.push(formPart(valueOf(word, i), word));
@@ -338,6 +382,8 @@ export function parseCurlCommand(command: string, origin?: string): ParsedCurl {
     } else if (word === "-e" || word === "--referer") {
       setHeader("Referer", valueOf(word, i));
       i++;
+    } else if (word === "-g" || word === "--globoff") {
+      globoff = true;
     } else if (word === "-G" || word === "--get") {
       get = true;
     } else if (word === "--url") {
@@ -359,6 +405,8 @@ export function parseCurlCommand(command: string, origin?: string): ParsedCurl {
     }
   }
   if (url === undefined) throw new CurlError("no URL found in the command");
+  // curl reads [ ] { } in a URL as a glob unless -g; Chromium escapes them (\[), curl sends them bare.
+  if (!globoff) url = url.replace(/\\([[\]{}])/g, "$1");
   if (cookies.length) {
     const existing = Object.keys(headers).find((h) => h.toLowerCase() === "cookie");
     const all = [...(existing ? [headers[existing]] : []), ...cookies].join("; ");
@@ -387,6 +435,30 @@ export function parseCurlCommand(command: string, origin?: string): ParsedCurl {
     ...(bodies ? { bodies } : {}),
   };
   return { request, ignored };
+}
+
+/**
+ * A pasted command read whole, for the form: a multipart body given as text (the browsers
+ * copy a form upload so: `--data-raw $'------WebKitFormBoundary…'` and a Content-Type with
+ * its boundary) becomes form-data rows, read by the platform's own parser (Response.formData),
+ * and its Content-Type goes, since the page writes a boundary of its own.
+ */
+export async function readCurl(command: string, origin?: string): Promise<ParsedCurl> {
+  const parsed = parseCurlCommand(command, origin);
+  const { request } = parsed;
+  const type = Object.entries(request.headers).find(([h]) => h.toLowerCase() === "content-type");
+  if (request.body === undefined || !type || !/^multipart\/form-data\b/i.test(type[1])) return parsed;
+  let form: FormData;
+  try {
+    form = await new Response(request.body, { headers: { "content-type": type[1] } }).formData();
+  } catch {
+    throw new CurlError(`the body is not multipart/form-data with the boundary its Content-Type names (${type[1]})`);
+  }
+  const formdata = [...form].map(([key, value]) =>
+    typeof value === "string" ? { ...blankRow(), key, value } : { ...blankRow(), key, file: true, fileName: value.name },
+  );
+  const headers = Object.fromEntries(Object.entries(request.headers).filter(([h]) => h !== type[0]));
+  return { ...parsed, request: { ...request, headers, body: undefined, bodies: { ...defaultParts(), kind: "formdata", formdata } } };
 }
 
 /** One -F part: `name=value`, `name=@file` (its `;type=…` dropped), or --form-string's plain value. */

@@ -1,5 +1,6 @@
-// The request as code in other languages, written by @readme/httpsnippet from a
-// HAR request (the format Postman and the browsers' devtools export). This
+// The request as code: cURL is Copy as cURL's command (./curl.ts), the other
+// languages are written by @readme/httpsnippet from a HAR request (the format
+// Postman and the browsers' devtools export). This
 // module is imported only by the Code dialog, itself loaded on first open, so
 // the library never reaches the first load of / or of /mockman.
 //
@@ -7,23 +8,27 @@
 // carry through untouched (letters and digits, so no quoting or escaping
 // changes it), and the marker is put back as `{{name}}` in the printed code.
 import { HTTPSnippet, type HarRequest } from "@readme/httpsnippet";
-import { commandContentType, curlBodyFlags, graphqlText, mapPartTexts, type BodyParts } from "./bodies";
-import { commandUrl, mockmanBody, mockmanBodyNote, printCurl, printMockmanRequest, type CurlRequest } from "./curl";
+import { commandContentType, graphqlText, mapPartTexts, type BodyParts } from "./bodies";
+import { commandUrl, curlCommand, mockmanCommand, type FormRequest } from "./curl";
 import { variableNames } from "#mock/tester/engine/variables";
 
 /** The request as typed (its endpoint a path or a URL), `{{ }}` left or filled as chosen; `body` only for methods that carry one. */
-export type SnippetRequest = Omit<CurlRequest, "data">;
+export type SnippetRequest = FormRequest;
 
 export interface Language {
   id: string;
   label: string;
-  /** httpsnippet's target and client; absent for our own `mockman request`. */
+  /**
+   * httpsnippet's target and client; absent for the two commands printed here: cURL (Copy as
+   * cURL's printer: httpsnippet's curl client reformats a JSON body, and one holding a `'` it
+   * writes as an unquoted heredoc, where the shell runs its `$(…)` and backticks) and `mockman request`.
+   */
   target?: "shell" | "javascript" | "node" | "python";
   client?: string;
 }
 
 export const LANGUAGES: readonly Language[] = [
-  { id: "curl", label: "cURL", target: "shell", client: "curl" },
+  { id: "curl", label: "cURL" },
   { id: "fetch", label: "JavaScript fetch", target: "javascript", client: "fetch" },
   { id: "node", label: "Node (fetch)", target: "node", client: "fetch" },
   { id: "python", label: "Python requests", target: "python", client: "requests" },
@@ -110,26 +115,14 @@ function postDataOf(request: SnippetRequest, mimeType: string) {
  * `baseUrl` (a running `mockman serve`), as Copy as cURL does.
  */
 export function snippet(language: Language, request: SnippetRequest, baseUrl: string, pageOrigin?: string): string {
-  if (!language.target) {
-    const plain = { method: request.method, endpoint: request.endpoint, headers: request.headers, body: request.body };
-    const command =
-      printMockmanRequest(request.bodies ? mockmanBody(plain, request.bodies) : plain, { pageOrigin }) + mockmanBodyNote(request.bodies);
-    // A kept `{{baseUrl}}/…` is the whole target, not a path to put a `/` before.
-    return request.endpoint.startsWith("{{") ? command.replace(" '/{{", " '{{") : command;
-  }
   const { request: marked, restore } = protect(request);
-  // One file as the whole body: curl reads it itself; the other languages are told to.
+  if (language.id === "curl") return restore(curlCommand(marked, baseUrl, pageOrigin));
+  if (!language.target) return mockmanCommand(request, pageOrigin);
+  // One file as the whole body: the languages are told to read it (curl reads it itself).
   if (marked.bodies?.kind === "binary") {
     const name = marked.bodies.binaryName || "file";
     const headers = { ...marked.headers };
     if (!Object.keys(headers).some((h) => h.toLowerCase() === "content-type")) headers["content-type"] = "application/octet-stream";
-    if (language.id === "curl")
-      return restore(
-        printCurl({ ...marked, headers, data: curlBodyFlags(marked.bodies) }, baseUrl, pageOrigin).replace(
-          / (-H|--data-binary) /g,
-          " \\\n  $1 ",
-        ),
-      );
     const note = `${language.target === "python" || language.target === "shell" ? "#" : "//"} Body: the bytes of the file ${name} (read it and send it as the body).`;
     const har = harOf({ ...marked, headers, bodies: undefined, body: "" }, baseUrl, pageOrigin);
     const [code] = new HTTPSnippet(har, { harIsAlreadyEncoded: true }).convert(language.target, language.client, { indent: "  " });

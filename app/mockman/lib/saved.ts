@@ -9,6 +9,7 @@ import {
   collectionVariablesOf,
   fromPostman,
   postmanVersion,
+  requestOf,
   toPostman,
   urlOf,
   type PostmanCollection,
@@ -237,7 +238,7 @@ export function requestItem(name: string, form: SavedForm, id = newItemId()): Po
 
 /** A saved request item back into a form (headers as rows, a raw body as text). */
 export function formOf(item: PostmanItem): SavedForm {
-  const request: PostmanRequest = typeof item.request === "string" ? { method: "GET", url: item.request } : (item.request ?? {});
+  const request = requestOf(item);
   const headers = Array.isArray(request.header)
     ? request.header.map((h) => ({ isUsed: !h.disabled, header: h.key ?? "", value: h.value === undefined ? "" : String(h.value) }))
     : [];

@@ -94,6 +94,14 @@ export function collectionVariablesOf(postman: Pick<PostmanCollection, "variable
   return values;
 }
 
+/** An item's request (one written as a string is a GET of that URL). */
+export const requestOf = (item: PostmanItem): PostmanRequest =>
+  typeof item.request === "string" ? { method: "GET", url: item.request } : (item.request ?? {});
+
+/** A request's enabled headers. */
+export const headersOf = (request: PostmanRequest): Array<[string, string]> =>
+  (Array.isArray(request.header) ? request.header : []).filter((h) => h.key && !h.disabled).map((h) => [text(h.key), text(h.value)]);
+
 export function urlOf(url: PostmanRequest["url"]): string {
   if (typeof url === "string") return url;
   if (!url) return "";
@@ -218,8 +226,7 @@ export function uniqueName(path: string[], taken: Set<string>, variables: Record
 export function fromPostman(json: PostmanCollection): { file: CollectionFile; notes: string[] } {
   const notes: string[] = [];
   const taken = new Set<string>();
-  const variables: Record<string, string> = {};
-  for (const v of json.variable ?? []) if (v.key && !v.disabled) variables[v.key] = text(v.value);
+  const variables = collectionVariablesOf(json);
   const requests: CollectionRequest[] = [];
   const captures = new Map<string, string>();
 
@@ -231,12 +238,10 @@ export function fromPostman(json: PostmanCollection): { file: CollectionFile; no
         continue;
       }
       const where = [...prefix, label].join(" / ");
-      const request: PostmanRequest = typeof item.request === "string" ? { method: "GET", url: item.request } : (item.request ?? {});
+      const request = requestOf(item);
       const name = uniqueName([...prefix, label], taken, variables);
 
-      const headers: Record<string, string> = {};
-      const list = Array.isArray(request.header) ? request.header : [];
-      for (const h of list) if (h.key && !h.disabled) headers[h.key] = text(h.value);
+      const headers = Object.fromEntries(headersOf(request));
       const auth = authHeader(request.auth ?? inherited, notes, where);
       if (auth && !Object.keys(headers).some((h) => h.toLowerCase() === "authorization")) headers.Authorization = auth;
 

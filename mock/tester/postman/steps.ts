@@ -7,6 +7,8 @@ import {
   endpointOf,
   text,
   collectionVariablesOf,
+  headersOf,
+  requestOf,
   uniqueName,
   urlOf,
   type PostmanAuth,
@@ -121,7 +123,7 @@ export function postmanPlan(json: PostmanCollection): PostmanPlan {
         continue;
       }
       const where = path.join(" / ");
-      const request: PostmanRequest = typeof item.request === "string" ? { method: "GET", url: item.request } : (item.request ?? {});
+      const request = requestOf(item);
       const effective = ownAuth(request.auth) ?? auth;
       const body = readBody(request.body);
       const step: PostmanStep = {
@@ -131,9 +133,7 @@ export function postmanPlan(json: PostmanCollection): PostmanPlan {
         where,
         method: text(request.method || "GET").toUpperCase(),
         url: endpointOf(urlOf(request.url)),
-        headers: (Array.isArray(request.header) ? request.header : [])
-          .filter((h) => h.key && !h.disabled)
-          .map((h) => [text(h.key), text(h.value)] as [string, string]),
+        headers: headersOf(request),
         body: body.mode === "raw" && !body.raw ? { mode: "none" } : body,
         ...add(chain, item.event, where),
         folders,

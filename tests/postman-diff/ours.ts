@@ -47,7 +47,6 @@ function requestOf(c: PreparedCase): ScriptRequest {
       .filter((h: any) => !h.disabled)
       .map((h: any) => [String(h.key), String(h.value ?? "")] as [string, string]),
     body: mode === "raw" && body.raw !== undefined && body.raw !== "" ? String(body.raw) : null,
-    bodyMode: mode === "raw" && (body.raw === undefined || body.raw === "") ? "none" : mode,
   };
   return script;
 }

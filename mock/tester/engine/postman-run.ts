@@ -269,8 +269,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
       url: step.url,
       headers,
       body: step.body.mode === "raw" ? step.body.raw : null,
-      bodyMode: step.body.mode,
-      ...(step.body.mode === "urlencoded" || step.body.mode === "formdata" ? { bodyFields: step.body.fields } : {}),
+      ...(step.body.mode === "urlencoded" || step.body.mode === "formdata" ? { form: step.body } : {}),
     };
     const fill = (text: string, unresolved?: Set<string>) => substitute(text, scopes, dynamic, unresolved);
     const host: ScriptHost = {

@@ -18,7 +18,6 @@ const input = (script: string): ScriptInput => ({
     url: "{{baseUrl}}/api/posts",
     headers: [["Accept", "application/json"]],
     body: null,
-    bodyMode: "raw",
   },
   response: {
     code: 200,

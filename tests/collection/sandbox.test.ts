@@ -32,7 +32,6 @@ function input(script: string, extra: Partial<ScriptInput> = {}): ScriptInput {
       url: "{{baseUrl}}/api/posts",
       headers: [["Accept", "application/json"]],
       body: null,
-      bodyMode: "raw",
     },
     response: json({ posts: [{ id: 1 }] }),
     info: { eventName: "test", iteration: 0, iterationCount: 1, requestName: "Posts", requestId: "r1" },
@@ -692,7 +691,6 @@ describe("Postman's script API", () => {
           url: "http://h/api/posts",
           headers: [["Accept", "application/json"]],
           body: null,
-          bodyMode: "raw",
         },
       },
     );
@@ -731,7 +729,6 @@ describe("Postman's script API", () => {
           url: "{{baseUrl}}/api/posts?zeta=last&alpha=first&empty=",
           headers: [["Accept", "application/json"]],
           body: "{}",
-          bodyMode: "raw",
         },
         info: { eventName: "prerequest", iteration: 0, iterationCount: 1, requestName: "Posts", requestId: "r1" },
         response: undefined,

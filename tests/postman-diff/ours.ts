@@ -30,14 +30,6 @@ function requestOf(c: PreparedCase): ScriptRequest {
   const request = new sdk.Request(c.context.request);
   const body = request.body;
   const mode: string = body && !body.disabled && body.mode ? body.mode : "none";
-  const fields = (list: any): ScriptRequest["bodyFields"] =>
-    list.all().map((p: any) => ({
-      key: String(p.key ?? ""),
-      value: p.type === "file" ? null : String(p.value ?? ""),
-      ...(p.type ? { type: p.type } : {}),
-      ...(p.src !== undefined ? { src: p.src } : {}),
-      ...(p.disabled ? { disabled: true } : {}),
-    }));
   const definition = (c.context.request && typeof c.context.request === "object" ? c.context.request : request.toJSON()) as Record<
     string,
     unknown
@@ -55,9 +47,6 @@ function requestOf(c: PreparedCase): ScriptRequest {
       .filter((h: any) => !h.disabled)
       .map((h: any) => [String(h.key), String(h.value ?? "")] as [string, string]),
     body: mode === "raw" && body.raw !== undefined && body.raw !== "" ? String(body.raw) : null,
-    bodyMode: mode === "raw" && (body.raw === undefined || body.raw === "") ? "none" : mode,
-    ...(mode === "urlencoded" ? { bodyFields: fields(body.urlencoded) } : {}),
-    ...(mode === "formdata" ? { bodyFields: fields(body.formdata) } : {}),
   };
   return script;
 }

@@ -6,7 +6,7 @@
 // `mockman replay` and Newman: the page and the CLI put the same request on the wire. A chosen File
 // lives only in this tab's memory: saved requests, history and reloads keep its
 // name (Postman keeps only `src` too), and the form asks for it again.
-import { rawText, type PostmanBody } from "#mock/tester/postman/convert";
+import { readBody, writeBody, type BodyField, type PostmanBody } from "#mock/tester/postman/body";
 import type { ParamRow } from "./query";
 
 export type BodyKind = "none" | "json" | "text" | "xml" | "urlencoded" | "formdata" | "binary" | "graphql";
@@ -149,83 +149,68 @@ export function partTexts(parts: BodyParts): string[] {
 
 // --- Postman v2.1 ------------------------------------------------------------
 
-const rowsFrom = (list: PostmanBody["urlencoded"]) =>
-  (list ?? [])
-    .filter((kv) => kv && typeof kv === "object")
-    .map((kv) => ({ ...blankRow(), enabled: !kv.disabled, key: String(kv.key ?? ""), value: String(kv.value ?? "") }));
-
-/** A Postman body as the form's parts; a raw JSON (or unnamed) body is the tab's JSON text instead (`json`). */
-export function partsFromPostman(body: PostmanBody | undefined): { parts?: BodyParts; json?: string } {
-  const blank = defaultParts();
-  if (!body || body.disabled || !body.mode) return { parts: { ...blank, kind: "none" } };
-  if (body.mode === "raw") {
-    const raw = rawText(body.raw);
-    const language = body.options?.raw?.language;
-    if (language === "xml") return { parts: { ...blank, kind: "xml", raw } };
-    if (language === "text" || language === "html" || language === "javascript") return { parts: { ...blank, kind: "text", raw } };
-    return { json: raw };
-  }
-  if (body.mode === "urlencoded") {
-    const rows = rowsFrom(body.urlencoded);
-    return { parts: { ...blank, kind: "urlencoded", urlencoded: rows.length ? rows : [blankRow()] } };
-  }
-  if (body.mode === "formdata") {
-    const rows = (body.formdata ?? [])
-      .filter((f) => f && typeof f === "object")
-      .map((f) => {
-        const src = Array.isArray(f.src) ? f.src[0] : f.src;
-        return f.type === "file"
-          ? { ...blankRow(), enabled: !f.disabled, key: String(f.key ?? ""), file: true, fileName: typeof src === "string" ? src : "" }
-          : { ...blankRow(), enabled: !f.disabled, key: String(f.key ?? ""), value: String(f.value ?? "") };
-      });
-    return { parts: { ...blank, kind: "formdata", formdata: rows.length ? rows : [blankRow()] } };
-  }
-  if (body.mode === "file")
-    return { parts: { ...blank, kind: "binary", binaryName: typeof body.file?.src === "string" ? body.file.src : "" } };
-  if (body.mode === "graphql") {
-    const variables = body.graphql?.variables;
-    return {
-      parts: {
-        ...blank,
-        kind: "graphql",
-        query: String(body.graphql?.query ?? ""),
-        variables:
-          typeof variables === "string"
-            ? variables
-            : variables === undefined || variables === null
-              ? ""
-              : JSON.stringify(variables, null, 2),
-      },
-    };
-  }
-  return {};
+/** The form's rows of a Postman body's fields (a form table always shows one row). */
+function formRows(fields: BodyField[]): FormRow[] {
+  const rows = fields.map((f) => ({
+    ...blankRow(),
+    enabled: !f.disabled,
+    key: f.key,
+    value: f.value,
+    ...(f.src ? { file: true, fileName: f.src[0] ?? "" } : {}),
+  }));
+  return rows.length ? rows : [blankRow()];
 }
 
-/** The form's parts as a Postman v2.1 body; none is a disabled empty raw body (sent as none, read back as none). JSON is written by the caller. */
-export function postmanBodyOf(parts: BodyParts): PostmanBody | undefined {
-  const keys = (rows: FormRow[]) => rows.filter((r) => r.key.trim() || r.value || r.fileName);
-  const off = (r: FormRow) => (r.enabled ? {} : { disabled: true });
+/** A Postman body as the form's parts; a raw JSON (or unnamed) body is the tab's JSON text instead (`json`). */
+export function partsFromPostman(postman: PostmanBody | undefined): { parts?: BodyParts; json?: string } {
+  const blank = defaultParts();
+  const body = readBody(postman);
+  switch (body.mode) {
+    case "raw":
+      if (body.language === "xml") return { parts: { ...blank, kind: "xml", raw: body.raw } };
+      if (["text", "html", "javascript"].includes(body.language ?? "")) return { parts: { ...blank, kind: "text", raw: body.raw } };
+      return { json: body.raw };
+    case "urlencoded":
+      return { parts: { ...blank, kind: "urlencoded", urlencoded: formRows(body.fields) } };
+    case "formdata":
+      return { parts: { ...blank, kind: "formdata", formdata: formRows(body.fields) } };
+    case "file":
+      return { parts: { ...blank, kind: "binary", binaryName: body.src } };
+    case "graphql":
+      return { parts: { ...blank, kind: "graphql", query: body.query, variables: body.variables } };
+    default:
+      return { parts: { ...blank, kind: "none" } };
+  }
+}
+
+/** A form row as a Postman body's field; a file row's `src` is its file's name unless given. */
+const fieldOf = (r: FormRow, src = r.fileName ?? "", contentType?: string): BodyField => ({
+  key: r.key,
+  value: r.file ? "" : r.value,
+  ...(r.file ? { src: [src] } : {}),
+  ...(contentType ? { contentType } : {}),
+  ...(r.enabled ? {} : { disabled: true }),
+});
+
+/** The form's parts (and its JSON text) as a Postman v2.1 body; none is sent as none and read back as none, an empty JSON text writes no body. */
+export function postmanBodyOf(parts: BodyParts, json: string): PostmanBody | undefined {
+  const rows = (list: FormRow[]) => list.filter((r) => r.key.trim() || r.value || r.fileName).map((r) => fieldOf(r));
   switch (parts.kind) {
     case "text":
     case "xml":
-      return { mode: "raw", raw: parts.raw, options: { raw: { language: parts.kind } } };
+      return writeBody({ mode: "raw", raw: parts.raw, language: parts.kind });
     case "urlencoded":
-      return { mode: "urlencoded", urlencoded: keys(parts.urlencoded).map((r) => ({ key: r.key, value: r.value, ...off(r) })) };
+      return writeBody({ mode: "urlencoded", fields: rows(parts.urlencoded) });
     case "formdata":
-      return {
-        mode: "formdata",
-        formdata: keys(parts.formdata).map((r) =>
-          r.file ? { key: r.key, type: "file", src: r.fileName ?? "", ...off(r) } : { key: r.key, value: r.value, type: "text", ...off(r) },
-        ),
-      };
+      return writeBody({ mode: "formdata", fields: rows(parts.formdata) });
     case "binary":
-      return { mode: "file", file: { src: parts.binaryName } };
+      return writeBody({ mode: "file", src: parts.binaryName });
     case "graphql":
-      return { mode: "graphql", graphql: { query: parts.query, variables: parts.variables } };
+      return writeBody({ mode: "graphql", query: parts.query, variables: parts.variables });
     case "none":
-      return { mode: "raw", raw: "", disabled: true };
+      return writeBody({ mode: "none" });
     default:
-      return undefined;
+      return json.trim() ? writeBody({ mode: "raw", raw: json, language: "json" }) : undefined;
   }
 }
 
@@ -266,19 +251,17 @@ export function bodyWithFiles(parts: BodyParts | undefined, tabId: string): { bo
     const src = binaryKey(tabId);
     const file = chosen.get(src);
     if (file) files[src] = file;
-    return { body: { mode: "file", file: { src } }, files };
+    return { body: writeBody({ mode: "file", src }), files };
   }
   const rows = p.formdata.filter((r) => r.key.trim() || r.value || r.file);
   if (p.kind !== "formdata" || !rows.some((r) => r.file)) return null;
-  const formdata = rows.map((r) => {
-    const off = r.enabled ? {} : { disabled: true };
-    if (!r.file) return { key: r.key, value: r.value, type: "text", ...off };
+  const fields = rows.map((r) => {
     const src = `${r.id}/${r.fileName ?? "file"}`;
-    const file = chosen.get(r.id);
+    const file = r.file ? chosen.get(r.id) : undefined;
     if (file) files[src] = file;
-    return { key: r.key, type: "file", src, ...(file?.type ? { contentType: file.type } : {}), ...off };
+    return fieldOf(r, src, file?.type);
   });
-  return { body: { mode: "formdata", formdata }, files };
+  return { body: writeBody({ mode: "formdata", fields }), files };
 }
 
 /** A binary body's type: its file's own (as Postman sends it), octet-stream when the browser knows none. */

@@ -9,6 +9,7 @@ import {
   collectionVariablesOf,
   fromPostman,
   postmanVersion,
+  requestOf,
   toPostman,
   urlOf,
   type PostmanCollection,
@@ -16,7 +17,7 @@ import {
   type PostmanRequest,
 } from "#mock/tester/postman/convert";
 import { INITIAL_BODY } from "./body";
-import { keptParts, partsFromPostman, postmanBodyOf } from "./bodies";
+import { keptParts, partsFromPostman, partsOf, postmanBodyOf } from "./bodies";
 import { savedHeaderRows } from "./headers";
 import type { SentRequest } from "./record";
 import { hasScripts, scriptsOf, withScripts, type Scripts } from "./scripts";
@@ -220,12 +221,8 @@ export function requestItem(name: string, form: SavedForm, id = newItemId()): Po
       .map((h) => ({ key: h.header, value: h.value, ...(h.isUsed ? {} : { disabled: true }) })),
     url: { raw: form.endpoint },
   };
-  const parts = keptParts(form.bodies);
-  // Postman's body types (raw text or XML with options.raw.language, urlencoded, formdata, file, graphql); none writes no body.
-  if (parts) {
-    const body = postmanBodyOf(parts);
-    if (body) request.body = body as PostmanRequest["body"];
-  } else if (form.bodyText.trim()) request.body = { mode: "raw", raw: form.bodyText, options: { raw: { language: "json" } } };
+  const body = postmanBodyOf(partsOf(form.bodies), form.bodyText);
+  if (body) request.body = body;
   if (form.auth.kind === "bearer") request.auth = { type: "bearer", bearer: [{ key: "token", value: form.auth.token }] };
   if (form.auth.kind === "basic")
     request.auth = {
@@ -241,7 +238,7 @@ export function requestItem(name: string, form: SavedForm, id = newItemId()): Po
 
 /** A saved request item back into a form (headers as rows, a raw body as text). */
 export function formOf(item: PostmanItem): SavedForm {
-  const request: PostmanRequest = typeof item.request === "string" ? { method: "GET", url: item.request } : (item.request ?? {});
+  const request = requestOf(item);
   const headers = Array.isArray(request.header)
     ? request.header.map((h) => ({ isUsed: !h.disabled, header: h.key ?? "", value: h.value === undefined ? "" : String(h.value) }))
     : [];

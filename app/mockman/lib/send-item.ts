@@ -13,7 +13,7 @@ export function sendItem(tab: RequestTab, savedId?: string): { item: PostmanItem
   const item = requestItem(tab.saved?.name ?? tabTitle(tab), { ...tabForm(tab), auth: NO_AUTH }, savedId);
   const withFiles = bodyWithFiles(tab.bodies, tab.id);
   if (withFiles && item.request && typeof item.request === "object") {
-    item.request.body = withFiles.body as typeof item.request.body;
+    item.request.body = withFiles.body;
     // A binary body carries its file's type, as Postman sends it, unless a header row sets one.
     if (withFiles.body.mode === "file" && !setsContentType(headersToSend(tab.headers)))
       item.request.header = [

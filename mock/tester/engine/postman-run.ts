@@ -269,8 +269,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
       url: step.url,
       headers,
       body: step.body.mode === "raw" ? step.body.raw : null,
-      bodyMode: step.body.mode,
-      ...bodyFieldsOf(step.body),
+      ...(step.body.mode === "urlencoded" || step.body.mode === "formdata" ? { form: step.body } : {}),
     };
     const fill = (text: string, unresolved?: Set<string>) => substitute(text, scopes, dynamic, unresolved);
     const host: ScriptHost = {
@@ -481,22 +480,6 @@ function pathOf(url: string, base?: string): string {
 }
 
 /** What pm.request.body.formdata / .urlencoded list: every field as written, unticked ones marked. */
-function bodyFieldsOf(body: PostmanStep["body"]): Pick<ScriptRequest, "bodyFields"> {
-  if (body.mode === "urlencoded")
-    return { bodyFields: body.pairs.map(([key, value, disabled]) => ({ key, value, ...(disabled ? { disabled } : {}) })) };
-  if (body.mode === "formdata")
-    return {
-      bodyFields: body.fields.map((f) => ({
-        key: f.key,
-        value: f.type === "file" ? null : f.value,
-        type: f.type,
-        ...(f.type === "file" ? { src: f.src.length === 1 ? f.src[0] : f.src } : {}),
-        ...(f.disabled ? { disabled: true } : {}),
-      })),
-    };
-  return {};
-}
-
 function notSentResult(step: PostmanStep, why: string, url: string): ReplayResult {
   return {
     name: step.name,

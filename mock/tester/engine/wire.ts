@@ -177,11 +177,10 @@ export function wire(input: WireInput): Wire {
   return {
     urlText: request.url.toString(),
     async build() {
-      const warnings = [...(await files)];
+      const { loaded, warnings } = await files;
       // Signed on a copy: a replay signs the request as it was before, with what the answer taught the auth.
       const sent = new Request(request.toJSON() as never);
       prepareRawJson(sent, prune);
-      copyFileContents(request, sent);
       if (authInterface) {
         const handler = await handlerFor(type!);
         // postman-runtime warns ("could not find a handler for auth") and sends it unsigned.
@@ -194,7 +193,7 @@ export function wire(input: WireInput): Wire {
           .map((h) => [h.key, String(h.value ?? "")] as [string, string]);
       const typeOf = (list: Array<[string, string]>) => list.find(([k]) => k.toLowerCase() === "content-type");
       // Built before the headers are read: core-body-builder adds raw's and GraphQL's Content-Type to the request.
-      const body = bodyOf(sent, prune, typeOf(enabled())?.[1]);
+      const body = bodyOf(sent, loaded, prune, typeOf(enabled())?.[1]);
       const headers = enabled();
       const typed = typeOf(headers);
       if (body?.type && !typed) headers.push(["Content-Type", body.type]);
@@ -276,66 +275,48 @@ interface FileContent {
   path: string;
 }
 
-const FILE = Symbol("file");
-type WithFile = { [FILE]?: FileContent | null };
+/** A file field's paths (one, or several in one field). */
+const sourcesOf = (src: unknown) => (Array.isArray(src) ? src : src ? [src] : []).map(String);
 
-/** Reads the files of a formdata or file body, as postman-runtime's pre-send file loading does; returns its warnings. */
-async function loadFiles(request: Request, files: FileSource | undefined): Promise<string[]> {
+/**
+ * Reads the files of a formdata or file body, as postman-runtime's pre-send file loading does: those read, by
+ * path, and its warnings. A file field none of whose files could be read is left out (marked disabled).
+ */
+async function loadFiles(
+  request: Request,
+  files: FileSource | undefined,
+): Promise<{ loaded: Map<string, FileContent>; warnings: string[] }> {
+  const loaded = new Map<string, FileContent>();
   const warnings: string[] = [];
   const warn = (why: string) => warnings.push(`a file of its body was not sent: ${why}`);
-  const body = request.body;
-  if (!body || body.disabled) return warnings;
-  const read = async (path: string): Promise<FileContent | null> => {
+  const read = async (path: string): Promise<boolean> => {
     if (!files) {
       warn(`${path}: this run reads no files`);
-      return null;
+      return false;
     }
     try {
-      return { bytes: await files.read(path), path };
+      loaded.set(path, { bytes: await files.read(path), path });
+      return true;
     } catch (error) {
       // A path the run may not read (outside --working-dir) fails the request; a missing file is Newman's warning.
       if (error instanceof NotSent) throw error;
       warn(`${path}: ${(error as Error).message}`);
-      return null;
+      return false;
     }
   };
-  if (body.mode === "file") {
-    const file = body.file as ({ src?: unknown } & WithFile) | undefined;
-    if (file && typeof file.src === "string" && file.src) file[FILE] = await read(file.src);
-    return warnings;
-  }
-  if (body.mode !== "formdata" || !body.formdata) return warnings;
-  for (const param of body.formdata.all()) {
-    const field = param as unknown as { type?: string; src?: unknown; disabled?: boolean; key?: string } & WithFile;
+  const body = request.body;
+  if (!body || body.disabled) return { loaded, warnings };
+  const src = body.mode === "file" ? (body.file as { src?: unknown } | undefined)?.src : undefined;
+  if (typeof src === "string" && src) await read(src);
+  for (const param of body.mode === "formdata" && body.formdata ? body.formdata.all() : []) {
+    const field = param as unknown as { type?: string; src?: unknown; disabled?: boolean; key?: string };
     if (field.type !== "file" || field.disabled) continue;
-    const sources = (Array.isArray(field.src) ? field.src : field.src ? [field.src] : []).map(String);
-    if (!sources.length) {
-      warn(`form param \`${field.key}\`: missing file source`);
-      continue;
-    }
+    const sources = sourcesOf(field.src);
+    if (!sources.length) warn(`form param \`${field.key}\`: missing file source`);
     // Several files in one field: one part each, as postman-runtime explodes them.
-    const read1 = await Promise.all(sources.map(read));
-    const parts = read1.filter((f): f is FileContent => f !== null);
-    if (!parts.length) field.disabled = true;
-    (field as unknown as { [FILE]?: FileContent[] })[FILE] = parts as never;
+    else if (!(await Promise.all(sources.map(read))).some(Boolean)) field.disabled = true;
   }
-  return warnings;
-}
-
-/** The files read for `from` carried to its copy `to` (a copy is made for each signing). */
-function copyFileContents(from: Request, to: Request) {
-  const a = from.body;
-  const b = to.body;
-  if (!a || !b) return;
-  if (a.mode === "file" && a.file && b.file) (b.file as WithFile)[FILE] = (a.file as WithFile)[FILE];
-  if (a.mode === "formdata" && a.formdata && b.formdata) {
-    const source = a.formdata.all();
-    b.formdata.all().forEach((param: unknown, i: number) => {
-      const from = source[i] as unknown as { [FILE]?: unknown; disabled?: boolean };
-      (param as unknown as { [FILE]?: unknown })[FILE] = from?.[FILE];
-      if (from?.disabled) (param as unknown as { disabled?: boolean }).disabled = true;
-    });
-  }
+  return { loaded, warnings };
 }
 
 /** The Content-Type the mime-types table gives a file name, as form-data (postman-request's) writes for a file part. */
@@ -372,6 +353,7 @@ function requestBody(request: Request, prune: boolean): { body?: unknown; form?:
  */
 function bodyOf(
   request: Request,
+  loaded: Map<string, FileContent>,
   prune: boolean,
   ownType?: string,
 ): { content?: string | Uint8Array; type?: string; keeps?: RegExp } | undefined {
@@ -380,12 +362,12 @@ function bodyOf(
   const body = request.body!;
   if (body.mode === "file") {
     // A file streamed as the body: typed by its name (postman-request's pipe handler), else octet-stream.
-    const file = (body.file as WithFile | undefined)?.[FILE];
+    const file = loaded.get(String((body.file as { src?: unknown } | undefined)?.src));
     return file ? { content: file.bytes, type: mimeOf(file.path) || "application/octet-stream" } : undefined;
   }
   if (body.mode === "formdata") {
     const own = ownType?.match(MULTIPART_TYPE);
-    return { ...multipart(body.formdata!.all() as unknown as FormParamLike[], own?.[1] || own?.[2]), keeps: MULTIPART_TYPE };
+    return { ...multipart(body.formdata!.all() as unknown as FormParamLike[], loaded, own?.[1] || own?.[2]), keeps: MULTIPART_TYPE };
   }
   if (built.form) return { content: formText(built.form), type: "application/x-www-form-urlencoded", keeps: URLENCODED_TYPE };
   return { content: built.body === undefined ? undefined : String(built.body) };
@@ -432,7 +414,7 @@ interface FormParamLike {
   disabled?: boolean;
   contentType?: string;
   fileName?: string;
-  [FILE]?: FileContent[];
+  src?: unknown;
 }
 
 /**
@@ -440,7 +422,7 @@ interface FormParamLike {
  * value as text (JSON when it is none), its own Content-Type if it has one; a file's part named by the file,
  * typed by it unless the field says.
  */
-function multipart(params: FormParamLike[], own?: string): { content: Uint8Array; type: string } {
+function multipart(params: FormParamLike[], loaded: Map<string, FileContent>, own?: string): { content: Uint8Array; type: string } {
   const mark = own ?? boundary();
   const parts: Array<string | Uint8Array> = [];
   const head = (name: string, extra: string) => `--${mark}\r\nContent-Disposition: form-data; name="${name}"${extra}\r\n\r\n`;
@@ -452,7 +434,7 @@ function multipart(params: FormParamLike[], own?: string): { content: Uint8Array
       parts.push(head(param.key, type), value, "\r\n");
       continue;
     }
-    const files = param[FILE] ?? [];
+    const files = sourcesOf(param.src).flatMap((path) => loaded.get(path) ?? []);
     // A file field without a file: a part named "" with no content, as core-body-builder asks form-data for.
     if (!files.length)
       parts.push(head(param.key, `; filename=""${param.contentType ? `\r\nContent-Type: ${param.contentType}` : ""}`), "", "\r\n");

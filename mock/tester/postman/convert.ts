@@ -15,6 +15,7 @@ import { isObject } from "../../core/types";
 import type { Expectation } from "../collection/assert";
 import type { CollectionFile, CollectionRequest } from "../collection/schema";
 import { mapStrings, replaceNames, templateRefs, toJsonText } from "../engine/variables";
+import { readBody, writeBody, type PostmanBody } from "./body";
 
 export const POSTMAN_SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 
@@ -30,18 +31,6 @@ export interface PostmanRequest {
   url?: string | { raw?: string; protocol?: string; host?: string[] | string; path?: string[] | string; query?: PostmanKeyValue[] };
   body?: PostmanBody;
   auth?: PostmanAuth;
-}
-
-/** A request body (v2.1): raw may be JSON itself in hand-written files. */
-export interface PostmanBody {
-  mode?: string;
-  raw?: unknown;
-  options?: { raw?: { language?: string } };
-  urlencoded?: PostmanKeyValue[];
-  formdata?: Array<PostmanKeyValue & { type?: string; src?: unknown; contentType?: string }>;
-  file?: { src?: unknown };
-  graphql?: { query?: unknown; variables?: unknown; operationName?: unknown };
-  disabled?: boolean;
 }
 
 export interface PostmanAuth {
@@ -98,16 +87,20 @@ export const slug = (text: string) =>
 
 export const text = (value: unknown) => (value === undefined || value === null ? "" : String(value));
 
-/** Postman's raw value may be text or (in hand-written files) JSON. */
-export const rawText = (value: unknown) =>
-  typeof value === "string" ? value : value === undefined || value === null ? "" : JSON.stringify(value);
-
 /** A collection's variables (its `variable` list, the enabled ones) as a Run reads them: pm.collectionVariables. */
 export function collectionVariablesOf(postman: Pick<PostmanCollection, "variable"> | undefined): Record<string, string> {
   const values: Record<string, string> = {};
   for (const v of postman?.variable ?? []) if (v.key && !v.disabled) values[v.key] = text(v.value);
   return values;
 }
+
+/** An item's request (one written as a string is a GET of that URL). */
+export const requestOf = (item: PostmanItem): PostmanRequest =>
+  typeof item.request === "string" ? { method: "GET", url: item.request } : (item.request ?? {});
+
+/** A request's enabled headers. */
+export const headersOf = (request: PostmanRequest): Array<[string, string]> =>
+  (Array.isArray(request.header) ? request.header : []).filter((h) => h.key && !h.disabled).map((h) => [text(h.key), text(h.value)]);
 
 export function urlOf(url: PostmanRequest["url"]): string {
   if (typeof url === "string") return url;
@@ -141,24 +134,21 @@ function authHeader(auth: PostmanAuth | undefined, notes: string[], where: strin
 }
 
 function bodyOf(request: PostmanRequest, headers: Record<string, string>, notes: string[], where: string): unknown {
-  const body = request.body;
-  if (!body || body.disabled || !body.mode) return undefined;
+  const body = readBody(request.body);
+  if (body.mode === "none" || (body.mode === "raw" && !body.raw)) return undefined;
   if (body.mode === "raw") {
-    const raw = body.raw ?? "";
-    if (raw === "") return undefined;
-    if (typeof raw !== "string") return raw;
     try {
-      return JSON.parse(raw);
+      return JSON.parse(body.raw);
     } catch {
-      return raw; // not JSON (or JSON with {{var}} outside strings): sent as text, templates filled
+      return body.raw; // not JSON (or JSON with {{var}} outside strings): sent as text, templates filled
     }
   }
   if (body.mode === "urlencoded") {
     if (!Object.keys(headers).some((h) => h.toLowerCase() === "content-type"))
       headers["Content-Type"] = "application/x-www-form-urlencoded";
-    return (body.urlencoded ?? [])
-      .filter((kv) => !kv.disabled)
-      .map((kv) => `${encodeURIComponent(text(kv.key))}=${encodeURIComponent(text(kv.value))}`)
+    return body.fields
+      .filter((f) => !f.disabled)
+      .map((f) => `${encodeURIComponent(f.key)}=${encodeURIComponent(f.value)}`)
       .join("&");
   }
   notes.push(`${where}: a ${body.mode} body is not carried over (mockman sends JSON or text)`);
@@ -236,8 +226,7 @@ export function uniqueName(path: string[], taken: Set<string>, variables: Record
 export function fromPostman(json: PostmanCollection): { file: CollectionFile; notes: string[] } {
   const notes: string[] = [];
   const taken = new Set<string>();
-  const variables: Record<string, string> = {};
-  for (const v of json.variable ?? []) if (v.key && !v.disabled) variables[v.key] = text(v.value);
+  const variables = collectionVariablesOf(json);
   const requests: CollectionRequest[] = [];
   const captures = new Map<string, string>();
 
@@ -249,12 +238,10 @@ export function fromPostman(json: PostmanCollection): { file: CollectionFile; no
         continue;
       }
       const where = [...prefix, label].join(" / ");
-      const request: PostmanRequest = typeof item.request === "string" ? { method: "GET", url: item.request } : (item.request ?? {});
+      const request = requestOf(item);
       const name = uniqueName([...prefix, label], taken, variables);
 
-      const headers: Record<string, string> = {};
-      const list = Array.isArray(request.header) ? request.header : [];
-      for (const h of list) if (h.key && !h.disabled) headers[h.key] = text(h.value);
+      const headers = Object.fromEntries(headersOf(request));
       const auth = authHeader(request.auth ?? inherited, notes, where);
       if (auth && !Object.keys(headers).some((h) => h.toLowerCase() === "authorization")) headers.Authorization = auth;
 
@@ -386,11 +373,11 @@ export function toPostman(file: CollectionFile, name = "mockman collection"): { 
     };
     if (r.body !== undefined && r.body !== null) {
       // An object goes as JSON (Content-Type from its language); a string as written, under mockman's application/json.
-      if (typeof r.body === "string") {
-        request.body = { mode: "raw", raw: r.body };
-        if (!Object.keys(r.headers ?? {}).some((h) => h.toLowerCase() === "content-type"))
-          (request.header as PostmanKeyValue[]).push({ key: "Content-Type", value: "application/json" });
-      } else request.body = { mode: "raw", raw: jsonText(r.body), options: { raw: { language: "json" } } };
+      request.body = writeBody(
+        typeof r.body === "string" ? { mode: "raw", raw: r.body } : { mode: "raw", raw: jsonText(r.body), language: "json" },
+      );
+      if (typeof r.body === "string" && !Object.keys(r.headers ?? {}).some((h) => h.toLowerCase() === "content-type"))
+        (request.header as PostmanKeyValue[]).push({ key: "Content-Type", value: "application/json" });
     }
     const exec = expectScript(r.name, r.expect, [...(wanted.get(r.name) ?? [])]);
     return { name: r.name, request, event: [{ listen: "test", script: { exec, type: "text/javascript" } as { exec: string[] } }] };

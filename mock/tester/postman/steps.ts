@@ -5,9 +5,10 @@
 // their scripts; the page's history import uses the simpler fromPostman.
 import {
   endpointOf,
-  rawText,
   text,
   collectionVariablesOf,
+  headersOf,
+  requestOf,
   uniqueName,
   urlOf,
   type PostmanAuth,
@@ -16,6 +17,7 @@ import {
   type PostmanItem,
   type PostmanRequest,
 } from "./convert";
+import { readBody, type Body } from "./body";
 
 export interface StepScript {
   /** `Conduit (collection)`, `Auth (folder)`, `Auth / Login`: where a message says it ran. */
@@ -36,7 +38,8 @@ export interface PostmanStep {
   url: string;
   headers: Array<[string, string]>;
   auth?: PostmanAuth;
-  body: StepBody;
+  /** Its body (an empty raw one is none). */
+  body: Body;
   prerequest: StepScript[];
   test: StepScript[];
   /** The folders it sits in, outermost first, by name and id: what --folder selects by. */
@@ -49,27 +52,6 @@ export interface PostmanStep {
    */
   keepsBody?: boolean;
 }
-
-/** A formdata field: text, or a file (or several) read when the request goes out. */
-export interface FormField {
-  key: string;
-  type: "text" | "file";
-  value: string;
-  /** A file field's path(s), relative to the working folder. */
-  src: string[];
-  contentType?: string;
-  /** Unticked in Postman: kept (a script sees it, off) but not sent. */
-  disabled?: true;
-}
-
-export type StepBody =
-  | { mode: "none" }
-  | { mode: "raw"; raw: string; language?: string }
-  /** Each pair with whether it is unticked (kept for scripts, not sent). */
-  | { mode: "urlencoded"; pairs: Array<[string, string, boolean?]> }
-  | { mode: "formdata"; fields: FormField[] }
-  | { mode: "file"; src: string }
-  | { mode: "graphql"; query: string; operationName?: string; variables?: string | Record<string, unknown> };
 
 export interface PostmanPlan {
   name: string;
@@ -87,58 +69,6 @@ function scriptOf(events: PostmanEvent[] | undefined, listen: string): string | 
     })
     .filter((source) => source.trim());
   return sources.length ? sources.join("\n") : null;
-}
-
-function bodyOf(request: PostmanRequest): StepBody {
-  const body = request.body;
-  if (!body || body.disabled || !body.mode) return { mode: "none" };
-  if (body.mode === "raw") {
-    const raw = rawText(body.raw);
-    return raw ? { mode: "raw", raw, language: body.options?.raw?.language } : { mode: "none" };
-  }
-  if (body.mode === "urlencoded")
-    return {
-      mode: "urlencoded",
-      pairs: (body.urlencoded ?? []).map((kv): [string, string, boolean?] =>
-        kv.disabled ? [text(kv.key), text(kv.value), true] : [text(kv.key), text(kv.value)],
-      ),
-    };
-  if (body.mode === "formdata") {
-    const list = Array.isArray(body.formdata) ? body.formdata : [];
-    return {
-      mode: "formdata",
-      fields: list
-        .filter((field) => field && typeof field === "object")
-        .map((field) => {
-          const src = field.src;
-          return {
-            key: text(field.key),
-            type: field.type === "file" ? "file" : "text",
-            value: field.type === "file" ? "" : rawText(field.value),
-            src: (Array.isArray(src) ? src : src === undefined || src === null || src === "" ? [] : [src]).map(String),
-            ...(typeof field.contentType === "string" && field.contentType ? { contentType: field.contentType } : {}),
-            ...(field.disabled ? { disabled: true as const } : {}),
-          } satisfies FormField;
-        }),
-    };
-  }
-  if (body.mode === "file") {
-    const src = body.file?.src;
-    return typeof src === "string" && src ? { mode: "file", src } : { mode: "none" };
-  }
-  if (body.mode === "graphql") {
-    const graphql = body.graphql ?? {};
-    return {
-      mode: "graphql",
-      query: text(graphql.query),
-      ...(typeof graphql.operationName === "string" ? { operationName: graphql.operationName } : {}),
-      ...(graphql.variables !== undefined && graphql.variables !== null
-        ? { variables: graphql.variables as string | Record<string, unknown> }
-        : {}),
-    };
-  }
-  // Any other mode (none, or one postman-runtime's body builder does not know) goes out without a body, as in Newman.
-  return { mode: "none" };
 }
 
 /**
@@ -193,9 +123,9 @@ export function postmanPlan(json: PostmanCollection): PostmanPlan {
         continue;
       }
       const where = path.join(" / ");
-      const request: PostmanRequest = typeof item.request === "string" ? { method: "GET", url: item.request } : (item.request ?? {});
+      const request = requestOf(item);
       const effective = ownAuth(request.auth) ?? auth;
-      const body = bodyOf(request);
+      const body = readBody(request.body);
       const step: PostmanStep = {
         name: uniqueName(path, taken, variables),
         label,
@@ -203,10 +133,8 @@ export function postmanPlan(json: PostmanCollection): PostmanPlan {
         where,
         method: text(request.method || "GET").toUpperCase(),
         url: endpointOf(urlOf(request.url)),
-        headers: (Array.isArray(request.header) ? request.header : [])
-          .filter((h) => h.key && !h.disabled)
-          .map((h) => [text(h.key), text(h.value)] as [string, string]),
-        body,
+        headers: headersOf(request),
+        body: body.mode === "raw" && !body.raw ? { mode: "none" } : body,
         ...add(chain, item.event, where),
         folders,
         definition: definitionOf(request),

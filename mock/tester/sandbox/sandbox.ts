@@ -52,6 +52,7 @@ import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule }
 import { parse as flatParse, stringify as flatStringify } from "flatted";
 import { Cookie } from "@postman/tough-cookie";
 import { cookiesFor, keepSetCookies, postmanCookieOf, runJar, splitSetCookie, type RunJar } from "../engine/cookies";
+import { writeBody, type Body } from "../postman/body";
 
 export const SCRIPT_TIMEOUT_MS = 5_000;
 export const SCRIPT_MEMORY_LIMIT_BYTES = 64 * 1024 * 1024;
@@ -70,10 +71,10 @@ export interface ScriptRequest {
   method: string;
   url: string;
   headers: Array<[string, string]>;
+  /** A raw body's text (null for any other mode). */
   body: string | null;
-  bodyMode: string;
-  /** A formdata or urlencoded body's fields, unticked ones too: pm.request.body.formdata / .urlencoded. */
-  bodyFields?: Array<{ key: string; value: string | null; type?: string; src?: string | string[]; disabled?: boolean }>;
+  /** A formdata or urlencoded body, unticked fields too: pm.request.body.formdata / .urlencoded. */
+  form?: Extract<Body, { fields: unknown }>;
   /**
    * The request as postman-collection's Request JSON (url with its path variables, auth, body of any
    * mode), as the collection has it or an earlier script of the request left it: pm.request is made
@@ -413,7 +414,6 @@ export class ScriptSandbox {
       url: "http://localhost/?a=1",
       headers: [["Accept", "*/*"]],
       body: null,
-      bodyMode: "raw",
     };
     const response: ScriptResponse = {
       code: 200,
@@ -853,22 +853,8 @@ function requestJsonOf(request: ScriptRequest): Record<string, unknown> {
     method: request.method,
     header: request.headers.map(([key, value]) => ({ key, value })),
   };
-  const fields = request.bodyFields ?? [];
-  if (request.bodyMode === "raw" && request.body !== null) json.body = { mode: "raw", raw: request.body };
-  else if (request.bodyMode === "urlencoded")
-    json.body = {
-      mode: "urlencoded",
-      urlencoded: fields.map((f) => ({ key: f.key, value: f.value ?? "", ...(f.disabled ? { disabled: true } : {}) })),
-    };
-  else if (request.bodyMode === "formdata")
-    json.body = {
-      mode: "formdata",
-      formdata: fields.map((f) => ({
-        key: f.key,
-        ...(f.type === "file" ? { type: "file", src: f.src } : { type: "text", value: f.value ?? "" }),
-        ...(f.disabled ? { disabled: true } : {}),
-      })),
-    };
+  if (request.body !== null) json.body = { mode: "raw", raw: request.body };
+  else if (request.form) json.body = writeBody(request.form);
   return json;
 }
 

@@ -2,25 +2,22 @@
 // both themes at 375 and 1280 px, without sideways scrolling; with SHOTS_DIR set, screenshots go there.
 import { expect, test } from "@playwright/test";
 import { scaled } from "./fixtures";
-import { checkAtBothWidths, mockmanUi, openMockman, tool } from "./mockman-helpers";
+import { checkInBothThemes, mockmanUi, openMockman, tool } from "./mockman-helpers";
 
-for (const theme of ["light", "dark"] as const) {
-  test(`tabs, Code and the body editor pass axe in the ${theme} theme at 375 and 1280 px`, async ({ page }) => {
-    test.setTimeout(scaled(180_000));
-    await page.addInitScript((t) => localStorage.setItem("moments-theme", t), theme);
-    await openMockman(page);
-    const ui = mockmanUi(page);
-    await ui.submit.click();
-    await expect(ui.status).toContainText("200");
-    await page.getByRole("button", { name: "New tab" }).click();
-    await ui.method.selectOption("PATCH");
-    await ui.endpoint.fill("/api/test-todos/some-id?limit=5");
-    await ui.body.fill('{"title": "half done",\n  "done" true}');
-    await expect(page.locator("#mm-body-help")).toContainText("line 2");
-    await checkAtBothWidths(page, `tabs-editor-${theme}`);
-    await ui.body.fill('{"title": "half done", "done": true}');
-    await tool(page, "Code");
-    await expect(page.getByRole("dialog", { name: "Code" })).toBeVisible();
-    await checkAtBothWidths(page, `code-dialog-${theme}`);
-  });
-}
+test("tabs, Code and the body editor pass axe in the light and the dark theme at 375 and 1280 px", async ({ page }) => {
+  test.setTimeout(scaled(180_000));
+  await openMockman(page);
+  const ui = mockmanUi(page);
+  await ui.submit.click();
+  await expect(ui.status).toContainText("200");
+  await page.getByRole("button", { name: "New tab" }).click();
+  await ui.method.selectOption("PATCH");
+  await ui.endpoint.fill("/api/test-todos/some-id?limit=5");
+  await ui.body.fill('{"title": "half done",\n  "done" true}');
+  await expect(page.locator("#mm-body-help")).toContainText("line 2");
+  await checkInBothThemes(page, "tabs-editor");
+  await ui.body.fill('{"title": "half done", "done": true}');
+  await tool(page, "Code");
+  await expect(page.getByRole("dialog", { name: "Code" })).toBeVisible();
+  await checkInBothThemes(page, "code-dialog");
+});

@@ -2,6 +2,7 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import { scaled } from "./fixtures";
 import { seriousViolationsInPage, keepShot } from "./helpers";
+import { systemTheme } from "./screen-helpers";
 
 /** Opens /mockman and waits until it can send. */
 export async function openMockman(page: Page) {
@@ -27,6 +28,21 @@ export async function checkAtBothWidths(page: Page, name: string) {
     await keepShot(page, `mockman-${name}-${width}.png`, true);
   }
 }
+
+/**
+ * `checkAtBothWidths` in the light theme, then in the dark one switched under the open page (the
+ * system's, which the page follows while Settings holds no choice: `systemTheme`): one page and
+ * one setup for the four looks (issue 49), where each theme was a test of its own.
+ */
+export async function checkInBothThemes(page: Page, name: string) {
+  for (const scheme of THEMES) {
+    await systemTheme(page, scheme);
+    await checkAtBothWidths(page, `${name}-${scheme}`);
+  }
+}
+
+/** The two themes, in the order `checkInBothThemes` looks at them. */
+export const THEMES = ["light", "dark"] as const;
 
 /** Runs one of the Tools menu's items (by the URL bar): Code, Copy as cURL, Paste cURL, … */
 export async function tool(page: Page, name: string) {

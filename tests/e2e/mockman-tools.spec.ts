@@ -15,9 +15,11 @@ import {
   openMockman as open,
   responseSection,
   section,
+  THEMES,
   tool,
 } from "./mockman-helpers";
 import { keepShot } from "./helpers";
+import { systemTheme } from "./screen-helpers";
 
 const JWT = /eyJ[\w-]+\.[\w-]+\.[\w-]+/;
 
@@ -277,18 +279,18 @@ test("a failed request is logged with console.error: method, URL, status and mes
   );
 });
 
-for (const theme of ["light", "dark"] as const) {
-  test(`the new controls pass axe in the ${theme} theme and hold at 375 and 1280 px`, async ({ page }) => {
-    await page.addInitScript((t) => localStorage.setItem("moments-theme", t), theme);
-    await open(page);
-    const $ = ui(page);
-    await tool(page, "Use guest token");
-    await expect($.status).toContainText("200 OK");
-    await page.getByRole("searchbox", { name: "Search the response" }).fill("guest");
-    await page.getByRole("searchbox", { name: "Search history" }).fill("zzz");
-    await section(page, "Settings");
-    await $.baseUrl.fill("not a url");
-    await expect(page.getByText('No requests match "zzz".')).toBeVisible();
+test("the new controls pass axe in the light and the dark theme and hold at 375 and 1280 px", async ({ page }) => {
+  await open(page);
+  const $ = ui(page);
+  await tool(page, "Use guest token");
+  await expect($.status).toContainText("200 OK");
+  await page.getByRole("searchbox", { name: "Search the response" }).fill("guest");
+  await page.getByRole("searchbox", { name: "Search history" }).fill("zzz");
+  await section(page, "Settings");
+  await $.baseUrl.fill("not a url");
+  await expect(page.getByText('No requests match "zzz".')).toBeVisible();
+  for (const theme of THEMES) {
+    await systemTheme(page, theme);
     await expectNoSeriousAxeViolations(page);
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
@@ -297,5 +299,5 @@ for (const theme of ["light", "dark"] as const) {
       await expectNoSeriousAxeViolations(page);
       await keepShot(page, `page-${theme}-${width}.png`, true);
     }
-  });
-}
+  }
+});

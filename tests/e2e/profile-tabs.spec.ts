@@ -18,24 +18,9 @@ for (const width of [1280, 375]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 812 }, reducedMotion: "reduce" });
 
-    test("the post count sits beside the follow counts", async ({ page }) => {
-      await loginAsGuest(page);
-      await page.goto("/profile/adasterling");
-      const header = page.getByRole("region", { name: "Ada Sterling" });
-      await expect(header.locator(".profile__post-count")).toHaveText("2 Posts");
-      await expect(header.getByRole("list", { name: "Follow counts" })).toHaveText(/0\s*Following\s*0\s*Followers/);
-      const [count, stats] = [
-        await header.locator(".profile__post-count").boundingBox(),
-        await header.locator(".profile__stats").boundingBox(),
-      ];
-      // One row: the count first, on the same line as Following and Followers.
-      expect(Math.abs(count!.y - stats!.y)).toBeLessThan(4);
-      expect(count!.x).toBeLessThan(stats!.x);
-      await page.goto("/profile/guest");
-      await expect(page.locator(".profile__post-count")).toHaveText("1 Post");
-    });
-
-    test("Posts, Media and Likes list what they say; the tab is in the URL and a reload keeps it", async ({ page }) => {
+    test("the post count sits beside the follow counts; Posts, Media and Likes list what they say; the tab is in the URL and a reload keeps it", async ({
+      page,
+    }) => {
       const errors = watchErrors(page);
       await loginAsGuest(page);
       await noToasts(page);
@@ -43,6 +28,18 @@ for (const width of [1280, 375]) {
       await postWith(page, "Hiring senior engineers").getByRole("button", { name: "Like" }).click();
       await postWith(page, "Offsite by the sea.").getByRole("button", { name: "Like" }).click();
       await page.goto("/profile/adasterling");
+      await test.step("the post count sits beside the follow counts", async () => {
+        const header = page.getByRole("region", { name: "Ada Sterling" });
+        await expect(header.locator(".profile__post-count")).toHaveText("2 Posts");
+        await expect(header.getByRole("list", { name: "Follow counts" })).toHaveText(/0\s*Following\s*0\s*Followers/);
+        const [count, stats] = [
+          await header.locator(".profile__post-count").boundingBox(),
+          await header.locator(".profile__stats").boundingBox(),
+        ];
+        // One row: the count first, on the same line as Following and Followers.
+        expect(Math.abs(count!.y - stats!.y)).toBeLessThan(4);
+        expect(count!.x).toBeLessThan(stats!.x);
+      });
       await expect(tab(page, "Posts")).toHaveAttribute("aria-selected", "true");
       await expect(panel(page)).toHaveAttribute("aria-labelledby", (await tab(page, "Posts").getAttribute("id"))!);
       await expect(feed(page).getByRole("article")).toHaveCount(2);
@@ -65,6 +62,8 @@ for (const width of [1280, 375]) {
 
       await page.goto("/profile/guest?tab=likes");
       await expect(tab(page, "Likes")).toHaveAttribute("aria-selected", "true");
+      // The guest's own count, on another tab than Posts.
+      await expect(page.locator(".profile__post-count")).toHaveText("1 Post");
       const liked = feed(page).getByRole("article");
       // By the posts' age, newest first (the data keeps no time of a like): Ada's hiring post is the newer.
       await expect(liked).toHaveCount(2);
@@ -82,40 +81,58 @@ for (const width of [1280, 375]) {
 test.describe("the tabs at 375 px", () => {
   test.use({ viewport: { width: 375, height: 812 }, reducedMotion: "reduce" });
 
-  test("empty tabs say so, yours and another's", async ({ page }) => {
+  // One login for the three journeys: each starts with a page load of its own.
+  test("empty tabs say so; the tabs by keyboard; Back from a post keeps the tab", async ({ page }) => {
     await loginAsGuest(page);
-    await page.goto("/profile/guest?tab=media");
-    await expect(panel(page).getByText("You haven't posted a photo yet.", { exact: true })).toBeVisible();
-    await tab(page, "Likes").click();
-    await expect(panel(page).getByText("You haven't liked a post yet.", { exact: true })).toBeVisible();
-    await page.goto("/profile/marcoreyes?tab=likes");
-    await expect(panel(page).getByText("Nothing to show...", { exact: true })).toBeVisible();
-  });
-
-  test("the tabs by keyboard: one tab stop, arrows (wrapping), Home and End move and choose", async ({ page }) => {
-    await loginAsGuest(page);
-    await page.goto("/profile/adasterling");
-    await expect(tabs(page).locator('[tabindex="0"]')).toHaveCount(1);
-    await tab(page, "Posts").focus();
-    await page.keyboard.press("ArrowRight");
-    await expect(tab(page, "Media")).toBeFocused();
-    await expect(tab(page, "Media")).toHaveAttribute("aria-selected", "true");
-    await expect(page).toHaveURL(/\?tab=media$/);
-    await expect(feed(page).getByRole("article")).toHaveCount(1);
-    await page.keyboard.press("End");
-    await expect(tab(page, "Likes")).toBeFocused();
-    await expect(page).toHaveURL(/\?tab=likes$/);
-    await page.keyboard.press("ArrowRight");
-    await expect(tab(page, "Posts")).toBeFocused();
-    await expect(page).toHaveURL(/\/profile\/adasterling$/);
-    await page.keyboard.press("ArrowLeft");
-    await expect(tab(page, "Likes")).toBeFocused();
-    await page.keyboard.press("Home");
-    await expect(tab(page, "Posts")).toHaveAttribute("aria-selected", "true");
-    await expect(feed(page).getByRole("article")).toHaveCount(2);
-    // Tab leaves the tablist for the panel's content.
-    await page.keyboard.press("Tab");
-    await expect(tabs(page).locator(":focus")).toHaveCount(0);
+    await test.step("empty tabs say so, yours and another's", async () => {
+      await page.goto("/profile/guest?tab=media");
+      await expect(panel(page).getByText("You haven't posted a photo yet.", { exact: true })).toBeVisible();
+      await tab(page, "Likes").click();
+      await expect(panel(page).getByText("You haven't liked a post yet.", { exact: true })).toBeVisible();
+      await page.goto("/profile/marcoreyes?tab=likes");
+      await expect(panel(page).getByText("Nothing to show...", { exact: true })).toBeVisible();
+    });
+    await test.step("the tabs by keyboard: one tab stop, arrows (wrapping), Home and End move and choose", async () => {
+      await page.goto("/profile/adasterling");
+      await expect(tabs(page).locator('[tabindex="0"]')).toHaveCount(1);
+      await tab(page, "Posts").focus();
+      await page.keyboard.press("ArrowRight");
+      await expect(tab(page, "Media")).toBeFocused();
+      await expect(tab(page, "Media")).toHaveAttribute("aria-selected", "true");
+      await expect(page).toHaveURL(/\?tab=media$/);
+      await expect(feed(page).getByRole("article")).toHaveCount(1);
+      await page.keyboard.press("End");
+      await expect(tab(page, "Likes")).toBeFocused();
+      await expect(page).toHaveURL(/\?tab=likes$/);
+      await page.keyboard.press("ArrowRight");
+      await expect(tab(page, "Posts")).toBeFocused();
+      await expect(page).toHaveURL(/\/profile\/adasterling$/);
+      await page.keyboard.press("ArrowLeft");
+      await expect(tab(page, "Likes")).toBeFocused();
+      await page.keyboard.press("Home");
+      await expect(tab(page, "Posts")).toHaveAttribute("aria-selected", "true");
+      await expect(feed(page).getByRole("article")).toHaveCount(2);
+      // Tab leaves the tablist for the panel's content.
+      await page.keyboard.press("Tab");
+      await expect(tabs(page).locator(":focus")).toHaveCount(0);
+    });
+    await test.step("Back from a post keeps the tab; tab changes take no step of their own", async () => {
+      await page.goto("/explore");
+      await page.goto("/profile/adasterling");
+      await tab(page, "Media").click();
+      await expect(page).toHaveURL(/\?tab=media$/);
+      await feed(page)
+        .getByRole("article")
+        .first()
+        .getByRole("link", { name: /^(now|\d+[smhd]|\w+ \d+), / })
+        .click();
+      await expect(page).toHaveURL(/\/post\//);
+      await page.goBack();
+      await expect(page).toHaveURL(/\/profile\/adasterling\?tab=media$/);
+      await expect(tab(page, "Media")).toHaveAttribute("aria-selected", "true");
+      await page.goBack();
+      await expect(page).toHaveURL(/\/explore$/);
+    });
   });
 
   // The router's state renders in a transition, after the key's own event: a Tab pressed before that render
@@ -149,25 +166,6 @@ test.describe("the tabs at 375 px", () => {
       await expect(feed(page).getByRole("article")).toHaveCount(2);
     }
   });
-
-  test("Back from a post keeps the tab; tab changes take no step of their own", async ({ page }) => {
-    await loginAsGuest(page);
-    await page.goto("/explore");
-    await page.goto("/profile/adasterling");
-    await tab(page, "Media").click();
-    await expect(page).toHaveURL(/\?tab=media$/);
-    await feed(page)
-      .getByRole("article")
-      .first()
-      .getByRole("link", { name: /^(now|\d+[smhd]|\w+ \d+), / })
-      .click();
-    await expect(page).toHaveURL(/\/post\//);
-    await page.goBack();
-    await expect(page).toHaveURL(/\/profile\/adasterling\?tab=media$/);
-    await expect(tab(page, "Media")).toHaveAttribute("aria-selected", "true");
-    await page.goBack();
-    await expect(page).toHaveURL(/\/explore$/);
-  });
 });
 
 test.describe("with 1,000+ posts", () => {
@@ -193,6 +191,7 @@ test.describe("with 1,000+ posts", () => {
     });
     writeFileSync(exportFile, JSON.stringify(file));
   });
+
   test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   test("Media and Likes scroll to their ends: every post once, never more than 60 cards", async ({ page }) => {

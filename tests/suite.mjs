@@ -7,11 +7,12 @@
 // tests/suite-time.json (date, machine, commit, phases, the runners' own counts) and into the
 // marked sentence of README.md and tests/README.md, and the hardening suites' measured attacks into
 // tests/benchmarks.md, so the manuals show the last run's figures.
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
-import { cpus, loadavg, totalmem } from "node:os";
+import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { stripVTControlCharacters as plain } from "node:util";
+import { commit, machine, runLine, writeSection } from "./figures.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const BIN = (name) => `${ROOT}node_modules/.bin/${name}`;
@@ -75,8 +76,8 @@ try {
     const p = plain(e2eOut);
     const figures = {
       date: new Date().toISOString().slice(0, 10),
-      commit: execFileSync("git", ["rev-parse", "--short=7", "HEAD"], { cwd: ROOT }).toString().trim(),
-      machine: `${cpus().length} × ${cpus()[0]?.model.trim() ?? "CPU"}, ${Math.round(totalmem() / 2 ** 30)} GB`,
+      commit: commit(),
+      machine: machine(),
       loadAverageAtStart: Math.round(load * 10) / 10,
       seconds: { total, checks, vitestAndBuild: unitAndBuild, playwright: e2e },
       vitest: { files: Number(/Test Files\s+(\d+) passed/.exec(v)?.[1]), tests: Number(/Tests\s+(\d+) passed/.exec(v)?.[1]) },
@@ -103,15 +104,14 @@ try {
       const rows = attacks.map(
         ([, suite, what, exit, rss, s]) => `| ${suite} | ${what.replace(/\|/g, "\\|")} | ${exit} | ${rss} MB | ${s} s |`,
       );
-      const section =
-        `\`npm test\` (CI) on ${figures.date} at ${figures.commit} (${figures.machine}, Node ${process.version}, load average ${figures.loadAverageAtStart.toFixed(1)} when it began), ` +
-        `each attack a run of the bin under \`/usr/bin/time -v\` beside the rest of vitest:\n\n` +
-        `| suite | attack | exit | peak RSS | time |\n| --- | --- | --: | --: | --: |\n${rows.join("\n")}`;
-      const path = `${ROOT}tests/benchmarks.md`;
-      const text = readFileSync(path, "utf8");
-      const next = text.replace(/(<!-- bench:hardening -->)[\s\S]*?(<!-- \/bench:hardening -->)/, `$1\n\n${section}\n\n$2`);
-      writeFileSync(path, next);
-      execFileSync(BIN("prettier"), ["--write", path], { cwd: ROOT });
+      const head = runLine("CI=true npm test", load).replace(
+        /\.$/,
+        ", each attack a run of the bin under `/usr/bin/time -v` beside the rest of vitest:",
+      );
+      await writeSection(
+        "hardening",
+        `${head}\n\n| suite | attack | exit | peak RSS | time |\n| --- | --- | --: | --: | --: |\n${rows.join("\n")}`,
+      );
     }
     console.log(`figures written to tests/suite-time.json, README.md, tests/README.md and tests/benchmarks.md`);
   }

@@ -3,9 +3,9 @@
 // failing count read shows a Retry beside the link and leaves the screen alone;
 // axe finds nothing serious on the page at 375 and 1280 px, light and dark.
 import { expect, test, type Page } from "./fixtures";
-import { feed, loginAsGuest, seriousViolationsInPage, watchErrors, keepShot } from "./helpers";
+import { feed, loginAsGuest, watchErrors, keepShot } from "./helpers";
 import { apiCall } from "./microblog-helpers";
-import { goInside, noToasts, systemTheme } from "./screen-helpers";
+import { axeInBothThemes, goInside, noToasts } from "./screen-helpers";
 
 const GUEST_POST = "8d0c3c7e-1f4b-4b7a-9c2e-6a1f0d9e7b03";
 
@@ -92,10 +92,6 @@ test("axe on /notifications at 1280 and 375 px, light and dark", async ({ page }
   // The four looks on one page (issue 49: each was a test with a login of its own).
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 800 });
-    for (const colorScheme of ["light", "dark"] as const) {
-      await systemTheme(page, colorScheme);
-      expect(await seriousViolationsInPage(page), `${width} px, ${colorScheme}`).toEqual([]);
-      await keepShot(page, `notifications-${width}-${colorScheme}.png`);
-    }
+    await axeInBothThemes(page, "notifications");
   }
 });

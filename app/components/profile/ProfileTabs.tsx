@@ -3,7 +3,7 @@
 // in the URL (?tab=media; Posts has none), replacing the history entry, so a reload
 // and Back keep it without each tab costing a step back.
 import { Link, useLocation, useNavigate, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { PROFILE_TABS, type ProfileTab } from "#app/lib/data";
 import { profileTabOf } from "#app/lib/profile-data";
 
@@ -15,7 +15,7 @@ const panelId = (tab: ProfileTab) => `profile-panel-${tab}`;
 
 export function ProfileTabs({ tab: shown, label, children }: { tab: ProfileTab; label: string; children: ReactNode }) {
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, key: locationKey } = useLocation();
   const going = useNavigation().location;
   // The tab chosen shows chosen at once, while its first page is read; the panel keeps the shown tab's list till then.
   const tab = going?.pathname === pathname ? profileTabOf(new URLSearchParams(going.search).get("tab")) : shown;
@@ -27,6 +27,12 @@ export function ProfileTabs({ tab: shown, label, children }: { tab: ProfileTab; 
   useEffect(() => {
     if (!going) asked.current = null;
   }, [going]);
+  // The tab in the Tab order, as the last key chose it, until the next navigation settles (the location
+  // changes): state set in the key's event renders at once, and a render of the router's state already
+  // under way (a transition, for a quick ArrowLeft before Home) is done again with it, so no late commit
+  // puts back in the Tab order a tab the person has left (one CI run: Home, then Tab, focused Likes).
+  const [keyed, setKeyed] = useState<{ tab: ProfileTab; at: string } | null>(null);
+  const inOrder = keyed?.at === locationKey ? keyed.tab : tab;
 
   const onKeyDown = (event: KeyboardEvent<HTMLAnchorElement>) => {
     const focused = PROFILE_TABS.find((t) => tabs.current[t] === event.currentTarget) ?? tab;
@@ -50,6 +56,7 @@ export function ProfileTabs({ tab: shown, label, children }: { tab: ProfileTab; 
     // marked (Home, then Tab, on a busy machine, moved focus to the Likes tab a quick ArrowLeft had asked for).
     // The next render that changes tabIndex sets the same values.
     for (const t of PROFILE_TABS) if (tabs.current[t]) tabs.current[t].tabIndex = t === next ? 0 : -1;
+    setKeyed({ tab: next, at: locationKey });
     tabs.current[next]?.focus();
     if (next === (asked.current ?? tab)) return;
     asked.current = next;
@@ -70,9 +77,10 @@ export function ProfileTabs({ tab: shown, label, children }: { tab: ProfileTab; 
             id={tabId(t)}
             aria-selected={t === tab}
             aria-controls={t === shown ? panelId(t) : undefined}
-            tabIndex={t === tab ? 0 : -1}
+            tabIndex={t === inOrder ? 0 : -1}
             className="feed-tabs__tab"
             onKeyDown={onKeyDown}
+            onClick={() => setKeyed(null)}
           >
             {LABELS[t]}
           </Link>

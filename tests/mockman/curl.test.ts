@@ -9,7 +9,6 @@ import {
   DEFAULT_BASE_URL,
   checkBaseUrl,
   commandUrl,
-  parseCurl,
   parseCurlCommand,
   printCurl,
   readCurl,
@@ -39,7 +38,7 @@ describe("cURL print and parse", () => {
       headers: { Accept: "*/*", authorization: "Bearer a.b.c", "x-quote": `say "hi" it's` },
       body: '{\n  "postData": {"content": "a \\"quoted\\" $HOME `tick`"}\n}',
     };
-    expect(parseCurl(printCurl(request, ORIGIN), ORIGIN)).toEqual(request);
+    expect(parseCurlCommand(printCurl(request, ORIGIN), ORIGIN).request).toEqual(request);
   });
 
   it("round-trips any request (property)", () => {
@@ -58,7 +57,7 @@ describe("cURL print and parse", () => {
         fc.option(fc.json(), { nil: undefined }),
         (method, path, headers, body) => {
           const request: CurlRequest = { method, endpoint: path.startsWith("/") ? path : `/${path}`, headers, body };
-          expect(parseCurl(printCurl(request, ORIGIN), ORIGIN)).toEqual(request);
+          expect(parseCurlCommand(printCurl(request, ORIGIN), ORIGIN).request).toEqual(request);
         },
       ),
       { numRuns: 300 },
@@ -66,31 +65,31 @@ describe("cURL print and parse", () => {
   });
 
   it("reads -X, -H, -d/--data/--data-raw and the URL, in any order and glued forms", () => {
-    expect(parseCurl(`curl -H 'Accept: */*' -XPUT -d '{"a":1}' https://example.com/x`)).toEqual({
+    expect(parseCurlCommand(`curl -H 'Accept: */*' -XPUT -d '{"a":1}' https://example.com/x`).request).toEqual({
       method: "PUT",
       endpoint: "https://example.com/x",
       headers: { Accept: "*/*" },
       body: '{"a":1}',
     });
-    expect(parseCurl(`curl --data "{\\"a\\":1}" --header "x-y: z" "${ORIGIN}/api/test-todos"`, ORIGIN)).toEqual({
+    expect(parseCurlCommand(`curl --data "{\\"a\\":1}" --header "x-y: z" "${ORIGIN}/api/test-todos"`, ORIGIN).request).toEqual({
       method: "POST",
       endpoint: "/api/test-todos",
       headers: { "x-y": "z" },
       body: '{"a":1}',
     });
-    expect(parseCurl(`curl '${ORIGIN}/api/posts' \\\n  --compressed`, ORIGIN)).toEqual({
+    expect(parseCurlCommand(`curl '${ORIGIN}/api/posts' \\\n  --compressed`, ORIGIN).request).toEqual({
       method: "GET",
       endpoint: "/api/posts",
       headers: {},
       body: undefined,
     });
-    expect(parseCurl(`curl --request=delete --url=${ORIGIN}/api/test-todos/1`, ORIGIN).method).toBe("DELETE");
+    expect(parseCurlCommand(`curl --request=delete --url=${ORIGIN}/api/test-todos/1`, ORIGIN).request.method).toBe("DELETE");
   });
 
   it("a command that cannot be parsed says which part failed", () => {
     const failure = (command: string) => {
       try {
-        parseCurl(command);
+        parseCurlCommand(command);
       } catch (error) {
         expect(error).toBeInstanceOf(CurlError);
         return (error as Error).message;
@@ -142,7 +141,7 @@ describe("copied commands target `mockman serve`, not the page's static server",
       expect(command).toBe(`curl -g -X GET '${base}/api/posts?filter[name]=x&q={a,b}'`);
       await promisify(execFile)("sh", ["-c", `${command} -sS`]);
       expect(seen).toEqual(["/api/posts?filter[name]=x&q={a,b}"]);
-      expect(parseCurl(command, base)).toEqual({ ...request, body: undefined });
+      expect(parseCurlCommand(command, base).request).toEqual({ ...request, body: undefined });
     } finally {
       server.close();
     }
@@ -216,49 +215,52 @@ describe("copied commands target `mockman serve`, not the page's static server",
 
 describe("Paste cURL reads what browsers and people write", () => {
   it("-b/--cookie becomes a Cookie header (joined with one given by -H)", () => {
-    expect(parseCurl(`curl http://x/ -b 'a=1; b=2' --cookie c=3`).headers).toEqual({ Cookie: "a=1; b=2; c=3" });
-    expect(parseCurl(`curl http://x/ -H 'cookie: z=0' -b a=1`).headers).toEqual({ cookie: "z=0; a=1" });
+    expect(parseCurlCommand(`curl http://x/ -b 'a=1; b=2' --cookie c=3`).request.headers).toEqual({ Cookie: "a=1; b=2; c=3" });
+    expect(parseCurlCommand(`curl http://x/ -H 'cookie: z=0' -b a=1`).request.headers).toEqual({ cookie: "z=0; a=1" });
   });
 
   it("--json sends the body with Content-Type and Accept application/json, unless -H sets them", () => {
-    expect(parseCurl(`curl --json '{"a":1}' http://x/`)).toEqual({
+    expect(parseCurlCommand(`curl --json '{"a":1}' http://x/`).request).toEqual({
       method: "POST",
       endpoint: "http://x/",
       headers: { "Content-Type": "application/json", Accept: "application/json" },
       body: '{"a":1}',
     });
-    expect(parseCurl(`curl -H 'accept: */*' --json '{}' http://x/`).headers).toEqual({ accept: "*/*", "Content-Type": "application/json" });
+    expect(parseCurlCommand(`curl -H 'accept: */*' --json '{}' http://x/`).request.headers).toEqual({
+      accept: "*/*",
+      "Content-Type": "application/json",
+    });
   });
 
   it("-u user:pass becomes Authorization: Basic base64 (UTF-8)", () => {
-    expect(parseCurl(`curl -u guest:guest1234 http://x/`).headers).toEqual({ Authorization: "Basic Z3Vlc3Q6Z3Vlc3QxMjM0" });
-    expect(parseCurl(`curl --user 'zoë:pa:ss' http://x/`).headers.Authorization).toBe(
+    expect(parseCurlCommand(`curl -u guest:guest1234 http://x/`).request.headers).toEqual({ Authorization: "Basic Z3Vlc3Q6Z3Vlc3QxMjM0" });
+    expect(parseCurlCommand(`curl --user 'zoë:pa:ss' http://x/`).request.headers.Authorization).toBe(
       `Basic ${Buffer.from("zoë:pa:ss", "utf8").toString("base64")}`,
     );
-    expect(parseCurl(`curl -uguest:pw http://x/`).headers.Authorization).toBe(`Basic ${btoa("guest:pw")}`);
+    expect(parseCurlCommand(`curl -uguest:pw http://x/`).request.headers.Authorization).toBe(`Basic ${btoa("guest:pw")}`);
   });
 
   it("-G puts the data in the query string and sends a GET", () => {
-    expect(parseCurl(`curl -G -d limit=2 -d cursor=abc ${ORIGIN}/api/posts`, ORIGIN)).toEqual({
+    expect(parseCurlCommand(`curl -G -d limit=2 -d cursor=abc ${ORIGIN}/api/posts`, ORIGIN).request).toEqual({
       method: "GET",
       endpoint: "/api/posts?limit=2&cursor=abc",
       headers: {},
       body: undefined,
     });
-    expect(parseCurl(`curl --get 'http://x/s?a=1#top' --data-urlencode 'q=hello world'`).endpoint).toBe(
+    expect(parseCurlCommand(`curl --get 'http://x/s?a=1#top' --data-urlencode 'q=hello world'`).request.endpoint).toBe(
       "http://x/s?a=1&q=hello%20world#top",
     );
   });
 
   it("--data-urlencode fills the x-www-form-urlencoded table with the fields curl would send", () => {
-    const rows = (command: string) => parseCurl(command).bodies?.urlencoded.map((r) => [r.key, r.value]);
+    const rows = (command: string) => parseCurlCommand(command).request.bodies?.urlencoded.map((r) => [r.key, r.value]);
     expect(rows(`curl http://x/ --data-urlencode "name=a&b c=d'!"`)).toEqual([["name", "a&b c=d'!"]]);
     expect(rows(`curl http://x/ --data-urlencode '=ü x'`)).toEqual([["ü x", ""]]);
     expect(rows(`curl http://x/ --data-urlencode 'plain' -d raw=1`)).toEqual([
       ["plain", ""],
       ["raw", "1"],
     ]);
-    expect(parseCurl(`curl http://x/ --data-urlencode a=1`).body).toBeUndefined();
+    expect(parseCurlCommand(`curl http://x/ --data-urlencode a=1`).request.body).toBeUndefined();
   });
 
   it("ignores --compressed, -k, -L, -s and similar flags, and lists them", () => {
@@ -361,7 +363,7 @@ describe("Paste cURL reads the browsers' Copy as cURL", () => {
     ]);
     expect(ignored).toEqual([]);
     // Without -g, curl reads \[ as a bracket; with it, the backslash is sent as written.
-    expect(parseCurl(String.raw`curl -g 'http://x/a\[1\]'`).endpoint).toBe(String.raw`http://x/a\[1\]`);
+    expect(parseCurlCommand(String.raw`curl -g 'http://x/a\[1\]'`).request.endpoint).toBe(String.raw`http://x/a\[1\]`);
   });
 
   it("a form upload, copied by Chromium (--data-raw) or Firefox (--data-binary), fills the form-data table", async () => {

@@ -16,7 +16,6 @@ export interface History {
   setQuery(query: string): void;
   showOlder(): void;
   add(entry: HistoryEntry): Promise<void>;
-  addMany(entries: HistoryEntry[]): Promise<void>;
   remove(id: number): Promise<void>;
   clear(): Promise<void>;
   byIds(ids: number[]): Promise<HistoryEntry[]>;
@@ -98,7 +97,6 @@ export function useHistory(): History {
     },
     showOlder: () => setLimit((n) => n + HISTORY_PAGE),
     add: (entry) => run((h) => h.add(entry)),
-    addMany: (list) => run((h) => h.addMany(list)),
     remove: (id) => run((h) => h.remove(id)),
     clear: () => run((h) => h.clear()),
     byIds: (ids) => open().byIds(ids),

@@ -96,5 +96,3 @@ export function useScripts({ collections, vars }: Options) {
 
   return { runs, applies, setsVariables, send };
 }
-
-export type ScriptRunner = ReturnType<typeof useScripts>;

@@ -21,7 +21,7 @@ interface Options {
   variables: Variables;
   environmentName: string | null;
   /** A request with scripts goes through the engine instead (hooks/useScripts.ts). */
-  scripted?: {
+  scripted: {
     applies(tab: RequestTab): boolean;
     setsVariables(tab: RequestTab): boolean;
     send(tab: RequestTab, scripts?: boolean): Promise<{ outcome: Outcome; url: string }>;
@@ -38,7 +38,7 @@ export function useSend({ tabs, history, variables, environmentName, scripted }:
     if (answered > 0) showAnswer();
   }, [answered]);
   // A tab whose Send would run scripts: the run worker boots its isolate now, not when Send is pressed.
-  const scriptsApply = scripted?.applies(tabs.tab) ?? false;
+  const scriptsApply = scripted.applies(tabs.tab);
   // A body other than JSON is built in the run worker: it loads Postman's libraries now, its isolate only for scripts.
   const builtBody = (tabs.tab.bodies?.kind ?? "json") !== "json";
   useEffect(() => {
@@ -63,17 +63,16 @@ export function useSend({ tabs, history, variables, environmentName, scripted }:
   const submit = async (endpointNow?: string) => {
     if (sending) return;
     const { id, method, endpoint, headers, bodyText, bodies } = tabs.tab;
-    const viaScripts = scripted?.applies(tabs.tab);
+    const viaScripts = scripted.applies(tabs.tab);
     // Without a pre-request script, nothing can define a variable before the send: judged as a plain Send is.
     const form = { method, endpoint: endpointNow ?? endpoint, headers, bodyText, bodies, tabId: id };
     // Postman's dynamic variables ({{$guid}}, {{$randomEmail}}) come with postman-collection's table, loaded on first use.
     if (JSON.stringify([form.endpoint, headers, bodyText, bodies]).includes("{{$")) await dynamicVariables();
     const prepared = prepareSubmit(form, variables, environmentName);
-    if (!prepared.ok && !(viaScripts && scripted!.setsVariables(tabs.tab))) return setProblem(prepared.problem);
+    if (!prepared.ok) return viaScripts && scripted.setsVariables(tabs.tab) ? sendScripted(tabs.tab) : setProblem(prepared.problem);
     if (viaScripts) return sendScripted(tabs.tab);
-    if (!prepared.ok) return;
     // A body other than JSON is built as Newman builds it, by postman-runtime's body builder in the run worker.
-    if (prepared.parts && scripted) return sendScripted(tabs.tab, false);
+    if (prepared.parts) return sendScripted(tabs.tab, false);
     setProblem(null);
     await send(prepared.typed, prepared.headers, prepared.body, prepared.url);
   };
@@ -82,7 +81,7 @@ export function useSend({ tabs, history, variables, environmentName, scripted }:
   const sendScripted = async (tab: RequestTab, scripts = true) => {
     setProblem(null);
     setSendingId(tab.id);
-    const { outcome, url } = await scripted!.send(tab, scripts);
+    const { outcome, url } = await scripted.send(tab, scripts);
     tabs.patch(() => ({ outcome, lastEndpoint: url }), tab.id);
     setSendingId(null);
     setAnswered((n) => n + 1);

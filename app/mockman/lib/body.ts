@@ -38,7 +38,6 @@ export function errorAt(text: string, message: string): BodyErrorAt {
 
 /** Methods whose requests carry the body; fetch refuses a body on GET and HEAD. */
 export const METHODS = ["GET", "POST", "DELETE", "PUT", "PATCH"] as const;
-export type Method = (typeof METHODS)[number];
 
 export const sendsBody = (method: string) => !["GET", "HEAD"].includes(method.toUpperCase());
 

@@ -294,10 +294,6 @@ export interface ParsedCurl {
 }
 
 /** Reads a pasted cURL command. Throws CurlError naming the part that could not be read. */
-export function parseCurl(command: string, origin?: string): CurlRequest {
-  return parseCurlCommand(command, origin).request;
-}
-
 export function parseCurlCommand(command: string, origin?: string): ParsedCurl {
   const words = shellWords(command.trim());
   if (words[0] !== "curl") throw new CurlError(`a cURL command starts with "curl", this one starts with "${words[0] ?? ""}"`);

@@ -31,9 +31,6 @@ export interface SavedCollection {
   postman: PostmanCollection;
 }
 
-// A tab's link to its saved request (SavedLink) lives with the tab (./tabs), which this module reads.
-export type { SavedLink } from "./tabs";
-
 /** The parts of a tab a saved request holds. */
 export interface SavedForm extends SentRequest {
   auth: AuthFields;

@@ -32,7 +32,6 @@ export interface TesterResponse {
   size: number;
 }
 
-/** An image's bytes as a data URL (off the main thread's hot path: FileReader works in the background). */
 /** CONTRACT §4: the error's response when there is one, otherwise the error itself. */
 export type Outcome = { kind: "response"; response: TesterResponse } | { kind: "failure"; error: string; ms: number };
 

@@ -192,6 +192,7 @@ function tabOf(raw: unknown): RequestTab | null {
     : blank.headers;
   const auth = (form.auth && typeof form.auth === "object" ? form.auth : {}) as Partial<Record<keyof AuthFields, unknown>>;
   const kind: AuthKind = auth.kind === "bearer" || auth.kind === "basic" ? auth.kind : "none";
+  const bodies = readParts(form.bodies);
   return {
     id: form.id,
     method: str(form.method, "GET").toUpperCase().slice(0, 20) || "GET",
@@ -199,7 +200,7 @@ function tabOf(raw: unknown): RequestTab | null {
     params,
     headers,
     bodyText: str(form.bodyText, INITIAL_BODY),
-    ...(readParts(form.bodies) ? { bodies: readParts(form.bodies) } : {}),
+    ...(bodies ? { bodies } : {}),
     auth: { kind, token: str(auth.token), username: str(auth.username), password: str(auth.password) },
     outcome: null,
     lastEndpoint: str(form.lastEndpoint),

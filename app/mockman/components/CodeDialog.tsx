@@ -4,14 +4,15 @@
 import { useId, useMemo, useState } from "react";
 import { useModal } from "../hooks/useModal";
 import { mapPartTexts, partTexts } from "../lib/bodies";
-import { LANGUAGES, snippet, type SnippetRequest } from "../lib/snippets";
+import type { CurlRequest } from "../lib/curl";
+import { LANGUAGES, snippet } from "../lib/snippets";
 import { fillText, unresolvedRefs, type Variables } from "../lib/variables";
 
 interface Props {
   open: boolean;
   onClose(): void;
   /** The request as typed, `{{ }}` and all. */
-  request: SnippetRequest;
+  request: CurlRequest;
   variables: Variables;
   environmentName: string | null;
   baseUrl: string;
@@ -35,7 +36,7 @@ export default function CodeDialog({ open, onClose, request, variables, environm
     if (!open) return "";
     // Filling leaves what no variable fills as written, so those stay `{{ }}`.
     const fill = (text: string) => (resolve ? fillText(text, variables) : text);
-    const shown: SnippetRequest = {
+    const shown: CurlRequest = {
       method: request.method,
       endpoint: fill(request.endpoint),
       headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [fill(name), fill(value)])),

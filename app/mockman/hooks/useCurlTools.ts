@@ -4,7 +4,7 @@
 import { useMemo, useState, type ClipboardEvent } from "react";
 import { sendsBody } from "../lib/body";
 import { keptParts } from "../lib/bodies";
-import { CurlError, curlCommand, ignoredNote, mockmanCommand, readCurl, type FormRequest, type ParsedCurl } from "../lib/curl";
+import { CurlError, curlCommand, ignoredNote, mockmanCommand, readCurl, type CurlRequest, type ParsedCurl } from "../lib/curl";
 import { headersToSend } from "../lib/headers";
 import type { BaseUrl } from "./useBaseUrl";
 import type { Say } from "./useNotice";
@@ -24,7 +24,7 @@ export function useCurlTools({ tabs, baseUrl, say, onFilled }: Options) {
   const parts = useMemo(() => keptParts(tabs.tab.bodies), [tabs.tab.bodies]);
   // Shown for copying by hand when the clipboard refused.
   const [copyFallback, setCopyFallback] = useState<string | null>(null);
-  const codeRequest = useMemo<FormRequest>(
+  const codeRequest = useMemo<CurlRequest>(
     () => ({
       method,
       endpoint: endpoint.trim(),

@@ -89,7 +89,8 @@ export function missingFiles(parts: BodyParts | undefined, tabId: string): strin
 
 // --- stored shape ------------------------------------------------------------
 
-const str = (value: unknown) => (typeof value === "string" ? value : "");
+/** A stored value when it is a string, else `fallback`. */
+export const str = (value: unknown, fallback = "") => (typeof value === "string" ? value : fallback);
 
 function rowsOf(raw: unknown, withFiles: boolean): FormRow[] {
   const rows = Array.isArray(raw)
@@ -267,14 +268,18 @@ export function bodyWithFiles(parts: BodyParts | undefined, tabId: string): { bo
 /** A binary body's type: its file's own (as Postman sends it), octet-stream when the browser knows none. */
 export const binaryType = (tabId: string) => chosen.get(binaryKey(tabId))?.type || AUTO_TYPES.binary!;
 
+/** The header that sets the content type, as [name, value], whatever its case; undefined when none does. */
+export const contentTypeHeader = (headers: Record<string, string>) =>
+  Object.entries(headers).find(([h]) => h.toLowerCase() === "content-type");
+
 /** Whether a header row already sets the content type (an explicit row overrides the automatic one). */
-export const setsContentType = (headers: Record<string, string>) => Object.keys(headers).some((h) => h.toLowerCase() === "content-type");
+export const setsContentType = (headers: Record<string, string>) => contentTypeHeader(headers) !== undefined;
 
 /** The sentence under the body type choice. */
 export function autoTypeNote(kind: BodyKind, method: string, headers: Record<string, string>): string {
   if (["GET", "HEAD"].includes(method.toUpperCase())) return `${method} requests are sent without a body.`;
   if (kind === "none") return "This request sends no body.";
-  const own = Object.entries(headers).find(([h]) => h.toLowerCase() === "content-type");
+  const own = contentTypeHeader(headers);
   if (own) return `Sent as ${own[1]} (the Content-Type header row).`;
   if (kind === "graphql") return "Sent as application/json {query, variables}; a Content-Type header row overrides it.";
   if (kind === "formdata") return "Sent as multipart/form-data with a boundary; a Content-Type header row would override it.";
@@ -300,7 +305,8 @@ export function graphqlText(parts: Pick<BodyParts, "query" | "variables">): stri
   return `{"query":${JSON.stringify(parts.query)}${variables ? `,"variables":${variables}` : ""}}`;
 }
 
-const sentRows = (rows: FormRow[]) => rows.filter((r) => r.enabled && (r.key.trim() || r.value || r.file));
+/** The form rows that get sent: enabled, with a name, a value or a file. */
+export const sentRows = (rows: FormRow[]) => rows.filter((r) => r.enabled && (r.key.trim() || r.value || r.file));
 
 /**
  * The body as curl's own flags: `--data-raw` for text, XML and GraphQL,

@@ -6,6 +6,7 @@ import { isAbsoluteUrl, relativeTo, toPath } from "#mock/tester/collection/urls"
 import {
   blankRow,
   commandContentType,
+  contentTypeHeader,
   curlBodyFlags,
   defaultParts,
   graphqlText,
@@ -13,7 +14,12 @@ import {
   type BodyParts,
   type FormRow,
 } from "./bodies";
+import { utf8Base64 } from "./headers";
 
+/**
+ * A request as the commands and the Code dialog print it and as a pasted command reads back:
+ * `body` (JSON) or `bodies` (another type), only when the method sends one.
+ */
 export interface CurlRequest {
   method: string;
   endpoint: string;
@@ -80,15 +86,12 @@ export function printCurl(request: CurlRequest, baseUrl: string, pageOrigin?: st
   return parts.join(" ");
 }
 
-/** The form's request as the commands and the Code dialog print it: `body` (JSON) or `bodies` (another type), only when the method sends one. */
-export type FormRequest = Omit<CurlRequest, "data">;
-
 /**
  * The one curl command of a request: Copy as cURL and the Code dialog's cURL. A body goes
  * with its type's content-type (unless a header sets one) and as curl's flags for that type
  * (`--data-raw`, so a body starting with `@` is never read as a file name).
  */
-export function curlCommand(request: FormRequest, baseUrl: string, pageOrigin?: string): string {
+export function curlCommand(request: CurlRequest, baseUrl: string, pageOrigin?: string): string {
   const { bodies, body } = request;
   const headers = { ...request.headers };
   const type = bodies ? commandContentType(bodies.kind) : "application/json";
@@ -131,7 +134,7 @@ export function printMockmanRequest(request: CurlRequest, options: { baseUrl?: s
  * dialog's. The CLI sends JSON bodies only: GraphQL goes as its JSON, a body of another
  * type is left out and the command ends with a note saying so.
  */
-export function mockmanCommand(request: FormRequest, pageOrigin?: string): string {
+export function mockmanCommand(request: CurlRequest, pageOrigin?: string): string {
   const parts = request.bodies;
   const body = parts?.kind === "graphql" ? graphqlText(parts) : parts ? undefined : request.body;
   const command = printMockmanRequest(
@@ -280,12 +283,6 @@ function urlencodeData(value: string, flag: string): string {
 const percentEncode = (text: string) =>
   encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
-function base64(text: string): string {
-  let binary = "";
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
 /** A pasted command read into the form, and the flags it carried that the form cannot use. */
 export interface ParsedCurl {
   request: CurlRequest;
@@ -370,7 +367,7 @@ export function parseCurlCommand(command: string, origin?: string): ParsedCurl {
     } else if (word === "-u" || word === "--user") {
       const value = valueOf(word, i);
       if (!value.includes(":")) throw new CurlError(`${word} ${value}: curl would ask for the password; write ${word} 'user:password'`);
-      setHeader("Authorization", `Basic ${base64(value)}`);
+      setHeader("Authorization", `Basic ${utf8Base64(value)}`);
       i++;
     } else if (word === "-A" || word === "--user-agent") {
       setHeader("User-Agent", valueOf(word, i));
@@ -442,7 +439,7 @@ export function parseCurlCommand(command: string, origin?: string): ParsedCurl {
 export async function readCurl(command: string, origin?: string): Promise<ParsedCurl> {
   const parsed = parseCurlCommand(command, origin);
   const { request } = parsed;
-  const type = Object.entries(request.headers).find(([h]) => h.toLowerCase() === "content-type");
+  const type = contentTypeHeader(request.headers);
   if (request.body === undefined || !type || !/^multipart\/form-data\b/i.test(type[1])) return parsed;
   let form: FormData;
   try {
@@ -490,10 +487,7 @@ function bodyTypeOf(
   if (form.length) return { ...blank, kind: "formdata", formdata: form };
   if (binaryName !== undefined) return { ...blank, kind: "binary", binaryName };
   if (body === undefined) return undefined;
-  const type =
-    Object.entries(headers)
-      .find(([h]) => h.toLowerCase() === "content-type")?.[1]
-      .toLowerCase() ?? "";
+  const type = contentTypeHeader(headers)?.[1].toLowerCase() ?? "";
   if (urlencoded || type.startsWith("application/x-www-form-urlencoded")) {
     const rows = body
       .split("&")

@@ -87,10 +87,12 @@ export const savedHeaderRows = (rows: HeaderRow[]): SavedHeader[] =>
 export const dropHeader = (rows: HeaderRow[], name: string) =>
   withBlankLastRow(rows.filter((row) => row.header.trim().toLowerCase() !== name.toLowerCase()));
 
-/** `Basic base64(user:password)`, UTF-8 as RFC 7617 advises. */
-export function basicAuthorization(username: string, password: string): string {
-  const bytes = new TextEncoder().encode(`${username}:${password}`);
+/** The text's UTF-8 bytes in base64. */
+export function utf8Base64(text: string): string {
   let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return `Basic ${btoa(binary)}`;
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
 }
+
+/** `Basic base64(user:password)`, UTF-8 as RFC 7617 advises. */
+export const basicAuthorization = (username: string, password: string) => `Basic ${utf8Base64(`${username}:${password}`)}`;

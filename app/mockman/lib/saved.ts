@@ -6,6 +6,7 @@
 // find, move and reorder it. These functions are pure: the store keeps the result.
 import {
   POSTMAN_SCHEMA,
+  authValue,
   collectionVariablesOf,
   fromPostman,
   postmanVersion,
@@ -20,7 +21,7 @@ import { INITIAL_BODY } from "./body";
 import { keptParts, partsFromPostman, partsOf, postmanBodyOf } from "./bodies";
 import { savedHeaderRows } from "./headers";
 import type { SentRequest } from "./record";
-import { hasScripts, scriptsOf, withScripts, type Scripts } from "./scripts";
+import { ancestorsOf, hasScripts, scriptsOf, withScripts, type Scripts } from "./scripts";
 import { NO_AUTH, type AuthFields, type RequestTab } from "./tabs";
 
 export interface SavedCollection {
@@ -239,13 +240,16 @@ export function formOf(item: PostmanItem): SavedForm {
   const headers = Array.isArray(request.header)
     ? request.header.map((h) => ({ isUsed: !h.disabled, header: h.key ?? "", value: h.value === undefined ? "" : String(h.value) }))
     : [];
-  const value = (list: Array<{ key?: string; value?: unknown }> | undefined, key: string) =>
-    String(list?.find((kv) => kv.key === key)?.value ?? "");
   const auth: AuthFields =
     request.auth?.type === "bearer"
-      ? { ...NO_AUTH, kind: "bearer", token: value(request.auth.bearer, "token") }
+      ? { ...NO_AUTH, kind: "bearer", token: authValue(request.auth.bearer, "token") }
       : request.auth?.type === "basic"
-        ? { ...NO_AUTH, kind: "basic", username: value(request.auth.basic, "username"), password: value(request.auth.basic, "password") }
+        ? {
+            ...NO_AUTH,
+            kind: "basic",
+            username: authValue(request.auth.basic, "username"),
+            password: authValue(request.auth.basic, "password"),
+          }
         : NO_AUTH;
   const read = partsFromPostman(request.body);
   // A request without a body (none, or a GET written by hand) keeps the JSON editor's `{}` and the JSON type.
@@ -280,15 +284,9 @@ export const requestCount = (items: PostmanItem[] = []): number =>
   items.reduce((n, item) => n + (isFolder(item) ? requestCount(item.item) : 1), 0);
 
 /** The id of the folder holding `id` (null: the collection's top; undefined: not there). */
-export function parentOf(items: PostmanItem[], id: string, parent: string | null = null): string | null | undefined {
-  for (const item of items) {
-    if (item.id === id) return parent;
-    if (isFolder(item)) {
-      const found = parentOf(item.item!, id, item.id!);
-      if (found !== undefined) return found;
-    }
-  }
-  return undefined;
+export function parentOf(items: PostmanItem[], id: string): string | null | undefined {
+  const folders = ancestorsOf(items, id);
+  return folders === null ? undefined : (folders[folders.length - 1]?.id ?? null);
 }
 
 /** The saved-request parts of a tab's form (header rows as the history keeps them). */

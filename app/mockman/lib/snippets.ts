@@ -8,12 +8,9 @@
 // carry through untouched (letters and digits, so no quoting or escaping
 // changes it), and the marker is put back as `{{name}}` in the printed code.
 import { HTTPSnippet, type HarRequest } from "@readme/httpsnippet";
-import { commandContentType, graphqlText, mapPartTexts, type BodyParts } from "./bodies";
-import { commandUrl, curlCommand, mockmanCommand, type FormRequest } from "./curl";
+import { commandContentType, graphqlText, mapPartTexts, sentRows, setsContentType } from "./bodies";
+import { commandUrl, curlCommand, mockmanCommand, type CurlRequest } from "./curl";
 import { variableNames } from "#mock/tester/engine/variables";
-
-/** The request as typed (its endpoint a path or a URL), `{{ }}` left or filled as chosen; `body` only for methods that carry one. */
-export type SnippetRequest = FormRequest;
 
 export interface Language {
   id: string;
@@ -41,7 +38,7 @@ const ORIGIN_MARK = (i: number) => `http://mmvar${i}x.invalid`;
 const MARK = (i: number) => `mmvar${i}x`;
 
 /** Swaps every `{{ }}` for a marker; `restore` puts them back into the printed code. */
-function protect(request: SnippetRequest) {
+function protect(request: CurlRequest) {
   const refs: string[] = [];
   const markOf = (ref: string) => {
     let i = refs.indexOf(ref);
@@ -58,7 +55,7 @@ function protect(request: SnippetRequest) {
     }
     return out;
   };
-  const protectedRequest: SnippetRequest = {
+  const protectedRequest: CurlRequest = {
     method: request.method,
     endpoint: swap(request.endpoint, true),
     headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [swap(name), swap(value)])),
@@ -70,14 +67,13 @@ function protect(request: SnippetRequest) {
 }
 
 /** The HAR request httpsnippet reads: an absolute URL (paths go to `baseUrl`), headers as sent, a JSON body. */
-export function harOf(request: SnippetRequest, baseUrl: string, pageOrigin?: string): HarRequest {
+export function harOf(request: CurlRequest, baseUrl: string, pageOrigin?: string): HarRequest {
   const url = new URL(commandUrl(request.endpoint, baseUrl, pageOrigin));
   const headers = Object.entries(request.headers).map(([name, value]) => ({ name, value }));
   const parts = request.bodies;
   const withBody = request.body !== undefined || (parts !== undefined && parts.kind !== "none" && parts.kind !== "binary");
   const ownType = parts ? commandContentType(parts.kind) : "application/json";
-  if (withBody && ownType && !headers.some((h) => h.name.toLowerCase() === "content-type"))
-    headers.push({ name: "content-type", value: ownType });
+  if (withBody && ownType && !setsContentType(request.headers)) headers.push({ name: "content-type", value: ownType });
   const mimeType =
     headers.find((h) => h.name.toLowerCase() === "content-type")?.value ??
     (parts?.kind === "formdata" ? "multipart/form-data" : parts ? "application/x-www-form-urlencoded" : "application/json");
@@ -96,16 +92,17 @@ export function harOf(request: SnippetRequest, baseUrl: string, pageOrigin?: str
 }
 
 /** HAR's postData for each body type: text, or `params` for the two form types (httpsnippet writes those itself). */
-function postDataOf(request: SnippetRequest, mimeType: string) {
+function postDataOf(request: CurlRequest, mimeType: string) {
   const parts = request.bodies;
   if (!parts) return { mimeType, text: request.body };
-  const sent = (rows: BodyParts["formdata"]) => rows.filter((r) => r.enabled && (r.key.trim() || r.value || r.file));
   if (parts.kind === "urlencoded")
-    return { mimeType, params: sent(parts.urlencoded).map((r) => ({ name: r.key, value: r.value })), text: "" };
+    return { mimeType, params: sentRows(parts.urlencoded).map((r) => ({ name: r.key, value: r.value })), text: "" };
   if (parts.kind === "formdata")
     return {
       mimeType,
-      params: sent(parts.formdata).map((r) => (r.file ? { name: r.key, fileName: r.fileName || "file" } : { name: r.key, value: r.value })),
+      params: sentRows(parts.formdata).map((r) =>
+        r.file ? { name: r.key, fileName: r.fileName || "file" } : { name: r.key, value: r.value },
+      ),
     };
   return { mimeType, text: parts.kind === "graphql" ? graphqlText(parts) : parts.raw };
 }
@@ -114,7 +111,7 @@ function postDataOf(request: SnippetRequest, mimeType: string) {
  * The request in one language. The URL must come out absolute: a path goes to
  * `baseUrl` (a running `mockman serve`), as Copy as cURL does.
  */
-export function snippet(language: Language, request: SnippetRequest, baseUrl: string, pageOrigin?: string): string {
+export function snippet(language: Language, request: CurlRequest, baseUrl: string, pageOrigin?: string): string {
   const { request: marked, restore } = protect(request);
   if (language.id === "curl") return restore(curlCommand(marked, baseUrl, pageOrigin));
   if (!language.target) return mockmanCommand(request, pageOrigin);
@@ -122,7 +119,7 @@ export function snippet(language: Language, request: SnippetRequest, baseUrl: st
   if (marked.bodies?.kind === "binary") {
     const name = marked.bodies.binaryName || "file";
     const headers = { ...marked.headers };
-    if (!Object.keys(headers).some((h) => h.toLowerCase() === "content-type")) headers["content-type"] = "application/octet-stream";
+    if (!setsContentType(headers)) headers["content-type"] = "application/octet-stream";
     const note = `${language.target === "python" || language.target === "shell" ? "#" : "//"} Body: the bytes of the file ${name} (read it and send it as the body).`;
     const har = harOf({ ...marked, headers, bodies: undefined, body: "" }, baseUrl, pageOrigin);
     const [code] = new HTTPSnippet(har, { harIsAlreadyEncoded: true }).convert(language.target, language.client, { indent: "  " });

@@ -4,7 +4,7 @@
 // it is small (ANSWER_KEPT), so a 50 MB answer is never copied into storage and
 // typing never rewrites an answer.
 import { INITIAL_BODY } from "./body";
-import { readParts, type BodyParts } from "./bodies";
+import { readParts, str, type BodyParts } from "./bodies";
 import { initialHeaderRows, rowsFromHeaders, type HeaderRow, type SavedHeader } from "./headers";
 import { newParamId, rowsAfterTyping, type ParamRow } from "./query";
 import { NO_SCRIPTS, type Scripts } from "./scripts";
@@ -145,8 +145,6 @@ export function changedAnswers(tabs: RequestTab[], kept: Map<string, Outcome | n
 
 /** A tab as stored: its rows without their ids, and no answer (saveAnswer keeps that apart). */
 type StoredForm = Omit<RequestTab, "params" | "headers" | "outcome"> & { params: Array<Omit<ParamRow, "id">>; headers: SavedHeader[] };
-
-const str = (value: unknown, fallback = "") => (typeof value === "string" ? value : fallback);
 
 function formOf(tab: RequestTab): StoredForm {
   return {

@@ -57,11 +57,11 @@ export function useCollections() {
   const byId = (id: string) => latest.current.find((c) => c.id === id);
   const nextOrder = () => latest.current.reduce((n, c) => Math.max(n, c.order + 1), 0);
 
-  /** One collection's items changed. */
-  const changeItems = async (collectionId: string, change: (items: PostmanItem[]) => PostmanItem[]) => {
+  /** One collection changed (its name, its Postman JSON): written, then shown. */
+  const changeCollection = async (collectionId: string, change: (c: SavedCollection) => SavedCollection) => {
     const c = byId(collectionId);
     if (!c) throw new Error("That collection is gone");
-    const next = { ...c, postman: { ...c.postman, item: change(c.postman.item ?? []) } };
+    const next = change(c);
     await commit(
       latest.current.map((x) => (x.id === collectionId ? next : x)),
       [next],
@@ -69,15 +69,12 @@ export function useCollections() {
   };
 
   /** The collection's Postman JSON itself changed (its scripts, its variables). */
-  const changePostman = async (collectionId: string, change: (postman: PostmanCollection) => PostmanCollection) => {
-    const c = byId(collectionId);
-    if (!c) throw new Error("That collection is gone");
-    const next = { ...c, postman: change(c.postman) };
-    await commit(
-      latest.current.map((x) => (x.id === collectionId ? next : x)),
-      [next],
-    );
-  };
+  const changePostman = (collectionId: string, change: (postman: PostmanCollection) => PostmanCollection) =>
+    changeCollection(collectionId, (c) => ({ ...c, postman: change(c.postman) }));
+
+  /** One collection's items changed. */
+  const changeItems = (collectionId: string, change: (items: PostmanItem[]) => PostmanItem[]) =>
+    changePostman(collectionId, (postman) => ({ ...postman, item: change(postman.item ?? []) }));
 
   return {
     collections,
@@ -95,13 +92,8 @@ export function useCollections() {
       return { collection, notes };
     },
     async renameCollection(id: string, name: string) {
-      const c = byId(id);
-      if (!c) return;
-      const next = { ...c, name, postman: { ...c.postman, info: { ...c.postman.info, name } } };
-      await commit(
-        latest.current.map((x) => (x.id === id ? next : x)),
-        [next],
-      );
+      if (!byId(id)) return;
+      await changeCollection(id, (c) => ({ ...c, name, postman: { ...c.postman, info: { ...c.postman.info, name } } }));
     },
     async removeCollection(id: string) {
       await commit(

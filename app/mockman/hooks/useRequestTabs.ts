@@ -2,9 +2,8 @@
 // the active one, and every change is kept in localStorage (the forms on each
 // change, each answer only when it changes).
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { INITIAL_BODY } from "../lib/body";
 import type { BodyParts } from "../lib/bodies";
-import { rowsFromHeaders, type HeaderRow } from "../lib/headers";
+import type { HeaderRow } from "../lib/headers";
 import { endpointWith, rowsAfterTyping, type ParamRow } from "../lib/query";
 import {
   MAX_TABS,
@@ -14,23 +13,14 @@ import {
   closeTab,
   forgetAnswer,
   loadTabs,
+  loadedForm,
   patchTab,
   saveAnswer,
   saveForms,
+  type FormContent,
   type RequestTab,
   type TabsState,
 } from "../lib/tabs";
-
-/** A whole request to load into the form (a cURL command, a history entry). */
-export interface FormContent {
-  method: string;
-  endpoint: string;
-  headers: Parameters<typeof rowsFromHeaders>[0];
-  /** Undefined when the request carries none: the form gets the initial body. */
-  body?: string;
-  /** The body type when it is not JSON (a saved request, a history entry, a cURL form). */
-  bodies?: BodyParts;
-}
 
 export type RowsUpdate = HeaderRow[] | ((rows: HeaderRow[]) => HeaderRow[]);
 
@@ -66,11 +56,8 @@ export function useRequestTabs() {
       typeEndpoint: (text: string) => patch((t) => ({ endpoint: text, params: rowsAfterTyping(text, t.params) })),
       changeParams: (rows: ParamRow[]) => patch((t) => ({ params: rows, endpoint: endpointWith(t.endpoint, rows) })),
       fill(request: FormContent) {
-        setMethod(request.method);
-        loadEndpoint(request.endpoint);
-        setRows(rowsFromHeaders(request.headers));
-        setBodyText(request.body ?? INITIAL_BODY);
-        setBodies(request.bodies);
+        const loaded = loadedForm(request);
+        patch(() => loaded);
       },
     };
   }, [patch]);

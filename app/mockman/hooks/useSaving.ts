@@ -3,10 +3,8 @@
 // saved request opens in a tab of its own (or the tab that already has it).
 import { useState } from "react";
 import type { PostmanItem } from "#mock/tester/postman/convert";
-import { rowsFromHeaders } from "../lib/headers";
-import { rowsAfterTyping } from "../lib/query";
 import { formOf, formSnapshot, tabForm, type SavedCollection } from "../lib/saved";
-import { MAX_TABS, blankTab } from "../lib/tabs";
+import { MAX_TABS, blankTab, loadedForm } from "../lib/tabs";
 import type { SaveTarget } from "../components/SaveDialog";
 import type { Collections } from "./useCollections";
 import type { Say } from "./useNotice";
@@ -55,12 +53,7 @@ export function useSaving({ tabs, collections, say }: { tabs: RequestTabs; colle
     const form = formOf(item);
     const fresh = {
       ...blankTab(),
-      method: form.method,
-      endpoint: form.endpoint,
-      params: rowsAfterTyping(form.endpoint, []),
-      headers: rowsFromHeaders(form.headers),
-      bodyText: form.bodyText,
-      bodies: form.bodies,
+      ...loadedForm({ ...form, body: form.bodyText }),
       auth: form.auth,
       ...(form.scripts ? { scripts: form.scripts } : {}),
     };

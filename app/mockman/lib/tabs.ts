@@ -93,6 +93,27 @@ export function duplicateTab(tab: RequestTab): RequestTab {
   };
 }
 
+/** A whole request to load into the form (a cURL command, a history entry, a saved request). */
+export interface FormContent {
+  method: string;
+  endpoint: string;
+  headers: Parameters<typeof rowsFromHeaders>[0];
+  /** Undefined when the request carries none: the form gets the initial body. */
+  body?: string;
+  /** The body type when it is not JSON (a saved request, a history entry, a cURL form). */
+  bodies?: BodyParts;
+}
+
+/** The form fields of a tab that a loaded request sets: its endpoint's own parameters, its headers as rows. */
+export const loadedForm = (request: FormContent) => ({
+  method: request.method,
+  endpoint: request.endpoint,
+  params: rowsAfterTyping(request.endpoint, []),
+  headers: rowsFromHeaders(request.headers),
+  bodyText: request.body ?? INITIAL_BODY,
+  bodies: request.bodies,
+});
+
 /** The tab's name in the tab strip: method and path, without the query string. */
 export function tabTitle(tab: Pick<RequestTab, "method" | "endpoint">): string {
   const path = tab.endpoint.trim().split(/[?#]/)[0] || "new request";

@@ -30,15 +30,13 @@ import { filledOr, NotSent, runBounds } from "./bounds";
 import { answersScope, checkedExtra, checkedFailures, dropAnswers, expectSteps, filledRequest, pathAsWritten } from "./expect-steps";
 import { TemplateError } from "./variables";
 
-export { substitute, variableValue } from "./variables";
-
 /** What the engine needs of a script sandbox (the isolate, or a test's stand-in). */
 export interface Sandbox {
   run(input: ScriptInput, where: string, host: ScriptHost): Promise<ScriptOutcome>;
   dispose?(): void;
 }
 
-export type SandboxFactory = (options: { timeoutMs?: number; memoryLimitBytes?: number }) => Promise<Sandbox>;
+export type SandboxFactory = (options: { timeoutMs?: number }) => Promise<Sandbox>;
 
 export const defaultSandbox: SandboxFactory = (options) => ScriptSandbox.create(options);
 
@@ -49,8 +47,6 @@ export interface PostmanRunOptions {
   onResult?: (result: ReplayResult) => void;
   /** Keep each result for the returned list (a report needs them); false returns [] and leaves them to onResult. */
   keep?: boolean;
-  /** Stops a setNextRequest loop; Newman has no such guard, a CI job needs one. */
-  maxRuns?: number;
   /** Postman's dynamic variables ({{$guid}}, {{$randomEmail}}): postman-collection's generators (dynamic.ts). */
   dynamic?: DynamicGenerators;
   /** Formdata files and binary bodies. */
@@ -137,7 +133,8 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
   const jar = runJar();
   const data = options.data ?? [];
   const iterations = options.iterations ?? Math.max(1, data.length);
-  const maxRuns = options.maxRuns ?? Math.max(100_000, plan.steps.length * 10);
+  // Stops a setNextRequest loop; Newman has no such guard, a CI job needs one.
+  const maxRuns = Math.max(100_000, plan.steps.length * 10);
   const dynamic = options.dynamic && dynamicText(options.dynamic);
   // setNextRequest's targets by name or id, the first step that has it (made on first use).
   let jumps: Map<string, number> | undefined;

@@ -54,7 +54,6 @@ export interface PostmanStep {
 }
 
 export interface PostmanPlan {
-  name: string;
   steps: PostmanStep[];
   /** The collection's `variable` list: pm.collectionVariables. */
   variables: Record<string, string>;
@@ -152,7 +151,7 @@ export function postmanPlan(json: PostmanCollection): PostmanPlan {
     [],
     behaviourOf(json.protocolProfileBehavior, {}),
   );
-  return { name: collectionName, steps, variables };
+  return { steps, variables };
 }
 
 /** Every script of the plan once, with where it runs. */

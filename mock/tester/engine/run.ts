@@ -16,6 +16,7 @@ import type { Scopes } from "../sandbox/sandbox";
 import type { DataRow } from "./data";
 import { dynamicGenerators } from "./dynamic";
 import type { FileSource, Sender } from "./exchange";
+import { asText } from "#mock/tester/environments";
 import { runPostman, type SandboxFactory } from "./postman-run";
 import { assertionCounts, type ReplayReport, type ReplayResult } from "./reporters";
 import { leadingVariable, variableValue } from "./variables";
@@ -68,8 +69,6 @@ function checkBase(base: string | undefined): string | undefined {
   if (base && !isHttpUrl(base)) throw new RunSetupError(`baseUrl ${base}: expected an http:// URL such as ${SERVE_URL}`);
   return base;
 }
-
-const asText = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
 
 function iterationsOf(inputs: RunInputs): number {
   if (inputs.iterationCount !== undefined) return inputs.iterationCount;

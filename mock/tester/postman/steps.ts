@@ -5,7 +5,6 @@
 // their scripts; the page's history import uses the simpler fromPostman.
 import {
   endpointOf,
-  text,
   collectionVariablesOf,
   headersOf,
   requestOf,
@@ -17,7 +16,7 @@ import {
   type PostmanItem,
   type PostmanRequest,
 } from "./convert";
-import { readBody, type Body } from "./body";
+import { readBody, text, type Body } from "./body";
 
 export interface StepScript {
   /** `Conduit (collection)`, `Auth (folder)`, `Auth / Login`: where a message says it ran. */

@@ -11,7 +11,7 @@ import { type CollectionFile, undefinedVariables } from "#mock/tester/collection
 import type { Variables } from "#mock/tester/collection/templates";
 import { toPostman, urlOf, type PostmanCollection } from "#mock/tester/postman/convert";
 import { planScripts, postmanPlan, type PostmanPlan } from "#mock/tester/postman/steps";
-import { namesScriptsSet, unsupportedUses } from "#mock/tester/postman/variables";
+import { namesScriptsSet, unsupportedUses } from "#mock/tester/postman/script-uses";
 import type { Scopes } from "../sandbox/sandbox";
 import type { DataRow } from "./data";
 import { dynamicGenerators } from "./dynamic";

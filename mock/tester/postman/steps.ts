@@ -2,7 +2,7 @@
 // effective auth and the pre-request and test scripts that run around it
 // (collection, then each folder, then the request's own), kept as Postman
 // wrote them. The engine (mock/tester/engine/postman-run.ts) runs these with
-// their scripts; the page's history import uses the simpler fromPostman.
+// their scripts.
 import {
   endpointOf,
   collectionVariablesOf,

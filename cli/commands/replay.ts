@@ -87,7 +87,6 @@ export async function loadCollection(io: CliIo, file: string): Promise<LoadedCol
     const loaded = loadRunnableJson(json);
     settle(loaded.file.requests.length);
     if (!loaded.postman) {
-      for (const note of loaded.notes) io.stderr.write(`mockman: note: ${printable(note)}\n`);
       loaded.file.requests.forEach((request, i) => {
         if (request.body !== undefined && (request.method === "GET" || request.method === "HEAD"))
           throw new FormatError(`requests.${i} (${request.name}): a ${request.method} request cannot carry a body (null means none)`);

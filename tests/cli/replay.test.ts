@@ -3,7 +3,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseCollectionFile } from "#mock/tester/collection/format";
+import { loadCollectionText } from "#mock/tester/collection/format";
 import { expectSteps } from "#mock/tester/engine/expect-steps";
 import { toPostman } from "#mock/tester/postman/convert";
 import { postmanPlan } from "#mock/tester/postman/steps";
@@ -140,7 +140,7 @@ describe("headers that cannot go on the wire are refused before anything is sent
 
 describe("a replay keeps an answer only while a later template can read it", () => {
   it("each answer is let go after the last request that names it", () => {
-    const file = parseCollectionFile(
+    const file = loadCollectionText(
       JSON.stringify({
         mockman: 1,
         requests: [
@@ -161,7 +161,7 @@ describe("a replay keeps an answer only while a later template can read it", () 
           { name: "list", method: "GET", endpoint: "/api/posts" },
         ],
       }),
-    );
+    ).file;
     // login and create are last read by delete (3); read, delete and list are named by no one, so never kept.
     expect([...expectSteps(postmanPlan(toPostman(file).json)).lastReader]).toEqual([3, 3, -1, -1, -1]);
   });

@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OutgoingRequest, Sender } from "#mock/tester/engine/exchange";
 import { executeRun, prepareRun } from "#mock/tester/engine/run";
-import { parseCollectionFile } from "#mock/tester/collection/format";
+import { loadCollectionText } from "#mock/tester/collection/format";
 import type { PostmanCollection } from "#mock/tester/postman/convert";
 
 /** postman-collection's table, the very object its module exports (Node's one copy of it). */
@@ -52,12 +52,12 @@ describe("dynamic variables come from postman-collection's table", () => {
 
   it("a mockman collection's templates send them too, a whole-string one keeping the generator's type", async () => {
     const { sender, sent } = recorder();
-    const file = parseCollectionFile(
+    const file = loadCollectionText(
       JSON.stringify({
         mockman: 1,
         requests: [{ name: "a", method: "POST", endpoint: "/api/x/{{$uuid}}", body: { n: "{{$randomInt}}", id: "{{$guid}}" } }],
       }),
-    );
+    ).file;
     const { report } = await executeRun(prepareRun({ kind: "mockman", file }, inputs), sender, { file: "c.json", bail: false });
     expect(report.results[0].error).toBeUndefined();
     expect(sent[0].path).toMatch(/^\/api\/x\/stub-guid-\d+$/);
@@ -66,9 +66,9 @@ describe("dynamic variables come from postman-collection's table", () => {
 
   it("a name postman-collection does not define fails that request as not sent, before it goes out", async () => {
     const { sender, sent } = recorder();
-    const file = parseCollectionFile(
+    const file = loadCollectionText(
       JSON.stringify({ mockman: 1, requests: [{ name: "a", method: "GET", endpoint: "/api/{{$notPostmans}}" }] }),
-    );
+    ).file;
     const { report } = await executeRun(prepareRun({ kind: "mockman", file }, inputs), sender, { file: "c.json", bail: false });
     expect(sent).toEqual([]);
     expect(report.results[0].error).toContain("Postman has no dynamic variable named $notPostmans");

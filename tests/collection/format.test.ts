@@ -1,7 +1,7 @@
 // Collections are checked one request at a time, the common shape without zod: what comes out, and what a
 // broken file is told, must be what the whole-file schema gives.
 import { describe, expect, it } from "vitest";
-import { collectionFileSchema, FormatError, parseCollectionFile } from "#mock/tester/collection/format";
+import { collectionFileSchema, FormatError, loadCollectionText } from "#mock/tester/collection/format";
 import { describeZodError } from "#mock/data/export-file";
 
 const requests: unknown[] = [
@@ -19,7 +19,7 @@ describe("checking a collection request by request", () => {
     const text = JSON.stringify({ mockman: 1, variables: { v: "1" }, requests });
     const whole = collectionFileSchema.parse(JSON.parse(text));
     for (const request of whole.requests) if (request.body === null) delete request.body;
-    const file = parseCollectionFile(text);
+    const file = loadCollectionText(text).file;
     expect(file).toEqual(whole);
     expect(JSON.stringify(file)).toBe(JSON.stringify(whole));
   });
@@ -37,6 +37,6 @@ describe("checking a collection request by request", () => {
     const result = collectionFileSchema.safeParse(json);
     expect(result.success).toBe(false);
     const message = `not a mockman collection: ${describeZodError(result.error!)}`;
-    expect(() => parseCollectionFile(JSON.stringify(json))).toThrow(new FormatError(message));
+    expect(() => loadCollectionText(JSON.stringify(json)).file).toThrow(new FormatError(message));
   });
 });

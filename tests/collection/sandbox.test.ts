@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ScriptSandbox, type ScriptHost, type ScriptInput, type ScriptOutcome, type ScriptResponse } from "#mock/tester/sandbox/sandbox";
 import { cookieHeader, keepSetCookies, runJar } from "#mock/tester/engine/cookies";
-import { unsupportedUses } from "#mock/tester/postman/variables";
+import { unsupportedUses } from "#mock/tester/postman/script-uses";
 import { Url } from "postman-collection";
 
 const json = (body: unknown, code = 200): ScriptResponse => ({

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { parseCollectionFile } from "#mock/tester/collection/format";
 import { collectionText, requestName, toCollection } from "#app/mockman/lib/collection";
 import { loadCollectionText } from "#mock/tester/collection/format";
 import type { HistoryEntry } from "#app/mockman/lib/history";
@@ -34,8 +33,8 @@ const history: HistoryEntry[] = [
 describe("collection export", () => {
   const file = toCollection(history, "http://127.0.0.1:4302");
 
-  it("is valid for the CLI's loader (parseCollectionFile)", () => {
-    expect(parseCollectionFile(collectionText(file))).toEqual(file);
+  it("is valid for the CLI's loader (loadCollectionText)", () => {
+    expect(loadCollectionText(collectionText(file)).file).toEqual(file);
   });
 
   it("keeps order, sent headers, parsed bodies and the recorded status as the expectation", () => {

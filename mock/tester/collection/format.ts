@@ -7,7 +7,7 @@ import { isObject } from "../../core/types";
 import { FormatError, describeZodError, parseJsonFile } from "../../data/export-file";
 
 export { parseJsonFile };
-import { fromPostman, postmanVersion, type PostmanCollection } from "../postman/convert";
+import { postmanVersion, type PostmanCollection } from "../postman/convert";
 import { z } from "zod";
 import {
   COLLECTION_METHODS,
@@ -25,8 +25,6 @@ export * from "./schema";
 
 export interface LoadedCollection {
   file: CollectionFile;
-  /** "mockman" or "Postman v2.1"/"Postman v2.0". */
-  kind: string;
   /** What an import could not carry over. */
   notes: string[];
   /** A Postman collection as it was read: `mockman replay` runs it with its scripts (postman-steps.ts). */
@@ -45,9 +43,9 @@ function otherKind(json: unknown): string | null {
 }
 
 /**
- * Reads a collection: mockman's own, or a Postman v2.0/v2.1 collection
- * (converted). Throws FormatError naming what is wrong, or what the file is
- * when it is some other kind of file.
+ * Reads a collection of mockman's own (a Postman v2.x one is taken off first:
+ * loadRunnableJson, the page's import). Throws FormatError naming what is wrong,
+ * or what the file is when it is some other kind of file.
  */
 export function loadCollectionText(text: string): LoadedCollection {
   return loadCollectionJson(parseJsonFile(text));
@@ -58,20 +56,11 @@ export function loadCollectionJson(json: unknown): LoadedCollection {
   const postman = postmanVersion(json);
   if (postman === "v1")
     throw new FormatError("a Postman v1 collection, which this build cannot read: export it from Postman as Collection v2.1");
-  if (postman) {
-    const { file, notes } = fromPostman(json as PostmanCollection);
-    return {
-      file: checkCollection(file, `not a usable Postman ${postman} collection`),
-      kind: `Postman ${postman}`,
-      notes,
-      postman: json as PostmanCollection,
-    };
-  }
   if (!isObject(json) || !("mockman" in json) || !("requests" in json)) {
     const other = otherKind(json);
     if (other) throw new FormatError(`not a collection: this is ${other}. mockman reads its own collections and Postman v2.1 ones`);
   }
-  return { file: checkCollection(json, "not a mockman collection"), kind: "mockman", notes: [] };
+  return { file: checkCollection(json, "not a mockman collection"), notes: [] };
 }
 
 /**
@@ -88,14 +77,9 @@ export function loadRunnableJson(exported: unknown): LoadedCollection {
     const items = (json as { item?: unknown }).item;
     if (items !== undefined && !Array.isArray(items))
       throw new FormatError(`not a usable Postman ${postman} collection: item must be a list`);
-    return { file: { mockman: 1, requests: [] }, kind: `Postman ${postman}`, notes: [], postman: json as PostmanCollection };
+    return { file: { mockman: 1, requests: [] }, notes: [], postman: json as PostmanCollection };
   }
   return loadCollectionJson(json);
-}
-
-/** Parses a mockman (or Postman) collection file's text; see loadCollectionText. */
-export function parseCollectionFile(text: string): CollectionFile {
-  return loadCollectionText(text).file;
 }
 
 // The file's fields but its requests, which are checked one at a time (below).

@@ -5,7 +5,7 @@
 // RE2's linear time), and fills its {{templates}} as mockman's format reads them (collection/templates.ts):
 // answers of earlier requests, a whole-string template keeping its type in a JSON body, and a template that
 // finds nothing failing the request as not sent. Answers are kept only until the last request that reads them.
-import { checkAnswer, describeFailure, type CheckFailure, type Expectation } from "#mock/tester/collection/assert";
+import { checkAnswer, type CheckFailure, type Expectation } from "#mock/tester/collection/assert";
 import { headerProblem } from "#mock/tester/collection/schema";
 import {
   TemplateError,
@@ -21,7 +21,6 @@ import { urlOf, writtenExpect, type PostmanKeyValue, type PostmanRequest } from 
 import type { PostmanPlan, PostmanStep } from "#mock/tester/postman/steps";
 import type { DynamicGenerators } from "./dynamic";
 import type { Exchange } from "./exchange";
-import type { ReplayResult } from "./reporters";
 
 /** mockman's rules for a plan: which steps toPostman wrote, and who reads whose answer. */
 export interface ExpectPlan {
@@ -109,65 +108,33 @@ const parses = (text: string) => {
   }
 };
 
-/** What a request of mockman's format made of its answer: its checks, the answer kept while later ones read it. */
-export function checkedResult(
+/** The checks of a request of mockman's format on its answer, the answer kept while later ones read it. */
+export function checkedFailures(
   step: PostmanStep,
   expect: Expectation,
   readLater: boolean,
   scope: TemplateScope,
   exchange: Exchange,
-  path: string,
-  failed: CheckFailure[],
-): ReplayResult {
+): CheckFailure[] {
   const answer: RecordedResponse = { status: exchange.status, headers: exchange.headers, body: exchange.body };
   scope.responses.set(step.label, answer);
   // Expectations may use templates too, this answer's own among them: {"post._id": "{{create.body.post._id}}"}.
-  const failures = [...failed, ...checkAnswer({ ...answer, ms: exchange.ms }, fillTemplates(expect, scope))];
+  const failures = checkAnswer({ ...answer, ms: exchange.ms }, fillTemplates(expect, scope));
   if (!readLater) scope.responses.delete(step.label);
-  const result: ReplayResult = {
-    name: step.name,
-    method: step.method,
-    path,
-    status: exchange.status,
-    ms: exchange.ms,
-    pass: !failures.length,
-    failures,
-    checks: checkCount(expect),
-  };
-  if (failures.length) result.error = describeFailure(failures[0]);
-  return withExpected(result, expect);
+  return failures;
 }
 
-/** A request of mockman's format that was not sent: its path as written; a later template reading it says why. */
-export function notSentChecked(
-  step: PostmanStep,
-  expect: Expectation,
-  readLater: boolean,
-  scope: TemplateScope,
-  why: string,
-): ReplayResult {
-  if (readLater) scope.notSent!.set(step.label, why);
-  return withExpected(
-    {
-      name: step.name,
-      method: step.method,
-      path: step.url.startsWith(UNDER_BASE) ? step.url.slice(UNDER_BASE.length - 1) : step.url,
-      status: null,
-      ms: 0,
-      pass: false,
-      failures: [],
-      error: `not sent: ${why}`,
-      checks: checkCount(expect),
-    },
-    expect,
-  );
-}
-
-const withExpected = (result: ReplayResult, expect: Expectation): ReplayResult =>
-  typeof expect.status === "number" ? { ...result, expected: expect.status } : result;
+/** What a result of mockman's format adds: how many checks its `expect` makes, and the status it expects. */
+export const checkedExtra = (expect: Expectation): { checks: number; expected?: number } => ({
+  checks: checkCount(expect),
+  ...(typeof expect.status === "number" ? { expected: expect.status } : {}),
+});
 
 /** How toPostman writes a path: under {{baseUrl}}. */
 const UNDER_BASE = "{{baseUrl}}/";
+
+/** A request's path as written, for its result when it was not sent. */
+export const pathAsWritten = (url: string) => (url.startsWith(UNDER_BASE) ? url.slice(UNDER_BASE.length - 1) : url);
 
 /** Answers no later request reads are let go (templates name what they read). */
 export function dropAnswers(plan: PostmanPlan, drops: number[] | undefined, scope: TemplateScope): void {

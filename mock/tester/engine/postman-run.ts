@@ -27,10 +27,8 @@ import { cookieHeader, cookiesFor, keepSetCookies, runJar, splitSetCookie } from
 import { eventLoopTurns } from "./turns";
 import type { Wire } from "./wire";
 import { filledOr, NotSent, runBounds } from "./bounds";
-import { answersScope, checkedResult, dropAnswers, expectSteps, filledRequest, notSentChecked } from "./expect-steps";
+import { answersScope, checkedExtra, checkedFailures, dropAnswers, expectSteps, filledRequest, pathAsWritten } from "./expect-steps";
 import { TemplateError } from "./variables";
-
-export { substitute, variableValue } from "./variables";
 
 /** What the engine needs of a script sandbox (the isolate, or a test's stand-in). */
 export interface Sandbox {
@@ -38,7 +36,7 @@ export interface Sandbox {
   dispose?(): void;
 }
 
-export type SandboxFactory = (options: { timeoutMs?: number; memoryLimitBytes?: number }) => Promise<Sandbox>;
+export type SandboxFactory = (options: { timeoutMs?: number }) => Promise<Sandbox>;
 
 export const defaultSandbox: SandboxFactory = (options) => ScriptSandbox.create(options);
 
@@ -49,8 +47,6 @@ export interface PostmanRunOptions {
   onResult?: (result: ReplayResult) => void;
   /** Keep each result for the returned list (a report needs them); false returns [] and leaves them to onResult. */
   keep?: boolean;
-  /** Stops a setNextRequest loop; Newman has no such guard, a CI job needs one. */
-  maxRuns?: number;
   /** Postman's dynamic variables ({{$guid}}, {{$randomEmail}}): postman-collection's generators (dynamic.ts). */
   dynamic?: DynamicGenerators;
   /** Formdata files and binary bodies. */
@@ -137,7 +133,8 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
   const jar = runJar();
   const data = options.data ?? [];
   const iterations = options.iterations ?? Math.max(1, data.length);
-  const maxRuns = options.maxRuns ?? Math.max(100_000, plan.steps.length * 10);
+  // Stops a setNextRequest loop; Newman has no such guard, a CI job needs one.
+  const maxRuns = Math.max(100_000, plan.steps.length * 10);
   const dynamic = options.dynamic && dynamicText(options.dynamic);
   // setNextRequest's targets by name or id, the first step that has it (made on first use).
   let jumps: Map<string, number> | undefined;
@@ -229,23 +226,18 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
   /** A request of mockman's format: its templates filled from earlier answers, sent as any other, its `expect` checked. */
   async function runChecked(step: PostmanStep, expect: Expectation, index: number): Promise<ReplayResult> {
     const readLater = checked.lastReader[index] > index;
+    const extra = checkedExtra(expect);
     let result: ReplayResult;
     try {
-      let definition: Record<string, unknown>;
-      try {
-        definition = filledRequest(step, answers, scopes);
-      } catch (error) {
-        if (error instanceof TemplateError) throw new NotSent(error.message);
-        throw error;
-      }
-      const prepared = await outgoingOf(step, definition, (text) => text, []);
+      const prepared = await outgoingOf(step, filledRequest(step, answers, scopes), (text) => text, []);
       const exchange = await send(prepared.outgoing, prepared.url);
-      const storeError = exchange.headers[STORE_ERROR_HEADER];
-      const failed = storeError ? [{ check: "store", expected: "the change saved", actual: `not saved: ${storeError}` }] : [];
-      result = checkedResult(step, expect, readLater, answers, exchange, prepared.outgoing.path, failed);
+      result = sentResult(step, prepared.outgoing.path, exchange, checkedFailures(step, expect, readLater, answers, exchange), extra);
     } catch (error) {
       if (!(error instanceof NotSent || error instanceof TemplateError)) throw error;
-      result = notSentChecked(step, expect, readLater, answers, oneLine(error.message));
+      const why = oneLine(error.message);
+      // A later template reading this request's answer says why there is none.
+      if (readLater) answers.notSent.set(step.label, why);
+      result = notSentResult(step, why, pathAsWritten(step.url), extra);
     }
     dropAnswers(plan, checked.drops.get(index), answers);
     return result;
@@ -388,18 +380,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
         if (exchange) {
           await runScripts(step.test, "test", prepared.url, responseOf(exchange), prepared.outgoing);
           const failures = [...errors, ...assertions.filter((a) => !a.passed).map((a) => failureOf(a.name, a.error ?? "failed"))];
-          const storeError = exchange.headers[STORE_ERROR_HEADER];
-          if (storeError) failures.unshift({ check: "store", expected: "the change saved", actual: `not saved: ${storeError}` });
-          result = {
-            name: step.name,
-            method: step.method,
-            path: prepared.outgoing.path,
-            status: exchange.status,
-            ms: exchange.ms,
-            pass: !failures.length,
-            failures,
-          };
-          if (failures.length) result.error = describeFailure(failures[0]);
+          result = sentResult(step, prepared.outgoing.path, exchange, failures);
         }
       }
     }
@@ -479,16 +460,39 @@ function pathOf(url: string, base?: string): string {
   return path + search;
 }
 
-/** What pm.request.body.formdata / .urlencoded list: every field as written, unticked ones marked. */
-function notSentResult(step: PostmanStep, why: string, url: string): ReplayResult {
+/** What a checked request's result adds: how many checks its `expect` makes, and the status it expects. */
+type Checked = Pick<ReplayResult, "checks" | "expected">;
+
+/** A request's result from its answer: its failures (a change the store did not save first), the first one its error. */
+function sentResult(step: PostmanStep, path: string, exchange: Exchange, failures: CheckFailure[], extra?: Checked): ReplayResult {
+  const storeError = exchange.headers[STORE_ERROR_HEADER];
+  if (storeError) failures.unshift({ check: "store", expected: "the change saved", actual: `not saved: ${storeError}` });
+  const result: ReplayResult = {
+    name: step.name,
+    method: step.method,
+    path,
+    status: exchange.status,
+    ms: exchange.ms,
+    pass: !failures.length,
+    failures,
+    ...(extra && { checks: extra.checks }),
+  };
+  if (failures.length) result.error = describeFailure(failures[0]);
+  if (extra?.expected !== undefined) result.expected = extra.expected;
+  return result;
+}
+
+/** A request that was not sent, and why. */
+function notSentResult(step: PostmanStep, why: string, path: string, extra?: Checked): ReplayResult {
   return {
     name: step.name,
     method: step.method,
-    path: url,
+    path,
     status: null,
     ms: 0,
     pass: false,
     failures: [],
     error: `not sent: ${why}`,
+    ...extra,
   };
 }

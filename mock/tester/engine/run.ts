@@ -11,11 +11,12 @@ import { type CollectionFile, undefinedVariables } from "#mock/tester/collection
 import type { Variables } from "#mock/tester/collection/templates";
 import { toPostman, urlOf, type PostmanCollection } from "#mock/tester/postman/convert";
 import { planScripts, postmanPlan, type PostmanPlan } from "#mock/tester/postman/steps";
-import { namesScriptsSet, unsupportedUses } from "#mock/tester/postman/variables";
+import { namesScriptsSet, unsupportedUses } from "#mock/tester/postman/script-uses";
 import type { Scopes } from "../sandbox/sandbox";
 import type { DataRow } from "./data";
 import { dynamicGenerators } from "./dynamic";
 import type { FileSource, Sender } from "./exchange";
+import { asText } from "#mock/tester/environments";
 import { runPostman, type SandboxFactory } from "./postman-run";
 import { assertionCounts, type ReplayReport, type ReplayResult } from "./reporters";
 import { leadingVariable, variableValue } from "./variables";
@@ -68,8 +69,6 @@ function checkBase(base: string | undefined): string | undefined {
   if (base && !isHttpUrl(base)) throw new RunSetupError(`baseUrl ${base}: expected an http:// URL such as ${SERVE_URL}`);
   return base;
 }
-
-const asText = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
 
 function iterationsOf(inputs: RunInputs): number {
   if (inputs.iterationCount !== undefined) return inputs.iterationCount;

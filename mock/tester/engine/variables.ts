@@ -296,12 +296,12 @@ export function mapStrings(value: unknown, fill: (text: string) => unknown): unk
 const CLOSE_MARK = Symbol("json-punctuation");
 
 /**
- * JSON.stringify, except that a value nested deeper than V8's stack allows
- * (a few thousand levels) is written without recursion instead of throwing.
+ * JSON.stringify (indented by `space` when given), except that a value nested deeper than V8's
+ * stack allows (a few thousand levels) is written without recursion, on one line, instead of throwing.
  */
-export function toJsonText(value: unknown): string {
+export function toJsonText(value: unknown, space?: number): string {
   try {
-    return JSON.stringify(value);
+    return JSON.stringify(value, null, space);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     return jsonTextWithoutRecursion(value);

@@ -36,19 +36,12 @@ export type Body =
   /** `variables` as JSON text ("" when none is given). */
   | { mode: "graphql"; query: string; variables: string; operationName?: string };
 
-const text = (value: unknown) => (value === undefined || value === null ? "" : String(value));
+/** A Postman text field: undefined and null are empty. */
+export const text = (value: unknown) => (value === undefined || value === null ? "" : String(value));
 
 /** Postman's raw value may be text or (in hand-written files) JSON: as text, however deep. */
-export function rawText(value: unknown): string {
-  if (typeof value === "string") return value;
-  if (value === undefined || value === null) return "";
-  try {
-    return JSON.stringify(value);
-  } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    return toJsonText(value);
-  }
-}
+const rawText = (value: unknown): string =>
+  typeof value === "string" ? value : value === undefined || value === null ? "" : toJsonText(value);
 
 function fieldsOf(list: unknown, files: boolean): BodyField[] {
   return (Array.isArray(list) ? (list as unknown[]) : [])

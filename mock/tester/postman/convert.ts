@@ -15,7 +15,7 @@ import { isObject } from "../../core/types";
 import type { Expectation } from "../collection/assert";
 import type { CollectionFile, CollectionRequest } from "../collection/schema";
 import { mapStrings, replaceNames, templateRefs, toJsonText } from "../engine/variables";
-import { readBody, writeBody, type PostmanBody } from "./body";
+import { readBody, text, writeBody, type PostmanBody } from "./body";
 
 export const POSTMAN_SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 
@@ -84,8 +84,6 @@ export const slug = (text: string) =>
     .replace(/[^A-Za-z0-9_-]+/g, "-")
     .replace(/^-+|-+$/g, "")
     .toLowerCase();
-
-export const text = (value: unknown) => (value === undefined || value === null ? "" : String(value));
 
 /** A collection's variables (its `variable` list, the enabled ones) as a Run reads them: pm.collectionVariables. */
 export function collectionVariablesOf(postman: Pick<PostmanCollection, "variable"> | undefined): Record<string, string> {
@@ -281,16 +279,6 @@ function readerFor(path: string): string {
 
 const EXPECT_MARK = "// mockman-expect: ";
 
-/** A body as indented JSON text; one nested past the call stack's depth on one line. */
-function jsonText(body: unknown): string {
-  try {
-    return JSON.stringify(body, null, 2);
-  } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    return toJsonText(body);
-  }
-}
-
 /**
  * The test script a request's `expect` becomes: the `expect` itself on a `// mockman-expect:` line, which
  * mockman's runner checks on the host (collection/assert.ts: its failure texts, `matches` in RE2's linear
@@ -374,7 +362,7 @@ export function toPostman(file: CollectionFile, name = "mockman collection"): { 
     if (r.body !== undefined && r.body !== null) {
       // An object goes as JSON (Content-Type from its language); a string as written, under mockman's application/json.
       request.body = writeBody(
-        typeof r.body === "string" ? { mode: "raw", raw: r.body } : { mode: "raw", raw: jsonText(r.body), language: "json" },
+        typeof r.body === "string" ? { mode: "raw", raw: r.body } : { mode: "raw", raw: toJsonText(r.body, 2), language: "json" },
       );
       if (typeof r.body === "string" && !Object.keys(r.headers ?? {}).some((h) => h.toLowerCase() === "content-type"))
         (request.header as PostmanKeyValue[]).push({ key: "Content-Type", value: "application/json" });

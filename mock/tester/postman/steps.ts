@@ -2,10 +2,9 @@
 // effective auth and the pre-request and test scripts that run around it
 // (collection, then each folder, then the request's own), kept as Postman
 // wrote them. The engine (mock/tester/engine/postman-run.ts) runs these with
-// their scripts; the page's history import uses the simpler fromPostman.
+// their scripts.
 import {
   endpointOf,
-  text,
   collectionVariablesOf,
   headersOf,
   requestOf,
@@ -17,7 +16,7 @@ import {
   type PostmanItem,
   type PostmanRequest,
 } from "./convert";
-import { readBody, type Body } from "./body";
+import { readBody, text, type Body } from "./body";
 
 export interface StepScript {
   /** `Conduit (collection)`, `Auth (folder)`, `Auth / Login`: where a message says it ran. */
@@ -54,7 +53,6 @@ export interface PostmanStep {
 }
 
 export interface PostmanPlan {
-  name: string;
   steps: PostmanStep[];
   /** The collection's `variable` list: pm.collectionVariables. */
   variables: Record<string, string>;
@@ -152,7 +150,7 @@ export function postmanPlan(json: PostmanCollection): PostmanPlan {
     [],
     behaviourOf(json.protocolProfileBehavior, {}),
   );
-  return { name: collectionName, steps, variables };
+  return { steps, variables };
 }
 
 /** Every script of the plan once, with where it runs. */

@@ -58,8 +58,6 @@ export const SCRIPT_TIMEOUT_MS = 5_000;
 export const SCRIPT_MEMORY_LIMIT_BYTES = 64 * 1024 * 1024;
 /** The budget of the isolate's own warm-up scripts (run once as it starts, never a collection's). */
 const WARM_BUDGET_MS = 60_000;
-/** postman-sandbox, whose bundle is the runtime (package.json pins it; Newman 6.2 runs this one). */
-export const POSTMAN_SANDBOX_VERSION = "4.7.1";
 
 // The variable scopes a script reads and sets: the resolver's (engine/variables.ts), which fills them in.
 export type { ScopeName, Scopes } from "../engine/variables";

@@ -3,7 +3,7 @@
 // in the URL (?tab=media; Posts has none), replacing the history entry, so a reload
 // and Back keep it without each tab costing a step back.
 import { Link, useLocation, useNavigate, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { PROFILE_TABS, type ProfileTab } from "#app/lib/data";
 import { profileTabOf } from "#app/lib/profile-data";
 
@@ -20,17 +20,12 @@ export function ProfileTabs({ tab: shown, label, children }: { tab: ProfileTab; 
   // The tab chosen shows chosen at once, while its first page is read; the panel keeps the shown tab's list till then.
   const tab = going?.pathname === pathname ? profileTabOf(new URLSearchParams(going.search).get("tab")) : shown;
   const tabs = useRef<Partial<Record<ProfileTab, HTMLAnchorElement | null>>>({});
-  // The tab last asked for by key, until its navigation settles: keys pressed faster than the page
-  // renders move from where the person is, not from a render behind (Home after a quick ArrowLeft once
-  // focused Posts and left the URL at Likes).
-  const asked = useRef<ProfileTab | null>(null);
-  useEffect(() => {
-    if (!going) asked.current = null;
-  }, [going]);
   // The tab in the Tab order, as the last key chose it, until the next navigation settles (the location
-  // changes): state set in the key's event renders at once, and a render of the router's state already
-  // under way (a transition, for a quick ArrowLeft before Home) is done again with it, so no late commit
-  // puts back in the Tab order a tab the person has left (one CI run: Home, then Tab, focused Likes).
+  // changes). State set in a key's event renders before the next key's event (React renders a discrete
+  // event's updates at once), so a key moves from where the person is, not from a render behind (Home
+  // after a quick ArrowLeft once left the URL at Likes); and a render of the router's state already under
+  // way (a transition) is done again with it, so no late commit puts back in the Tab order a tab the
+  // person has left (one CI run: Home, then Tab, focused Likes).
   const [keyed, setKeyed] = useState<{ tab: ProfileTab; at: string } | null>(null);
   const inOrder = keyed?.at === locationKey ? keyed.tab : tab;
 
@@ -51,16 +46,9 @@ export function ProfileTabs({ tab: shown, label, children }: { tab: ProfileTab; 
     if (to < 0) return;
     event.preventDefault();
     const next = PROFILE_TABS[to];
-    // The focused tab is the one in the Tab order from this moment: the router's state renders later, in a
-    // transition, and a Tab pressed before that render went from the focused tab to the one the last render
-    // marked (Home, then Tab, on a busy machine, moved focus to the Likes tab a quick ArrowLeft had asked for).
-    // The next render that changes tabIndex sets the same values.
-    for (const t of PROFILE_TABS) if (tabs.current[t]) tabs.current[t].tabIndex = t === next ? 0 : -1;
     setKeyed({ tab: next, at: locationKey });
     tabs.current[next]?.focus();
-    if (next === (asked.current ?? tab)) return;
-    asked.current = next;
-    navigate(tabHref(pathname, next), { replace: true, preventScrollReset: true });
+    if (next !== inOrder) navigate(tabHref(pathname, next), { replace: true, preventScrollReset: true });
   };
 
   return (

@@ -34,6 +34,7 @@ test("a test's browser holds only the pages the test opened, no browser UI of Ch
 });
 
 test("Chromium reads only the last --disable-features, and it names every feature Playwright's names", async ({ browser }) => {
+  // Asking for the `browser` fixture starts it; this check reads it, so the browser is up before /proc is read.
   expect(browser.isConnected()).toBe(true);
   const running = browserCommandLines();
   expect(running.length, "a browser Playwright started, found in /proc").toBeGreaterThan(0);

@@ -1,25 +1,48 @@
 // The browser runs our page and nothing else: Chromium 156 opened two WebUI pages of its own
 // (the omnibox popup and its AI-mode composebox) beside every browser context, each a renderer
-// that builds its UI and blinks a caret, about a third of a test's CPU. tests/chromium.ts turns
-// them off by feature name; a Chromium that renames the features fails here, not by a slower suite.
+// that builds its UI and blinks a caret, about a third of a test's CPU; and it starts a spare
+// renderer beside every page for a navigation that may come, which a test's context closes unused.
+// tests/chromium.ts turns them off by feature name; a Chromium that renames the features fails
+// here, not by a slower suite.
 import { readdirSync, readFileSync } from "node:fs";
 import { expect, test } from "./fixtures";
 
 /** The command line of the browser this worker runs (its main process: a child of ours, driven over a pipe). */
 function browserCommandLines(): string[][] {
-  const lines: string[][] = [];
+  return processes()
+    .filter((p) => p.parent === process.pid && p.args.includes("--remote-debugging-pipe"))
+    .map((p) => p.args);
+}
+
+/** Every process now: its id, its parent's and its command line. */
+function processes(): Array<{ pid: number; parent: number; args: string[] }> {
+  const found = [];
   for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    let args: string[];
-    let parent: number;
     try {
-      args = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
-      parent = Number(/^\d+ \(.*\) \S+ (\d+)/s.exec(readFileSync(`/proc/${pid}/stat`, "utf8"))?.[1]);
+      const args = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+      const parent = Number(/^\d+ \(.*\) \S+ (\d+)/s.exec(readFileSync(`/proc/${pid}/stat`, "utf8"))?.[1]);
+      found.push({ pid: Number(pid), parent, args });
     } catch {
-      continue; // gone meanwhile
+      // gone meanwhile
     }
-    if (parent === process.pid && args.includes("--remote-debugging-pipe")) lines.push(args);
   }
-  return lines;
+  return found;
+}
+
+/** How many renderer processes the browser this worker started runs now (they are its zygote's children). */
+function rendererCount(): number {
+  const all = processes();
+  const ours = new Set(all.filter((p) => p.parent === process.pid && p.args.includes("--remote-debugging-pipe")).map((p) => p.pid));
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const p of all)
+      if (ours.has(p.parent) && !ours.has(p.pid)) {
+        ours.add(p.pid);
+        grew = true;
+      }
+  }
+  // A zygote child sets its title: its command line reads as one string.
+  return all.filter((p) => ours.has(p.pid) && p.args.join(" ").includes("--type=renderer")).length;
 }
 
 test("a test's browser holds only the pages the test opened, no browser UI of Chromium's own", async ({ browser, page }) => {
@@ -45,4 +68,12 @@ test("Chromium reads only the last --disable-features, and it names every featur
     expect(lists.flat().filter((feature) => !last.has(feature))).toEqual([]);
     expect([...last]).toEqual(expect.arrayContaining(["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"]));
   }
+});
+
+test("one renderer for the test's one page: no spare renderer waits for a navigation", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("button", { name: "Login as Guest" })).toBeVisible();
+  await page.goto("/explore");
+  // A closed test's renderer may still be on its way out: the count settles at one (two with a spare).
+  await expect.poll(rendererCount, { message: "renderer processes of this worker's browser" }).toBe(1);
 });

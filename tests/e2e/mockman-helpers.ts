@@ -61,6 +61,23 @@ export async function responseSection(page: Page, name: string | RegExp) {
 }
 
 /** The page's controls, by their accessible names. */
+/**
+ * Waits until the answer's scroll has ended: Submit brings an answer below the fold into view with a
+ * smooth scroll (hooks/useSend.ts showAnswer), and a click made while it runs can press a button and
+ * let go over another place (one CI run: "New tab" focused, no tab opened, after a 50 MB answer).
+ * Ended means where it goes: the answer's top at the window's top, or the page at its end (two reads
+ * 150 ms apart agreeing said so too early when a busy machine paused the scroll).
+ */
+export async function answerScrolledIn(page: Page) {
+  const arrived = () =>
+    page.evaluate(() => {
+      const panel = document.getElementById("mm-response-title")!.closest("section")!;
+      const atEnd = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 1;
+      return Math.abs(panel.getBoundingClientRect().top) <= 1 || atEnd;
+    });
+  await expect.poll(arrived, { message: "the answer scrolled into view, at rest" }).toBe(true);
+}
+
 export const mockmanUi = (page: Page) => ({
   method: page.getByLabel("Method"),
   endpoint: page.getByLabel("Endpoint"),

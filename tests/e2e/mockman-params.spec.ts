@@ -1,7 +1,7 @@
 // The query parameters table: in step with the endpoint both ways, paging
 // suggested from the OpenAPI description, and "Next page" from an answer's `next`.
 import { expect, test } from "@playwright/test";
-import { mockmanUi, openMockman, section } from "./mockman-helpers";
+import { answerScrolledIn, mockmanUi, openMockman, section } from "./mockman-helpers";
 
 test("the Query parameters table and the endpoint stay in step both ways", async ({ page }) => {
   await openMockman(page);
@@ -83,15 +83,7 @@ test("Submit scrolls the answer, below the request, into view at 375 and at 1280
   await expect(ui.status).toContainText("200 OK");
   await expect(page.getByRole("heading", { name: "Response" })).toBeInViewport();
   // The scroll is smooth: it must end before the next part, or it goes on after scrollTo(0, 0).
-  // Ended means where it goes: the answer's top at the window's top, or the page at its end
-  // (two reads 150 ms apart agreeing said so too early when a busy machine paused the scroll).
-  const arrived = () =>
-    page.evaluate(() => {
-      const panel = document.getElementById("mm-response-title")!.closest("section")!;
-      const atEnd = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 1;
-      return Math.abs(panel.getBoundingClientRect().top) <= 1 || atEnd;
-    });
-  await expect.poll(arrived).toBe(true);
+  await answerScrolledIn(page);
 
   // At 1280 px too the answer sits below the request (Postman's and Hoppscotch's layout): Submit brings it into view.
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -99,5 +91,5 @@ test("Submit scrolls the answer, below the request, into view at 375 and at 1280
   await ui.submit.click();
   await expect(page.getByRole("heading", { name: "History (2)" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Response" })).toBeInViewport();
-  await expect.poll(arrived).toBe(true);
+  await answerScrolledIn(page);
 });

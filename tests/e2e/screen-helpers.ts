@@ -99,7 +99,13 @@ export function mockWorker(page: Page): Worker {
  */
 export async function patchMockWorker(page: Page, code: string): Promise<void> {
   await page.route(/\/assets\/worker-[\w-]{8}\.js$/, async (route) => {
-    const response = await route.fetch();
+    // Playwright's client may reuse a kept-alive socket the static server has just closed (one CI run:
+    // "route.fetch: socket hang up (ECONNRESET)"); a browser sends such a GET again on a new connection,
+    // and so does this, once.
+    const response = await route.fetch().catch((error: Error) => {
+      if (/ECONNRESET|socket hang up/.test(error.message)) return route.fetch();
+      throw error;
+    });
     await route.fulfill({
       response,
       body: `${code}\n${await response.text()}`,

@@ -103,11 +103,11 @@ export async function collectionFromFile(
   // Ours (or anything else the loader reads): checked whole, then written as Postman.
   // The loader and its checks (zod schemas, RE2 for matchers) load on the first such import, not with the page.
   const { loadCollectionText } = await import("#mock/tester/collection/format");
-  const { file, notes } = loadCollectionText(text);
-  const { json: postman, notes: more } = toPostman(file, base);
+  const { file } = loadCollectionText(text);
+  const { json: postman, notes } = toPostman(file, base);
   return {
     collection: { id: newItemId(), name: base, order, postman: { ...postman, item: withIds(postman.item) } },
-    notes: [...notes, ...more],
+    notes,
   };
 }
 

@@ -25,8 +25,6 @@ export * from "./schema";
 
 export interface LoadedCollection {
   file: CollectionFile;
-  /** What an import could not carry over. */
-  notes: string[];
   /** A Postman collection as it was read: `mockman replay` runs it with its scripts (postman-steps.ts). */
   postman?: PostmanCollection;
 }
@@ -60,7 +58,7 @@ export function loadCollectionJson(json: unknown): LoadedCollection {
     const other = otherKind(json);
     if (other) throw new FormatError(`not a collection: this is ${other}. mockman reads its own collections and Postman v2.1 ones`);
   }
-  return { file: checkCollection(json, "not a mockman collection"), notes: [] };
+  return { file: checkCollection(json, "not a mockman collection") };
 }
 
 /**
@@ -77,7 +75,7 @@ export function loadRunnableJson(exported: unknown): LoadedCollection {
     const items = (json as { item?: unknown }).item;
     if (items !== undefined && !Array.isArray(items))
       throw new FormatError(`not a usable Postman ${postman} collection: item must be a list`);
-    return { file: { mockman: 1, requests: [] }, notes: [], postman: json as PostmanCollection };
+    return { file: { mockman: 1, requests: [] }, postman: json as PostmanCollection };
   }
   return loadCollectionJson(json);
 }

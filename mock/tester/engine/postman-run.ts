@@ -460,8 +460,8 @@ function pathOf(url: string, base?: string): string {
   return path + search;
 }
 
-/** What a checked request's result adds: how many checks its `expect` makes, and the status it expects. */
-type Checked = Pick<ReplayResult, "checks" | "expected">;
+/** What a checked request's result adds (expect-steps.ts checkedExtra). */
+type Checked = ReturnType<typeof checkedExtra>;
 
 /** A request's result from its answer: its failures (a change the store did not save first), the first one its error. */
 function sentResult(step: PostmanStep, path: string, exchange: Exchange, failures: CheckFailure[], extra?: Checked): ReplayResult {

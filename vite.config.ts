@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+/// <reference types="@vitest/browser/providers/playwright" />
 import { readFile, readdir, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import path from "node:path";
@@ -7,6 +8,7 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig, type Plugin } from "vite";
 import { ALIASES, WORKER_NODE_MODULES } from "./mock/stubs/aliases.mjs";
+import { CHROMIUM, CHROMIUM_ARGS } from "./tests/chromium";
 
 /** Every vitest suite (Playwright's, tests/e2e, runs apart). */
 const TESTS = [
@@ -18,6 +20,8 @@ const TESTS = [
   "cli/**/*.test.ts",
 ];
 const NEVER = ["tests/e2e/**", "node_modules/**"];
+/** Component tests: React components rendered alone in Chromium (vitest's browser mode), no app boot. */
+const COMPONENTS = ["tests/components/**/*.test.tsx"];
 /**
  * The suites left out of the quick loop: each takes more than a few seconds, or starts
  * processes (they run the bin, cli/bin/mockman.js, whose bundle the slow project builds
@@ -140,7 +144,7 @@ export default defineConfig({
         test: {
           name: "quick",
           include: TESTS,
-          exclude: [...NEVER, ...SLOW],
+          exclude: [...NEVER, ...SLOW, ...COMPONENTS],
           // npm test and npm run test:quick run it with --no-isolate: the files of a worker share
           // its modules (the mock, zod, Mirage and Dexie are imported once per worker, not once
           // per file: 62 CPU-s instead of 167 in a cgroup here). Set here, isolate was not applied.
@@ -158,6 +162,47 @@ export default defineConfig({
           // A hang detector for tests that start processes, each booting the bin (and some the script isolate):
           // beside a build and other work at load 16-27, a 9 s test took 22 s and the 20 s default failed it.
           testTimeout: 60000,
+        },
+      },
+      {
+        extends: true,
+        // Bundled before the first file runs: a dependency found later is bundled then and the frame
+        // reloads, with two copies of React on the way (react-json-tree's hooks saw the other one).
+        // The list is what the components tested import (their lazy chunks included) and the harness's axe-core.
+        optimizeDeps: {
+          include: [
+            "react",
+            "react-dom",
+            "react-dom/client",
+            "react/jsx-dev-runtime",
+            "react-json-tree",
+            "@tanstack/react-virtual",
+            "vitest-browser-react",
+            "axe-core",
+            "@codemirror/commands",
+            "@codemirror/lang-json",
+            "@codemirror/language",
+            "@codemirror/lint",
+            "@codemirror/state",
+            "@codemirror/view",
+            "@lezer/highlight",
+            "@postman/tough-cookie",
+            "zod",
+            "saxes",
+          ],
+        },
+        test: {
+          name: "components",
+          include: COMPONENTS,
+          exclude: NEVER,
+          // One Chromium (Debian's, as every browser run here), one page; each file in a frame of its own.
+          browser: {
+            enabled: true,
+            provider: "playwright",
+            headless: true,
+            screenshotFailures: false,
+            instances: [{ browser: "chromium", launch: { executablePath: CHROMIUM, args: CHROMIUM_ARGS } }],
+          },
         },
       },
     ],

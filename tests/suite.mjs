@@ -66,14 +66,18 @@ try {
   // modules (the mock, zod, Mirage, Dexie, the bin's helpers) instead of importing them per file. Measured
   // in a cgroup here: the quick project 167 -> 62 CPU-s (as `npm run test:quick` has always run it), the
   // slow one 580 -> 435 CPU-s. (isolate set in a project's config is not applied; the flag is.)
-  const [unitAndBuild, [quickOut, slowOut]] = await phase("vitest's quick and slow projects, and the app's build beside them", () =>
-    Promise.all([
-      run("vitest --project quick --no-isolate", BIN("vitest"), ["run", "--project", "quick", "--no-isolate"]),
-      run("vitest --project slow --no-isolate", BIN("vitest"), ["run", "--project", "slow", "--no-isolate"], { stream: true }),
-      run("build (remix vite:build)", BIN("remix"), ["vite:build"]),
-    ]),
+  // The component tests (vitest's browser mode: one Chromium, each file in a frame) as a third run beside them.
+  const [unitAndBuild, [quickOut, slowOut, componentsOut]] = await phase(
+    "vitest's quick, slow and components projects, and the app's build beside them",
+    () =>
+      Promise.all([
+        run("vitest --project quick --no-isolate", BIN("vitest"), ["run", "--project", "quick", "--no-isolate"]),
+        run("vitest --project slow --no-isolate", BIN("vitest"), ["run", "--project", "slow", "--no-isolate"], { stream: true }),
+        run("vitest --project components", BIN("vitest"), ["run", "--project", "components"]),
+        run("build (remix vite:build)", BIN("remix"), ["vite:build"]),
+      ]),
   );
-  const vitestOut = `${quickOut}\n${slowOut}`;
+  const vitestOut = `${quickOut}\n${slowOut}\n${componentsOut}`;
   // vitest's global setup has built the CLI bundle already; this is the build's own last step.
   await run("build:cli", process.execPath, ["cli/build.mjs"]);
   const [e2e, e2eOut] = await phase("Playwright", () =>

@@ -38,6 +38,8 @@ export function CommentForm({ postId }: { postId: string }) {
           ...getTextareaProps(fields.commentVal),
           placeholder: TEXT.commentPlaceholder,
           rows: 2,
+          // Read-only from Reply until the answer has cleared it: nothing typed meanwhile is erased by that reset.
+          readOnly: busy,
           "aria-describedby": counterId,
         }}
         errors={fields.commentVal.errors}

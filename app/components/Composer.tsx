@@ -80,6 +80,8 @@ export function Composer({ user }: { user: SessionUser }) {
             placeholder: "What's happening?",
             rows: 3,
             className: "composer__input",
+            // Read-only from Post until the answer has cleared it: nothing typed meanwhile is erased by that reset.
+            readOnly: busy,
             "aria-describedby": "composer-counter",
             onInput: (event) => saveDraft(user.username, event.currentTarget.value),
           }}
@@ -100,6 +102,7 @@ export function Composer({ user }: { user: SessionUser }) {
               ...getTextareaProps(fields.postPicAlt),
               rows: 2,
               className: "composer__alt",
+              readOnly: busy,
               "aria-describedby": "composer-alt-counter",
             }}
             errors={fields.postPicAlt.errors}

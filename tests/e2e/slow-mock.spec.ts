@@ -20,6 +20,9 @@ interface Seen {
   skeleton: boolean;
   loading: boolean;
   posting: boolean;
+  replying: boolean;
+  /** Whether every look at a form while its button said "Posting…" or "Replying…" found its text fields read-only. */
+  readOnlyWhileSending: boolean | null;
   /** performance.now() when the first Like button flipped its aria-pressed, and when the like's answer reached the app. */
   pressedAt: number;
   likeAnsweredAt: number;
@@ -32,12 +35,27 @@ interface Seen {
  */
 async function watchTransients(page: Page) {
   await page.evaluate(() => {
-    const seen = { skeleton: false, loading: false, posting: false, pressedAt: 0, likeAnsweredAt: 0 };
+    const seen = {
+      skeleton: false,
+      loading: false,
+      posting: false,
+      replying: false,
+      readOnlyWhileSending: null as boolean | null,
+      pressedAt: 0,
+      likeAnsweredAt: 0,
+    };
     (window as unknown as { __seen: typeof seen }).__seen = seen;
     const look = () => {
       if (document.querySelector(".skeleton-card")?.getBoundingClientRect().height) seen.skeleton = true;
       if ([...document.querySelectorAll('[role="status"]')].some((el) => el.textContent?.includes("Loading…"))) seen.loading = true;
-      if ([...document.querySelectorAll("button:disabled")].some((el) => /Posting/.test(el.textContent ?? ""))) seen.posting = true;
+      for (const button of document.querySelectorAll<HTMLButtonElement>("button:disabled")) {
+        const sending = /Posting|Replying/.exec(button.textContent ?? "")?.[0];
+        if (!sending) continue;
+        if (sending === "Posting") seen.posting = true;
+        else seen.replying = true;
+        const fields = [...(button.form?.querySelectorAll("textarea") ?? [])];
+        seen.readOnlyWhileSending = (seen.readOnlyWhileSending ?? true) && fields.length > 0 && fields.every((field) => field.readOnly);
+      }
     };
     new MutationObserver(look).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
     // The outermost fetch: the app's API calls pass here whether the mock answers in the page or in its worker.
@@ -88,6 +106,19 @@ test("with a 1 s delay: a skeleton while a screen loads, the like shows at once,
   await composer.getByRole("button", { name: "Post" }).click();
   await expect(postWith(page, "Slow but sure")).toBeVisible({ timeout: scaled(5000) });
   expect((await seen(page)).posting).toBe(true);
+
+  // A comment: its box takes no typing from Reply until the answer has cleared it, so text typed after the
+  // toast is never erased by that reset (a clean clone lost a second comment typed in that gap on a busy machine).
+  await postWith(page, "Slow but sure").getByRole("button", { name: "Comment" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add comment" });
+  const box = dialog.getByPlaceholder("Write a comment...");
+  await box.fill("First of two");
+  await dialog.getByRole("button", { name: "Reply" }).click();
+  await expectToast(page, "comment added successfully!", { timeout: scaled(10_000) });
+  await box.fill("Second of two");
+  await expect(dialog.getByRole("button", { name: "Reply" })).toBeEnabled();
+  await expect(box).toHaveValue("Second of two");
+  expect(await seen(page)).toMatchObject({ posting: true, replying: true, readOnlyWhileSending: true });
   await setFaults(page, {});
 });
 

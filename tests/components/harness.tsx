@@ -6,7 +6,7 @@ import "#app/mockman/mockman.css";
 import axe from "axe-core";
 import { page } from "@vitest/browser/context";
 import { render } from "vitest-browser-react";
-import { afterEach } from "vitest";
+import { afterEach, expect } from "vitest";
 import type { ReactNode } from "react";
 import { ResponseView } from "#app/mockman/components/ResponseView";
 import { sendRequest, type Outcome } from "#app/mockman/lib/send";
@@ -56,6 +56,22 @@ function animationsAtRest() {
       animation.finish();
 }
 
+/**
+ * At 375 and 1280 px in the light then the dark theme: no sideways scroll and no serious or critical axe
+ * finding (the e2e suite's checkInBothThemes, on what the test rendered).
+ */
+export async function axeInBothThemes() {
+  for (const scheme of THEMES) {
+    theme(scheme);
+    for (const width of WIDTHS) {
+      await atWidth(width);
+      const overflow = document.documentElement.scrollWidth - document.documentElement.clientWidth;
+      expect(overflow, `no sideways scroll at ${width} px`).toBeLessThanOrEqual(0);
+      expect(await seriousViolations(), `${scheme} at ${width} px`).toEqual([]);
+    }
+  }
+}
+
 /** axe-core's serious and critical findings on the document as it is, one line each: [] when clean (the e2e suite's rules). */
 export async function seriousViolations(): Promise<string[]> {
   animationsAtRest();
@@ -64,3 +80,64 @@ export async function seriousViolations(): Promise<string[]> {
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id} (${v.impact}): ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }
+
+/** This frame's fetch before `pageMock` patched it, put back after each test. */
+let fetchBeforeMock: typeof window.fetch | null = null;
+afterEach(() => {
+  if (fetchBeforeMock) window.fetch = fetchBeforeMock;
+  fetchBeforeMock = null;
+});
+
+/**
+ * The page's mock in this frame: mock/core's createMock on a MemoryStore with the spec's seed (what the
+ * page's mock worker runs on IndexedDB), answering same-origin /api/* fetches as the page's door does
+ * (mock/browser/door.ts: the Request as plain data, the answer made a Response by web-raw's fromRaw,
+ * its Set-Cookie kept beside it). Loaded on first use: files that do not call it never load the mock.
+ */
+export async function pageMock() {
+  const [{ createMock }, { MemoryStore }] = await Promise.all([import("#mock/core/create-mock"), import("#mock/store/memory")]);
+  const mock = await createMock({ store: new MemoryStore() });
+  const before = window.fetch;
+  fetchBeforeMock ??= before;
+  window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    const owned = url.origin === window.location.origin && (url.pathname === "/api" || url.pathname.startsWith("/api/"));
+    return owned ? mock.handle(request) : before(input, init);
+  };
+  return mock;
+}
+
+/**
+ * The tester's request column, MockmanPage's own RequestColumn: the notice, the tab strip and
+ * RequestWorkspace (the URL bar, the request's sections and headers, the response below), its state
+ * from the page's own useMockman, the page's mock (`pageMock`) answering /api in this frame (its
+ * OpenAPI description fills the endpoint's suggestions). The collections, history and settings panels
+ * are left out; the hooks still open their IndexedDB stores, and a Send is recorded in the history as
+ * on the page. The tabs start blank, as on a first visit: the page's localStorage keys are removed first.
+ */
+export async function renderWorkspace() {
+  for (const key of Object.keys(localStorage)) if (key.startsWith("mockman.")) localStorage.removeItem(key);
+  const [{ useMockman }, { RequestColumn }] = await Promise.all([
+    import("#app/mockman/hooks/useMockman"),
+    import("#app/mockman/components/MockmanPage"),
+    pageMock(),
+  ]);
+  function Workspace() {
+    return <RequestColumn page={useMockman()} />;
+  }
+  return renderInMockman(<Workspace />);
+}
+
+/** The URL bar's and the response's controls in what `renderWorkspace` rendered (the e2e suite's mockmanUi). */
+export const workspaceUi = (screen: Awaited<ReturnType<typeof renderWorkspace>>) => ({
+  method: screen.getByLabelText("Method"),
+  endpoint: screen.getByLabelText("Endpoint"),
+  body: screen.getByLabelText("JSON body"),
+  submit: screen.getByRole("button", { name: "Submit" }),
+  save: screen.getByRole("button", { name: "Save", exact: true }),
+  tools: screen.getByRole("button", { name: "Tools" }),
+  response: screen.getByRole("region", { name: "Response" }),
+  status: screen.getByTestId("status-line"),
+  headerRows: () => screen.getByTestId("header-row").elements(),
+});

@@ -5,7 +5,7 @@
 // the viewer alone, fed an answer read by the page's own sendRequest.
 import { expect, test, vi } from "vitest";
 import { userEvent, type Locator } from "@vitest/browser/context";
-import { answer, atWidth, renderAnswer, seriousViolations, theme, THEMES, WIDTHS } from "./harness";
+import { answer, atWidth, axeInBothThemes, renderAnswer, WIDTHS } from "./harness";
 
 const TOKEN = `tok_${"a1b2c3d4e5".repeat(9)}`;
 /** As the server sends it: spacing JSON.stringify would not write, so Raw can be told from Pretty. */
@@ -212,15 +212,5 @@ test("the Pretty view, searched and a node folded, passes axe in the light and t
   await screen.getByRole("searchbox", { name: "Search the response" }).fill("a");
   await expect.poll(() => document.querySelector(".mm-pretty mark, [role=group] mark")).not.toBeNull();
   await screen.getByRole("button", { name: "tags, 3 items" }).click();
-  for (const scheme of THEMES) {
-    theme(scheme);
-    for (const width of WIDTHS) {
-      await atWidth(width);
-      expect(
-        document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        `no sideways scroll at ${width} px`,
-      ).toBeLessThanOrEqual(0);
-      expect(await seriousViolations(), `${scheme} at ${width} px`).toEqual([]);
-    }
-  }
+  await axeInBothThemes();
 });

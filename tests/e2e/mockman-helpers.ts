@@ -102,16 +102,7 @@ export function bigJson(): string {
   return JSON.stringify({ items, total: items.length });
 }
 
-/** `count` records under `items` (about 300 bytes each: 180,000 make 50 MB, 360,000 make 100 MB), as an unpaged list route answers at scale. */
-export function manyItemsJson(count: number): string {
-  const item = (i: number) => ({
-    _id: `item-${i}`,
-    title: `Item number ${i} with some text to make it longer`,
-    tags: ["alpha", "beta", "gamma"],
-    nested: { count: i, ok: i % 2 === 0, note: "x".repeat(150) },
-  });
-  return JSON.stringify({ items: Array.from({ length: count }, (_, i) => item(i)), total: count, next: null });
-}
+export { manyItemsJson } from "../fixtures/many-items";
 
 /**
  * Serves `body` as JSON from a loopback server of its own (any path, CORS open).

@@ -1,47 +1,8 @@
-// The query parameters table: in step with the endpoint both ways, paging
-// suggested from the OpenAPI description, and "Next page" from an answer's `next`.
+// The query parameters table: paging suggested from the OpenAPI description, and
+// "Next page" from an answer's `next`; Submit brings the answer into view. The table
+// in step with the endpoint both ways is tests/components/query-params.test.tsx's (issue 49).
 import { expect, test } from "@playwright/test";
 import { answerScrolledIn, mockmanUi, openMockman, section } from "./mockman-helpers";
-
-test("the Query parameters table and the endpoint stay in step both ways", async ({ page }) => {
-  await openMockman(page);
-  const ui = mockmanUi(page);
-  const params = page.getByRole("region", { name: "Query parameters" });
-  await section(page, "Params (0)");
-  await expect(params.getByTestId("param-row")).toHaveCount(0);
-
-  // Endpoint → table.
-  await ui.endpoint.fill("/api/posts?limit=2&q={{term}}");
-  await expect(params.getByTestId("param-row")).toHaveCount(2);
-  await expect(params.getByLabel("Parameter 1 name")).toHaveValue("limit");
-  await expect(params.getByLabel("Parameter 1 value")).toHaveValue("2");
-  await expect(params.getByLabel("Parameter 2 value")).toHaveValue("{{term}}");
-  await expect(params.getByRole("heading", { name: "Query parameters (2)" })).toBeVisible();
-
-  // Table → endpoint: edit, disable (kept in the table, gone from the URL), enable, add, remove.
-  await params.getByLabel("Parameter 1 value").fill("3");
-  await expect(ui.endpoint).toHaveValue("/api/posts?limit=3&q={{term}}");
-  await params.getByLabel("Send parameter 2 (q)").uncheck();
-  await expect(ui.endpoint).toHaveValue("/api/posts?limit=3");
-  await expect(params.getByTestId("param-row")).toHaveCount(2);
-  await params.getByRole("button", { name: "Add parameter" }).click();
-  await params.getByLabel("Parameter 3 name").fill("sort");
-  await params.getByLabel("Parameter 3 value").fill("new");
-  await expect(ui.endpoint).toHaveValue("/api/posts?limit=3&sort=new");
-  await params.getByLabel("Send parameter 2 (q)").check();
-  await expect(ui.endpoint).toHaveValue("/api/posts?limit=3&q={{term}}&sort=new");
-  await params.getByRole("button", { name: "Remove parameter 2 (q)" }).click();
-  await expect(ui.endpoint).toHaveValue("/api/posts?limit=3&sort=new");
-  await params.getByRole("button", { name: "Remove parameter 2 (sort)" }).click();
-
-  // Typing in the endpoint keeps a disabled row.
-  await params.getByLabel("Send parameter 1 (limit)").uncheck();
-  await expect(ui.endpoint).toHaveValue("/api/posts");
-  await ui.endpoint.fill("/api/posts?x=1");
-  await expect(params.getByLabel("Parameter 1 name")).toHaveValue("x");
-  await expect(params.getByLabel("Parameter 2 name")).toHaveValue("limit");
-  await expect(params.getByLabel("Send parameter 2 (limit)")).not.toBeChecked();
-});
 
 test("a paged route suggests limit and cursor; Next page follows the answer's next to the last page", async ({ page }) => {
   await openMockman(page);

@@ -4,7 +4,7 @@
 // the hooks beside it (tabs, sending, paging, the copy server, commands,
 // environments, collections and scripts, the status line, the split).
 import { blankTab, duplicateTab } from "../lib/tabs";
-import { useMockman } from "../hooks/useMockman";
+import { useMockman, type Mockman } from "../hooks/useMockman";
 import { CollectionsPanel } from "./CollectionsPanel";
 import { HistoryPanel } from "./HistoryPanel";
 import { MockSettings } from "./MockSettings";
@@ -18,27 +18,14 @@ const REQUEST_PANEL_ID = "mm-request-panel";
 
 export function MockmanPage() {
   const page = useMockman();
-  const { tab, tabs, notice, say, collections } = page;
+  const { tab, say, collections } = page;
   const { setEditingScripts, setRunning } = page.owners;
 
   return (
     <div className="mm-page">
       <MockmanTopBar />
       <main className="mm-main">
-        <p className={notice?.isError ? "mm-notice mm-notice-error" : "mm-notice"} role="status">
-          {notice?.text}
-        </p>
-        <TabBar
-          tabs={tabs.state.tabs}
-          activeId={tab.id}
-          panelId={REQUEST_PANEL_ID}
-          busyId={page.sender.sendingId}
-          onSelect={tabs.select}
-          onNew={() => page.openTab(blankTab())}
-          onDuplicate={() => page.openTab(duplicateTab(tab))}
-          onClose={page.closeTab}
-        />
-        <RequestWorkspace page={page} panelId={REQUEST_PANEL_ID} />
+        <RequestColumn page={page} />
         <CollectionsPanel
           collections={collections}
           onOpen={page.saving.open}
@@ -58,5 +45,28 @@ export function MockmanPage() {
         {...{ variables: page.variables, environmentName: page.environmentName }}
       />
     </div>
+  );
+}
+
+/** The page's notice, the tab strip, and the active tab's request with its answer. */
+export function RequestColumn({ page }: { page: Mockman }) {
+  const { tab, tabs, notice } = page;
+  return (
+    <>
+      <p className={notice?.isError ? "mm-notice mm-notice-error" : "mm-notice"} role="status">
+        {notice?.text}
+      </p>
+      <TabBar
+        tabs={tabs.state.tabs}
+        activeId={tab.id}
+        panelId={REQUEST_PANEL_ID}
+        busyId={page.sender.sendingId}
+        onSelect={tabs.select}
+        onNew={() => page.openTab(blankTab())}
+        onDuplicate={() => page.openTab(duplicateTab(tab))}
+        onClose={page.closeTab}
+      />
+      <RequestWorkspace page={page} panelId={REQUEST_PANEL_ID} />
+    </>
   );
 }

@@ -1,0 +1,99 @@
+// Issue 46, a Run's results: named as the collection names its requests ("List posts", not a
+// slug), each opening to the request sent, the response and every assertion, with All and Failed
+// filters, at 375 and 1280 px, axe clean in both themes. Was tests/e2e/mockman-run-results.spec.ts:
+// the Run dialog alone, on the collection as the page's import reads it, its run in the page's own
+// run worker (scripts in its QuickJS sandbox), each request answered by the page's mock in this frame.
+import { expect, test } from "vitest";
+import { page, type Locator } from "@vitest/browser/context";
+import RunnerDialog from "#app/mockman/components/RunnerDialog";
+import { collectionFromFile } from "#app/mockman/lib/saved";
+import { atWidth, axeInBothThemes, pageMock, renderInMockman, WIDTHS } from "./harness";
+
+const test_ = (source: string) => [{ listen: "test", script: { exec: [source] } }];
+const COLLECTION = JSON.stringify({
+  info: { name: "Moments API", schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json" },
+  item: [
+    {
+      name: "Todos",
+      request: { method: "GET", url: "/api/test-todos" },
+      event: test_("pm.test('answers 200', () => pm.response.to.have.status(200));"),
+    },
+    {
+      name: "Posts",
+      item: [
+        {
+          name: "List posts",
+          request: { method: "GET", url: "/api/posts?limit=2" },
+          event: test_(
+            "pm.test('has posts', () => pm.expect(pm.response.json().posts.length).to.equal(2)); pm.test('never holds', () => pm.expect(pm.response.code).to.equal(299));",
+          ),
+        },
+      ],
+    },
+  ],
+});
+
+/** The collection run as its menu's Run does: the dialog, one iteration, Run, until the summary says Done. */
+async function runCollection() {
+  await pageMock();
+  const { collection } = await collectionFromFile(COLLECTION, "moments.postman_collection.json", 0);
+  const screen = renderInMockman(
+    <RunnerDialog collection={collection} folder={null} vars={{ environment: {}, globals: {}, keepRun: () => {} }} onClose={() => {}} />,
+  );
+  const runner = screen.getByRole("dialog", { name: "Run Moments API" });
+  await runner.getByLabelText("Iterations").fill("1");
+  await runner.getByRole("button", { name: "Run", exact: true }).click();
+  await expect.element(runner.getByTestId("run-summary"), { timeout: 60_000 }).toHaveTextContent("Done.");
+  return runner;
+}
+
+/** A run boots the run worker and its script isolate, served module by module in this mode: a minute for Done, as the spec waited. */
+const RUN = { timeout: 120_000 };
+
+/** The results with a summary (a row of the list), in order. */
+const resultsOf = (runner: Locator) => [...runner.getByRole("list", { name: "Run results" }).element().querySelectorAll("li:has(summary)")];
+const text = (el: Element | null | undefined) => el?.textContent ?? "";
+
+for (const width of WIDTHS) {
+  test(`at ${width} px a Run's results carry the requests' names and open to request, response and every assertion`, RUN, async () => {
+    await atWidth(width);
+    const runner = await runCollection();
+    await expect.poll(() => resultsOf(runner)).toHaveLength(2);
+    let results = resultsOf(runner);
+    expect(text(results[0].querySelector(".mm-run-name"))).toBe("Todos");
+    expect(text(results[1].querySelector(".mm-run-name"))).toBe("List posts");
+    expect(runner.element().textContent).not.toContain("list-posts");
+
+    // Opened: the request sent, the response and each assertion, passed and failed.
+    await page.elementLocator(results[1].querySelector("summary")!).click();
+    await expect.poll(() => results[1].querySelector(".mm-run-detail")).not.toBeNull();
+    const detail = results[1].querySelector<HTMLElement>(".mm-run-detail")!;
+    await expect.element(detail).toBeVisible();
+    expect(detail.textContent).toContain("GET /api/posts?limit=2");
+    expect(detail.textContent).toContain("200 OK");
+    expect(text([...detail.querySelectorAll("pre")].at(-1))).toContain('"posts"');
+    const assertions = [...detail.querySelector('[aria-label="Assertions of List posts"]')!.querySelectorAll("li")].map(
+      (li) => li.textContent,
+    );
+    expect(assertions).toHaveLength(2);
+    expect(assertions[0]).toBe("✓ has posts");
+    expect(assertions[1]).toMatch(/^✗ never holds/);
+
+    // Filters: Failed shows only List posts; All both again.
+    await runner.getByRole("radio", { name: "Failed (1)" }).click();
+    await expect.poll(() => resultsOf(runner)).toHaveLength(1);
+    results = resultsOf(runner);
+    expect(text(results[0].querySelector(".mm-run-name"))).toBe("List posts");
+    await runner.getByRole("radio", { name: "All (2)" }).click();
+    await expect.poll(() => resultsOf(runner)).toHaveLength(2);
+  });
+}
+
+test("an opened Run result passes axe in the light and the dark theme at 375 and 1280 px", RUN, async () => {
+  const runner = await runCollection();
+  await expect.poll(() => resultsOf(runner)).toHaveLength(2);
+  await page.elementLocator(runner.getByRole("list", { name: "Run results" }).element().querySelectorAll("summary")[1]).click();
+  await expect.poll(() => runner.element().querySelector(".mm-run-detail")).not.toBeNull();
+  await expect.element(runner.element().querySelector(".mm-run-detail")!).toBeVisible();
+  await axeInBothThemes();
+});

@@ -9,6 +9,7 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig, type Plugin } from "vite";
 import { ALIASES, WORKER_NODE_MODULES } from "./mock/stubs/aliases.mjs";
 import { CHROMIUM, CHROMIUM_ARGS } from "./tests/chromium";
+import { scaled } from "./tests/e2e/time-scale";
 
 /** Every vitest suite (Playwright's, tests/e2e, runs apart). */
 const TESTS = [
@@ -229,13 +230,28 @@ export default defineConfig({
           name: "components",
           include: COMPONENTS,
           exclude: NEVER,
+          // Hang detectors scaled as the e2e suite's (tests/e2e/time-scale.ts), never measures: beside the other
+          // projects and the build at load 10+, a clean clone's test of ~2 s alone passed the 20 s default, and
+          // expect.poll's and expect.element's 1 s default is shorter than one frame's module load there.
+          testTimeout: scaled(20_000),
+          expect: { poll: { timeout: scaled(5_000) } },
           // One Chromium (Debian's, as every browser run here), one page; each file in a frame of its own.
           browser: {
             enabled: true,
             provider: "playwright",
             headless: true,
             screenshotFailures: false,
-            instances: [{ browser: "chromium", launch: { executablePath: CHROMIUM, args: CHROMIUM_ARGS } }],
+            // One file at a time: files side by side are frames of one origin on one main thread, so one frame
+            // loading the run worker's modules held another's click past its limit, and they shared IndexedDB.
+            fileParallelism: false,
+            // A click or a key that cannot happen fails naming itself, not as the test's timeout.
+            instances: [
+              {
+                browser: "chromium",
+                launch: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
+                context: { actionTimeout: scaled(10_000) },
+              },
+            ],
           },
         },
       },

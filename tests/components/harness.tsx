@@ -141,3 +141,33 @@ export const workspaceUi = (screen: Awaited<ReturnType<typeof renderWorkspace>>)
   status: screen.getByTestId("status-line"),
   headerRows: () => screen.getByTestId("header-row").elements(),
 });
+
+/** Deletes every IndexedDB database of the frame's origin (the page's collections, history and environments), so no test sees another's. */
+export async function deleteDatabases() {
+  for (const { name } of await indexedDB.databases())
+    if (name)
+      await new Promise<void>((resolve, reject) => {
+        const request = indexedDB.deleteDatabase(name);
+        request.onsuccess = () => resolve();
+        request.onerror = () => reject(request.error);
+      });
+}
+
+/**
+ * The tester as MockmanPage lays it out (MockmanLayout), without its top bar and Mock settings: the request
+ * column, the Collections and History panels and the page's dialogs (Paste cURL, Environments, a Run), all on
+ * one useMockman, the page's mock (`pageMock`) answering /api. The page's databases are deleted and its
+ * localStorage keys removed first: a first visit.
+ */
+export async function renderTester() {
+  for (const key of Object.keys(localStorage)) if (key.startsWith("mockman.")) localStorage.removeItem(key);
+  await deleteDatabases();
+  const [{ MockmanLayout }] = await Promise.all([import("#app/mockman/components/MockmanPage"), pageMock()]);
+  return render(<MockmanLayout />);
+}
+
+/** Runs one of the Tools menu's items (by the URL bar) in what `renderWorkspace` or `renderTester` rendered. */
+export async function tool(screen: Awaited<ReturnType<typeof renderTester>>, name: string) {
+  await screen.getByRole("button", { name: "Tools" }).click();
+  await screen.getByRole("menu", { name: "Tools" }).getByRole("menuitem", { name, exact: true }).click();
+}

@@ -1,5 +1,6 @@
-// `{{variables}}` on the /mockman page: a reference nothing fills is never sent. A saved request reads its
-// collection's variables as its Run does (the example defines baseUrl, username and password).
+// `{{variables}}` on the /mockman page: an environment fills them, survives a reload, and goes out to files
+// `mockman replay --env` runs. That a reference nothing fills is never sent, and that a saved request reads its
+// collection's variables, is tests/components/variables.test.tsx's (issue 49).
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -22,65 +23,6 @@ export const savedButton = (page: Page, what: string) =>
 /** A history entry's restore button: its name is "METHOD endpoint status time". */
 export const restoreButton = (page: Page, what: string) =>
   page.getByRole("button", { name: new RegExp(`^${what.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} `) });
-
-/**
- * Counts the requests the page makes from now on (the tab's mock answers /api/* without any),
- * leaving out the app's own build files: the mock's worker loads a chunk when it first needs it,
- * and a full run once saw that load land during Submit.
- */
-function countRequests(page: Page) {
-  const seen: string[] = [];
-  page.on("request", (request) => {
-    const url = new URL(request.url());
-    const ownBuild = url.origin === new URL(page.url()).origin && url.pathname.startsWith("/assets/");
-    if (!ownBuild) seen.push(request.url());
-  });
-  return seen;
-}
-
-test("Submit refuses a request with an unresolved {{variable}}, names each one, and sends nothing", async ({ page }) => {
-  await openMockman(page);
-  const ui = mockmanUi(page);
-  await importExample(page);
-
-  await savedButton(page, "GET List posts").click();
-  await expect(ui.endpoint).toHaveValue("{{baseUrl}}/api/posts?limit=5");
-  await page.getByLabel("Header 2 name").fill("authorization");
-  await page.getByLabel("Header 2 value").fill("Bearer {{auth-log-in-as-guest.body.encodedToken}}");
-  const sent = countRequests(page);
-  await ui.submit.click();
-  const refusal = page.getByRole("alert").filter({ hasText: "Not sent" });
-  // Its authorization header refers to the login's answer, which only `mockman replay` fills; {{baseUrl}} is the collection's.
-  await expect(refusal).toContainText("Not sent: {{auth-log-in-as-guest.body.encodedToken}} is not defined (no environment is active)");
-  await expect(refusal).toContainText("A reference to an earlier answer is filled only by mockman replay");
-  await expect(ui.response).toContainText("Response is undefined.");
-  await expect(page.getByRole("heading", { name: "History (0)" })).toBeVisible();
-  expect(sent).toEqual([]);
-
-  // Each unresolved reference is named, wherever it is: endpoint and body.
-  await savedButton(page, "POST Log in as guest").click();
-  await ui.endpoint.fill("{{host}}/api/auth/login");
-  await ui.body.fill('{"username": "{{username}}", "password": "{{secret}}"}');
-  await ui.submit.click();
-  await expect(refusal).toContainText("Not sent: {{host}} and {{secret}} are not defined");
-  await ui.endpoint.fill("{{baseUrl}}/api/auth/login");
-  await ui.body.fill('{"username": "{{username}}", "password": "{{password}}"}');
-  await expect(page.getByTestId("resolved-url")).toHaveText("Resolved URL: http://127.0.0.1:3001/api/auth/login");
-  await expect(page.getByRole("heading", { name: "History (0)" })).toBeVisible();
-  expect(sent).toEqual([]);
-
-  // A header counts too; a built-in ({{$uuid}}) is filled, not refused.
-  await ui.endpoint.fill("/api/test-todos?x={{$uuid}}");
-  await ui.method.selectOption("GET");
-  await page.getByLabel("Header 2 name").fill("authorization");
-  await page.getByLabel("Header 2 value").fill("{{apiKey}}");
-  await ui.submit.click();
-  await expect(refusal).toContainText("Not sent: {{apiKey}} is not defined");
-  await page.getByLabel("Header 2 value").fill("none");
-  await ui.submit.click();
-  await expect(ui.status).toContainText("200 OK");
-  await expect(page.getByRole("heading", { name: "History (1)" })).toBeVisible();
-});
 
 /** Opens the Environment editor; returns the dialog. */
 async function openEnvironments(page: Page) {

@@ -3,6 +3,7 @@
 // below. The page lays out; hooks/useMockman.ts puts its state together from
 // the hooks beside it (tabs, sending, paging, the copy server, commands,
 // environments, collections and scripts, the status line, the split).
+import type { ReactNode } from "react";
 import { blankTab, duplicateTab } from "../lib/tabs";
 import { useMockman, type Mockman } from "../hooks/useMockman";
 import { CollectionsPanel } from "./CollectionsPanel";
@@ -17,13 +18,21 @@ import { TabBar } from "./TabBar";
 const REQUEST_PANEL_ID = "mm-request-panel";
 
 export function MockmanPage() {
+  return <MockmanLayout topBar={<MockmanTopBar />} settings={<MockSettings />} />;
+}
+
+/**
+ * The page under its top bar: the request column, collections, history, `settings` (the mock's), and the
+ * dialogs, on one useMockman. The component tests render it without the two slots (they need the app's router).
+ */
+export function MockmanLayout({ topBar, settings }: { topBar?: ReactNode; settings?: ReactNode }) {
   const page = useMockman();
   const { tab, say, collections } = page;
   const { setEditingScripts, setRunning } = page.owners;
 
   return (
     <div className="mm-page">
-      <MockmanTopBar />
+      {topBar}
       <main className="mm-main">
         <RequestColumn page={page} />
         <CollectionsPanel
@@ -37,7 +46,7 @@ export function MockmanPage() {
           ]}
         />
         <HistoryPanel history={page.history} onRestore={page.restore} onNotice={say} />
-        <MockSettings />
+        {settings}
       </main>
       <OwnerDialogs page={page} />
       <MockmanDialogs

@@ -331,12 +331,28 @@ describe("one budget per script, a memory cap; a breach fails that script and th
   it("a memory bomb fails its script with the cap named; the next script runs; a script's own timeout wins", async () => {
     const bomb = await run("const a = []; for (;;) a.push(new Uint8Array(1 << 20));");
     expect(bomb.error).toBe("the script used more than its 64 MB memory cap and was stopped");
-    const strings = await run("const a = []; for (;;) a.push(new Array(1e5).fill(a.length));", { memoryLimitBytes: 16 * 1024 * 1024 });
+    // A minute's budget: the cap, not the clock, must stop it (~1.3 s alone; a clean clone beside the other
+    // suites took past 5 s).
+    const strings = await run("const a = []; for (;;) a.push(new Array(1e5).fill(a.length));", {
+      memoryLimitBytes: 16 * 1024 * 1024,
+      timeoutMs: 60_000,
+    });
     expect(strings.error).toBe("the script used more than its 16 MB memory cap and was stopped");
     const next = await run('pm.test("after", () => pm.response.to.have.status(200))');
     expect(results(next)).toEqual({ after: "pass" });
     const quick = await run("for (;;) {}", { timeoutMs: 50 });
     expect(quick.error).toBe("the script ran past its 50 ms time budget and was stopped");
+  });
+
+  it("a memory-hungry script stopped by its time budget leaves nothing to the next script", async () => {
+    const hungry = await run("const a = []; for (;;) a.push(new Array(1e5).fill(a.length));", {
+      memoryLimitBytes: 16 * 1024 * 1024,
+      timeoutMs: 40,
+    });
+    expect(hungry.error).toBe("the script ran past its 40 ms time budget and was stopped");
+    const next = await run('pm.test("after", () => pm.response.to.have.status(200))');
+    expect(next.error).toBeNull();
+    expect(results(next)).toEqual({ after: "pass" });
   });
 
   it("deep recursion is a script error, not a crash", async () => {

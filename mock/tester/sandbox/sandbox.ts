@@ -640,8 +640,12 @@ export class ScriptSandbox {
       if (!(error instanceof Breach)) throw error;
       undoCookies(running);
       // Stopped mid-way: its state cannot be trusted. A memory breach or an engine fault drops the
-      // isolate (its memory with it); otherwise the next script starts from the copy made after boot.
-      if (error.drop || /memory cap/.test(error.message)) this.isolate = undefined;
+      // isolate (its memory with it), and so does any stop after the script grew the WebAssembly memory
+      // (a memory-hungry script stopped by its time budget: the next script, put back on the copy made after
+      // boot in that grown memory, failed at once with a memory-cap error); otherwise the next script starts
+      // from the copy made after boot.
+      if (error.drop || /memory cap/.test(error.message) || isolate.memory.buffer.byteLength > isolate.snapshot.length)
+        this.isolate = undefined;
       else this.restore(isolate);
       return {
         scopes: input.scopes,

@@ -8,11 +8,9 @@
 import { beforeAll, expect, test } from "vitest";
 import { page } from "@vitest/browser/context";
 import RunnerDialog from "#app/mockman/components/RunnerDialog";
-import { ResponsePanel } from "#app/mockman/components/ResponsePanel";
 import { collectionFromFile } from "#app/mockman/lib/saved";
 import { manyItemsJson } from "../fixtures/many-items";
-import { sendRequest, type Outcome } from "#app/mockman/lib/send";
-import { answer, atWidth, axeInBothThemes, pageMock, renderInMockman, WIDTHS } from "./harness";
+import { answer, atWidth, axeInBothThemes, get, pageMock, renderInMockman, renderPanel, WIDTHS } from "./harness";
 
 /** Three Set-Cookie values joined in one header, as a scenario's headers hold them. */
 const SET_COOKIE = [
@@ -36,8 +34,7 @@ async function mockWithCookies() {
 
 /** Sends `path` as the page's Send does (its fetch reaches the page's mock) and shows the answer in the response panel. */
 async function send(path: string, fetcher?: typeof fetch) {
-  const outcome = await sendRequest({ method: "GET", endpoint: path, headers: {}, body: undefined }, fetcher);
-  const screen = renderInMockman(<ResponsePanel outcome={outcome} sending={false} request={{ method: "GET", endpoint: path }} />);
+  const screen = renderPanel(await get(path, fetcher), path);
   await expect.element(screen.getByTestId("status-line")).toHaveTextContent("200 OK");
   return { screen, response: screen.getByRole("region", { name: "Response" }) };
 }
@@ -177,8 +174,7 @@ test("the Cookies tab passes axe in the light and the dark theme at 375 and 1280
 test("an answer over 1 MB with the Pretty view selected shows the worker's lazy tree, and the search narrows it", async () => {
   const big = manyItemsJson(6_000);
   expect(big.length).toBeGreaterThan(1024 * 1024);
-  const outcome: Outcome = await answer(big);
-  const screen = renderInMockman(<ResponsePanel outcome={outcome} sending={false} request={{ method: "GET", endpoint: "/big.json" }} />);
+  const screen = renderPanel(await answer(big), "/big.json");
   const tools = screen.getByRole("group", { name: "Response tools" });
   await expect.element(tools.getByRole("button", { name: "Pretty" })).toHaveAttribute("aria-pressed", "true");
   const response = screen.getByRole("region", { name: "Response" });

@@ -8,10 +8,11 @@ import { page } from "@vitest/browser/context";
 import { render } from "vitest-browser-react";
 import { afterEach, expect } from "vitest";
 import type { ReactNode } from "react";
+import { ResponsePanel } from "#app/mockman/components/ResponsePanel";
 import { ResponseView } from "#app/mockman/components/ResponseView";
 import { sendRequest, type Outcome } from "#app/mockman/lib/send";
 
-export const THEMES = ["light", "dark"] as const;
+const THEMES = ["light", "dark"] as const;
 export const WIDTHS = [375, 1280] as const;
 
 afterEach(() => {
@@ -22,7 +23,7 @@ afterEach(() => {
 export const atWidth = (width: number) => page.viewport(width, 800);
 
 /** The theme as root.tsx sets it (data-theme on <html>), which both style sheets key on. */
-export function theme(scheme: (typeof THEMES)[number]) {
+function theme(scheme: (typeof THEMES)[number]) {
   if (scheme === "dark") document.documentElement.dataset.theme = "dark";
   else delete document.documentElement.dataset.theme;
 }
@@ -35,12 +36,17 @@ export const renderInMockman = (node: ReactNode) =>
     </div>,
   );
 
+/** A GET of `endpoint` as the page's Send makes it (lib/send.ts's sendRequest), through `fetcher` (this frame's fetch by default). */
+export const get = (endpoint: string, fetcher?: typeof fetch) =>
+  sendRequest({ method: "GET", endpoint, headers: {}, body: undefined }, fetcher);
+
+/** The response panel (status line, tools, Body, Headers, Cookies) showing `outcome` of a GET of `endpoint`, as the page shows it. */
+export const renderPanel = (outcome: Outcome, endpoint: string) =>
+  renderInMockman(<ResponsePanel outcome={outcome} sending={false} request={{ method: "GET", endpoint }} />);
+
 /** An answer as the page's Send makes it: `body` served as `contentType`, read by lib/send.ts's sendRequest. */
 export async function answer(body: string, contentType = "application/json"): Promise<Extract<Outcome, { kind: "response" }>> {
-  const outcome = await sendRequest(
-    { method: "GET", endpoint: "/answer", headers: {}, body: undefined },
-    async () => new Response(body, { status: 200, headers: { "content-type": contentType } }),
-  );
+  const outcome = await get("/answer", async () => new Response(body, { status: 200, headers: { "content-type": contentType } }));
   if (outcome.kind !== "response") throw new Error(outcome.error);
   return outcome;
 }

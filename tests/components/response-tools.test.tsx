@@ -5,9 +5,7 @@
 // read where the page hands them over; the hint on the request column (harness renderWorkspace: the
 // URL bar, Submit and the response on the page's own useMockman), the page's mock answering in the frame.
 import { expect, test, vi } from "vitest";
-import { ResponsePanel } from "#app/mockman/components/ResponsePanel";
-import { sendRequest } from "#app/mockman/lib/send";
-import { answer, pageMock, renderInMockman, renderWorkspace, workspaceUi } from "./harness";
+import { answer, get, pageMock, renderPanel, renderWorkspace, workspaceUi } from "./harness";
 
 test("Copy body, Save body with the right extension, and Raw / Pretty", async () => {
   // What the page hands the clipboard, read back as text.
@@ -20,8 +18,7 @@ test("Copy body, Save body with the right extension, and Raw / Pretty", async ()
   });
 
   await pageMock();
-  const outcome = await sendRequest({ method: "GET", endpoint: "/api/users", headers: {}, body: undefined });
-  const screen = renderInMockman(<ResponsePanel outcome={outcome} sending={false} request={{ method: "GET", endpoint: "/api/users" }} />);
+  const screen = renderPanel(await get("/api/users"), "/api/users");
   const response = screen.getByRole("region", { name: "Response" });
   const tools = screen.getByRole("group", { name: "Response tools" });
   await expect.element(screen.getByTestId("status-line")).toHaveTextContent("200 OK");
@@ -50,8 +47,7 @@ test("Copy body, Save body with the right extension, and Raw / Pretty", async ()
   screen.unmount();
 
   // An HTML answer (the static server's, as sirv types it) saves as .html.
-  const html = await answer("<!doctype html><title>Mockman</title>", "text/html;charset=utf-8");
-  const page = renderInMockman(<ResponsePanel outcome={html} sending={false} request={{ method: "GET", endpoint: "/mockman" }} />);
+  const page = renderPanel(await answer("<!doctype html><title>Mockman</title>", "text/html;charset=utf-8"), "/mockman");
   await expect.element(page.getByTestId("status-line")).toHaveTextContent("200 OK");
   await page.getByRole("group", { name: "Response tools" }).getByRole("button", { name: "Save body" }).click();
   await expect.poll(() => saved).toHaveLength(2);

@@ -2,7 +2,7 @@
 // checks that a toast was shown, not that it is still on screen. A toast closes
 // itself after 3 s, and on a busy machine the look can come after that (issue 36:
 // 'LoggedIn successfully' was gone before the test looked for it).
-import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Page, type Request } from "@playwright/test";
 
 // Everything else as Playwright has it: specs import from here only.
 export * from "@playwright/test";
@@ -143,9 +143,53 @@ export async function animationsAtRest(page: Page, scope?: string) {
 /** Where the toasts rest, by the page's own account (entry animations, the stack's transitions). */
 export const toastsAtRest = (page: Page) => animationsAtRest(page, ".Toastify");
 
+/**
+ * What a context's pages were waiting for, for a test that ran out of time: each page's URL, whether
+ * its main thread still answers (and its document's readyState), and the requests it started that
+ * never ended. One full run saw a `page.reload()` wait 7 minutes for a `load` that never came
+ * (microblog-actions, 375 px, not reproduced in 16 runs beside two burners): the next such hang says
+ * whether a request stalled, the page's thread hung, or the navigation never began.
+ */
+function watchPending(context: BrowserContext) {
+  const pending = new Map<Request, { page: Page | null; at: number }>();
+  const start = Date.now();
+  const pageOf = (request: Request) => {
+    try {
+      return request.frame().page();
+    } catch {
+      return null; // A service worker's request has no frame.
+    }
+  };
+  context.on("request", (request) => pending.set(request, { page: pageOf(request), at: Date.now() }));
+  context.on("requestfinished", (request) => pending.delete(request));
+  context.on("requestfailed", (request) => pending.delete(request));
+  return async function describe(): Promise<string> {
+    const lines: string[] = [];
+    for (const page of context.pages()) {
+      const answer = await Promise.race([
+        page.evaluate(() => document.readyState).then((state) => `main thread answers, readyState ${state}`),
+        new Promise<string>((resolve) => setTimeout(() => resolve("main thread did not answer within 2 s"), 2_000)),
+      ]).catch((error: unknown) => `main thread: ${(error as Error).message.split("\n")[0]}`);
+      lines.push(`page ${page.url()}: ${answer}`);
+      for (const [request, { page: owner, at }] of pending)
+        if (owner === page)
+          lines.push(
+            `  pending since ${((at - start) / 1000).toFixed(1)} s: ${request.method()} ${request.resourceType()} ${request.url().slice(0, 160)}`,
+          );
+    }
+    return lines.join("\n");
+  };
+}
+
 export const test = base.extend({
-  context: async ({ context }, use) => {
+  context: async ({ context }, use, testInfo) => {
     await installToastLog(context);
+    const describe = watchPending(context);
     await use(context);
+    if (testInfo.status === "timedOut") {
+      const state = await describe().catch((error: unknown) => `could not read the pages: ${String(error)}`);
+      console.error(`[${testInfo.title}] timed out; its pages:\n${state}`);
+      await testInfo.attach("pages at timeout", { body: state, contentType: "text/plain" });
+    }
   },
 });

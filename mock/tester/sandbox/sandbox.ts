@@ -493,10 +493,17 @@ export class ScriptSandbox {
     return result.value;
   }
 
-  /** An interrupt inside an async function only rejects its promise: the clock says whether the budget ran out. */
+  /**
+   * An interrupt inside an async function only rejects its promise: the clock says whether the budget ran out.
+   * The memory is read first: a script that reached QuickJS's own allocation limit gets a catchable "out of
+   * memory" that postman-sandbox reports as the script's error, so the call returns; the WebAssembly memory may
+   * have grown past the script's stop in one step meanwhile (Emscripten grows it by large steps), with no
+   * interrupt between to see it, and by then the time budget may have run out too. What stopped it was memory.
+   */
   private checkBudget(): void {
     const running = this.running;
-    if (running?.outOfMemory) throw this.breachOfMemory(false);
+    if (running?.outOfMemory || (running && this.isolate && this.isolate.memory.buffer.byteLength > running.memoryStop))
+      throw this.breachOfMemory(false);
     if (running?.stop !== undefined) throw this.breachOfBound();
     if (running && Date.now() > running.deadline) throw this.breachOfTime();
   }
@@ -640,10 +647,9 @@ export class ScriptSandbox {
       if (!(error instanceof Breach)) throw error;
       undoCookies(running);
       // Stopped mid-way: its state cannot be trusted. A memory breach or an engine fault drops the
-      // isolate (its memory with it), and so does any stop after the script grew the WebAssembly memory
-      // (a memory-hungry script stopped by its time budget: the next script, put back on the copy made after
-      // boot in that grown memory, failed at once with a memory-cap error); otherwise the next script starts
-      // from the copy made after boot.
+      // isolate (its memory with it), and so does any stop after the script grew the WebAssembly memory:
+      // the next script's stop is the copy made after boot plus its cap, and a memory grown past that would
+      // stop it at once (a memory never shrinks). Otherwise the next script starts from the copy made after boot.
       if (error.drop || /memory cap/.test(error.message) || isolate.memory.buffer.byteLength > isolate.snapshot.length)
         this.isolate = undefined;
       else this.restore(isolate);

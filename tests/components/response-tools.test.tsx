@@ -59,7 +59,7 @@ test("a list route called without paging that answers a long list suggests ?limi
   const ui = workspaceUi(screen);
   await expect.element(ui.submit).toBeEnabled();
   // The hint knows a paged route by the mock's OpenAPI description (the endpoint's suggestions), built on first use: a hang detector, not a measure.
-  await expect.poll(() => document.querySelectorAll("#mm-routes option").length, { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect.poll(() => document.querySelectorAll("#mm-routes option").length).toBeGreaterThan(0);
   // 15 more posts than the 6 seeded: 21, one more than a default page.
   const login = await fetch("/api/auth/login", { method: "POST", body: JSON.stringify({ username: "guest", password: "guest1234" }) });
   const { encodedToken } = (await login.json()) as { encodedToken: string };

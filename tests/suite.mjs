@@ -23,11 +23,30 @@ const seconds = (ms) => Math.round(ms / 1000);
 const sum = (pattern, text) => [...text.matchAll(pattern)].reduce((total, [, n]) => total + Number(n), 0);
 /** What runs now: a failure stops the phase's other command too (the build beside a failed vitest). */
 const running = new Set();
+/**
+ * Each command runs in a process group of its own, and a stop ends the whole group: vitest's forks, the
+ * servers and Chromiums the tests started. SIGTERM to vitest alone left its forks running the slow project
+ * after the quick one failed (two clean clones here: the second ran beside the first's orphans and timed out).
+ */
+function stopAll() {
+  for (const child of running) {
+    try {
+      process.kill(-child.pid, "SIGKILL");
+    } catch {
+      // The group has ended already.
+    }
+  }
+}
+for (const signal of ["SIGINT", "SIGTERM"])
+  process.on(signal, () => {
+    stopAll();
+    process.exit(128 + (signal === "SIGINT" ? 2 : 15));
+  });
 
 /** Runs a command; resolves with its output. `stream` prints as it comes, otherwise all at the end. */
 function run(label, command, args, { stream = false } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env: process.env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, args, { cwd: ROOT, env: process.env, stdio: ["ignore", "pipe", "pipe"], detached: true });
     running.add(child);
     let output = "";
     const take = (to) => (chunk) => {
@@ -131,7 +150,7 @@ try {
     console.log(`figures written to tests/suite-time.json, README.md, tests/README.md and tests/benchmarks.md`);
   }
 } catch (error) {
-  for (const child of running) child.kill("SIGTERM");
+  stopAll();
   console.error(`\nnpm test: ${error.message} after ${seconds(Date.now() - started)} s`);
   process.exit(error.code ?? 1);
 }

@@ -495,15 +495,16 @@ export class ScriptSandbox {
 
   /**
    * An interrupt inside an async function only rejects its promise: the clock says whether the budget ran out.
-   * The memory is read first: a script that reached QuickJS's own allocation limit gets a catchable "out of
-   * memory" that postman-sandbox reports as the script's error, so the call returns; the WebAssembly memory may
-   * have grown past the script's stop in one step meanwhile (Emscripten grows it by large steps), with no
-   * interrupt between to see it, and by then the time budget may have run out too. What stopped it was memory.
+   * The WebAssembly memory is not read here: a script that reached QuickJS's own allocation limit gets a
+   * catchable "out of memory" that postman-sandbox reports as the script's error, and its memory may have grown
+   * past its stop in one step (Emscripten grows it by large steps) with no interrupt between to see it; such a
+   * script is named for its time if the clock ran out too, and for its memory at its end otherwise. With the
+   * memory read here, one clean-clone run stopped a script making 40 assertions of 256 KB names at its 19th
+   * (host-bounds-attacks; not repeated beside three burners): until that is understood, the clock alone.
    */
   private checkBudget(): void {
     const running = this.running;
-    if (running?.outOfMemory || (running && this.isolate && this.isolate.memory.buffer.byteLength > running.memoryStop))
-      throw this.breachOfMemory(false);
+    if (running?.outOfMemory) throw this.breachOfMemory(false);
     if (running?.stop !== undefined) throw this.breachOfBound();
     if (running && Date.now() > running.deadline) throw this.breachOfTime();
   }

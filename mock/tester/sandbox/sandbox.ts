@@ -475,7 +475,7 @@ export class ScriptSandbox {
       // (WebAssembly memory spent): the instance cannot be trusted after either.
       if (error instanceof RangeError && !/memory/i.test(error.message))
         throw new Breach("the script recursed too deep and was stopped", true);
-      throw this.breachOfMemory(true);
+      throw this.breachOfMemory();
     } finally {
       for (const handle of handles) if (handle.alive) handle.dispose();
     }
@@ -483,7 +483,7 @@ export class ScriptSandbox {
       const what = this.running ? safeDump(context, result.error) : undefined;
       result.error.dispose();
       if (!this.running) throw new Error(`the script sandbox failed: ${JSON.stringify(what)}`);
-      if (/out of memory/i.test(String(what)) || what === null || this.running.outOfMemory) throw this.breachOfMemory(false);
+      if (/out of memory/i.test(String(what)) || what === null || this.running.outOfMemory) throw this.breachOfMemory();
       if (this.running.stop !== undefined) throw this.breachOfBound();
       if (Date.now() > this.running.deadline) throw this.breachOfTime();
       // The script broke Postman's runtime for itself (it replaced what the runtime calls): the copy after boot repairs it.
@@ -495,16 +495,14 @@ export class ScriptSandbox {
 
   /**
    * An interrupt inside an async function only rejects its promise: the clock says whether the budget ran out.
-   * The WebAssembly memory is not read here: a script that reached QuickJS's own allocation limit gets a
-   * catchable "out of memory" that postman-sandbox reports as the script's error, and its memory may have grown
-   * past its stop in one step (Emscripten grows it by large steps) with no interrupt between to see it; such a
-   * script is named for its time if the clock ran out too, and for its memory at its end otherwise. With the
-   * memory read here, one clean-clone run stopped a script making 40 assertions of 256 KB names at its 19th
-   * (host-bounds-attacks; not repeated beside three burners): until that is understood, the clock alone.
+   * The WebAssembly memory is read at the script's end, not here: a script that reached QuickJS's own
+   * allocation limit gets a catchable "out of memory" that postman-sandbox reports as the script's error, and
+   * its memory may have grown past its stop in one step (Emscripten grows it by large steps) with no interrupt
+   * between; it is named for its time if the clock ran out too, and for its memory at its end otherwise.
    */
   private checkBudget(): void {
     const running = this.running;
-    if (running?.outOfMemory) throw this.breachOfMemory(false);
+    if (running?.outOfMemory) throw this.breachOfMemory();
     if (running?.stop !== undefined) throw this.breachOfBound();
     if (running && Date.now() > running.deadline) throw this.breachOfTime();
   }
@@ -536,9 +534,9 @@ export class ScriptSandbox {
   }
 
   /** A memory breach always drops the isolate: a WebAssembly memory never shrinks. */
-  private breachOfMemory(drop: boolean): Breach {
+  private breachOfMemory(): Breach {
     const cap = this.running?.memoryLimit ?? this.memoryLimitBytes;
-    return new Breach(`the script used more than its ${Math.round(cap / 1024 / 1024)} MB memory cap and was stopped`, drop);
+    return new Breach(`the script used more than its ${Math.round(cap / 1024 / 1024)} MB memory cap and was stopped`, true);
   }
 
   private drainJobs(isolate: Isolate): void {
@@ -548,12 +546,12 @@ export class ScriptSandbox {
     } catch (error) {
       if (error instanceof RangeError && !/memory/i.test(error.message))
         throw new Breach("the script recursed too deep and was stopped", true);
-      throw this.breachOfMemory(true);
+      throw this.breachOfMemory();
     }
     if (done.error) {
       const what = safeDump(isolate.context, done.error);
       done.error.dispose();
-      if (/out of memory/i.test(String(what)) || what === null || this.running!.outOfMemory) throw this.breachOfMemory(false);
+      if (/out of memory/i.test(String(what)) || what === null || this.running!.outOfMemory) throw this.breachOfMemory();
       if (this.running!.stop !== undefined) throw this.breachOfBound();
       if (Date.now() > this.running!.deadline) throw this.breachOfTime();
       // An uncaught rejection in a job: postman-sandbox reports its own errors through events.
@@ -637,12 +635,12 @@ export class ScriptSandbox {
       this.drainJobs(isolate);
       this.call(isolate, "clearTimers").dispose();
       this.drainJobs(isolate);
-      if (running.outOfMemory || isolate.memory.buffer.byteLength > running.memoryStop) throw this.breachOfMemory(true);
+      if (running.outOfMemory || isolate.memory.buffer.byteLength > running.memoryStop) throw this.breachOfMemory();
       const outcome = this.outcome(isolate, running);
       // A value thrown that cannot be read may be an allocation that failed (QuickJS then throws null):
       // counting the memory (a walk of the heap, ~5 ms) tells.
       if (outcome.error === UNREADABLE && memoryUsed(isolate.runtime, isolate.context) > isolate.baseline + memoryLimit * 0.9)
-        throw this.breachOfMemory(false);
+        throw this.breachOfMemory();
       return outcome;
     } catch (error) {
       if (!(error instanceof Breach)) throw error;
@@ -651,8 +649,7 @@ export class ScriptSandbox {
       // isolate (its memory with it), and so does any stop after the script grew the WebAssembly memory:
       // the next script's stop is the copy made after boot plus its cap, and a memory grown past that would
       // stop it at once (a memory never shrinks). Otherwise the next script starts from the copy made after boot.
-      if (error.drop || /memory cap/.test(error.message) || isolate.memory.buffer.byteLength > isolate.snapshot.length)
-        this.isolate = undefined;
+      if (error.drop || isolate.memory.buffer.byteLength > isolate.snapshot.length) this.isolate = undefined;
       else this.restore(isolate);
       return {
         scopes: input.scopes,
@@ -810,7 +807,7 @@ export class ScriptSandbox {
       request = { url: described.url, method: described.method, body: described.raw, definition };
     }
     const error = resultError ? errorText(resultError) : (running.errors[0] ?? null);
-    if (resultError && isOutOfMemory(resultError)) throw this.breachOfMemory(false);
+    if (resultError && isOutOfMemory(resultError)) throw this.breachOfMemory();
     return {
       scopes,
       assertions: running.assertions,

@@ -149,7 +149,7 @@ export default defineConfig({
           // npm test and npm run test:quick run it with --no-isolate: the files of a worker share
           // its modules (the mock, zod, Mirage and Dexie are imported once per worker, not once
           // per file: 62 CPU-s instead of 167 in a cgroup here). Set here, isolate was not applied.
-          setupFiles: ["tests/quick.setup.ts"],
+          setupFiles: ["tests/quick.setup.ts", "tests/cleanup.setup.ts"],
         },
       },
       {
@@ -160,6 +160,8 @@ export default defineConfig({
           exclude: NEVER,
           // The process tests run cli/bin/mockman.js: build its bundle first, so it is never stale.
           globalSetup: ["tests/build-cli.setup.ts"],
+          // Temp folders and `mockman serve` processes a test leaves are undone after it (tests/cleanup.ts).
+          setupFiles: ["tests/cleanup.setup.ts"],
           // A hang detector for tests that start processes, each booting the bin (and some the script isolate):
           // beside a build and other work at load 16-27, a 9 s test took 22 s and the 20 s default failed it.
           testTimeout: 60000,

@@ -1,27 +1,23 @@
 // Drives mockman in-process (the exact `run` the bin uses, with captured
 // output) or as a real process (the bin on its bundle), on a temp store per test.
 import { type ChildProcess, type ChildProcessWithoutNullStreams, execFile, spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { Readable } from "node:stream";
-import { afterEach } from "vitest";
 import { run } from "#cli/index";
 import type { CliIo } from "#cli/io";
+import { removeAfterTest, stopAfterTest } from "../cleanup";
 
 export const ROOT = resolve(import.meta.dirname, "../..");
 export const FIRST_POST = "8d0c3c7e-1f4b-4b7a-9c2e-6a1f0d9e7b01";
 /** Low PBKDF2 cost for stores seeded in-process; real processes use the real 100k. */
 export const FAST_HASH = 1_000;
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
+/** A fresh temp folder, removed after the test (tests/cleanup.ts). */
 export function tempDir(): string {
   const dir = mkdtempSync(join(tmpdir(), "mockman-cli-"));
-  dirs.push(dir);
+  removeAfterTest(dir);
   return dir;
 }
 
@@ -115,11 +111,6 @@ export interface ServeProcess {
   stop(): Promise<number | null>;
 }
 
-const serveProcesses: ServeProcess[] = [];
-afterEach(async () => {
-  for (const server of serveProcesses.splice(0)) await server.stop();
-});
-
 /**
  * `mockman serve --port 0 ...args` as a real process (the bin, or `command` such as an installed
  * package's bin); resolves once it listens. Stopped with SIGINT by the test or after it.
@@ -151,7 +142,7 @@ export function listening(child: ChildProcessWithoutNullStreams): Promise<ServeP
         output: () => ({ stdout, stderr }),
         stop: () => (stopped ??= (child.kill("SIGINT"), exited)),
       };
-      serveProcesses.push(server);
+      stopAfterTest(server.stop);
       resolve(server);
     });
     void exited.then((code) => reject(new Error(`serve exited (${code}) before it listened: ${stderr}`)));
@@ -189,7 +180,8 @@ export async function serve(options: { db?: string; cwd?: string; args?: string[
   const first = await Promise.race([url, done.then((ran) => Promise.reject(new Error(`serve ended: ${ran.stderr}`)))]);
   let stopped: Promise<Ran> | undefined;
   const server: Running = { url: first, db, dir, stop: () => (stopped ??= (controller.abort(), done)) };
-  // Stopped by the test or, at the latest, by stopServers().
+  // Stopped by the test, by stopServers(), or at the latest after the test (tests/cleanup.ts).
   running.push(server);
+  stopAfterTest(server.stop);
   return server;
 }

@@ -1,7 +1,6 @@
 // Tabs, the Code dialog and the body editor (with an error showing) pass axe in
 // both themes at 375 and 1280 px, without sideways scrolling; with SHOTS_DIR set, screenshots go there.
-import { expect, test } from "@playwright/test";
-import { scaled } from "./fixtures";
+import { expect, scaled, test } from "./fixtures";
 import { checkInBothThemes, mockmanUi, openMockman, tool } from "./mockman-helpers";
 
 test("tabs, Code and the body editor pass axe in the light and the dark theme at 375 and 1280 px", async ({ page }) => {

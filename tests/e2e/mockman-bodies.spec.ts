@@ -4,13 +4,12 @@
 // arrived; serve's admin echo (POST /__mockman/echo) answers what arrived byte for
 // byte, so its type, text, multipart parts and files' bytes are checked directly.
 // GraphQL arrives as the JSON {query, variables}; the JSON default stays.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, scaled, test } from "./fixtures";
 import type { ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { scaled } from "./fixtures";
 import { startServe, stopServe } from "./cli-helpers";
 import { expectNoSeriousAxeViolations, mockmanUi, openMockman, responseSection, section } from "./mockman-helpers";
 

@@ -1,8 +1,7 @@
 // The Code dialog: the languages are offered, {{variables}} are kept or filled by
 // choice, and its cURL really runs against a `mockman serve` (the shipped bin,
 // built by `npm run build`, which `npm run test:e2e` runs first).
-import { expect, test } from "@playwright/test";
-import { scaled } from "./fixtures";
+import { expect, scaled, test } from "./fixtures";
 import { execFile, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -3,7 +3,7 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { ROOT, mockmanSync } from "./cli-helpers";
 
 const POST_ID = "8d0c3c7e-1f4b-4b7a-9c2e-6a1f0d9e7b04";

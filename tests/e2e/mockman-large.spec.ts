@@ -3,8 +3,7 @@
 // the page keeps answering input, and search, Raw, Copy and Save still work.
 // The longest main-thread task is printed, not asserted: timings are figures
 // for the report (a loaded 2-core machine would make a threshold flaky).
-import { expect, test } from "@playwright/test";
-import { scaled } from "./fixtures";
+import { expect, scaled, test } from "./fixtures";
 import { statSync } from "node:fs";
 import { answerScrolledIn, manyItemsJson, mockmanUi, openMockman } from "./mockman-helpers";
 

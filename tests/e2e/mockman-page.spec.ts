@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { bodyJson, expectNoSeriousAxeViolations, mockmanUi as ui, openMockman, responseSection, tool } from "./mockman-helpers";
 
 const POST_ID = "8d0c3c7e-1f4b-4b7a-9c2e-6a1f0d9e7b01";

@@ -1,7 +1,7 @@
 // The query parameters table: paging suggested from the OpenAPI description, and
 // "Next page" from an answer's `next`; Submit brings the answer into view. The table
 // in step with the endpoint both ways is tests/components/query-params.test.tsx's (issue 49).
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { answerScrolledIn, mockmanUi, openMockman, section } from "./mockman-helpers";
 
 test("a paged route suggests limit and cursor; Next page follows the answer's next to the last page", async ({ page }) => {

@@ -1,8 +1,7 @@
 // Figures: a 5 MB JSON response must not block the main thread > 200 ms, nor
 // a 100 MB one (arrival, tree, opening its list, a search), and 1,000 history
 // entries must not slow the page (Hoppscotch #3935, #1530).
-import { expect, test } from "@playwright/test";
-import { scaled } from "./fixtures";
+import { expect, scaled, test } from "./fixtures";
 import { bigJson, manyItemsJson, openMockman, serveJson } from "./mockman-helpers";
 
 interface Probe {

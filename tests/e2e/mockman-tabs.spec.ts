@@ -1,7 +1,6 @@
 // Request tabs: each keeps its own form and answer, new/duplicate/close work,
 // the strip is a keyboard tablist, and everything survives a reload.
-import { expect, test } from "@playwright/test";
-import { scaled } from "./fixtures";
+import { expect, scaled, test } from "./fixtures";
 import { mockmanUi, openMockman, section } from "./mockman-helpers";
 
 test("tabs keep their own request and answer, and survive a reload", async ({ page }) => {

@@ -3,11 +3,10 @@
 // requests logged to the console and those controls under axe are
 // tests/components/tools.test.tsx's (issue 49).
 import { spawnSync } from "node:child_process";
-import { scaled } from "./fixtures";
+import { expect, scaled, test } from "./fixtures";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, test } from "@playwright/test";
 import { MOCKMAN_SHELL, ROOT, startServe, stopServe } from "./cli-helpers";
 import { mockmanUi as ui, openMockman as open, section, tool } from "./mockman-helpers";
 

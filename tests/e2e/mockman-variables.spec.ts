@@ -4,7 +4,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { ROOT, mockmanSync } from "./cli-helpers";
 import { mockmanUi, openMockman } from "./mockman-helpers";
 

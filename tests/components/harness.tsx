@@ -10,6 +10,7 @@ import { afterEach, expect } from "vitest";
 import type { ReactNode } from "react";
 import { ResponsePanel } from "#app/mockman/components/ResponsePanel";
 import { ResponseView } from "#app/mockman/components/ResponseView";
+import { PAGE_KEY_PREFIX } from "#app/mockman/lib/page-keys";
 import { sendRequest, type Outcome } from "#app/mockman/lib/send";
 
 const THEMES = ["light", "dark"] as const;
@@ -124,7 +125,7 @@ export async function pageMock() {
  * on the page. The tabs start blank, as on a first visit: the page's localStorage keys are removed first.
  */
 export async function renderWorkspace() {
-  for (const key of Object.keys(localStorage)) if (key.startsWith("mockman.")) localStorage.removeItem(key);
+  for (const key of Object.keys(localStorage)) if (key.startsWith(PAGE_KEY_PREFIX)) localStorage.removeItem(key);
   const [{ useMockman }, { RequestColumn }] = await Promise.all([
     import("#app/mockman/hooks/useMockman"),
     import("#app/mockman/components/MockmanPage"),
@@ -167,7 +168,7 @@ export async function deleteDatabases() {
  * localStorage keys removed first: a first visit.
  */
 export async function renderTester() {
-  for (const key of Object.keys(localStorage)) if (key.startsWith("mockman.")) localStorage.removeItem(key);
+  for (const key of Object.keys(localStorage)) if (key.startsWith(PAGE_KEY_PREFIX)) localStorage.removeItem(key);
   await deleteDatabases();
   const [{ MockmanLayout }] = await Promise.all([import("#app/mockman/components/MockmanPage"), pageMock()]);
   return render(<MockmanLayout />);

@@ -1,8 +1,9 @@
 // The server that copied commands (cURL, Code) target, kept across visits.
 import { useMemo, useState } from "react";
 import { DEFAULT_BASE_URL, checkBaseUrl } from "../lib/curl";
+import { pageKey } from "../lib/page-keys";
 
-const BASE_URL_KEY = "mockman.baseUrl";
+const BASE_URL_KEY = pageKey("baseUrl");
 
 function storedBaseUrl(): string {
   try {

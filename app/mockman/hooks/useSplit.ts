@@ -2,8 +2,9 @@
 // the request, as in Postman's and Hoppscotch's default layout), as a share of
 // the window's height in percent, kept across visits in this browser.
 import { useState } from "react";
+import { pageKey } from "../lib/page-keys";
 
-const SPLIT_KEY = "mockman.request-height";
+const SPLIT_KEY = pageKey("request-height");
 export const SPLIT_MIN = 30;
 export const SPLIT_MAX = 90;
 const SPLIT_DEFAULT = 75;

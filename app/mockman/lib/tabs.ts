@@ -7,6 +7,7 @@ import { INITIAL_BODY } from "./body";
 import { readParts, str, type BodyParts } from "./bodies";
 import { initialHeaderRows, rowsFromHeaders, type HeaderRow, type SavedHeader } from "./headers";
 import { newParamId, rowsAfterTyping, type ParamRow } from "./query";
+import { pageKey } from "./page-keys";
 import { NO_SCRIPTS, type Scripts } from "./scripts";
 import type { Outcome } from "./send";
 
@@ -62,8 +63,8 @@ export const ANSWER_KEPT = 256 * 1024;
 /** At most this many tabs; New and Duplicate say so past it. */
 export const MAX_TABS = 20;
 
-const FORMS_KEY = "mockman.tabs";
-const answerKey = (id: string) => `mockman.tab-answer.${id}`;
+const FORMS_KEY = pageKey("tabs");
+const answerKey = (id: string) => pageKey(`tab-answer.${id}`);
 
 export const newTabId = () => `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 

@@ -255,8 +255,8 @@ describe("item 5: host work a script drives is bounded and linear", () => {
         "pm.cookies: the jar holds 1,000 cookies (the bound); the script was stopped and its cookie changes dropped",
       );
       expect(report.results[1]).toMatchObject({ status: 200, pass: true });
+      // Stopped at the bound, not after 120,000 sets: the message says so; the time is a figure, not a check.
       lastIsJudged(report);
-      if (ran.seconds) expect(ran.seconds).toBeLessThan(30);
     },
   );
 

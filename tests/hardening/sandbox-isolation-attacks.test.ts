@@ -38,15 +38,13 @@ const item = (name: string, scripts: { pre?: string[]; test?: string[] }, url = 
 });
 
 /** Runs the items through the bin, measured; the process must end by itself, with a JSON report. */
-async function replay(what: string, items: unknown[], ...options: string[]): Promise<{ code: number; ms: number; results: Result[] }> {
+async function replay(what: string, items: unknown[], ...options: string[]): Promise<{ code: number; results: Result[] }> {
   const { dir, db } = tempDb();
   const file = join(dir, "attack.postman_collection.json");
   writeFileSync(file, JSON.stringify({ info: { name: "attack", schema: SCHEMA }, item: items }));
-  const started = Date.now();
   const ran = await measured("isolation", what, ["replay", file, "--json", "--db", db, ...options]);
-  const ms = Date.now() - started;
   expect(ran.code, ran.stderr).toBe(1);
-  return { code: ran.code, ms, results: (JSON.parse(ran.stdout) as { results: Result[] }).results };
+  return { code: ran.code, results: (JSON.parse(ran.stdout) as { results: Result[] }).results };
 }
 
 /** The innocent request after an attack: its checks pass and it sent nothing of its own. */
@@ -71,7 +69,7 @@ describe("a hostile collection's scripts cannot reach the next request (issue 44
   it(
     "1: a loop where the budget used to pause (a library loading, the result collected) is stopped by --timeout-script",
     async () => {
-      const { ms, results } = await replay(
+      const { results } = await replay(
         "1: hangs in a library load and the result's collection",
         [
           item("hang while a library loads", {
@@ -93,9 +91,9 @@ describe("a hostile collection's scripts cannot reach the next request (issue 44
       expect(loading.error).toMatch(/the script ran past its 1 s time budget and was stopped$/);
       expect(collecting.pass).toBe(false);
       expect(collecting.error).toMatch(/the script ran past its 1 s time budget and was stopped$/);
+      // That the run ended at all is the point (the old runtime never did); the test's own limit catches a hang.
+      // Its time is a figure (tests/benchmarks.md), not a check: a timed assertion meets the suite's load.
       judgedRight(after);
-      // Two budgets of 1 s, the boot and the start: far from a hang (the old runtime never ended).
-      expect(ms).toBeLessThan(30_000);
     },
     TIMEOUT,
   );

@@ -1,7 +1,7 @@
 // `npm test`: every suite, each phase timed. On two cores the single-threaded checks (tsc, ESLint,
-// Prettier) run side by side, and the app is built while vitest runs (vitest's slow files mostly
-// wait on processes and servers). A phase's output is printed whole when it ends, except the slow
-// vitest project's and Playwright's, which stream. The first failure stops the run with its exit code.
+// Prettier) run side by side; vitest's projects and the app's build then run one after another (each
+// uses both cores). A phase's output is printed whole when it ends, except the slow vitest project's
+// and Playwright's, which stream. The first failure stops the run with its exit code.
 //
 // With CI set (`CI=true bash .ci/run` on a clean clone), a green run writes its figures to
 // tests/suite-time.json (date, machine, commit, phases, the runners' own counts) and into the
@@ -21,7 +21,7 @@ const load = loadavg()[0];
 const seconds = (ms) => Math.round(ms / 1000);
 /** The sum of a count over both vitest runs' summaries. */
 const sum = (pattern, text) => [...text.matchAll(pattern)].reduce((total, [, n]) => total + Number(n), 0);
-/** What runs now: a failure stops the phase's other command too (the build beside a failed vitest). */
+/** What runs now: a failure or a signal stops it all (the checks run side by side). */
 const running = new Set();
 /**
  * Each command runs in a process group of its own, and a stop ends the whole group: vitest's forks, the
@@ -81,20 +81,25 @@ try {
       run("Prettier", BIN("prettier"), ["--check", "."]),
     ]),
   );
-  // vitest's two projects as two runs side by side, each without isolation: a worker's files share its
-  // modules (the mock, zod, Mirage, Dexie, the bin's helpers) instead of importing them per file. Measured
-  // in a cgroup here: the quick project 167 -> 62 CPU-s (as `npm run test:quick` has always run it), the
-  // slow one 580 -> 435 CPU-s. (isolate set in a project's config is not applied; the flag is.)
-  // The component tests (vitest's browser mode: one Chromium, each file in a frame) as a third run beside them.
+  // vitest's three projects and the app's build, one after another. Each is CPU-bound; run side by side, as
+  // they were before, they kept six busy processes on two cores and a test ran up to 8x slower than alone,
+  // so tests with a time budget or a hang detector went red in clean clones (d5, d6, d7, e1, e2), and the
+  // phase was no shorter: alone here quick takes ~40 s, components ~60 s, the build ~50 s and slow
+  // ~245 s (433-488 s side by side). quick and slow run without isolation: a worker's files share its modules
+  // (the mock, zod, Mirage, Dexie, the bin's helpers) instead of importing them per file (measured in a
+  // cgroup: quick 167 -> 62 CPU-s, slow 580 -> 435 CPU-s; isolate set in a project's config is not applied,
+  // the flag is). The component tests run in vitest's browser mode (one Chromium, each file in a frame).
   const [unitAndBuild, [quickOut, slowOut, componentsOut]] = await phase(
-    "vitest's quick, slow and components projects, and the app's build beside them",
-    () =>
-      Promise.all([
-        run("vitest --project quick --no-isolate", BIN("vitest"), ["run", "--project", "quick", "--no-isolate"]),
-        run("vitest --project slow --no-isolate", BIN("vitest"), ["run", "--project", "slow", "--no-isolate"], { stream: true }),
-        run("vitest --project components", BIN("vitest"), ["run", "--project", "components"]),
-        run("build (remix vite:build)", BIN("remix"), ["vite:build"]),
-      ]),
+    "vitest's quick, components and slow projects and the app's build, one after another",
+    async () => {
+      const quick = await run("vitest --project quick --no-isolate", BIN("vitest"), ["run", "--project", "quick", "--no-isolate"]);
+      const components = await run("vitest --project components", BIN("vitest"), ["run", "--project", "components"]);
+      await run("build (remix vite:build)", BIN("remix"), ["vite:build"]);
+      const slow = await run("vitest --project slow --no-isolate", BIN("vitest"), ["run", "--project", "slow", "--no-isolate"], {
+        stream: true,
+      });
+      return [quick, slow, components];
+    },
   );
   const vitestOut = `${quickOut}\n${slowOut}\n${componentsOut}`;
   // vitest's global setup has built the CLI bundle already; this is the build's own last step.
@@ -123,7 +128,7 @@ try {
     writeFileSync(`${ROOT}tests/suite-time.json`, `${JSON.stringify(figures, null, 2)}\n`);
     const sentence =
       `${figures.seconds.total} s on ${figures.date} at ${figures.commit} (${figures.machine}, load ${figures.loadAverageAtStart} at the start): ` +
-      `checks ${checks} s, vitest ${figures.vitest.files} files / ${figures.vitest.tests} tests with the build beside it ${unitAndBuild} s, ` +
+      `checks ${checks} s, vitest ${figures.vitest.files} files / ${figures.vitest.tests} tests and the build, one after another, ${unitAndBuild} s, ` +
       `Playwright ${figures.playwright.tests} tests on ${figures.playwright.workers} workers ${e2e} s`;
     for (const manual of ["README.md", "tests/README.md"]) {
       const path = `${ROOT}${manual}`;

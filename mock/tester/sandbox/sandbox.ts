@@ -471,11 +471,7 @@ export class ScriptSandbox {
     try {
       result = context.callFunction(isolate.entry[name], context.undefined, ...handles);
     } catch (error) {
-      // The host's stack ran out under the isolate's frames (a RangeError of V8's own), or the engine aborted
-      // (WebAssembly memory spent): the instance cannot be trusted after either.
-      if (error instanceof RangeError && !/memory/i.test(error.message))
-        throw new Breach("the script recursed too deep and was stopped", true);
-      throw this.breachOfMemory();
+      throw this.engineFault(error);
     } finally {
       for (const handle of handles) if (handle.alive) handle.dispose();
     }
@@ -483,14 +479,28 @@ export class ScriptSandbox {
       const what = this.running ? safeDump(context, result.error) : undefined;
       result.error.dispose();
       if (!this.running) throw new Error(`the script sandbox failed: ${JSON.stringify(what)}`);
-      if (/out of memory/i.test(String(what)) || what === null || this.running.outOfMemory) throw this.breachOfMemory();
-      if (this.running.stop !== undefined) throw this.breachOfBound();
-      if (Date.now() > this.running.deadline) throw this.breachOfTime();
+      this.checkThrown(what);
       // The script broke Postman's runtime for itself (it replaced what the runtime calls): the copy after boot repairs it.
       throw new Breach(`the script broke the script runtime (${String(what)}) and was stopped`, false);
     }
     this.checkBudget();
     return result.value;
+  }
+
+  /**
+   * The engine threw into the host: the host's stack ran out under the isolate's frames (a RangeError of V8's
+   * own), or the engine aborted (WebAssembly memory spent). The instance cannot be trusted after either.
+   */
+  private engineFault(error: unknown): Breach {
+    if (error instanceof RangeError && !/memory/i.test(error.message))
+      return new Breach("the script recursed too deep and was stopped", true);
+    return this.breachOfMemory();
+  }
+
+  /** What the isolate threw out of a call or a job: an allocation that failed (QuickJS throws null), or a limit. */
+  private checkThrown(what: unknown): void {
+    if (/out of memory/i.test(String(what)) || what === null) throw this.breachOfMemory();
+    this.checkBudget();
   }
 
   /**
@@ -544,19 +554,14 @@ export class ScriptSandbox {
     try {
       done = isolate.runtime.executePendingJobs(-1);
     } catch (error) {
-      if (error instanceof RangeError && !/memory/i.test(error.message))
-        throw new Breach("the script recursed too deep and was stopped", true);
-      throw this.breachOfMemory();
+      throw this.engineFault(error);
     }
     if (done.error) {
       const what = safeDump(isolate.context, done.error);
       done.error.dispose();
-      if (/out of memory/i.test(String(what)) || what === null || this.running!.outOfMemory) throw this.breachOfMemory();
-      if (this.running!.stop !== undefined) throw this.breachOfBound();
-      if (Date.now() > this.running!.deadline) throw this.breachOfTime();
-      // An uncaught rejection in a job: postman-sandbox reports its own errors through events.
-    }
-    this.checkBudget();
+      // Unless it was a limit, an uncaught rejection in a job: postman-sandbox reports its own errors through events.
+      this.checkThrown(what);
+    } else this.checkBudget();
   }
 
   /** Runs one script against the given state; never throws for what the script does. */

@@ -84,9 +84,9 @@ try {
   // vitest's three projects and the app's build, one after another. Each is CPU-bound; run side by side, as
   // they were before, they kept six busy processes on two cores and a test ran up to 8x slower than alone,
   // so tests with a time budget or a hang detector went red in clean clones (d5, d6, d7, e1, e2), and the
-  // phase was no shorter: alone here quick takes ~40 s, components ~60 s, the build ~50 s and slow
-  // ~245 s (433-488 s side by side). quick and slow run without isolation: a worker's files share its modules
-  // (the mock, zod, Mirage, Dexie, the bin's helpers) instead of importing them per file (measured in a
+  // phase was no shorter: 429 and 433 s one after another in clean clones e3 and e4, 433-488 s side by side.
+  // quick and slow run without isolation: a worker's files share its modules (the mock, zod, Mirage, Dexie,
+  // the bin's helpers) instead of importing them per file (measured in a
   // cgroup: quick 167 -> 62 CPU-s, slow 580 -> 435 CPU-s; isolate set in a project's config is not applied,
   // the flag is). The component tests run in vitest's browser mode (one Chromium, each file in a frame).
   const [unitAndBuild, [quickOut, slowOut, componentsOut]] = await phase(

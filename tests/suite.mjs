@@ -7,7 +7,7 @@
 // tests/suite-time.json (date, machine, commit, phases, the runners' own counts) and into the
 // marked sentence of README.md and tests/README.md, and the hardening suites' measured attacks into
 // tests/benchmarks.md, so the manuals show the last run's figures.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
@@ -18,6 +18,9 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const BIN = (name) => `${ROOT}node_modules/.bin/${name}`;
 const started = Date.now();
 const load = loadavg()[0];
+// The machine's speed today, before any phase loads it: the same suite on a slower day is not a slower suite.
+const speed = JSON.parse(execFileSync(BIN("tsx"), ["tests/calibrate.ts", "--json"], { cwd: ROOT }).toString());
+console.log(`── the machine (tests/calibrate.ts): fixed work took ${speed.node} CPU-s in Node, ${speed.chromium} s in Chromium ──`);
 const seconds = (ms) => Math.round(ms / 1000);
 /** The sum of a count over both vitest runs' summaries. */
 const sum = (pattern, text) => [...text.matchAll(pattern)].reduce((total, [, n]) => total + Number(n), 0);
@@ -118,6 +121,7 @@ try {
       commit: commit(),
       machine: machine(),
       loadAverageAtStart: Math.round(load * 10) / 10,
+      calibrationSeconds: speed,
       seconds: { total, checks, vitestAndBuild: unitAndBuild, playwright: e2e },
       vitest: { files: sum(/Test Files\s+(\d+) passed/g, v), tests: sum(/Tests\s+(\d+) passed/g, v) },
       playwright: {
@@ -127,7 +131,8 @@ try {
     };
     writeFileSync(`${ROOT}tests/suite-time.json`, `${JSON.stringify(figures, null, 2)}\n`);
     const sentence =
-      `${figures.seconds.total} s on ${figures.date} at ${figures.commit} (${figures.machine}, load ${figures.loadAverageAtStart} at the start): ` +
+      `${figures.seconds.total} s on ${figures.date} at ${figures.commit} (${figures.machine}, load ${figures.loadAverageAtStart} at the start, ` +
+      `tests/calibrate.ts's fixed work ${speed.node} CPU-s in Node, ${speed.chromium} s in Chromium): ` +
       `checks ${checks} s, vitest ${figures.vitest.files} files / ${figures.vitest.tests} tests and the build, one after another, ${unitAndBuild} s, ` +
       `Playwright ${figures.playwright.tests} tests on ${figures.playwright.workers} workers ${e2e} s`;
     for (const manual of ["README.md", "tests/README.md"]) {

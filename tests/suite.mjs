@@ -20,7 +20,10 @@ const started = Date.now();
 const load = loadavg()[0];
 // The machine's speed today, before any phase loads it: the same suite on a slower day is not a slower suite.
 const speed = JSON.parse(execFileSync(BIN("tsx"), ["tests/calibrate.ts", "--json"], { cwd: ROOT }).toString());
-console.log(`── the machine (tests/calibrate.ts): fixed work took ${speed.node} CPU-s in Node, ${speed.chromium} s in Chromium ──`);
+const speedText =
+  `fixed work ${speed.node} CPU-s in Node, a fresh page of memory ${speed.pageUs} µs, a page's layout ${speed.layout} s in Chromium, ` +
+  `a context ${speed.contextMs} ms, a round trip ${speed.roundTripMs} ms`;
+console.log(`── the machine (tests/calibrate.ts): ${speedText} ──`);
 const seconds = (ms) => Math.round(ms / 1000);
 /** The sum of a count over both vitest runs' summaries. */
 const sum = (pattern, text) => [...text.matchAll(pattern)].reduce((total, [, n]) => total + Number(n), 0);
@@ -132,7 +135,7 @@ try {
     writeFileSync(`${ROOT}tests/suite-time.json`, `${JSON.stringify(figures, null, 2)}\n`);
     const sentence =
       `${figures.seconds.total} s on ${figures.date} at ${figures.commit} (${figures.machine}, load ${figures.loadAverageAtStart} at the start, ` +
-      `tests/calibrate.ts's fixed work ${speed.node} CPU-s in Node, ${speed.chromium} s in Chromium): ` +
+      `tests/calibrate.ts: ${speedText}): ` +
       `checks ${checks} s, vitest ${figures.vitest.files} files / ${figures.vitest.tests} tests and the build, one after another, ${unitAndBuild} s, ` +
       `Playwright ${figures.playwright.tests} tests on ${figures.playwright.workers} workers ${e2e} s`;
     for (const manual of ["README.md", "tests/README.md"]) {

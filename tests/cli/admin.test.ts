@@ -9,12 +9,10 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Ajv2020 from "ajv/dist/2020";
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES, tooLarge } from "#mock/core/boundary";
 import { adminOpenApi } from "#mock/node/admin-openapi";
-import { cli, serve, stopServers, tempDir } from "./helpers";
-
-afterEach(stopServers);
+import { cli, serve, tempDir } from "./helpers";
 
 const doc = adminOpenApi();
 const ajv = new Ajv2020({ strict: false, allErrors: true });

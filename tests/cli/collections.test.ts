@@ -6,9 +6,7 @@ import { createServer, type Server } from "node:http";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ROOT, cli, folderState, oneStderrLine, serve, stopServers, tempDb } from "./helpers";
-
-afterEach(stopServers);
+import { ROOT, cli, folderState, oneStderrLine, serve, tempDb } from "./helpers";
 
 const SMOKE = join(ROOT, "cli/examples/smoke.collection.json");
 const POSTMAN = join(ROOT, "cli/examples/moments.postman_collection.json");

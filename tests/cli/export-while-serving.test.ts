@@ -4,11 +4,9 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { FileStore } from "#mock/node/file-store";
-import { cli, serve, stopServers, tempDir } from "./helpers";
-
-afterEach(stopServers);
+import { cli, serve, tempDir } from "./helpers";
 
 describe("export while serve holds the store", () => {
   it("exports every acknowledged write and leaves the store's files as they were", async () => {

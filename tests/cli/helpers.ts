@@ -156,13 +156,6 @@ export interface Running {
   stop(): Promise<Ran>;
 }
 
-const running: Running[] = [];
-
-/** Stops every server `serve()` started; call it from afterEach. */
-export async function stopServers(): Promise<void> {
-  for (const server of running.splice(0)) await server.stop();
-}
-
 /** `mockman serve --port 0` on a fresh store, in-process; resolves once it listens. */
 export async function serve(options: { db?: string; cwd?: string; args?: string[] } = {}): Promise<Running> {
   const { dir, db } = options.db ? { dir: dirname(options.db), db: options.db } : tempDb();
@@ -180,8 +173,7 @@ export async function serve(options: { db?: string; cwd?: string; args?: string[
   const first = await Promise.race([url, done.then((ran) => Promise.reject(new Error(`serve ended: ${ran.stderr}`)))]);
   let stopped: Promise<Ran> | undefined;
   const server: Running = { url: first, db, dir, stop: () => (stopped ??= (controller.abort(), done)) };
-  // Stopped by the test, by stopServers(), or at the latest after the test (tests/cleanup.ts).
-  running.push(server);
+  // Stopped by the test, or at the latest after it (tests/cleanup.ts).
   stopAfterTest(server.stop);
   return server;
 }

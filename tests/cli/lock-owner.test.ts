@@ -7,10 +7,8 @@ import fs from "node:fs";
 import { type IncomingMessage, createServer } from "node:http";
 import os from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { cli, oneStderrLine, serve, stopServers, tempDb } from "./helpers";
-
-afterEach(stopServers);
+import { describe, expect, it } from "vitest";
+import { cli, oneStderrLine, serve, tempDb } from "./helpers";
 
 interface Seen {
   method?: string;

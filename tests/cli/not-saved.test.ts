@@ -5,7 +5,7 @@
 import fs from "node:fs/promises";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FileStore } from "#mock/node/file-store";
-import { cli, oneStderrLine, serve, stopServers, tempDb } from "./helpers";
+import { cli, oneStderrLine, serve, tempDb } from "./helpers";
 
 /** Every FileHandle.write fails with ENOSPC while the returned switch is on (snapshots use writeFile, journals write). */
 async function diskFullSwitch(): Promise<{ full: boolean }> {
@@ -23,7 +23,6 @@ async function diskFullSwitch(): Promise<{ full: boolean }> {
 
 afterEach(async () => {
   vi.restoreAllMocks();
-  await stopServers();
 });
 
 const titles = async (db: string) => {

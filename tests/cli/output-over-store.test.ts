@@ -3,10 +3,8 @@
 // `replay --reporter-out db.json` ended 0 and left "not a mockman store".
 import { symlinkSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { cli, folderState, oneStderrLine, serve, stopServers, tempDb } from "./helpers";
-
-afterEach(stopServers);
+import { describe, expect, it } from "vitest";
+import { cli, folderState, oneStderrLine, serve, tempDb } from "./helpers";
 
 async function seeded() {
   const { dir, db } = tempDb();

@@ -3,11 +3,9 @@
 // is the image's bytes with their type and length.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { cli, serve, stopServers, tempDb, tempDir } from "./helpers";
+import { describe, expect, it } from "vitest";
+import { cli, serve, tempDb, tempDir } from "./helpers";
 import { png } from "../fixtures/images";
-
-afterEach(stopServers);
 
 const { bytes, url: photo } = png(30_000);
 

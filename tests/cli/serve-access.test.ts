@@ -3,10 +3,8 @@
 // refused), a request from a foreign Origin is refused before it runs (a
 // "simple" POST needs no preflight), and CORS goes only to allowed origins.
 import { request as httpRequest } from "node:http";
-import { afterEach, describe, expect, it } from "vitest";
-import { cli, serve, stopServers } from "./helpers";
-
-afterEach(stopServers);
+import { describe, expect, it } from "vitest";
+import { cli, serve } from "./helpers";
 
 interface Answer {
   status: number;

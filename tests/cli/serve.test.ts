@@ -5,10 +5,8 @@
 import { createServer, type Server } from "node:http";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { FIRST_POST, ROOT, cli, oneStderrLine, serve, stopServers, tempDb } from "./helpers";
-
-afterEach(stopServers);
+import { describe, expect, it } from "vitest";
+import { FIRST_POST, ROOT, cli, oneStderrLine, serve, tempDb } from "./helpers";
 
 function listen(server: Server): Promise<string> {
   return new Promise((resolve) =>

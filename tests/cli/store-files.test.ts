@@ -10,11 +10,10 @@ import fs from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { FileStore } from "#mock/node/file-store";
-import { BIN, cli, folderState, oneStderrLine, serve, serveProcess, stopServers, tempDir } from "./helpers";
+import { BIN, cli, folderState, oneStderrLine, serve, serveProcess, tempDir } from "./helpers";
 
 const restore: string[] = [];
 afterEach(async () => {
-  await stopServers();
   // Writable again, so the temp dirs can be removed.
   for (const p of restore.splice(0)) fs.chmodSync(p, 0o755);
 });

@@ -12,8 +12,8 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import newman from "newman";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { processCli, serve, stopServers } from "../cli/helpers";
+import { afterAll, describe, expect, it } from "vitest";
+import { processCli, serve } from "../cli/helpers";
 
 const HERE = import.meta.dirname;
 const PUBLIC = join(HERE, "public");
@@ -339,7 +339,7 @@ async function onFreshServer<T>(name: string, tool: string, go: (files: Files, u
     };
     return await go(files, server.url);
   } finally {
-    await stopServers();
+    await server.stop();
   }
 }
 
@@ -358,8 +358,6 @@ async function compare(file: string) {
 }
 
 describe("mockman replay and Newman agree execution by execution", () => {
-  afterEach(stopServers);
-
   for (const file of collections) {
     const name = file.replace(/^.*\//, "");
     it(name, { timeout: 180_000 }, async () => {

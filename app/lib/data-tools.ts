@@ -12,6 +12,7 @@ import { clearPosts } from "./post-store";
 import { rememberUser } from "./remember-user";
 import { requireSession, type SessionUser } from "./session";
 import { inLine } from "./write-line";
+import { IMPORT_PROGRESS_EVENT } from "./import-progress";
 
 export const DATA_TOAST = {
   reset: "The data was reset to the sample data.",
@@ -32,8 +33,6 @@ export function describeExport(file: ImportSummary): string {
   return `${count(file.users, "user")} and ${count(file.posts, "post")}, exported ${at}`;
 }
 
-/** Fired on window while an import runs in the mock's worker; detail is a Progress. */
-export const IMPORT_PROGRESS_EVENT = "moments:import-progress";
 const reportProgress = (progress: Progress) => window.dispatchEvent(new CustomEvent(IMPORT_PROGRESS_EVENT, { detail: progress }));
 
 /**

@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { BIN, ROOT, seededExport } from "./cli-helpers";
 import { expectToast, feed, loginAsGuest, scrollTo, seriousViolationsInPage, walkFeedToEnd, watchErrors } from "./helpers";
 import { readIndexedDb } from "./hardening/api";
+import { IMPORT_PROGRESS_EVENT } from "#app/lib/import-progress";
 
 // Far more than the ~60 cards the window holds; 100k is the browser bench's (npm run bench:browser).
 const POSTS = 1000;
@@ -204,20 +205,20 @@ test("an import shows its stages, and never leaves the button on 'Importing…' 
   await loginAsGuest(page);
   await page.goto("/settings");
   // Every stage the status line shows, recorded as it changes, and every progress report the worker sent
-  // (IMPORT_PROGRESS_EVENT in app/lib/data-tools.ts). The page shows the latest report: on a busy machine
+  // (IMPORT_PROGRESS_EVENT, fired by app/lib/data-tools.ts). The page shows the latest report: on a busy machine
   // several arrive before React renders, and the saving's percentages may never be painted (clean clone e3).
-  await page.evaluate(() => {
+  await page.evaluate((progressEvent) => {
     const seen: string[] = ((window as unknown as { __stages: string[] }).__stages = []);
     new MutationObserver(() => {
       const text = document.querySelector(".data-tool__progress")?.textContent;
       if (text && seen.at(-1) !== text) seen.push(text);
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
     const reports: string[] = ((window as unknown as { __reports: string[] }).__reports = []);
-    window.addEventListener("moments:import-progress", (event) => {
+    window.addEventListener(progressEvent, (event) => {
       const { phase, done, total } = (event as CustomEvent<{ phase: string; done: number; total: number }>).detail;
       reports.push(`${phase} ${done}/${total}`);
     });
-  });
+  }, IMPORT_PROGRESS_EVENT);
   await page.getByLabel("Import a file…").setInputFiles(exportFile);
   await page
     .getByRole("dialog")

@@ -4,7 +4,8 @@
 // (reading, checking, saving, loading) shows with a progress bar.
 import type { FetcherWithComponents } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
-import { IMPORT_PROGRESS_EVENT, checkImportFile, describeExport, type DataToolActionData } from "#app/lib/data-tools";
+import { checkImportFile, describeExport, type DataToolActionData } from "#app/lib/data-tools";
+import { IMPORT_PROGRESS_EVENT } from "#app/lib/import-progress";
 import type { ImportSummary, Progress } from "#mock/browser/worker-protocol";
 import { ConfirmDialog } from "../ConfirmDialog";
 

@@ -1,11 +1,14 @@
 // The signed-in app's keyboard shortcuts (app/lib/shortcuts.ts) and the '?'
 // dialog that lists them. What a shortcut changes is announced in a polite
 // live region, since focus stays on the post while its buttons change.
-import { useNavigate } from "@remix-run/react";
-import { useLayoutEffect, useState } from "react";
+import { useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { SHORTCUTS, composerField, currentPost, movePost, pressOnPost, shortcutFor } from "#app/lib/shortcuts";
 import { Modal } from "./Modal";
 import { useLatest } from "#app/lib/use-latest";
+
+/** How long n's wish for the composer holds while Home is on its way. */
+const COMPOSE_WAIT_MS = 10_000;
 
 const PRESSED: Record<string, [string, string]> = {
   Like: ["Liked", "Like removed"],
@@ -17,6 +20,22 @@ export function KeyboardShortcuts() {
   const [helpOpen, setHelpOpen] = useState(false);
   const [announcement, setAnnouncement] = useState("");
   const navigateRef = useLatest(navigate);
+  // What React has shown, not the address bar: the router commits a navigation in a transition, so the URL
+  // can say /home while the screen is still the one before it (or about to be replaced by it).
+  const location = useLocation();
+  const navigation = useNavigation();
+  const shown = useLatest({ pathname: location.pathname, idle: navigation.state === "idle" });
+  /** When n asked for the composer of a Home not shown yet (performance.now()), until it is focused. */
+  const composeAsked = useRef<number | null>(null);
+
+  // n from another screen: the composer is focused once Home is shown and no navigation is left to replace
+  // it. (Polling the DOM from the URL found the Home that was going away and focused its box.)
+  useEffect(() => {
+    const asked = composeAsked.current;
+    if (asked === null || navigation.state !== "idle" || location.pathname !== "/home") return;
+    composeAsked.current = null;
+    if (performance.now() - asked < COMPOSE_WAIT_MS) composerField()?.focus();
+  }, [location, navigation.state]);
 
   // Listening from the commit that shows the page, not a task after its paint (see useShortcut).
   useLayoutEffect(() => {
@@ -50,14 +69,13 @@ export function KeyboardShortcuts() {
           return;
         }
         case "compose": {
-          // The URL leads: right after a navigation away from /home, React may still be showing
-          // Home (the router commits in a transition), and its composer is about to go.
-          const field = window.location.pathname === "/home" ? composerField() : null;
+          // Home shown and settled: its composer now. Otherwise once it is (the effect above); Home's
+          // loader may take seconds on a busy machine.
+          const field = shown.current.idle && shown.current.pathname === "/home" ? composerField() : null;
           if (field) field.focus();
           else {
-            navigateRef.current("/home");
-            // Home's loader may take seconds on a busy machine: wait for its composer while the URL stays /home.
-            waitFor(() => (window.location.pathname === "/home" ? composerField() : null), 10_000).then((found) => found?.focus());
+            composeAsked.current = performance.now();
+            if (window.location.pathname !== "/home" || shown.current.idle) navigateRef.current("/home");
           }
           return;
         }
@@ -71,7 +89,7 @@ export function KeyboardShortcuts() {
     };
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);
-  }, [navigateRef]);
+  }, [navigateRef, shown]);
 
   return (
     <>
@@ -101,20 +119,7 @@ export function KeyboardShortcuts() {
   );
 }
 
-/** Polls for an element that a navigation is about to render (up to 3 s). */
 /** Whether the focused post's control shows pressed now (aria-pressed), before a press changes it. */
 function currentPressed(control: string): boolean {
   return currentPost()?.querySelector(`button[aria-label="${control}"]`)?.getAttribute("aria-pressed") === "true";
-}
-
-function waitFor<T>(find: () => T | null, limitMs = 3000): Promise<T | null> {
-  return new Promise((resolve) => {
-    const started = performance.now();
-    const look = () => {
-      const found = find();
-      if (found || performance.now() - started > limitMs) resolve(found);
-      else requestAnimationFrame(look);
-    };
-    look();
-  });
 }

@@ -59,9 +59,27 @@ test("n writes a post that Ctrl+Enter sends; / goes to Explore; n from there com
   await page.locator("body").click({ position: { x: 5, y: 5 } });
   await page.keyboard.press("/");
   await expect(page).toHaveURL(/\/explore$/);
+  // Every text box the composer is given on the way back: the post's answer is kept by its fetcher across
+  // screens, and a composer that replayed its reset on opening again swapped the box n had just focused for
+  // a new one (clean clone f2: "inactive" for 30 s).
+  await page.evaluate(() => {
+    const boxes = new Set<Element>();
+    (window as unknown as { __composerBoxes: Set<Element> }).__composerBoxes = boxes;
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes)
+          if (node instanceof Element)
+            for (const box of [node, ...node.querySelectorAll("textarea")])
+              if (box.matches('section[aria-label="Create a post"] textarea')) boxes.add(box);
+    }).observe(document.body, { subtree: true, childList: true });
+  });
   await page.keyboard.press("n");
   await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByRole("region", { name: "Create a post" }).getByRole("textbox")).toBeFocused();
+  const composerBox = page.getByRole("region", { name: "Create a post" }).getByRole("textbox");
+  await expect(composerBox).toBeFocused();
+  await page.keyboard.type("and again");
+  await expect(composerBox).toHaveValue("and again");
+  expect(await page.evaluate(() => (window as unknown as { __composerBoxes: Set<Element> }).__composerBoxes.size)).toBe(1);
 });
 
 test("? lists every shortcut in a dialog that Escape closes", async ({ page }) => {

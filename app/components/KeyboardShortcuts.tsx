@@ -70,12 +70,12 @@ export function KeyboardShortcuts() {
         }
         case "compose": {
           // Home shown and settled: its composer now. Otherwise once it is (the effect above); Home's
-          // loader may take seconds on a busy machine.
+          // loader may take seconds on a busy machine, and a URL already at /home is a navigation on its way.
           const field = shown.current.idle && shown.current.pathname === "/home" ? composerField() : null;
           if (field) field.focus();
           else {
             composeAsked.current = performance.now();
-            if (window.location.pathname !== "/home" || shown.current.idle) navigateRef.current("/home");
+            if (window.location.pathname !== "/home") navigateRef.current("/home");
           }
           return;
         }

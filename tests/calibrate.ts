@@ -1,13 +1,13 @@
 // The machine's speed on the day, as figures the same code gives alike on the same machine, each the best of
 // three: the CPU time a fixed piece of JavaScript takes in a fresh Node process (tests/calibrate-work.mjs); what a
-// fresh page of memory costs (18 µs here on 2026-11-30, well under 1 where a kernel maps it without a hypervisor's
-// help); the time Chromium takes to build, style and lay out a fixed page (1,500 styled list items, five times,
+// fresh page of memory costs (18-19 µs here on 2026-11-30; 0.28 µs a 4 KB page here once memory is marked for huge
+// pages); the time Chromium takes to build, style and lay out a fixed page (1,500 styled list items, five times,
 // each laid out at five widths); and what crossing processes costs, as Playwright does for every step of a test:
 // a new browser context with a page, and a `page.evaluate` round trip. A suite that takes longer on a day when
 // these grew was slowed by the machine, not by its tests. Why these (tests/README.md, "The machine changed on
-// 2026-11-29"): since then the machine this project runs on spends 2-3x what it did on Chromium's work while
-// Node's compute is unchanged, and its page faults and system calls are slow. `npm test` prints and records them
-// (tests/suite.mjs, with --json); `npx tsx tests/calibrate.ts` prints them.
+// 2026-11-29"): since then the machine this project runs on spends 1.3-2.7x what it did on Chromium's work
+// while Node's compute is unchanged, and its page faults and system calls are slow. `npm test` prints and records
+// them (tests/suite.mjs, with --json); `npx tsx tests/calibrate.ts` prints them.
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { chromium } from "@playwright/test";
@@ -18,16 +18,13 @@ const best = (times: number[]) => Math.round(Math.min(...times) * 100) / 100;
 
 /** The fixed work's figure in a fresh Node process (CPU seconds, or with "pages" microseconds a page), the best of three. */
 function nodeFigure(...args: string[]): number {
-  const times: number[] = [];
-  for (let i = 0; i < 3; i++)
-    times.push(
-      Number(
-        execFileSync(process.execPath, [WORK, ...args])
-          .toString()
-          .split(" ")[0],
-      ),
+  const once = () =>
+    Number(
+      execFileSync(process.execPath, [WORK, ...args])
+        .toString()
+        .split(" ")[0],
     );
-  return best(times);
+  return best([once(), once(), once()]);
 }
 
 /** Chromium's seconds for the fixed page's building, styling and layout, and its crossings in milliseconds. */

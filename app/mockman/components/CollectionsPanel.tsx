@@ -4,6 +4,7 @@
 // another folder or collection), exports and deletes (asked first). Rows can be
 // dragged: onto a request to go before it, onto a folder or a collection to go in.
 // The rows are SavedItems.tsx; the sidebar's state is hooks/useCollectionsPanel.ts.
+import { memo } from "react";
 import type { PostmanItem } from "#mock/tester/postman/convert";
 import { folderChoices, requestCount, type SavedCollection } from "../lib/saved";
 import type { Collections } from "../hooks/useCollections";
@@ -24,7 +25,7 @@ interface Props {
   moreActions?(collection: SavedCollection, folder: PostmanItem | null): MenuAction[];
 }
 
-export function CollectionsPanel({ collections, onOpen, onNotice, currentId, moreActions }: Props) {
+export const CollectionsPanel = memo(function CollectionsPanel({ collections, onOpen, onNotice, currentId, moreActions }: Props) {
   const panel = useCollectionsPanel(collections, onNotice);
   const { renaming, setRenaming, deleting, setDeleting, moving, setMoving, fail, run } = panel;
 
@@ -132,7 +133,7 @@ export function CollectionsPanel({ collections, onOpen, onNotice, currentId, mor
       )}
     </section>
   );
-}
+});
 
 /** Where an item can go: each collection's top and each folder, but never into itself. */
 function places(all: SavedCollection[], fromId: string, item: PostmanItem): Place[] {

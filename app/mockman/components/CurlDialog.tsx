@@ -1,6 +1,6 @@
 // Paste a cURL command to fill the form. A native <dialog> gives focus
 // trapping and Escape for free.
-import { useState } from "react";
+import { memo, useState } from "react";
 import { useModal } from "../hooks/useModal";
 import { DialogActions } from "./DialogActions";
 import { CurlError, readCurl, type ParsedCurl } from "../lib/curl";
@@ -11,7 +11,7 @@ interface Props {
   onFill(parsed: ParsedCurl): void;
 }
 
-export function CurlDialog({ open, onClose, onFill }: Props) {
+export const CurlDialog = memo(function CurlDialog({ open, onClose, onFill }: Props) {
   const dialog = useModal(open);
   const [text, setText] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
@@ -62,4 +62,4 @@ export function CurlDialog({ open, onClose, onFill }: Props) {
       </form>
     </dialog>
   );
-}
+});

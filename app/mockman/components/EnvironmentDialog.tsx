@@ -2,6 +2,7 @@
 // secret), import and export in the files `mockman replay --env` reads.
 // Its state lives in useEnvironmentEditor; the variables' grid in EnvironmentVariables.
 // Below, the globals scripts have set (pm.globals), read by every Send and Run.
+import { memo } from "react";
 import { FileImport } from "./FileImport";
 import { EnvironmentVariables } from "./EnvironmentVariables";
 import { useModal } from "../hooks/useModal";
@@ -15,7 +16,7 @@ interface Props {
   onClose(): void;
 }
 
-export function EnvironmentDialog({ open, environments, onClose }: Props) {
+export const EnvironmentDialog = memo(function EnvironmentDialog({ open, environments, onClose }: Props) {
   const dialog = useModal(open);
   const editor = useEnvironmentEditor(environments);
   const { editing, notice } = editor;
@@ -102,7 +103,7 @@ export function EnvironmentDialog({ open, environments, onClose }: Props) {
       </div>
     </dialog>
   );
-}
+});
 
 /** The globals a Send's or a Run's scripts left (pm.globals.set), read after the environment and the collection's variables. */
 function Globals({ environments }: { environments: Environments }) {

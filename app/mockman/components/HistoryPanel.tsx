@@ -1,7 +1,7 @@
 // History, newest first: restore on click, delete one or all, select some to
 // export as a collection, import a collection file.
 import { SearchBox } from "./SearchBox";
-import { useState } from "react";
+import { memo, useState } from "react";
 import type { HistoryEntry } from "../lib/history";
 import type { History } from "../hooks/useHistory";
 import { CollectionTools } from "./CollectionTools";
@@ -12,7 +12,7 @@ interface Props {
   onNotice(text: string, isError?: boolean): void;
 }
 
-export function HistoryPanel({ history, onRestore, onNotice }: Props) {
+export const HistoryPanel = memo(function HistoryPanel({ history, onRestore, onNotice }: Props) {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [confirming, setConfirming] = useState(false);
   const toggle = (id: number) =>
@@ -103,7 +103,7 @@ export function HistoryPanel({ history, onRestore, onNotice }: Props) {
       )}
     </section>
   );
-}
+});
 
 interface ItemProps {
   entry: HistoryEntry;

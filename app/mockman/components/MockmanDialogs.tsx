@@ -1,6 +1,6 @@
 // The page's dialogs: Code (loaded on first open only, it brings httpsnippet),
 // Environments and Paste cURL.
-import { Suspense, lazy } from "react";
+import { Suspense, lazy, useCallback } from "react";
 import { DEFAULT_BASE_URL } from "../lib/curl";
 import type { Variables } from "../lib/variables";
 import type { BaseUrl } from "../hooks/useBaseUrl";
@@ -22,6 +22,10 @@ interface Props {
 }
 
 export function MockmanDialogs({ dialogs, curl, baseUrl, environments, variables, environmentName }: Props) {
+  // Environments and Paste cURL are memo'd: the same closers for the page's life, so typing in the form passes them by.
+  const { setEnvironmentOpen, setCurlOpen } = dialogs;
+  const closeEnvironment = useCallback(() => setEnvironmentOpen(false), [setEnvironmentOpen]);
+  const closeCurl = useCallback(() => setCurlOpen(false), [setCurlOpen]);
   return (
     <>
       {dialogs.codeOpen !== null && (
@@ -36,8 +40,8 @@ export function MockmanDialogs({ dialogs, curl, baseUrl, environments, variables
           />
         </Suspense>
       )}
-      <EnvironmentDialog open={dialogs.environmentOpen} environments={environments} onClose={() => dialogs.setEnvironmentOpen(false)} />
-      <CurlDialog open={dialogs.curlOpen} onClose={() => dialogs.setCurlOpen(false)} onFill={curl.fillFromDialog} />
+      <EnvironmentDialog open={dialogs.environmentOpen} environments={environments} onClose={closeEnvironment} />
+      <CurlDialog open={dialogs.curlOpen} onClose={closeCurl} onFill={curl.fillFromDialog} />
     </>
   );
 }

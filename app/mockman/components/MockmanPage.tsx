@@ -3,7 +3,9 @@
 // below. The page lays out; hooks/useMockman.ts puts its state together from
 // the hooks beside it (tabs, sending, paging, the copy server, commands,
 // environments, collections and scripts, the status line, the split).
-import type { ReactNode } from "react";
+import { useCallback, type ReactNode } from "react";
+import type { PostmanItem } from "#mock/tester/postman/convert";
+import type { SavedCollection } from "../lib/saved";
 import { blankTab, duplicateTab } from "../lib/tabs";
 import { useMockman, type Mockman } from "../hooks/useMockman";
 import { CollectionsPanel } from "./CollectionsPanel";
@@ -29,9 +31,18 @@ export function MockmanLayout({ topBar, settings }: { topBar?: ReactNode; settin
   const page = useMockman();
   const { tab, say, collections } = page;
   const { setEditingScripts, setRunning } = page.owners;
+  // The side panels are memo'd: what they get stays the same object until what they show changes.
+  const moreActions = useCallback(
+    (collection: SavedCollection, folder: PostmanItem | null) => [
+      { label: "Edit scripts", run: () => setEditingScripts({ collection, folder }), dialog: true },
+      { label: "Run", run: () => setRunning({ collection, folder }), dialog: true },
+    ],
+    [setEditingScripts, setRunning],
+  );
 
   return (
-    <div className="mm-page">
+    // Busy until the history, the collections and the environments kept in IndexedDB have been read.
+    <div className="mm-page" aria-busy={!(page.history.ready && collections.ready && page.environments.ready)}>
       {topBar}
       <main className="mm-main">
         <RequestColumn page={page} />
@@ -40,10 +51,7 @@ export function MockmanLayout({ topBar, settings }: { topBar?: ReactNode; settin
           onOpen={page.saving.open}
           onNotice={say}
           currentId={tab.saved?.itemId ?? null}
-          moreActions={(collection, folder) => [
-            { label: "Edit scripts", run: () => setEditingScripts({ collection, folder }), dialog: true },
-            { label: "Run", run: () => setRunning({ collection, folder }), dialog: true },
-          ]}
+          moreActions={moreActions}
         />
         <HistoryPanel history={page.history} onRestore={page.restore} onNotice={say} />
         {settings}

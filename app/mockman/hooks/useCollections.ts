@@ -1,6 +1,6 @@
 // Saved collections as React state over their Dexie store: every change is
 // computed on the tree (lib/saved.ts), written whole, then shown.
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import type { PostmanCollection, PostmanItem, PostmanRequest } from "#mock/tester/postman/convert";
 import { CollectionStore } from "../lib/saved-store";
 import {
@@ -26,33 +26,37 @@ import {
 import { NO_SCRIPTS, withScripts, type Scripts } from "../lib/scripts";
 
 export function useCollections() {
-  const store = useRef<CollectionStore | null>(null);
   const [collections, setCollections] = useState<SavedCollection[]>([]);
   const [ready, setReady] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const open = () => (store.current ??= new CollectionStore());
-  // The latest list, so changes made one after another (a move between two collections) build on each other.
-  const latest = useRef<SavedCollection[]>([]);
+  // What changes the collections, made once: the object the panels get changes only when the list, its
+  // readiness or its problem does, so a keystroke in the request form does not re-render them (they are memo'd).
+  const [actions] = useState(() => collectionActions(setCollections));
 
   useEffect(() => {
-    open()
-      .all()
-      .then((all) => {
-        latest.current = all;
-        setCollections(all);
-      })
+    actions
+      .load()
       .catch((error: unknown) => setProblem(`Saved collections could not be read: ${String(error)}`))
       .finally(() => setReady(true));
-  }, []);
+  }, [actions]);
+
+  return useMemo(() => ({ collections, ready, problem, ...actions }), [collections, ready, problem, actions]);
+}
+
+function collectionActions(setCollections: (list: SavedCollection[]) => void) {
+  let store: CollectionStore | null = null;
+  const open = () => (store ??= new CollectionStore());
+  // The latest list, so changes made one after another (a move between two collections) build on each other.
+  const latest = { current: [] as SavedCollection[] };
 
   /** Writes the changed collections, then shows the new list. */
-  const commit = useCallback(async (next: SavedCollection[], changed: SavedCollection[], removed: string[] = []) => {
+  const commit = async (next: SavedCollection[], changed: SavedCollection[], removed: string[] = []) => {
     const s = open();
     for (const c of changed) await s.put(c);
     for (const id of removed) await s.remove(id);
     latest.current = next;
     setCollections(next);
-  }, []);
+  };
 
   const byId = (id: string) => latest.current.find((c) => c.id === id);
   const nextOrder = () => latest.current.reduce((n, c) => Math.max(n, c.order + 1), 0);
@@ -77,9 +81,11 @@ export function useCollections() {
     changePostman(collectionId, (postman) => ({ ...postman, item: change(postman.item ?? []) }));
 
   return {
-    collections,
-    ready,
-    problem,
+    /** Reads the kept collections once, when the page opens. */
+    async load() {
+      latest.current = await open().all();
+      setCollections(latest.current);
+    },
     async create(name: string): Promise<SavedCollection> {
       const c = emptyCollection(name, nextOrder());
       await commit([...latest.current, c], [c]);

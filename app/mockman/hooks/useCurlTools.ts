@@ -1,7 +1,8 @@
 // The request as commands, and commands into the form: Copy as cURL (for the
 // server in "Server for Copy as cURL"), Copy as mockman request, the Code
 // dialog's request, and a cURL command pasted into the endpoint or the dialog.
-import { useMemo, useState, type ClipboardEvent } from "react";
+import { useCallback, useMemo, useState, type ClipboardEvent } from "react";
+import { useLatest } from "#app/lib/use-latest";
 import { sendsBody } from "../lib/body";
 import { keptParts } from "../lib/bodies";
 import { CurlError, curlCommand, ignoredNote, mockmanCommand, readCurl, type CurlRequest, type ParsedCurl } from "../lib/curl";
@@ -73,13 +74,20 @@ export function useCurlTools({ tabs, baseUrl, say, onFilled }: Options) {
     }
   };
 
+  // The Paste cURL dialog's (memo'd): one function for the page's life.
+  const latestFill = useLatest(fill);
+  const fillFromDialog = useCallback(
+    (parsed: ParsedCurl) => latestFill.current(parsed, "Filled the form from the cURL command."),
+    [latestFill],
+  );
+
   return {
     copyFallback,
     codeRequest,
     copyCurl,
     copyMockman,
     pasteIntoEndpoint,
-    fillFromDialog: (parsed: ParsedCurl) => fill(parsed, "Filled the form from the cURL command."),
+    fillFromDialog,
   };
 }
 

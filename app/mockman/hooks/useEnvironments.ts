@@ -1,6 +1,6 @@
 // The environments as React state over their IndexedDB record: read once, and
 // written back after every change once the first read is in.
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { EMPTY_STATE, EnvironmentStore, activeEnvironment, type Environment, type EnvironmentState } from "../lib/environments";
 
 export interface Environments {
@@ -45,5 +45,6 @@ export function useEnvironments(): Environments {
     setState(change);
   }, []);
 
-  return { state, active: activeEnvironment(state), ready, problem, update };
+  // One object while nothing it holds changes: the Environments dialog is memo'd on it.
+  return useMemo(() => ({ state, active: activeEnvironment(state), ready, problem, update }), [state, ready, problem, update]);
 }

@@ -1,6 +1,6 @@
 // The history list as React state over the Dexie store. Only a page of the
 // newest entries is ever read and rendered, so 1,000 entries cost what 50 do.
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { historyMatcher } from "../lib/filter";
 import { HISTORY_PAGE, HistoryStore, type HistoryEntry } from "../lib/history";
 
@@ -84,22 +84,27 @@ export function useHistory(): History {
     [refresh, limit, query],
   );
 
-  return {
-    entries,
-    total,
-    ready,
-    problem,
-    query,
-    matched,
-    setQuery: (text) => {
-      setQuery(text);
-      setLimit(HISTORY_PAGE);
-    },
-    showOlder: () => setLimit((n) => n + HISTORY_PAGE),
-    add: (entry) => run((h) => h.add(entry)),
-    remove: (id) => run((h) => h.remove(id)),
-    clear: () => run((h) => h.clear()),
-    byIds: (ids) => open().byIds(ids),
-    all: () => open().all(),
-  };
+  // One object while nothing it holds changes: the History panel is memo'd on it, so a keystroke in the request form
+  // does not re-render the list.
+  return useMemo(
+    () => ({
+      entries,
+      total,
+      ready,
+      problem,
+      query,
+      matched,
+      setQuery: (text: string) => {
+        setQuery(text);
+        setLimit(HISTORY_PAGE);
+      },
+      showOlder: () => setLimit((n) => n + HISTORY_PAGE),
+      add: (entry: HistoryEntry) => run((h) => h.add(entry)),
+      remove: (id: number) => run((h) => h.remove(id)),
+      clear: () => run((h) => h.clear()),
+      byIds: (ids: number[]) => open().byIds(ids),
+      all: () => open().all(),
+    }),
+    [entries, total, ready, problem, query, matched, run],
+  );
 }

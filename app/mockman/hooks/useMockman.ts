@@ -2,7 +2,7 @@
 // sending, history, environments and variables, collections and their scripts,
 // paging, the copy server, commands, dialogs, the split, the status line. The
 // page's components (MockmanPage, RequestWorkspace, OwnerDialogs) only lay it out.
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import type { PostmanItem } from "#mock/tester/postman/convert";
 import { BODY_ERROR } from "../lib/body";
 import { readParts } from "../lib/bodies";
@@ -54,6 +54,16 @@ export function useMockman() {
   useEffect(() => {
     if (vars.bodyCheck.ok) setProblem((p) => (p?.startsWith(`Not sent: ${BODY_ERROR}`) ? null : p));
   }, [vars.bodyCheck.ok, setProblem]);
+  const { fill } = tabs;
+  /** A history entry back into the active tab (the History panel's, memo'd: one function while fill and say are). */
+  const restore = useCallback(
+    (entry: HistoryEntry) => {
+      fill({ method: entry.method, endpoint: entry.endpoint, headers: entry.headers, body: entry.body, bodies: readParts(entry.bodies) });
+      setProblem(null);
+      say(`Restored ${entry.method} ${entry.endpoint} into the request panel.`);
+    },
+    [fill, setProblem, say],
+  );
   const lastRequest = useMemo(() => ({ method: tab.method, endpoint: tab.lastEndpoint }), [tab.method, tab.lastEndpoint]);
 
   return {
@@ -77,18 +87,7 @@ export function useMockman() {
     saving,
     lastRequest,
     owners: { editingScripts, setEditingScripts, running, setRunning },
-    /** A history entry back into the active tab. */
-    restore(entry: HistoryEntry) {
-      tabs.fill({
-        method: entry.method,
-        endpoint: entry.endpoint,
-        headers: entry.headers,
-        body: entry.body,
-        bodies: readParts(entry.bodies),
-      });
-      setProblem(null);
-      say(`Restored ${entry.method} ${entry.endpoint} into the request panel.`);
-    },
+    restore,
     openTab(fresh: RequestTab) {
       if (!tabs.open(fresh)) return say(`At most ${MAX_TABS} tabs are open at once; close one first.`, true);
       setProblem(null);

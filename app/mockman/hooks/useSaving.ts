@@ -1,7 +1,8 @@
 // Saving the active tab's request: Ctrl/Cmd+S (or Tools → Save) writes over
 // the saved request the tab edits, or asks for a name and a place first; a
 // saved request opens in a tab of its own (or the tab that already has it).
-import { useState } from "react";
+import { useCallback, useState } from "react";
+import { useLatest } from "#app/lib/use-latest";
 import type { PostmanItem } from "#mock/tester/postman/convert";
 import { formOf, formSnapshot, tabForm, type SavedCollection } from "../lib/saved";
 import { MAX_TABS, blankTab, loadedForm } from "../lib/tabs";
@@ -66,6 +67,9 @@ export function useSaving({ tabs, collections, say }: { tabs: RequestTabs; colle
   };
 
   useShortcut("s", save);
+  // Open is the Collections panel's, which is memo'd: one function for the page's life, reading the tabs as they are.
+  const latestOpen = useLatest(open);
+  const openStable = useCallback((collection: SavedCollection, item: PostmanItem) => latestOpen.current(collection, item), [latestOpen]);
 
-  return { asking, save, saveAs, open, cancel: () => setAsking(false) };
+  return { asking, save, saveAs, open: openStable, cancel: () => setAsking(false) };
 }

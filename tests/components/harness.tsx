@@ -174,6 +174,15 @@ export async function renderTester() {
   return render(<MockmanLayout />);
 }
 
+/** Picks `file` in the Collections panel's file field as the browser hands a picked file over (the input's files set, then its change event). */
+export function pickCollectionFile(screen: Awaited<ReturnType<typeof renderTester>>, file: File) {
+  const input = screen.getByLabelText("Collection file to import").element() as HTMLInputElement;
+  const picked = new DataTransfer();
+  picked.items.add(file);
+  input.files = picked.files;
+  input.dispatchEvent(new Event("change", { bubbles: true }));
+}
+
 /** Runs one of the Tools menu's items (by the URL bar) in what `renderWorkspace` or `renderTester` rendered. */
 export async function tool(screen: Awaited<ReturnType<typeof renderTester>>, name: string) {
   await screen.getByRole("button", { name: "Tools" }).click();

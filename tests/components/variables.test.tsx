@@ -6,7 +6,7 @@
 // collections and history in this frame's IndexedDB. The environment tests (a reload, `mockman replay`) stay there.
 import { expect, test } from "vitest";
 import { page, server } from "@vitest/browser/context";
-import { renderTester, workspaceUi } from "./harness";
+import { pickCollectionFile, renderTester, workspaceUi } from "./harness";
 
 type Screen = Awaited<ReturnType<typeof renderTester>>;
 
@@ -15,12 +15,7 @@ async function importExample(screen: Screen) {
   // The repository's file as it is (read by vitest's server), picked.
   const text = await server.commands.readFile(`${server.config.root}/cli/examples/moments.postman_collection.json`);
   const file = new File([text], "moments.postman_collection.json", { type: "application/json" });
-  // As the browser hands a picked file over: the input's files set, then its change event.
-  const input = screen.getByLabelText("Collection file to import").element() as HTMLInputElement;
-  const picked = new DataTransfer();
-  picked.items.add(file);
-  input.files = picked.files;
-  input.dispatchEvent(new Event("change", { bubbles: true }));
+  pickCollectionFile(screen, file);
   await expect.element(screen.getByRole("region", { name: "Collections" }).getByRole("heading", { name: "Moments API" })).toBeVisible();
 }
 

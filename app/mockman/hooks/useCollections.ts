@@ -19,6 +19,7 @@ import {
   sameRecord,
   shiftItem,
   updateItem,
+  urlKeeping,
   withCollectionVariables,
   type SavedCollection,
   type SavedForm,
@@ -178,7 +179,11 @@ function collectionActions(setCollections: (list: SavedCollection[]) => void) {
       const kept = old.auth && !["bearer", "basic"].includes(old.auth.type ?? "") ? old.auth : undefined;
       await changeItems(collectionId, (items) =>
         updateItem(items, itemId, (item) =>
-          withScripts({ ...item, request: { ...old, ...fresh, auth: fresh.auth ?? kept } }, form.scripts ?? NO_SCRIPTS),
+          withScripts(
+            // Its path variables' values stay while the URL still names them.
+            { ...item, request: { ...old, ...fresh, url: urlKeeping(form.endpoint, old.url), auth: fresh.auth ?? kept } },
+            form.scripts ?? NO_SCRIPTS,
+          ),
         ),
       );
       return true;

@@ -19,7 +19,9 @@ export function useCollectionsPanel(collections: Collections, onNotice: (text: s
   const exportAs = async (collection: SavedCollection, folderId: string | null, name: string, kind: "mockman" | "postman") => {
     const base = name.replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, "") || "collection";
     if (kind === "postman") {
-      downloadText(JSON.stringify(postmanExport(collection, folderId), null, 2) + "\n", `${base}.postman_collection.json`);
+      // Every URL in Postman's parts, as Newman reads them (postman-collection's Url.parse, loaded now).
+      const { postmanFile } = await import("#mock/tester/postman/url");
+      downloadText(JSON.stringify(postmanFile(postmanExport(collection, folderId)), null, 2) + "\n", `${base}.postman_collection.json`);
       onNotice(`Exported ${name} as a Postman v2.1 collection.`);
     } else {
       // The collection format (with its checks) loads on first use, not with the page (./lazy).

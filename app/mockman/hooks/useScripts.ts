@@ -7,7 +7,8 @@
 // environment, globals and the collection's variables.
 import { useState } from "react";
 import type { ReplayResult } from "#mock/tester/engine/reporters";
-import { sendItem } from "../lib/send-item";
+import { findItem } from "../lib/saved";
+import { sendItem, sendNeedsRun } from "../lib/send-item";
 import { sendCollection, sendRunsPreRequest, sendRunsScripts } from "../lib/scripts";
 import type { Outcome } from "../lib/send";
 import type { RequestTab } from "../lib/tabs";
@@ -30,12 +31,20 @@ export function useScripts({ collections, vars }: Options) {
   const [runs, setRuns] = useState<Record<string, TestRun>>({});
   const where = (tab: RequestTab) => {
     const saved = tab.saved ? collections.collections.find((c) => c.id === tab.saved!.collectionId) : undefined;
-    return { postman: saved?.postman ?? null, savedId: saved ? tab.saved!.itemId : null };
+    const savedId = saved ? tab.saved!.itemId : null;
+    const item = saved && savedId ? findItem(saved.postman.item ?? [], savedId)?.item : undefined;
+    return { postman: saved?.postman ?? null, savedId: item ? savedId : null, item };
   };
 
   const applies = (tab: RequestTab) => {
     const { postman, savedId } = where(tab);
     return sendRunsScripts(tab.scripts, postman, savedId);
+  };
+
+  /** A saved request whose path variables or inherited auth only the engine applies goes through it, as its Run sends it. */
+  const needsRun = (tab: RequestTab) => {
+    const { postman, item } = where(tab);
+    return sendNeedsRun(tab, postman, item);
   };
 
   /** A pre-request script may set the variables the request uses: then nothing is judged undefined before it runs. */
@@ -49,8 +58,8 @@ export function useScripts({ collections, vars }: Options) {
    * Postman's own body builder in the run worker) keeps a test run only when it has something to say.
    */
   const send = async (tab: RequestTab, scripts = true): Promise<{ outcome: Outcome; url: string }> => {
-    const { postman, savedId } = where(tab);
-    const { item, files } = sendItem(tab, savedId ?? undefined);
+    const { postman, savedId, item: saved } = where(tab);
+    const { item, files } = sendItem(tab, saved);
     const outcomes: Array<{ method: string; url: string; outcome: Outcome }> = [];
     const keep = (run: TestRun) => {
       const says = run.error || run.notes.length || run.result?.warnings?.length || run.result?.assertions?.length;
@@ -94,5 +103,5 @@ export function useScripts({ collections, vars }: Options) {
     }
   };
 
-  return { runs, applies, setsVariables, send };
+  return { runs, applies, setsVariables, needsRun, send };
 }

@@ -24,6 +24,7 @@ interface Options {
   scripted: {
     applies(tab: RequestTab): boolean;
     setsVariables(tab: RequestTab): boolean;
+    needsRun(tab: RequestTab): boolean;
     send(tab: RequestTab, scripts?: boolean): Promise<{ outcome: Outcome; url: string }>;
   };
 }
@@ -40,7 +41,8 @@ export function useSend({ tabs, history, variables, environmentName, scripted }:
   // A tab whose Send would run scripts: the run worker boots its isolate now, not when Send is pressed.
   const scriptsApply = scripted.applies(tabs.tab);
   // A body other than JSON is built in the run worker: it loads Postman's libraries now, its isolate only for scripts.
-  const builtBody = (tabs.tab.bodies?.kind ?? "json") !== "json";
+  // So does a saved request the engine sends (its path variables, its inherited auth).
+  const builtBody = (tabs.tab.bodies?.kind ?? "json") !== "json" || scripted.needsRun(tabs.tab);
   useEffect(() => {
     if (scriptsApply || builtBody) void import("../lib/run-client").then((client) => client.warmRuns(scriptsApply));
   }, [scriptsApply, builtBody]);
@@ -71,8 +73,9 @@ export function useSend({ tabs, history, variables, environmentName, scripted }:
     const prepared = prepareSubmit(form, variables, environmentName);
     if (!prepared.ok) return viaScripts && scripted.setsVariables(tabs.tab) ? sendScripted(tabs.tab) : setProblem(prepared.problem);
     if (viaScripts) return sendScripted(tabs.tab);
-    // A body other than JSON is built as Newman builds it, by postman-runtime's body builder in the run worker.
-    if (prepared.parts) return sendScripted(tabs.tab, false);
+    // A body other than JSON is built as Newman builds it, by postman-runtime's body builder in the run worker; a
+    // saved request with path variables or an auth its folder or collection gives it goes out as its Run sends it.
+    if (prepared.parts || scripted.needsRun(tabs.tab)) return sendScripted(tabs.tab, false);
     setProblem(null);
     await send(prepared.typed, prepared.headers, prepared.body, prepared.url);
   };

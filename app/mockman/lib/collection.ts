@@ -1,4 +1,5 @@
 // History <-> the shared collection file that `mockman replay FILE` runs.
+import { postmanFile } from "#mock/tester/postman/url";
 import { COLLECTION_METHODS, COLLECTION_VERSION, type CollectionFile, type CollectionRequest } from "#mock/tester/collection/format";
 import { toPostman } from "#mock/tester/postman/convert";
 import { relativeTo } from "#mock/tester/collection/urls";
@@ -71,5 +72,6 @@ export const collectionText = (file: CollectionFile) => JSON.stringify(file, nul
 /** Entries as a Postman v2.1 collection (endpoints under {{baseUrl}}, default http://127.0.0.1:3001, for mockman serve). */
 export function toPostmanText(entries: HistoryEntry[], origin?: string): { text: string; notes: string[] } {
   const { json, notes } = toPostman(toCollection(entries, origin), "mockman history");
-  return { text: JSON.stringify(json, null, 2) + "\n", notes };
+  // Every URL in Postman's parts (a full URL too), as Newman reads them.
+  return { text: JSON.stringify(postmanFile(json), null, 2) + "\n", notes };
 }

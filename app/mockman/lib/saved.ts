@@ -234,6 +234,18 @@ export function requestItem(name: string, form: SavedForm, id = newItemId()): Po
   return withScripts(item, form.scripts ?? { prerequest: "", test: "" });
 }
 
+/**
+ * A request's URL as the page writes it, `{ raw }`, with the values of the path variables (`/posts/:postId`)
+ * `from` held that `raw` still names: saving over an imported request or sending it keeps them, as Postman's
+ * Params tab does. postman/url.ts writes it in Postman's parts where it is sent or exported.
+ */
+export function urlKeeping(raw: string, from: PostmanRequest["url"]): NonNullable<Exclude<PostmanRequest["url"], string>> {
+  const given = typeof from === "object" && Array.isArray(from.variable) ? from.variable : [];
+  const named = (key: string) => new RegExp(`/:${key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=$|[/?#])`).test(raw);
+  const variable = given.filter((v) => typeof v.key === "string" && v.key && named(v.key));
+  return { raw, ...(variable.length ? { variable } : {}) };
+}
+
 /** A saved request item back into a form (headers as rows, a raw body as text). */
 export function formOf(item: PostmanItem): SavedForm {
   const request = requestOf(item);

@@ -1,25 +1,63 @@
 // The Postman item a Send goes out as, through the tester's engine in the run
 // worker: the tab's request with its body of any type (built there by
 // postman-runtime's body builder, as Newman builds it) and the files chosen in
-// the form, each under the `src` the body names.
-import type { PostmanItem } from "#mock/tester/postman/convert";
+// the form, each under the `src` the body names. A tab opened from a saved
+// request keeps what its form does not show: the values of its path variables
+// and its auth (its own of a type the helper has no fields for, or none, so
+// that it inherits its folder's or collection's as its Run does).
+import { requestOf, type PostmanAuth, type PostmanCollection, type PostmanItem } from "#mock/tester/postman/convert";
 import { binaryType, bodyWithFiles, setsContentType } from "./bodies";
 import { headersToSend } from "./headers";
-import { requestItem, tabForm } from "./saved";
-import { NO_AUTH, tabTitle, type RequestTab } from "./tabs";
+import { requestItem, tabForm, urlKeeping } from "./saved";
+import { ancestorsOf } from "./scripts";
+import { tabTitle, type RequestTab } from "./tabs";
 
-export function sendItem(tab: RequestTab, savedId?: string): { item: PostmanItem; files?: Record<string, File> } {
-  // The Authorization helper's header is in the header rows already: the item carries no auth of its own.
-  const item = requestItem(tab.saved?.name ?? tabTitle(tab), { ...tabForm(tab), auth: NO_AUTH }, savedId);
+const HELPER_TYPES = ["bearer", "basic"];
+
+/**
+ * The auth the request goes with (undefined: none of its own, so it inherits). An Authorization row in use
+ * carries it already; else the helper's Bearer or Basic; else the saved request's own, unless the helper
+ * shows it (then None was chosen there).
+ */
+function sentAuth(tab: RequestTab, saved: PostmanItem | undefined): PostmanAuth | undefined {
+  if (Object.keys(headersToSend(tab.headers)).some((name) => name.toLowerCase() === "authorization")) return { type: "noauth" };
+  if (tab.auth.kind !== "none") return requestOf(requestItem("", tabForm(tab))).auth;
+  const own = saved ? requestOf(saved).auth : undefined;
+  if (!own?.type || own.type === "inherit") return undefined;
+  return HELPER_TYPES.includes(own.type) ? { type: "noauth" } : own;
+}
+
+export function sendItem(tab: RequestTab, saved?: PostmanItem): { item: PostmanItem; files?: Record<string, File> } {
+  const form = tabForm(tab);
+  const item = requestItem(tab.saved?.name ?? tabTitle(tab), form, saved?.id);
+  const request = requestOf(item);
+  const auth = sentAuth(tab, saved);
+  if (auth) request.auth = auth;
+  else delete request.auth;
+  if (saved) request.url = urlKeeping(form.endpoint, requestOf(saved).url);
   const withFiles = bodyWithFiles(tab.bodies, tab.id);
-  if (withFiles && item.request && typeof item.request === "object") {
-    item.request.body = withFiles.body;
+  if (withFiles) {
+    request.body = withFiles.body;
     // A binary body carries its file's type, as Postman sends it, unless a header row sets one.
     if (withFiles.body.mode === "file" && !setsContentType(headersToSend(tab.headers)))
-      item.request.header = [
-        ...(Array.isArray(item.request.header) ? item.request.header : []),
-        { key: "Content-Type", value: binaryType(tab.id) },
-      ];
+      request.header = [...(Array.isArray(request.header) ? request.header : []), { key: "Content-Type", value: binaryType(tab.id) }];
   }
   return { item, ...(withFiles ? { files: withFiles.files } : {}) };
+}
+
+/**
+ * True when a Send of this saved request must go through the engine to go out as its Run sends it: its URL
+ * names path variables that have values, or it is signed by an auth the page's own Send does not apply (its
+ * own of another type, or one its folders or collection give it).
+ */
+export function sendNeedsRun(tab: RequestTab, collection: PostmanCollection | null, saved: PostmanItem | undefined): boolean {
+  if (!collection || !saved) return false;
+  const url = urlKeeping(tab.endpoint, requestOf(saved).url);
+  if (url.variable?.length) return true;
+  const auth = sentAuth(tab, saved);
+  if (auth) return !HELPER_TYPES.includes(auth.type ?? "") && auth.type !== "noauth";
+  const chain = [collection, ...(ancestorsOf(collection.item ?? [], saved.id ?? "") ?? [])];
+  // The nearest owner that says anything decides, as Postman's inheritance does.
+  const inherited = chain.reverse().find((owner) => owner.auth?.type && owner.auth.type !== "inherit")?.auth;
+  return !!inherited && inherited.type !== "noauth";
 }

@@ -7,7 +7,7 @@
 // postman.setNextRequest jumps, null stops the iteration.
 import { STORE_ERROR_HEADER } from "#mock/core/boundary";
 import { describeFailure, type CheckFailure, type Expectation } from "#mock/tester/collection/assert";
-import { type PostmanPlan, type PostmanStep, type StepScript } from "#mock/tester/postman/steps";
+import { rawOnly, type PostmanPlan, type PostmanStep, type StepScript } from "#mock/tester/postman/steps";
 import { toPath } from "#mock/tester/collection/urls";
 import { sendWithin, type Exchange, type FileSource, type OutgoingRequest, type Sender } from "./exchange";
 import type { ReplayResult } from "./reporters";
@@ -254,6 +254,8 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     const requestRun = ++requestRuns;
     // pm.request: the collection's request, then as each pre-request script leaves it.
     let definition: Record<string, unknown> | undefined = step.definition;
+    // A URL kept as `{ raw, variable }` (the page's saved requests with path variables) as Postman writes it, for pm.request too.
+    if (definition && rawOnly(definition)) definition = (await loadWire()).withPostmanUrl(definition);
     const request: ScriptRequest = {
       id: step.id,
       name: step.label,

@@ -32,6 +32,7 @@ import mime from "mime-types";
 import DYNAMIC_VARIABLES from "postman-collection/lib/superstring/dynamic-variables.js";
 import { Buffer as BufferPackage } from "buffer";
 import processPackage from "process/browser.js";
+import { withPostmanUrl } from "#mock/tester/postman/url";
 import { mapStrings } from "./variables";
 import type { FileSource } from "./exchange";
 import { NotSent } from "./limits";
@@ -56,6 +57,8 @@ if (typeof globalThis.process === "undefined") (globalThis as { process?: unknow
 
 /** Postman's dynamic variables, by name (engine/dynamic.ts): postman-collection's own. */
 export { DYNAMIC_VARIABLES };
+/** A `{ raw, variable }` URL as Postman writes one (postman/url.ts), for the run's pm.request. */
+export { withPostmanUrl };
 
 /** postman-runtime's handler of one auth type (lib/authorizer/auth-interface.js documents it). */
 interface AuthHandler {
@@ -143,12 +146,12 @@ const call = <T>(fn: (done: (error: unknown, value?: T) => void) => void) =>
 
 /** Its URL as postman-collection writes it (path variables put in, disabled params left out), filled: a result's URL when it was not sent. */
 export const urlTextOf = (definition: Record<string, unknown>, fill: (text: string) => string): string =>
-  fill(new Request(definition as never).url.toString());
+  fill(new Request(withPostmanUrl(definition) as never).url.toString());
 
 /** The request with its variables filled, as postman-runtime's resolveVariables leaves it. */
 export function resolvedRequest(input: WireInput): Request {
   const { fill } = input;
-  const request = new Request(input.definition as never);
+  const request = new Request(withPostmanUrl(input.definition) as never);
   // The URL as text, filled, then parsed again.
   const url = urlTextOf(input.definition, fill);
   const json = request.toJSON() as Record<string, unknown>;

@@ -28,7 +28,17 @@ export interface PostmanKeyValue {
 export interface PostmanRequest {
   method?: string;
   header?: PostmanKeyValue[] | string;
-  url?: string | { raw?: string; protocol?: string; host?: string[] | string; path?: string[] | string; query?: PostmanKeyValue[] };
+  url?:
+    | string
+    | {
+        raw?: string;
+        protocol?: string;
+        host?: string[] | string;
+        path?: string[] | string;
+        query?: PostmanKeyValue[];
+        /** Path variables: `/posts/:postId`'s value, by key. */
+        variable?: PostmanKeyValue[];
+      };
   body?: PostmanBody;
   auth?: PostmanAuth;
 }

@@ -160,14 +160,22 @@ export function planScripts(plan: PostmanPlan): StepScript[] {
   return [...seen.values()];
 }
 
+/** Whether the request's URL is `{ raw, … }` without its parts: the page's own way of writing one. */
+export const rawOnly = (request: Record<string, unknown>): boolean => {
+  const url = request.url as Record<string, unknown> | string | undefined;
+  return !!url && typeof url === "object" && typeof url.raw === "string" && url.host === undefined && url.path === undefined;
+};
+
 /**
  * The request as postman-collection reads it. A URL written as `{ raw }` alone (the page's own items, some
  * hand-written files) is its raw text: postman-collection builds a URL from the parts and ignores `raw`, which
- * would leave it empty, while the URL sent is the raw one (urlOf).
+ * would leave it empty, while the URL sent is the raw one (urlOf). One with path variables too (`{ raw,
+ * variable }`, a page's saved request that has them) stays, and is parsed as Postman writes URLs where it is
+ * read (engine/wire.ts's withPostmanUrl).
  */
 function definitionOf(request: PostmanRequest): Record<string, unknown> {
   const url = request.url as Record<string, unknown> | string | undefined;
-  if (url && typeof url === "object" && typeof url.raw === "string" && url.host === undefined && url.path === undefined && !url.variable)
-    return { ...request, url: url.raw } as Record<string, unknown>;
+  if (rawOnly(request as Record<string, unknown>) && !(url as Record<string, unknown>).variable)
+    return { ...request, url: (url as { raw: string }).raw } as Record<string, unknown>;
   return request as Record<string, unknown>;
 }

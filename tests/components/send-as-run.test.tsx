@@ -1,0 +1,82 @@
+// A saved Postman request sent on its own from /mockman goes out as its collection's Run sends it (issues 43
+// and 45): its path variables filled from `url.variable` (Postman's Params tab, "Path Variables"), and the auth
+// it inherits from its folder or collection applied, with no script anywhere in the collection; saving it over
+// keeps its path variables' values. The tester
+// without its top bar (harness renderTester), the collection imported through the Collections panel's file
+// field, the page's mock answering /api in this frame.
+import { expect, test } from "vitest";
+import { page } from "@vitest/browser/context";
+import { GUEST, POST_IDS } from "#mock/data/seed";
+import { CollectionStore } from "#app/mockman/lib/saved-store";
+import { pickCollectionFile, renderTester, workspaceUi } from "./harness";
+
+type Screen = Awaited<ReturnType<typeof renderTester>>;
+
+const SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
+
+/** A collection as Postman writes one: a path variable in one request, a bearer token the folder's requests inherit. */
+const collection = (origin: string, token: string) => ({
+  info: { name: "Path and auth", schema: SCHEMA },
+  variable: [
+    { key: "baseUrl", value: origin },
+    { key: "token", value: token },
+  ],
+  item: [
+    {
+      name: "Post by id",
+      request: {
+        method: "GET",
+        url: {
+          raw: "{{baseUrl}}/api/posts/:postId",
+          host: ["{{baseUrl}}"],
+          path: ["api", "posts", ":postId"],
+          variable: [{ key: "postId", value: POST_IDS[0] }],
+        },
+      },
+    },
+    {
+      name: "Signed in",
+      auth: { type: "bearer", bearer: [{ key: "token", value: "{{token}}", type: "string" }] },
+      item: [{ name: "Bookmarks", request: { method: "GET", url: "{{baseUrl}}/api/users/bookmark" } }],
+    },
+  ],
+});
+
+async function importCollection(screen: Screen, json: object) {
+  const file = new File([JSON.stringify(json)], "path-and-auth.postman_collection.json", { type: "application/json" });
+  pickCollectionFile(screen, file);
+  await expect.element(screen.getByRole("region", { name: "Collections" }).getByRole("heading", { name: "Path and auth" })).toBeVisible();
+}
+
+const savedButton = (screen: Screen, what: string) =>
+  screen.getByRole("region", { name: "Collections" }).getByRole("button", { name: what, exact: true });
+
+test("a saved request's path variables and inherited auth go out as its Run sends them", { timeout: 120_000 }, async () => {
+  await page.viewport(1280, 800);
+  const screen = await renderTester();
+  const ui = workspaceUi(screen);
+  await expect.element(ui.submit).toBeEnabled();
+  const login = await fetch("/api/auth/login", { method: "POST", body: JSON.stringify(GUEST) });
+  const { encodedToken } = (await login.json()) as { encodedToken: string };
+  await importCollection(screen, collection(window.location.origin, encodedToken));
+
+  await savedButton(screen, "GET Post by id").click();
+  await ui.submit.click();
+  await expect.element(ui.status).toHaveTextContent("200 OK");
+  await expect.element(ui.response).toHaveTextContent(POST_IDS[0]);
+
+  // Saved over with a query added, the request keeps its path variable's value (Postman's Params tab keeps it too).
+  await ui.endpoint.fill("{{baseUrl}}/api/posts/:postId?full=1");
+  await ui.save.click();
+  await expect.element(screen.getByRole("status").filter({ hasText: "Saved Post by id." })).toBeVisible();
+  const [stored] = await new CollectionStore().all();
+  expect(stored.postman.item![0].request).toMatchObject({
+    url: { raw: "{{baseUrl}}/api/posts/:postId?full=1", variable: [{ key: "postId", value: POST_IDS[0] }] },
+  });
+  await ui.submit.click();
+  await expect.element(ui.response).toHaveTextContent(POST_IDS[0]);
+
+  await savedButton(screen, "GET Bookmarks").click();
+  await ui.submit.click();
+  await expect.element(ui.status).toHaveTextContent("200 OK");
+});

@@ -14,7 +14,7 @@ type Screen = Awaited<ReturnType<typeof renderTester>>;
 
 const SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 
-/** A collection as Postman writes one: a path variable in one request, a bearer token the folder's requests inherit. */
+/** A collection as Postman writes one: a path variable in one request, a request's own bearer token, one its folder's requests inherit. */
 const collection = (origin: string, token: string) => ({
   info: { name: "Path and auth", schema: SCHEMA },
   variable: [
@@ -35,6 +35,14 @@ const collection = (origin: string, token: string) => ({
       },
     },
     {
+      name: "Own token",
+      request: {
+        method: "GET",
+        url: "{{baseUrl}}/api/users/bookmark",
+        auth: { type: "bearer", bearer: [{ key: "token", value: "{{token}}", type: "string" }] },
+      },
+    },
+    {
       name: "Signed in",
       auth: { type: "bearer", bearer: [{ key: "token", value: "{{token}}", type: "string" }] },
       item: [{ name: "Bookmarks", request: { method: "GET", url: "{{baseUrl}}/api/users/bookmark" } }],
@@ -51,32 +59,42 @@ async function importCollection(screen: Screen, json: object) {
 const savedButton = (screen: Screen, what: string) =>
   screen.getByRole("region", { name: "Collections" }).getByRole("button", { name: what, exact: true });
 
-test("a saved request's path variables and inherited auth go out as its Run sends them", { timeout: 120_000 }, async () => {
-  await page.viewport(1280, 800);
-  const screen = await renderTester();
-  const ui = workspaceUi(screen);
-  await expect.element(ui.submit).toBeEnabled();
-  const login = await fetch("/api/auth/login", { method: "POST", body: JSON.stringify(GUEST) });
-  const { encodedToken } = (await login.json()) as { encodedToken: string };
-  await importCollection(screen, collection(window.location.origin, encodedToken));
+test(
+  "a saved request's path variables, its own auth and the auth it inherits go out as its Run sends them",
+  { timeout: 120_000 },
+  async () => {
+    await page.viewport(1280, 800);
+    const screen = await renderTester();
+    const ui = workspaceUi(screen);
+    await expect.element(ui.submit).toBeEnabled();
+    const login = await fetch("/api/auth/login", { method: "POST", body: JSON.stringify(GUEST) });
+    const { encodedToken } = (await login.json()) as { encodedToken: string };
+    await importCollection(screen, collection(window.location.origin, encodedToken));
 
-  await savedButton(screen, "GET Post by id").click();
-  await ui.submit.click();
-  await expect.element(ui.status).toHaveTextContent("200 OK");
-  await expect.element(ui.response).toHaveTextContent(POST_IDS[0]);
+    await savedButton(screen, "GET Post by id").click();
+    await ui.submit.click();
+    await expect.element(ui.status).toHaveTextContent("200 OK");
+    await expect.element(ui.response).toHaveTextContent(POST_IDS[0]);
 
-  // Saved over with a query added, the request keeps its path variable's value (Postman's Params tab keeps it too).
-  await ui.endpoint.fill("{{baseUrl}}/api/posts/:postId?full=1");
-  await ui.save.click();
-  await expect.element(screen.getByRole("status").filter({ hasText: "Saved Post by id." })).toBeVisible();
-  const [stored] = await new CollectionStore().all();
-  expect(stored.postman.item![0].request).toMatchObject({
-    url: { raw: "{{baseUrl}}/api/posts/:postId?full=1", variable: [{ key: "postId", value: POST_IDS[0] }] },
-  });
-  await ui.submit.click();
-  await expect.element(ui.response).toHaveTextContent(POST_IDS[0]);
+    // Saved over with a query added, the request keeps its path variable's value (Postman's Params tab keeps it too).
+    await ui.endpoint.fill("{{baseUrl}}/api/posts/:postId?full=1");
+    await ui.save.click();
+    await expect.element(screen.getByRole("status").filter({ hasText: "Saved Post by id." })).toBeVisible();
+    const [stored] = await new CollectionStore().all();
+    expect(stored.postman.item![0].request).toMatchObject({
+      url: { raw: "{{baseUrl}}/api/posts/:postId?full=1", variable: [{ key: "postId", value: POST_IDS[0] }] },
+    });
+    await ui.submit.click();
+    await expect.element(ui.response).toHaveTextContent(POST_IDS[0]);
 
-  await savedButton(screen, "GET Bookmarks").click();
-  await ui.submit.click();
-  await expect.element(ui.status).toHaveTextContent("200 OK");
-});
+    await savedButton(screen, "GET Bookmarks").click();
+    await ui.submit.click();
+    await expect.element(ui.status).toHaveTextContent("200 OK");
+
+    // Its own Bearer, which the Authorization helper shows as opened (it writes a header row only when changed).
+    await savedButton(screen, "GET Own token").click();
+    await expect.element(screen.getByLabelText("Auth type")).toHaveValue("bearer");
+    await ui.submit.click();
+    await expect.element(ui.status).toHaveTextContent("200 OK");
+  },
+);

@@ -47,15 +47,16 @@ export function sendItem(tab: RequestTab, saved?: PostmanItem): { item: PostmanI
 
 /**
  * True when a Send of this saved request must go through the engine to go out as its Run sends it: its URL
- * names path variables that have values, or it is signed by an auth the page's own Send does not apply (its
- * own of another type, or one its folders or collection give it).
+ * names path variables that have values, or it is signed by an auth no Authorization row carries (its own, as
+ * opened, or one its folders or collection give it).
  */
 export function sendNeedsRun(tab: RequestTab, collection: PostmanCollection | null, saved: PostmanItem | undefined): boolean {
   if (!collection || !saved) return false;
   const url = urlKeeping(tab.endpoint, requestOf(saved).url);
   if (url.variable?.length) return true;
+  // Its own auth, unless an Authorization row carries it (the helper's Bearer or Basic of an opened request has none).
   const auth = sentAuth(tab, saved);
-  if (auth) return !HELPER_TYPES.includes(auth.type ?? "") && auth.type !== "noauth";
+  if (auth) return auth.type !== "noauth";
   const chain = [collection, ...(ancestorsOf(collection.item ?? [], saved.id ?? "") ?? [])];
   // The nearest owner that says anything decides, as Postman's inheritance does.
   const inherited = chain.reverse().find((owner) => owner.auth?.type && owner.auth.type !== "inherit")?.auth;

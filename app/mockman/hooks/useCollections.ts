@@ -10,6 +10,7 @@ import {
   copyItem,
   emptyCollection,
   findItem,
+  HELPER_AUTH_TYPES,
   insertItem,
   isFolder,
   newItemId,
@@ -176,7 +177,7 @@ function collectionActions(setCollections: (list: SavedCollection[]) => void) {
       const fresh = requestItem(found.item.name ?? "request", form, itemId).request as PostmanRequest;
       const old = typeof found.item.request === "object" ? found.item.request : {};
       // Auth the helper does not show (inherit, API key, …) stays as it was; Bearer and Basic follow the form.
-      const kept = old.auth && !["bearer", "basic"].includes(old.auth.type ?? "") ? old.auth : undefined;
+      const kept = old.auth && !HELPER_AUTH_TYPES.includes(old.auth.type ?? "") ? old.auth : undefined;
       await changeItems(collectionId, (items) =>
         updateItem(items, itemId, (item) =>
           withScripts(

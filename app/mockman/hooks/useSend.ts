@@ -42,10 +42,10 @@ export function useSend({ tabs, history, variables, environmentName, scripted }:
   const scriptsApply = scripted.applies(tabs.tab);
   // A body other than JSON is built in the run worker: it loads Postman's libraries now, its isolate only for scripts.
   // So does a saved request the engine sends (its path variables, its inherited auth).
-  const builtBody = (tabs.tab.bodies?.kind ?? "json") !== "json" || scripted.needsRun(tabs.tab);
+  const viaWorker = (tabs.tab.bodies?.kind ?? "json") !== "json" || scripted.needsRun(tabs.tab);
   useEffect(() => {
-    if (scriptsApply || builtBody) void import("../lib/run-client").then((client) => client.warmRuns(scriptsApply));
-  }, [scriptsApply, builtBody]);
+    if (scriptsApply || viaWorker) void import("../lib/run-client").then((client) => client.warmRuns(scriptsApply));
+  }, [scriptsApply, viaWorker]);
 
   /** Sends, shows the outcome, logs a failure to the console and records the request in the history. */
   const send = async (request: SentRequest, headers: Record<string, string>, body: unknown, url = request.endpoint): Promise<Outcome> => {

@@ -211,6 +211,23 @@ export function formSnapshot(form: SavedForm): string {
 }
 
 /** A form as a Postman request item. The Authorization helper's choice is Postman's auth; its header row stays a header. */
+/** The auth types the Authorization helper has fields for; another type of a saved request is kept as it is. */
+export const HELPER_AUTH_TYPES: readonly string[] = ["bearer", "basic"];
+
+/** The helper's fields as Postman's auth (undefined for None). */
+export function postmanAuthOf(fields: AuthFields): PostmanRequest["auth"] {
+  if (fields.kind === "bearer") return { type: "bearer", bearer: [{ key: "token", value: fields.token }] };
+  if (fields.kind === "basic")
+    return {
+      type: "basic",
+      basic: [
+        { key: "username", value: fields.username },
+        { key: "password", value: fields.password },
+      ],
+    };
+  return undefined;
+}
+
 export function requestItem(name: string, form: SavedForm, id = newItemId()): PostmanItem {
   const request: PostmanRequest = {
     method: form.method,
@@ -221,15 +238,8 @@ export function requestItem(name: string, form: SavedForm, id = newItemId()): Po
   };
   const body = postmanBodyOf(partsOf(form.bodies), form.bodyText);
   if (body) request.body = body;
-  if (form.auth.kind === "bearer") request.auth = { type: "bearer", bearer: [{ key: "token", value: form.auth.token }] };
-  if (form.auth.kind === "basic")
-    request.auth = {
-      type: "basic",
-      basic: [
-        { key: "username", value: form.auth.username },
-        { key: "password", value: form.auth.password },
-      ],
-    };
+  const auth = postmanAuthOf(form.auth);
+  if (auth) request.auth = auth;
   const item: PostmanItem = { id, name, request };
   return withScripts(item, form.scripts ?? { prerequest: "", test: "" });
 }

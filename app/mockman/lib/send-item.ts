@@ -8,11 +8,9 @@
 import { requestOf, type PostmanAuth, type PostmanCollection, type PostmanItem } from "#mock/tester/postman/convert";
 import { binaryType, bodyWithFiles, setsContentType } from "./bodies";
 import { headersToSend } from "./headers";
-import { requestItem, tabForm, urlKeeping } from "./saved";
+import { HELPER_AUTH_TYPES, postmanAuthOf, requestItem, tabForm, urlKeeping } from "./saved";
 import { ancestorsOf } from "./scripts";
 import { tabTitle, type RequestTab } from "./tabs";
-
-const HELPER_TYPES = ["bearer", "basic"];
 
 /**
  * The auth the request goes with (undefined: none of its own, so it inherits). An Authorization row in use
@@ -21,10 +19,10 @@ const HELPER_TYPES = ["bearer", "basic"];
  */
 function sentAuth(tab: RequestTab, saved: PostmanItem | undefined): PostmanAuth | undefined {
   if (Object.keys(headersToSend(tab.headers)).some((name) => name.toLowerCase() === "authorization")) return { type: "noauth" };
-  if (tab.auth.kind !== "none") return requestOf(requestItem("", tabForm(tab))).auth;
+  if (tab.auth.kind !== "none") return postmanAuthOf(tab.auth);
   const own = saved ? requestOf(saved).auth : undefined;
   if (!own?.type || own.type === "inherit") return undefined;
-  return HELPER_TYPES.includes(own.type) ? { type: "noauth" } : own;
+  return HELPER_AUTH_TYPES.includes(own.type) ? { type: "noauth" } : own;
 }
 
 export function sendItem(tab: RequestTab, saved?: PostmanItem): { item: PostmanItem; files?: Record<string, File> } {

@@ -179,6 +179,8 @@ export default defineConfig({
             "react-dom/client",
             "react/jsx-dev-runtime",
             "react-json-tree",
+            "react-router-dom",
+            "@remix-run/react",
             "@tanstack/react-virtual",
             "vitest-browser-react",
             "axe-core",

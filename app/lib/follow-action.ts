@@ -3,7 +3,8 @@
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { toast } from "react-toastify";
 import { MSG } from "#mock/core/errors";
-import { actionFailure, api } from "./api";
+import { actionFailure, apiVersioned } from "./api";
+import { markFollowing } from "./follow-store";
 import { followIntentSchema } from "./follow";
 import { rememberUser } from "./remember-user";
 import { requireSession, type SessionUser } from "./session";
@@ -26,11 +27,16 @@ async function followNow({ request }: ClientActionFunctionArgs) {
   try {
     // CONTRACT §6: anyone but yourself. The API refuses too; this saves the round trip.
     if (userId === user._id || formData.get("username") === user.username) throw new Error(MSG.FOLLOW_SELF);
-    const { user: me } = await api<{ user: SessionUser }>(keptCall(intent, userId).path, {
+    const {
+      data: { user: me },
+      version,
+    } = await apiVersioned<{ user: SessionUser }>(keptCall(intent, userId).path, {
       method: "POST",
       auth: true,
       body: {},
     });
+    // What every Follow button shows, at the answer's data version (follow-store.ts).
+    markFollowing(userId, intent === "follow", version);
     // CONTRACT §4: the session's user carries the new following list.
     rememberUser(token, me);
     toast.success(intent === "follow" ? TOAST.followed : TOAST.unfollowed);

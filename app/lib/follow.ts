@@ -2,6 +2,7 @@
 // looked up there), and the optimistic state a pending follow shows.
 import { useFetcher } from "@remix-run/react";
 import { z } from "zod";
+import { useFollowingKnown } from "./follow-store";
 import { targetOf, useKept } from "./outbox";
 import type { User, UserRef } from "./types";
 
@@ -23,8 +24,10 @@ export const followFetcherKey = (userId: string) => `follow:${userId}`;
 
 /**
  * The follow state to show for `target`: the pending intent while a request is
- * in flight (so a second click sends the right next one), else the server's.
- * `followersDelta` moves the target's follower count at once.
+ * in flight (so a second click sends the right next one), else the signed-in
+ * user's following list (follow-store.ts, newest wins), else `serverFollowing`,
+ * the list the button sits in. `followersDelta` moves the target's follower
+ * count (read with `serverFollowing`) to agree.
  */
 export function useFollowState(target: UserRef, serverFollowing: boolean) {
   const fetcher = useFetcher({ key: followFetcherKey(target._id) });
@@ -32,7 +35,8 @@ export function useFollowState(target: UserRef, serverFollowing: boolean) {
   const kept = useKept(targetOf("follow", target._id));
   const parsed = followIntentSchema.safeParse(fetcher.formData?.get("intent") ?? kept?.intent);
   const pending = parsed.success ? parsed.data : undefined;
-  const following = pending ? pending === "follow" : serverFollowing;
+  const known = useFollowingKnown(target._id);
+  const following = pending ? pending === "follow" : (known ?? serverFollowing);
   const followersDelta = following === serverFollowing ? 0 : following ? 1 : -1;
   return { fetcher, following, followersDelta };
 }

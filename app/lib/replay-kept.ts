@@ -3,6 +3,7 @@
 // meanwhile comes after them), and their answers reach what the screens show.
 import { versionOf } from "./api";
 import { markBookmark } from "./bookmark-store";
+import { markFollowing } from "./follow-store";
 import { replayKept, type KeptWrite, type Replayed } from "./outbox";
 import { postDeleted, putPost } from "./post-store";
 import { rememberUser } from "./remember-user";
@@ -57,7 +58,10 @@ function applied({ entry, status, body, version }: Replayed) {
     case "unfollow": {
       // The session's user carries the new following list (CONTRACT §4), if it is still that session.
       const me = (body as { user?: SessionUser } | null)?.user;
-      if (me && getToken() === entry.token) rememberUser(entry.token, me);
+      if (me && getToken() === entry.token) {
+        rememberUser(entry.token, me);
+        markFollowing(id, entry.intent === "follow", version);
+      }
       return;
     }
   }

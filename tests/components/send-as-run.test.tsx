@@ -14,9 +14,14 @@ type Screen = Awaited<ReturnType<typeof renderTester>>;
 
 const SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 
-/** A collection as Postman writes one: a path variable in one request, a request's own bearer token, one its folder's requests inherit. */
+/**
+ * A collection as Postman writes one: a path variable in one request, a request's own bearer token, one its
+ * folder's requests inherit, an API key (an auth the helper has no fields for), and a folder that says No Auth
+ * under the collection's own bearer token.
+ */
 const collection = (origin: string, token: string) => ({
   info: { name: "Path and auth", schema: SCHEMA },
+  auth: { type: "bearer", bearer: [{ key: "token", value: "{{token}}", type: "string" }] },
   variable: [
     { key: "baseUrl", value: origin },
     { key: "token", value: token },
@@ -46,6 +51,26 @@ const collection = (origin: string, token: string) => ({
       name: "Signed in",
       auth: { type: "bearer", bearer: [{ key: "token", value: "{{token}}", type: "string" }] },
       item: [{ name: "Bookmarks", request: { method: "GET", url: "{{baseUrl}}/api/users/bookmark" } }],
+    },
+    {
+      name: "API key",
+      request: {
+        method: "GET",
+        url: "{{baseUrl}}/api/users/bookmark",
+        auth: {
+          type: "apikey",
+          apikey: [
+            { key: "key", value: "Authorization" },
+            { key: "value", value: "{{token}}" },
+            { key: "in", value: "header" },
+          ],
+        },
+      },
+    },
+    {
+      name: "Public",
+      auth: { type: "noauth" },
+      item: [{ name: "Bookmarks unsigned", request: { method: "GET", url: "{{baseUrl}}/api/users/bookmark" } }],
     },
   ],
 });
@@ -96,5 +121,17 @@ test(
     await expect.element(screen.getByLabelText("Auth type")).toHaveValue("bearer");
     await ui.submit.click();
     await expect.element(ui.status).toHaveTextContent("200 OK");
+
+    // An API key in a header: the helper has no fields for it, and it goes out all the same.
+    await savedButton(screen, "GET API key").click();
+    await ui.submit.click();
+    await expect.element(ui.status).toHaveTextContent("200 OK");
+
+    // A folder's No Auth stops the collection's token: its request goes out unsigned, as its Run sends it (the
+    // mock answers an unsigned call for the bookmarks as it answers a token of no user: 404, no such user).
+    await savedButton(screen, "GET Bookmarks unsigned").click();
+    await ui.submit.click();
+    await expect.element(ui.status).toHaveTextContent("404 Not Found");
+    await expect.element(ui.response).toHaveTextContent("The username you entered is not Registered");
   },
 );

@@ -10,9 +10,7 @@ export interface VersionedIds {
   /** One action's answer, saved at data `version`. */
   mark(id: string, on: boolean, version?: number): void;
   has(id: string): boolean;
-  /** Whether a whole list was read yet: before it, the store knows nothing and callers keep their own reading. */
-  loaded(): boolean;
-  /** `has(id)` in React, or undefined until a list was read. */
+  /** `has(id)` in React, or undefined until a whole list was read (before it, callers keep their own reading). */
   useHas(id: string): boolean | undefined;
   /** The set of marked ids (a new Set on every change). */
   useIds(): ReadonlySet<string>;
@@ -57,7 +55,6 @@ export function versionedIds(): VersionedIds {
       tell();
     },
     has: (id) => marked.has(id),
-    loaded: () => read,
     useHas(id) {
       return useSyncExternalStore(
         subscribe,

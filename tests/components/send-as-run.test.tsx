@@ -16,15 +16,17 @@ const SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.
 
 /**
  * A collection as Postman writes one: a path variable in one request, a request's own bearer token, one its
- * folder's requests inherit, an API key (an auth the helper has no fields for), and a folder that says No Auth
- * under the collection's own bearer token.
+ * folder's requests inherit, an API key (an auth the helper has no fields for), and a folder that says No Auth.
+ * The collection's own bearer token is one the mock refuses (401, "The token is invalid"): a request that went
+ * out with it instead of its folder's or its own auth would say so.
  */
 const collection = (origin: string, token: string) => ({
   info: { name: "Path and auth", schema: SCHEMA },
-  auth: { type: "bearer", bearer: [{ key: "token", value: "{{token}}", type: "string" }] },
+  auth: { type: "bearer", bearer: [{ key: "token", value: "{{refusedToken}}", type: "string" }] },
   variable: [
     { key: "baseUrl", value: origin },
     { key: "token", value: token },
+    { key: "refusedToken", value: "not.a.token" },
   ],
   item: [
     {
@@ -128,7 +130,8 @@ test(
     await expect.element(ui.status).toHaveTextContent("200 OK");
 
     // A folder's No Auth stops the collection's token: its request goes out unsigned, as its Run sends it (the
-    // mock answers an unsigned call for the bookmarks as it answers a token of no user: 404, no such user).
+    // mock answers an unsigned call for the bookmarks as it answers a token of no user: 404, no such user; the
+    // collection's token would be refused with 401).
     await savedButton(screen, "GET Bookmarks unsigned").click();
     await ui.submit.click();
     await expect.element(ui.status).toHaveTextContent("404 Not Found");

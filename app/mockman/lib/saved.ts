@@ -210,7 +210,6 @@ export function formSnapshot(form: SavedForm): string {
   ]);
 }
 
-/** A form as a Postman request item. The Authorization helper's choice is Postman's auth; its header row stays a header. */
 /** The auth types the Authorization helper has fields for; another type of a saved request is kept as it is. */
 export const HELPER_AUTH_TYPES: readonly string[] = ["bearer", "basic"];
 
@@ -228,6 +227,7 @@ export function postmanAuthOf(fields: AuthFields): PostmanRequest["auth"] {
   return undefined;
 }
 
+/** A form as a Postman request item. The Authorization helper's choice is Postman's auth; its header row stays a header. */
 export function requestItem(name: string, form: SavedForm, id = newItemId()): PostmanItem {
   const request: PostmanRequest = {
     method: form.method,

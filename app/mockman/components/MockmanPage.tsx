@@ -14,7 +14,7 @@ import { MockSettings } from "./MockSettings";
 import { MockmanDialogs } from "./MockmanDialogs";
 import { MockmanTopBar } from "./MockmanTopBar";
 import { OwnerDialogs } from "./OwnerDialogs";
-import { RequestWorkspace } from "./RequestWorkspace";
+import { RequestWorkspace, workspaceParts } from "./RequestWorkspace";
 import { TabBar } from "./TabBar";
 
 const REQUEST_PANEL_ID = "mm-request-panel";
@@ -83,7 +83,7 @@ export function RequestColumn({ page }: { page: Mockman }) {
         onDuplicate={() => page.openTab(duplicateTab(tab))}
         onClose={page.closeTab}
       />
-      <RequestWorkspace page={page} panelId={REQUEST_PANEL_ID} />
+      <RequestWorkspace {...workspaceParts(page)} testRun={page.scripts.runs[tab.id]} panelId={REQUEST_PANEL_ID} />
     </>
   );
 }

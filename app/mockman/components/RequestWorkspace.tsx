@@ -1,11 +1,12 @@
 // The request and its answer: the request panel (URL line, sections, helper
 // menu) above the response, with a draggable split between them on wide
 // screens (how tall the request pane may be); stacked without it on narrow ones. State from hooks/useMockman.ts.
-import type { CSSProperties } from "react";
+import { memo, type CSSProperties } from "react";
 import { headersToSend } from "../lib/headers";
 import { hasUnsavedChanges } from "../lib/saved";
 import { NO_SCRIPTS, hasScripts } from "../lib/scripts";
 import type { Mockman } from "../hooks/useMockman";
+import type { TestRun } from "../hooks/useScripts";
 import { AuthHelper } from "./AuthHelper";
 import { CopyFallback } from "./CopyFallback";
 import { EnvironmentBar } from "./EnvironmentBar";
@@ -19,15 +20,65 @@ import { Splitter } from "./Splitter";
 import { tabDomId } from "./TabBar";
 import { TestResults, testsLabel } from "./TestResults";
 
-export function RequestWorkspace({ page, panelId }: { page: Mockman; panelId: string }) {
-  const { tab, tabs, sender, environments, endpointPreview, dialogs, saving, curl, auth, baseUrl, paging, endpoints } = page;
+/** What the workspace shows of the page's state: each part one object while it stays as it is (the hooks memo them). */
+export type WorkspaceParts = Pick<
+  Mockman,
+  | "tab"
+  | "tabs"
+  | "sender"
+  | "environments"
+  | "endpointPreview"
+  | "bodyCheck"
+  | "dialogs"
+  | "saving"
+  | "curl"
+  | "auth"
+  | "baseUrl"
+  | "paging"
+  | "endpoints"
+  | "split"
+  | "lastRequest"
+>;
+
+/** The workspace's parts of `page`: what the history, the collections or a closed dialog hold is not among them. */
+export const workspaceParts = (page: Mockman): WorkspaceParts => {
+  const { tab, tabs, sender, environments, endpointPreview, bodyCheck, dialogs, saving, curl, auth, baseUrl, paging, endpoints, split } =
+    page;
+  return {
+    tab,
+    tabs,
+    sender,
+    environments,
+    endpointPreview,
+    bodyCheck,
+    dialogs,
+    saving,
+    curl,
+    auth,
+    baseUrl,
+    paging,
+    endpoints,
+    split,
+    lastRequest: page.lastRequest,
+  };
+};
+
+interface Props extends WorkspaceParts {
+  panelId: string;
+  /** The active tab's last test results. */
+  testRun: TestRun | undefined;
+}
+
+/** Memo'd: a change to the history or the collections alone passes it by. */
+export const RequestWorkspace = memo(function RequestWorkspace(props: Props) {
+  const { tab, tabs, sender, environments, endpointPreview, dialogs, saving, curl, auth, baseUrl, paging, endpoints, panelId, testRun } =
+    props;
   const { sending, problem } = sender;
-  const testRun = page.scripts.runs[tab.id];
   return (
-    <div className="mm-workspace" style={{ "--mm-split": `${page.split.split}vh` } as CSSProperties}>
+    <div className="mm-workspace" style={{ "--mm-split": `${props.split.split}vh` } as CSSProperties}>
       <RequestPanel
         {...{ sending, problem, panelId }}
-        bodyCheck={page.bodyCheck}
+        bodyCheck={props.bodyCheck}
         method={tab.method}
         endpoint={tab.endpoint}
         rows={tab.headers}
@@ -79,16 +130,16 @@ export function RequestWorkspace({ page, panelId }: { page: Mockman; panelId: st
         onSubmit={() => void sender.submit()}
         onSave={() => void saving.save()}
       />
-      <Splitter value={page.split.split} onChange={page.split.setSplit} controls={panelId} />
+      <Splitter value={props.split.split} onChange={props.split.setSplit} controls={panelId} />
       <ResponsePanel
         outcome={tab.outcome}
         sending={sending}
         onNextPage={paging.onNextPage}
-        request={page.lastRequest}
+        request={props.lastRequest}
         pagingHint={paging.hint}
         onAddLimit={paging.addLimit}
         testsTab={testRun ? { id: "tests", label: testsLabel(testRun), content: <TestResults run={testRun} /> } : null}
       />
     </div>
   );
-}
+});

@@ -1,5 +1,6 @@
 // The Authorization helper and the guest token: both write the tab's
 // Authorization header row, which stays visible and editable.
+import { useStableActions } from "#app/lib/use-latest";
 import { authChoiceOf, type AuthChoice } from "../components/AuthHelper";
 import { basicAuthorization, dropHeader, headersToSend, rowsFromHeaders, setHeader } from "../lib/headers";
 import { guestLogin } from "../lib/record";
@@ -52,5 +53,6 @@ export function useAuthTools({ tabs, sender, variables, say }: Options) {
     say("Logged in as guest (the login is in the history); the authorization header now carries the token.");
   };
 
-  return { changeAuth, fillGuestToken };
+  // One object for the page's life: the request workspace is memo'd.
+  return useStableActions({ changeAuth, fillGuestToken });
 }

@@ -1,5 +1,6 @@
 // The server that copied commands (cURL, Code) target, kept across visits.
 import { useMemo, useState } from "react";
+import { useStableActions } from "#app/lib/use-latest";
 import { DEFAULT_BASE_URL, checkBaseUrl } from "../lib/curl";
 import { pageKey } from "../lib/page-keys";
 
@@ -24,7 +25,8 @@ export function useBaseUrl() {
       // Storage refused (private mode, quota): the field still works for this visit.
     }
   };
-  return { baseUrl, check, change };
+  const actions = useStableActions({ change });
+  return useMemo(() => ({ baseUrl, check, ...actions }), [baseUrl, check, actions]);
 }
 
 export type BaseUrl = ReturnType<typeof useBaseUrl>;

@@ -1,8 +1,8 @@
 // The request as commands, and commands into the form: Copy as cURL (for the
 // server in "Server for Copy as cURL"), Copy as mockman request, the Code
 // dialog's request, and a cURL command pasted into the endpoint or the dialog.
-import { useCallback, useMemo, useState, type ClipboardEvent } from "react";
-import { useLatest } from "#app/lib/use-latest";
+import { useMemo, useState, type ClipboardEvent } from "react";
+import { useStableActions } from "#app/lib/use-latest";
 import { sendsBody } from "../lib/body";
 import { keptParts } from "../lib/bodies";
 import { CurlError, curlCommand, ignoredNote, mockmanCommand, readCurl, type CurlRequest, type ParsedCurl } from "../lib/curl";
@@ -74,21 +74,14 @@ export function useCurlTools({ tabs, baseUrl, say, onFilled }: Options) {
     }
   };
 
-  // The Paste cURL dialog's (memo'd): one function for the page's life.
-  const latestFill = useLatest(fill);
-  const fillFromDialog = useCallback(
-    (parsed: ParsedCurl) => latestFill.current(parsed, "Filled the form from the cURL command."),
-    [latestFill],
-  );
-
-  return {
-    copyFallback,
-    codeRequest,
+  // One function each for the page's life: the Paste cURL dialog and the request workspace are memo'd.
+  const actions = useStableActions({
     copyCurl,
     copyMockman,
     pasteIntoEndpoint,
-    fillFromDialog,
-  };
+    fillFromDialog: (parsed: ParsedCurl) => fill(parsed, "Filled the form from the cURL command."),
+  });
+  return useMemo(() => ({ copyFallback, codeRequest, ...actions }), [copyFallback, codeRequest, actions]);
 }
 
 export type CurlTools = ReturnType<typeof useCurlTools>;

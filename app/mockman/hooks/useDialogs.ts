@@ -1,12 +1,15 @@
 // Which of the page's dialogs are open. The Code dialog is null until first
 // opened: its code (and httpsnippet) loads then.
-import { useState } from "react";
+import { useMemo, useState } from "react";
 
 export function useDialogs() {
   const [curlOpen, setCurlOpen] = useState(false);
   const [codeOpen, setCodeOpen] = useState<boolean | null>(null);
   const [environmentOpen, setEnvironmentOpen] = useState(false);
-  return { curlOpen, setCurlOpen, codeOpen, setCodeOpen, environmentOpen, setEnvironmentOpen };
+  return useMemo(
+    () => ({ curlOpen, setCurlOpen, codeOpen, setCodeOpen, environmentOpen, setEnvironmentOpen }),
+    [curlOpen, codeOpen, environmentOpen],
+  );
 }
 
 export type Dialogs = ReturnType<typeof useDialogs>;

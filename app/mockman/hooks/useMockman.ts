@@ -3,6 +3,7 @@
 // paging, the copy server, commands, dialogs, the split, the status line. The
 // page's components (MockmanPage, RequestWorkspace, OwnerDialogs) only lay it out.
 import { useCallback, useEffect, useMemo, useState } from "react";
+import { useStableActions } from "#app/lib/use-latest";
 import type { PostmanItem } from "#mock/tester/postman/convert";
 import { BODY_ERROR } from "../lib/body";
 import { readParts } from "../lib/bodies";
@@ -65,6 +66,17 @@ export function useMockman() {
     [fill, setProblem, say],
   );
   const lastRequest = useMemo(() => ({ method: tab.method, endpoint: tab.lastEndpoint }), [tab.method, tab.lastEndpoint]);
+  const tabActions = useStableActions({
+    openTab(fresh: RequestTab) {
+      if (!tabs.open(fresh)) return say(`At most ${MAX_TABS} tabs are open at once; close one first.`, true);
+      setProblem(null);
+    },
+    closeTab(id: string) {
+      if (id === sendingId) return say("That tab is still sending; close it once its answer is in.", true);
+      tabs.close(id);
+      setProblem(null);
+    },
+  });
 
   return {
     tabs,
@@ -88,15 +100,7 @@ export function useMockman() {
     lastRequest,
     owners: { editingScripts, setEditingScripts, running, setRunning },
     restore,
-    openTab(fresh: RequestTab) {
-      if (!tabs.open(fresh)) return say(`At most ${MAX_TABS} tabs are open at once; close one first.`, true);
-      setProblem(null);
-    },
-    closeTab(id: string) {
-      if (id === sendingId) return say("That tab is still sending; close it once its answer is in.", true);
-      tabs.close(id);
-      setProblem(null);
-    },
+    ...tabActions,
   };
 }
 

@@ -2,9 +2,9 @@
 // "Next page" when the answer carries `next`, and the ?limit= hint when a paged
 // route answered a whole list. Next page and Add ?limit= are stable callbacks:
 // the response panel is memoized, and a big tree must not re-render as the form is typed in.
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { DEFAULT_LIMIT } from "#mock/data/paging";
-import { useLatest } from "#app/lib/use-latest";
+import { useStableActions } from "#app/lib/use-latest";
 import { nextCursorOf, pagingHintFor, suggestedPagingParams, withParam } from "../lib/paging";
 import { encodeParam, endpointWith } from "../lib/query";
 import { routeOf, type RouteSuggestion } from "../lib/suggestions";
@@ -26,22 +26,25 @@ export function usePaging({ tabs, suggestions, submit }: Options) {
     tabs.changeParams(rows);
     return endpointWith(endpoint, rows);
   };
-  const latest = useLatest({ next, setParam, submit });
-  const [{ followNext, addLimit }] = useState(() => ({
+  const { followNext, addLimit, suggest } = useStableActions({
     followNext() {
-      const { next, setParam, submit } = latest.current;
       if (next) void submit(setParam("cursor", encodeParam(next)));
     },
     addLimit() {
-      latest.current.setParam("limit", String(DEFAULT_LIMIT));
+      setParam("limit", String(DEFAULT_LIMIT));
     },
-  }));
-  return {
-    suggested: suggestedPagingParams(route, params),
     /** A suggested parameter's row: limit at its default, cursor at the answer's `next`. */
     suggest: (name: string) => setParam(name, name === "limit" ? String(DEFAULT_LIMIT) : (next ?? "")),
-    onNextPage: next !== null && method === "GET" ? followNext : null,
-    hint: pagingHintFor(route, params, outcome),
-    addLimit,
-  };
+  });
+  const pages = next !== null && method === "GET";
+  return useMemo(
+    () => ({
+      suggested: suggestedPagingParams(route, params),
+      suggest,
+      onNextPage: pages ? followNext : null,
+      hint: pagingHintFor(route, params, outcome),
+      addLimit,
+    }),
+    [route, params, outcome, pages, suggest, followNext, addLimit],
+  );
 }

@@ -62,24 +62,28 @@ export function useRequestTabs() {
     };
   }, [patch]);
 
-  return {
-    state,
-    tab,
-    patch,
-    ...form,
-    select: (activeId: string) => setState((s) => ({ ...s, activeId })),
-    /** Opens a tab and makes it active; false (and nothing changes) when MAX_TABS are open. */
-    open(fresh: RequestTab): boolean {
-      if (state.tabs.length >= MAX_TABS) return false;
-      setState((s) => addTab(s, fresh));
-      return true;
-    },
-    close(id: string) {
-      setState((s) => closeTab(s, id));
-      keptAnswers.delete(id);
-      forgetAnswer(id);
-    },
-  };
+  // One object while the tabs stay as they are: the request workspace is memo'd on it.
+  return useMemo(
+    () => ({
+      state,
+      tab,
+      patch,
+      ...form,
+      select: (activeId: string) => setState((s) => ({ ...s, activeId })),
+      /** Opens a tab and makes it active; false (and nothing changes) when MAX_TABS are open. */
+      open(fresh: RequestTab): boolean {
+        if (state.tabs.length >= MAX_TABS) return false;
+        setState((s) => addTab(s, fresh));
+        return true;
+      },
+      close(id: string) {
+        setState((s) => closeTab(s, id));
+        keptAnswers.delete(id);
+        forgetAnswer(id);
+      },
+    }),
+    [state, tab, patch, form, keptAnswers],
+  );
 }
 
 export type RequestTabs = ReturnType<typeof useRequestTabs>;

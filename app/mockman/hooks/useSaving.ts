@@ -1,8 +1,8 @@
 // Saving the active tab's request: Ctrl/Cmd+S (or Tools → Save) writes over
 // the saved request the tab edits, or asks for a name and a place first; a
 // saved request opens in a tab of its own (or the tab that already has it).
-import { useCallback, useState } from "react";
-import { useLatest } from "#app/lib/use-latest";
+import { useMemo, useState } from "react";
+import { useStableActions } from "#app/lib/use-latest";
 import type { PostmanItem } from "#mock/tester/postman/convert";
 import { formOf, formSnapshot, tabForm, type SavedCollection } from "../lib/saved";
 import { MAX_TABS, blankTab, loadedForm } from "../lib/tabs";
@@ -66,10 +66,9 @@ export function useSaving({ tabs, collections, say }: { tabs: RequestTabs; colle
     if (!opened) say(`At most ${MAX_TABS} tabs are open at once; close one first.`, true);
   };
 
-  useShortcut("s", save);
-  // Open is the Collections panel's, which is memo'd: one function for the page's life, reading the tabs as they are.
-  const latestOpen = useLatest(open);
-  const openStable = useCallback((collection: SavedCollection, item: PostmanItem) => latestOpen.current(collection, item), [latestOpen]);
-
-  return { asking, save, saveAs, open: openStable, cancel: () => setAsking(false) };
+  // One function each for the page's life, reading the tabs as they are: the Collections panel and the request
+  // workspace are memo'd.
+  const actions = useStableActions({ save, saveAs, open, cancel: () => setAsking(false) });
+  useShortcut("s", actions.save);
+  return useMemo(() => ({ asking, ...actions }), [asking, actions]);
 }

@@ -2,7 +2,8 @@
 // when another tab is active by then), why the form was not sent, and the
 // answer brought into view once it has rendered. Ctrl/Cmd+Enter sends from
 // anywhere on the page, except inside a dialog.
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
+import { useStableActions } from "#app/lib/use-latest";
 import type { HistoryEntry } from "../lib/history";
 import { entryFor, failureLine, type SentRequest } from "../lib/record";
 import { sendRequest, type Outcome } from "../lib/send";
@@ -102,9 +103,11 @@ export function useSend({ tabs, history, variables, environmentName, scripted }:
     );
   };
 
-  useShortcut("Enter", submit);
+  // The same functions for the page's life, reading the tabs, history and variables as they are when called.
+  const actions = useStableActions({ send, submit });
+  useShortcut("Enter", actions.submit);
 
-  return { sendingId, sending, problem, setProblem, send, submit };
+  return useMemo(() => ({ sendingId, sending, problem, setProblem, ...actions }), [sendingId, sending, problem, actions]);
 }
 
 export type Sender = ReturnType<typeof useSend>;

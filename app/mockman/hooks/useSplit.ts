@@ -1,7 +1,8 @@
 // How tall the request pane may be above the response (the response sits below
 // the request, as in Postman's and Hoppscotch's default layout), as a share of
 // the window's height in percent, kept across visits in this browser.
-import { useState } from "react";
+import { useMemo, useState } from "react";
+import { useStableActions } from "#app/lib/use-latest";
 import { pageKey } from "../lib/page-keys";
 
 const SPLIT_KEY = pageKey("request-height");
@@ -31,5 +32,6 @@ export function useSplit() {
       // Storage refused: the split still moves for this visit.
     }
   };
-  return { split, setSplit };
+  const actions = useStableActions({ setSplit });
+  return useMemo(() => ({ split, ...actions }), [split, actions]);
 }

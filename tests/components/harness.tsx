@@ -38,8 +38,7 @@ export const renderInMockman = (node: ReactNode) =>
   );
 
 /** A GET of `endpoint` as the page's Send makes it (lib/send.ts's sendRequest), through `fetcher` (this frame's fetch by default). */
-export const get = (endpoint: string, fetcher?: typeof fetch) =>
-  sendRequest({ method: "GET", endpoint, headers: {}, body: undefined }, fetcher);
+export const get = (endpoint: string, fetcher?: typeof fetch) => sendRequest({ method: "GET", endpoint, headers: {} }, fetcher);
 
 /** The response panel (status line, tools, Body, Headers, Cookies) showing `outcome` of a GET of `endpoint`, as the page shows it. */
 export const renderPanel = (outcome: Outcome, endpoint: string) =>
@@ -100,9 +99,10 @@ afterEach(() => {
  * The page's mock in this frame: mock/core's createMock on a MemoryStore with the spec's seed (what the
  * page's mock worker runs on IndexedDB), answering same-origin /api/* fetches as the page's door does
  * (mock/browser/door.ts: the Request as plain data, the answer made a Response by web-raw's fromRaw,
- * its Set-Cookie kept beside it). Loaded on first use: files that do not call it never load the mock.
+ * its Set-Cookie kept beside it), each request it answers put in `seen` first. Loaded on first use: files
+ * that do not call it never load the mock.
  */
-export async function pageMock() {
+export async function pageMock(seen?: Request[]) {
   const [{ createMock }, { MemoryStore }] = await Promise.all([import("#mock/core/create-mock"), import("#mock/store/memory")]);
   const mock = await createMock({ store: new MemoryStore() });
   const before = window.fetch;
@@ -111,6 +111,7 @@ export async function pageMock() {
     const request = new Request(input, init);
     const url = new URL(request.url);
     const owned = url.origin === window.location.origin && (url.pathname === "/api" || url.pathname.startsWith("/api/"));
+    if (owned) seen?.push(request.clone());
     return owned ? mock.handle(request) : before(input, init);
   };
   return mock;
@@ -167,10 +168,10 @@ export async function deleteDatabases() {
  * one useMockman, the page's mock (`pageMock`) answering /api. The page's databases are deleted and its
  * localStorage keys removed first: a first visit.
  */
-export async function renderTester() {
+export async function renderTester(seen?: Request[]) {
   for (const key of Object.keys(localStorage)) if (key.startsWith(PAGE_KEY_PREFIX)) localStorage.removeItem(key);
   await deleteDatabases();
-  const [{ MockmanLayout }] = await Promise.all([import("#app/mockman/components/MockmanPage"), pageMock()]);
+  const [{ MockmanLayout }] = await Promise.all([import("#app/mockman/components/MockmanPage"), pageMock(seen)]);
   return render(<MockmanLayout />);
 }
 

@@ -165,14 +165,14 @@ describe("the page's Sender", () => {
     });
     const viaMock = ((input: RequestInfo | URL, init?: RequestInit) =>
       mock.handle(new Request(new URL(String(input), "http://localhost"), init))) as typeof fetch;
-    const sent = await sendRequest({ method: "GET", endpoint: "/api/test-todos", headers: {}, body: null }, viaMock);
+    const sent = await sendRequest({ method: "GET", endpoint: "/api/test-todos", headers: {} }, viaMock);
     expect(sent.kind === "response" && sent.response.setCookies).toEqual([
       "sid=abc; Path=/; HttpOnly",
       "theme=dark; Expires=Wed, 21 Oct 2099 07:28:00 GMT",
     ]);
     expect(sent.kind === "response" && sent.response.headers["set-cookie"]).toContain("sid=abc");
     // Without them (an answer of the network): undefined, not an empty list.
-    const network = await sendRequest({ method: "GET", endpoint: "/x", headers: {}, body: null }, fakeFetch([]));
+    const network = await sendRequest({ method: "GET", endpoint: "/x", headers: {} }, fakeFetch([]));
     expect(network.kind === "response" && network.response.setCookies).toBeUndefined();
 
     const item = requestItem(

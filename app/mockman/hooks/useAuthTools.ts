@@ -42,7 +42,7 @@ export function useAuthTools({ tabs, sender, variables, say }: Options) {
   const fillGuestToken = async () => {
     if (sender.sending) return;
     const login = guestLogin();
-    const result = await sender.send(login, headersToSend(rowsFromHeaders(login.headers)), JSON.parse(login.bodyText));
+    const result = await sender.send(login, headersToSend(rowsFromHeaders(login.headers)), login.bodyText);
     const token = result.kind === "response" ? tokenIn(result.response) : undefined;
     if (!token) {
       const why = result.kind === "response" ? `${result.response.status} ${result.response.statusText}` : result.error;

@@ -49,7 +49,12 @@ export function useSend({ tabs, history, variables, environmentName, scripted }:
   }, [scriptsApply, viaWorker]);
 
   /** Sends, shows the outcome, logs a failure to the console and records the request in the history. */
-  const send = async (request: SentRequest, headers: Record<string, string>, body: unknown, url = request.endpoint): Promise<Outcome> => {
+  const send = async (
+    request: SentRequest,
+    headers: Record<string, string>,
+    body: string | undefined,
+    url = request.endpoint,
+  ): Promise<Outcome> => {
     const tabId = tabs.tab.id;
     setSendingId(tabId);
     const result = await sendRequest({ method: request.method, endpoint: url, headers, body });

@@ -53,7 +53,7 @@ export function pageSender(options: PageSenderOptions = {}): Sender {
       }
       // The engine's body is on the wire's terms already: it goes as it is, with only the types the engine set.
       const built = request.body === undefined ? {} : { body: request.body };
-      const outcome = await sendRequest({ method: request.method, endpoint: url, headers, body: null, built }, fetcher);
+      const outcome = await sendRequest({ method: request.method, endpoint: url, headers, built }, fetcher);
       options.onOutcome?.({ method: request.method, url }, outcome);
       return exchangeOf(outcome);
     },

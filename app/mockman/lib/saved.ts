@@ -17,7 +17,7 @@ import {
   type PostmanItem,
   type PostmanRequest,
 } from "#mock/tester/postman/convert";
-import { INITIAL_BODY } from "./body";
+import { INITIAL_BODY, sendsBody } from "./body";
 import { keptParts, partsFromPostman, partsOf, postmanBodyOf } from "./bodies";
 import { savedHeaderRows } from "./headers";
 import type { SentRequest } from "./record";
@@ -274,10 +274,12 @@ export function formOf(item: PostmanItem): SavedForm {
           }
         : NO_AUTH;
   const read = partsFromPostman(request.body);
-  // A request without a body (none, or a GET written by hand) keeps the JSON editor's `{}` and the JSON type.
-  const bodies = read.parts?.kind === "none" && !request.body ? undefined : read.parts;
+  const method = (request.method ?? "GET").toUpperCase();
+  // A GET or HEAD without a body keeps the JSON editor's `{}` and the JSON type (neither sends it); another
+  // method without one (a DELETE written by hand) shows none, and goes out without a body as its Run sends it.
+  const bodies = read.parts?.kind === "none" && !request.body && !sendsBody(method) ? undefined : read.parts;
   return {
-    method: (request.method ?? "GET").toUpperCase(),
+    method,
     endpoint: urlOf(request.url),
     headers,
     bodyText: read.json ?? INITIAL_BODY,

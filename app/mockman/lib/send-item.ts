@@ -21,7 +21,8 @@ function sentAuth(tab: RequestTab, saved: PostmanItem | undefined): PostmanAuth 
   if (Object.keys(headersToSend(tab.headers)).some((name) => name.toLowerCase() === "authorization")) return { type: "noauth" };
   if (tab.auth.kind !== "none") return postmanAuthOf(tab.auth);
   const own = saved ? requestOf(saved).auth : undefined;
-  if (!own?.type || own.type === "inherit") return undefined;
+  // An `auth` that says "inherit" is one of its own to Newman (postman-runtime has no such type): nothing is signed.
+  if (!own?.type) return undefined;
   return HELPER_AUTH_TYPES.includes(own.type) ? { type: "noauth" } : own;
 }
 
@@ -54,9 +55,10 @@ export function sendNeedsRun(tab: RequestTab, collection: PostmanCollection | nu
   if (url.variable?.length) return true;
   // Its own auth, unless an Authorization row carries it (the helper's Bearer or Basic of an opened request has none).
   const auth = sentAuth(tab, saved);
-  if (auth) return auth.type !== "noauth";
+  const signs = (given: PostmanAuth) => given.type !== "noauth" && given.type !== "inherit";
+  if (auth) return signs(auth);
   const chain = [collection, ...(ancestorsOf(collection.item ?? [], saved.id ?? "") ?? [])];
-  // The nearest owner that says anything decides, as Postman's inheritance does.
-  const inherited = chain.reverse().find((owner) => owner.auth?.type && owner.auth.type !== "inherit")?.auth;
-  return !!inherited && inherited.type !== "noauth";
+  // The nearest owner that says anything decides, as Newman's inheritance does ("inherit" included: it signs nothing).
+  const inherited = chain.reverse().find((owner) => owner.auth?.type)?.auth;
+  return !!inherited && signs(inherited);
 }

@@ -39,8 +39,8 @@ export interface TesterRequest {
   method: string;
   endpoint: string;
   headers: Record<string, string>;
-  /** The parsed body; sent as JSON on methods that carry one (a body of another type goes through the run worker). */
-  body: unknown;
+  /** The JSON body's text, variables filled, sent as typed (as Postman sends a raw body) on methods that carry one; a body of another type goes through the run worker. */
+  body?: string;
   /** A request the engine built (lib/page-sender.ts): its body goes as it is, and no type is added. */
   built?: { body?: Uint8Array | string };
 }
@@ -58,7 +58,7 @@ export async function sendRequest(request: TesterRequest, fetcher: typeof fetch 
     const withBody = sendsBody(request.method);
     const { built } = request;
     if (withBody && !built && !headers.has("content-type")) headers.set("content-type", "application/json");
-    const sent = built ? (built.body as BodyInit | undefined) : JSON.stringify(request.body);
+    const sent = built ? (built.body as BodyInit | undefined) : request.body;
     const res = await fetcher(request.endpoint, { method: request.method, headers, body: withBody ? sent : undefined });
     // Read whole into a Blob: the browser gathers the bytes off the main thread
     // (a 100 MB answer arrives without a long task), and nothing is decoded yet.

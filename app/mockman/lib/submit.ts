@@ -19,9 +19,9 @@ export type Prepared =
       ok: true;
       /** The request as typed, for the history. */
       typed: SentRequest;
-      /** What goes on the wire: headers and URL with variables filled, the body parsed. */
+      /** What goes on the wire: headers, URL and the JSON body's text with variables filled. */
       headers: Record<string, string>;
-      body: unknown;
+      body?: string;
       url: string;
       /** A body type other than JSON: sent as a Postman item through the run worker (lib/send-item.ts), which fills its variables. */
       parts?: BodyParts;
@@ -42,7 +42,7 @@ export function prepareSubmit(form: RequestForm, variables: Variables, environme
     ok: true,
     typed: { method: form.method, endpoint, headers: savedHeaderRows(form.headers), bodyText: form.bodyText },
     headers: resolved.request.headers,
-    body: check.ok ? check.value : undefined,
+    body: withBody && resolved.request.bodyText ? resolved.request.bodyText : undefined,
     url: resolved.request.endpoint,
   };
 }

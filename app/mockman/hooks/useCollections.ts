@@ -1,7 +1,7 @@
 // Saved collections as React state over their Dexie store: every change is
 // computed on the tree (lib/saved.ts), written whole, then shown.
 import { useEffect, useMemo, useState } from "react";
-import type { PostmanCollection, PostmanItem, PostmanRequest } from "#mock/tester/postman/convert";
+import type { PostmanCollection, PostmanItem } from "#mock/tester/postman/convert";
 import { CollectionStore } from "../lib/saved-store";
 import {
   collectionFromFile,
@@ -10,7 +10,6 @@ import {
   copyItem,
   emptyCollection,
   findItem,
-  HELPER_AUTH_TYPES,
   insertItem,
   isFolder,
   newItemId,
@@ -20,12 +19,12 @@ import {
   sameRecord,
   shiftItem,
   updateItem,
-  urlKeeping,
+  writeThrough,
   withCollectionVariables,
   type SavedCollection,
   type SavedForm,
 } from "../lib/saved";
-import { NO_SCRIPTS, withScripts, type Scripts } from "../lib/scripts";
+import { withScripts, type Scripts } from "../lib/scripts";
 
 export function useCollections() {
   const [collections, setCollections] = useState<SavedCollection[]>([]);
@@ -169,24 +168,12 @@ function collectionActions(setCollections: (list: SavedCollection[]) => void) {
       await changeItems(collectionId, (items) => insertItem(items, folderId, item));
       return item.id!;
     },
-    /** Writes a form over a saved request (its name, scripts and anything else Postman keeps stay); false when it is gone. */
+    /** Writes a form through to a saved request (lib/saved.ts writeThrough: what it did not change stays); false when it is gone. */
     async saveOver(collectionId: string, itemId: string, form: SavedForm): Promise<boolean> {
       const c = byId(collectionId);
       const found = c && findItem(c.postman.item ?? [], itemId);
       if (!found || isFolder(found.item)) return false;
-      const fresh = requestItem(found.item.name ?? "request", form, itemId).request as PostmanRequest;
-      const old = typeof found.item.request === "object" ? found.item.request : {};
-      // Auth the helper does not show (inherit, API key, …) stays as it was; Bearer and Basic follow the form.
-      const kept = old.auth && !HELPER_AUTH_TYPES.includes(old.auth.type ?? "") ? old.auth : undefined;
-      await changeItems(collectionId, (items) =>
-        updateItem(items, itemId, (item) =>
-          withScripts(
-            // Its path variables' values stay while the URL still names them.
-            { ...item, request: { ...old, ...fresh, url: urlKeeping(form.endpoint, old.url), auth: fresh.auth ?? kept } },
-            form.scripts ?? NO_SCRIPTS,
-          ),
-        ),
-      );
+      await changeItems(collectionId, (items) => updateItem(items, itemId, (item) => writeThrough(item, form)));
       return true;
     },
   };

@@ -19,9 +19,9 @@ import {
 } from "#mock/tester/postman/convert";
 import { INITIAL_BODY, sendsBody } from "./body";
 import { keptParts, partsFromPostman, partsOf, postmanBodyOf } from "./bodies";
-import { savedHeaderRows } from "./headers";
+import { rowsFromHeaders, savedHeaderRows } from "./headers";
 import type { SentRequest } from "./record";
-import { ancestorsOf, hasScripts, scriptsOf, withScripts, type Scripts } from "./scripts";
+import { NO_SCRIPTS, ancestorsOf, hasScripts, scriptsOf, withScripts, type Scripts } from "./scripts";
 import { NO_AUTH, type AuthFields, type RequestTab } from "./tabs";
 
 export interface SavedCollection {
@@ -242,6 +242,46 @@ export function requestItem(name: string, form: SavedForm, id = newItemId()): Po
   if (auth) request.auth = auth;
   const item: PostmanItem = { id, name, request };
   return withScripts(item, form.scripts ?? { prerequest: "", test: "" });
+}
+
+/** A saved request as the form shows it once opened in a tab (lib/tabs.ts loadedForm, then tabForm). */
+export function openedForm(item: PostmanItem): SavedForm {
+  const form = formOf(item);
+  return tabForm({ ...form, headers: rowsFromHeaders(form.headers), bodyText: form.bodyText });
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The form written over a saved request as through a view: each part the form shows (method, URL, headers,
+ * body, the helper's auth, the scripts) replaces the saved one only when the form changed it since it was
+ * opened; what the form does not show (URL parts, disabled query parameters, descriptions, a body's options,
+ * examples, protocolProfileBehavior) stays. Opened and saved without a change, the item is stored as it was.
+ */
+export function writeThrough(item: PostmanItem, form: SavedForm): PostmanItem {
+  const old = requestOf(item);
+  const was = openedForm(item);
+  const fresh = requestOf(requestItem(item.name ?? "request", form, item.id));
+  const request: PostmanRequest = { ...old };
+  if (form.method !== was.method) request.method = fresh.method;
+  // Its path variables' values stay while the URL still names them.
+  if (form.endpoint !== was.endpoint) request.url = urlKeeping(form.endpoint, old.url);
+  if (!same(form.headers, was.headers)) request.header = fresh.header;
+  // Compared as the Postman bodies they write (a form row's id is the tab's own).
+  const bodyOf = (f: SavedForm) => postmanBodyOf(partsOf(f.bodies), f.bodyText);
+  if (!same(bodyOf(form), bodyOf(was))) {
+    if (fresh.body) request.body = fresh.body;
+    else delete request.body;
+  }
+  if (!same(form.auth, was.auth)) {
+    // Auth the helper does not show (inherit, API key, …) stays as it was; Bearer and Basic follow the form.
+    const kept = old.auth && !HELPER_AUTH_TYPES.includes(old.auth.type ?? "") ? old.auth : undefined;
+    const auth = fresh.auth ?? kept;
+    if (auth) request.auth = auth;
+    else delete request.auth;
+  }
+  const through = { ...item, request };
+  return same(form.scripts ?? NO_SCRIPTS, was.scripts ?? NO_SCRIPTS) ? through : withScripts(through, form.scripts ?? NO_SCRIPTS);
 }
 
 /**

@@ -8,7 +8,7 @@
 import { requestOf, type PostmanAuth, type PostmanCollection, type PostmanItem } from "#mock/tester/postman/convert";
 import { binaryType, bodyWithFiles, setsContentType } from "./bodies";
 import { headersToSend } from "./headers";
-import { HELPER_AUTH_TYPES, postmanAuthOf, requestItem, tabForm, urlKeeping } from "./saved";
+import { HELPER_AUTH_TYPES, postmanAuthOf, requestItem, tabForm, urlKeeping, writeThrough } from "./saved";
 import { ancestorsOf } from "./scripts";
 import { tabTitle, type RequestTab } from "./tabs";
 
@@ -28,12 +28,12 @@ function sentAuth(tab: RequestTab, saved: PostmanItem | undefined): PostmanAuth 
 
 export function sendItem(tab: RequestTab, saved?: PostmanItem): { item: PostmanItem; files?: Record<string, File> } {
   const form = tabForm(tab);
-  const item = requestItem(tab.saved?.name ?? tabTitle(tab), form, saved?.id);
+  // A saved request as the form leaves it, what the form does not show included (its URL's parts, path variables).
+  const item = saved ? writeThrough(saved, form) : requestItem(tabTitle(tab), form);
   const request = requestOf(item);
   const auth = sentAuth(tab, saved);
   if (auth) request.auth = auth;
   else delete request.auth;
-  if (saved) request.url = urlKeeping(form.endpoint, requestOf(saved).url);
   const withFiles = bodyWithFiles(tab.bodies, tab.id);
   if (withFiles) {
     request.body = withFiles.body;

@@ -1,0 +1,102 @@
+// Issue 45, the form as a view of the saved Postman request: Save writes through it. A request opened and saved
+// without a change is stored as it was, every part the form does not show included (URL parts, a disabled query
+// parameter, descriptions, a body's options, an auth of another type, its examples); a change to one part of the
+// form replaces that part and leaves the others as they were.
+import { describe, expect, it } from "vitest";
+import type { PostmanItem } from "#mock/tester/postman/convert";
+import { openedForm, writeThrough } from "#app/mockman/lib/saved";
+
+// Written as Postman writes them: descriptions, field types and examples the page's own types do not name.
+const items = [
+  {
+    id: "r1",
+    name: "Posts",
+    description: "Lists posts",
+    protocolProfileBehavior: { disableBodyPruning: true },
+    request: {
+      method: "get",
+      description: "the list",
+      url: {
+        raw: "{{baseUrl}}/api/posts/:tag?limit=2",
+        host: ["{{baseUrl}}"],
+        path: ["api", "posts", ":tag"],
+        query: [
+          { key: "limit", value: "2", description: "page size" },
+          { key: "cursor", value: "x", disabled: true },
+        ],
+        variable: [{ key: "tag", value: "news", description: "a tag" }],
+      },
+      header: [
+        { key: "Accept", value: "application/json", description: "what we read" },
+        { key: "X-Off", value: "1", disabled: true },
+      ],
+      auth: {
+        type: "apikey",
+        apikey: [
+          { key: "key", value: "api_key" },
+          { key: "in", value: "query" },
+        ],
+      },
+    },
+    response: [{ name: "an example", code: 200, body: "[]" }],
+    event: [{ listen: "test", script: { id: "s1", type: "text/javascript", exec: ["pm.test('ok', () => {});"] } }],
+  },
+  {
+    id: "r2",
+    name: "Write",
+    request: {
+      method: "POST",
+      url: "{{baseUrl}}/api/posts",
+      body: { mode: "raw", raw: '{ "text": "hi" }', options: { raw: { language: "json" } } },
+      auth: { type: "bearer", bearer: [{ key: "token", value: "{{token}}", type: "string" }] },
+    },
+  },
+  {
+    id: "r3",
+    name: "Form",
+    request: {
+      method: "PUT",
+      url: "{{baseUrl}}/api/form",
+      body: { mode: "urlencoded", urlencoded: [{ key: "a", value: "1", description: "first", type: "text" }] },
+    },
+  },
+] as unknown as PostmanItem[];
+
+describe("Save writes the form through to the saved request", () => {
+  it.each(items.map((item) => [item.name, item] as const))("%s opened and saved unchanged is stored as it was", (_, item) => {
+    expect(writeThrough(item, openedForm(item))).toEqual(item);
+  });
+
+  it("a changed header replaces the headers and leaves the URL's parts, the body and the auth", () => {
+    const item = items[0];
+    const form = openedForm(item);
+    const saved = writeThrough(item, { ...form, headers: [...form.headers, { isUsed: true, header: "X-New", value: "2" }] });
+    expect(saved.request).toMatchObject({ url: (item.request as { url: unknown }).url, auth: (item.request as { auth: unknown }).auth });
+    expect((saved.request as { header: unknown }).header).toEqual([
+      { key: "Accept", value: "application/json" },
+      { key: "X-Off", value: "1", disabled: true },
+      { key: "X-New", value: "2" },
+    ]);
+    expect(saved).toMatchObject({ description: "Lists posts", response: (item as { response?: unknown }).response, event: item.event });
+  });
+
+  it("a changed endpoint replaces the URL, keeping the values of the path variables it still names, and leaves the headers", () => {
+    const item = items[0];
+    const saved = writeThrough(item, { ...openedForm(item), endpoint: "{{baseUrl}}/api/posts/:tag?limit=5" });
+    expect(saved.request).toMatchObject({
+      url: { raw: "{{baseUrl}}/api/posts/:tag?limit=5", variable: [{ key: "tag", value: "news", description: "a tag" }] },
+      header: (item.request as { header: unknown }).header,
+    });
+  });
+
+  it("a changed body replaces the body; a Bearer changed in the helper replaces the auth", () => {
+    const item = items[1];
+    const form = openedForm(item);
+    const saved = writeThrough(item, { ...form, bodyText: '{"text": "bye"}', auth: { ...form.auth, token: "other" } });
+    expect(saved.request).toMatchObject({
+      url: "{{baseUrl}}/api/posts",
+      body: { mode: "raw", raw: '{"text": "bye"}' },
+      auth: { type: "bearer", bearer: [{ key: "token", value: "other" }] },
+    });
+  });
+});

@@ -57,6 +57,30 @@ describe("a page-written URL as Postman writes it", () => {
     });
   });
 
+  it("the page's disabled parameters stay in the file, after the ones its URL sends, and Newman leaves them out", () => {
+    const request = {
+      method: "GET",
+      url: {
+        raw: "{{baseUrl}}/api/posts?limit=2",
+        query: [
+          { key: "limit", value: "2" },
+          { key: "cursor", value: "x", disabled: true },
+        ],
+      },
+    };
+    const file = postmanFile({ info: { name: "page", schema: SCHEMA }, item: [{ name: "posts", request }] });
+    expect(file.item![0].request).toMatchObject({
+      url: {
+        host: ["{{baseUrl}}"],
+        query: [
+          { key: "limit", value: "2" },
+          { key: "cursor", value: "x", disabled: true },
+        ],
+      },
+    });
+    expect(urlsNewmanReads(file)).toEqual(["{{baseUrl}}/api/posts?limit=2"]);
+  });
+
   it("a request the page did not write is handed on as it is", () => {
     const request = { method: "GET", url: "http://example.test/a" };
     expect(withPostmanUrl(request)).toBe(request);

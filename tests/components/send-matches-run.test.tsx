@@ -177,6 +177,13 @@ test(
       sent.push(await wire(echoed()[before]));
     }
 
+    // The Params table shows the disabled parameter unticked, as Postman's Params tab does.
+    await panel.getByRole("button", { name: "GET Query", exact: true }).click();
+    await screen.getByRole("tablist", { name: "Request sections" }).getByRole("tab", { name: "Params (3)" }).click();
+    const params = screen.getByRole("region", { name: "Query parameters" });
+    await expect.element(params.getByLabelText("Send parameter 4 (cursor)")).not.toBeChecked();
+    await expect.element(params.getByLabelText("Parameter 4 value")).toHaveValue("off");
+
     const ran = echoed().length;
     await panel.getByRole("button", { name: "Actions for Parts" }).click();
     await screen.getByRole("menuitem", { name: "Run" }).click();

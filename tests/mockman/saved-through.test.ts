@@ -89,6 +89,34 @@ describe("Save writes the form through to the saved request", () => {
     });
   });
 
+  it("a disabled query parameter opens as an unticked row and stays through a change to the URL or to it", () => {
+    const item = items[0];
+    const form = openedForm(item);
+    expect(form.disabledParams).toEqual([{ key: "cursor", value: "x" }]);
+    const edited = writeThrough(item, { ...form, endpoint: "{{baseUrl}}/api/posts/:tag?limit=3" });
+    expect(edited.request).toMatchObject({
+      url: {
+        raw: "{{baseUrl}}/api/posts/:tag?limit=3",
+        query: [
+          { key: "limit", value: "3" },
+          { key: "cursor", value: "x", disabled: true },
+        ],
+        variable: [{ key: "tag", value: "news" }],
+      },
+    });
+    expect(openedForm(edited).disabledParams).toEqual([{ key: "cursor", value: "x" }]);
+    // The row's value changed, unticked: the URL is written again with it.
+    const retyped = writeThrough(item, { ...form, disabledParams: [{ key: "cursor", value: "y" }] });
+    expect(retyped.request).toMatchObject({
+      url: {
+        query: [
+          { key: "limit", value: "2" },
+          { key: "cursor", value: "y", disabled: true },
+        ],
+      },
+    });
+  });
+
   it("a changed body replaces the body; a Bearer changed in the helper replaces the auth", () => {
     const item = items[1];
     const form = openedForm(item);

@@ -19,10 +19,12 @@ import {
 } from "#mock/tester/postman/convert";
 import { INITIAL_BODY, sendsBody } from "./body";
 import { keptParts, partsFromPostman, partsOf, postmanBodyOf } from "./bodies";
-import { rowsFromHeaders, savedHeaderRows } from "./headers";
+import { savedHeaderRows } from "./headers";
 import type { SentRequest } from "./record";
 import { NO_SCRIPTS, ancestorsOf, hasScripts, scriptsOf, withScripts, type Scripts } from "./scripts";
-import { NO_AUTH, type AuthFields, type RequestTab } from "./tabs";
+import { NO_AUTH, loadedForm, type AuthFields, type OffParam, type RequestTab } from "./tabs";
+import { paramsOf } from "./query";
+import { text } from "#mock/tester/postman/body";
 
 export interface SavedCollection {
   id: string;
@@ -35,6 +37,8 @@ export interface SavedCollection {
 /** The parts of a tab a saved request holds. */
 export interface SavedForm extends SentRequest {
   auth: AuthFields;
+  /** The Params table's unticked rows, kept in the URL's `query` as Postman's disabled parameters. */
+  disabledParams?: OffParam[];
   /** Pre-request and test scripts, kept as the item's Postman events. */
   scripts?: Scripts;
 }
@@ -207,6 +211,7 @@ export function formSnapshot(form: SavedForm): string {
     form.auth,
     ...scripts,
     ...(parts ? [{ body: parts }] : []),
+    ...(form.disabledParams?.length ? [{ off: form.disabledParams }] : []),
   ]);
 }
 
@@ -247,7 +252,7 @@ export function requestItem(name: string, form: SavedForm, id = newItemId()): Po
 /** A saved request as the form shows it once opened in a tab (lib/tabs.ts loadedForm, then tabForm). */
 export function openedForm(item: PostmanItem): SavedForm {
   const form = formOf(item);
-  return tabForm({ ...form, headers: rowsFromHeaders(form.headers), bodyText: form.bodyText });
+  return tabForm({ ...loadedForm({ ...form, body: form.bodyText }), auth: form.auth, scripts: form.scripts });
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -264,8 +269,12 @@ export function writeThrough(item: PostmanItem, form: SavedForm): PostmanItem {
   const fresh = requestOf(requestItem(item.name ?? "request", form, item.id));
   const request: PostmanRequest = { ...old };
   if (form.method !== was.method) request.method = fresh.method;
-  // Its path variables' values stay while the URL still names them.
-  if (form.endpoint !== was.endpoint) request.url = urlKeeping(form.endpoint, old.url);
+  // Its path variables' values stay while the URL still names them; unticked rows are its disabled parameters.
+  if (form.endpoint !== was.endpoint || !same(form.disabledParams, was.disabledParams)) {
+    const url = urlKeeping(form.endpoint, old.url);
+    const off = (form.disabledParams ?? []).map((p) => ({ ...p, disabled: true }));
+    request.url = off.length ? { ...url, query: [...paramsOf(form.endpoint), ...off] } : url;
+  }
   if (!same(form.headers, was.headers)) request.header = fresh.header;
   // Compared as the Postman bodies they write (a form row's id is the tab's own).
   const bodyOf = (f: SavedForm) => postmanBodyOf(partsOf(f.bodies), f.bodyText);
@@ -315,6 +324,8 @@ export function formOf(item: PostmanItem): SavedForm {
         : NO_AUTH;
   const read = partsFromPostman(request.body);
   const method = (request.method ?? "GET").toUpperCase();
+  const query = typeof request.url === "object" && Array.isArray(request.url.query) ? request.url.query : [];
+  const disabledParams = query.filter((q) => q.disabled && q.key).map((q) => ({ key: text(q.key), value: text(q.value) }));
   // A GET or HEAD without a body keeps the JSON editor's `{}` and the JSON type (neither sends it); another
   // method without one (a DELETE written by hand) shows none, and goes out without a body as its Run sends it.
   const bodies = read.parts?.kind === "none" && !request.body && !sendsBody(method) ? undefined : read.parts;
@@ -326,6 +337,7 @@ export function formOf(item: PostmanItem): SavedForm {
     ...(bodies ? { bodies } : {}),
     auth,
     ...(hasScripts(scriptsOf(item)) ? { scripts: scriptsOf(item) } : {}),
+    ...(disabledParams.length ? { disabledParams } : {}),
   };
 }
 
@@ -354,8 +366,11 @@ export function parentOf(items: PostmanItem[], id: string): string | null | unde
 }
 
 /** The saved-request parts of a tab's form (header rows as the history keeps them). */
-export function tabForm(tab: Pick<RequestTab, "method" | "endpoint" | "headers" | "bodyText" | "bodies" | "auth" | "scripts">): SavedForm {
+export function tabForm(
+  tab: Pick<RequestTab, "method" | "endpoint" | "params" | "headers" | "bodyText" | "bodies" | "auth" | "scripts">,
+): SavedForm {
   const bodies = keptParts(tab.bodies);
+  const disabledParams = tab.params.filter((row) => !row.enabled && row.key !== "").map(({ key, value }) => ({ key, value }));
   const form: SavedForm = {
     method: tab.method,
     endpoint: tab.endpoint,
@@ -363,6 +378,7 @@ export function tabForm(tab: Pick<RequestTab, "method" | "endpoint" | "headers" 
     bodyText: tab.bodyText,
     ...(bodies ? { bodies } : {}),
     auth: tab.auth,
+    ...(disabledParams.length ? { disabledParams } : {}),
   };
   return hasScripts(tab.scripts) ? { ...form, scripts: tab.scripts } : form;
 }

@@ -103,13 +103,21 @@ export interface FormContent {
   body?: string;
   /** The body type when it is not JSON (a saved request, a history entry, a cURL form). */
   bodies?: BodyParts;
+  /** Query parameters left out of the endpoint (a saved request's disabled ones): unticked rows. */
+  disabledParams?: OffParam[];
 }
+
+/** A query parameter the URL does not send: the Params table shows it unticked. */
+export type OffParam = Pick<ParamRow, "key" | "value">;
 
 /** The form fields of a tab that a loaded request sets: its endpoint's own parameters, its headers as rows. */
 export const loadedForm = (request: FormContent) => ({
   method: request.method,
   endpoint: request.endpoint,
-  params: rowsAfterTyping(request.endpoint, []),
+  params: [
+    ...rowsAfterTyping(request.endpoint, []),
+    ...(request.disabledParams ?? []).map((p) => ({ id: newParamId(), enabled: false, key: p.key, value: p.value })),
+  ],
   headers: rowsFromHeaders(request.headers),
   bodyText: request.body ?? INITIAL_BODY,
   bodies: request.bodies,

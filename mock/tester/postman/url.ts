@@ -9,14 +9,19 @@ import { rawOnly } from "./steps";
 
 const { Url } = sdk;
 
-/** The request with a `{ raw }` URL written in Postman's parts; any other request as it is. */
+/**
+ * The request with a `{ raw }` URL written in Postman's parts; any other request as it is. The disabled
+ * parameters its `query` holds (the page's unticked rows, which `raw` cannot) come after the ones `raw` sends.
+ */
 export function withPostmanUrl<T extends Record<string, unknown>>(request: T): T {
   if (!rawOnly(request)) return request;
-  const url = request.url as { raw: string; variable?: Array<{ key?: string }> };
-  const parsed = Url.parse(url.raw) as Record<string, unknown> & { variable?: Array<{ key?: string }> };
+  type Entry = { key?: string | null; disabled?: boolean };
+  const url = request.url as { raw: string; variable?: Entry[]; query?: Entry[] };
+  const parsed = Url.parse(url.raw) as Record<string, unknown> & { variable?: Entry[]; query?: Entry[] };
   const values = url.variable ?? [];
   const variable = (parsed.variable ?? []).map((v) => values.find((given) => given.key === v.key) ?? v);
-  return { ...request, url: { ...parsed, ...(variable.length ? { variable } : {}) } };
+  const query = [...(parsed.query ?? []), ...(url.query ?? []).filter((q) => q.disabled)];
+  return { ...request, url: { ...parsed, ...(query.length ? { query } : {}), ...(variable.length ? { variable } : {}) } };
 }
 
 /** A collection as a Postman file: every request's URL in Postman's parts (the exports of the page write this). */

@@ -184,6 +184,21 @@ test(
     await expect.element(params.getByLabelText("Send parameter 4 (cursor)")).not.toBeChecked();
     await expect.element(params.getByLabelText("Parameter 4 value")).toHaveValue("off");
 
+    // The Authorization section says what signs a request its fields do not show, as Postman's tab does.
+    const authorization = screen.getByRole("group", { name: "Authorization" });
+    const note = async (name: string, text: string | null) => {
+      await panel.getByRole("button", { name: new RegExp(`^[A-Z]+ ${name}$`) }).click();
+      await screen.getByRole("tablist", { name: "Request sections" }).getByRole("tab", { name: "Authorization" }).click();
+      await expect.element(authorization.getByLabelText("Auth type")).toHaveValue("none");
+      if (text) await expect.element(authorization).toHaveTextContent(text);
+      else expect(authorization.element().querySelector(".mm-auth-signed")).toBeNull();
+    };
+    await note("API key in the query", "Signed with its saved API Key auth, which these fields do not edit");
+    await note("Inherits", "Inherits Bearer Token from the folder Signed, as its Run does");
+    await note("Options", "Inherits Bearer Token from the collection, as its Run does");
+    await note("Says none", null);
+    await note("Under inherit", null);
+
     const ran = echoed().length;
     await panel.getByRole("button", { name: "Actions for Parts" }).click();
     await screen.getByRole("menuitem", { name: "Run" }).click();

@@ -17,10 +17,12 @@ export function authChoiceOf(v: AuthFields): AuthChoice {
 interface Props {
   /** The tab's fields: each tab keeps its own. */
   value: AuthFields;
+  /** What signs the request when these fields say None: its saved auth of another type, or one it inherits. */
+  signedBy?: string | null;
   onChange(fields: AuthFields): void;
 }
 
-export function AuthHelper({ value, onChange }: Props) {
+export function AuthHelper({ value, signedBy, onChange }: Props) {
   const id = useId();
   const { kind, token, username, password } = value;
   const emit = (next: Partial<AuthFields>) => onChange({ ...value, ...next });
@@ -91,6 +93,7 @@ export function AuthHelper({ value, onChange }: Props) {
             ? "Sent as Authorization: Bearer <token>; {{variables}} are filled when the request is sent."
             : "Sent as Authorization: Basic base64(username:password); {{variables}} in them are filled from the active environment as you type."}
       </p>
+      {kind === "none" && signedBy && <p className="mm-hint mm-auth-signed">{signedBy}</p>}
     </fieldset>
   );
 }

@@ -38,6 +38,7 @@ export type WorkspaceParts = Pick<
   | "endpoints"
   | "split"
   | "lastRequest"
+  | "authNote"
 >;
 
 /** The workspace's parts of `page`: what the history, the collections or a closed dialog hold is not among them. */
@@ -60,6 +61,7 @@ export const workspaceParts = (page: Mockman): WorkspaceParts => {
     endpoints,
     split,
     lastRequest: page.lastRequest,
+    authNote: page.authNote,
   };
 };
 
@@ -121,7 +123,7 @@ export const RequestWorkspace = memo(function RequestWorkspace(props: Props) {
         paramCount={tab.params.filter((row) => row.enabled && row.key).length}
         onMethod={tabs.setMethod}
         onEndpoint={endpoints.choose}
-        auth={<AuthHelper key={tab.id} value={tab.auth} onChange={auth.changeAuth} />}
+        auth={<AuthHelper key={tab.id} value={tab.auth} signedBy={props.authNote} onChange={auth.changeAuth} />}
         params={<QueryParams rows={tab.params} suggested={paging.suggested} onChange={tabs.changeParams} onSuggest={paging.suggest} />}
         suggestions={endpoints.suggestions}
         onEndpointPaste={curl.pasteIntoEndpoint}

@@ -65,6 +65,7 @@ export function useMockman() {
     },
     [fill, setProblem, say],
   );
+  const authNote = scripts.signedBy(tab);
   const lastRequest = useMemo(() => ({ method: tab.method, endpoint: tab.lastEndpoint }), [tab.method, tab.lastEndpoint]);
   const tabActions = useStableActions({
     openTab(fresh: RequestTab) {
@@ -98,6 +99,7 @@ export function useMockman() {
     split,
     saving,
     lastRequest,
+    authNote,
     owners: { editingScripts, setEditingScripts, running, setRunning },
     restore,
     ...tabActions,

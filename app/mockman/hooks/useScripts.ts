@@ -8,7 +8,7 @@
 import { useState } from "react";
 import type { ReplayResult } from "#mock/tester/engine/reporters";
 import { findItem } from "../lib/saved";
-import { sendItem, sendNeedsRun } from "../lib/send-item";
+import { sendItem, sendNeedsRun, signedByNote } from "../lib/send-item";
 import { sendCollection, sendRunsPreRequest, sendRunsScripts } from "../lib/scripts";
 import type { Outcome } from "../lib/send";
 import type { RequestTab } from "../lib/tabs";
@@ -45,6 +45,12 @@ export function useScripts({ collections, vars }: Options) {
   const needsRun = (tab: RequestTab) => {
     const { postman, item } = where(tab);
     return sendNeedsRun(tab, postman, item);
+  };
+
+  /** What signs the tab's saved request when the helper shows None (its own auth of another type, or one it inherits). */
+  const signedBy = (tab: RequestTab) => {
+    const { postman, item } = where(tab);
+    return signedByNote(tab, postman, item);
   };
 
   /** A pre-request script may set the variables the request uses: then nothing is judged undefined before it runs. */
@@ -103,5 +109,5 @@ export function useScripts({ collections, vars }: Options) {
     }
   };
 
-  return { runs, applies, setsVariables, needsRun, send };
+  return { runs, applies, setsVariables, needsRun, signedBy, send };
 }

@@ -44,6 +44,24 @@ export function sendItem(tab: RequestTab, saved?: PostmanItem): { item: PostmanI
   return { item, ...(withFiles ? { files: withFiles.files } : {}) };
 }
 
+/** Whether an auth signs anything: "noauth" does not, nor does "inherit" written out (Newman has no such type). */
+const signs = (given: PostmanAuth) => given.type !== "noauth" && given.type !== "inherit";
+
+/** The auth a saved request goes with when the form adds none, and whose it is: its own, else the nearest folder's or the collection's that says anything (Newman's inheritance). */
+function whoseAuth(
+  tab: RequestTab,
+  collection: PostmanCollection,
+  saved: PostmanItem,
+): { auth: PostmanAuth; from: string | null } | undefined {
+  const auth = sentAuth(tab, saved);
+  if (auth) return { auth, from: null };
+  const chain = [collection, ...(ancestorsOf(collection.item ?? [], saved.id ?? "") ?? [])].reverse();
+  const owner = chain.find((o) => o.auth?.type);
+  return (
+    owner?.auth && { auth: owner.auth, from: owner === collection ? "the collection" : `the folder ${(owner as PostmanItem).name ?? ""}` }
+  );
+}
+
 /**
  * True when a Send of this saved request must go through the engine to go out as its Run sends it: its URL
  * names path variables that have values, or it is signed by an auth no Authorization row carries (its own, as
@@ -53,12 +71,37 @@ export function sendNeedsRun(tab: RequestTab, collection: PostmanCollection | nu
   if (!collection || !saved) return false;
   const url = urlKeeping(tab.endpoint, requestOf(saved).url);
   if (url.variable?.length) return true;
-  // Its own auth, unless an Authorization row carries it (the helper's Bearer or Basic of an opened request has none).
-  const auth = sentAuth(tab, saved);
-  const signs = (given: PostmanAuth) => given.type !== "noauth" && given.type !== "inherit";
-  if (auth) return signs(auth);
-  const chain = [collection, ...(ancestorsOf(collection.item ?? [], saved.id ?? "") ?? [])];
-  // The nearest owner that says anything decides, as Newman's inheritance does ("inherit" included: it signs nothing).
-  const inherited = chain.reverse().find((owner) => owner.auth?.type)?.auth;
-  return !!inherited && signs(inherited);
+  const signed = whoseAuth(tab, collection, saved);
+  return !!signed && signs(signed.auth);
+}
+
+/** Postman's names for its auth types, as its Authorization tab lists them. */
+const AUTH_NAMES: Record<string, string> = {
+  apikey: "API Key",
+  bearer: "Bearer Token",
+  basic: "Basic Auth",
+  digest: "Digest Auth",
+  oauth1: "OAuth 1.0",
+  oauth2: "OAuth 2.0",
+  hawk: "Hawk Authentication",
+  awsv4: "AWS Signature",
+  ntlm: "NTLM Authentication",
+  edgegrid: "Akamai EdgeGrid",
+  jwt: "JWT Bearer",
+  asap: "ASAP (Atlassian)",
+};
+
+/**
+ * What signs a saved request whose helper shows None (the Authorization section says so, as Postman's tab
+ * does): its own auth of a type the helper has no fields for, or the auth it inherits. Null when nothing
+ * does, or the form's own row or fields carry it.
+ */
+export function signedByNote(tab: RequestTab, collection: PostmanCollection | null, saved: PostmanItem | undefined): string | null {
+  if (!collection || !saved || tab.auth.kind !== "none") return null;
+  const signed = whoseAuth(tab, collection, saved);
+  if (!signed || !signs(signed.auth)) return null;
+  const name = AUTH_NAMES[signed.auth.type!] ?? signed.auth.type!;
+  return signed.from
+    ? `Inherits ${name} from ${signed.from}, as its Run does; Bearer or Basic here replaces it for this request.`
+    : `Signed with its saved ${name} auth, which these fields do not edit; Bearer or Basic here replaces it.`;
 }

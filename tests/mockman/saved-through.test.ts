@@ -4,7 +4,7 @@
 // form replaces that part and leaves the others as they were.
 import { describe, expect, it } from "vitest";
 import type { PostmanItem } from "#mock/tester/postman/convert";
-import { openedForm, writeThrough } from "#app/mockman/lib/saved";
+import { openedForm, requestItem, writeThrough } from "#app/mockman/lib/saved";
 
 // Written as Postman writes them: descriptions, field types and examples the page's own types do not name.
 const items = [
@@ -112,6 +112,19 @@ describe("Save writes the form through to the saved request", () => {
         query: [
           { key: "limit", value: "2" },
           { key: "cursor", value: "y", disabled: true },
+        ],
+      },
+    });
+  });
+
+  it("a new request saved with an unticked row keeps it as a disabled parameter", () => {
+    const form = { ...openedForm(items[1]), endpoint: "/api/posts?limit=2", disabledParams: [{ key: "cursor", value: "x" }] };
+    expect(requestItem("new", form).request).toMatchObject({
+      url: {
+        raw: "/api/posts?limit=2",
+        query: [
+          { key: "limit", value: "2" },
+          { key: "cursor", value: "x", disabled: true },
         ],
       },
     });

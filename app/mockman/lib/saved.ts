@@ -239,7 +239,7 @@ export function requestItem(name: string, form: SavedForm, id = newItemId()): Po
     header: form.headers
       .filter((h) => h.header.trim())
       .map((h) => ({ key: h.header, value: h.value, ...(h.isUsed ? {} : { disabled: true }) })),
-    url: { raw: form.endpoint },
+    url: formUrl(form),
   };
   const body = postmanBodyOf(partsOf(form.bodies), form.bodyText);
   if (body) request.body = body;
@@ -270,11 +270,7 @@ export function writeThrough(item: PostmanItem, form: SavedForm): PostmanItem {
   const request: PostmanRequest = { ...old };
   if (form.method !== was.method) request.method = fresh.method;
   // Its path variables' values stay while the URL still names them; unticked rows are its disabled parameters.
-  if (form.endpoint !== was.endpoint || !same(form.disabledParams, was.disabledParams)) {
-    const url = urlKeeping(form.endpoint, old.url);
-    const off = (form.disabledParams ?? []).map((p) => ({ ...p, disabled: true }));
-    request.url = off.length ? { ...url, query: [...paramsOf(form.endpoint), ...off] } : url;
-  }
+  if (form.endpoint !== was.endpoint || !same(form.disabledParams, was.disabledParams)) request.url = formUrl(form, old.url);
   if (!same(form.headers, was.headers)) request.header = fresh.header;
   // Compared as the Postman bodies they write (a form row's id is the tab's own).
   const bodyOf = (f: SavedForm) => postmanBodyOf(partsOf(f.bodies), f.bodyText);
@@ -291,6 +287,13 @@ export function writeThrough(item: PostmanItem, form: SavedForm): PostmanItem {
   }
   const through = { ...item, request };
   return same(form.scripts ?? NO_SCRIPTS, was.scripts ?? NO_SCRIPTS) ? through : withScripts(through, form.scripts ?? NO_SCRIPTS);
+}
+
+/** The form's URL as the page writes it (urlKeeping), its unticked rows after the sent ones as disabled `query` entries. */
+function formUrl(form: SavedForm, from?: PostmanRequest["url"]): NonNullable<PostmanRequest["url"]> {
+  const url = urlKeeping(form.endpoint, from);
+  const off = (form.disabledParams ?? []).map((p) => ({ ...p, disabled: true }));
+  return off.length ? { ...url, query: [...paramsOf(form.endpoint), ...off] } : url;
 }
 
 /**

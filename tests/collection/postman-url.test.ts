@@ -4,7 +4,7 @@
 import sdk from "postman-collection";
 import { describe, expect, it } from "vitest";
 import { postmanFile, withPostmanUrl } from "#mock/tester/postman/url";
-import { urlKeeping } from "#app/mockman/lib/saved";
+import { urlKeeping, withPathValues } from "#app/mockman/lib/saved";
 import type { PostmanCollection } from "#mock/tester/postman/convert";
 
 const { Collection, Request } = sdk;
@@ -109,6 +109,17 @@ describe("urlKeeping: a saved request's path variables survive an edit that keep
     expect(urlKeeping("{{baseUrl}}/users/:userIdentity?at=:postId", imported)).toEqual({
       raw: "{{baseUrl}}/users/:userIdentity?at=:postId",
     });
+  });
+
+  it("withPathValues writes each named segment's value into the path, as Postman's Url.getPath does", () => {
+    expect(withPathValues("{{baseUrl}}/users/:userId/posts/:postId?at=:postId#:userId", imported)).toBe(
+      "{{baseUrl}}/users/u1/posts/p1?at=:postId#:userId",
+    );
+    expect(withPathValues("{{baseUrl}}/users/:userIdentity/:other", imported)).toBe("{{baseUrl}}/users/:userIdentity/:other");
+    const url = { raw: imported.raw, variable: imported.variable } as never;
+    expect(withPathValues("http://127.0.0.1:3001/users/:userId", url)).toBe(
+      new sdk.Url({ ...sdk.Url.parse("http://127.0.0.1:3001/users/:userId"), variable: imported.variable }).toString(),
+    );
   });
 
   it("a URL written as text, or without variables, gives none", () => {

@@ -5,7 +5,7 @@
 // auth a folder gives). What went out is what the page's mock received (harness pageMock's `seen`).
 import { expect, test } from "vitest";
 import { page } from "@vitest/browser/context";
-import { pickCollectionFile, renderTester, workspaceUi } from "./harness";
+import { pickCollectionFile, renderTester, tool, workspaceUi } from "./harness";
 
 const SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 
@@ -198,6 +198,13 @@ test(
     await note("Options", "Inherits Bearer Token from the collection, as its Run does");
     await note("Says none", null);
     await note("Under inherit", null);
+
+    // Code and Copy as cURL send a saved request where its Send does: its path variables' values in the path.
+    await panel.getByRole("button", { name: "GET Path variable", exact: true }).click();
+    await tool(screen, "Code");
+    const code = screen.getByRole("dialog", { name: "Code" });
+    await expect.element(code.getByTestId("code-snippet")).toHaveTextContent("/api/echo/p-{{user}}");
+    await code.getByRole("button", { name: "Close" }).click();
 
     const ran = echoed().length;
     await panel.getByRole("button", { name: "Actions for Parts" }).click();

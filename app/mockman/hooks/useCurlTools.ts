@@ -13,14 +13,16 @@ import type { RequestTabs } from "./useRequestTabs";
 
 interface Options {
   tabs: RequestTabs;
+  /** The endpoint the commands send to (a saved request's path variables filled in). */
+  endpoint: string;
   baseUrl: BaseUrl;
   say: Say;
   /** Called once a command has filled the form (the form's problem no longer applies). */
   onFilled(): void;
 }
 
-export function useCurlTools({ tabs, baseUrl, say, onFilled }: Options) {
-  const { method, endpoint, headers: rows, bodyText } = tabs.tab;
+export function useCurlTools({ tabs, endpoint, baseUrl, say, onFilled }: Options) {
+  const { method, headers: rows, bodyText } = tabs.tab;
   // A body type other than JSON (undefined for JSON), as the commands write it.
   const parts = useMemo(() => keptParts(tabs.tab.bodies), [tabs.tab.bodies]);
   // Shown for copying by hand when the clipboard refused.

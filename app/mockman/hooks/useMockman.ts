@@ -47,7 +47,7 @@ export function useMockman() {
   const baseUrl = useBaseUrl();
   const dialogs = useDialogs();
   const { setProblem, sendingId } = sender;
-  const curl = useCurlTools({ tabs, baseUrl, say, onFilled: () => setProblem(null) });
+  const curl = useCurlTools({ tabs, endpoint: scripts.commandEndpoint(tab), baseUrl, say, onFilled: () => setProblem(null) });
   const auth = useAuthTools({ tabs, sender, variables: vars.variables, say });
   const split = useSplit();
   const saving = useSaving({ tabs, collections, say });

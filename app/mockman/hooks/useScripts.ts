@@ -7,7 +7,8 @@
 // environment, globals and the collection's variables.
 import { useState } from "react";
 import type { ReplayResult } from "#mock/tester/engine/reporters";
-import { findItem } from "../lib/saved";
+import { findItem, withPathValues } from "../lib/saved";
+import { requestOf } from "#mock/tester/postman/convert";
 import { sendItem, sendNeedsRun, signedByNote } from "../lib/send-item";
 import { sendCollection, sendRunsPreRequest, sendRunsScripts } from "../lib/scripts";
 import type { Outcome } from "../lib/send";
@@ -51,6 +52,12 @@ export function useScripts({ collections, vars }: Options) {
   const signedBy = (tab: RequestTab) => {
     const { postman, item } = where(tab);
     return signedByNote(tab, postman, item);
+  };
+
+  /** Where the commands send the tab's request: a saved request's path variables given their values. */
+  const commandEndpoint = (tab: RequestTab) => {
+    const { item } = where(tab);
+    return item ? withPathValues(tab.endpoint, requestOf(item).url) : tab.endpoint;
   };
 
   /** A pre-request script may set the variables the request uses: then nothing is judged undefined before it runs. */
@@ -109,5 +116,5 @@ export function useScripts({ collections, vars }: Options) {
     }
   };
 
-  return { runs, applies, setsVariables, needsRun, signedBy, send };
+  return { runs, applies, setsVariables, needsRun, signedBy, commandEndpoint, send };
 }

@@ -23,7 +23,7 @@ import { savedHeaderRows } from "./headers";
 import type { SentRequest } from "./record";
 import { NO_SCRIPTS, ancestorsOf, hasScripts, scriptsOf, withScripts, type Scripts } from "./scripts";
 import { NO_AUTH, loadedForm, type AuthFields, type OffParam, type RequestTab } from "./tabs";
-import { paramsOf } from "./query";
+import { paramsOf, splitEndpoint } from "./query";
 import { text } from "#mock/tester/postman/body";
 
 export interface SavedCollection {
@@ -306,6 +306,18 @@ export function urlKeeping(raw: string, from: PostmanRequest["url"]): NonNullabl
   const named = (key: string) => new RegExp(`/:${key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=$|[/?#])`).test(raw);
   const variable = given.filter((v) => typeof v.key === "string" && v.key && named(v.key));
   return { raw, ...(variable.length ? { variable } : {}) };
+}
+
+/**
+ * The endpoint with each `/:key` segment that `from` gives a value replaced by it, as Postman's Url.getPath
+ * writes a path: where the commands (Copy as cURL, Code) send a saved request with path variables.
+ */
+export function withPathValues(endpoint: string, from: PostmanRequest["url"]): string {
+  const values = new Map((urlKeeping(endpoint, from).variable ?? []).map((v) => [v.key, text(v.value)]));
+  if (!values.size) return endpoint;
+  const { base, query, hash } = splitEndpoint(endpoint);
+  const path = base.replace(/\/:([^/]+)/g, (segment, key: string) => (values.has(key) ? `/${values.get(key)}` : segment));
+  return `${path}${query ? `?${query}` : ""}${hash}`;
 }
 
 /** A saved request item back into a form (headers as rows, a raw body as text). */

@@ -4,7 +4,7 @@
 // it does not (path variables, disabled query parameters and headers, auths the helper has no fields for, an
 // auth a folder gives). What went out is what the page's mock received (harness pageMock's `seen`).
 import { expect, test } from "vitest";
-import { page } from "@vitest/browser/context";
+import { page, server } from "@vitest/browser/context";
 import { pickCollectionFile, renderTester, tool, workspaceUi } from "./harness";
 
 const SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
@@ -135,13 +135,16 @@ const collection = (origin: string) => ({
   ],
 });
 
-/** What a request put on the wire (a URL's #fragment never goes), its multipart boundary (random for each request) written as BOUNDARY. */
+/**
+ * What a request put on the wire (a URL's #fragment never goes), its multipart boundary (random for each
+ * request) written as BOUNDARY and a JWT (a login's, dated to the second) as JWT.
+ */
 async function wire(request: Request): Promise<string> {
   const body = await request.text();
   const boundary = /boundary=([^;]+)/.exec(request.headers.get("content-type") ?? "")?.[1];
   const headers = [...request.headers].map(([name, value]) => `${name}: ${value}`);
   const text = [`${request.method} ${request.url.replace(/#.*/, "")}`, ...headers, "", body].join("\n");
-  return boundary ? text.split(boundary).join("BOUNDARY") : text;
+  return (boundary ? text.split(boundary).join("BOUNDARY") : text).replace(/eyJ[\w-]+\.[\w-]+\.[\w-]+/g, "JWT");
 }
 
 const NAMES = [
@@ -224,5 +227,50 @@ test(
       undefined,
       undefined,
     ]);
+  },
+);
+
+// A collection written after public ones (tests/collection/public/, which Newman and `mockman replay` agree on):
+// a login whose test script keeps the token, path variables filled from `url.variable`, one a script sets, one
+// nobody declared and an empty one. Sent request by request from the page, each Send's scripts keep what they
+// set for the next, as its Run does within the run.
+test(
+  "the public path-variables collection, sent request by request from the page, goes out as its Run sends it",
+  { timeout: 180_000 },
+  async () => {
+    await page.viewport(1280, 800);
+    const seen: Request[] = [];
+    const screen = await renderTester(seen);
+    const ui = workspaceUi(screen);
+    await expect.element(ui.submit).toBeEnabled();
+    const file = "tests/collection/public/path-variables.postman_collection.json";
+    const json = JSON.parse(await server.commands.readFile(file)) as {
+      info: { name: string };
+      variable?: object[];
+      item: Array<{ name: string; request: { method: string } }>;
+    };
+    json.variable = [...(json.variable ?? []), { key: "baseUrl", value: window.location.origin }];
+    pickCollectionFile(screen, new File([JSON.stringify(json)], "path-variables.postman_collection.json", { type: "application/json" }));
+    const panel = screen.getByRole("region", { name: "Collections" });
+    await expect.element(panel.getByRole("heading", { name: json.info.name })).toBeVisible();
+    const api = () => seen.filter((r) => !new URL(r.url).pathname.endsWith("/openapi.json"));
+
+    const sent: string[] = [];
+    for (const { name, request } of json.item) {
+      const before = api().length;
+      await panel.getByRole("button", { name: `${request.method} ${name}`, exact: true }).click();
+      await ui.submit.click();
+      await expect.poll(() => api().length, { timeout: 60_000 }).toBe(before + 1);
+      await expect.element(ui.submit).toBeEnabled();
+      sent.push(await wire(api()[before]));
+    }
+    const ran = api().length;
+    await panel.getByRole("button", { name: `Actions for ${json.info.name}` }).click();
+    await screen.getByRole("menuitem", { name: "Run" }).click();
+    const runner = screen.getByRole("dialog", { name: `Run ${json.info.name}` });
+    await runner.getByRole("button", { name: "Run", exact: true }).click();
+    await expect.element(runner.getByTestId("run-summary"), { timeout: 60_000 }).toHaveTextContent("Done.");
+    expect(sent).toHaveLength(json.item.length);
+    expect(await Promise.all(api().slice(ran).map(wire))).toEqual(sent);
   },
 );

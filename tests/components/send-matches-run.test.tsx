@@ -152,33 +152,64 @@ const NAMES = [
   ...["Encoded", "XML", "Vendor JSON", "Options", "Inherits", "Says inherit", "Says none", "Under inherit"],
 ];
 
+type Imported = { info: { name: string } };
+
+/**
+ * The tester with `json` imported through the Collections panel, its mock recording each request it answers but
+ * the OpenAPI description (the endpoint's suggestions): `send` opens a saved request and sends it, `run` runs the
+ * collection from its menu until the summary says Done; each gives what went out.
+ */
+async function testerWith(json: Imported, fileName: string) {
+  await page.viewport(1280, 800);
+  const seen: Request[] = [];
+  const screen = await renderTester(seen);
+  const ui = workspaceUi(screen);
+  await expect.element(ui.submit).toBeEnabled();
+  pickCollectionFile(screen, new File([JSON.stringify(json)], fileName, { type: "application/json" }));
+  const panel = screen.getByRole("region", { name: "Collections" });
+  await expect.element(panel.getByRole("heading", { name: json.info.name })).toBeVisible();
+  const sent = () => seen.filter((r) => !new URL(r.url).pathname.endsWith("/openapi.json"));
+  const send = async (button: string) => {
+    await panel.getByRole("button", { name: button, exact: true }).click();
+    const before = sent().length;
+    await ui.submit.click();
+    await expect.poll(() => sent().length, { timeout: 60_000 }).toBe(before + 1);
+    await expect.element(ui.submit).toBeEnabled();
+    return wire(sent()[before]);
+  };
+  const run = async () => {
+    const from = sent().length;
+    await panel.getByRole("button", { name: `Actions for ${json.info.name}` }).click();
+    await screen.getByRole("menuitem", { name: "Run" }).click();
+    const runner = screen.getByRole("dialog", { name: `Run ${json.info.name}` });
+    await runner.getByRole("button", { name: "Run", exact: true }).click();
+    await expect.element(runner.getByTestId("run-summary"), { timeout: 60_000 }).toHaveTextContent("Done.");
+    return Promise.all(sent().slice(from).map(wire));
+  };
+  return { screen, panel, send, run };
+}
+
+/** Each request's method, as its button in the Collections panel shows it ("GET Query"). */
+const METHODS: Record<string, string> = {
+  JSON: "POST",
+  Text: "PUT",
+  Form: "POST",
+  Multipart: "POST",
+  GraphQL: "POST",
+  XML: "POST",
+  "Vendor JSON": "PATCH",
+  Options: "OPTIONS",
+  Inherits: "DELETE",
+};
+const button = (name: string) => `${METHODS[name] ?? "GET"} ${name}`;
+
 test(
   "each request of a Postman collection, sent on its own from the page, goes out as its Run sends it",
   { timeout: 180_000 },
   async () => {
-    await page.viewport(1280, 800);
-    const seen: Request[] = [];
-    const screen = await renderTester(seen);
-    const ui = workspaceUi(screen);
-    await expect.element(ui.submit).toBeEnabled();
-    const file = new File([JSON.stringify(collection(window.location.origin))], "parts.postman_collection.json", {
-      type: "application/json",
-    });
-    pickCollectionFile(screen, file);
-    const panel = screen.getByRole("region", { name: "Collections" });
-    await expect.element(panel.getByRole("heading", { name: "Parts" })).toBeVisible();
-    // The page asks the mock for its OpenAPI description (the endpoint's suggestions): not a request of the collection.
-    const echoed = () => seen.filter((r) => new URL(r.url).pathname.startsWith("/api/echo"));
-
+    const { screen, panel, send, run } = await testerWith(collection(window.location.origin), "parts.postman_collection.json");
     const sent: string[] = [];
-    for (const name of NAMES) {
-      await panel.getByRole("button", { name: new RegExp(`^[A-Z]+ ${name}$`) }).click();
-      const before = echoed().length;
-      await ui.submit.click();
-      await expect.poll(() => echoed().length, { timeout: 60_000 }).toBe(before + 1);
-      await expect.element(ui.submit).toBeEnabled();
-      sent.push(await wire(echoed()[before]));
-    }
+    for (const name of NAMES) sent.push(await send(button(name)));
 
     // The Params table shows the disabled parameter unticked, as Postman's Params tab does.
     await panel.getByRole("button", { name: "GET Query", exact: true }).click();
@@ -190,7 +221,7 @@ test(
     // The Authorization section says what signs a request its fields do not show, as Postman's tab does.
     const authorization = screen.getByRole("group", { name: "Authorization" });
     const note = async (name: string, text: string | null) => {
-      await panel.getByRole("button", { name: new RegExp(`^[A-Z]+ ${name}$`) }).click();
+      await panel.getByRole("button", { name: button(name), exact: true }).click();
       await screen.getByRole("tablist", { name: "Request sections" }).getByRole("tab", { name: "Authorization" }).click();
       await expect.element(authorization.getByLabelText("Auth type")).toHaveValue("none");
       if (text) await expect.element(authorization).toHaveTextContent(text);
@@ -209,17 +240,11 @@ test(
     await expect.element(code.getByTestId("code-snippet")).toHaveTextContent("/api/echo/p-{{user}}");
     await code.getByRole("button", { name: "Close" }).click();
 
-    const ran = echoed().length;
-    await panel.getByRole("button", { name: "Actions for Parts" }).click();
-    await screen.getByRole("menuitem", { name: "Run" }).click();
-    const runner = screen.getByRole("dialog", { name: "Run Parts" });
-    await runner.getByRole("button", { name: "Run", exact: true }).click();
-    await expect.element(runner.getByTestId("run-summary"), { timeout: 60_000 }).toHaveTextContent("Done.");
-    const run = await Promise.all(echoed().slice(ran).map(wire));
-    expect(run).toHaveLength(NAMES.length);
-    for (const [i, name] of NAMES.entries()) expect(sent[i], name).toBe(run[i]);
+    const ran = await run();
+    expect(ran).toHaveLength(NAMES.length);
+    for (const [i, name] of NAMES.entries()) expect(sent[i], name).toBe(ran[i]);
     // Whose auth went out, as Newman signs them (checked with newman 6 on the same collection).
-    const authOf = (name: string) => /^authorization: (.*)$/m.exec(run[NAMES.indexOf(name)])?.[1];
+    const authOf = (name: string) => /^authorization: (.*)$/m.exec(ran[NAMES.indexOf(name)])?.[1];
     expect(["Options", "Inherits", "Says inherit", "Says none", "Under inherit"].map(authOf)).toEqual([
       "Bearer c-ada",
       "Bearer t-ada",
@@ -238,39 +263,17 @@ test(
   "the public path-variables collection, sent request by request from the page, goes out as its Run sends it",
   { timeout: 180_000 },
   async () => {
-    await page.viewport(1280, 800);
-    const seen: Request[] = [];
-    const screen = await renderTester(seen);
-    const ui = workspaceUi(screen);
-    await expect.element(ui.submit).toBeEnabled();
-    const file = "tests/collection/public/path-variables.postman_collection.json";
-    const json = JSON.parse(await server.commands.readFile(file)) as {
-      info: { name: string };
+    const json = JSON.parse(
+      await server.commands.readFile("tests/collection/public/path-variables.postman_collection.json"),
+    ) as Imported & {
       variable?: object[];
       item: Array<{ name: string; request: { method: string } }>;
     };
     json.variable = [...(json.variable ?? []), { key: "baseUrl", value: window.location.origin }];
-    pickCollectionFile(screen, new File([JSON.stringify(json)], "path-variables.postman_collection.json", { type: "application/json" }));
-    const panel = screen.getByRole("region", { name: "Collections" });
-    await expect.element(panel.getByRole("heading", { name: json.info.name })).toBeVisible();
-    const api = () => seen.filter((r) => !new URL(r.url).pathname.endsWith("/openapi.json"));
-
+    const { send, run } = await testerWith(json, "path-variables.postman_collection.json");
     const sent: string[] = [];
-    for (const { name, request } of json.item) {
-      const before = api().length;
-      await panel.getByRole("button", { name: `${request.method} ${name}`, exact: true }).click();
-      await ui.submit.click();
-      await expect.poll(() => api().length, { timeout: 60_000 }).toBe(before + 1);
-      await expect.element(ui.submit).toBeEnabled();
-      sent.push(await wire(api()[before]));
-    }
-    const ran = api().length;
-    await panel.getByRole("button", { name: `Actions for ${json.info.name}` }).click();
-    await screen.getByRole("menuitem", { name: "Run" }).click();
-    const runner = screen.getByRole("dialog", { name: `Run ${json.info.name}` });
-    await runner.getByRole("button", { name: "Run", exact: true }).click();
-    await expect.element(runner.getByTestId("run-summary"), { timeout: 60_000 }).toHaveTextContent("Done.");
+    for (const { name, request } of json.item) sent.push(await send(`${request.method} ${name}`));
     expect(sent).toHaveLength(json.item.length);
-    expect(await Promise.all(api().slice(ran).map(wire))).toEqual(sent);
+    expect(await run()).toEqual(sent);
   },
 );

@@ -26,6 +26,8 @@ interface Options {
     applies(tab: RequestTab): boolean;
     setsVariables(tab: RequestTab): boolean;
     needsRun(tab: RequestTab): boolean;
+    /** The endpoint with a saved request's path variables' values in it: what the history keeps, so a restore sends it there. */
+    commandEndpoint(tab: RequestTab): string;
     send(tab: RequestTab, scripts?: boolean): Promise<{ outcome: Outcome; url: string }>;
   };
 }
@@ -98,7 +100,7 @@ export function useSend({ tabs, history, variables, environmentName, scripted }:
       entryFor(
         {
           method: tab.method,
-          endpoint: tab.endpoint,
+          endpoint: scripted.commandEndpoint(tab),
           headers: savedHeaderRows(tab.headers),
           bodyText: tab.bodyText,
           bodies: keptParts(tab.bodies),

@@ -234,10 +234,10 @@ test(
     await note("Under inherit", null);
 
     // The history keeps a saved request's path variables' values in the path, so a restore sends it there again.
-  const history = screen.getByRole("list", { name: "Sent requests, newest first" });
-  await expect.element(history.getByTitle("Restore GET {{baseUrl}}/api/echo/p-{{user}}", { exact: true })).toBeVisible();
+    const history = screen.getByRole("list", { name: "Sent requests, newest first" });
+    await expect.element(history.getByTitle("Restore GET {{baseUrl}}/api/echo/p-{{user}}", { exact: true })).toBeVisible();
 
-  // Code and Copy as cURL send a saved request where its Send does: its path variables' values in the path.
+    // Code and Copy as cURL send a saved request where its Send does: its path variables' values in the path.
     await panel.getByRole("button", { name: "GET Path variable", exact: true }).click();
     await tool(screen, "Code");
     const code = screen.getByRole("dialog", { name: "Code" });

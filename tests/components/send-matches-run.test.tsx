@@ -243,6 +243,13 @@ test(
     const code = screen.getByRole("dialog", { name: "Code" });
     await expect.element(code.getByTestId("code-snippet")).toHaveTextContent("/api/echo/p-{{user}}");
     await code.getByRole("button", { name: "Close" }).click();
+    // One its Send signs with an auth its headers do not carry says so: the code leaves it out.
+    await panel.getByRole("button", { name: "DELETE Inherits", exact: true }).click();
+    await tool(screen, "Code");
+    await expect
+      .element(code)
+      .toHaveTextContent("Its Send signs it with the Bearer Token it inherits from the folder Signed, which this code leaves out");
+    await code.getByRole("button", { name: "Close" }).click();
 
     const ran = await run();
     expect(ran).toHaveLength(NAMES.length);

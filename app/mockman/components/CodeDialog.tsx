@@ -16,9 +16,11 @@ interface Props {
   variables: Variables;
   environmentName: string | null;
   baseUrl: string;
+  /** Set when the request's Send signs it with an auth its headers do not carry (its saved one, or one it inherits). */
+  signedBy?: string | null;
 }
 
-export default function CodeDialog({ open, onClose, request, variables, environmentName, baseUrl }: Props) {
+export default function CodeDialog({ open, onClose, request, variables, environmentName, baseUrl, signedBy }: Props) {
   const dialog = useModal(open);
   const id = useId();
   const [languageId, setLanguageId] = useState(LANGUAGES[0].id);
@@ -88,6 +90,7 @@ export default function CodeDialog({ open, onClose, request, variables, environm
           : "{{variables}} are kept as written. Paths go to the server for Copy as cURL: "}
         {!resolve && <code>{baseUrl}</code>}
       </p>
+      {signedBy && <p className="mm-hint mm-code-signed">{signedBy}</p>}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region: focusable so a keyboard can scroll it */}
       <pre className="mm-text mm-code" tabIndex={0} role="region" aria-label={`${language.label} code`} data-testid="code-snippet">
         {code}

@@ -19,9 +19,11 @@ interface Props {
   environments: Environments;
   variables: Variables;
   environmentName: string | null;
+  /** What signs the request at send time that its headers do not carry (lib/send-item.ts codeNoteOf). */
+  codeNote: string | null;
 }
 
-export function MockmanDialogs({ dialogs, curl, baseUrl, environments, variables, environmentName }: Props) {
+export function MockmanDialogs({ dialogs, curl, baseUrl, environments, variables, environmentName, codeNote }: Props) {
   // Environments and Paste cURL are memo'd: the same closers for the page's life, so typing in the form passes them by.
   const { setEnvironmentOpen, setCurlOpen } = dialogs;
   const closeEnvironment = useCallback(() => setEnvironmentOpen(false), [setEnvironmentOpen]);
@@ -36,6 +38,7 @@ export function MockmanDialogs({ dialogs, curl, baseUrl, environments, variables
             request={curl.codeRequest}
             variables={variables}
             environmentName={environmentName}
+            signedBy={codeNote}
             baseUrl={baseUrl.check.ok ? baseUrl.check.url : DEFAULT_BASE_URL}
           />
         </Suspense>

@@ -4,6 +4,7 @@
 // page's components (MockmanPage, RequestWorkspace, OwnerDialogs) only lay it out.
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useStableActions } from "#app/lib/use-latest";
+import { authNoteOf, codeNoteOf } from "../lib/send-item";
 import type { PostmanItem } from "#mock/tester/postman/convert";
 import { BODY_ERROR } from "../lib/body";
 import { readParts } from "../lib/bodies";
@@ -65,7 +66,10 @@ export function useMockman() {
     },
     [fill, setProblem, say],
   );
-  const authNote = scripts.signedBy(tab);
+  // Texts, so what shows them (memo'd) sees the same value while it stays.
+  const signer = scripts.signedBy(tab);
+  const authNote = signer && authNoteOf(signer);
+  const codeNote = signer && codeNoteOf(signer);
   const lastRequest = useMemo(() => ({ method: tab.method, endpoint: tab.lastEndpoint }), [tab.method, tab.lastEndpoint]);
   const tabActions = useStableActions({
     openTab(fresh: RequestTab) {
@@ -100,6 +104,7 @@ export function useMockman() {
     saving,
     lastRequest,
     authNote,
+    codeNote,
     owners: { editingScripts, setEditingScripts, running, setRunning },
     restore,
     ...tabActions,

@@ -9,7 +9,7 @@ import { useState } from "react";
 import type { ReplayResult } from "#mock/tester/engine/reporters";
 import { findItem, withPathValues } from "../lib/saved";
 import { requestOf } from "#mock/tester/postman/convert";
-import { sendItem, sendNeedsRun, signedByNote } from "../lib/send-item";
+import { sendItem, sendNeedsRun, signerOf } from "../lib/send-item";
 import { sendCollection, sendRunsPreRequest, sendRunsScripts } from "../lib/scripts";
 import type { Outcome } from "../lib/send";
 import type { RequestTab } from "../lib/tabs";
@@ -51,7 +51,7 @@ export function useScripts({ collections, vars }: Options) {
   /** What signs the tab's saved request when the helper shows None (its own auth of another type, or one it inherits). */
   const signedBy = (tab: RequestTab) => {
     const { postman, item } = where(tab);
-    return signedByNote(tab, postman, item);
+    return signerOf(tab, postman, item);
   };
 
   /** Where the commands send the tab's request: a saved request's path variables given their values. */

@@ -91,17 +91,29 @@ const AUTH_NAMES: Record<string, string> = {
   asap: "ASAP (Atlassian)",
 };
 
+/** An auth that signs a saved request at send time though the form shows none: its name, and whose it is (null: its own). */
+export interface Signer {
+  name: string;
+  from: string | null;
+}
+
 /**
- * What signs a saved request whose helper shows None (the Authorization section says so, as Postman's tab
- * does): its own auth of a type the helper has no fields for, or the auth it inherits. Null when nothing
- * does, or the form's own row or fields carry it.
+ * What signs a saved request whose helper shows None: its own auth of a type the helper has no fields for,
+ * or the auth it inherits. Null when nothing does, or the form's own row or fields carry it.
  */
-export function signedByNote(tab: RequestTab, collection: PostmanCollection | null, saved: PostmanItem | undefined): string | null {
+export function signerOf(tab: RequestTab, collection: PostmanCollection | null, saved: PostmanItem | undefined): Signer | null {
   if (!collection || !saved || tab.auth.kind !== "none") return null;
   const signed = whoseAuth(tab, collection, saved);
   if (!signed || !signs(signed.auth)) return null;
-  const name = AUTH_NAMES[signed.auth.type!] ?? signed.auth.type!;
-  return signed.from
-    ? `Inherits ${name} from ${signed.from}, as its Run does; Bearer or Basic here replaces it for this request.`
-    : `Signed with its saved ${name} auth, which these fields do not edit; Bearer or Basic here replaces it.`;
+  return { name: AUTH_NAMES[signed.auth.type!] ?? signed.auth.type!, from: signed.from };
 }
+
+/** The Authorization section's note, as Postman's tab says it. */
+export const authNoteOf = ({ name, from }: Signer) =>
+  from
+    ? `Inherits ${name} from ${from}, as its Run does; Bearer or Basic here replaces it for this request.`
+    : `Signed with its saved ${name} auth, which these fields do not edit; Bearer or Basic here replaces it.`;
+
+/** The Code dialog's: the commands carry the form's headers only. */
+export const codeNoteOf = ({ name, from }: Signer) =>
+  `Its Send signs it with ${from ? `the ${name} it inherits from ${from}` : `its saved ${name} auth`}, which this code leaves out: add it, or choose Bearer or Basic under Authorization.`;

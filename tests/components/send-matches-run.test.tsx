@@ -130,6 +130,27 @@ const collection = (origin: string) => ({
         request("Says none", { method: "GET", url: "{{baseUrl}}/api/echo", auth: { type: "noauth" } }),
       ],
     },
+    // No auth, so a JSON body goes from the page's own Send (not the engine, which an auth or path variable needs).
+    {
+      name: "Direct",
+      auth: { type: "noauth" },
+      item: [
+        request("Direct JSON", {
+          method: "POST",
+          url: "{{baseUrl}}/api/echo",
+          body: { mode: "raw", raw: '{ "name": "{{client}}",\n  "n": 1 }', options: { raw: { language: "json" } } },
+        }),
+        request("Direct vendor JSON", {
+          method: "PATCH",
+          url: "{{baseUrl}}/api/echo",
+          header: [{ key: "Content-Type", value: "application/vnd.api+json" }],
+          body: { mode: "raw", raw: '{"id": "{{user}}"}', options: { raw: { language: "json" } } },
+        }),
+        // No language: Postman's Text, sent as text/plain whatever it holds.
+        request("Direct unnamed raw", { method: "POST", url: "{{baseUrl}}/api/echo", body: { mode: "raw", raw: '{"a": 1}' } }),
+        request("Direct GET", { method: "GET", url: "{{baseUrl}}/api/echo?by={{client}}" }),
+      ],
+    },
     // A folder whose auth says "inherit": to Newman, one of its own that signs nothing.
     { name: "Inherit folder", auth: { type: "inherit" }, item: [request("Under inherit", { method: "GET", url: "{{baseUrl}}/api/echo" })] },
   ],
@@ -149,7 +170,8 @@ async function wire(request: Request): Promise<string> {
 
 const NAMES = [
   ...["Path variable", "Query", "Headers", "API key in the query", "Basic", "JSON", "Text", "Form", "Multipart", "GraphQL"],
-  ...["Encoded", "XML", "Vendor JSON", "Options", "Inherits", "Says inherit", "Says none", "Under inherit"],
+  ...["Encoded", "XML", "Vendor JSON", "Options", "Inherits", "Says inherit", "Says none"],
+  ...["Direct JSON", "Direct vendor JSON", "Direct unnamed raw", "Direct GET", "Under inherit"],
 ];
 
 type Imported = { info: { name: string } };
@@ -175,6 +197,8 @@ async function testerWith(json: Imported, fileName: string) {
     await ui.submit.click();
     await expect.poll(() => sent().length, { timeout: 60_000 }).toBe(before + 1);
     await expect.element(ui.submit).toBeEnabled();
+    // Closed again: at most 20 tabs are open at once.
+    await screen.getByRole("button", { name: /^Close tab / }).click();
     return wire(sent()[before]);
   };
   const run = async () => {
@@ -200,6 +224,9 @@ const METHODS: Record<string, string> = {
   "Vendor JSON": "PATCH",
   Options: "OPTIONS",
   Inherits: "DELETE",
+  "Direct JSON": "POST",
+  "Direct vendor JSON": "PATCH",
+  "Direct unnamed raw": "POST",
 };
 const button = (name: string) => `${METHODS[name] ?? "GET"} ${name}`;
 

@@ -130,6 +130,18 @@ describe("Save writes the form through to the saved request", () => {
     });
   });
 
+  it("None chosen over a saved Bearer is saved as No Auth, as its Send sends it, not removed to inherit", () => {
+    const item = items[1];
+    const saved = writeThrough(item, { ...openedForm(item), auth: { ...openedForm(item).auth, kind: "none" } });
+    expect((saved.request as { auth: unknown }).auth).toEqual({ type: "noauth" });
+  });
+
+  it("a GET without a body made a POST gets the form's body, as the page's own Send sends it", () => {
+    const get = { id: "g", name: "Get", request: { method: "GET", url: "/api/posts" } } as PostmanItem;
+    const saved = writeThrough(get, { ...openedForm(get), method: "POST" });
+    expect(saved.request).toMatchObject({ method: "POST", body: { mode: "raw", raw: "{}", options: { raw: { language: "json" } } } });
+  });
+
   it("a changed body replaces the body; a Bearer changed in the helper replaces the auth", () => {
     const item = items[1];
     const form = openedForm(item);

@@ -169,9 +169,8 @@ export function partsFromPostman(postman: PostmanBody | undefined): { parts?: Bo
   switch (body.mode) {
     case "raw":
       if (body.language === "xml") return { parts: { ...blank, kind: "xml", raw: body.raw } };
-      if (["text", "html", "javascript"].includes(body.language ?? "")) return { parts: { ...blank, kind: "text", raw: body.raw } };
-      // No language is Postman's Text; the JSON editor keeps what reads as JSON (files written by hand often say nothing).
-      if (!body.language && !/^\s*([[{]|$)/.test(body.raw)) return { parts: { ...blank, kind: "text", raw: body.raw } };
+      // No language is Postman's Text, sent as text/plain by postman-runtime whatever it holds: JSON only when it says so.
+      if (["text", "html", "javascript", ""].includes(body.language ?? "")) return { parts: { ...blank, kind: "text", raw: body.raw } };
       return { json: body.raw };
     case "urlencoded":
       return { parts: { ...blank, kind: "urlencoded", urlencoded: formRows(body.fields) } };

@@ -272,16 +272,18 @@ export function writeThrough(item: PostmanItem, form: SavedForm): PostmanItem {
   // Its path variables' values stay while the URL still names them; unticked rows are its disabled parameters.
   if (form.endpoint !== was.endpoint || !same(form.disabledParams, was.disabledParams)) request.url = formUrl(form, old.url);
   if (!same(form.headers, was.headers)) request.header = fresh.header;
-  // Compared as the Postman bodies they write (a form row's id is the tab's own).
+  // Compared as the Postman bodies they write (a form row's id is the tab's own). A saved request without a body
+  // whose method changed gets the form's: a GET made a POST sends the editor's {} as the page's own Send does.
   const bodyOf = (f: SavedForm) => postmanBodyOf(partsOf(f.bodies), f.bodyText);
-  if (!same(bodyOf(form), bodyOf(was))) {
+  if (!same(bodyOf(form), bodyOf(was)) || (form.method !== was.method && !old.body)) {
     if (fresh.body) request.body = fresh.body;
     else delete request.body;
   }
   if (!same(form.auth, was.auth)) {
-    // Auth the helper does not show (inherit, API key, …) stays as it was; Bearer and Basic follow the form.
-    const kept = old.auth && !HELPER_AUTH_TYPES.includes(old.auth.type ?? "") ? old.auth : undefined;
-    const auth = fresh.auth ?? kept;
+    // Auth the helper does not show (inherit, API key, …) stays as it was; Bearer and Basic follow the form, and
+    // None over a saved Bearer or Basic is No Auth, as its Send sends it (removed, it would inherit its folder's).
+    const helper = HELPER_AUTH_TYPES.includes(old.auth?.type ?? "");
+    const auth = fresh.auth ?? (helper ? { type: "noauth" } : old.auth);
     if (auth) request.auth = auth;
     else delete request.auth;
   }
@@ -303,20 +305,35 @@ function formUrl(form: SavedForm, from?: PostmanRequest["url"]): NonNullable<Pos
  */
 export function urlKeeping(raw: string, from: PostmanRequest["url"]): NonNullable<Exclude<PostmanRequest["url"], string>> {
   const given = typeof from === "object" && Array.isArray(from.variable) ? from.variable : [];
-  const named = (key: string) => new RegExp(`/:${key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=$|[/?#])`).test(raw);
-  const variable = given.filter((v) => typeof v.key === "string" && v.key && named(v.key));
+  const named = new Set(splitEndpoint(raw).base.split("/").map(pathKeyOf));
+  const variable = given.filter((v) => typeof v.key === "string" && v.key && named.has(v.key));
   return { raw, ...(variable.length ? { variable } : {}) };
 }
 
+/** The path variable a path segment names, as postman-collection reads one: `:key`, up to a `.` that starts its suffix. */
+function pathKeyOf(segment: string): string | null {
+  if (!segment.startsWith(":")) return null;
+  const dot = segment.indexOf(".");
+  return segment.slice(1, dot < 0 ? undefined : dot) || null;
+}
+
 /**
- * The endpoint with each `/:key` segment that `from` gives a value replaced by it, as Postman's Url.getPath
- * writes a path: where the commands (Copy as cURL, Code) send a saved request with path variables.
+ * The endpoint with each path segment that names a variable `from` gives a text to replaced by it, its suffix
+ * kept (`/:id.json`), as postman-collection's Url.getPath writes a path (tests/collection/postman-url.test.ts
+ * compares them): where the commands (Copy as cURL, Code) and the history send a saved request.
  */
 export function withPathValues(endpoint: string, from: PostmanRequest["url"]): string {
-  const values = new Map((urlKeeping(endpoint, from).variable ?? []).map((v) => [v.key, text(v.value)]));
+  const values = new Map((urlKeeping(endpoint, from).variable ?? []).map((v) => [v.key, v.value]));
   if (!values.size) return endpoint;
   const { base, query, hash } = splitEndpoint(endpoint);
-  const path = base.replace(/\/:([^/]+)/g, (segment, key: string) => (values.has(key) ? `/${values.get(key)}` : segment));
+  const path = base
+    .split("/")
+    .map((segment) => {
+      const key = pathKeyOf(segment);
+      const value = key ? values.get(key) : undefined;
+      return typeof value === "string" && value ? value + segment.slice(key!.length + 1) : segment;
+    })
+    .join("/");
   return `${path}${query ? `?${query}` : ""}${hash}`;
 }
 

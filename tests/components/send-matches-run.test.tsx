@@ -3,7 +3,7 @@
 // parts of a Postman request the form shows (the URL, headers, body types, the Authorization helper) and those
 // it does not (path variables, disabled query parameters and headers, auths the helper has no fields for, an
 // auth a folder gives). What went out is what the page's mock received (harness pageMock's `seen`).
-import { expect, test } from "vitest";
+import { expect, test, vi } from "vitest";
 import { page, server } from "@vitest/browser/context";
 import { pickCollectionFile, renderTester, tool, workspaceUi } from "./harness";
 
@@ -277,6 +277,12 @@ test(
       .element(code)
       .toHaveTextContent("Its Send signs it with the Bearer Token it inherits from the folder Signed, which this code leaves out");
     await code.getByRole("button", { name: "Close" }).click();
+    // So does a copy of it as a command.
+    vi.spyOn(navigator.clipboard, "writeText").mockResolvedValue();
+    await tool(screen, "Copy as mockman request");
+    await expect
+      .element(screen.getByRole("status").filter({ hasText: "Copied the request as a mockman request command." }))
+      .toHaveTextContent("Its Send signs it with the Bearer Token it inherits from the folder Signed, which the copied command leaves out");
 
     const ran = await run();
     expect(ran).toHaveLength(NAMES.length);

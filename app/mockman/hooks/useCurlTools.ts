@@ -15,13 +15,15 @@ interface Options {
   tabs: RequestTabs;
   /** The endpoint the commands send to (a saved request's path variables filled in). */
   endpoint: string;
+  /** Said after a copy when the request's Send signs it with an auth the command leaves out (lib/send-item.ts codeNoteOf). */
+  leftOut: string | null;
   baseUrl: BaseUrl;
   say: Say;
   /** Called once a command has filled the form (the form's problem no longer applies). */
   onFilled(): void;
 }
 
-export function useCurlTools({ tabs, endpoint, baseUrl, say, onFilled }: Options) {
+export function useCurlTools({ tabs, endpoint, leftOut, baseUrl, say, onFilled }: Options) {
   const { method, headers: rows, bodyText } = tabs.tab;
   // A body type other than JSON (undefined for JSON), as the commands write it.
   const parts = useMemo(() => keptParts(tabs.tab.bodies), [tabs.tab.bodies]);
@@ -42,7 +44,7 @@ export function useCurlTools({ tabs, endpoint, baseUrl, say, onFilled }: Options
     try {
       await navigator.clipboard.writeText(command);
       setCopyFallback(null);
-      say(done);
+      say(leftOut ? `${done} ${leftOut}` : done);
     } catch {
       setCopyFallback(command);
     }

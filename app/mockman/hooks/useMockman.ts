@@ -48,7 +48,18 @@ export function useMockman() {
   const baseUrl = useBaseUrl();
   const dialogs = useDialogs();
   const { setProblem, sendingId } = sender;
-  const curl = useCurlTools({ tabs, endpoint: scripts.commandEndpoint(tab), baseUrl, say, onFilled: () => setProblem(null) });
+  // Texts, so what shows them (memo'd) sees the same value while it stays.
+  const signer = scripts.signedBy(tab);
+  const authNote = signer && authNoteOf(signer);
+  const codeNote = signer && codeNoteOf(signer, "this code");
+  const curl = useCurlTools({
+    tabs,
+    endpoint: scripts.commandEndpoint(tab),
+    leftOut: signer && codeNoteOf(signer, "the copied command"),
+    baseUrl,
+    say,
+    onFilled: () => setProblem(null),
+  });
   const auth = useAuthTools({ tabs, sender, variables: vars.variables, say });
   const split = useSplit();
   const saving = useSaving({ tabs, collections, say });
@@ -66,10 +77,6 @@ export function useMockman() {
     },
     [fill, setProblem, say],
   );
-  // Texts, so what shows them (memo'd) sees the same value while it stays.
-  const signer = scripts.signedBy(tab);
-  const authNote = signer && authNoteOf(signer);
-  const codeNote = signer && codeNoteOf(signer);
   const lastRequest = useMemo(() => ({ method: tab.method, endpoint: tab.lastEndpoint }), [tab.method, tab.lastEndpoint]);
   const tabActions = useStableActions({
     openTab(fresh: RequestTab) {

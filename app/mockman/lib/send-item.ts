@@ -114,6 +114,6 @@ export const authNoteOf = ({ name, from }: Signer) =>
     ? `Inherits ${name} from ${from}, as its Run does; Bearer or Basic here replaces it for this request.`
     : `Signed with its saved ${name} auth, which these fields do not edit; Bearer or Basic here replaces it.`;
 
-/** The Code dialog's: the commands carry the form's headers only. */
-export const codeNoteOf = ({ name, from }: Signer) =>
-  `Its Send signs it with ${from ? `the ${name} it inherits from ${from}` : `its saved ${name} auth`}, which this code leaves out: add it, or choose Bearer or Basic under Authorization.`;
+/** The Code dialog's and the copy commands': they carry the form's headers only. */
+export const codeNoteOf = ({ name, from }: Signer, what: string) =>
+  `Its Send signs it with ${from ? `the ${name} it inherits from ${from}` : `its saved ${name} auth`}, which ${what} leaves out: add it, or choose Bearer or Basic under Authorization.`;

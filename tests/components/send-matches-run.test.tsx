@@ -153,6 +153,18 @@ const collection = (origin: string) => ({
     },
     // A folder whose auth says "inherit": to Newman, one of its own that signs nothing.
     { name: "Inherit folder", auth: { type: "inherit" }, item: [request("Under inherit", { method: "GET", url: "{{baseUrl}}/api/echo" })] },
+    // Basic from a folder, over a {{variable}}: its base64 is written in only once the variable is filled.
+    {
+      name: "Basic folder",
+      auth: {
+        type: "basic",
+        basic: [
+          { key: "username", value: "{{user}}" },
+          { key: "password", value: "pw" },
+        ],
+      },
+      item: [request("Under basic", { method: "GET", url: "{{baseUrl}}/api/echo" })],
+    },
   ],
 });
 
@@ -171,7 +183,7 @@ async function wire(request: Request): Promise<string> {
 const NAMES = [
   ...["Path variable", "Query", "Headers", "API key in the query", "Basic", "JSON", "Text", "Form", "Multipart", "GraphQL"],
   ...["Encoded", "XML", "Vendor JSON", "Options", "Inherits", "Says inherit", "Says none"],
-  ...["Direct JSON", "Direct vendor JSON", "Direct unnamed raw", "Direct GET", "Under inherit"],
+  ...["Direct JSON", "Direct vendor JSON", "Direct unnamed raw", "Direct GET", "Under inherit", "Under basic"],
 ];
 
 type Imported = { info: { name: string } };
@@ -270,31 +282,58 @@ test(
     const code = screen.getByRole("dialog", { name: "Code" });
     await expect.element(code.getByTestId("code-snippet")).toHaveTextContent("/api/echo/p-{{user}}");
     await code.getByRole("button", { name: "Close" }).click();
-    // One its Send signs with an auth its headers do not carry says so: the code leaves it out.
+    // One its Send signs with an auth its headers do not carry: the code carries it, signed by postman-runtime's
+    // handler in the run worker, {{ }} kept as the rest of the code keeps them, or filled with the rest.
     await panel.getByRole("button", { name: "DELETE Inherits", exact: true }).click();
     await tool(screen, "Code");
-    await expect
-      .element(code)
-      .toHaveTextContent("Its Send signs it with the Bearer Token it inherits from the folder Signed, which this code leaves out");
+    const snippet = code.getByTestId("code-snippet");
+    await expect.element(code).toHaveTextContent("Written in as its Send signs it: the Bearer Token it inherits from the folder Signed.");
+    await expect.element(snippet).toHaveTextContent("Authorization: Bearer t-{{user}}");
+    const fillIn = code.getByRole("checkbox", { name: /Fill in variables/ });
+    await fillIn.click();
+    await expect.element(snippet).toHaveTextContent("Authorization: Bearer t-ada");
+    await fillIn.click();
     await code.getByRole("button", { name: "Close" }).click();
     // So does a copy of it as a command.
-    vi.spyOn(navigator.clipboard, "writeText").mockResolvedValue();
+    const clipboard = vi.spyOn(navigator.clipboard, "writeText").mockResolvedValue();
     await tool(screen, "Copy as mockman request");
     await expect
       .element(screen.getByRole("status").filter({ hasText: "Copied the request as a mockman request command." }))
-      .toHaveTextContent("Its Send signs it with the Bearer Token it inherits from the folder Signed, which the copied command leaves out");
+      .toHaveTextContent("Written in as its Send signs it: the Bearer Token it inherits from the folder Signed.");
+    expect(clipboard.mock.lastCall?.[0]).toContain("Authorization: Bearer t-{{user}}");
+    // An API key in the query goes in the URL, where its Send puts it.
+    await panel.getByRole("button", { name: "GET API key in the query", exact: true }).click();
+    await tool(screen, "Copy as mockman request");
+    await expect.poll(() => clipboard.mock.lastCall?.[0]).toContain("/api/echo?api_key={{user}}");
+    // Basic over {{user}}: its base64 is of the filled text, so it is written in only with Fill in variables.
+    await panel.getByRole("button", { name: "GET Under basic", exact: true }).click();
+    await tool(screen, "Code");
+    await expect
+      .element(code)
+      .toHaveTextContent(
+        "Its Send signs it with the Basic Auth it inherits from the folder Basic folder, which this code leaves out: it is computed from {{variables}}; Code writes it in with Fill in variables ticked.",
+      );
+    await expect.element(snippet).not.toHaveTextContent("Authorization");
+    await fillIn.click();
+    await expect.element(snippet).toHaveTextContent(`Authorization: Basic ${btoa("ada:pw")}`);
+    await expect
+      .element(code)
+      .toHaveTextContent("Written in as its Send signs it: the Basic Auth it inherits from the folder Basic folder.");
+    await fillIn.click();
+    await code.getByRole("button", { name: "Close" }).click();
 
     const ran = await run();
     expect(ran).toHaveLength(NAMES.length);
     for (const [i, name] of NAMES.entries()) expect(sent[i], name).toBe(ran[i]);
     // Whose auth went out, as Newman signs them (checked with newman 6 on the same collection).
     const authOf = (name: string) => /^authorization: (.*)$/m.exec(ran[NAMES.indexOf(name)])?.[1];
-    expect(["Options", "Inherits", "Says inherit", "Says none", "Under inherit"].map(authOf)).toEqual([
+    expect(["Options", "Inherits", "Says inherit", "Says none", "Under inherit", "Under basic"].map(authOf)).toEqual([
       "Bearer c-ada",
       "Bearer t-ada",
       undefined,
       undefined,
       undefined,
+      `Basic ${btoa("ada:pw")}`,
     ]);
   },
 );

@@ -5,6 +5,8 @@ import { useId, useMemo, useState } from "react";
 import { useModal } from "../hooks/useModal";
 import { mapPartTexts, partTexts } from "../lib/bodies";
 import type { CurlRequest } from "../lib/curl";
+import { withAdditions } from "../lib/send-item";
+import type { Signature } from "../hooks/useSignature";
 import { LANGUAGES, snippet } from "../lib/snippets";
 import { fillText, unresolvedRefs, type Variables } from "../lib/variables";
 
@@ -17,10 +19,10 @@ interface Props {
   environmentName: string | null;
   baseUrl: string;
   /** Set when the request's Send signs it with an auth its headers do not carry (its saved one, or one it inherits). */
-  signedBy?: string | null;
+  signature?: Signature | null;
 }
 
-export default function CodeDialog({ open, onClose, request, variables, environmentName, baseUrl, signedBy }: Props) {
+export default function CodeDialog({ open, onClose, request, variables, environmentName, baseUrl, signature }: Props) {
   const dialog = useModal(open);
   const id = useId();
   const [languageId, setLanguageId] = useState(LANGUAGES[0].id);
@@ -38,19 +40,23 @@ export default function CodeDialog({ open, onClose, request, variables, environm
     if (!open) return "";
     // Filling leaves what no variable fills as written, so those stay `{{ }}`.
     const fill = (text: string) => (resolve ? fillText(text, variables) : text);
-    const shown: CurlRequest = {
+    const typed: CurlRequest = {
       method: request.method,
       endpoint: fill(request.endpoint),
       headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [fill(name), fill(value)])),
       body: request.body === undefined ? undefined : fill(request.body),
       ...(request.bodies ? { bodies: mapPartTexts(request.bodies, fill) } : {}),
     };
+    // The auth its Send signs it with, written in as the worker signed it: with the {{ }} kept, or filled.
+    const additions = (resolve ? signature?.filled : signature?.kept)?.additions;
+    const shown = additions ? withAdditions(typed, additions) : typed;
     try {
       return snippet(language, shown, baseUrl, window.location.origin);
     } catch (error) {
       return `Could not write this request as ${language.label}: ${(error as Error).message}`;
     }
-  }, [open, resolve, request, variables, language, baseUrl]);
+  }, [open, resolve, request, variables, language, baseUrl, signature]);
+  const signedBy = (resolve ? signature?.filled : signature?.kept)?.note("this code");
 
   const copy = async () => {
     try {

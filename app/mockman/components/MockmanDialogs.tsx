@@ -7,6 +7,7 @@ import type { BaseUrl } from "../hooks/useBaseUrl";
 import type { CurlTools } from "../hooks/useCurlTools";
 import type { Dialogs } from "../hooks/useDialogs";
 import type { Environments } from "../hooks/useEnvironments";
+import type { Signature } from "../hooks/useSignature";
 import { CurlDialog } from "./CurlDialog";
 import { EnvironmentDialog } from "./EnvironmentDialog";
 
@@ -19,11 +20,11 @@ interface Props {
   environments: Environments;
   variables: Variables;
   environmentName: string | null;
-  /** What signs the request at send time that its headers do not carry (lib/send-item.ts codeNoteOf). */
-  codeNote: string | null;
+  /** What signs the request at send time that its headers do not carry, written in or said (hooks/useSignature.ts). */
+  signature: Signature | null;
 }
 
-export function MockmanDialogs({ dialogs, curl, baseUrl, environments, variables, environmentName, codeNote }: Props) {
+export function MockmanDialogs({ dialogs, curl, baseUrl, environments, variables, environmentName, signature }: Props) {
   // Environments and Paste cURL are memo'd: the same closers for the page's life, so typing in the form passes them by.
   const { setEnvironmentOpen, setCurlOpen } = dialogs;
   const closeEnvironment = useCallback(() => setEnvironmentOpen(false), [setEnvironmentOpen]);
@@ -38,7 +39,7 @@ export function MockmanDialogs({ dialogs, curl, baseUrl, environments, variables
             request={curl.codeRequest}
             variables={variables}
             environmentName={environmentName}
-            signedBy={codeNote}
+            signature={signature}
             baseUrl={baseUrl.check.ok ? baseUrl.check.url : DEFAULT_BASE_URL}
           />
         </Suspense>

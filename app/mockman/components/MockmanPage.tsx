@@ -59,7 +59,7 @@ export function MockmanLayout({ topBar, settings }: { topBar?: ReactNode; settin
       <OwnerDialogs page={page} />
       <MockmanDialogs
         {...{ dialogs: page.dialogs, curl: page.curl, baseUrl: page.baseUrl, environments: page.environments }}
-        {...{ variables: page.variables, environmentName: page.environmentName, codeNote: page.codeNote }}
+        {...{ variables: page.variables, environmentName: page.environmentName, signature: page.signature }}
       />
     </div>
   );

@@ -7,6 +7,8 @@ import { sendsBody } from "../lib/body";
 import { keptParts } from "../lib/bodies";
 import { CurlError, curlCommand, ignoredNote, mockmanCommand, readCurl, type CurlRequest, type ParsedCurl } from "../lib/curl";
 import { headersToSend } from "../lib/headers";
+import { withAdditions } from "../lib/send-item";
+import type { Signature } from "./useSignature";
 import type { BaseUrl } from "./useBaseUrl";
 import type { Say } from "./useNotice";
 import type { RequestTabs } from "./useRequestTabs";
@@ -15,15 +17,15 @@ interface Options {
   tabs: RequestTabs;
   /** The endpoint the commands send to (a saved request's path variables filled in). */
   endpoint: string;
-  /** Said after a copy when the request's Send signs it with an auth the command leaves out (lib/send-item.ts codeNoteOf). */
-  leftOut: string | null;
+  /** The auth the request's Send signs it with that its form does not show: written into the copy, and said after it. */
+  signature: Signature | null;
   baseUrl: BaseUrl;
   say: Say;
   /** Called once a command has filled the form (the form's problem no longer applies). */
   onFilled(): void;
 }
 
-export function useCurlTools({ tabs, endpoint, leftOut, baseUrl, say, onFilled }: Options) {
+export function useCurlTools({ tabs, endpoint, signature, baseUrl, say, onFilled }: Options) {
   const { method, headers: rows, bodyText } = tabs.tab;
   // A body type other than JSON (undefined for JSON), as the commands write it.
   const parts = useMemo(() => keptParts(tabs.tab.bodies), [tabs.tab.bodies]);
@@ -39,8 +41,16 @@ export function useCurlTools({ tabs, endpoint, leftOut, baseUrl, say, onFilled }
     }),
     [method, endpoint, rows, bodyText, parts],
   );
+  /** What a copy carries: the form's request, with the auth its Send adds (once signed) when it can be written in. */
+  const commandNow = async () => {
+    const kept = signature && (await signature.settled()).kept;
+    return {
+      request: kept?.additions ? withAdditions(codeRequest, kept.additions) : codeRequest,
+      leftOut: kept?.note("the copied command"),
+    };
+  };
 
-  const copy = async (command: string, done: string) => {
+  const copy = async (command: string, done: string, leftOut?: string) => {
     try {
       await navigator.clipboard.writeText(command);
       setCopyFallback(null);
@@ -53,13 +63,18 @@ export function useCurlTools({ tabs, endpoint, leftOut, baseUrl, say, onFilled }
   const copyCurl = async () => {
     const check = baseUrl.check;
     if (!check.ok) return say(`Not copied: ${check.message} in "Server for Copy as cURL".`, true);
+    const { request, leftOut } = await commandNow();
     await copy(
-      curlCommand(codeRequest, check.url, window.location.origin),
+      curlCommand(request, check.url, window.location.origin),
       `Copied the request as a cURL command for ${check.url}; it needs npx mockman serve running there.`,
+      leftOut,
     );
   };
 
-  const copyMockman = () => copy(mockmanCommand(codeRequest, window.location.origin), "Copied the request as a mockman request command.");
+  const copyMockman = async () => {
+    const { request, leftOut } = await commandNow();
+    await copy(mockmanCommand(request, window.location.origin), "Copied the request as a mockman request command.", leftOut);
+  };
 
   const fill = ({ request, ignored }: ParsedCurl, done: string) => {
     tabs.fill(request);

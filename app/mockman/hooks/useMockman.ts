@@ -4,7 +4,7 @@
 // page's components (MockmanPage, RequestWorkspace, OwnerDialogs) only lay it out.
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useStableActions } from "#app/lib/use-latest";
-import { authNoteOf, codeNoteOf } from "../lib/send-item";
+import { authNoteOf } from "../lib/send-item";
 import type { PostmanItem } from "#mock/tester/postman/convert";
 import { BODY_ERROR } from "../lib/body";
 import { readParts } from "../lib/bodies";
@@ -25,6 +25,7 @@ import { useRequestTabs } from "./useRequestTabs";
 import { useSaving } from "./useSaving";
 import { useScripts } from "./useScripts";
 import { useSend } from "./useSend";
+import { useSignature } from "./useSignature";
 import { useSplit } from "./useSplit";
 import { useVariables } from "./useVariables";
 
@@ -51,11 +52,12 @@ export function useMockman() {
   // Texts, so what shows them (memo'd) sees the same value while it stays.
   const signer = scripts.signedBy(tab);
   const authNote = signer && authNoteOf(signer);
-  const codeNote = signer && codeNoteOf(signer, "this code");
+  // Written into Code and the copied commands as the Send signs it (its own auth of another type, or one it inherits).
+  const signature = useSignature(signer, signer && scripts.signInput(tab), vars.variables);
   const curl = useCurlTools({
     tabs,
     endpoint: scripts.commandEndpoint(tab),
-    leftOut: signer && codeNoteOf(signer, "the copied command"),
+    signature,
     baseUrl,
     say,
     onFilled: () => setProblem(null),
@@ -111,7 +113,7 @@ export function useMockman() {
     saving,
     lastRequest,
     authNote,
-    codeNote,
+    signature,
     owners: { editingScripts, setEditingScripts, running, setRunning },
     restore,
     ...tabActions,

@@ -9,7 +9,7 @@ import { useState } from "react";
 import type { ReplayResult } from "#mock/tester/engine/reporters";
 import { findItem, withPathValues, type SavedCollection } from "../lib/saved";
 import { requestOf } from "#mock/tester/postman/convert";
-import { sendItem, sendNeedsRun, signerOf } from "../lib/send-item";
+import { sendItem, sendNeedsRun, signerOf, signInputOf } from "../lib/send-item";
 import { sendCollection, sendRunsPreRequest, sendRunsScripts } from "../lib/scripts";
 import type { Outcome } from "../lib/send";
 import type { RequestTab } from "../lib/tabs";
@@ -68,6 +68,12 @@ export function useScripts({ collections, vars }: Options) {
   const signedBy = (tab: RequestTab) => {
     const { postman, item } = where(tab);
     return signerOf(tab, postman, item);
+  };
+
+  /** The request as its Send signs it, for the commands to write its auth in (null when the form shows what signs it). */
+  const signInput = (tab: RequestTab) => {
+    const { postman, item } = where(tab);
+    return signInputOf(tab, postman, item);
   };
 
   /** Where the commands send the tab's request: a saved request's path variables given their values. */
@@ -132,5 +138,5 @@ export function useScripts({ collections, vars }: Options) {
     }
   };
 
-  return { runs, applies, setsVariables, needsRun, signedBy, commandEndpoint, send };
+  return { runs, applies, setsVariables, needsRun, signedBy, signInput, commandEndpoint, send };
 }

@@ -7,7 +7,8 @@ import type { ReplayReport, ReplayResult } from "#mock/tester/engine/reporters";
 import type { Scopes } from "#mock/tester/sandbox/sandbox";
 import { pageSender, type PageSenderOptions } from "./page-sender";
 import { connect, emit, onWorkerError } from "#mock/browser/channel-calls";
-import type { ResultDetail, RunNote, RunPageCalls, RunRequest, RunWorkerCalls } from "./run-protocol";
+import type { AuthAdditions } from "#mock/tester/engine/wire";
+import type { ResultDetail, RunNote, RunPageCalls, RunRequest, RunWorkerCalls, SignRequest } from "./run-protocol";
 
 export interface RunHandlers {
   onReady?(info: { base?: string; names: string[]; iterations: number; notes: string[] }): void;
@@ -43,6 +44,32 @@ export function warmRuns(isolate = true): void {
   if (spare && !isolate) return;
   if (!spare) keepSpare(newWorker());
   emit(spare!, isolate ? "warm" : "warm-wire");
+}
+
+/** What a request's auth adds as its Send signs it (the worker's `sign`), asked of the spare worker, which stays for the next run. */
+export async function signRequest(ask: SignRequest): Promise<AuthAdditions> {
+  const worker = spare ?? newWorker();
+  spare = undefined;
+  const listening = new AbortController();
+  const channel = connect<RunWorkerCalls>(worker);
+  let failed = false;
+  const fail = (error: Error) => {
+    failed = true;
+    channel.fail(error);
+  };
+  onWorkerError(worker, "the script worker", fail, listening.signal);
+  try {
+    return await channel.call("sign", [ask]);
+  } catch (error) {
+    failed = true;
+    throw error;
+  } finally {
+    channel.close();
+    listening.abort();
+    // A worker that failed goes; one that answered waits for the next run, unless another already does.
+    if (failed || spare) worker.terminate();
+    else keepSpare(worker);
+  }
 }
 
 export function startRun(ask: RunRequest, handlers: RunHandlers = {}): RunHandle {

@@ -3,7 +3,8 @@
 // the page to send each request (the mock answers the page's fetch, not a
 // worker's) and notes each result as it comes; the run answers the whole
 // report. Only plain data crosses.
-import type { PostmanCollection } from "#mock/tester/postman/convert";
+import type { PostmanAuth, PostmanCollection } from "#mock/tester/postman/convert";
+import type { AuthAdditions } from "#mock/tester/engine/wire";
 import type { Exchange, OutgoingRequest } from "#mock/tester/engine/exchange";
 import type { DataRow } from "#mock/tester/engine/data";
 import type { ReplayReport, ReplayResult } from "#mock/tester/engine/reporters";
@@ -36,9 +37,18 @@ export interface ResultDetail {
   response?: { status: number; statusText: string; headers: Record<string, string>; body: string; ms: number };
 }
 
+/** A request to sign without sending it (lib/send-item.ts SignInput), its `{{ }}` kept, or filled from `variables`. */
+export interface SignRequest {
+  definition: Record<string, unknown>;
+  inherited?: PostmanAuth;
+  variables?: Record<string, string>;
+}
+
 /** The worker's calls; it also hears the events "warm" (boot the isolate now, for the next run) and "warm-wire" (load Postman's libraries). */
 export interface RunWorkerCalls {
   run(ask: RunRequest): { report: ReplayReport; scopes: Scopes };
+  /** What the request's auth adds as its Send signs it, for the Code dialog and the copied commands. */
+  sign(ask: SignRequest): AuthAdditions;
 }
 
 /** What a run notes as it goes: what it will run, then each result. */

@@ -13,7 +13,9 @@ import type { Exchange, FileSource, Sender } from "#mock/tester/engine/exchange"
 import type { OutgoingRequest } from "#mock/tester/engine/exchange";
 import type { ReplayResult } from "#mock/tester/engine/reporters";
 import { connect, type CallContext, type Endpoint } from "#mock/browser/channel-calls";
-import type { ResultDetail, RunNote, RunPageCalls, RunRequest, RunWorkerCalls } from "./run-protocol";
+import { dynamicVariables } from "#mock/tester/engine/dynamic";
+import { fullScopes, substitute } from "#mock/tester/engine/variables";
+import type { ResultDetail, RunNote, RunPageCalls, RunRequest, RunWorkerCalls, SignRequest } from "./run-protocol";
 
 /** A body as the page shows it, cut at 64 KB so a run of many large answers stays light to pass and keep. */
 const BODY_SHOWN = 64 * 1024;
@@ -122,8 +124,23 @@ async function run(ask: RunRequest, call: CallContext) {
   return { report, scopes };
 }
 
+/** Signs the request as its Send would, without sending it: its `{{ }}` kept, or filled as the page fills them. */
+async function sign(ask: SignRequest) {
+  const [{ authAdditions }, dynamic] = await Promise.all([
+    import("#mock/tester/engine/wire"),
+    ask.variables ? dynamicVariables() : undefined,
+  ]);
+  const variables = ask.variables;
+  const fill = variables ? (text: string) => substitute(text, fullScopes({ environment: variables }), dynamic) : (text: string) => text;
+  return authAdditions({
+    definition: ask.definition,
+    ...(ask.inherited ? { inherited: ask.inherited as Record<string, unknown> } : {}),
+    fill,
+  });
+}
+
 const page = connect<RunPageCalls, RunWorkerCalls>(self as unknown as Endpoint, {
-  serve: { run },
+  serve: { run, sign },
   // The run that needs the isolate reports a failed boot.
   on: { warm: () => void bootOnce().catch(() => {}), "warm-wire": () => void import("#mock/tester/engine/wire").catch(() => {}) },
 });

@@ -10,6 +10,7 @@ import { binaryType, bodyWithFiles, setsContentType } from "./bodies";
 import { headersToSend } from "./headers";
 import { HELPER_AUTH_TYPES, postmanAuthOf, requestItem, tabForm, urlKeeping, writeThrough } from "./saved";
 import { ancestorsOf } from "./scripts";
+import type { CurlRequest } from "./curl";
 import { tabTitle, type RequestTab } from "./tabs";
 
 /**
@@ -75,6 +76,20 @@ export function sendNeedsRun(tab: RequestTab, collection: PostmanCollection | nu
   return !!signed && signs(signed.auth);
 }
 
+/** What the run worker signs (engine/wire.ts authAdditions): the request as its Send goes out, and the auth it inherits. */
+export interface SignInput {
+  definition: Record<string, unknown>;
+  inherited?: PostmanAuth;
+}
+
+/** The saved request as its Send goes out, for its auth's additions; null when nothing signs it that the form does not show. */
+export function signInputOf(tab: RequestTab, collection: PostmanCollection | null, saved: PostmanItem | undefined): SignInput | null {
+  if (!signerOf(tab, collection, saved)) return null;
+  const signed = whoseAuth(tab, collection!, saved!)!;
+  const definition = requestOf(sendItem(tab, saved).item) as Record<string, unknown>;
+  return { definition, ...(signed.from ? { inherited: signed.auth } : {}) };
+}
+
 /** Postman's names for its auth types, as its Authorization tab lists them. */
 const AUTH_NAMES: Record<string, string> = {
   apikey: "API Key",
@@ -114,6 +129,45 @@ export const authNoteOf = ({ name, from }: Signer) =>
     ? `Inherits ${name} from ${from}, as its Run does; Bearer or Basic here replaces it for this request.`
     : `Signed with its saved ${name} auth, which these fields do not edit; Bearer or Basic here replaces it.`;
 
-/** The Code dialog's and the copy commands': they carry the form's headers only. */
-export const codeNoteOf = ({ name, from }: Signer, what: string) =>
-  `Its Send signs it with ${from ? `the ${name} it inherits from ${from}` : `its saved ${name} auth`}, which ${what} leaves out: add it, or choose Bearer or Basic under Authorization.`;
+const signedWith = ({ name, from }: Signer) => (from ? `the ${name} it inherits from ${from}` : `its saved ${name} auth`);
+
+/**
+ * The Code dialog's and the copy commands' note: the auth is written in (`written`), or it is left out, and
+ * why (a value computed from a `{{ }}` the command keeps: `fills` says ticking Fill in variables writes it in).
+ */
+export const codeNoteOf = (signer: Signer, what: string, how: { written?: boolean; fills?: boolean } = {}) =>
+  how.written
+    ? `Written in as its Send signs it: ${signedWith(signer)}.`
+    : `Its Send signs it with ${signedWith(signer)}, which ${what} leaves out: ${how.fills ? "it is computed from {{variables}}; Code writes it in with Fill in variables ticked" : "add it, or choose Bearer or Basic under Authorization"}.`;
+
+/** What the auth adds (engine/wire.ts AuthAdditions, as the run worker signs it), written into a command's request. */
+export interface Additions {
+  headers: Array<[string, string]>;
+  query: Array<[string, string]>;
+}
+
+const decoded = (text: string) => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+};
+
+/**
+ * The request with the auth's headers (each replacing the form's of that name, as the auth replaces it) and
+ * query parameters (each replacing the endpoint's of that key, then written after it as the wire has it).
+ */
+export function withAdditions(request: CurlRequest, { headers, query }: Additions): CurlRequest {
+  const names = new Set(headers.map(([name]) => name.toLowerCase()));
+  const kept = Object.entries(request.headers).filter(([name]) => !names.has(name.toLowerCase()));
+  let endpoint = request.endpoint;
+  if (query.length) {
+    const keys = new Set(query.map(([key]) => decoded(key)));
+    const [front, hash = ""] = endpoint.split(/(?=#)/, 2);
+    const [path, search = ""] = front.split(/\?(.*)/s, 2);
+    const params = search.split("&").filter((pair) => pair && !keys.has(decoded(pair.split("=")[0])));
+    endpoint = `${path}?${[...params, ...query.map(([key, value]) => `${key}=${value}`)].join("&")}${hash}`;
+  }
+  return { ...request, endpoint, headers: Object.fromEntries([...kept, ...headers]) };
+}

@@ -224,6 +224,66 @@ export function wire(input: WireInput): Wire {
   };
 }
 
+/** What an auth adds to a request as build() signs it: headers (one it replaces included) and query parameters. */
+export interface AuthAdditions {
+  /** The auth's type, as the request goes with it (its own, else the one it inherits). */
+  type?: string;
+  headers: Array<[string, string]>;
+  /** Each as the wire has it, encoded: `key=value` written after a URL's `?` or `&` sends it as the Send does. */
+  query: Array<[string, string]>;
+  /**
+   * True when these are all the auth does to the request, with the values a Send writes. False when it adds
+   * nothing, or signs only after the server answers (digest's and NTLM's challenge), or has no handler, or
+   * writes into the body (OAuth 1.0 there), or computes its values from text still holding a `{{ }}`
+   * reference (Basic's base64, a signature over the URL and body): Bearer and API Key write their values as
+   * they are, so `{{token}}` in them is written in as `{{token}}`, for the command's own fill.
+   */
+  complete: boolean;
+}
+
+/** Auths whose additions are their own values as written. */
+const VERBATIM_AUTHS = new Set(["bearer", "apikey"]);
+/** Auths whose first request is signed for a challenge, not for an answer (postman-runtime's post() replays them). */
+const CHALLENGE_AUTHS = new Set(["digest", "ntlm"]);
+
+/**
+ * The headers and query parameters the request's auth adds, as build() signs it (pre, then sign, on the
+ * request with its JSON body prepared), without reading its files or building its body: what the Code dialog
+ * and the copied commands write in for an auth the form does not show.
+ */
+export async function authAdditions(input: WireInput): Promise<AuthAdditions> {
+  const request = resolvedRequest(input);
+  const auth = request.auth as unknown as { type?: string } | undefined;
+  const type = auth?.type;
+  const none: AuthAdditions = { ...(type ? { type } : {}), headers: [], query: [], complete: false };
+  const handler = type && type !== "noauth" && type !== "inherit" ? await handlerFor(type) : undefined;
+  if (!handler) return none;
+  const sent = new Request(request.toJSON() as never);
+  prepareRawJson(sent, !input.keepBody);
+  const pairs = (list: HeaderLike[]) =>
+    list.filter((p) => !p.disabled && p.key).map((p) => [p.key, String(p.value ?? "")] as [string, string]);
+  // The query as it goes on the wire (postman-url-encoder's), pair by pair: the text a command's URL carries.
+  const queryOf = () =>
+    toNodeUrl(sent.url)
+      .href.split("#")[0]
+      .replace(/^[^?]*\??/, "")
+      .split("&")
+      .filter(Boolean)
+      .map((pair) => [pair.split("=")[0], pair.split("=").slice(1).join("=")] as [string, string]);
+  const bodyOfSent = () => JSON.stringify(sent.body?.toJSON() ?? null);
+  const added = (before: Array<[string, string]>) => (pair: [string, string]) => !before.some(([k, v]) => k === pair[0] && v === pair[1]);
+  const [headersBefore, queryBefore, bodyBefore] = [pairs(headersOf(sent)), queryOf(), bodyOfSent()];
+  await authorize(handler, createAuthInterface(auth), sent);
+  const headers = pairs(headersOf(sent)).filter(added(headersBefore));
+  const query = queryOf().filter(added(queryBefore));
+  const complete =
+    (headers.length > 0 || query.length > 0) &&
+    !CHALLENGE_AUTHS.has(type!) &&
+    bodyOfSent() === bodyBefore &&
+    (VERBATIM_AUTHS.has(type!) || !JSON.stringify(request.toJSON()).includes("{{"));
+  return { type, headers, query, complete };
+}
+
 /** postman-runtime's pre and sign (lib/runner/request-helpers-presend.js): a failed or refused pre sends the request unsigned. */
 async function authorize(handler: AuthHandler, authInterface: unknown, request: Request): Promise<void> {
   let go: boolean | undefined;

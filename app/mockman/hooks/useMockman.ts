@@ -50,10 +50,11 @@ export function useMockman() {
   const dialogs = useDialogs();
   const { setProblem, sendingId } = sender;
   // Texts, so what shows them (memo'd) sees the same value while it stays.
-  const signer = scripts.signedBy(tab);
+  const signing = scripts.signing(tab);
+  const signer = signing.signer;
   const authNote = signer && authNoteOf(signer);
   // Written into Code and the copied commands as the Send signs it (its own auth of another type, or one it inherits).
-  const signature = useSignature(signer, signer && scripts.signInput(tab), vars.variables);
+  const signature = useSignature(signer, signer && signing.input(), vars.variables);
   const curl = useCurlTools({
     tabs,
     endpoint: scripts.commandEndpoint(tab),

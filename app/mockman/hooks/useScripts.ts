@@ -9,7 +9,7 @@ import { useState } from "react";
 import type { ReplayResult } from "#mock/tester/engine/reporters";
 import { findItem, withPathValues, type SavedCollection } from "../lib/saved";
 import { requestOf } from "#mock/tester/postman/convert";
-import { sendItem, sendNeedsRun, signerOf, signInputOf } from "../lib/send-item";
+import { sendItem, signingOf, type Signing } from "../lib/send-item";
 import { sendCollection, sendRunsPreRequest, sendRunsScripts } from "../lib/scripts";
 import type { Outcome } from "../lib/send";
 import type { RequestTab } from "../lib/tabs";
@@ -49,6 +49,9 @@ function locate(collections: SavedCollection[], tab: RequestTab) {
   return hit;
 }
 
+// Each tab (a new object on every change) with what its Send does that its form does not show, for the list of collections it was read from.
+const signings = new WeakMap<RequestTab, { collections: SavedCollection[]; signing: Signing }>();
+
 export function useScripts({ collections, vars }: Options) {
   const [runs, setRuns] = useState<Record<string, TestRun>>({});
   const where = (tab: RequestTab) => locate(collections.collections, tab);
@@ -58,22 +61,18 @@ export function useScripts({ collections, vars }: Options) {
     return sendRunsScripts(tab.scripts, postman, savedId);
   };
 
-  /** A saved request whose path variables or inherited auth only the engine applies goes through it, as its Run sends it. */
-  const needsRun = (tab: RequestTab) => {
+  /**
+   * What its Send does that the form does not show: whether it goes through the engine (path variables, an
+   * auth only the engine applies) and what signs it; once per tab and list of collections (the Send's checks
+   * and the page's notes ask on every render).
+   */
+  const signing = (tab: RequestTab) => {
+    const known = signings.get(tab);
+    if (known?.collections === collections.collections) return known.signing;
     const { postman, item } = where(tab);
-    return sendNeedsRun(tab, postman, item);
-  };
-
-  /** What signs the tab's saved request when the helper shows None (its own auth of another type, or one it inherits). */
-  const signedBy = (tab: RequestTab) => {
-    const { postman, item } = where(tab);
-    return signerOf(tab, postman, item);
-  };
-
-  /** The request as its Send signs it, for the commands to write its auth in (null when the form shows what signs it). */
-  const signInput = (tab: RequestTab) => {
-    const { postman, item } = where(tab);
-    return signInputOf(tab, postman, item);
+    const signing = signingOf(tab, postman, item);
+    signings.set(tab, { collections: collections.collections, signing });
+    return signing;
   };
 
   /** Where the commands send the tab's request: a saved request's path variables given their values. */
@@ -138,5 +137,5 @@ export function useScripts({ collections, vars }: Options) {
     }
   };
 
-  return { runs, applies, setsVariables, needsRun, signedBy, signInput, commandEndpoint, send };
+  return { runs, applies, setsVariables, signing, commandEndpoint, send };
 }

@@ -25,7 +25,7 @@ interface Options {
   scripted: {
     applies(tab: RequestTab): boolean;
     setsVariables(tab: RequestTab): boolean;
-    needsRun(tab: RequestTab): boolean;
+    signing(tab: RequestTab): { needsRun: boolean };
     /** The endpoint with a saved request's path variables' values in it: what the history keeps, so a restore sends it there. */
     commandEndpoint(tab: RequestTab): string;
     send(tab: RequestTab, scripts?: boolean): Promise<{ outcome: Outcome; url: string }>;
@@ -45,7 +45,7 @@ export function useSend({ tabs, history, variables, environmentName, scripted }:
   const scriptsApply = scripted.applies(tabs.tab);
   // A body other than JSON is built in the run worker: it loads Postman's libraries now, its isolate only for scripts.
   // So does a saved request the engine sends (its path variables, its inherited auth).
-  const viaWorker = (tabs.tab.bodies?.kind ?? "json") !== "json" || scripted.needsRun(tabs.tab);
+  const viaWorker = (tabs.tab.bodies?.kind ?? "json") !== "json" || scripted.signing(tabs.tab).needsRun;
   useEffect(() => {
     if (scriptsApply || viaWorker) void import("../lib/run-client").then((client) => client.warmRuns(scriptsApply));
   }, [scriptsApply, viaWorker]);
@@ -83,7 +83,7 @@ export function useSend({ tabs, history, variables, environmentName, scripted }:
     if (viaScripts) return sendScripted(tabs.tab);
     // A body other than JSON is built as Newman builds it, by postman-runtime's body builder in the run worker; a
     // saved request with path variables or an auth its folder or collection gives it goes out as its Run sends it.
-    if (prepared.parts || scripted.needsRun(tabs.tab)) return sendScripted(tabs.tab, false);
+    if (prepared.parts || scripted.signing(tabs.tab).needsRun) return sendScripted(tabs.tab, false);
     setProblem(null);
     await send(prepared.typed, prepared.headers, prepared.body, prepared.url);
   };

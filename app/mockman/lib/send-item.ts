@@ -5,7 +5,7 @@
 // request keeps what its form does not show: the values of its path variables
 // and its auth (its own of a type the helper has no fields for, or none, so
 // that it inherits its folder's or collection's as its Run does).
-import { requestOf, type PostmanAuth, type PostmanCollection, type PostmanItem } from "#mock/tester/postman/convert";
+import { requestOf, signsNothing, type PostmanAuth, type PostmanCollection, type PostmanItem } from "#mock/tester/postman/convert";
 import { binaryType, bodyWithFiles, setsContentType } from "./bodies";
 import { headersToSend } from "./headers";
 import { HELPER_AUTH_TYPES, postmanAuthOf, requestItem, tabForm, urlKeeping, writeThrough } from "./saved";
@@ -45,9 +45,6 @@ export function sendItem(tab: RequestTab, saved?: PostmanItem): { item: PostmanI
   return { item, ...(withFiles ? { files: withFiles.files } : {}) };
 }
 
-/** Whether an auth signs anything: "noauth" does not, nor does "inherit" written out (Newman has no such type). */
-const signs = (given: PostmanAuth) => given.type !== "noauth" && given.type !== "inherit";
-
 /** The auth a saved request goes with when the form adds none, and whose it is: its own, else the nearest folder's or the collection's that says anything (Newman's inheritance). */
 function whoseAuth(
   tab: RequestTab,
@@ -61,33 +58,6 @@ function whoseAuth(
   return (
     owner?.auth && { auth: owner.auth, from: owner === collection ? "the collection" : `the folder ${(owner as PostmanItem).name ?? ""}` }
   );
-}
-
-/**
- * True when a Send of this saved request must go through the engine to go out as its Run sends it: its URL
- * names path variables that have values, or it is signed by an auth no Authorization row carries (its own, as
- * opened, or one its folders or collection give it).
- */
-export function sendNeedsRun(tab: RequestTab, collection: PostmanCollection | null, saved: PostmanItem | undefined): boolean {
-  if (!collection || !saved) return false;
-  const url = urlKeeping(tab.endpoint, requestOf(saved).url);
-  if (url.variable?.length) return true;
-  const signed = whoseAuth(tab, collection, saved);
-  return !!signed && signs(signed.auth);
-}
-
-/** What the run worker signs (engine/wire.ts authAdditions): the request as its Send goes out, and the auth it inherits. */
-export interface SignInput {
-  definition: Record<string, unknown>;
-  inherited?: PostmanAuth;
-}
-
-/** The saved request as its Send goes out, for its auth's additions; null when nothing signs it that the form does not show. */
-export function signInputOf(tab: RequestTab, collection: PostmanCollection | null, saved: PostmanItem | undefined): SignInput | null {
-  if (!signerOf(tab, collection, saved)) return null;
-  const signed = whoseAuth(tab, collection!, saved!)!;
-  const definition = requestOf(sendItem(tab, saved).item) as Record<string, unknown>;
-  return { definition, ...(signed.from ? { inherited: signed.auth } : {}) };
 }
 
 /** Postman's names for its auth types, as its Authorization tab lists them. */
@@ -112,15 +82,44 @@ export interface Signer {
   from: string | null;
 }
 
-/**
- * What signs a saved request whose helper shows None: its own auth of a type the helper has no fields for,
- * or the auth it inherits. Null when nothing does, or the form's own row or fields carry it.
- */
-export function signerOf(tab: RequestTab, collection: PostmanCollection | null, saved: PostmanItem | undefined): Signer | null {
-  if (!collection || !saved || tab.auth.kind !== "none") return null;
+/** What the run worker signs (engine/wire.ts authAdditions): the request as its Send goes out, and the auth it inherits. */
+export interface SignInput {
+  definition: Record<string, unknown>;
+  inherited?: PostmanAuth;
+}
+
+/** What a saved request's Send does that its form does not show. */
+export interface Signing {
+  /**
+   * A Send must go through the engine to go out as its Run sends it: its URL names path variables that have
+   * values, or an auth no Authorization row carries signs it (its own, as opened, or one its folders or
+   * collection give it).
+   */
+  needsRun: boolean;
+  /** What signs it while the helper shows None (its own auth of a type the helper has no fields for, or one it inherits). */
+  signer: Signer | null;
+  /** With a signer: the request as its Send goes out, for the worker to sign (read on first use). */
+  input(): SignInput | null;
+}
+
+const NO_SIGNING: Signing = { needsRun: false, signer: null, input: () => null };
+
+export function signingOf(tab: RequestTab, collection: PostmanCollection | null, saved: PostmanItem | undefined): Signing {
+  if (!collection || !saved) return NO_SIGNING;
   const signed = whoseAuth(tab, collection, saved);
-  if (!signed || !signs(signed.auth)) return null;
-  return { name: AUTH_NAMES[signed.auth.type!] ?? signed.auth.type!, from: signed.from };
+  const signing = !!signed && !signsNothing(signed.auth.type);
+  const pathValues = !!urlKeeping(tab.endpoint, requestOf(saved).url).variable?.length;
+  if (!signing || tab.auth.kind !== "none") return { ...NO_SIGNING, needsRun: signing || pathValues };
+  let input: SignInput | undefined;
+  return {
+    needsRun: true,
+    signer: { name: AUTH_NAMES[signed.auth.type!] ?? signed.auth.type!, from: signed.from },
+    input: () =>
+      (input ??= {
+        definition: requestOf(sendItem(tab, saved).item) as Record<string, unknown>,
+        ...(signed.from ? { inherited: signed.auth } : {}),
+      }),
+  };
 }
 
 /** The Authorization section's note, as Postman's tab says it. */

@@ -33,6 +33,7 @@ import DYNAMIC_VARIABLES from "postman-collection/lib/superstring/dynamic-variab
 import { Buffer as BufferPackage } from "buffer";
 import processPackage from "process/browser.js";
 import { withPostmanUrl } from "#mock/tester/postman/url";
+import { signsNothing } from "#mock/tester/postman/convert";
 import { mapStrings } from "./variables";
 import type { FileSource } from "./exchange";
 import { NotSent } from "./limits";
@@ -173,7 +174,7 @@ export function wire(input: WireInput): Wire {
   const auth = request.auth as unknown as { type?: string } | undefined;
   const type = auth?.type;
   // `inherit` written on the request itself has no handler: postman-runtime warns and sends it unsigned.
-  const authInterface = type && type !== "noauth" && type !== "inherit" ? createAuthInterface(auth) : undefined;
+  const authInterface = signsNothing(type) ? undefined : createAuthInterface(auth);
   const prune = !input.keepBody;
   const files = loadFiles(request, input.files);
   files.catch(() => {}); // awaited (and its NotSent thrown) by build(); a request refused before that leaves it unread
@@ -256,7 +257,7 @@ export async function authAdditions(input: WireInput): Promise<AuthAdditions> {
   const auth = request.auth as unknown as { type?: string } | undefined;
   const type = auth?.type;
   const none: AuthAdditions = { ...(type ? { type } : {}), headers: [], query: [], complete: false };
-  const handler = type && type !== "noauth" && type !== "inherit" ? await handlerFor(type) : undefined;
+  const handler = signsNothing(type) ? undefined : await handlerFor(type!);
   if (!handler) return none;
   const sent = new Request(request.toJSON() as never);
   prepareRawJson(sent, !input.keepBody);

@@ -127,10 +127,16 @@ export function endpointOf(raw: string): string {
   return `http://${trimmed}`;
 }
 
+/**
+ * An auth that signs nothing: none, "noauth", or "inherit" written out (postman-runtime has no handler for
+ * it, so Newman 6 sends the request unsigned).
+ */
+export const signsNothing = (type: string | undefined) => !type || type === "noauth" || type === "inherit";
+
 export const authValue = (list: PostmanKeyValue[] | undefined, key: string) => text(list?.find((kv) => kv.key === key)?.value);
 
 function authHeader(auth: PostmanAuth | undefined, notes: string[], where: string): string | undefined {
-  if (!auth || !auth.type || auth.type === "noauth" || auth.type === "inherit") return undefined;
+  if (!auth || signsNothing(auth.type)) return undefined;
   if (auth.type === "bearer") return `Bearer ${authValue(auth.bearer, "token")}`;
   if (auth.type === "basic") {
     const pair = `${authValue(auth.basic, "username")}:${authValue(auth.basic, "password")}`;

@@ -11,7 +11,7 @@ import { createHash, createHmac } from "node:crypto";
 import aws4 from "aws4";
 import { wire } from "#mock/tester/engine/wire";
 import { expect, scaled, test, type Page, type Request } from "./fixtures";
-import { expectNoSeriousAxeViolations, importCollection } from "./mockman-helpers";
+import { checkInBothThemes, expectNoSeriousAxeViolations, importCollection, tool } from "./mockman-helpers";
 
 const CHALLENGE =
   'Digest realm="page@example", nonce="dcd98b7102dd2f0e8b11d0f600bfb0c093", qop="auth", opaque="5ccc069c403ebaf9f0171e9517f40e41"';
@@ -228,3 +228,32 @@ for (const width of [1280, 375]) {
     expect(signature).toBe(createHmac("sha256", JWT_SECRET).update(`${head}.${payload}`).digest("base64url"));
   });
 }
+
+test("Code writes in the signature a saved request's Send signs it with, as the CLI's signer writes it, once its variables are filled", async ({
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const baseUrl = `${baseURL}/signed`;
+  await importCollection(page, collectionFor(baseUrl), "Signed", ITEMS.length);
+  const sidebar = page.getByRole("region", { name: "Collections" });
+  const dialog = page.getByRole("dialog", { name: "Code" });
+  const snippet = dialog.getByTestId("code-snippet");
+  const fill = dialog.getByRole("checkbox", { name: /Fill in variables/ });
+  for (const [name, method, saved] of [
+    ["OAuth 1.0", "GET", "its saved OAuth 1.0 auth"],
+    ["Hawk", "POST", "its saved Hawk Authentication"],
+  ]) {
+    await sidebar.getByRole("button", { name: `${method} ${name}`, exact: true }).click();
+    await tool(page, "Code");
+    // Its signature covers the URL, still {{baseUrl}} here: it is named, not written.
+    await expect(dialog).toContainText(`which this code leaves out: it is computed from {{variables}}`);
+    await expect(snippet).not.toContainText("Authorization");
+    await fill.check();
+    await expect(snippet).toContainText(`Authorization: ${await signedInNode(name, baseUrl)}`);
+    await expect(dialog).toContainText(`Written in as its Send signs it: ${saved}.`);
+    if (name === "Hawk") await checkInBothThemes(page, "code-signed");
+    await fill.uncheck();
+    await dialog.getByRole("button", { name: "Close" }).click();
+  }
+});

@@ -122,13 +122,16 @@ export function signingOf(tab: RequestTab, collection: PostmanCollection | null,
   };
 }
 
+/** "its saved API Key auth", "its saved Hawk Authentication" (no "auth" after a name that says it). */
+const savedAuth = (name: string) => `its saved ${name}${/\bauth/i.test(name) ? "" : " auth"}`;
+
 /** The Authorization section's note, as Postman's tab says it. */
 export const authNoteOf = ({ name, from }: Signer) =>
   from
     ? `Inherits ${name} from ${from}, as its Run does; Bearer or Basic here replaces it for this request.`
-    : `Signed with its saved ${name} auth, which these fields do not edit; Bearer or Basic here replaces it.`;
+    : `Signed with ${savedAuth(name)}, which these fields do not edit; Bearer or Basic here replaces it.`;
 
-const signedWith = ({ name, from }: Signer) => (from ? `the ${name} it inherits from ${from}` : `its saved ${name} auth`);
+const signedWith = ({ name, from }: Signer) => (from ? `the ${name} it inherits from ${from}` : savedAuth(name));
 
 /**
  * The Code dialog's and the copy commands' note: the auth is written in (`written`), or it is left out, and

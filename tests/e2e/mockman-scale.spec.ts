@@ -110,7 +110,7 @@ test("1,000 history entries: the page stays fast and shows them a page at a time
       method: r.method,
       endpoint: r.endpoint,
       headers: [{ isUsed: true, header: "Accept", value: "*/*" }],
-      body: r.body ? JSON.stringify(r.body, null, 2) : "",
+      bodyText: r.body ? JSON.stringify(r.body, null, 2) : "",
       status: 200,
       statusText: "OK",
     })),

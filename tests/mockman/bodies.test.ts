@@ -108,7 +108,7 @@ describe("bodies as commands", () => {
     const read = (c: string) => parseCurlCommand(c).request;
     const f = read("curl http://x/api -F 'title=Hi there' -F pic=@/tmp/a.png");
     expect(f.method).toBe("POST");
-    expect(f.body).toBeUndefined();
+    expect(f.bodyText).toBeUndefined();
     expect(f.bodies?.kind).toBe("formdata");
     expect(f.bodies?.formdata.map((r) => [r.key, r.value, r.file ?? false, r.fileName ?? ""])).toEqual([
       ["title", "Hi there", false, ""],
@@ -127,7 +127,7 @@ describe("bodies as commands", () => {
     expect(read("curl http://x/api -H 'Content-Type: text/plain' -d hi").bodies).toMatchObject({ kind: "text", raw: "hi" });
     // JSON stays the JSON editor's text.
     const j = read(`curl http://x/api -d '{"a":1}'`);
-    expect([j.body, j.bodies]).toEqual(['{"a":1}', undefined]);
+    expect([j.bodyText, j.bodies]).toEqual(['{"a":1}', undefined]);
   });
 
   it("the six languages write each type", () => {

@@ -7,14 +7,14 @@ const TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJ1c2VybmFtZSI6Imd1ZXN0In0.sig";
 const accept = { isUsed: true, header: "Accept", value: "*/*" };
 
 const history: HistoryEntry[] = [
-  { id: 1, sentAt: 1, method: "GET", endpoint: "/api/test-todos", headers: [accept], body: "{}", status: 200 },
+  { id: 1, sentAt: 1, method: "GET", endpoint: "/api/test-todos", headers: [accept], bodyText: "{}", status: 200 },
   {
     id: 2,
     sentAt: 2,
     method: "POST",
     endpoint: "/api/auth/login",
     headers: [accept],
-    body: '{"username":"guest","password":"guest1234"}',
+    bodyText: '{"username":"guest","password":"guest1234"}',
     status: 200,
     token: TOKEN,
   },
@@ -24,10 +24,18 @@ const history: HistoryEntry[] = [
     method: "POST",
     endpoint: "http://127.0.0.1:4302/api/posts/like/8d0c3c7e-1f4b-4b7a-9c2e-6a1f0d9e7b01",
     headers: [accept, { isUsed: true, header: "authorization", value: TOKEN }, { isUsed: false, header: "x-off", value: "1" }],
-    body: "{}",
+    bodyText: "{}",
     status: 201,
   },
-  { id: 4, sentAt: 4, method: "GET", endpoint: "https://offline.invalid/", headers: [], body: "{", failure: "TypeError: Failed to fetch" },
+  {
+    id: 4,
+    sentAt: 4,
+    method: "GET",
+    endpoint: "https://offline.invalid/",
+    headers: [],
+    bodyText: "{",
+    failure: "TypeError: Failed to fetch",
+  },
 ];
 
 describe("collection export", () => {

@@ -23,7 +23,7 @@ const ORIGIN = "http://127.0.0.1:4302";
 describe("cURL print and parse", () => {
   it("prints a command a shell runs, against the page's origin", () => {
     const command = printCurl(
-      { method: "POST", endpoint: "/api/auth/login", headers: { Accept: "*/*" }, body: `{"username":"guest","password":"it's"}` },
+      { method: "POST", endpoint: "/api/auth/login", headers: { Accept: "*/*" }, bodyText: `{"username":"guest","password":"it's"}` },
       ORIGIN,
     );
     expect(command).toBe(
@@ -36,7 +36,7 @@ describe("cURL print and parse", () => {
       method: "POST",
       endpoint: "/api/posts/like/8d0c3c7e?x=1&y='2'",
       headers: { Accept: "*/*", authorization: "Bearer a.b.c", "x-quote": `say "hi" it's` },
-      body: '{\n  "postData": {"content": "a \\"quoted\\" $HOME `tick`"}\n}',
+      bodyText: '{\n  "postData": {"content": "a \\"quoted\\" $HOME `tick`"}\n}',
     };
     expect(parseCurlCommand(printCurl(request, ORIGIN), ORIGIN).request).toEqual(request);
   });
@@ -56,7 +56,7 @@ describe("cURL print and parse", () => {
         fc.dictionary(headerName, headerValue, { maxKeys: 4 }),
         fc.option(fc.json(), { nil: undefined }),
         (method, path, headers, body) => {
-          const request: CurlRequest = { method, endpoint: path.startsWith("/") ? path : `/${path}`, headers, body };
+          const request: CurlRequest = { method, endpoint: path.startsWith("/") ? path : `/${path}`, headers, bodyText: body };
           expect(parseCurlCommand(printCurl(request, ORIGIN), ORIGIN).request).toEqual(request);
         },
       ),
@@ -69,19 +69,19 @@ describe("cURL print and parse", () => {
       method: "PUT",
       endpoint: "https://example.com/x",
       headers: { Accept: "*/*" },
-      body: '{"a":1}',
+      bodyText: '{"a":1}',
     });
     expect(parseCurlCommand(`curl --data "{\\"a\\":1}" --header "x-y: z" "${ORIGIN}/api/test-todos"`, ORIGIN).request).toEqual({
       method: "POST",
       endpoint: "/api/test-todos",
       headers: { "x-y": "z" },
-      body: '{"a":1}',
+      bodyText: '{"a":1}',
     });
     expect(parseCurlCommand(`curl '${ORIGIN}/api/posts' \\\n  --compressed`, ORIGIN).request).toEqual({
       method: "GET",
       endpoint: "/api/posts",
       headers: {},
-      body: undefined,
+      bodyText: undefined,
     });
     expect(parseCurlCommand(`curl --request=delete --url=${ORIGIN}/api/test-todos/1`, ORIGIN).request.method).toBe("DELETE");
   });
@@ -141,7 +141,7 @@ describe("copied commands target `mockman serve`, not the page's static server",
       expect(command).toBe(`curl -g -X GET '${base}/api/posts?filter[name]=x&q={a,b}'`);
       await promisify(execFile)("sh", ["-c", `${command} -sS`]);
       expect(seen).toEqual(["/api/posts?filter[name]=x&q={a,b}"]);
-      expect(parseCurlCommand(command, base).request).toEqual({ ...request, body: undefined });
+      expect(parseCurlCommand(command, base).request).toEqual({ ...request, bodyText: undefined });
     } finally {
       server.close();
     }
@@ -160,7 +160,7 @@ describe("copied commands target `mockman serve`, not the page's static server",
       method: "POST",
       endpoint: "/api/auth/login",
       headers: { "content-type": "application/json", authorization: "eyJ.a.b" },
-      body: '{\n  "username": "guest",\n  "password": "guest1234"\n}',
+      bodyText: '{\n  "username": "guest",\n  "password": "guest1234"\n}',
     });
     expect(command).toBe(
       `npx mockman request POST /api/auth/login -d '{"username":"guest","password":"guest1234"}' -H 'authorization: eyJ.a.b'`,
@@ -187,7 +187,7 @@ describe("copied commands target `mockman serve`, not the page's static server",
       method: "POST",
       endpoint: "/api/posts",
       headers: { "x-note": "it's $(rm -rf /)" },
-      body: JSON.stringify({ postData: { content: "it's `$HOME`" } }),
+      bodyText: JSON.stringify({ postData: { content: "it's `$HOME`" } }),
     });
     expect(shellWords(command)).toEqual([
       "npx",
@@ -224,7 +224,7 @@ describe("Paste cURL reads what browsers and people write", () => {
       method: "POST",
       endpoint: "http://x/",
       headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: '{"a":1}',
+      bodyText: '{"a":1}',
     });
     expect(parseCurlCommand(`curl -H 'accept: */*' --json '{}' http://x/`).request.headers).toEqual({
       accept: "*/*",
@@ -245,7 +245,7 @@ describe("Paste cURL reads what browsers and people write", () => {
       method: "GET",
       endpoint: "/api/posts?limit=2&cursor=abc",
       headers: {},
-      body: undefined,
+      bodyText: undefined,
     });
     expect(parseCurlCommand(`curl --get 'http://x/s?a=1#top' --data-urlencode 'q=hello world'`).request.endpoint).toBe(
       "http://x/s?a=1&q=hello%20world#top",
@@ -260,12 +260,12 @@ describe("Paste cURL reads what browsers and people write", () => {
       ["plain", ""],
       ["raw", "1"],
     ]);
-    expect(parseCurlCommand(`curl http://x/ --data-urlencode a=1`).request.body).toBeUndefined();
+    expect(parseCurlCommand(`curl http://x/ --data-urlencode a=1`).request.bodyText).toBeUndefined();
   });
 
   it("ignores --compressed, -k, -L, -s and similar flags, and lists them", () => {
     expect(parseCurlCommand(`curl -sSL --compressed -k --max-time 5 http://x/ --insecure -o out.json`)).toEqual({
-      request: { method: "GET", endpoint: "http://x/", headers: {}, body: undefined },
+      request: { method: "GET", endpoint: "http://x/", headers: {}, bodyText: undefined },
       ignored: ["-s", "-S", "-L", "--compressed", "-k", "--max-time 5", "--insecure", "-o out.json"],
     });
     expect(parseCurlCommand(`curl http://x/`).ignored).toEqual([]);
@@ -294,8 +294,8 @@ describe("Paste cURL reads what browsers and people write", () => {
     const { request, ignored } = parseCurlCommand(chromium, "http://localhost:3000");
     expect(request.method).toBe("POST");
     expect(request.endpoint).toBe("/api/auth/login");
-    expect(request.body).toBe(`{"username":"guest","password":"it's\\n"}`);
-    expect(JSON.parse(request.body!)).toEqual({ username: "guest", password: "it's\n" });
+    expect(request.bodyText).toBe(`{"username":"guest","password":"it's\\n"}`);
+    expect(JSON.parse(request.bodyText!)).toEqual({ username: "guest", password: "it's\n" });
     expect(request.headers).toMatchObject({
       accept: "*/*",
       "content-type": "application/json",
@@ -332,9 +332,9 @@ describe("Paste cURL reads the browsers' Copy as cURL", () => {
       method: "PUT",
       endpoint: "/api/posts/p1?tags[]=a&q={x}",
       headers: { accept: "*/*", "content-type": "application/json", "x-empty": "", authorization: "eyJ.a.b" },
-      body: String.raw`{"content":"hi! it's \u0021 é\n"}`,
+      bodyText: String.raw`{"content":"hi! it's \u0021 é\n"}`,
     });
-    expect(JSON.parse(request.body!)).toEqual({ content: "hi! it's ! é\n" });
+    expect(JSON.parse(request.bodyText!)).toEqual({ content: "hi! it's ! é\n" });
     expect(ignored).toEqual(["--compressed", "--insecure"]);
   });
 
@@ -346,7 +346,7 @@ describe("Paste cURL reads the browsers' Copy as cURL", () => {
     const { request, ignored } = parseCurlCommand(firefox, "http://localhost:3000");
     expect(request.method).toBe("PUT");
     expect(request.endpoint).toBe("/api/posts/p1");
-    expect(JSON.parse(request.body!)).toEqual({ content: "café ☕ it's" });
+    expect(JSON.parse(request.bodyText!)).toEqual({ content: "café ☕ it's" });
     expect(request.headers).toMatchObject({ "Content-Type": "application/json", Cookie: "theme=dark", "Sec-Fetch-Mode": "cors" });
     expect(Object.keys(request.headers)).toHaveLength(8);
     expect(ignored).toEqual(["--compressed"]);
@@ -380,7 +380,7 @@ describe("Paste cURL reads the browsers' Copy as cURL", () => {
     for (const command of [chromium, firefox]) {
       const { request } = await readCurl(command, "http://localhost:3000");
       expect(request.method).toBe("POST");
-      expect(request.body).toBeUndefined();
+      expect(request.bodyText).toBeUndefined();
       // The page writes a boundary of its own: the pasted Content-Type goes.
       expect(Object.keys(request.headers).map((h) => h.toLowerCase())).toEqual(["accept"]);
       expect(request.bodies?.kind).toBe("formdata");

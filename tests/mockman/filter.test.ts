@@ -56,7 +56,7 @@ const entry = (method: string, endpoint: string, status?: number, failure?: stri
   method,
   endpoint,
   headers: [],
-  body: "{}",
+  bodyText: "{}",
   status,
   failure,
 });

@@ -1,8 +1,9 @@
 import "fake-indexeddb/auto";
 import { afterEach, describe, expect, it } from "vitest";
+import Dexie from "dexie";
 import { HistoryStore, type HistoryEntry } from "#app/mockman/lib/history";
 
-const entry = (n: number): HistoryEntry => ({ sentAt: n, method: "GET", endpoint: `/api/test-todos?n=${n}`, headers: [], body: "{}" });
+const entry = (n: number): HistoryEntry => ({ sentAt: n, method: "GET", endpoint: `/api/test-todos?n=${n}`, headers: [], bodyText: "{}" });
 let store: HistoryStore;
 let dbCount = 0;
 const fresh = () => (store = new HistoryStore(`history-test-${++dbCount}`));
@@ -15,6 +16,24 @@ describe("history store (its own IndexedDB database)", () => {
     for (const n of [1, 2, 3]) await store.add(entry(n));
     expect((await store.newest(2)).map((e) => e.sentAt)).toEqual([3, 2]);
     expect(await store.count()).toBe(3);
+  });
+
+  it("reads a history version 1 wrote (the body's text as `body`) as every entry now holds it (`bodyText`), once", async () => {
+    const name = `history-test-${++dbCount}`;
+    const old = new Dexie(name);
+    old.version(1).stores({ entries: "++id" });
+    await old.table("entries").bulkAdd([
+      { sentAt: 1, method: "POST", endpoint: "/api/posts", headers: [], body: '{"text":"hi"}', status: 201 },
+      { sentAt: 2, method: "GET", endpoint: "/api/posts", headers: [] },
+    ]);
+    old.close();
+    store = new HistoryStore(name);
+    const entries = await store.all();
+    expect(entries.map((e) => [e.bodyText, "body" in e])).toEqual([
+      ['{"text":"hi"}', false],
+      ["", false],
+    ]);
+    expect(entries[0].status).toBe(201);
   });
 
   it("deletes one entry, or clears all", async () => {

@@ -23,7 +23,7 @@ describe("Use guest token goes through the history", () => {
       method: "POST",
       endpoint: "/api/auth/login",
       headers: [{ isUsed: true, header: "Accept", value: "*/*" }],
-      body: login.bodyText,
+      bodyText: login.bodyText,
       status: 200,
       statusText: "OK",
       ms: 3,

@@ -9,7 +9,7 @@ const post = {
   method: "POST",
   endpoint: "/api/posts?limit=5",
   headers: { Accept: "*/*", Authorization: "Bearer abc" },
-  body: '{"postText":"hi"}',
+  bodyText: '{"postText":"hi"}',
 };
 
 const lang = (id: string) => LANGUAGES.find((l) => l.id === id)!;
@@ -30,7 +30,7 @@ describe("code snippets", () => {
     const har = harOf(post, BASE);
     expect(har.url).toBe(`${BASE}/api/posts?limit=5`);
     expect(har.headers).toContainEqual({ name: "content-type", value: "application/json" });
-    expect(har.postData.text).toBe(post.body);
+    expect(har.postData.text).toBe(post.bodyText);
   });
 
   it("prints each language with the method, URL, headers and body", () => {
@@ -67,7 +67,7 @@ describe("code snippets", () => {
     // which makes curl read a file.
     const bodies = [`{"content": "it's $(echo pwned) \`id\` $HOME \\ !"}`, "@alice hi", '{\n  "title": "buy milk"\n}'];
     for (const body of bodies) {
-      const command = snippet(lang("curl"), { method: "POST", endpoint: "/api/posts", headers: {}, body }, BASE);
+      const command = snippet(lang("curl"), { method: "POST", endpoint: "/api/posts", headers: {}, bodyText: body }, BASE);
       expect(command).toContain(" --data-raw '");
       const words = execFileSync("sh", ["-c", command.replace(/^curl /, "printf '%s\\0' ")])
         .toString("utf8")

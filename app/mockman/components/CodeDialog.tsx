@@ -32,7 +32,7 @@ export default function CodeDialog({ open, onClose, request, variables, environm
   const texts = [
     request.endpoint,
     ...Object.entries(request.headers).flat(),
-    request.body ?? "",
+    request.bodyText ?? "",
     ...(request.bodies ? partTexts(request.bodies) : []),
   ];
   const unfilled = resolve ? unresolvedRefs(texts, variables) : [];
@@ -44,7 +44,7 @@ export default function CodeDialog({ open, onClose, request, variables, environm
       method: request.method,
       endpoint: fill(request.endpoint),
       headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [fill(name), fill(value)])),
-      body: request.body === undefined ? undefined : fill(request.body),
+      bodyText: request.bodyText === undefined ? undefined : fill(request.bodyText),
       ...(request.bodies ? { bodies: mapPartTexts(request.bodies, fill) } : {}),
     };
     // The auth its Send signs it with, written in as the worker signed it: with the {{ }} kept, or filled.

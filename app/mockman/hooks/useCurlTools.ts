@@ -36,7 +36,7 @@ export function useCurlTools({ tabs, endpoint, signature, baseUrl, say, onFilled
       method,
       endpoint: endpoint.trim(),
       headers: headersToSend(rows),
-      body: sendsBody(method) && !parts ? bodyText : undefined,
+      bodyText: sendsBody(method) && !parts ? bodyText : undefined,
       bodies: sendsBody(method) ? parts : undefined,
     }),
     [method, endpoint, rows, bodyText, parts],

@@ -74,7 +74,7 @@ export function useMockman() {
   /** A history entry back into the active tab (the History panel's, memo'd: one function while fill and say are). */
   const restore = useCallback(
     (entry: HistoryEntry) => {
-      fill({ method: entry.method, endpoint: entry.endpoint, headers: entry.headers, body: entry.body, bodies: readParts(entry.bodies) });
+      fill({ ...entry, bodies: readParts(entry.bodies) });
       setProblem(null);
       say(`Restored ${entry.method} ${entry.endpoint} into the request panel.`);
     },

@@ -54,7 +54,7 @@ export function useSaving({ tabs, collections, say }: { tabs: RequestTabs; colle
     const form = formOf(item);
     const fresh = {
       ...blankTab(),
-      ...loadedForm({ ...form, body: form.bodyText }),
+      ...loadedForm(form),
       auth: form.auth,
       ...(form.scripts ? { scripts: form.scripts } : {}),
     };

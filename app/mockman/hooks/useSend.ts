@@ -5,7 +5,8 @@
 import { useEffect, useMemo, useState } from "react";
 import { useStableActions } from "#app/lib/use-latest";
 import type { HistoryEntry } from "../lib/history";
-import { entryFor, failureLine, type SentRequest } from "../lib/record";
+import { entryFor, failureLine } from "../lib/record";
+import type { TypedRequest } from "../lib/typed";
 import { sendRequest, type Outcome } from "../lib/send";
 import { keptParts } from "../lib/bodies";
 import { prepareSubmit } from "../lib/submit";
@@ -52,7 +53,7 @@ export function useSend({ tabs, history, variables, environmentName, scripted }:
 
   /** Sends, shows the outcome, logs a failure to the console and records the request in the history. */
   const send = async (
-    request: SentRequest,
+    request: TypedRequest,
     headers: Record<string, string>,
     body: string | undefined,
     url = request.endpoint,

@@ -53,7 +53,7 @@ export function toCollection(entries: HistoryEntry[], origin?: string): Collecti
       endpoint,
       headers,
     };
-    const body = checkBody(entry.body);
+    const body = checkBody(entry.bodyText);
     if (sendsBody(entry.method) && body.ok) request.body = body.value;
     if (entry.status !== undefined) request.expect = { status: entry.status };
     if (entry.token) tokens.push({ token: entry.token, name });

@@ -15,17 +15,17 @@ import {
   type FormRow,
 } from "./bodies";
 import { utf8Base64 } from "./headers";
+import type { FormContent } from "./tabs";
 
 /**
  * A request as the commands and the Code dialog print it and as a pasted command reads back:
  * `body` (JSON) or `bodies` (another type), only when the method sends one.
  */
-export interface CurlRequest {
-  method: string;
-  endpoint: string;
+export interface CurlRequest extends Omit<FormContent, "headers" | "disabledParams"> {
+  /** The headers that go. */
   headers: Record<string, string>;
-  /** Body text as written; undefined when the command sends none. */
-  body?: string;
+  /** The body's text as written; undefined when the command sends none. */
+  bodyText?: string;
   /** A body of another type as curl's flags (lib/bodies.ts curlBodyFlags), printed instead of `body`. */
   data?: Array<[string, string]>;
   /** A pasted command's body type when it is not JSON (form fields, parts, a file, text or XML). */
@@ -82,7 +82,7 @@ export function printCurl(request: CurlRequest, baseUrl: string, pageOrigin?: st
   const parts = ["curl", ...(/[[\]{}]/.test(url) ? ["-g"] : []), "-X", request.method, quote(url)];
   for (const [name, value] of Object.entries(request.headers)) parts.push("-H", quote(`${name}: ${value}`));
   if (request.data) for (const [flag, value] of request.data) parts.push(flag, quote(value));
-  else if (request.body !== undefined) parts.push("--data-raw", quote(request.body));
+  else if (request.bodyText !== undefined) parts.push("--data-raw", quote(request.bodyText));
   return parts.join(" ");
 }
 
@@ -92,11 +92,11 @@ export function printCurl(request: CurlRequest, baseUrl: string, pageOrigin?: st
  * (`--data-raw`, so a body starting with `@` is never read as a file name).
  */
 export function curlCommand(request: CurlRequest, baseUrl: string, pageOrigin?: string): string {
-  const { bodies, body } = request;
+  const { bodies, bodyText } = request;
   const headers = { ...request.headers };
   const type = bodies ? commandContentType(bodies.kind) : "application/json";
-  if ((body !== undefined || bodies) && type && !setsContentType(headers)) headers["content-type"] = type;
-  const sent = bodies ? { data: curlBodyFlags(bodies) } : { body };
+  if ((bodyText !== undefined || bodies) && type && !setsContentType(headers)) headers["content-type"] = type;
+  const sent = bodies ? { data: curlBodyFlags(bodies) } : { bodyText };
   return printCurl({ method: request.method, endpoint: request.endpoint, headers, ...sent }, baseUrl, pageOrigin);
 }
 
@@ -104,15 +104,15 @@ export function curlCommand(request: CurlRequest, baseUrl: string, pageOrigin?: 
  * The request as a `mockman request` command (cli/commands/request.ts): method,
  * path, `-H 'Name: value'`, `-d JSON`. Without `baseUrl` it runs the mock in the
  * terminal's own process; with it, it goes over HTTP to that server.
- * `request.body` is sent only when given (the caller drops it for GET); JSON is
+ * `request.bodyText` is sent only when given (the caller drops it for GET); JSON is
  * printed compact. The CLI adds content-type itself when a body is sent.
  */
 export function printMockmanRequest(request: CurlRequest, options: { baseUrl?: string; pageOrigin?: string } = {}): string {
   const relative = relativeTo(request.endpoint, options.pageOrigin);
   const target = isAbsoluteUrl(relative) ? relative : toPath(relative);
   const parts = ["npx", "mockman", "request", request.method.toUpperCase(), shellQuote(target)];
-  if (request.body !== undefined) {
-    let body = request.body;
+  if (request.bodyText !== undefined) {
+    let body = request.bodyText;
     try {
       body = JSON.stringify(JSON.parse(body));
     } catch {
@@ -121,7 +121,7 @@ export function printMockmanRequest(request: CurlRequest, options: { baseUrl?: s
     parts.push("-d", shellQuote(body));
   }
   for (const [name, value] of Object.entries(request.headers)) {
-    if (request.body !== undefined && name.toLowerCase() === "content-type" && /^application\/json\b/i.test(value)) continue;
+    if (request.bodyText !== undefined && name.toLowerCase() === "content-type" && /^application\/json\b/i.test(value)) continue;
     parts.push("-H", shellQuote(`${name}: ${value}`));
   }
   // A full URL carries its own server; the CLI refuses --base-url beside it.
@@ -136,9 +136,9 @@ export function printMockmanRequest(request: CurlRequest, options: { baseUrl?: s
  */
 export function mockmanCommand(request: CurlRequest, pageOrigin?: string): string {
   const parts = request.bodies;
-  const body = parts?.kind === "graphql" ? graphqlText(parts) : parts ? undefined : request.body;
+  const bodyText = parts?.kind === "graphql" ? graphqlText(parts) : parts ? undefined : request.bodyText;
   const command = printMockmanRequest(
-    { method: request.method, endpoint: request.endpoint, headers: request.headers, body },
+    { method: request.method, endpoint: request.endpoint, headers: request.headers, bodyText },
     { pageOrigin },
   );
   const note =
@@ -424,7 +424,7 @@ export function parseCurlCommand(command: string, origin?: string): ParsedCurl {
     method: method ?? (get ? "GET" : body !== undefined || bodies ? "POST" : "GET"),
     endpoint: relativeTo(url, origin),
     headers,
-    body,
+    bodyText: body,
     ...(bodies ? { bodies } : {}),
   };
   return { request, ignored };
@@ -440,10 +440,10 @@ export async function readCurl(command: string, origin?: string): Promise<Parsed
   const parsed = parseCurlCommand(command, origin);
   const { request } = parsed;
   const type = contentTypeHeader(request.headers);
-  if (request.body === undefined || !type || !/^multipart\/form-data\b/i.test(type[1])) return parsed;
+  if (request.bodyText === undefined || !type || !/^multipart\/form-data\b/i.test(type[1])) return parsed;
   let form: FormData;
   try {
-    form = await new Response(request.body, { headers: { "content-type": type[1] } }).formData();
+    form = await new Response(request.bodyText, { headers: { "content-type": type[1] } }).formData();
   } catch {
     throw new CurlError(`the body is not multipart/form-data with the boundary its Content-Type names (${type[1]})`);
   }
@@ -451,7 +451,7 @@ export async function readCurl(command: string, origin?: string): Promise<Parsed
     typeof value === "string" ? { ...blankRow(), key, value } : { ...blankRow(), key, file: true, fileName: value.name },
   );
   const headers = Object.fromEntries(Object.entries(request.headers).filter(([h]) => h !== type[0]));
-  return { ...parsed, request: { ...request, headers, body: undefined, bodies: { ...defaultParts(), kind: "formdata", formdata } } };
+  return { ...parsed, request: { ...request, headers, bodyText: undefined, bodies: { ...defaultParts(), kind: "formdata", formdata } } };
 }
 
 /** One -F part: `name=value`, `name=@file` (its `;type=…` dropped), or --form-string's plain value. */

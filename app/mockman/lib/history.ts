@@ -1,21 +1,15 @@
 // Request history in its own IndexedDB database, so clearing it never touches
 // the mock's data (and the mock's reset never touches the history).
 import Dexie, { type Table } from "dexie";
-import type { BodyParts } from "./bodies";
-import type { SavedHeader } from "./headers";
+import type { TypedRequest } from "./typed";
 
 export const HISTORY_DATABASE = "mockman-history";
 export const HISTORY_PAGE = 50;
 
-export interface HistoryEntry {
+/** A sent request as typed (a body of another type with its files' names only), and what came of it. */
+export interface HistoryEntry extends TypedRequest {
   id?: number;
   sentAt: number;
-  method: string;
-  endpoint: string;
-  headers: SavedHeader[];
-  body: string;
-  /** The body type when it is not JSON, and what it held (file names only). */
-  bodies?: BodyParts;
   /** What came back; absent for imported entries and requests that got no response. */
   status?: number;
   statusText?: string;
@@ -35,6 +29,19 @@ export class HistoryStore {
     this.db = new Dexie(name, indexedDB ? { indexedDB, IDBKeyRange: keyRange } : undefined);
     // Auto-increment ids follow send order, so "newest first" is a reverse key walk with no sort.
     this.db.version(1).stores({ entries: "++id" });
+    // Version 2: the body's text is `bodyText`, as in every other shape of a typed request (version 1 wrote `body`).
+    this.db
+      .version(2)
+      .stores({ entries: "++id" })
+      .upgrade((tx) =>
+        tx
+          .table("entries")
+          .toCollection()
+          .modify((entry: HistoryEntry & { body?: string }) => {
+            if (entry.bodyText === undefined) entry.bodyText = entry.body ?? "";
+            delete entry.body;
+          }),
+      );
     this.entries = this.db.table("entries");
   }
 

@@ -1,31 +1,14 @@
 // What a sent request leaves behind: its history entry, and a console line when
 // it failed (CONTRACT §8: a failed tester request is shown and logged).
 import { GUEST } from "#mock/data/seed";
-import type { BodyParts } from "./bodies";
-import type { SavedHeader } from "./headers";
 import type { HistoryEntry } from "./history";
 import { tokenIn, type Outcome } from "./send";
-
-export interface SentRequest {
-  method: string;
-  endpoint: string;
-  headers: SavedHeader[];
-  /** The body text as typed (kept even for GET, so a restore gives it back). */
-  bodyText: string;
-  /** A body type other than JSON (names of files only). */
-  bodies?: BodyParts;
-}
+import type { TypedRequest } from "./typed";
 
 /** The history entry for a request and what came of it. A login's token is kept so an export can template it. */
-export function entryFor(request: SentRequest, outcome: Outcome, sentAt = Date.now()): HistoryEntry {
-  const entry: HistoryEntry = {
-    sentAt,
-    method: request.method,
-    endpoint: request.endpoint,
-    headers: request.headers,
-    body: request.bodyText,
-    ...(request.bodies ? { bodies: request.bodies } : {}),
-  };
+export function entryFor(request: TypedRequest, outcome: Outcome, sentAt = Date.now()): HistoryEntry {
+  const { method, endpoint, headers, bodyText, bodies } = request;
+  const entry: HistoryEntry = { sentAt, method, endpoint, headers, bodyText, ...(bodies ? { bodies } : {}) };
   if (outcome.kind === "failure") return { ...entry, failure: outcome.error };
   const { status, statusText, ms, size } = outcome.response;
   const token = tokenIn(outcome.response);
@@ -36,7 +19,7 @@ export function entryFor(request: SentRequest, outcome: Outcome, sentAt = Date.n
  * *Use guest token* sends this like any request, so it lands in the history
  * and an exported collection refers to its token instead of copying it.
  */
-export const guestLogin = (): SentRequest => ({
+export const guestLogin = (): TypedRequest => ({
   method: "POST",
   endpoint: "/api/auth/login",
   headers: [{ isUsed: true, header: "Accept", value: "*/*" }],

@@ -20,7 +20,7 @@ import {
 import { INITIAL_BODY, sendsBody } from "./body";
 import { keptParts, partsFromPostman, partsOf, postmanBodyOf } from "./bodies";
 import { savedHeaderRows } from "./headers";
-import type { SentRequest } from "./record";
+import type { TypedRequest } from "./typed";
 import { NO_SCRIPTS, ancestorsOf, hasScripts, scriptsOf, withScripts, type Scripts } from "./scripts";
 import { NO_AUTH, loadedForm, type AuthFields, type OffParam, type RequestTab } from "./tabs";
 import { paramsOf, splitEndpoint } from "./query";
@@ -35,7 +35,7 @@ export interface SavedCollection {
 }
 
 /** The parts of a tab a saved request holds. */
-export interface SavedForm extends SentRequest {
+export interface SavedForm extends TypedRequest {
   auth: AuthFields;
   /** The Params table's unticked rows, kept in the URL's `query` as Postman's disabled parameters. */
   disabledParams?: OffParam[];
@@ -252,7 +252,7 @@ export function requestItem(name: string, form: SavedForm, id = newItemId()): Po
 /** A saved request as the form shows it once opened in a tab (lib/tabs.ts loadedForm, then tabForm). */
 export function openedForm(item: PostmanItem): SavedForm {
   const form = formOf(item);
-  return tabForm({ ...loadedForm({ ...form, body: form.bodyText }), auth: form.auth, scripts: form.scripts });
+  return tabForm({ ...loadedForm(form), auth: form.auth, scripts: form.scripts });
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);

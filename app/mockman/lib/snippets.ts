@@ -59,7 +59,7 @@ function protect(request: CurlRequest) {
     method: request.method,
     endpoint: swap(request.endpoint, true),
     headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [swap(name), swap(value)])),
-    body: request.body === undefined ? undefined : swap(request.body),
+    bodyText: request.bodyText === undefined ? undefined : swap(request.bodyText),
     ...(request.bodies ? { bodies: mapPartTexts(request.bodies, (text) => swap(text)) } : {}),
   };
   const restore = (code: string) => refs.reduce((text, ref, i) => text.split(ORIGIN_MARK(i)).join(ref).split(MARK(i)).join(ref), code);
@@ -71,7 +71,7 @@ export function harOf(request: CurlRequest, baseUrl: string, pageOrigin?: string
   const url = new URL(commandUrl(request.endpoint, baseUrl, pageOrigin));
   const headers = Object.entries(request.headers).map(([name, value]) => ({ name, value }));
   const parts = request.bodies;
-  const withBody = request.body !== undefined || (parts !== undefined && parts.kind !== "none" && parts.kind !== "binary");
+  const withBody = request.bodyText !== undefined || (parts !== undefined && parts.kind !== "none" && parts.kind !== "binary");
   const ownType = parts ? commandContentType(parts.kind) : "application/json";
   if (withBody && ownType && !setsContentType(request.headers)) headers.push({ name: "content-type", value: ownType });
   const mimeType =
@@ -94,7 +94,7 @@ export function harOf(request: CurlRequest, baseUrl: string, pageOrigin?: string
 /** HAR's postData for each body type: text, or `params` for the two form types (httpsnippet writes those itself). */
 function postDataOf(request: CurlRequest, mimeType: string) {
   const parts = request.bodies;
-  if (!parts) return { mimeType, text: request.body };
+  if (!parts) return { mimeType, text: request.bodyText };
   if (parts.kind === "urlencoded")
     return { mimeType, params: sentRows(parts.urlencoded).map((r) => ({ name: r.key, value: r.value })), text: "" };
   if (parts.kind === "formdata")
@@ -121,7 +121,7 @@ export function snippet(language: Language, request: CurlRequest, baseUrl: strin
     const headers = { ...marked.headers };
     if (!setsContentType(headers)) headers["content-type"] = "application/octet-stream";
     const note = `${language.target === "python" || language.target === "shell" ? "#" : "//"} Body: the bytes of the file ${name} (read it and send it as the body).`;
-    const har = harOf({ ...marked, headers, bodies: undefined, body: "" }, baseUrl, pageOrigin);
+    const har = harOf({ ...marked, headers, bodies: undefined, bodyText: "" }, baseUrl, pageOrigin);
     const [code] = new HTTPSnippet(har, { harIsAlreadyEncoded: true }).convert(language.target, language.client, { indent: "  " });
     return restore(`${note}\n${String(code)}`);
   }

@@ -4,11 +4,11 @@
 import { blockedSubmitMessage, checkBody, sendsBody } from "./body";
 import { keptParts, partTexts, partsOf, partsProblem, type BodyParts } from "./bodies";
 import { headersToSend, savedHeaderRows, type HeaderRow } from "./headers";
-import type { SentRequest } from "./record";
+import type { TypedRequest } from "./typed";
 import { resolveRequest, unresolvedMessage, type Variables } from "./variables";
 
 /** The form as typed; for the files a body names, the tab it belongs to. */
-export interface RequestForm extends Omit<SentRequest, "headers"> {
+export interface RequestForm extends Omit<TypedRequest, "headers"> {
   headers: HeaderRow[];
   tabId?: string;
 }
@@ -18,7 +18,7 @@ export type Prepared =
   | {
       ok: true;
       /** The request as typed, for the history. */
-      typed: SentRequest;
+      typed: TypedRequest;
       /** What goes on the wire: headers, URL and the JSON body's text with variables filled. */
       headers: Record<string, string>;
       body?: string;

@@ -10,6 +10,7 @@ import { newParamId, rowsAfterTyping, type ParamRow } from "./query";
 import { pageKey } from "./page-keys";
 import { NO_SCRIPTS, type Scripts } from "./scripts";
 import type { Outcome } from "./send";
+import type { TypedRequest } from "./typed";
 
 /** Where a saved request lives (app/mockman/lib/saved.ts), carried by the tab that opened it. */
 export interface SavedLink {
@@ -95,14 +96,10 @@ export function duplicateTab(tab: RequestTab): RequestTab {
 }
 
 /** A whole request to load into the form (a cURL command, a history entry, a saved request). */
-export interface FormContent {
-  method: string;
-  endpoint: string;
-  headers: Parameters<typeof rowsFromHeaders>[0];
+export interface FormContent extends Omit<TypedRequest, "headers" | "bodyText"> {
+  headers: SavedHeader[] | Record<string, string>;
   /** Undefined when the request carries none: the form gets the initial body. */
-  body?: string;
-  /** The body type when it is not JSON (a saved request, a history entry, a cURL form). */
-  bodies?: BodyParts;
+  bodyText?: string;
   /** Query parameters left out of the endpoint (a saved request's disabled ones): unticked rows. */
   disabledParams?: OffParam[];
 }
@@ -119,7 +116,7 @@ export const loadedForm = (request: FormContent) => ({
     ...(request.disabledParams ?? []).map((p) => ({ id: newParamId(), enabled: false, key: p.key, value: p.value })),
   ],
   headers: rowsFromHeaders(request.headers),
-  bodyText: request.body ?? INITIAL_BODY,
+  bodyText: request.bodyText ?? INITIAL_BODY,
   bodies: request.bodies,
 });
 

@@ -11,8 +11,8 @@ import { fullScopes, substitute } from "#mock/tester/engine/variables";
 /** The variables a request is filled from, one value per name (the scopes flattened by precedence). */
 export type Variables = Record<string, string>;
 
-/** The request as typed, before any `{{ }}` is filled. */
-export interface TypedRequest {
+/** The texts of a request that `{{ }}` are filled in: its endpoint, the headers that go, its body. */
+export interface RequestTexts {
   endpoint: string;
   headers: Record<string, string>;
   bodyText: string;
@@ -46,12 +46,12 @@ export function fillText(text: string, variables: Variables): string {
   }
 }
 
-const textsOf = (request: TypedRequest) => [request.endpoint, ...Object.entries(request.headers).flat(), request.bodyText];
+const textsOf = (request: RequestTexts) => [request.endpoint, ...Object.entries(request.headers).flat(), request.bodyText];
 
-export type Resolved = { ok: true; request: TypedRequest } | { ok: false; unresolved: string[]; problem?: string };
+export type Resolved = { ok: true; request: RequestTexts } | { ok: false; unresolved: string[]; problem?: string };
 
 /** The request with its references filled, or the references nothing fills. */
-export function resolveRequest(request: TypedRequest, variables: Variables): Resolved {
+export function resolveRequest(request: RequestTexts, variables: Variables): Resolved {
   // Never sent with a dynamic variable unfilled: the caller loads the table first (useSend.ts).
   if (!loadedDynamicVariables() && textsOf(request).some((text) => text.includes("{{$")))
     return { ok: false, unresolved: [], problem: "Not sent: Postman's dynamic variables have not loaded yet; send again." };

@@ -11,12 +11,14 @@ import {
   duplicateTab,
   loadTabs,
   patchTab,
+  replaceTab,
   saveAnswer,
   saveForms,
   tabTitle,
 } from "#app/mockman/lib/tabs";
 import type { Outcome } from "#app/mockman/lib/send";
 import { rowsAfterTyping } from "#app/mockman/lib/query";
+import { formSnapshot, isPreview, tabForm } from "#app/mockman/lib/saved";
 
 function memoryStorage(): Storage {
   const map = new Map<string, string>();
@@ -121,6 +123,21 @@ describe("request tabs", () => {
     expect(state).toEqual({ tabs: [a, b], activeId: b.id });
     expect(activeTab(state)).toBe(b);
     expect(activeTab({ tabs: [a, b], activeId: "gone" })).toBe(a);
+  });
+
+  it("a preview tab is one opened from a collection, unchanged and unsent; it is kept across a reload and takes no part in a duplicate", () => {
+    const opened = blankTab();
+    const tab = { ...opened, saved: { collectionId: "c", itemId: "i", name: "r", snapshot: formSnapshot(tabForm(opened)) }, preview: true };
+    expect(isPreview(tab)).toBe(true);
+    expect(isPreview({ ...tab, endpoint: "/api/posts" })).toBe(false);
+    expect(isPreview({ ...tab, outcome: { kind: "failure", error: "x", ms: 1 } })).toBe(false);
+    expect(isPreview({ ...tab, preview: false })).toBe(false);
+    expect(isPreview(duplicateTab(tab))).toBe(false);
+    const storage = memoryStorage();
+    saveForms({ tabs: [tab], activeId: tab.id }, storage);
+    expect(isPreview(loadTabs(storage).tabs[0])).toBe(true);
+    const [other, next] = [blankTab(), blankTab()];
+    expect(replaceTab({ tabs: [other, tab], activeId: other.id }, tab.id, next)).toEqual({ tabs: [other, next], activeId: next.id });
   });
 
   it("writes each answer once when it changes, not again when only the form changes", () => {

@@ -82,6 +82,7 @@ export function RequestColumn({ page }: { page: Mockman }) {
         onNew={() => page.openTab(blankTab())}
         onDuplicate={() => page.openTab(duplicateTab(tab))}
         onClose={page.closeTab}
+        onKeep={(id) => tabs.patch(() => ({ preview: false }), id)}
       />
       <RequestWorkspace {...workspaceParts(page)} testRun={page.scripts.runs[tab.id]} panelId={REQUEST_PANEL_ID} />
     </>

@@ -3,8 +3,8 @@
 // shows a × for the mouse (a button inside a tab would be a control nested in a
 // control, so keyboard users have Delete and Close tab), the + after the last
 // tab opens a new one, and Duplicate and Close are buttons beside the strip.
-import { useRef, type KeyboardEvent } from "react";
-import { hasUnsavedChanges } from "../lib/saved";
+import { useEffect, useRef, type KeyboardEvent } from "react";
+import { hasUnsavedChanges, isPreview } from "../lib/saved";
 import { tabTitle, type RequestTab } from "../lib/tabs";
 
 interface Props {
@@ -17,12 +17,26 @@ interface Props {
   onNew(): void;
   onDuplicate(): void;
   onClose(id: string): void;
+  /** Keeps a preview tab (a double click on it, as in Postman). */
+  onKeep(id: string): void;
 }
 
 export const tabDomId = (id: string) => `mm-tab-${id}`;
 
-export function TabBar({ tabs, activeId, panelId, busyId, onSelect, onNew, onDuplicate, onClose }: Props) {
+const PREVIEW_TITLE = "\nPreview: the next request opened from Collections takes its place; change, send or double-click it to keep it.";
+
+export function TabBar({ tabs, activeId, panelId, busyId, onSelect, onNew, onDuplicate, onClose, onKeep }: Props) {
   const list = useRef<HTMLDivElement>(null);
+  // The active tab in sight when the strip scrolls sideways (a phone, many tabs): one opened or replaced at its end
+  // shows. The strip alone scrolls; the page stays where it is.
+  useEffect(() => {
+    const strip = list.current;
+    const tab = strip?.querySelector<HTMLElement>(`#${CSS.escape(tabDomId(activeId))}`);
+    if (!strip || !tab) return;
+    const [box, at] = [strip.getBoundingClientRect(), tab.getBoundingClientRect()];
+    if (at.left < box.left) strip.scrollLeft -= box.left - at.left;
+    else if (at.right > box.right) strip.scrollLeft += at.right - box.right;
+  }, [activeId]);
   const focusTab = (id: string) => {
     onSelect(id);
     // After React has rendered the new selection (the tab's tabIndex becomes 0).
@@ -48,18 +62,20 @@ export function TabBar({ tabs, activeId, panelId, busyId, onSelect, onNew, onDup
         <div ref={list} className="mm-tablist" role="tablist" aria-label="Open requests">
           {tabs.map((tab) => {
             const selected = tab.id === activeId;
+            const preview = isPreview(tab);
             return (
               <button
                 key={tab.id}
                 id={tabDomId(tab.id)}
                 type="button"
                 role="tab"
-                className="mm-tab"
+                className={preview ? "mm-tab mm-tab-preview" : "mm-tab"}
                 aria-selected={selected}
                 aria-controls={selected ? panelId : undefined}
                 tabIndex={selected ? 0 : -1}
-                title={`${tab.method} ${tab.endpoint}`}
+                title={`${tab.method} ${tab.endpoint}${preview ? PREVIEW_TITLE : ""}`}
                 onClick={() => onSelect(tab.id)}
+                onDoubleClick={() => preview && onKeep(tab.id)}
                 onKeyDown={onKeyDown}
               >
                 <span className={`mm-tab-method mm-method-${tab.method.toLowerCase()}`}>{tab.method}</span>{" "}
@@ -70,6 +86,7 @@ export function TabBar({ tabs, activeId, panelId, busyId, onSelect, onNew, onDup
                     <span className="mm-visually-hidden"> (unsaved changes)</span>
                   </span>
                 )}
+                {preview && <span className="mm-visually-hidden"> (preview)</span>}
                 {busyId === tab.id && <span className="mm-visually-hidden"> (sending)</span>}
                 {/* A mouse shortcut for Close tab / Delete, hidden from assistive tech (which has those); CSS draws its ×, so the tab's text stays its title. */}
                 <span

@@ -15,6 +15,7 @@ import {
   loadTabs,
   loadedForm,
   patchTab,
+  replaceTab,
   saveAnswer,
   saveForms,
   type FormContent,
@@ -75,6 +76,12 @@ export function useRequestTabs() {
         if (state.tabs.length >= MAX_TABS) return false;
         setState((s) => addTab(s, fresh));
         return true;
+      },
+      /** Puts a tab in another's place (a preview tab's), made active; the one it replaces is gone with its answer. */
+      replace(id: string, fresh: RequestTab) {
+        setState((s) => replaceTab(s, id, fresh));
+        keptAnswers.delete(id);
+        forgetAnswer(id);
       },
       close(id: string) {
         setState((s) => closeTab(s, id));

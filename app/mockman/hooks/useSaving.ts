@@ -1,10 +1,12 @@
 // Saving the active tab's request: Ctrl/Cmd+S (or Tools → Save) writes over
 // the saved request the tab edits, or asks for a name and a place first; a
-// saved request opens in a tab of its own (or the tab that already has it).
+// saved request opens in a tab of its own (or the tab that already has it),
+// which stays a preview until it is changed or sent: the next one opened takes
+// its place, so clicking through a collection does not fill the tab strip.
 import { useMemo, useState } from "react";
 import { useStableActions } from "#app/lib/use-latest";
 import type { PostmanItem } from "#mock/tester/postman/convert";
-import { formOf, formSnapshot, tabForm, type SavedCollection } from "../lib/saved";
+import { formOf, formSnapshot, isPreview, tabForm, type SavedCollection } from "../lib/saved";
 import { MAX_TABS, blankTab, loadedForm } from "../lib/tabs";
 import type { SaveTarget } from "../components/SaveDialog";
 import type { Collections } from "./useCollections";
@@ -59,11 +61,15 @@ export function useSaving({ tabs, collections, say }: { tabs: RequestTabs; colle
       ...(form.scripts ? { scripts: form.scripts } : {}),
     };
     const name = item.name ?? "request";
-    const opened = tabs.open({
+    const tab = {
       ...fresh,
       saved: { collectionId: collection.id, itemId: item.id!, name, snapshot: formSnapshot(tabForm(fresh)) },
-    });
-    if (!opened) say(`At most ${MAX_TABS} tabs are open at once; close one first.`, true);
+      preview: true,
+    };
+    // As Postman's preview tab: an opened request nobody changed or sent gives its place to the next one.
+    const preview = tabs.state.tabs.find(isPreview);
+    if (preview) return tabs.replace(preview.id, tab);
+    if (!tabs.open(tab)) say(`At most ${MAX_TABS} tabs are open at once; close one first.`, true);
   };
 
   // One function each for the page's life, reading the tabs as they are: the Collections panel and the request

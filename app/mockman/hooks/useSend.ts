@@ -51,6 +51,12 @@ export function useSend({ tabs, history, variables, environmentName, scripted }:
     if (scriptsApply || viaWorker) void import("../lib/run-client").then((client) => client.warmRuns(scriptsApply));
   }, [scriptsApply, viaWorker]);
 
+  /** A tab that is sending is kept: a preview tab no longer gives its place to the next request opened. */
+  const startSending = (tabId: string) => {
+    setSendingId(tabId);
+    tabs.patch(() => ({ preview: false }), tabId);
+  };
+
   /** Sends, shows the outcome, logs a failure to the console and records the request in the history. */
   const send = async (
     request: TypedRequest,
@@ -59,7 +65,7 @@ export function useSend({ tabs, history, variables, environmentName, scripted }:
     url = request.endpoint,
   ): Promise<Outcome> => {
     const tabId = tabs.tab.id;
-    setSendingId(tabId);
+    startSending(tabId);
     const result = await sendRequest({ method: request.method, endpoint: url, headers, body });
     tabs.patch(() => ({ outcome: result, lastEndpoint: url }), tabId);
     setSendingId(null);
@@ -92,7 +98,7 @@ export function useSend({ tabs, history, variables, environmentName, scripted }:
   /** Pre-request scripts may fill the variables, so the form goes as typed: the engine says what stayed unfilled. */
   const sendScripted = async (tab: RequestTab, scripts = true) => {
     setProblem(null);
-    setSendingId(tab.id);
+    startSending(tab.id);
     const { outcome, url } = await scripted.send(tab, scripts);
     tabs.patch(() => ({ outcome, lastEndpoint: url }), tab.id);
     setSendingId(null);

@@ -417,3 +417,6 @@ export function tabForm(
 
 /** True when a tab opened from (or saved into) a collection has changed since. */
 export const hasUnsavedChanges = (tab: RequestTab) => !!tab.saved && tab.saved.snapshot !== formSnapshot(tabForm(tab));
+
+/** A preview tab the next opened request takes the place of: opened from the Collections panel, unchanged, never sent. */
+export const isPreview = (tab: RequestTab) => !!tab.preview && !!tab.saved && !tab.outcome && !hasUnsavedChanges(tab);

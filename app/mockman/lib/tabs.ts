@@ -49,6 +49,11 @@ export interface RequestTab {
   saved?: SavedLink;
   /** Its pre-request and test scripts (lib/scripts.ts); absent when it has none. */
   scripts?: Scripts;
+  /**
+   * Opened from the Collections panel and not kept yet: while it is unchanged and unsent, the next saved
+   * request opened there takes its place, as Postman's preview tab does (lib/saved.ts isPreview).
+   */
+  preview?: boolean;
 }
 
 export interface TabsState {
@@ -92,6 +97,7 @@ export function duplicateTab(tab: RequestTab): RequestTab {
     headers: rowsFromHeaders(tab.headers),
     // A duplicate is a new, unsaved request.
     saved: undefined,
+    preview: false,
   };
 }
 
@@ -149,6 +155,11 @@ export function patchTab(state: TabsState, change: (tab: RequestTab) => Partial<
   return { ...state, tabs: state.tabs.map((t) => (t.id === id ? { ...t, ...change(t) } : t)) };
 }
 
+/** The state with one tab put in another's place, made active. */
+export function replaceTab(state: TabsState, id: string, fresh: RequestTab): TabsState {
+  return { tabs: state.tabs.map((t) => (t.id === id ? fresh : t)), activeId: fresh.id };
+}
+
 /** The state with a new tab at the end, made active. The caller checks MAX_TABS first, to say why it is refused. */
 export function addTab(state: TabsState, fresh: RequestTab): TabsState {
   return { tabs: [...state.tabs, fresh], activeId: fresh.id };
@@ -186,6 +197,7 @@ function formOf(tab: RequestTab): StoredForm {
     lastEndpoint: tab.lastEndpoint,
     ...(tab.saved ? { saved: tab.saved } : {}),
     ...(tab.scripts ? { scripts: tab.scripts } : {}),
+    ...(tab.preview ? { preview: true } : {}),
   };
 }
 
@@ -231,6 +243,7 @@ function tabOf(raw: unknown): RequestTab | null {
     lastEndpoint: str(form.lastEndpoint),
     ...savedLinkOf(form.saved),
     ...scriptsOfStored(form.scripts),
+    ...(form.preview === true ? { preview: true } : {}),
   };
 }
 

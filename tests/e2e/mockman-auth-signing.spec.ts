@@ -231,11 +231,11 @@ for (const width of [1280, 375]) {
 
 test("Code writes in the signature a saved request's Send signs it with, as the CLI's signer writes it, once its variables are filled", async ({
   page,
-  baseURL,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  const baseUrl = `${baseURL}/signed`;
-  await importCollection(page, collectionFor(baseUrl), "Signed", ITEMS.length);
+  // Another server: the commands send there as typed, so a signature over its URL holds.
+  const elsewhere = "https://api.example.test/signed";
+  await importCollection(page, collectionFor(elsewhere), "Signed", ITEMS.length);
   const sidebar = page.getByRole("region", { name: "Collections" });
   const dialog = page.getByRole("dialog", { name: "Code" });
   const snippet = dialog.getByTestId("code-snippet");
@@ -250,10 +250,28 @@ test("Code writes in the signature a saved request's Send signs it with, as the 
     await expect(dialog).toContainText(`which this code leaves out: it is computed from {{variables}}`);
     await expect(snippet).not.toContainText("Authorization");
     await fill.check();
-    await expect(snippet).toContainText(`Authorization: ${await signedInNode(name, baseUrl)}`);
+    await expect(snippet).toContainText(`Authorization: ${await signedInNode(name, elsewhere)}`);
     await expect(dialog).toContainText(`Written in as its Send signs it: ${saved}.`);
     if (name === "Hawk") await checkInBothThemes(page, "code-signed");
     await fill.uncheck();
     await dialog.getByRole("button", { name: "Close" }).click();
   }
+});
+
+test("Code names, and does not write in, a signature over a URL on the page's own origin: the code goes to another server", async ({
+  page,
+  baseURL,
+}) => {
+  await importCollection(page, collectionFor(`${baseURL}/signed`), "Signed", ITEMS.length);
+  const sidebar = page.getByRole("region", { name: "Collections" });
+  const dialog = page.getByRole("dialog", { name: "Code" });
+  const snippet = dialog.getByTestId("code-snippet");
+  const fill = dialog.getByRole("checkbox", { name: /Fill in variables/ });
+  await sidebar.getByRole("button", { name: "POST Hawk", exact: true }).click();
+  await tool(page, "Code");
+  await fill.check();
+  await expect(dialog).toContainText(
+    "which this code leaves out: its signature covers the URL, and this code goes to the server for Copy as cURL instead.",
+  );
+  await expect(snippet).not.toContainText("Authorization");
 });

@@ -34,6 +34,12 @@ describe("history store (its own IndexedDB database)", () => {
       ["", false],
     ]);
     expect(entries[0].status).toBe(201);
+    // A tab that opened it at version 1 writes on after the upgrade (Dexie reopens it at the new version).
+    const late = new Dexie(name);
+    late.version(2).stores({ entries: "++id" });
+    await late.table("entries").add({ sentAt: 3, method: "PUT", endpoint: "/api/posts/1", headers: [], body: "{}" });
+    late.close();
+    expect((await store.newest(1))[0].bodyText).toBe("{}");
   });
 
   it("deletes one entry, or clears all", async () => {

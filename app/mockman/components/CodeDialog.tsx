@@ -1,12 +1,12 @@
 // "Code": the request as cURL, fetch, Node, Python requests, HTTPie or a
 // mockman command, with Copy. Loaded on first open (React.lazy in the page),
 // so httpsnippet costs nothing until someone asks for code.
-import { useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import { useModal } from "../hooks/useModal";
 import { mapPartTexts, partTexts } from "../lib/bodies";
 import type { CurlRequest } from "../lib/curl";
 import { withAdditions } from "../lib/send-item";
-import type { Signature } from "../hooks/useSignature";
+import type { Signature, SignedSide } from "../hooks/useSignature";
 import { LANGUAGES, snippet } from "../lib/snippets";
 import { fillText, unresolvedRefs, type Variables } from "../lib/variables";
 
@@ -36,6 +36,17 @@ export default function CodeDialog({ open, onClose, request, variables, environm
     ...(request.bodies ? partTexts(request.bodies) : []),
   ];
   const unfilled = resolve ? unresolvedRefs(texts, variables) : [];
+  // Signed when shown (a time or a nonce in a signature is made for this look), again when Fill in variables changes.
+  const [signed, setSigned] = useState<{ signature: Signature; resolve: boolean; side: SignedSide } | null>(null);
+  useEffect(() => {
+    if (!open || !signature) return;
+    let live = true;
+    void signature.sign(resolve).then((side) => live && setSigned({ signature, resolve, side }));
+    return () => {
+      live = false;
+    };
+  }, [open, signature, resolve]);
+  const current = signed && signed.signature === signature && signed.resolve === resolve ? signed.side : null;
   const code = useMemo(() => {
     if (!open) return "";
     // Filling leaves what no variable fills as written, so those stay `{{ }}`.
@@ -48,15 +59,15 @@ export default function CodeDialog({ open, onClose, request, variables, environm
       ...(request.bodies ? { bodies: mapPartTexts(request.bodies, fill) } : {}),
     };
     // The auth its Send signs it with, written in as the worker signed it: with the {{ }} kept, or filled.
-    const additions = (resolve ? signature?.filled : signature?.kept)?.additions;
+    const additions = current?.additions;
     const shown = additions ? withAdditions(typed, additions) : typed;
     try {
       return snippet(language, shown, baseUrl, window.location.origin);
     } catch (error) {
       return `Could not write this request as ${language.label}: ${(error as Error).message}`;
     }
-  }, [open, resolve, request, variables, language, baseUrl, signature]);
-  const signedBy = (resolve ? signature?.filled : signature?.kept)?.note("this code");
+  }, [open, resolve, request, variables, language, baseUrl, current]);
+  const signedBy = signature && (current ? current.note("this code") : signature.pending("this code"));
 
   const copy = async () => {
     try {

@@ -43,7 +43,7 @@ export function useCurlTools({ tabs, endpoint, signature, baseUrl, say, onFilled
   );
   /** What a copy carries: the form's request, with the auth its Send adds (once signed) when it can be written in. */
   const commandNow = async () => {
-    const kept = signature && (await signature.settled()).kept;
+    const kept = signature && (await signature.sign(false));
     return {
       request: kept?.additions ? withAdditions(codeRequest, kept.additions) : codeRequest,
       leftOut: kept?.note("the copied command"),

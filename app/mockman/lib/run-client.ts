@@ -31,9 +31,13 @@ const newWorker = () => new Worker(new URL("./run-worker.ts", import.meta.url), 
 
 /** A worker with no run, kept warm for the next one; one that fails while it waits is let go. */
 let spare: Worker | undefined;
+/** Workers already listened to for that (a worker kept again after a signing keeps its one listener). */
+const watched = new WeakSet<Worker>();
 const keepSpare = (worker: Worker) => {
   spare = worker;
-  worker.addEventListener("error", () => spare === worker && (spare = undefined), { once: true });
+  if (watched.has(worker)) return;
+  watched.add(worker);
+  worker.addEventListener("error", () => spare === worker && (spare = undefined));
 };
 
 /**
@@ -47,7 +51,7 @@ export function warmRuns(isolate = true): void {
 }
 
 /** What a request's auth adds as its Send signs it (the worker's `sign`), asked of the spare worker, which stays for the next run. */
-export async function signRequest(ask: SignRequest): Promise<AuthAdditions> {
+export async function signRequest(ask: SignRequest, timeoutMs?: number): Promise<AuthAdditions> {
   const worker = spare ?? newWorker();
   spare = undefined;
   const listening = new AbortController();
@@ -59,7 +63,7 @@ export async function signRequest(ask: SignRequest): Promise<AuthAdditions> {
   };
   onWorkerError(worker, "the script worker", fail, listening.signal);
   try {
-    return await channel.call("sign", [ask]);
+    return await channel.call("sign", [ask], timeoutMs ? { timeoutMs } : {});
   } catch (error) {
     failed = true;
     throw error;

@@ -8,8 +8,9 @@
 import { requestOf, signsNothing, type PostmanAuth, type PostmanCollection, type PostmanItem } from "#mock/tester/postman/convert";
 import { binaryType, bodyWithFiles, setsContentType } from "./bodies";
 import { headersToSend } from "./headers";
-import { HELPER_AUTH_TYPES, postmanAuthOf, requestItem, tabForm, urlKeeping, writeThrough } from "./saved";
+import { HELPER_AUTH_TYPES, postmanAuthOf, requestItem, tabForm, urlKeeping, withPathValues, writeThrough } from "./saved";
 import { ancestorsOf } from "./scripts";
+import type { AdditionsGap } from "#mock/tester/engine/wire";
 import type { CurlRequest } from "./curl";
 import { tabTitle, type RequestTab } from "./tabs";
 
@@ -86,6 +87,8 @@ export interface Signer {
 export interface SignInput {
   definition: Record<string, unknown>;
   inherited?: PostmanAuth;
+  /** Where the commands send it (its path variables' values in), as typed. */
+  endpoint: string;
 }
 
 /** What a saved request's Send does that its form does not show. */
@@ -118,6 +121,7 @@ export function signingOf(tab: RequestTab, collection: PostmanCollection | null,
       (input ??= {
         definition: requestOf(sendItem(tab, saved).item) as Record<string, unknown>,
         ...(signed.from ? { inherited: signed.auth } : {}),
+        endpoint: withPathValues(tab.endpoint, requestOf(saved).url),
       }),
   };
 }
@@ -134,13 +138,31 @@ export const authNoteOf = ({ name, from }: Signer) =>
 const signedWith = ({ name, from }: Signer) => (from ? `the ${name} it inherits from ${from}` : savedAuth(name));
 
 /**
- * The Code dialog's and the copy commands' note: the auth is written in (`written`), or it is left out, and
- * why (a value computed from a `{{ }}` the command keeps: `fills` says ticking Fill in variables writes it in).
+ * How a command stands to the auth its Send signs it with: written in, being signed, or left out and why
+ * (engine/wire.ts AdditionsGap; "url": a signature over the URL while the command goes to another server;
+ * "unsigned": signing failed or took too long).
  */
-export const codeNoteOf = (signer: Signer, what: string, how: { written?: boolean; fills?: boolean } = {}) =>
-  how.written
-    ? `Written in as its Send signs it: ${signedWith(signer)}.`
-    : `Its Send signs it with ${signedWith(signer)}, which ${what} leaves out: ${how.fills ? "it is computed from {{variables}}; Code writes it in with Fill in variables ticked" : "add it, or choose Bearer or Basic under Authorization"}.`;
+export type CodeAuth = "written" | "signing" | AdditionsGap | "url" | "unsigned";
+
+const LEFT_OUT: Record<Exclude<CodeAuth, "written" | "signing" | "no handler">, (what: string, filled: boolean) => string> = {
+  variables: (_, filled) =>
+    filled
+      ? "it is computed from {{variables}} this page has no value for, or from dynamic ones each Send draws anew"
+      : "it is computed from {{variables}}; Code writes it in with Fill in variables ticked",
+  challenge: () => "it answers the server's challenge, which a command cannot",
+  body: () => "it signs into the body",
+  url: (what) => `its signature covers the URL, and ${what} goes to the server for Copy as cURL instead`,
+  unsigned: () => "it could not be signed here; add it, or choose Bearer or Basic under Authorization",
+};
+
+/** The Code dialog's and the copy commands' note on the auth a saved request's Send signs it with. */
+export function codeNoteOf(signer: Signer, what: string, how: CodeAuth, filled = false): string {
+  if (how === "written") return `Written in as its Send signs it: ${signedWith(signer)}.`;
+  if (how === "signing") return `Signing it with ${signedWith(signer)}, as its Send does…`;
+  if (how === "no handler")
+    return `Postman's runtime has no handler for ${signedWith(signer)}: its Send goes unsigned too, as Newman's does.`;
+  return `Its Send signs it with ${signedWith(signer)}, which ${what} leaves out: ${LEFT_OUT[how](what, filled)}.`;
+}
 
 /** What the auth adds (engine/wire.ts AuthAdditions, as the run worker signs it), written into a command's request. */
 export interface Additions {
@@ -158,7 +180,8 @@ const decoded = (text: string) => {
 
 /**
  * The request with the auth's headers (each replacing the form's of that name, as the auth replaces it) and
- * query parameters (each replacing the endpoint's of that key, then written after it as the wire has it).
+ * query parameters (each replacing the endpoint's of that key as written, as the API Key handler removes it,
+ * then written after it as the wire has it); the endpoint's #fragment stays last.
  */
 export function withAdditions(request: CurlRequest, { headers, query }: Additions): CurlRequest {
   const names = new Set(headers.map(([name]) => name.toLowerCase()));
@@ -166,10 +189,12 @@ export function withAdditions(request: CurlRequest, { headers, query }: Addition
   let endpoint = request.endpoint;
   if (query.length) {
     const keys = new Set(query.map(([key]) => decoded(key)));
-    const [front, hash = ""] = endpoint.split(/(?=#)/, 2);
-    const [path, search = ""] = front.split(/\?(.*)/s, 2);
-    const params = search.split("&").filter((pair) => pair && !keys.has(decoded(pair.split("=")[0])));
-    endpoint = `${path}?${[...params, ...query.map(([key, value]) => `${key}=${value}`)].join("&")}${hash}`;
+    const hashAt = endpoint.includes("#") ? endpoint.indexOf("#") : endpoint.length;
+    const [front, hash] = [endpoint.slice(0, hashAt), endpoint.slice(hashAt)];
+    const queryAt = front.includes("?") ? front.indexOf("?") : front.length;
+    const search = front.slice(queryAt + 1);
+    const params = search ? search.split("&").filter((pair) => !keys.has(pair.split("=")[0])) : [];
+    endpoint = `${front.slice(0, queryAt)}?${[...params, ...query.map(([key, value]) => `${key}=${value}`)].join("&")}${hash}`;
   }
   return { ...request, endpoint, headers: Object.fromEntries([...kept, ...headers]) };
 }

@@ -225,6 +225,20 @@ export function wire(input: WireInput): Wire {
   };
 }
 
+/** Why an auth's additions are not the whole of what a Send does to the request. */
+export type AdditionsGap =
+  /** postman-runtime has no handler for its type: Newman warns and sends it unsigned. */
+  | "no handler"
+  /** It signs in answer to the server's challenge (digest's, NTLM's handshake), which postman-runtime's post() replays. */
+  | "challenge"
+  /** It writes into the body (OAuth 1.0 there). */
+  | "body"
+  /**
+   * Its values are computed from text still holding a `{{ }}` reference (Basic's base64 of the credentials, a
+   * signature over the URL and body), or from a dynamic variable each fill draws anew (`{{$timestamp}}`).
+   */
+  | "variables";
+
 /** What an auth adds to a request as build() signs it: headers (one it replaces included) and query parameters. */
 export interface AuthAdditions {
   /** The auth's type, as the request goes with it (its own, else the one it inherits). */
@@ -233,56 +247,69 @@ export interface AuthAdditions {
   /** Each as the wire has it, encoded: `key=value` written after a URL's `?` or `&` sends it as the Send does. */
   query: Array<[string, string]>;
   /**
-   * True when these are all the auth does to the request, with the values a Send writes. False when it adds
-   * nothing, or signs only after the server answers (digest's and NTLM's challenge), or has no handler, or
-   * writes into the body (OAuth 1.0 there), or computes its values from text still holding a `{{ }}`
-   * reference (Basic's base64, a signature over the URL and body): Bearer and API Key write their values as
-   * they are, so `{{token}}` in them is written in as `{{token}}`, for the command's own fill.
+   * Set when these are not the whole of it, and why. Bearer, API Key and OAuth 2.0 write their values as they
+   * are, so `{{token}}` in them is written in as `{{token}}`, for the command's own fill.
    */
-  complete: boolean;
+  gap?: AdditionsGap;
+  /** A signature over the URL (Hawk, AWS, EdgeGrid, OAuth 1.0): right only for a request sent to that very URL. */
+  coversUrl: boolean;
 }
 
 /** Auths whose additions are their own values as written. */
-const VERBATIM_AUTHS = new Set(["bearer", "apikey"]);
+const VERBATIM_AUTHS = new Set(["bearer", "apikey", "oauth2"]);
 /** Auths whose first request is signed for a challenge, not for an answer (postman-runtime's post() replays them). */
 const CHALLENGE_AUTHS = new Set(["digest", "ntlm"]);
+/** Auths that sign the URL (and the body): their values depend on the whole request. */
+const URL_AUTHS = new Set(["hawk", "awsv4", "edgegrid", "oauth1"]);
 
 /**
  * The headers and query parameters the request's auth adds, as build() signs it (pre, then sign, on the
  * request with its JSON body prepared), without reading its files or building its body: what the Code dialog
- * and the copied commands write in for an auth the form does not show.
+ * and the copied commands write in for an auth the form does not show. A signature with a time or a nonce in
+ * it is made now: the caller signs when it writes.
  */
 export async function authAdditions(input: WireInput): Promise<AuthAdditions> {
   const request = resolvedRequest(input);
   const auth = request.auth as unknown as { type?: string } | undefined;
-  const type = auth?.type;
-  const none: AuthAdditions = { ...(type ? { type } : {}), headers: [], query: [], complete: false };
-  const handler = signsNothing(type) ? undefined : await handlerFor(type!);
-  if (!handler) return none;
+  const type = auth?.type ?? "";
+  const coversUrl = URL_AUTHS.has(type);
+  const result = (headers: Array<[string, string]>, query: Array<[string, string]>, gap?: AdditionsGap): AuthAdditions => ({
+    ...(type ? { type } : {}),
+    headers,
+    query,
+    ...(gap ? { gap } : {}),
+    coversUrl,
+  });
+  if (signsNothing(type)) return result([], []);
+  const handler = await handlerFor(type);
+  if (!handler) return result([], [], "no handler");
   const sent = new Request(request.toJSON() as never);
   prepareRawJson(sent, !input.keepBody);
   const pairs = (list: HeaderLike[]) =>
     list.filter((p) => !p.disabled && p.key).map((p) => [p.key, String(p.value ?? "")] as [string, string]);
   // The query as it goes on the wire (postman-url-encoder's), pair by pair: the text a command's URL carries.
-  const queryOf = () =>
-    toNodeUrl(sent.url)
-      .href.split("#")[0]
-      .replace(/^[^?]*\??/, "")
-      .split("&")
-      .filter(Boolean)
-      .map((pair) => [pair.split("=")[0], pair.split("=").slice(1).join("=")] as [string, string]);
+  const queryOf = () => {
+    const href = toNodeUrl(sent.url).href;
+    const search = href.slice(0, href.includes("#") ? href.indexOf("#") : href.length).replace(/^[^?]*\??/, "");
+    return search ? search.split("&").map((pair) => [pair.split("=")[0], pair.split("=").slice(1).join("=")] as [string, string]) : [];
+  };
   const bodyOfSent = () => JSON.stringify(sent.body?.toJSON() ?? null);
   const added = (before: Array<[string, string]>) => (pair: [string, string]) => !before.some(([k, v]) => k === pair[0] && v === pair[1]);
   const [headersBefore, queryBefore, bodyBefore] = [pairs(headersOf(sent)), queryOf(), bodyOfSent()];
   await authorize(handler, createAuthInterface(auth), sent);
   const headers = pairs(headersOf(sent)).filter(added(headersBefore));
   const query = queryOf().filter(added(queryBefore));
-  const complete =
-    (headers.length > 0 || query.length > 0) &&
-    !CHALLENGE_AUTHS.has(type!) &&
-    bodyOfSent() === bodyBefore &&
-    (VERBATIM_AUTHS.has(type!) || !JSON.stringify(request.toJSON()).includes("{{"));
-  return { type, headers, query, complete };
+  if (CHALLENGE_AUTHS.has(type)) return result(headers, query, "challenge");
+  if (bodyOfSent() !== bodyBefore) return result(headers, query, "body");
+  if (VERBATIM_AUTHS.has(type)) return result(headers, query);
+  // What its values are computed from: the whole request for a signature over the URL, else its own fields.
+  const source = (json: unknown) => JSON.stringify(coversUrl ? json : (json as { auth?: unknown } | undefined)?.auth);
+  const given = source({
+    ...input.definition,
+    auth: (input.definition.auth as { type?: string } | undefined)?.type ? input.definition.auth : input.inherited,
+  });
+  if (source(request.toJSON()).includes("{{") || given.includes("{{$")) return result(headers, query, "variables");
+  return result(headers, query);
 }
 
 /** postman-runtime's pre and sign (lib/runner/request-helpers-presend.js): a failed or refused pre sends the request unsigned. */

@@ -295,16 +295,21 @@ test(
     await fillIn.click();
     await code.getByRole("button", { name: "Close" }).click();
     // So does a copy of it as a command.
-    const clipboard = vi.spyOn(navigator.clipboard, "writeText").mockResolvedValue();
+    // A copy that waits for its signature hands the clipboard a promise (ClipboardItem), made in the click.
+    const clipboard = vi.spyOn(navigator.clipboard, "write").mockResolvedValue();
+    const copied = async () => {
+      const items = clipboard.mock.lastCall?.[0];
+      return items ? (await items[0].getType("text/plain")).text() : "";
+    };
     await tool(screen, "Copy as mockman request");
     await expect
       .element(screen.getByRole("status").filter({ hasText: "Copied the request as a mockman request command." }))
       .toHaveTextContent("Written in as its Send signs it: the Bearer Token it inherits from the folder Signed.");
-    expect(clipboard.mock.lastCall?.[0]).toContain("Authorization: Bearer t-{{user}}");
+    expect(await copied()).toContain("Authorization: Bearer t-{{user}}");
     // An API key in the query goes in the URL, where its Send puts it.
     await panel.getByRole("button", { name: "GET API key in the query", exact: true }).click();
     await tool(screen, "Copy as mockman request");
-    await expect.poll(() => clipboard.mock.lastCall?.[0]).toContain("/api/echo?api_key={{user}}");
+    await expect.poll(copied).toContain("/api/echo?api_key={{user}}");
     // Basic over {{user}}: its base64 is of the filled text, so it is written in only with Fill in variables.
     await panel.getByRole("button", { name: "GET Under basic", exact: true }).click();
     await tool(screen, "Code");

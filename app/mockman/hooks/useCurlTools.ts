@@ -42,39 +42,44 @@ export function useCurlTools({ tabs, endpoint, signature, baseUrl, say, onFilled
     [method, endpoint, rows, bodyText, parts],
   );
   /** What a copy carries: the form's request, with the auth its Send adds (once signed) when it can be written in. */
-  const commandNow = async () => {
+  const commandNow = async (print: (request: CurlRequest) => string) => {
     const kept = signature && (await signature.sign(false));
     return {
-      request: kept?.additions ? withAdditions(codeRequest, kept.additions) : codeRequest,
+      command: print(kept?.additions ? withAdditions(codeRequest, kept.additions) : codeRequest),
       leftOut: kept?.note("the copied command"),
     };
   };
 
-  const copy = async (command: string, done: string, leftOut?: string) => {
+  /**
+   * Copies the command. One that waits for its signature goes to the clipboard as a promise (ClipboardItem), so
+   * the write itself is made in the click, as Safari requires; elsewhere it is written once signed.
+   */
+  const copy = async (print: (request: CurlRequest) => string, done: string) => {
+    const made = commandNow(print);
     try {
-      await navigator.clipboard.writeText(command);
+      if (signature && typeof ClipboardItem !== "undefined" && navigator.clipboard.write) {
+        const blob = made.then(({ command }) => new Blob([command], { type: "text/plain" }));
+        await navigator.clipboard.write([new ClipboardItem({ "text/plain": blob })]);
+      } else await navigator.clipboard.writeText((await made).command);
+      const { leftOut } = await made;
       setCopyFallback(null);
       say(leftOut ? `${done} ${leftOut}` : done);
     } catch {
-      setCopyFallback(command);
+      setCopyFallback((await made).command);
     }
   };
 
   const copyCurl = async () => {
     const check = baseUrl.check;
     if (!check.ok) return say(`Not copied: ${check.message} in "Server for Copy as cURL".`, true);
-    const { request, leftOut } = await commandNow();
     await copy(
-      curlCommand(request, check.url, window.location.origin),
+      (request) => curlCommand(request, check.url, window.location.origin),
       `Copied the request as a cURL command for ${check.url}; it needs npx mockman serve running there.`,
-      leftOut,
     );
   };
 
-  const copyMockman = async () => {
-    const { request, leftOut } = await commandNow();
-    await copy(mockmanCommand(request, window.location.origin), "Copied the request as a mockman request command.", leftOut);
-  };
+  const copyMockman = () =>
+    copy((request) => mockmanCommand(request, window.location.origin), "Copied the request as a mockman request command.");
 
   const fill = ({ request, ignored }: ParsedCurl, done: string) => {
     tabs.fill(request);

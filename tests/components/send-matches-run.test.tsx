@@ -316,7 +316,7 @@ test(
     await expect
       .element(code)
       .toHaveTextContent(
-        "Its Send signs it with the Basic Auth it inherits from the folder Basic folder, which this code leaves out: it is computed from {{variables}}; Code writes it in with Fill in variables ticked.",
+        "Its Send signs it with the Basic Auth it inherits from the folder Basic folder, which this code leaves out: it is computed from {{variables}}; Code writes it in with Fill in variables ticked, where this page has their values.",
       );
     await expect.element(snippet).not.toHaveTextContent("Authorization");
     await fillIn.click();

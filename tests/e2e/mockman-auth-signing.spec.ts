@@ -271,7 +271,7 @@ test("Code names, and does not write in, a signature over a URL on the page's ow
   await tool(page, "Code");
   await fill.check();
   await expect(dialog).toContainText(
-    "which this code leaves out: its signature covers the URL, and this code goes to the server for Copy as cURL instead.",
+    "which this code leaves out: its signature covers the URL it was signed for, and this code sends the request elsewhere.",
   );
   await expect(snippet).not.toContainText("Authorization");
 });

@@ -38,6 +38,12 @@ export default function CodeDialog({ open, onClose, request, variables, environm
   const unfilled = resolve ? unresolvedRefs(texts, variables) : [];
   // Signed when shown (a time or a nonce in a signature is made for this look), again when Fill in variables changes.
   const [signed, setSigned] = useState<{ signature: Signature; resolve: boolean; side: SignedSide } | null>(null);
+  // Closed, it forgets what it signed: reopened, it signs afresh and shows no earlier time or nonce meanwhile.
+  const [shown, setShown] = useState(open);
+  if (shown !== open) {
+    setShown(open);
+    if (!open) setSigned(null);
+  }
   useEffect(() => {
     if (!open || !signature) return;
     let live = true;

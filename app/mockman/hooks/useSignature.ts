@@ -49,6 +49,7 @@ export function useSignature(signer: Signer | null, input: SignInput | null, var
         const endpoint = relativeTo(filled ? fillText(input.endpoint, variables) : input.endpoint, window.location.origin);
         if (!isAbsoluteUrl(endpoint)) return side("url", filled);
       }
+      if (!signed.headers.length && !signed.query.length) return side("nothing", filled);
       return side("written", filled, signed);
     };
     return {

@@ -45,8 +45,9 @@ export class HistoryStore {
     this.entries = this.db.table("entries");
     // A tab still running the code of version 1 when the upgrade ran goes on writing `body` until it reloads:
     // what it wrote reads as every other entry does.
-    this.entries.hook("reading", (entry: HistoryEntry & { body?: string }) =>
-      entry.bodyText === undefined ? { ...entry, bodyText: entry.body ?? "" } : entry,
+    // (A key that is gone reads as undefined: bulkGet passes that through the hook too.)
+    this.entries.hook("reading", (entry: (HistoryEntry & { body?: string }) | undefined) =>
+      entry && entry.bodyText === undefined ? { ...entry, bodyText: entry.body ?? "" } : entry,
     );
   }
 

@@ -64,13 +64,11 @@ export async function signRequest(ask: SignRequest, timeoutMs?: number): Promise
   onWorkerError(worker, "the script worker", fail, listening.signal);
   try {
     return await channel.call("sign", [ask], timeoutMs ? { timeoutMs } : {});
-  } catch (error) {
-    failed = true;
-    throw error;
   } finally {
     channel.close();
     listening.abort();
-    // A worker that failed goes; one that answered waits for the next run, unless another already does.
+    // A worker that failed goes. One that answered, refused or is still loading Postman's libraries (a signing
+    // that ran out of time) waits for the next run, with what it has warmed, unless another already waits.
     if (failed || spare) worker.terminate();
     else keepSpare(worker);
   }

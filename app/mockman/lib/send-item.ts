@@ -142,22 +142,23 @@ const signedWith = ({ name, from }: Signer) => (from ? `the ${name} it inherits 
  * (engine/wire.ts AdditionsGap; "url": a signature over the URL while the command goes to another server;
  * "unsigned": signing failed or took too long).
  */
-export type CodeAuth = "written" | "signing" | AdditionsGap | "url" | "unsigned";
+export type CodeAuth = "written" | "nothing" | "signing" | AdditionsGap | "url" | "unsigned";
 
-const LEFT_OUT: Record<Exclude<CodeAuth, "written" | "signing" | "no handler">, (what: string, filled: boolean) => string> = {
+const LEFT_OUT: Record<Exclude<CodeAuth, "written" | "nothing" | "signing" | "no handler">, (what: string, filled: boolean) => string> = {
   variables: (_, filled) =>
     filled
       ? "it is computed from {{variables}} this page has no value for, or from dynamic ones each Send draws anew"
-      : "it is computed from {{variables}}; Code writes it in with Fill in variables ticked",
+      : "it is computed from {{variables}}; Code writes it in with Fill in variables ticked, where this page has their values",
   challenge: () => "it answers the server's challenge, which a command cannot",
   body: () => "it signs into the body",
-  url: (what) => `its signature covers the URL, and ${what} goes to the server for Copy as cURL instead`,
+  url: (what) => `its signature covers the URL it was signed for, and ${what} sends the request elsewhere`,
   unsigned: () => "it could not be signed here; add it, or choose Bearer or Basic under Authorization",
 };
 
 /** The Code dialog's and the copy commands' note on the auth a saved request's Send signs it with. */
 export function codeNoteOf(signer: Signer, what: string, how: CodeAuth, filled = false): string {
   if (how === "written") return `Written in as its Send signs it: ${signedWith(signer)}.`;
+  if (how === "nothing") return `Its Send goes without ${signedWith(signer)} too: it adds nothing here (an empty token or credentials).`;
   if (how === "signing") return `Signing it with ${signedWith(signer)}, as its Send does…`;
   if (how === "no handler")
     return `Postman's runtime has no handler for ${signedWith(signer)}: its Send goes unsigned too, as Newman's does.`;

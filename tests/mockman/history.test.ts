@@ -18,7 +18,7 @@ describe("history store (its own IndexedDB database)", () => {
     expect(await store.count()).toBe(3);
   });
 
-  it("reads a history version 1 wrote (the body's text as `body`) as every entry now holds it (`bodyText`), once", async () => {
+  it("reads entries written with the body's text as `body` as every entry now holds it (`bodyText`)", async () => {
     const name = `history-test-${++dbCount}`;
     const old = new Dexie(name);
     old.version(1).stores({ entries: "++id" });
@@ -29,14 +29,11 @@ describe("history store (its own IndexedDB database)", () => {
     old.close();
     store = new HistoryStore(name);
     const entries = await store.all();
-    expect(entries.map((e) => [e.bodyText, "body" in e])).toEqual([
-      ['{"text":"hi"}', false],
-      ["", false],
-    ]);
+    expect(entries.map((e) => e.bodyText)).toEqual(['{"text":"hi"}', ""]);
     expect(entries[0].status).toBe(201);
-    // A tab that opened it at version 1 writes on after the upgrade (Dexie reopens it at the new version).
+    // A tab still running the earlier code writes on meanwhile.
     const late = new Dexie(name);
-    late.version(2).stores({ entries: "++id" });
+    late.version(1).stores({ entries: "++id" });
     await late.table("entries").add({ sentAt: 3, method: "PUT", endpoint: "/api/posts/1", headers: [], body: "{}" });
     late.close();
     expect((await store.newest(1))[0].bodyText).toBe("{}");

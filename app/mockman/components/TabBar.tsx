@@ -62,7 +62,9 @@ export function TabBar({ tabs, activeId, panelId, busyId, onSelect, onNew, onDup
         <div ref={list} className="mm-tablist" role="tablist" aria-label="Open requests">
           {tabs.map((tab) => {
             const selected = tab.id === activeId;
-            const preview = isPreview(tab);
+            // One snapshot of its form a render: the ● and the preview both ask whether it changed.
+            const unsaved = hasUnsavedChanges(tab);
+            const preview = isPreview(tab, unsaved);
             return (
               <button
                 key={tab.id}
@@ -80,7 +82,7 @@ export function TabBar({ tabs, activeId, panelId, busyId, onSelect, onNew, onDup
               >
                 <span className={`mm-tab-method mm-method-${tab.method.toLowerCase()}`}>{tab.method}</span>{" "}
                 {tab.saved ? tab.saved.name : tabTitle(tab).slice(tab.method.length + 1)}
-                {hasUnsavedChanges(tab) && (
+                {unsaved && (
                   <span className="mm-unsaved-dot" title="Unsaved changes">
                     <span aria-hidden="true"> ●</span>
                     <span className="mm-visually-hidden"> (unsaved changes)</span>

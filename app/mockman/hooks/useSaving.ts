@@ -67,7 +67,7 @@ export function useSaving({ tabs, collections, say }: { tabs: RequestTabs; colle
       preview: true,
     };
     // As Postman's preview tab: an opened request nobody changed or sent gives its place to the next one.
-    const preview = tabs.state.tabs.find(isPreview);
+    const preview = tabs.state.tabs.find((t) => isPreview(t));
     if (preview) return tabs.replace(preview.id, tab);
     if (!tabs.open(tab)) say(`At most ${MAX_TABS} tabs are open at once; close one first.`, true);
   };

@@ -29,23 +29,10 @@ export class HistoryStore {
     this.db = new Dexie(name, indexedDB ? { indexedDB, IDBKeyRange: keyRange } : undefined);
     // Auto-increment ids follow send order, so "newest first" is a reverse key walk with no sort.
     this.db.version(1).stores({ entries: "++id" });
-    // Version 2: the body's text is `bodyText`, as in every other shape of a typed request (version 1 wrote `body`).
-    this.db
-      .version(2)
-      .stores({ entries: "++id" })
-      .upgrade((tx) =>
-        tx
-          .table("entries")
-          .toCollection()
-          .modify((entry: HistoryEntry & { body?: string }) => {
-            if (entry.bodyText === undefined) entry.bodyText = entry.body ?? "";
-            delete entry.body;
-          }),
-      );
     this.entries = this.db.table("entries");
-    // A tab still running the code of version 1 when the upgrade ran goes on writing `body` until it reloads:
-    // what it wrote reads as every other entry does.
-    // (A key that is gone reads as undefined: bulkGet passes that through the hook too.)
+    // The body's text is `bodyText`, as in every other shape of a typed request; entries written before it (and by
+    // a tab still running that code) hold `body`, and read as the others do. Read, not rewritten: no pass over the
+    // whole history when the page opens. (A key that is gone reads as undefined: bulkGet passes that through too.)
     this.entries.hook("reading", (entry: (HistoryEntry & { body?: string }) | undefined) =>
       entry && entry.bodyText === undefined ? { ...entry, bodyText: entry.body ?? "" } : entry,
     );

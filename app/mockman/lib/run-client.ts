@@ -33,6 +33,8 @@ const newWorker = () => new Worker(new URL("./run-worker.ts", import.meta.url), 
 let spare: Worker | undefined;
 /** Workers already listened to for that (a worker kept again after a signing keeps its one listener). */
 const watched = new WeakSet<Worker>();
+/** A worker whose run or signing ended: kept as the spare, unless one already waits (then it goes). */
+const release = (worker: Worker) => (spare ? worker.terminate() : keepSpare(worker));
 const keepSpare = (worker: Worker) => {
   spare = worker;
   if (watched.has(worker)) return;
@@ -69,8 +71,8 @@ export async function signRequest(ask: SignRequest, timeoutMs?: number): Promise
     listening.abort();
     // A worker that failed goes. One that answered, refused or is still loading Postman's libraries (a signing
     // that ran out of time) waits for the next run, with what it has warmed, unless another already waits.
-    if (failed || spare) worker.terminate();
-    else keepSpare(worker);
+    if (failed) worker.terminate();
+    else release(worker);
   }
 }
 
@@ -92,8 +94,7 @@ export function startRun(ask: RunRequest, handlers: RunHandlers = {}): RunHandle
   const keep = () => {
     channel.close();
     listening.abort();
-    if (spare) worker.terminate();
-    else keepSpare(worker);
+    release(worker);
   };
   onWorkerError(worker, "the script worker", end, listening.signal);
   const onNote = (note: RunNote) => (note.type === "ready" ? handlers.onReady?.(note) : handlers.onResult?.(note.result, note.detail));

@@ -419,4 +419,5 @@ export function tabForm(
 export const hasUnsavedChanges = (tab: RequestTab) => !!tab.saved && tab.saved.snapshot !== formSnapshot(tabForm(tab));
 
 /** A preview tab the next opened request takes the place of: opened from the Collections panel, unchanged, never sent. */
-export const isPreview = (tab: RequestTab) => !!tab.preview && !!tab.saved && !tab.outcome && !hasUnsavedChanges(tab);
+export const isPreview = (tab: RequestTab, unsaved?: boolean) =>
+  !!tab.preview && !!tab.saved && !tab.outcome && !(unsaved ?? hasUnsavedChanges(tab));

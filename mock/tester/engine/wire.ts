@@ -156,8 +156,7 @@ export function resolvedRequest(input: WireInput): Request {
   // The URL as text, filled, then parsed again.
   const url = urlTextOf(input.definition, fill);
   const json = request.toJSON() as Record<string, unknown>;
-  const own = json.auth as { type?: string } | undefined;
-  const auth = own?.type ? own : input.inherited;
+  const auth = authOf(json.auth, input.inherited);
   const resolved = new Request({
     method: fill(String(json.method ?? "GET")),
     header: mapStrings(json.header ?? [], fill),
@@ -167,6 +166,9 @@ export function resolvedRequest(input: WireInput): Request {
   resolved.url = new Url(url);
   return resolved;
 }
+
+/** The auth a request goes with: its own when it names a type (`inherit` written out too), else the one it inherits. */
+const authOf = (own: unknown, inherited: WireInput["inherited"]) => ((own as { type?: string } | undefined)?.type ? own : inherited);
 
 /** A request to send as Newman sends it. */
 export function wire(input: WireInput): Wire {
@@ -304,10 +306,7 @@ export async function authAdditions(input: WireInput): Promise<AuthAdditions> {
   if (VERBATIM_AUTHS.has(type)) return result(headers, query);
   // What its values are computed from: the whole request for a signature over the URL, else its own fields.
   const source = (json: unknown) => JSON.stringify(coversUrl ? json : (json as { auth?: unknown } | undefined)?.auth);
-  const given = source({
-    ...input.definition,
-    auth: (input.definition.auth as { type?: string } | undefined)?.type ? input.definition.auth : input.inherited,
-  });
+  const given = source({ ...input.definition, auth: authOf(input.definition.auth, input.inherited) });
   if (source(request.toJSON()).includes("{{") || given.includes("{{$")) return result(headers, query, "variables");
   return result(headers, query);
 }

@@ -184,6 +184,14 @@ export function pickCollectionFile(screen: Awaited<ReturnType<typeof renderTeste
   input.dispatchEvent(new Event("change", { bubbles: true }));
 }
 
+/** Imports a collection file's `text` through the Collections panel and waits for the collection `name` to show; gives the panel. */
+export async function importCollection(screen: Awaited<ReturnType<typeof renderTester>>, text: string, name: string, fileName: string) {
+  pickCollectionFile(screen, new File([text], fileName, { type: "application/json" }));
+  const panel = screen.getByRole("region", { name: "Collections" });
+  await expect.element(panel.getByRole("heading", { name })).toBeVisible();
+  return panel;
+}
+
 /** Runs one of the Tools menu's items (by the URL bar) in what `renderWorkspace` or `renderTester` rendered. */
 export async function tool(screen: Awaited<ReturnType<typeof renderTester>>, name: string) {
   await screen.getByRole("button", { name: "Tools" }).click();

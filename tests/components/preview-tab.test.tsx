@@ -3,7 +3,7 @@
 // not a refusal at the 20-tab cap. Changing it, sending it or double-clicking it keeps it.
 import { expect, test } from "vitest";
 import { page } from "@vitest/browser/context";
-import { pickCollectionFile, renderTester, workspaceUi } from "./harness";
+import { importCollection, renderTester, workspaceUi } from "./harness";
 
 const SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 const NAMES = Array.from({ length: 25 }, (_, i) => `Todo ${i + 1}`);
@@ -20,9 +20,7 @@ test(
       info: { name: "Many", schema: SCHEMA },
       item: NAMES.map((name, i) => ({ name, request: { method: "GET", url: `/api/test-todos?n=${i + 1}` } })),
     };
-    pickCollectionFile(screen, new File([JSON.stringify(collection)], "many.postman_collection.json", { type: "application/json" }));
-    const panel = screen.getByRole("region", { name: "Collections" });
-    await expect.element(panel.getByRole("heading", { name: "Many" })).toBeVisible();
+    const panel = await importCollection(screen, JSON.stringify(collection), "Many", "many.postman_collection.json");
     const strip = screen.getByRole("tablist", { name: "Open requests" });
     const tabs = () => strip.getByRole("tab").elements();
     const open = (name: string) => panel.getByRole("button", { name: `GET ${name}`, exact: true }).click();
@@ -61,6 +59,22 @@ test(
     await expect.element(strip.getByRole("tab", { name: "GET Todo 2", exact: true })).toHaveAttribute("aria-selected", "true");
     expect(tabs()).toHaveLength(start + 4);
     await expect.element(strip.getByRole("tab", { name: "GET Todo 4 (preview)" })).toBeVisible();
+
+    // Sending, before its answer is in: kept already, so a request opened meanwhile does not take its place.
+    await strip.getByRole("tab", { name: "GET Todo 4 (preview)" }).click();
+    const fetchNow = window.fetch;
+    let answer = () => {};
+    window.fetch = (...args) => new Promise((done) => (answer = () => done(fetchNow(...args))));
+    try {
+      await ui.submit.click();
+      await expect.element(strip.getByRole("tab", { name: "GET Todo 4 (sending)" })).toBeVisible();
+      await open("Todo 6");
+      expect(tabs()).toHaveLength(start + 5);
+    } finally {
+      window.fetch = fetchNow;
+      answer();
+    }
+    await expect.element(strip.getByRole("tab", { name: "GET Todo 4", exact: true })).toBeVisible();
 
     // On a phone the strip scrolls sideways: the tab a request opens in is scrolled into it.
     await page.viewport(375, 800);

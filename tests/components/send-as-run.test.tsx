@@ -8,7 +8,7 @@ import { expect, test } from "vitest";
 import { page } from "@vitest/browser/context";
 import { GUEST, POST_IDS } from "#mock/data/seed";
 import { CollectionStore } from "#app/mockman/lib/saved-store";
-import { pickCollectionFile, renderTester, workspaceUi } from "./harness";
+import { importCollection, renderTester, workspaceUi } from "./harness";
 
 type Screen = Awaited<ReturnType<typeof renderTester>>;
 
@@ -77,12 +77,6 @@ const collection = (origin: string, token: string) => ({
   ],
 });
 
-async function importCollection(screen: Screen, json: object) {
-  const file = new File([JSON.stringify(json)], "path-and-auth.postman_collection.json", { type: "application/json" });
-  pickCollectionFile(screen, file);
-  await expect.element(screen.getByRole("region", { name: "Collections" }).getByRole("heading", { name: "Path and auth" })).toBeVisible();
-}
-
 const savedButton = (screen: Screen, what: string) =>
   screen.getByRole("region", { name: "Collections" }).getByRole("button", { name: what, exact: true });
 
@@ -96,7 +90,8 @@ test(
     await expect.element(ui.submit).toBeEnabled();
     const login = await fetch("/api/auth/login", { method: "POST", body: JSON.stringify(GUEST) });
     const { encodedToken } = (await login.json()) as { encodedToken: string };
-    await importCollection(screen, collection(window.location.origin, encodedToken));
+    const json = collection(window.location.origin, encodedToken);
+    await importCollection(screen, JSON.stringify(json), json.info.name, "path-and-auth.postman_collection.json");
 
     await savedButton(screen, "GET Post by id").click();
     await ui.submit.click();

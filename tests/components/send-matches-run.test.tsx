@@ -5,7 +5,7 @@
 // auth a folder gives). What went out is what the page's mock received (harness pageMock's `seen`).
 import { expect, test, vi } from "vitest";
 import { page, server } from "@vitest/browser/context";
-import { pickCollectionFile, renderTester, tool, workspaceUi } from "./harness";
+import { importCollection, renderTester, tool, workspaceUi } from "./harness";
 
 const SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 
@@ -199,9 +199,7 @@ async function testerWith(json: Imported, fileName: string) {
   const screen = await renderTester(seen);
   const ui = workspaceUi(screen);
   await expect.element(ui.submit).toBeEnabled();
-  pickCollectionFile(screen, new File([JSON.stringify(json)], fileName, { type: "application/json" }));
-  const panel = screen.getByRole("region", { name: "Collections" });
-  await expect.element(panel.getByRole("heading", { name: json.info.name })).toBeVisible();
+  const panel = await importCollection(screen, JSON.stringify(json), json.info.name, fileName);
   const sent = () => seen.filter((r) => !new URL(r.url).pathname.endsWith("/openapi.json"));
   const send = async (button: string) => {
     await panel.getByRole("button", { name: button, exact: true }).click();

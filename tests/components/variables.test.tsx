@@ -6,7 +6,7 @@
 // collections and history in this frame's IndexedDB. The environment tests (a reload, `mockman replay`) stay there.
 import { expect, test } from "vitest";
 import { page, server } from "@vitest/browser/context";
-import { pickCollectionFile, renderTester, workspaceUi } from "./harness";
+import { importCollection, renderTester, workspaceUi } from "./harness";
 
 type Screen = Awaited<ReturnType<typeof renderTester>>;
 
@@ -14,9 +14,7 @@ type Screen = Awaited<ReturnType<typeof renderTester>>;
 async function importExample(screen: Screen) {
   // The repository's file as it is (read by vitest's server), picked.
   const text = await server.commands.readFile(`${server.config.root}/cli/examples/moments.postman_collection.json`);
-  const file = new File([text], "moments.postman_collection.json", { type: "application/json" });
-  pickCollectionFile(screen, file);
-  await expect.element(screen.getByRole("region", { name: "Collections" }).getByRole("heading", { name: "Moments API" })).toBeVisible();
+  await importCollection(screen, text, "Moments API", "moments.postman_collection.json");
 }
 
 /** A saved request's button in the Collections sidebar: "METHOD name". */

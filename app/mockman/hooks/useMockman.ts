@@ -57,7 +57,7 @@ export function useMockman() {
   const signature = useSignature(signer, signer && signing.input(), vars.variables);
   const curl = useCurlTools({
     tabs,
-    endpoint: scripts.commandEndpoint(tab),
+    endpoint: signing.endpoint(),
     signature,
     baseUrl,
     say,

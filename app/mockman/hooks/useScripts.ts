@@ -7,8 +7,7 @@
 // environment, globals and the collection's variables.
 import { useState } from "react";
 import type { ReplayResult } from "#mock/tester/engine/reporters";
-import { findItem, withPathValues, type SavedCollection } from "../lib/saved";
-import { requestOf } from "#mock/tester/postman/convert";
+import { findItem, type SavedCollection } from "../lib/saved";
 import { sendItem, signingOf, type Signing } from "../lib/send-item";
 import { sendCollection, sendRunsPreRequest, sendRunsScripts } from "../lib/scripts";
 import type { Outcome } from "../lib/send";
@@ -52,6 +51,20 @@ function locate(collections: SavedCollection[], tab: RequestTab) {
 // Each tab (a new object on every change) with what its Send does that its form does not show, for the list of collections it was read from.
 const signings = new WeakMap<RequestTab, { collections: SavedCollection[]; signing: Signing }>();
 
+/**
+ * What a tab's Send does that its form does not show: whether it goes through the engine (path variables, an
+ * auth only the engine applies), what signs it and where its commands go; once per tab and list of collections
+ * (the Send's checks and the page's notes ask on every render), read again when either changes.
+ */
+export function signingFor(collections: SavedCollection[], tab: RequestTab): Signing {
+  const known = signings.get(tab);
+  if (known?.collections === collections) return known.signing;
+  const { postman, item } = locate(collections, tab);
+  const signing = signingOf(tab, postman, item);
+  signings.set(tab, { collections, signing });
+  return signing;
+}
+
 export function useScripts({ collections, vars }: Options) {
   const [runs, setRuns] = useState<Record<string, TestRun>>({});
   const where = (tab: RequestTab) => locate(collections.collections, tab);
@@ -61,25 +74,7 @@ export function useScripts({ collections, vars }: Options) {
     return sendRunsScripts(tab.scripts, postman, savedId);
   };
 
-  /**
-   * What its Send does that the form does not show: whether it goes through the engine (path variables, an
-   * auth only the engine applies) and what signs it; once per tab and list of collections (the Send's checks
-   * and the page's notes ask on every render).
-   */
-  const signing = (tab: RequestTab) => {
-    const known = signings.get(tab);
-    if (known?.collections === collections.collections) return known.signing;
-    const { postman, item } = where(tab);
-    const signing = signingOf(tab, postman, item);
-    signings.set(tab, { collections: collections.collections, signing });
-    return signing;
-  };
-
-  /** Where the commands send the tab's request: a saved request's path variables given their values. */
-  const commandEndpoint = (tab: RequestTab) => {
-    const { item } = where(tab);
-    return item ? withPathValues(tab.endpoint, requestOf(item).url) : tab.endpoint;
-  };
+  const signing = (tab: RequestTab) => signingFor(collections.collections, tab);
 
   /** A pre-request script may set the variables the request uses: then nothing is judged undefined before it runs. */
   const setsVariables = (tab: RequestTab) => {
@@ -137,5 +132,5 @@ export function useScripts({ collections, vars }: Options) {
     }
   };
 
-  return { runs, applies, setsVariables, signing, commandEndpoint, send };
+  return { runs, applies, setsVariables, signing, send };
 }

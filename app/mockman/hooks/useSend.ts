@@ -26,9 +26,8 @@ interface Options {
   scripted: {
     applies(tab: RequestTab): boolean;
     setsVariables(tab: RequestTab): boolean;
-    signing(tab: RequestTab): { needsRun: boolean };
-    /** The endpoint with a saved request's path variables' values in it: what the history keeps, so a restore sends it there. */
-    commandEndpoint(tab: RequestTab): string;
+    /** endpoint(): with a saved request's path variables' values in it, what the history keeps, so a restore sends it there. */
+    signing(tab: RequestTab): { needsRun: boolean; endpoint(): string };
     send(tab: RequestTab, scripts?: boolean): Promise<{ outcome: Outcome; url: string }>;
   };
 }
@@ -107,7 +106,7 @@ export function useSend({ tabs, history, variables, environmentName, scripted }:
       entryFor(
         {
           method: tab.method,
-          endpoint: scripted.commandEndpoint(tab),
+          endpoint: scripted.signing(tab).endpoint(),
           headers: savedHeaderRows(tab.headers),
           bodyText: tab.bodyText,
           bodies: keptParts(tab.bodies),

@@ -103,16 +103,19 @@ export interface Signing {
   signer: Signer | null;
   /** With a signer: the request as its Send goes out, for the worker to sign (read on first use). */
   input(): SignInput | null;
+  /** Where the commands send it: the endpoint as typed, a saved request's path variables given their values. */
+  endpoint(): string;
 }
 
-const NO_SIGNING: Signing = { needsRun: false, signer: null, input: () => null };
-
 export function signingOf(tab: RequestTab, collection: PostmanCollection | null, saved: PostmanItem | undefined): Signing {
-  if (!collection || !saved) return NO_SIGNING;
+  if (!collection || !saved) return { needsRun: false, signer: null, input: () => null, endpoint: () => tab.endpoint };
+  let endpoint: string | undefined;
+  const commandEndpoint = () => (endpoint ??= withPathValues(tab.endpoint, requestOf(saved).url));
   const signed = whoseAuth(tab, collection, saved);
   const signing = !!signed && !signsNothing(signed.auth.type);
   const pathValues = !!urlKeeping(tab.endpoint, requestOf(saved).url).variable?.length;
-  if (!signing || tab.auth.kind !== "none") return { ...NO_SIGNING, needsRun: signing || pathValues };
+  if (!signing || tab.auth.kind !== "none")
+    return { needsRun: signing || pathValues, signer: null, input: () => null, endpoint: commandEndpoint };
   let input: SignInput | undefined;
   return {
     needsRun: true,
@@ -121,8 +124,9 @@ export function signingOf(tab: RequestTab, collection: PostmanCollection | null,
       (input ??= {
         definition: requestOf(sendItem(tab, saved).item) as Record<string, unknown>,
         ...(signed.from ? { inherited: signed.auth } : {}),
-        endpoint: withPathValues(tab.endpoint, requestOf(saved).url),
+        endpoint: commandEndpoint(),
       }),
+    endpoint: commandEndpoint,
   };
 }
 

@@ -21,7 +21,7 @@ const binDir = join(cliDir, "bin");
  * time, which the bin's tests (request --base-url, seed) catch.
  */
 const VENDORED = {
-  undici: { file: "mockman.undici.cjs", names: ["Agent", "fetch", "request", "interceptors"] },
+  undici: { file: "mockman.undici.cjs", names: ["Agent"] },
   "@faker-js/faker": { file: "mockman.faker.cjs", names: ["Faker", "base", "en"] },
 };
 

@@ -1,11 +1,11 @@
 // One request and its answer, whichever door it went through: in-process
-// (`mock.handle`) or real HTTP (undici, to `mockman serve` or any server).
+// (`mock.handle`) or real HTTP (undici's request, to `mockman serve` or any server).
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { SERVE_PORT, statusText } from "#mock/core/boundary";
 import type { Mock } from "#mock/core/create-mock";
 import { CliError } from "./errors";
 import { answerReceived } from "./memory";
-import type { Exchange, OutgoingRequest, Sender } from "#mock/tester/engine/exchange";
+import type { Exchange, Sender } from "#mock/tester/engine/exchange";
 import { answerBody } from "#mock/tester/answer-body";
 
 /** What a terminal shows for a binary body, the way Postman and HTTPie do. */
@@ -17,16 +17,20 @@ const isTextType = (type: string | null) => !type || /^text\/|[/+](json|xml)\b|j
 
 const round = (ms: number) => Math.round(ms * 100) / 100;
 
-async function toExchange(response: Response, started: number): Promise<Exchange> {
-  const type = response.headers.get("content-type");
-  const bytes = isTextType(type) ? undefined : new Uint8Array(await response.arrayBuffer());
-  const text = bytes ? "" : await response.text();
+/** An answer read off the wire, as the engine keeps it: a text body as text, anything else (images) as bytes. */
+function toExchange(
+  answer: { status: number; statusText?: string; headers: Record<string, string>; bytes: Uint8Array },
+  started: number,
+): Exchange {
+  const type = answer.headers["content-type"] ?? null;
+  const bytes = isTextType(type) ? undefined : answer.bytes;
+  const text = bytes ? "" : new TextDecoder().decode(answer.bytes);
   const ms = round(performance.now() - started);
   answerReceived(bytes ? bytes.length : text.length);
   return {
-    status: response.status,
-    statusText: response.statusText || statusText(response.status),
-    headers: Object.fromEntries(response.headers),
+    status: answer.status,
+    statusText: answer.statusText || statusText(answer.status),
+    headers: answer.headers,
     body: bytes?.length ? binaryNote(type ?? undefined, bytes) : answerBody(text),
     ...(bytes?.length ? { bytes } : {}),
     ms,
@@ -73,66 +77,94 @@ export function joinUrl(baseUrl: string, path: string): string {
   return baseUrl.replace(/\/+$/, "") + (path.startsWith("/") ? path : `/${path}`);
 }
 
+/** Headers a request carries unless it sets them, as an HTTP client of its own writes them. */
+const CLIENT_DEFAULTS: Array<[string, string]> = [
+  ["accept", "*/*"],
+  ["accept-encoding", "gzip, deflate, br"],
+  ["user-agent", "mockman"],
+];
+
+const headerAt = (headers: Array<[string, string]>, name: string) => headers.findIndex(([key]) => key.toLowerCase() === name);
+const without = (headers: Array<[string, string]>, ...names: string[]) => headers.filter(([key]) => !names.includes(key.toLowerCase()));
+
 /**
- * Over real HTTP. undici loads only here: it costs more than the rest of a cold start.
- * `insecure` accepts any TLS certificate (replay -k, as Newman's).
+ * Over real HTTP, through undici's request (undici loads only here: it costs more than the rest of a cold
+ * start), as postman-request sends it for Newman: the path exactly as the encoder wrote it (dot segments
+ * too), each header row on a line of its own (two Authorization rows go as two), a Host row of the request's
+ * own kept, a body with any method. Redirects are followed as postman-request follows them, with the
+ * request's protocolProfileBehavior (OutgoingRequest.redirects): up to 10, a 301, 302 or 303 as a GET without
+ * its body unless followOriginalHttpMethod, a Referer of the URL before, Host and Authorization dropped when
+ * the Location names another host. Every request goes to the run's one target: a Location on another origin
+ * is followed there, its path and query. `insecure` accepts any TLS certificate (replay -k, as Newman's).
  */
 export async function httpSender(baseUrl: string, options: { insecure?: boolean } = {}): Promise<Sender> {
   const undici = await import("undici");
   const agent = new undici.Agent({ connect: { timeout: 10_000, ...(options.insecure ? { rejectUnauthorized: false } : {}) } });
-  /**
-   * A GET or HEAD with a body (a script's pm.sendRequest, an item with `disableBodyPruning`), which Newman sends
-   * and fetch refuses to: through undici's request, following redirects and decoding the body as fetch does.
-   */
-  const bodied = agent.compose(undici.interceptors.redirect({ maxRedirections: 20 }));
-  async function bodiedGet(url: string, request: OutgoingRequest, signal: AbortSignal) {
-    const answer = await undici.request(url, {
-      method: request.method as "GET",
-      headers: request.headers.flat(),
-      body: request.body,
-      dispatcher: bodied,
-      signal,
-    });
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(answer.headers))
-      for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
-    const bytes = decoded(new Uint8Array(await answer.body.arrayBuffer()), headers.get("content-encoding"));
-    const empty = request.method.toUpperCase() === "HEAD" || [101, 204, 205, 304].includes(answer.statusCode);
-    return new Response(empty ? null : (bytes as Uint8Array<ArrayBuffer>), { status: answer.statusCode, headers });
-  }
+  const target = new URL(baseUrl);
+  const prefix = target.pathname.replace(/\/+$/, "");
   return {
     where: baseUrl,
     close: () => agent.close(),
     async send(request, sendOptions) {
-      const url = joinUrl(baseUrl, request.path);
+      const rules = request.redirects ?? {};
       const started = performance.now();
       const timeoutMs = sendOptions?.timeoutMs || TIMEOUT_MS;
-      let response: Response;
       const signal = AbortSignal.timeout(timeoutMs);
-      try {
-        response =
-          request.body != null && /^(GET|HEAD)$/i.test(request.method)
-            ? await bodiedGet(url, request, signal)
-            : ((await undici.fetch(url, {
-                method: request.method,
-                headers: request.headers,
-                body: request.body,
-                dispatcher: agent,
-                signal,
-              })) as unknown as Response);
-      } catch (error) {
-        // The Node error under undici's "fetch failed" stays as the cause: a script's pm.sendRequest
-        // gets its fields (code, errno, syscall...), as Newman's does.
-        throw new CliError(unreachable(baseUrl, error, timeoutMs), undefined, { cause: error });
+      let { method, body } = request;
+      let path = prefix + (request.path.startsWith("/") ? request.path : `/${request.path}`);
+      let headers = [...request.headers];
+      for (const [name, value] of CLIENT_DEFAULTS) if (headerAt(headers, name) < 0) headers.push([name, value]);
+      const setCookies: string[] = [];
+      for (let followed = 0; ; followed++) {
+        let answer: Awaited<ReturnType<typeof agent.request>>;
+        let bytes: Uint8Array;
+        try {
+          answer = await agent.request({ origin: target.origin, path, method, headers: headers.flat(), body: body ?? null, signal });
+          bytes = new Uint8Array(await answer.body.arrayBuffer());
+        } catch (error) {
+          // The Node error stays as the cause: a script's pm.sendRequest gets its fields (code, errno, syscall...), as Newman's does.
+          throw new CliError(unreachable(baseUrl, error, timeoutMs), undefined, { cause: error });
+        }
+        const received: Record<string, string> = {};
+        for (const [name, value] of Object.entries(answer.headers)) {
+          if (value === undefined) continue;
+          const values = Array.isArray(value) ? value : [value];
+          if (name === "set-cookie") setCookies.push(...values);
+          received[name] = values.join(", ");
+        }
+        const location = received.location;
+        const redirected = answer.statusCode >= 300 && answer.statusCode < 400 && location !== undefined && rules.follow !== false;
+        if (!redirected) {
+          const empty = method.toUpperCase() === "HEAD" || [101, 204, 205, 304].includes(answer.statusCode);
+          const exchange = toExchange(
+            {
+              status: answer.statusCode,
+              statusText: answer.statusText,
+              headers: received,
+              bytes: empty ? new Uint8Array() : decoded(bytes, received["content-encoding"] ?? null),
+            },
+            started,
+          );
+          return setCookies.length ? { ...exchange, setCookies } : exchange;
+        }
+        if (followed >= (rules.max ?? 10))
+          throw new CliError(`Exceeded maxRedirects. Probably stuck in a redirect loop ${target.origin}${path}`);
+        const before = `${target.origin}${path}`;
+        const next = new URL(location, before);
+        path = next.pathname + next.search;
+        if (next.hostname !== target.hostname) headers = without(headers, "host", ...(rules.keepAuthorization ? [] : ["authorization"]));
+        if (!rules.originalMethod && answer.statusCode !== 307 && answer.statusCode !== 308) {
+          if (method.toUpperCase() !== "HEAD") method = "GET";
+          body = undefined;
+          headers = without(headers, "content-type", "content-length");
+        }
+        if (rules.referer !== false) headers = [...without(headers, "referer"), ["Referer", before]];
       }
-      const exchange = await toExchange(response, started);
-      const cookies = response.headers.getSetCookie?.();
-      return cookies?.length ? { ...exchange, setCookies: cookies } : exchange;
     },
   };
 }
 
-/** A body as fetch gives it: its Content-Encoding (gzip, deflate, br, in the order applied) undone. */
+/** A body as a browser gives it: its Content-Encoding (gzip, deflate, br, in the order applied) undone. */
 function decoded(bytes: Uint8Array, encoding: string | null): Uint8Array {
   let out = bytes;
   for (const coding of (encoding ?? "")
@@ -150,8 +182,8 @@ function decoded(bytes: Uint8Array, encoding: string | null): Uint8Array {
 }
 
 function unreachable(baseUrl: string, error: unknown, timeoutMs = TIMEOUT_MS): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  const code = cause?.code ?? (error as { name?: string }).name;
+  const { cause, name } = error as { cause?: { code?: string; message?: string }; name?: string };
+  const code = (error as { code?: string }).code ?? cause?.code ?? name;
   const port = (() => {
     try {
       return new URL(baseUrl).port || String(SERVE_PORT);
@@ -162,7 +194,7 @@ function unreachable(baseUrl: string, error: unknown, timeoutMs = TIMEOUT_MS): s
   if (code === "ECONNREFUSED")
     return `cannot reach ${baseUrl}: connection refused. Start the server (mockman serve --port ${port}) or check --base-url`;
   if (code === "ENOTFOUND" || code === "EAI_AGAIN") return `cannot reach ${baseUrl}: unknown host. Check --base-url`;
-  if (code === "TimeoutError" || code === "UND_ERR_CONNECT_TIMEOUT")
+  if (code === "TimeoutError" || code === "UND_ERR_CONNECT_TIMEOUT" || code === "UND_ERR_ABORTED" || name === "AbortError")
     return `no answer from ${baseUrl} within ${timeoutMs / 1000} s. Check that the server is up`;
   return `cannot reach ${baseUrl}: ${cause?.message ?? (error as Error).message}. Check --base-url`;
 }

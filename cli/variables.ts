@@ -12,11 +12,11 @@ export type { Variables };
 
 /**
  * An env file: `{"baseUrl": "http://127.0.0.1:3001", "user": "guest"}`, or a
- * Postman environment or globals export, as the page reads it (mock/tester/environments.ts).
+ * Postman environment or globals export, as Newman reads it (mock/tester/environments.ts).
  */
 export function parseEnvFile(text: string, file: string, flag = "--env"): Variables {
   try {
-    return variablesOfFile(readEnvironmentFile(text));
+    return variablesOfFile(readEnvironmentFile(text, "newman"));
   } catch (error) {
     if (error instanceof EnvironmentFileError) throw usageError(`${flag} ${file}: ${error.message}`);
     throw error;

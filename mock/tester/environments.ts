@@ -26,11 +26,13 @@ export const asText = (value: unknown) => (typeof value === "string" ? value : J
 
 /**
  * Reads an environment file: `{"baseUrl": "http://127.0.0.1:3001"}`, or a Postman
- * export (`{"name", "values": [{key, value, type, enabled}]}`): a disabled value is
- * left out as Postman does, a non-text value kept as its JSON text. Throws an
- * EnvironmentFileError saying what is wrong ("not JSON: …", "… is not a variable name").
+ * export (`{"name", "values": [{key, value, type, enabled}]}`), a non-text value kept as its JSON text.
+ * A value marked `disabled: true` is left out. One marked `enabled: false` (Postman's unticked row) is left
+ * out as the Postman app leaves it out, unless `as` is "newman": Newman's VariableScope reads no `enabled`
+ * and fills from it (`mockman replay` runs as Newman does). Throws an EnvironmentFileError saying what is
+ * wrong ("not JSON: …", "… is not a variable name").
  */
-export function readEnvironmentFile(text: string): EnvironmentFile {
+export function readEnvironmentFile(text: string, as: "postman" | "newman" = "postman"): EnvironmentFile {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -51,8 +53,8 @@ export function readEnvironmentFile(text: string): EnvironmentFile {
   }
   const variables = (record.values as unknown[]).flatMap((raw, i) => {
     if (!raw || typeof raw !== "object") throw new EnvironmentFileError(`values[${i}] is not an object with a key and a value`);
-    const v = raw as { key?: unknown; value?: unknown; type?: unknown; enabled?: unknown };
-    if (v.enabled === false) return [];
+    const v = raw as { key?: unknown; value?: unknown; type?: unknown; enabled?: unknown; disabled?: unknown };
+    if (v.disabled === true || (v.enabled === false && as === "postman")) return [];
     const name = String(v.key ?? "");
     if (!name) throw new EnvironmentFileError(`values[${i}] has no key`);
     return [{ name, value: asText(v.value ?? ""), secret: v.type === "secret" }];

@@ -1,6 +1,6 @@
 // The CLI's HTTP sender against a plain node:http server: a GET with a body (a script's pm.sendRequest,
-// an item with disableBodyPruning) goes through undici's request, which fetch refuses; its answer must
-// come back as fetch would give it: every Content-Encoding undone, redirects followed.
+// an item with disableBodyPruning) goes out as Newman sends it; its answer must come back as a browser
+// would give it: every Content-Encoding undone, redirects followed, and never off the run's one target.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
@@ -20,7 +20,20 @@ beforeAll(async () => {
         res.writeHead(302, { location: "/plain" }).end();
         return;
       }
-      const text = JSON.stringify({ method: req.method, url: req.url, body: Buffer.concat(chunks).toString("utf8") });
+      if (req.url === "/elsewhere") {
+        res.writeHead(307, { location: "http://other.invalid:1/plain?from=elsewhere" }).end();
+        return;
+      }
+      if (req.url === "/loop") {
+        res.writeHead(302, { location: "/loop" }).end();
+        return;
+      }
+      const text = JSON.stringify({
+        method: req.method,
+        url: req.url,
+        body: Buffer.concat(chunks).toString("utf8"),
+        ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}),
+      });
       const raw = Buffer.from(text);
       const coded: Record<string, [string, Buffer]> = {
         "/gzip": ["gzip", gzipSync(raw)],
@@ -55,7 +68,20 @@ describe("a GET with a body over HTTP", () => {
     expect(answer.body).toMatchObject({ method: "GET", url: "/plain" });
   });
 
-  it("a POST goes through fetch and reads a gzip answer the same way", async () => {
+  it("follows a Location on another host on the run's target, without the Authorization, as Newman drops it there", async () => {
+    const answer = await sender.send({ method: "POST", path: "/elsewhere", headers: [["Authorization", "Bearer secret"]], body: "kept" });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ method: "POST", url: "/plain?from=elsewhere", body: "kept" });
+  });
+
+  it("stops a redirect loop after postman-request's 10, or the request's own maxRedirects", async () => {
+    await expect(sender.send({ method: "GET", path: "/loop", headers: [] })).rejects.toThrow(/Exceeded maxRedirects/);
+    const kept = await sender.send({ method: "GET", path: "/loop", headers: [], redirects: { follow: false } });
+    expect(kept.status).toBe(302);
+    expect(kept.headers.location).toBe("/loop");
+  });
+
+  it("a POST reads a gzip answer the same way", async () => {
     const answer = await sender.send({ method: "POST", path: "/gzip", headers: [], body: "posted" });
     expect(answer.body).toEqual({ method: "POST", url: "/gzip", body: "posted" });
   });

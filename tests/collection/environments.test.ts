@@ -37,6 +37,19 @@ describe("environment files", () => {
     expect(variablesOfFile(file)).toEqual({ token: "abc", "my var": '{"a":1}', same: "second" });
   });
 
+  it("leave out a `disabled: true` value always, an `enabled: false` one as the Postman app does but not as Newman does", () => {
+    const text = JSON.stringify({
+      values: [
+        { key: "a", value: "A", enabled: false },
+        { key: "b", value: "B", disabled: true },
+        { key: "c", value: "C", enabled: true },
+      ],
+    });
+    // Newman 6 fills from postman-collection's VariableScope, which reads `disabled` and no `enabled`.
+    expect(variablesOfFile(readEnvironmentFile(text, "newman"))).toEqual({ a: "A", c: "C" });
+    expect(variablesOfFile(readEnvironmentFile(text))).toEqual({ c: "C" });
+  });
+
   it("refuse what is no environment, saying why", () => {
     for (const [text, why] of [
       ["{", /^not JSON: /],

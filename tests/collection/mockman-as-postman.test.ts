@@ -193,11 +193,28 @@ const steady = (value: unknown) =>
 
 const withoutHeaders = (request: { headers: unknown }) => steady({ ...request, headers: undefined });
 
+/**
+ * What the one runner does differently from the runner before, on purpose, each with why: an object in a data
+ * row is filled in as Newman fills it (postman-collection's Substitutor writes it by its toString, "[object
+ * Object]"), where the runner before wrote its JSON (tests/collection/newman-wire.test.ts compares it with Newman).
+ */
+type Ran = (typeof ranBefore)[keyof typeof ranBefore];
+function changedSince(name: string, before: Ran): Ran {
+  if (name !== "iterations, one per data row; a row without a column fails the requests that read it") return before;
+  const sent = before.sent.map((request) =>
+    "body" in request && typeof request.body === "string"
+      ? { ...request, body: request.body.replace('"who":"{\\"a\\":1}"', '"who":"[object Object]"') }
+      : request,
+  );
+  expect(sent).not.toEqual(before.sent);
+  return { ...before, sent } as Ran;
+}
+
 describe("a mockman collection run as the Postman collection it converts to", () => {
   for (const [name, c] of Object.entries(CASES))
     it(name, async () => {
       const checked = (): Checked => ({ ...c, file: loadCollectionJson(structuredClone(c.file)).file });
-      const before = ranBefore[name as keyof typeof ranBefore];
+      const before = changedSince(name, ranBefore[name as keyof typeof ranBefore]);
       const after = echo();
       const now = await newWay(checked(), after.sender);
       expect(steady(now)).toEqual(before.results);

@@ -160,6 +160,22 @@ function echoServer(): Promise<Echo> {
         response.end("challenge");
         return;
       }
+      // A redirect (`/redirect/302?to=/there`) and a cookie set (`/cookies/set?name=value`), for how each tool follows and keeps them.
+      const asked = new URL(request.url ?? "/", "http://echo.test");
+      const redirect = /^\/redirect\/(\d{3})$/.exec(asked.pathname);
+      if (redirect) {
+        response.writeHead(Number(redirect[1]), { Location: asked.searchParams.get("to") ?? "/", "Content-Type": "text/plain" });
+        response.end("moved");
+        return;
+      }
+      if (asked.pathname === "/cookies/set") {
+        response.writeHead(200, {
+          "Set-Cookie": [...asked.searchParams].map(([k, v]) => `${k}=${v}; Path=/`),
+          "Content-Type": "application/json",
+        });
+        response.end('{"ok":true}');
+        return;
+      }
       response.writeHead(200, { "Content-Type": "application/json" });
       response.end('{"ok":true}');
     });
@@ -219,6 +235,8 @@ const COLLECTIONS = [
   "auth.postman_collection.json",
   // A pre-request script's pm.sendRequest of each body mode, then the request itself.
   "send-request.postman_collection.json",
+  // Repeated headers, a Host and a Cookie header of its own, dot segments, redirects and protocolProfileBehavior, values of other types.
+  "behaviour.postman_collection.json",
 ];
 
 describe("Newman and mockman replay send the same requests, byte for byte", () => {

@@ -43,13 +43,15 @@ describe("variables at send time", () => {
     expect(substitute("/options/{{gen_option2_id}}", later)).toBe("/options/id-2");
   });
 
-  it("a variable wins over a dynamic one of the same name; null and undefined are the text null (as Newman sends them), objects are JSON", () => {
+  it("a variable wins over a dynamic one of the same name; null and undefined are the text null (as Newman sends them), objects and arrays by their toString (as Newman writes them)", () => {
     const dynamic = (name: string) => (name === "$guid" ? "generated" : undefined);
     expect(substitute("{{$guid}}", scopes(), dynamic)).toBe("generated");
     expect(substitute("{{$guid}}", scopes({ environment: { $guid: "mine" } }), dynamic)).toBe("mine");
     expect(variableValue(scopes({ local: { n: null } }), "n")).toBe("null");
     expect(variableValue(scopes({ local: { u: undefined } }), "u")).toBe("null");
-    expect(variableValue(scopes({ local: { o: { a: 1 } } }), "o")).toBe('{"a":1}');
+    expect(variableValue(scopes({ local: { o: { a: 1 } } }), "o")).toBe("[object Object]");
+    expect(variableValue(scopes({ local: { a: [1, [2, null], "x"] } }), "a")).toBe("1,2,,x");
+    expect(variableValue(scopes({ local: { bare: Object.create(null) as object } }), "bare")).toBe("[object Object]");
   });
 
   it("a self-reference stops after Postman's 19 rounds instead of looping", () => {

@@ -8,6 +8,22 @@ export interface OutgoingRequest {
   headers: Array<[string, string]>;
   /** Text, or bytes (a multipart form with a file, a binary file body). */
   body?: string | Uint8Array;
+  /** How a redirect is followed over HTTP: the request's protocolProfileBehavior (postman/steps.ts), else postman-request's defaults. */
+  redirects?: Redirects;
+}
+
+/** postman-request's redirect options, as protocolProfileBehavior names them for Newman. */
+export interface Redirects {
+  /** followRedirects: false answers with the 3xx itself. */
+  follow?: boolean;
+  /** maxRedirects (10): past it the request fails. */
+  max?: number;
+  /** followOriginalHttpMethod: a 301, 302 or 303 keeps its method and body (else a GET without them). */
+  originalMethod?: boolean;
+  /** removeRefererHeaderOnRedirect: true sends no Referer of the URL before. */
+  referer?: boolean;
+  /** followAuthorizationHeader: keep Authorization when the Location names another host. */
+  keepAuthorization?: boolean;
 }
 
 /** What `--json` prints, exactly. */

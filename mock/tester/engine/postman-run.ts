@@ -7,9 +7,9 @@
 // postman.setNextRequest jumps, null stops the iteration.
 import { STORE_ERROR_HEADER } from "#mock/core/boundary";
 import { describeFailure, type CheckFailure, type Expectation } from "#mock/tester/collection/assert";
-import { rawOnly, type PostmanPlan, type PostmanStep, type StepScript } from "#mock/tester/postman/steps";
+import { rawOnly, type Behaviour, type PostmanPlan, type PostmanStep, type StepScript } from "#mock/tester/postman/steps";
 import { toPath } from "#mock/tester/collection/urls";
-import { sendWithin, type Exchange, type FileSource, type OutgoingRequest, type Sender } from "./exchange";
+import { sendWithin, type Exchange, type FileSource, type OutgoingRequest, type Redirects, type Sender } from "./exchange";
 import type { ReplayResult } from "./reporters";
 import {
   ScriptSandbox,
@@ -156,10 +156,15 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
   let first = true;
   const end: RunEnd = { results };
 
-  /** Sends one request: the run's timeout, the jar's cookies in and out. */
-  const send = async (outgoing: OutgoingRequest, url: string): Promise<Exchange> => {
-    const cookie = cookieHeader(jar, url);
-    if (cookie && headerIndex(outgoing.headers, "cookie") < 0) outgoing.headers.push(["Cookie", cookie]);
+  /**
+   * Sends one request: the run's timeout, the jar's cookies in and out (unless its protocolProfileBehavior
+   * disables them). The jar's cookies go after a Cookie header of its own, as postman-request adds them.
+   */
+  const send = async (outgoing: OutgoingRequest, url: string, behaviour: Behaviour = {}): Promise<Exchange> => {
+    const cookie = behaviour.disableCookies ? "" : cookieHeader(jar, url);
+    const own = headerIndex(outgoing.headers, "cookie");
+    if (cookie && own < 0) outgoing.headers.push(["Cookie", cookie]);
+    else if (cookie) outgoing.headers[own] = [outgoing.headers[own][0], `${outgoing.headers[own][1]}; ${cookie}`];
     // --timeout-request, or what is left of the run's --timeout when that is sooner: the run ends there, in flight or not.
     const requestMs = options.timeoutRequestMs || undefined;
     const runLeft = options.deadline === undefined ? undefined : Math.max(1, Math.ceil(options.deadline - performance.now()));
@@ -167,7 +172,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     const exchange = await sendWithin(sender, outgoing, byRun ? runLeft : requestMs, () =>
       byRun ? new NotSent("no answer before the run's --timeout") : new NotSent(`no answer within --timeout-request ${requestMs} ms`),
     );
-    keepSetCookies(jar, url, setCookiesOf(exchange));
+    if (!behaviour.disableCookies) keepSetCookies(jar, url, setCookiesOf(exchange));
     return exchange;
   };
 
@@ -230,7 +235,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     let result: ReplayResult;
     try {
       const prepared = await outgoingOf(step, filledRequest(step, answers, scopes), (text) => text, []);
-      const exchange = await send(prepared.outgoing, prepared.url);
+      const exchange = await send(prepared.outgoing, prepared.url, step.behaviour);
       result = sentResult(step, prepared.outgoing.path, exchange, checkedFailures(step, expect, readLater, answers, exchange), extra);
     } catch (error) {
       if (!(error instanceof NotSent || error instanceof TemplateError)) throw error;
@@ -365,15 +370,15 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
         for (const name of prepared.unresolved) warnings.push(`{{${name}}} has no value; sent as written`);
         let exchange: Exchange | undefined;
         try {
-          exchange = await send(prepared.outgoing, prepared.url);
+          exchange = await send(prepared.outgoing, prepared.url, step.behaviour);
           // An auth that learns from the answer (digest's 401 challenge) asks for the request again, signed anew.
           for (
             let replay = 0;
             replay < AUTH_REPLAYS && (await prepared.wire.answered(exchange.status, Object.entries(exchange.headers)));
             replay++
           ) {
-            prepared = { ...prepared, ...(await sendable(prepared.wire, warnings)) };
-            exchange = await send(prepared.outgoing, prepared.url);
+            prepared = { ...prepared, ...(await sendable(prepared.wire, warnings, step.behaviour)) };
+            exchange = await send(prepared.outgoing, prepared.url, step.behaviour);
           }
         } catch (error) {
           // A request error (no answer in time, connection refused): Newman counts it a failure and runs on.
@@ -411,7 +416,8 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     const request = wire({
       definition: definition ?? step.definition,
       ...(step.auth ? { inherited: step.auth as Record<string, unknown> } : {}),
-      ...(step.keepsBody ? { keepBody: true } : {}),
+      ...(step.behaviour.disableBodyPruning ? { keepBody: true } : {}),
+      ...(step.behaviour.disableUrlEncoding ? { disableUrlEncoding: true } : {}),
       fill,
       files: options.files,
     });
@@ -420,11 +426,11 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
       throw new NotSent(
         `its URL starts with {{${unresolvedHost}}}, which has no value when it is sent (give it with --env-var ${unresolvedHost}=<url>)`,
       );
-    return { wire: request, unresolved, ...(await sendable(request, warnings)) };
+    return { wire: request, unresolved, ...(await sendable(request, warnings, step.behaviour)) };
   }
 
   /** What goes out for a request now (signed again at each replay). */
-  async function sendable(request: Wire, warnings: string[]): Promise<{ outgoing: OutgoingRequest; url: string }> {
+  async function sendable(request: Wire, warnings: string[], behaviour: Behaviour): Promise<{ outgoing: OutgoingRequest; url: string }> {
     const built = await request.build();
     for (const warning of built.warnings) if (!warnings.includes(warning)) warnings.push(warning);
     let path: string;
@@ -433,10 +439,22 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     } catch {
       throw new NotSent(`its URL ${built.url} is not one mockman can send`);
     }
-    const outgoing: OutgoingRequest = { method: built.method, path, headers: built.headers };
+    const outgoing: OutgoingRequest = { method: built.method, path, headers: built.headers, ...redirectsOf(behaviour) };
     if (built.body !== undefined) outgoing.body = built.body;
     return { outgoing, url: built.url };
   }
+}
+
+/** The redirect rules of a request's protocolProfileBehavior, for the sender (none when it sets none). */
+function redirectsOf(behaviour: Behaviour): { redirects?: Redirects } {
+  const redirects: Redirects = {
+    ...(behaviour.followRedirects === undefined ? {} : { follow: behaviour.followRedirects }),
+    ...(behaviour.maxRedirects === undefined ? {} : { max: behaviour.maxRedirects }),
+    ...(behaviour.followOriginalHttpMethod === undefined ? {} : { originalMethod: behaviour.followOriginalHttpMethod }),
+    ...(behaviour.removeRefererHeaderOnRedirect === undefined ? {} : { referer: !behaviour.removeRefererHeaderOnRedirect }),
+    ...(behaviour.followAuthorizationHeader === undefined ? {} : { keepAuthorization: behaviour.followAuthorizationHeader }),
+  };
+  return Object.keys(redirects).length ? { redirects } : {};
 }
 
 const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, " ").trim();

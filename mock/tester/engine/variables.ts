@@ -29,12 +29,22 @@ export function variableValue(scopes: Scopes, name: string, dynamic?: DynamicVar
     const values = scopes[scope];
     if (Object.prototype.hasOwnProperty.call(values, name)) {
       const value = values[name];
-      // A variable a script set to null or undefined goes out as "null", as Newman 6 sends it.
+      // A variable a script set to null or undefined goes out as "null", as Newman 6 sends it; an object or
+      // array as postman-collection's Substitutor writes it, by its toString ("[object Object]", "1,2").
       if (value === undefined || value === null) return "null";
-      return typeof value === "object" ? JSON.stringify(value) : String(value);
+      return textOf(value);
     }
   }
   return name.startsWith("$") ? dynamic?.(name) : undefined;
+}
+
+/** A value as text, as `String(value)` writes it; an object String cannot write (no prototype) as "[object Object]". */
+function textOf(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    return "[object Object]";
+  }
 }
 
 /** Fills {{name}} from the scopes; each name left unfilled is added to `unresolved`. */

@@ -119,6 +119,8 @@ export interface WireInput {
    * script's pm.sendRequest (postman-runtime's event.command.js sets it there). Else a GET's body is dropped.
    */
   keepBody?: boolean;
+  /** protocolProfileBehavior.disableUrlEncoding: the URL goes as written, as postman-url-encoder leaves it then. */
+  disableUrlEncoding?: boolean;
 }
 
 /**
@@ -207,7 +209,7 @@ export function wire(input: WireInput): Wire {
       else if (body?.type && typed && body.keeps && !body.keeps.test(typed[1])) typed[1] = body.type;
       return {
         method: String(sent.method).toUpperCase(),
-        url: toNodeUrl(sent.url).href,
+        url: toNodeUrl(sent.url, input.disableUrlEncoding).href,
         headers,
         ...(body?.content !== undefined ? { body: body.content } : {}),
         warnings,

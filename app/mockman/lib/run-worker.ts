@@ -84,6 +84,8 @@ async function run(ask: RunRequest, call: CallContext) {
       iterationCount: ask.iterationCount,
       folders: ask.folders,
       baseUrl: ask.baseUrl,
+      // Its user runs what they imported and sees where it goes: the collection's own baseUrl names the server, as in Postman.
+      collectionTarget: true,
     },
   );
   note({ type: "ready", base: prepared.base, names: prepared.names, iterations: prepared.iterations, notes: prepared.notes });

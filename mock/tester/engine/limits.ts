@@ -18,6 +18,10 @@ export class NotSent extends Error {
 export const BOUNDS = {
   /** Characters one `{{variable}}` fill may produce (a self-referencing variable doubles each level). */
   expandedChars: 16 * 1024 * 1024,
+  /** Bytes of one request's file parts (a file body, formdata files), a file named twice counted twice. */
+  fileBytesPerRequest: 128 * 1024 * 1024,
+  /** Characters all of one request's fills may produce (its URL, headers, body and auth together). */
+  requestFilledChars: 64 * 1024 * 1024,
   /** Assertions one script may make (pm.test, tests[...]). */
   assertionsPerScript: 10_000,
   /** Characters of an assertion's name, and of a message (an assertion's, a script's error), kept in the report. */

@@ -12,6 +12,7 @@ import { toPath } from "#mock/tester/collection/urls";
 import { sendWithin, type Exchange, type FileSource, type OutgoingRequest, type Redirects, type Sender } from "./exchange";
 import type { ReplayResult } from "./reporters";
 import {
+  SCRIPT_TIMEOUT_MS,
   ScriptSandbox,
   type Assertion,
   type ScriptHost,
@@ -26,7 +27,7 @@ import { dynamicText, type DynamicGenerators } from "./dynamic";
 import { cookieHeader, cookiesFor, keepSetCookies, runJar, splitSetCookie } from "./cookies";
 import { eventLoopTurns } from "./turns";
 import type { Wire } from "./wire";
-import { filledOr, NotSent, runBounds } from "./bounds";
+import { BOUNDS, filledOr, NotSent, runBounds } from "./bounds";
 import { answersScope, checkedExtra, checkedFailures, dropAnswers, expectSteps, filledRequest, pathAsWritten } from "./expect-steps";
 import { TemplateError } from "./variables";
 
@@ -106,8 +107,16 @@ const setCookiesOf = (exchange: Exchange) =>
  */
 let wireModule: Promise<typeof import("./wire")> | undefined;
 const loadWire = () => (wireModule ??= import("./wire"));
-const urlShown = async (definition: Record<string, unknown>, fill: (text: string) => string) =>
-  (await loadWire()).urlTextOf(definition, fill);
+/** Its URL as a result shows it; as written when Postman's model cannot read the request (wire.ts then fails it as not sent). */
+async function urlShown(definition: Record<string, unknown>, fill: (text: string) => string): Promise<string> {
+  const { urlTextOf } = await loadWire();
+  try {
+    return urlTextOf(definition, fill);
+  } catch {
+    const url = definition.url as { raw?: unknown } | string | undefined;
+    return typeof url === "string" ? url : typeof url?.raw === "string" ? url.raw : "";
+  }
+}
 
 /** How many times an auth may ask for its request again (digest's challenge), as postman-runtime's replays are bounded. */
 const AUTH_REPLAYS = 3;
@@ -161,6 +170,8 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
    * disables them). The jar's cookies go after a Cookie header of its own, as postman-request adds them.
    */
   const send = async (outgoing: OutgoingRequest, url: string, behaviour: Behaviour = {}): Promise<Exchange> => {
+    if (options.deadline !== undefined && performance.now() >= options.deadline)
+      throw new NotSent("the run's --timeout passed before it was sent");
     const cookie = behaviour.disableCookies ? "" : cookieHeader(jar, url);
     const own = headerIndex(outgoing.headers, "cookie");
     if (cookie && own < 0) outgoing.headers.push(["Cookie", cookie]);
@@ -307,6 +318,11 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
       sent?: OutgoingRequest,
     ) => {
       for (const script of list) {
+        // --timeout bounds the scripts too: none starts after it, and one running then is stopped there.
+        const left = options.deadline === undefined ? Infinity : options.deadline - performance.now();
+        if (left <= 0) break;
+        const budget = options.timeoutScriptMs || SCRIPT_TIMEOUT_MS;
+        const cutByRun = left < budget;
         // A test script sees the request as it was sent (its variables filled, as postman-runtime gives it).
         const scriptRequest: ScriptRequest = sent
           ? {
@@ -324,12 +340,18 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
             response,
             requestRun,
             cookies: cookiesFor(jar, url),
-            ...(options.timeoutScriptMs ? { timeoutMs: options.timeoutScriptMs } : {}),
+            ...(cutByRun
+              ? { timeoutMs: Math.max(1, Math.ceil(left)) }
+              : options.timeoutScriptMs
+                ? { timeoutMs: options.timeoutScriptMs }
+                : {}),
             info: { eventName, iteration, iterationCount: iterations, requestName: step.label, requestId: step.id },
           },
           `${script.where} (${eventName === "test" ? "test" : "pre-request"} script)`,
           guard.host,
         );
+        if (cutByRun && outcome.error && performance.now() >= options.deadline!)
+          outcome.error = "the run's --timeout passed while it ran; it was stopped there";
         scopes = outcome.scopes;
         headers = outcome.headers;
         // What a pre-request script changed of pm.request (its query, method, raw body) goes out.
@@ -411,7 +433,17 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     warnings: string[],
   ): Promise<Prepared> {
     const unresolved = new Set<string>();
-    const fill = (text: string) => fillIn(text, unresolved);
+    // Each text within BOUNDS.expandedChars (variables.ts), and all of one request's within BOUNDS.requestFilledChars:
+    // 300 headers of one variable filled to 16M characters each would otherwise hold gigabytes.
+    let filled = 0;
+    const fill = (text: string) => {
+      const out = fillIn(text, unresolved);
+      if (out !== text && (filled += out.length) > BOUNDS.requestFilledChars)
+        throw new NotSent(
+          `its {{variables}} expand to more than ${BOUNDS.requestFilledChars.toLocaleString("en-US")} characters in all (the bound on one request's filled-in texts)`,
+        );
+      return out;
+    };
     const { wire } = await loadWire();
     const request = wire({
       definition: definition ?? step.definition,

@@ -39,6 +39,13 @@ export interface RunInputs {
   folders: string[];
   /** --base-url: send over HTTP to this server; sets {{baseUrl}}. */
   baseUrl?: string;
+  /**
+   * Whether the collection's own variables may name the server (`baseUrl`, or the variable its URLs start with):
+   * the page's, whose user runs what they imported and sees where it goes. `mockman replay` leaves the target
+   * to its user (--base-url, -e, --env-var, -g): a collection written by someone else must not choose where
+   * its requests, and the files they carry, go.
+   */
+  collectionTarget?: boolean;
 }
 
 export interface PreparedRun {
@@ -70,6 +77,17 @@ function checkBase(base: string | undefined): string | undefined {
   return base;
 }
 
+const asTextOr = (value: unknown) => (value === undefined || value === null ? undefined : asText(value));
+
+/** The note for a server the collection names itself, where it may not choose one: the run stays in-process. */
+function ownTarget(name: string, value: unknown): string[] {
+  const url = asTextOr(value);
+  if (!url || !isHttpUrl(url)) return [];
+  return [
+    `the collection names its own server in {{${name}}} (${url}); a collection does not choose where a replay sends its requests, so this run is in-process. To send there, give --base-url ${new URL(url).origin} or --env-var ${name}=${url}`,
+  ];
+}
+
 function iterationsOf(inputs: RunInputs): number {
   if (inputs.iterationCount !== undefined) return inputs.iterationCount;
   return Math.max(1, inputs.data.length);
@@ -86,8 +104,10 @@ export function prepareRun(collection: RunnableCollection, inputs: RunInputs): P
     for (const [k, v] of Object.entries(inputs.globals)) variables[k] = asText(v);
     Object.assign(variables, file.variables);
     for (const [k, v] of Object.entries(inputs.environment)) variables[k] = asText(v);
-    // --base-url wins; else an env's baseUrl picks the server; else in-process, where {{baseUrl}} is "".
-    const base = checkBase(inputs.baseUrl ?? (variables.baseUrl || undefined));
+    // --base-url wins; else an env's baseUrl picks the server (the collection's own only where it may); else in-process, where {{baseUrl}} is "".
+    const given = inputs.collectionTarget ? variables.baseUrl : asTextOr(inputs.environment.baseUrl ?? inputs.globals.baseUrl);
+    const base = checkBase(inputs.baseUrl ?? (given || undefined));
+    const notes = base || inputs.collectionTarget ? [] : ownTarget("baseUrl", file.variables?.baseUrl);
     variables.baseUrl = base ? base.replace(/\/+$/, "") : "";
     // A column of the data file counts as defined: a row without it fails the requests that read it.
     const withData = { ...variables };
@@ -106,7 +126,7 @@ export function prepareRun(collection: RunnableCollection, inputs: RunInputs): P
     return {
       kind: "mockman",
       base,
-      notes: [],
+      notes,
       names: file.requests.map((r) => r.name),
       iterations,
       scopes: { environment: { ...variables }, globals: { ...inputs.globals }, collectionVariables: {}, local: {}, data: {} },
@@ -127,14 +147,21 @@ export function prepareRun(collection: RunnableCollection, inputs: RunInputs): P
   };
   const lead = urlVariable(plan);
   const known = (name: string) => variableValue(scopes, name);
-  let base = inputs.baseUrl ?? (known("baseUrl") || undefined);
+  // What may name the server: the user's inputs, and the collection's own variables only where they may.
+  const users: Scopes = { environment: inputs.environment, globals: inputs.globals, collectionVariables: {}, local: {}, data: {} };
+  const chosen = (name: string) => (inputs.collectionTarget ? known(name) : variableValue(users, name));
+  let base = inputs.baseUrl ?? (chosen("baseUrl") || undefined);
   // A collection written for another API names its server otherwise ({{APIURL}}/users): an http:// value for it picks the target.
-  if (!base && lead && lead !== "baseUrl" && isHttpUrl(known(lead) ?? "")) base = new URL(known(lead)!).origin;
+  if (!base && lead && lead !== "baseUrl" && isHttpUrl(chosen(lead) ?? "")) base = new URL(chosen(lead)!).origin;
   base = checkBase(base);
-  if (inputs.baseUrl !== undefined || known("baseUrl") !== undefined || lead === "baseUrl")
-    environment.baseUrl = inputs.baseUrl ? inputs.baseUrl.replace(/\/+$/, "") : (known("baseUrl") ?? "").replace(/\/+$/, "");
-
   const notes: string[] = [];
+  if (!base && !inputs.collectionTarget) {
+    const named = ["baseUrl", ...(lead && lead !== "baseUrl" ? [lead] : [])].find((name) => isHttpUrl(known(name) ?? ""));
+    if (named) notes.push(...ownTarget(named, known(named)));
+  }
+  if (inputs.baseUrl !== undefined || known("baseUrl") !== undefined || lead === "baseUrl")
+    environment.baseUrl = inputs.baseUrl ? inputs.baseUrl.replace(/\/+$/, "") : (chosen("baseUrl") ?? "").replace(/\/+$/, "");
+
   const scripts = planScripts(plan);
   if (lead && known(lead) === undefined) {
     const set = namesScriptsSet(scripts);

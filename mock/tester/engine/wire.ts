@@ -36,7 +36,7 @@ import { withPostmanUrl } from "#mock/tester/postman/url";
 import { signsNothing } from "#mock/tester/postman/convert";
 import { mapStrings } from "./variables";
 import type { FileSource } from "./exchange";
-import { NotSent } from "./limits";
+import { BOUNDS, NotSent } from "./limits";
 
 // CommonJS packages, by their default export: Node's ESM (tsx, when the CLI runs from source) finds no named
 // exports in postman-collection's.
@@ -137,7 +137,7 @@ export interface Wire {
 const loadedHandlers = new Map<string, AuthHandler>();
 
 async function handlerFor(type: string): Promise<AuthHandler | undefined> {
-  if (!(type in HANDLERS)) return undefined;
+  if (!Object.hasOwn(HANDLERS, type)) return undefined;
   if (!loadedHandlers.has(type)) {
     loadedHandlers.set(type, handlerOf(await HANDLERS[type]()));
   }
@@ -172,8 +172,26 @@ export function resolvedRequest(input: WireInput): Request {
 /** The auth a request goes with: its own when it names a type (`inherit` written out too), else the one it inherits. */
 const authOf = (own: unknown, inherited: WireInput["inherited"]) => ((own as { type?: string } | undefined)?.type ? own : inherited);
 
-/** A request to send as Newman sends it. */
+/**
+ * What Postman's model throws on a request it cannot read (an auth type named `__proto__`, a file `src` that is
+ * an object, credentials that are no list), as NotSent: that request is not sent, and the run goes on.
+ */
+function unreadable(error: unknown): unknown {
+  if (error instanceof NotSent) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new NotSent(`Postman's model cannot read the request: ${message.replace(/\s+/g, " ").slice(0, 300)}`);
+}
+
+/** A request to send as Newman sends it; NotSent when Postman's model cannot read it. */
 export function wire(input: WireInput): Wire {
+  try {
+    return wireOf(input);
+  } catch (error) {
+    throw unreadable(error);
+  }
+}
+
+function wireOf(input: WireInput): Wire {
   const request = resolvedRequest(input);
   const auth = request.auth as unknown as { type?: string } | undefined;
   const type = auth?.type;
@@ -184,49 +202,54 @@ export function wire(input: WireInput): Wire {
   files.catch(() => {}); // awaited (and its NotSent thrown) by build(); a request refused before that leaves it unread
   return {
     urlText: request.url.toString(),
-    async build() {
-      const { loaded, warnings } = await files;
-      // Signed on a copy: a replay signs the request as it was before, with what the answer taught the auth.
-      const sent = new Request(request.toJSON() as never);
-      prepareRawJson(sent, prune);
-      if (authInterface) {
-        const handler = await handlerFor(type!);
-        // postman-runtime warns ("could not find a handler for auth") and sends it unsigned.
-        if (handler) await authorize(handler, authInterface, sent);
-        else warnings.push(`its ${type} auth has no handler in postman-runtime; sent unsigned`);
-      }
-      const enabled = () =>
-        headersOf(sent)
-          .filter((h) => !h.disabled && h.key)
-          .map((h) => [h.key, String(h.value ?? "")] as [string, string]);
-      const typeOf = (list: Array<[string, string]>) => list.find(([k]) => k.toLowerCase() === "content-type");
-      // Built before the headers are read: core-body-builder adds raw's and GraphQL's Content-Type to the request.
-      const body = bodyOf(sent, loaded, prune, typeOf(enabled())?.[1]);
-      const headers = enabled();
-      const typed = typeOf(headers);
-      if (body?.type && !typed) headers.push(["Content-Type", body.type]);
-      // postman-request puts its own type over one a form body cannot have (form() in its request.js).
-      else if (body?.type && typed && body.keeps && !body.keeps.test(typed[1])) typed[1] = body.type;
-      return {
-        method: String(sent.method).toUpperCase(),
-        url: toNodeUrl(sent.url, input.disableUrlEncoding).href,
-        headers,
-        ...(body?.content !== undefined ? { body: body.content } : {}),
-        warnings,
-      };
-    },
+    build: () =>
+      build().catch((error: unknown) => {
+        throw unreadable(error);
+      }),
     async answered(code, headers) {
       if (!authInterface) return false;
       const handler = await handlerFor(type!);
       if (!handler) return false;
-      const response = new Response({ code, header: headers.map(([key, value]) => ({ key, value })) } as never);
       try {
+        const response = new Response({ code, header: headers.map(([key, value]) => ({ key, value })) } as never);
         return (await call<boolean>((done) => handler.post(authInterface, response, done))) === false;
       } catch {
         return false; // postman-runtime warns and keeps the answer
       }
     },
   };
+
+  async function build(): Promise<WireRequest> {
+    const { loaded, warnings } = await files;
+    // Signed on a copy: a replay signs the request as it was before, with what the answer taught the auth.
+    const sent = new Request(request.toJSON() as never);
+    prepareRawJson(sent, prune);
+    if (authInterface) {
+      const handler = await handlerFor(type!);
+      // postman-runtime warns ("could not find a handler for auth") and sends it unsigned.
+      if (handler) await authorize(handler, authInterface, sent);
+      else warnings.push(`its ${type} auth has no handler in postman-runtime; sent unsigned`);
+    }
+    const enabled = () =>
+      headersOf(sent)
+        .filter((h) => !h.disabled && h.key)
+        .map((h) => [h.key, String(h.value ?? "")] as [string, string]);
+    const typeOf = (list: Array<[string, string]>) => list.find(([k]) => k.toLowerCase() === "content-type");
+    // Built before the headers are read: core-body-builder adds raw's and GraphQL's Content-Type to the request.
+    const body = bodyOf(sent, loaded, prune, typeOf(enabled())?.[1]);
+    const headers = enabled();
+    const typed = typeOf(headers);
+    if (body?.type && !typed) headers.push(["Content-Type", body.type]);
+    // postman-request puts its own type over one a form body cannot have (form() in its request.js).
+    else if (body?.type && typed && body.keeps && !body.keeps.test(typed[1])) typed[1] = body.type;
+    return {
+      method: String(sent.method).toUpperCase(),
+      url: toNodeUrl(sent.url, input.disableUrlEncoding).href,
+      headers,
+      ...(body?.content !== undefined ? { body: body.content } : {}),
+      warnings,
+    };
+  }
 }
 
 /** Why an auth's additions are not the whole of what a Send does to the request. */
@@ -381,7 +404,11 @@ async function loadFiles(
   const loaded = new Map<string, FileContent>();
   const warnings: string[] = [];
   const warn = (why: string) => warnings.push(`a file of its body was not sent: ${why}`);
-  const read = async (path: string): Promise<boolean> => {
+  // Each path read once, however many parts name it; the parts' bytes together within BOUNDS.fileBytesPerRequest
+  // (a field whose src names one file a thousand times would otherwise be a body of a thousand copies).
+  const reads = new Map<string, Promise<boolean>>();
+  let partBytes = 0;
+  const readOnce = async (path: string): Promise<boolean> => {
     if (!files) {
       warn(`${path}: this run reads no files`);
       return false;
@@ -395,6 +422,15 @@ async function loadFiles(
       warn(`${path}: ${(error as Error).message}`);
       return false;
     }
+  };
+  const read = async (path: string): Promise<boolean> => {
+    if (!reads.has(path)) reads.set(path, readOnce(path));
+    const ok = await reads.get(path)!;
+    if (ok && (partBytes += loaded.get(path)!.bytes.length) > BOUNDS.fileBytesPerRequest)
+      throw new NotSent(
+        `its files come to more than ${BOUNDS.fileBytesPerRequest.toLocaleString("en-US")} bytes (the bound on one request's file parts, a file named twice counted twice)`,
+      );
+    return ok;
   };
   const body = request.body;
   if (!body || body.disabled) return { loaded, warnings };

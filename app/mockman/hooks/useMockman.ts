@@ -2,15 +2,15 @@
 // sending, history, environments and variables, collections and their scripts,
 // paging, the copy server, commands, dialogs, the split, the status line. The
 // page's components (MockmanPage, RequestWorkspace, OwnerDialogs) only lay it out.
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useStableActions } from "#app/lib/use-latest";
 import { authNoteOf } from "../lib/send-item";
 import type { PostmanItem } from "#mock/tester/postman/convert";
 import { BODY_ERROR } from "../lib/body";
 import { readParts } from "../lib/bodies";
 import type { HistoryEntry } from "../lib/history";
-import type { SavedCollection } from "../lib/saved";
-import { MAX_TABS, type RequestTab } from "../lib/tabs";
+import { isPreview, type SavedCollection } from "../lib/saved";
+import { MAX_TABS, blankTab, loadedForm, type RequestTab } from "../lib/tabs";
 import { useAuthTools } from "./useAuthTools";
 import { useBaseUrl } from "./useBaseUrl";
 import { useCollections } from "./useCollections";
@@ -70,15 +70,35 @@ export function useMockman() {
   useEffect(() => {
     if (vars.bodyCheck.ok) setProblem((p) => (p?.startsWith(`Not sent: ${BODY_ERROR}`) ? null : p));
   }, [vars.bodyCheck.ok, setProblem]);
-  const { fill } = tabs;
-  /** A history entry back into the active tab (the History panel's, memo'd: one function while fill and say are). */
-  const restore = useCallback(
-    (entry: HistoryEntry) => {
-      fill({ ...entry, bodies: readParts(entry.bodies) });
+  /**
+   * A history entry back into the request panel, with no answer yet. A tab of a saved request is not written
+   * over (its Send would run that request's scripts and auth, and Save would replace it): the entry opens in a
+   * tab of its own, as Postman opens one, in the preview tab's place when there is one.
+   */
+  const restore = useStableActions({
+    restore(entry: HistoryEntry) {
+      const form = loadedForm({ ...entry, bodies: readParts(entry.bodies) });
+      if (tabs.tab.saved) {
+        const fresh: RequestTab = { ...blankTab(), ...form };
+        const preview = tabs.state.tabs.find((t) => isPreview(t));
+        if (preview) tabs.replace(preview.id, fresh);
+        else if (!tabs.open(fresh)) return say(`At most ${MAX_TABS} tabs are open at once; close one first.`, true);
+      } else tabs.patch(() => ({ ...form, outcome: null, lastEndpoint: "" }));
       setProblem(null);
       say(`Restored ${entry.method} ${entry.endpoint} into the request panel.`);
     },
-    [fill, setProblem, say],
+  }).restore;
+  // Renaming a saved request renames the tabs that have it open (the panels are memo'd on `collections`).
+  const { renameSaved } = tabs;
+  const panelCollections = useMemo(
+    () => ({
+      ...collections,
+      async renameItem(collectionId: string, itemId: string, name: string) {
+        await collections.renameItem(collectionId, itemId, name);
+        renameSaved(itemId, name);
+      },
+    }),
+    [collections, renameSaved],
   );
   const lastRequest = useMemo(() => ({ method: tab.method, endpoint: tab.lastEndpoint }), [tab.method, tab.lastEndpoint]);
   const tabActions = useStableActions({
@@ -101,7 +121,7 @@ export function useMockman() {
     history,
     environments,
     ...vars,
-    collections,
+    collections: panelCollections,
     scripts,
     sender,
     endpoints,

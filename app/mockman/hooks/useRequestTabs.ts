@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import type { BodyParts } from "../lib/bodies";
 import type { HeaderRow } from "../lib/headers";
 import { endpointWith, rowsAfterTyping, type ParamRow } from "../lib/query";
+import { hasUnsavedChanges } from "../lib/saved";
 import {
   MAX_TABS,
   activeTab,
@@ -28,9 +29,16 @@ export type RowsUpdate = HeaderRow[] | ((rows: HeaderRow[]) => HeaderRow[]);
 export function useRequestTabs() {
   const [state, setState] = useState<TabsState>(loadTabs);
   const tab = activeTab(state);
-  /** Changes one tab (the active one unless named): the form's setters all go through here. */
+  /**
+   * Changes one tab (the active one unless named): the form's setters all go through here. A preview tab
+   * changed is kept from then on, as in Postman: saving or undoing the change does not make it a preview again.
+   */
   const patch = useCallback((change: (tab: RequestTab) => Partial<RequestTab>, id?: string) => {
-    setState((s) => patchTab(s, change, id));
+    setState((s) => patchTab(s, (t) => kept(t, change(t)), id));
+  }, []);
+  /** The tabs of a saved request, named anew (it was renamed in its collection). */
+  const renameSaved = useCallback((itemId: string, name: string) => {
+    setState((s) => ({ ...s, tabs: s.tabs.map((t) => (t.saved?.itemId === itemId ? { ...t, saved: { ...t.saved, name } } : t)) }));
   }, []);
 
   useEffect(() => {
@@ -69,6 +77,7 @@ export function useRequestTabs() {
       state,
       tab,
       patch,
+      renameSaved,
       ...form,
       select: (activeId: string) => setState((s) => ({ ...s, activeId })),
       /** Opens a tab and makes it active; false (and nothing changes) when MAX_TABS are open. */
@@ -89,8 +98,14 @@ export function useRequestTabs() {
         forgetAnswer(id);
       },
     }),
-    [state, tab, patch, form, keptAnswers],
+    [state, tab, patch, renameSaved, form, keptAnswers],
   );
+}
+
+/** A change to a preview tab that leaves it unlike its saved request keeps it (clears `preview`). */
+function kept(tab: RequestTab, change: Partial<RequestTab>): Partial<RequestTab> {
+  if (!tab.preview || change.preview !== undefined) return change;
+  return hasUnsavedChanges({ ...tab, ...change }) ? { ...change, preview: false } : change;
 }
 
 export type RequestTabs = ReturnType<typeof useRequestTabs>;

@@ -310,6 +310,12 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
       },
     };
     const guard = bounds.step(host);
+    /** The auth it goes with: its own (as its pre-request scripts left it) when it names a type, else the one it inherits. */
+    const sentAuth = () => {
+      const own = (definition ?? step.definition).auth as Record<string, unknown> | undefined;
+      const auth = typeof own?.type === "string" && own.type ? own : (step.auth as Record<string, unknown> | undefined);
+      return auth && auth.type !== "noauth" ? auth : undefined;
+    };
     const runScripts = async (
       list: StepScript[],
       eventName: "prerequest" | "test",
@@ -330,6 +336,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
               url,
               headers: sent.headers,
               ...(typeof sent.body === "string" && request.body !== null ? { body: sent.body } : {}),
+              ...(sentAuth() ? { auth: sentAuth() } : {}),
             }
           : { ...request, headers, ...(definition ? { definition } : {}) };
         const outcome = await sandbox!.run(
@@ -345,7 +352,15 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
               : options.timeoutScriptMs
                 ? { timeoutMs: options.timeoutScriptMs }
                 : {}),
-            info: { eventName, iteration, iterationCount: iterations, requestName: step.label, requestId: step.id },
+            info: {
+              eventName,
+              iteration,
+              iterationCount: iterations,
+              requestName: step.label,
+              requestId: step.id,
+              path: step.path,
+              owner: script.owner,
+            },
           },
           `${script.where} (${eventName === "test" ? "test" : "pre-request"} script)`,
           guard.host,

@@ -17,11 +17,14 @@ import {
   type PostmanRequest,
 } from "./convert";
 import { readBody, text, type Body } from "./body";
+import { v4 as uuid } from "uuid";
 
 export interface StepScript {
   /** `Conduit (collection)`, `Auth (folder)`, `Auth / Login`: where a message says it ran. */
   where: string;
   source: string;
+  /** The name of the collection, folder or request whose event it is (pm.execution.location.current). */
+  owner: string;
 }
 
 export interface PostmanStep {
@@ -41,6 +44,8 @@ export interface PostmanStep {
   body: Body;
   prerequest: StepScript[];
   test: StepScript[];
+  /** The collection's name, its folders' and its own: pm.execution.location, as postman-collection's Item.getPath. */
+  path: string[];
   /** The folders it sits in, outermost first, by name and id: what --folder selects by. */
   folders: Array<{ name: string; id?: string }>;
   /** The request as the collection has it (postman-collection's Request JSON): pm.request, and its URL's path variables. */
@@ -118,12 +123,12 @@ export function postmanPlan(json: PostmanCollection): PostmanPlan {
   const steps: PostmanStep[] = [];
   const taken = new Set<string>();
   type Chain = { prerequest: StepScript[]; test: StepScript[] };
-  const add = (chain: Chain, events: PostmanEvent[] | undefined, where: string): Chain => {
+  const add = (chain: Chain, events: PostmanEvent[] | undefined, where: string, owner: string): Chain => {
     const pre = scriptOf(events, "prerequest");
     const test = scriptOf(events, "test");
     return {
-      prerequest: pre ? [...chain.prerequest, { where, source: pre }] : chain.prerequest,
-      test: test ? [...chain.test, { where, source: test }] : chain.test,
+      prerequest: pre ? [...chain.prerequest, { where, source: pre, owner }] : chain.prerequest,
+      test: test ? [...chain.test, { where, source: test, owner }] : chain.test,
     };
   };
 
@@ -146,7 +151,7 @@ export function postmanPlan(json: PostmanCollection): PostmanPlan {
           item.item,
           path,
           own,
-          add(chain, item.event, `${path.join(" / ")} (folder)`),
+          add(chain, item.event, `${path.join(" / ")} (folder)`, label),
           inside,
           behaviourOf(item.protocolProfileBehavior, behaviour),
         );
@@ -159,14 +164,16 @@ export function postmanPlan(json: PostmanCollection): PostmanPlan {
       const step: PostmanStep = {
         name: uniqueName(path, taken, variables),
         label,
-        id: text(item.id ?? item._postman_id) || `${steps.length + 1}`,
+        // An item without an id gets a fresh UUID, as postman-collection's Item gives it (pm.info.requestId).
+        id: text(item.id ?? item._postman_id) || uuid(),
         where,
         method: text(request.method || "GET").toUpperCase(),
         url: endpointOf(urlOf(request.url)),
         headers: headersOf(request),
         body: body.mode === "raw" && !body.raw ? { mode: "none" } : body,
-        ...add(chain, item.event, where),
+        ...add(chain, item.event, where, label),
         folders,
+        path: [collectionName, ...folders.map((f) => f.name), label],
         definition: definitionOf(request),
         behaviour: behaviourOf(item.protocolProfileBehavior, behaviour),
       };
@@ -178,7 +185,7 @@ export function postmanPlan(json: PostmanCollection): PostmanPlan {
     json.item ?? [],
     [],
     ownAuth(json.auth),
-    add({ prerequest: [], test: [] }, json.event, `${collectionName} (collection)`),
+    add({ prerequest: [], test: [] }, json.event, `${collectionName} (collection)`, collectionName),
     [],
     behaviourOf(json.protocolProfileBehavior, {}),
   );

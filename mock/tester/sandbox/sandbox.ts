@@ -80,6 +80,8 @@ export interface ScriptRequest {
    * made from the flat fields.
    */
   definition?: Record<string, unknown>;
+  /** With the flat fields: the auth it was sent with, its own or inherited (a test script's pm.request.auth, as Newman's). */
+  auth?: Record<string, unknown>;
 }
 
 export interface ScriptResponse {
@@ -95,7 +97,17 @@ export interface ScriptInput {
   scopes: Scopes;
   request: ScriptRequest;
   response?: ScriptResponse;
-  info: { eventName: "prerequest" | "test"; iteration: number; iterationCount: number; requestName: string; requestId: string };
+  info: {
+    eventName: "prerequest" | "test";
+    iteration: number;
+    iterationCount: number;
+    requestName: string;
+    requestId: string;
+    /** pm.execution.location: the collection's name, its folders' and the request's. */
+    path?: string[];
+    /** pm.execution.location.current: the collection, folder or request whose script this is. */
+    owner?: string;
+  };
   /** The cookies the run's jar holds for the request's URL (pm.cookies), as postman-collection's Cookie JSON. */
   cookies?: Array<{ name: string; value: string } & Record<string, unknown>>;
   /** This script's budget, over the sandbox's. */
@@ -607,7 +619,12 @@ export class ScriptSandbox {
       this.call(isolate, "clearTimers").dispose();
       this.dispatch(isolate, "execute", running.id, { listen: input.info.eventName, script: { exec: input.script } }, contextOf(input), {
         cursor: { iteration: input.info.iteration, cycles: input.info.iterationCount, execution: running.id },
-        legacy: { _itemId: input.info.requestId, _itemName: input.info.requestName },
+        legacy: {
+          _itemId: input.info.requestId,
+          _itemName: input.info.requestName,
+          ...(input.info.path ? { _itemPath: input.info.path } : {}),
+          ...(input.info.owner !== undefined ? { _eventItemName: input.info.owner } : {}),
+        },
       });
       for (;;) {
         this.drainJobs(isolate);
@@ -866,6 +883,7 @@ function requestJsonOf(request: ScriptRequest): Record<string, unknown> {
   };
   if (request.body !== null) json.body = { mode: "raw", raw: request.body };
   else if (request.form) json.body = writeBody(request.form);
+  if (request.auth) json.auth = request.auth;
   return json;
 }
 

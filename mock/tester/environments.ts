@@ -77,7 +77,13 @@ export function toPostmanFile(
 ): string {
   const json = {
     name,
-    values: variables.map((v) => ({ key: v.name, value: asText(v.value), type: v.secret ? "secret" : "default", enabled: true })),
+    // A value of another type (a script's number, object or array) keeps it, typed `any`, as Newman exports it.
+    values: variables.map((v) => ({
+      key: v.name,
+      value: typeof v.value === "string" || v.value === undefined || typeof v.value === "function" ? asText(v.value ?? "") : v.value,
+      type: v.secret ? "secret" : typeof v.value === "string" || v.value === undefined ? "default" : "any",
+      enabled: true,
+    })),
     _postman_variable_scope: scope,
     ...(exportedUsing && { _postman_exported_at: new Date().toISOString(), _postman_exported_using: exportedUsing }),
   };

@@ -250,7 +250,8 @@ describe("reporters and exports", () => {
       { key: "seen", value: "yes", type: "default", enabled: true },
     ]);
     expect(JSON.parse(readFileSync(join(dir, "g.json"), "utf8")).values).toEqual([
-      { key: "g", value: "1", type: "default", enabled: true },
+      // A number stays a number, typed `any`, as Newman exports it (a re-import keeps its type there).
+      { key: "g", value: 1, type: "any", enabled: true },
     ]);
     expect(JSON.parse(readFileSync(join(dir, "c.json"), "utf8")).variable).toEqual([{ key: "c", value: "after" }]);
   });

@@ -74,7 +74,8 @@ describe("environment files", () => {
       name: "local",
       values: [
         { key: "token", value: "abc", type: "secret", enabled: true },
-        { key: "count", value: "2", type: "default", enabled: true },
+        // A number a script set stays one, typed `any`, as Newman exports it.
+        { key: "count", value: 2, type: "any", enabled: true },
       ],
       _postman_variable_scope: "environment",
     });

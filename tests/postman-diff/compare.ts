@@ -13,8 +13,10 @@ export interface Sent {
 export interface Verdict {
   /** Every pm.test / tests[] in the order it was reported. */
   assertions: Array<{ name: string; passed: boolean; skipped: boolean; error: string | null }>;
-  /** What the script threw (or a timer or promise of it did): `Name: message`. */
+  /** What the script threw: `Name: message`. */
   error: string | null;
+  /** An error raised after it returned (a timer's, a callback's), which a Newman run does not count. */
+  late?: string;
   /** Each scope after the script, each value as JSON (`undefined` said so). */
   variables: Partial<Record<ScopeName, Record<string, string>>>;
   sent: Sent[];
@@ -96,6 +98,7 @@ export function differences(oracleAsIs: Verdict, oursAsIs: Verdict): string[] {
   const [oracle, ours] = [worded(oracleAsIs), worded(oursAsIs)];
   const out: string[] = [];
   if (stopped(oracle.error) !== stopped(ours.error)) out.push(`error: oracle ${short(oracle.error)}, ours ${short(ours.error)}`);
+  if (!oracle.late !== !ours.late) out.push(`late error: oracle ${short(oracle.late ?? null)}, ours ${short(ours.late ?? null)}`);
   const n = Math.max(oracle.assertions.length, ours.assertions.length);
   if (oracle.assertions.length !== ours.assertions.length)
     out.push(`assertions: oracle ${oracle.assertions.length}, ours ${ours.assertions.length}`);

@@ -15,8 +15,8 @@
 // `execution.response.ID` (by answer.mjs, as ours is), the cookie jar's store calls through
 // `execution.cookies.ID` by tough-cookie's memory store (a fresh, empty jar per script, as a
 // Newman run starts with), a pm.execution.skipRequest is heard as `execution.skipRequest.ID`,
-// and an error the script raised later (a timer, a promise) counts when the script itself
-// threw none.
+// and an error the script raised later (a timer, a callback) is kept apart as `late`: Newman's run
+// counts none of them (postman-runtime does only under --bail folder).
 import { createRequire } from "node:module";
 import { answerFor, errorOf } from "./answer.mjs";
 import { wire } from "./wire.mjs";
@@ -149,8 +149,11 @@ function runOne(context, c, done) {
       // A rejection no one handled is reported after the microtasks: wait for it before closing the case.
       setImmediate(() => {
         current = undefined;
-        verdict.error =
-          errorText(err ?? asyncError) ?? (rejected.length ? `unhandled rejection (Newman's process exits): ${rejected[0]}` : null);
+        verdict.error = errorText(err) ?? (rejected.length ? `unhandled rejection (Newman's process exits): ${rejected[0]}` : null);
+        // An error raised after the script returned (execution.error) is counted by postman-runtime only under
+        // --bail folder (abortOnError): a Newman run passes the script. Kept apart, for the comparison to see.
+        // (A script's own throw arrives both ways: as the result's error and as execution.error.)
+        if (asyncError && !err) verdict.late = errorText(asyncError);
         done(verdict);
       });
     },

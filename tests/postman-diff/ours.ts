@@ -150,6 +150,7 @@ export async function runOurs(cases: PreparedCase[]): Promise<Verdict[]> {
       const verdict: Verdict = {
         assertions: outcome.assertions.map((a) => ({ name: a.name, passed: a.passed, skipped: a.skipped, error: a.error ?? null })),
         error: outcome.error,
+        ...(outcome.late ? { late: outcome.late[0] } : {}),
         variables,
         sent,
         skip: outcome.skip,

@@ -27,7 +27,7 @@ import { dynamicText, type DynamicGenerators } from "./dynamic";
 import { cookieHeader, cookiesFor, keepSetCookies, runJar, splitSetCookie } from "./cookies";
 import { eventLoopTurns } from "./turns";
 import type { Wire } from "./wire";
-import { BOUNDS, filledOr, NotSent, runBounds } from "./bounds";
+import { BOUNDS, cut, filledOr, NotSent, runBounds } from "./bounds";
 import { answersScope, checkedExtra, checkedFailures, dropAnswers, expectSteps, filledRequest, pathAsWritten } from "./expect-steps";
 import { TemplateError } from "./variables";
 
@@ -382,6 +382,10 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
           assertions,
           errors,
         });
+        for (const late of outcome.late ?? [])
+          warnings.push(
+            `${eventName === "test" ? "test" : "pre-request"} script of ${script.where} raised an error after it returned (not counted, as Newman counts none): ${cut(late, 300)}`,
+          );
         if (outcome.nextSet) next = outcome.next ?? null;
         if (outcome.skip) skip = true;
       }

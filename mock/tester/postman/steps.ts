@@ -17,7 +17,6 @@ import {
   type PostmanRequest,
 } from "./convert";
 import { readBody, text, type Body } from "./body";
-import { v4 as uuid } from "uuid";
 
 export interface StepScript {
   /** `Conduit (collection)`, `Auth (folder)`, `Auth / Login`: where a message says it ran. */
@@ -114,6 +113,13 @@ function scriptOf(events: PostmanEvent[] | undefined, listen: string): string | 
  * type, `inherit` written out too (that one then stops the search, and the request goes out unsigned, as
  * Newman 6 sends it).
  */
+/** A fresh v4 UUID, the id postman-collection gives an item without one (randomUUID only in a secure context: else by hand). */
+const freshId = (): string =>
+  crypto.randomUUID?.() ??
+  "10000000-1000-4000-8000-100000000000".replace(/[018]/g, (c) =>
+    (Number(c) ^ (crypto.getRandomValues(new Uint8Array(1))[0] & (15 >> (Number(c) / 4)))).toString(16),
+  );
+
 const ownAuth = (auth: PostmanAuth | undefined) => (auth && typeof auth.type === "string" && auth.type ? auth : undefined);
 
 /** The requests of a Postman collection in run order, each with the scripts Newman runs around it. */
@@ -165,7 +171,7 @@ export function postmanPlan(json: PostmanCollection): PostmanPlan {
         name: uniqueName(path, taken, variables),
         label,
         // An item without an id gets a fresh UUID, as postman-collection's Item gives it (pm.info.requestId).
-        id: text(item.id ?? item._postman_id) || uuid(),
+        id: text(item.id ?? item._postman_id) || freshId(),
         where,
         method: text(request.method || "GET").toUpperCase(),
         url: endpointOf(urlOf(request.url)),

@@ -145,6 +145,8 @@ export interface ScriptOutcome {
   next: string | null;
   /** pm.execution.skipRequest() was called (pre-request only). */
   skip: boolean;
+  /** Errors raised after the script returned (a timer's, a callback's): not the script's error, as Newman counts none. */
+  late?: string[];
   /** The request's headers after the script (pm.request.headers.add/upsert/remove). */
   headers: Array<[string, string]>;
   /** What pm.sendRequest sent, in order, with its answer or error. */
@@ -828,7 +830,9 @@ export class ScriptSandbox {
       headers = described.headers;
       request = { url: described.url, method: described.method, body: described.raw, definition };
     }
-    const error = resultError ? errorText(resultError) : (running.errors[0] ?? null);
+    // An error raised after the script returned (a timer's, a pm.sendRequest callback's) arrives as execution.error:
+    // postman-runtime counts it only under --bail folder (abortOnError), so a Newman run passes such a script.
+    const error = resultError ? errorText(resultError) : null;
     if (resultError && isOutOfMemory(resultError)) throw this.breachOfMemory();
     return {
       scopes,
@@ -837,6 +841,7 @@ export class ScriptSandbox {
       nextSet,
       next,
       skip: running.skip,
+      ...(running.errors.length && !resultError ? { late: running.errors.slice(0, 3) } : {}),
       headers,
       sent: running.sent,
       ...(running.refused ? { cookiesRefused: { count: running.refused, why: running.refusedWhy } } : {}),

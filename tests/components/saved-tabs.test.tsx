@@ -3,7 +3,9 @@
 // - a History entry restored while a saved request's tab is active opens in a tab of its own, so the
 //   saved request is not written over (its Send would have run that request's scripts, Save replaced it);
 // - a restore shows no answer until it is sent (the panel showed the answer before it);
-// - renaming a saved request renames the tab that has it open (it kept the old name, and Save said it).
+// - renaming a saved request renames the tab that has it open (it kept the old name, and Save said it),
+//   and Close tab names it so (it named the URL);
+// - Resolved URL shows a saved request's path variables with their values, as its Send fills them.
 import { expect, test } from "vitest";
 import { page } from "@vitest/browser/context";
 import { importCollection, renderTester, workspaceUi } from "./harness";
@@ -30,7 +32,9 @@ test("a saved preview tab changed stays; History opens beside a saved request; a
     item: [
       { name: "First", request: { method: "GET", url: "/api/test-todos?n=1" } },
       { name: "Second", request: { method: "GET", url: "/api/test-todos?n=2" } },
+      { name: "Third", request: { method: "GET", url: { raw: "{{host}}/api/test-todos/:id", variable: [{ key: "id", value: "7" }] } } },
     ],
+    variable: [{ key: "host", value: "http://api.example.test" }],
   };
   const panel = await importCollection(screen, JSON.stringify(collection), "Two", "two.postman_collection.json");
   const open = (name: string) => panel.getByRole("button", { name: `GET ${name}`, exact: true }).click();
@@ -57,6 +61,10 @@ test("a saved preview tab changed stays; History opens beside a saved request; a
   await open("Second");
   await expect.element(ui.endpoint).toHaveValue("/api/test-todos?n=2");
 
+  // Resolved URL shows where its Send goes: its path variable given its value (it showed :id).
+  await open("Third");
+  await expect.element(screen.getByTestId("resolved-url")).toHaveTextContent("Resolved URL: http://api.example.test/api/test-todos/7");
+
   // Renamed in its collection: its open tab takes the name, and Save says it.
   await panel.getByRole("button", { name: "Actions for First" }).click();
   await screen.getByRole("menuitem", { name: "Rename" }).click();
@@ -66,6 +74,8 @@ test("a saved preview tab changed stays; History opens beside a saved request; a
   await expect.element(screen.getByRole("status")).toHaveTextContent("Renamed First to Renamed.");
   await expect.element(tab("GET Renamed")).toBeVisible();
   await tab("GET Renamed").click();
+  // Close tab names the tab as it reads, not by its URL.
+  await expect.element(screen.getByRole("button", { name: "Close tab GET Renamed", exact: true })).toBeVisible();
   await ui.save.click();
   await expect.element(screen.getByRole("status")).toHaveTextContent("Saved Renamed.");
 });

@@ -60,5 +60,21 @@ for (const width of [1280, 375]) {
       await expect(panel(page).getByRole("alert")).toContainText("such as 100-800");
       expect(await page.evaluate(() => localStorage.getItem("mockman-faults"))).toBeNull();
     });
+
+    test("a failure rate out of range stays as typed, says the range and changes nothing", async ({ page }) => {
+      await page.goto("/mockman");
+      const rate = panel(page).getByLabel("Failure rate (0 to 1)");
+      await rate.fill("2");
+      await expect(rate).toHaveValue("2");
+      await expect(rate).toHaveAttribute("aria-invalid", "true");
+      await expect(panel(page).getByRole("alert")).toHaveText("Give a failure rate from 0 (never) to 1 (always), such as 0.25.");
+      expect(await page.evaluate(() => localStorage.getItem("mockman-faults"))).toBeNull();
+      for (const colorScheme of ["light", "dark"] as const) {
+        await page.emulateMedia({ colorScheme });
+        await keepShot(panel(page), `faults-rate-error-${width}-${colorScheme}.png`);
+      }
+      await rate.fill("0.5");
+      await expect(panel(page).getByRole("alert")).toHaveCount(0);
+    });
   });
 }

@@ -33,10 +33,15 @@ export function MockSettings() {
   const [settings, setSettings] = useState<FaultSettings>(NO_FAULTS);
   const [delayText, setDelayText] = useState("");
   const [delayError, setDelayError] = useState("");
+  // The rate as typed: a value out of range stays in the field, said wrong, instead of snapping back unexplained.
+  const [rateText, setRateText] = useState("0");
+  const [rateError, setRateError] = useState("");
   useEffect(() => {
     const sync = (s: FaultSettings) => {
       setSettings(s);
       setDelayText(formatDelay(s.delay));
+      setRateText(String(s.failRate));
+      setRateError("");
     };
     sync(loadFaultSettings());
     return onFaultSettings(sync);
@@ -51,6 +56,16 @@ export function MockSettings() {
     }
     setDelayError("");
     saveFaultSettings({ ...settings, delay });
+  };
+  const onRate = (text: string) => {
+    setRateText(text);
+    const rate = Number(text);
+    if (text.trim() === "" || !(rate >= 0 && rate <= 1)) {
+      setRateError("Give a failure rate from 0 (never) to 1 (always), such as 0.25.");
+      return;
+    }
+    setRateError("");
+    change({ failRate: rate });
   };
   const on = isActive(settings);
   return (
@@ -87,11 +102,10 @@ export function MockSettings() {
             min={0}
             max={1}
             step={0.05}
-            value={settings.failRate}
-            onChange={(e) => {
-              const rate = Number(e.target.value);
-              if (e.target.value !== "" && rate >= 0 && rate <= 1) change({ failRate: rate });
-            }}
+            value={rateText}
+            aria-invalid={rateError ? true : undefined}
+            aria-describedby={rateError ? `${id}-rate-error` : undefined}
+            onChange={(e) => onRate(e.target.value)}
           />
         </label>
         <label className="mm-faults-field">
@@ -116,6 +130,11 @@ export function MockSettings() {
       {delayError && (
         <p id={`${id}-delay-error`} className="mm-error" role="alert">
           {delayError}
+        </p>
+      )}
+      {rateError && (
+        <p id={`${id}-rate-error`} className="mm-error" role="alert">
+          {rateError}
         </p>
       )}
       <ScenarioSettings />

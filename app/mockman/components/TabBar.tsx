@@ -80,8 +80,7 @@ export function TabBar({ tabs, activeId, panelId, busyId, onSelect, onNew, onDup
                 onDoubleClick={() => preview && onKeep(tab.id)}
                 onKeyDown={onKeyDown}
               >
-                <span className={`mm-tab-method mm-method-${tab.method.toLowerCase()}`}>{tab.method}</span>{" "}
-                {tab.saved ? tab.saved.name : tabTitle(tab).slice(tab.method.length + 1)}
+                <span className={`mm-tab-method mm-method-${tab.method.toLowerCase()}`}>{tab.method}</span> {shownName(tab)}
                 {unsaved && (
                   <span className="mm-unsaved-dot" title="Unsaved changes">
                     <span aria-hidden="true"> ●</span>
@@ -117,7 +116,7 @@ export function TabBar({ tabs, activeId, panelId, busyId, onSelect, onNew, onDup
           type="button"
           className="mm-button"
           onClick={() => active && onClose(active.id)}
-          aria-label={active ? `Close tab ${tabTitle(active)}` : "Close tab"}
+          aria-label={active ? `Close tab ${active.method} ${shownName(active)}` : "Close tab"}
         >
           Close tab
         </button>
@@ -125,3 +124,6 @@ export function TabBar({ tabs, activeId, panelId, busyId, onSelect, onNew, onDup
     </div>
   );
 }
+
+/** What a tab shows after its method: its saved request's name, else its endpoint. */
+const shownName = (tab: RequestTab) => (tab.saved ? tab.saved.name : tabTitle(tab).slice(tab.method.length + 1));

@@ -23,7 +23,7 @@ import { useNotice } from "./useNotice";
 import { usePaging } from "./usePaging";
 import { useRequestTabs } from "./useRequestTabs";
 import { useSaving } from "./useSaving";
-import { useScripts } from "./useScripts";
+import { signingFor, useScripts } from "./useScripts";
 import { useSend } from "./useSend";
 import { useSignature } from "./useSignature";
 import { useSplit } from "./useSplit";
@@ -39,7 +39,9 @@ export function useMockman() {
   const history = useHistory();
   const environments = useEnvironments();
   const collections = useCollections();
-  const vars = useVariables(environments, collections, tab.saved?.collectionId ?? null, tab.endpoint, tab.bodyText);
+  // The endpoint as its Send goes (a saved request's path variables given their values): what Resolved URL shows.
+  const sentEndpoint = signingFor(collections.collections, tab).endpoint();
+  const vars = useVariables(environments, collections, tab.saved?.collectionId ?? null, sentEndpoint, tab.bodyText);
   const scripts = useScripts({ collections, vars });
   const sender = useSend({ tabs, history, variables: vars.variables, environmentName: vars.environmentName, scripted: scripts });
   const [editingScripts, setEditingScripts] = useState<OwnerTarget | null>(null);

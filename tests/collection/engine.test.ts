@@ -374,3 +374,20 @@ describe("the request Newman sends (postman-collection's model)", () => {
     expect(sent[0].path).toBe("/api/x?u=null&n=null");
   });
 });
+
+describe("the run's target", () => {
+  const one = collection([get("A", "{{baseUrl}}/api/x")], { variable: [{ key: "baseUrl", value: "http://collection.example" }] });
+
+  it("comes from the user's baseUrl, a server without a scheme read as http:// as Newman reads it", () => {
+    expect(prepareRun(one, inputs({ environment: { baseUrl: "127.0.0.1:4567" } })).base).toBe("http://127.0.0.1:4567");
+    expect(prepareRun(one, inputs({ globals: { baseUrl: "http://127.0.0.1:9/v1" } })).base).toBe("http://127.0.0.1:9/v1");
+    expect(() => prepareRun(one, inputs({ environment: { baseUrl: "ftp://127.0.0.1" } }))).toThrow(RunSetupError);
+  });
+
+  it("never from the collection's own variables in a replay (in-process, said in a note); the page's Run reads them", () => {
+    const replay = prepareRun(one, inputs());
+    expect(replay.base).toBeUndefined();
+    expect(replay.notes[0]).toMatch(/^the collection names its own server in \{\{baseUrl\}\} \(http:\/\/collection\.example\)/);
+    expect(prepareRun(one, inputs({ collectionTarget: true })).base).toBe("http://collection.example");
+  });
+});

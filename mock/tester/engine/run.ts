@@ -77,6 +77,9 @@ function checkBase(base: string | undefined): string | undefined {
   return base;
 }
 
+/** A variable's server written without a scheme (`localhost:3001`) is http://, as postman-url-encoder reads such a URL for Newman. */
+const withScheme = (text: string | undefined) => (text && !text.includes("://") ? `http://${text}` : text);
+
 const asTextOr = (value: unknown) => (value === undefined || value === null ? undefined : asText(value));
 
 /** The note for a server the collection names itself, where it may not choose one: the run stays in-process. */
@@ -106,7 +109,7 @@ export function prepareRun(collection: RunnableCollection, inputs: RunInputs): P
     for (const [k, v] of Object.entries(inputs.environment)) variables[k] = asText(v);
     // --base-url wins; else an env's baseUrl picks the server (the collection's own only where it may); else in-process, where {{baseUrl}} is "".
     const given = inputs.collectionTarget ? variables.baseUrl : asTextOr(inputs.environment.baseUrl ?? inputs.globals.baseUrl);
-    const base = checkBase(inputs.baseUrl ?? (given || undefined));
+    const base = checkBase(inputs.baseUrl ?? (withScheme(given) || undefined));
     const notes = base || inputs.collectionTarget ? [] : ownTarget("baseUrl", file.variables?.baseUrl);
     variables.baseUrl = base ? base.replace(/\/+$/, "") : "";
     // A column of the data file counts as defined: a row without it fails the requests that read it.
@@ -150,7 +153,7 @@ export function prepareRun(collection: RunnableCollection, inputs: RunInputs): P
   // What may name the server: the user's inputs, and the collection's own variables only where they may.
   const users: Scopes = { environment: inputs.environment, globals: inputs.globals, collectionVariables: {}, local: {}, data: {} };
   const chosen = (name: string) => (inputs.collectionTarget ? known(name) : variableValue(users, name));
-  let base = inputs.baseUrl ?? (chosen("baseUrl") || undefined);
+  let base = inputs.baseUrl ?? (withScheme(chosen("baseUrl")) || undefined);
   // A collection written for another API names its server otherwise ({{APIURL}}/users): an http:// value for it picks the target.
   if (!base && lead && lead !== "baseUrl" && isHttpUrl(chosen(lead) ?? "")) base = new URL(chosen(lead)!).origin;
   base = checkBase(base);

@@ -771,6 +771,7 @@ describe("Postman's script API", () => {
     );
     expect((await run("notDefined + 1;")).error).toBe("ReferenceError: notDefined is not defined");
     expect((await run("pm.test(")).error).toMatch(/^SyntaxError: /);
+    expect((await run("var a = ;")).error).toBe("SyntaxError: Unexpected token ';'");
   });
 });
 

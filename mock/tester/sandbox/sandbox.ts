@@ -989,6 +989,8 @@ const WORDING: Array<[RegExp, string]> = [
   [/^cannot read property '(.*)' of (undefined|null)$/, "Cannot read properties of $2 (reading '$1')"],
   [/^cannot set property '(.*)' of (undefined|null)$/, "Cannot set properties of $2 (setting '$1')"],
   [/^'(.*)' is not defined$/, "$1 is not defined"],
+  [/^unexpected token in expression: ''$/, "Unexpected end of input"],
+  [/^unexpected token in expression: '(.+)'$/, "Unexpected token '$1'"],
 ];
 const wordAsV8 = (message: string) => {
   for (const [pattern, words] of WORDING) if (pattern.test(message)) return message.replace(pattern, words);

@@ -1,6 +1,6 @@
 // One request and its answer, whichever door it went through: in-process
 // (`mock.handle`) or real HTTP (undici's request, to `mockman serve` or any server).
-import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+import { brotliDecompressSync, constants as zlibConstants, gunzipSync, inflateRawSync, inflateSync } from "node:zlib";
 import { SERVE_PORT, statusText } from "#mock/core/boundary";
 import type { Mock } from "#mock/core/create-mock";
 import { CliError } from "./errors";
@@ -73,10 +73,6 @@ export function inProcessSender(mock: Mock, where: string, close: () => Promise<
 
 const TIMEOUT_MS = 30_000;
 
-export function joinUrl(baseUrl: string, path: string): string {
-  return baseUrl.replace(/\/+$/, "") + (path.startsWith("/") ? path : `/${path}`);
-}
-
 /** Headers a request carries unless it sets them, as an HTTP client of its own writes them. */
 const CLIENT_DEFAULTS: Array<[string, string]> = [
   ["accept", "*/*"],
@@ -92,8 +88,8 @@ const without = (headers: Array<[string, string]>, ...names: string[]) => header
  * start), as postman-request sends it for Newman: the path exactly as the encoder wrote it (dot segments
  * too), each header row on a line of its own (two Authorization rows go as two), a Host row of the request's
  * own kept, a body with any method. Redirects are followed as postman-request follows them, with the
- * request's protocolProfileBehavior (OutgoingRequest.redirects): up to 10, a 301, 302 or 303 as a GET without
- * its body unless followOriginalHttpMethod, a Referer of the URL before, Host and Authorization dropped when
+ * request's protocolProfileBehavior (OutgoingRequest.redirects): up to 10, any 3xx but 307 and 308 as a GET
+ * without its body unless followOriginalHttpMethod, a Referer of the URL before, Host and Authorization dropped when
  * the Location names another host. Every request goes to the run's one target: a Location on another origin
  * is followed there, its path and query. `insecure` accepts any TLS certificate (replay -k, as Newman's).
  */
@@ -115,6 +111,10 @@ export async function httpSender(baseUrl: string, options: { insecure?: boolean 
       let headers = [...request.headers];
       for (const [name, value] of CLIENT_DEFAULTS) if (headerAt(headers, name) < 0) headers.push([name, value]);
       const setCookies: string[] = [];
+      // With the run's jar (OutgoingRequest.cookies), each hop's Set-Cookie is kept for that hop's path and the next
+      // hop's Cookie row made anew from it, as postman-request reads its jar at each redirect.
+      const jar = request.cookies;
+      const onTarget = (at: string) => (prefix && at.startsWith(`${prefix}/`) ? at.slice(prefix.length) : at);
       for (let followed = 0; ; followed++) {
         let answer: Awaited<ReturnType<typeof agent.request>>;
         let bytes: Uint8Array;
@@ -122,6 +122,10 @@ export async function httpSender(baseUrl: string, options: { insecure?: boolean 
           answer = await agent.request({ origin: target.origin, path, method, headers: headers.flat(), body: body ?? null, signal });
           bytes = new Uint8Array(await answer.body.arrayBuffer());
         } catch (error) {
+          // A header row undici will not write (Transfer-Encoding, Keep-Alive, Upgrade, Expect, a second Host): the request's fault, not the server's.
+          const code = (error as { code?: string }).code;
+          if (code === "UND_ERR_INVALID_ARG" || code === "UND_ERR_NOT_SUPPORTED")
+            throw new CliError(`the request could not be sent: ${(error as Error).message}`, undefined, { cause: error });
           // The Node error stays as the cause: a script's pm.sendRequest gets its fields (code, errno, syscall...), as Newman's does.
           throw new CliError(unreachable(baseUrl, error, timeoutMs), undefined, { cause: error });
         }
@@ -129,7 +133,10 @@ export async function httpSender(baseUrl: string, options: { insecure?: boolean 
         for (const [name, value] of Object.entries(answer.headers)) {
           if (value === undefined) continue;
           const values = Array.isArray(value) ? value : [value];
-          if (name === "set-cookie") setCookies.push(...values);
+          if (name === "set-cookie") {
+            if (jar) jar.keep(onTarget(path), values);
+            else setCookies.push(...values);
+          }
           received[name] = values.join(", ");
         }
         const location = received.location;
@@ -145,7 +152,8 @@ export async function httpSender(baseUrl: string, options: { insecure?: boolean 
             },
             started,
           );
-          return setCookies.length ? { ...exchange, setCookies } : exchange;
+          // Kept in the jar hop by hop already: none left for the run to keep.
+          return jar ? { ...exchange, setCookies: [] } : setCookies.length ? { ...exchange, setCookies } : exchange;
         }
         if (followed >= (rules.max ?? 10))
           throw new CliError(`Exceeded maxRedirects. Probably stuck in a redirect loop ${target.origin}${path}`);
@@ -159,31 +167,47 @@ export async function httpSender(baseUrl: string, options: { insecure?: boolean 
           headers = without(headers, "content-type", "content-length");
         }
         if (rules.referer !== false) headers = [...without(headers, "referer"), ["Referer", before]];
+        if (jar) {
+          const cookie = [jar.own, jar.cookieFor(onTarget(path))].filter(Boolean).join("; ");
+          headers = [...without(headers, "cookie"), ...(cookie ? [["Cookie", cookie] as [string, string]] : [])];
+        }
       }
     },
   };
 }
 
-/** A body as a browser gives it: its Content-Encoding (gzip, deflate, br, in the order applied) undone. */
+/**
+ * A body with its Content-Encoding (gzip, deflate, br, in the order applied) undone, as leniently as postman-request
+ * undoes it: an empty or cut-off gzip or deflate stream gives what it holds (Z_SYNC_FLUSH), a deflate without its
+ * zlib header is read raw; a body no coding reads is kept as it came.
+ */
 function decoded(bytes: Uint8Array, encoding: string | null): Uint8Array {
+  const lenient = { finishFlush: zlibConstants.Z_SYNC_FLUSH };
   let out = bytes;
-  for (const coding of (encoding ?? "")
-    .toLowerCase()
-    .split(",")
-    .map((c) => c.trim())
-    .filter(Boolean)
-    .reverse()) {
-    if (coding === "gzip" || coding === "x-gzip") out = gunzipSync(out);
-    else if (coding === "deflate") out = inflateSync(out);
-    else if (coding === "br") out = brotliDecompressSync(out);
-    else if (coding !== "identity") return bytes;
+  try {
+    for (const coding of (encoding ?? "")
+      .toLowerCase()
+      .split(",")
+      .map((c) => c.trim())
+      .filter(Boolean)
+      .reverse()) {
+      if (!out.length) return out;
+      if (coding === "gzip" || coding === "x-gzip") out = gunzipSync(out, lenient);
+      else if (coding === "deflate") out = (out[0] & 0x0f) === 8 ? inflateSync(out, lenient) : inflateRawSync(out, lenient);
+      else if (coding === "br") out = brotliDecompressSync(out);
+      else if (coding !== "identity") return bytes;
+    }
+  } catch {
+    return bytes;
   }
   return out;
 }
 
 function unreachable(baseUrl: string, error: unknown, timeoutMs = TIMEOUT_MS): string {
   const { cause, name } = error as { cause?: { code?: string; message?: string }; name?: string };
-  const code = (error as { code?: string }).code ?? cause?.code ?? name;
+  // AbortSignal.timeout's DOMException has a numeric code (23): its name says it.
+  const own = (error as { code?: unknown }).code;
+  const code = name === "TimeoutError" ? name : ((typeof own === "string" ? own : undefined) ?? cause?.code ?? name);
   const port = (() => {
     try {
       return new URL(baseUrl).port || String(SERVE_PORT);

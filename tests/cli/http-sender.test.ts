@@ -24,6 +24,11 @@ beforeAll(async () => {
         res.writeHead(307, { location: "http://other.invalid:1/plain?from=elsewhere" }).end();
         return;
       }
+      if (req.url === "/hang") return; // never answers
+      if (req.url === "/empty-gzip") {
+        res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" }).end();
+        return;
+      }
       if (req.url === "/loop") {
         res.writeHead(302, { location: "/loop" }).end();
         return;
@@ -79,6 +84,23 @@ describe("a GET with a body over HTTP", () => {
     const kept = await sender.send({ method: "GET", path: "/loop", headers: [], redirects: { follow: false } });
     expect(kept.status).toBe(302);
     expect(kept.headers.location).toBe("/loop");
+  });
+
+  it("an empty body marked gzip is an empty answer, as postman-request reads it, not a failure", async () => {
+    const answer = await sender.send({ method: "GET", path: "/empty-gzip", headers: [] });
+    expect(answer).toMatchObject({ status: 200, body: null });
+  });
+
+  it("a server that never answers is said to give no answer in the time, not to be unreachable", async () => {
+    await expect(sender.send({ method: "GET", path: "/hang", headers: [] }, { timeoutMs: 300 })).rejects.toThrow(
+      /^no answer from http:\/\/127\.0\.0\.1:\d+ within 0\.3 s\. Check that the server is up$/,
+    );
+  });
+
+  it("a header row undici will not write fails the request, saying so", async () => {
+    await expect(sender.send({ method: "GET", path: "/plain", headers: [["Transfer-Encoding", "chunked"]] })).rejects.toThrow(
+      /^the request could not be sent: /,
+    );
   });
 
   it("a POST reads a gzip answer the same way", async () => {

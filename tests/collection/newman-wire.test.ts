@@ -164,7 +164,12 @@ function echoServer(): Promise<Echo> {
       const asked = new URL(request.url ?? "/", "http://echo.test");
       const redirect = /^\/redirect\/(\d{3})$/.exec(asked.pathname);
       if (redirect) {
-        response.writeHead(Number(redirect[1]), { Location: asked.searchParams.get("to") ?? "/", "Content-Type": "text/plain" });
+        const cookie = asked.searchParams.get("cookie");
+        response.writeHead(Number(redirect[1]), {
+          Location: asked.searchParams.get("to") ?? "/",
+          "Content-Type": "text/plain",
+          ...(cookie ? { "Set-Cookie": `${cookie}; Path=/` } : {}),
+        });
         response.end("moved");
         return;
       }

@@ -4,7 +4,7 @@
 //   saved request is not written over (its Send would have run that request's scripts, Save replaced it);
 // - a restore shows no answer until it is sent (the panel showed the answer before it);
 // - renaming a saved request renames the tab that has it open (it kept the old name, and Save said it),
-//   and Close tab names it so (it named the URL);
+//   and Close tab names it so (it named the URL); a file imported twice (items of the same ids) keeps its tabs apart;
 // - Resolved URL shows a saved request's path variables with their values, as its Send fills them.
 import { expect, test } from "vitest";
 import { page } from "@vitest/browser/context";
@@ -30,8 +30,8 @@ test("a saved preview tab changed stays; History opens beside a saved request; a
   const collection = {
     info: { name: "Two", schema: SCHEMA },
     item: [
-      { name: "First", request: { method: "GET", url: "/api/test-todos?n=1" } },
-      { name: "Second", request: { method: "GET", url: "/api/test-todos?n=2" } },
+      { id: "i-first", name: "First", request: { method: "GET", url: "/api/test-todos?n=1" } },
+      { id: "i-second", name: "Second", request: { method: "GET", url: "/api/test-todos?n=2" } },
       { name: "Third", request: { method: "GET", url: { raw: "{{host}}/api/test-todos/:id", variable: [{ key: "id", value: "7" }] } } },
     ],
     variable: [{ key: "host", value: "http://api.example.test" }],
@@ -50,7 +50,8 @@ test("a saved preview tab changed stays; History opens beside a saved request; a
   await expect.element(tab("GET First")).toBeVisible();
   await expect.element(tab("GET Second (preview)")).toHaveAttribute("aria-selected", "true");
 
-  // Restored over the saved Second: in a tab of its own (the preview's place), with no answer yet; Second as saved.
+  // Restored while First (a saved request's tab) is active: in a tab of its own, the preview Second's place, with no
+  // answer yet; First and Second as saved.
   await tab("GET First").click();
   await restore.click();
   await expect.element(ui.endpoint).toHaveValue("/api/test-todos?from=history");
@@ -78,4 +79,22 @@ test("a saved preview tab changed stays; History opens beside a saved request; a
   await expect.element(screen.getByRole("button", { name: "Close tab GET Renamed", exact: true })).toBeVisible();
   await ui.save.click();
   await expect.element(screen.getByRole("status")).toHaveTextContent("Saved Renamed.");
+
+  // The same file imported again: its items have the same ids, in another collection. Opening its First opens it,
+  // not the first collection's tab; renaming it leaves that tab's name alone.
+  const again = await importCollection(
+    screen,
+    JSON.stringify({ ...collection, info: { ...collection.info, name: "Two again" } }),
+    "Two again",
+    "two.postman_collection.json",
+  );
+  await again.getByRole("button", { name: "GET First", exact: true }).click();
+  await expect.element(tab("GET First (preview)")).toHaveAttribute("aria-selected", "true");
+  await again.getByRole("button", { name: "Actions for First" }).click();
+  await screen.getByRole("menuitem", { name: "Rename" }).click();
+  const other = screen.getByLabelText("New name for First");
+  await other.fill("Other");
+  await other.element().dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+  await expect.element(tab("GET Other (preview)")).toBeVisible();
+  await expect.element(tab("GET Renamed")).toBeVisible();
 });

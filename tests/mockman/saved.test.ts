@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { PostmanItem } from "#mock/tester/postman/convert";
 import {
   collectionFromFile,
+  itemIds,
   contains,
   copyItem,
   formOf,
@@ -88,5 +89,32 @@ describe("saved collection trees", () => {
     await expect(
       collectionFromFile('{"mockman":1,"requests":[{"name":"a b","method":"GET","endpoint":"/x"}]}', "bad.json", 0),
     ).rejects.toThrow(/requests.0.name/);
+  });
+});
+
+describe("imported ids", () => {
+  it("a file imported twice gets ids of its own the second time; one without ids or with repeated ones gets new ones", async () => {
+    const text = JSON.stringify({
+      info: { name: "Twice", schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json" },
+      item: [
+        { id: "a", name: "A", request: { method: "GET", url: "/a" } },
+        {
+          id: "f",
+          name: "F",
+          item: [
+            { id: "a", name: "Inner", request: { method: "GET", url: "/b" } },
+            { name: "No id", request: "/c" },
+          ],
+        },
+      ],
+    });
+    const first = (await collectionFromFile(text, "t.json", 0)).collection;
+    const ids = [...itemIds([first])];
+    expect(ids.slice(0, 2)).toEqual(["a", "f"]);
+    expect(new Set(ids).size).toBe(4);
+    const second = (await collectionFromFile(text, "t.json", 1, itemIds([first]))).collection;
+    const again = [...itemIds([second])];
+    expect(again).toHaveLength(4);
+    expect(again.filter((id) => ids.includes(id))).toEqual([]);
   });
 });

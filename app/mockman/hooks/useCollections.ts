@@ -5,6 +5,7 @@ import type { PostmanCollection, PostmanItem } from "#mock/tester/postman/conver
 import { CollectionStore } from "../lib/saved-store";
 import {
   collectionFromFile,
+  itemIds,
   collectionVariablesOf,
   contains,
   copyItem,
@@ -94,7 +95,7 @@ function collectionActions(setCollections: (list: SavedCollection[]) => void) {
     },
     /** Imports a file (ours or Postman v2.0/v2.1) as a new collection; returns it and what did not carry over. */
     async importFile(text: string, fileName: string) {
-      const { collection, notes } = await collectionFromFile(text, fileName, nextOrder());
+      const { collection, notes } = await collectionFromFile(text, fileName, nextOrder(), itemIds(latest.current));
       await commit([...latest.current, collection], [collection]);
       return { collection, notes };
     },

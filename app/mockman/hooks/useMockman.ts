@@ -97,7 +97,7 @@ export function useMockman() {
       ...collections,
       async renameItem(collectionId: string, itemId: string, name: string) {
         await collections.renameItem(collectionId, itemId, name);
-        renameSaved(itemId, name);
+        renameSaved(collectionId, itemId, name);
       },
     }),
     [collections, renameSaved],

@@ -37,8 +37,10 @@ export function useRequestTabs() {
     setState((s) => patchTab(s, (t) => kept(t, change(t)), id));
   }, []);
   /** The tabs of a saved request, named anew (it was renamed in its collection). */
-  const renameSaved = useCallback((itemId: string, name: string) => {
-    setState((s) => ({ ...s, tabs: s.tabs.map((t) => (t.saved?.itemId === itemId ? { ...t, saved: { ...t.saved, name } } : t)) }));
+  const renameSaved = useCallback((collectionId: string, itemId: string, name: string) => {
+    // By collection too: a file imported twice gives two collections whose items have the same ids.
+    const named = (t: RequestTab) => t.saved?.collectionId === collectionId && t.saved.itemId === itemId;
+    setState((s) => ({ ...s, tabs: s.tabs.map((t) => (named(t) ? { ...t, saved: { ...t.saved!, name } } : t)) }));
   }, []);
 
   useEffect(() => {

@@ -51,7 +51,8 @@ export function useSaving({ tabs, collections, say }: { tabs: RequestTabs; colle
   };
 
   const open = (collection: SavedCollection, item: PostmanItem) => {
-    const already = tabs.state.tabs.find((t) => t.saved?.itemId === item.id);
+    // By collection too: a file imported twice gives two collections whose items have the same ids.
+    const already = tabs.state.tabs.find((t) => t.saved?.collectionId === collection.id && t.saved.itemId === item.id);
     if (already) return tabs.select(already.id);
     const form = formOf(item);
     const fresh = {

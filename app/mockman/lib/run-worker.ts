@@ -94,7 +94,9 @@ async function run(ask: RunRequest, call: CallContext) {
   const sender: Sender = {
     where: prepared.base ?? "the page's mock",
     close: async () => {},
-    async send(request) {
+    async send(asked) {
+      // What crosses to the page: the request's data (the jar's hop hooks are functions, and fetch follows redirects itself).
+      const { cookies: _hops, ...request } = asked;
       const entry: Sent = { request };
       sent.push(entry);
       entry.exchange = await page.call("send", [prepared.base, request]);

@@ -47,13 +47,25 @@ export const newItemId = () => `i${Date.now().toString(36)}${Math.random().toStr
 
 export const isFolder = (item: PostmanItem) => Array.isArray(item.item);
 
-/** The same items, each with an id (imported files may lack them), folders included. */
-export function withIds(items: PostmanItem[] = []): PostmanItem[] {
-  return items.map((item) => ({
-    ...item,
-    id: item.id || newItemId(),
-    ...(isFolder(item) ? { item: withIds(item.item) } : {}),
-  }));
+/**
+ * The same items, each with an id of its own on the page, folders included: an imported file may lack them, and a
+ * file imported twice would give two collections the same ids (the panel's rename, delete and move, and the tab
+ * of an opened request, find an item by it). A missing or taken id is made anew, as Postman's import as a copy does.
+ */
+export function withIds(items: PostmanItem[] = [], taken = new Set<string>()): PostmanItem[] {
+  return items.map((item) => {
+    const id = item.id && !taken.has(item.id) ? item.id : newItemId();
+    taken.add(id);
+    return { ...item, id, ...(isFolder(item) ? { item: withIds(item.item, taken) } : {}) };
+  });
+}
+
+/** Every item id of the page's collections, folders included. */
+export function itemIds(collections: SavedCollection[]): Set<string> {
+  const ids = new Set<string>();
+  const walk = (items: PostmanItem[] = []) => items.forEach((item) => (item.id && ids.add(item.id), isFolder(item) && walk(item.item)));
+  collections.forEach((c) => walk(c.postman.item));
+  return ids;
 }
 
 /** A collection's variables as a Run reads them: the runner's own reading (postman/convert.ts). */
@@ -82,6 +94,8 @@ export async function collectionFromFile(
   text: string,
   fileName: string,
   order: number,
+  /** Item ids the page's collections use already: an item that has one gets a new one. */
+  taken = new Set<string>(),
 ): Promise<{ collection: SavedCollection; notes: string[] }> {
   let json: unknown;
   try {
@@ -99,7 +113,7 @@ export async function collectionFromFile(
         id: newItemId(),
         name,
         order,
-        postman: { ...postman, info: { ...postman.info, name, schema: POSTMAN_SCHEMA }, item: withIds(postman.item) },
+        postman: { ...postman, info: { ...postman.info, name, schema: POSTMAN_SCHEMA }, item: withIds(postman.item, taken) },
       },
       notes: [],
     };
@@ -110,7 +124,7 @@ export async function collectionFromFile(
   const { file } = loadCollectionText(text);
   const { json: postman, notes } = toPostman(file, base);
   return {
-    collection: { id: newItemId(), name: base, order, postman: { ...postman, item: withIds(postman.item) } },
+    collection: { id: newItemId(), name: base, order, postman: { ...postman, item: withIds(postman.item, taken) } },
     notes,
   };
 }

@@ -10,6 +10,18 @@ export interface OutgoingRequest {
   body?: string | Uint8Array;
   /** How a redirect is followed over HTTP: the request's protocolProfileBehavior (postman/steps.ts), else postman-request's defaults. */
   redirects?: Redirects;
+  /** The run's cookie jar, for a sender that follows redirects: each hop's cookies kept, the next hop's Cookie made from it. */
+  cookies?: HopCookies;
+}
+
+/** The run's jar as a sender reads it at each hop of a redirect (paths on the target, its query included). */
+export interface HopCookies {
+  /** The request's own Cookie row, when it has one: the jar's cookies go after it. */
+  own?: string;
+  /** The jar's Cookie text for a path. */
+  cookieFor(path: string): string;
+  /** Keeps an answer's Set-Cookie headers, for the path that answered. */
+  keep(path: string, setCookies: string[]): void;
 }
 
 /** postman-request's redirect options, as protocolProfileBehavior names them for Newman. */

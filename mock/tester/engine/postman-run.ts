@@ -174,8 +174,18 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
       throw new NotSent("the run's --timeout passed before it was sent");
     const cookie = behaviour.disableCookies ? "" : cookieHeader(jar, url);
     const own = headerIndex(outgoing.headers, "cookie");
+    const ownRow = own < 0 ? undefined : outgoing.headers[own][1];
     if (cookie && own < 0) outgoing.headers.push(["Cookie", cookie]);
-    else if (cookie) outgoing.headers[own] = [outgoing.headers[own][0], `${outgoing.headers[own][1]}; ${cookie}`];
+    else if (cookie) outgoing.headers[own] = [outgoing.headers[own][0], `${ownRow}; ${cookie}`];
+    // A redirect's hops read and fill the jar as they go (a login's 302 sets the cookie its Location needs).
+    if (!behaviour.disableCookies) {
+      const at = (path: string) => new URL(path, url).href;
+      outgoing.cookies = {
+        ...(ownRow === undefined ? {} : { own: ownRow }),
+        cookieFor: (path) => cookieHeader(jar, at(path)) ?? "",
+        keep: (path, setCookies) => keepSetCookies(jar, at(path), setCookies),
+      };
+    }
     // --timeout-request, or what is left of the run's --timeout when that is sooner: the run ends there, in flight or not.
     const requestMs = options.timeoutRequestMs || undefined;
     const runLeft = options.deadline === undefined ? undefined : Math.max(1, Math.ceil(options.deadline - performance.now()));
@@ -326,7 +336,16 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
       for (const script of list) {
         // --timeout bounds the scripts too: none starts after it, and one running then is stopped there.
         const left = options.deadline === undefined ? Infinity : options.deadline - performance.now();
-        if (left <= 0) break;
+        if (left <= 0) {
+          // A test script that cannot run leaves its request unjudged: a failure, not a silent pass.
+          if (eventName === "test")
+            errors.push({
+              check: `test script of ${script.where}`,
+              expected: "",
+              actual: "it did not run: the run's --timeout had passed",
+            });
+          break;
+        }
         const budget = options.timeoutScriptMs || SCRIPT_TIMEOUT_MS;
         const cutByRun = left < budget;
         // A test script sees the request as it was sent (its variables filled, as postman-runtime gives it).
@@ -527,7 +546,9 @@ function pathOf(url: string, base?: string): string {
   const rest = url.slice(origin[0].length).replace(/#.*$/, "");
   const [pathname, search = ""] = (rest.startsWith("/") ? rest : `/${rest}`).split(/(?=\?)/, 2);
   const prefix = base ? new URL(base).pathname.replace(/\/+$/, "") : "";
-  const path = prefix && pathname.startsWith(prefix) ? pathname.slice(prefix.length) || "/" : pathname;
+  // The prefix as whole segments: /api's base does not take the "/api" off /apiary.
+  const under = prefix && (pathname === prefix || pathname.startsWith(`${prefix}/`));
+  const path = under ? pathname.slice(prefix.length) || "/" : pathname;
   return path + search;
 }
 

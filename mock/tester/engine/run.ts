@@ -78,7 +78,8 @@ function checkBase(base: string | undefined): string | undefined {
 }
 
 /** A variable's server written without a scheme (`localhost:3001`) is http://, as postman-url-encoder reads such a URL for Newman. */
-const withScheme = (text: string | undefined) => (text && !text.includes("://") ? `http://${text}` : text);
+const withScheme = (text: string | undefined) =>
+  text && !text.includes("://") && /^[\w.-]+(:\d+)?(\/|$)/.test(text) ? `http://${text}` : text;
 
 const asTextOr = (value: unknown) => (value === undefined || value === null ? undefined : asText(value));
 
@@ -151,7 +152,13 @@ export function prepareRun(collection: RunnableCollection, inputs: RunInputs): P
   const lead = urlVariable(plan);
   const known = (name: string) => variableValue(scopes, name);
   // What may name the server: the user's inputs, and the collection's own variables only where they may.
-  const users: Scopes = { environment: inputs.environment, globals: inputs.globals, collectionVariables: {}, local: {}, data: {} };
+  const users: Scopes = {
+    environment: inputs.environment,
+    globals: inputs.globals,
+    collectionVariables: {},
+    local: {},
+    data: inputs.data[0] ? { ...inputs.data[0] } : {},
+  };
   const chosen = (name: string) => (inputs.collectionTarget ? known(name) : variableValue(users, name));
   let base = inputs.baseUrl ?? (withScheme(chosen("baseUrl")) || undefined);
   // A collection written for another API names its server otherwise ({{APIURL}}/users): an http:// value for it picks the target.

@@ -775,6 +775,18 @@ describe("Postman's script API", () => {
   });
 });
 
+describe("errors raised after the script returned", () => {
+  it("fail nothing, as in a Newman run; three are kept, each cut to a message's bound, however many and large", async () => {
+    const outcome = await run(
+      "pm.test('judged', () => {}); for (let i = 0; i < 50; i++) setTimeout(() => { throw new Error('x'.repeat(100000) + i); }, i);",
+    );
+    expect(outcome.error).toBeNull();
+    expect(outcome.assertions).toMatchObject([{ name: "judged", passed: true }]);
+    expect(outcome.late).toHaveLength(3);
+    for (const late of outcome.late!) expect(late).toMatch(/^Error: x{3993}… \(96,0\d\d more characters\)$/);
+  });
+});
+
 describe("timers run at once, on a clock Date moves with", () => {
   it("a script polling until 2 s have passed ends after 20 polls, not at the budget", async () => {
     const outcome = await run(`

@@ -53,11 +53,14 @@ import { parse as flatParse, stringify as flatStringify } from "flatted";
 import { Cookie } from "@postman/tough-cookie";
 import { cookiesFor, keepSetCookies, postmanCookieOf, runJar, splitSetCookie, type RunJar } from "../engine/cookies";
 import { writeBody, type Body } from "../postman/body";
+import { BOUNDS, cut } from "../engine/limits";
 
 export const SCRIPT_TIMEOUT_MS = 5_000;
 export const SCRIPT_MEMORY_LIMIT_BYTES = 64 * 1024 * 1024;
 /** The budget of the isolate's own warm-up scripts (run once as it starts, never a collection's). */
 const WARM_BUDGET_MS = 60_000;
+/** The errors a script raised after it returned that its outcome keeps (ScriptOutcome.late). */
+const KEPT_ERRORS = 3;
 
 // The variable scopes a script reads and sets: the resolver's (engine/variables.ts), which fills them in.
 export type { ScopeName, Scopes } from "../engine/variables";
@@ -700,8 +703,10 @@ export class ScriptSandbox {
       if (name === `execution.result.${id}`) {
         running.result = { error: args[0], execution: (args[1] ?? {}) as Record<string, unknown> };
       } else if (name === `execution.error.${id}`) {
-        running.errors.push(errorText(args[1]));
         if (isOutOfMemory(args[1])) running.outOfMemory = true;
+        // A few kept, each cut to a message's bound: a script's timers can raise thousands of errors of millions of
+        // characters, which the isolate's memory cap does not count once they have crossed to the host.
+        if (running.errors.length < KEPT_ERRORS) running.errors.push(cut(errorText(args[1]), BOUNDS.messageChars));
       } else if (name === `execution.skipRequest.${id}`) {
         running.skip = true;
       } else if (name === `execution.request.${id}`) {
@@ -841,7 +846,7 @@ export class ScriptSandbox {
       nextSet,
       next,
       skip: running.skip,
-      ...(running.errors.length && !resultError ? { late: running.errors.slice(0, 3) } : {}),
+      ...(running.errors.length && !resultError ? { late: running.errors } : {}),
       headers,
       sent: running.sent,
       ...(running.refused ? { cookiesRefused: { count: running.refused, why: running.refusedWhy } } : {}),

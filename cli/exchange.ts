@@ -88,7 +88,7 @@ const without = (headers: Array<[string, string]>, ...names: string[]) => header
  * start), as postman-request sends it for Newman: the path exactly as the encoder wrote it (dot segments
  * too), each header row on a line of its own (two Authorization rows go as two), a Host row of the request's
  * own kept, a body with any method. Redirects are followed as postman-request follows them, with the
- * request's protocolProfileBehavior (OutgoingRequest.redirects): up to 10, any 3xx but 307 and 308 as a GET
+ * request's protocolProfileBehavior (SendOptions.behaviour): up to 10, any 3xx but 307 and 308 as a GET
  * without its body unless followOriginalHttpMethod, a Referer of the URL before, Host and Authorization dropped when
  * the Location names another host. Every request goes to the run's one target: a Location on another origin
  * is followed there, its path and query. `insecure` accepts any TLS certificate (replay -k, as Newman's).
@@ -102,7 +102,7 @@ export async function httpSender(baseUrl: string, options: { insecure?: boolean 
     where: baseUrl,
     close: () => agent.close(),
     async send(request, sendOptions) {
-      const rules = request.redirects ?? {};
+      const rules = sendOptions?.behaviour ?? {};
       const started = performance.now();
       const timeoutMs = sendOptions?.timeoutMs || TIMEOUT_MS;
       const signal = AbortSignal.timeout(timeoutMs);
@@ -111,9 +111,9 @@ export async function httpSender(baseUrl: string, options: { insecure?: boolean 
       let headers = [...request.headers];
       for (const [name, value] of CLIENT_DEFAULTS) if (headerAt(headers, name) < 0) headers.push([name, value]);
       const setCookies: string[] = [];
-      // With the run's jar (OutgoingRequest.cookies), each hop's Set-Cookie is kept for that hop's path and the next
+      // With the run's jar (SendOptions.cookies), each hop's Set-Cookie is kept for that hop's path and the next
       // hop's Cookie row made anew from it, as postman-request reads its jar at each redirect.
-      const jar = request.cookies;
+      const jar = sendOptions?.cookies;
       const onTarget = (at: string) => (prefix && at.startsWith(`${prefix}/`) ? at.slice(prefix.length) : at);
       for (let followed = 0; ; followed++) {
         let answer: Awaited<ReturnType<typeof agent.request>>;
@@ -140,7 +140,7 @@ export async function httpSender(baseUrl: string, options: { insecure?: boolean 
           received[name] = values.join(", ");
         }
         const location = received.location;
-        const redirected = answer.statusCode >= 300 && answer.statusCode < 400 && location !== undefined && rules.follow !== false;
+        const redirected = answer.statusCode >= 300 && answer.statusCode < 400 && location !== undefined && rules.followRedirects !== false;
         if (!redirected) {
           const empty = method.toUpperCase() === "HEAD" || [101, 204, 205, 304].includes(answer.statusCode);
           const exchange = toExchange(
@@ -155,20 +155,21 @@ export async function httpSender(baseUrl: string, options: { insecure?: boolean 
           // Kept in the jar hop by hop already: none left for the run to keep.
           return jar ? { ...exchange, setCookies: [] } : setCookies.length ? { ...exchange, setCookies } : exchange;
         }
-        if (followed >= (rules.max ?? 10))
+        if (followed >= (rules.maxRedirects ?? 10))
           throw new CliError(`Exceeded maxRedirects. Probably stuck in a redirect loop ${target.origin}${path}`);
         const before = `${target.origin}${path}`;
         const next = new URL(location, before);
         path = next.pathname + next.search;
-        if (next.hostname !== target.hostname) headers = without(headers, "host", ...(rules.keepAuthorization ? [] : ["authorization"]));
-        if (!rules.originalMethod && answer.statusCode !== 307 && answer.statusCode !== 308) {
+        if (next.hostname !== target.hostname)
+          headers = without(headers, "host", ...(rules.followAuthorizationHeader ? [] : ["authorization"]));
+        if (!rules.followOriginalHttpMethod && answer.statusCode !== 307 && answer.statusCode !== 308) {
           if (method.toUpperCase() !== "HEAD") method = "GET";
           body = undefined;
           headers = without(headers, "content-type", "content-length");
         }
-        if (rules.referer !== false) headers = [...without(headers, "referer"), ["Referer", before]];
+        if (!rules.removeRefererHeaderOnRedirect) headers = [...without(headers, "referer"), ["Referer", before]];
         if (jar) {
-          const cookie = [jar.own, jar.cookieFor(onTarget(path))].filter(Boolean).join("; ");
+          const cookie = jar.rowFor(onTarget(path));
           headers = [...without(headers, "cookie"), ...(cookie ? [["Cookie", cookie] as [string, string]] : [])];
         }
       }

@@ -81,7 +81,7 @@ describe("a GET with a body over HTTP", () => {
 
   it("stops a redirect loop after postman-request's 10, or the request's own maxRedirects", async () => {
     await expect(sender.send({ method: "GET", path: "/loop", headers: [] })).rejects.toThrow(/Exceeded maxRedirects/);
-    const kept = await sender.send({ method: "GET", path: "/loop", headers: [], redirects: { follow: false } });
+    const kept = await sender.send({ method: "GET", path: "/loop", headers: [] }, { behaviour: { followRedirects: false } });
     expect(kept.status).toBe(302);
     expect(kept.headers.location).toBe("/loop");
   });

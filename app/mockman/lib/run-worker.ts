@@ -94,9 +94,8 @@ async function run(ask: RunRequest, call: CallContext) {
   const sender: Sender = {
     where: prepared.base ?? "the page's mock",
     close: async () => {},
-    async send(asked) {
-      // What crosses to the page: the request's data (the jar's hop hooks are functions, and fetch follows redirects itself).
-      const { cookies: _hops, ...request } = asked;
+    // The page's fetch follows redirects itself: the send options' jar hooks and redirect rules stay here.
+    async send(request) {
       const entry: Sent = { request };
       sent.push(entry);
       entry.exchange = await page.call("send", [prepared.base, request]);

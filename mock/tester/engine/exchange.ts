@@ -1,5 +1,6 @@
 // One request and its answer, as the engine sees them: the page, the CLI in-process and
 // the CLI over HTTP each give the engine a Sender of their own (cli/exchange.ts, app/mockman).
+import type { Behaviour } from "#mock/tester/postman/steps";
 
 export interface OutgoingRequest {
   method: string;
@@ -8,34 +9,14 @@ export interface OutgoingRequest {
   headers: Array<[string, string]>;
   /** Text, or bytes (a multipart form with a file, a binary file body). */
   body?: string | Uint8Array;
-  /** How a redirect is followed over HTTP: the request's protocolProfileBehavior (postman/steps.ts), else postman-request's defaults. */
-  redirects?: Redirects;
-  /** The run's cookie jar, for a sender that follows redirects: each hop's cookies kept, the next hop's Cookie made from it. */
-  cookies?: HopCookies;
 }
 
 /** The run's jar as a sender reads it at each hop of a redirect (paths on the target, its query included). */
 export interface HopCookies {
-  /** The request's own Cookie row, when it has one: the jar's cookies go after it. */
-  own?: string;
-  /** The jar's Cookie text for a path. */
-  cookieFor(path: string): string;
+  /** The Cookie row for a path: the request's own row, then the jar's cookies; "" for none. */
+  rowFor(path: string): string;
   /** Keeps an answer's Set-Cookie headers, for the path that answered. */
   keep(path: string, setCookies: string[]): void;
-}
-
-/** postman-request's redirect options, as protocolProfileBehavior names them for Newman. */
-export interface Redirects {
-  /** followRedirects: false answers with the 3xx itself. */
-  follow?: boolean;
-  /** maxRedirects (10): past it the request fails. */
-  max?: number;
-  /** followOriginalHttpMethod: a 301, 302 or 303 keeps its method and body (else a GET without them). */
-  originalMethod?: boolean;
-  /** removeRefererHeaderOnRedirect: true sends no Referer of the URL before. */
-  referer?: boolean;
-  /** followAuthorizationHeader: keep Authorization when the Location names another host. */
-  keepAuthorization?: boolean;
 }
 
 /** What `--json` prints, exactly. */
@@ -52,9 +33,14 @@ export interface Exchange {
   ms: number;
 }
 
+/** How one request is sent: what a sender that follows redirects itself needs besides the request. */
 export interface SendOptions {
   /** Give up on the answer after this long (--timeout-request); the sender rejects with a message saying so. */
   timeoutMs?: number;
+  /** The request's protocolProfileBehavior (postman/steps.ts): its redirect keys, else postman-request's defaults. */
+  behaviour?: Behaviour;
+  /** The run's cookie jar, hop by hop: each hop's Set-Cookie kept, the next hop's Cookie row made from it. */
+  cookies?: HopCookies;
 }
 
 export interface Sender {
@@ -74,11 +60,12 @@ export interface FileSource {
  * answer is not waited for past the time, in-process included. The timer is cleared on the answer,
  * so a run's last request does not hold the process open for the rest of the time.
  */
-export function sendWithin(sender: Sender, request: OutgoingRequest, timeoutMs: number | undefined, late: () => Error): Promise<Exchange> {
-  if (!timeoutMs) return sender.send(request);
+export function sendWithin(sender: Sender, request: OutgoingRequest, options: SendOptions, late: () => Error): Promise<Exchange> {
+  const { timeoutMs } = options;
+  if (!timeoutMs) return sender.send(request, options);
   return new Promise<Exchange>((resolve, reject) => {
     const timer = setTimeout(() => reject(late()), timeoutMs);
-    sender.send(request, { timeoutMs }).then(
+    sender.send(request, options).then(
       (exchange) => {
         clearTimeout(timer);
         resolve(exchange);

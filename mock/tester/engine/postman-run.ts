@@ -9,7 +9,7 @@ import { STORE_ERROR_HEADER } from "#mock/core/boundary";
 import { describeFailure, type CheckFailure, type Expectation } from "#mock/tester/collection/assert";
 import { rawOnly, type Behaviour, type PostmanPlan, type PostmanStep, type StepScript } from "#mock/tester/postman/steps";
 import { toPath } from "#mock/tester/collection/urls";
-import { sendWithin, type Exchange, type FileSource, type OutgoingRequest, type Redirects, type Sender } from "./exchange";
+import { sendWithin, type Exchange, type FileSource, type HopCookies, type OutgoingRequest, type Sender } from "./exchange";
 import type { ReplayResult } from "./reporters";
 import {
   SCRIPT_TIMEOUT_MS,
@@ -172,26 +172,30 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
   const send = async (outgoing: OutgoingRequest, url: string, behaviour: Behaviour = {}): Promise<Exchange> => {
     if (options.deadline !== undefined && performance.now() >= options.deadline)
       throw new NotSent("the run's --timeout passed before it was sent");
-    const cookie = behaviour.disableCookies ? "" : cookieHeader(jar, url);
+    // The jar's cookies go after a Cookie row of the request's own, at each hop of a redirect too (a login's 302
+    // sets the cookie its Location needs): one rule, read by the sender for the later hops.
     const own = headerIndex(outgoing.headers, "cookie");
-    const ownRow = own < 0 ? undefined : outgoing.headers[own][1];
-    if (cookie && own < 0) outgoing.headers.push(["Cookie", cookie]);
-    else if (cookie) outgoing.headers[own] = [outgoing.headers[own][0], `${ownRow}; ${cookie}`];
-    // A redirect's hops read and fill the jar as they go (a login's 302 sets the cookie its Location needs).
-    if (!behaviour.disableCookies) {
-      const at = (path: string) => new URL(path, url).href;
-      outgoing.cookies = {
-        ...(ownRow === undefined ? {} : { own: ownRow }),
-        cookieFor: (path) => cookieHeader(jar, at(path)) ?? "",
-        keep: (path, setCookies) => keepSetCookies(jar, at(path), setCookies),
-      };
-    }
+    const ownRow = own < 0 ? "" : outgoing.headers[own][1];
+    const at = (path: string) => new URL(path, url).href;
+    const rowAt = (href: string) => [ownRow, cookieHeader(jar, href)].filter(Boolean).join("; ");
+    const cookies: HopCookies | undefined = behaviour.disableCookies
+      ? undefined
+      : { rowFor: (path) => rowAt(at(path)), keep: (path, setCookies) => keepSetCookies(jar, at(path), setCookies) };
+    // url itself, not at(url): a path alone (http:///api/...) read as a URL would take "api" for its host (cookies.ts reads it).
+    const row = cookies && rowAt(url);
+    if (row && own < 0) outgoing.headers.push(["Cookie", row]);
+    else if (row) outgoing.headers[own] = [outgoing.headers[own][0], row];
     // --timeout-request, or what is left of the run's --timeout when that is sooner: the run ends there, in flight or not.
     const requestMs = options.timeoutRequestMs || undefined;
     const runLeft = options.deadline === undefined ? undefined : Math.max(1, Math.ceil(options.deadline - performance.now()));
     const byRun = runLeft !== undefined && (requestMs === undefined || runLeft < requestMs);
-    const exchange = await sendWithin(sender, outgoing, byRun ? runLeft : requestMs, () =>
-      byRun ? new NotSent("no answer before the run's --timeout") : new NotSent(`no answer within --timeout-request ${requestMs} ms`),
+    const timeoutMs = byRun ? runLeft : requestMs;
+    const exchange = await sendWithin(
+      sender,
+      outgoing,
+      { ...(timeoutMs ? { timeoutMs } : {}), behaviour, ...(cookies ? { cookies } : {}) },
+      () =>
+        byRun ? new NotSent("no answer before the run's --timeout") : new NotSent(`no answer within --timeout-request ${requestMs} ms`),
     );
     if (!behaviour.disableCookies) keepSetCookies(jar, url, setCookiesOf(exchange));
     return exchange;
@@ -437,7 +441,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
             replay < AUTH_REPLAYS && (await prepared.wire.answered(exchange.status, Object.entries(exchange.headers)));
             replay++
           ) {
-            prepared = { ...prepared, ...(await sendable(prepared.wire, warnings, step.behaviour)) };
+            prepared = { ...prepared, ...(await sendable(prepared.wire, warnings)) };
             exchange = await send(prepared.outgoing, prepared.url, step.behaviour);
           }
         } catch (error) {
@@ -496,11 +500,11 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
       throw new NotSent(
         `its URL starts with {{${unresolvedHost}}}, which has no value when it is sent (give it with --env-var ${unresolvedHost}=<url>)`,
       );
-    return { wire: request, unresolved, ...(await sendable(request, warnings, step.behaviour)) };
+    return { wire: request, unresolved, ...(await sendable(request, warnings)) };
   }
 
   /** What goes out for a request now (signed again at each replay). */
-  async function sendable(request: Wire, warnings: string[], behaviour: Behaviour): Promise<{ outgoing: OutgoingRequest; url: string }> {
+  async function sendable(request: Wire, warnings: string[]): Promise<{ outgoing: OutgoingRequest; url: string }> {
     const built = await request.build();
     for (const warning of built.warnings) if (!warnings.includes(warning)) warnings.push(warning);
     let path: string;
@@ -509,22 +513,10 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     } catch {
       throw new NotSent(`its URL ${built.url} is not one mockman can send`);
     }
-    const outgoing: OutgoingRequest = { method: built.method, path, headers: built.headers, ...redirectsOf(behaviour) };
+    const outgoing: OutgoingRequest = { method: built.method, path, headers: built.headers };
     if (built.body !== undefined) outgoing.body = built.body;
     return { outgoing, url: built.url };
   }
-}
-
-/** The redirect rules of a request's protocolProfileBehavior, for the sender (none when it sets none). */
-function redirectsOf(behaviour: Behaviour): { redirects?: Redirects } {
-  const redirects: Redirects = {
-    ...(behaviour.followRedirects === undefined ? {} : { follow: behaviour.followRedirects }),
-    ...(behaviour.maxRedirects === undefined ? {} : { max: behaviour.maxRedirects }),
-    ...(behaviour.followOriginalHttpMethod === undefined ? {} : { originalMethod: behaviour.followOriginalHttpMethod }),
-    ...(behaviour.removeRefererHeaderOnRedirect === undefined ? {} : { referer: !behaviour.removeRefererHeaderOnRedirect }),
-    ...(behaviour.followAuthorizationHeader === undefined ? {} : { keepAuthorization: behaviour.followAuthorizationHeader }),
-  };
-  return Object.keys(redirects).length ? { redirects } : {};
 }
 
 const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, " ").trim();

@@ -40,6 +40,8 @@ const SLOW = [
   "tests/api/openapi-types.test.ts",
   "tests/collection/newman.test.ts",
   "tests/collection/newman-wire.test.ts",
+  // Holds an answer past a run's --timeout, in a script sandbox of its own.
+  "tests/collection/run-deadline.test.ts",
   // postman-sandbox in a process of its own beside our sandbox, every corpus script in both.
   "tests/postman-diff/**/*.test.ts",
   // Long: a 600M-character answer, generated inputs by the thousand (fast-check), every list

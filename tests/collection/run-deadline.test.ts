@@ -1,0 +1,46 @@
+// A run's --timeout against a request's test scripts: an answer that comes in as the time passes. In the slow
+// project: it holds an answer for over a second and boots a script sandbox of its own.
+import { describe, expect, it } from "vitest";
+import type { Sender } from "#mock/tester/engine/exchange";
+import { executeRun, prepareRun, type RunInputs } from "#mock/tester/engine/run";
+import type { SandboxFactory } from "#mock/tester/engine/postman-run";
+import { ScriptSandbox } from "#mock/tester/sandbox/sandbox";
+import type { PostmanCollection } from "#mock/tester/postman/convert";
+
+const SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
+const inputs = (over: Partial<RunInputs> = {}): RunInputs => ({ environment: {}, globals: {}, data: [], folders: [], ...over });
+const collection = (item: unknown[], extra: object = {}) => ({
+  kind: "postman" as const,
+  collection: { info: { name: "c", schema: SCHEMA }, item, ...extra } as PostmanCollection,
+});
+const get = (name: string, url: string, extra: object = {}) => ({ name, request: { method: "GET", url, ...extra } });
+
+describe("--timeout and a request's test scripts", () => {
+  it("an answer that comes in as --timeout passes leaves its test scripts unrun, and the request failed, not passed", async () => {
+    const sender: Sender = {
+      where: "test",
+      close: async () => {},
+      async send() {
+        // Answers only once the run's second is over (held synchronously, so the answer is taken before the run's timer).
+        const until = performance.now() + 1_200;
+        while (performance.now() < until);
+        return { status: 200, statusText: "OK", headers: {}, body: null, ms: 1_200 };
+      },
+    };
+    const c = collection([get("A", "/api/x", { event: undefined })], {
+      event: [{ listen: "test", script: { exec: ["pm.test('judged', () => {});"] } }],
+    });
+    // Booted and loaded before the run starts, so the run's time goes to the request alone.
+    await import("#mock/tester/engine/wire");
+    const booted = await ScriptSandbox.create({});
+    const sandbox: SandboxFactory = async () => ({ run: (input, where, host) => booted.run(input, where, host) });
+    const prepared = prepareRun(c, inputs());
+    const { report } = await executeRun(prepared, sender, { file: "c.json", bail: false, timeoutMs: 1_000, sandbox });
+    booted.dispose();
+    expect(report.results[0]).toMatchObject({
+      status: 200,
+      pass: false,
+      failures: [{ actual: "it did not run: the run's --timeout had passed" }],
+    });
+  });
+});

@@ -10,6 +10,25 @@ export const DEFAULT_ITERATIONS = 100_000;
 export const MAX_ITERATIONS = 1_000_000;
 
 const encoder = new TextEncoder();
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * A password's bytes: its UTF-8. A lone surrogate, which UTF-8 would write as U+FFFD (so "pw\uD800" and "pw\uDFFF"
+ * hashed alike), is written as its own three bytes (WTF-8): no well-formed text has them, so passwords that differ
+ * there differ in their hashes, and every hash made before stays as it was.
+ */
+export function passwordBytes(password: string): Uint8Array {
+  if (!LONE_SURROGATE.test(password)) return encoder.encode(password);
+  const bytes: number[] = [];
+  for (const char of password) {
+    const c = char.codePointAt(0)!;
+    if (c < 0x80) bytes.push(c);
+    else if (c < 0x800) bytes.push(0xc0 | (c >> 6), 0x80 | (c & 63));
+    else if (c < 0x10000) bytes.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+    else bytes.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+  }
+  return Uint8Array.from(bytes);
+}
 const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 
@@ -49,7 +68,7 @@ function derive(password: string, salt: Uint8Array, iterations: number): Promise
 }
 
 async function deriveNow(password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
-  const key = await crypto.subtle.importKey("raw", encoder.encode(password), "PBKDF2", false, ["deriveBits"]);
+  const key = await crypto.subtle.importKey("raw", passwordBytes(password) as BufferSource, "PBKDF2", false, ["deriveBits"]);
   const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt: salt as BufferSource, iterations }, key, 256);
   return new Uint8Array(bits);
 }

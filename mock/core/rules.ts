@@ -192,11 +192,12 @@ const BARE_HOST =
 
 /**
  * A profile link as it is kept: trimmed, and `example.org/me` as `https://example.org/me`, so
- * it shows as a link. Anything else (an http(s) URL, or text that is no address) stays as written.
+ * it shows as a link. Anything else (an http(s) URL, or text that is no address) stays as written,
+ * and so does an address that the scheme would take past LINK_MAX: what is kept passes the rule it came in by.
  */
 export function normalLink(link: string): string {
   const trimmed = link.trim();
-  return BARE_HOST.test(trimmed) ? `https://${trimmed}` : trimmed;
+  return BARE_HOST.test(trimmed) && trimmed.length + "https://".length <= LINK_MAX ? `https://${trimmed}` : trimmed;
 }
 
 export const linkField = atMost(

@@ -4,7 +4,7 @@ import { signToken } from "../core/auth";
 import { ApiError, MSG, notFound } from "../core/errors";
 import { parseBody, reply, type RouteDef } from "./route-kit";
 import { hashPassword, verifyPassword } from "../core/password";
-import { BIO_MAX, LINK_MAX, NAME_MAX, imageRef, optionalText, required, usernameField } from "../core/rules";
+import { BIO_MAX, NAME_MAX, imageRef, linkField, normalLink, optionalText, required, usernameField } from "../core/rules";
 import { GUEST } from "../data/seed";
 import { timestamp } from "../core/time";
 import type { UserRecord } from "../core/types";
@@ -26,7 +26,7 @@ export const signupSchema = z.object({
   firstName: required("firstName", NAME_MAX),
   lastName: optionalText("lastName", NAME_MAX).default(""),
   bio: optionalText("bio", BIO_MAX).default(""),
-  link: optionalText("link", LINK_MAX).default(""),
+  link: linkField.default(""),
   userPhoto: imageRef.default(""),
   coverPhoto: imageRef.default(""),
 });
@@ -64,7 +64,7 @@ export const authRoutes: RouteDef[] = [
         firstName: input.firstName.trim(),
         lastName: input.lastName.trim(),
         bio: input.bio,
-        link: input.link.trim(),
+        link: normalLink(input.link),
         userPhoto,
         coverPhoto,
         followers: [],

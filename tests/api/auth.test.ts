@@ -47,12 +47,32 @@ describe("POST /api/auth/signup", () => {
     [{ username: "okname", password: "x", firstName: "abcdefghijklm" }, "firstName: firstName must be at most 12 characters"],
     [{ username: 42, password: "x", firstName: "A" }, "username: username must be a string"],
     [{ username: "okname", password: "x", firstName: "A", userPhoto: "javascript:alert(1)" }, "userPhoto: must be an http(s) URL"],
+    // The profile link's rule of POST /api/users/edit: data signup stored could not be edited or imported again.
+    [{ username: "okname", password: "x", firstName: "A", link: "javascript:alert(1)" }, "link: link must be a web address (https://…)"],
+    [{ username: "okname", password: "x", firstName: "A", link: "https://\u202eevil.example" }, "link: link may not hold invisible"],
+    [{ username: "okname", password: "x", firstName: "A", link: "x".repeat(201) }, "link: link must be at most 200 characters"],
   ])("refuses %j with 400 naming the field", async (body, message) => {
     const before = api.mock.tables.users.size;
     const r = await api.call("POST", "/api/auth/signup", { body });
     expect(r.status).toBe(400);
     expect(r.body.errors[0]).toContain(message);
     expect(api.mock.tables.users.size).toBe(before);
+  });
+
+  it("keeps a link as POST /api/users/edit keeps it: a bare address as https, unless the scheme would take it past 200", async () => {
+    const at200 = `example.org/${"a".repeat(188)}`;
+    for (const [username, link, kept] of [
+      ["linked", " example.org/me ", "https://example.org/me"],
+      ["linked2", at200, at200],
+    ]) {
+      const r = await api.call("POST", "/api/auth/signup", { body: { username, password: "pw", firstName: "L", link } });
+      expect(r.status, link).toBe(201);
+      expect(r.body.createdUser.link).toBe(kept);
+      // What was kept can be sent back whole, as the Edit Profile form sends it.
+      const again = await api.call("POST", "/api/users/edit", { token: r.body.encodedToken, body: { userData: { link: kept } } });
+      expect(again.status, kept).toBe(201);
+      expect(again.body.user.link).toBe(kept);
+    }
   });
 
   it("refuses a body that is not JSON with 400", async () => {
@@ -97,6 +117,19 @@ describe("POST /api/auth/login", () => {
     );
     expect((await api.call("POST", "/api/auth/login", { body: { password: "x" } })).body.errors[0]).toBe("username: username is required");
     expect((await api.call("POST", "/api/auth/login", {})).status).toBe(400);
+  });
+
+  it("a password with a lone surrogate matches only itself, not another lone surrogate or U+FFFD", async () => {
+    const signup = await api.call("POST", "/api/auth/signup", { body: { username: "surr", password: "pw\ud800", firstName: "S" } });
+    expect(signup.status).toBe(201);
+    for (const [password, status] of [
+      ["pw\ud800", 200],
+      ["pw\udfff", 401],
+      ["pw\ufffd", 401],
+    ] as const) {
+      const r = await api.call("POST", "/api/auth/login", { body: { username: "surr", password } });
+      expect(r.status, JSON.stringify(password)).toBe(status);
+    }
   });
 
   it("a new account can log in with its password", async () => {

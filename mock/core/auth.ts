@@ -46,9 +46,8 @@ export async function verifyToken(token: string): Promise<TokenClaims | null> {
 
 /** The token from an `authorization` header: the bare token (as the client sends it) or `Bearer <token>`. */
 export function tokenFromHeader(value: string | null | undefined): string | null {
-  if (!value) return null;
-  const trimmed = value.trim();
-  if (!trimmed || trimmed === "undefined" || trimmed === "null") return null;
-  const bearer = /^Bearer\s+(.+)$/i.exec(trimmed);
-  return bearer ? bearer[1].trim() : trimmed;
+  const given = value?.trim() ?? "";
+  // "Bearer" alone, or with undefined or null after it (a client's unset variable), carries no token.
+  const token = /^Bearer(?:\s|$)/i.test(given) ? given.slice("Bearer".length).trim() : given;
+  return !token || token === "undefined" || token === "null" ? null : token;
 }

@@ -45,6 +45,8 @@ describe("the auth matrix", () => {
   const cases: Array<[string, () => string | undefined, number, string]> = [
     ["no token", () => undefined, 404, MSG.NOT_REGISTERED],
     ["the string 'undefined' (the original client's bookmark call)", () => "undefined", 404, MSG.NOT_REGISTERED],
+    ["'Bearer' and nothing after it", () => "Bearer ", 404, MSG.NOT_REGISTERED],
+    ["'Bearer undefined' (a client's unset variable)", () => "Bearer undefined", 404, MSG.NOT_REGISTERED],
     ["a forged token (wrong secret)", () => forged, 401, MSG.BAD_TOKEN],
     ["garbage", () => "not.a.token", 401, MSG.BAD_TOKEN],
   ];

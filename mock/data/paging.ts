@@ -230,11 +230,14 @@ export function pageArray<T extends { _id: string }>(list: readonly T[], kind: s
     const cursor = decode(arrayCursor, page.cursor, kind);
     const indexOf = (wanted: string) => list.findIndex((item) => item._id === wanted);
     end = Math.min(cursor.i, list.length);
-    // ids: the page's last items, oldest first; nx: the items after it, newest first.
-    const sent = cursor.ids.map(indexOf).find((i) => i >= 0);
-    const following = cursor.nx.map(indexOf).find((i) => i >= 0);
-    if (sent !== undefined) end = sent;
-    else if (following !== undefined) end = following + 1;
+    // ids: the page's last items, oldest first; nx: the items after it, newest first. Items are only added at the
+    // newest end and removals only move items down, so an anchor now past where the cursor left it was removed and
+    // added again (a bookmark taken back and made anew): it is no anchor, or the next page would repeat this one.
+    const found = (ids: string[], below: number) => ids.map(indexOf).filter((i) => i >= 0 && i < below);
+    const sent = found(cursor.ids, cursor.i + cursor.ids.length);
+    const following = found(cursor.nx, cursor.i);
+    if (sent.length) end = Math.min(...sent);
+    else if (following.length) end = following[0] + 1;
   }
   const start = Math.max(0, end - page.limit);
   const items = list.slice(start, end).reverse();

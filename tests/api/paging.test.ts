@@ -193,6 +193,34 @@ describe("writes between pages: no duplicates, no gaps", () => {
     expect(ids(rest)).toEqual([7, 5, 4, 3, 2, 1, 0].map((i) => made[i]));
   });
 
+  it("bookmarks: the page's last bookmark taken back and made again between pages sends nothing twice", async () => {
+    const made = await addPosts(6);
+    await bookmarkAll(made);
+    const first = await api.call("GET", "/api/users/bookmark?limit=2", { token: guest });
+    expect(ids(first.body.bookmarks)).toEqual([made[5], made[4]]);
+    // made[4] now sits at the newest end of the list, past where the cursor left it: it is no anchor.
+    await api.call("POST", `/api/users/remove-bookmark/${made[4]}`, { token: guest });
+    await bookmarkAll([made[4]]);
+    const second = await api.call("GET", `/api/users/bookmark?limit=2&cursor=${first.body.next}`, { token: guest });
+    expect(ids(second.body.bookmarks)).toEqual([made[3], made[2]]);
+  });
+
+  it("followers: the page's last follower unfollowing and following again between pages sends nothing twice", async () => {
+    const names = ["f1", "f2", "f3", "f4", "f5", "f6"];
+    const tokens = new Map<string, string>();
+    for (const name of names) {
+      tokens.set(name, await api.signup(name));
+      await api.call("POST", "/api/users/follow/guest", { token: tokens.get(name) });
+    }
+    const page = (cursor?: string) => api.call("GET", `/api/users/followers/guest?limit=2${cursor ? `&cursor=${cursor}` : ""}`);
+    const first = await page();
+    expect(first.body.users.map((u: { username: string }) => u.username)).toEqual(["f6", "f5"]);
+    await api.call("POST", "/api/users/unfollow/guest", { token: tokens.get("f5") });
+    await api.call("POST", "/api/users/follow/guest", { token: tokens.get("f5") });
+    const second = await page(first.body.next);
+    expect(second.body.users.map((u: { username: string }) => u.username)).toEqual(["f4", "f3"]);
+  });
+
   it("a reload of unchanged data keeps cursors; after an import a cursor resumes at its post", async () => {
     await addPosts(10);
     const all = ids((await api.call("GET", "/api/posts")).body.posts).reverse();

@@ -149,8 +149,30 @@ function ruleProblems({ users, posts, comments, todos, photos }: ExportFile["dat
     text(`${path}.lastName`, r.lastName, NAME_MAX);
   };
 
+  // §4's follow, bookmark, like and vote are each refused twice over, and no one follows themselves: a list naming an
+  // id twice would show a post twice in a feed. A follow is kept on both users, as the API keeps it (ids of no user
+  // in the file are tolerated, and dropped on load).
+  const distinct = (path: string, list: string[], self?: string) => {
+    const seen = new Set<string>();
+    for (const id of list) {
+      if (seen.has(id)) problems.push(`${path}: names ${id} twice`);
+      else if (id === self) problems.push(`${path}: names the user itself`);
+      seen.add(id);
+    }
+  };
+  const userIds = new Set(users.map((u) => u._id));
+  const follows = new Set(users.flatMap((u) => u.following.map((id) => `${u._id} ${id}`)));
+  const followed = new Set(users.flatMap((u) => u.followers.map((id) => `${id} ${u._id}`)));
   users.forEach((u, i) => {
     const at = `data.users.${i}`;
+    for (const side of ["followers", "following", "bookmarks"] as const)
+      distinct(`${at}.${side}`, u[side], side === "bookmarks" ? undefined : u._id);
+    for (const id of u.following)
+      if (userIds.has(id) && !followed.has(`${u._id} ${id}`))
+        problems.push(`${at}.following: names ${id}, whose followers do not name ${u._id}`);
+    for (const id of u.followers)
+      if (userIds.has(id) && !follows.has(`${id} ${u._id}`))
+        problems.push(`${at}.followers: names ${id}, whose following does not name ${u._id}`);
     const username = usernameField.safeParse(u.username);
     if (!username.success) problems.push(`${at}.username: ${username.error.issues[0].message}`);
     names(at, u);
@@ -166,6 +188,8 @@ function ruleProblems({ users, posts, comments, todos, photos }: ExportFile["dat
   });
   posts.forEach((p, i) => {
     const at = `data.posts.${i}`;
+    distinct(`${at}.likes.likedBy`, p.likes.likedBy);
+    distinct(`${at}.likes.dislikedBy`, p.likes.dislikedBy);
     text(`${at}.content`, p.content, POST_MAX);
     image(`${at}.postPic`, p.postPic);
     text(`${at}.postPicAlt`, p.postPicAlt ?? "", ALT_MAX);
@@ -174,7 +198,11 @@ function ruleProblems({ users, posts, comments, todos, photos }: ExportFile["dat
       if (p.postPicSize && p.postPicSize[side] > PICTURE_SIDE_MAX)
         problems.push(`${at}.postPicSize.${side}: must be at most ${PICTURE_SIDE_MAX}`);
   });
-  comments.forEach((c, i) => text(`data.comments.${i}.commentVal`, c.commentVal, COMMENT_MAX));
+  comments.forEach((c, i) => {
+    text(`data.comments.${i}.commentVal`, c.commentVal, COMMENT_MAX);
+    distinct(`data.comments.${i}.votes.upvotedBy`, c.votes.upvotedBy);
+    distinct(`data.comments.${i}.votes.downvotedBy`, c.votes.downvotedBy);
+  });
   todos.forEach((t, i) => text(`data.todos.${i}.title`, t.title, TODO_MAX));
   photos.forEach((p, i) => {
     if (!p.data.startsWith("data:image/") || !imageRef.safeParse(p.data).success)

@@ -119,7 +119,7 @@ export async function createMock(options: MockOptions): Promise<Mock> {
   const faults = options.faults ?? new FaultControl();
   const scenarios = new Scenarios(routes);
   const answer = async (request: RawRequest) => {
-    const picked = scenarios.size ? scenarios.pick(request) : null;
+    const picked = scenarios.pick(request);
     if (picked?.delayMs) await new Promise((resolve) => setTimeout(resolve, picked.delayMs));
     if (picked?.answer) return withoutForbiddenBody(request.method, picked.answer);
     return withoutForbiddenBody(request.method, (await faults.inject(request)) ?? (await queue.exclusive(() => dispatch(request))));

@@ -381,13 +381,15 @@ export class Scenarios {
    * matches; an unknown name is answered 400.
    */
   pick(request: RawRequest): { delayMs: number; answer: RawResponse | null } | null {
+    const named = request.headers[SCENARIO_HEADER];
+    // None set and none named (nearly every request): nothing to read.
+    if (!this.kept.length && named === undefined) return null;
     const url = urlOf(request.url);
     const method = request.method.toUpperCase();
     const fits = (k: Kept) =>
       (k.scenario.method === "*" || k.scenario.method === method || (method === "HEAD" && k.scenario.method === "GET")) &&
       k.match.test(url.pathname) &&
       carries(k, request, url);
-    const named = request.headers[SCENARIO_HEADER];
     if (named !== undefined) {
       const kept = this.kept.find((k) => k.scenario.name === named.trim());
       if (!kept) {

@@ -82,6 +82,9 @@ describe("scenarios", () => {
 
   it("x-mockman-scenario picks one for one request: times 0 answers only those; an unknown name is a 400", async () => {
     await boot();
+    // With none set, a name is still unknown: a typo in a test's header must not pass as the real answer.
+    const none = await send("GET", "/api/posts", { headers: { "x-mockman-scenario": "empty-feed" } });
+    expect([none.status, none.body]).toEqual([400, { errors: ['x-mockman-scenario: no scenario named "empty-feed" (none is set)'] }]);
     mock.scenarios.add([{ name: "empty-feed", method: "GET", path: "/api/posts", body: { posts: [] }, times: 0 }]);
     expect((await send("GET", "/api/posts")).body.posts).toHaveLength(6);
     const named = await send("GET", "/api/posts", { headers: { "x-mockman-scenario": "empty-feed" } });

@@ -187,6 +187,7 @@ export function adminOpenApi(): Record<string, unknown> {
           summary: "Forget a snapshot",
           responses: {
             "200": jsonBody({ type: "object", required: ["deleted"], properties: { deleted: { type: "string" } } }, "Forgotten"),
+            "400": errors("A name no snapshot can have"),
             "404": errors("No snapshot of that name"),
           },
         },
@@ -197,6 +198,7 @@ export function adminOpenApi(): Record<string, unknown> {
           summary: "Replace all data with the snapshot's (it stays kept, to be restored again)",
           responses: {
             "200": countsBody("The data now", { restored: { type: "string" } }),
+            "400": errors("A name no snapshot can have: nothing changed"),
             "404": errors("No snapshot of that name: nothing changed"),
           },
         },

@@ -125,11 +125,10 @@ const requestsQuerySchema = z
   .strict();
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+/** A name as a message quotes it: a long one cut, so a 5,000-character name does not come back whole. */
+const quoted = (name: string) => JSON.stringify(name.length > 80 ? `${name.slice(0, 80)}…` : name);
 const badName = (name: string) =>
-  new ApiError(
-    400,
-    `snapshot name ${JSON.stringify(name)} is not valid: 1 to 64 letters, digits, _ . or -, starting with a letter or digit`,
-  );
+  new ApiError(400, `snapshot name ${quoted(name)} is not valid: 1 to 64 letters, digits, _ . or -, starting with a letter or digit`);
 
 /** PUT /__mockman/faults: what changes; left out keeps what is set. */
 const faultsBodySchema = z
@@ -259,10 +258,12 @@ export function createAdmin(mock: Mock, options: AdminOptions = {}): Admin {
     return json(201, { name, takenAt: kept.takenAt, counts: countsOf(kept.data) });
   });
   route("DELETE", /^snapshots\/([^/]+)$/, async (_request, [name]) => {
+    if (!NAME.test(name)) throw badName(name);
     if (!snapshots.delete(name)) return unknownSnapshot(name, snapshots);
     return json(200, { deleted: name });
   });
   route("POST", /^snapshots\/([^/]+)\/restore$/, async (_request, [name]) => {
+    if (!NAME.test(name)) throw badName(name);
     const kept = snapshots.get(name);
     if (!kept) return unknownSnapshot(name, snapshots);
     // The snapshot stays as it was (the tables get working copies): it can be restored again.
@@ -327,6 +328,6 @@ function unknownSnapshot(name: string, snapshots: Map<string, DataSnapshot>): Ra
   const known = [...snapshots.keys()];
   return errorAnswer(
     404,
-    `no snapshot named ${JSON.stringify(name)}: ${known.length ? `the snapshots are ${known.join(", ")}` : "none was taken yet"} (take one with POST ${ADMIN_PREFIX}snapshots/${name})`,
+    `no snapshot named ${quoted(name)}: ${known.length ? `the snapshots are ${known.join(", ")}` : "none was taken yet"} (take one with POST ${ADMIN_PREFIX}snapshots/${name})`,
   );
 }

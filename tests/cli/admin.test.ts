@@ -171,6 +171,9 @@ describe("the admin API", () => {
       ["POST", "/snapshots/nope/restore", undefined, 404, /no snapshot named "nope": none was taken yet/, "/snapshots/{name}/restore"],
       ["DELETE", "/snapshots/nope", undefined, 404, /no snapshot named "nope"/, "/snapshots/{name}"],
       ["POST", "/snapshots/bad%20name", undefined, 400, /snapshot name "bad name" is not valid/, "/snapshots/{name}"],
+      // A name no snapshot can have is refused as such, not answered with a call that would refuse it; a long one is cut.
+      ["POST", "/snapshots/__proto__/restore", undefined, 400, /snapshot name "__proto__" is not valid/, "/snapshots/{name}/restore"],
+      ["DELETE", `/snapshots/${"a".repeat(5000)}`, undefined, 400, /^snapshot name "a{80}…" is not valid/, "/snapshots/{name}"],
       ["PUT", "/faults", { failRate: 2 }, 400, /^failRate: must be a number from 0 to 1/],
       ["PUT", "/faults", { delay: "5-1" }, 400, /^delay: the range must go up/],
       ["PUT", "/faults", { failStatus: 404 }, 400, /^failStatus: expected 500 or 503/],

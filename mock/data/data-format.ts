@@ -132,6 +132,12 @@ const checkStored = compileShape(snapshotSchema);
  * Cheap on version-3 data. Says whether anything moved (or the collection was missing).
  * Dexie's schema upgrade runs it too (mock/browser/dexie.ts), on the rows it moves.
  */
+/**
+ * Where a record that a migration moved out was in the file it came from (`posts.3.comments.0`, `users.2.userPhoto`),
+ * so an import's message names the place the file has, not one it lacks.
+ */
+export const movedFrom = new WeakMap<object, string>();
+
 export function moveCommentsOut(snapshot: Record<string, unknown>): boolean {
   let old = false;
   if (!Array.isArray(snapshot.comments)) {
@@ -139,7 +145,7 @@ export function moveCommentsOut(snapshot: Record<string, unknown>): boolean {
     old = true;
   }
   const comments = snapshot.comments as unknown[];
-  for (const p of Array.isArray(snapshot.posts) ? snapshot.posts : []) {
+  for (const [at, p] of (Array.isArray(snapshot.posts) ? snapshot.posts : []).entries()) {
     if (!isObject(p) || !("comments" in p)) continue;
     old = true;
     const nested = p.comments;
@@ -149,7 +155,15 @@ export function moveCommentsOut(snapshot: Record<string, unknown>): boolean {
       p.comments = nested;
       continue;
     }
-    for (const c of nested) comments.push(isObject(c) ? { _id: c._id, postId: p._id, ...c } : c);
+    for (const [i, c] of nested.entries()) {
+      if (!isObject(c)) {
+        comments.push(c);
+        continue;
+      }
+      const moved = { _id: c._id, postId: p._id, ...c };
+      movedFrom.set(moved, `posts.${at}.comments.${i}`);
+      comments.push(moved);
+    }
   }
   return old;
 }
@@ -175,13 +189,15 @@ export function movePhotosOut(snapshot: Record<string, unknown>): boolean {
   for (const owner of ["users", "posts"] as const) {
     const list = snapshot[owner];
     if (!Array.isArray(list)) continue;
-    for (const record of list) {
+    for (const [at, record] of list.entries()) {
       if (!isObject(record)) continue;
       for (const field of PHOTO_FIELDS[owner]) {
         const value = record[field];
         if (typeof value !== "string" || !isReferenced(value)) continue;
         const _id = uuid();
-        photos.push({ _id, data: value });
+        const photo = { _id, data: value };
+        movedFrom.set(photo, `${owner}.${at}.${field}`);
+        photos.push(photo);
         record[field] = PHOTO_LINK + _id;
         old = true;
       }

@@ -2,7 +2,7 @@
 // records the stores hold: checked whole with zod before anything is used, and
 // migrated from older versions. Saved request collections live in ./collection/.
 import { z } from "zod";
-import { DATA_SCHEMAS, FORMAT_VERSION, READABLE_VERSIONS, isReadableVersion, migrateRecords, readableList } from "./data-format";
+import { DATA_SCHEMAS, FORMAT_VERSION, READABLE_VERSIONS, isReadableVersion, migrateRecords, movedFrom, readableList } from "./data-format";
 import {
   ALT_MAX,
   BIO_MAX,
@@ -69,6 +69,10 @@ export function parseJsonFile(text: string): unknown {
   }
 }
 
+/** Where a record is in the file as written: a comment or photo an older version kept inside its post or owner is named there. */
+const placeOf = (name: string, i: number, record: object) => `data.${movedFrom.get(record) ?? `${name}.${i}`}`;
+const photoAt = (i: number, photo: object) => (movedFrom.has(photo) ? placeOf("photos", i, photo) : `data.photos.${i}.data`);
+
 /** Parses an export file's text, checking it whole; throws FormatError naming the first problems. */
 export function parseExportFile(text: string): ExportFile {
   return checkExportJson(parseJsonFile(text));
@@ -102,7 +106,7 @@ export function checkExportJson(json: unknown): ExportFile {
   ] as const) {
     const seen = new Set<string>();
     list.forEach((record, i) => {
-      if (seen.has(record._id)) throw new FormatError(`not a mockman export: data.${name}.${i}._id: duplicate id ${record._id}`);
+      if (seen.has(record._id)) throw new FormatError(`not a mockman export: ${placeOf(name, i, record)}._id: duplicate id ${record._id}`);
       seen.add(record._id);
     });
   }
@@ -114,7 +118,8 @@ export function checkExportJson(json: unknown): ExportFile {
   // A comment names a post of the file: one on no post could never be shown, nor deleted.
   const postIds = new Set(posts.map((p) => p._id));
   comments.forEach((c, i) => {
-    if (!postIds.has(c.postId)) throw new FormatError(`not a mockman export: data.comments.${i}.postId: no post has id ${c.postId}`);
+    if (!postIds.has(c.postId))
+      throw new FormatError(`not a mockman export: ${placeOf("comments", i, c)}.postId: no post has id ${c.postId}`);
   });
   const unknown = notificationProblem(file.data);
   if (unknown) throw new FormatError(`not a mockman export: ${unknown}`);
@@ -199,15 +204,16 @@ function ruleProblems({ users, posts, comments, todos, photos }: ExportFile["dat
         problems.push(`${at}.postPicSize.${side}: must be at most ${PICTURE_SIDE_MAX}`);
   });
   comments.forEach((c, i) => {
-    text(`data.comments.${i}.commentVal`, c.commentVal, COMMENT_MAX);
-    distinct(`data.comments.${i}.votes.upvotedBy`, c.votes.upvotedBy);
-    distinct(`data.comments.${i}.votes.downvotedBy`, c.votes.downvotedBy);
+    const at = placeOf("comments", i, c);
+    text(`${at}.commentVal`, c.commentVal, COMMENT_MAX);
+    distinct(`${at}.votes.upvotedBy`, c.votes.upvotedBy);
+    distinct(`${at}.votes.downvotedBy`, c.votes.downvotedBy);
   });
   todos.forEach((t, i) => text(`data.todos.${i}.title`, t.title, TODO_MAX));
   photos.forEach((p, i) => {
     if (!p.data.startsWith("data:image/") || !imageRef.safeParse(p.data).success)
-      problems.push(`data.photos.${i}.data: must be a data:image URL of at most ${IMAGE_URL_MAX} characters`);
-    else unsafeSvg(`data.photos.${i}.data`, p.data);
+      problems.push(`${photoAt(i, p)}: must be a data:image URL of at most ${IMAGE_URL_MAX} characters`);
+    else unsafeSvg(photoAt(i, p), p.data);
   });
   return problems;
 }

@@ -159,10 +159,23 @@ describe("a version-2 export", () => {
     await mock.shutdown();
   });
 
-  it("refuses a comment that breaks the rules, naming it where the file has it", () => {
+  it("refuses a comment that breaks the rules, naming it where the file has it (inside its post)", () => {
     const file = JSON.parse(v2Text());
-    file.data.posts.find((p: { comments: unknown[] }) => p.comments.length).comments[0].commentVal = "c".repeat(61);
-    expect(() => parseExportFile(JSON.stringify(file))).toThrow(/commentVal: must be at most 60/);
+    const at = file.data.posts.findIndex((p: { comments: unknown[] }) => p.comments.length > 1);
+    const comments = file.data.posts[at].comments;
+    comments[0].commentVal = "c".repeat(61);
+    expect(() => parseExportFile(JSON.stringify(file))).toThrow(`data.posts.${at}.comments.0.commentVal: must be at most 60 characters`);
+    comments[0].commentVal = "c";
+    comments[1]._id = comments[0]._id;
+    expect(() => parseExportFile(JSON.stringify(file))).toThrow(`data.posts.${at}.comments.1._id: duplicate id ${comments[0]._id}`);
+  });
+
+  it("refuses a photo kept in its owner's field that breaks the rules, naming that field", () => {
+    const file = JSON.parse(v2Text());
+    // A large SVG (kept inline until version 4, moved to a photo record on import) that could run script.
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script>${"<g/>".repeat(20_000)}</svg>`;
+    file.data.users[1].userPhoto = `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
+    expect(() => parseExportFile(JSON.stringify(file))).toThrow(/data\.users\.1\.userPhoto: an SVG image that cannot be used because/);
   });
 });
 

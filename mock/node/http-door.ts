@@ -221,6 +221,8 @@ const drainedOrClosed = (socket: Socket) =>
 class TooLarge extends Error {}
 class OverBudget extends Error {}
 class Stalled extends Error {}
+/** The client closed the connection before its body ended: no one is left to answer. */
+class ClientGone extends Error {}
 
 /**
  * Reads the body, counting every chunk against the budget as it arrives (`held` says
@@ -235,7 +237,7 @@ function readBody(req: IncomingMessage, budget: BodyBudget, held: { bytes: numbe
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      req.off("data", onData).off("end", onEnd).off("error", finish).off("close", onClose);
+      req.off("data", onData).off("end", onEnd).off("error", onGone).off("close", onGone);
       if (!error) return resolve(Buffer.concat(chunks));
       req.pause();
       reject(error);
@@ -250,8 +252,9 @@ function readBody(req: IncomingMessage, budget: BodyBudget, held: { bytes: numbe
       timer.refresh();
     };
     const onEnd = () => finish(null);
-    const onClose = () => finish(new Error("the connection closed before the body ended"));
-    req.on("data", onData).on("end", onEnd).on("error", finish).on("close", onClose);
+    // An error on the request's stream is the connection's ("aborted", a reset): the client is gone either way.
+    const onGone = () => finish(new ClientGone());
+    req.on("data", onData).on("end", onEnd).on("error", onGone).on("close", onGone);
   });
 }
 
@@ -406,6 +409,8 @@ async function answer(
         refuse(req, res, errorAnswer(408, message), cors);
         return { status: 408, note: " (body stalled)" };
       }
+      // Logged as what it was, not as a 500 the server never sent (status 0, as a dropped connection is).
+      if (error instanceof ClientGone) return { status: 0, note: " (the client closed the connection before its body ended)" };
       if (!(error instanceof TooLarge)) throw error;
       refuse(
         req,

@@ -4,6 +4,7 @@
 // --fail 5, and a server that refuses connections.
 import { createServer, type Server } from "node:http";
 import { existsSync } from "node:fs";
+import { connect } from "node:net";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FIRST_POST, ROOT, cli, oneStderrLine, serve, tempDb } from "./helpers";
@@ -29,6 +30,27 @@ describe("mockman serve", () => {
     expect(stopped.stderr).toMatch(new RegExp(`^\\d\\d:\\d\\d:\\d\\d GET /api/posts/${FIRST_POST} 200 [\\d.]+ ms$`, "m"));
     expect(stopped.stderr.trimEnd().split("\n")).toHaveLength(1);
     expect(existsSync(`${server.db}.lock`)).toBe(false);
+  });
+
+  it("logs a client that closed the connection before its body ended as that, not as a 500 it never got", async () => {
+    const server = await serve();
+    const { port } = new URL(server.url);
+    await new Promise<void>((resolve) => {
+      const socket = connect(Number(port), "127.0.0.1", () => {
+        socket.write(
+          'POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"user',
+        );
+        setTimeout(() => socket.destroy(), 200);
+      });
+      socket.on("close", () => resolve());
+    });
+    // The server is still whole: it answers the next request.
+    expect((await fetch(`${server.url}/api/posts`)).status).toBe(200);
+    const stopped = await server.stop();
+    expect(stopped.stderr).toMatch(
+      /^\d\d:\d\d:\d\d POST \/api\/auth\/login 0 [\d.]+ ms \(the client closed the connection before its body ended\)$/m,
+    );
+    expect(stopped.stderr).not.toMatch(/ 500 /);
   });
 
   it("answers a CORS preflight itself, and grants CORS on every answer to a loopback origin", async () => {

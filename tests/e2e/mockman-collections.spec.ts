@@ -116,32 +116,32 @@ test("rename, folders, move, duplicate, reorder and delete (asked first) survive
   await move.getByLabel("Move to").selectOption({ label: "Team / Reads" });
   await move.getByRole("button", { name: "Move" }).click();
   await expect(ui.notice).toHaveText("Moved Todos to Team / Reads.");
-  await expect.poll(() => names(page)).toEqual(["▸ Reads", "GET Todos"]);
+  await expect.poll(() => names(page)).toEqual(["▾ Reads", "GET Todos"]);
 
   // Duplicate, then reorder from the keyboard way (the row's menu): the copy goes up.
   await actionsFor(page, "Todos", "Duplicate");
-  await expect.poll(() => names(page)).toEqual(["▸ Reads", "GET Todos", "GET Todos copy"]);
+  await expect.poll(() => names(page)).toEqual(["▾ Reads", "GET Todos", "GET Todos copy"]);
   await actionsFor(page, "Todos copy", "Move up");
-  await expect.poll(() => names(page)).toEqual(["▸ Reads", "GET Todos copy", "GET Todos"]);
+  await expect.poll(() => names(page)).toEqual(["▾ Reads", "GET Todos copy", "GET Todos"]);
   // And by dragging: Todos onto Todos copy goes before it.
   await sidebar(page)
     .getByRole("button", { name: "GET Todos", exact: true })
     .dragTo(sidebar(page).getByRole("button", { name: "GET Todos copy", exact: true }));
-  await expect.poll(() => names(page)).toEqual(["▸ Reads", "GET Todos", "GET Todos copy"]);
+  await expect.poll(() => names(page)).toEqual(["▾ Reads", "GET Todos", "GET Todos copy"]);
 
   // Delete asks first; Keep keeps it.
   await actionsFor(page, "Todos copy", "Delete");
   const ask = sidebar(page).getByRole("group", { name: "Delete Todos copy?" });
   await ask.getByRole("button", { name: "Keep" }).click();
-  await expect.poll(() => names(page)).toEqual(["▸ Reads", "GET Todos", "GET Todos copy"]);
+  await expect.poll(() => names(page)).toEqual(["▾ Reads", "GET Todos", "GET Todos copy"]);
   await actionsFor(page, "Todos copy", "Delete");
   await ask.getByRole("button", { name: "Delete" }).click();
-  await expect.poll(() => names(page)).toEqual(["▸ Reads", "GET Todos"]);
+  await expect.poll(() => names(page)).toEqual(["▾ Reads", "GET Todos"]);
 
   await page.reload();
   await expect(ui.submit).toBeEnabled();
   await expect(sidebar(page).getByRole("heading", { name: "Team" })).toBeVisible();
-  await expect.poll(() => names(page)).toEqual(["▸ Reads", "GET Todos"]);
+  await expect.poll(() => names(page)).toEqual(["▾ Reads", "GET Todos"]);
 
   // Opening a saved request selects the tab that has it, or opens a new one.
   const tabs = page.getByRole("tablist", { name: "Open requests" }).getByRole("tab");
@@ -164,7 +164,15 @@ test("a Postman import makes a collection (not history rows), and its Postman ex
   await expect(page.getByRole("heading", { name: "History (0)" })).toBeVisible();
   await expect
     .poll(() => names(page))
-    .toEqual(["▸ Auth", "POST Log in as guest", "▸ Posts", "GET List posts", "POST Create post", "POST Like post", "DELETE Delete post"]);
+    .toEqual(["▾ Auth", "POST Log in as guest", "▾ Posts", "GET List posts", "POST Create post", "POST Like post", "DELETE Delete post"]);
+  // A folder's row closes it and opens it again, as in Postman's sidebar.
+  const posts = sidebar(page).getByRole("button", { name: "Posts", exact: true });
+  await posts.click();
+  await expect(posts).toHaveAttribute("aria-expanded", "false");
+  await expect.poll(() => names(page)).toEqual(["▾ Auth", "POST Log in as guest", "▸ Posts"]);
+  await posts.click();
+  await expect(posts).toHaveAttribute("aria-expanded", "true");
+  await expect.poll(() => names(page)).toHaveLength(7);
 
   const downloading = page.waitForEvent("download");
   await actionsFor(page, "Moments API", "Export as Postman");

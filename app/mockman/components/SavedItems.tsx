@@ -106,10 +106,15 @@ export function SavedItems({ panel, collection, items, currentId, onOpen, moreAc
               {panel.renaming === id ? (
                 <RenameField panel={panel} label={name} save={(n) => collections.renameItem(collection.id, id, n)} />
               ) : folder ? (
-                <span className="mm-saved-name mm-saved-folder-name">
-                  <span aria-hidden="true">▸ </span>
+                <button
+                  type="button"
+                  className="mm-saved-open mm-saved-folder-name"
+                  aria-expanded={!panel.collapsed.has(id)}
+                  onClick={() => panel.toggleFolder(id)}
+                >
+                  <span aria-hidden="true">{panel.collapsed.has(id) ? "▸" : "▾"} </span>
                   {name}
-                </span>
+                </button>
               ) : (
                 <button type="button" className="mm-saved-open" onClick={() => onOpen(collection, item)}>
                   <span className={`mm-saved-method mm-method-${form!.method.toLowerCase()}`}>{form!.method}</span> {name}
@@ -124,7 +129,7 @@ export function SavedItems({ panel, collection, items, currentId, onOpen, moreAc
               />
             </div>
             {panel.deleting === id && <DeleteConfirm panel={panel} label={name} remove={() => collections.removeItem(collection.id, id)} />}
-            {folder && (
+            {folder && !panel.collapsed.has(id) && (
               <SavedItems
                 panel={panel}
                 collection={collection}

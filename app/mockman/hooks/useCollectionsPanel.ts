@@ -13,6 +13,8 @@ export function useCollectionsPanel(collections: Collections, onNotice: (text: s
   const [renaming, setRenaming] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
   const [moving, setMoving] = useState<{ collectionId: string; item: PostmanItem } | null>(null);
+  // Folders open until their row is clicked, as in Postman's sidebar; for the page's life.
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const fail = (error: unknown) => onNotice(error instanceof Error ? error.message : String(error), true);
   const run = (work: Promise<unknown>, done?: string) => work.then(() => done && onNotice(done)).catch(fail);
 
@@ -42,6 +44,14 @@ export function useCollectionsPanel(collections: Collections, onNotice: (text: s
     setDeleting,
     moving,
     setMoving,
+    collapsed,
+    /** Opens a closed folder, closes an open one. */
+    toggleFolder: (id: string) =>
+      setCollapsed((before) => {
+        const after = new Set(before);
+        if (!after.delete(id)) after.add(id);
+        return after;
+      }),
     fail,
     run,
     /** Exports a collection (folderId null) or one of its folders, as a download. */

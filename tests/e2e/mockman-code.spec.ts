@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { startServe, stopServe } from "./cli-helpers";
-import { mockmanUi, openMockman, section, tool } from "./mockman-helpers";
+import { checkInBothThemes, mockmanUi, openMockman, section, tool } from "./mockman-helpers";
 
 let dir: string;
 let server: ChildProcess;
@@ -50,8 +50,10 @@ test("Code offers the languages, keeps or fills variables, and its cURL runs aga
   const code = dialog.getByTestId("code-snippet");
   // Kept as written by default.
   // Copy as cURL's command (app/mockman/lib/curl.ts), not httpsnippet's.
-  await expect(code).toContainText(`curl -X POST '${serveUrl}/api/test-todos?from={{who}}'`);
+  await expect(code).toContainText(`curl -X POST '${serveUrl}/api/test-todos?from={{who}}' \\\n  -H 'Accept: */*' \\\n`);
   await expect(code).toContainText(`${serveUrl}/api/test-todos?from={{who}}`);
+  // A flag a line: the dialog scrolls inside itself, never the page sideways.
+  await checkInBothThemes(page, "code-dialog");
   for (const [label, marker] of [
     ["JavaScript fetch", "fetch("],
     ["Node (fetch)", "fetch(url, options)"],

@@ -138,7 +138,7 @@ describe("bodies as commands", () => {
         "http://localhost:4000",
       );
     // Copy as cURL's flags: a text part starting with @ goes as --form-string (httpsnippet's `--form 'at=@home'` uploads the file "home").
-    expect(code("curl", form)).toContain("-F 'title=Hi there' -F 'pic=@a.png' --form-string 'at=@home'");
+    expect(code("curl", form)).toContain("-F 'title=Hi there' \\\n  -F 'pic=@a.png' \\\n  --form-string 'at=@home'");
     expect(code("curl", urlencoded)).toContain("--data-urlencode 'title=a b'");
     expect(code("python", form)).toContain("a.png");
     expect(code("fetch", urlencoded)).toContain("URLSearchParams");

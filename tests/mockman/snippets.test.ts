@@ -3,6 +3,7 @@
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { LANGUAGES, harOf, snippet } from "#app/mockman/lib/snippets";
+import { curlCommand, parseCurlCommand } from "#app/mockman/lib/curl";
 
 const BASE = "http://127.0.0.1:3000";
 const post = {
@@ -35,9 +36,17 @@ describe("code snippets", () => {
 
   it("prints each language with the method, URL, headers and body", () => {
     const curl = snippet(lang("curl"), post, BASE);
+    // A flag a line, as Postman's Code view prints it; Copy as cURL's one line is the same command.
     expect(curl).toBe(
-      `curl -X POST '${BASE}/api/posts?limit=5' -H 'Accept: */*' -H 'Authorization: Bearer abc' -H 'content-type: application/json' --data-raw '{"postText":"hi"}'`,
+      [
+        `curl -X POST '${BASE}/api/posts?limit=5'`,
+        `  -H 'Accept: */*'`,
+        `  -H 'Authorization: Bearer abc'`,
+        `  -H 'content-type: application/json'`,
+        `  --data-raw '{"postText":"hi"}'`,
+      ].join(" \\\n"),
     );
+    expect(curl.replace(/ \\\n {2}/g, " ")).toBe(curlCommand(post, BASE));
     expect(curl).toContain(`${BASE}/api/posts?limit=5`);
     expect(curl).toContain("Authorization: Bearer abc");
     expect(curl).toContain('"postText":"hi"');
@@ -74,6 +83,14 @@ describe("code snippets", () => {
         .split("\0");
       expect(words.slice(-2)).toEqual([body, ""]);
     }
+  });
+
+  it("the cURL of a line per flag pastes back (Paste cURL) as the request it was made from", () => {
+    const command = snippet(lang("curl"), post, BASE);
+    expect(command.split("\n")).toHaveLength(5);
+    const { request } = parseCurlCommand(command);
+    expect(request).toMatchObject({ method: "POST", endpoint: `${BASE}/api/posts?limit=5`, bodyText: post.bodyText });
+    expect(request.headers).toMatchObject({ Accept: "*/*", Authorization: "Bearer abc" });
   });
 
   it("prints a GET without a body", () => {

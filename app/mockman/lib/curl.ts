@@ -75,15 +75,18 @@ export function commandUrl(endpoint: string, baseUrl: string, pageOrigin?: strin
   return isAbsoluteUrl(target) ? target : baseUrl.replace(/\/+$/, "") + toPath(target);
 }
 
-/** Relative endpoints are printed against `baseUrl` (a running `mockman serve`), so the command runs from a terminal. */
-export function printCurl(request: CurlRequest, baseUrl: string, pageOrigin?: string): string {
+/**
+ * Relative endpoints are printed against `baseUrl` (a running `mockman serve`), so the command runs from a terminal.
+ * `lines`: each header and body flag on a line of its own, ended by ` \`, as Postman's Code view and the browsers print it.
+ */
+export function printCurl(request: CurlRequest, baseUrl: string, pageOrigin?: string, lines = false): string {
   const url = commandUrl(request.endpoint, baseUrl, pageOrigin);
   // curl reads [ ] { } in a URL as a glob (`?filter[name]=x` is "bad range in URL"); -g sends them as written.
-  const parts = ["curl", ...(/[[\]{}]/.test(url) ? ["-g"] : []), "-X", request.method, quote(url)];
-  for (const [name, value] of Object.entries(request.headers)) parts.push("-H", quote(`${name}: ${value}`));
-  if (request.data) for (const [flag, value] of request.data) parts.push(flag, quote(value));
-  else if (request.bodyText !== undefined) parts.push("--data-raw", quote(request.bodyText));
-  return parts.join(" ");
+  const parts = [["curl", ...(/[[\]{}]/.test(url) ? ["-g"] : []), "-X", request.method, quote(url)].join(" ")];
+  for (const [name, value] of Object.entries(request.headers)) parts.push(`-H ${quote(`${name}: ${value}`)}`);
+  if (request.data) for (const [flag, value] of request.data) parts.push(`${flag} ${quote(value)}`);
+  else if (request.bodyText !== undefined) parts.push(`--data-raw ${quote(request.bodyText)}`);
+  return parts.join(lines ? " \\\n  " : " ");
 }
 
 /**
@@ -91,13 +94,13 @@ export function printCurl(request: CurlRequest, baseUrl: string, pageOrigin?: st
  * with its type's content-type (unless a header sets one) and as curl's flags for that type
  * (`--data-raw`, so a body starting with `@` is never read as a file name).
  */
-export function curlCommand(request: CurlRequest, baseUrl: string, pageOrigin?: string): string {
+export function curlCommand(request: CurlRequest, baseUrl: string, pageOrigin?: string, lines = false): string {
   const { bodies, bodyText } = request;
   const headers = { ...request.headers };
   const type = bodies ? commandContentType(bodies.kind) : "application/json";
   if ((bodyText !== undefined || bodies) && type && !setsContentType(headers)) headers["content-type"] = type;
   const sent = bodies ? { data: curlBodyFlags(bodies) } : { bodyText };
-  return printCurl({ method: request.method, endpoint: request.endpoint, headers, ...sent }, baseUrl, pageOrigin);
+  return printCurl({ method: request.method, endpoint: request.endpoint, headers, ...sent }, baseUrl, pageOrigin, lines);
 }
 
 /**

@@ -159,6 +159,25 @@ describe("--folder, --bail, exit codes", () => {
     expect(untested.code).toBe(0);
   });
 
+  it("--bail stops before a request whose pre-request script threw or failed a test: it is not sent, as in Newman", async () => {
+    const { dir, db } = tempDb();
+    const pre = (line: string) => ({ event: [{ listen: "prerequest", script: { exec: [line] } }] });
+    for (const line of [
+      "throw new Error('no token yet');",
+      "pm.test('a token is set', () => pm.expect(pm.environment.get('token')).to.be.ok);",
+    ]) {
+      const file = postman(dir, [item("Guarded", "/api/posts?limit=1", [ok], pre(line)), item("Later", "/api/test-todos", [ok])]);
+      const ran = await cli(["replay", file, "--bail", "--json", "--db", db]);
+      expect(ran.code, line).toBe(1);
+      const report = JSON.parse(ran.stdout);
+      expect(report.results, line).toHaveLength(1);
+      expect(report.results[0], line).toMatchObject({ name: "guarded", status: null, pass: false });
+      expect(JSON.stringify(report.results[0].failures), line).toMatch(/no token yet|a token is set/);
+      // Without --bail the request goes, as Newman sends it.
+      expect(JSON.parse((await cli(["replay", file, "--json", "--db", db])).stdout).results[0].status, line).toBe(200);
+    }
+  });
+
   it.each([
     [["--bail", "sometimes"], "--bail sometimes: expected failure or folder"],
     [["-n", "0"], "--iteration-count: must be 1 or more"],

@@ -396,3 +396,18 @@ describe("the run's target", () => {
     expect(prepareRun(one, inputs({ collectionTarget: true })).base).toBe("http://collection.example");
   });
 });
+
+describe("--delay-request", () => {
+  it("waits before every request, the first too, as postman-runtime queues its delay", async () => {
+    const c = collection([get("A", "/api/a"), get("B", "/api/b")]);
+    // A first run loads Postman's libraries, so the measured one's time is the delay's.
+    await executeRun(prepareRun(c, inputs()), recorder().sender, { file: "c.json", bail: false });
+    const at: number[] = [];
+    const start = performance.now();
+    const { sender } = recorder(() => (at.push(performance.now() - start), {}));
+    await executeRun(prepareRun(c, inputs()), sender, { file: "c.json", bail: false, delayMs: 150 });
+    // Lower bounds only: a loaded machine makes the waits longer, never shorter.
+    expect(at[0]).toBeGreaterThanOrEqual(145);
+    expect(at[1] - at[0]).toBeGreaterThanOrEqual(145);
+  });
+});

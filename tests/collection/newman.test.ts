@@ -105,6 +105,7 @@ const SETUPS: Record<string, Setup> = {
     folders: ["Posts", "Cleanup"],
   },
   "random-signup.postman_collection.json": { randomQuery: true },
+  "folder-lookup.postman_collection.json": { folders: ["Smoke"] },
   "path-variables.postman_collection.json": { newmanFails: ["1: the path variable is listed (Newman resolves it away)"] },
   "schema-and-upload.postman_collection.json": { newmanFails: ["1: titles must be numbers (they are not)"] },
 };

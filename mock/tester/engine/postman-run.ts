@@ -145,14 +145,18 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
   // Stops a setNextRequest loop; Newman has no such guard, a CI job needs one.
   const maxRuns = Math.max(100_000, plan.steps.length * 10);
   const dynamic = options.dynamic && dynamicText(options.dynamic);
-  // setNextRequest's targets by name or id, the first step that has it (made on first use).
+  // setNextRequest's targets by id, then by name (made on first use).
   let jumps: Map<string, number> | undefined;
   const stepAt = () => {
     if (jumps) return jumps;
-    jumps = new Map();
+    // As postman-runtime's lookup hash: an id before any name, and of several requests with one name the last.
+    const ids = new Map<string, number>();
+    const names = new Map<string, number>();
     plan.steps.forEach((step, i) => {
-      for (const key of [step.label, step.id]) if (key !== undefined && !jumps!.has(key)) jumps!.set(key, i);
+      if (step.id !== undefined) ids.set(step.id, i);
+      names.set(step.label, i);
     });
+    jumps = new Map([...names, ...ids]);
     return jumps;
   };
   const turn = eventLoopTurns();
@@ -162,7 +166,6 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     if (options.keep !== false) results.push(result);
     options.onResult?.(result);
   };
-  let first = true;
   const end: RunEnd = { results };
 
   /**
@@ -219,8 +222,8 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
           emit({ ...notSentResult(step, why, await urlShown(step.definition, (text) => substitute(text, scopes, dynamic))), iteration });
           break;
         }
-        if (!first && options.delayMs) await delay(options.delayMs);
-        first = false;
+        // Before every request, the first too, as postman-runtime queues its delay.
+        if (options.delayMs) await delay(options.delayMs);
         ran.add(index);
         const expect = checked.expects[index];
         const outcome = expect ? { result: await runChecked(step, expect, index), next: undefined } : await runStep(step, iteration);
@@ -422,6 +425,10 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     if (skip) {
       result = notSentResult(step, "skipped by pm.execution.skipRequest()", await urlNow());
       result.pass = !errors.length;
+    } else if (options.bail && (errors.length || assertions.some((a) => !a.passed))) {
+      // --bail stops at a pre-request script's error or failed test before the request goes, as Newman's does.
+      result = notSentResult(step, "--bail: its pre-request script failed", await urlNow());
+      result.failures = [...assertions.filter((a) => !a.passed).map((a) => failureOf(a.name, a.error ?? "failed")), ...result.failures];
     } else {
       let prepared: Prepared | undefined;
       try {

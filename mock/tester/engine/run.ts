@@ -197,13 +197,64 @@ export function prepareRun(collection: RunnableCollection, inputs: RunInputs): P
 }
 
 /** The steps under the named folders (by name or id, at any depth; a request's own name or id too), in collection order. */
+/**
+ * The requests --folder runs, found as postman-runtime finds its entrypoints. One name: the first item or folder of
+ * that id or name among the collection's own items, else in each one's, in order. Several: the items in the
+ * collection's order, each name taken by the first it meets (an id before a name), and one inside a chosen folder
+ * only with its folder. A name nothing has is refused before anything is sent.
+ */
 function selectFolders(plan: PostmanPlan, folders: string[]): PostmanPlan["steps"] {
-  const matches = (name: string, step: PostmanPlan["steps"][number]) =>
-    step.folders.some((f) => f.name === name || f.id === name) || step.label === name || step.id === name;
-  for (const name of folders)
-    if (!plan.steps.some((step) => matches(name, step)))
-      throw new RunSetupError(`--folder ${name}: the collection has no folder or request of that name or id`);
-  return plan.steps.filter((step) => folders.some((name) => matches(name, step)));
+  // The tree again: the steps of one folder share its entry of `folders` (postman/steps.ts), so two folders of
+  // one name stay two.
+  interface Node {
+    id?: string;
+    name: string;
+    step?: PostmanPlan["steps"][number];
+    children: Node[];
+  }
+  const root: Node = { name: "", children: [] };
+  const made = new Map<object, Node>();
+  for (const step of plan.steps) {
+    let parent = root;
+    for (const folder of step.folders) {
+      let node = made.get(folder);
+      if (!node) {
+        node = { ...folder, children: [] };
+        made.set(folder, node);
+        parent.children.push(node);
+      }
+      parent = node;
+    }
+    parent.children.push({ name: step.label, ...(step.id === undefined ? {} : { id: step.id }), step, children: [] });
+  }
+  const stepsOf = (node: Node): PostmanPlan["steps"] => (node.step ? [node.step] : node.children.flatMap(stepsOf));
+  const findOne = (node: Node, name: string): Node | undefined =>
+    node.children.find((c) => c.id === name || c.name === name) ??
+    node.children.reduce<Node | undefined>((hit, c) => hit ?? findOne(c, name), undefined);
+  const chosen: Node[] = [];
+  let missing: string | undefined;
+  if (folders.length === 1) {
+    const hit = findOne(root, folders[0]);
+    if (hit) chosen.push(hit);
+    else missing = folders[0];
+  } else {
+    const wanted = new Set(folders);
+    const walk = (node: Node, gather: boolean) => {
+      for (const child of node.children) {
+        if (!wanted.size) return;
+        const match = child.id !== undefined && wanted.has(child.id) ? child.id : wanted.has(child.name) ? child.name : undefined;
+        if (match !== undefined) {
+          if (gather) chosen.push(child);
+          wanted.delete(match);
+        }
+        walk(child, gather && match === undefined);
+      }
+    };
+    walk(root, true);
+    missing = [...wanted][0];
+  }
+  if (missing !== undefined) throw new RunSetupError(`--folder ${missing}: the collection has no folder or request of that name or id`);
+  return chosen.flatMap(stepsOf);
 }
 
 /** The variable most URLs start with: `baseUrl`, or `APIURL` in `{{APIURL}}/users`. */

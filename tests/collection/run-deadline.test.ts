@@ -1,5 +1,5 @@
-// A run's --timeout against a request's test scripts: an answer that comes in as the time passes. In the slow
-// project: it holds an answer for over a second and boots a script sandbox of its own.
+// A request's test scripts at its edges: an answer that comes in as the run's --timeout passes, and a request error.
+// In the slow project: one holds an answer for over a second, and each boots a script sandbox.
 import { describe, expect, it } from "vitest";
 import type { Sender } from "#mock/tester/engine/exchange";
 import { executeRun, prepareRun, type RunInputs } from "#mock/tester/engine/run";
@@ -42,5 +42,41 @@ describe("--timeout and a request's test scripts", () => {
       pass: false,
       failures: [{ actual: "it did not run: the run's --timeout had passed" }],
     });
+  });
+});
+
+describe("a request error and its test scripts", () => {
+  it("the test scripts run with no response: their assertions count and their setNextRequest is followed, as in Newman", async () => {
+    const sent: string[] = [];
+    const sender: Sender = {
+      where: "test",
+      close: async () => {},
+      async send(request) {
+        sent.push(request.path);
+        if (request.path === "/api/slow") throw new Error("no answer within --timeout-request 1000 ms");
+        return { status: 200, statusText: "OK", headers: {}, body: null, ms: 1 };
+      },
+    };
+    const tests = (...exec: string[]) => ({ event: [{ listen: "test", script: { exec } }] });
+    const { report } = await executeRun(
+      prepareRun(
+        collection([
+          {
+            ...get("slow", "/api/slow"),
+            ...tests("pm.test('Status code is 200', () => pm.response.to.have.status(200));", "pm.execution.setNextRequest('last');"),
+          },
+          get("middle", "/api/middle"),
+          get("last", "/api/last"),
+        ]),
+        inputs(),
+      ),
+      sender,
+      { file: "c.json", bail: false },
+    );
+    expect(sent).toEqual(["/api/slow", "/api/last"]);
+    const [slow] = report.results;
+    expect(slow).toMatchObject({ status: null, pass: false });
+    expect(slow.assertions).toEqual([{ name: "Status code is 200", pass: false, error: expect.stringMatching(/code/) }]);
+    expect(slow.failures.map((f) => f.check)).toEqual(expect.arrayContaining(["Status code is 200"]));
   });
 });

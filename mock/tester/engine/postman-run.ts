@@ -455,11 +455,12 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
           // A request error (no answer in time, connection refused): Newman counts it a failure and runs on.
           result = notSentResult(step, (error as Error).message, prepared.url);
         }
-        if (exchange) {
-          await runScripts(step.test, "test", prepared.url, responseOf(exchange), prepared.outgoing);
-          const failures = [...errors, ...assertions.filter((a) => !a.passed).map((a) => failureOf(a.name, a.error ?? "failed"))];
-          result = sentResult(step, prepared.outgoing.path, exchange, failures);
-        }
+        // The test scripts run after a request error too, with no response (pm.response has no code), as
+        // postman-runtime runs them: their assertions count, and a setNextRequest of theirs is followed.
+        await runScripts(step.test, "test", prepared.url, exchange && responseOf(exchange), prepared.outgoing);
+        const failed = assertions.filter((a) => !a.passed).map((a) => failureOf(a.name, a.error ?? "failed"));
+        if (exchange) result = sentResult(step, prepared.outgoing.path, exchange, [...errors, ...failed]);
+        else result!.failures = [...result!.failures, ...failed];
       }
     }
     result!.assertions = assertions.map((a) => ({

@@ -7,6 +7,7 @@ import { CliError } from "./errors";
 import { answerReceived } from "./memory";
 import type { Exchange, Sender } from "#mock/tester/engine/exchange";
 import { answerBody } from "#mock/tester/answer-body";
+import { answerText } from "#mock/tester/answer-text";
 
 /** What a terminal shows for a binary body, the way Postman and HTTPie do. */
 export const binaryNote = (type: string | undefined, bytes: Uint8Array) =>
@@ -17,14 +18,17 @@ const isTextType = (type: string | null) => !type || /^text\/|[/+](json|xml)\b|j
 
 const round = (ms: number) => Math.round(ms * 100) / 100;
 
-/** An answer read off the wire, as the engine keeps it: a text body as text, anything else (images) as bytes. */
+/**
+ * An answer read off the wire, as the engine keeps it: a text body as text, read in its Content-Type's charset
+ * as Newman reads it (answer-text.ts), anything else (images) as bytes.
+ */
 function toExchange(
   answer: { status: number; statusText?: string; headers: Record<string, string>; bytes: Uint8Array },
   started: number,
 ): Exchange {
   const type = answer.headers["content-type"] ?? null;
   const bytes = isTextType(type) ? undefined : answer.bytes;
-  const text = bytes ? "" : new TextDecoder().decode(answer.bytes);
+  const text = bytes ? "" : answerText(answer.bytes, type);
   const ms = round(performance.now() - started);
   answerReceived(bytes ? bytes.length : text.length);
   return {

@@ -9,6 +9,7 @@ import { STORE_ERROR_HEADER } from "#mock/core/boundary";
 import { describeFailure, type CheckFailure, type Expectation } from "#mock/tester/collection/assert";
 import { rawOnly, type Behaviour, type PostmanPlan, type PostmanStep, type StepScript } from "#mock/tester/postman/steps";
 import { toPath } from "#mock/tester/collection/urls";
+import { answerText } from "#mock/tester/answer-text";
 import { sendWithin, type Exchange, type FileSource, type HopCookies, type OutgoingRequest, type Sender } from "./exchange";
 import type { ReplayResult } from "./reporters";
 import {
@@ -84,7 +85,8 @@ function headerIndex(headers: Array<[string, string]>, name: string): number {
 
 function bodyText(exchange: Exchange): string {
   const body = exchange.body;
-  if (exchange.bytes) return new TextDecoder().decode(exchange.bytes);
+  // A binary body as pm.response.text() reads it: in its charset too (answer-text.ts).
+  if (exchange.bytes) return answerText(exchange.bytes, exchange.headers["content-type"]);
   return body === null || body === undefined ? "" : typeof body === "string" ? body : JSON.stringify(body);
 }
 

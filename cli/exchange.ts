@@ -23,7 +23,7 @@ const round = (ms: number) => Math.round(ms * 100) / 100;
  * as Newman reads it (answer-text.ts), anything else (images) as bytes.
  */
 function toExchange(
-  answer: { status: number; statusText?: string; headers: Record<string, string>; bytes: Uint8Array },
+  answer: { status: number; statusText?: string; headers: Record<string, string>; rawHeaders?: Array<[string, string]>; bytes: Uint8Array },
   started: number,
 ): Exchange {
   const type = answer.headers["content-type"] ?? null;
@@ -35,6 +35,7 @@ function toExchange(
     status: answer.status,
     statusText: answer.statusText || statusText(answer.status),
     headers: answer.headers,
+    ...(answer.rawHeaders ? { rawHeaders: answer.rawHeaders } : {}),
     body: bytes?.length ? binaryNote(type ?? undefined, bytes) : answerBody(text),
     ...(bytes?.length ? { bytes } : {}),
     ms,
@@ -123,7 +124,16 @@ export async function httpSender(baseUrl: string, options: { insecure?: boolean 
         let answer: Awaited<ReturnType<typeof agent.request>>;
         let bytes: Uint8Array;
         try {
-          answer = await agent.request({ origin: target.origin, path, method, headers: headers.flat(), body: body ?? null, signal });
+          // Raw: the rows as the server wrote them (names in its case, one row a line), for a script's pm.response.headers.
+          answer = await agent.request({
+            origin: target.origin,
+            path,
+            method,
+            headers: headers.flat(),
+            body: body ?? null,
+            signal,
+            responseHeaders: "raw",
+          });
           bytes = new Uint8Array(await answer.body.arrayBuffer());
         } catch (error) {
           // A header row undici will not write (Transfer-Encoding, Keep-Alive, Upgrade, Expect, a second Host): the request's fault, not the server's.
@@ -133,15 +143,22 @@ export async function httpSender(baseUrl: string, options: { insecure?: boolean 
           // The Node error stays as the cause: a script's pm.sendRequest gets its fields (code, errno, syscall...), as Newman's does.
           throw new CliError(unreachable(baseUrl, error, timeoutMs), undefined, { cause: error });
         }
+        // undici's raw headers: name, value, name, value... (values read as latin1, as Node's http reads them).
+        const flat = answer.headers as unknown as string[];
+        const rows: Array<[string, string]> = [];
+        for (let i = 0; i + 1 < flat.length; i += 2) rows.push([flat[i], flat[i + 1]]);
         const received: Record<string, string> = {};
-        for (const [name, value] of Object.entries(answer.headers)) {
-          if (value === undefined) continue;
-          const values = Array.isArray(value) ? value : [value];
-          if (name === "set-cookie") {
-            if (jar) jar.keep(onTarget(path), values);
-            else setCookies.push(...values);
-          }
-          received[name] = values.join(", ");
+        const hopCookies: string[] = [];
+        for (const [name, value] of rows) {
+          const key = name.toLowerCase();
+          if (key === "set-cookie") hopCookies.push(value);
+          // Defined, not assigned: a row named __proto__ is a header like any other.
+          const joined = Object.hasOwn(received, key) ? `${received[key]}, ${value}` : value;
+          Object.defineProperty(received, key, { value: joined, enumerable: true, writable: true, configurable: true });
+        }
+        if (hopCookies.length) {
+          if (jar) jar.keep(onTarget(path), hopCookies);
+          else setCookies.push(...hopCookies);
         }
         const location = received.location;
         const redirected = answer.statusCode >= 300 && answer.statusCode < 400 && location !== undefined && rules.followRedirects !== false;
@@ -152,6 +169,7 @@ export async function httpSender(baseUrl: string, options: { insecure?: boolean 
               status: answer.statusCode,
               statusText: answer.statusText,
               headers: received,
+              rawHeaders: rows,
               bytes: empty ? new Uint8Array() : decoded(bytes, received["content-encoding"] ?? null),
             },
             started,

@@ -90,11 +90,27 @@ function bodyText(exchange: Exchange): string {
   return body === null || body === undefined ? "" : typeof body === "string" ? body : JSON.stringify(body);
 }
 
+/**
+ * A response's header rows as postman-runtime hands them to a script: the server's rows (Exchange.rawHeaders),
+ * names in its case, each row its own; those of one name as written (same case) gathered at its first row, as
+ * core.js's arrayPairsToObject gathers them before requester.js lists them again.
+ */
+function headerRows(exchange: Exchange): Array<[string, string]> {
+  if (!exchange.rawHeaders) return Object.entries(exchange.headers);
+  const byName = new Map<string, string[]>();
+  for (const [name, value] of exchange.rawHeaders) {
+    const values = byName.get(name);
+    if (values) values.push(value);
+    else byName.set(name, [value]);
+  }
+  return [...byName].flatMap(([name, values]) => values.map((value): [string, string] => [name, value]));
+}
+
 function responseOf(exchange: Exchange): ScriptResponse {
   return {
     code: exchange.status,
     status: exchange.statusText,
-    headers: Object.entries(exchange.headers),
+    headers: headerRows(exchange),
     body: bodyText(exchange),
     responseTime: Math.round(exchange.ms),
   };

@@ -133,6 +133,8 @@ export async function httpSender(baseUrl: string, options: { insecure?: boolean 
             body: body ?? null,
             signal,
             responseHeaders: "raw",
+            // undici asks to close after a HEAD (Connection: close, answered in kind) unless told not to; postman-request keeps it alive.
+            ...(method.toUpperCase() === "HEAD" ? { reset: false } : {}),
           });
           bytes = new Uint8Array(await answer.body.arrayBuffer());
         } catch (error) {

@@ -7,6 +7,7 @@ import { CliError } from "./errors";
 import { answerReceived } from "./memory";
 import type { Exchange, Sender } from "#mock/tester/engine/exchange";
 import { answerBody } from "#mock/tester/answer-body";
+import { answerText } from "#mock/tester/answer-text";
 
 /** What a terminal shows for a binary body, the way Postman and HTTPie do. */
 export const binaryNote = (type: string | undefined, bytes: Uint8Array) =>
@@ -17,20 +18,24 @@ const isTextType = (type: string | null) => !type || /^text\/|[/+](json|xml)\b|j
 
 const round = (ms: number) => Math.round(ms * 100) / 100;
 
-/** An answer read off the wire, as the engine keeps it: a text body as text, anything else (images) as bytes. */
+/**
+ * An answer read off the wire, as the engine keeps it: a text body as text, read in its Content-Type's charset
+ * as Newman reads it (answer-text.ts), anything else (images) as bytes.
+ */
 function toExchange(
-  answer: { status: number; statusText?: string; headers: Record<string, string>; bytes: Uint8Array },
+  answer: { status: number; statusText?: string; headers: Record<string, string>; rawHeaders?: Array<[string, string]>; bytes: Uint8Array },
   started: number,
 ): Exchange {
   const type = answer.headers["content-type"] ?? null;
   const bytes = isTextType(type) ? undefined : answer.bytes;
-  const text = bytes ? "" : new TextDecoder().decode(answer.bytes);
+  const text = bytes ? "" : answerText(answer.bytes, type);
   const ms = round(performance.now() - started);
   answerReceived(bytes ? bytes.length : text.length);
   return {
     status: answer.status,
     statusText: answer.statusText || statusText(answer.status),
     headers: answer.headers,
+    ...(answer.rawHeaders ? { rawHeaders: answer.rawHeaders } : {}),
     body: bytes?.length ? binaryNote(type ?? undefined, bytes) : answerBody(text),
     ...(bytes?.length ? { bytes } : {}),
     ms,
@@ -119,7 +124,18 @@ export async function httpSender(baseUrl: string, options: { insecure?: boolean 
         let answer: Awaited<ReturnType<typeof agent.request>>;
         let bytes: Uint8Array;
         try {
-          answer = await agent.request({ origin: target.origin, path, method, headers: headers.flat(), body: body ?? null, signal });
+          // Raw: the rows as the server wrote them (names in its case, one row a line), for a script's pm.response.headers.
+          answer = await agent.request({
+            origin: target.origin,
+            path,
+            method,
+            headers: headers.flat(),
+            body: body ?? null,
+            signal,
+            responseHeaders: "raw",
+            // undici asks to close after a HEAD (Connection: close, answered in kind) unless told not to; postman-request keeps it alive.
+            ...(method.toUpperCase() === "HEAD" ? { reset: false } : {}),
+          });
           bytes = new Uint8Array(await answer.body.arrayBuffer());
         } catch (error) {
           // A header row undici will not write (Transfer-Encoding, Keep-Alive, Upgrade, Expect, a second Host): the request's fault, not the server's.
@@ -129,15 +145,22 @@ export async function httpSender(baseUrl: string, options: { insecure?: boolean 
           // The Node error stays as the cause: a script's pm.sendRequest gets its fields (code, errno, syscall...), as Newman's does.
           throw new CliError(unreachable(baseUrl, error, timeoutMs), undefined, { cause: error });
         }
+        // undici's raw headers: name, value, name, value... (values read as latin1, as Node's http reads them).
+        const flat = answer.headers as unknown as string[];
+        const rows: Array<[string, string]> = [];
+        for (let i = 0; i + 1 < flat.length; i += 2) rows.push([flat[i], flat[i + 1]]);
         const received: Record<string, string> = {};
-        for (const [name, value] of Object.entries(answer.headers)) {
-          if (value === undefined) continue;
-          const values = Array.isArray(value) ? value : [value];
-          if (name === "set-cookie") {
-            if (jar) jar.keep(onTarget(path), values);
-            else setCookies.push(...values);
-          }
-          received[name] = values.join(", ");
+        const hopCookies: string[] = [];
+        for (const [name, value] of rows) {
+          const key = name.toLowerCase();
+          if (key === "set-cookie") hopCookies.push(value);
+          // Defined, not assigned: a row named __proto__ is a header like any other.
+          const joined = Object.hasOwn(received, key) ? `${received[key]}, ${value}` : value;
+          Object.defineProperty(received, key, { value: joined, enumerable: true, writable: true, configurable: true });
+        }
+        if (hopCookies.length) {
+          if (jar) jar.keep(onTarget(path), hopCookies);
+          else setCookies.push(...hopCookies);
         }
         const location = received.location;
         const redirected = answer.statusCode >= 300 && answer.statusCode < 400 && location !== undefined && rules.followRedirects !== false;
@@ -148,6 +171,7 @@ export async function httpSender(baseUrl: string, options: { insecure?: boolean 
               status: answer.statusCode,
               statusText: answer.statusText,
               headers: received,
+              rawHeaders: rows,
               bytes: empty ? new Uint8Array() : decoded(bytes, received["content-encoding"] ?? null),
             },
             started,

@@ -132,7 +132,15 @@ export function requestCommand(io: CliIo): Command {
       await sender.close();
     }
 
-    const { bytes, ...shown } = exchange;
+    // The five keys the manual names, whatever else the sender kept (Set-Cookie rows, the raw header rows, the bytes).
+    const { bytes } = exchange;
+    const shown = {
+      status: exchange.status,
+      statusText: exchange.statusText,
+      headers: exchange.headers,
+      body: exchange.body,
+      ms: exchange.ms,
+    };
     if (options.output) {
       const text = typeof shown.body === "string" ? shown.body : shown.body === null ? "" : JSON.stringify(shown.body, null, 2) + "\n";
       const saved = bytes ?? text;

@@ -29,6 +29,11 @@ beforeAll(async () => {
         res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" }).end();
         return;
       }
+      if (req.url === "/rows") {
+        res.writeHead(200, ["Content-Type", "text/plain; charset=ISO-8859-1", "X-Multi", "a", "Set-Cookie", "s=1", "X-Multi", "b"]);
+        res.end(Buffer.from([0x63, 0x61, 0x66, 0xe9]));
+        return;
+      }
       if (req.url === "/loop") {
         res.writeHead(302, { location: "/loop" }).end();
         return;
@@ -101,6 +106,20 @@ describe("a GET with a body over HTTP", () => {
     await expect(sender.send({ method: "GET", path: "/plain", headers: [["Transfer-Encoding", "chunked"]] })).rejects.toThrow(
       /^the request could not be sent: /,
     );
+  });
+
+  it("keeps the header rows as the server wrote them beside the lower-case headers, and reads the body in its charset", async () => {
+    const answer = await sender.send({ method: "GET", path: "/rows", headers: [] });
+    expect(answer.rawHeaders?.slice(0, 4)).toEqual([
+      ["Content-Type", "text/plain; charset=ISO-8859-1"],
+      ["X-Multi", "a"],
+      ["Set-Cookie", "s=1"],
+      ["X-Multi", "b"],
+    ]);
+    expect(answer.rawHeaders?.map(([name]) => name)).toContain("Date");
+    expect(answer.headers).toMatchObject({ "content-type": "text/plain; charset=ISO-8859-1", "x-multi": "a, b", "set-cookie": "s=1" });
+    expect(answer.setCookies).toEqual(["s=1"]);
+    expect(answer.body).toBe("café");
   });
 
   it("a POST reads a gzip answer the same way", async () => {

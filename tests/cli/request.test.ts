@@ -1,6 +1,8 @@
 // `mockman request`, in-process on a temp store: output shapes, auth, bodies,
 // and every usage error (exit 2, one stderr line, the store unchanged).
 import { readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FIRST_POST, cli, folderState, oneStderrLine, tempDb } from "./helpers";
@@ -39,6 +41,37 @@ describe("mockman request", () => {
     expect(report).toMatchObject({ status: 404, statusText: "Not Found", headers: { "content-type": "application/json" } });
     expect(report.body.errors).toHaveLength(1);
     expect(typeof report.ms).toBe("number");
+  });
+
+  it("--json over HTTP prints the same five keys: Set-Cookie rows and a header given twice are joined in headers", async () => {
+    const server = createServer((_req, res) => {
+      res.writeHead(200, [
+        "Content-Type",
+        "application/json",
+        "Set-Cookie",
+        "a=1; Path=/",
+        "Set-Cookie",
+        "b=2",
+        "X-Multi",
+        "a",
+        "X-Multi",
+        "b",
+      ]);
+      res.end('{"ok":true}');
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const ran = await cli(["request", "GET", "/x", "--base-url", url, "--json"]);
+      expect(ran.code).toBe(0);
+      const report = JSON.parse(ran.stdout);
+      expect(Object.keys(report)).toEqual(["status", "statusText", "headers", "body", "ms"]);
+      expect(report.headers).toMatchObject({ "content-type": "application/json", "set-cookie": "a=1; Path=/, b=2", "x-multi": "a, b" });
+      expect(report.body).toEqual({ ok: true });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((done) => server.close(done));
+    }
   });
 
   it("colours only on a TTY, and never with NO_COLOR", async () => {

@@ -7,7 +7,10 @@
 // body mode with its Content-Type, every auth type's Authorization (or query
 // params) with fixed timestamps and nonces so the signatures can be compared.
 // What cannot agree is listed in KNOWN_DIFFERENCES with why, and each entry is
-// checked to still differ: the comparison itself is never loosened.
+// checked to still differ: the comparison itself is never loosened. And how
+// each reads the answers: answers.postman_collection.json's scripts write what
+// they read (header rows, a body's characters in its charset) into their
+// assertions' names, and both tools must give the same assertions.
 import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -181,6 +184,25 @@ function echoServer(): Promise<Echo> {
         response.end('{"ok":true}');
         return;
       }
+      // Answers for how each tool reads them (answers.postman_collection.json): header rows in the server's case and
+      // order, one name twice apart; a body in the charset its query names (bytes no UTF-8 reads), or UTF-16 with its BOM.
+      if (asked.pathname === "/answer/rows") {
+        response.writeHead(200, ["Content-Type", "text/plain", "X-Multi", "a", "x-request-id", "7", "X-Multi", "b"]);
+        response.end("rows");
+        return;
+      }
+      if (asked.pathname === "/answer/charset") {
+        response.writeHead(200, { "Content-Type": `text/plain; charset=${asked.searchParams.get("charset")}` });
+        response.end(
+          asked.searchParams.has("utf8") ? Buffer.from("café €") : Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x20, 0x80, 0x93, 0x9d]),
+        );
+        return;
+      }
+      if (asked.pathname === "/answer/utf16") {
+        response.writeHead(200, { "Content-Type": "application/json; charset=utf-16le" });
+        response.end(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('{"é":"ü"}', "utf16le")]));
+        return;
+      }
       response.writeHead(200, { "Content-Type": "application/json" });
       response.end('{"ok":true}');
     });
@@ -243,6 +265,52 @@ const COLLECTIONS = [
   // Repeated headers, a Host and a Cookie header of its own, dot segments, redirects and protocolProfileBehavior, values of other types.
   "behaviour.postman_collection.json",
 ];
+
+/**
+ * Each assertion of a run, in the order the requests ran: `assertion: verdict`. The collection's
+ * scripts write what they read into their assertions' names (header rows, a body's characters), so equal
+ * names are equal readings.
+ */
+interface NewmanExecution {
+  assertions?: Array<{ assertion: string; skipped?: boolean; error?: unknown }>;
+}
+
+const judgedByNewman = (file: string) =>
+  new Promise<string[]>((resolve, reject) =>
+    newman.run(
+      { collection: file, environment: environmentFile(echo.url), workingDir: dirname(file), reporters: [], timeoutRequest: 10_000 },
+      (error, summary) =>
+        error
+          ? reject(error)
+          : resolve(
+              (summary.run.executions as NewmanExecution[]).flatMap((e) =>
+                (e.assertions ?? []).map((a) => `${a.assertion}: ${a.skipped ? "skipped" : a.error ? "fail" : "pass"}`),
+              ),
+            ),
+    ),
+  );
+
+async function judgedByMockman(file: string): Promise<string[]> {
+  const ran = await processCli(["replay", file, "-e", environmentFile(echo.url), "--working-dir", dirname(file), "--json"]);
+  if (!ran.stdout.startsWith("{")) throw new Error(`mockman replay gave no report (exit ${ran.code}): ${ran.stderr}`);
+  const report = JSON.parse(ran.stdout) as {
+    results: Array<{ name: string; assertions: Array<{ name: string; pass: boolean; skipped?: boolean }> }>;
+  };
+  return report.results.flatMap((r) => r.assertions.map((a) => `${a.name}: ${a.skipped ? "skipped" : a.pass ? "pass" : "fail"}`));
+}
+
+describe("Newman and mockman replay read the same answers the same way", () => {
+  // Header rows as the server wrote them (names in its case, a name twice as two rows), a body decoded by its charset.
+  it("answers.postman_collection.json", { timeout: 120_000 }, async () => {
+    const file = join(WIRE, "answers.postman_collection.json");
+    const byNewman = await judgedByNewman(file);
+    const byMockman = await judgedByMockman(file);
+    // The collection's checks hold under Newman: what it asserts is what Newman reads.
+    expect(byNewman.filter((a) => !a.endsWith(": pass"))).toEqual([]);
+    expect(byNewman.length).toBeGreaterThan(10);
+    expect(byMockman).toEqual(byNewman);
+  });
+});
 
 describe("Newman and mockman replay send the same requests, byte for byte", () => {
   for (const name of COLLECTIONS) {

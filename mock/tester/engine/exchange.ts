@@ -19,11 +19,19 @@ export interface HopCookies {
   keep(path: string, setCookies: string[]): void;
 }
 
-/** What `--json` prints, exactly. */
+/** An answer: what `mockman request --json` prints is its status, statusText, headers, body and ms. */
 export interface Exchange {
   status: number;
   statusText: string;
+  /** Names in lower case, a name given twice joined by ", ". */
   headers: Record<string, string>;
+  /**
+   * The header rows as the server wrote them, its case and order, a name given twice in two rows (what a
+   * script's pm.response.headers lists, as Newman's): from the HTTP sender. Without them, the rows are
+   * `headers`' own (the mock's names are lower case, each once, as `mockman serve` writes them; a browser's
+   * fetch gives no more).
+   */
+  rawHeaders?: Array<[string, string]>;
   /** Each Set-Cookie header, when the sender can tell them apart (headers joins them). */
   setCookies?: string[];
   /** Parsed JSON when the body is JSON, the text otherwise, null when empty; for a binary body, a note saying what it is. */

@@ -9,6 +9,7 @@ import { STORE_ERROR_HEADER } from "#mock/core/boundary";
 import { describeFailure, type CheckFailure, type Expectation } from "#mock/tester/collection/assert";
 import { rawOnly, type Behaviour, type PostmanPlan, type PostmanStep, type StepScript } from "#mock/tester/postman/steps";
 import { toPath } from "#mock/tester/collection/urls";
+import { answerText } from "#mock/tester/answer-text";
 import { sendWithin, type Exchange, type FileSource, type HopCookies, type OutgoingRequest, type Sender } from "./exchange";
 import type { ReplayResult } from "./reporters";
 import {
@@ -84,15 +85,32 @@ function headerIndex(headers: Array<[string, string]>, name: string): number {
 
 function bodyText(exchange: Exchange): string {
   const body = exchange.body;
-  if (exchange.bytes) return new TextDecoder().decode(exchange.bytes);
+  // A binary body as pm.response.text() reads it: in its charset too (answer-text.ts).
+  if (exchange.bytes) return answerText(exchange.bytes, exchange.headers["content-type"]);
   return body === null || body === undefined ? "" : typeof body === "string" ? body : JSON.stringify(body);
+}
+
+/**
+ * A response's header rows as postman-runtime hands them to a script: the server's rows (Exchange.rawHeaders),
+ * names in its case, each row its own; those of one name as written (same case) gathered at its first row, as
+ * core.js's arrayPairsToObject gathers them before requester.js lists them again.
+ */
+function headerRows(exchange: Exchange): Array<[string, string]> {
+  if (!exchange.rawHeaders) return Object.entries(exchange.headers);
+  const byName = new Map<string, string[]>();
+  for (const [name, value] of exchange.rawHeaders) {
+    const values = byName.get(name);
+    if (values) values.push(value);
+    else byName.set(name, [value]);
+  }
+  return [...byName].flatMap(([name, values]) => values.map((value): [string, string] => [name, value]));
 }
 
 function responseOf(exchange: Exchange): ScriptResponse {
   return {
     code: exchange.status,
     status: exchange.statusText,
-    headers: Object.entries(exchange.headers),
+    headers: headerRows(exchange),
     body: bodyText(exchange),
     responseTime: Math.round(exchange.ms),
   };

@@ -80,3 +80,45 @@ describe("a request error and its test scripts", () => {
     expect(slow.failures.map((f) => f.check)).toEqual(expect.arrayContaining(["Status code is 200"]));
   });
 });
+
+describe("pm.sendRequest without an answer", () => {
+  it("a host still written as {{variable}} is not found, a --timeout-request passes with ESOCKETTIMEDOUT, and each fails its item, as in Newman", async () => {
+    const sent: string[] = [];
+    const sender: Sender = {
+      where: "test",
+      close: async () => {},
+      async send(request, options) {
+        sent.push(request.path);
+        if (request.path === "/api/slow") await new Promise((resolve) => setTimeout(resolve, (options?.timeoutMs ?? 0) + 500));
+        return { status: 200, statusText: "OK", headers: {}, body: null, ms: 1 };
+      },
+    };
+    const pre = (...exec: string[]) => ({ event: [{ listen: "prerequest", script: { exec } }] });
+    const c = collection([
+      {
+        ...get("unfilled", "/api/main"),
+        ...pre(
+          "pm.sendRequest('{{baseUrl}}/login', (err) => {",
+          "  pm.test('not found', () => { pm.expect(err.code).to.equal('ENOTFOUND'); pm.expect(err.hostname).to.equal('{{baseurl}}'); });",
+          "});",
+        ),
+      },
+      {
+        ...get("timed", "/api/main"),
+        ...pre(
+          "pm.sendRequest('http://x/api/slow', (err) => {",
+          "  pm.test('timed out', () => { pm.expect(err.code).to.equal('ESOCKETTIMEDOUT'); pm.expect(err.connect).to.equal(false); });",
+          "});",
+        ),
+      },
+    ]);
+    const { report } = await executeRun(prepareRun(c, inputs()), sender, { file: "c.json", bail: false, timeoutRequestMs: 300 });
+    // The unfilled host never left; the slow one went to the target and was given up.
+    expect(sent).toEqual(["/api/main", "/api/slow", "/api/main"]);
+    for (const result of report.results) {
+      expect(result.assertions, result.name).toEqual([{ name: expect.any(String), pass: true }]);
+      expect(result.pass, result.name).toBe(false);
+      expect(result.failures.map((f) => f.check)[0], result.name).toMatch(/^pm\.sendRequest GET /);
+    }
+  });
+});

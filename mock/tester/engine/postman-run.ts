@@ -216,7 +216,10 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
       outgoing,
       { ...(timeoutMs ? { timeoutMs } : {}), behaviour, ...(cookies ? { cookies } : {}) },
       () =>
-        byRun ? new NotSent("no answer before the run's --timeout") : new NotSent(`no answer within --timeout-request ${requestMs} ms`),
+        byRun
+          ? new NotSent("no answer before the run's --timeout")
+          : // The fields a script's pm.sendRequest callback reads on err, as postman-request's timeout has them.
+            Object.assign(new NotSent(`no answer within --timeout-request ${requestMs} ms`), { code: "ESOCKETTIMEDOUT", connect: false }),
     );
     if (!behaviour.disableCookies) keepSetCookies(jar, url, setCookiesOf(exchange));
     return exchange;
@@ -323,6 +326,19 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
       sendRequest: async (req) => {
         // The URL as wire.ts encoded it (sandbox.ts builds a script's request as the run's own).
         const url = req.url;
+        // A host still written as a variable ('{{baseUrl}}/login': the script's text is not filled) names no server:
+        // postman-request's lookup fails, and so does this, rather than sending it to the run's target.
+        const host = /^[a-z][\w+.-]*:\/\/([^/?#]*)/i.exec(url)?.[1] ?? "";
+        if (/\{\{|%7B%7B/i.test(host)) {
+          const hostname = decodeURIComponent(host.replace(/%(?![0-9a-f]{2})/gi, "%25")).toLowerCase();
+          sentByScripts.push({ method: req.method, url, error: `getaddrinfo ENOTFOUND ${hostname}` });
+          throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), {
+            code: "ENOTFOUND",
+            errno: -3008,
+            syscall: "getaddrinfo",
+            hostname,
+          });
+        }
         let path: string;
         try {
           path = pathOf(url, options.base);
@@ -490,6 +506,12 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     if (errors.length && result!.status === null) result!.failures = [...errors, ...result!.failures];
     if (warnings.length) result!.warnings = warnings;
     if (sentByScripts.length) result!.sent = sentByScripts;
+    // A pm.sendRequest that got no answer fails its item, as Newman counts it among the run's failed requests.
+    for (const { method, url, error } of sentByScripts)
+      if (error !== undefined) {
+        result!.failures = [...result!.failures, { check: `pm.sendRequest ${method} ${url}`, expected: "an answer", actual: error }];
+        result!.pass = false;
+      }
     return { result: result!, next };
   }
 

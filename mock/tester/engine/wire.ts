@@ -231,17 +231,24 @@ function wireOf(input: WireInput): Wire {
       else warnings.push(`its ${type} auth has no handler in postman-runtime; sent unsigned`);
     }
     const enabled = () =>
-      headersOf(sent)
-        .filter((h) => !h.disabled && h.key)
-        .map((h) => [h.key, String(h.value ?? "")] as [string, string]);
+      nodeRows(
+        headersOf(sent)
+          .filter((h) => !h.disabled && h.key)
+          .map((h) => [h.key, h.value === null ? "null" : String(h.value ?? "")] as [string, string]),
+      );
     const typeOf = (list: Array<[string, string]>) => list.find(([k]) => k.toLowerCase() === "content-type");
     // Built before the headers are read: core-body-builder adds raw's and GraphQL's Content-Type to the request.
     const body = bodyOf(sent, loaded, prune, typeOf(enabled())?.[1]);
-    const headers = enabled();
+    let headers = enabled();
     const typed = typeOf(headers);
+    const types = headers.filter(([k]) => k.toLowerCase() === "content-type").map(([, v]) => v);
     if (body?.type && !typed) headers.push(["Content-Type", body.type]);
-    // postman-request puts its own type over one a form body cannot have (form() in its request.js).
-    else if (body?.type && typed && body.keeps && !body.keeps.test(typed[1])) typed[1] = body.type;
+    // postman-request puts its own type over one a form body cannot have (form() in its request.js): its setHeader
+    // replaces every row of the name, a list of two read as the two joined.
+    else if (body?.type && typed && body.keeps && !body.keeps.test(types.join(","))) {
+      typed[1] = body.type;
+      headers = headers.filter((row) => row === typed || row[0].toLowerCase() !== "content-type");
+    }
     return {
       method: String(sent.method).toUpperCase(),
       url: toNodeUrl(sent.url, input.disableUrlEncoding).href,
@@ -362,6 +369,22 @@ interface HeaderLike {
 }
 
 const headersOf = (request: Request) => request.headers.all() as unknown as HeaderLike[];
+
+/**
+ * The rows as Node writes postman-request's header object (postman-runtime's getHeaders: rows of one name in one
+ * case gathered into a list): each name set with Node's setHeader, which takes a name in any case as one header,
+ * so a later one replaces an earlier in its place and with its name; a list goes as rows, a Cookie list as one
+ * row joined by "; ".
+ */
+function nodeRows(rows: Array<[string, string]>): Array<[string, string]> {
+  const exact = new Map<string, string[]>();
+  for (const [name, value] of rows) exact.set(name, [...(exact.get(name) ?? []), value]);
+  const set = new Map<string, [string, string[]]>();
+  for (const [name, values] of exact) set.set(name.toLowerCase(), [name, values]);
+  return [...set].flatMap(([lower, [name, values]]) =>
+    lower === "cookie" ? [[name, values.join("; ")] as [string, string]] : values.map((value): [string, string] => [name, value]),
+  );
+}
 
 /**
  * postman-runtime's first pre-send helper: a raw body that is JSON (by its language, else by the request's

@@ -361,11 +361,23 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
       },
     };
     const guard = bounds.step(host);
-    /** The auth it goes with: its own (as its pre-request scripts left it) when it names a type, else the one it inherits. */
+    /**
+     * The auth it went with: its own (as its pre-request scripts left it) when it names a type, else the one it
+     * inherits; its parameters' values filled, as the test script's pm.request.auth reads them in Newman.
+     */
     const sentAuth = () => {
       const own = (definition ?? step.definition).auth as Record<string, unknown> | undefined;
       const auth = typeof own?.type === "string" && own.type ? own : (step.auth as Record<string, unknown> | undefined);
-      return auth && auth.type !== "noauth" ? auth : undefined;
+      if (!auth || auth.type === "noauth") return undefined;
+      const filled = (value: unknown) => (typeof value === "string" ? filledOr(fill, value) : value);
+      return Object.fromEntries(
+        Object.entries(auth).map(([key, params]) => [
+          key,
+          Array.isArray(params)
+            ? params.map((p: unknown) => (p && typeof p === "object" ? { ...p, value: filled((p as { value?: unknown }).value) } : p))
+            : params,
+        ]),
+      );
     };
     const runScripts = async (
       list: StepScript[],

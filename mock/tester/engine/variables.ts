@@ -29,6 +29,9 @@ export function variableValue(scopes: Scopes, name: string, dynamic?: DynamicVar
     const values = scopes[scope];
     if (Object.prototype.hasOwnProperty.call(values, name)) {
       const value = values[name];
+      // A null in the iteration data is no value to postman-collection's Substitutor (it fills only a string,
+      // number or boolean): {{name}} stays as written, and the scopes after it are not read.
+      if (scope === "data" && value === null) return undefined;
       // A variable a script set to null or undefined goes out as "null", as Newman 6 sends it; an object or
       // array as postman-collection's Substitutor writes it, by its toString ("[object Object]", "1,2").
       if (value === undefined || value === null) return "null";

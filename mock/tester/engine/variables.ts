@@ -11,10 +11,14 @@
 // through collection/templates.ts); a whole-string template there keeps the value's type.
 import { BOUNDS, cut, NotSent } from "./limits";
 import type { DynamicGenerators, DynamicVariables } from "./dynamic";
+import type { ScopeTypes } from "./variable-types";
 
 /** Postman's variable scopes, as a script reads and sets them (sandbox.ts) and a request is filled from them. */
 export type ScopeName = "environment" | "collectionVariables" | "globals" | "local" | "data";
-export type Scopes = Record<ScopeName, Record<string, unknown>>;
+export type Scopes = Record<ScopeName, Record<string, unknown>> & {
+  /** The variables with a type (variable-types.ts): a value set on one is cast by it, as postman-collection's Variable casts. */
+  types?: ScopeTypes;
+};
 
 /** Postman's precedence, first wins. */
 const LOOKUP_ORDER = ["local", "data", "environment", "collectionVariables", "globals"] as const;

@@ -3,20 +3,28 @@
 // later ones winning, as Postman's collection < environment < CLI order; and
 // the globals (`-g FILE`, `--global-var`), read the same way.
 import type { Variables } from "#mock/tester/collection/templates";
-import { EnvironmentFileError, VARIABLE_NAME, readEnvironmentFile, variablesOfFile } from "#mock/tester/environments";
+import { EnvironmentFileError, VARIABLE_NAME, readEnvironmentFile, typedVariablesOfFile } from "#mock/tester/environments";
+import { typedValue, type VariableType } from "#mock/tester/engine/variable-types";
 import { usageError } from "./errors";
 import { readSource } from "./inputs";
 import type { CliIo } from "./io";
 
 export type { Variables };
 
+/** Variables by name, and the types of those that have one (variable-types.ts). */
+export interface TypedVariables {
+  values: Record<string, unknown>;
+  types: Record<string, VariableType>;
+}
+
 /**
  * An env file: `{"baseUrl": "http://127.0.0.1:3001", "user": "guest"}`, or a
- * Postman environment or globals export, as Newman reads it (mock/tester/environments.ts).
+ * Postman environment or globals export, as Newman reads it (mock/tester/environments.ts): a Postman
+ * export's values keep their JSON type (3 is a number to scripts), cast by a variable's own type.
  */
-export function parseEnvFile(text: string, file: string, flag = "--env"): Variables {
+export function parseEnvFile(text: string, file: string, flag = "--env"): TypedVariables {
   try {
-    return variablesOfFile(readEnvironmentFile(text, "newman"));
+    return typedVariablesOfFile(readEnvironmentFile(text, "newman"));
   } catch (error) {
     if (error instanceof EnvironmentFileError) throw usageError(`${flag} ${file}: ${error.message}`);
     throw error;
@@ -30,28 +38,27 @@ export function parseEnvVar(raw: string, flag = "--env-var"): [string, string] {
   return [name, raw.slice(eq + 1)];
 }
 
-/** -g FILE then each --global-var NAME=VALUE. */
-export async function loadGlobals(io: CliIo, options: { globals?: string; globalVar?: string[] }): Promise<Variables> {
-  const variables: Variables = {};
-  if (options.globals)
-    Object.assign(variables, parseEnvFile(await readSource(io, options.globals, "--globals file"), options.globals, "--globals"));
-  for (const raw of options.globalVar ?? []) {
-    const [name, value] = parseEnvVar(raw, "--global-var");
-    variables[name] = value;
+/** A file's variables, then each NAME=VALUE set on them as Newman sets it (VariableScope#set: cast by the file's type). */
+async function loadScope(
+  io: CliIo,
+  file: { path?: string; what: string; flag?: string },
+  pairs: string[] = [],
+  flag: string,
+): Promise<TypedVariables> {
+  const scope: TypedVariables = file.path
+    ? parseEnvFile(await readSource(io, file.path, file.what), file.path, file.flag)
+    : { values: {}, types: {} };
+  for (const raw of pairs) {
+    const [name, value] = parseEnvVar(raw, flag);
+    scope.values[name] = typedValue(Object.hasOwn(scope.types, name) ? scope.types[name] : undefined, value);
   }
-  return variables;
+  return scope;
 }
 
-export async function loadVariables(
-  io: CliIo,
-  options: { env?: string; envVar?: string[] },
-  defaults: Variables | undefined,
-): Promise<Variables> {
-  const variables: Variables = { ...defaults };
-  if (options.env) Object.assign(variables, parseEnvFile(await readSource(io, options.env, "--env file"), options.env));
-  for (const raw of options.envVar ?? []) {
-    const [name, value] = parseEnvVar(raw);
-    variables[name] = value;
-  }
-  return variables;
-}
+/** -g FILE then each --global-var NAME=VALUE. */
+export const loadGlobals = (io: CliIo, options: { globals?: string; globalVar?: string[] }): Promise<TypedVariables> =>
+  loadScope(io, { path: options.globals, what: "--globals file", flag: "--globals" }, options.globalVar, "--global-var");
+
+/** -e FILE then each --env-var NAME=VALUE. */
+export const loadVariables = (io: CliIo, options: { env?: string; envVar?: string[] }): Promise<TypedVariables> =>
+  loadScope(io, { path: options.env, what: "--env file" }, options.envVar, "--env-var");

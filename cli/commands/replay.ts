@@ -14,7 +14,8 @@ import { cut, NotSent } from "#mock/tester/engine/bounds";
 import { REPORTERS, columnsFor, junitXml, printable, resultLines, summaryLine, type ReplayResult } from "#mock/tester/engine/reporters";
 import { executeRun, prepareRun, RunSetupError, type RunnableCollection } from "#mock/tester/engine/run";
 import type { Scopes } from "#mock/tester/sandbox/sandbox";
-import { asText, toPostmanFile } from "#mock/tester/environments";
+import { toPostmanFile } from "#mock/tester/environments";
+import { castIn } from "#mock/tester/engine/variable-types";
 import { openSender } from "../stores";
 import { CliError, EXIT, oneLine, usageError } from "../errors";
 import { readSource, refuseStoreOutput, writeOutput } from "../inputs";
@@ -261,7 +262,7 @@ export function replayCommand(io: CliIo): Command {
       if (target) await refuseStoreOutput(io, target, option, options.db);
 
     const loaded = await loadCollection(io, file);
-    const environment = await loadVariables(io, { env: options.environment ?? options.env, envVar: options.envVar }, undefined);
+    const environment = await loadVariables(io, { env: options.environment ?? options.env, envVar: options.envVar });
     const globals = await loadGlobals(io, options);
     const root = workingDirOf(io, file, options.workingDir);
     const insecureFileRead = options.insecureFileRead === true;
@@ -272,8 +273,9 @@ export function replayCommand(io: CliIo): Command {
     let prepared;
     try {
       prepared = prepareRun(collection, {
-        environment,
-        globals,
+        environment: environment.values,
+        globals: globals.values,
+        types: { environment: environment.types, globals: globals.types },
         data,
         iterationCount: options.iterationCount,
         folders: options.folder ?? [],
@@ -352,26 +354,33 @@ export function replayCommand(io: CliIo): Command {
 }
 
 /** A scope as Postman exports it, named after itself (--export-environment, --export-globals). */
-const postmanScope = (scope: "environment" | "globals", values: Record<string, unknown>) =>
+const postmanScope = (scope: "environment" | "globals", scopes: Scopes) =>
   toPostmanFile(
     scope,
     scope,
-    Object.entries(values).map(([name, value]) => ({ name, value })),
+    Object.entries(scopes[scope]).map(([name, value]) => ({ name, value, type: typeIn(scopes, scope, name) })),
     "mockman replay",
   );
 
+/** A variable's type (variable-types.ts), when it has one. */
+const typeIn = (scopes: Scopes, scope: "environment" | "globals" | "collectionVariables", name: string) => {
+  const types = scopes.types?.[scope];
+  return types && Object.hasOwn(types, name) ? types[name] : undefined;
+};
+
 /** --export-environment, --export-globals, --export-collection: the scopes as the run left them. */
 async function exportScopes(io: CliIo, options: Options, loaded: LoadedCollection, scopes: Scopes): Promise<void> {
-  if (options.exportEnvironment) await writeOutput(io, options.exportEnvironment, postmanScope("environment", scopes.environment));
-  if (options.exportGlobals) await writeOutput(io, options.exportGlobals, postmanScope("globals", scopes.globals));
+  if (options.exportEnvironment) await writeOutput(io, options.exportEnvironment, postmanScope("environment", scopes));
+  if (options.exportGlobals) await writeOutput(io, options.exportGlobals, postmanScope("globals", scopes));
   if (options.exportCollection) {
     const collection = loaded.postman
       ? {
           ...loaded.postman,
-          variable: Object.entries(scopes.collectionVariables).map(([key, value]) => ({
-            key,
-            value: asText(value),
-          })),
+          // A variable with a type keeps it, its value as the Variable stores it (Newman's collection JSON).
+          variable: Object.entries(scopes.collectionVariables).map(([key, value]) => {
+            const type = typeIn(scopes, "collectionVariables", key);
+            return type ? { key, value: castIn(type, value), type } : { key, value: value === undefined ? "" : value };
+          }),
         }
       : loaded.file;
     await writeOutput(io, options.exportCollection, JSON.stringify(collection, null, 2) + "\n");

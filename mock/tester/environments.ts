@@ -2,6 +2,7 @@
 // dialog and by `mockman replay` (-e, -g, --export-environment, --export-globals):
 // a plain {"name": "value"} object, or a Postman environment or globals export.
 import { SERVE_URL } from "#mock/core/boundary";
+import { castIn, typedValue, variableTypeOf, type VariableType } from "./engine/variable-types";
 
 /** A name a plain file may give (Postman's own exports may use any name but an empty one). */
 export const VARIABLE_NAME = /^[A-Za-z0-9_.-]+$/;
@@ -13,6 +14,11 @@ export interface EnvVariable {
   value: string;
   /** Postman's `type: "secret"`: masked on the page and left out of its exports unless asked. */
   secret: boolean;
+  /**
+   * Read as Newman reads it (`as` "newman", a Postman export): the value as postman-collection's Variable
+   * holds it, not text (3 stays 3, an object an object, null null; cast by `type` when it has one), and that type.
+   */
+  typed?: { value: unknown; type?: VariableType };
 }
 
 export interface EnvironmentFile {
@@ -57,7 +63,12 @@ export function readEnvironmentFile(text: string, as: "postman" | "newman" = "po
     if (v.disabled === true || (v.enabled === false && as === "postman")) return [];
     const name = String(v.key ?? "");
     if (!name) throw new EnvironmentFileError(`values[${i}] has no key`);
-    return [{ name, value: asText(v.value ?? ""), secret: v.type === "secret" }];
+    const variable: EnvVariable = { name, value: asText(v.value ?? ""), secret: v.type === "secret" };
+    if (as === "newman") {
+      const type = variableTypeOf(v.type);
+      variable.typed = { value: type ? typedValue(type, v.value) : v.value === undefined ? "" : v.value, ...(type && { type }) };
+    }
+    return [variable];
   });
   const name = typeof record.name === "string" && record.name.trim() ? record.name.trim() : undefined;
   return { name, variables };
@@ -68,22 +79,42 @@ export function variablesOfFile(file: EnvironmentFile): Record<string, string> {
   return Object.fromEntries(file.variables.map((v) => [v.name, v.value]));
 }
 
+/**
+ * The variables of a file by name as Newman's scripts read them (a later one winning): each value typed as
+ * the file wrote it (`typed`, read as "newman"), and the types of those that have one.
+ */
+export function typedVariablesOfFile(file: EnvironmentFile): { values: Record<string, unknown>; types: Record<string, VariableType> } {
+  const values: Record<string, unknown> = {};
+  const types: Record<string, VariableType> = {};
+  for (const v of file.variables) {
+    values[v.name] = v.typed ? v.typed.value : v.value;
+    if (v.typed?.type) types[v.name] = v.typed.type;
+    else delete types[v.name];
+  }
+  return { values, types };
+}
+
 /** Postman's environment or globals file (`exportedUsing` stamps it as Postman's own exports are). */
 export function toPostmanFile(
   name: string,
   scope: "environment" | "globals",
-  variables: Array<{ name: string; value: unknown; secret?: boolean }>,
+  variables: Array<{ name: string; value: unknown; secret?: boolean; type?: VariableType }>,
   exportedUsing?: string,
 ): string {
   const json = {
     name,
-    // A value of another type (a script's number, object or array) keeps it, typed `any`, as Newman exports it.
-    values: variables.map((v) => ({
-      key: v.name,
-      value: typeof v.value === "string" || v.value === undefined || typeof v.value === "function" ? asText(v.value ?? "") : v.value,
-      type: v.secret ? "secret" : typeof v.value === "string" || v.value === undefined ? "default" : "any",
-      enabled: true,
-    })),
+    // A value of another type (a script's number, object or array) keeps it, typed `any`, as Newman exports it;
+    // a variable with a type (variable-types.ts) is written with it, its value as the Variable stores it.
+    values: variables.map((v) =>
+      v.type
+        ? { key: v.name, value: castIn(v.type, v.value), type: v.type, enabled: true }
+        : {
+            key: v.name,
+            value: typeof v.value === "string" || v.value === undefined || typeof v.value === "function" ? asText(v.value ?? "") : v.value,
+            type: v.secret ? "secret" : typeof v.value === "string" || v.value === undefined ? "default" : "any",
+            enabled: true,
+          },
+    ),
     _postman_variable_scope: scope,
     ...(exportedUsing && { _postman_exported_at: new Date().toISOString(), _postman_exported_using: exportedUsing }),
   };

@@ -15,7 +15,7 @@ import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import aws4 from "aws4";
 import newman from "newman";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -226,10 +226,60 @@ afterAll(() => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-function environmentFile(url: string): string {
-  const file = join(scratch, "environment.json");
-  writeFileSync(file, JSON.stringify({ name: "wire", values: [{ key: "baseUrl", value: url, type: "default", enabled: true }] }));
-  return file;
+/**
+ * What a collection is run with besides {{baseUrl}}: more environment values (in the file both tools read),
+ * and an iteration data file (-d), beside the collection.
+ */
+const INPUTS: Record<string, { environment?: Array<Record<string, unknown>>; data?: string }> = {
+  "variables.postman_collection.json": {
+    // Values of other types than text, one cast by its type; `email` hidden by the data row's null.
+    environment: [
+      { key: "retries", value: 3, enabled: true },
+      { key: "debug", value: true, enabled: true },
+      { key: "level", value: "5", type: "number", enabled: true },
+      { key: "settings", value: { q: 1 }, enabled: true },
+      { key: "unset", value: null, enabled: true },
+      { key: "email", value: "from-env", enabled: true },
+    ],
+    data: "variables.data.json",
+  },
+};
+
+const inputsOf = (file: string) => INPUTS[basename(file)] ?? {};
+
+function environmentFile(url: string, file?: string): string {
+  const path = join(scratch, "environment.json");
+  const values = [{ key: "baseUrl", value: url, type: "default", enabled: true }, ...((file && inputsOf(file).environment) ?? [])];
+  writeFileSync(path, JSON.stringify({ name: "wire", values }));
+  return path;
+}
+
+/** Newman's run options for a collection: its environment, working directory and data. */
+function newmanOptions(file: string) {
+  const data = inputsOf(file).data;
+  return {
+    collection: file,
+    environment: environmentFile(echo.url, file),
+    workingDir: dirname(file),
+    reporters: [],
+    timeoutRequest: 10_000,
+    ...(data && { iterationData: join(dirname(file), data) }),
+  };
+}
+
+/** mockman replay's arguments for the same run. */
+function mockmanArguments(file: string): string[] {
+  const data = inputsOf(file).data;
+  return [
+    "replay",
+    file,
+    "-e",
+    environmentFile(echo.url, file),
+    "--working-dir",
+    dirname(file),
+    "--json",
+    ...(data ? ["-d", join(dirname(file), data)] : []),
+  ];
 }
 
 /** What the echo server got while `run` ran. */
@@ -240,19 +290,11 @@ async function recorded(run: () => Promise<unknown>): Promise<Seen[]> {
 }
 
 const viaNewman = (file: string) =>
-  recorded(
-    () =>
-      new Promise<void>((resolve, reject) =>
-        newman.run(
-          { collection: file, environment: environmentFile(echo.url), workingDir: dirname(file), reporters: [], timeoutRequest: 10_000 },
-          (error) => (error ? reject(error) : resolve()),
-        ),
-      ),
-  );
+  recorded(() => new Promise<void>((resolve, reject) => newman.run(newmanOptions(file), (error) => (error ? reject(error) : resolve()))));
 
 const viaMockman = (file: string) =>
   recorded(async () => {
-    const ran = await processCli(["replay", file, "-e", environmentFile(echo.url), "--working-dir", dirname(file), "--json"]);
+    const ran = await processCli(mockmanArguments(file));
     if (!ran.stdout.startsWith("{")) throw new Error(`mockman replay gave no report (exit ${ran.code}): ${ran.stderr}`);
   });
 
@@ -264,6 +306,8 @@ const COLLECTIONS = [
   "send-request.postman_collection.json",
   // Repeated headers, a Host and a Cookie header of its own, dot segments, redirects and protocolProfileBehavior, values of other types.
   "behaviour.postman_collection.json",
+  // Typed collection and environment variables (cast by their type, set through it), and a null in the data.
+  "variables.postman_collection.json",
 ];
 
 /**
@@ -277,21 +321,19 @@ interface NewmanExecution {
 
 const judgedByNewman = (file: string) =>
   new Promise<string[]>((resolve, reject) =>
-    newman.run(
-      { collection: file, environment: environmentFile(echo.url), workingDir: dirname(file), reporters: [], timeoutRequest: 10_000 },
-      (error, summary) =>
-        error
-          ? reject(error)
-          : resolve(
-              (summary.run.executions as NewmanExecution[]).flatMap((e) =>
-                (e.assertions ?? []).map((a) => `${a.assertion}: ${a.skipped ? "skipped" : a.error ? "fail" : "pass"}`),
-              ),
+    newman.run(newmanOptions(file), (error, summary) =>
+      error
+        ? reject(error)
+        : resolve(
+            (summary.run.executions as NewmanExecution[]).flatMap((e) =>
+              (e.assertions ?? []).map((a) => `${a.assertion}: ${a.skipped ? "skipped" : a.error ? "fail" : "pass"}`),
             ),
+          ),
     ),
   );
 
 async function judgedByMockman(file: string): Promise<string[]> {
-  const ran = await processCli(["replay", file, "-e", environmentFile(echo.url), "--working-dir", dirname(file), "--json"]);
+  const ran = await processCli(mockmanArguments(file));
   if (!ran.stdout.startsWith("{")) throw new Error(`mockman replay gave no report (exit ${ran.code}): ${ran.stderr}`);
   const report = JSON.parse(ran.stdout) as {
     results: Array<{ name: string; assertions: Array<{ name: string; pass: boolean; skipped?: boolean }> }>;
@@ -300,16 +342,18 @@ async function judgedByMockman(file: string): Promise<string[]> {
 }
 
 describe("Newman and mockman replay read the same answers the same way", () => {
-  // Header rows as the server wrote them (names in its case, a name twice as two rows), a body decoded by its charset.
-  it("answers.postman_collection.json", { timeout: 120_000 }, async () => {
-    const file = join(WIRE, "answers.postman_collection.json");
-    const byNewman = await judgedByNewman(file);
-    const byMockman = await judgedByMockman(file);
-    // The collection's checks hold under Newman: what it asserts is what Newman reads.
-    expect(byNewman.filter((a) => !a.endsWith(": pass"))).toEqual([]);
-    expect(byNewman.length).toBeGreaterThan(10);
-    expect(byMockman).toEqual(byNewman);
-  });
+  // Header rows as the server wrote them (names in its case, a name twice as two rows), a body decoded by its charset;
+  // variables as scripts read them (a typed collection variable cast by its type, an environment file's numbers).
+  for (const name of ["answers.postman_collection.json", "variables.postman_collection.json"])
+    it(name, { timeout: 120_000 }, async () => {
+      const file = join(WIRE, name);
+      const byNewman = await judgedByNewman(file);
+      const byMockman = await judgedByMockman(file);
+      // The collection's checks hold under Newman: what it asserts is what Newman reads.
+      expect(byNewman.filter((a) => !a.endsWith(": pass"))).toEqual([]);
+      expect(byNewman.length).toBeGreaterThan(10);
+      expect(byMockman).toEqual(byNewman);
+    });
 });
 
 describe("Newman and mockman replay send the same requests, byte for byte", () => {

@@ -54,6 +54,15 @@ describe("variables at send time", () => {
     expect(variableValue(scopes({ local: { bare: Object.create(null) as object } }), "bare")).toBe("[object Object]");
   });
 
+  it("a null in the iteration data leaves {{name}} as written, and still hides the environment's value (postman-collection's Substitutor)", () => {
+    const unresolved = new Set<string>();
+    const all = scopes({ data: { email: null, zero: 0, off: false }, environment: { email: "from-env" } });
+    expect(substitute('{"email": "{{email}}", "z": {{zero}}, "o": {{off}}}', all, undefined, unresolved)).toBe(
+      '{"email": "{{email}}", "z": 0, "o": false}',
+    );
+    expect([...unresolved]).toEqual(["email"]);
+  });
+
   it("a self-reference stops after Postman's 19 rounds instead of looping", () => {
     expect(substitute("{{loop}}", scopes({ local: { loop: "{{loop}}" } }))).toBe("{{loop}}");
   });

@@ -13,6 +13,7 @@ import { toPostman, urlOf, type PostmanCollection } from "#mock/tester/postman/c
 import { planScripts, postmanPlan, type PostmanPlan } from "#mock/tester/postman/steps";
 import { namesScriptsSet, unsupportedUses } from "#mock/tester/postman/script-uses";
 import type { Scopes } from "../sandbox/sandbox";
+import type { ScopeTypes } from "./variable-types";
 import type { DataRow } from "./data";
 import { dynamicGenerators } from "./dynamic";
 import type { FileSource, Sender } from "./exchange";
@@ -31,6 +32,8 @@ export interface RunInputs {
   environment: Record<string, unknown>;
   /** -g FILE then each --global-var. */
   globals: Record<string, unknown>;
+  /** The environment's and the globals' variables that have a type (variable-types.ts), as their files give it. */
+  types?: Pick<ScopeTypes, "environment" | "globals">;
   /** -d FILE: one row per iteration. */
   data: DataRow[];
   /** -n; without it, one iteration per data row (or one). */
@@ -148,6 +151,11 @@ export function prepareRun(collection: RunnableCollection, inputs: RunInputs): P
     globals: { ...inputs.globals },
     local: {},
     data: inputs.data[0] ? { ...inputs.data[0] } : {},
+    types: {
+      environment: { ...inputs.types?.environment },
+      globals: { ...inputs.types?.globals },
+      collectionVariables: { ...plan.variableTypes },
+    },
   };
   const lead = urlVariable(plan);
   const known = (name: string) => variableValue(scopes, name);

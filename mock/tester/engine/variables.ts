@@ -11,10 +11,14 @@
 // through collection/templates.ts); a whole-string template there keeps the value's type.
 import { BOUNDS, cut, NotSent } from "./limits";
 import type { DynamicGenerators, DynamicVariables } from "./dynamic";
+import type { ScopeTypes } from "./variable-types";
 
 /** Postman's variable scopes, as a script reads and sets them (sandbox.ts) and a request is filled from them. */
 export type ScopeName = "environment" | "collectionVariables" | "globals" | "local" | "data";
-export type Scopes = Record<ScopeName, Record<string, unknown>>;
+export type Scopes = Record<ScopeName, Record<string, unknown>> & {
+  /** The variables with a type (variable-types.ts): a value set on one is cast by it, as postman-collection's Variable casts. */
+  types?: ScopeTypes;
+};
 
 /** Postman's precedence, first wins. */
 const LOOKUP_ORDER = ["local", "data", "environment", "collectionVariables", "globals"] as const;
@@ -29,6 +33,9 @@ export function variableValue(scopes: Scopes, name: string, dynamic?: DynamicVar
     const values = scopes[scope];
     if (Object.prototype.hasOwnProperty.call(values, name)) {
       const value = values[name];
+      // A null in the iteration data is no value to postman-collection's Substitutor (it fills only a string,
+      // number or boolean): {{name}} stays as written, and the scopes after it are not read.
+      if (scope === "data" && value === null) return undefined;
       // A variable a script set to null or undefined goes out as "null", as Newman 6 sends it; an object or
       // array as postman-collection's Substitutor writes it, by its toString ("[object Object]", "1,2").
       if (value === undefined || value === null) return "null";

@@ -14,6 +14,7 @@ import { SERVE_URL } from "../../core/boundary";
 import { isObject } from "../../core/types";
 import type { Expectation } from "../collection/assert";
 import type { CollectionFile, CollectionRequest } from "../collection/schema";
+import { typedValue, variableTypeOf, type VariableType } from "../engine/variable-types";
 import { mapStrings, replaceNames, templateRefs, toJsonText } from "../engine/variables";
 import { readBody, text, writeBody, type PostmanBody } from "./body";
 
@@ -22,6 +23,8 @@ export const POSTMAN_SCHEMA = "https://schema.getpostman.com/json/collection/v2.
 export interface PostmanKeyValue {
   key?: string;
   value?: unknown;
+  /** A variable's type (variable-types.ts); a header's or a field's "text" or "file". */
+  type?: unknown;
   disabled?: boolean;
 }
 
@@ -95,7 +98,29 @@ export const slug = (text: string) =>
     .replace(/^-+|-+$/g, "")
     .toLowerCase();
 
-/** A collection's variables (its `variable` list, the enabled ones) as a Run reads them: pm.collectionVariables. */
+/**
+ * A collection's variables (its `variable` list, the enabled ones) as a run reads them (pm.collectionVariables,
+ * {{name}}): each value as postman-collection's Variable holds it, cast by its type (variable-types.ts: a
+ * number-typed "10" is 10, a boolean-typed "false" is true), any other kept as written (an object stays an
+ * object, null stays null); one with no value reads "". The types are kept for the values set later.
+ */
+export function typedCollectionVariablesOf(postman: Pick<PostmanCollection, "variable"> | undefined): {
+  values: Record<string, unknown>;
+  types: Record<string, VariableType>;
+} {
+  const values: Record<string, unknown> = {};
+  const types: Record<string, VariableType> = {};
+  for (const v of postman?.variable ?? []) {
+    if (!v.key || v.disabled) continue;
+    const type = variableTypeOf(v.type);
+    if (type) types[v.key] = type;
+    else delete types[v.key];
+    values[v.key] = type ? typedValue(type, v.value) : v.value === undefined ? "" : v.value;
+  }
+  return { values, types };
+}
+
+/** A collection's variables (its `variable` list, the enabled ones) as text, as the page edits them. */
 export function collectionVariablesOf(postman: Pick<PostmanCollection, "variable"> | undefined): Record<string, string> {
   const values: Record<string, string> = {};
   for (const v of postman?.variable ?? []) if (v.key && !v.disabled) values[v.key] = text(v.value);

@@ -5,7 +5,7 @@
 // their scripts.
 import {
   endpointOf,
-  collectionVariablesOf,
+  typedCollectionVariablesOf,
   headersOf,
   requestOf,
   uniqueName,
@@ -17,6 +17,7 @@ import {
   type PostmanRequest,
 } from "./convert";
 import { readBody, text, type Body } from "./body";
+import type { VariableType } from "../engine/variable-types";
 
 export interface StepScript {
   /** `Conduit (collection)`, `Auth (folder)`, `Auth / Login`: where a message says it ran. */
@@ -93,8 +94,10 @@ function behaviourOf(own: unknown, outer: Behaviour): Behaviour {
 
 export interface PostmanPlan {
   steps: PostmanStep[];
-  /** The collection's `variable` list: pm.collectionVariables. */
-  variables: Record<string, string>;
+  /** The collection's `variable` list: pm.collectionVariables, each value cast by its type. */
+  variables: Record<string, unknown>;
+  /** The types of those that have one (variable-types.ts). */
+  variableTypes?: Record<string, VariableType>;
 }
 
 function scriptOf(events: PostmanEvent[] | undefined, listen: string): string | null {
@@ -124,7 +127,7 @@ const ownAuth = (auth: PostmanAuth | undefined) => (auth && typeof auth.type ===
 
 /** The requests of a Postman collection in run order, each with the scripts Newman runs around it. */
 export function postmanPlan(json: PostmanCollection): PostmanPlan {
-  const variables = collectionVariablesOf(json);
+  const { values: variables, types: variableTypes } = typedCollectionVariablesOf(json);
   const collectionName = text(json.info?.name) || "collection";
   const steps: PostmanStep[] = [];
   const taken = new Set<string>();
@@ -195,7 +198,7 @@ export function postmanPlan(json: PostmanCollection): PostmanPlan {
     [],
     behaviourOf(json.protocolProfileBehavior, {}),
   );
-  return { steps, variables };
+  return { steps, variables, variableTypes };
 }
 
 /** Every script of the plan once, with where it runs. */

@@ -65,6 +65,7 @@ const KEPT_ERRORS = 3;
 // The variable scopes a script reads and sets: the resolver's (engine/variables.ts), which fills them in.
 export type { ScopeName, Scopes } from "../engine/variables";
 import type { Scopes } from "../engine/variables";
+import { castOut, typedValue, variableTypeOf, type VariableType } from "../engine/variable-types";
 
 export interface ScriptRequest {
   id: string;
@@ -814,12 +815,21 @@ export class ScriptSandbox {
     const { input } = running;
     const execution = running.result!.execution;
     const resultError = running.result!.error;
+    const types = input.scopes.types ?? {};
+    const tracked = (name: "environment" | "collectionVariables" | "globals") =>
+      mutatedScope(execution[name], input.scopes[name], types[name]);
+    const environment = tracked("environment");
+    const collectionVariables = tracked("collectionVariables");
+    const globals = tracked("globals");
     const scopes: Scopes = {
-      environment: mutatedScope(execution.environment, input.scopes.environment),
-      collectionVariables: mutatedScope(execution.collectionVariables, input.scopes.collectionVariables),
-      globals: mutatedScope(execution.globals, input.scopes.globals),
+      environment: environment.values,
+      collectionVariables: collectionVariables.values,
+      globals: globals.values,
       local: scopeOf(execution._variables, input.scopes.local),
       data: input.scopes.data,
+      ...(input.scopes.types && {
+        types: { environment: environment.types, collectionVariables: collectionVariables.types, globals: globals.types },
+      }),
     };
     const back = (execution.return ?? {}) as Record<string, unknown>;
     const nextSet = Object.prototype.hasOwnProperty.call(back, "nextRequest");
@@ -868,13 +878,16 @@ async function wireRequest(definition: Record<string, unknown>): Promise<Outgoin
 
 /** What postman-runtime passes as an execution's context: the scopes as VariableScope JSON, the request, the response, the cookies. */
 function contextOf(input: ScriptInput): Record<string, unknown> {
-  const scope = (values: Record<string, unknown>) => ({
-    values: Object.entries(values).map(([key, value]) => ({ key, value, type: "any" })),
+  // Each variable with its type (variable-types.ts), as postman-runtime's VariableScope JSON has it: the
+  // sandbox's Variable casts what a script sets on it.
+  const scope = (values: Record<string, unknown>, types: Record<string, VariableType> = {}) => ({
+    values: Object.entries(values).map(([key, value]) => ({ key, value, type: Object.hasOwn(types, key) ? types[key] : "any" })),
   });
+  const types = input.scopes.types ?? {};
   const context: Record<string, unknown> = {
-    globals: scope(input.scopes.globals),
-    environment: scope(input.scopes.environment),
-    collectionVariables: scope(input.scopes.collectionVariables),
+    globals: scope(input.scopes.globals, types.globals),
+    environment: scope(input.scopes.environment, types.environment),
+    collectionVariables: scope(input.scopes.collectionVariables, types.collectionVariables),
     _variables: scope(input.scopes.local),
     data: input.scopes.data,
     request: input.request.definition ?? requestJsonOf(input.request),
@@ -940,17 +953,50 @@ function responseJsonOf(response: ScriptResponse): Record<string, unknown> {
  * sets, `[key]` unsets) applied to the scope it had. They crossed as JSON, so a value set to `undefined`
  * reads `null` from then on, as in Newman. Without mutations, the scope as the result lists it.
  */
-function mutatedScope(json: unknown, before: Record<string, unknown>): Record<string, unknown> {
+function mutatedScope(
+  json: unknown,
+  before: Record<string, unknown>,
+  typesBefore: Record<string, VariableType> = {},
+): { values: Record<string, unknown>; types: Record<string, VariableType> } {
   const mutations = (json as { mutations?: { compacted?: unknown; stream?: unknown } } | undefined)?.mutations;
-  if (!mutations || typeof mutations !== "object") return scopeOf(json, before);
+  if (!mutations || typeof mutations !== "object") return typedScopeOf(json, before, typesBefore);
   const out = { ...before };
+  const types = { ...typesBefore };
   const compacted = mutations.compacted && typeof mutations.compacted === "object" ? Object.values(mutations.compacted) : [];
   for (const mutation of [...compacted, ...(Array.isArray(mutations.stream) ? mutations.stream : [])]) {
     if (!Array.isArray(mutation) || typeof mutation[0] !== "string" || mutation.length > 2) continue;
-    if (mutation.length === 2) out[mutation[0]] = mutation[1] === undefined ? null : mutation[1];
-    else delete out[mutation[0]];
+    const key = mutation[0];
+    // postman-runtime applies a set as VariableScope#set(key, value), without the type a script gave: a variable
+    // that has a type casts the value by it, a new one is "any".
+    if (mutation.length === 2) {
+      const value = mutation[1] === undefined ? null : mutation[1];
+      out[key] = typedValue(Object.hasOwn(types, key) ? types[key] : undefined, value);
+    } else {
+      delete out[key];
+      delete types[key];
+    }
   }
-  return out;
+  return { values: out, types };
+}
+
+/** A scope as the result lists it (VariableScope JSON): each value as its Variable reads it, and the types. */
+function typedScopeOf(
+  json: unknown,
+  before: Record<string, unknown>,
+  typesBefore: Record<string, VariableType>,
+): { values: Record<string, unknown>; types: Record<string, VariableType> } {
+  const values = (json as { values?: unknown } | undefined)?.values;
+  if (!Array.isArray(values)) return { values: before, types: typesBefore };
+  const out: Record<string, unknown> = {};
+  const types: Record<string, VariableType> = {};
+  for (const v of values as Array<Record<string, unknown>>) {
+    if (!v || typeof v.key !== "string" || v.disabled) continue;
+    const type = variableTypeOf(v.type);
+    out[v.key] = type ? castOut(type, v.value) : v.value;
+    if (type) types[v.key] = type;
+    else delete types[v.key];
+  }
+  return { values: out, types };
 }
 
 function scopeOf(json: unknown, before: Record<string, unknown>): Record<string, unknown> {

@@ -106,6 +106,7 @@ const SETUPS: Record<string, Setup> = {
   },
   "random-signup.postman_collection.json": { randomQuery: true },
   "folder-lookup.postman_collection.json": { folders: ["Smoke"] },
+  "folder-nested.postman_collection.json": { folders: ["A", "C"] },
   "path-variables.postman_collection.json": { newmanFails: ["1: the path variable is listed (Newman resolves it away)"] },
   "schema-and-upload.postman_collection.json": { newmanFails: ["1: titles must be numbers (they are not)"] },
 };

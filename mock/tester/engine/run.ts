@@ -204,12 +204,11 @@ export function prepareRun(collection: RunnableCollection, inputs: RunInputs): P
   };
 }
 
-/** The steps under the named folders (by name or id, at any depth; a request's own name or id too), in collection order. */
 /**
  * The requests --folder runs, found as postman-runtime finds its entrypoints. One name: the first item or folder of
  * that id or name among the collection's own items, else in each one's, in order. Several: the items in the
- * collection's order, each name taken by the first it meets (an id before a name), and one inside a chosen folder
- * only with its folder. A name nothing has is refused before anything is sent.
+ * collection's order, each name taken by the first it meets (an id before a name); a name inside a chosen folder is
+ * not gathered as its child, but is from its grandchildren on. A name nothing has is refused before anything is sent.
  */
 function selectFolders(plan: PostmanPlan, folders: string[]): PostmanPlan["steps"] {
   // The tree again: the steps of one folder share its entry of `folders` (postman/steps.ts), so two folders of
@@ -255,7 +254,9 @@ function selectFolders(plan: PostmanPlan, folders: string[]): PostmanPlan["steps
           if (gather) chosen.push(child);
           wanted.delete(match);
         }
-        walk(child, gather && match === undefined);
+        // As findItemsOrGroups recurses (with !match alone): a name matched inside a chosen folder is gathered
+        // again two levels down, so Newman runs such requests twice.
+        walk(child, match === undefined);
       }
     };
     walk(root, true);

@@ -58,26 +58,25 @@ describe("a request error and its test scripts", () => {
       },
     };
     const tests = (...exec: string[]) => ({ event: [{ listen: "test", script: { exec } }] });
-    const { report } = await executeRun(
-      prepareRun(
-        collection([
-          {
-            ...get("slow", "/api/slow"),
-            ...tests("pm.test('Status code is 200', () => pm.response.to.have.status(200));", "pm.execution.setNextRequest('last');"),
-          },
-          get("middle", "/api/middle"),
-          get("last", "/api/last"),
-        ]),
-        inputs(),
-      ),
-      sender,
-      { file: "c.json", bail: false },
-    );
+    const c = collection([
+      {
+        ...get("slow", "/api/slow"),
+        ...tests("pm.test('Status code is 200', () => pm.response.to.have.status(200));", "pm.execution.setNextRequest('last');"),
+      },
+      get("middle", "/api/middle"),
+      get("last", "/api/last"),
+    ]);
+    const { report } = await executeRun(prepareRun(c, inputs()), sender, { file: "c.json", bail: false });
     expect(sent).toEqual(["/api/slow", "/api/last"]);
     const [slow] = report.results;
     expect(slow).toMatchObject({ status: null, pass: false });
     expect(slow.assertions).toEqual([{ name: "Status code is 200", pass: false, error: expect.stringMatching(/code/) }]);
     expect(slow.failures.map((f) => f.check)).toEqual(expect.arrayContaining(["Status code is 200"]));
+    // With --bail the error ends the item and the run: postman-runtime queues no test event for it.
+    sent.length = 0;
+    const bailed = await executeRun(prepareRun(c, inputs()), sender, { file: "c.json", bail: true });
+    expect(sent).toEqual(["/api/slow"]);
+    expect(bailed.report.results[0].assertions).toEqual([]);
   });
 });
 
@@ -106,6 +105,7 @@ describe("pm.sendRequest without an answer", () => {
       {
         ...get("timed", "/api/main"),
         ...pre(
+          "pm.sendRequest('http://{{user}}:pw@x/api/named', () => {});",
           "pm.sendRequest('http://x/api/slow', (err) => {",
           "  pm.test('timed out', () => { pm.expect(err.code).to.equal('ESOCKETTIMEDOUT'); pm.expect(err.connect).to.equal(false); });",
           "});",
@@ -113,8 +113,8 @@ describe("pm.sendRequest without an answer", () => {
       },
     ]);
     const { report } = await executeRun(prepareRun(c, inputs()), sender, { file: "c.json", bail: false, timeoutRequestMs: 300 });
-    // The unfilled host never left; the slow one went to the target and was given up.
-    expect(sent).toEqual(["/api/main", "/api/slow", "/api/main"]);
+    // The unfilled host never left (a {{variable}} before the host's @ is no host); the slow one was given up.
+    expect(sent).toEqual(["/api/main", "/api/named", "/api/slow", "/api/main"]);
     for (const result of report.results) {
       expect(result.assertions, result.name).toEqual([{ name: expect.any(String), pass: true }]);
       expect(result.pass, result.name).toBe(false);

@@ -328,7 +328,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
         const url = req.url;
         // A host still written as a variable ('{{baseUrl}}/login': the script's text is not filled) names no server:
         // postman-request's lookup fails, and so does this, rather than sending it to the run's target.
-        const host = /^[a-z][\w+.-]*:\/\/([^/?#]*)/i.exec(url)?.[1] ?? "";
+        const host = (/^[a-z][\w+.-]*:\/\/([^/?#]*)/i.exec(url)?.[1] ?? "").replace(/^.*@/, "");
         if (/\{\{|%7B%7B/i.test(host)) {
           const hostname = decodeURIComponent(host.replace(/%(?![0-9a-f]{2})/gi, "%25")).toLowerCase();
           sentByScripts.push({ method: req.method, url, error: `getaddrinfo ENOTFOUND ${hostname}` });
@@ -503,7 +503,9 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
         }
         // The test scripts run after a request error too, with no response (pm.response has no code), as
         // postman-runtime runs them: their assertions count, and a setNextRequest of theirs is followed.
-        await runScripts(step.test, "test", prepared.url, exchange && responseOf(exchange), prepared.outgoing);
+        // With --bail a request error ends the item there: postman-runtime queues no test event (item.command.js).
+        if (exchange || !options.bail)
+          await runScripts(step.test, "test", prepared.url, exchange && responseOf(exchange), prepared.outgoing);
         const failed = assertions.filter((a) => !a.passed).map((a) => failureOf(a.name, a.error ?? "failed"));
         if (exchange) result = sentResult(step, prepared.outgoing.path, exchange, [...errors, ...failed]);
         else result!.failures = [...result!.failures, ...failed];

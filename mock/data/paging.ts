@@ -230,12 +230,15 @@ export function pageArray<T extends { _id: string }>(list: readonly T[], kind: s
     const cursor = decode(arrayCursor, page.cursor, kind);
     const indexOf = (wanted: string) => list.findIndex((item) => item._id === wanted);
     end = Math.min(cursor.i, list.length);
-    // ids: the page's last items, oldest first; nx: the items after it, newest first. Items are only added at the
-    // newest end and removals only move items down, so an anchor now past where the cursor left it was removed and
-    // added again (a bookmark taken back and made anew): it is no anchor, or the next page would repeat this one.
-    const found = (ids: string[], below: number) => ids.map(indexOf).filter((i) => i >= 0 && i < below);
-    const sent = found(cursor.ids, cursor.i + cursor.ids.length);
-    const following = found(cursor.nx, cursor.i);
+    // ids: the page's last items, oldest first (ids[k] was at cursor.i + k); nx: the items after it, newest first
+    // (nx[k] was at cursor.i - 1 - k). Items are only added at the newest end and removals only move items down,
+    // so an anchor now past where the cursor left it was removed and added again (a bookmark taken back and made
+    // anew): it is no anchor, or the next page would repeat this one. One that removals brought back below its
+    // place cannot be told apart: when every other anchor is gone too, an item may come again.
+    const found = (ids: string[], at: (k: number) => number) =>
+      ids.map((id, k) => [indexOf(id), k]).flatMap(([i, k]) => (i >= 0 && i <= at(k) ? [i] : []));
+    const sent = found(cursor.ids, (k) => cursor.i + k);
+    const following = found(cursor.nx, (k) => cursor.i - 1 - k);
     if (sent.length) end = Math.min(...sent);
     else if (following.length) end = following[0] + 1;
   }

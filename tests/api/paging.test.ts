@@ -205,6 +205,17 @@ describe("writes between pages: no duplicates, no gaps", () => {
     expect(ids(second.body.bookmarks)).toEqual([made[3], made[2]]);
   });
 
+  it("bookmarks: the page's anchors all taken back and one made again sends nothing twice", async () => {
+    const made = await addPosts(10);
+    await bookmarkAll(made);
+    const first = await api.call("GET", "/api/users/bookmark?limit=5", { token: guest });
+    expect(ids(first.body.bookmarks)).toEqual(made.slice(5).reverse());
+    for (const id of made.slice(5, 9)) await api.call("POST", `/api/users/remove-bookmark/${id}`, { token: guest });
+    await bookmarkAll([made[5]]);
+    const second = await api.call("GET", `/api/users/bookmark?limit=5&cursor=${first.body.next}`, { token: guest });
+    expect(ids(second.body.bookmarks)).toEqual(made.slice(0, 5).reverse());
+  });
+
   it("followers: the page's last follower unfollowing and following again between pages sends nothing twice", async () => {
     const names = ["f1", "f2", "f3", "f4", "f5", "f6"];
     const tokens = new Map<string, string>();

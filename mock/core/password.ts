@@ -15,7 +15,10 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 /**
  * A password's bytes: its UTF-8. A lone surrogate, which UTF-8 would write as U+FFFD (so "pw\uD800" and "pw\uDFFF"
  * hashed alike), is written as its own three bytes (WTF-8): no well-formed text has them, so passwords that differ
- * there differ in their hashes, and every hash made before stays as it was.
+ * there differ in their hashes. A well-formed password's bytes are as before; an account made before this with a lone
+ * surrogate in its password (only a hand-written JSON escape makes one) no longer opens with it: matching it as
+ * U+FFFD again would let 'pw\uD800' open an account whose password is 'pw\uFFFD' (the spec: the password must
+ * equal the stored one exactly).
  */
 export function passwordBytes(password: string): Uint8Array {
   if (!LONE_SURROGATE.test(password)) return encoder.encode(password);

@@ -155,8 +155,8 @@ function ruleProblems({ users, posts, comments, todos, photos }: ExportFile["dat
   };
 
   // §4's follow, bookmark, like and vote are each refused twice over, and no one follows themselves: a list naming an
-  // id twice would show a post twice in a feed. A follow is kept on both users, as the API keeps it (ids of no user
-  // in the file are tolerated, and dropped on load).
+  // id twice would show a post twice in a feed. A follow is kept on both users, as the API keeps it (an id of no user
+  // in the file is tolerated: answers leave it out when they quote users).
   const distinct = (path: string, list: string[], self?: string) => {
     const seen = new Set<string>();
     for (const id of list) {

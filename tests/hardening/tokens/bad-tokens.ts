@@ -100,7 +100,6 @@ export async function badTokens(me: Who, other: Who, myToken: string): Promise<B
     { name: "five segments (JWE-like)", header: `${myToken}.${sig}.${sig}` },
     { name: "an extra segment appended", header: `${myToken}.x` },
     { name: "a space inside the token", header: `${head}.${body} .${sig}` },
-    { name: "empty Bearer", header: "Bearer " },
     { name: "Bearer garbage", header: "Bearer garbage" },
     { name: "Bearer Bearer <valid token>", header: `Bearer Bearer ${myToken}` },
     { name: "two valid tokens", header: `${myToken} ${myToken}` },

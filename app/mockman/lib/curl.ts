@@ -71,9 +71,6 @@ export function checkBaseUrl(text: string): { ok: true; url: string } | { ok: fa
  * which only the tab's mock answers) goes to `baseUrl`; another host stays as typed.
  */
 export function commandUrl(endpoint: string, baseUrl: string, pageOrigin?: string): string {
-  // One that starts with a variable ({{baseUrl}}/api/posts) names its own server: kept as written, as the Code
-  // dialog and Postman keep it, never put after this one.
-  if (/^\s*\{\{[^{}]+\}\}/.test(endpoint)) return endpoint.trim();
   const target = relativeTo(endpoint, pageOrigin);
   return isAbsoluteUrl(target) ? target : baseUrl.replace(/\/+$/, "") + toPath(target);
 }

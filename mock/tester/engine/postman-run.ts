@@ -402,13 +402,14 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
         const budget = options.timeoutScriptMs || SCRIPT_TIMEOUT_MS;
         const cutByRun = left < budget;
         // A test script sees the request as it was sent (its variables filled, as postman-runtime gives it).
+        const auth = sent && sentAuth();
         const scriptRequest: ScriptRequest = sent
           ? {
               ...request,
               url,
               headers: sent.headers,
               ...(typeof sent.body === "string" && request.body !== null ? { body: sent.body } : {}),
-              ...(sentAuth() ? { auth: sentAuth() } : {}),
+              ...(auth ? { auth } : {}),
             }
           : { ...request, headers, ...(definition ? { definition } : {}) };
         const outcome = await sandbox!.run(

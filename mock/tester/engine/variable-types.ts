@@ -56,11 +56,9 @@ export function castIn(type: VariableType, value: unknown): unknown {
 export function castOut(type: VariableType, stored: unknown): unknown {
   switch (type) {
     case "string":
-      return String(stored);
     case "boolean":
-      return Boolean(stored);
     case "number":
-      return Number(stored);
+      return castIn(type, stored);
     case "array": {
       const value = parsed(stored);
       return Array.isArray(value) ? value : undefined;

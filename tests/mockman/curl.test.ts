@@ -9,6 +9,7 @@ import {
   DEFAULT_BASE_URL,
   checkBaseUrl,
   commandUrl,
+  curlCommand,
   parseCurlCommand,
   printCurl,
   readCurl,
@@ -17,6 +18,7 @@ import {
   shellWords,
   type CurlRequest,
 } from "#app/mockman/lib/curl";
+import { LANGUAGES, snippet } from "#app/mockman/lib/snippets";
 
 const ORIGIN = "http://127.0.0.1:4302";
 
@@ -125,6 +127,21 @@ describe("copied commands target `mockman serve`, not the page's static server",
     expect(commandUrl(`${ORIGIN}/api/posts`, DEFAULT_BASE_URL, ORIGIN)).toBe("http://127.0.0.1:3001/api/posts");
     expect(commandUrl("https://example.com/x", DEFAULT_BASE_URL, ORIGIN)).toBe("https://example.com/x");
     expect(commandUrl("api/posts", DEFAULT_BASE_URL)).toBe("http://127.0.0.1:3001/api/posts");
+    // A URL that starts with a variable names its own server: Copy as cURL keeps it as the Code dialog does.
+    expect(commandUrl("{{baseUrl}}/api/posts?x=1", DEFAULT_BASE_URL, ORIGIN)).toBe("{{baseUrl}}/api/posts?x=1");
+    const led = { method: "POST", endpoint: "{{baseUrl}}/api/posts", headers: { Authorization: "Bearer {{tok}}" }, bodyText: "{}" };
+    // -g: curl keeps the braces as written (the Code dialog's marks have none to keep).
+    expect(curlCommand(led, DEFAULT_BASE_URL, ORIGIN)).toBe(
+      `curl -g -X POST '{{baseUrl}}/api/posts' -H 'Authorization: Bearer {{tok}}' -H 'content-type: application/json' --data-raw '{}'`,
+    );
+    expect(
+      snippet(
+        LANGUAGES.find((l) => l.id === "curl")!,
+        led,
+        DEFAULT_BASE_URL,
+        ORIGIN,
+      ),
+    ).toMatch(/^curl -X POST '\{\{baseUrl\}\}\/api\/posts'/);
   });
 
   it("cURL: a URL with [ ] or { } gets -g, so curl sends it as written rather than as a glob", async () => {

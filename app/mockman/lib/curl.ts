@@ -14,6 +14,7 @@ import {
   type BodyParts,
   type FormRow,
 } from "./bodies";
+import { leadingVariable } from "#mock/tester/engine/variables";
 import { utf8Base64 } from "./headers";
 import type { FormContent } from "./tabs";
 
@@ -71,6 +72,9 @@ export function checkBaseUrl(text: string): { ok: true; url: string } | { ok: fa
  * which only the tab's mock answers) goes to `baseUrl`; another host stays as typed.
  */
 export function commandUrl(endpoint: string, baseUrl: string, pageOrigin?: string): string {
+  // One that starts with a variable ({{baseUrl}}/api/posts) names its own server: kept as written, as the Code
+  // dialog and Postman keep it, never put after this one.
+  if (leadingVariable(endpoint.trim()) !== undefined) return endpoint.trim();
   const target = relativeTo(endpoint, pageOrigin);
   return isAbsoluteUrl(target) ? target : baseUrl.replace(/\/+$/, "") + toPath(target);
 }

@@ -7,6 +7,7 @@ import { join, resolve } from "node:path";
 import { expect, test, type Page } from "./fixtures";
 import { ROOT, mockmanSync } from "./cli-helpers";
 import { mockmanUi, openMockman } from "./mockman-helpers";
+import { keepShot } from "./helpers";
 
 const POSTMAN_EXAMPLE = resolve(ROOT, "cli/examples/moments.postman_collection.json");
 
@@ -161,4 +162,29 @@ test("export and import keep an environment: secrets left out unless asked, the 
   await dialog.getByLabel("Environment file to import").setInputFiles(bad);
   await expect(page.getByText('bad.json was not imported, nothing changed: "base url" is not a variable name')).toBeVisible();
   await expect(dialog.getByLabel("Environment to edit").locator("option")).toHaveText(["local", "full"]);
+});
+
+test("at 375 px the import's notice leaves the Environments dialog's Done button whole: a tap there closes the dialog", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await openMockman(page);
+  const dialog = await openEnvironments(page);
+  await dialog.getByLabel("Environment file to import").setInputFiles(resolve(ROOT, "cli/examples/local.env.json"));
+  const notice = dialog.getByText('Imported the environment "local" (3 variables) from local.env.json.');
+  await expect(notice).toBeVisible();
+  const done = dialog.getByRole("button", { name: "Done" });
+  await done.scrollIntoViewIfNeeded();
+  await keepShot(page, "environments-notice-375.png");
+  // What a finger at each corner of Done would touch: Done itself, not the notice over it.
+  const box = (await done.boundingBox())!;
+  for (const [x, y] of [
+    [box.x + 3, box.y + 3],
+    [box.x + box.width - 3, box.y + box.height - 3],
+    [box.x + box.width / 2, box.y + box.height / 2],
+  ])
+    expect(await page.evaluate(([px, py]) => document.elementFromPoint(px, py)?.textContent?.trim(), [x, y])).toBe("Done");
+  await expect(notice).toBeInViewport();
+  await done.click();
+  await expect(dialog).toBeHidden();
 });

@@ -92,11 +92,12 @@ export const EnvironmentDialog = memo(function EnvironmentDialog({ open, environ
         </div>
       )}
       <Globals environments={environments} />
-      <p className={notice?.isError ? "mm-notice mm-notice-error" : "mm-notice"} role="status">
-        {notice?.text}
-      </p>
       {environments.problem && <p className="mm-error">{environments.problem}</p>}
-      <div className="mm-dialog-actions">
+      {/* The notice sits beside Done in the row that stays at the dialog's foot, never over it (375 px). */}
+      <div className="mm-dialog-actions mm-dialog-foot">
+        <p className={notice?.isError ? "mm-notice mm-notice-error" : "mm-notice"} role="status">
+          {notice?.text}
+        </p>
         <button type="button" className="mm-button mm-primary" onClick={onClose}>
           Done
         </button>

@@ -105,6 +105,13 @@ test("rename, folders, move, duplicate, reorder and delete (asked first) survive
   await rename.fill("Team");
   await rename.press("Enter");
   await expect(sidebar(page).getByRole("heading", { name: "Team" })).toBeVisible();
+  // Focus is back on the row's Actions button, where Rename was chosen; Escape leaves the name as it was.
+  await expect(sidebar(page).getByRole("button", { name: "Actions for Team" })).toBeFocused();
+  await actionsFor(page, "Team", "Rename");
+  await sidebar(page).getByLabel("New name for Team").fill("Not kept");
+  await sidebar(page).getByLabel("New name for Team").press("Escape");
+  await expect(sidebar(page).getByRole("button", { name: "Actions for Team" })).toBeFocused();
+  await expect(sidebar(page).getByRole("heading", { name: "Team" })).toBeVisible();
 
   // A folder, named; the request moved into it.
   await actionsFor(page, "Team", "New folder");

@@ -17,8 +17,12 @@ export function RenameField({ panel, label, save }: { panel: CollectionsPanelSta
       autoFocus
       onFocus={(e) => e.target.select()}
       onKeyDown={(e) => {
+        if (e.key !== "Escape" && e.key !== "Enter") return;
+        // Focus goes back to the row's Actions button, where Rename was chosen, not to the page's top.
+        const row = e.currentTarget.closest(".mm-saved-row");
+        requestAnimationFrame(() => row?.querySelector<HTMLElement>(".mm-menu-button")?.focus());
         if (e.key === "Escape") panel.setRenaming(null);
-        if (e.key === "Enter") e.currentTarget.blur();
+        else e.currentTarget.blur();
       }}
       onBlur={(e) => {
         const name = e.target.value.trim();

@@ -126,19 +126,19 @@ function compileShape(schema: z.ZodTypeAny): ShapeCheck {
 const checkStored = compileShape(snapshotSchema);
 
 /**
+ * Where each record a migration moved out was in the file it came from (`posts.3.comments.0`, `users.2.userPhoto`),
+ * so an import's message names the place the file has, not one it lacks. Filled when a caller passes one.
+ */
+export type MovedFrom = Map<object, string>;
+
+/**
  * Moves the comments versions 1 and 2 kept inside each post (`post.comments`) into
  * the `comments` collection, in place: each gets its post's id as `postId` (right
  * after its own `_id`), in the order of the posts and of each post's comments.
  * Cheap on version-3 data. Says whether anything moved (or the collection was missing).
  * Dexie's schema upgrade runs it too (mock/browser/dexie.ts), on the rows it moves.
  */
-/**
- * Where a record that a migration moved out was in the file it came from (`posts.3.comments.0`, `users.2.userPhoto`),
- * so an import's message names the place the file has, not one it lacks.
- */
-export const movedFrom = new WeakMap<object, string>();
-
-export function moveCommentsOut(snapshot: Record<string, unknown>): boolean {
+export function moveCommentsOut(snapshot: Record<string, unknown>, movedFrom?: MovedFrom): boolean {
   let old = false;
   if (!Array.isArray(snapshot.comments)) {
     snapshot.comments = [];
@@ -161,7 +161,7 @@ export function moveCommentsOut(snapshot: Record<string, unknown>): boolean {
         continue;
       }
       const moved = { _id: c._id, postId: p._id, ...c };
-      movedFrom.set(moved, `posts.${at}.comments.${i}`);
+      movedFrom?.set(moved, `posts.${at}.comments.${i}`);
       comments.push(moved);
     }
   }
@@ -177,7 +177,7 @@ export function moveCommentsOut(snapshot: Record<string, unknown>): boolean {
  * looks at three fields per record). Says whether anything moved (or the collection
  * was missing). Dexie's schema upgrade runs it too (mock/browser/dexie.ts).
  */
-export function movePhotosOut(snapshot: Record<string, unknown>): boolean {
+export function movePhotosOut(snapshot: Record<string, unknown>, movedFrom?: MovedFrom): boolean {
   let old = false;
   if (snapshot.photos === undefined) {
     snapshot.photos = [];
@@ -196,7 +196,7 @@ export function movePhotosOut(snapshot: Record<string, unknown>): boolean {
         if (typeof value !== "string" || !isReferenced(value)) continue;
         const _id = uuid();
         const photo = { _id, data: value };
-        movedFrom.set(photo, `${owner}.${at}.${field}`);
+        movedFrom?.set(photo, `${owner}.${at}.${field}`);
         photos.push(photo);
         record[field] = PHOTO_LINK + _id;
         old = true;
@@ -227,12 +227,12 @@ export function addNotifications(snapshot: Record<string, unknown>): boolean {
  * are left for the shape check to name. Cheap on current data. Says whether anything was old, so
  * the caller can write the data back in the new shape.
  */
-export function migrateRecords(snapshot: unknown): boolean {
+export function migrateRecords(snapshot: unknown, movedFrom?: MovedFrom): boolean {
   if (!isObject(snapshot)) return false;
   const users = Array.isArray(snapshot.users) ? snapshot.users : [];
   const posts = Array.isArray(snapshot.posts) ? snapshot.posts : [];
-  let old = moveCommentsOut(snapshot);
-  if (movePhotosOut(snapshot)) old = true;
+  let old = moveCommentsOut(snapshot, movedFrom);
+  if (movePhotosOut(snapshot, movedFrom)) old = true;
   if (addNotifications(snapshot)) old = true;
   const comments = snapshot.comments as unknown[];
   let known: Map<string, string> | undefined;

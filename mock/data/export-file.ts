@@ -2,7 +2,15 @@
 // records the stores hold: checked whole with zod before anything is used, and
 // migrated from older versions. Saved request collections live in ./collection/.
 import { z } from "zod";
-import { DATA_SCHEMAS, FORMAT_VERSION, READABLE_VERSIONS, isReadableVersion, migrateRecords, movedFrom, readableList } from "./data-format";
+import {
+  DATA_SCHEMAS,
+  FORMAT_VERSION,
+  READABLE_VERSIONS,
+  isReadableVersion,
+  migrateRecords,
+  readableList,
+  type MovedFrom,
+} from "./data-format";
 import {
   ALT_MAX,
   BIO_MAX,
@@ -70,8 +78,11 @@ export function parseJsonFile(text: string): unknown {
 }
 
 /** Where a record is in the file as written: a comment or photo an older version kept inside its post or owner is named there. */
-const placeOf = (name: string, i: number, record: object) => `data.${movedFrom.get(record) ?? `${name}.${i}`}`;
-const photoAt = (i: number, photo: object) => (movedFrom.has(photo) ? placeOf("photos", i, photo) : `data.photos.${i}.data`);
+function places(movedFrom: MovedFrom) {
+  const placeOf = (name: string, i: number, record: object) => `data.${movedFrom.get(record) ?? `${name}.${i}`}`;
+  const photoAt = (i: number, photo: object) => (movedFrom.has(photo) ? placeOf("photos", i, photo) : `data.photos.${i}.data`);
+  return { placeOf, photoAt };
+}
 
 /** Parses an export file's text, checking it whole; throws FormatError naming the first problems. */
 export function parseExportFile(text: string): ExportFile {
@@ -93,7 +104,9 @@ export function checkExportJson(json: unknown): ExportFile {
   if (dangling) throw new FormatError(`not a mockman export: ${dangling}`);
   // An older file is checked as written (paths name its records), then becomes version 4. A version-4
   // file goes through it too: a large photo written inline in its owner moves to a photo record.
-  migrateRecords(file.data);
+  const movedFrom: MovedFrom = new Map();
+  migrateRecords(file.data, movedFrom);
+  const { placeOf } = places(movedFrom);
   file.version = FORMAT_VERSION;
   const { users, posts, comments, todos, photos, notifications } = file.data;
   for (const [name, list] of [
@@ -123,7 +136,7 @@ export function checkExportJson(json: unknown): ExportFile {
   });
   const unknown = notificationProblem(file.data);
   if (unknown) throw new FormatError(`not a mockman export: ${unknown}`);
-  const broken = ruleProblems(file.data);
+  const broken = ruleProblems(file.data, places(movedFrom));
   if (broken.length) throw new FormatError(`breaks the rules the API applies to what users write: ${broken.slice(0, 5).join("; ")}`);
   return file;
 }
@@ -133,7 +146,10 @@ export function checkExportJson(json: unknown): ExportFile {
  * not carry what no user could have written (a 100 kB name freezes every feed
  * for seconds; a javascript: URL as an avatar is no image).
  */
-function ruleProblems({ users, posts, comments, todos, photos }: ExportFile["data"]): string[] {
+function ruleProblems(
+  { users, posts, comments, todos, photos }: ExportFile["data"],
+  { placeOf, photoAt }: ReturnType<typeof places>,
+): string[] {
   const problems: string[] = [];
   const text = (path: string, value: string, max: number) => {
     if (charCount(value) > max) problems.push(`${path}: must be at most ${max} characters (has ${charCount(value)})`);

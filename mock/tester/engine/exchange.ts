@@ -85,3 +85,14 @@ export function sendWithin(sender: Sender, request: OutgoingRequest, options: Se
     );
   });
 }
+
+/** Header rows gathered by exact name, each name at its first row's place, as Node keeps them in an object ({ Name: [a, b] }). */
+export function rowsByName(rows: Iterable<[string, string]>): Map<string, string[]> {
+  const byName = new Map<string, string[]>();
+  for (const [name, value] of rows) {
+    const values = byName.get(name);
+    if (values) values.push(value);
+    else byName.set(name, [value]);
+  }
+  return byName;
+}

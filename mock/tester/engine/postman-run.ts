@@ -10,7 +10,7 @@ import { describeFailure, type CheckFailure, type Expectation } from "#mock/test
 import { rawOnly, type Behaviour, type PostmanPlan, type PostmanStep, type StepScript } from "#mock/tester/postman/steps";
 import { toPath } from "#mock/tester/collection/urls";
 import { answerText } from "#mock/tester/answer-text";
-import { sendWithin, type Exchange, type FileSource, type HopCookies, type OutgoingRequest, type Sender } from "./exchange";
+import { rowsByName, sendWithin, type Exchange, type FileSource, type HopCookies, type OutgoingRequest, type Sender } from "./exchange";
 import type { ReplayResult } from "./reporters";
 import {
   SCRIPT_TIMEOUT_MS,
@@ -97,13 +97,7 @@ function bodyText(exchange: Exchange): string {
  */
 function headerRows(exchange: Exchange): Array<[string, string]> {
   if (!exchange.rawHeaders) return Object.entries(exchange.headers);
-  const byName = new Map<string, string[]>();
-  for (const [name, value] of exchange.rawHeaders) {
-    const values = byName.get(name);
-    if (values) values.push(value);
-    else byName.set(name, [value]);
-  }
-  return [...byName].flatMap(([name, values]) => values.map((value): [string, string] => [name, value]));
+  return [...rowsByName(exchange.rawHeaders)].flatMap(([name, values]) => values.map((value): [string, string] => [name, value]));
 }
 
 function responseOf(exchange: Exchange): ScriptResponse {

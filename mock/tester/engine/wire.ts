@@ -35,7 +35,7 @@ import processPackage from "process/browser.js";
 import { withPostmanUrl } from "#mock/tester/postman/url";
 import { signsNothing } from "#mock/tester/postman/convert";
 import { mapStrings } from "./variables";
-import type { FileSource } from "./exchange";
+import { rowsByName, type FileSource } from "./exchange";
 import { BOUNDS, NotSent } from "./limits";
 
 // CommonJS packages, by their default export: Node's ESM (tsx, when the CLI runs from source) finds no named
@@ -377,10 +377,8 @@ const headersOf = (request: Request) => request.headers.all() as unknown as Head
  * row joined by "; ".
  */
 function nodeRows(rows: Array<[string, string]>): Array<[string, string]> {
-  const exact = new Map<string, string[]>();
-  for (const [name, value] of rows) exact.set(name, [...(exact.get(name) ?? []), value]);
   const set = new Map<string, [string, string[]]>();
-  for (const [name, values] of exact) set.set(name.toLowerCase(), [name, values]);
+  for (const [name, values] of rowsByName(rows)) set.set(name.toLowerCase(), [name, values]);
   return [...set].flatMap(([lower, [name, values]]) =>
     lower === "cookie" ? [[name, values.join("; ")] as [string, string]] : values.map((value): [string, string] => [name, value]),
   );

@@ -7,6 +7,10 @@
 // A scope holds each variable's value as `Variable#get` reads it (cast out); its type, when it has one, is
 // kept beside it (Scopes.types, variables.ts), so a script's `set` casts by it, the sandbox is given it, and
 // the exports write it.
+//
+// Why not postman-collection's Variable itself: it brings Property, the Substitutor and the dynamic-variable
+// tables into the page's first load, for three casts. tests/collection/variable-types.test.ts holds these
+// to the library's Variable for every type and kind of value instead.
 
 export type VariableType = "string" | "boolean" | "number" | "array" | "object";
 

@@ -150,7 +150,10 @@ export function requestCommand(io: CliIo): Command {
     io.stdout.write(
       options.json
         ? JSON.stringify(shown, null, 2) + "\n"
-        : renderExchange(shown, { headers: options.include, bodyOnly: options.body, color: wantsColor(io) }),
+        : renderExchange(
+            { ...shown, ...(exchange.rawHeaders ? { rawHeaders: exchange.rawHeaders } : {}) },
+            { headers: options.include, bodyOnly: options.body, color: wantsColor(io) },
+          ),
     );
     // Another server's JSON is a fine answer; an HTML page from a server without the mark is a wrong --base-url.
     if (target.baseUrl && !(SERVED_BY in exchange.headers) && typeof exchange.body === "string")

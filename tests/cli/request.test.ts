@@ -68,6 +68,11 @@ describe("mockman request", () => {
       expect(Object.keys(report)).toEqual(["status", "statusText", "headers", "body", "ms"]);
       expect(report.headers).toMatchObject({ "content-type": "application/json", "set-cookie": "a=1; Path=/, b=2", "x-multi": "a, b" });
       expect(report.body).toEqual({ ok: true });
+      // -i prints the rows as the server wrote them, as curl -i does: its case, each Set-Cookie on its own line.
+      const shown = await cli(["request", "GET", "/x", "--base-url", url, "-i"]);
+      expect(shown.stdout).toMatch(
+        /^Content-Type: application\/json\nSet-Cookie: a=1; Path=\/\nSet-Cookie: b=2\nX-Multi: a\nX-Multi: b\n/m,
+      );
     } finally {
       server.closeAllConnections();
       await new Promise((done) => server.close(done));

@@ -107,6 +107,8 @@ const SETUPS: Record<string, Setup> = {
   "random-signup.postman_collection.json": { randomQuery: true },
   "folder-lookup.postman_collection.json": { folders: ["Smoke"] },
   "folder-nested.postman_collection.json": { folders: ["A", "C"] },
+  "folder-empty.postman_collection.json": { folders: ["Empty", "Checks"] },
+  "folder-empty-first.postman_collection.json": { folders: ["Smoke", "Checks"] },
   "path-variables.postman_collection.json": { newmanFails: ["1: the path variable is listed (Newman resolves it away)"] },
   "schema-and-upload.postman_collection.json": { newmanFails: ["1: titles must be numbers (they are not)"] },
 };
@@ -381,6 +383,35 @@ describe("mockman replay and Newman agree execution by execution", () => {
       expect(byMockman.stderr).not.toMatch(/cannot run|unexpected error/);
     });
   }
+
+  // Where Newman runs nothing (a --folder it finds empty), or refuses (a --folder it cannot find), and so each
+  // collection's own run above cannot show it: mockman must do the same.
+  const OTHER_FOLDERS: Array<[collection: string, folders: string[]]> = [
+    ["folder-empty.postman_collection.json", ["Empty"]],
+    ["folder-empty-first.postman_collection.json", ["Smoke"]],
+    ["unnamed-items.postman_collection.json", ["request"]],
+  ];
+  for (const [name, folders] of OTHER_FOLDERS)
+    it(`${name} with --folder ${folders.join(" --folder ")}: the same outcome as Newman`, { timeout: 60_000 }, async () => {
+      const file = join(PUBLIC, name);
+      const setup = { ...SETUPS[name], folders };
+      const byNewman = await onFreshServer(name, "newman", (files, url) =>
+        runNewman(file, setup, files, url).then(
+          (run) => run.executions,
+          (error: Error) => error.message,
+        ),
+      );
+      const byMockman = await onFreshServer(name, "mockman", (files, url) => runMockman(file, setup, files, url));
+      if (typeof byNewman === "string") {
+        // Newman refuses it before anything is sent: mockman too (its exit code for a --folder it cannot find is 2).
+        expect(byNewman).toMatch(/Unable to find a folder or request/);
+        expect(byMockman).toMatchObject({ executions: null, code: 2 });
+        expect(byMockman.stderr).toContain(`--folder ${folders[0]}: the collection has no folder or request`);
+      } else {
+        expect(byNewman).toEqual([]);
+        expect(byMockman).toMatchObject({ executions: [], code: 0 });
+      }
+    });
 
   it("knows every collection it expects to differ", () => {
     const names = new Set(collections.map((file) => file.replace(/^.*\//, "")));

@@ -161,12 +161,13 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
   let jumps: Map<string, number> | undefined;
   const stepAt = () => {
     if (jumps) return jumps;
-    // As postman-runtime's lookup hash: an id before any name, and of several requests with one name the last.
+    // As postman-runtime's lookup hash: an id before any name, of several requests with one name the last, and a
+    // request without a name (labelled `request` for output) found by its id alone.
     const ids = new Map<string, number>();
     const names = new Map<string, number>();
     plan.steps.forEach((step, i) => {
       if (step.id !== undefined) ids.set(step.id, i);
-      names.set(step.label, i);
+      if (step.rawName !== undefined) names.set(step.rawName, i);
     });
     jumps = new Map([...names, ...ids]);
     return jumps;

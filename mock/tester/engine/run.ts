@@ -10,7 +10,7 @@ import { SERVE_URL } from "#mock/core/boundary";
 import { type CollectionFile, undefinedVariables } from "#mock/tester/collection/format";
 import type { Variables } from "#mock/tester/collection/templates";
 import { toPostman, urlOf, type PostmanCollection } from "#mock/tester/postman/convert";
-import { planScripts, postmanPlan, type PostmanPlan } from "#mock/tester/postman/steps";
+import { planScripts, postmanPlan, type PlanItem, type PostmanPlan, type PostmanStep } from "#mock/tester/postman/steps";
 import { namesScriptsSet, unsupportedUses } from "#mock/tester/postman/script-uses";
 import type { Scopes } from "../sandbox/sandbox";
 import type { ScopeTypes } from "./variable-types";
@@ -205,61 +205,45 @@ export function prepareRun(collection: RunnableCollection, inputs: RunInputs): P
 }
 
 /**
- * The requests --folder runs, found as postman-runtime finds its entrypoints. One name: the first item or folder of
- * that id or name among the collection's own items, else in each one's, in order. Several: the items in the
- * collection's order, each name taken by the first it meets (an id before a name); a name inside a chosen folder is
- * not gathered as its child, but is from its grandchildren on. A name nothing has is refused before anything is sent.
+ * The requests --folder runs, found as postman-runtime finds its entrypoints, in the collection's items (empty folders
+ * too: one chosen runs nothing). One name: the first item or folder of that id or name among the collection's own
+ * items, else in each one's, in order. Several: the items in the collection's order, each name taken by the first it
+ * meets (an id before a name); a name inside a chosen folder is not gathered as its child, but is from its
+ * grandchildren on. An item without a name is found by its id alone. A name nothing has is refused before anything
+ * is sent.
  */
-function selectFolders(plan: PostmanPlan, folders: string[]): PostmanPlan["steps"] {
-  // The tree again: the steps of one folder share its entry of `folders` (postman/steps.ts), so two folders of
-  // one name stay two.
-  interface Node {
-    id?: string;
-    name: string;
-    step?: PostmanPlan["steps"][number];
-    children: Node[];
-  }
-  const root: Node = { name: "", children: [] };
-  const made = new Map<object, Node>();
-  for (const step of plan.steps) {
-    let parent = root;
-    for (const folder of step.folders) {
-      let node = made.get(folder);
-      if (!node) {
-        node = { ...folder, children: [] };
-        made.set(folder, node);
-        parent.children.push(node);
-      }
-      parent = node;
-    }
-    parent.children.push({ name: step.label, ...(step.id === undefined ? {} : { id: step.id }), step, children: [] });
-  }
-  const stepsOf = (node: Node): PostmanPlan["steps"] => (node.step ? [node.step] : node.children.flatMap(stepsOf));
-  const findOne = (node: Node, name: string): Node | undefined =>
-    node.children.find((c) => c.id === name || c.name === name) ??
-    node.children.reduce<Node | undefined>((hit, c) => hit ?? findOne(c, name), undefined);
-  const chosen: Node[] = [];
+function selectFolders(plan: PostmanPlan, folders: string[]): PostmanStep[] {
+  const idOf = (item: PlanItem) => ("step" in item ? item.step.id : item.id);
+  const nameOf = (item: PlanItem) => ("step" in item ? item.step.rawName : item.name);
+  const inside = (item: PlanItem) => ("step" in item ? [] : item.items);
+  const stepsOf = (item: PlanItem): PostmanStep[] => ("step" in item ? [item.step] : item.items.flatMap(stepsOf));
+  const findOne = (items: PlanItem[], name: string): PlanItem | undefined =>
+    items.find((c) => idOf(c) === name || nameOf(c) === name) ??
+    items.reduce<PlanItem | undefined>((hit, c) => hit ?? findOne(inside(c), name), undefined);
+  const chosen: PlanItem[] = [];
   let missing: string | undefined;
   if (folders.length === 1) {
-    const hit = findOne(root, folders[0]);
+    const hit = findOne(plan.items, folders[0]);
     if (hit) chosen.push(hit);
     else missing = folders[0];
   } else {
     const wanted = new Set(folders);
-    const walk = (node: Node, gather: boolean) => {
-      for (const child of node.children) {
+    const walk = (items: PlanItem[], gather: boolean) => {
+      for (const child of items) {
         if (!wanted.size) return;
-        const match = child.id !== undefined && wanted.has(child.id) ? child.id : wanted.has(child.name) ? child.name : undefined;
+        const id = idOf(child);
+        const name = nameOf(child);
+        const match = id !== undefined && wanted.has(id) ? id : name !== undefined && wanted.has(name) ? name : undefined;
         if (match !== undefined) {
           if (gather) chosen.push(child);
           wanted.delete(match);
         }
         // As findItemsOrGroups recurses (with !match alone): a name matched inside a chosen folder is gathered
         // again two levels down, so Newman runs such requests twice.
-        walk(child, match === undefined);
+        walk(inside(child), match === undefined);
       }
     };
-    walk(root, true);
+    walk(plan.items, true);
     missing = [...wanted][0];
   }
   if (missing !== undefined) throw new RunSetupError(`--folder ${missing}: the collection has no folder or request of that name or id`);

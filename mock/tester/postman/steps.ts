@@ -30,8 +30,13 @@ export interface StepScript {
 export interface PostmanStep {
   /** Unique, from folders and name: `auth-login`. */
   name: string;
-  /** The request's own name, as pm.info.requestName and setNextRequest use it. */
+  /** The request's own name, as pm.info.requestName uses it; `request` for one without a name, for output. */
   label: string;
+  /**
+   * Its name as written, none when it has none (a falsy one, which postman-collection leaves unset): what
+   * setNextRequest and --folder find it by, as postman-runtime's lookups skip an item without a name.
+   */
+  rawName?: string;
   id: string;
   /** `Auth / Login`. */
   where: string;
@@ -46,8 +51,6 @@ export interface PostmanStep {
   test: StepScript[];
   /** The collection's name, its folders' and its own: pm.execution.location, as postman-collection's Item.getPath. */
   path: string[];
-  /** The folders it sits in, outermost first, by name and id: what --folder selects by. */
-  folders: Array<{ name: string; id?: string }>;
   /** The request as the collection has it (postman-collection's Request JSON): pm.request, and its URL's path variables. */
   definition: Record<string, unknown>;
   /**
@@ -92,8 +95,20 @@ function behaviourOf(own: unknown, outer: Behaviour): Behaviour {
   return out;
 }
 
+/** A folder of the collection, an empty one too, as --folder finds it: by id, or by its name as written (rawName). */
+export interface PlanFolder {
+  id?: string;
+  name?: string;
+  items: PlanItem[];
+}
+
+/** An item of the collection: a request (its step) or a folder. */
+export type PlanItem = { step: PostmanStep } | PlanFolder;
+
 export interface PostmanPlan {
   steps: PostmanStep[];
+  /** The collection's items as it nests them, empty folders too: what --folder looks in (engine/run.ts). */
+  items: PlanItem[];
   /** The collection's `variable` list: pm.collectionVariables, each value cast by its type. */
   variables: Record<string, unknown>;
   /** The types of those that have one (variable-types.ts). */
@@ -141,30 +156,22 @@ export function postmanPlan(json: PostmanCollection): PostmanPlan {
     };
   };
 
-  const visit = (
-    items: PostmanItem[],
-    prefix: string[],
-    auth: PostmanAuth | undefined,
-    chain: Chain,
-    folders: PostmanStep["folders"],
-    behaviour: Behaviour,
-  ) => {
-    for (const item of items) {
-      const label = text(item.name) || "request";
+  const visit = (items: PostmanItem[], prefix: string[], auth: PostmanAuth | undefined, chain: Chain, behaviour: Behaviour): PlanItem[] =>
+    items.map((item): PlanItem => {
+      const rawName = text(item.name) || undefined;
+      const label = rawName ?? "request";
       const path = [...prefix, label];
       if (Array.isArray(item.item)) {
         const own = ownAuth(item.auth) ?? auth;
         const id = text(item.id ?? item._postman_id);
-        const inside = [...folders, { name: label, ...(id ? { id } : {}) }];
-        visit(
+        const inside = visit(
           item.item,
           path,
           own,
           add(chain, item.event, `${path.join(" / ")} (folder)`, label),
-          inside,
           behaviourOf(item.protocolProfileBehavior, behaviour),
         );
-        continue;
+        return { ...(id ? { id } : {}), ...(rawName ? { name: rawName } : {}), items: inside };
       }
       const where = path.join(" / ");
       const request = requestOf(item);
@@ -173,6 +180,7 @@ export function postmanPlan(json: PostmanCollection): PostmanPlan {
       const step: PostmanStep = {
         name: uniqueName(path, taken, variables),
         label,
+        ...(rawName ? { rawName } : {}),
         // An item without an id gets a fresh UUID, as postman-collection's Item gives it (pm.info.requestId).
         id: text(item.id ?? item._postman_id) || freshId(),
         where,
@@ -181,24 +189,22 @@ export function postmanPlan(json: PostmanCollection): PostmanPlan {
         headers: headersOf(request),
         body: body.mode === "raw" && !body.raw ? { mode: "none" } : body,
         ...add(chain, item.event, where, label),
-        folders,
-        path: [collectionName, ...folders.map((f) => f.name), label],
+        path: [collectionName, ...path],
         definition: definitionOf(request),
         behaviour: behaviourOf(item.protocolProfileBehavior, behaviour),
       };
       if (effective && effective.type !== "noauth") step.auth = effective;
       steps.push(step);
-    }
-  };
-  visit(
+      return { step };
+    });
+  const items = visit(
     json.item ?? [],
     [],
     ownAuth(json.auth),
     add({ prerequest: [], test: [] }, json.event, `${collectionName} (collection)`, collectionName),
-    [],
     behaviourOf(json.protocolProfileBehavior, {}),
   );
-  return { steps, variables, variableTypes };
+  return { steps, items, variables, variableTypes };
 }
 
 /** Every script of the plan once, with where it runs. */

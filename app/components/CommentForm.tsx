@@ -9,6 +9,7 @@ import { TEXT } from "#app/lib/texts";
 import { charCount } from "#mock/core/rules";
 import { Counter } from "./Counter";
 import { TextareaField } from "./Field";
+import { useSingleSubmit } from "#app/lib/use-single-submit";
 
 export function CommentForm({ postId }: { postId: string }) {
   const fetcher = useFetcher<PostActionData>({ key: `comment:${postId}` });
@@ -27,8 +28,10 @@ export function CommentForm({ postId }: { postId: string }) {
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok) document.getElementById(fieldId)?.focus();
   }, [fetcher.state, fetcher.data, fieldId]);
+  const formProps = getFormProps(form);
+  const onSubmit = useSingleSubmit(fetcher, formProps.onSubmit);
   return (
-    <fetcher.Form method="post" className="form comment-form" {...getFormProps(form)}>
+    <fetcher.Form method="post" className="form comment-form" {...formProps} onSubmit={onSubmit}>
       <input type="hidden" name="postId" value={postId} />
       <TextareaField
         key={fields.commentVal.key}

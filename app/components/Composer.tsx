@@ -6,7 +6,7 @@ import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { clearDraft, readDraft, saveDraft } from "#app/lib/draft";
+import { clearDraft, draftToShow, saveDraft } from "#app/lib/draft";
 import type { PostActionData } from "#app/lib/post-actions";
 import { useRequiresAlt } from "#app/lib/alt-setting";
 import { ALT_MAX, POST_MAX, postSchemaFor } from "#app/lib/schemas";
@@ -16,6 +16,7 @@ import type { SessionUser } from "#app/lib/session";
 import { Avatar } from "./Avatar";
 import { Counter } from "./Counter";
 import { TextareaField } from "./Field";
+import { useSingleSubmit } from "#app/lib/use-single-submit";
 import { ImagePicker } from "./ImagePicker";
 
 export function Composer({ user }: { user: SessionUser }) {
@@ -61,16 +62,20 @@ export function Composer({ user }: { user: SessionUser }) {
   useEffect(() => {
     if (restored.current) return;
     restored.current = true;
-    const draft = readDraft(user.username);
-    if (draft) update({ name: contentName, value: draft });
+    // A text sent just as the page went away comes back only if its post was not stored (draft.ts).
+    void draftToShow(user.username).then((draft) => {
+      if (draft) update({ name: contentName, value: draft });
+    });
   }, [update, contentName, user.username]);
 
   const length = charCount(String(fields.content.value ?? ""));
   const altLength = charCount(String(fields.postPicAlt.value ?? ""));
+  const formProps = getFormProps(form);
+  const onSubmit = useSingleSubmit(fetcher, formProps.onSubmit);
   return (
     <section className="composer card" aria-label="Create a post">
       <Avatar src={user.userPhoto} name={user.firstName} />
-      <fetcher.Form method="post" className="composer__form" {...getFormProps(form)}>
+      <fetcher.Form method="post" className="composer__form" {...formProps} onSubmit={onSubmit}>
         <TextareaField
           key={fields.content.key}
           label="What's happening?"

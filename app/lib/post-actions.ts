@@ -9,6 +9,7 @@ import { toast } from "react-toastify";
 import { z } from "zod";
 import { actionFailure, api, apiVersioned } from "./api";
 import { readPost } from "./data";
+import { clearDraft, markSent } from "./draft";
 import { markBookmark } from "./bookmark-store";
 import { getPost, postCreated, postDeleted, putPost } from "./post-store";
 import { requiresAlt } from "./alt-setting";
@@ -127,7 +128,15 @@ export async function runPostAction({ request }: ClientActionFunctionArgs) {
           ...(postPic && postPicAlt.trim() ? { postPicAlt } : {}),
           ...(postPic && postPicSize ? { postPicSize } : {}),
         };
-        const { post } = await changePost("/posts", { postData });
+        // Marked sent until the answer, so a page gone meanwhile does not offer a stored post again (draft.ts).
+        const sent = markSent(user.username, content);
+        let post: Post;
+        try {
+          ({ post } = await changePost("/posts", { postData }));
+          clearDraft(user.username);
+        } finally {
+          sent.end();
+        }
         postCreated(post);
         toast.success(TOAST.postCreated);
         return { intent, ok: true as const, result: submission.reply({ resetForm: true }) };

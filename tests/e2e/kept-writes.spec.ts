@@ -186,3 +186,30 @@ test("two tabs toggling one post's like and bookmark end in the state of the las
   expect(post.likes.likedBy.includes(guest._id)).toBe(state.Like);
   expect(guest.bookmarks.includes(post._id)).toBe(state.Bookmark);
 });
+
+test("a post's text whose page went away between Post and its answer comes back only when the post was not stored", async ({ page }) => {
+  await loginAsGuest(page);
+  const box = page.getByRole("region", { name: "Create a post" }).getByRole("textbox", { name: "What's happening?" });
+  await box.fill("Stored before the page went");
+  await page.getByRole("region", { name: "Create a post" }).getByRole("button", { name: "Post" }).click();
+  await expect(feed(page).getByRole("article").filter({ hasText: "Stored before the page went" })).toHaveCount(1);
+  // What a page that went away after the store and before the answer leaves: the draft, marked sent.
+  const leave = (text: string) =>
+    page.evaluate((text) => {
+      localStorage.setItem("moments-draft:guest", text);
+      localStorage.setItem("moments-draft-sent:guest", JSON.stringify({ text, at: Date.now() - 1000 }));
+    }, text);
+  await leave("Stored before the page went");
+  await page.reload();
+  await expect(feed(page).getByRole("article").filter({ hasText: "Stored before the page went" })).toHaveCount(1);
+  // Not offered again to be posted twice; the mark is gone.
+  await expect
+    .poll(() => page.evaluate(() => [localStorage.getItem("moments-draft:guest"), localStorage.getItem("moments-draft-sent:guest")]))
+    .toEqual([null, null]);
+  await expect(box).toHaveValue("");
+  // One the API never stored comes back to be posted.
+  await leave("Never reached the store");
+  await page.reload();
+  await expect(box).toHaveValue("Never reached the store");
+  await expect(feed(page).getByRole("article").filter({ hasText: "Never reached the store" })).toHaveCount(0);
+});

@@ -187,3 +187,32 @@ test('the "…" menu shows only on your own posts, and its Delete post deletes t
   await expect(page.getByText("This one will be deleted")).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+test("Post and Reply pressed twice before the page can show them busy (a double tap) send once", async ({ page }) => {
+  const errors = watchErrors(page);
+  await loginAsGuest(page);
+  // Both presses in one task: the second lands before any render, as on a slow phone or a double click.
+  const pressTwice = (button: ReturnType<Page["getByRole"]>) =>
+    button.evaluate((b: HTMLButtonElement) => {
+      b.click();
+      b.click();
+    });
+  const composer = page.getByRole("region", { name: "Create a post" });
+  await composer.getByRole("textbox", { name: "What's happening?" }).fill("Once, however fast the taps.");
+  await pressTwice(composer.getByRole("button", { name: "Post" }));
+  await expectToast(page, "Post created successfully");
+  await postWith(page, "Offsite by the sea.").getByRole("button", { name: "Comment" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add comment" });
+  await dialog.getByPlaceholder("Write a comment...").fill("One reply only");
+  await pressTwice(dialog.getByRole("button", { name: "Reply" }));
+  await expectToast(page, "comment added successfully!");
+  await expect(dialog.getByText("One reply only")).toHaveCount(1);
+  await page.keyboard.press("Escape");
+  // What the store kept, read again: one of each.
+  await page.reload();
+  await expect(feed(page).getByRole("article").filter({ hasText: "Once, however fast the taps." })).toHaveCount(1);
+  await postWith(page, "Offsite by the sea.").getByRole("button", { name: "Comment" }).click();
+  await expect(page.getByRole("dialog", { name: "Add comment" }).getByText("One reply only")).toHaveCount(1);
+  await expect(postWith(page, "Offsite by the sea.").getByText("1 comment")).toBeAttached();
+  expect(errors).toEqual([]);
+});

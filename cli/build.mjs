@@ -31,7 +31,9 @@ const VENDORED = {
  * request's model, body builder and authorizers (postman-collection, postman-url-encoder, postman-runtime's
  * lib/authorizer and lib/requester/core-body-builder, Postman's dynamic variables: 1.8 MB), loaded by postman-run.ts
  * for its first request, by sandbox.ts for a script's pm.sendRequest, and by dynamic.ts for its table of dynamic
- * variables.
+ * variables; an answer's text in its charset as Newman decodes it (cli/answer-text.ts: iconv-lite's tables and the
+ * lodash postman-collection's helper loads, 0.6 MB), loaded by exchange.ts for its HTTP sender and an in-process binary
+ * body's text.
  */
 const LAZY_PARTS = [
   {
@@ -46,6 +48,12 @@ const LAZY_PARTS = [
     specifiers: ["./wire", "../engine/wire"],
     importers: [join("engine", "postman-run.ts"), join("sandbox", "sandbox.ts")],
   },
+  {
+    file: "mockman.answer-text.cjs",
+    entry: join(root, "cli/answer-text.ts"),
+    specifiers: ["./answer-text"],
+    importers: [join("cli", "exchange.ts")],
+  },
 ];
 /** Postman's dynamic variables, loaded by dynamic.ts on first use: the table the request builder's file holds (wire.ts exports it). */
 const DYNAMIC_TABLE = "postman-collection/lib/superstring/dynamic-variables.js";
@@ -59,7 +67,7 @@ const lazyParts = {
           : undefined,
       );
     }
-    b.onResolve({ filter: /^\.\/mockman\.(sandbox|wire)\.cjs$/ }, (args) => ({ path: args.path, external: true }));
+    b.onResolve({ filter: /^\.\/mockman\.(sandbox|wire|answer-text)\.cjs$/ }, (args) => ({ path: args.path, external: true }));
     b.onResolve({ filter: new RegExp(`^${DYNAMIC_TABLE.replace(/[./]/g, "\\$&")}$`) }, (args) =>
       args.kind === "dynamic-import" && args.importer.endsWith(join("engine", "dynamic.ts"))
         ? { path: DYNAMIC_TABLE, namespace: "wire-table" }

@@ -154,12 +154,26 @@ const code = result.outputFiles[0].text;
 if (/\bimport\((?!\)(?:\\0|'))/.test(code))
   throw new Error("cli/build.mjs: the bundle still holds an import(), which fails under the bin's vm.Script");
 
-// First line: the sources, which the launcher compares with the bundle's time so an edit never runs stale.
-const sources = Object.keys(result.metafile.inputs)
+const outputs = {};
+const inputs = new Set(Object.keys(result.metafile.inputs));
+for (const part of LAZY_PARTS) {
+  const built = await build({
+    ...common,
+    entryPoints: [part.entry],
+    outfile: join(binDir, part.file),
+    absWorkingDir: root,
+    metafile: true,
+    plugins: [rawText, aliases],
+  });
+  outputs[part.file] = built.outputFiles[0].text;
+  for (const input of Object.keys(built.metafile.inputs)) inputs.add(input);
+}
+
+// First line: the sources, the lazy parts' too, which the launcher compares with the bundle's time so an edit never runs stale.
+const sources = [...inputs]
   .filter((input) => !input.includes("node_modules") && !input.includes(":") && input !== "package.json")
   .map((input) => relative(binDir, join(root, input)));
-
-const outputs = { "mockman.bundle.js": `// mockman-sources ${JSON.stringify(sources)}\n${code}` };
+outputs["mockman.bundle.js"] = `// mockman-sources ${JSON.stringify(sources)}\n${code}`;
 for (const [name, { file, names }] of Object.entries(VENDORED)) {
   const vendor = await build({
     ...common,
@@ -167,17 +181,6 @@ for (const [name, { file, names }] of Object.entries(VENDORED)) {
     outfile: join(binDir, file),
   });
   outputs[file] = vendor.outputFiles[0].text;
-}
-
-for (const part of LAZY_PARTS) {
-  const built = await build({
-    ...common,
-    entryPoints: [part.entry],
-    outfile: join(binDir, part.file),
-    absWorkingDir: root,
-    plugins: [rawText, aliases],
-  });
-  outputs[part.file] = built.outputFiles[0].text;
 }
 
 // Each file is written beside its place and renamed over it: a mockman running meanwhile (a test, a

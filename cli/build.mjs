@@ -31,7 +31,9 @@ const VENDORED = {
  * request's model, body builder and authorizers (postman-collection, postman-url-encoder, postman-runtime's
  * lib/authorizer and lib/requester/core-body-builder, Postman's dynamic variables: 1.8 MB), loaded by postman-run.ts
  * for its first request, by sandbox.ts for a script's pm.sendRequest, and by dynamic.ts for its table of dynamic
- * variables.
+ * variables; an answer's text in its charset as Newman decodes it (cli/answer-text.ts: iconv-lite's tables and the
+ * lodash postman-collection's helper loads, 0.6 MB), loaded by exchange.ts for its HTTP sender and an in-process binary
+ * body's text.
  */
 const LAZY_PARTS = [
   {
@@ -46,6 +48,12 @@ const LAZY_PARTS = [
     specifiers: ["./wire", "../engine/wire"],
     importers: [join("engine", "postman-run.ts"), join("sandbox", "sandbox.ts")],
   },
+  {
+    file: "mockman.answer-text.cjs",
+    entry: join(root, "cli/answer-text.ts"),
+    specifiers: ["./answer-text"],
+    importers: [join("cli", "exchange.ts")],
+  },
 ];
 /** Postman's dynamic variables, loaded by dynamic.ts on first use: the table the request builder's file holds (wire.ts exports it). */
 const DYNAMIC_TABLE = "postman-collection/lib/superstring/dynamic-variables.js";
@@ -59,7 +67,7 @@ const lazyParts = {
           : undefined,
       );
     }
-    b.onResolve({ filter: /^\.\/mockman\.(sandbox|wire)\.cjs$/ }, (args) => ({ path: args.path, external: true }));
+    b.onResolve({ filter: /^\.\/mockman\.(sandbox|wire|answer-text)\.cjs$/ }, (args) => ({ path: args.path, external: true }));
     b.onResolve({ filter: new RegExp(`^${DYNAMIC_TABLE.replace(/[./]/g, "\\$&")}$`) }, (args) =>
       args.kind === "dynamic-import" && args.importer.endsWith(join("engine", "dynamic.ts"))
         ? { path: DYNAMIC_TABLE, namespace: "wire-table" }
@@ -146,12 +154,26 @@ const code = result.outputFiles[0].text;
 if (/\bimport\((?!\)(?:\\0|'))/.test(code))
   throw new Error("cli/build.mjs: the bundle still holds an import(), which fails under the bin's vm.Script");
 
-// First line: the sources, which the launcher compares with the bundle's time so an edit never runs stale.
-const sources = Object.keys(result.metafile.inputs)
+const outputs = {};
+const inputs = new Set(Object.keys(result.metafile.inputs));
+for (const part of LAZY_PARTS) {
+  const built = await build({
+    ...common,
+    entryPoints: [part.entry],
+    outfile: join(binDir, part.file),
+    absWorkingDir: root,
+    metafile: true,
+    plugins: [rawText, aliases],
+  });
+  outputs[part.file] = built.outputFiles[0].text;
+  for (const input of Object.keys(built.metafile.inputs)) inputs.add(input);
+}
+
+// First line: the sources, the lazy parts' too, which the launcher compares with the bundle's time so an edit never runs stale.
+const sources = [...inputs]
   .filter((input) => !input.includes("node_modules") && !input.includes(":") && input !== "package.json")
   .map((input) => relative(binDir, join(root, input)));
-
-const outputs = { "mockman.bundle.js": `// mockman-sources ${JSON.stringify(sources)}\n${code}` };
+outputs["mockman.bundle.js"] = `// mockman-sources ${JSON.stringify(sources)}\n${code}`;
 for (const [name, { file, names }] of Object.entries(VENDORED)) {
   const vendor = await build({
     ...common,
@@ -159,17 +181,6 @@ for (const [name, { file, names }] of Object.entries(VENDORED)) {
     outfile: join(binDir, file),
   });
   outputs[file] = vendor.outputFiles[0].text;
-}
-
-for (const part of LAZY_PARTS) {
-  const built = await build({
-    ...common,
-    entryPoints: [part.entry],
-    outfile: join(binDir, part.file),
-    absWorkingDir: root,
-    plugins: [rawText, aliases],
-  });
-  outputs[part.file] = built.outputFiles[0].text;
 }
 
 // Each file is written beside its place and renamed over it: a mockman running meanwhile (a test, a

@@ -7,7 +7,6 @@ import { CliError } from "./errors";
 import { answerReceived } from "./memory";
 import type { Exchange, Sender } from "#mock/tester/engine/exchange";
 import { answerBody } from "#mock/tester/answer-body";
-import { answerText } from "#mock/tester/answer-text";
 
 /** What a terminal shows for a binary body, the way Postman and HTTPie do. */
 export const binaryNote = (type: string | undefined, bytes: Uint8Array) =>
@@ -18,13 +17,18 @@ const isTextType = (type: string | null) => !type || /^text\/|[/+](json|xml)\b|j
 
 const round = (ms: number) => Math.round(ms * 100) / 100;
 
+/** Bytes as text in a Content-Type's charset, as Newman reads them: answer-text.ts, loaded on first use (a file of its own in the bundle). */
+const loadAnswerText = async () => (await import("./answer-text")).answerText;
+type AnswerText = Awaited<ReturnType<typeof loadAnswerText>>;
+
 /**
  * An answer read off the wire, as the engine keeps it: a text body as text, read in its Content-Type's charset
- * as Newman reads it (answer-text.ts), anything else (images) as bytes.
+ * as Newman reads it, anything else (images) as bytes, with their text for a script that asks for it.
  */
 function toExchange(
   answer: { status: number; statusText?: string; headers: Record<string, string>; rawHeaders?: Array<[string, string]>; bytes: Uint8Array },
   started: number,
+  answerText: AnswerText,
 ): Exchange {
   const type = answer.headers["content-type"] ?? null;
   const bytes = isTextType(type) ? undefined : answer.bytes;
@@ -37,7 +41,7 @@ function toExchange(
     headers: answer.headers,
     ...(answer.rawHeaders ? { rawHeaders: answer.rawHeaders } : {}),
     body: bytes?.length ? binaryNote(type ?? undefined, bytes) : answerBody(text),
-    ...(bytes?.length ? { bytes } : {}),
+    ...(bytes?.length ? { bytes, text: async () => answerText(bytes, type) } : {}),
     ms,
   };
 }
@@ -63,13 +67,14 @@ export function inProcessSender(mock: Mock, where: string, close: () => Promise<
       });
       const ms = round(performance.now() - started);
       answerReceived(raw.bytes ? raw.bytes.length : raw.body.length);
+      const { bytes } = raw;
       return {
         status: raw.status,
         statusText: raw.statusText || statusText(raw.status),
         // RawResponse headers are lower-case already (mock/core/boundary.ts).
         headers: raw.headers,
-        body: raw.bytes ? binaryNote(raw.headers["content-type"], raw.bytes) : answerBody(raw.body),
-        ...(raw.bytes ? { bytes: raw.bytes } : {}),
+        body: bytes ? binaryNote(raw.headers["content-type"], bytes) : answerBody(raw.body),
+        ...(bytes ? { bytes, text: async () => (await loadAnswerText())(bytes, raw.headers["content-type"]) } : {}),
         ms,
       };
     },
@@ -99,7 +104,7 @@ const without = (headers: Array<[string, string]>, ...names: string[]) => header
  * is followed there, its path and query. `insecure` accepts any TLS certificate (replay -k, as Newman's).
  */
 export async function httpSender(baseUrl: string, options: { insecure?: boolean } = {}): Promise<Sender> {
-  const undici = await import("undici");
+  const [undici, answerText] = await Promise.all([import("undici"), loadAnswerText()]);
   const agent = new undici.Agent({ connect: { timeout: 10_000, ...(options.insecure ? { rejectUnauthorized: false } : {}) } });
   const target = new URL(baseUrl);
   const prefix = target.pathname.replace(/\/+$/, "");
@@ -175,6 +180,7 @@ export async function httpSender(baseUrl: string, options: { insecure?: boolean 
               bytes: empty ? new Uint8Array() : decoded(bytes, received["content-encoding"] ?? null),
             },
             started,
+            answerText,
           );
           // Kept in the jar hop by hop already: none left for the run to keep.
           return jar ? { ...exchange, setCookies: [] } : setCookies.length ? { ...exchange, setCookies } : exchange;

@@ -46,7 +46,8 @@ export function renderExchange(exchange: Exchange, options: { headers: boolean; 
     lines.push(`HTTP ${status}  ${color ? paint.dim(formatMs(exchange.ms)) : formatMs(exchange.ms)}`);
     if (options.headers) {
       // The rows as the server wrote them when it was asked over HTTP (its case, each row), as curl -i prints them.
-      for (const [name, value] of exchange.rawHeaders ?? Object.entries(exchange.headers)) lines.push(`${color ? paint.cyan(name) : name}: ${value}`);
+      for (const [name, value] of exchange.rawHeaders ?? Object.entries(exchange.headers))
+        lines.push(`${color ? paint.cyan(name) : name}: ${value}`);
     }
   }
   if (exchange.body !== null) {

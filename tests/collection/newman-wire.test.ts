@@ -185,7 +185,8 @@ function echoServer(): Promise<Echo> {
         return;
       }
       // Answers for how each tool reads them (answers.postman_collection.json): header rows in the server's case and
-      // order, one name twice apart; a body in the charset its query names (bytes no UTF-8 reads), or UTF-16 with its BOM.
+      // order, one name twice apart; a body in the charset its query names (bytes no UTF-8 reads), or UTF-16 with its BOM;
+      // a binary body in UTF-16 without one, big-endian (its byte order guessed).
       if (asked.pathname === "/answer/rows") {
         response.writeHead(200, ["Content-Type", "text/plain", "X-Multi", "a", "x-request-id", "7", "X-Multi", "b"]);
         response.end("rows");
@@ -201,6 +202,11 @@ function echoServer(): Promise<Echo> {
       if (asked.pathname === "/answer/utf16") {
         response.writeHead(200, { "Content-Type": "application/json; charset=utf-16le" });
         response.end(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('{"é":"ü"}', "utf16le")]));
+        return;
+      }
+      if (asked.pathname === "/answer/bytes") {
+        response.writeHead(200, { "Content-Type": "application/octet-stream; charset=utf-16" });
+        response.end(Buffer.from('{"é":"ü"}', "utf16le").swap16());
         return;
       }
       response.writeHead(200, { "Content-Type": "application/json" });

@@ -38,6 +38,11 @@ export interface Exchange {
   body: unknown;
   /** A binary body (an image): its bytes. */
   bytes?: Uint8Array;
+  /**
+   * Those bytes as a script's pm.response.text() reads them: the sender decodes them in their charset as Newman
+   * does (the CLI's with iconv-lite, cli/answer-text.ts). The page's sender gives text bodies only.
+   */
+  text?(): Promise<string>;
   ms: number;
 }
 

@@ -9,7 +9,6 @@ import { STORE_ERROR_HEADER } from "#mock/core/boundary";
 import { describeFailure, type CheckFailure, type Expectation } from "#mock/tester/collection/assert";
 import { rawOnly, type Behaviour, type PostmanPlan, type PostmanStep, type StepScript } from "#mock/tester/postman/steps";
 import { toPath } from "#mock/tester/collection/urls";
-import { answerText } from "#mock/tester/answer-text";
 import { rowsByName, sendWithin, type Exchange, type FileSource, type HopCookies, type OutgoingRequest, type Sender } from "./exchange";
 import type { ReplayResult } from "./reporters";
 import {
@@ -83,10 +82,10 @@ function headerIndex(headers: Array<[string, string]>, name: string): number {
   return headers.findIndex(([k]) => k.toLowerCase() === low);
 }
 
-function bodyText(exchange: Exchange): string {
+async function bodyText(exchange: Exchange): Promise<string> {
   const body = exchange.body;
-  // A binary body as pm.response.text() reads it: in its charset too (answer-text.ts).
-  if (exchange.bytes) return answerText(exchange.bytes, exchange.headers["content-type"]);
+  // A binary body as pm.response.text() reads it, in its charset too: as the sender decodes it.
+  if (exchange.text) return exchange.text();
   return body === null || body === undefined ? "" : typeof body === "string" ? body : JSON.stringify(body);
 }
 
@@ -100,12 +99,12 @@ function headerRows(exchange: Exchange): Array<[string, string]> {
   return [...rowsByName(exchange.rawHeaders)].flatMap(([name, values]) => values.map((value): [string, string] => [name, value]));
 }
 
-function responseOf(exchange: Exchange): ScriptResponse {
+async function responseOf(exchange: Exchange): Promise<ScriptResponse> {
   return {
     code: exchange.status,
     status: exchange.statusText,
     headers: headerRows(exchange),
-    body: bodyText(exchange),
+    body: await bodyText(exchange),
     responseTime: Math.round(exchange.ms),
   };
 }
@@ -348,7 +347,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
             url,
           );
           entry.status = exchange.status;
-          return responseOf(exchange);
+          return await responseOf(exchange);
         } catch (error) {
           entry.error = (error as Error).message;
           throw error;
@@ -501,7 +500,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
         // postman-runtime runs them: their assertions count, and a setNextRequest of theirs is followed.
         // With --bail a request error ends the item there: postman-runtime queues no test event (item.command.js).
         if (exchange || !options.bail)
-          await runScripts(step.test, "test", prepared.url, exchange && responseOf(exchange), prepared.outgoing);
+          await runScripts(step.test, "test", prepared.url, exchange && (await responseOf(exchange)), prepared.outgoing);
         const failed = assertions.filter((a) => !a.passed).map((a) => failureOf(a.name, a.error ?? "failed"));
         if (exchange) result = sentResult(step, prepared.outgoing.path, exchange, [...errors, ...failed]);
         else result!.failures = [...result!.failures, ...failed];

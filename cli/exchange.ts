@@ -6,7 +6,7 @@ import type { Mock } from "#mock/core/create-mock";
 import { CliError } from "./errors";
 import { answerReceived } from "./memory";
 import type { Exchange, Sender } from "#mock/tester/engine/exchange";
-import { answerBody } from "#mock/tester/answer-body";
+import { textAnswer } from "#mock/tester/answer-body";
 
 /** What a terminal shows for a binary body, the way Postman and HTTPie do. */
 export const binaryNote = (type: string | undefined, bytes: Uint8Array) =>
@@ -40,8 +40,9 @@ function toExchange(
     statusText: answer.statusText || statusText(answer.status),
     headers: answer.headers,
     ...(answer.rawHeaders ? { rawHeaders: answer.rawHeaders } : {}),
-    body: bytes?.length ? binaryNote(type ?? undefined, bytes) : answerBody(text),
-    ...(bytes?.length ? { bytes, text: async () => answerText(bytes, type) } : {}),
+    ...(bytes?.length
+      ? { body: binaryNote(type ?? undefined, bytes), bytes, text: async () => answerText(bytes, type) }
+      : textAnswer(text)),
     ms,
   };
 }
@@ -73,8 +74,13 @@ export function inProcessSender(mock: Mock, where: string, close: () => Promise<
         statusText: raw.statusText || statusText(raw.status),
         // RawResponse headers are lower-case already (mock/core/boundary.ts).
         headers: raw.headers,
-        body: bytes ? binaryNote(raw.headers["content-type"], bytes) : answerBody(raw.body),
-        ...(bytes ? { bytes, text: async () => (await loadAnswerText())(bytes, raw.headers["content-type"]) } : {}),
+        ...(bytes
+          ? {
+              body: binaryNote(raw.headers["content-type"], bytes),
+              bytes,
+              text: async () => (await loadAnswerText())(bytes, raw.headers["content-type"]),
+            }
+          : textAnswer(raw.body)),
         ms,
       };
     },

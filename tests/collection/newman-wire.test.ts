@@ -204,6 +204,11 @@ function echoServer(): Promise<Echo> {
         response.end(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('{"é":"ü"}', "utf16le")]));
         return;
       }
+      if (asked.pathname === "/answer/pretty") {
+        response.writeHead(200, { "Content-Type": "application/json" });
+        response.end('{\n  "b": [1, 2.50],\n  "a": "\\u00e9"\n}\n');
+        return;
+      }
       if (asked.pathname === "/answer/bytes") {
         response.writeHead(200, { "Content-Type": "application/octet-stream; charset=utf-16" });
         response.end(Buffer.from('{"é":"ü"}', "utf16le").swap16());

@@ -6,7 +6,7 @@
 // Each answer comes back as the engine's Exchange, and as the page's Outcome
 // for whoever shows it (a Send shows its own request's answer).
 import type { Exchange, OutgoingRequest, Sender } from "#mock/tester/engine/exchange";
-import { answerBody } from "#mock/tester/answer-body";
+import { textAnswer } from "#mock/tester/answer-body";
 import { sendRequest, type Outcome } from "./send";
 
 export interface PageSenderOptions {
@@ -28,12 +28,16 @@ export function joinBase(base: string | undefined, path: string): string {
 export async function exchangeOf(outcome: Outcome): Promise<Exchange> {
   if (outcome.kind === "failure") throw new Error(outcome.error);
   const r = outcome.response;
-  const body = r.blob ? answerBody(await r.blob.text()) : r.raw !== undefined ? answerBody(r.raw) : r.body === "" ? null : r.body;
+  const answer = r.blob
+    ? textAnswer(await r.blob.text())
+    : r.raw !== undefined
+      ? textAnswer(r.raw)
+      : { body: r.body === "" ? null : r.body };
   return {
     status: r.status,
     statusText: r.statusText,
     headers: r.headers,
-    body,
+    ...answer,
     ms: r.ms,
     ...(r.setCookies ? { setCookies: r.setCookies } : {}),
   };

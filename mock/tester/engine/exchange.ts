@@ -39,8 +39,9 @@ export interface Exchange {
   /** A binary body (an image): its bytes. */
   bytes?: Uint8Array;
   /**
-   * Those bytes as a script's pm.response.text() reads them: the sender decodes them in their charset as Newman
-   * does (the CLI's with iconv-lite, cli/answer-text.ts). The page's sender gives text bodies only.
+   * The body as a script's pm.response.text() reads it, where `body` would not give it back: bytes decoded in
+   * their charset as Newman does (the CLI's with iconv-lite, cli/answer-text.ts; the page's sender gives text
+   * bodies only), or JSON as the server wrote it (answer-body.ts textAnswer).
    */
   text?(): Promise<string>;
   ms: number;

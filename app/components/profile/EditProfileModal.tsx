@@ -28,14 +28,14 @@ export function EditProfileModal({ user, onClose }: { user: User; onClose: () =>
         <Field
           key={fields.firstName.key}
           label="Name"
-          inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }}
+          inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name", dir: "auto" }}
           errors={fields.firstName.errors}
         />
         <Field
           key={fields.lastName.key}
           label="Last name"
           hint="Optional. Shown after your name."
-          inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }}
+          inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name", dir: "auto" }}
           errors={fields.lastName.errors}
         />
         <Field

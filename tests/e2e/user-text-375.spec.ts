@@ -1,7 +1,10 @@
-// What people write keeps its own direction, at 375 px: a Hebrew or Arabic post, comment,
-// bio or name reads right to left (dir="auto", as X, Threads and Mastodon do), an English one
-// left to right, and the boxes people write in (the composer, the comment box, Edit profile's
-// texts) follow what is typed in them.
+// What people write keeps its own direction and is counted as the limits count it, at 375 px.
+// Direction: a Hebrew or Arabic post, comment, bio or name reads right to left (dir="auto",
+// as X, Threads and Mastodon do), an English one left to right, and the boxes people write
+// in (the composer, the comment box, Edit profile's texts) follow what is typed in them.
+// Counting: Edit profile's Bio and photo descriptions count characters as the Post and
+// Comment counters and the API do (an emoji is one), not UTF-16 units: 200 emoji in the Bio
+// said "-150" (150 over the limit of 250) although the API takes them.
 import { expect, test, type Locator, type Page } from "./fixtures";
 import { loginAsGuest, postWith, shoot, watchErrors } from "./screen-helpers";
 import { apiCall } from "./microblog-helpers";
@@ -96,5 +99,38 @@ test("right-to-left posts, comments, bios and names read right to left; English 
   const dialog = page.getByRole("dialog", { name: "Edit profile" });
   expect(await direction(dialog.getByLabel("Bio", { exact: true }))).toBe("rtl");
   expect(await direction(dialog.getByLabel("Name", { exact: true }))).toBe("rtl");
+  expect(errors).toEqual([]);
+});
+
+test("Edit profile counts the Bio and the photo descriptions in characters, an emoji as one", async ({ page }) => {
+  const errors = watchErrors(page);
+  await loginAsGuest(page);
+  // A saved bio of 10 emoji is counted as 10 when the dialog opens.
+  const edit = await apiCall(page, "POST", "/users/edit", { token: await guestToken(page), body: { userData: { bio: "🙂".repeat(10) } } });
+  expect(edit.status).toBe(201);
+  await page.goto("/profile/guest");
+  await page.getByRole("button", { name: "Edit profile" }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit profile" });
+  const bioCounter = dialog.locator("#edit-profile-bio-counter");
+  await expect(bioCounter).toContainText("240 characters left");
+
+  await dialog.getByLabel("Bio", { exact: true }).fill("😀".repeat(200));
+  await expect(bioCounter.locator('[aria-hidden="true"]')).toHaveText("50");
+  await expect(bioCounter).toContainText("50 characters left");
+  await expect(bioCounter).not.toHaveClass(/counter--over/);
+
+  const alt = dialog.getByLabel("Avatar description (alt text, optional)");
+  await alt.fill("🌍".repeat(100));
+  await expect(dialog.locator("#edit-profile-avatar-alt-counter")).toContainText("900 characters left");
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 812 });
+    await bioCounter.scrollIntoViewIfNeeded();
+    await shoot(page, "edit-profile-emoji");
+  }
+
+  // And the API takes what the counter allows.
+  await dialog.getByRole("button", { name: "Update" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.locator(".profile__bio")).toHaveText("😀".repeat(200));
   expect(errors).toEqual([]);
 });

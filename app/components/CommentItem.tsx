@@ -31,8 +31,10 @@ export function CommentItem({ comment: c, postId, actions }: CommentItemProps) {
       <Avatar src={c.profilePic} name={c.firstName} size="sm" />
       <div className="comment__body">
         <p className="comment__meta">
-          <span className="comment__name">{fullName(c)}</span> <span className="comment__handle">@{c.username}</span>{" "}
-          <RelativeTime iso={c.createdAt} className="comment__time" />
+          <span className="comment__name">
+            <bdi>{fullName(c)}</bdi>
+          </span>{" "}
+          <span className="comment__handle">@{c.username}</span> <RelativeTime iso={c.createdAt} className="comment__time" />
         </p>
         {editing ? (
           <TextEditForm

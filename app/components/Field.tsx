@@ -75,6 +75,8 @@ export function TextareaField({ label, hideLabel, textareaProps, errors, extra }
         {label}
       </label>
       <textarea
+        // What people write here is theirs, in any script: it takes the direction of its first letter (X, Threads, Mastodon).
+        dir="auto"
         {...props}
         id={id}
         className={`input input--textarea ${props.className ?? ""}`}

@@ -10,7 +10,9 @@ export function PersonLink({ user }: { user: UserRef }) {
     <Link to={profilePath(user.username)} className="suggestion__link">
       <Avatar src={user.userPhoto} name={user.firstName} />
       <span className="suggestion__names">
-        <span className="suggestion__name">{fullName(user)}</span>
+        <span className="suggestion__name">
+          <bdi>{fullName(user)}</bdi>
+        </span>
         <span className="suggestion__handle">@{user.username}</span>
       </span>
     </Link>

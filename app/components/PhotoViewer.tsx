@@ -126,6 +126,7 @@ function Description({ text }: { text: string | undefined }) {
     <p
       ref={box}
       className={text ? "lightbox__alt" : "lightbox__alt lightbox__alt--none"}
+      dir={text ? "auto" : undefined}
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={scrolls ? 0 : undefined}
     >

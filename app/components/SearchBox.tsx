@@ -58,6 +58,7 @@ export function SearchInput(props: InputHTMLAttributes<HTMLInputElement>) {
       aria-label="Search"
       placeholder="Search Moments"
       maxLength={100}
+      dir="auto"
       {...props}
     />
   );

@@ -43,7 +43,9 @@ export function UserMenu({ user }: { user: SessionUser }) {
       >
         <Avatar src={user.userPhoto} name={user.firstName} size="sm" />
         <span className="user-chip__names">
-          <span className="user-chip__name">{fullName(user)}</span>
+          <span className="user-chip__name">
+            <bdi>{fullName(user)}</bdi>
+          </span>
           <span className="user-chip__handle">@{user.username}</span>
         </span>
         <MoreIcon className="user-chip__more" />

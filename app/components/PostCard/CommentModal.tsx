@@ -1,11 +1,13 @@
 // 'Add comment': the post it answers (RepliedPost), the post's comments, then a 'Write a comment...' box (max 60) and 'Reply'.
 // A long thread shows its latest comments first and earlier ones a page at a
 // time ('Show earlier comments', or by scrolling up to it), so the DOM stays small.
+// Back closes the sheet before it leaves the page (useBackCloses).
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { postPath } from "#app/lib/paths";
 import { TEXT } from "#app/lib/texts";
 import type { Post } from "#app/lib/types";
+import { useBackCloses } from "#app/lib/use-back-closes";
 import { CommentForm } from "../CommentForm";
 import { CommentItem } from "../CommentItem";
 import { Modal } from "../Modal";
@@ -19,6 +21,7 @@ export function CommentModal({ post, onClose }: { post: Post; onClose: () => voi
   const visible = post.comments.slice(earlier);
   const showEarlier = useRef<HTMLButtonElement>(null);
   const hasEarlier = earlier > 0;
+  useBackCloses(onClose);
   useEffect(() => {
     const button = showEarlier.current;
     if (!button || typeof IntersectionObserver === "undefined") return;

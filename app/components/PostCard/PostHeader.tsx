@@ -13,7 +13,7 @@ export function PostHeader({ post, titleId }: { post: Post; titleId: string }) {
       </Link>
       <div className="post-card__meta">
         <Link to={profile} id={titleId} className="post-card__name">
-          {fullName(post)}
+          <bdi>{fullName(post)}</bdi>
         </Link>
         <span className="post-card__handle">@{post.username}</span>
         <span className="post-card__dot" aria-hidden="true">

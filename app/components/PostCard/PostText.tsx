@@ -1,6 +1,7 @@
 // A post's text with its links: #tags open the tag's page, @mentions of real
 // users their profile, http(s) URLs a new tab. Built as React elements from
-// richParts: no text is ever injected as HTML.
+// richParts: no text is ever injected as HTML. Its direction is its own (dir=auto):
+// a Hebrew or Arabic post reads and aligns right to left in the left-to-right page.
 import { Link } from "@remix-run/react";
 import { useMemo } from "react";
 import { useUserExists } from "#app/lib/known-users";
@@ -10,7 +11,7 @@ import { richParts, shownText } from "#app/lib/rich-text";
 export function PostText({ text, id, className }: { text: string; id?: string; className?: string }) {
   const parts = useMemo(() => richParts(shownText(text)), [text]);
   return (
-    <p id={id} className={className}>
+    <p id={id} className={className} dir="auto">
       {parts.map((part, i) => {
         switch (part.kind) {
           case "url":

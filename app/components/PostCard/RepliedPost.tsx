@@ -14,7 +14,10 @@ export function RepliedPost({ post }: { post: Post }) {
       <Avatar src={post.userPhoto} name={post.firstName} size="sm" />
       <div className="replied-post__body">
         <p className="replied-post__meta">
-          <span className="replied-post__name">{fullName(post)}</span> <span className="replied-post__handle">@{post.username}</span>
+          <span className="replied-post__name">
+            <bdi>{fullName(post)}</bdi>
+          </span>{" "}
+          <span className="replied-post__handle">@{post.username}</span>
         </p>
         <PostText text={post.content} className="replied-post__text" />
       </div>

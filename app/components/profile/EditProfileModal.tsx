@@ -6,6 +6,7 @@ import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react
 import { BIO_MAX } from "#app/lib/schemas";
 import { TEXT } from "#app/lib/texts";
 import type { User } from "#app/lib/types";
+import { charCount } from "#mock/core/rules";
 import { Counter } from "../Counter";
 import { ErrorList, Field, TextareaField } from "../Field";
 import { Modal } from "../Modal";
@@ -28,14 +29,14 @@ export function EditProfileModal({ user, onClose }: { user: User; onClose: () =>
         <Field
           key={fields.firstName.key}
           label="Name"
-          inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }}
+          inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name", dir: "auto" }}
           errors={fields.firstName.errors}
         />
         <Field
           key={fields.lastName.key}
           label="Last name"
           hint="Optional. Shown after your name."
-          inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }}
+          inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name", dir: "auto" }}
           errors={fields.lastName.errors}
         />
         <Field
@@ -51,7 +52,7 @@ export function EditProfileModal({ user, onClose }: { user: User; onClose: () =>
             ...getTextareaProps(fields.bio),
             rows: 3,
             "aria-describedby": "edit-profile-bio-counter",
-            onInput: (e) => lengths.setBioLength(e.currentTarget.value.length),
+            onInput: (e) => lengths.setBioLength(charCount(e.currentTarget.value)),
           }}
           errors={fields.bio.errors}
           extra={<Counter id="edit-profile-bio-counter" max={BIO_MAX} length={lengths.bioLength} />}

@@ -4,6 +4,7 @@
 import { getTextareaProps } from "@conform-to/react";
 import { ALT_MAX } from "#app/lib/schemas";
 import type { User } from "#app/lib/types";
+import { charCount } from "#mock/core/rules";
 import { Counter } from "../Counter";
 import { ErrorList, TextareaField } from "../Field";
 import { PhotoPicker } from "./PhotoPicker";
@@ -83,7 +84,7 @@ function PhotoControl({ kind, user, edit }: { kind: "cover" | "avatar"; user: Us
             ...getTextareaProps(photo.alt),
             rows: 1,
             "aria-describedby": counterId,
-            onInput: (e) => photo.setAltLength(e.currentTarget.value.length),
+            onInput: (e) => photo.setAltLength(charCount(e.currentTarget.value)),
           }}
           errors={photo.alt.errors}
           extra={<Counter id={counterId} max={ALT_MAX} length={photo.altLength} />}

@@ -55,10 +55,14 @@ export function ProfileHeader({ user, following, action, postCount }: ProfileHea
       </div>
       <div className="profile__details">
         <h1 id="profile-name" className="profile__name">
-          {fullName(user)}
+          <bdi>{fullName(user)}</bdi>
         </h1>
         <p className="profile__handle">@{user.username}</p>
-        {user.bio ? <p className="profile__bio">{user.bio}</p> : null}
+        {user.bio ? (
+          <p className="profile__bio" dir="auto">
+            {user.bio}
+          </p>
+        ) : null}
         {user.link ? <ProfileLink link={user.link} /> : null}
         <div className="profile__counts">
           <p className="profile__post-count">

@@ -9,6 +9,7 @@ import type { z } from "zod";
 import type { ProfileActionData } from "#app/lib/profile-actions";
 import { editProfileSchema } from "#app/lib/schemas";
 import type { User } from "#app/lib/types";
+import { charCount } from "#mock/core/rules";
 import { photoDefaults, profileDefaults } from "./profile-form";
 
 export function useEditProfile(user: User, onClose: () => void) {
@@ -21,9 +22,10 @@ export function useEditProfile(user: User, onClose: () => void) {
   const [coverProblem, setCoverProblem] = useState<string | null>(null);
   const [avatarProblem, setAvatarProblem] = useState<string | null>(null);
   // Counted here: Conform's field value starts empty until the first input, not at the default bio.
-  const [bioLength, setBioLength] = useState((user.bio ?? "").length);
-  const [avatarAltLength, setAvatarAltLength] = useState((user.userPhotoAlt ?? "").length);
-  const [coverAltLength, setCoverAltLength] = useState((user.coverPhotoAlt ?? "").length);
+  // Counted as the limits are (charCount, as the schema and the API): an emoji is one character, not two UTF-16 units.
+  const [bioLength, setBioLength] = useState(() => charCount(user.bio ?? ""));
+  const [avatarAltLength, setAvatarAltLength] = useState(() => charCount(user.userPhotoAlt ?? ""));
+  const [coverAltLength, setCoverAltLength] = useState(() => charCount(user.coverPhotoAlt ?? ""));
   const [form, fields] = useForm<z.input<typeof editProfileSchema>>({
     id: "edit-profile",
     lastResult: answer && "result" in answer ? answer.result : undefined,

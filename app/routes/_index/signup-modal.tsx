@@ -34,7 +34,7 @@ export function SignupModal({ onClose, onSwitch, redirectTo, Form, lastResult, b
         <Field
           key={fields.firstName.key}
           label="Name"
-          inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name", required: true }}
+          inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name", required: true, dir: "auto" }}
           errors={fields.firstName.errors}
           hint={`Up to ${NAME_MAX} characters.`}
         />

@@ -1,0 +1,71 @@
+// A phone's Back with the comment sheet open closes the sheet and stays on the page, as on X
+// and Instagram (it used to leave the page, and what was typed with it). Back then goes back
+// as before; the sheet's own ways of closing (Close, Escape) leave the history as it was, and
+// focus goes back to the post's Comment button either way. 'Open post' inside the sheet still
+// goes to the post.
+import { expect, test, type Page } from "./fixtures";
+import { loginAsGuest, postWith, shoot, watchErrors } from "./screen-helpers";
+
+test.use({ viewport: { width: 375, height: 812 }, reducedMotion: "reduce" });
+
+const POST = "Hiring senior";
+
+async function openSheet(page: Page) {
+  const comment = postWith(page, POST).getByRole("button", { name: "Comment" });
+  await comment.click();
+  const sheet = page.getByRole("dialog", { name: "Add comment" });
+  await expect(sheet).toBeVisible();
+  return { comment, sheet, box: sheet.getByPlaceholder("Write a comment...") };
+}
+
+test("Back closes the comment sheet first, then goes back", async ({ page }) => {
+  const errors = watchErrors(page);
+  await loginAsGuest(page);
+  await page.getByRole("link", { name: "Explore" }).last().click();
+  await expect(page).toHaveURL(/\/explore$/);
+  const { comment, sheet, box } = await openSheet(page);
+  await box.fill("Half a thought");
+  await shoot(page, "comment-sheet");
+
+  await page.goBack();
+  await expect(sheet).toHaveCount(0);
+  await expect(page).toHaveURL(/\/explore$/);
+  await expect(postWith(page, POST)).toBeVisible();
+  await expect(comment).toBeFocused();
+
+  // The next Back is the page's own: Home, where Explore was opened from.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole("heading", { name: "Homepage" })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test("closing the sheet with Close or Escape leaves the history as it was; Open post still opens the post", async ({ page }) => {
+  const errors = watchErrors(page);
+  await loginAsGuest(page);
+  await page.getByRole("link", { name: "Explore" }).last().click();
+  await expect(page).toHaveURL(/\/explore$/);
+
+  let { comment, sheet } = await openSheet(page);
+  await sheet.getByRole("button", { name: "Close" }).click();
+  await expect(sheet).toHaveCount(0);
+  await expect(comment).toBeFocused();
+  ({ comment, sheet } = await openSheet(page));
+  await page.keyboard.press("Escape");
+  await expect(sheet).toHaveCount(0);
+  await expect(comment).toBeFocused();
+  // One Back from Explore: Home.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/home$/);
+
+  await page.goForward();
+  await expect(page).toHaveURL(/\/explore$/);
+  ({ sheet } = await openSheet(page));
+  await sheet.getByRole("link", { name: "Open post" }).click();
+  await expect(page).toHaveURL(/\/post\//);
+  await expect(sheet).toHaveCount(0);
+  // Back from the post: Explore, once.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/explore$/);
+  expect(errors).toEqual([]);
+});

@@ -304,7 +304,8 @@ const COLLECTIONS = [
   "query.postman_collection.json",
   "bodies.postman_collection.json",
   "auth.postman_collection.json",
-  // A pre-request script's pm.sendRequest of each body mode, then the request itself.
+  // A pre-request script's pm.sendRequest of each body mode, then the request itself; one with digest auth (its
+  // challenge answered), one with files (taken out).
   "send-request.postman_collection.json",
   // Repeated headers, a Host and a Cookie header of its own, dot segments, redirects and protocolProfileBehavior, values of other types.
   "behaviour.postman_collection.json",

@@ -125,7 +125,7 @@ export interface WireInput {
 
 /**
  * A request being sent: `build` gives what goes out now; `answered` takes the answer and says whether the
- * auth wants the request again (digest's 401 challenge), signed anew by `build`.
+ * auth wants the request again (digest's 401 challenge), signed anew by `build`: at most AUTH_REPLAYS times.
  */
 export interface Wire {
   /** Its URL filled, before it is encoded: what the run checks for a host still written {{host}}. */
@@ -133,6 +133,12 @@ export interface Wire {
   build(): Promise<WireRequest>;
   answered(code: number, headers: Array<[string, string]>): Promise<boolean>;
 }
+
+/**
+ * How many times an auth may ask for its request again, as postman-runtime's ReplayController bounds the
+ * replays of one request (MAX_REPLAY_COUNT): the run's requests and a script's pm.sendRequest alike.
+ */
+const AUTH_REPLAYS = 3;
 
 const loadedHandlers = new Map<string, AuthHandler>();
 
@@ -200,6 +206,7 @@ function wireOf(input: WireInput): Wire {
   const prune = !input.keepBody;
   const files = loadFiles(request, input.files);
   files.catch(() => {}); // awaited (and its NotSent thrown) by build(); a request refused before that leaves it unread
+  let replays = 0;
   return {
     urlText: request.url.toString(),
     build: () =>
@@ -207,15 +214,18 @@ function wireOf(input: WireInput): Wire {
         throw unreadable(error);
       }),
     async answered(code, headers) {
-      if (!authInterface) return false;
+      if (!authInterface || replays >= AUTH_REPLAYS) return false;
       const handler = await handlerFor(type!);
       if (!handler) return false;
+      let again: boolean;
       try {
         const response = new Response({ code, header: headers.map(([key, value]) => ({ key, value })) } as never);
-        return (await call<boolean>((done) => handler.post(authInterface, response, done))) === false;
+        again = (await call<boolean>((done) => handler.post(authInterface, response, done))) === false;
       } catch {
         return false; // postman-runtime warns and keeps the answer
       }
+      if (again) replays++;
+      return again;
     },
   };
 

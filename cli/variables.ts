@@ -3,7 +3,7 @@
 // later ones winning, as Postman's collection < environment < CLI order; and
 // the globals (`-g FILE`, `--global-var`), read the same way.
 import type { Variables } from "#mock/tester/collection/templates";
-import { EnvironmentFileError, VARIABLE_NAME, readEnvironmentFile, typedVariablesOfFile } from "#mock/tester/environments";
+import { EnvironmentFileError, VARIABLE_NAME, readEnvironmentFile, typedVariablesOfFile, type ScopeFile } from "#mock/tester/environments";
 import { typedValue, type VariableType } from "#mock/tester/engine/variable-types";
 import { usageError } from "./errors";
 import { readSource } from "./inputs";
@@ -15,6 +15,8 @@ export type { Variables };
 export interface TypedVariables {
   values: Record<string, unknown>;
   types: Record<string, VariableType>;
+  /** The Postman export they were read from, as Newman's --export-environment and --export-globals keep it (its id, name…). */
+  file?: ScopeFile;
 }
 
 /**
@@ -24,7 +26,8 @@ export interface TypedVariables {
  */
 export function parseEnvFile(text: string, file: string, flag = "--env"): TypedVariables {
   try {
-    return typedVariablesOfFile(readEnvironmentFile(text, "newman"));
+    const read = readEnvironmentFile(text, "newman");
+    return { ...typedVariablesOfFile(read), ...(read.scope && { file: read.scope }) };
   } catch (error) {
     if (error instanceof EnvironmentFileError) throw usageError(`${flag} ${file}: ${error.message}`);
     throw error;

@@ -14,7 +14,7 @@ import { cut, NotSent } from "#mock/tester/engine/bounds";
 import { REPORTERS, columnsFor, junitXml, printable, resultLines, summaryLine, type ReplayResult } from "#mock/tester/engine/reporters";
 import { executeRun, prepareRun, RunSetupError, type RunnableCollection } from "#mock/tester/engine/run";
 import type { Scopes } from "#mock/tester/sandbox/sandbox";
-import { toPostmanFile } from "#mock/tester/environments";
+import { newmanExport } from "#mock/tester/environments";
 import { castIn } from "#mock/tester/engine/variable-types";
 import { openSender } from "../stores";
 import { CliError, EXIT, oneLine, usageError } from "../errors";
@@ -23,7 +23,8 @@ import { collectNow } from "../memory";
 import { wantsColor, type CliIo } from "../io";
 import { addFaultOptions, faultsFrom, withFaults } from "../fault-options";
 import { addDbOption, addExamples, baseUrl, collect, count, parseOptions } from "../options";
-import { loadGlobals, loadVariables } from "../variables";
+import { loadGlobals, loadVariables, type TypedVariables } from "../variables";
+import pkg from "../../package.json" with { type: "json" };
 
 export type { ReplayResult };
 
@@ -339,7 +340,7 @@ export function replayCommand(io: CliIo): Command {
       if (target) await writeOutput(io, target, text, { option: `the ${reporter} report`, db: options.db });
       else io.stdout.write(text);
     }
-    await exportScopes(io, options, loaded, scopes);
+    await exportScopes(io, options, loaded, scopes, { environment: environment.file, globals: globals.file });
 
     const failure = report.error
       ? report.error
@@ -353,14 +354,12 @@ export function replayCommand(io: CliIo): Command {
   });
 }
 
-/** A scope as Postman exports it, named after itself (--export-environment, --export-globals). */
-const postmanScope = (scope: "environment" | "globals", scopes: Scopes) =>
-  toPostmanFile(
-    scope,
-    scope,
-    Object.entries(scopes[scope]).map(([name, value]) => ({ name, value, type: typeIn(scopes, scope, name) })),
-    "mockman replay",
-  );
+/**
+ * A scope as Newman exports it (--export-environment, --export-globals): the -e or -g file's id, name and
+ * order kept, the variables as the run left them; stamped by mockman and its version, as Newman stamps its own.
+ */
+const newmanScope = (scope: "environment" | "globals", scopes: Scopes, file: TypedVariables["file"]) =>
+  newmanExport(scope, file, scopes[scope], scopes.types?.[scope] ?? {}, `mockman/${pkg.version}`);
 
 /** A variable's type (variable-types.ts), when it has one. */
 const typeIn = (scopes: Scopes, scope: "environment" | "globals" | "collectionVariables", name: string) => {
@@ -369,9 +368,15 @@ const typeIn = (scopes: Scopes, scope: "environment" | "globals" | "collectionVa
 };
 
 /** --export-environment, --export-globals, --export-collection: the scopes as the run left them. */
-async function exportScopes(io: CliIo, options: Options, loaded: LoadedCollection, scopes: Scopes): Promise<void> {
-  if (options.exportEnvironment) await writeOutput(io, options.exportEnvironment, postmanScope("environment", scopes));
-  if (options.exportGlobals) await writeOutput(io, options.exportGlobals, postmanScope("globals", scopes));
+async function exportScopes(
+  io: CliIo,
+  options: Options,
+  loaded: LoadedCollection,
+  scopes: Scopes,
+  files: Record<"environment" | "globals", TypedVariables["file"]>,
+): Promise<void> {
+  if (options.exportEnvironment) await writeOutput(io, options.exportEnvironment, newmanScope("environment", scopes, files.environment));
+  if (options.exportGlobals) await writeOutput(io, options.exportGlobals, newmanScope("globals", scopes, files.globals));
   if (options.exportCollection) {
     const collection = loaded.postman
       ? {

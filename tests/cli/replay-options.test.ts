@@ -262,15 +262,21 @@ describe("reporters and exports", () => {
       { cwd: dir },
     );
     expect(ran.code).toBe(0);
+    // As Newman exports them: no file, so a fresh id and the scope's name; each variable `{type, value, key}`.
     const env = JSON.parse(readFileSync(join(dir, "env.json"), "utf8"));
-    expect(env).toMatchObject({ _postman_variable_scope: "environment" });
+    expect(env).toMatchObject({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      name: "environment",
+      _postman_variable_scope: "environment",
+    });
+    expect(env._postman_exported_using).toMatch(/^mockman\/\d/);
     expect(env.values).toEqual([
-      { key: "start", value: "1", type: "default", enabled: true },
-      { key: "seen", value: "yes", type: "default", enabled: true },
+      { type: "any", value: "1", key: "start" },
+      { type: "any", value: "yes", key: "seen" },
     ]);
     expect(JSON.parse(readFileSync(join(dir, "g.json"), "utf8")).values).toEqual([
-      // A number stays a number, typed `any`, as Newman exports it (a re-import keeps its type there).
-      { key: "g", value: 1, type: "any", enabled: true },
+      // A number stays a number (a re-import keeps its type there).
+      { type: "any", value: 1, key: "g" },
     ]);
     expect(JSON.parse(readFileSync(join(dir, "c.json"), "utf8")).variable).toEqual([{ key: "c", value: "after" }]);
   });

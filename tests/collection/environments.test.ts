@@ -1,6 +1,13 @@
 // Environment files as both the page and `mockman replay` read and write them (mock/tester/environments.ts).
 import { describe, expect, it } from "vitest";
-import { EnvironmentFileError, readEnvironmentFile, toPostmanFile, variablesOfFile } from "#mock/tester/environments";
+import {
+  EnvironmentFileError,
+  newmanExport,
+  readEnvironmentFile,
+  toPostmanFile,
+  typedVariablesOfFile,
+  variablesOfFile,
+} from "#mock/tester/environments";
 
 describe("environment files", () => {
   it("read a plain file of names and values, numbers and booleans as text", () => {
@@ -64,7 +71,7 @@ describe("environment files", () => {
     }
   });
 
-  it("write Postman's environment and globals files, stamped when asked, and read them back", () => {
+  it("write Postman's environment and globals files, as the Postman app exports them, and read them back", () => {
     const variables = [
       { name: "token", value: "abc", secret: true },
       { name: "count", value: 2 },
@@ -79,9 +86,71 @@ describe("environment files", () => {
       ],
       _postman_variable_scope: "environment",
     });
-    const stamped = JSON.parse(toPostmanFile("globals", "globals", variables, "mockman replay"));
-    expect(stamped).toMatchObject({ _postman_variable_scope: "globals", _postman_exported_using: "mockman replay" });
-    expect(Date.parse(stamped._postman_exported_at)).not.toBeNaN();
-    expect(variablesOfFile(readEnvironmentFile(JSON.stringify(stamped)))).toEqual({ token: "abc", count: "2" });
+    expect(variablesOfFile(readEnvironmentFile(JSON.stringify(plain)))).toEqual({ token: "abc", count: "2" });
+  });
+
+  it("write a scope as Newman exports it: the file's id, name, `_` fields and order, the run's values, a disabled row as it was", () => {
+    const file = readEnvironmentFile(
+      JSON.stringify({
+        _postman_id: "from-meta",
+        id: "e-1",
+        name: "staging",
+        values: [
+          { key: "off", value: "x", type: "string", disabled: true },
+          { key: "dup", value: "first", type: "default", enabled: true },
+          { key: "n", value: "5", type: "number", enabled: true },
+          { key: "dup", value: "second", type: "secret", enabled: true },
+          { key: "gone", value: "g" },
+        ],
+        _postman_exported_using: "Postman/11",
+      }),
+      "newman",
+    );
+    const { values, types } = typedVariablesOfFile(file);
+    expect(values).toEqual({ dup: "second", n: 5, gone: "g" });
+    delete values.gone;
+    Object.assign(values, { n: 6, added: { a: 1 }, dup: "set" });
+    const json = JSON.parse(newmanExport("environment", file.scope, values, types, "mockman/1"));
+    expect(Object.keys(json)).toEqual([
+      "_",
+      "id",
+      "name",
+      "values",
+      "_postman_variable_scope",
+      "_postman_exported_at",
+      "_postman_exported_using",
+    ]);
+    expect(json).toMatchObject({
+      _: { postman_id: "from-meta", postman_exported_using: "Postman/11" },
+      id: "e-1",
+      name: "staging",
+      _postman_variable_scope: "environment",
+      _postman_exported_using: "mockman/1",
+    });
+    expect(json.values).toEqual([
+      { disabled: true, type: "string", value: "x", key: "off" },
+      { type: "any", value: "first", key: "dup" },
+      { type: "number", value: 6, key: "n" },
+      { type: "any", value: "set", key: "dup" },
+      { type: "any", value: { a: 1 }, key: "added" },
+    ]);
+    // No file (or a plain one): a fresh id, and the scope's name after the values, as Newman's defaults put it.
+    const bare = JSON.parse(newmanExport("globals", undefined, { g: 1 }, {}, "mockman/1"));
+    expect(Object.keys(bare)).toEqual([
+      "id",
+      "values",
+      "name",
+      "_postman_variable_scope",
+      "_postman_exported_at",
+      "_postman_exported_using",
+    ]);
+    expect(bare).toMatchObject({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      name: "globals",
+      values: [{ type: "any", value: 1, key: "g" }],
+    });
+    // An id the file gives only as `_postman_id` is its id.
+    const metaOnly = readEnvironmentFile(JSON.stringify({ _postman_id: "m-1", values: [] }), "newman");
+    expect(JSON.parse(newmanExport("environment", metaOnly.scope, {}, {}, "mockman/1")).id).toBe("m-1");
   });
 });

@@ -10,10 +10,12 @@
 // checked to still differ: the comparison itself is never loosened. And how
 // each reads the answers: answers.postman_collection.json's scripts write what
 // they read (header rows, a body's characters in its charset) into their
-// assertions' names, and both tools must give the same assertions.
+// assertions' names, and both tools must give the same assertions. And the
+// environment and globals files both write after a run (--export-environment,
+// --export-globals): the same JSON, key for key, but for the stamps.
 import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import aws4 from "aws4";
@@ -313,7 +315,8 @@ const COLLECTIONS = [
   "query.postman_collection.json",
   "bodies.postman_collection.json",
   "auth.postman_collection.json",
-  // A pre-request script's pm.sendRequest of each body mode, then the request itself.
+  // A pre-request script's pm.sendRequest of each body mode, then the request itself; one with digest auth (its
+  // challenge answered), one with files (taken out).
   "send-request.postman_collection.json",
   // Repeated headers, a Host and a Cookie header of its own, dot segments, redirects and protocolProfileBehavior, values of other types.
   "behaviour.postman_collection.json",
@@ -391,4 +394,81 @@ describe("Newman and mockman replay send the same requests, byte for byte", () =
       expect(byMockman).toEqual(expected);
     });
   }
+});
+
+describe("Newman and mockman replay export the same environment and globals", () => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+  /**
+   * An exported file with what cannot agree written over in its place: the time, the tool (returned apart), and
+   * a fresh id (a UUID each).
+   */
+  const exported = (path: string, freshId: boolean) => {
+    const json = JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>;
+    expect(Date.parse(json._postman_exported_at as string)).not.toBeNaN();
+    const tool = json._postman_exported_using;
+    json._postman_exported_at = "<time>";
+    json._postman_exported_using = "<tool>";
+    if (freshId) {
+      expect(json.id).toMatch(UUID);
+      json.id = "<fresh uuid>";
+    }
+    return { text: JSON.stringify(json, null, 2), tool };
+  };
+
+  // The environment file's id, name and `_postman_*` fields kept, each variable `{type, value, key}` (`any` unless
+  // typed: a secret or default one too), a disabled one written back, the file's order; the globals file has no id.
+  it("exports.postman_collection.json", { timeout: 120_000 }, async () => {
+    const file = join(WIRE, "exports.postman_collection.json");
+    const environment = JSON.parse(readFileSync(join(WIRE, "exports.environment.json"), "utf8")) as { values: unknown[] };
+    environment.values.push({ key: "baseUrl", value: echo.url, type: "default", enabled: true });
+    const environmentPath = join(scratch, "exports.environment.json");
+    writeFileSync(environmentPath, JSON.stringify(environment));
+    const globals = join(WIRE, "exports.globals.json");
+    const out = (tool: string, scope: string) => join(scratch, `${tool}-exported-${scope}.json`);
+    await new Promise<void>((resolve, reject) =>
+      newman.run(
+        {
+          collection: file,
+          environment: environmentPath,
+          globals,
+          envVar: [{ key: "extra", value: "1" }],
+          globalVar: [{ key: "given", value: "2" }],
+          reporters: [],
+          exportEnvironment: out("newman", "environment"),
+          exportGlobals: out("newman", "globals"),
+        },
+        (error) => (error ? reject(error) : resolve()),
+      ),
+    );
+    const ran = await processCli([
+      "replay",
+      file,
+      "-e",
+      environmentPath,
+      "-g",
+      globals,
+      "--env-var",
+      "extra=1",
+      "--global-var",
+      "given=2",
+      "--export-environment",
+      out("mockman", "environment"),
+      "--export-globals",
+      out("mockman", "globals"),
+    ]);
+    expect(ran.code, ran.stderr).toBe(0);
+    for (const [scope, freshId] of [
+      ["environment", false],
+      ["globals", true],
+    ] as const) {
+      const [byNewman, byMockman] = [exported(out("newman", scope), freshId), exported(out("mockman", scope), freshId)];
+      expect(byMockman.text, scope).toBe(byNewman.text);
+      // Each stamps its own name and version.
+      expect([byNewman.tool, byMockman.tool]).toEqual([expect.stringMatching(/^Newman\/6\./), expect.stringMatching(/^mockman\/\d/)]);
+    }
+    expect(JSON.parse(exported(out("newman", "environment"), false).text)).toMatchObject({
+      id: "5f0c3f9e-1b7d-4c51-9a41-0e6f3c2a7b10",
+      name: "wire exports",
+    });
+  });
 });

@@ -8,6 +8,7 @@ declare module "newman" {
     environment?: unknown;
     globals?: unknown;
     envVar?: Array<{ key: string; value: string }>;
+    globalVar?: Array<{ key: string; value: string }>;
     /** A CSV or JSON file of rows, one iteration each. */
     iterationData?: string;
     iterationCount?: number;
@@ -15,6 +16,9 @@ declare module "newman" {
     workingDir?: string;
     reporters?: string[];
     timeoutRequest?: number;
+    /** Where to write the environment and the globals as the run left them. */
+    exportEnvironment?: string;
+    exportGlobals?: string;
   }
   interface Summary {
     run: { executions: unknown[]; failures: unknown[]; stats: Record<string, { total: number; failed: number }> };

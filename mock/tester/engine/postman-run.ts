@@ -129,9 +129,6 @@ async function urlShown(definition: Record<string, unknown>, fill: (text: string
   }
 }
 
-/** How many times an auth may ask for its request again (digest's challenge), as postman-runtime's replays are bounded. */
-const AUTH_REPLAYS = 3;
-
 const delay = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
 /**
@@ -483,12 +480,9 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
         let exchange: Exchange | undefined;
         try {
           exchange = await send(prepared.outgoing, prepared.url, step.behaviour);
-          // An auth that learns from the answer (digest's 401 challenge) asks for the request again, signed anew.
-          for (
-            let replay = 0;
-            replay < AUTH_REPLAYS && (await prepared.wire.answered(exchange.status, Object.entries(exchange.headers)));
-            replay++
-          ) {
+          // An auth that learns from the answer (digest's 401 challenge) asks for the request again, signed anew
+          // (at most wire.ts's AUTH_REPLAYS times).
+          while (await prepared.wire.answered(exchange.status, Object.entries(exchange.headers))) {
             prepared = { ...prepared, ...(await sendable(prepared.wire, warnings)) };
             exchange = await send(prepared.outgoing, prepared.url, step.behaviour);
           }

@@ -125,7 +125,7 @@ export interface WireInput {
 
 /**
  * A request being sent: `build` gives what goes out now; `answered` takes the answer and says whether the
- * auth wants the request again (digest's 401 challenge), signed anew by `build`.
+ * auth wants the request again (digest's 401 challenge), signed anew by `build`: at most AUTH_REPLAYS times.
  */
 export interface Wire {
   /** Its URL filled, before it is encoded: what the run checks for a host still written {{host}}. */
@@ -133,6 +133,12 @@ export interface Wire {
   build(): Promise<WireRequest>;
   answered(code: number, headers: Array<[string, string]>): Promise<boolean>;
 }
+
+/**
+ * How many times an auth may ask for its request again, as postman-runtime's ReplayController bounds the
+ * replays of one request (MAX_REPLAY_COUNT): the run's requests and a script's pm.sendRequest alike.
+ */
+const AUTH_REPLAYS = 3;
 
 const loadedHandlers = new Map<string, AuthHandler>();
 
@@ -200,6 +206,7 @@ function wireOf(input: WireInput): Wire {
   const prune = !input.keepBody;
   const files = loadFiles(request, input.files);
   files.catch(() => {}); // awaited (and its NotSent thrown) by build(); a request refused before that leaves it unread
+  let replays = 0;
   return {
     urlText: request.url.toString(),
     build: () =>
@@ -207,15 +214,18 @@ function wireOf(input: WireInput): Wire {
         throw unreadable(error);
       }),
     async answered(code, headers) {
-      if (!authInterface) return false;
+      if (!authInterface || replays >= AUTH_REPLAYS) return false;
       const handler = await handlerFor(type!);
       if (!handler) return false;
+      let again: boolean;
       try {
         const response = new Response({ code, header: headers.map(([key, value]) => ({ key, value })) } as never);
-        return (await call<boolean>((done) => handler.post(authInterface, response, done))) === false;
+        again = (await call<boolean>((done) => handler.post(authInterface, response, done))) === false;
       } catch {
         return false; // postman-runtime warns and keeps the answer
       }
+      if (again) replays++;
+      return again;
     },
   };
 
@@ -460,6 +470,9 @@ async function loadFiles(
   for (const param of body.mode === "formdata" && body.formdata ? body.formdata.all() : []) {
     const field = param as unknown as { type?: string; src?: unknown; disabled?: boolean; key?: string };
     if (field.type !== "file" || field.disabled) continue;
+    // A value given without src is the file's content in base64 (decoded by multipart, below), as postman-runtime's
+    // pre-send helper takes it; with src empty, none, or an empty list and no value, the file is missing.
+    if (inlineFile(field)) continue;
     const sources = sourcesOf(field.src);
     if (!sources.length) warn(`form param \`${field.key}\`: missing file source`);
     // Several files in one field: one part each, as postman-runtime explodes them.
@@ -477,7 +490,20 @@ function mimeOf(path: string): string | undefined {
   return ext ? mimeTypes[ext] || undefined : undefined;
 }
 
-const baseName = (path: string) => path.replace(/^.*[\\/]/, "");
+/** A path's last segment as Node's path.basename gives it on POSIX (form-data names a part's file with it). */
+const baseName = (path: string) => path.replace(/\/+$/, "").replace(/^.*\//, "");
+
+/**
+ * A file given as its content in base64, without src (a formdata field's `value`, a file body's `content`):
+ * postman-runtime's pre-send helper sends Buffer.from(text, "base64") of it, Node's lenient decoding (or the
+ * buffer package's in the page's worker, as Postman's browser builds have it).
+ */
+const inlineFile = (file: { src?: unknown; value?: unknown }) => !file.src && typeof file.value === "string" && file.value !== "";
+
+function base64Bytes(text: string): Uint8Array {
+  const bytes = (globalThis.Buffer as typeof BufferPackage).from(text, "base64");
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+}
 
 /**
  * postman-runtime's getRequestBody (lib/requester/core.js): nothing for an empty or disabled body, a
@@ -510,8 +536,11 @@ function bodyOf(
   if (!built) return undefined;
   const body = request.body!;
   if (body.mode === "file") {
+    const given = body.file as { src?: unknown; content?: unknown } | undefined;
+    // Its content in base64 without src: the decoded bytes, which postman-request sends untyped (a Buffer body).
+    if (given && inlineFile({ src: given.src, value: given.content })) return { content: base64Bytes(given.content as string) };
     // A file streamed as the body: typed by its name (postman-request's pipe handler), else octet-stream.
-    const file = loaded.get(String((body.file as { src?: unknown } | undefined)?.src));
+    const file = loaded.get(String(given?.src));
     return file ? { content: file.bytes, type: mimeOf(file.path) || "application/octet-stream" } : undefined;
   }
   if (body.mode === "formdata") {
@@ -567,30 +596,52 @@ interface FormParamLike {
 }
 
 /**
+ * A part's filename as form-data (@postman/form-data 3.1.1) writes it: the name's last segment, and RFC 8187's
+ * `filename*` beside it when it holds a character beyond Latin-1 (its _encodeHeaderParam).
+ */
+function filenameOf(name: string): string {
+  const base = baseName(name);
+  if (!/[^\t\x20-\x7e\x80-\xff]/.test(base)) return `; filename="${base}"`;
+  const encoded = encodeURIComponent(base)
+    .replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16)}`)
+    .replace(/%(?:7C|60|5E)/g, decodeURIComponent);
+  return `; filename="${base}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
  * The formdata body as form-data (postman-request's) writes the fields core-body-builder gives: a text field's
- * value as text (JSON when it is none), its own Content-Type if it has one; a file's part named by the file,
- * typed by it unless the field says.
+ * value as text (JSON when it is none), its own Content-Type if it has one. A file's part is named by the
+ * field's fileName, else by the file, and typed by the field, else by the file's name, else by its fileName,
+ * else application/octet-stream (form-data's _getContentType, the file a stream with its path).
  */
 function multipart(params: FormParamLike[], loaded: Map<string, FileContent>, own?: string): { content: Uint8Array; type: string } {
   const mark = own ?? boundary();
   const parts: Array<string | Uint8Array> = [];
   const head = (name: string, extra: string) => `--${mark}\r\nContent-Disposition: form-data; name="${name}"${extra}\r\n\r\n`;
+  const typed = (type: string | undefined) => (type ? `\r\nContent-Type: ${type}` : "");
   for (const param of params) {
     if (!param || param.disabled) continue;
     if (param.type !== "file") {
       const value = typeof param.value === "string" ? param.value : (JSON.stringify(param.value) ?? "");
-      const type = param.contentType ? `\r\nContent-Type: ${param.contentType}` : "";
-      parts.push(head(param.key, type), value, "\r\n");
+      parts.push(head(param.key, typed(param.contentType)), value, "\r\n");
       continue;
     }
+    const named = typeof param.fileName === "string";
+    const typeByName = (param.fileName && mimeOf(param.fileName)) || undefined;
     const files = sourcesOf(param.src).flatMap((path) => loaded.get(path) ?? []);
-    // A file field without a file: a part named "" with no content, as core-body-builder asks form-data for.
-    if (!files.length)
-      parts.push(head(param.key, `; filename=""${param.contentType ? `\r\nContent-Type: ${param.contentType}` : ""}`), "", "\r\n");
+    if (!files.length) {
+      // No file read. A value given without src is the content in base64, sent as a Buffer (form-data types an
+      // object octet-stream); else the value, as text (an empty one named "", as core-body-builder asks).
+      const text = typeof param.value === "string" ? param.value : "";
+      const inline = inlineFile(param);
+      const name = named ? filenameOf(param.fileName!) : text ? "" : `; filename=""`;
+      const type = param.contentType || typeByName || (inline ? "application/octet-stream" : undefined);
+      parts.push(head(param.key, name + typed(type)), inline ? base64Bytes(text) : text, "\r\n");
+    }
     for (const file of files) {
-      const name = typeof param.fileName === "string" ? param.fileName : baseName(file.path);
-      const type = param.contentType || mimeOf(name) || "application/octet-stream";
-      parts.push(head(param.key, `; filename="${name}"\r\nContent-Type: ${type}`), file.bytes, "\r\n");
+      const name = filenameOf(named ? param.fileName! : file.path);
+      const type = param.contentType || mimeOf(file.path) || typeByName || "application/octet-stream";
+      parts.push(head(param.key, name + typed(type)), file.bytes, "\r\n");
     }
   }
   parts.push(`--${mark}--\r\n`);

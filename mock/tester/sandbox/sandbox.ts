@@ -794,13 +794,22 @@ export class ScriptSandbox {
     const definition = filled.definition;
     const answer = (async () => {
       try {
-        const toSend = await wireRequest(definition);
-        record.request = { url: toSend.url, method: toSend.method };
-        const response = await running.host.sendRequest(toSend);
-        record.response = response;
-        // As postman-runtime's requester: the answer's cookies are in the jar (the host's puts them there),
+        const request = await scriptWire(definition);
+        // As postman-runtime's requester: each answer's cookies are in the jar (the host's puts them there),
         // and the history lists the jar's cookies for the URL.
-        if (running.ownJar) keepSetCookies(running.jar, toSend.url, setCookiesOf(response));
+        const sendOnce = async () => {
+          const toSend = await wireRequest(request);
+          record.request = { url: toSend.url, method: toSend.method };
+          const response = await running.host.sendRequest(toSend);
+          if (running.ownJar) keepSetCookies(running.jar, toSend.url, setCookiesOf(response));
+          return { toSend, response };
+        };
+        let { toSend, response } = await sendOnce();
+        // An auth that learns from the answer (digest's 401 challenge) asks for the request again, signed anew: a
+        // script's request goes through postman-runtime's httprequest command, whose replays answer it as the run's
+        // own; the callback gets the last answer.
+        while (await request.answered(response.code, response.headers)) ({ toSend, response } = await sendOnce());
+        record.response = response;
         const history = { cookies: cookiesFor(running.jar, toSend.url) };
         return { key, dispatch: [responseEvent, requestId, null, responseJsonOf(response), history] };
       } catch (error) {
@@ -866,12 +875,26 @@ export class ScriptSandbox {
 }
 
 /**
- * A pm.sendRequest as it goes on the wire, by engine/wire.ts (loaded on first use). Its body as text: a script's
- * request reads no file here, so even a multipart body is text.
+ * A pm.sendRequest as engine/wire.ts builds it (loaded on first use), its files taken out as postman-runtime's
+ * sanitizeFiles takes them (lib/runner/extensions/event.command.js: "uploading files from scripts is not
+ * allowed"): a file body goes as none, and a formdata field of type file, a base64 value too, is left out.
  */
-async function wireRequest(definition: Record<string, unknown>): Promise<OutgoingScriptRequest> {
+async function scriptWire(definition: Record<string, unknown>) {
   const { wire } = await import("../engine/wire");
-  const built = await wire({ definition, fill: (text) => text, keepBody: true }).build();
+  const body = definition.body as { mode?: unknown; formdata?: unknown } | null | undefined;
+  let sanitized = definition;
+  if (body?.mode === "file") sanitized = { ...definition, body: null };
+  else if (body?.mode === "formdata" && Array.isArray(body.formdata))
+    sanitized = {
+      ...definition,
+      body: { ...body, formdata: body.formdata.filter((p) => !p || (p as { type?: unknown }).type !== "file") },
+    };
+  return wire({ definition: sanitized, fill: (text) => text, keepBody: true });
+}
+
+/** What a script's request sends now. Its body as text: with its files left out, even a multipart body is. */
+async function wireRequest(request: Awaited<ReturnType<typeof scriptWire>>): Promise<OutgoingScriptRequest> {
+  const built = await request.build();
   const body = built.body === undefined ? null : typeof built.body === "string" ? built.body : new TextDecoder().decode(built.body);
   return { url: built.url, method: built.method, headers: built.headers, body };
 }

@@ -578,22 +578,24 @@ describe("item 8: a collection reaches no host but the target, and no request of
       for (let depth = 0; depth < 12; depth++) items = [{ name: `F${depth}`, item: items, event: spin }];
       const file = collection(dir, items, { event: spin });
       const json = join(dir, "report.json");
-      const ran = await measured("12 folders of endless scripts, --timeout 2000", [
+      // --timeout counts from the run's start, the sandbox's start-up too: 5 s leave the first script time to
+      // start on a loaded machine (CI's 2 s once passed before it did: a run stopped with nothing listed).
+      const ran = await measured("12 folders of endless scripts, --timeout 5000", [
         "replay",
         file,
         "--db",
         db,
         "--timeout",
-        "2000",
+        "5000",
         "--timeout-script",
-        "2000",
+        "5000",
         "-r",
         "json",
         "--reporter-json-export",
         json,
       ]);
       expect(ran.code).toBe(1);
-      expect(ran.stderr).toContain("the run went past --timeout 2000 ms and was stopped");
+      expect(ran.stderr).toContain("the run went past --timeout 5000 ms and was stopped");
       const report = JSON.parse(readFileSync(json, "utf8")) as Report;
       expect(report.results).toHaveLength(1);
       expect(report.results[0].status).toBeNull();

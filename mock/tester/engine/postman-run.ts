@@ -420,7 +420,8 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
               eventName,
               iteration,
               iterationCount: iterations,
-              requestName: step.label,
+              // None for a request without a name, as postman-collection leaves it unset (pm.info.requestName).
+              ...(step.rawName === undefined ? {} : { requestName: step.rawName }),
               requestId: step.id,
               path: step.path,
               owner: script.owner,

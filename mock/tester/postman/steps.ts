@@ -23,8 +23,8 @@ export interface StepScript {
   /** `Conduit (collection)`, `Auth (folder)`, `Auth / Login`: where a message says it ran. */
   where: string;
   source: string;
-  /** The name of the collection, folder or request whose event it is (pm.execution.location.current). */
-  owner: string;
+  /** The name of the collection, folder or request whose event it is (pm.execution.location.current); none when it has none. */
+  owner?: string;
 }
 
 export interface PostmanStep {
@@ -49,8 +49,11 @@ export interface PostmanStep {
   body: Body;
   prerequest: StepScript[];
   test: StepScript[];
-  /** The collection's name, its folders' and its own: pm.execution.location, as postman-collection's Item.getPath. */
-  path: string[];
+  /**
+   * The collection's name, its folders' and its own: pm.execution.location, as postman-collection's Item.getPath
+   * (null for one without a name).
+   */
+  path: Array<string | null>;
   /** The request as the collection has it (postman-collection's Request JSON): pm.request, and its URL's path variables. */
   definition: Record<string, unknown>;
   /**
@@ -147,28 +150,38 @@ export function postmanPlan(json: PostmanCollection): PostmanPlan {
   const steps: PostmanStep[] = [];
   const taken = new Set<string>();
   type Chain = { prerequest: StepScript[]; test: StepScript[] };
-  const add = (chain: Chain, events: PostmanEvent[] | undefined, where: string, owner: string): Chain => {
+  const add = (chain: Chain, events: PostmanEvent[] | undefined, where: string, owner: string | undefined): Chain => {
     const pre = scriptOf(events, "prerequest");
     const test = scriptOf(events, "test");
+    const own = owner === undefined ? {} : { owner };
     return {
-      prerequest: pre ? [...chain.prerequest, { where, source: pre, owner }] : chain.prerequest,
-      test: test ? [...chain.test, { where, source: test, owner }] : chain.test,
+      prerequest: pre ? [...chain.prerequest, { where, source: pre, ...own }] : chain.prerequest,
+      test: test ? [...chain.test, { where, source: test, ...own }] : chain.test,
     };
   };
 
-  const visit = (items: PostmanItem[], prefix: string[], auth: PostmanAuth | undefined, chain: Chain, behaviour: Behaviour): PlanItem[] =>
+  const visit = (
+    items: PostmanItem[],
+    prefix: string[],
+    location: Array<string | null>,
+    auth: PostmanAuth | undefined,
+    chain: Chain,
+    behaviour: Behaviour,
+  ): PlanItem[] =>
     items.map((item): PlanItem => {
       const rawName = text(item.name) || undefined;
       const label = rawName ?? "request";
       const path = [...prefix, label];
+      const here = [...location, rawName ?? null];
       if (Array.isArray(item.item)) {
         const own = ownAuth(item.auth) ?? auth;
         const id = text(item.id ?? item._postman_id);
         const inside = visit(
           item.item,
           path,
+          here,
           own,
-          add(chain, item.event, `${path.join(" / ")} (folder)`, label),
+          add(chain, item.event, `${path.join(" / ")} (folder)`, rawName),
           behaviourOf(item.protocolProfileBehavior, behaviour),
         );
         return { ...(id ? { id } : {}), ...(rawName ? { name: rawName } : {}), items: inside };
@@ -188,8 +201,8 @@ export function postmanPlan(json: PostmanCollection): PostmanPlan {
         url: endpointOf(urlOf(request.url)),
         headers: headersOf(request),
         body: body.mode === "raw" && !body.raw ? { mode: "none" } : body,
-        ...add(chain, item.event, where, label),
-        path: [collectionName, ...path],
+        ...add(chain, item.event, where, rawName),
+        path: [collectionName, ...here],
         definition: definitionOf(request),
         behaviour: behaviourOf(item.protocolProfileBehavior, behaviour),
       };
@@ -199,6 +212,7 @@ export function postmanPlan(json: PostmanCollection): PostmanPlan {
     });
   const items = visit(
     json.item ?? [],
+    [],
     [],
     ownAuth(json.auth),
     add({ prerequest: [], test: [] }, json.event, `${collectionName} (collection)`, collectionName),

@@ -105,10 +105,11 @@ export interface ScriptInput {
     eventName: "prerequest" | "test";
     iteration: number;
     iterationCount: number;
-    requestName: string;
+    /** None for a request without a name. */
+    requestName?: string;
     requestId: string;
-    /** pm.execution.location: the collection's name, its folders' and the request's. */
-    path?: string[];
+    /** pm.execution.location: the collection's name, its folders' and the request's (null for one without a name). */
+    path?: Array<string | null>;
     /** pm.execution.location.current: the collection, folder or request whose script this is. */
     owner?: string;
   };

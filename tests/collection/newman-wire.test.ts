@@ -42,16 +42,14 @@ interface Seen {
 /**
  * Headers each HTTP client writes of its own, whatever the collection says: not what the collection sends.
  * Newman's requester adds User-Agent (PostmanRuntime/7.39.1), Accept, Accept-Encoding, Postman-Token and
- * Cache-Control: no-cache; mockman's sender (undici) its own User-Agent, Accept, Accept-Language,
- * Accept-Encoding and Sec-Fetch-Mode. Connection and Content-Length are the transport's (the body's bytes are
- * compared instead). Host is compared: both tools send to the same server.
+ * Cache-Control: no-cache; mockman's HTTP sender (cli/exchange.ts) its own User-Agent, Accept and
+ * Accept-Encoding. Connection and Content-Length are the transport's (the body's bytes are compared instead).
+ * Host is compared: both tools send to the same server.
  */
 const CLIENT_HEADERS = new Set([
   "user-agent",
   "accept",
   "accept-encoding",
-  "accept-language",
-  "sec-fetch-mode",
   "postman-token",
   "cache-control",
   "connection",

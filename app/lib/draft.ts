@@ -44,15 +44,15 @@ export function markSent(username: string, text: string): { end(): void } {
   } catch {
     // Not marked: the draft stays as it is.
   }
-  return {
-    end() {
-      try {
-        localStorage.removeItem(sentKey(username));
-      } catch {
-        // Nothing was marked.
-      }
-    },
-  };
+  return { end: () => forgetSent(username) };
+}
+
+function forgetSent(username: string) {
+  try {
+    localStorage.removeItem(sentKey(username));
+  } catch {
+    // Nothing was marked.
+  }
 }
 
 function readSent(username: string): Sent | null {
@@ -72,7 +72,7 @@ export async function draftToShow(username: string): Promise<string> {
   const draft = readDraft(username);
   const sent = readSent(username);
   if (!sent) return draft;
-  markSent(username, "").end();
+  forgetSent(username);
   if (!draft || draft.trim() !== sent.text.trim()) return draft;
   try {
     const { posts } = await api<{ posts: Post[] }>(`/posts/user/${encodeURIComponent(username)}?limit=5`);

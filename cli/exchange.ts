@@ -4,8 +4,9 @@ import { brotliDecompressSync, constants as zlibConstants, gunzipSync, inflateRa
 import { SERVE_PORT, statusText } from "#mock/core/boundary";
 import type { Mock } from "#mock/core/create-mock";
 import { CliError } from "./errors";
+import pkg from "../package.json" with { type: "json" };
 import { answerReceived } from "./memory";
-import type { Exchange, Sender } from "#mock/tester/engine/exchange";
+import type { Exchange, OutgoingRequest, SendOptions, Sender } from "#mock/tester/engine/exchange";
 import { textAnswer } from "#mock/tester/answer-body";
 
 /** What a terminal shows for a binary body, the way Postman and HTTPie do. */
@@ -51,10 +52,11 @@ export function inProcessSender(mock: Mock, where: string, close: () => Promise<
   return {
     where,
     close,
-    async send(request) {
+    async send(request, sendOptions) {
       // Plain data straight to the dispatcher: no Web Request for the mock to flatten again (about 10x less per request).
       const headers: Record<string, string> = {};
-      for (const [name, value] of request.headers) {
+      const system = systemRows(request, sendOptions);
+      for (const [name, value] of [...request.headers, ...system]) {
         const key = name.toLowerCase();
         headers[key] = key in headers ? `${headers[key]}, ${value}` : value;
       }
@@ -72,6 +74,7 @@ export function inProcessSender(mock: Mock, where: string, close: () => Promise<
       return {
         status: raw.status,
         statusText: raw.statusText || statusText(raw.status),
+        ...(sendOptions?.systemHeaders ? { systemHeaders: system } : {}),
         // RawResponse headers are lower-case already (mock/core/boundary.ts).
         headers: raw.headers,
         ...(bytes
@@ -89,15 +92,42 @@ export function inProcessSender(mock: Mock, where: string, close: () => Promise<
 
 const TIMEOUT_MS = 30_000;
 
-/** Headers a request carries unless it sets them, as an HTTP client of its own writes them. */
-const CLIENT_DEFAULTS: Array<[string, string]> = [
-  ["accept", "*/*"],
-  ["accept-encoding", "gzip, deflate, br"],
-  ["user-agent", "mockman"],
-];
+/** mockman's User-Agent, where Newman sends PostmanRuntime/<version>. */
+const USER_AGENT = `mockman/${pkg.version}`;
 
 const headerAt = (headers: Array<[string, string]>, name: string) => headers.findIndex(([key]) => key.toLowerCase() === name);
 const without = (headers: Array<[string, string]>, ...names: string[]) => headers.filter(([key]) => !names.includes(key.toLowerCase()));
+
+/**
+ * The headers a request carries unless it sets them, with mockman's own User-Agent. A run's request
+ * (SendOptions.systemHeaders) carries those postman-runtime's requester adds (core.js addSystemHeaders), in its
+ * order, less those its protocolProfileBehavior's disabledSystemHeaders names: what Newman sends, and what a
+ * test script's pm.request.headers lists after the request's own rows. Host is the server's (over HTTP).
+ */
+function systemRows(request: OutgoingRequest, options: SendOptions | undefined, host?: string): Array<[string, string]> {
+  const disabled = options?.behaviour?.disabledSystemHeaders ?? {};
+  const newman = options?.systemHeaders;
+  const rows: Array<[string, string] | false | undefined> = [
+    ["User-Agent", USER_AGENT],
+    ["Accept", "*/*"],
+    newman && ["Cache-Control", "no-cache"],
+    newman && ["Postman-Token", globalThis.crypto.randomUUID()],
+    host !== undefined && ["Host", host],
+    ["Accept-Encoding", "gzip, deflate, br"],
+  ];
+  return rows.filter(
+    (row): row is [string, string] => !!row && !disabled[row[0].toLowerCase()] && headerAt(request.headers, row[0].toLowerCase()) < 0,
+  );
+}
+
+/** What the transport writes after them (undici, as postman-request does): Connection, then the body's Content-Length. */
+function transportRows(request: OutgoingRequest): Array<[string, string]> {
+  const rows: Array<[string, string]> = [];
+  if (headerAt(request.headers, "connection") < 0) rows.push(["Connection", "keep-alive"]);
+  const length = typeof request.body === "string" ? new TextEncoder().encode(request.body).length : request.body?.length;
+  if (length !== undefined && headerAt(request.headers, "content-length") < 0) rows.push(["Content-Length", String(length)]);
+  return rows;
+}
 
 /**
  * Over real HTTP, through undici's request (undici loads only here: it costs more than the rest of a cold
@@ -124,8 +154,9 @@ export async function httpSender(baseUrl: string, options: { insecure?: boolean 
       const signal = AbortSignal.timeout(timeoutMs);
       let { method, body } = request;
       let path = prefix + (request.path.startsWith("/") ? request.path : `/${request.path}`);
-      let headers = [...request.headers];
-      for (const [name, value] of CLIENT_DEFAULTS) if (headerAt(headers, name) < 0) headers.push([name, value]);
+      const system = systemRows(request, sendOptions, target.host);
+      let headers = [...request.headers, ...system];
+      const systemHeaders = [...system, ...transportRows(request)];
       const setCookies: string[] = [];
       // With the run's jar (SendOptions.cookies), each hop's Set-Cookie is kept for that hop's path and the next
       // hop's Cookie row made anew from it, as postman-request reads its jar at each redirect.
@@ -188,6 +219,7 @@ export async function httpSender(baseUrl: string, options: { insecure?: boolean 
             started,
             answerText,
           );
+          if (sendOptions?.systemHeaders) exchange.systemHeaders = systemHeaders;
           // Kept in the jar hop by hop already: none left for the run to keep.
           return jar ? { ...exchange, setCookies: [] } : setCookies.length ? { ...exchange, setCookies } : exchange;
         }

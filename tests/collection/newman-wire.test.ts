@@ -40,22 +40,12 @@ interface Seen {
 }
 
 /**
- * Headers each HTTP client writes of its own, whatever the collection says: not what the collection sends.
- * Newman's requester adds User-Agent (PostmanRuntime/7.39.1), Accept, Accept-Encoding, Postman-Token and
- * Cache-Control: no-cache; mockman's HTTP sender (cli/exchange.ts) its own User-Agent, Accept and
- * Accept-Encoding. Connection and Content-Length are the transport's (the body's bytes are compared instead).
- * Host is compared: both tools send to the same server.
+ * Headers whose value is each client's own, not what the collection sends: User-Agent (Newman's
+ * PostmanRuntime/7.39.1, mockman's mockman/<version>); Connection and Content-Length are the transport's (the
+ * body's bytes are compared instead). The other system headers Newman's requester adds (Accept, Accept-Encoding,
+ * Cache-Control, Host) are compared, and Postman-Token's presence (its value is a new UUID each time).
  */
-const CLIENT_HEADERS = new Set([
-  "user-agent",
-  "accept",
-  "accept-encoding",
-  "postman-token",
-  "cache-control",
-  "connection",
-  "content-length",
-  "transfer-encoding",
-]);
+const CLIENT_HEADERS = new Set(["user-agent", "connection", "content-length", "transfer-encoding"]);
 
 interface KnownDifference {
   collection: string;
@@ -148,7 +138,7 @@ function echoServer(): Promise<Echo> {
         headers: pairs
           .filter(([k]) => !CLIENT_HEADERS.has(k))
           .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-          .map(([k, v]) => `${k}: ${v}`.replace(BOUNDARY, "<boundary>")),
+          .map(([k, v]) => (k === "postman-token" ? `${k}: <uuid>` : `${k}: ${v}`.replace(BOUNDARY, "<boundary>"))),
         body: bodyText(body),
       });
       if (request.url?.startsWith("/digest") && !/^Digest /.test(request.headers.authorization ?? "")) {

@@ -32,6 +32,11 @@ export interface Exchange {
    * fetch gives no more).
    */
   rawHeaders?: Array<[string, string]>;
+  /**
+   * The rows the sender wrote besides the request's own, when asked (SendOptions.systemHeaders), in the order
+   * Newman's requester lists its system headers: what a test script's pm.request.headers shows after the request's rows.
+   */
+  systemHeaders?: Array<[string, string]>;
   /** Each Set-Cookie header, when the sender can tell them apart (headers joins them). */
   setCookies?: string[];
   /** Parsed JSON when the body is JSON, the text otherwise, null when empty; for a binary body, a note saying what it is. */
@@ -55,6 +60,11 @@ export interface SendOptions {
   behaviour?: Behaviour;
   /** The run's cookie jar, hop by hop: each hop's Set-Cookie kept, the next hop's Cookie row made from it. */
   cookies?: HopCookies;
+  /**
+   * A run's request: the sender adds the system headers Newman's requester adds (Cache-Control, Postman-Token…,
+   * less those the request's disabledSystemHeaders names) and says which it wrote (Exchange.systemHeaders).
+   */
+  systemHeaders?: boolean;
 }
 
 export interface Sender {

@@ -26,7 +26,7 @@ import { leadingVariable, substitute } from "./variables";
 import { dynamicText, type DynamicGenerators } from "./dynamic";
 import { cookieHeader, cookiesFor, keepSetCookies, runJar, splitSetCookie } from "./cookies";
 import { eventLoopTurns } from "./turns";
-import type { Wire } from "./wire";
+import type { Wire, WireRequest } from "./wire";
 import { BOUNDS, cut, filledOr, NotSent, runBounds } from "./bounds";
 import { answersScope, checkedExtra, checkedFailures, dropAnswers, expectSteps, filledRequest, pathAsWritten } from "./expect-steps";
 import { TemplateError } from "./variables";
@@ -195,8 +195,9 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
       : { rowFor: (path) => rowAt(at(path)), keep: (path, setCookies) => keepSetCookies(jar, at(path), setCookies) };
     // url itself, not at(url): a path alone (http:///api/...) read as a URL would take "api" for its host (cookies.ts reads it).
     const row = cookies && rowAt(url);
-    if (row && own < 0) outgoing.headers.push(["Cookie", row]);
-    else if (row) outgoing.headers[own] = [outgoing.headers[own][0], row];
+    // The jar's own row is one the requester adds: a test script lists it after the sender's (Newman's order).
+    const jarRow: [string, string] | undefined = row && own < 0 ? ["Cookie", row] : undefined;
+    if (row && own >= 0) outgoing.headers[own] = [outgoing.headers[own][0], row];
     // --timeout-request, or what is left of the run's --timeout when that is sooner: the run ends there, in flight or not.
     const requestMs = options.timeoutRequestMs || undefined;
     const runLeft = options.deadline === undefined ? undefined : Math.max(1, Math.ceil(options.deadline - performance.now()));
@@ -204,8 +205,8 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     const timeoutMs = byRun ? runLeft : requestMs;
     const exchange = await sendWithin(
       sender,
-      outgoing,
-      { ...(timeoutMs ? { timeoutMs } : {}), behaviour, ...(cookies ? { cookies } : {}) },
+      jarRow ? { ...outgoing, headers: [...outgoing.headers, jarRow] } : outgoing,
+      { ...(timeoutMs ? { timeoutMs } : {}), behaviour, ...(cookies ? { cookies } : {}), systemHeaders: true },
       () =>
         byRun
           ? new NotSent("no answer before the run's --timeout")
@@ -213,7 +214,13 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
             Object.assign(new NotSent(`no answer within --timeout-request ${requestMs} ms`), { code: "ESOCKETTIMEDOUT", connect: false }),
     );
     if (!behaviour.disableCookies) keepSetCookies(jar, url, setCookiesOf(exchange));
-    return exchange;
+    if (!jarRow) return exchange;
+    // postman-request writes a form's Content-Length once form-data has counted it: after the jar's Cookie.
+    const rows = [...(exchange.systemHeaders ?? [])];
+    const form = /^multipart\/form-data/i.test(outgoing.headers.find(([name]) => name.toLowerCase() === "content-type")?.[1] ?? "");
+    const length = form ? rows.findIndex(([name]) => name.toLowerCase() === "content-length") : -1;
+    rows.splice(length < 0 ? rows.length : length, 0, jarRow);
+    return { ...exchange, systemHeaders: rows };
   };
 
   try {
@@ -375,7 +382,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
       eventName: "prerequest" | "test",
       url: string,
       response?: ScriptResponse,
-      sent?: OutgoingRequest,
+      sent?: OutgoingRequest & { listed?: WireRequest["listed"]; system?: Array<[string, string]> },
     ) => {
       for (const script of list) {
         // --timeout bounds the scripts too: none starts after it, and one running then is stopped there.
@@ -399,6 +406,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
               ...request,
               url,
               headers: sent.headers,
+              ...listedHeaders(sent),
               ...(typeof sent.body === "string" && request.body !== null ? { body: sent.body } : {}),
               ...(auth ? { auth } : {}),
             }
@@ -495,7 +503,11 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
         // postman-runtime runs them: their assertions count, and a setNextRequest of theirs is followed.
         // With --bail a request error ends the item there: postman-runtime queues no test event (item.command.js).
         if (exchange || !options.bail)
-          await runScripts(step.test, "test", prepared.url, exchange && (await responseOf(exchange)), prepared.outgoing);
+          await runScripts(step.test, "test", prepared.url, exchange && (await responseOf(exchange)), {
+            ...prepared.outgoing,
+            listed: prepared.listed,
+            ...(exchange?.systemHeaders ? { system: exchange.systemHeaders } : {}),
+          });
         const failed = assertions.filter((a) => !a.passed).map((a) => failureOf(a.name, a.error ?? "failed"));
         if (exchange) result = sentResult(step, prepared.outgoing.path, exchange, [...errors, ...failed]);
         else result!.failures = [...result!.failures, ...failed];
@@ -556,7 +568,10 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
   }
 
   /** What goes out for a request now (signed again at each replay). */
-  async function sendable(request: Wire, warnings: string[]): Promise<{ outgoing: OutgoingRequest; url: string }> {
+  async function sendable(
+    request: Wire,
+    warnings: string[],
+  ): Promise<{ outgoing: OutgoingRequest; url: string; listed: WireRequest["listed"] }> {
     const built = await request.build();
     for (const warning of built.warnings) if (!warnings.includes(warning)) warnings.push(warning);
     let path: string;
@@ -567,7 +582,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     }
     const outgoing: OutgoingRequest = { method: built.method, path, headers: built.headers };
     if (built.body !== undefined) outgoing.body = built.body;
-    return { outgoing, url: built.url };
+    return { outgoing, url: built.url, listed: built.listed };
   }
 }
 
@@ -576,6 +591,8 @@ const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, " ").trim();
 interface Prepared {
   outgoing: OutgoingRequest;
   url: string;
+  /** Its header list as a test script reads it (wire.ts). */
+  listed: WireRequest["listed"];
   unresolved: Set<string>;
   wire: Wire;
 }
@@ -600,6 +617,28 @@ function pathOf(url: string, base?: string): string {
 type Checked = ReturnType<typeof checkedExtra>;
 
 /** A request's result from its answer: its failures (a change the store did not save first), the first one its error. */
+/**
+ * A sent request's headers as a test script's pm.request.headers lists them (postman-runtime's Request after
+ * the requester): its own rows, then the `system` ones its body and auth added, then the sender's
+ * (Exchange.systemHeaders: User-Agent… and the jar's Cookie). The requester upserts the Cookie and
+ * Content-Length it wrote (requester.js addMissingRequestHeaders): a row of its own is marked `system` and
+ * takes the value sent (the jar's cookies added).
+ * Without the list (a request of ours), the rows as sent.
+ */
+function listedHeaders(sent: OutgoingRequest & { listed?: WireRequest["listed"]; system?: Array<[string, string]> }) {
+  if (!sent.listed) return {};
+  const row =
+    (system: boolean) =>
+    ([key, value]: [string, string]) => ({ key, value, ...(system ? { system: true as const } : {}) });
+  const list = [...sent.listed.own.map(row(false)), ...sent.listed.system.map(row(true)), ...(sent.system ?? []).map(row(true))];
+  for (const name of ["cookie", "content-length"]) {
+    const wrote = sent.headers.find(([key]) => key.toLowerCase() === name);
+    const at = list.findIndex((h) => h.key.toLowerCase() === name && !h.system);
+    if (wrote && at >= 0) list[at] = { key: list[at].key, value: wrote[1], system: true };
+  }
+  return { listed: list };
+}
+
 function sentResult(step: PostmanStep, path: string, exchange: Exchange, failures: CheckFailure[], extra?: Checked): ReplayResult {
   const storeError = exchange.headers[STORE_ERROR_HEADER];
   if (storeError) failures.unshift({ check: "store", expected: "the change saved", actual: `not saved: ${storeError}` });

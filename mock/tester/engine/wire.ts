@@ -102,6 +102,12 @@ export interface WireRequest {
   url: string;
   headers: Array<[string, string]>;
   body?: string | Uint8Array;
+  /**
+   * Its header list as postman-runtime's Request holds it, what a test script's pm.request.headers lists before
+   * the requester's system headers: its own rows, then the `system` ones its body and auth added (a raw body's
+   * Content-Type, an Authorization). Not the type postman-request writes for a form body (it is not listed).
+   */
+  listed: { own: Array<[string, string]>; system: Array<[string, string]> };
   /** Files that could not be read, an auth type with no handler: Newman warns and sends the request all the same. */
   warnings: string[];
 }
@@ -259,10 +265,15 @@ function wireOf(input: WireInput): Wire {
       typed[1] = body.type;
       headers = headers.filter((row) => row === typed || row[0].toLowerCase() !== "content-type");
     }
+    const listed: WireRequest["listed"] = { own: [], system: [] };
+    for (const h of headersOf(sent))
+      if (!h.disabled && h.key)
+        listed[(h as { system?: boolean }).system ? "system" : "own"].push([h.key, h.value === null ? "null" : String(h.value ?? "")]);
     return {
       method: String(sent.method).toUpperCase(),
       url: toNodeUrl(sent.url, input.disableUrlEncoding).href,
       headers,
+      listed,
       ...(body?.content !== undefined ? { body: body.content } : {}),
       warnings,
     };

@@ -76,6 +76,8 @@ export interface Behaviour {
   maxRedirects?: number;
   removeRefererHeaderOnRedirect?: boolean;
   followAuthorizationHeader?: boolean;
+  /** The system headers its requester does not add: each name as given, read in lower case only (cache-control, postman-token…), as postman-runtime reads them. */
+  disabledSystemHeaders?: Record<string, boolean>;
 }
 
 const FLAGS = [
@@ -95,6 +97,10 @@ function behaviourOf(own: unknown, outer: Behaviour): Behaviour {
   const out: Behaviour = { ...outer };
   for (const flag of FLAGS) if (Object.hasOwn(given, flag)) out[flag] = Boolean(given[flag]);
   if (typeof given.maxRedirects === "number" && given.maxRedirects >= 0) out.maxRedirects = Math.floor(given.maxRedirects);
+  // Replaced whole by an inner one, as getProtocolProfileBehaviorResolved spreads each level over the one around it.
+  const disabled = given.disabledSystemHeaders;
+  if (disabled && typeof disabled === "object" && !Array.isArray(disabled))
+    out.disabledSystemHeaders = Object.fromEntries(Object.entries(disabled).map(([name, off]) => [name, Boolean(off)]));
   return out;
 }
 

@@ -73,6 +73,11 @@ export interface ScriptRequest {
   method: string;
   url: string;
   headers: Array<[string, string]>;
+  /**
+   * After a send: its header list as Newman's requester leaves it, what pm.request.headers lists (the rows the
+   * requester added marked `system`); without it, `headers`.
+   */
+  listed?: Array<{ key: string; value: string; system?: true }>;
   /** A raw body's text (null for any other mode). */
   body: string | null;
   /** A formdata or urlencoded body, unticked fields too: pm.request.body.formdata / .urlencoded. */
@@ -926,7 +931,7 @@ function requestJsonOf(request: ScriptRequest): Record<string, unknown> {
   const json: Record<string, unknown> = {
     url: request.url,
     method: request.method,
-    header: request.headers.map(([key, value]) => ({ key, value })),
+    header: request.listed ?? request.headers.map(([key, value]) => ({ key, value })),
   };
   if (request.body !== null) json.body = { mode: "raw", raw: request.body };
   else if (request.form) json.body = writeBody(request.form);

@@ -325,6 +325,8 @@ export function replayCommand(io: CliIo): Command {
         timeoutMs: options.timeout,
         timeoutRequestMs: options.timeoutRequest,
         timeoutScriptMs: options.timeoutScript,
+        // As Newman: its requester gives a response no cookies (they are the jar's, pm.cookies).
+        responseCookies: false,
         settle: loaded.postman ? undefined : settle,
       });
     } finally {

@@ -138,7 +138,8 @@ export function postmanCookieOf(cookie: Cookie): Record<string, unknown> & { nam
     name: cookie.key,
     value: cookie.value,
     expires: Number.isFinite(expires) ? new Date(expires).toISOString() : null,
-    maxAge: json.maxAge,
+    // None given crosses as null, read 0 as postman-runtime's Cookie (Number(undefined) crossed as JSON) has it.
+    maxAge: json.maxAge ?? null,
     domain: cookie.domain,
     path: cookie.path,
     secure: cookie.secure,

@@ -62,6 +62,8 @@ export interface PostmanRunOptions {
   /** Each iteration's data row ({{column}}, pm.iterationData). */
   data?: Array<Record<string, unknown>>;
   iterations?: number;
+  /** false: pm.response.cookies is empty, as Newman's (ScriptInput.responseCookies); the page lists them as the Postman app. */
+  responseCookies?: boolean;
 }
 
 /** How a run ended, for the report. */
@@ -417,6 +419,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
             scopes,
             request: scriptRequest,
             response,
+            ...(options.responseCookies === false ? { responseCookies: false } : {}),
             requestRun,
             cookies: cookiesFor(jar, url),
             ...(cutByRun

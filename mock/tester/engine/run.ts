@@ -273,6 +273,8 @@ export interface ExecuteOptions {
   timeoutRequestMs?: number;
   timeoutScriptMs?: number;
   sandbox?: SandboxFactory;
+  /** false: pm.response.cookies is empty, as Newman's (replay); the page's Run lists them as the Postman app. */
+  responseCookies?: boolean;
   settle?: (requests: number) => void;
   /** The file's name, for reports. */
   file: string;
@@ -314,6 +316,7 @@ export async function executeRun(prepared: PreparedRun, sender: Sender, options:
     delayMs: options.delayMs,
     deadline,
     sandbox: options.sandbox,
+    ...(options.responseCookies === false ? { responseCookies: false } : {}),
     data: prepared.data,
     iterations: prepared.iterations,
   });

@@ -106,6 +106,12 @@ export interface ScriptInput {
   scopes: Scopes;
   request: ScriptRequest;
   response?: ScriptResponse;
+  /**
+   * pm.response.cookies and a pm.sendRequest answer's cookies: its Set-Cookie, as the Postman app lists them
+   * (the default); false, none, as Newman's (postman-runtime's Node requester gives a response none: the jar's
+   * cookies are pm.cookies).
+   */
+  responseCookies?: boolean;
   info: {
     eventName: "prerequest" | "test";
     iteration: number;
@@ -817,7 +823,10 @@ export class ScriptSandbox {
         while (await request.answered(response.code, response.headers)) ({ toSend, response } = await sendOnce());
         record.response = response;
         const history = { cookies: cookiesFor(running.jar, toSend.url) };
-        return { key, dispatch: [responseEvent, requestId, null, responseJsonOf(response), history] };
+        return {
+          key,
+          dispatch: [responseEvent, requestId, null, responseJsonOf(response, running.input.responseCookies !== false), history],
+        };
       } catch (error) {
         record.error = error instanceof Error ? error.message : String(error);
         return { key, dispatch: [responseEvent, requestId, errorAsRuntimeHandsIt(error)] };
@@ -922,7 +931,7 @@ function contextOf(input: ScriptInput): Record<string, unknown> {
     request: input.request.definition ?? requestJsonOf(input.request),
     cookies: input.cookies ?? [],
   };
-  if (input.response) context.response = responseJsonOf(input.response);
+  if (input.response) context.response = responseJsonOf(input.response, input.responseCookies !== false);
   return context;
 }
 
@@ -960,12 +969,14 @@ function errorAsRuntimeHandsIt(error: unknown): Record<string, unknown> {
   return fields;
 }
 
-/** A response as postman-collection's Response JSON, its cookies read from Set-Cookie by tough-cookie. */
-function responseJsonOf(response: ScriptResponse): Record<string, unknown> {
-  const cookie = setCookiesOf(response)
-    .map((text) => Cookie.parse(text, { loose: true }))
-    .filter((c): c is Cookie => c instanceof Cookie)
-    .map(postmanCookieOf);
+/** A response as postman-collection's Response JSON, its cookies (when listed) read from Set-Cookie by tough-cookie. */
+function responseJsonOf(response: ScriptResponse, listCookies: boolean): Record<string, unknown> {
+  const cookie = listCookies
+    ? setCookiesOf(response)
+        .map((text) => Cookie.parse(text, { loose: true }))
+        .filter((c): c is Cookie => c instanceof Cookie)
+        .map(postmanCookieOf)
+    : [];
   return {
     code: response.code,
     status: response.status,

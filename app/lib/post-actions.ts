@@ -86,7 +86,15 @@ export async function runPostAction({ request }: ClientActionFunctionArgs) {
           commentVal: submission.value.commentVal,
           avatar: user.userPhoto ?? "",
         };
-        putChanged(await changePost(`/comments/add/${postId}`, { commentData: { comment, id: rawId } }));
+        // Marked sent until the answer, as a post is (draft.ts): a page gone meanwhile brings the text back only if it was not stored.
+        const place = { username: user.username, postId: rawId };
+        const sent = markSent(place, comment.commentVal);
+        try {
+          putChanged(await changePost(`/comments/add/${postId}`, { commentData: { comment, id: rawId } }));
+          clearDraft(place);
+        } finally {
+          sent.end();
+        }
         toast.success(TOAST.commentAdded);
         return { intent, ok: true as const, result: submission.reply({ resetForm: true }) };
       }
@@ -129,11 +137,11 @@ export async function runPostAction({ request }: ClientActionFunctionArgs) {
           ...(postPic && postPicSize ? { postPicSize } : {}),
         };
         // Marked sent until the answer, so a page gone meanwhile does not offer a stored post again (draft.ts).
-        const sent = markSent(user.username, content);
+        const sent = markSent({ username: user.username }, content);
         let post: Post;
         try {
           ({ post } = await changePost("/posts", { postData }));
-          clearDraft(user.username);
+          clearDraft({ username: user.username });
         } finally {
           sent.end();
         }

@@ -17,7 +17,7 @@ import { commentSchema, editPostSchema, postSchemaFor } from "./schemas";
 import { requireSession } from "./session";
 import { TOAST } from "./texts";
 import { keptCall, settle } from "./outbox";
-import { writeKeyOf } from "./use-kept-submit";
+import { editPostBody, writeKeyOf } from "./use-kept-submit";
 import { inLine } from "./write-line";
 import type { Comment, Post } from "./types";
 
@@ -101,7 +101,8 @@ export async function runPostAction({ request }: ClientActionFunctionArgs) {
       case "edit-post": {
         const submission = parseWithZod(formData, { schema: editPostSchema });
         if (submission.status !== "success") return { intent, ok: false as const, result: submission.reply() };
-        putChanged(await changePost(`/posts/edit/${postId}`, { postData: { content: submission.value.content } }));
+        // Kept from Save until the answer (use-kept-submit.ts useKeptEdit), with this very body.
+        putChanged(await changePost(keptCall(intent, rawId).path, editPostBody(submission.value.content)));
         toast.success(TOAST.postUpdated);
         return { intent, ok: true as const, result: submission.reply() };
       }

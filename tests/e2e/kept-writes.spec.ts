@@ -4,9 +4,9 @@
 // state back with an older one. KEPT_REPEATS sets how many clicks each test makes:
 // 10 in `npm test` (2 for the deterministic slow-mock test), 50 in `npm run test:stress`
 // (tests/e2e/stress.mjs), beside two CPU burners. Text sent and not yet answered is kept too:
-// a post's or a comment's (a draft, app/lib/draft.ts).
+// a post's or a comment's (a draft, app/lib/draft.ts) and an edit's (the outbox).
 import { expect, test, scaled, type Locator, type Page } from "./fixtures";
-import { feed, loginAsGuest } from "./helpers";
+import { feed, loginAsGuest, postAction } from "./helpers";
 import { shoot } from "./screen-helpers";
 import { readIndexedDb } from "./hardening/api";
 
@@ -317,4 +317,88 @@ test("a comment's text whose page went away between Reply and its answer comes b
   await page.reload();
   await expect(box).toHaveValue("Never reached the store");
   await expect(shown("Never reached the store")).toHaveCount(0);
+});
+
+test("an edit of a post whose page went away between Save and its answer lands; one stored already is shown once", async ({ page }) => {
+  test.setTimeout(scaled(90_000));
+  await loginAsGuest(page);
+  const composer = page.getByRole("region", { name: "Create a post" });
+  await composer.getByRole("textbox", { name: "What's happening?" }).fill("A post to be edited");
+  await composer.getByRole("button", { name: "Post" }).click();
+  const card = () =>
+    feed(page)
+      .getByRole("article")
+      .filter({ hasText: /A post to be edited|Edited before the reload|Edited and stored/ });
+  await expect(card()).toHaveCount(1);
+  const id = await idOf(card());
+  const dialog = page.getByRole("dialog", { name: "Edit post" });
+
+  await mockDelay(page, 2000);
+  await page.reload();
+  await postAction(card(), "Edit post");
+  await dialog.getByRole("textbox", { name: "Post text" }).fill("Edited before the reload");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog.getByRole("button", { name: "Saving…" })).toBeVisible();
+  await mockDelay(page, 0);
+  await page.reload();
+  await expect(card().locator(".post-card__content"), "the edit landed").toHaveText("Edited before the reload", {
+    timeout: scaled(30_000),
+  });
+  await outboxDrained(page);
+  expect((await readIndexedDb(page)).posts.find((p) => p._id === id).content).toBe("Edited before the reload");
+  await shoot(page, "kept-edit-post");
+  await page.setViewportSize({ width: 375, height: 812 });
+  await shoot(page, "kept-edit-post");
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // What a page that went away after the store and before the answer leaves: the edit, kept by its gone tab.
+  await postAction(card(), "Edit post");
+  await dialog.getByRole("textbox", { name: "Post text" }).fill("Edited and stored");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog).toHaveCount(0);
+  await outboxDrained(page);
+  await page.evaluate(
+    ({ id, token }) =>
+      localStorage.setItem(
+        `moments-outbox:gone-tab:edit-post:${id}`,
+        JSON.stringify({
+          key: "gone-edit",
+          target: `edit-post:${id}`,
+          intent: "edit-post",
+          method: "POST",
+          path: `/posts/edit/${id}`,
+          body: { postData: { content: "Edited and stored" } },
+          token,
+          username: "guest",
+          tab: "gone-tab",
+          at: Date.now() - 1000,
+        }),
+      ),
+    { id, token: await page.evaluate(() => localStorage.getItem("token")) },
+  );
+  await page.reload();
+  await expect(card().locator(".post-card__content")).toHaveText("Edited and stored");
+  await outboxDrained(page);
+  expect((await readIndexedDb(page)).posts.filter((p) => p.content === "Edited and stored").map((p) => p._id)).toEqual([id]);
+});
+
+test("a profile edit whose page went away between Update and its answer lands", async ({ page }) => {
+  test.setTimeout(scaled(90_000));
+  await loginAsGuest(page);
+  await page.goto("/profile/guest");
+  await mockDelay(page, 2000);
+  await page.reload();
+  await page.getByRole("button", { name: "Edit profile" }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit profile" });
+  await dialog.getByLabel("Bio", { exact: true }).fill("A bio updated before the reload");
+  await dialog.getByRole("button", { name: "Update" }).click();
+  await expect(dialog.getByRole("button", { name: "Updating…" })).toBeVisible();
+  await mockDelay(page, 0);
+  await page.reload();
+  await expect(page.locator(".profile__bio"), "the edit landed").toHaveText("A bio updated before the reload", { timeout: scaled(30_000) });
+  await outboxDrained(page);
+  expect((await readIndexedDb(page)).users.find((u) => u.username === "guest").bio).toBe("A bio updated before the reload");
+  await shoot(page, "kept-edit-profile");
+  await page.setViewportSize({ width: 375, height: 812 });
+  await shoot(page, "kept-edit-profile");
 });

@@ -5,8 +5,9 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
-import { clearDraft, draftToShow, saveDraft } from "#app/lib/draft";
+import { useRef, useState } from "react";
+import { clearDraft, saveDraft } from "#app/lib/draft";
+import { useRestoredDraft } from "#app/lib/use-draft";
 import type { PostActionData } from "#app/lib/post-actions";
 import { useRequiresAlt } from "#app/lib/alt-setting";
 import { ALT_MAX, POST_MAX, postSchemaFor } from "#app/lib/schemas";
@@ -51,22 +52,12 @@ export function Composer({ user }: { user: SessionUser }) {
     if (fetcher.data?.intent === "create-post" && fetcher.data.ok) {
       setImage("");
       setSize(null);
-      clearDraft(user.username);
+      clearDraft({ username: user.username });
     }
   }
 
-  // The draft left here before (another screen, a reload) comes back once, when the composer opens.
-  const { update } = form;
-  const contentName = fields.content.name;
-  const restored = useRef(false);
-  useEffect(() => {
-    if (restored.current) return;
-    restored.current = true;
-    // A text sent just as the page went away comes back only if its post was not stored (draft.ts).
-    void draftToShow(user.username).then((draft) => {
-      if (draft) update({ name: contentName, value: draft });
-    });
-  }, [update, contentName, user.username]);
+  // The draft left here before comes back once, when the composer opens.
+  useRestoredDraft(user.username, undefined, form.update, fields.content.name);
 
   const length = charCount(String(fields.content.value ?? ""));
   const altLength = charCount(String(fields.postPicAlt.value ?? ""));
@@ -88,7 +79,7 @@ export function Composer({ user }: { user: SessionUser }) {
             // Read-only from Post until the answer has cleared it: nothing typed meanwhile is erased by that reset.
             readOnly: busy,
             "aria-describedby": "composer-counter",
-            onInput: (event) => saveDraft(user.username, event.currentTarget.value),
+            onInput: (event) => saveDraft({ username: user.username }, event.currentTarget.value),
           }}
           errors={fields.content.errors}
         />

@@ -1,5 +1,6 @@
 // One text field with a countdown and a Save button, posted through a fetcher
-// with an intent: editing a post (in a dialog) or a comment (in place).
+// with an intent: editing a post (in a dialog) or a comment (in place). A post's
+// edit is kept from Save until its answer (use-kept-submit.ts useKeptEdit).
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { useFetcher } from "@remix-run/react";
@@ -8,6 +9,7 @@ import type { z } from "zod";
 import type { PostActionData } from "#app/lib/post-actions";
 import { charCount } from "#mock/core/rules";
 import { COMMENT_MAX, POST_MAX, commentSchema, editPostSchema } from "#app/lib/schemas";
+import { useKeptEdit } from "#app/lib/use-kept-submit";
 import { Counter } from "./Counter";
 import { TextareaField } from "./Field";
 
@@ -53,8 +55,10 @@ export function TextEditForm({ id, intent, field, label, initial, max, schema, h
     if (saved) onDone();
   }, [saved, onDone]);
   const counterId = `${id}-counter`;
+  const formProps = getFormProps(form);
+  const onSubmit = useKeptEdit(fetcher, formProps.onSubmit);
   return (
-    <fetcher.Form method="post" className="form" {...getFormProps(form)}>
+    <fetcher.Form method="post" className="form" {...formProps} onSubmit={onSubmit}>
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

@@ -4,10 +4,12 @@
 // click first writes the write here, synchronously, in localStorage (which outlives
 // the page): one entry per tab and target ("like:<postId>"), the last click's. The
 // action removes it once the API has answered, whatever the answer (the person saw it).
+// An edit (a post's text, the profile) is kept the same way from Save or Update, with
+// the body it sends: the text typed is not lost with a page gone before the answer.
 //
 // An entry still here when its tab is gone (its Web Lock released) is replayed once,
 // in click order, by the next tab that boots (`replayKept`), before that tab reads
-// anything: the write is a state ("liked"), so sending it again is harmless (the mock
+// anything: the write is a state ("liked", "the text is this"), so sending it again is harmless (the mock
 // refuses a like of a liked post, and that refusal means it is done), and the screens
 // then read what it made, so a reload never shows the write undone.
 import { useCallback, useSyncExternalStore } from "react";
@@ -18,17 +20,30 @@ const PREFIX = "moments-outbox:";
 /** A write older than this is not sent any more: a day later it is no longer what the person meant. */
 const KEEP_MS = 24 * 60 * 60 * 1000;
 
-export type KeptIntent = "like" | "unlike" | "bookmark" | "unbookmark" | "follow" | "unfollow" | "delete-post";
+const KEPT_INTENTS = [
+  "like",
+  "unlike",
+  "bookmark",
+  "unbookmark",
+  "follow",
+  "unfollow",
+  "delete-post",
+  "edit-post",
+  "edit-profile",
+] as const;
+export type KeptIntent = (typeof KEPT_INTENTS)[number];
 
 export interface KeptWrite {
   /** Unique per click: the action removes its entry only while it is still its own. */
   key: string;
-  /** What the write sets: `like:<postId>`, `bookmark:<postId>`, `follow:<userId>`, `delete-post:<postId>`. */
+  /** What the write sets: `like:<postId>`, `bookmark:<postId>`, `follow:<userId>`, `delete-post:<postId>`, `edit-post:<postId>`, `edit-profile:<username>`. */
   target: string;
   intent: KeptIntent;
   method: "POST" | "DELETE";
   /** Under /api. */
   path: string;
+  /** What an edit sends (the others send `{}`). */
+  body?: unknown;
   /** The session it was made in, and whose it is. */
   token: string;
   username: string;
@@ -54,6 +69,11 @@ export function keptCall(intent: KeptIntent, id: string): Pick<KeptWrite, "metho
       return { method: "POST", path: `/users/${intent}/${safe}` };
     case "delete-post":
       return { method: "DELETE", path: `/posts/${safe}` };
+    case "edit-post":
+      return { method: "POST", path: `/posts/edit/${safe}` };
+    case "edit-profile":
+      // The caller's own profile: the id (their username) only names the target.
+      return { method: "POST", path: "/users/edit" };
   }
 }
 
@@ -64,7 +84,7 @@ export function targetOf(intent: KeptIntent, id: string): string {
 }
 
 export const isKeptIntent = (intent: unknown): intent is KeptIntent =>
-  typeof intent === "string" && ["like", "unlike", "bookmark", "unbookmark", "follow", "unfollow", "delete-post"].includes(intent);
+  typeof intent === "string" && (KEPT_INTENTS as readonly string[]).includes(intent);
 
 const storage = (): Storage | null => {
   try {
@@ -138,7 +158,7 @@ function tabLock(tab: string) {
  * Returns its key, for `settle`; null when nothing could be kept (no storage, or it is full):
  * the write is then only as safe as the tab.
  */
-export function keep(intent: KeptIntent, id: string, session: { token: string; username: string }): string | null {
+export function keep(intent: KeptIntent, id: string, session: { token: string; username: string }, body?: unknown): string | null {
   const store = storage();
   if (!store) return null;
   const target = targetOf(intent, id);
@@ -147,6 +167,7 @@ export function keep(intent: KeptIntent, id: string, session: { token: string; u
     target,
     intent,
     ...keptCall(intent, id),
+    ...(body === undefined ? {} : { body }),
     token: session.token,
     username: session.username,
     tab: TAB_ID,

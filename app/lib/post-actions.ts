@@ -17,7 +17,7 @@ import { commentSchema, editPostSchema, postSchemaFor } from "./schemas";
 import { requireSession } from "./session";
 import { TOAST } from "./texts";
 import { keptCall, settle } from "./outbox";
-import { writeKeyOf } from "./use-kept-submit";
+import { editPostBody, writeKeyOf } from "./use-kept-submit";
 import { inLine } from "./write-line";
 import type { Comment, Post } from "./types";
 
@@ -86,14 +86,23 @@ export async function runPostAction({ request }: ClientActionFunctionArgs) {
           commentVal: submission.value.commentVal,
           avatar: user.userPhoto ?? "",
         };
-        putChanged(await changePost(`/comments/add/${postId}`, { commentData: { comment, id: rawId } }));
+        // Marked sent until the answer, as a post is (draft.ts): a page gone meanwhile brings the text back only if it was not stored.
+        const place = { username: user.username, postId: rawId };
+        const sent = markSent(place, comment.commentVal);
+        try {
+          putChanged(await changePost(`/comments/add/${postId}`, { commentData: { comment, id: rawId } }));
+          clearDraft(place);
+        } finally {
+          sent.end();
+        }
         toast.success(TOAST.commentAdded);
         return { intent, ok: true as const, result: submission.reply({ resetForm: true }) };
       }
       case "edit-post": {
         const submission = parseWithZod(formData, { schema: editPostSchema });
         if (submission.status !== "success") return { intent, ok: false as const, result: submission.reply() };
-        putChanged(await changePost(`/posts/edit/${postId}`, { postData: { content: submission.value.content } }));
+        // Kept from Save until the answer (use-kept-submit.ts useKeptEdit), with this very body.
+        putChanged(await changePost(keptCall(intent, rawId).path, editPostBody(submission.value.content)));
         toast.success(TOAST.postUpdated);
         return { intent, ok: true as const, result: submission.reply() };
       }
@@ -129,11 +138,11 @@ export async function runPostAction({ request }: ClientActionFunctionArgs) {
           ...(postPic && postPicSize ? { postPicSize } : {}),
         };
         // Marked sent until the answer, so a page gone meanwhile does not offer a stored post again (draft.ts).
-        const sent = markSent(user.username, content);
+        const sent = markSent({ username: user.username }, content);
         let post: Post;
         try {
           ({ post } = await changePost("/posts", { postData }));
-          clearDraft(user.username);
+          clearDraft({ username: user.username });
         } finally {
           sent.end();
         }

@@ -11,6 +11,8 @@ import { rememberUser } from "./remember-user";
 import { requireSession, type SessionUser } from "./session";
 import { TOAST } from "./texts";
 import { inLine } from "./write-line";
+import { keptCall, settle } from "./outbox";
+import { editProfileBody, writeKeyOf } from "./use-kept-submit";
 
 // In the app's one line of writes (write-line.ts), taken before the form is read.
 export const profileActions = inLine(async (args: ClientActionFunctionArgs) => {
@@ -27,7 +29,12 @@ async function editProfile(request: Request, formData: FormData) {
   const submission = parseWithZod(formData, { schema: editProfileSchema });
   if (submission.status !== "success") return { intent, ok: false as const, result: submission.reply() };
   try {
-    const { user } = await api<{ user: SessionUser }>("/users/edit", { method: "POST", auth: true, body: { userData: submission.value } });
+    // Kept from Update until the answer (use-kept-submit.ts useKeptEdit), with this very body.
+    const { user } = await api<{ user: SessionUser }>(keptCall(intent, "").path, {
+      method: "POST",
+      auth: true,
+      body: editProfileBody(submission.value),
+    });
     // The sidebar chip reads the session: it shows the new name and avatar once the shell revalidates.
     rememberUser(token, user);
     // Every card of theirs on screen shows the new name and avatar, without reloading a list.
@@ -36,6 +43,9 @@ async function editProfile(request: Request, formData: FormData) {
     return { intent, ok: true as const, result: submission.reply() };
   } catch (error) {
     return { ...actionFailure(intent, error), result: submission.reply({ formErrors: [messageOf(error)] }) };
+  } finally {
+    // Answered, whatever the answer: the kept edit is no longer to be replayed.
+    settle(writeKeyOf(formData));
   }
 }
 

@@ -1,11 +1,11 @@
-// At boot: the writes a gone tab showed as done but may not have stored (outbox.ts)
+// At boot: the writes a gone tab showed as done (or sent, as an edit) but may not have stored (outbox.ts)
 // are sent once, in click order, in this tab's line of writes (so a click made here
 // meanwhile comes after them), and their answers reach what the screens show.
 import { versionOf } from "./api";
 import { markBookmark } from "./bookmark-store";
 import { markFollowing } from "./follow-store";
 import { replayKept, type KeptWrite, type Replayed } from "./outbox";
-import { postDeleted, putPost } from "./post-store";
+import { patchAuthor, postDeleted, putPost } from "./post-store";
 import { rememberUser } from "./remember-user";
 import { getToken, type SessionUser } from "./session";
 import type { Post } from "./types";
@@ -18,7 +18,7 @@ const send = inLine(async (entry: KeptWrite): Promise<Replayed | null> => {
     response = await fetch(`/api${entry.path}`, {
       method: entry.method,
       headers: { accept: "application/json", authorization: entry.token, "content-type": "application/json", prefer: "return=minimal" },
-      body: entry.method === "POST" ? "{}" : undefined,
+      body: entry.method === "POST" ? JSON.stringify(entry.body ?? {}) : undefined,
     });
   } catch {
     // No answer (offline, the backend is down): kept for the next boot.
@@ -42,7 +42,8 @@ function applied({ entry, status, body, version }: Replayed) {
   const id = entry.target.slice(entry.target.indexOf(":") + 1);
   switch (entry.intent) {
     case "like":
-    case "unlike": {
+    case "unlike":
+    case "edit-post": {
       const post = (body as { post?: Post } | null)?.post;
       if (post) putPost(post, version);
       return;
@@ -62,6 +63,14 @@ function applied({ entry, status, body, version }: Replayed) {
         rememberUser(entry.token, me);
         markFollowing(id, entry.intent === "follow", version);
       }
+      return;
+    }
+    case "edit-profile": {
+      // Every card of theirs shows the new name and avatar; the sidebar's chip too, if it is still that session.
+      const me = (body as { user?: SessionUser } | null)?.user;
+      if (!me) return;
+      if (getToken() === entry.token) rememberUser(entry.token, me);
+      patchAuthor(me);
       return;
     }
   }

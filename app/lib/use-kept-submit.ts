@@ -1,8 +1,12 @@
 // The submit handler of a control whose write shows as done at once (like, bookmark,
-// follow): the write is kept (outbox.ts) in the click's own event, before Remix's
-// fetcher shows its state, and its key goes with the form so the action can settle it.
+// follow), and of an edit form (Save, Update): the write is kept (outbox.ts) in the
+// click's own event, before Remix's fetcher shows its state, and its key goes with the
+// form so the action can settle it.
+import { parseWithZod } from "@conform-to/zod";
 import type { FetcherWithComponents } from "@remix-run/react";
 import type { FormEvent } from "react";
+import type { z } from "zod";
+import { editPostSchema, editProfileSchema } from "./schemas";
 import { isKeptIntent, keep, type KeptIntent } from "./outbox";
 import { getSessionUser, getToken, sessionChangedElsewhere } from "./session";
 import { reserve, WRITE_KEY_PARAM } from "./write-line";
@@ -13,33 +17,85 @@ export const WRITE_KEY = "writeKey";
 /** Keeps the write a form's submitter asks for (the form's `idField` names its target) and submits it with its key. */
 export function useKeptSubmit(fetcher: Pick<FetcherWithComponents<unknown>, "submit">, idField: string) {
   return (event: FormEvent<HTMLFormElement>) => {
-    const form = event.currentTarget;
-    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    const data = new FormData(form);
-    if (submitter?.name) data.set(submitter.name, submitter.value);
+    const data = formDataOf(event);
     const intent = data.get("intent");
     // Not a kept write, or no session to keep it for: Remix submits it as it would anyway.
     if (!isKeptIntent(intent) || !getToken() || sessionChangedElsewhere()) return;
     event.preventDefault();
-    const key = keepForSession(intent, String(data.get(idField) ?? ""));
-    let action = form.getAttribute("action") ?? undefined;
-    if (key) {
-      data.set(WRITE_KEY, key);
-      // Its place in the line of writes is taken now, in click order; the action finds it by the key in its URL.
-      reserve(key);
-      const url = new URL(action ?? window.location.pathname + window.location.search, window.location.href);
-      url.searchParams.set(WRITE_KEY_PARAM, key);
-      action = url.pathname + url.search;
-    }
-    void fetcher.submit(data, { method: "post", action });
+    submitKept(fetcher, event.currentTarget, data, keepForSession(intent, String(data.get(idField) ?? "")));
   };
 }
 
+/**
+ * The submit handler of an edit form (a post's text, the profile): its own check first (`check`, Conform's),
+ * then an edit it lets through is kept with the body its action sends (`keptEditOf`), so a page gone before
+ * the answer has it sent at the next boot (outbox.ts). An edit sets a state, so sending it twice is harmless.
+ * Any other form (a comment's edit) submits as it would anyway.
+ */
+export function useKeptEdit(fetcher: Pick<FetcherWithComponents<unknown>, "submit">, check: (event: FormEvent<HTMLFormElement>) => void) {
+  return (event: FormEvent<HTMLFormElement>) => {
+    check(event);
+    if (event.defaultPrevented) return;
+    const data = formDataOf(event);
+    const edit = keptEditOf(data);
+    if (!edit || !getToken() || sessionChangedElsewhere()) return;
+    event.preventDefault();
+    submitKept(fetcher, event.currentTarget, data, keepForSession(edit.intent, edit.id, edit.body));
+  };
+}
+
+/** What an edit's action sends (post-actions.ts, profile-actions.ts), read from its form; null for a form that is no kept edit or does not pass its check. */
+export function keptEditOf(data: FormData): { intent: KeptIntent; id: string; body: unknown } | null {
+  switch (data.get("intent")) {
+    case "edit-post": {
+      const submission = parseWithZod(data, { schema: editPostSchema });
+      if (submission.status !== "success") return null;
+      return { intent: "edit-post", id: String(data.get("postId") ?? ""), body: editPostBody(submission.value.content) };
+    }
+    case "edit-profile": {
+      const submission = parseWithZod(data, { schema: editProfileSchema });
+      const username = getSessionUser()?.username;
+      if (submission.status !== "success" || !username) return null;
+      return { intent: "edit-profile", id: username, body: editProfileBody(submission.value) };
+    }
+    default:
+      return null;
+  }
+}
+
+/** The body of a post's edit, as its action and its kept copy send it. */
+export const editPostBody = (content: string) => ({ postData: { content } });
+
+/** The body of a profile's edit, as its action and its kept copy send it. */
+export const editProfileBody = (userData: z.output<typeof editProfileSchema>) => ({ userData });
+
+/** The form's fields with its submitter's name and value (the intent). */
+function formDataOf(event: FormEvent<HTMLFormElement>): FormData {
+  const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+  const data = new FormData(event.currentTarget);
+  if (submitter?.name) data.set(submitter.name, submitter.value);
+  return data;
+}
+
+/** Submits a kept write with its key, its place in the line of writes taken now, in click order. */
+function submitKept(fetcher: Pick<FetcherWithComponents<unknown>, "submit">, form: HTMLFormElement, data: FormData, key: string | null) {
+  let action = form.getAttribute("action") ?? undefined;
+  if (key) {
+    data.set(WRITE_KEY, key);
+    // The action finds its place by the key in its URL.
+    reserve(key);
+    const url = new URL(action ?? window.location.pathname + window.location.search, window.location.href);
+    url.searchParams.set(WRITE_KEY_PARAM, key);
+    action = url.pathname + url.search;
+  }
+  void fetcher.submit(data, { method: "post", action });
+}
+
 /** Keeps a write for the signed-in session (outbox.ts `keep`); null without one, or when nothing could be kept. */
-export function keepForSession(intent: KeptIntent, id: string): string | null {
+export function keepForSession(intent: KeptIntent, id: string, body?: unknown): string | null {
   const token = getToken();
   const user = getSessionUser();
-  return token && user ? keep(intent, id, { token, username: user.username }) : null;
+  return token && user ? keep(intent, id, { token, username: user.username }, body) : null;
 }
 
 /** A kept write's key, as the action reads it from the form. */

@@ -57,7 +57,9 @@ function PostThread({ loaded, version }: { loaded: Post; version: number }) {
   const visible = comments.slice(0, shown);
   return (
     <>
-      <h1 className="visually-hidden">Post by {post.firstName}</h1>
+      <h1 className="visually-hidden">
+        Post by <bdi>{post.firstName}</bdi>
+      </h1>
       <div className="feed">
         <PostCard post={post} me={user.username} position={1} setSize={1} />
       </div>

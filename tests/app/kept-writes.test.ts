@@ -88,6 +88,19 @@ describe("the outbox", () => {
     expect(keptCall("unbookmark", "p")).toEqual({ method: "POST", path: "/users/remove-bookmark/p" });
     expect(keptCall("follow", "u")).toEqual({ method: "POST", path: "/users/follow/u" });
     expect(keptCall("delete-post", "p")).toEqual({ method: "DELETE", path: "/posts/p" });
+    expect(keptCall("edit-post", "a/b")).toEqual({ method: "POST", path: "/posts/edit/a%2Fb" });
+    expect(keptCall("edit-profile", "guest")).toEqual({ method: "POST", path: "/users/edit" });
+  });
+
+  it("keeps an edit with the body it sends, the last Save per target", async () => {
+    const { keep, keptWrites } = await import("#app/lib/outbox");
+    keep("edit-post", "p1", session, { postData: { content: "first" } });
+    keep("edit-post", "p1", session, { postData: { content: "second" } });
+    keep("like", "p1", session);
+    expect(keptWrites().map((e) => [e.target, e.body])).toEqual([
+      ["edit-post:p1", { postData: { content: "second" } }],
+      ["like:p1", undefined],
+    ]);
   });
 
   it("replays a gone tab's writes once, in click order; a live tab's stay its own; no answer keeps it", async () => {

@@ -3,9 +3,11 @@
 // tabs toggling one post end in the state of the last click, and never take a newer
 // state back with an older one. KEPT_REPEATS sets how many clicks each test makes:
 // 10 in `npm test` (2 for the deterministic slow-mock test), 50 in `npm run test:stress`
-// (tests/e2e/stress.mjs), beside two CPU burners.
+// (tests/e2e/stress.mjs), beside two CPU burners. Text sent and not yet answered is kept too:
+// a post's or a comment's (a draft, app/lib/draft.ts) and an edit's (the outbox).
 import { expect, test, scaled, type Locator, type Page } from "./fixtures";
-import { feed, loginAsGuest } from "./helpers";
+import { feed, loginAsGuest, postAction } from "./helpers";
+import { shoot } from "./screen-helpers";
 import { readIndexedDb } from "./hardening/api";
 
 const REPEATS = Number(process.env.KEPT_REPEATS || 10);
@@ -212,4 +214,191 @@ test("a post's text whose page went away between Post and its answer comes back 
   await page.reload();
   await expect(box).toHaveValue("Never reached the store");
   await expect(feed(page).getByRole("article").filter({ hasText: "Never reached the store" })).toHaveCount(0);
+});
+
+/** The mock answers every request `ms` later (0: at once), from the next page load on. */
+const mockDelay = (page: Page, ms: number) =>
+  page.evaluate(
+    (ms) =>
+      ms
+        ? localStorage.setItem(
+            "mockman-faults",
+            JSON.stringify({ delay: { min: ms, max: ms }, failRate: 0, failStatus: 500, offline: false }),
+          )
+        : localStorage.removeItem("mockman-faults"),
+    ms,
+  );
+
+/** A card's post id (its author line is `post-<id>-author`). */
+const idOf = async (card: Locator) => (await card.getAttribute("aria-labelledby"))!.replace(/^post-/, "").replace(/-author$/, "");
+
+test("a comment whose page went away between Reply and its answer comes back, in the sheet and on the post page, until it lands", async ({
+  page,
+}) => {
+  test.setTimeout(scaled(90_000));
+  await loginAsGuest(page);
+  const card = () => feed(page).getByRole("article").first();
+  const id = await idOf(card());
+  const sheet = page.getByRole("dialog", { name: "Add comment" });
+  const sheetBox = sheet.getByRole("textbox", { name: "Your comment" });
+  // Two seconds a request: the reload comes while the comment waits in the worker, which the reload ends.
+  await mockDelay(page, 2000);
+  await page.reload();
+  await card().getByRole("button", { name: "Comment" }).click();
+  await sheetBox.fill("Typed in the sheet");
+  await sheet.getByRole("button", { name: "Reply" }).click();
+  await expect(sheet.getByRole("button", { name: "Replying…" })).toBeVisible();
+  await mockDelay(page, 0);
+  await page.reload();
+  await card().getByRole("button", { name: "Comment" }).click();
+  await expect(sheetBox, "the sheet's text is back").toHaveValue("Typed in the sheet");
+  await shoot(page, "kept-comment-sheet");
+  await page.setViewportSize({ width: 375, height: 812 });
+  await shoot(page, "kept-comment-sheet");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  expect((await readIndexedDb(page)).comments.filter((c) => c.commentVal === "Typed in the sheet")).toEqual([]);
+
+  // The post page's box is the same post's: it shows the same text; a reload there mid-Reply keeps it too.
+  await page.goto(`/post/${id}`);
+  const pageBox = page.getByRole("main").getByRole("textbox", { name: "Your comment" });
+  await expect(pageBox).toHaveValue("Typed in the sheet");
+  await mockDelay(page, 2000);
+  await page.reload();
+  await pageBox.fill("Typed on the post page");
+  await page.getByRole("main").getByRole("button", { name: "Reply" }).click();
+  await expect(page.getByRole("main").getByRole("button", { name: "Replying…" })).toBeVisible();
+  await mockDelay(page, 0);
+  await page.reload();
+  await expect(pageBox, "the post page's text is back").toHaveValue("Typed on the post page");
+  await shoot(page, "kept-comment-post-page");
+  await page.setViewportSize({ width: 375, height: 812 });
+  await shoot(page, "kept-comment-post-page");
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Once it lands, the draft goes.
+  await page.getByRole("main").getByRole("button", { name: "Reply" }).click();
+  await expect(page.getByRole("main").getByRole("listitem").filter({ hasText: "Typed on the post page" })).toHaveCount(1);
+  await expect(pageBox).toHaveValue("");
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("moments-comment-draft")))).toEqual([]);
+  await page.reload();
+  await expect(page.getByRole("main").getByRole("listitem").filter({ hasText: "Typed on the post page" })).toHaveCount(1);
+  await expect(pageBox).toHaveValue("");
+});
+
+test("a comment's text whose page went away between Reply and its answer comes back only when the comment was not stored", async ({
+  page,
+}) => {
+  await loginAsGuest(page);
+  const id = await idOf(feed(page).getByRole("article").first());
+  await page.goto(`/post/${id}`);
+  const main = page.getByRole("main");
+  const box = main.getByRole("textbox", { name: "Your comment" });
+  const shown = (text: string) => main.getByRole("listitem").filter({ hasText: text });
+  await box.fill("Stored before it went");
+  await main.getByRole("button", { name: "Reply" }).click();
+  await expect(shown("Stored before it went")).toHaveCount(1);
+  // What a page that went away after the store and before the answer leaves: the draft, marked sent.
+  const leave = (text: string) =>
+    page.evaluate(
+      ({ text, id }) => {
+        localStorage.setItem(`moments-comment-draft:guest:${id}`, text);
+        localStorage.setItem(`moments-comment-draft-sent:guest:${id}`, JSON.stringify({ text, at: Date.now() - 1000 }));
+      },
+      { text, id },
+    );
+  await leave("Stored before it went");
+  await page.reload();
+  await expect(shown("Stored before it went")).toHaveCount(1);
+  // Not offered again to be sent twice; the mark is gone.
+  await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("moments-comment-draft")))).toEqual([]);
+  await expect(box).toHaveValue("");
+  // One the API never stored comes back to be sent.
+  await leave("Never reached the store");
+  await page.reload();
+  await expect(box).toHaveValue("Never reached the store");
+  await expect(shown("Never reached the store")).toHaveCount(0);
+});
+
+test("an edit of a post whose page went away between Save and its answer lands; one stored already is shown once", async ({ page }) => {
+  test.setTimeout(scaled(90_000));
+  await loginAsGuest(page);
+  const composer = page.getByRole("region", { name: "Create a post" });
+  await composer.getByRole("textbox", { name: "What's happening?" }).fill("A post to be edited");
+  await composer.getByRole("button", { name: "Post" }).click();
+  const card = () =>
+    feed(page)
+      .getByRole("article")
+      .filter({ hasText: /A post to be edited|Edited before the reload|Edited and stored/ });
+  await expect(card()).toHaveCount(1);
+  const id = await idOf(card());
+  const dialog = page.getByRole("dialog", { name: "Edit post" });
+
+  await mockDelay(page, 2000);
+  await page.reload();
+  await postAction(card(), "Edit post");
+  await dialog.getByRole("textbox", { name: "Post text" }).fill("Edited before the reload");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog.getByRole("button", { name: "Saving…" })).toBeVisible();
+  await mockDelay(page, 0);
+  await page.reload();
+  await expect(card().locator(".post-card__content"), "the edit landed").toHaveText("Edited before the reload", {
+    timeout: scaled(30_000),
+  });
+  await outboxDrained(page);
+  expect((await readIndexedDb(page)).posts.find((p) => p._id === id).content).toBe("Edited before the reload");
+  await shoot(page, "kept-edit-post");
+  await page.setViewportSize({ width: 375, height: 812 });
+  await shoot(page, "kept-edit-post");
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // What a page that went away after the store and before the answer leaves: the edit, kept by its gone tab.
+  await postAction(card(), "Edit post");
+  await dialog.getByRole("textbox", { name: "Post text" }).fill("Edited and stored");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog).toHaveCount(0);
+  await outboxDrained(page);
+  await page.evaluate(
+    ({ id, token }) =>
+      localStorage.setItem(
+        `moments-outbox:gone-tab:edit-post:${id}`,
+        JSON.stringify({
+          key: "gone-edit",
+          target: `edit-post:${id}`,
+          intent: "edit-post",
+          method: "POST",
+          path: `/posts/edit/${id}`,
+          body: { postData: { content: "Edited and stored" } },
+          token,
+          username: "guest",
+          tab: "gone-tab",
+          at: Date.now() - 1000,
+        }),
+      ),
+    { id, token: await page.evaluate(() => localStorage.getItem("token")) },
+  );
+  await page.reload();
+  await expect(card().locator(".post-card__content")).toHaveText("Edited and stored");
+  await outboxDrained(page);
+  expect((await readIndexedDb(page)).posts.filter((p) => p.content === "Edited and stored").map((p) => p._id)).toEqual([id]);
+});
+
+test("a profile edit whose page went away between Update and its answer lands", async ({ page }) => {
+  test.setTimeout(scaled(90_000));
+  await loginAsGuest(page);
+  await page.goto("/profile/guest");
+  await mockDelay(page, 2000);
+  await page.reload();
+  await page.getByRole("button", { name: "Edit profile" }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit profile" });
+  await dialog.getByLabel("Bio", { exact: true }).fill("A bio updated before the reload");
+  await dialog.getByRole("button", { name: "Update" }).click();
+  await expect(dialog.getByRole("button", { name: "Updating…" })).toBeVisible();
+  await mockDelay(page, 0);
+  await page.reload();
+  await expect(page.locator(".profile__bio"), "the edit landed").toHaveText("A bio updated before the reload", { timeout: scaled(30_000) });
+  await outboxDrained(page);
+  expect((await readIndexedDb(page)).users.find((u) => u.username === "guest").bio).toBe("A bio updated before the reload");
+  await shoot(page, "kept-edit-profile");
+  await page.setViewportSize({ width: 375, height: 812 });
+  await shoot(page, "kept-edit-profile");
 });

@@ -134,3 +134,34 @@ test("Edit profile counts the Bio and the photo descriptions in characters, an e
   await expect(page.locator(".profile__bio")).toHaveText("😀".repeat(200));
   expect(errors).toEqual([]);
 });
+
+test("a right-to-left name in the people lists' headings and the post page's heading is isolated for direction", async ({ page }) => {
+  const errors = watchErrors(page);
+  await loginAsGuest(page);
+  const token = await guestToken(page);
+  const edit = await apiCall(page, "POST", "/users/edit", { token, body: { userData: { firstName: HEBREW_NAME, lastName: "" } } });
+  expect(edit.status).toBe(201);
+  const made = await apiCall(page, "POST", "/posts", { token, body: { postData: { content: "A post by a Hebrew name" } } });
+  const postId = (made.body.posts as { _id: string; content: string }[]).find((p) => p.content === "A post by a Hebrew name")!._id;
+  for (const [path, heading] of [
+    ["/profile/guest/followers", `People following ${HEBREW_NAME}`],
+    ["/profile/guest/following", `People ${HEBREW_NAME} follows`],
+  ]) {
+    await page.goto(path);
+    const h1 = page.getByRole("heading", { level: 1, name: heading });
+    await expect(h1).toBeVisible();
+    // The name alone is isolated: "People following" stays where it is, whatever the name's direction.
+    await expect(h1.locator("bdi")).toHaveText(HEBREW_NAME);
+    expect(await direction(h1.locator("bdi"))).toBe("rtl");
+    expect(await direction(h1)).toBe("ltr");
+    await shoot(page, `rtl-${path.split("/").pop()}`);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await shoot(page, `rtl-${path.split("/").pop()}`);
+    await page.setViewportSize({ width: 375, height: 812 });
+  }
+  await page.goto(`/post/${postId}`);
+  const h1 = page.getByRole("heading", { level: 1, name: `Post by ${HEBREW_NAME}` });
+  await expect(h1.locator("bdi")).toHaveText(HEBREW_NAME);
+  expect(await direction(h1.locator("bdi"))).toBe("rtl");
+  expect(errors).toEqual([]);
+});

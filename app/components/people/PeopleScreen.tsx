@@ -24,6 +24,21 @@ export async function loadPeople(username: string, which: Which): Promise<People
 export const peopleTitle = (which: Which, user: User) =>
   which === "followers" ? `People following ${fullName(user)}` : `People ${fullName(user)} follows`;
 
+/** The same title as a heading, the name isolated (<bdi>) so a right-to-left name does not reorder the words around it. */
+const PeopleHeading = ({ which, user }: { which: Which; user: User }) => (
+  <h1 className="page__title">
+    {which === "followers" ? (
+      <>
+        People following <bdi>{fullName(user)}</bdi>
+      </>
+    ) : (
+      <>
+        People <bdi>{fullName(user)}</bdi> follows
+      </>
+    )}
+  </h1>
+);
+
 export function PeopleScreen({ username, user, which, first }: PeopleData) {
   if (!user || !first)
     return (
@@ -38,7 +53,7 @@ export function PeopleScreen({ username, user, which, first }: PeopleData) {
           <Link to={profilePath(user.username)} className="link-button people-head__back">
             ← Back to @{user.username}
           </Link>
-          <h1 className="page__title">{peopleTitle(which, user)}</h1>
+          <PeopleHeading which={which} user={user} />
         </div>
         <nav className="people-tabs" aria-label={`Lists of @${user.username}`}>
           <NavLink to={peoplePath(user.username, "followers")} className="button button--secondary follow-button--sm" replace>

@@ -1,10 +1,12 @@
 // 'Edit profile' (CONTRACT §2, §5): cover photo, avatar, Name (required, max 12), Bio
-// Link, Bio (max 250) and 'Update'. It closes once the update succeeded; the
-// action toasts 'updated successfully' and the screens revalidate. Its state
-// lives in useEditProfile, the photos and their descriptions in EditProfilePhotos.
+// Link, Bio (max 250) and 'Update', kept from the press until its answer (useKeptEdit).
+// It closes once the update succeeded; the action toasts 'updated successfully' and the
+// screens revalidate. Its state lives in useEditProfile, the photos and their
+// descriptions in EditProfilePhotos.
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { BIO_MAX } from "#app/lib/schemas";
 import { TEXT } from "#app/lib/texts";
+import { useKeptEdit } from "#app/lib/use-kept-submit";
 import type { User } from "#app/lib/types";
 import { charCount } from "#mock/core/rules";
 import { Counter } from "../Counter";
@@ -16,6 +18,9 @@ import { useEditProfile } from "./useEditProfile";
 export function EditProfileModal({ user, onClose }: { user: User; onClose: () => void }) {
   const edit = useEditProfile(user, onClose);
   const { fetcher, busy, form, fields, lengths } = edit;
+  const formProps = getFormProps(form);
+  // A page gone between Update and its answer has the edit sent at the next boot (outbox.ts).
+  const onSubmit = useKeptEdit(fetcher, formProps.onSubmit);
 
   return (
     <Modal title={TEXT.editProfile} onClose={onClose}>
@@ -23,7 +28,8 @@ export function EditProfileModal({ user, onClose }: { user: User; onClose: () =>
         method="post"
         action={`/profile/${encodeURIComponent(user.username)}`}
         className="form edit-profile"
-        {...getFormProps(form)}
+        {...formProps}
+        onSubmit={onSubmit}
       >
         <EditProfilePhotos user={user} edit={edit} />
         <Field

@@ -30,8 +30,8 @@ const VENDORED = {
  * sandbox's engine and sources (QuickJS with its wasm, chai, lodash...: 1.5 MB), loaded by sandbox.ts; a Postman
  * request's model, body builder and authorizers (postman-collection, postman-url-encoder, postman-runtime's
  * lib/authorizer and lib/requester/core-body-builder, Postman's dynamic variables: 1.8 MB), loaded by postman-run.ts
- * for its first request, by sandbox.ts for a script's pm.sendRequest, and by dynamic.ts for its table of dynamic
- * variables; an answer's text in its charset as Newman decodes it (cli/answer-text.ts: iconv-lite's tables and the
+ * for its first request, by sandbox.ts for a script's pm.sendRequest, by dynamic.ts for its table of dynamic
+ * variables, and by cli/exports.ts for replay's --export-environment, --export-globals and --export-collection; an answer's text in its charset as Newman decodes it (cli/answer-text.ts: iconv-lite's tables and the
  * lodash postman-collection's helper loads, 0.6 MB), loaded by exchange.ts for its HTTP sender and an in-process binary
  * body's text.
  */
@@ -45,8 +45,8 @@ const LAZY_PARTS = [
   {
     file: "mockman.wire.cjs",
     entry: join(root, "mock/tester/engine/wire.ts"),
-    specifiers: ["./wire", "../engine/wire"],
-    importers: [join("engine", "postman-run.ts"), join("sandbox", "sandbox.ts")],
+    specifiers: ["./wire", "../engine/wire", "#mock/tester/engine/wire"],
+    importers: [join("engine", "postman-run.ts"), join("sandbox", "sandbox.ts"), join("cli", "exports.ts")],
   },
   {
     file: "mockman.answer-text.cjs",

@@ -3,10 +3,11 @@
 // later ones winning, as Postman's collection < environment < CLI order; and
 // the globals (`-g FILE`, `--global-var`), read the same way.
 import type { Variables } from "#mock/tester/collection/templates";
-import { EnvironmentFileError, VARIABLE_NAME, readEnvironmentFile, typedVariablesOfFile, type ScopeFile } from "#mock/tester/environments";
+import { EnvironmentFileError, VARIABLE_NAME, readEnvironmentFile, typedVariablesOfFile } from "#mock/tester/environments";
 import { typedValue, type VariableType } from "#mock/tester/engine/variable-types";
 import { usageError } from "./errors";
 import { readSource } from "./inputs";
+import type { ScopeStart } from "./exports";
 import type { CliIo } from "./io";
 
 export type { Variables };
@@ -15,8 +16,11 @@ export type { Variables };
 export interface TypedVariables {
   values: Record<string, unknown>;
   types: Record<string, VariableType>;
-  /** The Postman export they were read from, as Newman's --export-environment and --export-globals keep it (its id, name…). */
-  file?: ScopeFile;
+}
+
+/** A scope as a run starts with it, and where its export starts (cli/exports.ts). */
+export interface LoadedScope extends TypedVariables {
+  start: ScopeStart;
 }
 
 /**
@@ -24,10 +28,12 @@ export interface TypedVariables {
  * Postman environment or globals export, as Newman reads it (mock/tester/environments.ts): a Postman
  * export's values keep their JSON type (3 is a number to scripts), cast by a variable's own type.
  */
-export function parseEnvFile(text: string, file: string, flag = "--env"): TypedVariables {
+export function parseEnvFile(text: string, file: string, flag = "--env"): TypedVariables & { json: Record<string, unknown> } {
   try {
     const read = readEnvironmentFile(text, "newman");
-    return { ...typedVariablesOfFile(read), ...(read.scope && { file: read.scope }) };
+    // A plain file is a scope of its variables as the run reads them (Newman would read none of them: it reads `values`).
+    const json = read.json ?? { values: read.variables.map((v) => ({ key: v.name, value: v.value })) };
+    return { ...typedVariablesOfFile(read), json };
   } catch (error) {
     if (error instanceof EnvironmentFileError) throw usageError(`${flag} ${file}: ${error.message}`);
     throw error;
@@ -47,21 +53,21 @@ async function loadScope(
   file: { path?: string; what: string; flag?: string },
   pairs: string[] = [],
   flag: string,
-): Promise<TypedVariables> {
-  const scope: TypedVariables = file.path
-    ? parseEnvFile(await readSource(io, file.path, file.what), file.path, file.flag)
-    : { values: {}, types: {} };
+): Promise<LoadedScope> {
+  const read = file.path ? parseEnvFile(await readSource(io, file.path, file.what), file.path, file.flag) : undefined;
+  const scope: LoadedScope = { values: read?.values ?? {}, types: read?.types ?? {}, start: { file: read?.json, sets: [] } };
   for (const raw of pairs) {
     const [name, value] = parseEnvVar(raw, flag);
     scope.values[name] = typedValue(Object.hasOwn(scope.types, name) ? scope.types[name] : undefined, value);
+    scope.start.sets.push([name, value]);
   }
   return scope;
 }
 
 /** -g FILE then each --global-var NAME=VALUE. */
-export const loadGlobals = (io: CliIo, options: { globals?: string; globalVar?: string[] }): Promise<TypedVariables> =>
+export const loadGlobals = (io: CliIo, options: { globals?: string; globalVar?: string[] }): Promise<LoadedScope> =>
   loadScope(io, { path: options.globals, what: "--globals file", flag: "--globals" }, options.globalVar, "--global-var");
 
 /** -e FILE then each --env-var NAME=VALUE. */
-export const loadVariables = (io: CliIo, options: { env?: string; envVar?: string[] }): Promise<TypedVariables> =>
+export const loadVariables = (io: CliIo, options: { env?: string; envVar?: string[] }): Promise<LoadedScope> =>
   loadScope(io, { path: options.env, what: "--env file" }, options.envVar, "--env-var");

@@ -13,9 +13,7 @@ import type { FileSource } from "#mock/tester/engine/exchange";
 import { cut, NotSent } from "#mock/tester/engine/bounds";
 import { REPORTERS, columnsFor, junitXml, printable, resultLines, summaryLine, type ReplayResult } from "#mock/tester/engine/reporters";
 import { executeRun, prepareRun, RunSetupError, type RunnableCollection } from "#mock/tester/engine/run";
-import type { Scopes } from "#mock/tester/sandbox/sandbox";
-import { newmanExport } from "#mock/tester/environments";
-import { castIn } from "#mock/tester/engine/variable-types";
+import type { ScopeMutations } from "#mock/tester/engine/mutations";
 import { openSender } from "../stores";
 import { CliError, EXIT, oneLine, usageError } from "../errors";
 import { readSource, refuseStoreOutput, writeOutput } from "../inputs";
@@ -23,7 +21,8 @@ import { collectNow } from "../memory";
 import { wantsColor, type CliIo } from "../io";
 import { addFaultOptions, faultsFrom, withFaults } from "../fault-options";
 import { addDbOption, addExamples, baseUrl, collect, count, parseOptions } from "../options";
-import { loadGlobals, loadVariables, type TypedVariables } from "../variables";
+import { loadGlobals, loadVariables } from "../variables";
+import { collectionExport, scopeExport, type ScopeStart } from "../exports";
 import pkg from "../../package.json" with { type: "json" };
 
 export type { ReplayResult };
@@ -332,7 +331,7 @@ export function replayCommand(io: CliIo): Command {
     } finally {
       await sender.close();
     }
-    const { report, scopes } = outcome;
+    const { report } = outcome;
     if (where.lines) io.stdout.write(summaryLine(report));
     for (const reporter of reporters.filter((r) => r !== "cli")) {
       const text = reporter === "junit" ? junitXml(report) : JSON.stringify(report, null, 2) + "\n";
@@ -342,7 +341,9 @@ export function replayCommand(io: CliIo): Command {
       if (target) await writeOutput(io, target, text, { option: `the ${reporter} report`, db: options.db });
       else io.stdout.write(text);
     }
-    await exportScopes(io, options, loaded, scopes, { environment: environment.file, globals: globals.file });
+    // --base-url gives {{baseUrl}} as --env-var would: the environment exported has it.
+    if (options.baseUrl !== undefined) environment.start.sets.push(["baseUrl", prepared.scopes.environment.baseUrl]);
+    await exportScopes(io, options, loaded, outcome.mutations, { environment: environment.start, globals: globals.start });
 
     const failure = report.error
       ? report.error
@@ -356,40 +357,28 @@ export function replayCommand(io: CliIo): Command {
   });
 }
 
-/**
- * A scope as Newman exports it (--export-environment, --export-globals): the -e or -g file's id, name and
- * order kept, the variables as the run left them; stamped by mockman and its version, as Newman stamps its own.
- */
-const newmanScope = (scope: "environment" | "globals", scopes: Scopes, file: TypedVariables["file"]) =>
-  newmanExport(scope, file, scopes[scope], scopes.types?.[scope] ?? {}, `mockman/${pkg.version}`);
-
-/** A variable's type (variable-types.ts), when it has one. */
-const typeIn = (scopes: Scopes, scope: "environment" | "globals" | "collectionVariables", name: string) => {
-  const types = scopes.types?.[scope];
-  return types && Object.hasOwn(types, name) ? types[name] : undefined;
-};
-
-/** --export-environment, --export-globals, --export-collection: the scopes as the run left them. */
+/** --export-environment, --export-globals, --export-collection: the scopes as the run left them (cli/exports.ts). */
 async function exportScopes(
   io: CliIo,
   options: Options,
   loaded: LoadedCollection,
-  scopes: Scopes,
-  files: Record<"environment" | "globals", TypedVariables["file"]>,
+  mutations: ScopeMutations,
+  starts: Record<"environment" | "globals", ScopeStart>,
 ): Promise<void> {
-  if (options.exportEnvironment) await writeOutput(io, options.exportEnvironment, newmanScope("environment", scopes, files.environment));
-  if (options.exportGlobals) await writeOutput(io, options.exportGlobals, newmanScope("globals", scopes, files.globals));
-  if (options.exportCollection) {
-    const collection = loaded.postman
-      ? {
-          ...loaded.postman,
-          // A variable with a type keeps it, its value as the Variable stores it (Newman's collection JSON).
-          variable: Object.entries(scopes.collectionVariables).map(([key, value]) => {
-            const type = typeIn(scopes, "collectionVariables", key);
-            return type ? { key, value: castIn(type, value), type } : { key, value: value === undefined ? "" : value };
-          }),
-        }
-      : loaded.file;
-    await writeOutput(io, options.exportCollection, JSON.stringify(collection, null, 2) + "\n");
-  }
+  if (!options.exportEnvironment && !options.exportGlobals && !options.exportCollection) return;
+  const stamp = `mockman/${pkg.version}`;
+  for (const [item, target] of [
+    ["environment", options.exportEnvironment],
+    ["globals", options.exportGlobals],
+  ] as const)
+    if (target) await writeOutput(io, target, await scopeExport(item, starts[item], mutations[item], stamp));
+  if (options.exportCollection)
+    await writeOutput(
+      io,
+      options.exportCollection,
+      // A mockman collection is written as it was read: its run sets no collection variables.
+      loaded.postman
+        ? await collectionExport(loaded.postman, mutations.collectionVariables, stamp)
+        : JSON.stringify(loaded.file, null, 2) + "\n",
+    );
 }

@@ -1,6 +1,7 @@
-// Environment files, read and written the same way by the page's Environments
-// dialog and by `mockman replay` (-e, -g, --export-environment, --export-globals):
-// a plain {"name": "value"} object, or a Postman environment or globals export.
+// Environment files, read the same way by the page's Environments dialog and by
+// `mockman replay` (-e, -g): a plain {"name": "value"} object, or a Postman
+// environment or globals export; written as the Postman app exports them (the page).
+// replay's --export-environment and --export-globals are postman-collection's (cli/exports.ts).
 import { SERVE_URL } from "#mock/core/boundary";
 import { castIn, typedValue, variableTypeOf, type VariableType } from "./engine/variable-types";
 
@@ -25,29 +26,11 @@ export interface EnvironmentFile {
   /** The name a Postman export gives itself; a plain file has none. */
   name?: string;
   variables: EnvVariable[];
-  /** Read as Newman reads it (`as` "newman"), a Postman export: what Newman's export of it keeps (newmanExport). */
-  scope?: ScopeFile;
-}
-
-/**
- * What Newman's --export-environment and --export-globals keep of the file it read, postman-collection's
- * VariableScope of it: its `_`-prefixed fields (under `_`, each with its leading underscores taken off, as
- * PropertyBase keeps them), its id and name, and its variables in order, by key. A row no script reads is
- * `frozen`, written back as it was: a disabled one, and one a later row of the same key hides.
- */
-export interface ScopeFile {
-  meta?: Record<string, unknown>;
-  id?: unknown;
-  name?: unknown;
-  rows: Array<{ key: string; frozen?: NewmanVariable }>;
-}
-
-/** A variable as postman-collection's Variable#toJSON writes it (Newman's exports): no `enabled`, type `any` unless it has one. */
-interface NewmanVariable {
-  disabled?: true;
-  type: string;
-  value?: unknown;
-  key: string;
+  /**
+   * Read as Newman reads it (`as` "newman"), a Postman export: the file's JSON, what postman-collection's
+   * VariableScope is made of for Newman's --export-environment and --export-globals (cli/exports.ts).
+   */
+  json?: Record<string, unknown>;
 }
 
 /** A value as the variable holds it: text as it is, anything else as its JSON. */
@@ -80,54 +63,21 @@ export function readEnvironmentFile(text: string, as: "postman" | "newman" = "po
     });
     return { variables };
   }
-  const rows: ScopeFile["rows"] = [];
-  // Each row scripts may read, with its own value: frozen with it when a later row of its key hides it.
-  const own = new Map<ScopeFile["rows"][number], NewmanVariable>();
   const variables = (record.values as unknown[]).flatMap((raw, i) => {
     if (!raw || typeof raw !== "object") throw new EnvironmentFileError(`values[${i}] is not an object with a key and a value`);
     const v = raw as { key?: unknown; value?: unknown; type?: unknown; enabled?: unknown; disabled?: unknown };
-    const type = variableTypeOf(v.type);
-    // Newman keeps a disabled variable (none of its scripts reads it) and writes it back as it was.
-    if (v.disabled === true && as === "newman" && v.key !== undefined && v.key !== null && String(v.key))
-      rows.push({ key: String(v.key), frozen: newmanVariable(String(v.key), v.value, type, true) });
     if (v.disabled === true || (v.enabled === false && as === "postman")) return [];
     const name = String(v.key ?? "");
     if (!name) throw new EnvironmentFileError(`values[${i}] has no key`);
     const variable: EnvVariable = { name, value: asText(v.value ?? ""), secret: v.type === "secret" };
     if (as === "newman") {
+      const type = variableTypeOf(v.type);
       variable.typed = { value: type ? typedValue(type, v.value) : v.value === undefined ? "" : v.value, ...(type && { type }) };
-      // A row a later one of its key hides keeps its own value: scripts read and set the last one.
-      for (const row of rows) if (row.key === name && !row.frozen) row.frozen = own.get(row);
-      const row = { key: name };
-      own.set(row, newmanVariable(name, variable.typed.value, type));
-      rows.push(row);
     }
     return [variable];
   });
   const name = typeof record.name === "string" && record.name.trim() ? record.name.trim() : undefined;
-  if (as === "postman") return { name, variables };
-  const meta = Object.fromEntries(
-    Object.entries(record)
-      .filter(([key]) => key.startsWith("_") && key !== "_")
-      .map(([key, value]) => [key.replace(/^_+/, ""), value]),
-  );
-  const scope: ScopeFile = {
-    ...(Object.keys(meta).length ? { meta } : {}),
-    ...(record.id ? { id: record.id } : {}),
-    ...(record.name ? { name: record.name } : {}),
-    rows,
-  };
-  return { name, variables, scope };
-}
-
-/** A variable as Newman writes it: its value cast in by its type (as the Variable stores it), none when undefined. */
-function newmanVariable(key: string, value: unknown, type: VariableType | undefined, disabled = false): NewmanVariable {
-  return {
-    ...(disabled ? { disabled: true as const } : {}),
-    type: type ?? "any",
-    ...(value !== undefined ? { value: type ? castIn(type, value) : value } : {}),
-    key,
-  };
+  return { name, variables, ...(as === "newman" && { json: record }) };
 }
 
 /** The variables of a file by name, a later one winning. */
@@ -171,42 +121,6 @@ export function toPostmanFile(
           },
     ),
     _postman_variable_scope: scope,
-  };
-  return JSON.stringify(json, null, 2) + "\n";
-}
-
-/**
- * A scope as Newman's --export-environment and --export-globals write it (newman/lib/run/index.js): the
- * VariableScope's JSON (its file's `_` fields, id, name; each variable `{type, value, key}`, `any` unless typed,
- * in the file's order, then those the run added), a name of `scope` when the file gave none, and the stamps.
- * No file, or a plain one: a new id, as postman-collection gives a scope without one.
- */
-export function newmanExport(
-  scope: "environment" | "globals",
-  file: ScopeFile | undefined,
-  values: Record<string, unknown>,
-  types: Partial<Record<string, VariableType>>,
-  exportedUsing: string,
-): string {
-  const written = new Set<string>();
-  const live = (key: string) => {
-    written.add(key);
-    return newmanVariable(key, values[key], Object.hasOwn(types, key) ? types[key] : undefined);
-  };
-  const list: NewmanVariable[] = [];
-  for (const row of file?.rows ?? [])
-    if (row.frozen) list.push(row.frozen);
-    else if (Object.hasOwn(values, row.key) && !written.has(row.key)) list.push(live(row.key));
-  for (const key of Object.keys(values)) if (!written.has(key)) list.push(live(key));
-  const json = {
-    ...(file?.meta && { _: file.meta }),
-    id: file?.id || file?.meta?.postman_id || globalThis.crypto.randomUUID(),
-    ...(file?.name ? { name: file.name } : {}),
-    values: list,
-    ...(file?.name ? {} : { name: scope }),
-    _postman_variable_scope: scope,
-    _postman_exported_at: new Date().toISOString(),
-    _postman_exported_using: exportedUsing,
   };
   return JSON.stringify(json, null, 2) + "\n";
 }

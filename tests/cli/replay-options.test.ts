@@ -278,7 +278,33 @@ describe("reporters and exports", () => {
       // A number stays a number (a re-import keeps its type there).
       { type: "any", value: 1, key: "g" },
     ]);
-    expect(JSON.parse(readFileSync(join(dir, "c.json"), "utf8")).variable).toEqual([{ key: "c", value: "after" }]);
+    // postman-collection's Collection JSON, as Newman writes it, but its variables as the run left them.
+    expect(JSON.parse(readFileSync(join(dir, "c.json"), "utf8"))).toMatchObject({
+      variable: [{ type: "any", value: "after", key: "c" }],
+      name: "collection",
+      _postman_variable_scope: "collection",
+    });
+  });
+
+  it("--export-environment has the {{baseUrl}} --base-url gives, as --env-var would give it", async () => {
+    const dir = tempDir();
+    const server = createServer((_, res) => res.end("ok"));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+      const file = postman(dir, [item("Root", "{{baseUrl}}/x", ["pm.environment.set('seen', pm.environment.get('baseUrl'));"])]);
+      const ran = await cli(["replay", file, "--base-url", `${base}/`, "--env-var", "start=1", "--export-environment", "env.json"], {
+        cwd: dir,
+      });
+      expect(ran.code, ran.stderr).toBe(0);
+      expect(JSON.parse(readFileSync(join(dir, "env.json"), "utf8")).values).toEqual([
+        { type: "any", value: "1", key: "start" },
+        { type: "any", value: base, key: "baseUrl" },
+        { type: "any", value: base, key: "seen" },
+      ]);
+    } finally {
+      server.close();
+    }
   });
 
   it("--color on colours a pipe, --color off a terminal not", async () => {

@@ -1,13 +1,6 @@
 // Environment files as both the page and `mockman replay` read and write them (mock/tester/environments.ts).
 import { describe, expect, it } from "vitest";
-import {
-  EnvironmentFileError,
-  newmanExport,
-  readEnvironmentFile,
-  toPostmanFile,
-  typedVariablesOfFile,
-  variablesOfFile,
-} from "#mock/tester/environments";
+import { EnvironmentFileError, readEnvironmentFile, toPostmanFile, typedVariablesOfFile, variablesOfFile } from "#mock/tester/environments";
 
 describe("environment files", () => {
   it("read a plain file of names and values, numbers and booleans as text", () => {
@@ -89,68 +82,26 @@ describe("environment files", () => {
     expect(variablesOfFile(readEnvironmentFile(JSON.stringify(plain)))).toEqual({ token: "abc", count: "2" });
   });
 
-  it("write a scope as Newman exports it: the file's id, name, `_` fields and order, the run's values, a disabled row as it was", () => {
-    const file = readEnvironmentFile(
-      JSON.stringify({
-        _postman_id: "from-meta",
-        id: "e-1",
-        name: "staging",
-        values: [
-          { key: "off", value: "x", type: "string", disabled: true },
-          { key: "dup", value: "first", type: "default", enabled: true },
-          { key: "n", value: "5", type: "number", enabled: true },
-          { key: "dup", value: "second", type: "secret", enabled: true },
-          { key: "gone", value: "g" },
-        ],
-        _postman_exported_using: "Postman/11",
-      }),
-      "newman",
-    );
-    const { values, types } = typedVariablesOfFile(file);
-    expect(values).toEqual({ dup: "second", n: 5, gone: "g" });
-    delete values.gone;
-    Object.assign(values, { n: 6, added: { a: 1 }, dup: "set" });
-    const json = JSON.parse(newmanExport("environment", file.scope, values, types, "mockman/1"));
-    expect(Object.keys(json)).toEqual([
-      "_",
-      "id",
-      "name",
-      "values",
-      "_postman_variable_scope",
-      "_postman_exported_at",
-      "_postman_exported_using",
-    ]);
-    expect(json).toMatchObject({
-      _: { postman_id: "from-meta", postman_exported_using: "Postman/11" },
+  it("read a Postman export as Newman's scripts read it: each value typed, and the file's JSON for the exports", () => {
+    const json = {
+      _postman_id: "from-meta",
       id: "e-1",
       name: "staging",
-      _postman_variable_scope: "environment",
-      _postman_exported_using: "mockman/1",
-    });
-    expect(json.values).toEqual([
-      { disabled: true, type: "string", value: "x", key: "off" },
-      { type: "any", value: "first", key: "dup" },
-      { type: "number", value: 6, key: "n" },
-      { type: "any", value: "set", key: "dup" },
-      { type: "any", value: { a: 1 }, key: "added" },
-    ]);
-    // No file (or a plain one): a fresh id, and the scope's name after the values, as Newman's defaults put it.
-    const bare = JSON.parse(newmanExport("globals", undefined, { g: 1 }, {}, "mockman/1"));
-    expect(Object.keys(bare)).toEqual([
-      "id",
-      "values",
-      "name",
-      "_postman_variable_scope",
-      "_postman_exported_at",
-      "_postman_exported_using",
-    ]);
-    expect(bare).toMatchObject({
-      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      name: "globals",
-      values: [{ type: "any", value: 1, key: "g" }],
-    });
-    // An id the file gives only as `_postman_id` is its id.
-    const metaOnly = readEnvironmentFile(JSON.stringify({ _postman_id: "m-1", values: [] }), "newman");
-    expect(JSON.parse(newmanExport("environment", metaOnly.scope, {}, {}, "mockman/1")).id).toBe("m-1");
+      values: [
+        { key: "off", value: "x", type: "string", disabled: true },
+        { key: "dup", value: "first", type: "default", enabled: true },
+        { key: "n", value: "5", type: "number", enabled: true },
+        { key: "dup", value: "second", type: "secret", enabled: true },
+        { key: "obj", value: { a: 1 } },
+        { key: "none" },
+      ],
+    };
+    const file = readEnvironmentFile(JSON.stringify(json), "newman");
+    // A number stays one (cast by its type), an object an object, no value "", the last of a name wins.
+    expect(typedVariablesOfFile(file)).toEqual({ values: { dup: "second", n: 5, obj: { a: 1 }, none: "" }, types: { n: "number" } });
+    // What postman-collection's VariableScope is made of, for --export-environment and --export-globals (cli/exports.ts).
+    expect(file.json).toEqual(json);
+    expect(readEnvironmentFile(JSON.stringify(json)).json).toBeUndefined();
+    expect(readEnvironmentFile('{"a": "1"}', "newman").json).toBeUndefined();
   });
 });

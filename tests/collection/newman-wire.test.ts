@@ -11,8 +11,9 @@
 // each reads the answers: answers.postman_collection.json's scripts write what
 // they read (header rows, a body's characters in its charset) into their
 // assertions' names, and both tools must give the same assertions. And the
-// environment and globals files both write after a run (--export-environment,
-// --export-globals): the same JSON, key for key, but for the stamps.
+// environment, globals and collection files both write after a run (--export-environment,
+// --export-globals, --export-collection): the same JSON, key for key, but for the stamps,
+// fresh ids, and the collection's variables (Newman's are as read, newman#2680).
 import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -386,27 +387,39 @@ describe("Newman and mockman replay send the same requests, byte for byte", () =
   }
 });
 
-describe("Newman and mockman replay export the same environment and globals", () => {
+describe("Newman and mockman replay export the same environment, globals and collection", () => {
   const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+  /** The ids postman-collection gives what has none (the scope, an item, a script, the collection's info): a fresh UUID each. */
+  const FRESH_IDS = new Set(["id", "_postman_id"]);
+  const withoutFreshIds = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(withoutFreshIds);
+    if (!value || typeof value !== "object") return value;
+    return Object.fromEntries(
+      Object.entries(value).map(([key, v]) => [
+        key,
+        FRESH_IDS.has(key) && typeof v === "string" && UUID.test(v) ? "<fresh uuid>" : withoutFreshIds(v),
+      ]),
+    );
+  };
   /**
    * An exported file with what cannot agree written over in its place: the time, the tool (returned apart), and
-   * a fresh id (a UUID each).
+   * the fresh ids (but the environment's, which its file gives).
    */
-  const exported = (path: string, freshId: boolean) => {
+  const exported = (path: string) => {
     const json = JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>;
     expect(Date.parse(json._postman_exported_at as string)).not.toBeNaN();
     const tool = json._postman_exported_using;
     json._postman_exported_at = "<time>";
     json._postman_exported_using = "<tool>";
-    if (freshId) {
-      expect(json.id).toMatch(UUID);
-      json.id = "<fresh uuid>";
-    }
-    return { text: JSON.stringify(json, null, 2), tool };
+    return { json: withoutFreshIds(json) as Record<string, unknown>, tool };
   };
+  const text = (json: unknown) => JSON.stringify(json, null, 2);
 
-  // The environment file's id, name and `_postman_*` fields kept, each variable `{type, value, key}` (`any` unless
-  // typed: a secret or default one too), a disabled one written back, the file's order; the globals file has no id.
+  // postman-collection's VariableScope of each file, as Newman exports it: the environment file's id, name and `_postman_*`
+  // fields kept, each variable `{type, value, key}` (`any` unless postman-collection knows its type: a secret or default one
+  // too), rows where the scripts' sets and unsets left them (an unset then a later set moves a row to the end, a set on a
+  // disabled last row adds one, an unset removes each enabled row of its key), --env-var set first; the globals file has no
+  // id. The collection as postman-collection writes it, with the stamps.
   it("exports.postman_collection.json", { timeout: 120_000 }, async () => {
     const file = join(WIRE, "exports.postman_collection.json");
     const environment = JSON.parse(readFileSync(join(WIRE, "exports.environment.json"), "utf8")) as { values: unknown[] };
@@ -415,20 +428,30 @@ describe("Newman and mockman replay export the same environment and globals", ()
     writeFileSync(environmentPath, JSON.stringify(environment));
     const globals = join(WIRE, "exports.globals.json");
     const out = (tool: string, scope: string) => join(scratch, `${tool}-exported-${scope}.json`);
+    // The collection variables as Newman's run left them: its export has them as read (below), the last script's scope has them.
+    let collectionVariables: unknown;
     await new Promise<void>((resolve, reject) =>
-      newman.run(
-        {
-          collection: file,
-          environment: environmentPath,
-          globals,
-          envVar: [{ key: "extra", value: "1" }],
-          globalVar: [{ key: "given", value: "2" }],
-          reporters: [],
-          exportEnvironment: out("newman", "environment"),
-          exportGlobals: out("newman", "globals"),
-        },
-        (error) => (error ? reject(error) : resolve()),
-      ),
+      newman
+        .run(
+          {
+            collection: file,
+            environment: environmentPath,
+            globals,
+            envVar: [
+              { key: "extra", value: "1" },
+              { key: "given", value: "9" },
+            ],
+            globalVar: [{ key: "given", value: "2" }],
+            reporters: [],
+            exportEnvironment: out("newman", "environment"),
+            exportGlobals: out("newman", "globals"),
+            exportCollection: out("newman", "collection"),
+          },
+          (error) => (error ? reject(error) : resolve()),
+        )
+        .on("script", (_error: unknown, o: { execution: { collectionVariables: { toJSON(): { values: unknown } } } }) => {
+          collectionVariables = o.execution.collectionVariables.toJSON().values;
+        }),
     );
     const ran = await processCli([
       "replay",
@@ -439,26 +462,42 @@ describe("Newman and mockman replay export the same environment and globals", ()
       globals,
       "--env-var",
       "extra=1",
+      "--env-var",
+      "given=9",
       "--global-var",
       "given=2",
       "--export-environment",
       out("mockman", "environment"),
       "--export-globals",
       out("mockman", "globals"),
+      "--export-collection",
+      out("mockman", "collection"),
     ]);
     expect(ran.code, ran.stderr).toBe(0);
-    for (const [scope, freshId] of [
-      ["environment", false],
-      ["globals", true],
-    ] as const) {
-      const [byNewman, byMockman] = [exported(out("newman", scope), freshId), exported(out("mockman", scope), freshId)];
-      expect(byMockman.text, scope).toBe(byNewman.text);
+    for (const scope of ["environment", "globals", "collection"]) {
+      const [byNewman, byMockman] = [exported(out("newman", scope)), exported(out("mockman", scope))];
+      if (scope === "collection") {
+        // Newman writes the collection's variables as it read them (postman-runtime runs on a copy, newman#2680): mockman
+        // writes them as the run left them. And postman-runtime's mark of each script it ran, a fresh UUID, mockman has not.
+        const read = JSON.parse(readFileSync(file, "utf8")) as { variable: Array<Record<string, unknown>> };
+        expect((byNewman.json.variable as Array<{ key: string }>).map((v) => v.key)).toEqual(read.variable.map((v) => v.key));
+        expect(collectionVariables).not.toEqual(byNewman.json.variable);
+        byNewman.json.variable = collectionVariables;
+        const scripts = (byNewman.json.item as Array<{ event: Array<{ script: Record<string, unknown> }> }>)[0].event;
+        for (const { script } of scripts) {
+          expect(script._lastExecutionId).toMatch(UUID);
+          delete script._lastExecutionId;
+        }
+      }
+      expect(text(byMockman.json), scope).toBe(text(byNewman.json));
       // Each stamps its own name and version.
       expect([byNewman.tool, byMockman.tool]).toEqual([expect.stringMatching(/^Newman\/6\./), expect.stringMatching(/^mockman\/\d/)]);
     }
-    expect(JSON.parse(exported(out("newman", "environment"), false).text)).toMatchObject({
-      id: "5f0c3f9e-1b7d-4c51-9a41-0e6f3c2a7b10",
-      name: "wire exports",
-    });
+    // The environment file's own id (a UUID too, so written over above) is kept by both.
+    for (const tool of ["newman", "mockman"])
+      expect(JSON.parse(readFileSync(out(tool, "environment"), "utf8"))).toMatchObject({
+        id: "5f0c3f9e-1b7d-4c51-9a41-0e6f3c2a7b10",
+        name: "wire exports",
+      });
   });
 });

@@ -16,9 +16,10 @@ declare module "newman" {
     workingDir?: string;
     reporters?: string[];
     timeoutRequest?: number;
-    /** Where to write the environment and the globals as the run left them. */
+    /** Where to write the environment and the globals as the run left them, and the collection. */
     exportEnvironment?: string;
     exportGlobals?: string;
+    exportCollection?: string;
   }
   interface Summary {
     run: { executions: unknown[]; failures: unknown[]; stats: Record<string, { total: number; failed: number }> };

@@ -8,6 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ScriptSandbox, type ScriptHost, type ScriptInput, type ScriptOutcome, type ScriptResponse } from "#mock/tester/sandbox/sandbox";
 import { cookieHeader, keepSetCookies, runJar } from "#mock/tester/engine/cookies";
 import { unsupportedUses } from "#mock/tester/postman/script-uses";
+import { executeRun, prepareRun } from "#mock/tester/engine/run";
+import type { Sender } from "#mock/tester/engine/exchange";
+import type { PostmanCollection } from "#mock/tester/postman/convert";
 import { Url } from "postman-collection";
 
 const json = (body: unknown, code = 200): ScriptResponse => ({
@@ -772,6 +775,42 @@ describe("Postman's script API", () => {
     expect((await run("notDefined + 1;")).error).toBe("ReferenceError: notDefined is not defined");
     expect((await run("pm.test(")).error).toMatch(/^SyntaxError: /);
     expect((await run("var a = ;")).error).toBe("SyntaxError: Unexpected token ';'");
+  });
+});
+
+describe("the scripts' sets and unsets, for replay's exports (engine/mutations.ts)", () => {
+  it("come back from a run in the order postman-runtime applies them: a script's last change of each name", async () => {
+    const sender: Sender = {
+      where: "test",
+      close: async () => {},
+      send: async () => ({ status: 200, statusText: "OK", headers: {}, body: null, ms: 1 }),
+    };
+    const script = (listen: string, ...exec: string[]) => ({ listen, script: { exec } });
+    const get = (name: string, path: string, event: unknown[]) => ({ name, request: { method: "GET", url: path }, event });
+    const collection = {
+      info: { name: "c", schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json" },
+      variable: [{ key: "c", value: "before" }],
+      item: [
+        get("A", "/api/a", [
+          // One script's unset then set of a name is its set (the sandbox's MutationTracker keeps each name's last change).
+          script("prerequest", "pm.environment.unset('kept'); pm.environment.set('kept', 'again'); pm.environment.unset('moved');"),
+          script("test", "pm.environment.set('temporary', 1); pm.globals.set('g', true); pm.collectionVariables.set('c', 'x');"),
+        ]),
+        get("B", "/api/b", [script("prerequest", "pm.environment.unset('temporary'); pm.environment.set('moved', 'back');")]),
+      ],
+    } as PostmanCollection;
+    const prepared = prepareRun(
+      { kind: "postman", collection },
+      { environment: { kept: "1", moved: "2" }, globals: {}, data: [], folders: [] },
+    );
+    // The file's sandbox, lent to the run (which would dispose of its own).
+    const lent = async () => ({ run: sandbox.run.bind(sandbox) });
+    const { mutations } = await executeRun(prepared, sender, { file: "c.json", bail: false, sandbox: lent });
+    expect(mutations).toEqual({
+      environment: [["kept", "again"], ["moved"], ["moved", "back"]],
+      globals: [["g", true]],
+      collectionVariables: [["c", "x"]],
+    });
   });
 });
 

@@ -11,6 +11,7 @@ import { rawOnly, type Behaviour, type PostmanPlan, type PostmanStep, type StepS
 import { toPath } from "#mock/tester/collection/urls";
 import { rowsByName, sendWithin, type Exchange, type FileSource, type HopCookies, type OutgoingRequest, type Sender } from "./exchange";
 import type { ReplayResult } from "./reporters";
+import { MutationLog, type Mutation, type ScopeMutations, type TrackedScope } from "./mutations";
 import {
   SCRIPT_TIMEOUT_MS,
   ScriptSandbox,
@@ -73,8 +74,10 @@ export interface RunEnd {
   bailed?: { skipped: string[]; notRun: number };
   /** --timeout stopped it. */
   timedOut?: boolean;
-  /** The scopes as the run left them (--export-environment, --export-globals, --export-collection). */
+  /** The scopes as the run left them. */
   scopes?: Scopes;
+  /** What its scripts did to them, to replay (--export-environment, --export-globals, --export-collection). */
+  mutations?: ScopeMutations;
 }
 
 const failureOf = (name: string, message: string): CheckFailure => ({ check: name, expected: "", actual: message });
@@ -149,6 +152,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
   const hasScripts = plan.steps.some((s, i) => !checked.expects[i] && (s.prerequest.length || s.test.length));
   const sandbox = hasScripts ? await (options.sandbox ?? defaultSandbox)({ timeoutMs: options.timeoutScriptMs }) : undefined;
   let scopes = options.scopes;
+  const log = new MutationLog(scopes);
   const jar = runJar();
   const data = options.data ?? [];
   const iterations = options.iterations ?? Math.max(1, data.length);
@@ -274,6 +278,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     return end;
   } finally {
     end.scopes = scopes;
+    end.mutations = log.toJSON();
     sandbox?.dispose?.();
   }
 
@@ -444,6 +449,8 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
         if (cutByRun && outcome.error && performance.now() >= options.deadline!)
           outcome.error = "the run's --timeout passed while it ran; it was stopped there";
         scopes = outcome.scopes;
+        for (const [scope, mutations] of Object.entries(outcome.mutations ?? {}) as Array<[TrackedScope, Mutation[]]>)
+          for (const mutation of mutations) log.record(scope, mutation);
         headers = outcome.headers;
         // What a pre-request script changed of pm.request (its query, method, raw body) goes out.
         if (eventName === "prerequest" && outcome.request) {

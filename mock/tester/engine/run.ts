@@ -19,6 +19,7 @@ import { dynamicGenerators } from "./dynamic";
 import type { FileSource, Sender } from "./exchange";
 import { asText } from "#mock/tester/environments";
 import { runPostman, type SandboxFactory } from "./postman-run";
+import type { ScopeMutations } from "./mutations";
 import { assertionCounts, type ReplayReport, type ReplayResult } from "./reporters";
 import { leadingVariable, variableValue } from "./variables";
 
@@ -282,8 +283,10 @@ export interface ExecuteOptions {
 
 export interface RunOutcome {
   report: ReplayReport;
-  /** The scopes as the run left them (exports). */
+  /** The scopes as the run left them. */
   scopes: Scopes;
+  /** What the run's scripts did to them, in order (engine/mutations.ts): what the CLI's exports replay. */
+  mutations: ScopeMutations;
 }
 
 /** Runs a prepared collection through `sender`; never throws for what a request or script does. */
@@ -335,5 +338,9 @@ export async function executeRun(prepared: PreparedRun, sender: Sender, options:
   };
   if (prepared.iterations !== 1) report.iterations = prepared.iterations;
   if (end.timedOut) report.error = `the run went past --timeout ${options.timeoutMs} ms and was stopped`;
-  return { report, scopes: end.scopes ?? prepared.scopes };
+  return {
+    report,
+    scopes: end.scopes ?? prepared.scopes,
+    mutations: end.mutations ?? { environment: [], globals: [], collectionVariables: [] },
+  };
 }

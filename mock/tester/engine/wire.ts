@@ -56,6 +56,8 @@ if (typeof globalThis.Buffer === "undefined") (globalThis as { Buffer?: unknown 
 if (typeof globalThis.global === "undefined") (globalThis as { global?: unknown }).global = globalThis;
 if (typeof globalThis.process === "undefined") (globalThis as { process?: unknown }).process = processPackage;
 
+/** postman-collection itself: the CLI's exports are its VariableScope and Collection JSON (cli/exports.ts). */
+export { sdk };
 /** Postman's dynamic variables, by name (engine/dynamic.ts): postman-collection's own. */
 export { DYNAMIC_VARIABLES };
 /** A `{ raw, variable }` URL as Postman writes one (postman/url.ts), for the run's pm.request. */

@@ -65,6 +65,7 @@ const KEPT_ERRORS = 3;
 // The variable scopes a script reads and sets: the resolver's (engine/variables.ts), which fills them in.
 export type { ScopeName, Scopes } from "../engine/variables";
 import type { Scopes } from "../engine/variables";
+import type { Mutation, TrackedScope } from "../engine/mutations";
 import { castOut, typedValue, variableTypeOf, type VariableType } from "../engine/variable-types";
 
 export interface ScriptRequest {
@@ -153,6 +154,8 @@ export interface SentRequest {
 
 export interface ScriptOutcome {
   scopes: Scopes;
+  /** The sets and unsets applied to `scopes` (engine/mutations.ts), in order. */
+  mutations?: Record<TrackedScope, Mutation[]>;
   assertions: Assertion[];
   /** The script threw, or broke its time or memory budget: its message. */
   error: string | null;
@@ -840,8 +843,7 @@ export class ScriptSandbox {
     const execution = running.result!.execution;
     const resultError = running.result!.error;
     const types = input.scopes.types ?? {};
-    const tracked = (name: "environment" | "collectionVariables" | "globals") =>
-      mutatedScope(execution[name], input.scopes[name], types[name]);
+    const tracked = (name: TrackedScope) => mutatedScope(execution[name], input.scopes[name], types[name]);
     const environment = tracked("environment");
     const collectionVariables = tracked("collectionVariables");
     const globals = tracked("globals");
@@ -875,6 +877,7 @@ export class ScriptSandbox {
     if (resultError && isOutOfMemory(resultError)) throw this.breachOfMemory();
     return {
       scopes,
+      mutations: { environment: environment.mutations, collectionVariables: collectionVariables.mutations, globals: globals.mutations },
       assertions: running.assertions,
       error,
       nextSet,
@@ -991,17 +994,19 @@ function responseJsonOf(response: ScriptResponse, listCookies: boolean): Record<
  * A tracked scope after a script, as postman-runtime keeps it (event.command.js, `trackContext`): the
  * script's mutations (postman-collection's MutationTracker JSON, compacted then streamed: `[key, value]`
  * sets, `[key]` unsets) applied to the scope it had. They crossed as JSON, so a value set to `undefined`
- * reads `null` from then on, as in Newman. Without mutations, the scope as the result lists it.
+ * reads `null` from then on, as in Newman. Without mutations, the scope as the result lists it. And the
+ * mutations applied, in order (engine/mutations.ts: what the CLI's exports replay).
  */
 function mutatedScope(
   json: unknown,
   before: Record<string, unknown>,
   typesBefore: Record<string, VariableType> = {},
-): { values: Record<string, unknown>; types: Record<string, VariableType> } {
+): { values: Record<string, unknown>; types: Record<string, VariableType>; mutations: Mutation[] } {
   const mutations = (json as { mutations?: { compacted?: unknown; stream?: unknown } } | undefined)?.mutations;
-  if (!mutations || typeof mutations !== "object") return typedScopeOf(json, before, typesBefore);
+  if (!mutations || typeof mutations !== "object") return { ...typedScopeOf(json, before, typesBefore), mutations: [] };
   const out = { ...before };
   const types = { ...typesBefore };
+  const applied: Mutation[] = [];
   const compacted = mutations.compacted && typeof mutations.compacted === "object" ? Object.values(mutations.compacted) : [];
   for (const mutation of [...compacted, ...(Array.isArray(mutations.stream) ? mutations.stream : [])]) {
     if (!Array.isArray(mutation) || typeof mutation[0] !== "string" || mutation.length > 2) continue;
@@ -1011,12 +1016,14 @@ function mutatedScope(
     if (mutation.length === 2) {
       const value = mutation[1] === undefined ? null : mutation[1];
       out[key] = typedValue(Object.hasOwn(types, key) ? types[key] : undefined, value);
+      applied.push([key, value]);
     } else {
       delete out[key];
       delete types[key];
+      applied.push([key]);
     }
   }
-  return { values: out, types };
+  return { values: out, types, mutations: applied };
 }
 
 /** A scope as the result lists it (VariableScope JSON): each value as its Variable reads it, and the types. */

@@ -9,6 +9,7 @@ import { ScriptSandbox, type ScriptHost, type ScriptInput, type ScriptOutcome, t
 import { cookieHeader, keepSetCookies, runJar } from "#mock/tester/engine/cookies";
 import { unsupportedUses } from "#mock/tester/postman/script-uses";
 import { Url } from "postman-collection";
+import { formDataBody } from "#cli/form-data";
 
 const json = (body: unknown, code = 200): ScriptResponse => ({
   code,
@@ -445,6 +446,8 @@ describe("Postman's script API", () => {
         seen.push(request);
         return json({}, 200);
       },
+      // The CLI's writer: postman-request's form-data.
+      multipart: formDataBody,
     };
     // Newman 6's sandbox has no top-level await: an async function, whose pending request the runtime waits for.
     const outcome = await run(

@@ -235,7 +235,7 @@ function wireOf(input: WireInput): Wire {
   };
 
   async function build(): Promise<WireRequest> {
-    const { loaded, warnings } = await files;
+    const { loaded, warnings, fields } = await files;
     // Signed on a copy: a replay signs the request as it was before, with what the answer taught the auth.
     const sent = new Request(request.toJSON() as never);
     prepareRawJson(sent, prune);
@@ -253,7 +253,7 @@ function wireOf(input: WireInput): Wire {
       );
     const typeOf = (list: Array<[string, string]>) => list.find(([k]) => k.toLowerCase() === "content-type");
     // Built before the headers are read: core-body-builder adds raw's and GraphQL's Content-Type to the request.
-    const body = await bodyOf(sent, loaded, prune, typeOf(enabled())?.[1], input.multipart);
+    const body = await bodyOf(sent, { loaded, fields }, prune, typeOf(enabled())?.[1], input.multipart);
     let headers = enabled();
     const typed = typeOf(headers);
     const types = headers.filter(([k]) => k.toLowerCase() === "content-type").map(([, v]) => v);
@@ -427,7 +427,10 @@ const sourcesOf = (src: unknown) => (Array.isArray(src) ? src : src ? [src] : []
  * Reads the files of a formdata or file body, as postman-runtime's pre-send file loading does: those read, by
  * path, and its warnings. A file field none of whose files could be read is left out (marked disabled).
  */
-async function loadFiles(request: Request, files: FileSource | undefined): Promise<{ loaded: Map<string, FormFile>; warnings: string[] }> {
+async function loadFiles(
+  request: Request,
+  files: FileSource | undefined,
+): Promise<{ loaded: Map<string, FormFile>; warnings: string[]; fields: Set<number> }> {
   const loaded = new Map<string, FormFile>();
   const warnings: string[] = [];
   const warn = (why: string) => warnings.push(`a file of its body was not sent: ${why}`);
@@ -460,12 +463,12 @@ async function loadFiles(request: Request, files: FileSource | undefined): Promi
     return ok;
   };
   const body = request.body;
-  if (!body || body.disabled) return { loaded, warnings };
+  if (!body || body.disabled) return { loaded, warnings, fields: new Set() };
   const src = body.mode === "file" ? (body.file as { src?: unknown } | undefined)?.src : undefined;
   if (typeof src === "string" && src) await read(src);
-  for (const param of body.mode === "formdata" && body.formdata ? body.formdata.all() : []) {
-    const field = param as unknown as FormParamLike;
-    if (field.type !== "file" || field.disabled) continue;
+  const params = body.mode === "formdata" && body.formdata ? (body.formdata.all() as unknown as FormParamLike[]) : [];
+  const fields = fieldsLoaded(params);
+  for (const field of params.filter((_, at) => fields.has(at))) {
     // A value given without src is the file's content in base64 (decoded by formParts, below), as postman-runtime's
     // pre-send helper takes it; with src empty, none, or an empty list and no value, the file is missing.
     if (inlineFile(field)) continue;
@@ -474,7 +477,19 @@ async function loadFiles(request: Request, files: FileSource | undefined): Promi
     // Several files in one field: one part each, as postman-runtime explodes them.
     else if (!(await Promise.all(sources.map(read))).some(Boolean)) field.disabled = true;
   }
-  return { loaded, warnings };
+  return { loaded, warnings, fields };
+}
+
+/**
+ * The file fields postman-runtime's pre-send helper loads (lib/runner/request-helpers-presend.js): each enabled one
+ * in order, up to the first that names a list of files. Its callback for that field ends the helper (it calls
+ * `done()` where the other fields go on with `callback()`), so the file fields after it go as written: no file
+ * read, a base64 value not decoded, a field without a value named "" (core-body-builder), as Newman sends them.
+ */
+function fieldsLoaded(params: FormParamLike[]): Set<number> {
+  const files = params.flatMap((param, at) => (param && param.type === "file" && !param.disabled ? [at] : []));
+  const list = files.findIndex((at) => Array.isArray(params[at].src) && (params[at].src as unknown[]).length > 0);
+  return new Set(list < 0 ? files : files.slice(0, list + 1));
 }
 
 /** The Content-Type the mime-types table gives a file body by its name (postman-request's pipe handler). */
@@ -523,7 +538,7 @@ function requestBody(request: Request, prune: boolean): { body?: unknown; form?:
  */
 async function bodyOf(
   request: Request,
-  loaded: Map<string, FormFile>,
+  { loaded, fields }: { loaded: Map<string, FormFile>; fields: Set<number> },
   prune: boolean,
   ownType?: string,
   multipart?: MultipartWriter,
@@ -543,7 +558,7 @@ async function bodyOf(
     if (!multipart) throw new NotSent("its formdata body cannot be written here: the run was given no multipart writer");
     const own = ownType?.match(MULTIPART_TYPE);
     const boundary = own?.[1] || own?.[2] || undefined;
-    const written = await multipart(formParts(body.formdata!.all() as unknown as FormParamLike[], loaded), boundary);
+    const written = await multipart(formParts(body.formdata!.all() as unknown as FormParamLike[], loaded, fields), boundary);
     const kept = boundary === undefined || boundaryOf(written.type) === boundary;
     return { content: written.body, type: written.type, keeps: kept ? MULTIPART_TYPE : KEEPS_NONE };
   }
@@ -587,14 +602,14 @@ interface FormParamLike {
 
 /**
  * The formdata fields as postman-runtime hands them to postman-request's form-data: its pre-send helper puts the
- * files in (a file read as its FormFile, a base64 value without src as its bytes, a field of several files as one
- * field each, in its place), then core-body-builder's formdata makes the parts
+ * files in, in the fields of fieldsLoaded (a file read as its FormFile, a base64 value without src as its bytes, a
+ * field of several files as one field each, in its place), then core-body-builder's formdata makes the parts
  * (disabled fields left out, a text field's value that is no text as JSON, a file field with no value and no
  * fileName named "", a field's fileName and contentType as its options).
  */
-function formParts(params: FormParamLike[], loaded: Map<string, FormFile>): FormPart[] {
-  const withFiles = params.flatMap((param): unknown[] => {
-    if (!param || param.disabled || param.type !== "file") return [param];
+function formParts(params: FormParamLike[], loaded: Map<string, FormFile>, fields: Set<number>): FormPart[] {
+  const withFiles = params.flatMap((param, at): unknown[] => {
+    if (!fields.has(at) || param.disabled) return [param];
     if (inlineFile(param)) return [{ ...param, value: base64Bytes(param.value as string) }];
     // No src: the field as it is (its value as text); a file that could not be read: left out (marked disabled).
     if (!Array.isArray(param.src)) {

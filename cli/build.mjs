@@ -33,7 +33,8 @@ const VENDORED = {
  * for its first request, by sandbox.ts for a script's pm.sendRequest, by dynamic.ts for its table of dynamic
  * variables, and by cli/exports.ts for replay's --export-environment, --export-globals and --export-collection; an answer's text in its charset as Newman decodes it (cli/answer-text.ts: iconv-lite's tables and the
  * lodash postman-collection's helper loads, 0.6 MB), loaded by exchange.ts for its HTTP sender and an in-process binary
- * body's text.
+ * body's text; a formdata body as postman-request writes it (cli/form-data.ts: @postman/form-data with its
+ * combined-stream and mime-types), loaded by replay.ts for the first formdata body it sends.
  */
 const LAZY_PARTS = [
   {
@@ -47,6 +48,12 @@ const LAZY_PARTS = [
     entry: join(root, "mock/tester/engine/wire.ts"),
     specifiers: ["./wire", "../engine/wire", "#mock/tester/engine/wire"],
     importers: [join("engine", "postman-run.ts"), join("sandbox", "sandbox.ts"), join("cli", "exports.ts")],
+  },
+  {
+    file: "mockman.form-data.cjs",
+    entry: join(root, "cli/form-data.ts"),
+    specifiers: ["../form-data"],
+    importers: [join("commands", "replay.ts")],
   },
   {
     file: "mockman.answer-text.cjs",
@@ -67,7 +74,7 @@ const lazyParts = {
           : undefined,
       );
     }
-    b.onResolve({ filter: /^\.\/mockman\.(sandbox|wire|answer-text)\.cjs$/ }, (args) => ({ path: args.path, external: true }));
+    b.onResolve({ filter: /^\.\/mockman\.(sandbox|wire|form-data|answer-text)\.cjs$/ }, (args) => ({ path: args.path, external: true }));
     b.onResolve({ filter: new RegExp(`^${DYNAMIC_TABLE.replace(/[./]/g, "\\$&")}$`) }, (args) =>
       args.kind === "dynamic-import" && args.importer.endsWith(join("engine", "dynamic.ts"))
         ? { path: DYNAMIC_TABLE, namespace: "wire-table" }

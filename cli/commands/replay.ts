@@ -9,7 +9,7 @@ import { Command, Option } from "commander";
 import { z } from "zod";
 import { FormatError, parseJsonFile, loadRunnableJson, type LoadedCollection } from "#mock/tester/collection/format";
 import { DataError, parseIterationData, type DataRow } from "#mock/tester/engine/data";
-import type { FileSource } from "#mock/tester/engine/exchange";
+import type { FileSource, MultipartWriter } from "#mock/tester/engine/exchange";
 import { cut, NotSent } from "#mock/tester/engine/bounds";
 import { REPORTERS, columnsFor, junitXml, printable, resultLines, summaryLine, type ReplayResult } from "#mock/tester/engine/reporters";
 import { executeRun, prepareRun, RunSetupError, type RunnableCollection } from "#mock/tester/engine/run";
@@ -182,6 +182,9 @@ function fileSource(root: string, insecureFileRead: boolean): FileSource {
   };
 }
 
+/** Formdata bodies as postman-request writes them, by its form-data (cli/form-data.ts, a file of its own in the bundle, loaded on first use). */
+const formDataBody: MultipartWriter = async (parts, boundary) => (await import("../form-data")).formDataBody(parts, boundary);
+
 async function readData(io: CliIo, file: string, root: string, insecureFileRead: boolean): Promise<DataRow[]> {
   if (file !== "-" && !insecureFileRead && !(await within(root, resolve(io.cwd, file))))
     throw usageError(`--iteration-data ${file}: outside the working dir ${root} (${FILE_READ_HINT}). Nothing was sent`);
@@ -320,6 +323,7 @@ export function replayCommand(io: CliIo): Command {
         // however many requests it runs (only a json or junit report holds the whole list).
         keep: reporters.some((r) => r !== "cli"),
         files: fileSource(root, insecureFileRead),
+        multipart: formDataBody,
         delayMs: options.delayRequest,
         timeoutMs: options.timeout,
         timeoutRequestMs: options.timeoutRequest,

@@ -57,6 +57,22 @@ describe("the bin over real HTTP", { timeout: 60_000 }, () => {
   });
 });
 
+// postman-request's form-data is a lazy part of the bundle (cli/build.mjs), loaded by replay for its first formdata
+// body: the bin starts without it, and its code is in that file only.
+describe("the bundle's form-data part", () => {
+  it("holds form-data, which the bin's start-up file does not, and the bin starts without it", () => {
+    const bin = join(mkdtempSync(join(tmpdir(), "mockman-lazy-")), "pkg/cli/bin");
+    cpSync(join(ROOT, "cli/bin"), bin, { recursive: true, filter: (path) => !path.endsWith("mockman.form-data.cjs") });
+    const formData = readFileSync(join(ROOT, "cli/bin/mockman.form-data.cjs"), "utf8");
+    // form-data's own method names: a minifier keeps property names.
+    for (const name of ["_multiPartHeader", "_getContentDisposition"]) {
+      expect(formData).toContain(name);
+      expect(readFileSync(join(bin, "mockman.bundle.js"), "utf8")).not.toContain(name);
+    }
+    expect(execFileSync(process.execPath, [join(bin, "mockman.js"), "--version"], { encoding: "utf8" }).trim()).toBe(pkg.version);
+  });
+});
+
 // V8 accepts a code cache for any source of the same length: a rebuilt bundle of equal length once ran
 // the previous build's compiled functions ("SyntaxError: Unexpected token ')'" in a replay).
 describe("the bin's code cache", () => {

@@ -2,7 +2,7 @@
 // A stand-in sender records what goes out; a stand-in sandbox plays the part of
 // the isolate's pm.sendRequest and pm.cookies through the host the engine gives.
 import { describe, expect, it } from "vitest";
-import type { Exchange, OutgoingRequest, Sender } from "#mock/tester/engine/exchange";
+import type { Exchange, FormPart, MultipartWriter, OutgoingRequest, Sender } from "#mock/tester/engine/exchange";
 import { executeRun, prepareRun, RunSetupError, type RunInputs } from "#mock/tester/engine/run";
 import type { SandboxFactory } from "#mock/tester/engine/postman-run";
 import { outcome } from "./outcome";
@@ -10,6 +10,7 @@ import type { PostmanCollection } from "#mock/tester/postman/convert";
 import { createHash } from "node:crypto";
 import { cookieHeader, keepSetCookies, runJar, splitSetCookie } from "#mock/tester/engine/cookies";
 import { reportOf } from "#mock/tester/engine/reporters";
+import { formDataBody } from "#cli/form-data";
 
 const SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 
@@ -166,7 +167,7 @@ describe("bodies and auth", () => {
         throw new Error("no such file");
       },
     };
-    const report = await executeRun(prepared, sender, { file: "c.json", bail: false, files });
+    const report = await executeRun(prepared, sender, { file: "c.json", bail: false, files, multipart: formDataBody });
     const type = header(sent[0], "content-type")!;
     const boundary = type.match(/^multipart\/form-data; boundary=(-+\d+)$/)![1];
     expect(new TextDecoder().decode(sent[0].body as Uint8Array)).toBe(
@@ -175,6 +176,73 @@ describe("bodies and auth", () => {
         `--${boundary}--\r\n`,
     );
     expect(report.report.results[0].warnings).toEqual(["a file of its body was not sent: missing.png: no such file"]);
+  });
+
+  describe("a formdata body is written by the host's multipart writer", () => {
+    const upload = (formdata: unknown[], header?: Array<{ key: string; value: string }>) =>
+      collection([
+        { name: "upload", request: { method: "POST", url: "/up", ...(header ? { header } : {}), body: { mode: "formdata", formdata } } },
+      ]);
+    const execute = (c: ReturnType<typeof collection>, sender: Sender, multipart?: MultipartWriter) =>
+      executeRun(prepareRun(c, inputs()), sender, { file: "c.json", bail: false, ...(multipart ? { multipart } : {}) });
+
+    it("gets the parts as core-body-builder gives them and the request's own boundary, and its bytes and type are sent", async () => {
+      const { sender, sent } = recorder();
+      const asked: Array<{ parts: FormPart[]; boundary?: string }> = [];
+      const writer: MultipartWriter = async (parts, boundary) => {
+        asked.push({ parts, ...(boundary ? { boundary } : {}) });
+        return { body: new Uint8Array([1, 2]), type: `multipart/form-data; boundary=${boundary ?? "mine"}` };
+      };
+      await execute(
+        upload([
+          { key: "t", value: { a: 1 }, type: "text", contentType: "application/json" },
+          { key: "b", type: "file", value: "AAEC", fileName: "x.png" },
+          { key: "none", type: "file" },
+          { key: "off", value: "x", disabled: true },
+        ]),
+        sender,
+        writer,
+      );
+      expect(asked).toEqual([
+        {
+          parts: [
+            { key: "t", value: '{"a":1}', options: { contentType: "application/json" } },
+            { key: "b", value: new Uint8Array([0, 1, 2]), options: { filename: "x.png" } },
+            { key: "none", value: "", options: { filename: "" } },
+          ],
+        },
+      ]);
+      expect([header(sent[0], "content-type"), [...(sent[0].body as Uint8Array)]]).toEqual(["multipart/form-data; boundary=mine", [1, 2]]);
+      await execute(
+        upload([{ key: "t", value: "v" }], [{ key: "Content-Type", value: 'multipart/form-data; boundary="own b"' }]),
+        sender,
+        writer,
+      );
+      expect(asked[1].boundary).toBe("own b");
+      expect(sent[1].headers.filter(([k]) => k.toLowerCase() === "content-type")).toEqual([
+        ["Content-Type", 'multipart/form-data; boundary="own b"'],
+      ]);
+    });
+
+    it("a writer that cannot keep the request's own boundary (the browser's FormData) has its type sent instead", async () => {
+      const { sender, sent } = recorder();
+      const browserLike: MultipartWriter = async () => ({ body: new Uint8Array(), type: "multipart/form-data; boundary=----Browser1" });
+      await execute(
+        upload([{ key: "t", value: "v" }], [{ key: "content-type", value: "multipart/form-data; boundary=own" }]),
+        sender,
+        browserLike,
+      );
+      expect(sent[0].headers.filter(([k]) => k.toLowerCase() === "content-type")).toEqual([
+        ["content-type", "multipart/form-data; boundary=----Browser1"],
+      ]);
+    });
+
+    it("without a writer, the request is not sent, saying why", async () => {
+      const { sender, sent } = recorder();
+      const without = await execute(upload([{ key: "t", value: "v" }]), sender);
+      expect(without.report.results[0].error).toMatch(/its formdata body cannot be written here: the run was given no multipart writer/);
+      expect(sent).toEqual([]);
+    });
   });
 
   it("an auth type postman-runtime has no handler for goes unsigned, with a warning that names it (not a file's)", async () => {

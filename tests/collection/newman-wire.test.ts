@@ -78,12 +78,24 @@ const ntlmType = (authorization: string | undefined) => {
   return message ? Buffer.from(message, "base64").readUInt32LE(8) : 0;
 };
 
-/** A multipart boundary as form-data writes it: random, so both tools' are written `<boundary>`. */
+/** A multipart boundary as form-data writes it: random, so both tools' are numbered instead (boundaryNumbers). */
 const BOUNDARY = /-{26}\d{24}/g;
+/**
+ * Writes each boundary `<boundary N>`, N its place among those the request names (its headers first, then its
+ * body): a body whose boundary is not its Content-Type's differs.
+ */
+function boundaryNumbers(): (text: string) => string {
+  const seen: string[] = [];
+  return (text) =>
+    text.replace(BOUNDARY, (found) => {
+      if (!seen.includes(found)) seen.push(found);
+      return `<boundary ${seen.indexOf(found) + 1}>`;
+    });
+}
 
-function bodyText(received: Buffer): string {
+function bodyText(received: Buffer, boundaries: (text: string) => string): string {
   // The boundary written over the bytes themselves (latin1 keeps each byte), so a binary part is compared too.
-  const bytes = Buffer.from(received.toString("latin1").replace(BOUNDARY, "<boundary>"), "latin1");
+  const bytes = Buffer.from(boundaries(received.toString("latin1")), "latin1");
   const text = bytes.toString("utf8");
   return Buffer.from(text, "utf8").equals(bytes) ? text : `base64:${bytes.toString("base64")}`;
 }
@@ -133,14 +145,15 @@ function echoServer(): Promise<Echo> {
       let pairs: Array<[string, string]> = [];
       for (let i = 0; i < request.rawHeaders.length; i += 2) pairs.push([request.rawHeaders[i].toLowerCase(), request.rawHeaders[i + 1]]);
       if (pairs.some(([k]) => k === "x-amz-date")) pairs = awsChecked(request, pairs, body);
+      const boundaries = boundaryNumbers();
       seen.push({
         method: request.method ?? "",
         url: request.url ?? "",
         headers: pairs
           .filter(([k]) => !CLIENT_HEADERS.has(k))
           .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-          .map(([k, v]) => (k === "postman-token" ? `${k}: <uuid>` : `${k}: ${v}`.replace(BOUNDARY, "<boundary>"))),
-        body: bodyText(body),
+          .map(([k, v]) => (k === "postman-token" ? `${k}: <uuid>` : boundaries(`${k}: ${v}`))),
+        body: bodyText(body, boundaries),
       });
       if (request.url?.startsWith("/digest") && !/^Digest /.test(request.headers.authorization ?? "")) {
         response.writeHead(401, { "WWW-Authenticate": DIGEST_CHALLENGE, "Content-Type": "text/plain" });

@@ -12,6 +12,7 @@ import { executeRun, prepareRun } from "#mock/tester/engine/run";
 import type { Sender } from "#mock/tester/engine/exchange";
 import type { PostmanCollection } from "#mock/tester/postman/convert";
 import { Url } from "postman-collection";
+import { formDataBody } from "#cli/form-data";
 
 const json = (body: unknown, code = 200): ScriptResponse => ({
   code,
@@ -448,6 +449,8 @@ describe("Postman's script API", () => {
         seen.push(request);
         return json({}, 200);
       },
+      // The CLI's writer: postman-request's form-data.
+      multipart: formDataBody,
     };
     // Newman 6's sandbox has no top-level await: an async function, whose pending request the runtime waits for.
     const outcome = await run(

@@ -120,7 +120,11 @@ for (const width of [1280, 375]) {
     // A multipart body starts with its --boundary line, which the JSON parser stops at.
     await sendTo("", /400/, /not valid JSON: No number after minus sign/);
     const textPart = await echoed();
-    expect(textPart.contentType).toMatch(/^multipart\/form-data; boundary=\S+$/);
+    // Written by the browser's own FormData (the run worker's multipart writer): Chromium's boundary, which the body uses.
+    expect(textPart.contentType).toMatch(/^multipart\/form-data; boundary=----WebKitFormBoundary\w{16}$/);
+    expect(Buffer.from(textPart.base64, "base64").toString("latin1")).toMatch(
+      new RegExp(`^--${textPart.contentType!.split("boundary=")[1]}\r\nContent-Disposition: form-data; name="note"\r\n\r\nhello\r\n`),
+    );
     const first = await parts(textPart);
     expect(first.get("note")).toBe("hello");
     const textFile = first.get("pic") as File;

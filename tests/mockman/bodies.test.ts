@@ -14,6 +14,7 @@ import {
 } from "#app/mockman/lib/bodies";
 import { sendItem } from "#app/mockman/lib/send-item";
 import { wire } from "#mock/tester/engine/wire";
+import { browserFormBody } from "#app/mockman/lib/form-body";
 import { parseCurlCommand, printCurl } from "#app/mockman/lib/curl";
 import { LANGUAGES, snippet } from "#app/mockman/lib/snippets";
 import { collectionFromFile, formOf, requestItem } from "#app/mockman/lib/saved";
@@ -30,7 +31,13 @@ describe("bodies on the wire", () => {
     const tab = { ...blankTab(), id: tabId, method, endpoint: "/api/x", bodies };
     const { item, files } = sendItem(tab);
     const source = { read: async (src: string) => new Uint8Array(await files![src]!.arrayBuffer()) };
-    const built = await wire({ definition: item.request as Record<string, unknown>, fill, files: source }).build();
+    // The run worker's writer: the platform's FormData (undici's here, the browser's on the page).
+    const built = await wire({
+      definition: item.request as Record<string, unknown>,
+      fill,
+      files: source,
+      multipart: browserFormBody,
+    }).build();
     return { body: built.body, type: built.headers.find(([k]) => k.toLowerCase() === "content-type")?.[1] };
   }
 
@@ -52,7 +59,9 @@ describe("bodies on the wire", () => {
     chooseFile("rfile", new File(["file text"], "note.txt", { type: "text/plain" }));
     const body = parts({ kind: "formdata", formdata: [row("title", "Hi"), row("file", "", { file: true, fileName: "note.txt" })] });
     const built = await sent(body);
-    const boundary = /^multipart\/form-data; boundary=(-+\d+)$/.exec(built.type!)![1];
+    const boundary = /^multipart\/form-data; boundary=(\S+)$/.exec(built.type!)![1];
+    // The platform's own boundary, not form-data's dashes and 24 digits: the page does not write multipart itself.
+    expect(boundary).not.toMatch(/^-{26}\d{24}$/);
     const text = new TextDecoder().decode(built.body as Uint8Array);
     expect(text).toContain(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nHi\r\n`);
     expect(text).toContain(

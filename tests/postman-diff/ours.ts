@@ -13,6 +13,7 @@ import {
 } from "#mock/tester/sandbox/sandbox";
 import type { PreparedCase, VariableJSON } from "./cases";
 import type { Sent, Verdict } from "./compare";
+import { formDataBody } from "#cli/form-data";
 
 import { answerFor as answer, errorOf } from "./answer.mjs";
 import { wire } from "./wire.mjs";
@@ -132,6 +133,8 @@ export async function runOurs(cases: PreparedCase[]): Promise<Verdict[]> {
             if (answer.error !== undefined) throw errorOf(answer);
             return answer;
           },
+          // A formdata body written as the CLI writes it: postman-request's form-data.
+          multipart: formDataBody,
         });
       } catch (error) {
         // The sandbox promises never to throw for what a script does: say so as the case's error.

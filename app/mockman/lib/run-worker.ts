@@ -15,6 +15,7 @@ import type { ReplayResult } from "#mock/tester/engine/reporters";
 import { connect, type CallContext, type Endpoint } from "#mock/browser/channel-calls";
 import { dynamicVariables } from "#mock/tester/engine/dynamic";
 import { fullScopes, substitute } from "#mock/tester/engine/variables";
+import { browserFormBody } from "./form-body";
 import type { ResultDetail, RunNote, RunPageCalls, RunRequest, RunWorkerCalls, SignRequest } from "./run-protocol";
 
 /** A body as the page shows it, cut at 64 KB so a run of many large answers stays light to pass and keep. */
@@ -113,6 +114,8 @@ async function run(ask: RunRequest, call: CallContext) {
   };
   const { report, scopes } = await executeRun(prepared, sender, {
     files,
+    // Formdata bodies written by the browser's FormData: its boundary and bytes.
+    multipart: browserFormBody,
     bail: false,
     keep: true,
     file: ask.file,

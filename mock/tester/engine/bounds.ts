@@ -111,6 +111,7 @@ export function runBounds(report = true): RunBounds {
       const host: ScriptHost = {
         dynamicVariable: inner.dynamicVariable && ((name) => inner.dynamicVariable!(name)),
         ...(inner.cookieJar ? { cookieJar: inner.cookieJar } : {}),
+        ...(inner.multipart ? { multipart: inner.multipart } : {}),
         async sendRequest(request) {
           if (inFlight >= BOUNDS.sendInFlight)
             return refuse(`pm.sendRequest: more than ${BOUNDS.sendInFlight} requests in flight at once (the bound); this one was not sent`);

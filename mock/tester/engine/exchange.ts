@@ -79,6 +79,36 @@ export interface FileSource {
   read(path: string): Promise<Uint8Array>;
 }
 
+/** A file read for a multipart part: its bytes, and the path the collection gives (its part's name and type come from it). */
+export interface FormFile {
+  bytes: Uint8Array;
+  path: string;
+}
+
+/**
+ * One part of a multipart body, as postman-runtime's body builder (core-body-builder's formdata) hands it to
+ * postman-request, which appends it to its form-data (`form.append(key, value, options)`).
+ */
+export interface FormPart {
+  key: string;
+  /**
+   * Text (a text field's value, a file field's value sent as text); the bytes of a file given in base64 without
+   * src (a Buffer in Newman); a file read (a read stream with its path in Newman).
+   */
+  value: string | Uint8Array | FormFile;
+  /** The field's own fileName and Content-Type, when it has them. */
+  options?: { filename?: string; contentType?: string };
+}
+
+/**
+ * Writes a multipart body from its parts, with a library of the host's: the CLI's is postman-request's own
+ * form-data (cli/form-data.ts), the page's the browser's FormData (app/mockman/lib/form-body.ts); the engine
+ * writes none (it imports no node:* module, and form-data needs Node's streams). `boundary` is the one the
+ * request's own Content-Type names: a writer keeps it if it can (form-data does, as postman-request asks). The
+ * answer's `type` is `multipart/form-data; boundary=…` with the boundary the body uses.
+ */
+export type MultipartWriter = (parts: FormPart[], boundary?: string) => Promise<{ body: Uint8Array; type: string }>;
+
 /**
  * Sends with --timeout-request: the sender is asked to give up too (over HTTP it aborts), and the
  * answer is not waited for past the time, in-process included. The timer is cleared on the answer,

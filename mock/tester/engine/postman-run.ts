@@ -9,7 +9,16 @@ import { STORE_ERROR_HEADER } from "#mock/core/boundary";
 import { describeFailure, type CheckFailure, type Expectation } from "#mock/tester/collection/assert";
 import { rawOnly, type Behaviour, type PostmanPlan, type PostmanStep, type StepScript } from "#mock/tester/postman/steps";
 import { toPath } from "#mock/tester/collection/urls";
-import { rowsByName, sendWithin, type Exchange, type FileSource, type HopCookies, type OutgoingRequest, type Sender } from "./exchange";
+import {
+  rowsByName,
+  sendWithin,
+  type Exchange,
+  type FileSource,
+  type MultipartWriter,
+  type HopCookies,
+  type OutgoingRequest,
+  type Sender,
+} from "./exchange";
 import type { ReplayResult } from "./reporters";
 import { MutationLog, type Mutation, type ScopeMutations, type TrackedScope } from "./mutations";
 import {
@@ -53,6 +62,8 @@ export interface PostmanRunOptions {
   dynamic?: DynamicGenerators;
   /** Formdata files and binary bodies. */
   files?: FileSource;
+  /** Writes formdata bodies, the run's and its scripts' pm.sendRequest (the host's: exchange.ts MultipartWriter). */
+  multipart?: MultipartWriter;
   /** --timeout-request, --timeout-script, --delay-request. */
   timeoutRequestMs?: number;
   timeoutScriptMs?: number;
@@ -328,6 +339,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     const host: ScriptHost = {
       dynamicVariable: (name) => dynamic?.(name),
       cookieJar: jar,
+      ...(options.multipart ? { multipart: options.multipart } : {}),
       sendRequest: async (req) => {
         // The URL as wire.ts encoded it (sandbox.ts builds a script's request as the run's own).
         const url = req.url;
@@ -568,6 +580,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
       ...(step.behaviour.disableUrlEncoding ? { disableUrlEncoding: true } : {}),
       fill,
       files: options.files,
+      ...(options.multipart ? { multipart: options.multipart } : {}),
     });
     const unresolvedHost = leadingVariable(request.urlText);
     if (unresolvedHost)

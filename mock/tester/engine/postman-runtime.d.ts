@@ -1,7 +1,7 @@
 // The modules of postman-runtime, postman-collection, postman-url-encoder and mime-types the engine uses
 // (engine/wire.ts, engine/dynamic.ts) that ship no types of their own.
 declare module "postman-runtime/lib/requester/core-body-builder.js" {
-  type Builder = (content: unknown, request: unknown) => { body?: unknown; form?: Record<string, unknown>; formData?: unknown[] };
+  type Builder = (content: unknown, request?: unknown) => { body?: unknown; form?: Record<string, unknown>; formData?: unknown[] };
   const builders: { raw: Builder; urlencoded: Builder; formdata: Builder; file: Builder; graphql: Builder };
   export default builders;
 }

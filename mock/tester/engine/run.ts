@@ -5,7 +5,7 @@
 // collection is checked whole here, then run as the Postman collection it converts to
 // (postman/convert.ts's toPostman, which its export is too) by the one runner, postman-run.ts.
 // Nothing here touches a file, a socket or the process: files come through a FileSource,
-// requests through a Sender.
+// requests through a Sender, multipart bodies from a MultipartWriter.
 import { SERVE_URL } from "#mock/core/boundary";
 import { type CollectionFile, undefinedVariables } from "#mock/tester/collection/format";
 import type { Variables } from "#mock/tester/collection/templates";
@@ -16,7 +16,7 @@ import type { Scopes } from "../sandbox/sandbox";
 import type { ScopeTypes } from "./variable-types";
 import type { DataRow } from "./data";
 import { dynamicGenerators } from "./dynamic";
-import type { FileSource, Sender } from "./exchange";
+import type { FileSource, MultipartWriter, Sender } from "./exchange";
 import { asText } from "#mock/tester/environments";
 import { runPostman, type SandboxFactory } from "./postman-run";
 import type { ScopeMutations } from "./mutations";
@@ -269,6 +269,8 @@ export interface ExecuteOptions {
   /** Keep each result for the report (json, junit); false counts them and keeps none. */
   keep?: boolean;
   files?: FileSource;
+  /** Writes formdata bodies: the host's (exchange.ts MultipartWriter), as the Sender and the FileSource are. */
+  multipart?: MultipartWriter;
   delayMs?: number;
   timeoutMs?: number;
   timeoutRequestMs?: number;
@@ -314,6 +316,7 @@ export async function executeRun(prepared: PreparedRun, sender: Sender, options:
     // the request builder (wire.ts) holds it already.
     dynamic: await dynamicGenerators(),
     files: options.files,
+    ...(options.multipart ? { multipart: options.multipart } : {}),
     timeoutRequestMs: options.timeoutRequestMs,
     timeoutScriptMs: options.timeoutScriptMs,
     delayMs: options.delayMs,

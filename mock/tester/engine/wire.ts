@@ -16,13 +16,16 @@
 // Loaded on first use (the page's first load and the CLI's start hold none of it);
 // the CLI bundles it into a file of its own (cli/build.mjs).
 //
+// The multipart body is written by the host's MultipartWriter (exchange.ts), from
+// the parts core-body-builder gives: the CLI's is postman-request's own form-data,
+// which needs Node's streams; the page's worker's is the browser's FormData.
+//
 // What stays ours, and why: filling {{variables}} (engine/variables.ts: it keeps
 // a filled text within BOUNDS.expandedChars, where postman-collection's
 // SuperString would grow a self-referencing variable to gigabytes), the
-// multipart writer and the urlencoded text (postman-request writes them with
-// form-data and Node's querystring, streams and all, which the page's worker has
-// not: `multipart` and `formText` below write the same bytes), and reading files
-// through the run's FileSource (its --working-dir rules).
+// urlencoded text (postman-request writes it with Node's querystring, which the
+// page's worker has not: `formText` below writes the same bytes), and reading
+// files through the run's FileSource (its --working-dir rules).
 import sdk from "postman-collection";
 import urlEncoder from "postman-url-encoder";
 import bodyBuilder from "postman-runtime/lib/requester/core-body-builder.js";
@@ -35,7 +38,7 @@ import processPackage from "process/browser.js";
 import { withPostmanUrl } from "#mock/tester/postman/url";
 import { signsNothing } from "#mock/tester/postman/convert";
 import { mapStrings } from "./variables";
-import { rowsByName, type FileSource } from "./exchange";
+import { rowsByName, type FileSource, type FormFile, type FormPart, type MultipartWriter } from "./exchange";
 import { BOUNDS, NotSent } from "./limits";
 
 // CommonJS packages, by their default export: Node's ESM (tsx, when the CLI runs from source) finds no named
@@ -122,6 +125,8 @@ export interface WireInput {
   /** Fills {{variables}} (bounded, engine/variables.ts). */
   fill: (text: string) => string;
   files?: FileSource;
+  /** Writes a formdata body (the host's: exchange.ts MultipartWriter); without one, such a request is not sent. */
+  multipart?: MultipartWriter;
   /**
    * Send its body whatever the method: the item's `protocolProfileBehavior.disableBodyPruning`, and always for a
    * script's pm.sendRequest (postman-runtime's event.command.js sets it there). Else a GET's body is dropped.
@@ -238,7 +243,7 @@ function wireOf(input: WireInput): Wire {
   };
 
   async function build(): Promise<WireRequest> {
-    const { loaded, warnings } = await files;
+    const { loaded, warnings, fields } = await files;
     // Signed on a copy: a replay signs the request as it was before, with what the answer taught the auth.
     const sent = new Request(request.toJSON() as never);
     prepareRawJson(sent, prune);
@@ -256,7 +261,7 @@ function wireOf(input: WireInput): Wire {
       );
     const typeOf = (list: Array<[string, string]>) => list.find(([k]) => k.toLowerCase() === "content-type");
     // Built before the headers are read: core-body-builder adds raw's and GraphQL's Content-Type to the request.
-    const body = bodyOf(sent, loaded, prune, typeOf(enabled())?.[1]);
+    const body = await bodyOf(sent, { loaded, fields }, prune, typeOf(enabled())?.[1], input.multipart);
     let headers = enabled();
     const typed = typeOf(headers);
     const types = headers.filter(([k]) => k.toLowerCase() === "content-type").map(([, v]) => v);
@@ -428,12 +433,6 @@ function prepareRawJson(request: Request, prune: boolean) {
   body.raw = stripJsonComments(raw, { whitespace: false });
 }
 
-/** A file read for a body: its bytes and the path it was read from (for its part's name and type). */
-interface FileContent {
-  bytes: Uint8Array;
-  path: string;
-}
-
 /** A file field's paths (one, or several in one field). */
 const sourcesOf = (src: unknown) => (Array.isArray(src) ? src : src ? [src] : []).map(String);
 
@@ -444,8 +443,8 @@ const sourcesOf = (src: unknown) => (Array.isArray(src) ? src : src ? [src] : []
 async function loadFiles(
   request: Request,
   files: FileSource | undefined,
-): Promise<{ loaded: Map<string, FileContent>; warnings: string[] }> {
-  const loaded = new Map<string, FileContent>();
+): Promise<{ loaded: Map<string, FormFile>; warnings: string[]; fields: Set<number> }> {
+  const loaded = new Map<string, FormFile>();
   const warnings: string[] = [];
   const warn = (why: string) => warnings.push(`a file of its body was not sent: ${why}`);
   // Each path read once, however many parts name it; the parts' bytes together within BOUNDS.fileBytesPerRequest
@@ -477,13 +476,13 @@ async function loadFiles(
     return ok;
   };
   const body = request.body;
-  if (!body || body.disabled) return { loaded, warnings };
+  if (!body || body.disabled) return { loaded, warnings, fields: new Set() };
   const src = body.mode === "file" ? (body.file as { src?: unknown } | undefined)?.src : undefined;
   if (typeof src === "string" && src) await read(src);
-  for (const param of body.mode === "formdata" && body.formdata ? body.formdata.all() : []) {
-    const field = param as unknown as { type?: string; src?: unknown; disabled?: boolean; key?: string };
-    if (field.type !== "file" || field.disabled) continue;
-    // A value given without src is the file's content in base64 (decoded by multipart, below), as postman-runtime's
+  const params = body.mode === "formdata" && body.formdata ? (body.formdata.all() as unknown as FormParamLike[]) : [];
+  const fields = fieldsLoaded(params);
+  for (const field of params.filter((_, at) => fields.has(at))) {
+    // A value given without src is the file's content in base64 (decoded by formParts, below), as postman-runtime's
     // pre-send helper takes it; with src empty, none, or an empty list and no value, the file is missing.
     if (inlineFile(field)) continue;
     const sources = sourcesOf(field.src);
@@ -491,10 +490,22 @@ async function loadFiles(
     // Several files in one field: one part each, as postman-runtime explodes them.
     else if (!(await Promise.all(sources.map(read))).some(Boolean)) field.disabled = true;
   }
-  return { loaded, warnings };
+  return { loaded, warnings, fields };
 }
 
-/** The Content-Type the mime-types table gives a file name, as form-data (postman-request's) writes for a file part. */
+/**
+ * The file fields postman-runtime's pre-send helper loads (lib/runner/request-helpers-presend.js): each enabled one
+ * in order, up to the first that names a list of files. Its callback for that field ends the helper (it calls
+ * `done()` where the other fields go on with `callback()`), so the file fields after it go as written: no file
+ * read, a base64 value not decoded, a field without a value named "" (core-body-builder), as Newman sends them.
+ */
+function fieldsLoaded(params: FormParamLike[]): Set<number> {
+  const files = params.flatMap((param, at) => (param && param.type === "file" && !param.disabled ? [at] : []));
+  const list = files.findIndex((at) => Array.isArray(params[at].src) && (params[at].src as unknown[]).length > 0);
+  return new Set(list < 0 ? files : files.slice(0, list + 1));
+}
+
+/** The Content-Type the mime-types table gives a file body by its name (postman-request's pipe handler). */
 function mimeOf(path: string): string | undefined {
   const ext = path
     .replace(/^.*[\\/]/, "")
@@ -502,9 +513,6 @@ function mimeOf(path: string): string | undefined {
     .toLowerCase();
   return ext ? mimeTypes[ext] || undefined : undefined;
 }
-
-/** A path's last segment as Node's path.basename gives it on POSIX (form-data names a part's file with it). */
-const baseName = (path: string) => path.replace(/\/+$/, "").replace(/^.*\//, "");
 
 /**
  * A file given as its content in base64, without src (a formdata field's `value`, a file body's `content`):
@@ -537,14 +545,17 @@ function requestBody(request: Request, prune: boolean): { body?: unknown; form?:
 
 /**
  * The body's bytes or text, with the Content-Type postman-request adds when the request has none, and for a form
- * the types of the request's own it keeps (any other it replaces); a multipart type's boundary is the one used.
+ * the types of the request's own it keeps (any other it replaces); a multipart type's boundary is the one used
+ * when the writer keeps it (form-data does), else the writer's type replaces the request's (the browser's FormData
+ * writes a boundary of its own).
  */
-function bodyOf(
+async function bodyOf(
   request: Request,
-  loaded: Map<string, FileContent>,
+  { loaded, fields }: { loaded: Map<string, FormFile>; fields: Set<number> },
   prune: boolean,
   ownType?: string,
-): { content?: string | Uint8Array; type?: string; keeps?: RegExp } | undefined {
+  multipart?: MultipartWriter,
+): Promise<{ content?: string | Uint8Array; type?: string; keeps?: RegExp } | undefined> {
   const built = requestBody(request, prune);
   if (!built) return undefined;
   const body = request.body!;
@@ -557,32 +568,26 @@ function bodyOf(
     return file ? { content: file.bytes, type: mimeOf(file.path) || "application/octet-stream" } : undefined;
   }
   if (body.mode === "formdata") {
+    if (!multipart) throw new NotSent("its formdata body cannot be written here: the run was given no multipart writer");
     const own = ownType?.match(MULTIPART_TYPE);
-    return { ...multipart(body.formdata!.all() as unknown as FormParamLike[], loaded, own?.[1] || own?.[2]), keeps: MULTIPART_TYPE };
+    const boundary = own?.[1] || own?.[2] || undefined;
+    const written = await multipart(formParts(body.formdata!.all() as unknown as FormParamLike[], loaded, fields), boundary);
+    const kept = boundary === undefined || boundaryOf(written.type) === boundary;
+    return { content: written.body, type: written.type, keeps: kept ? MULTIPART_TYPE : KEEPS_NONE };
   }
   if (built.form) return { content: formText(built.form), type: "application/x-www-form-urlencoded", keeps: URLENCODED_TYPE };
   return { content: built.body === undefined ? undefined : String(built.body) };
 }
 
-const encoder = new TextEncoder();
-
-function concat(parts: Array<string | Uint8Array>): Uint8Array {
-  const chunks = parts.map((part) => (typeof part === "string" ? encoder.encode(part) : part));
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
-}
-
-/** A multipart boundary as form-data (Newman's) writes one: dashes and 24 digits. */
-const boundary = () => `--------------------------${Array.from({ length: 24 }, () => Math.floor(Math.random() * 10)).join("")}`;
-
 /** The types postman-request keeps on a form body: a multipart one with its boundary, an urlencoded one. */
 const MULTIPART_TYPE = /^multipart\/form-data;.*boundary=(?:"([^"]+)"|([^;]+))/;
 const URLENCODED_TYPE = /^application\/x-www-form-urlencoded\b/;
+/** For a multipart body whose writer did not keep the request's boundary: the request's type goes, the writer's is sent. */
+const KEEPS_NONE = /(?!)/;
+const boundaryOf = (type: string) => {
+  const match = MULTIPART_TYPE.exec(type);
+  return match?.[1] || match?.[2];
+};
 
 /**
  * postman-request's urlencoded text (its lib/querystring.js with useQuerystring, as postman-runtime asks):
@@ -609,54 +614,32 @@ interface FormParamLike {
 }
 
 /**
- * A part's filename as form-data (@postman/form-data 3.1.1) writes it: the name's last segment, and RFC 8187's
- * `filename*` beside it when it holds a character beyond Latin-1 (its _encodeHeaderParam).
+ * The formdata fields as postman-runtime hands them to postman-request's form-data: its pre-send helper puts the
+ * files in, in the fields of fieldsLoaded (a file read as its FormFile, a base64 value without src as its bytes, a
+ * field of several files as one field each, in its place), then core-body-builder's formdata makes the parts
+ * (disabled fields left out, a text field's value that is no text as JSON, a file field with no value and no
+ * fileName named "", a field's fileName and contentType as its options).
  */
-function filenameOf(name: string): string {
-  const base = baseName(name);
-  if (!/[^\t\x20-\x7e\x80-\xff]/.test(base)) return `; filename="${base}"`;
-  const encoded = encodeURIComponent(base)
-    .replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16)}`)
-    .replace(/%(?:7C|60|5E)/g, decodeURIComponent);
-  return `; filename="${base}"; filename*=UTF-8''${encoded}`;
-}
-
-/**
- * The formdata body as form-data (postman-request's) writes the fields core-body-builder gives: a text field's
- * value as text (JSON when it is none), its own Content-Type if it has one. A file's part is named by the
- * field's fileName, else by the file, and typed by the field, else by the file's name, else by its fileName,
- * else application/octet-stream (form-data's _getContentType, the file a stream with its path).
- */
-function multipart(params: FormParamLike[], loaded: Map<string, FileContent>, own?: string): { content: Uint8Array; type: string } {
-  const mark = own ?? boundary();
-  const parts: Array<string | Uint8Array> = [];
-  const head = (name: string, extra: string) => `--${mark}\r\nContent-Disposition: form-data; name="${name}"${extra}\r\n\r\n`;
-  const typed = (type: string | undefined) => (type ? `\r\nContent-Type: ${type}` : "");
-  for (const param of params) {
-    if (!param || param.disabled) continue;
-    if (param.type !== "file") {
-      const value = typeof param.value === "string" ? param.value : (JSON.stringify(param.value) ?? "");
-      parts.push(head(param.key, typed(param.contentType)), value, "\r\n");
-      continue;
+function formParts(params: FormParamLike[], loaded: Map<string, FormFile>, fields: Set<number>): FormPart[] {
+  const withFiles = params.flatMap((param, at): unknown[] => {
+    if (!fields.has(at) || param.disabled) return [param];
+    if (inlineFile(param)) return [{ ...param, value: base64Bytes(param.value as string) }];
+    // No src: the field as it is (its value as text); a file that could not be read: left out (marked disabled).
+    if (!Array.isArray(param.src)) {
+      const file = param.src ? loaded.get(String(param.src)) : undefined;
+      return [file ? { ...param, value: file } : param];
     }
-    const named = typeof param.fileName === "string";
-    const typeByName = (param.fileName && mimeOf(param.fileName)) || undefined;
-    const files = sourcesOf(param.src).flatMap((path) => loaded.get(path) ?? []);
-    if (!files.length) {
-      // No file read. A value given without src is the content in base64, sent as a Buffer (form-data types an
-      // object octet-stream); else the value, as text (an empty one named "", as core-body-builder asks).
-      const text = typeof param.value === "string" ? param.value : "";
-      const inline = inlineFile(param);
-      const name = named ? filenameOf(param.fileName!) : text ? "" : `; filename=""`;
-      const type = param.contentType || typeByName || (inline ? "application/octet-stream" : undefined);
-      parts.push(head(param.key, name + typed(type)), inline ? base64Bytes(text) : text, "\r\n");
-    }
-    for (const file of files) {
-      const name = filenameOf(named ? param.fileName! : file.path);
-      const type = param.contentType || mimeOf(file.path) || typeByName || "application/octet-stream";
-      parts.push(head(param.key, name + typed(type)), file.bytes, "\r\n");
-    }
-  }
-  parts.push(`--${mark}--\r\n`);
-  return { content: concat(parts), type: `multipart/form-data; boundary=${mark}` };
+    if (!param.src.length) return [param];
+    return sourcesOf(param.src).flatMap((src) => (loaded.has(src) ? [{ ...param, src, value: loaded.get(src) }] : []));
+  });
+  const { formData } = bodyBuilder.formdata(withFiles) as {
+    formData: Array<{ key: string; value: unknown; options?: FormPart["options"] }>;
+  };
+  // Each value is text (postman-collection's FormParam keeps a file field's value only when it is text; core-body-builder
+  // writes a text field's that is no text as JSON), or the bytes or file put in above.
+  return formData.map(({ key, value, options }) => ({
+    key: String(key),
+    value: value as FormPart["value"],
+    ...(options ? { options } : {}),
+  }));
 }

@@ -54,6 +54,7 @@ import { Cookie } from "@postman/tough-cookie";
 import { cookiesFor, keepSetCookies, postmanCookieOf, runJar, splitSetCookie, type RunJar } from "../engine/cookies";
 import { writeBody, type Body } from "../postman/body";
 import { BOUNDS, cut } from "../engine/limits";
+import type { MultipartWriter } from "../engine/exchange";
 
 export const SCRIPT_TIMEOUT_MS = 5_000;
 export const SCRIPT_MEMORY_LIMIT_BYTES = 64 * 1024 * 1024;
@@ -208,6 +209,8 @@ export interface ScriptHost {
    * jar of its own, which its pm.sendRequest answers fill.
    */
   cookieJar?: RunJar;
+  /** Writes a pm.sendRequest's formdata body (the run's writer: engine/exchange.ts MultipartWriter); without one, such a request fails. */
+  multipart?: MultipartWriter;
 }
 
 export interface SandboxOptions {
@@ -809,7 +812,7 @@ export class ScriptSandbox {
     const definition = filled.definition;
     const answer = (async () => {
       try {
-        const request = await scriptWire(definition);
+        const request = await scriptWire(definition, running.host.multipart);
         // As postman-runtime's requester: each answer's cookies are in the jar (the host's puts them there),
         // and the history lists the jar's cookies for the URL.
         const sendOnce = async () => {
@@ -897,7 +900,7 @@ export class ScriptSandbox {
  * sanitizeFiles takes them (lib/runner/extensions/event.command.js: "uploading files from scripts is not
  * allowed"): a file body goes as none, and a formdata field of type file, a base64 value too, is left out.
  */
-async function scriptWire(definition: Record<string, unknown>) {
+async function scriptWire(definition: Record<string, unknown>, multipart: MultipartWriter | undefined) {
   const { wire } = await import("../engine/wire");
   const body = definition.body as { mode?: unknown; formdata?: unknown } | null | undefined;
   let sanitized = definition;
@@ -907,7 +910,7 @@ async function scriptWire(definition: Record<string, unknown>) {
       ...definition,
       body: { ...body, formdata: body.formdata.filter((p) => !p || (p as { type?: unknown }).type !== "file") },
     };
-  return wire({ definition: sanitized, fill: (text) => text, keepBody: true });
+  return wire({ definition: sanitized, fill: (text) => text, keepBody: true, ...(multipart ? { multipart } : {}) });
 }
 
 /** What a script's request sends now. Its body as text: with its files left out, even a multipart body is. */

@@ -1,5 +1,5 @@
 // One text field with a countdown and a Save button, posted through a fetcher
-// with an intent: editing a post (in a dialog) or a comment (in place). A post's
+// with an intent: editing a post (in a dialog) or a comment (in place). Either
 // edit is kept from Save until its answer (use-kept-submit.ts useKeptEdit).
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";

@@ -4,8 +4,8 @@
 // click first writes the write here, synchronously, in localStorage (which outlives
 // the page): one entry per tab and target ("like:<postId>"), the last click's. The
 // action removes it once the API has answered, whatever the answer (the person saw it).
-// An edit (a post's text, the profile) is kept the same way from Save or Update, with
-// the body it sends: the text typed is not lost with a page gone before the answer.
+// An edit (a post's text, a comment's, the profile) is kept the same way from Save or Update,
+// with the body it sends: the text typed is not lost with a page gone before the answer.
 //
 // An entry still here when its tab is gone (its Web Lock released) is replayed once,
 // in click order, by the next tab that boots (`replayKept`), before that tab reads
@@ -29,14 +29,18 @@ const KEPT_INTENTS = [
   "unfollow",
   "delete-post",
   "edit-post",
+  "edit-comment",
   "edit-profile",
 ] as const;
 export type KeptIntent = (typeof KEPT_INTENTS)[number];
 
+/** What a kept write is about: a post's or a user's id, or (a comment's edit) its post's id and its own. */
+export type KeptId = string | readonly [postId: string, commentId: string];
+
 export interface KeptWrite {
   /** Unique per click: the action removes its entry only while it is still its own. */
   key: string;
-  /** What the write sets: `like:<postId>`, `bookmark:<postId>`, `follow:<userId>`, `delete-post:<postId>`, `edit-post:<postId>`, `edit-profile:<username>`. */
+  /** What the write sets: `like:<postId>`, `bookmark:<postId>`, `follow:<userId>`, `delete-post:<postId>`, `edit-post:<postId>`, `edit-comment:<postId>/<commentId>` (each part URI-encoded), `edit-profile:<username>`. */
   target: string;
   intent: KeptIntent;
   method: "POST" | "DELETE";
@@ -52,8 +56,9 @@ export interface KeptWrite {
 }
 
 /** The API call each kept intent makes (post-actions.ts and follow-action.ts send the same). */
-export function keptCall(intent: KeptIntent, id: string): Pick<KeptWrite, "method" | "path"> {
-  const safe = encodeURIComponent(id);
+export function keptCall(intent: KeptIntent, id: KeptId): Pick<KeptWrite, "method" | "path"> {
+  // One id, or a post's and its comment's: each part encoded, the parts one path segment each.
+  const safe = idKey(id);
   switch (intent) {
     case "like":
       return { method: "POST", path: `/posts/like/${safe}` };
@@ -71,16 +76,27 @@ export function keptCall(intent: KeptIntent, id: string): Pick<KeptWrite, "metho
       return { method: "DELETE", path: `/posts/${safe}` };
     case "edit-post":
       return { method: "POST", path: `/posts/edit/${safe}` };
+    case "edit-comment":
+      return { method: "POST", path: `/comments/edit/${safe}` };
     case "edit-profile":
       // The caller's own profile: the id (their username) only names the target.
       return { method: "POST", path: "/users/edit" };
   }
 }
 
-/** The target a kept intent sets: a like and an unlike of one post are one target. */
-export function targetOf(intent: KeptIntent, id: string): string {
+/** A post's and its comment's ids as one (`<postId>/<commentId>`, each encoded); one id encoded. */
+const idKey = (id: KeptId) => (typeof id === "string" ? encodeURIComponent(id) : id.map(encodeURIComponent).join("/"));
+
+/** The target a kept intent sets: a like and an unlike of one post are one target; a comment's edit is its post's and its own. */
+export function targetOf(intent: KeptIntent, id: KeptId): string {
   const family = intent === "unlike" ? "like" : intent === "unbookmark" ? "bookmark" : intent === "unfollow" ? "follow" : intent;
-  return `${family}:${id}`;
+  return `${family}:${typeof id === "string" ? id : idKey(id)}`;
+}
+
+/** The ids a kept write's target names (a comment's edit: its post's and its own). */
+export function idsOf(entry: Pick<KeptWrite, "intent" | "target">): string[] {
+  const id = entry.target.slice(entry.target.indexOf(":") + 1);
+  return entry.intent === "edit-comment" ? id.split("/").map(decodeURIComponent) : [id];
 }
 
 export const isKeptIntent = (intent: unknown): intent is KeptIntent =>
@@ -158,7 +174,7 @@ function tabLock(tab: string) {
  * Returns its key, for `settle`; null when nothing could be kept (no storage, or it is full):
  * the write is then only as safe as the tab.
  */
-export function keep(intent: KeptIntent, id: string, session: { token: string; username: string }, body?: unknown): string | null {
+export function keep(intent: KeptIntent, id: KeptId, session: { token: string; username: string }, body?: unknown): string | null {
   const store = storage();
   if (!store) return null;
   const target = targetOf(intent, id);

@@ -17,7 +17,7 @@ import { commentSchema, editPostSchema, postSchemaFor } from "./schemas";
 import { requireSession } from "./session";
 import { TOAST } from "./texts";
 import { keptCall, settle } from "./outbox";
-import { editPostBody, writeKeyOf } from "./use-kept-submit";
+import { editCommentBody, editPostBody, writeKeyOf } from "./use-kept-submit";
 import { inLine } from "./write-line";
 import type { Comment, Post } from "./types";
 
@@ -109,10 +109,11 @@ export async function runPostAction({ request }: ClientActionFunctionArgs) {
       case "edit-comment": {
         const submission = parseWithZod(formData, { schema: commentSchema });
         if (submission.status !== "success") return { intent, ok: false as const, result: submission.reply() };
-        const { comments } = await api<{ comments: Comment[] }>(`/comments/edit/${postId}/${commentId}`, {
+        // Kept from Save until the answer (use-kept-submit.ts useKeptEdit), with this very body.
+        const { comments } = await api<{ comments: Comment[] }>(keptCall(intent, [rawId, rawCommentId]).path, {
           method: "POST",
           auth: true,
-          body: { commentData: { commentVal: submission.value.commentVal } },
+          body: editCommentBody(submission.value.commentVal),
         });
         // The answer is the post's comments; the post itself is read again only if no screen holds it.
         const known = getPost(rawId);
@@ -154,7 +155,7 @@ export async function runPostAction({ request }: ClientActionFunctionArgs) {
   } catch (error) {
     return actionFailure(intent, error);
   } finally {
-    // Answered, whatever the answer: a kept like, bookmark or deletion is no longer to be replayed.
+    // Answered, whatever the answer: a kept like, bookmark, deletion or edit is no longer to be replayed.
     settle(writeKeyOf(formData));
   }
 }

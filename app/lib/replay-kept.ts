@@ -4,11 +4,11 @@
 import { versionOf } from "./api";
 import { markBookmark } from "./bookmark-store";
 import { markFollowing } from "./follow-store";
-import { replayKept, type KeptWrite, type Replayed } from "./outbox";
-import { patchAuthor, postDeleted, putPost } from "./post-store";
+import { idsOf, replayKept, type KeptWrite, type Replayed } from "./outbox";
+import { getPost, patchAuthor, postDeleted, putPost } from "./post-store";
 import { rememberUser } from "./remember-user";
 import { getToken, type SessionUser } from "./session";
-import type { Post } from "./types";
+import type { Comment, Post } from "./types";
 import { inLine } from "./write-line";
 
 /** One kept write, as it was made: its own session's token, never the current one's. */
@@ -39,13 +39,20 @@ const send = inLine(async (entry: KeptWrite): Promise<Replayed | null> => {
 /** What a replayed write's success changes on screen; a refusal (already liked, gone) changes nothing. */
 function applied({ entry, status, body, version }: Replayed) {
   if (status >= 300) return;
-  const id = entry.target.slice(entry.target.indexOf(":") + 1);
+  const [id] = idsOf(entry);
   switch (entry.intent) {
     case "like":
     case "unlike":
     case "edit-post": {
       const post = (body as { post?: Post } | null)?.post;
       if (post) putPost(post, version);
+      return;
+    }
+    case "edit-comment": {
+      // The answer is the post's comments (the post's action does the same): a post no screen holds is read as it is shown.
+      const comments = (body as { comments?: Comment[] } | null)?.comments;
+      const known = getPost(id);
+      if (comments && known) putPost({ ...known, comments }, version);
       return;
     }
     case "bookmark":

@@ -6,8 +6,8 @@ import { parseWithZod } from "@conform-to/zod";
 import type { FetcherWithComponents } from "@remix-run/react";
 import type { FormEvent } from "react";
 import type { z } from "zod";
-import { editPostSchema, editProfileSchema } from "./schemas";
-import { isKeptIntent, keep, type KeptIntent } from "./outbox";
+import { commentSchema, editPostSchema, editProfileSchema } from "./schemas";
+import { isKeptIntent, keep, type KeptId, type KeptIntent } from "./outbox";
 import { getSessionUser, getToken, sessionChangedElsewhere } from "./session";
 import { reserve, WRITE_KEY_PARAM } from "./write-line";
 
@@ -27,10 +27,10 @@ export function useKeptSubmit(fetcher: Pick<FetcherWithComponents<unknown>, "sub
 }
 
 /**
- * The submit handler of an edit form (a post's text, the profile): its own check first (`check`, Conform's),
- * then an edit it lets through is kept with the body its action sends (`keptEditOf`), so a page gone before
- * the answer has it sent at the next boot (outbox.ts). An edit sets a state, so sending it twice is harmless.
- * Any other form (a comment's edit) submits as it would anyway.
+ * The submit handler of an edit form (a post's text, a comment's, the profile): its own check first (`check`,
+ * Conform's), then an edit it lets through is kept with the body its action sends (`keptEditOf`), so a page gone
+ * before the answer has it sent at the next boot (outbox.ts). An edit sets a state, so sending it twice is harmless.
+ * Any other form submits as it would anyway.
  */
 export function useKeptEdit(fetcher: Pick<FetcherWithComponents<unknown>, "submit">, check: (event: FormEvent<HTMLFormElement>) => void) {
   return (event: FormEvent<HTMLFormElement>) => {
@@ -45,12 +45,18 @@ export function useKeptEdit(fetcher: Pick<FetcherWithComponents<unknown>, "submi
 }
 
 /** What an edit's action sends (post-actions.ts, profile-actions.ts), read from its form; null for a form that is no kept edit or does not pass its check. */
-export function keptEditOf(data: FormData): { intent: KeptIntent; id: string; body: unknown } | null {
+export function keptEditOf(data: FormData): { intent: KeptIntent; id: KeptId; body: unknown } | null {
   switch (data.get("intent")) {
     case "edit-post": {
       const submission = parseWithZod(data, { schema: editPostSchema });
       if (submission.status !== "success") return null;
       return { intent: "edit-post", id: String(data.get("postId") ?? ""), body: editPostBody(submission.value.content) };
+    }
+    case "edit-comment": {
+      const submission = parseWithZod(data, { schema: commentSchema });
+      if (submission.status !== "success") return null;
+      const id = [String(data.get("postId") ?? ""), String(data.get("commentId") ?? "")] as const;
+      return { intent: "edit-comment", id, body: editCommentBody(submission.value.commentVal) };
     }
     case "edit-profile": {
       const submission = parseWithZod(data, { schema: editProfileSchema });
@@ -65,6 +71,9 @@ export function keptEditOf(data: FormData): { intent: KeptIntent; id: string; bo
 
 /** The body of a post's edit, as its action and its kept copy send it. */
 export const editPostBody = (content: string) => ({ postData: { content } });
+
+/** The body of a comment's edit, as its action and its kept copy send it. */
+export const editCommentBody = (commentVal: string) => ({ commentData: { commentVal } });
 
 /** The body of a profile's edit, as its action and its kept copy send it. */
 export const editProfileBody = (userData: z.output<typeof editProfileSchema>) => ({ userData });
@@ -92,7 +101,7 @@ function submitKept(fetcher: Pick<FetcherWithComponents<unknown>, "submit">, for
 }
 
 /** Keeps a write for the signed-in session (outbox.ts `keep`); null without one, or when nothing could be kept. */
-export function keepForSession(intent: KeptIntent, id: string, body?: unknown): string | null {
+export function keepForSession(intent: KeptIntent, id: KeptId, body?: unknown): string | null {
   const token = getToken();
   const user = getSessionUser();
   return token && user ? keep(intent, id, { token, username: user.username }, body) : null;

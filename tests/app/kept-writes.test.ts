@@ -90,6 +90,57 @@ describe("the outbox", () => {
     expect(keptCall("delete-post", "p")).toEqual({ method: "DELETE", path: "/posts/p" });
     expect(keptCall("edit-post", "a/b")).toEqual({ method: "POST", path: "/posts/edit/a%2Fb" });
     expect(keptCall("edit-profile", "guest")).toEqual({ method: "POST", path: "/users/edit" });
+    expect(keptCall("edit-comment", ["a/b", "c"])).toEqual({ method: "POST", path: "/comments/edit/a%2Fb/c" });
+  });
+
+  it("keeps a comment's edit per comment, with its post's id and its own, and the body its action sends", async () => {
+    const { idsOf, keep, keptWrites } = await import("#app/lib/outbox");
+    const { keptEditOf } = await import("#app/lib/use-kept-submit");
+    const form = (commentVal: string, commentId = "c/1") => {
+      const data = new FormData();
+      for (const [name, value] of Object.entries({ intent: "edit-comment", postId: "p1", commentId, commentVal })) data.set(name, value);
+      return data;
+    };
+    const first = keptEditOf(form("first"))!;
+    expect(first).toEqual({ intent: "edit-comment", id: ["p1", "c/1"], body: { commentData: { commentVal: "first" } } });
+    // What does not pass the form's check is not kept.
+    expect(keptEditOf(form("   "))).toBeNull();
+    keep(first.intent, first.id, session, first.body);
+    const second = keptEditOf(form("second"))!;
+    keep(second.intent, second.id, session, second.body);
+    const other = keptEditOf(form("other", "c2"))!;
+    keep(other.intent, other.id, session, other.body);
+    const kept = keptWrites();
+    expect(kept.map((e) => [e.target, e.path, e.body])).toEqual([
+      ["edit-comment:p1/c%2F1", "/comments/edit/p1/c%2F1", { commentData: { commentVal: "second" } }],
+      ["edit-comment:p1/c2", "/comments/edit/p1/c2", { commentData: { commentVal: "other" } }],
+    ]);
+    expect(idsOf(kept[0])).toEqual(["p1", "c/1"]);
+  });
+
+  it("replays a gone tab's comment edit, and the post a screen holds shows the comments it answered with", async () => {
+    const { putPost, getPost } = await import("#app/lib/post-store");
+    const { keep, keptWrites } = await import("#app/lib/outbox");
+    const comment = { _id: "c1", commentVal: "before", username: "guest" };
+    putPost({ ...post("p9", 0), comments: [comment] } as unknown as Post, 1);
+    keep("edit-comment", ["p9", "c1"], session, { commentData: { commentVal: "after" } });
+    // The tab that kept it is gone: its entry now names a tab no lock holds.
+    const [entry] = keptWrites();
+    storage.removeItem(`moments-outbox:${entry.tab}:${entry.target}`);
+    storage.setItem(`moments-outbox:gone:${entry.target}`, JSON.stringify({ ...entry, tab: "gone" }));
+    const calls: [string, unknown][] = [];
+    vi.stubGlobal("fetch", async (url: string, init: RequestInit) => {
+      calls.push([url, JSON.parse(String(init.body))]);
+      return new Response(JSON.stringify({ comments: [{ ...comment, commentVal: "after" }] }), {
+        status: 201,
+        headers: { "x-data-version": "5" },
+      });
+    });
+    const { replayKeptWrites } = await import("#app/lib/replay-kept");
+    expect(await replayKeptWrites()).toBe(1);
+    expect(calls).toEqual([["/api/comments/edit/p9/c1", { commentData: { commentVal: "after" } }]]);
+    expect(getPost("p9")?.comments.map((c) => c.commentVal)).toEqual(["after"]);
+    expect(keptWrites()).toEqual([]);
   });
 
   it("keeps an edit with the body it sends, the last Save per target", async () => {

@@ -402,3 +402,37 @@ test("a profile edit whose page went away between Update and its answer lands", 
   await page.setViewportSize({ width: 375, height: 812 });
   await shoot(page, "kept-edit-profile");
 });
+
+test("a comment edit whose page went away between Save and its answer lands, and shows after the reload", async ({ page }) => {
+  test.setTimeout(scaled(90_000));
+  await loginAsGuest(page);
+  const id = await idOf(feed(page).getByRole("article").first());
+  await page.goto(`/post/${id}`);
+  const main = page.getByRole("main");
+  const item = () => main.getByRole("listitem").filter({ hasText: /A comment to be edited|Comment edited before the reload/ });
+  await main.getByRole("textbox", { name: "Your comment" }).fill("A comment to be edited");
+  await main.getByRole("button", { name: "Reply" }).click();
+  await expect(item()).toHaveCount(1);
+
+  // Two seconds a request: the reload comes while the edit waits in the worker, which the reload ends.
+  await mockDelay(page, 2000);
+  await page.reload();
+  await item().getByRole("button", { name: "Edit comment: A comment to be edited" }).click();
+  await item().getByRole("textbox", { name: "Edit your comment" }).fill("Comment edited before the reload");
+  await item().getByRole("button", { name: "Save" }).click();
+  await expect(item().getByRole("button", { name: "Saving…" })).toBeVisible();
+  await mockDelay(page, 0);
+  await page.reload();
+  await expect(item().locator(".comment__text"), "the edit landed").toHaveText("Comment edited before the reload", {
+    timeout: scaled(30_000),
+  });
+  await outboxDrained(page);
+  expect(
+    (await readIndexedDb(page)).comments
+      .filter((c) => c.postId === id && /A comment to be edited|Comment edited/.test(c.commentVal))
+      .map((c) => c.commentVal),
+  ).toEqual(["Comment edited before the reload"]);
+  await shoot(page, "kept-edit-comment");
+  await page.setViewportSize({ width: 375, height: 812 });
+  await shoot(page, "kept-edit-comment");
+});

@@ -32,7 +32,7 @@ import {
   type ScriptResponse,
   type Scopes,
 } from "../sandbox/sandbox";
-import { leadingVariable, substitute } from "./variables";
+import { leadingVariable, substitute, unfilledHostname } from "./variables";
 import { dynamicText, type DynamicGenerators } from "./dynamic";
 import { cookieHeader, cookiesFor, keepSetCookies, runJar, splitSetCookie } from "./cookies";
 import { eventLoopTurns } from "./turns";
@@ -345,9 +345,8 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
         const url = req.url;
         // A host still written as a variable ('{{baseUrl}}/login': the script's text is not filled) names no server:
         // postman-request's lookup fails, and so does this, rather than sending it to the run's target.
-        const host = (/^[a-z][\w+.-]*:\/\/([^/?#]*)/i.exec(url)?.[1] ?? "").replace(/^.*@/, "");
-        if (/\{\{|%7B%7B/i.test(host)) {
-          const hostname = decodeURIComponent(host.replace(/%(?![0-9a-f]{2})/gi, "%25")).toLowerCase();
+        const hostname = unfilledHostname(url);
+        if (hostname !== undefined) {
           sentByScripts.push({ method: req.method, url, error: `getaddrinfo ENOTFOUND ${hostname}` });
           throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), {
             code: "ENOTFOUND",

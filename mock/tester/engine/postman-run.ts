@@ -661,11 +661,15 @@ function listedHeaders(sent: OutgoingRequest & { listed?: WireRequest["listed"];
   return { listed: list };
 }
 
+/** A result's `id`: only for an item without a name, which Newman's reports give none (reporters.ts). */
+const idOfUnnamed = (step: PostmanStep): { id?: string } => (step.rawName === undefined ? { id: step.id } : {});
+
 function sentResult(step: PostmanStep, path: string, exchange: Exchange, failures: CheckFailure[], extra?: Checked): ReplayResult {
   const storeError = exchange.headers[STORE_ERROR_HEADER];
   if (storeError) failures.unshift({ check: "store", expected: "the change saved", actual: `not saved: ${storeError}` });
   const result: ReplayResult = {
     name: step.name,
+    ...idOfUnnamed(step),
     method: step.method,
     path,
     status: exchange.status,
@@ -683,6 +687,7 @@ function sentResult(step: PostmanStep, path: string, exchange: Exchange, failure
 function notSentResult(step: PostmanStep, why: string, path: string, extra?: Checked): ReplayResult {
   return {
     name: step.name,
+    ...idOfUnnamed(step),
     method: step.method,
     path,
     status: null,

@@ -11,7 +11,16 @@ import { FormatError, parseJsonFile, loadRunnableJson, type LoadedCollection } f
 import { DataError, parseIterationData, type DataRow } from "#mock/tester/engine/data";
 import type { FileSource, MultipartWriter } from "#mock/tester/engine/exchange";
 import { cut, NotSent } from "#mock/tester/engine/bounds";
-import { REPORTERS, columnsFor, junitXml, printable, resultLines, summaryLine, type ReplayResult } from "#mock/tester/engine/reporters";
+import {
+  REPORTERS,
+  columnsFor,
+  jsonReport,
+  junitXml,
+  printable,
+  resultLines,
+  summaryLine,
+  type ReplayResult,
+} from "#mock/tester/engine/reporters";
 import { executeRun, prepareRun, RunSetupError, type RunnableCollection } from "#mock/tester/engine/run";
 import type { ScopeMutations } from "#mock/tester/engine/mutations";
 import { openSender } from "../stores";
@@ -338,7 +347,7 @@ export function replayCommand(io: CliIo): Command {
     const { report } = outcome;
     if (where.lines) io.stdout.write(summaryLine(report));
     for (const reporter of reporters.filter((r) => r !== "cli")) {
-      const text = reporter === "junit" ? junitXml(report) : JSON.stringify(report, null, 2) + "\n";
+      const text = reporter === "junit" ? junitXml(report) : jsonReport(report);
       const target = where.out[reporter];
       // Newman's default place for a report with no export path, made when first used.
       if (target?.startsWith("newman/")) await mkdir(resolve(io.cwd, "newman"), { recursive: true });

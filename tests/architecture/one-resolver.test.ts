@@ -35,6 +35,13 @@ const DYNAMIC_TABLE = /superstring\/dynamic-variables|^\s*["']?\$(guid|timestamp
 const HAND_GENERATOR =
   /\$(guid|uuid|timestamp|isoTimestamp|randomInt|random[A-Z]\w*)["']?\s*(:\s*(\(|function|async)|\?(?!\s*["']\$))|from\s+["'](uuid|@faker-js\/faker[^"']*)["']|Math\.floor\(Math\.random\(\) \* 1001\)|~~\(Math\.random\(\)/;
 
+/**
+ * In the engine, a pattern for a reference's opening alone: `\{\{`, or `%7B%7B` as the wire encoder writes it. A check
+ * of its own for "does this still hold a {{reference}}" (pm.sendRequest's host once had one) is variables.ts's to make.
+ */
+const ENGINE_OPENING = /\\\{\\\{|%7B%7B/i;
+const ENGINE = join("mock", "tester", "engine");
+
 const hits = (pattern: RegExp, allowed: string[]) =>
   files
     .filter((file) => !allowed.includes(file))
@@ -43,6 +50,15 @@ const hits = (pattern: RegExp, allowed: string[]) =>
 describe("one {{}} resolver", () => {
   it("only engine/variables.ts matches {{...}} references", () => {
     expect(hits(REFERENCE_PATTERN, [RESOLVER])).toEqual([]);
+  });
+
+  it("in the engine, only engine/variables.ts looks for a reference's opening, as written or percent-encoded", () => {
+    expect(hits(ENGINE_OPENING, [...files.filter((file) => !file.startsWith(ENGINE)), RESOLVER])).toEqual([]);
+    expect(files.filter((file) => file.startsWith(ENGINE)).length).toBeGreaterThan(10);
+    // The rule catches the check postman-run.ts's pm.sendRequest once made of its own.
+    expect(ENGINE_OPENING.test("        if (/\\{\\{|%7B%7B/i.test(host)) {")).toBe(true);
+    expect(ENGINE_OPENING.test('  if (url.includes("%7b%7b")) {')).toBe(true);
+    expect(lines(RESOLVER).some((line) => ENGINE_OPENING.test(line))).toBe(true);
   });
 
   it("only engine/dynamic.ts holds dynamic variables (wire.ts and the CLI's bundle hand it postman-collection's table)", () => {

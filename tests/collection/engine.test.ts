@@ -9,7 +9,7 @@ import { outcome } from "./outcome";
 import type { PostmanCollection } from "#mock/tester/postman/convert";
 import { createHash } from "node:crypto";
 import { cookieHeader, keepSetCookies, runJar, splitSetCookie } from "#mock/tester/engine/cookies";
-import { reportOf } from "#mock/tester/engine/reporters";
+import { jsonReport, junitXml, reportOf, resultLines, columnsFor } from "#mock/tester/engine/reporters";
 import { formDataBody } from "#cli/form-data";
 
 const SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
@@ -406,6 +406,34 @@ describe("a report from results alone (what the page's Stop leaves)", () => {
       iterations: 2,
       error: "stopped by the user after 1 of 4 requests",
     });
+  });
+});
+
+describe("a request without a name in the reports", () => {
+  it("has no name in the json report and its item's id in the junit one, as Newman's reporters write it; the lines keep the label", async () => {
+    const c = collection([
+      get("Named", "/api/a"),
+      { request: { method: "GET", url: "/api/b" } },
+      { id: "folder-1", item: [{ id: "item-1", request: { method: "GET", url: "/api/c" } }] },
+    ]);
+    const report = await run(c, recorder().sender);
+    const json = JSON.parse(jsonReport(report)) as { results: Array<Record<string, unknown>> };
+    expect(json.results.map((r) => [r.name, r.id])).toEqual([
+      ["named", undefined],
+      [undefined, expect.stringMatching(/^[0-9a-f-]{36}$/)],
+      [undefined, "item-1"],
+    ]);
+    expect(json.results.every((r) => !("name" in r) === "id" in r)).toBe(true);
+    // A report of named requests is written as it is.
+    const named = { ...report, results: report.results.slice(0, 1) };
+    expect(jsonReport(named)).toBe(JSON.stringify(named, null, 2) + "\n");
+    const xml = junitXml(report);
+    expect(xml).toContain('<testcase name="named (GET /api/a)"');
+    expect(xml).toContain(`<testcase name="${json.results[1].id} (GET /api/b)"`);
+    expect(xml).toContain('<testcase name="item-1 (GET /api/c)"');
+    expect(xml).not.toMatch(/testcase name="request/);
+    const lines = report.results.map((r) => resultLines(r, columnsFor(report.results.map((x) => x.name)), false).split(/\s+/)[0]);
+    expect(lines).toEqual(["named", "request", "request-request"]);
   });
 });
 

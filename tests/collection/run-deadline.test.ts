@@ -98,7 +98,13 @@ describe("pm.sendRequest without an answer", () => {
         ...get("unfilled", "/api/main"),
         ...pre(
           "pm.sendRequest('{{baseUrl}}/login', (err) => {",
-          "  pm.test('not found', () => { pm.expect(err.code).to.equal('ENOTFOUND'); pm.expect(err.hostname).to.equal('{{baseurl}}'); });",
+          // Newman names the host without its port.
+          "  pm.sendRequest('http://{{Other}}:8080/x', (other) => {",
+          "    pm.test('not found', () => {",
+          "      pm.expect(err.code).to.equal('ENOTFOUND'); pm.expect(err.hostname).to.equal('{{baseurl}}');",
+          "      pm.expect(other.code).to.equal('ENOTFOUND'); pm.expect(other.hostname).to.equal('{{other}}');",
+          "    });",
+          "  });",
           "});",
         ),
       },

@@ -1,7 +1,7 @@
 // {{name}} in a Postman request is filled when the request goes out, from the
 // scopes in Newman's order; what nothing holds stays as written and is named.
 import { describe, expect, it } from "vitest";
-import { substitute, variableValue } from "#mock/tester/engine/variables";
+import { substitute, unfilledHostname, variableValue } from "#mock/tester/engine/variables";
 import type { Scopes } from "#mock/tester/sandbox/sandbox";
 
 const scopes = (over: Partial<Scopes> = {}): Scopes => ({
@@ -65,5 +65,29 @@ describe("variables at send time", () => {
 
   it("a self-reference stops after Postman's 19 rounds instead of looping", () => {
     expect(substitute("{{loop}}", scopes({ local: { loop: "{{loop}}" } }))).toBe("{{loop}}");
+  });
+});
+
+describe("a host still holding a {{reference}} (pm.sendRequest's lookup fails on it)", () => {
+  it("names it as Newman's getaddrinfo error does: decoded, lower case, without credentials or port", () => {
+    // Each measured with Newman 6.2.2 (err.hostname of pm.sendRequest's callback).
+    expect(unfilledHostname("http://{{baseurl}}/login")).toBe("{{baseurl}}");
+    expect(unfilledHostname("{{host}}/x")).toBe("{{host}}");
+    expect(unfilledHostname("http://{{Host}}:8080/x")).toBe("{{host}}");
+    expect(unfilledHostname("{{a}}:8080/x")).toBe("{{a}}");
+    expect(unfilledHostname("http://%7B%7Bhost%7D%7D/x")).toBe("{{host}}");
+    expect(unfilledHostname("http://%7b%7BHost%7D%7d.Ab/x")).toBe("{{host}}.ab");
+    expect(unfilledHostname("http://{{a%20b}}/x")).toBe("{{a b}}");
+  });
+
+  it("is undefined when the reference is elsewhere: the credentials, the path, the query", () => {
+    for (const url of [
+      "http://u:{{p}}@x.invalid/y",
+      "http://%7B%7Buser%7D%7D:pw@x/api/named",
+      "http://x/{{id}}",
+      "http://x/a?q=%7B%7Bq%7D%7D",
+      "http://x/y",
+    ])
+      expect(unfilledHostname(url), url).toBeUndefined();
   });
 });

@@ -78,7 +78,7 @@ const stopped = (error: string | null) => (stoppedByBudget(error) ? STOPPED : er
  * Words an engine chooses for its own errors, where V8 (the oracle's) and QuickJS (ours) say
  * the same thing differently: V8's `pm.require is not a function` is QuickJS's `not a function`.
  * Read alike wherever they appear (a script's error, an assertion's, a message quoting one);
- * every other wording of QuickJS's matches V8's already.
+ * the common others are said as V8 says them by the sandbox (sandbox.ts, wordAsV8: corpus/errors.ts).
  */
 const ENGINE_WORDING: Array<[RegExp, string]> = [[/(?:\([^()]*\))?[\w$.[\]]*(?:\(\.\.\.\))? is not a function\b/g, "not a function"]];
 export const engineWording = (text: string | null) =>

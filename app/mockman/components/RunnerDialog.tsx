@@ -5,7 +5,7 @@
 // a summary, Stop, and the report as JUnit or JSON. Loaded on first use; its
 // state is hooks/useRun.ts.
 import { downloadText } from "#app/lib/download";
-import { junitXml } from "#mock/tester/engine/reporters";
+import { jsonReport, junitXml } from "#mock/tester/engine/reporters";
 import { useModal } from "../hooks/useModal";
 import { fileBase, useRun, type RunTarget } from "../hooks/useRun";
 import { formatMs } from "../lib/send";
@@ -103,11 +103,7 @@ export default function RunnerDialog({ onClose, ...target }: RunTarget & { onClo
           >
             Export JUnit
           </button>
-          <button
-            type="button"
-            className="mm-button"
-            onClick={() => downloadText(JSON.stringify(report, null, 2) + "\n", `${fileBase(title)}-report.json`)}
-          >
+          <button type="button" className="mm-button" onClick={() => downloadText(jsonReport(report), `${fileBase(title)}-report.json`)}>
             Export JSON
           </button>
         </div>

@@ -32,7 +32,7 @@ import {
   type ScriptResponse,
   type Scopes,
 } from "../sandbox/sandbox";
-import { leadingVariable, substitute } from "./variables";
+import { leadingVariable, substitute, unfilledHostname } from "./variables";
 import { dynamicText, type DynamicGenerators } from "./dynamic";
 import { cookieHeader, cookiesFor, keepSetCookies, runJar, splitSetCookie } from "./cookies";
 import { eventLoopTurns } from "./turns";
@@ -345,9 +345,8 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
         const url = req.url;
         // A host still written as a variable ('{{baseUrl}}/login': the script's text is not filled) names no server:
         // postman-request's lookup fails, and so does this, rather than sending it to the run's target.
-        const host = (/^[a-z][\w+.-]*:\/\/([^/?#]*)/i.exec(url)?.[1] ?? "").replace(/^.*@/, "");
-        if (/\{\{|%7B%7B/i.test(host)) {
-          const hostname = decodeURIComponent(host.replace(/%(?![0-9a-f]{2})/gi, "%25")).toLowerCase();
+        const hostname = unfilledHostname(url);
+        if (hostname !== undefined) {
           sentByScripts.push({ method: req.method, url, error: `getaddrinfo ENOTFOUND ${hostname}` });
           throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), {
             code: "ENOTFOUND",
@@ -662,11 +661,15 @@ function listedHeaders(sent: OutgoingRequest & { listed?: WireRequest["listed"];
   return { listed: list };
 }
 
+/** A result's `id`: only for an item without a name, which Newman's reports give none (reporters.ts). */
+const idOfUnnamed = (step: PostmanStep): { id?: string } => (step.rawName === undefined ? { id: step.id } : {});
+
 function sentResult(step: PostmanStep, path: string, exchange: Exchange, failures: CheckFailure[], extra?: Checked): ReplayResult {
   const storeError = exchange.headers[STORE_ERROR_HEADER];
   if (storeError) failures.unshift({ check: "store", expected: "the change saved", actual: `not saved: ${storeError}` });
   const result: ReplayResult = {
     name: step.name,
+    ...idOfUnnamed(step),
     method: step.method,
     path,
     status: exchange.status,
@@ -684,6 +687,7 @@ function sentResult(step: PostmanStep, path: string, exchange: Exchange, failure
 function notSentResult(step: PostmanStep, why: string, path: string, extra?: Checked): ReplayResult {
   return {
     name: step.name,
+    ...idOfUnnamed(step),
     method: step.method,
     path,
     status: null,

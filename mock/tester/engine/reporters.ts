@@ -8,7 +8,13 @@ export function formatMs(ms: number): string {
 }
 
 export interface ReplayResult {
+  /** How the run names it: unique, from its folders' names and its own (`auth-login`; `request` for one without a name). */
   name: string;
+  /**
+   * Its item's id, given when the item has no name: the json report then gives it no name and the junit report
+   * names it by its id, as Newman's reporters do (the lines keep the run's label).
+   */
+  id?: string;
   method: string;
   path: string;
   status: number | null;
@@ -203,6 +209,12 @@ export function summaryLine(report: ReplayReport): string {
   return `${iterations}${count(report.requests, "request")}, ${count(report.assertions, "assertion")}, ${failed} failed${notRun ? `, ${notRun} not run (--bail)` : ""} (${formatMs(report.ms)})\n`;
 }
 
+/** The json report: the run's report, a request whose item has no name given none (its id only), as in Newman's. */
+export function jsonReport(report: ReplayReport): string {
+  const results = report.results.map(({ name, ...rest }) => (rest.id === undefined ? { name, ...rest } : rest));
+  return JSON.stringify({ ...report, results }, null, 2) + "\n";
+}
+
 // XML 1.0 cannot carry most control characters at all, even escaped.
 // eslint-disable-next-line no-control-regex
 const INVALID_XML = /[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
@@ -271,7 +283,8 @@ function junitDocument(
 function junitCases(results: ReplayResult[], skipped: string[], suite: string): string[] {
   const attr = (name: string, value: string | number) => `${name}="${xmlEscape(String(value))}"`;
   const cases = results.map((r) => {
-    const open = `    <testcase ${attr("name", `${r.name} (${r.method} ${r.path})`)} ${attr("classname", suite)} ${attr("time", seconds(r.ms))}`;
+    // A request without a name by its item's id, as Newman's junit report names it (util.getFullName: name || id).
+    const open = `    <testcase ${attr("name", `${r.id ?? r.name} (${r.method} ${r.path})`)} ${attr("classname", suite)} ${attr("time", seconds(r.ms))}`;
     if (r.pass) return `${open}/>`;
     const lines = r.failures.length
       ? // A Postman assertion or script error expects nothing in particular: its message is all there is (as describeFailure says it).

@@ -131,6 +131,28 @@ export const splitReferences = (text: string): string[] => text.split(/(\{\{[^{}
 /** The variable a text starts with (`APIURL` in `{{APIURL}}/users`), or undefined. */
 export const leadingVariable = (text: string): string | undefined => text.match(/^\{\{([^{}]+)\}\}/)?.[1];
 
+/** A reference's opening in a URL: as written, or percent-encoded as the wire encoder may leave it. */
+const OPENING = /\{\{|%7B%7B/i;
+
+/**
+ * The hostname of a URL whose host still holds a {{reference}} (`{{host}}/x`, `http://{{Host}}:8080/x`,
+ * `http://%7B%7Bhost%7D%7D/x`), as the DNS lookup that fails on it names it (`{{host}}`: decoded, in lower case,
+ * without credentials or port); undefined when its host holds none (a reference in its path or credentials).
+ */
+export function unfilledHostname(url: string): string | undefined {
+  if (!OPENING.test(url)) return undefined;
+  const absolute = /^[a-z][\w+.-]*:\/\//i.test(url) ? url : `http://${url}`;
+  let hostname: string;
+  try {
+    hostname = new URL(absolute).hostname;
+  } catch {
+    // A host WHATWG's parser refuses (a space in it): its text between `//` (and any credentials) and the path.
+    const host = (/^[a-z][\w+.-]*:\/\/([^/?#]*)/i.exec(absolute)?.[1] ?? "").replace(/^.*@/, "").replace(/:\d*$/, "");
+    hostname = decodeURIComponent(host.replace(/%(?![0-9a-f]{2})/gi, "%25")).toLowerCase();
+  }
+  return OPENING.test(hostname) ? hostname : undefined;
+}
+
 /** Replaces each {{name}} `values` holds (no nesting, no dynamic variables), keeping the rest as written. */
 export const replaceNames = (text: string, values: (name: string) => string | undefined): string =>
   text.replace(VARIABLE, (whole, name: string) => values(name.trim()) ?? whole);

@@ -149,6 +149,9 @@ const freshId = (): string =>
 
 const ownAuth = (auth: PostmanAuth | undefined) => (auth && typeof auth.type === "string" && auth.type ? auth : undefined);
 
+/** An item's name as output shows it: its own, `request` for one without a name. */
+const labelOf = (rawName: string | null): string => rawName ?? "request";
+
 /** The requests of a Postman collection in run order, each with the scripts Newman runs around it. */
 export function postmanPlan(json: PostmanCollection): PostmanPlan {
   const { values: variables, types: variableTypes } = typedCollectionVariablesOf(json);
@@ -166,25 +169,25 @@ export function postmanPlan(json: PostmanCollection): PostmanPlan {
     };
   };
 
+  /** `parents`: the folders' names as written, outermost first (null for one without a name). */
   const visit = (
     items: PostmanItem[],
-    prefix: string[],
-    location: Array<string | null>,
+    parents: Array<string | null>,
     auth: PostmanAuth | undefined,
     chain: Chain,
     behaviour: Behaviour,
   ): PlanItem[] =>
     items.map((item): PlanItem => {
       const rawName = text(item.name) || undefined;
-      const label = rawName ?? "request";
-      const path = [...prefix, label];
-      const here = [...location, rawName ?? null];
+      const here = [...parents, rawName ?? null];
+      // As output shows it: an item without a name is `request`.
+      const path = here.map(labelOf);
+      const label = path[path.length - 1];
       if (Array.isArray(item.item)) {
         const own = ownAuth(item.auth) ?? auth;
         const id = text(item.id ?? item._postman_id);
         const inside = visit(
           item.item,
-          path,
           here,
           own,
           add(chain, item.event, `${path.join(" / ")} (folder)`, rawName),
@@ -218,7 +221,6 @@ export function postmanPlan(json: PostmanCollection): PostmanPlan {
     });
   const items = visit(
     json.item ?? [],
-    [],
     [],
     ownAuth(json.auth),
     add({ prerequest: [], test: [] }, json.event, `${collectionName} (collection)`, collectionName),

@@ -1085,13 +1085,28 @@ function errorText(error: unknown): string {
   return `${name}: ${wordAsV8(message)}`;
 }
 
-/** QuickJS's wording of the common errors as V8's (Newman's engine): a report reads the same from either. */
+/**
+ * QuickJS's wording of the common errors as V8's (Newman's engine): a report reads the same from either. Only
+ * a wording that stands for one of V8's: QuickJS's `cannot convert bigint to number` is V8's "Cannot mix BigInt
+ * and other types" (1n + 1) or "Cannot convert a BigInt value to a number" (Math.max(1n)), its `'c' is read-only`
+ * "Assignment to constant variable." or "Cannot assign to read only property 'c' of object …" (strict code), and
+ * those stay as QuickJS says them (tests/postman-diff/corpus/errors.ts measures each).
+ */
 const WORDING: Array<[RegExp, string]> = [
   [/^cannot read property '(.*)' of (undefined|null)$/, "Cannot read properties of $2 (reading '$1')"],
   [/^cannot set property '(.*)' of (undefined|null)$/, "Cannot set properties of $2 (setting '$1')"],
   [/^'(.*)' is not defined$/, "$1 is not defined"],
   [/^unexpected token in expression: ''$/, "Unexpected end of input"],
   [/^unexpected token in expression: '(.+)'$/, "Unexpected token '$1'"],
+  // A let or const read before its declaration (`this` before super() is another of V8's).
+  [/^(?!this )([^\s']+) is not initialized$/, "Cannot access '$1' before initialization"],
+  [/^cannot convert symbol to (string|number)$/, "Cannot convert a Symbol value to a $1"],
+  [/^bigint argument with unary \+$/, "Cannot convert a BigInt value to a number"],
+  [/^bigint operands are forbidden for >>>$/, "BigInts have no unsigned right shift, use >> instead"],
+  [/^BigInt division by zero$/, "Division by zero"],
+  [/^empty array$/, "Reduce of empty array with no initial value"],
+  [/^invalid array length$/, "Invalid array length"],
+  [/^Date value is NaN$/, "Invalid time value"],
 ];
 const wordAsV8 = (message: string) => {
   for (const [pattern, words] of WORDING) if (pattern.test(message)) return message.replace(pattern, words);

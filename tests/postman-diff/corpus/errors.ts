@@ -1,0 +1,39 @@
+// Errors a script's own code raises, whose words are the engine's: V8's in Newman, QuickJS's here, said as
+// V8 says them by mock/tester/sandbox/sandbox.ts (wordAsV8). Each in a pm.test, whose failure carries the
+// message, and one thrown by the script itself. Where QuickJS has one wording for two of V8's, it stays
+// QuickJS's (known-differences.ts).
+import type { Case } from "../cases";
+import { test } from "../helpers";
+
+/** One pm.test a snippet, named by it: its failure's message is the engine's error. */
+const thrown = (snippets: string[]) => snippets.map((code) => `pm.test(${JSON.stringify(code)}, () => { ${code}; });`);
+
+export const cases: Case[] = [
+  test(
+    "errors of the language, worded as V8 words them",
+    thrown([
+      "undefined.x",
+      "null.x = 1",
+      "notDeclared + 1",
+      "early; let early = 1",
+      "Symbol() + ''",
+      "Symbol() + 1",
+      "+1n",
+      "1n >>> 1n",
+      "1n / 0n",
+      "1n % 0n",
+      "[].reduce((a, b) => a)",
+      "new Uint8Array(0).reduceRight((a, b) => a)",
+      "new Array(-1)",
+      "[].length = -1",
+      "new Date(NaN).toISOString()",
+      "JSON.stringify(1n)",
+    ]),
+  ),
+  test("a script's own error, worded as V8 words it", ["pm.test('before', () => {});", "const value = late;", "let late = 1;"]),
+  test("a bigint mixed with a number: two wordings of V8's, one of QuickJS's", thrown(["1n + 1", "Math.max(1n)"])),
+  test(
+    "a const or a read-only property assigned: two wordings of V8's, one of QuickJS's",
+    thrown(["const c = 1; c = 2", "(() => { 'use strict'; Object.freeze({ a: 1 }).a = 2; })()"]),
+  ),
+];

@@ -15,6 +15,7 @@ import { REPORTERS, columnsFor, junitXml, printable, resultLines, summaryLine, t
 import { executeRun, prepareRun, RunSetupError, type RunnableCollection } from "#mock/tester/engine/run";
 import type { ScopeMutations } from "#mock/tester/engine/mutations";
 import { openSender } from "../stores";
+import { consoleLines } from "../console-lines";
 import { CliError, EXIT, oneLine, usageError } from "../errors";
 import { readSource, refuseStoreOutput, writeOutput } from "../inputs";
 import { collectNow } from "../memory";
@@ -307,7 +308,7 @@ export function replayCommand(io: CliIo): Command {
         warned.add(line);
         io.stderr.write(`mockman: warning: ${line}\n`);
       }
-      if (where.lines) io.stdout.write(resultLines(result, columns, color));
+      if (where.lines) io.stdout.write(resultLines(result, columns, color) + consoleLines(result.console, color));
     };
     const sender = withFaults(
       await openSender(io, { baseUrl: prepared.base, db: options.db, insecure: options.insecure }, "replay"),

@@ -407,3 +407,70 @@ describe("-k, --insecure", () => {
     expect(JSON.parse(accepted.stdout).results[0]).toMatchObject({ status: 200, pass: true });
   });
 });
+
+describe("scripts' console output", () => {
+  const scripts = [
+    { listen: "prerequest", script: { exec: ["console.log('pre', 1)"] } },
+    {
+      listen: "test",
+      script: {
+        exec: [
+          "console.log('hello', {a: 1, b: [1, 'x']}, null, undefined);",
+          "console.info('it\\'s');",
+          "console.warn(new Map([[1,2]]));",
+          "console.error({deep: {a: {b: {c: {d: 1}}}}, long: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa bbbbbbbbbbbbbbbbbb'});",
+          "console.log('\\x1b[2K\\u202e');",
+          "pm.test('t', () => {});",
+        ],
+      },
+    },
+  ];
+
+  it("each console call is printed under its request as Newman's cli reporter prints it (util.inspect, wrapped at 54)", async () => {
+    const { dir, db } = tempDb();
+    const ran = await cli([
+      "replay",
+      postman(dir, [item("One", "/api/posts?limit=1", [], { event: scripts })]),
+      "--db",
+      db,
+      "--color",
+      "off",
+    ]);
+    expect(ran.code).toBe(0);
+    const lines = ran.stdout.split("\n");
+    // Newman 6.2.2's lines for these calls, its ┌ │ └ box (the pre-request call in a box of its own, before the request's line).
+    expect(lines.slice(1, 16)).toEqual([
+      "  ┌",
+      "  │ 'pre', 1",
+      "  │ 'hello', { a: 1, b: [ 1, 'x' ] }, null, undefined",
+      `  │ "it's"`,
+      "  │ Map(1) { 1 => 2 }",
+      "  │ {",
+      "  │   deep: {",
+      "  │     a: { b: { c: { d: 1 } } }",
+      "  │   },",
+      "  │   long: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa bbbbbbbb",
+      "  │ bbbbbbbbbb'",
+      "  │ }",
+      // What a terminal would act on is shown escaped (util.inspect escapes ESC; the bidi mark is ours).
+      "  │ '\\x1B[2K\\u202e'",
+      "  └",
+      expect.stringMatching(/^1 request, 1 assertion, 0 failed/),
+    ]);
+  });
+
+  it("the json report keeps them per request, { level, messages }; --json prints no box", async () => {
+    const { dir, db } = tempDb();
+    const ran = await cli(["replay", postman(dir, [item("One", "/api/posts?limit=1", [], { event: scripts })]), "--db", db, "--json"]);
+    expect(ran.code).toBe(0);
+    expect(ran.stdout).not.toContain("┌");
+    const logged = JSON.parse(ran.stdout).results[0].console;
+    expect(logged.slice(0, 4)).toEqual([
+      { level: "log", messages: ["pre", 1] },
+      { level: "log", messages: ["hello", { a: 1, b: [1, "x"] }, null, null] },
+      { level: "info", messages: ["it's"] },
+      { level: "warn", messages: [{}] },
+    ]);
+    expect(logged.map((e: { level: string }) => e.level)).toEqual(["log", "log", "info", "warn", "error", "log"]);
+  });
+});

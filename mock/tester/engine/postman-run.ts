@@ -25,6 +25,7 @@ import {
   SCRIPT_TIMEOUT_MS,
   ScriptSandbox,
   type Assertion,
+  type ConsoleEntry,
   type ScriptHost,
   type ScriptInput,
   type ScriptOutcome,
@@ -318,6 +319,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     const errors: CheckFailure[] = [];
     const sentByScripts: NonNullable<ReplayResult["sent"]> = [];
     const warnings: string[] = [];
+    const logged: ConsoleEntry[] = [];
     let next: string | null | undefined;
     let headers = step.headers;
     let skip = false;
@@ -476,6 +478,8 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
           label: `${eventName === "test" ? "test" : "pre-request"} script of ${script.where}`,
           assertions,
           errors,
+          console: logged,
+          warnings,
         });
         for (const late of outcome.late ?? [])
           warnings.push(
@@ -543,6 +547,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     }));
     if (errors.length && result!.status === null) result!.failures = [...errors, ...result!.failures];
     if (warnings.length) result!.warnings = warnings;
+    if (logged.length) result!.console = logged;
     if (sentByScripts.length) result!.sent = sentByScripts;
     // A pm.sendRequest that got no answer fails its item, as Newman counts it among the run's failed requests.
     for (const { method, url, error } of sentByScripts)

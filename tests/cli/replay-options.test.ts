@@ -474,3 +474,47 @@ describe("scripts' console output", () => {
     expect(logged.map((e: { level: string }) => e.level)).toEqual(["log", "log", "info", "warn", "error", "log"]);
   });
 });
+
+describe("--cookie-jar", () => {
+  it("a file that is no jar tough-cookie reads, or one past the jar's bound: exit 2, nothing sent", async () => {
+    const dir = tempDir();
+    let hits = 0;
+    const server = createServer((_request, response) => {
+      hits++;
+      response.end("{}");
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    try {
+      const file = postman(dir, [item("One", "/x")]);
+      const many = Array.from({ length: 1_001 }, (_, i) => ({ key: `c${i}`, value: "v", domain: "127.0.0.1", path: "/" }));
+      for (const [name, text, why] of [
+        [
+          "bad.json",
+          "{not json",
+          /^mockman: --cookie-jar .*bad\.json: not a cookie jar tough-cookie reads \(.*JSON.*\)\. Nothing was sent$/,
+        ],
+        [
+          "array.json",
+          "[]",
+          /array\.json: not a cookie jar tough-cookie reads \(serialized jar has no cookies array\)\. Nothing was sent$/,
+        ],
+        [
+          "many.json",
+          JSON.stringify({ cookies: many }),
+          /many\.json: not a cookie jar tough-cookie reads \(the jar holds 1,000 cookies \(the bound\)\)/,
+        ],
+      ] as const) {
+        const ran = await cli(["replay", file, "--base-url", url, "--cookie-jar", write(dir, name, text)]);
+        expect(ran.code, name).toBe(2);
+        expect(oneStderrLine(ran)).toMatch(why);
+      }
+      const missing = await cli(["replay", file, "--base-url", url, "--cookie-jar", join(dir, "none.json")]);
+      expect(missing.code).toBe(2);
+      expect(oneStderrLine(missing)).toMatch(/cannot read --cookie-jar file .*none\.json: no such file/);
+      expect(hits).toBe(0);
+    } finally {
+      server.close();
+    }
+  });
+});

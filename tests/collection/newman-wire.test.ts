@@ -514,3 +514,69 @@ describe("Newman and mockman replay export the same environment, globals and col
       });
   });
 });
+
+describe("Newman and mockman replay start and export the same cookie jar", () => {
+  // --cookie-jar: tough-cookie's JSON (a jar's toJSON), read by CookieJar.fromJSON; --export-cookie-jar: the run's jar's
+  // toJSON. One cookie from the file, one set by an answer (Path=/), one set by a script; the next request carries all three.
+  it("--cookie-jar and --export-cookie-jar", { timeout: 120_000 }, async () => {
+    const host = new URL(echo.url).hostname;
+    const start = join(scratch, "start.cookies.json");
+    writeFileSync(
+      start,
+      JSON.stringify({
+        cookies: [
+          { key: "fromfile", value: "f0", domain: host, path: "/", hostOnly: true, creation: "2020-01-01T00:00:00.000Z" },
+          { key: "gone", value: "x", domain: host, path: "/", expires: "2000-01-01T00:00:00.000Z", creation: "2020-01-01T00:00:00.000Z" },
+        ],
+      }),
+    );
+    const file = join(scratch, "jar.postman_collection.json");
+    writeFileSync(
+      file,
+      JSON.stringify({
+        info: { name: "jar", schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json" },
+        item: [
+          { name: "set", request: { method: "GET", url: "{{baseUrl}}/cookies/set?fresh=f1" } },
+          {
+            name: "script",
+            request: { method: "GET", url: "{{baseUrl}}/jar/one" },
+            event: [
+              {
+                listen: "prerequest",
+                script: { exec: ["pm.cookies.jar().set(pm.environment.get('baseUrl'), 'byscript', 's1', () => {});"] },
+              },
+            ],
+          },
+          { name: "carry", request: { method: "GET", url: "{{baseUrl}}/jar/two" } },
+        ],
+      }),
+    );
+    const out = (tool: string) => join(scratch, `${tool}-cookies.json`);
+    const byNewman = await recorded(
+      () =>
+        new Promise<void>((resolve, reject) =>
+          newman.run({ ...newmanOptions(file), cookieJar: start, exportCookieJar: out("newman") }, (error) =>
+            error ? reject(error) : resolve(),
+          ),
+        ),
+    );
+    const byMockman = await recorded(async () => {
+      const ran = await processCli([...mockmanArguments(file), "--cookie-jar", start, "--export-cookie-jar", out("mockman")]);
+      expect(ran.code, ran.stderr).toBe(0);
+    });
+    const cookieRows = (seen: Seen[]) => seen.map((s) => `${s.url} ${s.headers.filter((h) => h.startsWith("cookie:")).join(" | ")}`);
+    expect(cookieRows(byNewman).at(-1)).toBe("/jar/two cookie: fromfile=f0; fresh=f1; byscript=s1");
+    expect(cookieRows(byMockman)).toEqual(cookieRows(byNewman));
+    // The times are each run's own: a cookie read from the file keeps its creation.
+    const jar = (tool: string) => {
+      const json = JSON.parse(readFileSync(out(tool), "utf8")) as { cookies: Array<Record<string, unknown>> };
+      for (const cookie of json.cookies) {
+        if (cookie.creation !== "2020-01-01T00:00:00.000Z") cookie.creation = "<time>";
+        cookie.lastAccessed = "<time>";
+      }
+      return JSON.stringify(json, null, 2);
+    };
+    expect(jar("mockman")).toBe(jar("newman"));
+    expect(JSON.parse(jar("newman")).cookies.map((c: { key: string }) => c.key)).toEqual(["fromfile", "fresh", "byscript"]);
+  });
+});

@@ -20,6 +20,8 @@ declare module "newman" {
     exportEnvironment?: string;
     exportGlobals?: string;
     exportCollection?: string;
+    cookieJar?: string;
+    exportCookieJar?: string;
   }
   interface Summary {
     run: { executions: unknown[]; failures: unknown[]; stats: Record<string, { total: number; failed: number }> };

@@ -35,7 +35,7 @@ import {
 } from "../sandbox/sandbox";
 import { leadingVariable, substitute } from "./variables";
 import { dynamicText, type DynamicGenerators } from "./dynamic";
-import { cookieHeader, cookiesFor, keepSetCookies, runJar, splitSetCookie } from "./cookies";
+import { cookieHeader, cookiesFor, keepSetCookies, runJar, splitSetCookie, type RunJar } from "./cookies";
 import { eventLoopTurns } from "./turns";
 import type { Wire, WireRequest } from "./wire";
 import { BOUNDS, cut, filledOr, NotSent, runBounds } from "./bounds";
@@ -77,6 +77,8 @@ export interface PostmanRunOptions {
   iterations?: number;
   /** false: pm.response.cookies is empty, as Newman's (ScriptInput.responseCookies); the page lists them as the Postman app. */
   responseCookies?: boolean;
+  /** The run's jar (--cookie-jar, or one to export); a new, empty one when none is given. */
+  cookieJar?: RunJar;
 }
 
 /** How a run ended, for the report. */
@@ -165,7 +167,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
   const sandbox = hasScripts ? await (options.sandbox ?? defaultSandbox)({ timeoutMs: options.timeoutScriptMs }) : undefined;
   let scopes = options.scopes;
   const log = new MutationLog(scopes);
-  const jar = runJar();
+  const jar = options.cookieJar ?? runJar();
   const data = options.data ?? [];
   const iterations = options.iterations ?? Math.max(1, data.length);
   // Stops a setNextRequest loop; Newman has no such guard, a CI job needs one.

@@ -62,6 +62,7 @@ const optionsSchema = z.object({
   color: z.enum(["on", "off", "auto"]).default("auto"),
   workingDir: z.string().optional(),
   insecure: z.boolean().default(false),
+  ignoreRedirects: z.boolean().default(false),
   insecureFileRead: z.boolean().optional(),
 });
 
@@ -248,7 +249,8 @@ export function replayCommand(io: CliIo): Command {
     )
     .option("--insecure-file-read", "let file bodies and --iteration-data be read outside --working-dir")
     .addOption(new Option("--no-insecure-file-read", "read files only inside --working-dir (the default)").hideHelp())
-    .option("-k, --insecure", "accept any TLS certificate (an https --base-url)");
+    .option("-k, --insecure", "accept any TLS certificate (an https --base-url)")
+    .option("--ignore-redirects", "follow no redirect (a request's protocolProfileBehavior followRedirects still wins)");
   addDbOption(command);
   addFaultOptions(command);
   addExamples(command, [
@@ -349,6 +351,7 @@ export function replayCommand(io: CliIo): Command {
         // As Newman: its requester gives a response no cookies (they are the jar's, pm.cookies).
         responseCookies: false,
         ...(jar ? { cookieJar: jar } : {}),
+        ...(options.ignoreRedirects ? { ignoreRedirects: true } : {}),
         settle: loaded.postman ? undefined : settle,
       });
     } finally {

@@ -20,7 +20,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import aws4 from "aws4";
-import newman from "newman";
+import newman, { type RunOptions } from "newman";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { processCli } from "../cli/helpers";
 
@@ -304,8 +304,24 @@ async function recorded(run: () => Promise<unknown>): Promise<Seen[]> {
   return [...echo.seen];
 }
 
-const viaNewman = (file: string) =>
-  recorded(() => new Promise<void>((resolve, reject) => newman.run(newmanOptions(file), (error) => (error ? reject(error) : resolve()))));
+/** A Postman collection of `items` written to the scratch folder as NAME.postman_collection.json: its path. */
+function scratchCollection(name: string, items: unknown[]): string {
+  const file = join(scratch, `${name}.postman_collection.json`);
+  writeFileSync(
+    file,
+    JSON.stringify({ info: { name, schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json" }, item: items }),
+  );
+  return file;
+}
+
+/** What Newman sent for `file`, given `extra` options (--cookie-jar, --ignore-redirects...). */
+const viaNewman = (file: string, extra: Partial<RunOptions> = {}) =>
+  recorded(
+    () =>
+      new Promise<void>((resolve, reject) =>
+        newman.run({ ...newmanOptions(file), ...extra }, (error) => (error ? reject(error) : resolve())),
+      ),
+  );
 
 const viaMockman = (file: string) =>
   recorded(async () => {
@@ -530,36 +546,22 @@ describe("Newman and mockman replay start and export the same cookie jar", () =>
         ],
       }),
     );
-    const file = join(scratch, "jar.postman_collection.json");
-    writeFileSync(
-      file,
-      JSON.stringify({
-        info: { name: "jar", schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json" },
-        item: [
-          { name: "set", request: { method: "GET", url: "{{baseUrl}}/cookies/set?fresh=f1" } },
+    const file = scratchCollection("jar", [
+      { name: "set", request: { method: "GET", url: "{{baseUrl}}/cookies/set?fresh=f1" } },
+      {
+        name: "script",
+        request: { method: "GET", url: "{{baseUrl}}/jar/one" },
+        event: [
           {
-            name: "script",
-            request: { method: "GET", url: "{{baseUrl}}/jar/one" },
-            event: [
-              {
-                listen: "prerequest",
-                script: { exec: ["pm.cookies.jar().set(pm.environment.get('baseUrl'), 'byscript', 's1', () => {});"] },
-              },
-            ],
+            listen: "prerequest",
+            script: { exec: ["pm.cookies.jar().set(pm.environment.get('baseUrl'), 'byscript', 's1', () => {});"] },
           },
-          { name: "carry", request: { method: "GET", url: "{{baseUrl}}/jar/two" } },
         ],
-      }),
-    );
+      },
+      { name: "carry", request: { method: "GET", url: "{{baseUrl}}/jar/two" } },
+    ]);
     const out = (tool: string) => join(scratch, `${tool}-cookies.json`);
-    const byNewman = await recorded(
-      () =>
-        new Promise<void>((resolve, reject) =>
-          newman.run({ ...newmanOptions(file), cookieJar: start, exportCookieJar: out("newman") }, (error) =>
-            error ? reject(error) : resolve(),
-          ),
-        ),
-    );
+    const byNewman = await viaNewman(file, { cookieJar: start, exportCookieJar: out("newman") });
     const byMockman = await recorded(async () => {
       const ran = await processCli([...mockmanArguments(file), "--cookie-jar", start, "--export-cookie-jar", out("mockman")]);
       expect(ran.code, ran.stderr).toBe(0);
@@ -579,4 +581,44 @@ describe("Newman and mockman replay start and export the same cookie jar", () =>
     expect(jar("mockman")).toBe(jar("newman"));
     expect(JSON.parse(jar("newman")).cookies.map((c: { key: string }) => c.key)).toEqual(["fromfile", "fresh", "byscript"]);
   });
+});
+
+describe("Newman and mockman replay under --ignore-redirects", () => {
+  // Newman gives postman-runtime's requester followRedirects: false; a request's protocolProfileBehavior still wins
+  // (core.js resolveWithProtocolProfileBehavior), and pm.sendRequest goes through the same requester.
+  it(
+    "a redirect is not followed, but where protocolProfileBehavior says followRedirects; pm.sendRequest's neither",
+    { timeout: 120_000 },
+    async () => {
+      const file = scratchCollection("redirects", [
+        {
+          name: "run-wide",
+          request: { method: "GET", url: "{{baseUrl}}/redirect/302?to=/not-followed" },
+          event: [
+            {
+              listen: "prerequest",
+              script: { exec: ["pm.sendRequest(pm.environment.get('baseUrl') + '/redirect/302?to=/not-followed-either', () => {});"] },
+            },
+          ],
+        },
+        {
+          name: "own",
+          protocolProfileBehavior: { followRedirects: true },
+          request: { method: "GET", url: "{{baseUrl}}/redirect/302?to=/followed" },
+        },
+      ]);
+      const byNewman = await viaNewman(file, { ignoreRedirects: true });
+      const byMockman = await recorded(async () => {
+        const ran = await processCli([...mockmanArguments(file), "--ignore-redirects"]);
+        expect(ran.code, ran.stderr).toBe(0);
+      });
+      expect(byNewman.map((s) => s.url)).toEqual([
+        "/redirect/302?to=/not-followed-either",
+        "/redirect/302?to=/not-followed",
+        "/redirect/302?to=/followed",
+        "/followed",
+      ]);
+      expect(byMockman).toEqual(byNewman);
+    },
+  );
 });

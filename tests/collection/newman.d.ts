@@ -1,7 +1,7 @@
 // The part of Newman's library API the comparison test and the benchmark use (Newman ships no types).
 declare module "newman" {
   import type { EventEmitter } from "node:events";
-  interface RunOptions {
+  export interface RunOptions {
     /** A collection object or the path of its file. */
     collection: unknown;
     /** A Postman environment (or globals) object, or the path of its file. */
@@ -22,6 +22,7 @@ declare module "newman" {
     exportCollection?: string;
     cookieJar?: string;
     exportCookieJar?: string;
+    ignoreRedirects?: boolean;
   }
   interface Summary {
     run: { executions: unknown[]; failures: unknown[]; stats: Record<string, { total: number; failed: number }> };

@@ -79,6 +79,8 @@ export interface PostmanRunOptions {
   responseCookies?: boolean;
   /** The run's jar (--cookie-jar, or one to export); a new, empty one when none is given. */
   cookieJar?: RunJar;
+  /** --ignore-redirects: no redirect is followed unless a request's protocolProfileBehavior says followRedirects. */
+  ignoreRedirects?: boolean;
 }
 
 /** How a run ended, for the report. */
@@ -202,6 +204,9 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
    * disables them). The jar's cookies go after a Cookie header of its own, as postman-request adds them.
    */
   const send = async (outgoing: OutgoingRequest, url: string, behaviour: Behaviour = {}): Promise<Exchange> => {
+    // --ignore-redirects is the requester's default (postman-runtime's followRedirects option): a protocolProfileBehavior
+    // that sets followRedirects still wins, as postman-runtime's requester resolves it; pm.sendRequest's too.
+    if (options.ignoreRedirects && behaviour.followRedirects === undefined) behaviour = { ...behaviour, followRedirects: false };
     if (options.deadline !== undefined && performance.now() >= options.deadline)
       throw new NotSent("the run's --timeout passed before it was sent");
     // The jar's cookies go after a Cookie row of the request's own, at each hop of a redirect too (a login's 302

@@ -281,6 +281,8 @@ export interface ExecuteOptions {
   responseCookies?: boolean;
   /** The run's cookie jar (replay's --cookie-jar, --export-cookie-jar); a new, empty one when none is given. */
   cookieJar?: RunJar;
+  /** replay's --ignore-redirects: redirects are not followed unless a request's protocolProfileBehavior says so. */
+  ignoreRedirects?: boolean;
   settle?: (requests: number) => void;
   /** The file's name, for reports. */
   file: string;
@@ -327,6 +329,7 @@ export async function executeRun(prepared: PreparedRun, sender: Sender, options:
     sandbox: options.sandbox,
     ...(options.responseCookies === false ? { responseCookies: false } : {}),
     ...(options.cookieJar ? { cookieJar: options.cookieJar } : {}),
+    ...(options.ignoreRedirects ? { ignoreRedirects: true } : {}),
     data: prepared.data,
     iterations: prepared.iterations,
   });

@@ -11,6 +11,7 @@ import { FormatError, parseJsonFile, loadRunnableJson, type LoadedCollection } f
 import { DataError, parseIterationData, type DataRow } from "#mock/tester/engine/data";
 import type { FileSource, MultipartWriter } from "#mock/tester/engine/exchange";
 import { cut, NotSent } from "#mock/tester/engine/bounds";
+import { jarFromJSON, runJar, type RunJar } from "#mock/tester/engine/cookies";
 import {
   REPORTERS,
   columnsFor,
@@ -24,6 +25,7 @@ import {
 import { executeRun, prepareRun, RunSetupError, type RunnableCollection } from "#mock/tester/engine/run";
 import type { ScopeMutations } from "#mock/tester/engine/mutations";
 import { openSender } from "../stores";
+import { consoleLines } from "../console-lines";
 import { CliError, EXIT, oneLine, usageError } from "../errors";
 import { readSource, refuseStoreOutput, writeOutput } from "../inputs";
 import { collectNow } from "../memory";
@@ -64,9 +66,12 @@ const optionsSchema = z.object({
   exportEnvironment: z.string().optional(),
   exportGlobals: z.string().optional(),
   exportCollection: z.string().optional(),
+  cookieJar: z.string().optional(),
+  exportCookieJar: z.string().optional(),
   color: z.enum(["on", "off", "auto"]).default("auto"),
   workingDir: z.string().optional(),
   insecure: z.boolean().default(false),
+  ignoreRedirects: z.boolean().default(false),
   insecureFileRead: z.boolean().optional(),
 });
 
@@ -206,6 +211,16 @@ async function readData(io: CliIo, file: string, root: string, insecureFileRead:
   }
 }
 
+/** --cookie-jar: a jar as tough-cookie's CookieJar.fromJSON reads it (Newman's), into the run's bounded store. */
+async function readJar(io: CliIo, file: string): Promise<RunJar> {
+  const text = await readSource(io, file, "--cookie-jar file");
+  try {
+    return jarFromJSON(text);
+  } catch (error) {
+    throw usageError(`--cookie-jar ${file}: not a cookie jar tough-cookie reads (${stripDot(oneLine(error))}). Nothing was sent`);
+  }
+}
+
 export function replayCommand(io: CliIo): Command {
   const command = new Command("replay")
     .description("run a collection (mockman or Postman v2.1) as Newman runs it, with Newman's options, and check each answer")
@@ -234,6 +249,8 @@ export function replayCommand(io: CliIo): Command {
     .option("--export-environment <file>", "write the environment as the run left it (Postman's format)")
     .option("--export-globals <file>", "write the globals as the run left them (Postman's format)")
     .option("--export-collection <file>", "write the collection, its variables as the run left them")
+    .option("--cookie-jar <file>", "start the run's cookie jar from this file (tough-cookie's JSON, as --export-cookie-jar writes it)")
+    .option("--export-cookie-jar <file>", "write the run's cookie jar as the run left it (tough-cookie's JSON)")
     .addOption(new Option("--color <mode>", "colour the lines").choices(["on", "off", "auto"]))
     .option(
       "--working-dir <dir>",
@@ -241,7 +258,8 @@ export function replayCommand(io: CliIo): Command {
     )
     .option("--insecure-file-read", "let file bodies and --iteration-data be read outside --working-dir")
     .addOption(new Option("--no-insecure-file-read", "read files only inside --working-dir (the default)").hideHelp())
-    .option("-k, --insecure", "accept any TLS certificate (an https --base-url)");
+    .option("-k, --insecure", "accept any TLS certificate (an https --base-url)")
+    .option("--ignore-redirects", "follow no redirect (a request's protocolProfileBehavior followRedirects still wins)");
   addDbOption(command);
   addFaultOptions(command);
   addExamples(command, [
@@ -270,12 +288,14 @@ export function replayCommand(io: CliIo): Command {
       ["--export-environment", options.exportEnvironment],
       ["--export-globals", options.exportGlobals],
       ["--export-collection", options.exportCollection],
+      ["--export-cookie-jar", options.exportCookieJar],
     ] as const)
       if (target) await refuseStoreOutput(io, target, option, options.db);
 
     const loaded = await loadCollection(io, file);
     const environment = await loadVariables(io, { env: options.environment ?? options.env, envVar: options.envVar });
     const globals = await loadGlobals(io, options);
+    const jar = options.cookieJar ? await readJar(io, options.cookieJar) : options.exportCookieJar ? runJar() : undefined;
     const root = workingDirOf(io, file, options.workingDir);
     const insecureFileRead = options.insecureFileRead === true;
     const data = options.iterationData ? await readData(io, options.iterationData, root, insecureFileRead) : [];
@@ -316,7 +336,7 @@ export function replayCommand(io: CliIo): Command {
         warned.add(line);
         io.stderr.write(`mockman: warning: ${line}\n`);
       }
-      if (where.lines) io.stdout.write(resultLines(result, columns, color));
+      if (where.lines) io.stdout.write(resultLines(result, columns, color) + consoleLines(result.console, color));
     };
     const sender = withFaults(
       await openSender(io, { baseUrl: prepared.base, db: options.db, insecure: options.insecure }, "replay"),
@@ -339,6 +359,8 @@ export function replayCommand(io: CliIo): Command {
         timeoutScriptMs: options.timeoutScript,
         // As Newman: its requester gives a response no cookies (they are the jar's, pm.cookies).
         responseCookies: false,
+        ...(jar ? { cookieJar: jar } : {}),
+        ...(options.ignoreRedirects ? { ignoreRedirects: true } : {}),
         settle: loaded.postman ? undefined : settle,
       });
     } finally {
@@ -357,6 +379,8 @@ export function replayCommand(io: CliIo): Command {
     // --base-url gives {{baseUrl}} as --env-var would: the environment exported has it.
     if (options.baseUrl !== undefined) environment.start.sets.push(["baseUrl", prepared.scopes.environment.baseUrl]);
     await exportScopes(io, options, loaded, outcome.mutations, { environment: environment.start, globals: globals.start });
+    // As Newman writes it: the jar's own toJSON.
+    if (options.exportCookieJar && jar) await writeOutput(io, options.exportCookieJar, JSON.stringify(jar.toJSON(), null, 2) + "\n");
 
     const failure = report.error
       ? report.error

@@ -62,5 +62,9 @@ declare module "@postman/tough-cookie" {
     setCookieSync(cookie: string | Cookie, url: string, options?: SetCookieOptions): Cookie | undefined;
     getCookiesSync(url: string, options?: GetCookiesOptions): Cookie[];
     getCookieStringSync(url: string, options?: GetCookiesOptions): string;
+    /** The jar as JSON (serializeSync): its options and every cookie of its store. */
+    toJSON(): Record<string, unknown> & { cookies: Array<Record<string, unknown>> };
+    /** deserializeSync: a jar from toJSON's output (text or object), its cookies put in `store` (a MemoryCookieStore when none). */
+    static fromJSON(json: string | object, store?: Store): CookieJar;
   }
 }

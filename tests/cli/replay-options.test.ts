@@ -407,3 +407,114 @@ describe("-k, --insecure", () => {
     expect(JSON.parse(accepted.stdout).results[0]).toMatchObject({ status: 200, pass: true });
   });
 });
+
+describe("scripts' console output", () => {
+  const scripts = [
+    { listen: "prerequest", script: { exec: ["console.log('pre', 1)"] } },
+    {
+      listen: "test",
+      script: {
+        exec: [
+          "console.log('hello', {a: 1, b: [1, 'x']}, null, undefined);",
+          "console.info('it\\'s');",
+          "console.warn(new Map([[1,2]]));",
+          "console.error({deep: {a: {b: {c: {d: 1}}}}, long: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa bbbbbbbbbbbbbbbbbb'});",
+          "console.log('\\x1b[2K\\u202e');",
+          "pm.test('t', () => {});",
+        ],
+      },
+    },
+  ];
+
+  it("each console call is printed under its request as Newman's cli reporter prints it (util.inspect, wrapped at 54)", async () => {
+    const { dir, db } = tempDb();
+    const ran = await cli([
+      "replay",
+      postman(dir, [item("One", "/api/posts?limit=1", [], { event: scripts })]),
+      "--db",
+      db,
+      "--color",
+      "off",
+    ]);
+    expect(ran.code).toBe(0);
+    const lines = ran.stdout.split("\n");
+    // Newman 6.2.2's lines for these calls, its ┌ │ └ box (the pre-request call in a box of its own, before the request's line).
+    expect(lines.slice(1, 16)).toEqual([
+      "  ┌",
+      "  │ 'pre', 1",
+      "  │ 'hello', { a: 1, b: [ 1, 'x' ] }, null, undefined",
+      `  │ "it's"`,
+      "  │ Map(1) { 1 => 2 }",
+      "  │ {",
+      "  │   deep: {",
+      "  │     a: { b: { c: { d: 1 } } }",
+      "  │   },",
+      "  │   long: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa bbbbbbbb",
+      "  │ bbbbbbbbbb'",
+      "  │ }",
+      // What a terminal would act on is shown escaped (util.inspect escapes ESC; the bidi mark is ours).
+      "  │ '\\x1B[2K\\u202e'",
+      "  └",
+      expect.stringMatching(/^1 request, 1 assertion, 0 failed/),
+    ]);
+  });
+
+  it("the json report keeps them per request, { level, messages }; --json prints no box", async () => {
+    const { dir, db } = tempDb();
+    const ran = await cli(["replay", postman(dir, [item("One", "/api/posts?limit=1", [], { event: scripts })]), "--db", db, "--json"]);
+    expect(ran.code).toBe(0);
+    expect(ran.stdout).not.toContain("┌");
+    const logged = JSON.parse(ran.stdout).results[0].console;
+    expect(logged.slice(0, 4)).toEqual([
+      { level: "log", messages: ["pre", 1] },
+      { level: "log", messages: ["hello", { a: 1, b: [1, "x"] }, null, null] },
+      { level: "info", messages: ["it's"] },
+      { level: "warn", messages: [{}] },
+    ]);
+    expect(logged.map((e: { level: string }) => e.level)).toEqual(["log", "log", "info", "warn", "error", "log"]);
+  });
+});
+
+describe("--cookie-jar", () => {
+  it("a file that is no jar tough-cookie reads, or one past the jar's bound: exit 2, nothing sent", async () => {
+    const dir = tempDir();
+    let hits = 0;
+    const server = createServer((_request, response) => {
+      hits++;
+      response.end("{}");
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    try {
+      const file = postman(dir, [item("One", "/x")]);
+      const many = Array.from({ length: 1_001 }, (_, i) => ({ key: `c${i}`, value: "v", domain: "127.0.0.1", path: "/" }));
+      for (const [name, text, why] of [
+        [
+          "bad.json",
+          "{not json",
+          /^mockman: --cookie-jar .*bad\.json: not a cookie jar tough-cookie reads \(.*JSON.*\)\. Nothing was sent$/,
+        ],
+        [
+          "array.json",
+          "[]",
+          /array\.json: not a cookie jar tough-cookie reads \(serialized jar has no cookies array\)\. Nothing was sent$/,
+        ],
+        [
+          "many.json",
+          JSON.stringify({ cookies: many }),
+          /many\.json: not a cookie jar tough-cookie reads \(the jar holds 1,000 cookies \(the bound\)\)/,
+        ],
+      ] as const) {
+        const ran = await cli(["replay", file, "--base-url", url, "--cookie-jar", write(dir, name, text)]);
+        expect(ran.code, name).toBe(2);
+        expect(oneStderrLine(ran)).toMatch(why);
+      }
+      const missing = await cli(["replay", file, "--base-url", url, "--cookie-jar", join(dir, "none.json")]);
+      expect(missing.code).toBe(2);
+      expect(oneStderrLine(missing)).toMatch(/cannot read --cookie-jar file .*none\.json: no such file/);
+      expect(hits).toBe(0);
+    } finally {
+      server.close();
+    }
+  });
+});

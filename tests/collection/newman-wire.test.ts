@@ -20,7 +20,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import aws4 from "aws4";
-import newman from "newman";
+import newman, { type RunOptions } from "newman";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { processCli } from "../cli/helpers";
 
@@ -304,8 +304,24 @@ async function recorded(run: () => Promise<unknown>): Promise<Seen[]> {
   return [...echo.seen];
 }
 
-const viaNewman = (file: string) =>
-  recorded(() => new Promise<void>((resolve, reject) => newman.run(newmanOptions(file), (error) => (error ? reject(error) : resolve()))));
+/** A Postman collection of `items` written to the scratch folder as NAME.postman_collection.json: its path. */
+function scratchCollection(name: string, items: unknown[]): string {
+  const file = join(scratch, `${name}.postman_collection.json`);
+  writeFileSync(
+    file,
+    JSON.stringify({ info: { name, schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json" }, item: items }),
+  );
+  return file;
+}
+
+/** What Newman sent for `file`, given `extra` options (--cookie-jar, --ignore-redirects...). */
+const viaNewman = (file: string, extra: Partial<RunOptions> = {}) =>
+  recorded(
+    () =>
+      new Promise<void>((resolve, reject) =>
+        newman.run({ ...newmanOptions(file), ...extra }, (error) => (error ? reject(error) : resolve())),
+      ),
+  );
 
 const viaMockman = (file: string) =>
   recorded(async () => {
@@ -513,4 +529,96 @@ describe("Newman and mockman replay export the same environment, globals and col
         name: "wire exports",
       });
   });
+});
+
+describe("Newman and mockman replay start and export the same cookie jar", () => {
+  // --cookie-jar: tough-cookie's JSON (a jar's toJSON), read by CookieJar.fromJSON; --export-cookie-jar: the run's jar's
+  // toJSON. One cookie from the file, one set by an answer (Path=/), one set by a script; the next request carries all three.
+  it("--cookie-jar and --export-cookie-jar", { timeout: 120_000 }, async () => {
+    const host = new URL(echo.url).hostname;
+    const start = join(scratch, "start.cookies.json");
+    writeFileSync(
+      start,
+      JSON.stringify({
+        cookies: [
+          { key: "fromfile", value: "f0", domain: host, path: "/", hostOnly: true, creation: "2020-01-01T00:00:00.000Z" },
+          { key: "gone", value: "x", domain: host, path: "/", expires: "2000-01-01T00:00:00.000Z", creation: "2020-01-01T00:00:00.000Z" },
+        ],
+      }),
+    );
+    const file = scratchCollection("jar", [
+      { name: "set", request: { method: "GET", url: "{{baseUrl}}/cookies/set?fresh=f1" } },
+      {
+        name: "script",
+        request: { method: "GET", url: "{{baseUrl}}/jar/one" },
+        event: [
+          {
+            listen: "prerequest",
+            script: { exec: ["pm.cookies.jar().set(pm.environment.get('baseUrl'), 'byscript', 's1', () => {});"] },
+          },
+        ],
+      },
+      { name: "carry", request: { method: "GET", url: "{{baseUrl}}/jar/two" } },
+    ]);
+    const out = (tool: string) => join(scratch, `${tool}-cookies.json`);
+    const byNewman = await viaNewman(file, { cookieJar: start, exportCookieJar: out("newman") });
+    const byMockman = await recorded(async () => {
+      const ran = await processCli([...mockmanArguments(file), "--cookie-jar", start, "--export-cookie-jar", out("mockman")]);
+      expect(ran.code, ran.stderr).toBe(0);
+    });
+    const cookieRows = (seen: Seen[]) => seen.map((s) => `${s.url} ${s.headers.filter((h) => h.startsWith("cookie:")).join(" | ")}`);
+    expect(cookieRows(byNewman).at(-1)).toBe("/jar/two cookie: fromfile=f0; fresh=f1; byscript=s1");
+    expect(cookieRows(byMockman)).toEqual(cookieRows(byNewman));
+    // The times are each run's own: a cookie read from the file keeps its creation.
+    const jar = (tool: string) => {
+      const json = JSON.parse(readFileSync(out(tool), "utf8")) as { cookies: Array<Record<string, unknown>> };
+      for (const cookie of json.cookies) {
+        if (cookie.creation !== "2020-01-01T00:00:00.000Z") cookie.creation = "<time>";
+        cookie.lastAccessed = "<time>";
+      }
+      return JSON.stringify(json, null, 2);
+    };
+    expect(jar("mockman")).toBe(jar("newman"));
+    expect(JSON.parse(jar("newman")).cookies.map((c: { key: string }) => c.key)).toEqual(["fromfile", "fresh", "byscript"]);
+  });
+});
+
+describe("Newman and mockman replay under --ignore-redirects", () => {
+  // Newman gives postman-runtime's requester followRedirects: false; a request's protocolProfileBehavior still wins
+  // (core.js resolveWithProtocolProfileBehavior), and pm.sendRequest goes through the same requester.
+  it(
+    "a redirect is not followed, but where protocolProfileBehavior says followRedirects; pm.sendRequest's neither",
+    { timeout: 120_000 },
+    async () => {
+      const file = scratchCollection("redirects", [
+        {
+          name: "run-wide",
+          request: { method: "GET", url: "{{baseUrl}}/redirect/302?to=/not-followed" },
+          event: [
+            {
+              listen: "prerequest",
+              script: { exec: ["pm.sendRequest(pm.environment.get('baseUrl') + '/redirect/302?to=/not-followed-either', () => {});"] },
+            },
+          ],
+        },
+        {
+          name: "own",
+          protocolProfileBehavior: { followRedirects: true },
+          request: { method: "GET", url: "{{baseUrl}}/redirect/302?to=/followed" },
+        },
+      ]);
+      const byNewman = await viaNewman(file, { ignoreRedirects: true });
+      const byMockman = await recorded(async () => {
+        const ran = await processCli([...mockmanArguments(file), "--ignore-redirects"]);
+        expect(ran.code, ran.stderr).toBe(0);
+      });
+      expect(byNewman.map((s) => s.url)).toEqual([
+        "/redirect/302?to=/not-followed-either",
+        "/redirect/302?to=/not-followed",
+        "/redirect/302?to=/followed",
+        "/followed",
+      ]);
+      expect(byMockman).toEqual(byNewman);
+    },
+  );
 });

@@ -1,7 +1,7 @@
 // The part of Newman's library API the comparison test and the benchmark use (Newman ships no types).
 declare module "newman" {
   import type { EventEmitter } from "node:events";
-  interface RunOptions {
+  export interface RunOptions {
     /** A collection object or the path of its file. */
     collection: unknown;
     /** A Postman environment (or globals) object, or the path of its file. */
@@ -20,6 +20,9 @@ declare module "newman" {
     exportEnvironment?: string;
     exportGlobals?: string;
     exportCollection?: string;
+    cookieJar?: string;
+    exportCookieJar?: string;
+    ignoreRedirects?: boolean;
   }
   interface Summary {
     run: { executions: unknown[]; failures: unknown[]; stats: Record<string, { total: number; failed: number }> };

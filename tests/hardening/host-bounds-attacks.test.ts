@@ -7,6 +7,8 @@
 //   19 levels, 40 names of 16M characters, 121 pm.sendRequest bodies of 8 MB at once, 120,000
 //   cookies set. Each fails its own request with a message naming the bound; the assertions, the
 //   requests and the cookies are counted at the sandbox's bridge, and the script stopped there.
+//   console.log in a loop (20,000 calls, 20 MB): the first 1,000 calls or 1 MB kept, the rest dropped
+//   unread at the bridge, a warning saying how many.
 // - File bodies: a `file` body whose src is {{f}}, set by a pre-request script to
 //   /proc/self/environ; a formdata file by ../ and by a link; --iteration-data outside.
 // - The terminal: names, messages and URLs with ESC[1A ESC[2K, \r and newlines.
@@ -263,6 +265,42 @@ describe("item 5: host work a script drives is bounded and linear", () => {
       expect(report.results[1]).toMatchObject({ status: 200, pass: true });
       // Stopped at the bound, not after 120,000 sets: the message says so; the time is a figure, not a check.
       lastIsJudged(report);
+    },
+  );
+
+  it(
+    "console.log in a loop, 20,000 calls and 200 of 100,000 characters: the first 1,000 calls and 1 MB kept, the rest dropped unread and said so",
+    { timeout: 120_000 },
+    async () => {
+      const { dir, db } = tempDb();
+      const file = collection(dir, [
+        item("Chatty", "/api/posts?limit=1", { test: "for (let i = 0; i < 20000; i++) console.log('line', i);" }),
+        item("Loud", "/api/posts?limit=1", { test: "const big = 'x'.repeat(100000); for (let i = 0; i < 200; i++) console.log(big, i);" }),
+        after,
+      ]);
+      const { ran, report, bytes } = await replay("console.log in a loop", dir, db, file, ROOM);
+      // Logging fails nothing, as in Newman: the run passes.
+      expect(ran.code).toBe(0);
+      const [chatty, loud] = report.results as Array<
+        Report["results"][number] & { console?: Array<{ level: string; messages: unknown[] }> }
+      >;
+      expect(chatty).toMatchObject({ status: 200, pass: true });
+      expect(chatty.console).toHaveLength(BOUNDS.consoleCallsPerScript);
+      expect(chatty.console![999]).toEqual({ level: "log", messages: ["line", 999] });
+      // 1 MB of what crossed: ten calls of 100,000 characters.
+      expect(loud.console!.length).toBeLessThanOrEqual(BOUNDS.consoleCharsPerScript / 100_000);
+      expect(loud.console!.length).toBeGreaterThan(0);
+      expect(ran.stderr).toContain(
+        "mockman: warning: chatty: the test script of Chatty logged more than its console output may hold (1,000 calls, 1 MB in all, within the report's bound); 19,000 console calls were dropped",
+      );
+      expect(ran.stderr).toMatch(
+        /mockman: warning: loud: the test script of Loud logged more than its console output may hold .*; 19\d console calls were dropped/,
+      );
+      // The lines print what was kept, no more: a box of at most 1,000 lines a script.
+      expect(ran.stdout.split("\n").filter((l) => l.startsWith("  │ 'line'")).length).toBe(BOUNDS.consoleCallsPerScript);
+      expect(bytes.json).toBeLessThan(4 * 1024 * 1024);
+      lastIsJudged(report);
+      if (ran.rssMb) expect(ran.rssMb).toBeLessThan(1024);
     },
   );
 

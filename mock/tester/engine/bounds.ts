@@ -14,7 +14,7 @@
 //
 // The bounds themselves are in limits.ts.
 import type { CheckFailure } from "#mock/tester/collection/assert";
-import type { Assertion, ScriptHost, ScriptOutcome } from "../sandbox/sandbox";
+import type { Assertion, ConsoleEntry, ScriptHost, ScriptOutcome } from "../sandbox/sandbox";
 import type { ReplayResult } from "./reporters";
 import { BOUNDS, cut, NotSent } from "./limits";
 
@@ -52,7 +52,10 @@ export interface StepBounds {
    * at most assertionsPerScript of them, the report's budget kept), its error, the changes the jar
    * refused (its bounds: engine/cookies.ts), and a failure for each bound passed.
    */
-  take(outcome: ScriptOutcome, into: { label: string; assertions: Assertion[]; errors: CheckFailure[] }): void;
+  take(
+    outcome: ScriptOutcome,
+    into: { label: string; assertions: Assertion[]; errors: CheckFailure[]; console?: ConsoleEntry[]; warnings?: string[] },
+  ): void;
 }
 
 export interface RunBounds {
@@ -176,6 +179,20 @@ export function runBounds(report = true): RunBounds {
           else if (reportFull && kept)
             fail(
               `the report is past its bound of ${count(BOUNDS.reportChars)} characters of names, messages and paths; this request's are cut`,
+            );
+          // Its console output: within the script's bounds (sandbox.ts drops the rest unread), and charged to the report's budget.
+          const logged = outcome.console ?? [];
+          let dropped = outcome.consoleDropped ?? 0;
+          if (logged.length && into.console) {
+            if (report && reportLeft - (outcome.consoleChars ?? 0) < 0) dropped += logged.length;
+            else {
+              if (report) reportLeft -= outcome.consoleChars ?? 0;
+              for (const entry of logged) into.console.push(entry);
+            }
+          }
+          if (dropped && into.warnings)
+            into.warnings.push(
+              `the ${into.label} logged more than its console output may hold (${count(BOUNDS.consoleCallsPerScript)} calls, ${size(BOUNDS.consoleCharsPerScript)} in all, within the report's bound); ${count(dropped)} console calls were dropped`,
             );
           const refused = outcome.cookiesRefused?.count ?? 0;
           if (refused)

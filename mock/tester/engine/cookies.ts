@@ -85,12 +85,25 @@ export class JarStore extends MemoryCookieStore {
   }
 }
 
+// A jar's toJSON names its store by its constructor's name: a JarStore is tough-cookie's MemoryCookieStore,
+// bounded, and is written as one (a bundler may rename the class), as Newman writes its jar.
+Object.defineProperty(JarStore, "name", { value: "MemoryCookieStore" });
+
 /** The run's jar: tough-cookie's CookieJar over a JarStore. */
 export type RunJar = CookieJar & { store: JarStore };
 
 /** A new, empty jar, loose as Newman's (postman-request's `jar()`). */
 export function runJar(): RunJar {
   return new CookieJar(new JarStore(), { looseMode: true }) as RunJar;
+}
+
+/**
+ * A jar from tough-cookie's JSON (a jar's toJSON, what Newman's --export-cookie-jar writes), as Newman's
+ * --cookie-jar reads it (CookieJar.fromJSON: its options from the file, loose only when it says so), its
+ * cookies put in a JarStore: past the jar's bounds it throws, as it does for a file that is no jar.
+ */
+export function jarFromJSON(text: string): RunJar {
+  return CookieJar.fromJSON(text, new JarStore()) as RunJar;
 }
 
 /**

@@ -39,6 +39,9 @@ export const BOUNDS = {
   /** The cookie jar: cookies held, and a cookie's name and value (RFC 6265's least a client must take). */
   jarCookies: 1_000,
   cookieChars: 4_096,
+  /** console.* calls one script's output keeps, and the characters they cross the bridge as (past either, the rest are dropped, unread). */
+  consoleCallsPerScript: 1_000,
+  consoleCharsPerScript: 1024 * 1024,
 } as const;
 
 const count = (n: number) => n.toLocaleString("en-US");

@@ -25,6 +25,7 @@ import {
   SCRIPT_TIMEOUT_MS,
   ScriptSandbox,
   type Assertion,
+  type ConsoleEntry,
   type ScriptHost,
   type ScriptInput,
   type ScriptOutcome,
@@ -34,7 +35,7 @@ import {
 } from "../sandbox/sandbox";
 import { leadingVariable, substitute, unfilledHostname } from "./variables";
 import { dynamicText, type DynamicGenerators } from "./dynamic";
-import { cookieHeader, cookiesFor, keepSetCookies, runJar, splitSetCookie } from "./cookies";
+import { cookieHeader, cookiesFor, keepSetCookies, runJar, splitSetCookie, type RunJar } from "./cookies";
 import { eventLoopTurns } from "./turns";
 import type { Wire, WireRequest } from "./wire";
 import { BOUNDS, cut, filledOr, NotSent, runBounds } from "./bounds";
@@ -76,6 +77,10 @@ export interface PostmanRunOptions {
   iterations?: number;
   /** false: pm.response.cookies is empty, as Newman's (ScriptInput.responseCookies); the page lists them as the Postman app. */
   responseCookies?: boolean;
+  /** The run's jar (--cookie-jar, or one to export); a new, empty one when none is given. */
+  cookieJar?: RunJar;
+  /** --ignore-redirects: no redirect is followed unless a request's protocolProfileBehavior says followRedirects. */
+  ignoreRedirects?: boolean;
 }
 
 /** How a run ended, for the report. */
@@ -164,7 +169,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
   const sandbox = hasScripts ? await (options.sandbox ?? defaultSandbox)({ timeoutMs: options.timeoutScriptMs }) : undefined;
   let scopes = options.scopes;
   const log = new MutationLog(scopes);
-  const jar = runJar();
+  const jar = options.cookieJar ?? runJar();
   const data = options.data ?? [];
   const iterations = options.iterations ?? Math.max(1, data.length);
   // Stops a setNextRequest loop; Newman has no such guard, a CI job needs one.
@@ -199,6 +204,9 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
    * disables them). The jar's cookies go after a Cookie header of its own, as postman-request adds them.
    */
   const send = async (outgoing: OutgoingRequest, url: string, behaviour: Behaviour = {}): Promise<Exchange> => {
+    // --ignore-redirects is the requester's default (postman-runtime's followRedirects option): a protocolProfileBehavior
+    // that sets followRedirects still wins, as postman-runtime's requester resolves it; pm.sendRequest's too.
+    if (options.ignoreRedirects && behaviour.followRedirects === undefined) behaviour = { ...behaviour, followRedirects: false };
     if (options.deadline !== undefined && performance.now() >= options.deadline)
       throw new NotSent("the run's --timeout passed before it was sent");
     // The jar's cookies go after a Cookie row of the request's own, at each hop of a redirect too (a login's 302
@@ -318,6 +326,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     const errors: CheckFailure[] = [];
     const sentByScripts: NonNullable<ReplayResult["sent"]> = [];
     const warnings: string[] = [];
+    const logged: ConsoleEntry[] = [];
     let next: string | null | undefined;
     let headers = step.headers;
     let skip = false;
@@ -475,6 +484,8 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
           label: `${eventName === "test" ? "test" : "pre-request"} script of ${script.where}`,
           assertions,
           errors,
+          console: logged,
+          warnings,
         });
         for (const late of outcome.late ?? [])
           warnings.push(
@@ -542,6 +553,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     }));
     if (errors.length && result!.status === null) result!.failures = [...errors, ...result!.failures];
     if (warnings.length) result!.warnings = warnings;
+    if (logged.length) result!.console = logged;
     if (sentByScripts.length) result!.sent = sentByScripts;
     // A pm.sendRequest that got no answer fails its item, as Newman counts it among the run's failed requests.
     for (const { method, url, error } of sentByScripts)

@@ -36,6 +36,8 @@ export interface ReplayResult {
   warnings?: string[];
   /** What its scripts sent with pm.sendRequest, in order. */
   sent?: Array<{ method: string; url: string; status?: number; error?: string }>;
+  /** Its scripts' console.* calls, in order: the level, and the arguments as the script passed them (JSON's reading of them in the json report). */
+  console?: Array<{ level: string; messages: unknown[] }>;
 }
 
 /** Assertions made and failed: a Postman request's pm.test and tests[...] (skipped ones not counted), or the checks of our `expect`. */

@@ -17,6 +17,7 @@ import type { ScopeTypes } from "./variable-types";
 import type { DataRow } from "./data";
 import { dynamicGenerators } from "./dynamic";
 import type { FileSource, MultipartWriter, Sender } from "./exchange";
+import type { RunJar } from "./cookies";
 import { asText } from "#mock/tester/environments";
 import { runPostman, type SandboxFactory } from "./postman-run";
 import type { ScopeMutations } from "./mutations";
@@ -278,6 +279,10 @@ export interface ExecuteOptions {
   sandbox?: SandboxFactory;
   /** false: pm.response.cookies is empty, as Newman's (replay); the page's Run lists them as the Postman app. */
   responseCookies?: boolean;
+  /** The run's cookie jar (replay's --cookie-jar, --export-cookie-jar); a new, empty one when none is given. */
+  cookieJar?: RunJar;
+  /** replay's --ignore-redirects: redirects are not followed unless a request's protocolProfileBehavior says so. */
+  ignoreRedirects?: boolean;
   settle?: (requests: number) => void;
   /** The file's name, for reports. */
   file: string;
@@ -323,6 +328,8 @@ export async function executeRun(prepared: PreparedRun, sender: Sender, options:
     deadline,
     sandbox: options.sandbox,
     ...(options.responseCookies === false ? { responseCookies: false } : {}),
+    ...(options.cookieJar ? { cookieJar: options.cookieJar } : {}),
+    ...(options.ignoreRedirects ? { ignoreRedirects: true } : {}),
     data: prepared.data,
     iterations: prepared.iterations,
   });

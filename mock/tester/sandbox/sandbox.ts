@@ -50,6 +50,7 @@
 //   isolate is put back, and the run goes on.
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from "quickjs-emscripten-core";
 import { parse as flatParse, stringify as flatStringify } from "flatted";
+import { parse as teleportParse } from "teleport-javascript";
 import { Cookie } from "@postman/tough-cookie";
 import { cookiesFor, keepSetCookies, postmanCookieOf, runJar, splitSetCookie, type RunJar } from "../engine/cookies";
 import { writeBody, type Body } from "../postman/body";
@@ -153,8 +154,19 @@ export interface SentRequest {
   error?: string;
 }
 
+/** One console.* call of a script: its level (log, info, warn, error, debug) and its arguments as postman-sandbox sends them. */
+export interface ConsoleEntry {
+  level: string;
+  messages: unknown[];
+}
+
 export interface ScriptOutcome {
   scopes: Scopes;
+  /** Its console.* calls, in order, within BOUNDS.consoleCallsPerScript and consoleCharsPerScript. */
+  console?: ConsoleEntry[];
+  /** The console.* calls past those bounds, dropped unread, and the characters the kept ones crossed as. */
+  consoleDropped?: number;
+  consoleChars?: number;
   /** The sets and unsets applied to `scopes` (engine/mutations.ts), in order. */
   mutations?: Record<TrackedScope, Mutation[]>;
   assertions: Assertion[];
@@ -267,6 +279,10 @@ interface Running {
   pending: unknown[][];
   assertions: Assertion[];
   errors: string[];
+  /** Its console.* calls (within the bounds), the characters they crossed as, and those dropped past the bounds. */
+  console: ConsoleEntry[];
+  consoleChars: number;
+  consoleDropped: number;
   skip: boolean;
   /** The jar the script's store calls reach; `ownJar`: the script's own (the host gave none). */
   jar: RunJar;
@@ -367,10 +383,14 @@ export class ScriptSandbox {
       if (running?.stop !== undefined || running?.ended) return undefined;
       try {
         const raw = context.getString(text);
-        // Flatted writes [name, ...args] as [[refs], "name", ...]: the console's output (which mockman discards,
-        // however large a script makes it) and the run-wide copy of each assertion are not parsed at all.
+        // Flatted writes [name, ...args] as [[refs], "name", ...]: the run-wide copy of each assertion is not parsed at all,
+        // nor is a console call past the bounds on a script's output (counted by its size before it is read).
         const name = /^\[\[[^\]]*\],"([^"\\]*)"/.exec(raw)?.[1];
-        if (name === "execution.console" || name === "execution.assertion") return undefined;
+        if (name === "execution.assertion") return undefined;
+        if (name === "execution.console") {
+          if (running) this.consoleOf(running, raw);
+          return undefined;
+        }
         if (running && name === `execution.request.${running.id}`) {
           // A pm.sendRequest is judged by its size before it is parsed: an 8 MB body past the bound is never read.
           running.stop = running.host.crossing?.("request", raw.length);
@@ -559,6 +579,27 @@ export class ScriptSandbox {
   }
 
   /**
+   * A console.* call as postman-sandbox sends it (execution.console, cursor, level, its arguments as
+   * teleport-javascript's text), kept while the script's output is within its bounds; past them dropped unread.
+   */
+  private consoleOf(running: Running, raw: string): void {
+    if (
+      running.console.length >= BOUNDS.consoleCallsPerScript ||
+      running.consoleDropped ||
+      running.consoleChars + raw.length > BOUNDS.consoleCharsPerScript
+    ) {
+      running.consoleDropped++;
+      return;
+    }
+    const event = flatParse(raw) as unknown[];
+    const [level, text] = [event[2], event[3]];
+    if (typeof level !== "string" || typeof text !== "string") return;
+    const messages = teleportParse(text) as unknown;
+    running.consoleChars += raw.length;
+    running.console.push({ level, messages: Array.isArray(messages) ? messages : [messages] });
+  }
+
+  /**
    * A script's assertions (pm.test sends one an event, the legacy tests object all at the end), taken as they
    * cross, each counted with the host (ScriptHost.crossing): the one past its bound stops the script, and only
    * those before it are kept.
@@ -627,6 +668,9 @@ export class ScriptSandbox {
       pending: [],
       assertions: [],
       errors: [],
+      console: [],
+      consoleChars: 0,
+      consoleDropped: 0,
       skip: false,
       jar: host.cookieJar ?? runJar(),
       ownJar: !host.cookieJar,
@@ -699,6 +743,7 @@ export class ScriptSandbox {
       else this.restore(isolate);
       return {
         scopes: input.scopes,
+        ...consoleOutcome(running),
         assertions: running.assertions,
         error: error.message,
         nextSet: false,
@@ -881,6 +926,7 @@ export class ScriptSandbox {
     return {
       scopes,
       mutations: { environment: environment.mutations, collectionVariables: collectionVariables.mutations, globals: globals.mutations },
+      ...consoleOutcome(running),
       assertions: running.assertions,
       error,
       nextSet,
@@ -894,6 +940,16 @@ export class ScriptSandbox {
     };
   }
 }
+
+/** The script's console output for its outcome: none when it made no console call. */
+const consoleOutcome = (running: Running): Pick<ScriptOutcome, "console" | "consoleDropped" | "consoleChars"> =>
+  running.console.length || running.consoleDropped
+    ? {
+        console: running.console,
+        consoleChars: running.consoleChars,
+        ...(running.consoleDropped ? { consoleDropped: running.consoleDropped } : {}),
+      }
+    : {};
 
 /**
  * A pm.sendRequest as engine/wire.ts builds it (loaded on first use), its files taken out as postman-runtime's

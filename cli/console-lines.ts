@@ -1,0 +1,31 @@
+// A script's console.* calls as Newman's cli reporter prints them under its request
+// (newman/lib/reporters/cli/index.js, its `console` event): one box, `┌`, a `│ ` line for
+// each call (its arguments through util.inspect with Newman's options, joined by ", ", wrapped by word-wrap as Newman wraps them), `└`;
+// the bars in the level's colour. What the terminal would act on is shown escaped.
+import { inspect } from "node:util";
+import wrap from "word-wrap";
+import { printable, type ReplayResult } from "#mock/tester/engine/reporters";
+
+/** Newman's theme: log grey, info cyan, warn yellow, debug blue, error red (others grey). */
+const LEVEL_COLOR: Record<string, number> = { log: 90, info: 36, warn: 33, debug: 34, error: 31 };
+
+/** Newman's inspector without a terminal (breakLength: 60 columns less 16). */
+const INSPECT = { depth: 25, maxArrayLength: 100, breakLength: 44, colors: false } as const;
+
+export function consoleLines(entries: ReplayResult["console"], color: boolean): string {
+  if (!entries?.length) return "";
+  const paint = (level: string, text: string) => (color ? `\x1b[${LEVEL_COLOR[level] ?? 90}m${text}\x1b[39m` : text);
+  const lines = [paint(entries[0].level, "  ┌")];
+  for (const { level, messages } of entries) {
+    const text = messages
+      .map((m) => inspect(m, INSPECT))
+      .join(", ")
+      .split("\n")
+      .map(printable)
+      .join("\n");
+    // Newman's wrapper without a terminal: 54 columns, long words cut; no blank line kept.
+    lines.push(wrap(text, { indent: `  ${paint(level, "│")} `, width: 54, cut: true }).replace(/\n\s*\n/g, "\n"));
+  }
+  lines.push(paint(entries[entries.length - 1].level, "  └"));
+  return lines.join("\n") + "\n";
+}

@@ -4,15 +4,7 @@
 // postman-collection; its RequestBody and postman-runtime's body builder write the bytes (engine/wire.ts).
 import { toJsonText } from "../engine/variables";
 
-type PostmanField = {
-  key?: string;
-  value?: unknown;
-  disabled?: boolean;
-  type?: string;
-  src?: unknown;
-  contentType?: string;
-  fileName?: unknown;
-};
+type PostmanField = { key?: string; value?: unknown; disabled?: boolean; type?: string; src?: unknown; contentType?: string };
 
 /** A request body (v2.1): raw may be JSON itself in hand-written files. */
 export interface PostmanBody {
@@ -31,10 +23,6 @@ export interface BodyField {
   key: string;
   value: string;
   src?: string[];
-  /** A file field given as its content in base64 (its `value`) without src: postman-runtime sends it decoded. */
-  content?: string;
-  /** A file field's own name for its part (Postman's `fileName`). */
-  fileName?: string;
   contentType?: string;
   disabled?: true;
 }
@@ -65,8 +53,6 @@ function fieldsOf(list: unknown, files: boolean): BodyField[] {
         key: text(f.key),
         value: file ? "" : rawText(f.value),
         ...(file ? { src: src.map(String) } : {}),
-        ...(file && !src.length && typeof f.value === "string" && f.value ? { content: f.value } : {}),
-        ...(file && typeof f.fileName === "string" && f.fileName ? { fileName: f.fileName } : {}),
         ...(files && typeof f.contentType === "string" && f.contentType ? { contentType: f.contentType } : {}),
         ...(f.disabled ? { disabled: true as const } : {}),
       };
@@ -109,10 +95,7 @@ export function readBody(body: PostmanBody | undefined): Body {
 /** The body in Postman's shape; none is a disabled empty raw body (sent as none, read back as none). */
 export function writeBody(body: Body): PostmanBody {
   const off = (f: BodyField) => (f.disabled ? { disabled: true } : {});
-  const typed = (f: BodyField) => ({
-    ...(f.fileName ? { fileName: f.fileName } : {}),
-    ...(f.contentType ? { contentType: f.contentType } : {}),
-  });
+  const typed = (f: BodyField) => (f.contentType ? { contentType: f.contentType } : {});
   switch (body.mode) {
     case "raw":
       return { mode: "raw", raw: body.raw, ...(body.language ? { options: { raw: { language: body.language } } } : {}) };
@@ -122,11 +105,9 @@ export function writeBody(body: Body): PostmanBody {
       return {
         mode: "formdata",
         formdata: body.fields.map((f) =>
-          f.src && !f.src.length && f.content
-            ? { key: f.key, type: "file", value: f.content, ...typed(f), ...off(f) }
-            : f.src
-              ? { key: f.key, type: "file", src: f.src.length === 1 ? f.src[0] : f.src, ...typed(f), ...off(f) }
-              : { key: f.key, value: f.value, type: "text", ...typed(f), ...off(f) },
+          f.src
+            ? { key: f.key, type: "file", src: f.src.length === 1 ? f.src[0] : f.src, ...typed(f), ...off(f) }
+            : { key: f.key, value: f.value, type: "text", ...typed(f), ...off(f) },
         ),
       };
     case "file":

@@ -11,7 +11,15 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startServe, stopServe } from "./cli-helpers";
-import { expectNoSeriousAxeViolations, mockmanUi, openMockman, responseSection, section } from "./mockman-helpers";
+import {
+  checkInBothThemes,
+  expectNoSeriousAxeViolations,
+  importCollection,
+  mockmanUi,
+  openMockman,
+  responseSection,
+  section,
+} from "./mockman-helpers";
 
 let dir: string;
 let server: ChildProcess;
@@ -216,4 +224,70 @@ test("with scripts, a Send takes its chosen files: form-data file parts and a bi
   // It carries its file's type, as a plain Send does.
   expect(binary).toMatchObject({ contentType: "image/png", bytes: 256, sha256: sha256(EVERY_BYTE) });
   await responseSection(page, "Test results (1/1)");
+});
+
+test("a Postman form-data file given as base64 content without src shows as a file row, is sent decoded, and can be replaced or removed", async ({
+  page,
+}) => {
+  test.setTimeout(scaled(120_000));
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await recordEchoes(page);
+  const echo = `${serveUrl}/__mockman/echo`;
+  const collection = {
+    info: { name: "Inline files", schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json" },
+    item: [
+      {
+        name: "Upload",
+        request: {
+          method: "POST",
+          url: echo,
+          body: {
+            mode: "formdata",
+            formdata: [
+              { key: "note", value: "hi", type: "text" },
+              // Postman's file given as its content: no src, the bytes in base64, no name of its own.
+              { key: "pic", type: "file", value: EVERY_BYTE.toString("base64") },
+              {
+                key: "doc",
+                type: "file",
+                value: Buffer.from("hello file").toString("base64"),
+                fileName: "hello.txt",
+                contentType: "text/plain",
+              },
+            ],
+          },
+        },
+      },
+      { name: "Other", request: { method: "GET", url: echo } },
+    ],
+  };
+  await importCollection(page, JSON.stringify(collection), "Inline files", 2);
+  await page.getByRole("region", { name: "Collections" }).getByRole("button", { name: "POST Upload", exact: true }).click();
+  await section(page, "Body");
+  const table = page.getByTestId("formdata-table");
+  await expect(page.getByLabel("Part 2 kind")).toHaveValue("file");
+  // Each names what it holds: its fileName, else its decoded size; the file field says so to a screen reader too.
+  await expect(page.getByLabel("Part 2 file")).toHaveAccessibleDescription("base64 content, 256 bytes");
+  await expect(page.getByLabel("Part 3 file")).toHaveAccessibleDescription("hello.txt");
+  await expect(table.getByTestId("form-file-content")).toHaveText(["base64 content, 256 bytes", "hello.txt"]);
+  await checkInBothThemes(page, "formdata-base64");
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // Sent as it is, decoded (postman-runtime's Buffer.from(value, "base64")), the field's fileName and type on its part.
+  const sent = await parts(await echoOf(page));
+  expect(sent.get("note")).toBe("hi");
+  const pic = sent.get("pic") as File;
+  expect(sha256(new Uint8Array(await pic.arrayBuffer()))).toBe(sha256(EVERY_BYTE));
+  const doc = sent.get("doc") as File;
+  expect([doc.name, doc.type, await doc.text()]).toEqual(["hello.txt", "text/plain", "hello file"]);
+
+  // A file chosen takes its place; × removes a part.
+  await page.getByLabel("Part 2 file").setInputFiles({ name: "new.txt", mimeType: "text/plain", buffer: Buffer.from("new bytes") });
+  await expect(table.getByTestId("form-file-content")).toHaveText(["hello.txt"]);
+  await expect(table.getByText("new.txt")).toBeVisible();
+  await page.getByRole("button", { name: "Remove part 3 (doc)" }).click();
+  const after = await parts(await echoOf(page));
+  const replaced = after.get("pic") as File;
+  expect([replaced.name, await replaced.text()]).toEqual(["new.txt", "new bytes"]);
+  expect(after.has("doc")).toBe(false);
 });

@@ -1,7 +1,7 @@
 // The Body section's fields (BodyTypes): the key / value tables of
 // x-www-form-urlencoded and multipart/form-data (a form-data row may be a file),
 // and a labelled text area for raw text, XML and GraphQL.
-import { blankRow, chosenFile, type FormRow } from "../lib/bodies";
+import { blankRow, chosenFile, contentLabel, sendsContent, type FormRow } from "../lib/bodies";
 
 interface TableProps {
   rows: FormRow[];
@@ -47,7 +47,12 @@ export function FormTable({ rows, noun, files, onChange, onFile }: TableProps) {
                 aria-label={`${noun} ${n} kind`}
                 value={row.file ? "file" : "text"}
                 onChange={(e) =>
-                  edit(row.id, e.target.value === "file" ? { file: true, value: "" } : { file: undefined, fileName: undefined })
+                  edit(
+                    row.id,
+                    e.target.value === "file"
+                      ? { file: true, value: "" }
+                      : { file: undefined, fileName: undefined, content: undefined, contentType: undefined },
+                  )
                 }
               >
                 <option value="text">Text</option>
@@ -60,12 +65,19 @@ export function FormTable({ rows, noun, files, onChange, onFile }: TableProps) {
                   type="file"
                   className="mm-file-input"
                   aria-label={`${noun} ${n} file`}
+                  aria-describedby={sendsContent(row) ? `${row.id}-content` : undefined}
                   onChange={(e) => {
                     const file = e.target.files?.[0];
                     if (file) onFile(row, file);
                   }}
                 />
                 {row.fileName && chosenFile(row.id) && <span className="mm-meta">{row.fileName}</span>}
+                {/* Given in the request as base64 content: sent as it is until a file is chosen in its place. */}
+                {sendsContent(row) && (
+                  <span className="mm-meta" id={`${row.id}-content`} data-testid="form-file-content">
+                    {contentLabel(row)}
+                  </span>
+                )}
               </span>
             ) : (
               <input

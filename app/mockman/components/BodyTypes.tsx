@@ -80,7 +80,12 @@ export function BodyTypes({ tabId, parts: given, method, headers, json, onChange
               onFile={(row, file) => {
                 chooseFile(row.id, file);
                 setChosen((n) => n + 1);
-                set({ formdata: parts.formdata.map((r) => (r.id === row.id ? { ...r, fileName: file.name } : r)) });
+                // A file chosen takes the place of base64 content the request gave.
+                set({
+                  formdata: parts.formdata.map((r) =>
+                    r.id === row.id ? { ...r, fileName: file.name, content: undefined, contentType: undefined } : r,
+                  ),
+                });
               }}
             />
           )}

@@ -22,11 +22,31 @@ export const BODY_KINDS: ReadonlyArray<{ kind: BodyKind; label: string }> = [
   { kind: "graphql", label: "GraphQL" },
 ];
 
-/** One row of a form table, as a query row. `file` rows (form-data only) send the chosen file; `fileName` is what was chosen. */
+/**
+ * One row of a form table, as a query row. `file` rows (form-data only) send the chosen file; `fileName` is what was
+ * chosen. A file row opened from a Postman field that gives the file as its content in base64 (`value`, no `src`) holds
+ * that `content` (and the field's own `fileName`, if any) and sends it as it is, decoded as postman-runtime decodes it,
+ * until a file is chosen in its place.
+ */
 export interface FormRow extends ParamRow {
   file?: boolean;
   fileName?: string;
+  content?: string;
+  /** The Content-Type its Postman field gives such content. */
+  contentType?: string;
 }
+
+/** How many bytes a base64 text decodes to (what is not base64 left out, as a lenient decoder does). */
+export function base64Size(text: string): number {
+  const digits = text.replace(/[^A-Za-z0-9+/\-_]/g, "").length;
+  return Math.floor((digits * 3) / 4);
+}
+
+/** What a file row given as base64 content shows: its field's fileName, else what it holds. */
+export const contentLabel = (row: FormRow) => row.fileName || `base64 content, ${base64Size(row.content ?? "")} bytes`;
+
+/** Whether a file row sends the base64 content it was opened with (no file chosen in its place). */
+export const sendsContent = (row: FormRow) => !!row.file && !!row.content && !chosen.has(row.id);
 
 /** Everything a body type other than JSON needs; JSON stays the tab's bodyText. */
 export interface BodyParts {
@@ -83,7 +103,7 @@ export function missingFiles(parts: BodyParts | undefined, tabId: string): strin
   const p = partsOf(parts);
   if (p.kind === "binary") return p.binaryName && !chosen.has(binaryKey(tabId)) ? [p.binaryName] : [];
   if (p.kind === "formdata")
-    return p.formdata.filter((r) => r.enabled && r.file && r.fileName && !chosen.has(r.id)).map((r) => r.fileName!);
+    return p.formdata.filter((r) => r.enabled && r.file && r.fileName && !r.content && !chosen.has(r.id)).map((r) => r.fileName!);
   return [];
 }
 
@@ -101,7 +121,14 @@ function rowsOf(raw: unknown, withFiles: boolean): FormRow[] {
           enabled: r.enabled !== false,
           key: str(r.key),
           value: str(r.value),
-          ...(withFiles && r.file === true ? { file: true, fileName: str(r.fileName) } : {}),
+          ...(withFiles && r.file === true
+            ? {
+                file: true,
+                fileName: str(r.fileName),
+                ...(typeof r.content === "string" && r.content ? { content: r.content } : {}),
+                ...(typeof r.contentType === "string" && r.contentType ? { contentType: r.contentType } : {}),
+              }
+            : {}),
         }))
     : [];
   return rows.length ? rows : [blankRow()];
@@ -157,7 +184,11 @@ function formRows(fields: BodyField[]): FormRow[] {
     enabled: !f.disabled,
     key: f.key,
     value: f.value,
-    ...(f.src ? { file: true, fileName: f.src[0] ?? "" } : {}),
+    ...(f.content
+      ? { file: true, fileName: f.fileName ?? "", content: f.content, ...(f.contentType ? { contentType: f.contentType } : {}) }
+      : f.src
+        ? { file: true, fileName: f.src[0] ?? "" }
+        : {}),
   }));
   return rows.length ? rows : [blankRow()];
 }
@@ -185,12 +216,12 @@ export function partsFromPostman(postman: PostmanBody | undefined): { parts?: Bo
   }
 }
 
-/** A form row as a Postman body's field; a file row's `src` is its file's name unless given. */
+/** A form row as a Postman body's field; a file row's `src` is its file's name unless given; one given as base64 content keeps it. */
 const fieldOf = (r: FormRow, src = r.fileName ?? "", contentType?: string): BodyField => ({
   key: r.key,
   value: r.file ? "" : r.value,
-  ...(r.file ? { src: [src] } : {}),
-  ...(contentType ? { contentType } : {}),
+  ...(sendsContent(r) ? { src: [], content: r.content, ...(r.fileName ? { fileName: r.fileName } : {}) } : r.file ? { src: [src] } : {}),
+  ...((sendsContent(r) ? r.contentType : contentType) ? { contentType: sendsContent(r) ? r.contentType : contentType } : {}),
   ...(r.enabled ? {} : { disabled: true }),
 });
 
@@ -225,7 +256,7 @@ export function partsProblem(parts: BodyParts, tabId: string): string | null {
     return `Not sent: choose the file again (${missing.join(", ")}); a saved or reloaded request keeps only the file's name.`;
   if (parts.kind === "binary" && !chosen.has(binaryKey(tabId))) return "Not sent: choose a file for the binary body.";
   if (parts.kind === "formdata") {
-    const empty = parts.formdata.find((r) => r.enabled && r.file && !chosen.has(r.id));
+    const empty = parts.formdata.find((r) => r.enabled && r.file && !chosen.has(r.id) && !r.content);
     if (empty) return `Not sent: choose a file for form-data field "${empty.key || "(no name)"}".`;
   }
   if (parts.kind === "graphql" && parts.variables.trim()) {

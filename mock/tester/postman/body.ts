@@ -4,7 +4,15 @@
 // postman-collection; its RequestBody and postman-runtime's body builder write the bytes (engine/wire.ts).
 import { toJsonText } from "../engine/variables";
 
-type PostmanField = { key?: string; value?: unknown; disabled?: boolean; type?: string; src?: unknown; contentType?: string };
+type PostmanField = {
+  key?: string;
+  value?: unknown;
+  disabled?: boolean;
+  type?: string;
+  src?: unknown;
+  contentType?: string;
+  fileName?: unknown;
+};
 
 /** A request body (v2.1): raw may be JSON itself in hand-written files. */
 export interface PostmanBody {
@@ -23,6 +31,10 @@ export interface BodyField {
   key: string;
   value: string;
   src?: string[];
+  /** A file field given as its content in base64 (its `value`) without src: postman-runtime sends it decoded. */
+  content?: string;
+  /** A file field's own name for its part (Postman's `fileName`). */
+  fileName?: string;
   contentType?: string;
   disabled?: true;
 }
@@ -53,6 +65,8 @@ function fieldsOf(list: unknown, files: boolean): BodyField[] {
         key: text(f.key),
         value: file ? "" : rawText(f.value),
         ...(file ? { src: src.map(String) } : {}),
+        ...(file && !src.length && typeof f.value === "string" && f.value ? { content: f.value } : {}),
+        ...(file && typeof f.fileName === "string" && f.fileName ? { fileName: f.fileName } : {}),
         ...(files && typeof f.contentType === "string" && f.contentType ? { contentType: f.contentType } : {}),
         ...(f.disabled ? { disabled: true as const } : {}),
       };
@@ -95,7 +109,10 @@ export function readBody(body: PostmanBody | undefined): Body {
 /** The body in Postman's shape; none is a disabled empty raw body (sent as none, read back as none). */
 export function writeBody(body: Body): PostmanBody {
   const off = (f: BodyField) => (f.disabled ? { disabled: true } : {});
-  const typed = (f: BodyField) => (f.contentType ? { contentType: f.contentType } : {});
+  const typed = (f: BodyField) => ({
+    ...(f.fileName ? { fileName: f.fileName } : {}),
+    ...(f.contentType ? { contentType: f.contentType } : {}),
+  });
   switch (body.mode) {
     case "raw":
       return { mode: "raw", raw: body.raw, ...(body.language ? { options: { raw: { language: body.language } } } : {}) };
@@ -105,9 +122,11 @@ export function writeBody(body: Body): PostmanBody {
       return {
         mode: "formdata",
         formdata: body.fields.map((f) =>
-          f.src
-            ? { key: f.key, type: "file", src: f.src.length === 1 ? f.src[0] : f.src, ...typed(f), ...off(f) }
-            : { key: f.key, value: f.value, type: "text", ...typed(f), ...off(f) },
+          f.src && !f.src.length && f.content
+            ? { key: f.key, type: "file", value: f.content, ...typed(f), ...off(f) }
+            : f.src
+              ? { key: f.key, type: "file", src: f.src.length === 1 ? f.src[0] : f.src, ...typed(f), ...off(f) }
+              : { key: f.key, value: f.value, type: "text", ...typed(f), ...off(f) },
         ),
       };
     case "file":

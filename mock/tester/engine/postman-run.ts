@@ -433,7 +433,8 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
               ...request,
               url,
               headers: sent.headers,
-              ...listedHeaders(sent),
+              // Without the list (a request of ours), the rows as sent.
+              ...(sent.listed ? { listed: (await loadWire()).listedAfterSend(sent.listed, sent.headers, sent.system ?? []) } : {}),
               ...(typeof sent.body === "string" && request.body !== null ? { body: sent.body } : {}),
               ...(auth ? { auth } : {}),
             }
@@ -651,28 +652,6 @@ function pathOf(url: string, base?: string): string {
 type Checked = ReturnType<typeof checkedExtra>;
 
 /** A request's result from its answer: its failures (a change the store did not save first), the first one its error. */
-/**
- * A sent request's headers as a test script's pm.request.headers lists them (postman-runtime's Request after
- * the requester): its own rows, then the `system` ones its body and auth added, then the sender's
- * (Exchange.systemHeaders: User-Agent… and the jar's Cookie). The requester upserts the Cookie and
- * Content-Length it wrote (requester.js addMissingRequestHeaders): a row of its own is marked `system` and
- * takes the value sent (the jar's cookies added).
- * Without the list (a request of ours), the rows as sent.
- */
-function listedHeaders(sent: OutgoingRequest & { listed?: WireRequest["listed"]; system?: Array<[string, string]> }) {
-  if (!sent.listed) return {};
-  const row =
-    (system: boolean) =>
-    ([key, value]: [string, string]) => ({ key, value, ...(system ? { system: true as const } : {}) });
-  const list = [...sent.listed.own.map(row(false)), ...sent.listed.system.map(row(true)), ...(sent.system ?? []).map(row(true))];
-  for (const name of ["cookie", "content-length"]) {
-    const wrote = sent.headers.find(([key]) => key.toLowerCase() === name);
-    const at = list.findIndex((h) => h.key.toLowerCase() === name && !h.system);
-    if (wrote && at >= 0) list[at] = { key: list[at].key, value: wrote[1], system: true };
-  }
-  return { listed: list };
-}
-
 /** A result's `id`: only for an item without a name, which Newman's reports give none (reporters.ts). */
 const idOfUnnamed = (step: PostmanStep): { id?: string } => (step.rawName === undefined ? { id: step.id } : {});
 

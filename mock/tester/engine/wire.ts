@@ -101,6 +101,13 @@ const HANDLERS: Record<string, () => Promise<Loaded>> = {
 /** postman-runtime's requester sends no body with these methods (its default body pruning). */
 const METHODS_WITHOUT_BODY = new Set(["get", "copy", "head", "purge", "unlock"]);
 
+/** A row of a Request's header list as postman-collection's JSON has it: `system` when the sdk or runtime added it. */
+export interface ListedHeader {
+  key: string;
+  value: string;
+  system?: true;
+}
+
 export interface WireRequest {
   method: string;
   /** The whole URL, encoded as Newman sends it. */
@@ -112,7 +119,7 @@ export interface WireRequest {
    * the requester's system headers: its own rows, then the `system` ones its body and auth added (a raw body's
    * Content-Type, an Authorization). Not the type postman-request writes for a form body (it is not listed).
    */
-  listed: { own: Array<[string, string]>; system: Array<[string, string]> };
+  listed: ListedHeader[];
   /** Files that could not be read, an auth type with no handler: Newman warns and sends the request all the same. */
   warnings: string[];
 }
@@ -272,10 +279,13 @@ function wireOf(input: WireInput): Wire {
       typed[1] = body.type;
       headers = headers.filter((row) => row === typed || row[0].toLowerCase() !== "content-type");
     }
-    const listed: WireRequest["listed"] = { own: [], system: [] };
-    for (const h of headersOf(sent))
-      if (!h.disabled && h.key)
-        listed[(h as { system?: boolean }).system ? "system" : "own"].push([h.key, h.value === null ? "null" : String(h.value ?? "")]);
+    const listed = headersOf(sent)
+      .filter((h) => !h.disabled && h.key)
+      .map((h) => ({
+        key: h.key,
+        value: h.value === null ? "null" : String(h.value ?? ""),
+        ...((h as { system?: boolean }).system ? { system: true as const } : {}),
+      }));
     return {
       method: String(sent.method).toUpperCase(),
       url: toNodeUrl(sent.url, input.disableUrlEncoding).href,
@@ -285,6 +295,35 @@ function wireOf(input: WireInput): Wire {
       warnings,
     };
   }
+}
+
+/** The rows postman-runtime's requester writes into the Request from what went out (requester.js OVERWRITTEN_HEADERS). */
+const OVERWRITTEN = new Set(["cookie", "content-length"]);
+
+/**
+ * The Request's header list after it went out, as a test script's pm.request.headers reads it: `listed` (its own rows,
+ * then those its body and auth added) in postman-collection's HeaderList; each row the sender added (`system`:
+ * User-Agent…, the transport's, the jar's Cookie, in the order they went out) added as core.js addSystemHeaders adds
+ * them, unless the request has one; then, as requester.js addMissingRequestHeaders does over every row sent
+ * (`own` first), the Cookie and Content-Length upserted as `system` rows (a name listed twice removed first).
+ */
+export function listedAfterSend(listed: ListedHeader[], own: Array<[string, string]>, system: Array<[string, string]>): ListedHeader[] {
+  const list = new sdk.HeaderList(
+    null,
+    listed.map((row) => new sdk.Header(row)),
+  );
+  const reference = (list as unknown as { reference: Record<string, unknown> }).reference;
+  for (const [key, value] of system) if (!OVERWRITTEN.has(key.toLowerCase()) && !list.has(key)) list.add({ key, value, system: true });
+  for (const [key, value] of [...own, ...system]) {
+    if (!OVERWRITTEN.has(key.toLowerCase())) continue;
+    if (Array.isArray(reference[key.toLowerCase()])) list.remove(key, undefined);
+    list.upsert(new sdk.Header({ key, value, system: true } as never));
+  }
+  return (list.all() as Array<{ key: string; value: unknown; system?: boolean }>).map(({ key, value, system: added }) => ({
+    key,
+    value: String(value ?? ""),
+    ...(added ? { system: true as const } : {}),
+  }));
 }
 
 /** Why an auth's additions are not the whole of what a Send does to the request. */

@@ -40,7 +40,8 @@ const HAND_GENERATOR =
  * of its own for "does this still hold a {{reference}}" (pm.sendRequest's host once had one) is variables.ts's to make.
  */
 const ENGINE_OPENING = /\\\{\\\{|%7B%7B/i;
-const ENGINE = join("mock", "tester", "engine");
+const ENGINE = [join("mock", "tester", "engine"), join("mock", "tester", "postman")];
+const inEngine = (file: string) => ENGINE.some((dir) => file.startsWith(dir));
 
 const hits = (pattern: RegExp, allowed: string[]) =>
   files
@@ -52,12 +53,14 @@ describe("one {{}} resolver", () => {
     expect(hits(REFERENCE_PATTERN, [RESOLVER])).toEqual([]);
   });
 
-  it("in the engine, only engine/variables.ts looks for a reference's opening, as written or percent-encoded", () => {
-    expect(hits(ENGINE_OPENING, [...files.filter((file) => !file.startsWith(ENGINE)), RESOLVER])).toEqual([]);
-    expect(files.filter((file) => file.startsWith(ENGINE)).length).toBeGreaterThan(10);
+  it("in the engine and the Postman converters, only engine/variables.ts looks for a reference's opening, as written or percent-encoded", () => {
+    expect(hits(ENGINE_OPENING, [...files.filter((file) => !inEngine(file)), RESOLVER])).toEqual([]);
+    expect(files.filter(inEngine).length).toBeGreaterThan(15);
     // The rule catches the check postman-run.ts's pm.sendRequest once made of its own.
     expect(ENGINE_OPENING.test("        if (/\\{\\{|%7B%7B/i.test(host)) {")).toBe(true);
     expect(ENGINE_OPENING.test('  if (url.includes("%7b%7b")) {')).toBe(true);
+    // And the endpoint check postman/convert.ts once made of its own.
+    expect(ENGINE_OPENING.test("  if (/^(https?:\\/\\/|\\/|\\{\\{)/i.test(trimmed)) return trimmed;")).toBe(true);
     expect(lines(RESOLVER).some((line) => ENGINE_OPENING.test(line))).toBe(true);
   });
 

@@ -15,7 +15,7 @@ import { isObject } from "../../core/types";
 import type { Expectation } from "../collection/assert";
 import type { CollectionFile, CollectionRequest } from "../collection/schema";
 import { typedValue, variableTypeOf, type VariableType } from "../engine/variable-types";
-import { mapStrings, replaceNames, templateRefs, toJsonText } from "../engine/variables";
+import { leadingVariable, mapStrings, replaceNames, templateRefs, toJsonText, variableNames } from "../engine/variables";
 import { readBody, text, writeBody, type PostmanBody } from "./body";
 
 export const POSTMAN_SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
@@ -148,7 +148,7 @@ export function urlOf(url: PostmanRequest["url"]): string {
 /** `{{baseUrl}}/api/x`, `http://host/api/x` and `/api/x` stay; `host/api/x` (Postman keeps no scheme) gets http://. */
 export function endpointOf(raw: string): string {
   const trimmed = raw.trim();
-  if (/^(https?:\/\/|\/|\{\{)/i.test(trimmed)) return trimmed;
+  if (/^(https?:\/\/|\/)/i.test(trimmed) || leadingVariable(trimmed) !== undefined) return trimmed;
   return `http://${trimmed}`;
 }
 
@@ -166,7 +166,7 @@ function authHeader(auth: PostmanAuth | undefined, notes: string[], where: strin
   if (auth.type === "basic") {
     const pair = `${authValue(auth.basic, "username")}:${authValue(auth.basic, "password")}`;
     // Templates stay readable: a pair with {{var}} cannot be encoded before the run.
-    return pair.includes("{{") ? undefined : `Basic ${btoa(unescape(encodeURIComponent(pair)))}`;
+    return variableNames(pair).length ? undefined : `Basic ${btoa(unescape(encodeURIComponent(pair)))}`;
   }
   notes.push(`${where}: ${auth.type} auth is not carried over; add the header by hand`);
   return undefined;
@@ -385,9 +385,10 @@ export function toPostman(file: CollectionFile, name = "mockman collection"): { 
 
   const item = file.requests.map((r): PostmanItem => {
     // A path goes under {{baseUrl}} (empty in-process); a full URL or one that starts with a {{variable}} stays.
-    const endpoint = /^(https?:\/\/|\{\{)/i.test(r.endpoint)
-      ? r.endpoint
-      : `{{baseUrl}}${r.endpoint.startsWith("/") ? "" : "/"}${r.endpoint}`;
+    const endpoint =
+      /^https?:\/\//i.test(r.endpoint) || leadingVariable(r.endpoint) !== undefined
+        ? r.endpoint
+        : `{{baseUrl}}${r.endpoint.startsWith("/") ? "" : "/"}${r.endpoint}`;
     const [path, query] = (endpoint.startsWith("{{baseUrl}}") ? endpoint.slice("{{baseUrl}}".length) : endpoint).split("?");
     const request: PostmanRequest = {
       method: r.method,

@@ -260,25 +260,34 @@ function wireOf(input: WireInput): Wire {
       if (handler) await authorize(handler, authInterface, sent);
       else warnings.push(`its ${type} auth has no handler in postman-runtime; sent unsigned`);
     }
-    const enabled = () =>
-      nodeRows(
+    // postman-request's header object (postman-runtime's getHeaders): rows of one name in one case as one entry, a
+    // list when there are several; caseless reads a name in any case as its last entry.
+    const dict = () =>
+      rowsByName(
         headersOf(sent)
           .filter((h) => !h.disabled && h.key)
           .map((h) => [h.key, h.value === null ? "null" : String(h.value ?? "")] as [string, string]),
       );
-    const typeOf = (list: Array<[string, string]>) => list.find(([k]) => k.toLowerCase() === "content-type");
+    const typeKeys = (entries: Map<string, string[]>) => [...entries.keys()].filter((key) => key.toLowerCase() === "content-type");
+    const typeRead = (entries: Map<string, string[]>) => {
+      const values = entries.get(typeKeys(entries).at(-1) ?? "");
+      return values && (values.length === 1 ? values[0] : values);
+    };
     // Built before the headers are read: core-body-builder adds raw's and GraphQL's Content-Type to the request.
-    const body = await bodyOf(sent, { loaded, fields }, prune, typeOf(enabled())?.[1], input.multipart);
-    let headers = enabled();
-    const typed = typeOf(headers);
-    const types = headers.filter(([k]) => k.toLowerCase() === "content-type").map(([, v]) => v);
-    if (body?.type && !typed) headers.push(["Content-Type", body.type]);
-    // postman-request puts its own type over one a form body cannot have (form() in its request.js): its setHeader
-    // replaces every row of the name, a list of two read as the two joined.
-    else if (body?.type && typed && body.keeps && !body.keeps.test(types.join(","))) {
-      typed[1] = body.type;
-      headers = headers.filter((row) => row === typed || row[0].toLowerCase() !== "content-type");
+    // A list has no .match: no boundary of the request's own.
+    const before = typeRead(dict());
+    const body = await bodyOf(sent, { loaded, fields }, prune, typeof before === "string" ? before : undefined, input.multipart);
+    const entries = dict();
+    const read = typeRead(entries);
+    if (body?.type && read === undefined) entries.set("Content-Type", [body.type]);
+    // postman-request puts its own type over one a form body cannot have (form() in its request.js): a multipart
+    // type read by String#match (a list has none), an urlencoded one by RegExp#test (a list read joined). Its
+    // setHeader replaces the first entry of the name in any case; Node then sends the last.
+    else if (body?.type && body.keeps) {
+      const kept = typeof read === "string" ? body.keeps.test(read) : body.keeps === URLENCODED_TYPE && body.keeps.test(read!.join(","));
+      if (!kept) entries.set(typeKeys(entries)[0], [body.type]);
     }
+    const headers = nodeRows([...entries].flatMap(([name, values]) => values.map((value): [string, string] => [name, value])));
     const listed = headersOf(sent)
       .filter((h) => !h.disabled && h.key)
       .map((h) => ({

@@ -150,11 +150,16 @@ export function readParts(raw: unknown): BodyParts | undefined {
   };
 }
 
-/** Only what the chosen kind uses, for history and snapshots (a JSON body keeps nothing here). */
+/**
+ * Only what the chosen kind uses, for history and snapshots (a JSON body keeps nothing here). The tables the kind
+ * does not use are empty, not a blank row each: a blank row gets a new id every time, and the same form must give
+ * the same parts (a tab opened from a collection compares them to tell unsaved changes). readParts gives an empty
+ * table its blank row back.
+ */
 export function keptParts(parts: BodyParts | undefined): BodyParts | undefined {
   const p = partsOf(parts);
   if (p.kind === "json") return undefined;
-  const blank = defaultParts();
+  const blank: BodyParts = { kind: p.kind, raw: "", urlencoded: [], formdata: [], binaryName: "", query: "", variables: "" };
   return {
     ...blank,
     kind: p.kind,

@@ -6,7 +6,7 @@
 // against a running `mockman serve`, a reload and a shell stays in that spec.
 import { afterEach, expect, test, vi } from "vitest";
 import { page, userEvent } from "@vitest/browser/context";
-import { axeInBothThemes, renderTester, tool, workspaceUi } from "./harness";
+import { axeInBothThemes, importCollection, renderTester, tool, workspaceUi } from "./harness";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -108,6 +108,48 @@ test("Paste cURL reads a form upload as Chromium copies it: the form-data table,
   await expect.element(screen.getByLabelText("Part 1 value")).toHaveValue("Hi there!");
   await expect.element(screen.getByLabelText("Header 1 name")).toHaveValue("accept");
   await expect.element(screen.getByLabelText("Header 2 name")).toHaveValue("");
+});
+
+// A Postman form-data file given as base64 content (no src) has no file on disk: Copy as cURL wrote `-F pic=@pic`,
+// a file that is not there. Text goes in the command as the same part; bytes no argument holds go to a path the
+// notice says to save them at.
+test("Copy as cURL writes a form-data file given as base64 content as the part it sends, or says where to save it", async () => {
+  const { screen, $ } = await open();
+  const collection = {
+    info: { name: "Inline", schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json" },
+    item: [
+      {
+        name: "Upload",
+        request: {
+          method: "POST",
+          url: "/api/test-todos",
+          body: {
+            mode: "formdata",
+            formdata: [
+              { key: "note", value: "hi", type: "text" },
+              { key: "doc", type: "file", value: btoa("hello; file"), fileName: "hello.txt", contentType: "text/plain" },
+              { key: "pic", type: "file", value: btoa("\u0089PNG\u0000\u00ff") },
+            ],
+          },
+        },
+      },
+    ],
+  };
+  const panel = await importCollection(screen, JSON.stringify(collection), "Inline", "inline.postman_collection.json");
+  await panel.getByRole("button", { name: "POST Upload", exact: true }).click();
+  await expect.element($.endpoint).toHaveValue("/api/test-todos");
+  const copied: string[] = [];
+  vi.spyOn(navigator.clipboard, "writeText").mockImplementation(async (text) => void copied.push(text));
+  await tool(screen, "Copy as cURL");
+  await expect
+    .element($.notice)
+    .toHaveTextContent(
+      'Form-data field "pic" is base64 content, not text: save it decoded as /path/to/pic, as the command reads it there.',
+    );
+  expect(copied).toHaveLength(1);
+  expect(copied[0]).toContain(
+    ` -F 'note=hi' -F 'doc="hello; file";filename="hello.txt";type=text/plain' -F 'pic=@"/path/to/pic";type=application/octet-stream'`,
+  );
 });
 
 test("Use guest token is a request in the history, so Export templates its token instead of writing a JWT", async () => {

@@ -4,9 +4,11 @@
 import { describe, expect, it } from "vitest";
 import {
   binaryKey,
+  base64Decode,
   chooseFile,
   curlBodyFlags,
   defaultParts,
+  formDataPlaceholders,
   keptParts,
   partsFromPostman,
   partsProblem,
@@ -111,6 +113,37 @@ describe("bodies as commands", () => {
     expect(curlBodyFlags(parts({ kind: "xml", raw: "<a/>" }))).toEqual([["--data-raw", "<a/>"]]);
     const command = printCurl({ method: "POST", endpoint: "/api/x", headers: {}, data: curlBodyFlags(form) }, "http://localhost:4000");
     expect(command).toBe("curl -X POST 'http://localhost:4000/api/x' -F 'title=Hi there' -F 'pic=@a.png' --form-string 'at=@home'");
+  });
+
+  // A file field given as base64 content (no src) has no file on disk: `-F key=@name` named one that is not there.
+  it("curl writes a form-data file given as base64 content as the same part: its text, or a placeholder path for bytes", () => {
+    const b64 = (text: string) => btoa(text);
+    const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+    const content = parts({
+      kind: "formdata",
+      formdata: [
+        row("note", "", { file: true, fileName: "a.txt", content: b64('hi; "there" \\ @x\n'), contentType: "text/plain" }),
+        row("bare", "", { file: true, fileName: "", content: b64("plain") }),
+        row("pic", "", { file: true, fileName: "dot.png", content: png, contentType: "image/png" }),
+        row("nameless", "", { file: true, fileName: "", content: png }),
+      ],
+    });
+    expect(curlBodyFlags(content)).toEqual([
+      ["-F", 'note="hi; \\"there\\" \\\\ @x\n";filename="a.txt";type=text/plain'],
+      ["-F", 'bare="plain";type=application/octet-stream'],
+      ["-F", 'pic=@"/path/to/dot.png";filename="dot.png";type=image/png'],
+      ["-F", 'nameless=@"/path/to/nameless";type=application/octet-stream'],
+    ]);
+    expect(formDataPlaceholders(content)).toEqual([
+      ["pic", "/path/to/dot.png"],
+      ["nameless", "/path/to/nameless"],
+    ]);
+    // Decoded as postman-runtime decodes it (Node's lenient base64: URL-safe digits, no padding, stray characters).
+    expect([...base64Decode("aGk_-w")]).toEqual([104, 105, 63, 251]);
+    expect(new TextDecoder().decode(base64Decode("aGV sbG8=garbage"))).toBe("hello");
+    // A file chosen in its place goes as a chosen file does.
+    chooseFile("rpic", new File(["x"], "mine.png"));
+    expect(curlBodyFlags(content)[2]).toEqual(["-F", "pic=@dot.png"]);
   });
 
   it("a pasted command reads back into the body type", () => {

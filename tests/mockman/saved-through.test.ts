@@ -52,6 +52,23 @@ const items = [
     },
   },
   {
+    id: "r4",
+    name: "Upload",
+    request: {
+      method: "POST",
+      url: "{{baseUrl}}/api/upload",
+      body: {
+        mode: "formdata",
+        formdata: [
+          { key: "note", value: "hi", type: "text" },
+          { key: "pic", type: "file", src: "/home/ann/pic.png" },
+          { key: "doc", type: "file", value: "aGVsbG8=", fileName: "hello.txt", contentType: "text/plain" },
+          { key: "raw", type: "file", value: "AAEC" },
+        ],
+      },
+    },
+  },
+  {
     id: "r3",
     name: "Form",
     request: {
@@ -140,6 +157,23 @@ describe("Save writes the form through to the saved request", () => {
     const get = { id: "g", name: "Get", request: { method: "GET", url: "/api/posts" } } as PostmanItem;
     const saved = writeThrough(get, { ...openedForm(get), method: "POST" });
     expect(saved.request).toMatchObject({ method: "POST", body: { mode: "raw", raw: "{}", options: { raw: { language: "json" } } } });
+  });
+
+  // The form's file rows given as base64 content (a Postman file field's value, no src) write back as they came.
+  it("a form-data body changed in one text field keeps its files given as base64 content as they were", () => {
+    const item = items.find((i) => i.name === "Upload")!;
+    const form = openedForm(item);
+    const formdata = form.bodies!.formdata.map((r) => (r.key === "note" ? { ...r, value: "bye" } : r));
+    const saved = writeThrough(item, { ...form, bodies: { ...form.bodies!, formdata } });
+    expect((saved.request as { body: unknown }).body).toEqual({
+      mode: "formdata",
+      formdata: [
+        { key: "note", value: "bye", type: "text" },
+        { key: "pic", type: "file", src: "/home/ann/pic.png" },
+        { key: "doc", type: "file", value: "aGVsbG8=", fileName: "hello.txt", contentType: "text/plain" },
+        { key: "raw", type: "file", value: "AAEC" },
+      ],
+    });
   });
 
   it("a changed body replaces the body; a Bearer changed in the helper replaces the auth", () => {

@@ -10,6 +10,7 @@ import {
   closeTab,
   duplicateTab,
   loadTabs,
+  loadedForm,
   patchTab,
   replaceTab,
   saveAnswer,
@@ -18,7 +19,8 @@ import {
 } from "#app/mockman/lib/tabs";
 import type { Outcome } from "#app/mockman/lib/send";
 import { rowsAfterTyping } from "#app/mockman/lib/query";
-import { formSnapshot, isPreview, tabForm } from "#app/mockman/lib/saved";
+import { formOf, formSnapshot, isPreview, tabForm } from "#app/mockman/lib/saved";
+import type { PostmanItem } from "#mock/tester/postman/convert";
 
 function memoryStorage(): Storage {
   const map = new Map<string, string>();
@@ -138,6 +140,39 @@ describe("request tabs", () => {
     expect(isPreview(loadTabs(storage).tabs[0])).toBe(true);
     const [other, next] = [blankTab(), blankTab()];
     expect(replaceTab({ tabs: [other, tab], activeId: other.id }, tab.id, next)).toEqual({ tabs: [other, next], activeId: next.id });
+  });
+
+  // Every body kind other than JSON read as the tab shows it: the tables it does not use once had a blank row with
+  // a new id each time the form was compared, so such a request opened from a collection was changed at once.
+  it.each([
+    ["none", { method: "DELETE", url: "/api/x" }],
+    ["text", { method: "PUT", url: "/api/x", body: { mode: "raw", raw: "hi", options: { raw: { language: "text" } } } }],
+    ["urlencoded", { method: "POST", url: "/api/x", body: { mode: "urlencoded", urlencoded: [{ key: "a", value: "1" }] } }],
+    [
+      "formdata",
+      {
+        method: "POST",
+        url: "/api/x",
+        body: {
+          mode: "formdata",
+          formdata: [
+            { key: "t", value: "v", type: "text" },
+            { key: "f", type: "file", src: "/tmp/a.png" },
+            { key: "b", type: "file", value: "aGk=", fileName: "hi.txt", contentType: "text/plain" },
+          ],
+        },
+      },
+    ],
+    ["binary", { method: "POST", url: "/api/x", body: { mode: "file", file: { src: "/tmp/a.bin" } } }],
+    ["graphql", { method: "POST", url: "/api/x", body: { mode: "graphql", graphql: { query: "{a}", variables: "" } } }],
+  ])("a request with a %s body opened from a collection is unchanged, and after a reload", (_, request) => {
+    const form = formOf({ id: "i", name: "r", request } as PostmanItem);
+    const opened = { ...blankTab(), ...loadedForm(form), auth: form.auth };
+    const tab = { ...opened, saved: { collectionId: "c", itemId: "i", name: "r", snapshot: formSnapshot(tabForm(opened)) }, preview: true };
+    expect(isPreview(tab)).toBe(true);
+    const storage = memoryStorage();
+    saveForms({ tabs: [tab], activeId: tab.id }, storage);
+    expect(isPreview(loadTabs(storage).tabs[0])).toBe(true);
   });
 
   it("writes each answer once when it changes, not again when only the form changes", () => {

@@ -4,7 +4,7 @@
 import { useMemo, useState, type ClipboardEvent } from "react";
 import { useStableActions } from "#app/lib/use-latest";
 import { sendsBody } from "../lib/body";
-import { keptParts } from "../lib/bodies";
+import { formDataPlaceholders, keptParts } from "../lib/bodies";
 import { CurlError, curlCommand, ignoredNote, mockmanCommand, readCurl, type CurlRequest, type ParsedCurl } from "../lib/curl";
 import { headersToSend } from "../lib/headers";
 import { withAdditions } from "../lib/send-item";
@@ -72,9 +72,16 @@ export function useCurlTools({ tabs, endpoint, signature, baseUrl, say, onFilled
   const copyCurl = async () => {
     const check = baseUrl.check;
     if (!check.ok) return say(`Not copied: ${check.message} in "Server for Copy as cURL".`, true);
+    // A form-data file the request holds as base64 content that is no text: the command reads it from a path to fill in.
+    const files = formDataPlaceholders(codeRequest.bodies)
+      .map(
+        ([key, path]) =>
+          ` Form-data field "${key}" is base64 content, not text: save it decoded as ${path}, as the command reads it there.`,
+      )
+      .join("");
     await copy(
       (request) => curlCommand(request, check.url, window.location.origin),
-      `Copied the request as a cURL command for ${check.url}; it needs npx mockman serve running there.`,
+      `Copied the request as a cURL command for ${check.url}; it needs npx mockman serve running there.${files}`,
     );
   };
 

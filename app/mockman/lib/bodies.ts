@@ -150,11 +150,16 @@ export function readParts(raw: unknown): BodyParts | undefined {
   };
 }
 
-/** Only what the chosen kind uses, for history and snapshots (a JSON body keeps nothing here). */
+/**
+ * Only what the chosen kind uses, for history and snapshots (a JSON body keeps nothing here). The tables the kind
+ * does not use are empty, not a blank row each: a blank row gets a new id every time, and the same form must give
+ * the same parts (a tab opened from a collection compares them to tell unsaved changes). readParts gives an empty
+ * table its blank row back.
+ */
 export function keptParts(parts: BodyParts | undefined): BodyParts | undefined {
   const p = partsOf(parts);
   if (p.kind === "json") return undefined;
-  const blank = defaultParts();
+  const blank: BodyParts = { kind: p.kind, raw: "", urlencoded: [], formdata: [], binaryName: "", query: "", variables: "" };
   return {
     ...blank,
     kind: p.kind,
@@ -340,11 +345,61 @@ export function graphqlText(parts: Pick<BodyParts, "query" | "variables">): stri
 /** The form rows that get sent: enabled, with a name, a value or a file. */
 export const sentRows = (rows: FormRow[]) => rows.filter((r) => r.enabled && (r.key.trim() || r.value || r.file));
 
+/** The bytes base64 text decodes to, leniently as Node's Buffer.from(text, "base64") does (postman-runtime's decoding). */
+export function base64Decode(text: string): Uint8Array {
+  const digits = text
+    .split("=")[0]
+    .replace(/-/g, "+")
+    .replace(/_/g, "/")
+    .replace(/[^A-Za-z0-9+/]/g, "");
+  const whole = digits.slice(0, digits.length - (digits.length % 4 === 1 ? 1 : 0));
+  const binary = atob(whole + "=".repeat((4 - (whole.length % 4)) % 4));
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+/** Bytes as text when they are UTF-8 a shell argument can hold as they are (no NUL, no control but tab and line ends); else null. */
+function asText(bytes: Uint8Array): string | null {
+  try {
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    // eslint-disable-next-line no-control-regex
+    return /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text) ? null : text;
+  } catch {
+    return null;
+  }
+}
+
+/** Where a copied command reads a form-data file it cannot carry (base64 content that is no text): a path to fill in. */
+export const placeholderPath = (row: FormRow) => `/path/to/${row.fileName || row.key || "file"}`;
+
+/** curl's quoted string in a -F value (`"…"`, `\` and `"` escaped), read as it is whatever it holds (`;`, `,`, `@`). */
+const formQuoted = (text: string) => `"${text.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+
+/**
+ * A form-data file row given as base64 content, as one -F value that sends the same part: the decoded text itself
+ * when it is text (a quoted value, with its `filename` and `type`), else a file at a placeholder path (curl reads no
+ * bytes from an argument), which the one who copied it saves the decoded content to (formDataPlaceholders says so).
+ * Without the field's contentType the part is application/octet-stream, as postman-runtime's form-data types a Buffer.
+ */
+function contentPart(r: FormRow): string {
+  const text = asText(base64Decode(r.content ?? ""));
+  const name = r.fileName ? `;filename=${formQuoted(r.fileName)}` : "";
+  const type = `;type=${r.contentType || "application/octet-stream"}`;
+  return text === null ? `${r.key}=@${formQuoted(placeholderPath(r))}${name}${type}` : `${r.key}=${formQuoted(text)}${name}${type}`;
+}
+
+/** The form-data file rows a copied command reads from a placeholder path (base64 content that is no text), as [key, path]. */
+export function formDataPlaceholders(parts: BodyParts | undefined): Array<[string, string]> {
+  if (parts?.kind !== "formdata") return [];
+  return sentRows(parts.formdata)
+    .filter((r) => sendsContent(r) && asText(base64Decode(r.content ?? "")) === null)
+    .map((r) => [r.key, placeholderPath(r)]);
+}
+
 /**
  * The body as curl's own flags: `--data-raw` for text, XML and GraphQL,
  * `--data-urlencode name=value` per field, `-F name=value` / `-F name=@file` per
  * part (`--form-string` when a value starts with @ or <, which -F would read as a
- * file), `--data-binary @file`. Empty for none and JSON (the caller prints JSON).
+ * file; a file given as base64 content as contentPart writes it), `--data-binary @file`. Empty for none and JSON (the caller prints JSON).
  */
 export function curlBodyFlags(parts: BodyParts): Array<[string, string]> {
   switch (parts.kind) {
@@ -357,7 +412,11 @@ export function curlBodyFlags(parts: BodyParts): Array<[string, string]> {
       return sentRows(parts.urlencoded).map((r) => ["--data-urlencode", `${r.key}=${r.value}`]);
     case "formdata":
       return sentRows(parts.formdata).map((r) =>
-        r.file ? ["-F", `${r.key}=@${r.fileName || "file"}`] : [/^[@<]/.test(r.value) ? "--form-string" : "-F", `${r.key}=${r.value}`],
+        sendsContent(r)
+          ? ["-F", contentPart(r)]
+          : r.file
+            ? ["-F", `${r.key}=@${r.fileName || "file"}`]
+            : [/^[@<]/.test(r.value) ? "--form-string" : "-F", `${r.key}=${r.value}`],
       );
     case "binary":
       return [["--data-binary", `@${parts.binaryName || "file"}`]];

@@ -146,6 +146,40 @@ describe("bodies as commands", () => {
     expect(curlBodyFlags(content)[2]).toEqual(["-F", "pic=@dot.png"]);
   });
 
+  // curl reads -F 'k=a;b' as "a" with a parameter it skips, and -F 'k="x"' as x: such values go as --form-string.
+  it("a copied form reads back through Paste cURL as the same rows, as curl reads each -F part", () => {
+    const sent = parts({
+      kind: "formdata",
+      formdata: [
+        row("semi", "a;b"),
+        row("quoted", '"x" y'),
+        row("at", "@home"),
+        row("plain", "hello world"),
+        row("note", "", { file: true, fileName: "a b.txt", content: btoa('hi; "there" \\ @x\n'), contentType: "text/plain" }),
+        row("pic", "", { file: true, fileName: "a.png" }),
+      ],
+    });
+    expect(curlBodyFlags(sent).slice(0, 2)).toEqual([
+      ["--form-string", "semi=a;b"],
+      ["--form-string", 'quoted="x" y'],
+    ]);
+    const command = printCurl({ method: "POST", endpoint: "/api/x", headers: {}, data: curlBodyFlags(sent) }, "http://localhost:4000");
+    const back = parseCurlCommand(command).request.bodies?.formdata ?? [];
+    expect(back.map((r) => [r.key, r.value, r.file ?? false, r.fileName ?? "", r.content ?? "", r.contentType ?? ""])).toEqual([
+      ["semi", "a;b", false, "", "", ""],
+      ["quoted", '"x" y', false, "", "", ""],
+      ["at", "@home", false, "", "", ""],
+      ["plain", "hello world", false, "", "", ""],
+      ["note", "", true, "a b.txt", btoa('hi; "there" \\ @x\n'), "text/plain"],
+      ["pic", "", true, "a.png", "", ""],
+    ]);
+    // curl's own reading of parts no copy writes: the value up to a `;`, a quoted path, parameters in any order.
+    const read = (part: string) => parseCurlCommand(`curl http://x/api -F '${part}'`).request.bodies?.formdata[0];
+    expect(read("k=a;type=text/x")).toMatchObject({ key: "k", value: "a" });
+    expect(read('k=@"/tmp/my file.png";type=image/png')).toMatchObject({ file: true, fileName: "my file.png" });
+    expect(read("k=@/tmp/a.png;filename=shown.png")).toMatchObject({ file: true, fileName: "shown.png" });
+  });
+
   it("a pasted command reads back into the body type", () => {
     const read = (c: string) => parseCurlCommand(c).request;
     const f = read("curl http://x/api -F 'title=Hi there' -F pic=@/tmp/a.png");

@@ -398,8 +398,8 @@ export function formDataPlaceholders(parts: BodyParts | undefined): Array<[strin
 /**
  * The body as curl's own flags: `--data-raw` for text, XML and GraphQL,
  * `--data-urlencode name=value` per field, `-F name=value` / `-F name=@file` per
- * part (`--form-string` when a value starts with @ or <, which -F would read as a
- * file; a file given as base64 content as contentPart writes it), `--data-binary @file`. Empty for none and JSON (the caller prints JSON).
+ * part (`--form-string` when a value starts with @, < or ", or holds a `;`, which -F would read as a file, a
+ * quoted string or a parameter: `-F 'k=a;b'` sends "a"; a file given as base64 content as contentPart writes it), `--data-binary @file`. Empty for none and JSON (the caller prints JSON).
  */
 export function curlBodyFlags(parts: BodyParts): Array<[string, string]> {
   switch (parts.kind) {
@@ -416,7 +416,7 @@ export function curlBodyFlags(parts: BodyParts): Array<[string, string]> {
           ? ["-F", contentPart(r)]
           : r.file
             ? ["-F", `${r.key}=@${r.fileName || "file"}`]
-            : [/^[@<]/.test(r.value) ? "--form-string" : "-F", `${r.key}=${r.value}`],
+            : [/^[@<"]|;/.test(r.value) ? "--form-string" : "-F", `${r.key}=${r.value}`],
       );
     case "binary":
       return [["--data-binary", `@${parts.binaryName || "file"}`]];

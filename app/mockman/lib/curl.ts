@@ -461,25 +461,59 @@ export async function readCurl(command: string, origin?: string): Promise<Parsed
   return { ...parsed, request: { ...request, headers, bodyText: undefined, bodies: { ...defaultParts(), kind: "formdata", formdata } } };
 }
 
-/** One -F part: `name=value`, `name=@file` (its `;type=…` dropped), or --form-string's plain value. */
+/**
+ * One -F part as curl reads it: `name=value` (the value up to a `;`, or a "quoted string" with `\"` and `\\`),
+ * `name=@file`, then `;type=…` and `;filename=…` parameters; a text part with a filename is a file given as its
+ * content (what Copy as cURL writes for base64 content that is text). --form-string's value is plain.
+ */
 function formPart(value: string, flag: string): FormRow {
   const eq = value.indexOf("=");
   if (eq <= 0) throw new CurlError(`${flag} ${value}: a form part is "name=value" or "name=@file"`);
   const key = value.slice(0, eq);
-  const content = value.slice(eq + 1);
-  if (flag !== "--form-string" && content.startsWith("@"))
-    return {
-      ...blankRow(),
-      key,
-      file: true,
-      fileName: content
-        .slice(1)
-        .split(";")[0]
-        .replace(/^.*[\\/]/, ""),
-    };
-  if (flag !== "--form-string" && content.startsWith("<"))
+  if (flag === "--form-string") return { ...blankRow(), key, value: value.slice(eq + 1) };
+  const { text, params } = formValue(value.slice(eq + 1));
+  const file = text.startsWith("@");
+  if (text.startsWith("<"))
     throw new CurlError(`${flag} ${value}: reading a part's text from a file is not supported here; paste the text itself`);
-  return { ...blankRow(), key, value: content };
+  const fileName = params.filename ?? (file ? text.slice(1).replace(/^.*[\\/]/, "") : undefined);
+  if (file) return { ...blankRow(), key, file: true, fileName };
+  if (fileName === undefined) return { ...blankRow(), key, value: text };
+  return { ...blankRow(), key, file: true, fileName, content: utf8Base64(text), ...(params.type ? { contentType: params.type } : {}) };
+}
+
+/**
+ * curl's -F value (tool_formparse.c get_param_word): a quoted string (only `\\` and `\"` escaped) or the text up to
+ * the first `;`, then its `;name=value` parameters (values may be quoted).
+ */
+function formValue(content: string): { text: string; params: Record<string, string> } {
+  let at = 0;
+  const word = (): string => {
+    if (content[at] !== '"') {
+      const end = content.indexOf(";", at);
+      const text = content.slice(at, end < 0 ? content.length : end);
+      at = end < 0 ? content.length : end;
+      return text;
+    }
+    let text = "";
+    for (at++; at < content.length && content[at] !== '"'; at++)
+      text += content[at] === "\\" && (content[at + 1] === "\\" || content[at + 1] === '"') ? content[++at] : content[at];
+    at = content.indexOf(";", at);
+    if (at < 0) at = content.length;
+    return text;
+  };
+  // A file's path may be quoted too: `@"/path/to/a b.png"`.
+  const file = content.startsWith("@") || content.startsWith("<") ? content[at++] : "";
+  const text = file + word();
+  const params: Record<string, string> = {};
+  while (at < content.length && content[at] === ";") {
+    at++;
+    const eq = content.indexOf("=", at);
+    if (eq < 0) break;
+    const name = content.slice(at, eq).trim().toLowerCase();
+    at = eq + 1;
+    params[name] = word();
+  }
+  return { text, params };
 }
 
 /** A pasted body that is not JSON, read into the body type it is; undefined for JSON (and no body). */

@@ -7,7 +7,7 @@ import { createServer as createHttpsServer } from "node:https";
 import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { cli, oneStderrLine, tempDb, tempDir } from "./helpers";
+import { cli, oneStderrLine, processCli, tempDb, tempDir } from "./helpers";
 
 const SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 
@@ -224,6 +224,35 @@ describe("reporters and exports", () => {
     );
     expect(repeated.code).toBe(0);
     expect(existsSync(join(dir, "a.json")) && existsSync(join(dir, "a.xml"))).toBe(true);
+  });
+
+  it("--silent prints nothing on stdout, as Newman's cli reporter then registers nothing; the other reports are still written, the exit code is the run's", async () => {
+    const { dir, db } = tempDb();
+    const logs = { event: [{ listen: "prerequest", script: { exec: ["console.log('pre')"] } }, ...test("console.log('test')", ok)] };
+    const passing = postman(dir, [item("Posts", "/api/posts?limit=1", [], logs)]);
+    const ran = await processCli(
+      ["replay", passing, "--silent", "-r", "json,cli", "--reporter-json-export", "r.json", "-n", "2", "--db", db],
+      {
+        cwd: dir,
+      },
+    );
+    expect(ran).toMatchObject({ code: 0, stdout: "", stderr: "" });
+    expect(JSON.parse(readFileSync(join(dir, "r.json"), "utf8"))).toMatchObject({ passed: 2, failed: 0 });
+    const failing = write(dir, "f.postman_collection.json", {
+      info: { name: "f", schema: SCHEMA },
+      item: [item("Missing", "/api/nothing-here", ["pm.test('200', () => pm.response.to.have.status(200));"])],
+    });
+    for (const silent of ["--silent", "--reporter-cli-silent"]) {
+      const failed = await processCli(["replay", failing, silent, "-r", "cli,junit", "--reporter-junit-export", "r.xml", "--db", db], {
+        cwd: dir,
+      });
+      expect(failed.code).toBe(1);
+      expect(failed.stdout).toBe("");
+      expect(failed.stderr).toBe("mockman: 1 of 1 requests failed; see the report\n");
+      expect(readFileSync(join(dir, "r.xml"), "utf8")).toContain('failures="1"');
+    }
+    const alone = await processCli(["replay", failing, "--silent", "--db", db], { cwd: dir });
+    expect(alone).toMatchObject({ code: 1, stdout: "", stderr: "mockman: 1 of 1 requests failed; --silent printed no lines\n" });
   });
 
   it("-r cli,json without an export file writes the report under newman/, as Newman does", async () => {

@@ -673,15 +673,21 @@ function listedHeaders(sent: OutgoingRequest & { listed?: WireRequest["listed"];
   return { listed: list };
 }
 
-/** A result's `id`: only for an item without a name, which Newman's reports give none (reporters.ts). */
-const idOfUnnamed = (step: PostmanStep): { id?: string } => (step.rawName === undefined ? { id: step.id } : {});
+/**
+ * A result's `id`, only for an item without a name, which Newman's reports give none; and Newman's full name
+ * for it where that is not already its name (reporters.ts).
+ */
+const namesOf = (step: PostmanStep): { id?: string; fullName?: string } => ({
+  ...(step.rawName === undefined ? { id: step.id } : {}),
+  ...(step.fullName === step.name ? {} : { fullName: step.fullName }),
+});
 
 function sentResult(step: PostmanStep, path: string, exchange: Exchange, failures: CheckFailure[], extra?: Checked): ReplayResult {
   const storeError = exchange.headers[STORE_ERROR_HEADER];
   if (storeError) failures.unshift({ check: "store", expected: "the change saved", actual: `not saved: ${storeError}` });
   const result: ReplayResult = {
     name: step.name,
-    ...idOfUnnamed(step),
+    ...namesOf(step),
     method: step.method,
     path,
     status: exchange.status,
@@ -699,7 +705,7 @@ function sentResult(step: PostmanStep, path: string, exchange: Exchange, failure
 function notSentResult(step: PostmanStep, why: string, path: string, extra?: Checked): ReplayResult {
   return {
     name: step.name,
-    ...idOfUnnamed(step),
+    ...namesOf(step),
     method: step.method,
     path,
     status: null,

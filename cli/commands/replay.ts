@@ -25,7 +25,7 @@ import {
 import { executeRun, prepareRun, RunSetupError, type RunnableCollection } from "#mock/tester/engine/run";
 import type { ScopeMutations } from "#mock/tester/engine/mutations";
 import { openSender } from "../stores";
-import { consoleLines } from "../console-lines";
+import { consoleBoxes } from "../console-lines";
 import { CliError, EXIT, oneLine, usageError } from "../errors";
 import { readSource, refuseStoreOutput, writeOutput } from "../inputs";
 import { collectNow } from "../memory";
@@ -344,7 +344,10 @@ export function replayCommand(io: CliIo): Command {
         warned.add(line);
         io.stderr.write(`mockman: warning: ${line}\n`);
       }
-      if (where.lines) io.stdout.write(resultLines(result, columns, color) + consoleLines(result.console, color));
+      if (!where.lines) return;
+      // As Newman prints them: the pre-request scripts' console calls above the request's line, the test scripts' below.
+      const boxes = consoleBoxes(result.console, color);
+      io.stdout.write(boxes.before + resultLines(result, columns, color) + boxes.after);
     };
     const sender = withFaults(
       await openSender(io, { baseUrl: prepared.base, db: options.db, insecure: options.insecure }, "replay"),

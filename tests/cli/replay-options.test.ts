@@ -1,13 +1,13 @@
 // `mockman replay` under Newman's option names: environments and globals,
 // iteration data and counts, folders, bail, exit codes, reporters and their
 // export files, exported scopes, colour, timeouts.
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
 import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { cli, oneStderrLine, processCli, tempDb, tempDir } from "./helpers";
+import { ROOT, cli, oneStderrLine, processCli, serve, tempDb, tempDir } from "./helpers";
 
 const SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 
@@ -457,7 +457,7 @@ describe("scripts' console output", () => {
 
   it("each console call is printed under its request as Newman's cli reporter prints it (util.inspect, wrapped at 54)", async () => {
     const { dir, db } = tempDb();
-    const ran = await cli([
+    const ran = await processCli([
       "replay",
       postman(dir, [item("One", "/api/posts?limit=1", [], { event: scripts })]),
       "--db",
@@ -467,10 +467,10 @@ describe("scripts' console output", () => {
     ]);
     expect(ran.code).toBe(0);
     const lines = ran.stdout.split("\n");
-    // Newman 6.2.2's lines for these calls, its ┌ │ └ box (the pre-request call in a box of its own, before the request's line).
-    expect(lines.slice(1, 16)).toEqual([
+    // Newman 6.2.2's lines for these calls, its ┌ │ └ boxes: the pre-request call in a box of its own, before the request's line.
+    expect(lines.slice(0, 4)).toEqual(["  ┌", "  │ 'pre', 1", "  └", expect.stringMatching(/^one +GET /)]);
+    expect(lines.slice(4, 18)).toEqual([
       "  ┌",
-      "  │ 'pre', 1",
       "  │ 'hello', { a: 1, b: [ 1, 'x' ] }, null, undefined",
       `  │ "it's"`,
       "  │ Map(1) { 1 => 2 }",
@@ -488,14 +488,68 @@ describe("scripts' console output", () => {
     ]);
   });
 
-  it("the json report keeps them per request, { level, messages }; --json prints no box", async () => {
+  it("a pre-request script's box comes before the request's line, a test script's after, where Newman's cli reporter prints them", async () => {
+    const dir = tempDir();
+    const server = await serve();
+    const exec = (lines: string[]) => ({ exec: lines });
+    const file = postman(dir, [
+      item("Both", "{{baseUrl}}/api/posts?limit=1", [], {
+        event: [
+          { listen: "prerequest", script: exec(["console.log('pre', 1);", "console.warn('pre', 2);"]) },
+          { listen: "test", script: exec(["console.log('test', 1);", "console.info('test', 2);"]) },
+        ],
+      }),
+      item("Before only", "{{baseUrl}}/api/posts?limit=2", [], {
+        event: [{ listen: "prerequest", script: exec(["console.log('only')"]) }],
+      }),
+      item("After only", "{{baseUrl}}/api/posts?limit=3", ["console.error('late')"]),
+    ]);
+    try {
+      const newman = await new Promise<string>((done, fail) =>
+        execFile(
+          process.execPath,
+          [join(ROOT, "node_modules/newman/bin/newman.js"), "run", file, "--env-var", `baseUrl=${server.url}`, "--color", "off"],
+          { timeout: 60_000 },
+          (error, stdout) => (error ? fail(error) : done(stdout)),
+        ),
+      );
+      const ran = await processCli(["replay", file, "--base-url", server.url, "--color", "off"]);
+      expect(ran.code).toBe(0);
+      // Each tool's lines for the requests, its own request line as REQUEST: Newman's between its item's name and the summary table.
+      const newmanLines = newman
+        .slice(newman.indexOf("→ Both"), newman.indexOf("┌─"))
+        .split("\n")
+        .filter((line) => line && !line.startsWith("→ "))
+        .map((line) => (line.startsWith("  GET ") ? "REQUEST" : line));
+      const mockmanLines = ran.stdout
+        .split("\n")
+        .slice(0, -2)
+        .map((line) => (/^(both|before-only|after-only) +GET /.test(line) ? "REQUEST" : line));
+      expect(mockmanLines).toEqual(newmanLines);
+      expect(mockmanLines).toEqual([
+        ...["  ┌", "  │ 'pre', 1", "  │ 'pre', 2", "  └", "REQUEST", "  ┌", "  │ 'test', 1", "  │ 'test', 2", "  └"],
+        ...["  ┌", "  │ 'only'", "  └", "REQUEST"],
+        ...["REQUEST", "  ┌", "  │ 'late'", "  └"],
+      ]);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("the json report keeps them per request, { level, messages } and a pre-request script's marked; --json prints no box", async () => {
     const { dir, db } = tempDb();
-    const ran = await cli(["replay", postman(dir, [item("One", "/api/posts?limit=1", [], { event: scripts })]), "--db", db, "--json"]);
+    const ran = await processCli([
+      "replay",
+      postman(dir, [item("One", "/api/posts?limit=1", [], { event: scripts })]),
+      "--db",
+      db,
+      "--json",
+    ]);
     expect(ran.code).toBe(0);
     expect(ran.stdout).not.toContain("┌");
     const logged = JSON.parse(ran.stdout).results[0].console;
     expect(logged.slice(0, 4)).toEqual([
-      { level: "log", messages: ["pre", 1] },
+      { level: "log", messages: ["pre", 1], script: "prerequest" },
       { level: "log", messages: ["hello", { a: 1, b: [1, "x"] }, null, null] },
       { level: "info", messages: ["it's"] },
       { level: "warn", messages: [{}] },

@@ -485,6 +485,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
           assertions,
           errors,
           console: logged,
+          script: eventName,
           warnings,
         });
         for (const late of outcome.late ?? [])

@@ -42,8 +42,12 @@ export interface ReplayResult {
   warnings?: string[];
   /** What its scripts sent with pm.sendRequest, in order. */
   sent?: Array<{ method: string; url: string; status?: number; error?: string }>;
-  /** Its scripts' console.* calls, in order: the level, and the arguments as the script passed them (JSON's reading of them in the json report). */
-  console?: Array<{ level: string; messages: unknown[] }>;
+  /**
+   * Its scripts' console.* calls, in order: the level, the arguments as the script passed them (JSON's reading of
+   * them in the json report), and `script: "prerequest"` for a pre-request script's (none: a test script's), which
+   * Newman's cli reporter prints before the request's line, in a box of their own.
+   */
+  console?: Array<{ level: string; messages: unknown[]; script?: "prerequest" }>;
 }
 
 /** Assertions made and failed: a Postman request's pm.test and tests[...] (skipped ones not counted), or the checks of our `expect`. */

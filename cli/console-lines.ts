@@ -1,7 +1,9 @@
-// A script's console.* calls as Newman's cli reporter prints them under its request
-// (newman/lib/reporters/cli/index.js, its `console` event): one box, `┌`, a `│ ` line for
-// each call (its arguments through util.inspect with Newman's options, joined by ", ", wrapped by word-wrap as Newman wraps them), `└`;
-// the bars in the level's colour. What the terminal would act on is shown escaped.
+// A script's console.* calls as Newman's cli reporter prints them (newman/lib/reporters/cli/index.js,
+// its `console` event): a box, `┌`, a `│ ` line for each call (its arguments through util.inspect with
+// Newman's options, joined by ", ", wrapped by word-wrap as Newman wraps them), `└`; the bars in the level's
+// colour. What the terminal would act on is shown escaped. Newman opens the box with print.buffer, and the
+// next thing printed otherwise closes it: its pre-request scripts' calls come before the request's
+// `beforeRequest` line, so they are a box of their own above it, and the test scripts' a box below.
 import { inspect } from "node:util";
 import wrap from "word-wrap";
 import { printable, type ReplayResult } from "#mock/tester/engine/reporters";
@@ -12,6 +14,22 @@ const LEVEL_COLOR: Record<string, number> = { log: 90, info: 36, warn: 33, debug
 /** Newman's inspector without a terminal (breakLength: 60 columns less 16). */
 const INSPECT = { depth: 25, maxArrayLength: 100, breakLength: 44, colors: false } as const;
 
+/** A request's console calls: its pre-request scripts' box, to print before its line, and its test scripts', after. */
+export function consoleBoxes(entries: ReplayResult["console"], color: boolean): { before: string; after: string } {
+  const all = entries ?? [];
+  return {
+    before: consoleLines(
+      all.filter((e) => e.script === "prerequest"),
+      color,
+    ),
+    after: consoleLines(
+      all.filter((e) => e.script !== "prerequest"),
+      color,
+    ),
+  };
+}
+
+/** One box of console calls (none: nothing). */
 export function consoleLines(entries: ReplayResult["console"], color: boolean): string {
   if (!entries?.length) return "";
   const paint = (level: string, text: string) => (color ? `\x1b[${LEVEL_COLOR[level] ?? 90}m${text}\x1b[39m` : text);

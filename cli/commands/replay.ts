@@ -25,7 +25,7 @@ import {
 import { executeRun, prepareRun, RunSetupError, type RunnableCollection } from "#mock/tester/engine/run";
 import type { ScopeMutations } from "#mock/tester/engine/mutations";
 import { openSender } from "../stores";
-import { consoleLines } from "../console-lines";
+import { consoleBoxes } from "../console-lines";
 import { CliError, EXIT, oneLine, usageError } from "../errors";
 import { readSource, refuseStoreOutput, writeOutput } from "../inputs";
 import { collectNow } from "../memory";
@@ -73,6 +73,8 @@ const optionsSchema = z.object({
   insecure: z.boolean().default(false),
   ignoreRedirects: z.boolean().default(false),
   insecureFileRead: z.boolean().optional(),
+  silent: z.boolean().default(false),
+  reporterCliSilent: z.boolean().default(false),
 });
 
 type Options = z.infer<typeof optionsSchema>;
@@ -128,7 +130,11 @@ function reportersOf(options: Options): string[] {
   return names.length ? [...new Set(names)] : ["cli"];
 }
 
-/** Where each report goes: a file, or stdout (one of them at most); and whether the cli lines print. */
+/**
+ * Where each report goes: a file, or stdout (one of them at most); and whether the cli lines print. --silent,
+ * as Newman's: the cli reporter registers nothing (no lines, no summary, no console boxes), and only it: the
+ * json and junit reports are written where they would be, and stderr's warnings and errors still go out.
+ */
 function destinations(options: Options, reporters: string[]) {
   const files = reporters.filter((r) => r !== "cli");
   if (options.reporterOut && !files.length) throw usageError("--reporter-out needs --reporter json or junit");
@@ -148,7 +154,7 @@ function destinations(options: Options, reporters: string[]) {
   else if (toStdout.length > 1)
     throw usageError(`-r ${toStdout.join(",")}: one report can go to stdout; give --reporter-${toStdout[1]}-export FILE`);
   const stdoutReport = explicitCli ? undefined : toStdout[0];
-  return { out, lines: !stdoutReport, stdoutReport };
+  return { out, lines: !stdoutReport && !options.silent && !options.reporterCliSilent, stdoutReport };
 }
 
 /** The folder files are read in: --working-dir, else the collection's folder (the current one for stdin). */
@@ -252,6 +258,8 @@ export function replayCommand(io: CliIo): Command {
     .option("--cookie-jar <file>", "start the run's cookie jar from this file (tough-cookie's JSON, as --export-cookie-jar writes it)")
     .option("--export-cookie-jar <file>", "write the run's cookie jar as the run left it (tough-cookie's JSON)")
     .addOption(new Option("--color <mode>", "colour the lines").choices(["on", "off", "auto"]))
+    .option("--silent", "print no lines, summary or console output (the json and junit reports are still written)")
+    .addOption(new Option("--reporter-cli-silent", "the same as --silent (Newman's cli reporter option)").hideHelp())
     .option(
       "--working-dir <dir>",
       "where file bodies are read from; they and --iteration-data are read only inside it (default: the collection's folder)",
@@ -336,7 +344,10 @@ export function replayCommand(io: CliIo): Command {
         warned.add(line);
         io.stderr.write(`mockman: warning: ${line}\n`);
       }
-      if (where.lines) io.stdout.write(resultLines(result, columns, color) + consoleLines(result.console, color));
+      if (!where.lines) return;
+      // As Newman prints them: the pre-request scripts' console calls above the request's line, the test scripts' below.
+      const boxes = consoleBoxes(result.console, color);
+      io.stdout.write(boxes.before + resultLines(result, columns, color) + boxes.after);
     };
     const sender = withFaults(
       await openSender(io, { baseUrl: prepared.base, db: options.db, insecure: options.insecure }, "replay"),
@@ -385,7 +396,7 @@ export function replayCommand(io: CliIo): Command {
     const failure = report.error
       ? report.error
       : report.failed
-        ? `${report.failed} of ${report.requests + report.notRun} requests failed; ${where.lines ? "see the lines marked FAIL" : "see the report"}`
+        ? `${report.failed} of ${report.requests + report.notRun} requests failed; ${where.lines ? "see the lines marked FAIL" : reporters.some((r) => r !== "cli") ? "see the report" : "--silent printed no lines"}`
         : undefined;
     if (failure) {
       if (options.suppressExitCode) io.stderr.write(`mockman: ${failure} (exit 0: --suppress-exit-code)\n`);

@@ -1,13 +1,13 @@
 // `mockman replay` under Newman's option names: environments and globals,
 // iteration data and counts, folders, bail, exit codes, reporters and their
 // export files, exported scopes, colour, timeouts.
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
 import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { cli, oneStderrLine, tempDb, tempDir } from "./helpers";
+import { ROOT, cli, oneStderrLine, processCli, serve, tempDb, tempDir } from "./helpers";
 
 const SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 
@@ -226,6 +226,35 @@ describe("reporters and exports", () => {
     expect(existsSync(join(dir, "a.json")) && existsSync(join(dir, "a.xml"))).toBe(true);
   });
 
+  it("--silent prints nothing on stdout, as Newman's cli reporter then registers nothing; the other reports are still written, the exit code is the run's", async () => {
+    const { dir, db } = tempDb();
+    const logs = { event: [{ listen: "prerequest", script: { exec: ["console.log('pre')"] } }, ...test("console.log('test')", ok)] };
+    const passing = postman(dir, [item("Posts", "/api/posts?limit=1", [], logs)]);
+    const ran = await processCli(
+      ["replay", passing, "--silent", "-r", "json,cli", "--reporter-json-export", "r.json", "-n", "2", "--db", db],
+      {
+        cwd: dir,
+      },
+    );
+    expect(ran).toMatchObject({ code: 0, stdout: "", stderr: "" });
+    expect(JSON.parse(readFileSync(join(dir, "r.json"), "utf8"))).toMatchObject({ passed: 2, failed: 0 });
+    const failing = write(dir, "f.postman_collection.json", {
+      info: { name: "f", schema: SCHEMA },
+      item: [item("Missing", "/api/nothing-here", ["pm.test('200', () => pm.response.to.have.status(200));"])],
+    });
+    for (const silent of ["--silent", "--reporter-cli-silent"]) {
+      const failed = await processCli(["replay", failing, silent, "-r", "cli,junit", "--reporter-junit-export", "r.xml", "--db", db], {
+        cwd: dir,
+      });
+      expect(failed.code).toBe(1);
+      expect(failed.stdout).toBe("");
+      expect(failed.stderr).toBe("mockman: 1 of 1 requests failed; see the report\n");
+      expect(readFileSync(join(dir, "r.xml"), "utf8")).toContain('failures="1"');
+    }
+    const alone = await processCli(["replay", failing, "--silent", "--db", db], { cwd: dir });
+    expect(alone).toMatchObject({ code: 1, stdout: "", stderr: "mockman: 1 of 1 requests failed; --silent printed no lines\n" });
+  });
+
   it("-r cli,json without an export file writes the report under newman/, as Newman does", async () => {
     const { dir, db } = tempDb();
     const ran = await cli(["replay", postman(dir, [item("Posts", "/api/posts?limit=1")]), "-r", "cli,json", "--db", db], { cwd: dir });
@@ -428,7 +457,7 @@ describe("scripts' console output", () => {
 
   it("each console call is printed under its request as Newman's cli reporter prints it (util.inspect, wrapped at 54)", async () => {
     const { dir, db } = tempDb();
-    const ran = await cli([
+    const ran = await processCli([
       "replay",
       postman(dir, [item("One", "/api/posts?limit=1", [], { event: scripts })]),
       "--db",
@@ -438,10 +467,10 @@ describe("scripts' console output", () => {
     ]);
     expect(ran.code).toBe(0);
     const lines = ran.stdout.split("\n");
-    // Newman 6.2.2's lines for these calls, its ┌ │ └ box (the pre-request call in a box of its own, before the request's line).
-    expect(lines.slice(1, 16)).toEqual([
+    // Newman 6.2.2's lines for these calls, its ┌ │ └ boxes: the pre-request call in a box of its own, before the request's line.
+    expect(lines.slice(0, 4)).toEqual(["  ┌", "  │ 'pre', 1", "  └", expect.stringMatching(/^one +GET /)]);
+    expect(lines.slice(4, 18)).toEqual([
       "  ┌",
-      "  │ 'pre', 1",
       "  │ 'hello', { a: 1, b: [ 1, 'x' ] }, null, undefined",
       `  │ "it's"`,
       "  │ Map(1) { 1 => 2 }",
@@ -459,14 +488,68 @@ describe("scripts' console output", () => {
     ]);
   });
 
-  it("the json report keeps them per request, { level, messages }; --json prints no box", async () => {
+  it("a pre-request script's box comes before the request's line, a test script's after, where Newman's cli reporter prints them", async () => {
+    const dir = tempDir();
+    const server = await serve();
+    const exec = (lines: string[]) => ({ exec: lines });
+    const file = postman(dir, [
+      item("Both", "{{baseUrl}}/api/posts?limit=1", [], {
+        event: [
+          { listen: "prerequest", script: exec(["console.log('pre', 1);", "console.warn('pre', 2);"]) },
+          { listen: "test", script: exec(["console.log('test', 1);", "console.info('test', 2);"]) },
+        ],
+      }),
+      item("Before only", "{{baseUrl}}/api/posts?limit=2", [], {
+        event: [{ listen: "prerequest", script: exec(["console.log('only')"]) }],
+      }),
+      item("After only", "{{baseUrl}}/api/posts?limit=3", ["console.error('late')"]),
+    ]);
+    try {
+      const newman = await new Promise<string>((done, fail) =>
+        execFile(
+          process.execPath,
+          [join(ROOT, "node_modules/newman/bin/newman.js"), "run", file, "--env-var", `baseUrl=${server.url}`, "--color", "off"],
+          { timeout: 60_000 },
+          (error, stdout) => (error ? fail(error) : done(stdout)),
+        ),
+      );
+      const ran = await processCli(["replay", file, "--base-url", server.url, "--color", "off"]);
+      expect(ran.code).toBe(0);
+      // Each tool's lines for the requests, its own request line as REQUEST: Newman's between its item's name and the summary table.
+      const newmanLines = newman
+        .slice(newman.indexOf("→ Both"), newman.indexOf("┌─"))
+        .split("\n")
+        .filter((line) => line && !line.startsWith("→ "))
+        .map((line) => (line.startsWith("  GET ") ? "REQUEST" : line));
+      const mockmanLines = ran.stdout
+        .split("\n")
+        .slice(0, -2)
+        .map((line) => (/^(both|before-only|after-only) +GET /.test(line) ? "REQUEST" : line));
+      expect(mockmanLines).toEqual(newmanLines);
+      expect(mockmanLines).toEqual([
+        ...["  ┌", "  │ 'pre', 1", "  │ 'pre', 2", "  └", "REQUEST", "  ┌", "  │ 'test', 1", "  │ 'test', 2", "  └"],
+        ...["  ┌", "  │ 'only'", "  └", "REQUEST"],
+        ...["REQUEST", "  ┌", "  │ 'late'", "  └"],
+      ]);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("the json report keeps them per request, { level, messages } and a pre-request script's marked; --json prints no box", async () => {
     const { dir, db } = tempDb();
-    const ran = await cli(["replay", postman(dir, [item("One", "/api/posts?limit=1", [], { event: scripts })]), "--db", db, "--json"]);
+    const ran = await processCli([
+      "replay",
+      postman(dir, [item("One", "/api/posts?limit=1", [], { event: scripts })]),
+      "--db",
+      db,
+      "--json",
+    ]);
     expect(ran.code).toBe(0);
     expect(ran.stdout).not.toContain("┌");
     const logged = JSON.parse(ran.stdout).results[0].console;
     expect(logged.slice(0, 4)).toEqual([
-      { level: "log", messages: ["pre", 1] },
+      { level: "log", messages: ["pre", 1], script: "prerequest" },
       { level: "log", messages: ["hello", { a: 1, b: [1, "x"] }, null, null] },
       { level: "info", messages: ["it's"] },
       { level: "warn", messages: [{}] },

@@ -428,9 +428,10 @@ describe("a request without a name in the reports", () => {
     const named = { ...report, results: report.results.slice(0, 1) };
     expect(jsonReport(named)).toBe(JSON.stringify(named, null, 2) + "\n");
     const xml = junitXml(report);
-    expect(xml).toContain('<testcase name="named (GET /api/a)"');
+    // Newman's util.getFullName: the folders, then the item, each by its name or else its id.
+    expect(xml).toContain('<testcase name="Named (GET /api/a)"');
     expect(xml).toContain(`<testcase name="${json.results[1].id} (GET /api/b)"`);
-    expect(xml).toContain('<testcase name="item-1 (GET /api/c)"');
+    expect(xml).toContain('<testcase name="folder-1 / item-1 (GET /api/c)"');
     expect(xml).not.toMatch(/testcase name="request/);
     const lines = report.results.map((r) => resultLines(r, columnsFor(report.results.map((x) => x.name)), false).split(/\s+/)[0]);
     expect(lines).toEqual(["named", "request", "request-request"]);

@@ -15,6 +15,8 @@ declare module "newman" {
     folder?: string | string[];
     workingDir?: string;
     reporters?: string[];
+    /** Each reporter's options: `{ junit: { export: "file.xml" } }`. */
+    reporter?: Record<string, Record<string, unknown>>;
     timeoutRequest?: number;
     /** Where to write the environment and the globals as the run left them, and the collection. */
     exportEnvironment?: string;

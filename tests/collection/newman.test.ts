@@ -8,7 +8,7 @@
 // options and to mockman by Newman's option names (-e, -g, -d, -n, --folder).
 // Collections written for other APIs get 404s there, which is fine: what is
 // compared is that both tools judge the same answers the same way.
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import newman from "newman";
@@ -418,5 +418,69 @@ describe("mockman replay and Newman agree execution by execution", () => {
     const names = new Set(collections.map((file) => file.replace(/^.*\//, "")));
     expect([...NOT_YET].filter((name) => !names.has(name))).toEqual([]);
     expect(Object.keys(SETUPS).filter((name) => !names.has(name))).toEqual([]);
+  });
+});
+
+describe("the junit report names each request as Newman's does", () => {
+  it("util.getFullName: its folders, then itself, each by its id when it has no name", { timeout: 60_000 }, async () => {
+    const server = await serve();
+    const dir = mkdtempSync(join(scratch, "junit-"));
+    const get = (at: string) => ({ method: "GET", url: `{{baseUrl}}/api/test-todos?at=${at}` });
+    const file = join(dir, "names.postman_collection.json");
+    writeFileSync(
+      file,
+      JSON.stringify({
+        info: { name: "names", schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json" },
+        item: [
+          { name: "Top", request: get("top") },
+          { id: "top-unnamed", request: get("top-unnamed") },
+          {
+            name: "Folder",
+            item: [
+              { name: "Named", request: get("named") },
+              { id: "in-folder", request: get("in-folder") },
+              {
+                id: "inner-folder",
+                item: [
+                  { name: "Deep", request: get("deep") },
+                  { id: "deep-unnamed", request: get("deep-unnamed") },
+                ],
+              },
+            ],
+          },
+        ],
+      }),
+    );
+    try {
+      const byNewman = join(dir, "newman.xml");
+      await new Promise<void>((resolve, reject) =>
+        newman.run(
+          {
+            collection: file,
+            envVar: [{ key: "baseUrl", value: server.url }],
+            reporters: ["junit"],
+            reporter: { junit: { export: byNewman } },
+          },
+          (error) => (error ? reject(error) : resolve()),
+        ),
+      );
+      // Newman's junit: a testsuite per request, named by util.getFullName.
+      const newmanNames = [...readFileSync(byNewman, "utf8").matchAll(/<testsuite name="([^"]*)"/g)].map((m) => m[1]);
+      expect(newmanNames).toEqual([
+        "Top",
+        "top-unnamed",
+        "Folder / Named",
+        "Folder / in-folder",
+        "Folder / inner-folder / Deep",
+        "Folder / inner-folder / deep-unnamed",
+      ]);
+      const ran = await processCli(["replay", file, "--base-url", server.url, "-r", "junit"]);
+      expect(ran.code).toBe(0);
+      // mockman's: a testcase per request, `<that name> (GET <path>)`.
+      const mockmanNames = [...ran.stdout.matchAll(/<testcase name="(.*) \(GET [^"]*\)"/g)].map((m) => m[1]);
+      expect(mockmanNames).toEqual(newmanNames);
+    } finally {
+      await server.stop();
+    }
   });
 });

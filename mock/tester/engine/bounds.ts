@@ -54,7 +54,15 @@ export interface StepBounds {
    */
   take(
     outcome: ScriptOutcome,
-    into: { label: string; assertions: Assertion[]; errors: CheckFailure[]; console?: ConsoleEntry[]; warnings?: string[] },
+    into: {
+      label: string;
+      assertions: Assertion[];
+      errors: CheckFailure[];
+      console?: Array<ConsoleEntry & { script?: "prerequest" }>;
+      /** Which script it was: a pre-request script's console calls are marked so (ReplayResult.console). */
+      script?: "prerequest" | "test";
+      warnings?: string[];
+    },
   ): void;
 }
 
@@ -187,7 +195,7 @@ export function runBounds(report = true): RunBounds {
             if (report && reportLeft - (outcome.consoleChars ?? 0) < 0) dropped += logged.length;
             else {
               if (report) reportLeft -= outcome.consoleChars ?? 0;
-              for (const entry of logged) into.console.push(entry);
+              for (const entry of logged) into.console.push(into.script === "prerequest" ? { ...entry, script: "prerequest" } : entry);
             }
           }
           if (dropped && into.warnings)

@@ -486,6 +486,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
           assertions,
           errors,
           console: logged,
+          script: eventName,
           warnings,
         });
         for (const late of outcome.late ?? [])
@@ -652,15 +653,21 @@ function pathOf(url: string, base?: string): string {
 type Checked = ReturnType<typeof checkedExtra>;
 
 /** A request's result from its answer: its failures (a change the store did not save first), the first one its error. */
-/** A result's `id`: only for an item without a name, which Newman's reports give none (reporters.ts). */
-const idOfUnnamed = (step: PostmanStep): { id?: string } => (step.rawName === undefined ? { id: step.id } : {});
+/**
+ * A result's `id`, only for an item without a name, which Newman's reports give none; and Newman's full name
+ * for it where that is not already its name (reporters.ts).
+ */
+const namesOf = (step: PostmanStep): { id?: string; fullName?: string } => ({
+  ...(step.rawName === undefined ? { id: step.id } : {}),
+  ...(step.fullName === step.name ? {} : { fullName: step.fullName }),
+});
 
 function sentResult(step: PostmanStep, path: string, exchange: Exchange, failures: CheckFailure[], extra?: Checked): ReplayResult {
   const storeError = exchange.headers[STORE_ERROR_HEADER];
   if (storeError) failures.unshift({ check: "store", expected: "the change saved", actual: `not saved: ${storeError}` });
   const result: ReplayResult = {
     name: step.name,
-    ...idOfUnnamed(step),
+    ...namesOf(step),
     method: step.method,
     path,
     status: exchange.status,
@@ -678,7 +685,7 @@ function sentResult(step: PostmanStep, path: string, exchange: Exchange, failure
 function notSentResult(step: PostmanStep, why: string, path: string, extra?: Checked): ReplayResult {
   return {
     name: step.name,
-    ...idOfUnnamed(step),
+    ...namesOf(step),
     method: step.method,
     path,
     status: null,

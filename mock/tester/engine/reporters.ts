@@ -15,6 +15,12 @@ export interface ReplayResult {
    * names it by its id, as Newman's reporters do (the lines keep the run's label).
    */
   id?: string;
+  /**
+   * Newman's name for a Postman request (util.getFullName): its folders' names, then its own, each an id when
+   * it has no name, joined by ` / ` (`Auth / Login`); given when it is not `name` already (a mockman collection's
+   * requests, named once and at the top, have none). The junit report names it so, as Newman's does.
+   */
+  fullName?: string;
   method: string;
   path: string;
   status: number | null;
@@ -36,8 +42,12 @@ export interface ReplayResult {
   warnings?: string[];
   /** What its scripts sent with pm.sendRequest, in order. */
   sent?: Array<{ method: string; url: string; status?: number; error?: string }>;
-  /** Its scripts' console.* calls, in order: the level, and the arguments as the script passed them (JSON's reading of them in the json report). */
-  console?: Array<{ level: string; messages: unknown[] }>;
+  /**
+   * Its scripts' console.* calls, in order: the level, the arguments as the script passed them (JSON's reading of
+   * them in the json report), and `script: "prerequest"` for a pre-request script's (none: a test script's), which
+   * Newman's cli reporter prints before the request's line, in a box of their own.
+   */
+  console?: Array<{ level: string; messages: unknown[]; script?: "prerequest" }>;
 }
 
 /** Assertions made and failed: a Postman request's pm.test and tests[...] (skipped ones not counted), or the checks of our `expect`. */
@@ -285,8 +295,8 @@ function junitDocument(
 function junitCases(results: ReplayResult[], skipped: string[], suite: string): string[] {
   const attr = (name: string, value: string | number) => `${name}="${xmlEscape(String(value))}"`;
   const cases = results.map((r) => {
-    // A request without a name by its item's id, as Newman's junit report names it (util.getFullName: name || id).
-    const open = `    <testcase ${attr("name", `${r.id ?? r.name} (${r.method} ${r.path})`)} ${attr("classname", suite)} ${attr("time", seconds(r.ms))}`;
+    // As Newman's junit report names a request (util.getFullName: its folders, then its name, each by its id when it has none).
+    const open = `    <testcase ${attr("name", `${r.fullName ?? r.id ?? r.name} (${r.method} ${r.path})`)} ${attr("classname", suite)} ${attr("time", seconds(r.ms))}`;
     if (r.pass) return `${open}/>`;
     const lines = r.failures.length
       ? // A Postman assertion or script error expects nothing in particular: its message is all there is (as describeFailure says it).

@@ -40,6 +40,11 @@ export interface PostmanStep {
   id: string;
   /** `Auth / Login`. */
   where: string;
+  /**
+   * Newman's name for it, util.getFullName: each folder's name (its id when it has none), then its own name
+   * (its id when it has none), joined by ` / `: `Auth / Login`, `Auth / 4f0c…`. What Newman's junit report names it by.
+   */
+  fullName: string;
   method: string;
   /** As written, {{variables}} and all. */
   url: string;
@@ -169,10 +174,14 @@ export function postmanPlan(json: PostmanCollection): PostmanPlan {
     };
   };
 
-  /** `parents`: the folders' names as written, outermost first (null for one without a name). */
+  /**
+   * `parents`: the folders' names as written, outermost first (null for one without a name); `named`: the
+   * same, a folder without a name by its id (a fresh one without an id, as postman-collection gives it).
+   */
   const visit = (
     items: PostmanItem[],
     parents: Array<string | null>,
+    named: string[],
     auth: PostmanAuth | undefined,
     chain: Chain,
     behaviour: Behaviour,
@@ -189,6 +198,7 @@ export function postmanPlan(json: PostmanCollection): PostmanPlan {
         const inside = visit(
           item.item,
           here,
+          [...named, rawName ?? (id || freshId())],
           own,
           add(chain, item.event, `${path.join(" / ")} (folder)`, rawName),
           behaviourOf(item.protocolProfileBehavior, behaviour),
@@ -199,13 +209,15 @@ export function postmanPlan(json: PostmanCollection): PostmanPlan {
       const request = requestOf(item);
       const effective = ownAuth(request.auth) ?? auth;
       const body = readBody(request.body);
+      // An item without an id gets a fresh UUID, as postman-collection's Item gives it (pm.info.requestId).
+      const id = text(item.id ?? item._postman_id) || freshId();
       const step: PostmanStep = {
         name: uniqueName(path, taken, variables),
         label,
         ...(rawName ? { rawName } : {}),
-        // An item without an id gets a fresh UUID, as postman-collection's Item gives it (pm.info.requestId).
-        id: text(item.id ?? item._postman_id) || freshId(),
+        id,
         where,
+        fullName: [...named, rawName ?? id].join(" / "),
         method: text(request.method || "GET").toUpperCase(),
         url: endpointOf(urlOf(request.url)),
         headers: headersOf(request),
@@ -221,6 +233,7 @@ export function postmanPlan(json: PostmanCollection): PostmanPlan {
     });
   const items = visit(
     json.item ?? [],
+    [],
     [],
     ownAuth(json.auth),
     add({ prerequest: [], test: [] }, json.event, `${collectionName} (collection)`, collectionName),

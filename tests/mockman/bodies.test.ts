@@ -226,6 +226,15 @@ describe("bodies as commands", () => {
     expect(code("fetch", graphql)).toMatch(/query.*todos/);
     expect(code("mockman", graphql)).toContain(`-d '{"query":"{ todos }"}'`);
     expect(code("mockman", form)).toMatch(/# mockman request sends JSON bodies only: the formdata body is left out/);
+    // A file given as base64 content: read from the placeholder path Copy as cURL names, with its type, and said so.
+    const content = parts({
+      kind: "formdata",
+      formdata: [row("note", "", { file: true, fileName: "a.txt", content: btoa("hi"), contentType: "text/plain" })],
+    });
+    const python = code("python", content);
+    expect(python).toMatch(/^# Body: form-data field "note" is base64 content: save it decoded as \/path\/to\/a.txt.\n/);
+    expect(python).toContain('"note": ("/path/to/a.txt", open("/path/to/a.txt", "rb"), "text/plain")');
+    expect(code("node", content)).toMatch(/^\/\/ Body: form-data field "note"/);
   });
 });
 

@@ -8,7 +8,16 @@
 // carry through untouched (letters and digits, so no quoting or escaping
 // changes it), and the marker is put back as `{{name}}` in the printed code.
 import { HTTPSnippet, type HarRequest } from "@readme/httpsnippet";
-import { commandContentType, graphqlText, mapPartTexts, sentRows, setsContentType } from "./bodies";
+import {
+  commandContentType,
+  graphqlText,
+  mapPartTexts,
+  placeholderPath,
+  sendsContent,
+  sentRows,
+  setsContentType,
+  type BodyParts,
+} from "./bodies";
 import { commandUrl, curlCommand, mockmanCommand, type CurlRequest } from "./curl";
 import { variableNames } from "#mock/tester/engine/variables";
 
@@ -101,7 +110,11 @@ function postDataOf(request: CurlRequest, mimeType: string) {
     return {
       mimeType,
       params: sentRows(parts.formdata).map((r) =>
-        r.file ? { name: r.key, fileName: r.fileName || "file" } : { name: r.key, value: r.value },
+        sendsContent(r)
+          ? { name: r.key, fileName: placeholderPath(r), contentType: r.contentType || "application/octet-stream" }
+          : r.file
+            ? { name: r.key, fileName: r.fileName || "file" }
+            : { name: r.key, value: r.value },
       ),
     };
   return { mimeType, text: parts.kind === "graphql" ? graphqlText(parts) : parts.raw };
@@ -127,8 +140,18 @@ export function snippet(language: Language, request: CurlRequest, baseUrl: strin
     return restore(`${note}\n${String(code)}`);
   }
   const har = harOf(marked, baseUrl, pageOrigin);
+  const comment = language.target === "python" || language.target === "shell" ? "#" : "//";
+  const notes = contentNotes(marked.bodies).map((line) => `${comment} ${line}\n`);
   // Already encoded: the URL is printed as typed (`%20` stays `%20`, never `%2520`).
   const [code] = new HTTPSnippet(har, { harIsAlreadyEncoded: true }).convert(language.target, language.client, { indent: "  " });
   if (typeof code !== "string") throw new Error(`No ${language.label} code for this request.`);
-  return restore(code);
+  return restore(notes.join("") + code);
+}
+
+/** What the code cannot carry itself: a form-data file given as base64 content is read from a placeholder path. */
+function contentNotes(parts: BodyParts | undefined): string[] {
+  if (parts?.kind !== "formdata") return [];
+  return sentRows(parts.formdata)
+    .filter(sendsContent)
+    .map((r) => `Body: form-data field "${r.key}" is base64 content: save it decoded as ${placeholderPath(r)}.`);
 }

@@ -382,6 +382,50 @@ test("an edit of a post whose page went away between Save and its answer lands; 
   expect((await readIndexedDb(page)).posts.filter((p) => p.content === "Edited and stored").map((p) => p._id)).toEqual([id]);
 });
 
+test("an edit kept over a reload is not sent over a newer edit of the same post made in another tab", async ({ context }) => {
+  test.setTimeout(scaled(90_000));
+  const a = await context.newPage();
+  await loginAsGuest(a);
+  const composer = a.getByRole("region", { name: "Create a post" });
+  await composer.getByRole("textbox", { name: "What's happening?" }).fill("A post edited in two tabs");
+  await composer.getByRole("button", { name: "Post" }).click();
+  const card = (page: Page) =>
+    feed(page)
+      .getByRole("article")
+      .filter({ hasText: /A post edited in two tabs|Older edit, from tab A|Newer edit, from tab B/ });
+  await expect(card(a)).toHaveCount(1);
+  const id = await idOf(card(a));
+
+  // Tab A saves an edit its mock will not store before the page goes (20 s a request there).
+  await mockDelay(a, 20_000);
+  await a.reload();
+  await postAction(card(a), "Edit post");
+  const dialogA = a.getByRole("dialog", { name: "Edit post" });
+  await dialogA.getByRole("textbox", { name: "Post text" }).fill("Older edit, from tab A");
+  await dialogA.getByRole("button", { name: "Save" }).click();
+  await expect(dialogA.getByRole("button", { name: "Saving…" })).toBeVisible();
+  // From the next page load on the mock answers at once (tab A's own mock keeps its 20 s).
+  await mockDelay(a, 0);
+
+  // Tab B, later, edits the same post, and is answered.
+  const b = await context.newPage();
+  await b.goto("/home");
+  await postAction(card(b), "Edit post");
+  const dialogB = b.getByRole("dialog", { name: "Edit post" });
+  await dialogB.getByRole("textbox", { name: "Post text" }).fill("Newer edit, from tab B");
+  await dialogB.getByRole("button", { name: "Save" }).click();
+  await expect(dialogB).toHaveCount(0);
+  await expect(card(b).locator(".post-card__content")).toHaveText("Newer edit, from tab B");
+
+  // Tab A reloads: its older edit is not sent over B's.
+  await a.reload();
+  await expect(card(a)).toHaveCount(1, { timeout: scaled(30_000) });
+  await outboxDrained(a);
+  await expect(card(a).locator(".post-card__content")).toHaveText("Newer edit, from tab B");
+  expect((await readIndexedDb(a)).posts.find((p) => p._id === id).content).toBe("Newer edit, from tab B");
+  await expect(card(b).locator(".post-card__content")).toHaveText("Newer edit, from tab B");
+});
+
 test("a profile edit whose page went away between Update and its answer lands", async ({ page }) => {
   test.setTimeout(scaled(90_000));
   await loginAsGuest(page);

@@ -6,7 +6,7 @@
 // (tests/e2e/stress.mjs), beside two CPU burners. Text sent and not yet answered is kept too:
 // a post's or a comment's (a draft, app/lib/draft.ts) and an edit's (the outbox).
 import { expect, test, scaled, type Locator, type Page } from "./fixtures";
-import { feed, loginAsGuest, postAction } from "./helpers";
+import { expectToast, feed, loginAsGuest, PNG_1x1, postAction } from "./helpers";
 import { shoot } from "./screen-helpers";
 import { readIndexedDb } from "./hardening/api";
 
@@ -445,6 +445,43 @@ test("a profile edit whose page went away between Update and its answer lands", 
   await shoot(page, "kept-edit-profile");
   await page.setViewportSize({ width: 375, height: 812 });
   await shoot(page, "kept-edit-profile");
+});
+
+test("a profile edit whose new avatar is too large to keep offline says so, and its text is still kept", async ({ page }) => {
+  test.setTimeout(scaled(90_000));
+  // This browser's storage is full for a photo: an outbox entry carrying a data URL does not fit.
+  await page.addInitScript(() => {
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key: string, value: string) {
+      if (key.startsWith("moments-outbox:") && String(value).includes("data:image"))
+        throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+      return setItem.call(this, key, value);
+    };
+  });
+  await loginAsGuest(page);
+  await page.goto("/profile/guest");
+  // Slow enough that the update is still in the worker when the page goes, screenshots and all.
+  await mockDelay(page, 20_000);
+  await page.reload();
+  await page.getByRole("button", { name: "Edit profile" }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit profile" });
+  await dialog.getByLabel("Change avatar").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG_1x1 });
+  await expect(dialog.locator(".photo-picker--avatar img")).toHaveAttribute("src", /^data:image\/png;base64,/);
+  await dialog.getByLabel("Bio", { exact: true }).fill("A bio kept without its avatar");
+  await dialog.getByRole("button", { name: "Update" }).click();
+  await expectToast(page, "Your new photos are too large to keep offline: keep this page open until they are saved.", { kind: "warning" });
+  await expect(dialog.getByRole("button", { name: "Updating…" })).toBeVisible();
+  await shoot(page, "kept-edit-profile-too-large");
+  await page.setViewportSize({ width: 375, height: 812 });
+  await shoot(page, "kept-edit-profile-too-large");
+  await mockDelay(page, 0);
+  await page.reload();
+  // The text was kept and lands; the avatar, not kept, is the one before.
+  await expect(page.locator(".profile__bio"), "the text landed").toHaveText("A bio kept without its avatar", { timeout: scaled(30_000) });
+  await outboxDrained(page);
+  const guest = (await readIndexedDb(page)).users.find((u) => u.username === "guest");
+  expect(guest.bio).toBe("A bio kept without its avatar");
+  expect(guest.userPhoto).not.toMatch(/^(data:|photo:)/);
 });
 
 test("a comment edit whose page went away between Save and its answer lands, and shows after the reload", async ({ page }) => {

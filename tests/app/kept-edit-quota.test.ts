@@ -33,6 +33,8 @@ const profile = (userPhoto: string, coverPhoto = "") => ({
 describe("an edit the outbox cannot hold", () => {
   let storage: SmallStorage;
   beforeEach(() => {
+    // Run beside other files in one worker (test:quick), the modules may be loaded already, with the real toast.
+    vi.resetModules();
     toasts.length = 0;
     storage = new SmallStorage(10_000);
     vi.stubGlobal("localStorage", storage);

@@ -7,6 +7,7 @@ import { gateApiUntilMockBoots } from "#app/lib/mock-gate";
 import { tokenOfThisTab } from "#app/lib/session";
 import { hasKeptWrites } from "#app/lib/outbox";
 import { holdCallsUntil } from "#app/lib/call-hold";
+import { listenBeforeRouter } from "#app/lib/use-back-closes";
 
 // The mock (Mirage + Dexie) runs in a worker of this tab; the page loads only
 // its small door (mock/browser/door.ts), which starts the worker and patches fetch.
@@ -56,6 +57,8 @@ async function start() {
       import("#app/lib/replay-kept").then(({ replayKeptWrites }) => replayKeptWrites()).catch((error: unknown) => console.error(error)),
     );
 
+  // A sheet opened on the tab's first page closes on Back: its listener goes before the router's.
+  listenBeforeRouter();
   startTransition(() => {
     hydrateRoot(
       document,

@@ -12,6 +12,15 @@
 // anything: the write is a state ("liked", "the text is this"), so sending it again is harmless (the mock
 // refuses a like of a liked post, and that refusal means it is done), and the screens
 // then read what it made, so a reload never shows the write undone.
+//
+// The newest intent wins: a kept write is replayed only while nothing newer was asked of its
+// target (the same like, follow, bookmark, post, comment or profile, by the same user) in any
+// tab of this browser. A keep takes the older entries of its target out of every tab's slots
+// (`keep`), so a tab that reloads after another tab wrote the same thing later (and was answered,
+// its own entry settled) does not send its older write over the newer one; and a replay sends
+// only the newest entry of a target (`replayKept`), dropping the older ones unsent. The records'
+// updatedAt is no measure of this: a post's changes with anyone's like or comment, a user's with
+// anyone's follow, so it would drop an edit nobody overwrote.
 import { useCallback, useSyncExternalStore } from "react";
 import { TAB_ID } from "#mock/browser/tab-id";
 import { getSessionUser } from "./session";
@@ -161,6 +170,10 @@ function refresh() {
 }
 
 if (typeof window !== "undefined") {
+  // Another tab's keep may take this tab's superseded entry out: what the cards show follows.
+  window.addEventListener("storage", (event) => {
+    if (event.key === null || event.key.startsWith(PREFIX)) refresh();
+  });
   // While this page lives its entries are its own to settle: the next boot replays only a gone tab's.
   navigator.locks?.request(tabLock(TAB_ID), () => new Promise<never>(() => undefined)).catch(() => undefined);
 }
@@ -189,14 +202,23 @@ export function keep(intent: KeptIntent, id: KeptId, session: { token: string; u
     tab: TAB_ID,
     at: Date.now(),
   };
+  let kept = true;
   try {
     store.setItem(slot(TAB_ID, target), JSON.stringify(entry));
   } catch {
-    return null;
+    // Full (QuotaExceededError): this write is only as safe as the tab.
+    kept = false;
   }
+  // This is now the newest intent for its target, kept or not: an older one any tab kept (this tab's
+  // own, when this one could not take its slot) is not to be sent over it.
+  for (const older of keptWrites()) if (supersedes(entry, older)) store.removeItem(slot(older.tab, older.target));
   refresh();
-  return entry.key;
+  return kept ? entry.key : null;
 }
+
+/** Whether `newer` is a later intent for the same thing as `older`: its target, its user, asked no earlier. */
+const supersedes = (newer: KeptWrite, older: KeptWrite) =>
+  newer.key !== older.key && newer.target === older.target && newer.username === older.username && newer.at >= older.at;
 
 /** The write with this key was answered: its entry goes, unless a later click of the same target replaced it. */
 export function settle(key: string | null | undefined) {
@@ -239,14 +261,16 @@ export async function replayKept(
   if (!locks?.request || !storage() || keptWrites().length === 0) return 0;
   return await locks.request("moments-outbox-replay", async () => {
     const held = new Set(((await locks.query()).held ?? []).map((lock) => lock.name));
-    const orphans = keptWrites().filter((entry) => entry.tab !== TAB_ID && !held.has(tabLock(entry.tab)));
+    const all = keptWrites();
+    const orphans = all.filter((entry) => entry.tab !== TAB_ID && !held.has(tabLock(entry.tab)));
     const store = storage()!;
     let sent = 0;
     for (const entry of orphans) {
       const name = slot(entry.tab, entry.target);
       // Settled meanwhile, or too old to mean anything now.
       if (parse(store.getItem(name))?.key !== entry.key) continue;
-      if (Date.now() - entry.at > KEEP_MS) {
+      // A newer intent for the same thing, kept by any tab, wins: this one is not sent over it.
+      if (Date.now() - entry.at > KEEP_MS || all.some((other) => supersedes(other, entry) && other.at > entry.at)) {
         store.removeItem(name);
         continue;
       }

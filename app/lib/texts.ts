@@ -16,6 +16,9 @@ export const TOAST = {
   // Beyond the spec: editing from the UI (issue 24).
   postUpdated: "Post updated",
   commentUpdated: "Comment updated",
+  // An edit too large for this browser's storage (outbox.ts): sent, but not kept over a reload.
+  editNotKept: "This edit could not be kept offline: keep this page open until it is saved.",
+  photosNotKept: "Your new photos are too large to keep offline: keep this page open until they are saved.",
 } as const;
 
 export const TEXT = {

@@ -6,8 +6,14 @@
 // The router puts the entry back and no loader runs; the sheet then closes as its Close
 // button closes it (focus returns to its opener). No history entry of its own: the sheet's
 // other ways of closing leave the history as they found it.
-// Not covered: a Back that leaves the app (the tab's first page) unloads the document,
-// which no in-page code can hold.
+// On the tab's first page (the router's history index 0), Back would leave the app and unload
+// the document, which no blocker can hold. There the sheet takes an entry of its own, as apps do:
+// the same URL and router state, the next index, pushed past the router (which never hears of it).
+// Back then lands on the page's entry, and a popstate listener added at boot before the router's
+// (`listenBeforeRouter`: Chromium calls a window's listeners in the order they were added, capture
+// or not) closes the sheet and keeps the router out of it (same URL, nothing to load); the sheet's
+// other ways of closing take the entry back out. A link inside the sheet leaves that entry behind
+// the page it opens: Back from there shows the page, and one more Back leaves the app.
 import { useBlocker, useLocation, type BlockerFunction } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
 import { useLatest } from "./use-latest";
@@ -25,4 +31,48 @@ export function useBackCloses(onClose: () => void) {
     blocker.reset();
     close.current();
   }, [blocker, close]);
+  useEffect(() => {
+    const state: unknown = window.history.state;
+    if (!isRouterState(state) || state.idx !== 0 || !listening) return;
+    const own = { ...state, idx: 1, sheet: true };
+    window.history.pushState(own, "", window.location.href);
+    let open = true;
+    // Back from the sheet's entry (or the one its other ways of closing take): the page's entry is as the router left it.
+    const onPop = () => {
+      if (open) close.current();
+      open = false;
+    };
+    sheetPop = onPop;
+    return () => {
+      if (!open) return;
+      open = false;
+      // Closed another way, still on its entry: it goes (its popstate is heard here, not by the router).
+      const now: unknown = window.history.state;
+      if (isRouterState(now) && now.sheet === true && now.key === own.key) window.history.back();
+      // Gone by a link of its own: its entry stays behind the new page, and the router hears every Back.
+      else if (sheetPop === onPop) sheetPop = null;
+    };
+  }, [close]);
+}
+
+/** What the next popstate does instead of the router, while a sheet holds an entry of its own. */
+let sheetPop: (() => void) | null = null;
+let listening = false;
+
+/** Called at boot, before the router starts: the sheet's own entry is then heard before the router hears anything. */
+export function listenBeforeRouter() {
+  if (listening) return;
+  listening = true;
+  window.addEventListener("popstate", (event) => {
+    const run = sheetPop;
+    if (!run) return;
+    sheetPop = null;
+    event.stopImmediatePropagation();
+    run();
+  });
+}
+
+/** The state the router keeps in each history entry (its key and index), with the sheet's mark. */
+function isRouterState(state: unknown): state is { idx: number; key?: string; sheet?: boolean } {
+  return typeof state === "object" && state !== null && typeof (state as { idx?: unknown }).idx === "number";
 }

@@ -5,10 +5,12 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { FetcherWithComponents } from "@remix-run/react";
 import type { FormEvent } from "react";
+import { toast } from "react-toastify";
 import type { z } from "zod";
 import { commentSchema, editPostSchema, editProfileSchema } from "./schemas";
 import { isKeptIntent, keep, type KeptId, type KeptIntent } from "./outbox";
 import { getSessionUser, getToken, sessionChangedElsewhere } from "./session";
+import { TOAST } from "./texts";
 import { reserve, WRITE_KEY_PARAM } from "./write-line";
 
 /** The form field that carries a kept write's key to the action. */
@@ -40,8 +42,39 @@ export function useKeptEdit(fetcher: Pick<FetcherWithComponents<unknown>, "submi
     const edit = keptEditOf(data);
     if (!edit || !getToken() || sessionChangedElsewhere()) return;
     event.preventDefault();
-    submitKept(fetcher, event.currentTarget, data, keepForSession(edit.intent, edit.id, edit.body));
+    submitKept(fetcher, event.currentTarget, data, keepEdit(edit));
   };
+}
+
+/**
+ * Keeps an edit (`keptEditOf`); when this browser's storage cannot hold it (full: a new photo is a data URL of
+ * up to 2 MB), a profile's edit is kept without its new photos, and the person is told what a reload would lose.
+ * The edit is sent whole either way.
+ */
+export function keepEdit(edit: { intent: KeptIntent; id: KeptId; body: unknown }): string | null {
+  const key = keepForSession(edit.intent, edit.id, edit.body);
+  if (key) return key;
+  const lighter = edit.intent === "edit-profile" ? withoutNewPhotos(edit.body) : null;
+  const lighterKey = lighter ? keepForSession(edit.intent, edit.id, lighter) : null;
+  toast.warn(lighterKey ? TOAST.photosNotKept : TOAST.editNotKept, { toastId: "edit-not-kept" });
+  return lighterKey;
+}
+
+/** A profile edit's body without the photos it uploads (data URLs) and their descriptions; null when it uploads none. */
+function withoutNewPhotos(body: unknown): unknown {
+  const userData = { ...(body as { userData?: Record<string, unknown> } | null)?.userData };
+  let dropped = false;
+  for (const [field, alt] of [
+    ["userPhoto", "userPhotoAlt"],
+    ["coverPhoto", "coverPhotoAlt"],
+  ] as const) {
+    const value = userData[field];
+    if (typeof value !== "string" || !value.startsWith("data:")) continue;
+    delete userData[field];
+    delete userData[alt];
+    dropped = true;
+  }
+  return dropped ? { userData } : null;
 }
 
 /** What an edit's action sends (post-actions.ts, profile-actions.ts), read from its form; null for a form that is no kept edit or does not pass its check. */

@@ -188,4 +188,56 @@ describe("the outbox", () => {
     expect(answered).toBe(2);
     expect(keptWrites().map((e) => e.key)).toEqual(["gone-follow:u1", "alive-like:p2"]);
   });
+
+  /** An entry a tab that is gone kept `ago` ms ago: what a tab reloaded before its answer leaves. */
+  const putGone = (tab: string, target: string, intent: string, ago: number, extra: object = {}) =>
+    storage.setItem(
+      `moments-outbox:${tab}:${target}`,
+      JSON.stringify({
+        key: `${tab}-${target}`,
+        target,
+        intent,
+        method: "POST",
+        path: `/${intent}/${tab}`,
+        token: "t",
+        username: "guest",
+        tab,
+        at: Date.now() - ago,
+        ...extra,
+      }),
+    );
+
+  it("the newest intent wins: a write made later in another tab, answered, is not undone by the older one replayed", async () => {
+    // Tab A saved an edit, liked and followed, and reloaded before the answers; tab B then
+    // edited the same post, unliked it and unfollowed, and was answered (its entries settled).
+    putGone("tab-a", "edit-post:p1", "edit-post", 5000, { body: { postData: { content: "older" } } });
+    putGone("tab-a", "like:p1", "like", 5000);
+    putGone("tab-a", "follow:u1", "follow", 5000);
+    // Another user's like of the same post is another thing: it stays.
+    putGone("tab-c", "like:p1", "like", 5000, { username: "other", key: "other-like" });
+    // And a kept write of another post of A's is not touched.
+    putGone("tab-a", "bookmark:p2", "bookmark", 5000);
+    const { keep, keptWrites, replayKept, settle } = await import("#app/lib/outbox");
+    settle(keep("edit-post", "p1", session, { postData: { content: "newer" } }));
+    settle(keep("unlike", "p1", session));
+    settle(keep("unfollow", "u1", session));
+    expect(keptWrites().map((e) => e.key)).toEqual(["other-like", "tab-a-bookmark:p2"]);
+    const sent: string[] = [];
+    await replayKept(async (entry) => (sent.push(entry.key), { entry, status: 200, body: {}, version: 1 }));
+    expect(sent).toEqual(["other-like", "tab-a-bookmark:p2"]);
+  });
+
+  it("a replay sends only the newest kept write of a target, whichever tab kept it", async () => {
+    putGone("tab-a", "like:p1", "like", 3000);
+    putGone("tab-b", "like:p1", "unlike", 2000);
+    putGone("tab-a", "edit-post:p2", "edit-post", 3000);
+    // A live tab's newer edit of p2 is its own to send; the gone tab's older one is not sent over it.
+    putGone("alive", "edit-post:p2", "edit-post", 1000);
+    held.add("moments-tab:alive");
+    const { keptWrites, replayKept } = await import("#app/lib/outbox");
+    const sent: string[] = [];
+    await replayKept(async (entry) => (sent.push(entry.key), { entry, status: 200, body: {}, version: 1 }));
+    expect(sent).toEqual(["tab-b-like:p1"]);
+    expect(keptWrites().map((e) => e.key)).toEqual(["alive-edit-post:p2"]);
+  });
 });

@@ -2,7 +2,7 @@
 // and Instagram (it used to leave the page, and what was typed with it). Back then goes back
 // as before; the sheet's own ways of closing (Close, Escape) leave the history as it was, and
 // focus goes back to the post's Comment button either way. 'Open post' inside the sheet still
-// goes to the post.
+// goes to the post. On the tab's first page too, where a Back would otherwise leave the app.
 import { expect, test, type Page } from "./fixtures";
 import { loginAsGuest, postWith, shoot, watchErrors } from "./screen-helpers";
 
@@ -68,4 +68,33 @@ test("closing the sheet with Close or Escape leaves the history as it was; Open 
   await page.goBack();
   await expect(page).toHaveURL(/\/explore$/);
   expect(errors).toEqual([]);
+});
+
+test("on the tab's first page, Back closes the sheet instead of leaving the app; then Back leaves", async ({ page }) => {
+  const errors = watchErrors(page);
+  await loginAsGuest(page);
+  // The tab came from elsewhere: Home is the app's first page in it, and a Back from there leaves the app.
+  await page.goto("data:text/html,<title>Elsewhere</title><p>Elsewhere</p>");
+  await page.goto("/home");
+  await expect(postWith(page, POST)).toBeVisible();
+  const opened = await openSheet(page);
+  let { comment, sheet } = opened;
+  await opened.box.fill("Half a thought");
+
+  await page.goBack();
+  await expect(sheet).toHaveCount(0);
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(postWith(page, POST)).toBeVisible();
+  await expect(comment).toBeFocused();
+  // The page is as it was: the sheet opens and closes again, and Close takes its entry back out.
+  ({ comment, sheet } = await openSheet(page));
+  await sheet.getByRole("button", { name: "Close" }).click();
+  await expect(sheet).toHaveCount(0);
+  await expect(comment).toBeFocused();
+  await expect(page).toHaveURL(/\/home$/);
+  expect(errors).toEqual([]);
+
+  // One Back leaves the app, as it would have without the sheet.
+  await page.goBack();
+  await expect(page).toHaveURL(/^data:text\/html/);
 });

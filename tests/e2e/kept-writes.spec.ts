@@ -6,7 +6,7 @@
 // (tests/e2e/stress.mjs), beside two CPU burners. Text sent and not yet answered is kept too:
 // a post's or a comment's (a draft, app/lib/draft.ts) and an edit's (the outbox).
 import { expect, test, scaled, type Locator, type Page } from "./fixtures";
-import { feed, loginAsGuest, postAction } from "./helpers";
+import { expectToast, feed, loginAsGuest, PNG_1x1, postAction } from "./helpers";
 import { shoot } from "./screen-helpers";
 import { readIndexedDb } from "./hardening/api";
 
@@ -382,6 +382,50 @@ test("an edit of a post whose page went away between Save and its answer lands; 
   expect((await readIndexedDb(page)).posts.filter((p) => p.content === "Edited and stored").map((p) => p._id)).toEqual([id]);
 });
 
+test("an edit kept over a reload is not sent over a newer edit of the same post made in another tab", async ({ context }) => {
+  test.setTimeout(scaled(90_000));
+  const a = await context.newPage();
+  await loginAsGuest(a);
+  const composer = a.getByRole("region", { name: "Create a post" });
+  await composer.getByRole("textbox", { name: "What's happening?" }).fill("A post edited in two tabs");
+  await composer.getByRole("button", { name: "Post" }).click();
+  const card = (page: Page) =>
+    feed(page)
+      .getByRole("article")
+      .filter({ hasText: /A post edited in two tabs|Older edit, from tab A|Newer edit, from tab B/ });
+  await expect(card(a)).toHaveCount(1);
+  const id = await idOf(card(a));
+
+  // Tab A saves an edit its mock will not store before the page goes (20 s a request there).
+  await mockDelay(a, 20_000);
+  await a.reload();
+  await postAction(card(a), "Edit post");
+  const dialogA = a.getByRole("dialog", { name: "Edit post" });
+  await dialogA.getByRole("textbox", { name: "Post text" }).fill("Older edit, from tab A");
+  await dialogA.getByRole("button", { name: "Save" }).click();
+  await expect(dialogA.getByRole("button", { name: "Saving…" })).toBeVisible();
+  // From the next page load on the mock answers at once (tab A's own mock keeps its 20 s).
+  await mockDelay(a, 0);
+
+  // Tab B, later, edits the same post, and is answered.
+  const b = await context.newPage();
+  await b.goto("/home");
+  await postAction(card(b), "Edit post");
+  const dialogB = b.getByRole("dialog", { name: "Edit post" });
+  await dialogB.getByRole("textbox", { name: "Post text" }).fill("Newer edit, from tab B");
+  await dialogB.getByRole("button", { name: "Save" }).click();
+  await expect(dialogB).toHaveCount(0);
+  await expect(card(b).locator(".post-card__content")).toHaveText("Newer edit, from tab B");
+
+  // Tab A reloads: its older edit is not sent over B's.
+  await a.reload();
+  await expect(card(a)).toHaveCount(1, { timeout: scaled(30_000) });
+  await outboxDrained(a);
+  await expect(card(a).locator(".post-card__content")).toHaveText("Newer edit, from tab B");
+  expect((await readIndexedDb(a)).posts.find((p) => p._id === id).content).toBe("Newer edit, from tab B");
+  await expect(card(b).locator(".post-card__content")).toHaveText("Newer edit, from tab B");
+});
+
 test("a profile edit whose page went away between Update and its answer lands", async ({ page }) => {
   test.setTimeout(scaled(90_000));
   await loginAsGuest(page);
@@ -401,6 +445,43 @@ test("a profile edit whose page went away between Update and its answer lands", 
   await shoot(page, "kept-edit-profile");
   await page.setViewportSize({ width: 375, height: 812 });
   await shoot(page, "kept-edit-profile");
+});
+
+test("a profile edit whose new avatar is too large to keep offline says so, and its text is still kept", async ({ page }) => {
+  test.setTimeout(scaled(90_000));
+  // This browser's storage is full for a photo: an outbox entry carrying a data URL does not fit.
+  await page.addInitScript(() => {
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key: string, value: string) {
+      if (key.startsWith("moments-outbox:") && String(value).includes("data:image"))
+        throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+      return setItem.call(this, key, value);
+    };
+  });
+  await loginAsGuest(page);
+  await page.goto("/profile/guest");
+  // Slow enough that the update is still in the worker when the page goes, screenshots and all.
+  await mockDelay(page, 20_000);
+  await page.reload();
+  await page.getByRole("button", { name: "Edit profile" }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit profile" });
+  await dialog.getByLabel("Change avatar").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG_1x1 });
+  await expect(dialog.locator(".photo-picker--avatar img")).toHaveAttribute("src", /^data:image\/png;base64,/);
+  await dialog.getByLabel("Bio", { exact: true }).fill("A bio kept without its avatar");
+  await dialog.getByRole("button", { name: "Update" }).click();
+  await expectToast(page, "Your new photos are too large to keep offline: keep this page open until they are saved.", { kind: "warning" });
+  await expect(dialog.getByRole("button", { name: "Updating…" })).toBeVisible();
+  await shoot(page, "kept-edit-profile-too-large");
+  await page.setViewportSize({ width: 375, height: 812 });
+  await shoot(page, "kept-edit-profile-too-large");
+  await mockDelay(page, 0);
+  await page.reload();
+  // The text was kept and lands; the avatar, not kept, is the one before.
+  await expect(page.locator(".profile__bio"), "the text landed").toHaveText("A bio kept without its avatar", { timeout: scaled(30_000) });
+  await outboxDrained(page);
+  const guest = (await readIndexedDb(page)).users.find((u) => u.username === "guest");
+  expect(guest.bio).toBe("A bio kept without its avatar");
+  expect(guest.userPhoto).not.toMatch(/^(data:|photo:)/);
 });
 
 test("a comment edit whose page went away between Save and its answer lands, and shows after the reload", async ({ page }) => {

@@ -258,6 +258,10 @@ const INPUTS: Record<string, { environment?: Array<Record<string, unknown>>; dat
     ],
     data: "variables.data.json",
   },
+  // A variable both the environment and the collection define: the environment's wins.
+  "edges.postman_collection.json": {
+    environment: [{ key: "both", value: "environment", enabled: true }],
+  },
 };
 
 const inputsOf = (file: string) => INPUTS[basename(file)] ?? {};
@@ -340,6 +344,10 @@ const COLLECTIONS = [
   "behaviour.postman_collection.json",
   // Typed collection and environment variables (cast by their type, set through it), and a null in the data.
   "variables.postman_collection.json",
+  // URL edges (a bare `?`, empty pairs, a fragment, bad percents, path variables with reserved characters or none),
+  // nested and circular variables, header rows (empty, padded, a variable's name), script changes to the request,
+  // auth values to encode.
+  "edges.postman_collection.json",
 ];
 
 /**

@@ -218,6 +218,14 @@ function echoServer(): Promise<Echo> {
         response.end(Buffer.from('{"é":"ü"}', "utf16le").swap16());
         return;
       }
+      // An answer whose Content-Type, status and body its query gives (`/answer/as?type=text/xml&status=201&body=<a/>`).
+      if (asked.pathname === "/answer/as") {
+        response.writeHead(Number(asked.searchParams.get("status") ?? 200), {
+          "Content-Type": asked.searchParams.get("type") ?? "text/plain",
+        });
+        response.end(asked.searchParams.get("body") ?? "");
+        return;
+      }
       response.writeHead(200, { "Content-Type": "application/json" });
       response.end('{"ok":true}');
     });
@@ -384,8 +392,9 @@ async function judgedByMockman(file: string): Promise<string[]> {
 
 describe("Newman and mockman replay read the same answers the same way", () => {
   // Header rows as the server wrote them (names in its case, a name twice as two rows), a body decoded by its charset;
-  // variables as scripts read them (a typed collection variable cast by its type, an environment file's numbers).
-  for (const name of ["answers.postman_collection.json", "variables.postman_collection.json"])
+  // variables as scripts read them (a typed collection variable cast by its type, an environment file's numbers); what
+  // scripts read of an answer (chai-postman's helpers, responseSize, its stream) and of the sandbox's libraries, and pm.environment.name.
+  for (const name of ["answers.postman_collection.json", "variables.postman_collection.json", "scripts.postman_collection.json"])
     it(name, { timeout: 120_000 }, async () => {
       const file = join(WIRE, name);
       const byNewman = await judgedByNewman(file);

@@ -127,6 +127,7 @@ async function responseOf(exchange: Exchange): Promise<ScriptResponse> {
     headers: headerRows(exchange),
     body: await bodyText(exchange),
     responseTime: Math.round(exchange.ms),
+    ...(exchange.received ? { stream: exchange.received } : {}),
   };
 }
 

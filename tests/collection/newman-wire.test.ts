@@ -270,6 +270,8 @@ const INPUTS: Record<string, { environment?: Array<Record<string, unknown>>; dat
   "edges.postman_collection.json": {
     environment: [{ key: "both", value: "environment", enabled: true }],
   },
+  // A CSV (its BOM, quoted commas, quotes and a line break, empty fields, numbers as text) over two iterations.
+  "flow.postman_collection.json": { data: "flow.data.csv" },
 };
 
 const inputsOf = (file: string) => INPUTS[basename(file)] ?? {};
@@ -356,6 +358,8 @@ const COLLECTIONS = [
   // nested and circular variables, header rows (empty, padded, a variable's name), script changes to the request,
   // auth values to encode.
   "edges.postman_collection.json",
+  // Iterations of CSV rows, pm.sendRequest's shapes, skipRequest and setNextRequest, a folder's auth and scripts, URLs given by parts.
+  "flow.postman_collection.json",
 ];
 
 /**

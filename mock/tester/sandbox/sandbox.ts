@@ -863,6 +863,8 @@ export class ScriptSandbox {
     const answer = (async () => {
       try {
         const request = await scriptWire(definition, running.host.multipart);
+        // postman-runtime's requester sends no request whose URL is empty: the script gets its Error (no own fields).
+        if (request.urlText === "") throw new Error("request url is empty");
         // As postman-runtime's requester: each answer's cookies are in the jar (the host's puts them there),
         // and the history lists the jar's cookies for the URL.
         const sendOnce = async () => {

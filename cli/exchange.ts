@@ -44,6 +44,7 @@ function toExchange(
     ...(bytes?.length
       ? { body: binaryNote(type ?? undefined, bytes), bytes, text: async () => answerText(bytes, type) }
       : textAnswer(text)),
+    received: answer.bytes,
     ms,
   };
 }

@@ -316,6 +316,7 @@ export function replayCommand(io: CliIo): Command {
         environment: environment.values,
         globals: globals.values,
         types: { environment: environment.types, globals: globals.types },
+        labels: { environment: labelOf(environment.start.file), globals: labelOf(globals.start.file) },
         data,
         iterationCount: options.iterationCount,
         folders: options.folder ?? [],
@@ -403,6 +404,14 @@ export function replayCommand(io: CliIo): Command {
       else throw new CliError(failure, EXIT.failure);
     }
   });
+}
+
+/** A scope file's own id and name, where it gives them as text (a Postman export does). */
+function labelOf(file: Record<string, unknown> | undefined): { id?: string; name?: string } {
+  const label: { id?: string; name?: string } = {};
+  if (typeof file?.id === "string") label.id = file.id;
+  if (typeof file?.name === "string") label.name = file.name;
+  return label;
 }
 
 /** --export-environment, --export-globals, --export-collection: the scopes as the run left them (cli/exports.ts). */

@@ -218,6 +218,14 @@ function echoServer(): Promise<Echo> {
         response.end(Buffer.from('{"é":"ü"}', "utf16le").swap16());
         return;
       }
+      // An answer whose Content-Type, status and body its query gives (`/answer/as?type=text/xml&status=201&body=<a/>`).
+      if (asked.pathname === "/answer/as") {
+        response.writeHead(Number(asked.searchParams.get("status") ?? 200), {
+          "Content-Type": asked.searchParams.get("type") ?? "text/plain",
+        });
+        response.end(asked.searchParams.get("body") ?? "");
+        return;
+      }
       response.writeHead(200, { "Content-Type": "application/json" });
       response.end('{"ok":true}');
     });
@@ -258,6 +266,12 @@ const INPUTS: Record<string, { environment?: Array<Record<string, unknown>>; dat
     ],
     data: "variables.data.json",
   },
+  // A variable both the environment and the collection define: the environment's wins.
+  "edges.postman_collection.json": {
+    environment: [{ key: "both", value: "environment", enabled: true }],
+  },
+  // A CSV (its BOM, quoted commas, quotes and a line break, empty fields, numbers as text) over two iterations.
+  "flow.postman_collection.json": { data: "flow.data.csv" },
 };
 
 const inputsOf = (file: string) => INPUTS[basename(file)] ?? {};
@@ -340,6 +354,12 @@ const COLLECTIONS = [
   "behaviour.postman_collection.json",
   // Typed collection and environment variables (cast by their type, set through it), and a null in the data.
   "variables.postman_collection.json",
+  // URL edges (a bare `?`, empty pairs, a fragment, bad percents, path variables with reserved characters or none),
+  // nested and circular variables, header rows (empty, padded, a variable's name), script changes to the request,
+  // auth values to encode.
+  "edges.postman_collection.json",
+  // Iterations of CSV rows, pm.sendRequest's shapes, skipRequest and setNextRequest, a folder's auth and scripts, URLs given by parts.
+  "flow.postman_collection.json",
 ];
 
 /**
@@ -376,8 +396,9 @@ async function judgedByMockman(file: string): Promise<string[]> {
 
 describe("Newman and mockman replay read the same answers the same way", () => {
   // Header rows as the server wrote them (names in its case, a name twice as two rows), a body decoded by its charset;
-  // variables as scripts read them (a typed collection variable cast by its type, an environment file's numbers).
-  for (const name of ["answers.postman_collection.json", "variables.postman_collection.json"])
+  // variables as scripts read them (a typed collection variable cast by its type, an environment file's numbers); what
+  // scripts read of an answer (chai-postman's helpers, responseSize, its stream) and of the sandbox's libraries, and pm.environment.name.
+  for (const name of ["answers.postman_collection.json", "variables.postman_collection.json", "scripts.postman_collection.json"])
     it(name, { timeout: 120_000 }, async () => {
       const file = join(WIRE, name);
       const byNewman = await judgedByNewman(file);

@@ -49,6 +49,11 @@ export interface Exchange {
    * bodies only), or JSON as the server wrote it (answer-body.ts textAnswer).
    */
   text?(): Promise<string>;
+  /**
+   * The body's bytes as they arrived, their Content-Encoding undone (the HTTP sender's): a script's pm.response
+   * is made of them as postman-runtime makes it of its stream (text() decodes them, responseSize counts them).
+   */
+  received?: Uint8Array;
   ms: number;
 }
 

@@ -127,6 +127,7 @@ async function responseOf(exchange: Exchange): Promise<ScriptResponse> {
     headers: headerRows(exchange),
     body: await bodyText(exchange),
     responseTime: Math.round(exchange.ms),
+    ...(exchange.received ? { stream: exchange.received } : {}),
   };
 }
 
@@ -522,6 +523,8 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
         for (const name of prepared.unresolved) warnings.push(`{{${name}}} has no value; sent as written`);
         let exchange: Exchange | undefined;
         try {
+          // postman-runtime's requester sends no request whose URL is empty: a request error (its test scripts still run).
+          if (prepared.wire.urlText === "") throw new Error("request url is empty");
           exchange = await send(prepared.outgoing, prepared.url, step.behaviour);
           // An auth that learns from the answer (digest's 401 challenge) asks for the request again, signed anew
           // (at most wire.ts's AUTH_REPLAYS times).

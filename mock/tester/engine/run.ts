@@ -22,7 +22,7 @@ import { asText } from "#mock/tester/environments";
 import { runPostman, type SandboxFactory } from "./postman-run";
 import type { ScopeMutations } from "./mutations";
 import { assertionCounts, type ReplayReport, type ReplayResult } from "./reporters";
-import { leadingVariable, variableValue } from "./variables";
+import { leadingVariable, variableValue, type ScopeLabels } from "./variables";
 
 /** A collection or input that cannot run: nothing was sent. */
 export class RunSetupError extends Error {}
@@ -36,6 +36,8 @@ export interface RunInputs {
   globals: Record<string, unknown>;
   /** The environment's and the globals' variables that have a type (variable-types.ts), as their files give it. */
   types?: Pick<ScopeTypes, "environment" | "globals">;
+  /** The environment's and the globals' id and name, as their files give them (pm.environment.name). */
+  labels?: ScopeLabels;
   /** -d FILE: one row per iteration. */
   data: DataRow[];
   /** -n; without it, one iteration per data row (or one). */
@@ -158,6 +160,7 @@ export function prepareRun(collection: RunnableCollection, inputs: RunInputs): P
       globals: { ...inputs.types?.globals },
       collectionVariables: { ...plan.variableTypes },
     },
+    ...(inputs.labels && { labels: inputs.labels }),
   };
   const lead = urlVariable(plan);
   const known = (name: string) => variableValue(scopes, name);

@@ -18,7 +18,13 @@ export type ScopeName = "environment" | "collectionVariables" | "globals" | "loc
 export type Scopes = Record<ScopeName, Record<string, unknown>> & {
   /** The variables with a type (variable-types.ts): a value set on one is cast by it, as postman-collection's Variable casts. */
   types?: ScopeTypes;
+  /**
+   * The environment's and the globals' own id and name, as their files give them: postman-runtime hands a script
+   * each scope with them (pm.environment.name, pm.globals.name).
+   */
+  labels?: ScopeLabels;
 };
+export type ScopeLabels = Partial<Record<"environment" | "globals", { id?: string; name?: string }>>;
 
 /** Postman's precedence, first wins. */
 const LOOKUP_ORDER = ["local", "data", "environment", "collectionVariables", "globals"] as const;

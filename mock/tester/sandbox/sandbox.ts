@@ -102,6 +102,11 @@ export interface ScriptResponse {
   headers: Array<[string, string]>;
   body: string;
   responseTime: number;
+  /**
+   * The body's bytes as they arrived: postman-runtime's Response JSON carries them as its `stream` (and no body),
+   * which pm.response.text() decodes and responseSize and stream give. Without them, `body` as the text.
+   */
+  stream?: Uint8Array;
 }
 
 export interface ScriptInput {
@@ -858,6 +863,8 @@ export class ScriptSandbox {
     const answer = (async () => {
       try {
         const request = await scriptWire(definition, running.host.multipart);
+        // postman-runtime's requester sends no request whose URL is empty: the script gets its Error (no own fields).
+        if (request.urlText === "") throw new Error("request url is empty");
         // As postman-runtime's requester: each answer's cookies are in the jar (the host's puts them there),
         // and the history lists the jar's cookies for the URL.
         const sendOnce = async () => {
@@ -904,6 +911,7 @@ export class ScriptSandbox {
       ...(input.scopes.types && {
         types: { environment: environment.types, collectionVariables: collectionVariables.types, globals: globals.types },
       }),
+      ...(input.scopes.labels && { labels: input.scopes.labels }),
     };
     const back = (execution.return ?? {}) as Record<string, unknown>;
     const nextSet = Object.prototype.hasOwnProperty.call(back, "nextRequest");
@@ -980,13 +988,16 @@ async function wireRequest(request: Awaited<ReturnType<typeof scriptWire>>): Pro
 function contextOf(input: ScriptInput): Record<string, unknown> {
   // Each variable with its type (variable-types.ts), as postman-runtime's VariableScope JSON has it: the
   // sandbox's Variable casts what a script sets on it.
-  const scope = (values: Record<string, unknown>, types: Record<string, VariableType> = {}) => ({
+  // The environment and the globals with their files' id and name (pm.environment.name), as Newman's VariableScopes have them.
+  const scope = (values: Record<string, unknown>, types: Record<string, VariableType> = {}, label: Record<string, unknown> = {}) => ({
+    ...label,
     values: Object.entries(values).map(([key, value]) => ({ key, value, type: Object.hasOwn(types, key) ? types[key] : "any" })),
   });
   const types = input.scopes.types ?? {};
+  const labels = input.scopes.labels ?? {};
   const context: Record<string, unknown> = {
-    globals: scope(input.scopes.globals, types.globals),
-    environment: scope(input.scopes.environment, types.environment),
+    globals: scope(input.scopes.globals, types.globals, labels.globals),
+    environment: scope(input.scopes.environment, types.environment, labels.environment),
     collectionVariables: scope(input.scopes.collectionVariables, types.collectionVariables),
     _variables: scope(input.scopes.local),
     data: input.scopes.data,
@@ -1031,6 +1042,13 @@ function errorAsRuntimeHandsIt(error: unknown): Record<string, unknown> {
   return fields;
 }
 
+/** Bytes in base64, in chunks (a page's worker has no Buffer; String.fromCharCode takes so many arguments). */
+function base64Of(bytes: Uint8Array): string {
+  let binary = "";
+  for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+  return btoa(binary);
+}
+
 /** A response as postman-collection's Response JSON, its cookies (when listed) read from Set-Cookie by tough-cookie. */
 function responseJsonOf(response: ScriptResponse, listCookies: boolean): Record<string, unknown> {
   const cookie = listCookies
@@ -1043,7 +1061,7 @@ function responseJsonOf(response: ScriptResponse, listCookies: boolean): Record<
     code: response.code,
     status: response.status,
     header: response.headers.map(([key, value]) => ({ key, value })),
-    body: response.body,
+    ...(response.stream ? { stream: { type: "Base64", data: base64Of(response.stream) } } : { body: response.body }),
     responseTime: response.responseTime,
     cookie,
   };

@@ -396,7 +396,7 @@ export class ScriptSandbox {
           running.stop = running.host.crossing?.("request", raw.length);
           if (running.stop !== undefined) return undefined;
         }
-        const event = flatParse(raw) as unknown;
+        const event = treeOf(flatParse(raw), raw.length);
         if (!Array.isArray(event) || typeof event[0] !== "string") return undefined;
         if (running && name === `execution.assertion.${running.id}`) this.assertionsOf(running, event[2]);
         else {
@@ -594,7 +594,7 @@ export class ScriptSandbox {
     const event = flatParse(raw) as unknown[];
     const [level, text] = [event[2], event[3]];
     if (typeof level !== "string" || typeof text !== "string") return;
-    const messages = teleportParse(text) as unknown;
+    const messages = treeOf(teleportParse(text), raw.length);
     running.consoleChars += raw.length;
     running.console.push({ level, messages: Array.isArray(messages) ? messages : [messages] });
   }
@@ -1103,6 +1103,79 @@ function typedScopeOf(
     else delete types[v.key];
   }
   return { values: out, types };
+}
+
+/** What stands for a reference back to an object that holds it, as util.inspect names one. */
+export const CIRCULAR = "[Circular]";
+/** Levels of an event's value the host walks; deeper ones are cut. */
+const TREE_DEPTH = 1_000;
+
+/**
+ * A value that crossed the bridge as a tree the host can walk. Flatted and teleport-javascript carry shared and
+ * cyclic references, so a few KB of text can be a cycle (JSON.stringify throws as a report or an export is
+ * written) or a graph with 2^40 paths (util.inspect, JSON.stringify and String() walk every path: the process
+ * hangs, then runs out of memory). Each path is copied: a reference back to an object on its own path is
+ * CIRCULAR, and what the paths come to is bounded by the text's size and 1,024 more (a value counts one, and
+ * the characters of its keys and strings: a text without shared references never passes it); past that, and
+ * past TREE_DEPTH levels, a value is a note saying so. Little past the text: a later script's environment
+ * carries what a variable holds, and a larger tree made it run past its budget as it was read. A key `__proto__` stays an own key, as
+ * JSON.parse leaves it.
+ */
+export function treeOf(value: unknown, textChars: number): unknown {
+  let left = textChars + 1024;
+  const path = new Set<object>();
+  const cutNote = "[cut: past what the text it crossed as may expand to]";
+  const copy = (v: unknown, depth: number): unknown => {
+    if (typeof v === "string") {
+      left -= v.length + 1;
+      return left < 0 ? cutNote : v;
+    }
+    if (v === null || typeof v !== "object") {
+      left--;
+      return v;
+    }
+    if (path.has(v)) return CIRCULAR;
+    if (--left < 0 || depth > TREE_DEPTH) return cutNote;
+    const proto = Object.getPrototypeOf(v) as unknown;
+    // teleport-javascript's Date, RegExp and typed arrays hold no reference: each is a leaf, charged its bytes.
+    if (!Array.isArray(v) && !(v instanceof Map) && !(v instanceof Set) && proto !== Object.prototype && proto !== null) {
+      left -= ArrayBuffer.isView(v) ? v.byteLength : 0;
+      return left < 0 ? cutNote : v;
+    }
+    path.add(v);
+    try {
+      if (v instanceof Map) {
+        const out = new Map<unknown, unknown>();
+        for (const [key, inner] of v) if (left >= 0) out.set(copy(key, depth + 1), copy(inner, depth + 1));
+        return out;
+      }
+      if (v instanceof Set) {
+        const out = new Set<unknown>();
+        for (const inner of v) if (left >= 0) out.add(copy(inner, depth + 1));
+        return out;
+      }
+      if (Array.isArray(v)) {
+        const out: unknown[] = [];
+        for (let i = 0; i < v.length && left >= 0; i++) out.push(copy(v[i], depth + 1));
+        if (out.length < v.length) out.push(cutNote);
+        return out;
+      }
+      const out: Record<string, unknown> = {};
+      for (const key of Object.keys(v)) {
+        left -= key.length;
+        if (left < 0) {
+          Object.defineProperty(out, "…", { value: cutNote, enumerable: true, writable: true, configurable: true });
+          break;
+        }
+        const inner = copy((v as Record<string, unknown>)[key], depth + 1);
+        Object.defineProperty(out, key, { value: inner, enumerable: true, writable: true, configurable: true });
+      }
+      return out;
+    } finally {
+      path.delete(v);
+    }
+  };
+  return copy(value, 0);
 }
 
 function scopeOf(json: unknown, before: Record<string, unknown>): Record<string, unknown> {

@@ -111,3 +111,23 @@ describe("a value with shared or cyclic references, handed to the host, is read 
     TIMEOUT,
   );
 });
+
+describe("a value String() cannot read, handed to the host, is read as text", () => {
+  it(
+    "setNextRequest of an object whose toString and valueOf are no functions: the run ends as for a name no request has, the reports written",
+    async () => {
+      const { ran, report } = await replay("setNextRequest of { toString: 'x' }", [
+        after,
+        item("Next", "pm.execution.setNextRequest({ toString: 'x', valueOf: 'y' }); pm.test('set', () => {});"),
+        item("Skipped", "pm.test('never runs', () => {});"),
+      ]);
+      expect(ran.code).toBe(0);
+      // As Newman: no request has that name, so the iteration ends there.
+      expect(report.results.map((r) => [r.name, r.pass])).toEqual([
+        ["after", true],
+        ["next", true],
+      ]);
+    },
+    TIMEOUT,
+  );
+});

@@ -907,7 +907,7 @@ export class ScriptSandbox {
     };
     const back = (execution.return ?? {}) as Record<string, unknown>;
     const nextSet = Object.prototype.hasOwnProperty.call(back, "nextRequest");
-    const next = nextSet && back.nextRequest !== null && back.nextRequest !== undefined ? String(back.nextRequest) : null;
+    const next = nextSet && back.nextRequest !== null && back.nextRequest !== undefined ? textOf(back.nextRequest) : null;
     const definition = (execution.request ?? undefined) as Record<string, unknown> | undefined;
     let request: ScriptOutcome["request"] = null;
     let headers = input.request.headers;
@@ -1186,8 +1186,21 @@ function scopeOf(json: unknown, before: Record<string, unknown>): Record<string,
   return out;
 }
 
+/**
+ * A value from the isolate as text, as String() makes it; an object whose toString and valueOf are no functions
+ * (`{ toString: 'x' }`, which crosses as it is) makes String() throw, which ended the run with no report: it
+ * reads as Object.prototype.toString reads it.
+ */
+function textOf(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}
+
 function assertionOf(a: Record<string, unknown>): Assertion {
-  const out: Assertion = { name: String(a.name ?? ""), passed: a.passed === true, skipped: a.skipped === true };
+  const out: Assertion = { name: textOf(a.name ?? ""), passed: a.passed === true, skipped: a.skipped === true };
   if (!out.passed && !out.skipped && a.error) {
     const error = a.error as Record<string, unknown>;
     out.error = typeof error.message === "string" ? wordAsV8(error.message) : errorText(error);

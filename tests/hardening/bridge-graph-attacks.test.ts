@@ -110,6 +110,27 @@ describe("a value with shared or cyclic references, handed to the host, is read 
     },
     TIMEOUT,
   );
+
+  it(
+    "a response's text kept in several variables (Flatted writes it once) is kept whole in each",
+    async () => {
+      const { ran, report } = await replay("one text in four variables", [
+        item(
+          "Keeps",
+          "const t = pm.response.text(); pm.environment.set('b1', t); pm.environment.set('b2', t); pm.collectionVariables.set('b3', t); pm.globals.set('b4', t);",
+          { url: "/api/posts?limit=20" },
+        ),
+        item(
+          "Reads",
+          "const t = pm.environment.get('b1'); pm.test('whole', () => { pm.expect(t.length).to.be.above(1000); pm.expect([pm.environment.get('b2'), pm.collectionVariables.get('b3'), pm.globals.get('b4')]).to.eql([t, t, t]); });",
+        ),
+        after,
+      ]);
+      expect(ran.code).toBe(0);
+      expect(report.results[1]).toMatchObject({ pass: true, assertions: [{ name: "whole", pass: true }] });
+    },
+    TIMEOUT,
+  );
 });
 
 describe("a value String() cannot read, handed to the host, is read as text", () => {

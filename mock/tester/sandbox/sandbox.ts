@@ -1124,9 +1124,19 @@ const TREE_DEPTH = 1_000;
 export function treeOf(value: unknown, textChars: number): unknown {
   let left = textChars + 1024;
   const path = new Set<object>();
+  const seen = new Set<string>();
+  let repeated: number = BOUNDS.reportChars;
   const cutNote = "[cut: past what the text it crossed as may expand to]";
   const copy = (v: unknown, depth: number): unknown => {
     if (typeof v === "string") {
+      // Flatted writes a string once however often it is used (a response's text kept in three variables): a
+      // string seen before costs one, its characters counted apart, up to a report's bound.
+      if (v.length > 64 && seen.has(v)) {
+        left--;
+        repeated -= v.length;
+        return left < 0 || repeated < 0 ? cutNote : v;
+      }
+      if (v.length > 64) seen.add(v);
       left -= v.length + 1;
       return left < 0 ? cutNote : v;
     }

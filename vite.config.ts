@@ -62,6 +62,8 @@ const SLOW = [
   "tests/hardening/tokens.test.ts",
   // Hostile collections through the bin, each measured: 200,000 assertions, 120,000 cookies, 8 MB bodies.
   "tests/hardening/host-bounds-attacks.test.ts",
+  // Cycles and graphs of 2^40 paths handed across the bridge, through the bin.
+  "tests/hardening/bridge-graph-attacks.test.ts",
   "tests/store/dexie-chunks.test.ts",
   "tests/store/hashing-queue.test.ts",
   "tests/store/export-pieces.test.ts",

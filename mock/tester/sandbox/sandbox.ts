@@ -401,7 +401,7 @@ export class ScriptSandbox {
           running.stop = running.host.crossing?.("request", raw.length);
           if (running.stop !== undefined) return undefined;
         }
-        const event = flatParse(raw) as unknown;
+        const event = treeOf(flatParse(raw), raw.length);
         if (!Array.isArray(event) || typeof event[0] !== "string") return undefined;
         if (running && name === `execution.assertion.${running.id}`) this.assertionsOf(running, event[2]);
         else {
@@ -599,7 +599,7 @@ export class ScriptSandbox {
     const event = flatParse(raw) as unknown[];
     const [level, text] = [event[2], event[3]];
     if (typeof level !== "string" || typeof text !== "string") return;
-    const messages = teleportParse(text) as unknown;
+    const messages = treeOf(teleportParse(text), raw.length);
     running.consoleChars += raw.length;
     running.console.push({ level, messages: Array.isArray(messages) ? messages : [messages] });
   }
@@ -915,7 +915,7 @@ export class ScriptSandbox {
     };
     const back = (execution.return ?? {}) as Record<string, unknown>;
     const nextSet = Object.prototype.hasOwnProperty.call(back, "nextRequest");
-    const next = nextSet && back.nextRequest !== null && back.nextRequest !== undefined ? String(back.nextRequest) : null;
+    const next = nextSet && back.nextRequest !== null && back.nextRequest !== undefined ? textOf(back.nextRequest) : null;
     const definition = (execution.request ?? undefined) as Record<string, unknown> | undefined;
     let request: ScriptOutcome["request"] = null;
     let headers = input.request.headers;
@@ -1123,6 +1123,89 @@ function typedScopeOf(
   return { values: out, types };
 }
 
+/** What stands for a reference back to an object that holds it, as util.inspect names one. */
+export const CIRCULAR = "[Circular]";
+/** Levels of an event's value the host walks; deeper ones are cut. */
+const TREE_DEPTH = 1_000;
+
+/**
+ * A value that crossed the bridge as a tree the host can walk. Flatted and teleport-javascript carry shared and
+ * cyclic references, so a few KB of text can be a cycle (JSON.stringify throws as a report or an export is
+ * written) or a graph with 2^40 paths (util.inspect, JSON.stringify and String() walk every path: the process
+ * hangs, then runs out of memory). Each path is copied: a reference back to an object on its own path is
+ * CIRCULAR, and what the paths come to is bounded by the text's size and 1,024 more (a value counts one, and
+ * the characters of its keys and strings: a text without shared references never passes it); past that, and
+ * past TREE_DEPTH levels, a value is a note saying so. Little past the text: a later script's environment
+ * carries what a variable holds, and a larger tree made it run past its budget as it was read. A key `__proto__` stays an own key, as
+ * JSON.parse leaves it.
+ */
+export function treeOf(value: unknown, textChars: number): unknown {
+  let left = textChars + 1024;
+  const path = new Set<object>();
+  const seen = new Set<string>();
+  let repeated: number = BOUNDS.reportChars;
+  const cutNote = "[cut: past what the text it crossed as may expand to]";
+  const copy = (v: unknown, depth: number): unknown => {
+    if (typeof v === "string") {
+      // Flatted writes a string once however often it is used (a response's text kept in three variables): a
+      // string seen before costs one, its characters counted apart, up to a report's bound.
+      if (v.length > 64 && seen.has(v)) {
+        left--;
+        repeated -= v.length;
+        return left < 0 || repeated < 0 ? cutNote : v;
+      }
+      if (v.length > 64) seen.add(v);
+      left -= v.length + 1;
+      return left < 0 ? cutNote : v;
+    }
+    if (v === null || typeof v !== "object") {
+      left--;
+      return v;
+    }
+    if (path.has(v)) return CIRCULAR;
+    if (--left < 0 || depth > TREE_DEPTH) return cutNote;
+    const proto = Object.getPrototypeOf(v) as unknown;
+    // teleport-javascript's Date, RegExp and typed arrays hold no reference: each is a leaf, charged its bytes.
+    if (!Array.isArray(v) && !(v instanceof Map) && !(v instanceof Set) && proto !== Object.prototype && proto !== null) {
+      left -= ArrayBuffer.isView(v) ? v.byteLength : 0;
+      return left < 0 ? cutNote : v;
+    }
+    path.add(v);
+    try {
+      if (v instanceof Map) {
+        const out = new Map<unknown, unknown>();
+        for (const [key, inner] of v) if (left >= 0) out.set(copy(key, depth + 1), copy(inner, depth + 1));
+        return out;
+      }
+      if (v instanceof Set) {
+        const out = new Set<unknown>();
+        for (const inner of v) if (left >= 0) out.add(copy(inner, depth + 1));
+        return out;
+      }
+      if (Array.isArray(v)) {
+        const out: unknown[] = [];
+        for (let i = 0; i < v.length && left >= 0; i++) out.push(copy(v[i], depth + 1));
+        if (out.length < v.length) out.push(cutNote);
+        return out;
+      }
+      const out: Record<string, unknown> = {};
+      for (const key of Object.keys(v)) {
+        left -= key.length;
+        if (left < 0) {
+          Object.defineProperty(out, "…", { value: cutNote, enumerable: true, writable: true, configurable: true });
+          break;
+        }
+        const inner = copy((v as Record<string, unknown>)[key], depth + 1);
+        Object.defineProperty(out, key, { value: inner, enumerable: true, writable: true, configurable: true });
+      }
+      return out;
+    } finally {
+      path.delete(v);
+    }
+  };
+  return copy(value, 0);
+}
+
 function scopeOf(json: unknown, before: Record<string, unknown>): Record<string, unknown> {
   const values = (json as { values?: unknown } | undefined)?.values;
   if (!Array.isArray(values)) return before;
@@ -1131,8 +1214,21 @@ function scopeOf(json: unknown, before: Record<string, unknown>): Record<string,
   return out;
 }
 
+/**
+ * A value from the isolate as text, as String() makes it; an object whose toString and valueOf are no functions
+ * (`{ toString: 'x' }`, which crosses as it is) makes String() throw, which ended the run with no report: it
+ * reads as Object.prototype.toString reads it.
+ */
+function textOf(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}
+
 function assertionOf(a: Record<string, unknown>): Assertion {
-  const out: Assertion = { name: String(a.name ?? ""), passed: a.passed === true, skipped: a.skipped === true };
+  const out: Assertion = { name: textOf(a.name ?? ""), passed: a.passed === true, skipped: a.skipped === true };
   if (!out.passed && !out.skipped && a.error) {
     const error = a.error as Record<string, unknown>;
     out.error = typeof error.message === "string" ? wordAsV8(error.message) : errorText(error);

@@ -70,11 +70,10 @@ describe("the cookie jar: each change linear, the jar bounded", () => {
 
   it("120,000 changes keep 1,000 cookies, and say why the rest were refused", () => {
     const jar = runJar();
-    const started = performance.now();
     let refused = 0;
+    // tough-cookie parses each one (~30 µs, 3.7 s in all here); that a change costs no scan of the jar is the
+    // test above's ratio, measured in one run: a wall-clock bound here failed once beside busy cores (26 s).
     for (let i = 0; i < 120_000; i++) if (change(jar, `c${i}`, "v")) refused++;
-    // tough-cookie parses each one (~10 µs); a scan of the jar at each would take minutes.
-    expect(performance.now() - started).toBeLessThan(20_000);
     expect(jar.store.size).toBe(BOUNDS.jarCookies);
     expect(refused).toBe(119_000);
     expect(change(jar, "c1", "changed")).toBeUndefined(); // a cookie already held may change

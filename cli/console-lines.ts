@@ -14,6 +14,19 @@ const LEVEL_COLOR: Record<string, number> = { log: 90, info: 36, warn: 33, debug
 /** Newman's inspector without a terminal (breakLength: 60 columns less 16). */
 const INSPECT = { depth: 25, maxArrayLength: 100, breakLength: 44, colors: false } as const;
 
+/**
+ * One argument as Newman's inspector shows it: util.inspect, in colour when the lines are (a string as it is). What
+ * the terminal would act on is escaped, so colour only where the plain text holds none: a string inside a value is
+ * escaped by inspect itself, but a top-level string, a RegExp's source or a Date's text is written as it is.
+ */
+function shown(message: unknown, color: boolean): string {
+  const plain = inspect(message, INSPECT);
+  const lines = plain.split("\n");
+  const safe = lines.map(printable);
+  if (!color || typeof message === "string" || safe.some((line, i) => line !== lines[i])) return safe.join("\n");
+  return inspect(message, { ...INSPECT, colors: true });
+}
+
 /** A request's console calls: its pre-request scripts' box, to print before its line, and its test scripts', after. */
 export function consoleBoxes(entries: ReplayResult["console"], color: boolean): { before: string; after: string } {
   const all = entries ?? [];
@@ -35,12 +48,7 @@ export function consoleLines(entries: ReplayResult["console"], color: boolean): 
   const paint = (level: string, text: string) => (color ? `\x1b[${LEVEL_COLOR[level] ?? 90}m${text}\x1b[39m` : text);
   const lines = [paint(entries[0].level, "  ┌")];
   for (const { level, messages } of entries) {
-    const text = messages
-      .map((m) => inspect(m, INSPECT))
-      .join(", ")
-      .split("\n")
-      .map(printable)
-      .join("\n");
+    const text = messages.map((m) => shown(m, color)).join(", ");
     // Newman's wrapper without a terminal: 54 columns, long words cut; no blank line kept.
     lines.push(wrap(text, { indent: `  ${paint(level, "│")} `, width: 54, cut: true }).replace(/\n\s*\n/g, "\n"));
   }

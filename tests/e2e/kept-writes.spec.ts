@@ -216,18 +216,17 @@ test("a post's text whose page went away between Post and its answer comes back 
   await expect(feed(page).getByRole("article").filter({ hasText: "Never reached the store" })).toHaveCount(0);
 });
 
-/** The mock answers every request `ms` later (0: at once), from the next page load on. */
+/**
+ * The mock answers every request `ms` later (0: at once), from now on: in this tab (the event the Mock settings
+ * panel sends) and in every tab loaded after. A request already waiting keeps the delay it was given.
+ */
 const mockDelay = (page: Page, ms: number) =>
-  page.evaluate(
-    (ms) =>
-      ms
-        ? localStorage.setItem(
-            "mockman-faults",
-            JSON.stringify({ delay: { min: ms, max: ms }, failRate: 0, failStatus: 500, offline: false }),
-          )
-        : localStorage.removeItem("mockman-faults"),
-    ms,
-  );
+  page.evaluate((ms) => {
+    if (ms)
+      localStorage.setItem("mockman-faults", JSON.stringify({ delay: { min: ms, max: ms }, failRate: 0, failStatus: 500, offline: false }));
+    else localStorage.removeItem("mockman-faults");
+    window.dispatchEvent(new CustomEvent("mockman:faults"));
+  }, ms);
 
 /** A card's post id (its author line is `post-<id>-author`). */
 const idOf = async (card: Locator) => (await card.getAttribute("aria-labelledby"))!.replace(/^post-/, "").replace(/-author$/, "");
@@ -398,13 +397,12 @@ test("an edit kept over a reload is not sent over a newer edit of the same post 
 
   // Tab A saves an edit its mock will not store before the page goes (20 s a request there).
   await mockDelay(a, 20_000);
-  await a.reload();
   await postAction(card(a), "Edit post");
   const dialogA = a.getByRole("dialog", { name: "Edit post" });
   await dialogA.getByRole("textbox", { name: "Post text" }).fill("Older edit, from tab A");
   await dialogA.getByRole("button", { name: "Save" }).click();
   await expect(dialogA.getByRole("button", { name: "Saving…" })).toBeVisible();
-  // From the next page load on the mock answers at once (tab A's own mock keeps its 20 s).
+  // From now on the mock answers at once (the edit already waiting keeps its 20 s).
   await mockDelay(a, 0);
 
   // Tab B, later, edits the same post, and is answered.
@@ -462,7 +460,6 @@ test("a profile edit whose new avatar is too large to keep offline says so, and 
   await page.goto("/profile/guest");
   // Slow enough that the update is still in the worker when the page goes, screenshots and all.
   await mockDelay(page, 20_000);
-  await page.reload();
   await page.getByRole("button", { name: "Edit profile" }).click();
   const dialog = page.getByRole("dialog", { name: "Edit profile" });
   await dialog.getByLabel("Change avatar").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG_1x1 });

@@ -262,12 +262,16 @@ function wireOf(input: WireInput): Wire {
     }
     // postman-request's header object (postman-runtime's getHeaders): rows of one name in one case as one entry, a
     // list when there are several; caseless reads a name in any case as its last entry.
-    const dict = () =>
-      rowsByName(
-        headersOf(sent)
-          .filter((h) => !h.disabled && h.key)
-          .map((h) => [h.key, h.value === null ? "null" : String(h.value ?? "")] as [string, string]),
-      );
+    // The Request's enabled rows as postman-collection's JSON has them (`system` when the sdk or an auth added one).
+    const rowsOf = (): ListedHeader[] =>
+      headersOf(sent)
+        .filter((h) => !h.disabled && h.key)
+        .map((h) => ({
+          key: h.key,
+          value: h.value === null ? "null" : String(h.value ?? ""),
+          ...((h as { system?: boolean }).system ? { system: true as const } : {}),
+        }));
+    const dict = () => rowsByName(rowsOf().map(({ key, value }): [string, string] => [key, value]));
     const typeKeys = (entries: Map<string, string[]>) => [...entries.keys()].filter((key) => key.toLowerCase() === "content-type");
     const typeRead = (entries: Map<string, string[]>) => {
       const values = entries.get(typeKeys(entries).at(-1) ?? "");
@@ -288,13 +292,7 @@ function wireOf(input: WireInput): Wire {
       if (!kept) entries.set(typeKeys(entries)[0], [body.type]);
     }
     const headers = nodeRows([...entries].flatMap(([name, values]) => values.map((value): [string, string] => [name, value])));
-    const listed = headersOf(sent)
-      .filter((h) => !h.disabled && h.key)
-      .map((h) => ({
-        key: h.key,
-        value: h.value === null ? "null" : String(h.value ?? ""),
-        ...((h as { system?: boolean }).system ? { system: true as const } : {}),
-      }));
+    const listed = rowsOf();
     return {
       method: String(sent.method).toUpperCase(),
       url: toNodeUrl(sent.url, input.disableUrlEncoding).href,

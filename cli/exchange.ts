@@ -6,7 +6,7 @@ import type { Mock } from "#mock/core/create-mock";
 import { CliError } from "./errors";
 import pkg from "../package.json" with { type: "json" };
 import { answerReceived } from "./memory";
-import type { Exchange, OutgoingRequest, SendOptions, Sender } from "#mock/tester/engine/exchange";
+import { withJarCookie, type Exchange, type OutgoingRequest, type SendOptions, type Sender } from "#mock/tester/engine/exchange";
 import { textAnswer } from "#mock/tester/answer-body";
 
 /** What a terminal shows for a binary body, the way Postman and HTTPie do. */
@@ -57,7 +57,8 @@ export function inProcessSender(mock: Mock, where: string, close: () => Promise<
       // Plain data straight to the dispatcher: no Web Request for the mock to flatten again (about 10x less per request).
       const headers: Record<string, string> = {};
       const system = systemRows(request, sendOptions);
-      for (const [name, value] of [...request.headers, ...system]) {
+      const cookie = withJarCookie(request, sendOptions?.cookies);
+      for (const [name, value] of [...cookie.headers, ...system, ...(cookie.added ? [cookie.added] : [])]) {
         const key = name.toLowerCase();
         headers[key] = key in headers ? `${headers[key]}, ${value}` : value;
       }
@@ -75,7 +76,7 @@ export function inProcessSender(mock: Mock, where: string, close: () => Promise<
       return {
         status: raw.status,
         statusText: raw.statusText || statusText(raw.status),
-        ...(sendOptions?.systemHeaders ? { systemHeaders: system } : {}),
+        ...(sendOptions?.systemHeaders ? { systemHeaders: cookie.listed ? [...system, cookie.listed] : system } : {}),
         // RawResponse headers are lower-case already (mock/core/boundary.ts).
         headers: raw.headers,
         ...(bytes
@@ -121,13 +122,21 @@ function systemRows(request: OutgoingRequest, options: SendOptions | undefined, 
   );
 }
 
-/** What the transport writes after them (undici, as postman-request does): Connection, then the body's Content-Length. */
-function transportRows(request: OutgoingRequest): Array<[string, string]> {
+/**
+ * What the transport writes after them (undici, as postman-request does): Connection, the body's Content-Length
+ * and the jar's Cookie (withJarCookie's `listed`) in postman-request's order: the jar's row after a text body's
+ * length (set when the body is), before a form's (form-data counts it once the headers are written).
+ */
+function transportRows(request: OutgoingRequest, cookie?: [string, string]): Array<[string, string]> {
   const rows: Array<[string, string]> = [];
   if (headerAt(request.headers, "connection") < 0) rows.push(["Connection", "keep-alive"]);
   const length = typeof request.body === "string" ? new TextEncoder().encode(request.body).length : request.body?.length;
-  if (length !== undefined && headerAt(request.headers, "content-length") < 0) rows.push(["Content-Length", String(length)]);
-  return rows;
+  const lengthRow: Array<[string, string]> =
+    length !== undefined && headerAt(request.headers, "content-length") < 0 ? [["Content-Length", String(length)]] : [];
+  const cookieRow = cookie ? [cookie] : [];
+  const type = headerAt(request.headers, "content-type");
+  const form = type >= 0 && /^multipart\/form-data/i.test(request.headers[type][1]);
+  return [...rows, ...(form ? [...cookieRow, ...lengthRow] : [...lengthRow, ...cookieRow])];
 }
 
 /**
@@ -156,8 +165,9 @@ export async function httpSender(baseUrl: string, options: { insecure?: boolean 
       let { method, body } = request;
       let path = prefix + (request.path.startsWith("/") ? request.path : `/${request.path}`);
       const system = systemRows(request, sendOptions, target.host);
-      let headers = [...request.headers, ...system];
-      const systemHeaders = [...system, ...transportRows(request)];
+      const cookie = withJarCookie(request, sendOptions?.cookies);
+      let headers = [...cookie.headers, ...system, ...(cookie.added ? [cookie.added] : [])];
+      const systemHeaders = [...system, ...transportRows(request, cookie.listed)];
       const setCookies: string[] = [];
       // With the run's jar (SendOptions.cookies), each hop's Set-Cookie is kept for that hop's path and the next
       // hop's Cookie row made anew from it, as postman-request reads its jar at each redirect.

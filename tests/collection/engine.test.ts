@@ -2,7 +2,14 @@
 // A stand-in sender records what goes out; a stand-in sandbox plays the part of
 // the isolate's pm.sendRequest and pm.cookies through the host the engine gives.
 import { describe, expect, it } from "vitest";
-import type { Exchange, FormPart, MultipartWriter, OutgoingRequest, Sender } from "#mock/tester/engine/exchange";
+import {
+  withJarCookie,
+  type Exchange,
+  type FormPart,
+  type MultipartWriter,
+  type OutgoingRequest,
+  type Sender,
+} from "#mock/tester/engine/exchange";
 import { executeRun, prepareRun, RunSetupError, type RunInputs } from "#mock/tester/engine/run";
 import type { SandboxFactory } from "#mock/tester/engine/postman-run";
 import { outcome } from "./outcome";
@@ -19,8 +26,10 @@ function recorder(answer: (request: OutgoingRequest, n: number) => Partial<Excha
   const sender: Sender = {
     where: "test",
     close: async () => {},
-    async send(request) {
-      sent.push({ ...request, headers: [...request.headers] });
+    async send(request, options) {
+      // As every sender does: the run's jar writes the first hop's Cookie row (exchange.ts withJarCookie).
+      const cookie = withJarCookie(request, options?.cookies);
+      sent.push({ ...request, headers: [...cookie.headers, ...(cookie.added ? [cookie.added] : [])] });
       return { status: 200, statusText: "OK", headers: {}, body: null, ms: 1, ...answer(request, sent.length - 1) };
     },
   };

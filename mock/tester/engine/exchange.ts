@@ -13,7 +13,9 @@ export interface OutgoingRequest {
 
 /** The run's jar as a sender reads it at each hop of a redirect (paths on the target, its query included). */
 export interface HopCookies {
-  /** The Cookie row for a path: the request's own row, then the jar's cookies; "" for none. */
+  /** The first hop's Cookie row (the request's own URL): its own row, then the jar's cookies; "" for none. */
+  first: string;
+  /** The Cookie row for a later hop's path: the request's own row, then the jar's cookies; "" for none. */
   rowFor(path: string): string;
   /** Keeps an answer's Set-Cookie headers, for the path that answered. */
   keep(path: string, setCookies: string[]): void;
@@ -63,7 +65,10 @@ export interface SendOptions {
   timeoutMs?: number;
   /** The request's protocolProfileBehavior (postman/steps.ts): its redirect keys, else postman-request's defaults. */
   behaviour?: Behaviour;
-  /** The run's cookie jar, hop by hop: each hop's Set-Cookie kept, the next hop's Cookie row made from it. */
+  /**
+   * The run's cookie jar, hop by hop: the first hop's Cookie row written by the sender (withJarCookie), each hop's
+   * Set-Cookie kept, the next hop's Cookie row made from it.
+   */
   cookies?: HopCookies;
   /**
    * A run's request: the sender adds the system headers Newman's requester adds (Cache-Control, Postman-Token…,
@@ -135,6 +140,28 @@ export function sendWithin(sender: Sender, request: OutgoingRequest, options: Se
       },
     );
   });
+}
+
+/**
+ * The first hop's rows with the run's jar (SendOptions.cookies), as postman-request writes its Cookie header:
+ * a Cookie row of the request's own carries the jar's cookies after its own, where it stands; else the jar's row
+ * is one the requester adds (`added`, for the sender to write after its system rows). `listed` is the Cookie row
+ * the requester wrote, for the sender's Exchange.systemHeaders, in the place its transport writes it.
+ */
+export function withJarCookie(
+  request: OutgoingRequest,
+  cookies?: HopCookies,
+): {
+  headers: Array<[string, string]>;
+  added?: [string, string];
+  listed?: [string, string];
+} {
+  const row = cookies?.first;
+  if (!row) return { headers: request.headers };
+  const own = request.headers.findIndex(([name]) => name.toLowerCase() === "cookie");
+  if (own < 0) return { headers: request.headers, added: ["Cookie", row], listed: ["Cookie", row] };
+  const headers = request.headers.map((header, i): [string, string] => (i === own ? [header[0], row] : header));
+  return { headers, listed: [request.headers[own][0], row] };
 }
 
 /** Header rows gathered by exact name, each name at its first row's place, as Node keeps them in an object ({ Name: [a, b] }). */

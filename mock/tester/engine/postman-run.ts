@@ -211,19 +211,19 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     if (options.deadline !== undefined && performance.now() >= options.deadline)
       throw new NotSent("the run's --timeout passed before it was sent");
     // The jar's cookies go after a Cookie row of the request's own, at each hop of a redirect too (a login's 302
-    // sets the cookie its Location needs): one rule, read by the sender for the later hops.
+    // sets the cookie its Location needs): one rule, read by the sender, which writes the row where its transport does.
     const own = headerIndex(outgoing.headers, "cookie");
     const ownRow = own < 0 ? "" : outgoing.headers[own][1];
     const at = (path: string) => new URL(path, url).href;
     const rowAt = (href: string) => [ownRow, cookieHeader(jar, href)].filter(Boolean).join("; ");
+    // url itself for the first hop, not at(url): a path alone (http:///api/...) read as a URL would take "api" for its host.
     const cookies: HopCookies | undefined = behaviour.disableCookies
       ? undefined
-      : { rowFor: (path) => rowAt(at(path)), keep: (path, setCookies) => keepSetCookies(jar, at(path), setCookies) };
-    // url itself, not at(url): a path alone (http:///api/...) read as a URL would take "api" for its host (cookies.ts reads it).
-    const row = cookies && rowAt(url);
-    // The jar's own row is one the requester adds: a test script lists it after the sender's (Newman's order).
-    const jarRow: [string, string] | undefined = row && own < 0 ? ["Cookie", row] : undefined;
-    if (row && own >= 0) outgoing.headers[own] = [outgoing.headers[own][0], row];
+      : {
+          first: rowAt(url),
+          rowFor: (path) => rowAt(at(path)),
+          keep: (path, setCookies) => keepSetCookies(jar, at(path), setCookies),
+        };
     // --timeout-request, or what is left of the run's --timeout when that is sooner: the run ends there, in flight or not.
     const requestMs = options.timeoutRequestMs || undefined;
     const runLeft = options.deadline === undefined ? undefined : Math.max(1, Math.ceil(options.deadline - performance.now()));
@@ -231,7 +231,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     const timeoutMs = byRun ? runLeft : requestMs;
     const exchange = await sendWithin(
       sender,
-      jarRow ? { ...outgoing, headers: [...outgoing.headers, jarRow] } : outgoing,
+      outgoing,
       { ...(timeoutMs ? { timeoutMs } : {}), behaviour, ...(cookies ? { cookies } : {}), systemHeaders: true },
       () =>
         byRun
@@ -240,13 +240,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
             Object.assign(new NotSent(`no answer within --timeout-request ${requestMs} ms`), { code: "ESOCKETTIMEDOUT", connect: false }),
     );
     if (!behaviour.disableCookies) keepSetCookies(jar, url, setCookiesOf(exchange));
-    if (!jarRow) return exchange;
-    // postman-request writes a form's Content-Length once form-data has counted it: after the jar's Cookie.
-    const rows = [...(exchange.systemHeaders ?? [])];
-    const form = /^multipart\/form-data/i.test(outgoing.headers.find(([name]) => name.toLowerCase() === "content-type")?.[1] ?? "");
-    const length = form ? rows.findIndex(([name]) => name.toLowerCase() === "content-length") : -1;
-    rows.splice(length < 0 ? rows.length : length, 0, jarRow);
-    return { ...exchange, systemHeaders: rows };
+    return exchange;
   };
 
   try {

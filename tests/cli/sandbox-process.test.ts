@@ -11,21 +11,11 @@ import { tempDb } from "./helpers";
 
 const item = (name: string, test: string[]) => scripted(name, { test });
 
-interface Report {
-  results: Array<{
-    name: string;
-    status: number | null;
-    pass: boolean;
-    error?: string;
-    assertions?: Array<{ name: string; pass: boolean; error?: string }>;
-  }>;
-}
-
 describe("a script cannot reach or kill the process running it", () => {
   it("the import() route writes no file and fails its test; a memory bomb fails its request; the run goes on and reports", async () => {
     const { dir, db } = tempDb();
     const marker = join(dir, "escaped.txt");
-    const ran = await attack<Report>(
+    const ran = await attack(
       [
         item("Escape", [
           "pm.test('escape', (done) => {",

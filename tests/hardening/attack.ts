@@ -38,6 +38,22 @@ export function collectionFile(dir: string, items: unknown[], extra: object = {}
   return file;
 }
 
+/** A request's result in the JSON report, as far as the attack specs read it. */
+export interface AttackResult {
+  name: string;
+  status: number | null;
+  pass: boolean;
+  error?: string;
+  assertions?: Array<{ name: string; pass: boolean; error?: string }>;
+  console?: Array<{ level: string; messages: unknown[] }>;
+  sent?: Array<{ method: string; url: string; status?: number; error?: string }>;
+}
+
+/** The JSON report: its results, and whatever else `R` names. */
+export interface AttackReport {
+  results: AttackResult[];
+}
+
 export interface AttackOptions {
   /** The measured log line's `[tag] what`. */
   tag: string;
@@ -74,7 +90,7 @@ export interface Attacked<R> extends Measured {
 }
 
 /** `mockman replay` of a collection of `items`, in a temp folder of its own, measured; the report read back. */
-export async function attack<R>(items: unknown[], options: AttackOptions): Promise<Attacked<R>> {
+export async function attack<R = AttackReport>(items: unknown[], options: AttackOptions): Promise<Attacked<R>> {
   const { dir, db, work = dir }: NonNullable<AttackOptions["at"]> = options.at ?? tempDb();
   const file = collectionFile(work, items, options.collection);
   const files = options.reports === "files";

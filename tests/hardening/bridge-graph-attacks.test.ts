@@ -13,20 +13,9 @@ const TIMEOUT = 120_000;
 
 const item = (name: string, test: string, request: object = {}) => scripted(name, { test }, request);
 
-interface Report {
-  results: Array<{
-    name: string;
-    status: number | null;
-    pass: boolean;
-    error?: string;
-    assertions?: Array<{ name: string; pass: boolean }>;
-    console?: Array<{ level: string; messages: unknown[] }>;
-  }>;
-}
-
 /** The collection replayed with the cli, json and junit reporters and the environment exported; everything read back. */
 async function replay(what: string, items: unknown[]) {
-  const ran = await attack<Report>(items, {
+  const ran = await attack(items, {
     tag: "bridge-graph",
     what,
     reports: "files",

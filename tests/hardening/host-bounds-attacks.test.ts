@@ -34,7 +34,7 @@ import { executeRun, prepareRun } from "#mock/tester/engine/run";
 import type { PostmanCollection } from "#mock/tester/postman/convert";
 import type { Assertion, ScriptOutcome } from "#mock/tester/sandbox/sandbox";
 import { postmanCollection } from "../fixtures/postman";
-import { after, attack, collectionFile, scripted, stillJudged, type AttackOptions } from "./attack";
+import { after, attack, collectionFile, scripted, stillJudged, type AttackOptions, type AttackResult } from "./attack";
 import { measured as hostMeasured } from "./measured";
 
 /** The bin, measured (measured.ts): `[host-bounds] what: exit, peak RSS, s`. */
@@ -46,15 +46,7 @@ const item = (name: string, url: string, scripts: { pre?: string; test?: string 
 interface Report {
   requests: number;
   failed: number;
-  results: Array<{
-    name: string;
-    status: number | null;
-    pass: boolean;
-    error?: string;
-    failures: Array<{ check: string; actual: string }>;
-    assertions?: Array<{ name: string; pass: boolean; error?: string }>;
-    sent?: Array<{ method: string; url: string; status?: number; error?: string }>;
-  }>;
+  results: Array<AttackResult & { failures: Array<{ check: string; actual: string }> }>;
 }
 
 /**
@@ -239,9 +231,7 @@ describe("item 5: host work a script drives is bounded and linear", () => {
       const { ran, report, bytes } = await replay("console.log in a loop", items, { args: ROOM });
       // Logging fails nothing, as in Newman: the run passes.
       expect(ran.code).toBe(0);
-      const [chatty, loud] = report.results as Array<
-        Report["results"][number] & { console?: Array<{ level: string; messages: unknown[] }> }
-      >;
+      const [chatty, loud] = report.results;
       expect(chatty).toMatchObject({ status: 200, pass: true });
       expect(chatty.console).toHaveLength(BOUNDS.consoleCallsPerScript);
       expect(chatty.console![999]).toEqual({ level: "log", messages: ["line", 999] });
@@ -300,21 +290,22 @@ describe("item 5: host work a script drives is bounded and linear", () => {
 });
 
 describe("item 6: files are read only inside --working-dir", () => {
-  const secret = (dir: string) => {
-    const outside = join(dir, "outside");
-    mkdirSync(outside);
-    writeFileSync(join(outside, "secret.txt"), "the host's secret");
-    return join(outside, "secret.txt");
+  /** A temp folder with the working dir `work` in it, and beside that a secret (`outside`) no run may read. */
+  const workAndSecret = () => {
+    const { dir, db } = tempDb();
+    const work = join(dir, "work");
+    mkdirSync(work);
+    mkdirSync(join(dir, "outside"));
+    const outside = join(dir, "outside", "secret.txt");
+    writeFileSync(outside, "the host's secret");
+    return { dir, db, work, outside };
   };
 
   it(
     "a file body whose src is {{f}}, set to /proc/self/environ by a script, fails as not sent; so do ../ and a link out",
     { timeout: 120_000 },
     async () => {
-      const { dir, db } = tempDb();
-      const work = join(dir, "work");
-      mkdirSync(work);
-      const outside = secret(dir);
+      const { dir, db, work, outside } = workAndSecret();
       symlinkSync(outside, join(work, "link.txt"));
       writeFileSync(join(work, "inside.txt"), "inside");
       const post = (name: string, body: object, pre?: string) =>
@@ -351,10 +342,7 @@ describe("item 6: files are read only inside --working-dir", () => {
     "--insecure-file-read lifts it, as Newman's default does; --iteration-data outside is refused before anything is sent",
     { timeout: 120_000 },
     async () => {
-      const { dir, db } = tempDb();
-      const work = join(dir, "work");
-      mkdirSync(work);
-      const outside = secret(dir);
+      const { dir, db, work, outside } = workAndSecret();
       const data = join(dir, "outside", "rows.json");
       writeFileSync(data, JSON.stringify([{ n: 1 }]));
       const file = collectionFile(work, [

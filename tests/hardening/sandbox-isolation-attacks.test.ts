@@ -10,25 +10,18 @@
 // Each run is measured under /usr/bin/time -v (measured.ts): `[isolation] attack: exit, peak RSS, s`,
 // the figures tests/benchmarks.md shows (written by a green `CI=true npm test`).
 import { describe, expect, it } from "vitest";
-import { attack, scripted } from "./attack";
+import { attack, scripted, type AttackResult } from "./attack";
 
 /** Each case boots the isolate once or more (about 1 s each, several at a load of ~10 on 2 cores). */
 const TIMEOUT = 120_000;
 
-interface Result {
-  name: string;
-  status: number | null;
-  pass: boolean;
-  error?: string;
-  assertions?: Array<{ name: string; pass: boolean; error?: string }>;
-  sent?: Array<{ method: string; url: string }>;
-}
+type Result = AttackResult;
 
 const item = (name: string, scripts: { pre?: string[]; test?: string[] }, url = "/api/posts?limit=1") => scripted(name, scripts, { url });
 
 /** Runs the items through the bin, measured; the process must end by itself, with a JSON report. */
 async function replay(what: string, items: unknown[], ...options: string[]): Promise<{ code: number; results: Result[] }> {
-  const ran = await attack<{ results: Result[] }>(items, { tag: "isolation", what, args: options });
+  const ran = await attack(items, { tag: "isolation", what, args: options });
   expect(ran.code, ran.stderr).toBe(1);
   return { code: ran.code, results: ran.report.results };
 }

@@ -21,21 +21,11 @@ import type { Outcome } from "#app/mockman/lib/send";
 import { rowsAfterTyping } from "#app/mockman/lib/query";
 import { formOf, formSnapshot, isPreview, tabForm } from "#app/mockman/lib/saved";
 import type { PostmanItem } from "#mock/tester/postman/convert";
+import { MemoryStorage } from "../app/memory-storage";
 import { formdataRequest, formRow } from "../fixtures/postman";
 
-function memoryStorage(): Storage {
-  const map = new Map<string, string>();
-  return {
-    get length() {
-      return map.size;
-    },
-    clear: () => map.clear(),
-    getItem: (key) => map.get(key) ?? null,
-    key: (i) => [...map.keys()][i] ?? null,
-    removeItem: (key) => void map.delete(key),
-    setItem: (key, value) => void map.set(key, String(value)),
-  };
-}
+/** A fresh localStorage of its own, for the functions that take one. */
+const memoryStorage = (): Storage => new MemoryStorage() as Storage;
 
 const answer = (size: number): Outcome => ({
   kind: "response",

@@ -154,22 +154,27 @@ describe("the outbox", () => {
     ]);
   });
 
+  /** An entry a tab that is gone kept `ago` ms ago: what a tab reloaded before its answer leaves. */
+  const putGone = (tab: string, target: string, intent: string, ago: number, extra: object = {}) =>
+    storage.setItem(
+      `moments-outbox:${tab}:${target}`,
+      JSON.stringify({
+        key: `${tab}-${target}`,
+        target,
+        intent,
+        method: "POST",
+        path: `/${intent}/${tab}`,
+        token: "t",
+        username: "guest",
+        tab,
+        at: Date.now() - ago,
+        ...extra,
+      }),
+    );
+
   it("replays a gone tab's writes once, in click order; a live tab's stay its own; no answer keeps it", async () => {
-    const put = (tab: string, target: string, intent: string, at: number) =>
-      storage.setItem(
-        `moments-outbox:${tab}:${target}`,
-        JSON.stringify({
-          key: `${tab}-${target}`,
-          target,
-          intent,
-          method: "POST",
-          path: `/${intent}`,
-          token: "t",
-          username: "guest",
-          tab,
-          at,
-        }),
-      );
+    // At times of one clock reading, so the click order is the order given here.
+    const put = (tab: string, target: string, intent: string, at: number) => putGone(tab, target, intent, 0, { path: `/${intent}`, at });
     const now = Date.now();
     put("gone", "like:p1", "like", now - 30);
     put("gone", "bookmark:p1", "bookmark", now - 40);
@@ -188,24 +193,6 @@ describe("the outbox", () => {
     expect(answered).toBe(2);
     expect(keptWrites().map((e) => e.key)).toEqual(["gone-follow:u1", "alive-like:p2"]);
   });
-
-  /** An entry a tab that is gone kept `ago` ms ago: what a tab reloaded before its answer leaves. */
-  const putGone = (tab: string, target: string, intent: string, ago: number, extra: object = {}) =>
-    storage.setItem(
-      `moments-outbox:${tab}:${target}`,
-      JSON.stringify({
-        key: `${tab}-${target}`,
-        target,
-        intent,
-        method: "POST",
-        path: `/${intent}/${tab}`,
-        token: "t",
-        username: "guest",
-        tab,
-        at: Date.now() - ago,
-        ...extra,
-      }),
-    );
 
   it("the newest intent wins: a write made later in another tab, answered, is not undone by the older one replayed", async () => {
     // Tab A saved an edit, liked and followed, and reloaded before the answers; tab B then

@@ -3,9 +3,9 @@
 // the request holds (an explorer saw every opened request of a real export marked changed at once).
 import { expect, test } from "vitest";
 import { page } from "@vitest/browser/context";
+import { formdataItem, formRow, postmanCollection } from "../fixtures/postman";
 import { importCollection, renderTester, workspaceUi } from "./harness";
 
-const SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 
 /** Requests as a Postman export writes them: URLs in parts, descriptions, disabled rows, each kind of body. */
@@ -55,24 +55,18 @@ const ITEMS = [
       url: { raw: "http://localhost/api/test-todos", protocol: "http", host: ["localhost"], path: ["api", "test-todos"] },
     },
   },
-  {
-    name: "Form data",
-    request: {
-      method: "POST",
-      header: [],
-      body: {
-        mode: "formdata",
-        formdata: [
-          { key: "text", value: "hello", type: "text" },
-          { key: "upload", type: "file", src: "/home/ann/picture.png" },
-          { key: "inline", type: "file", value: PNG, fileName: "dot.png", contentType: "image/png" },
-          { key: "bare", type: "file", value: PNG },
-          { key: "off", value: "x", type: "text", disabled: true },
-        ],
-      },
-      url: "{{host}}/api/test-todos",
-    },
-  },
+  formdataItem(
+    "Form data",
+    "{{host}}/api/test-todos",
+    [
+      formRow.text("text", "hello"),
+      formRow.file("upload", "/home/ann/picture.png"),
+      formRow.base64("inline", PNG, { fileName: "dot.png", contentType: "image/png" }),
+      formRow.base64("bare", PNG),
+      formRow.text("off", "x", { disabled: true }),
+    ],
+    { header: [] },
+  ),
   {
     name: "Raw text",
     request: {
@@ -97,7 +91,7 @@ test("each request of an imported collection opens without unsaved changes", { t
   const screen = await renderTester();
   const ui = workspaceUi(screen);
   await expect.element(ui.submit).toBeEnabled();
-  const collection = { info: { name: "Varied", schema: SCHEMA }, item: ITEMS, variable: [{ key: "host", value: "http://localhost" }] };
+  const collection = postmanCollection("Varied", ITEMS, { variable: [{ key: "host", value: "http://localhost" }] });
   const panel = await importCollection(screen, JSON.stringify(collection), "Varied", "varied.postman_collection.json");
   const strip = screen.getByRole("tablist", { name: "Open requests" });
   const marked: string[] = [];

@@ -6,6 +6,7 @@
 // against a running `mockman serve`, a reload and a shell stays in that spec.
 import { afterEach, expect, test, vi } from "vitest";
 import { page, userEvent } from "@vitest/browser/context";
+import { formdataItem, formRow, postmanCollection } from "../fixtures/postman";
 import { axeInBothThemes, importCollection, renderTester, tool, workspaceUi } from "./harness";
 
 afterEach(() => {
@@ -115,26 +116,13 @@ test("Paste cURL reads a form upload as Chromium copies it: the form-data table,
 // notice says to save them at.
 test("Copy as cURL writes a form-data file given as base64 content as the part it sends, or says where to save it", async () => {
   const { screen, $ } = await open();
-  const collection = {
-    info: { name: "Inline", schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json" },
-    item: [
-      {
-        name: "Upload",
-        request: {
-          method: "POST",
-          url: "/api/test-todos",
-          body: {
-            mode: "formdata",
-            formdata: [
-              { key: "note", value: "hi", type: "text" },
-              { key: "doc", type: "file", value: btoa("hello; file"), fileName: "hello.txt", contentType: "text/plain" },
-              { key: "pic", type: "file", value: btoa("\u0089PNG\u0000\u00ff") },
-            ],
-          },
-        },
-      },
-    ],
-  };
+  const collection = postmanCollection("Inline", [
+    formdataItem("Upload", "/api/test-todos", [
+      formRow.text("note", "hi"),
+      formRow.base64("doc", btoa("hello; file"), { fileName: "hello.txt", contentType: "text/plain" }),
+      formRow.base64("pic", btoa("\u0089PNG\u0000\u00ff")),
+    ]),
+  ]);
   const panel = await importCollection(screen, JSON.stringify(collection), "Inline", "inline.postman_collection.json");
   await panel.getByRole("button", { name: "POST Upload", exact: true }).click();
   await expect.element($.endpoint).toHaveValue("/api/test-todos");

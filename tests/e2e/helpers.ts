@@ -3,6 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { RunOptions } from "axe-core";
 import { expect, type Locator, type Page } from "@playwright/test";
 import { animationsAtRest, keepsToastLog, toastsShown } from "./fixtures";
+import { FAULTS_EVENT, FAULTS_KEY, isActive, NO_FAULTS, type DelayRange, type FaultSettings } from "#mock/core/fault-settings";
 
 /** Fails the test on any page error or console.error. */
 export function watchErrors(page: Page): string[] {
@@ -42,6 +43,32 @@ export const postMenuButton = (card: Locator) => card.getByRole("button", { name
 export async function postAction(card: Locator, action: "Edit post" | "Delete post") {
   await postMenuButton(card).click();
   await card.page().getByRole("menu").getByRole("menuitem", { name: action }).click();
+}
+
+/** The mock's fault settings as a spec gives them: a delay as fixed milliseconds or a range; what is left out is off. */
+export type MockFaults = Partial<Omit<FaultSettings, "delay">> & { delay?: number | DelayRange | null };
+
+/**
+ * Sets the mock's faults live, as the Mock settings panel saves them (saveFaultSettings in
+ * mock/core/fault-settings.ts): the setting in localStorage (removed when nothing is on) and
+ * its event in this tab. From then on every request of this tab, and of every tab loaded
+ * after, meets them; a request already waiting keeps what it was given. `null`: no faults.
+ */
+export async function setMockFaults(page: Page, faults: MockFaults | null) {
+  const { delay, ...rest } = faults ?? {};
+  const settings: FaultSettings = {
+    ...NO_FAULTS,
+    ...rest,
+    delay: typeof delay === "number" ? (delay ? { min: delay, max: delay } : null) : (delay ?? null),
+  };
+  await page.evaluate(
+    ({ key, event, settings, active }) => {
+      if (active) localStorage.setItem(key, JSON.stringify(settings));
+      else localStorage.removeItem(key);
+      window.dispatchEvent(new CustomEvent(event));
+    },
+    { key: FAULTS_KEY, event: FAULTS_EVENT, settings, active: isActive(settings) },
+  );
 }
 
 /** A tiny valid PNG (1x1), for the image picker. */

@@ -6,7 +6,7 @@
 // (tests/e2e/stress.mjs), beside two CPU burners. Text sent and not yet answered is kept too:
 // a post's or a comment's (a draft, app/lib/draft.ts) and an edit's (the outbox).
 import { expect, test, scaled, type Locator, type Page } from "./fixtures";
-import { expectToast, feed, loginAsGuest, PNG_1x1, postAction } from "./helpers";
+import { expectToast, feed, loginAsGuest, PNG_1x1, postAction, setMockFaults } from "./helpers";
 import { shoot } from "./screen-helpers";
 import { readIndexedDb } from "./hardening/api";
 
@@ -79,9 +79,7 @@ test("with the mock slow (400 ms a request), a like and a bookmark reloaded away
   await loginAsGuest(page);
   const card = () => feed(page).getByRole("article").first();
   await expect(card()).toBeVisible();
-  await page.evaluate(() =>
-    localStorage.setItem("mockman-faults", JSON.stringify({ delay: { min: 400, max: 400 }, failRate: 0, failStatus: 500, offline: false })),
-  );
+  await setMockFaults(page, { delay: 400 });
   await page.reload();
   let liked = false;
   let bookmarked = false;
@@ -89,7 +87,7 @@ test("with the mock slow (400 ms a request), a like and a bookmark reloaded away
     liked = await toggleAndReload(page, () => card().getByRole("button", { name: "Like" }), `slow like #${i + 1}`);
     bookmarked = await toggleAndReload(page, () => card().getByRole("button", { name: "Bookmark" }), `slow bookmark #${i + 1}`);
   }
-  await page.evaluate(() => localStorage.removeItem("mockman-faults"));
+  await setMockFaults(page, null);
   await page.reload();
   await expect(card().getByRole("button", { name: "Like" })).toHaveAttribute("aria-pressed", String(liked));
   await expect(card().getByRole("button", { name: "Bookmark" })).toHaveAttribute("aria-pressed", String(bookmarked));
@@ -103,12 +101,11 @@ test("with the mock slow (400 ms a request), a like and a bookmark reloaded away
 
 test("with the mock slow, a like survives its tab closed, its tab crashed and a page load elsewhere", async ({ context }) => {
   test.setTimeout(scaled(120_000));
-  const slow = JSON.stringify({ delay: { min: 400, max: 400 }, failRate: 0, failStatus: 500, offline: false });
   const first = (page: Page) => feed(page).getByRole("article").first();
   const like = (page: Page) => first(page).getByRole("button", { name: "Like" });
   let page = await context.newPage();
   await loginAsGuest(page);
-  await page.evaluate((faults) => localStorage.setItem("mockman-faults", faults), slow);
+  await setMockFaults(page, { delay: 400 });
   let liked = (await like(page).getAttribute("aria-pressed")) === "true";
 
   const ends: [string, (page: Page) => Promise<Page>][] = [
@@ -140,7 +137,7 @@ test("with the mock slow, a like survives its tab closed, its tab crashed and a 
     await expect(like(page), `${how}: shown again`).toHaveAttribute("aria-pressed", String(liked), { timeout: scaled(30_000) });
     await outboxDrained(page);
   }
-  await page.evaluate(() => localStorage.removeItem("mockman-faults"));
+  await setMockFaults(page, null);
   const db = await readIndexedDb(page);
   const guest = db.users.find((u) => u.username === "guest");
   const text = (await first(page).locator(".post-card__content").textContent())?.trim();
@@ -216,18 +213,6 @@ test("a post's text whose page went away between Post and its answer comes back 
   await expect(feed(page).getByRole("article").filter({ hasText: "Never reached the store" })).toHaveCount(0);
 });
 
-/**
- * The mock answers every request `ms` later (0: at once), from now on: in this tab (the event the Mock settings
- * panel sends) and in every tab loaded after. A request already waiting keeps the delay it was given.
- */
-const mockDelay = (page: Page, ms: number) =>
-  page.evaluate((ms) => {
-    if (ms)
-      localStorage.setItem("mockman-faults", JSON.stringify({ delay: { min: ms, max: ms }, failRate: 0, failStatus: 500, offline: false }));
-    else localStorage.removeItem("mockman-faults");
-    window.dispatchEvent(new CustomEvent("mockman:faults"));
-  }, ms);
-
 /** A card's post id (its author line is `post-<id>-author`). */
 const idOf = async (card: Locator) => (await card.getAttribute("aria-labelledby"))!.replace(/^post-/, "").replace(/-author$/, "");
 
@@ -241,13 +226,13 @@ test("a comment whose page went away between Reply and its answer comes back, in
   const sheet = page.getByRole("dialog", { name: "Add comment" });
   const sheetBox = sheet.getByRole("textbox", { name: "Your comment" });
   // Two seconds a request: the reload comes while the comment waits in the worker, which the reload ends.
-  await mockDelay(page, 2000);
+  await setMockFaults(page, { delay: 2000 });
   await page.reload();
   await card().getByRole("button", { name: "Comment" }).click();
   await sheetBox.fill("Typed in the sheet");
   await sheet.getByRole("button", { name: "Reply" }).click();
   await expect(sheet.getByRole("button", { name: "Replying…" })).toBeVisible();
-  await mockDelay(page, 0);
+  await setMockFaults(page, null);
   await page.reload();
   await card().getByRole("button", { name: "Comment" }).click();
   await expect(sheetBox, "the sheet's text is back").toHaveValue("Typed in the sheet");
@@ -261,12 +246,12 @@ test("a comment whose page went away between Reply and its answer comes back, in
   await page.goto(`/post/${id}`);
   const pageBox = page.getByRole("main").getByRole("textbox", { name: "Your comment" });
   await expect(pageBox).toHaveValue("Typed in the sheet");
-  await mockDelay(page, 2000);
+  await setMockFaults(page, { delay: 2000 });
   await page.reload();
   await pageBox.fill("Typed on the post page");
   await page.getByRole("main").getByRole("button", { name: "Reply" }).click();
   await expect(page.getByRole("main").getByRole("button", { name: "Replying…" })).toBeVisible();
-  await mockDelay(page, 0);
+  await setMockFaults(page, null);
   await page.reload();
   await expect(pageBox, "the post page's text is back").toHaveValue("Typed on the post page");
   await shoot(page, "kept-comment-post-page");
@@ -332,13 +317,13 @@ test("an edit of a post whose page went away between Save and its answer lands; 
   const id = await idOf(card());
   const dialog = page.getByRole("dialog", { name: "Edit post" });
 
-  await mockDelay(page, 2000);
+  await setMockFaults(page, { delay: 2000 });
   await page.reload();
   await postAction(card(), "Edit post");
   await dialog.getByRole("textbox", { name: "Post text" }).fill("Edited before the reload");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog.getByRole("button", { name: "Saving…" })).toBeVisible();
-  await mockDelay(page, 0);
+  await setMockFaults(page, null);
   await page.reload();
   await expect(card().locator(".post-card__content"), "the edit landed").toHaveText("Edited before the reload", {
     timeout: scaled(30_000),
@@ -396,14 +381,14 @@ test("an edit kept over a reload is not sent over a newer edit of the same post 
   const id = await idOf(card(a));
 
   // Tab A saves an edit its mock will not store before the page goes (20 s a request there).
-  await mockDelay(a, 20_000);
+  await setMockFaults(a, { delay: 20_000 });
   await postAction(card(a), "Edit post");
   const dialogA = a.getByRole("dialog", { name: "Edit post" });
   await dialogA.getByRole("textbox", { name: "Post text" }).fill("Older edit, from tab A");
   await dialogA.getByRole("button", { name: "Save" }).click();
   await expect(dialogA.getByRole("button", { name: "Saving…" })).toBeVisible();
   // From now on the mock answers at once (the edit already waiting keeps its 20 s).
-  await mockDelay(a, 0);
+  await setMockFaults(a, null);
 
   // Tab B, later, edits the same post, and is answered.
   const b = await context.newPage();
@@ -428,14 +413,14 @@ test("a profile edit whose page went away between Update and its answer lands", 
   test.setTimeout(scaled(90_000));
   await loginAsGuest(page);
   await page.goto("/profile/guest");
-  await mockDelay(page, 2000);
+  await setMockFaults(page, { delay: 2000 });
   await page.reload();
   await page.getByRole("button", { name: "Edit profile" }).click();
   const dialog = page.getByRole("dialog", { name: "Edit profile" });
   await dialog.getByLabel("Bio", { exact: true }).fill("A bio updated before the reload");
   await dialog.getByRole("button", { name: "Update" }).click();
   await expect(dialog.getByRole("button", { name: "Updating…" })).toBeVisible();
-  await mockDelay(page, 0);
+  await setMockFaults(page, null);
   await page.reload();
   await expect(page.locator(".profile__bio"), "the edit landed").toHaveText("A bio updated before the reload", { timeout: scaled(30_000) });
   await outboxDrained(page);
@@ -459,7 +444,7 @@ test("a profile edit whose new avatar is too large to keep offline says so, and 
   await loginAsGuest(page);
   await page.goto("/profile/guest");
   // Slow enough that the update is still in the worker when the page goes, screenshots and all.
-  await mockDelay(page, 20_000);
+  await setMockFaults(page, { delay: 20_000 });
   await page.getByRole("button", { name: "Edit profile" }).click();
   const dialog = page.getByRole("dialog", { name: "Edit profile" });
   await dialog.getByLabel("Change avatar").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG_1x1 });
@@ -471,7 +456,7 @@ test("a profile edit whose new avatar is too large to keep offline says so, and 
   await shoot(page, "kept-edit-profile-too-large");
   await page.setViewportSize({ width: 375, height: 812 });
   await shoot(page, "kept-edit-profile-too-large");
-  await mockDelay(page, 0);
+  await setMockFaults(page, null);
   await page.reload();
   // The text was kept and lands; the avatar, not kept, is the one before.
   await expect(page.locator(".profile__bio"), "the text landed").toHaveText("A bio kept without its avatar", { timeout: scaled(30_000) });
@@ -493,13 +478,13 @@ test("a comment edit whose page went away between Save and its answer lands, and
   await expect(item()).toHaveCount(1);
 
   // Two seconds a request: the reload comes while the edit waits in the worker, which the reload ends.
-  await mockDelay(page, 2000);
+  await setMockFaults(page, { delay: 2000 });
   await page.reload();
   await item().getByRole("button", { name: "Edit comment: A comment to be edited" }).click();
   await item().getByRole("textbox", { name: "Edit your comment" }).fill("Comment edited before the reload");
   await item().getByRole("button", { name: "Save" }).click();
   await expect(item().getByRole("button", { name: "Saving…" })).toBeVisible();
-  await mockDelay(page, 0);
+  await setMockFaults(page, null);
   await page.reload();
   await expect(item().locator(".comment__text"), "the edit landed").toHaveText("Comment edited before the reload", {
     timeout: scaled(30_000),

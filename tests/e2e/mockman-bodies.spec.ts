@@ -10,6 +10,7 @@ import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { formdataItem, formRow, postmanCollection } from "../fixtures/postman";
 import { startServe, stopServe } from "./cli-helpers";
 import {
   checkInBothThemes,
@@ -233,34 +234,15 @@ test("a Postman form-data file given as base64 content without src shows as a fi
   await page.setViewportSize({ width: 1280, height: 900 });
   await recordEchoes(page);
   const echo = `${serveUrl}/__mockman/echo`;
-  const collection = {
-    info: { name: "Inline files", schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json" },
-    item: [
-      {
-        name: "Upload",
-        request: {
-          method: "POST",
-          url: echo,
-          body: {
-            mode: "formdata",
-            formdata: [
-              { key: "note", value: "hi", type: "text" },
-              // Postman's file given as its content: no src, the bytes in base64, no name of its own.
-              { key: "pic", type: "file", value: EVERY_BYTE.toString("base64") },
-              {
-                key: "doc",
-                type: "file",
-                value: Buffer.from("hello file").toString("base64"),
-                fileName: "hello.txt",
-                contentType: "text/plain",
-              },
-            ],
-          },
-        },
-      },
-      { name: "Other", request: { method: "GET", url: echo } },
-    ],
-  };
+  const collection = postmanCollection("Inline files", [
+    formdataItem("Upload", echo, [
+      formRow.text("note", "hi"),
+      // Postman's file given as its content: no src, the bytes in base64, no name of its own.
+      formRow.base64("pic", EVERY_BYTE.toString("base64")),
+      formRow.base64("doc", Buffer.from("hello file").toString("base64"), { fileName: "hello.txt", contentType: "text/plain" }),
+    ]),
+    { name: "Other", request: { method: "GET", url: echo } },
+  ]);
   await importCollection(page, JSON.stringify(collection), "Inline files", 2);
   await page.getByRole("region", { name: "Collections" }).getByRole("button", { name: "POST Upload", exact: true }).click();
   await section(page, "Body");

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { seededExport } from "./cli-helpers";
 import { expect, scaled, test, type Page } from "./fixtures";
-import { walkFeedToEnd } from "./helpers";
+import { setMockFaults, walkFeedToEnd } from "./helpers";
 import { expectToast, feed, loginAsGuest, noToasts, postWith, axeInBothThemes, watchErrors } from "./screen-helpers";
 
 const tabs = (page: Page) => page.getByRole("tablist", { name: /'s posts$/ });
@@ -144,13 +144,7 @@ test.describe("the tabs at 375 px", () => {
     await noToasts(page);
     await page.goto("/profile/adasterling");
     await expect(feed(page).getByRole("article")).toHaveCount(2);
-    await page.evaluate(() => {
-      localStorage.setItem(
-        "mockman-faults",
-        JSON.stringify({ delay: { min: 800, max: 800 }, failRate: 0, failStatus: 503, offline: false }),
-      );
-      window.dispatchEvent(new CustomEvent("mockman:faults"));
-    });
+    await setMockFaults(page, { delay: 800 });
     const cdp = await page.context().newCDPSession(page);
     for (let round = 0; round < 3; round++) {
       await tab(page, "Posts").focus();

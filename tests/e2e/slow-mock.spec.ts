@@ -3,16 +3,8 @@
 // buttons, optimistic changes rolled back with a toast naming the failure, and
 // a failed screen shown inside the shell with a Retry.
 import { expect, test, type Page, scaled } from "./fixtures";
+import { setMockFaults } from "./helpers";
 import { expectToast, feed, loginAsGuest, noToasts, postWith } from "./screen-helpers";
-
-async function setFaults(page: Page, faults: { delay?: number; failRate?: number }) {
-  await page.evaluate(({ delay, failRate }) => {
-    const settings = { delay: delay ? { min: delay, max: delay } : null, failRate: failRate ?? 0, failStatus: 503, offline: false };
-    if (settings.delay || settings.failRate) localStorage.setItem("mockman-faults", JSON.stringify(settings));
-    else localStorage.removeItem("mockman-faults");
-    window.dispatchEvent(new CustomEvent("mockman:faults"));
-  }, faults);
-}
 
 const nav = (page: Page, name: string) => page.getByRole("navigation", { name: "Main" }).getByRole("link", { name });
 
@@ -75,7 +67,7 @@ test("with a 1 s delay: a skeleton while a screen loads, the like shows at once,
   await loginAsGuest(page);
   await noToasts(page);
   await watchTransients(page);
-  await setFaults(page, { delay: 1000 });
+  await setMockFaults(page, { delay: 1000, failStatus: 503 });
   await nav(page, "Explore").click();
   await expect(page.getByRole("heading", { name: "Explore" })).toBeVisible({ timeout: scaled(5000) });
   await expect(feed(page).getByRole("article").first()).toBeVisible();
@@ -119,13 +111,13 @@ test("with a 1 s delay: a skeleton while a screen loads, the like shows at once,
   await expect(dialog.getByRole("button", { name: "Reply" })).toBeEnabled();
   await expect(box).toHaveValue("Second of two");
   expect(await seen(page)).toMatchObject({ posting: true, replying: true, readOnlyWhileSending: true });
-  await setFaults(page, {});
+  await setMockFaults(page, null);
 });
 
 test("with every request failing: a like and a bookmark roll back with a toast naming the failure", async ({ page }) => {
   await loginAsGuest(page);
   await noToasts(page);
-  await setFaults(page, { failRate: 1 });
+  await setMockFaults(page, { failRate: 1, failStatus: 503 });
   const post = postWith(page, "Ten years since my first company");
   const like = post.getByRole("button", { name: "Like" });
   await expect(like).toHaveAttribute("aria-pressed", "false");
@@ -136,12 +128,12 @@ test("with every request failing: a like and a bookmark roll back with a toast n
   const bookmark = post.getByRole("button", { name: "Bookmark" });
   await bookmark.click();
   await expect(bookmark).toHaveAttribute("aria-pressed", "false");
-  await setFaults(page, {});
+  await setMockFaults(page, null);
 });
 
 test("with every request failing: a screen fails inside the shell with Retry, which works once the mock is back", async ({ page }) => {
   await loginAsGuest(page);
-  await setFaults(page, { failRate: 1 });
+  await setMockFaults(page, { failRate: 1, failStatus: 503 });
   await page.reload();
   const alert = page.getByRole("alert").filter({ hasText: "Unexpected Application Error!" });
   await expect(alert).toBeVisible();

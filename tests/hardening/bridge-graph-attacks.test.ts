@@ -6,65 +6,25 @@
 // error: Converting circular structure to JSON" and no report, and a graph of 2^40 paths hung the process
 // at 100% CPU until it ran out of memory (util.inspect, JSON.stringify and String() walk every path).
 // Each run is the bin under /usr/bin/time -v when it is there (measured.ts).
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { tempDb } from "../cli/helpers";
-import { measured } from "./measured";
+import { after, attack, scripted, stillJudged } from "./attack";
 
-const SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 const TIMEOUT = 120_000;
 
-const item = (name: string, test: string, request: object = {}) => ({
-  name,
-  request: { method: "GET", url: "/api/posts?limit=1", header: [], ...request },
-  event: [{ listen: "test", script: { exec: [test] } }],
-});
-const after = item("After", "pm.test('still judged', () => pm.response.to.have.status(200));");
-
-interface Report {
-  results: Array<{
-    name: string;
-    status: number | null;
-    pass: boolean;
-    error?: string;
-    assertions?: Array<{ name: string; pass: boolean }>;
-    console?: Array<{ level: string; messages: unknown[] }>;
-  }>;
-}
+const item = (name: string, test: string, request: object = {}) => scripted(name, { test }, request);
 
 /** The collection replayed with the cli, json and junit reporters and the environment exported; everything read back. */
 async function replay(what: string, items: unknown[]) {
-  const { dir, db } = tempDb();
-  const file = join(dir, "attack.postman_collection.json");
-  writeFileSync(file, JSON.stringify({ info: { name: "attack", schema: SCHEMA }, item: items }));
-  const [json, junit, env] = ["report.json", "junit.xml", "env.json"].map((name) => join(dir, name));
-  const ran = await measured("bridge-graph", what, [
-    "replay",
-    file,
-    "--db",
-    db,
-    "-r",
-    "cli,json,junit",
-    "--reporter-json-export",
-    json,
-    "--reporter-junit-export",
-    junit,
-    "--export-environment",
-    env,
-    "--color",
-    "off",
-  ]);
-  expect(ran.stderr).not.toMatch(/unexpected error|circular|heap out of memory/i);
-  for (const written of [json, junit, env]) expect(existsSync(written), `${what}: ${written}`).toBe(true);
-  const report = JSON.parse(readFileSync(json, "utf8")) as Report;
-  const environment = JSON.parse(readFileSync(env, "utf8")) as { values: Array<{ key: string; value: unknown }> };
-  expect(report.results.find((r) => r.name === "after")).toMatchObject({
-    status: 200,
-    pass: true,
-    assertions: [{ name: "still judged", pass: true }],
+  const ran = await attack(items, {
+    tag: "bridge-graph",
+    what,
+    reports: "files",
+    environment: true,
+    stderrNot: /unexpected error|circular|heap out of memory/i,
   });
-  return { ran, report, environment, bytes: readFileSync(json).length + readFileSync(env).length };
+  const { report, environment } = ran;
+  expect(report.results.find((r) => r.name === "after")).toMatchObject(stillJudged);
+  return { ran, report, environment, bytes: ran.bytes.json + ran.bytes.environment };
 }
 
 describe("a value with shared or cyclic references, handed to the host, is read as a bounded tree", () => {

@@ -20,7 +20,7 @@
 // The attacks about the process run the bin (cli/bin/mockman.js, on the bundle the slow project's
 // globalSetup builds) under /usr/bin/time -v when it is there: each logs its peak RSS and time,
 // the figures tests/benchmarks.md shows (written by a green `CI=true npm test`). The report's own bound runs in-process, with a stand-in sandbox.
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -33,45 +33,20 @@ import type { SandboxFactory } from "#mock/tester/engine/postman-run";
 import { executeRun, prepareRun } from "#mock/tester/engine/run";
 import type { PostmanCollection } from "#mock/tester/postman/convert";
 import type { Assertion, ScriptOutcome } from "#mock/tester/sandbox/sandbox";
+import { postmanCollection } from "../fixtures/postman";
+import { after, attack, collectionFile, scripted, stillJudged, type AttackOptions, type AttackResult } from "./attack";
 import { measured as hostMeasured } from "./measured";
 
-const SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 /** The bin, measured (measured.ts): `[host-bounds] what: exit, peak RSS, s`. */
 const measured = (what: string, args: string[], cwd?: string) => hostMeasured("host-bounds", what, args, cwd);
 
-interface Script {
-  pre?: string;
-  test?: string;
-}
-const item = (name: string, url: string, scripts: Script = {}, request: object = {}) => ({
-  name,
-  request: { method: "GET", url, header: [], ...request },
-  event: [
-    ...(scripts.pre ? [{ listen: "prerequest", script: { exec: [scripts.pre] } }] : []),
-    ...(scripts.test ? [{ listen: "test", script: { exec: [scripts.test] } }] : []),
-  ],
-});
-/** The request after each attack: judged as it would be alone. */
-const after = item("After", "/api/posts?limit=1", { test: "pm.test('still judged', () => pm.response.to.have.status(200));" });
-
-function collection(dir: string, items: unknown[], extra: object = {}): string {
-  const file = join(dir, "attack.postman_collection.json");
-  writeFileSync(file, JSON.stringify({ info: { name: "attack", schema: SCHEMA }, item: items, ...extra }));
-  return file;
-}
+const item = (name: string, url: string, scripts: { pre?: string; test?: string } = {}, request: object = {}) =>
+  scripted(name, scripts, { url, ...request });
 
 interface Report {
   requests: number;
   failed: number;
-  results: Array<{
-    name: string;
-    status: number | null;
-    pass: boolean;
-    error?: string;
-    failures: Array<{ check: string; actual: string }>;
-    assertions?: Array<{ name: string; pass: boolean; error?: string }>;
-    sent?: Array<{ method: string; url: string; status?: number; error?: string }>;
-  }>;
+  results: Array<AttackResult & { failures: Array<{ check: string; actual: string }> }>;
 }
 
 /**
@@ -80,31 +55,17 @@ interface Report {
  */
 const ROOM = ["--timeout-script", "30000"];
 
-/** replay FILE with a JSON and a JUnit report written to files; both read back, the JUnit checked well-formed. */
-async function replay(what: string, dir: string, db: string, file: string, extra: string[] = []) {
-  const json = join(dir, "report.json");
-  const junit = join(dir, "junit.xml");
-  const ran = await measured(what, [
-    "replay",
-    file,
-    "--db",
-    db,
-    "-r",
-    "cli,json,junit",
-    "--reporter-json-export",
-    json,
-    "--reporter-junit-export",
-    junit,
-    "--color",
-    "off",
-    ...extra,
-  ]);
-  expect(ran.stderr).not.toMatch(/unexpected error|nested too deeply|heap out of memory/i);
-  expect(existsSync(json), `${what}: the JSON report`).toBe(true);
-  const report = JSON.parse(readFileSync(json, "utf8")) as Report;
-  const xml = readFileSync(junit, "utf8");
-  wellFormed(xml);
-  return { ran, report, xml, bytes: { json: readFileSync(json).length, junit: xml.length } };
+/** replay the items with a JSON and a JUnit report written to files; both read back, the JUnit checked well-formed. */
+async function replay(what: string, items: unknown[], options: Pick<AttackOptions, "args" | "collection" | "at"> = {}) {
+  const ran = await attack<Report>(items, {
+    tag: "host-bounds",
+    what,
+    reports: "files",
+    stderrNot: /unexpected error|nested too deeply|heap out of memory/i,
+    ...options,
+  });
+  wellFormed(ran.xml);
+  return { ran, report: ran.report, xml: ran.xml, bytes: ran.bytes };
 }
 
 /** A strict XML parser reads it to the end: JUnit readers will too. */
@@ -118,8 +79,7 @@ function wellFormed(xml: string): void {
   expect(failed?.message).toBeUndefined();
 }
 
-const lastIsJudged = (report: Report) =>
-  expect(report.results.at(-1)).toMatchObject({ status: 200, pass: true, assertions: [{ name: "still judged", pass: true }] });
+const lastIsJudged = (report: Report) => expect(report.results.at(-1)).toMatchObject(stillJudged);
 
 const failureText = (result: Report["results"][number]) => [result.error ?? "", ...result.failures.map((f) => f.actual)].join("\n");
 
@@ -128,12 +88,11 @@ describe("item 5: host work a script drives is bounded and linear", () => {
     "200,000 pm.test calls: stopped at the 10,001st, the bound named; exit 1 with a report, never exit 2",
     { timeout: 120_000 },
     async () => {
-      const { dir, db } = tempDb();
-      const file = collection(dir, [
-        item("Many", "/api/posts?limit=1", { test: "for (let i = 0; i < 200000; i++) pm.test('t' + i, function () {});" }),
-        after,
-      ]);
-      const { ran, report } = await replay("200,000 pm.test", dir, db, file, ROOM);
+      const { ran, report } = await replay(
+        "200,000 pm.test",
+        [item("Many", "/api/posts?limit=1", { test: "for (let i = 0; i < 200000; i++) pm.test('t' + i, function () {});" }), after],
+        { args: ROOM },
+      );
       expect(ran.code).toBe(1);
       const many = report.results[0];
       expect(many.pass).toBe(false);
@@ -150,13 +109,11 @@ describe("item 5: host work a script drives is bounded and linear", () => {
     "a variable that holds itself twice, 19 levels deep: not sent, the bound named; the next request runs",
     { timeout: 120_000 },
     async () => {
-      const { dir, db } = tempDb();
-      const file = collection(
-        dir,
+      const { ran, report } = await replay(
+        "self-referencing variable, 19 levels",
         [item("Bomb", "/api/posts?limit=1", {}, { method: "POST", body: { mode: "raw", raw: "{{a}}" } }), after],
-        { variable: [{ key: "a", value: "{{a}}{{a}}xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" }] },
+        { collection: { variable: [{ key: "a", value: "{{a}}{{a}}xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" }] } },
       );
-      const { ran, report } = await replay("self-referencing variable, 19 levels", dir, db, file);
       expect(ran.code).toBe(1);
       expect(report.results[0]).toMatchObject({ status: null, pass: false });
       expect(report.results[0].error).toMatch(/^not sent: its \{\{variables\}\} expand to more than 16,777,216 characters \(the bound/);
@@ -169,8 +126,7 @@ describe("item 5: host work a script drives is bounded and linear", () => {
     "40 names of 16M characters and a 16M error: each cut in the report, which stays small and well-formed",
     { timeout: 120_000 },
     async () => {
-      const { dir, db } = tempDb();
-      const file = collection(dir, [
+      const items = [
         item("Names", "/api/posts?limit=1", {
           test: "const n = 'N'.repeat(16 * 1024 * 1024); for (let i = 0; i < 40; i++) pm.test(n, () => { throw new Error(n); });",
         }),
@@ -181,9 +137,9 @@ describe("item 5: host work a script drives is bounded and linear", () => {
           test: "const n = 'N'.repeat(256 * 1024); for (let i = 0; i < 40; i++) pm.test(n, () => { throw new Error(n); });",
         }),
         after,
-      ]);
+      ];
       // With ROOM: the 16M scripts meet the 64 MB memory cap (2.3 s and 0.5 s alone), whatever the load.
-      const { ran, report, bytes } = await replay("40 names of 16M characters", dir, db, file, ROOM);
+      const { ran, report, bytes } = await replay("40 names of 16M characters", items, { args: ROOM });
       expect(ran.code).toBe(1);
       const names = report.results[0];
       // The sandbox stops it at its cap (or a budget): either way no name passes its bound.
@@ -214,9 +170,7 @@ describe("item 5: host work a script drives is bounded and linear", () => {
     });
 
   it("121 pm.sendRequest bodies of 8 MB at once: the 4th stopped unread, the bound named", { timeout: 120_000 }, async () => {
-    const { dir, db } = tempDb();
-    const file = collection(dir, [flood(121, 8 * 1024 * 1024), after]);
-    const { ran, report } = await replay("121 pm.sendRequest of 8 MB", dir, db, file, ROOM);
+    const { ran, report } = await replay("121 pm.sendRequest of 8 MB", [flood(121, 8 * 1024 * 1024), after], { args: ROOM });
     expect(ran.code).toBe(1);
     const [flooded] = report.results;
     expect(flooded.pass).toBe(false);
@@ -231,9 +185,7 @@ describe("item 5: host work a script drives is bounded and linear", () => {
   });
 
   it("121 pm.sendRequest at once: at most 16 in flight; the rest refused, the bound named", { timeout: 120_000 }, async () => {
-    const { dir, db } = tempDb();
-    const file = collection(dir, [flood(121, 10), after]);
-    const { ran, report } = await replay("121 pm.sendRequest at once", dir, db, file);
+    const { ran, report } = await replay("121 pm.sendRequest at once", [flood(121, 10), after]);
     expect(ran.code).toBe(1);
     const [flooded] = report.results;
     expect(flooded.sent).toHaveLength(BOUNDS.sendInFlight);
@@ -245,10 +197,9 @@ describe("item 5: host work a script drives is bounded and linear", () => {
     "120,000 cookies set: stopped at the 1,001st the jar would hold, the bound named; the next request is judged",
     { timeout: 120_000 },
     async () => {
-      const { dir, db } = tempDb();
       // Each set made once the one before is in: a jar call crosses the bridge by a timer of postman-sandbox's, after the
       // script's own code, so a synchronous loop of 120,000 (1 ms a set in the isolate) meets the time budget before any crosses.
-      const file = collection(dir, [
+      const items = [
         item("Cookies", "/api/posts?limit=1", {
           pre: "const jar = pm.cookies.jar(); let i = 0; (function next() { if (i < 120000) jar.set('http://localhost/api', 'c' + i++, 'v', next); })();",
         }),
@@ -256,8 +207,8 @@ describe("item 5: host work a script drives is bounded and linear", () => {
           test: "pm.test('the jar is bounded', () => pm.expect(pm.cookies.toObject()).to.satisfy((o) => Object.keys(o).length <= 1000));",
         }),
         after,
-      ]);
-      const { ran, report } = await replay("120,000 cookies set", dir, db, file, ROOM);
+      ];
+      const { ran, report } = await replay("120,000 cookies set", items, { args: ROOM });
       expect(ran.code).toBe(1);
       expect(failureText(report.results[0])).toContain(
         "pm.cookies: the jar holds 1,000 cookies (the bound); the script was stopped and its cookie changes dropped",
@@ -272,18 +223,15 @@ describe("item 5: host work a script drives is bounded and linear", () => {
     "console.log in a loop, 20,000 calls and 200 of 100,000 characters: the first 1,000 calls and 1 MB kept, the rest dropped unread and said so",
     { timeout: 120_000 },
     async () => {
-      const { dir, db } = tempDb();
-      const file = collection(dir, [
+      const items = [
         item("Chatty", "/api/posts?limit=1", { test: "for (let i = 0; i < 20000; i++) console.log('line', i);" }),
         item("Loud", "/api/posts?limit=1", { test: "const big = 'x'.repeat(100000); for (let i = 0; i < 200; i++) console.log(big, i);" }),
         after,
-      ]);
-      const { ran, report, bytes } = await replay("console.log in a loop", dir, db, file, ROOM);
+      ];
+      const { ran, report, bytes } = await replay("console.log in a loop", items, { args: ROOM });
       // Logging fails nothing, as in Newman: the run passes.
       expect(ran.code).toBe(0);
-      const [chatty, loud] = report.results as Array<
-        Report["results"][number] & { console?: Array<{ level: string; messages: unknown[] }> }
-      >;
+      const [chatty, loud] = report.results;
       expect(chatty).toMatchObject({ status: 200, pass: true });
       expect(chatty.console).toHaveLength(BOUNDS.consoleCallsPerScript);
       expect(chatty.console![999]).toEqual({ level: "log", messages: ["line", 999] });
@@ -328,7 +276,7 @@ describe("item 5: host work a script drives is bounded and linear", () => {
     };
     const items = Array.from({ length: 80 }, (_, i) => item(`R${i}`, "/api/x", { test: "pm.test('x', () => {})" }));
     const prepared = prepareRun(
-      { kind: "postman", collection: { info: { name: "c", schema: SCHEMA }, item: items } as PostmanCollection },
+      { kind: "postman", collection: postmanCollection("c", items) as PostmanCollection },
       { environment: {}, globals: {}, data: [], folders: [] },
     );
     const { report } = await executeRun(prepared, sender, { file: "c.json", bail: false, sandbox });
@@ -342,34 +290,35 @@ describe("item 5: host work a script drives is bounded and linear", () => {
 });
 
 describe("item 6: files are read only inside --working-dir", () => {
-  const secret = (dir: string) => {
-    const outside = join(dir, "outside");
-    mkdirSync(outside);
-    writeFileSync(join(outside, "secret.txt"), "the host's secret");
-    return join(outside, "secret.txt");
+  /** A temp folder with the working dir `work` in it, and beside that a secret (`outside`) no run may read. */
+  const workAndSecret = () => {
+    const { dir, db } = tempDb();
+    const work = join(dir, "work");
+    mkdirSync(work);
+    mkdirSync(join(dir, "outside"));
+    const outside = join(dir, "outside", "secret.txt");
+    writeFileSync(outside, "the host's secret");
+    return { dir, db, work, outside };
   };
 
   it(
     "a file body whose src is {{f}}, set to /proc/self/environ by a script, fails as not sent; so do ../ and a link out",
     { timeout: 120_000 },
     async () => {
-      const { dir, db } = tempDb();
-      const work = join(dir, "work");
-      mkdirSync(work);
-      const outside = secret(dir);
+      const { dir, db, work, outside } = workAndSecret();
       symlinkSync(outside, join(work, "link.txt"));
       writeFileSync(join(work, "inside.txt"), "inside");
       const post = (name: string, body: object, pre?: string) =>
         item(name, "/api/test-todos", pre ? { pre } : {}, { method: "POST", body });
-      const file = collection(work, [
+      const items = [
         post("Environ", { mode: "file", file: { src: "{{f}}" } }, "pm.variables.set('f', '/proc/self/environ');"),
         post("Up", { mode: "file", file: { src: "../outside/secret.txt" } }),
         post("Link", { mode: "formdata", formdata: [{ key: "f", type: "file", src: "link.txt" }] }),
         post("Absolute", { mode: "formdata", formdata: [{ key: "f", type: "file", src: outside }] }),
         post("Inside", { mode: "file", file: { src: "inside.txt" } }),
         after,
-      ]);
-      const { ran, report } = await replay("file bodies outside --working-dir", work, db, file);
+      ];
+      const { ran, report } = await replay("file bodies outside --working-dir", items, { at: { dir, db, work } });
       expect(ran.code).toBe(1);
       const [environ, up, link, absolute, inside] = report.results;
       for (const [result, path] of [
@@ -393,13 +342,10 @@ describe("item 6: files are read only inside --working-dir", () => {
     "--insecure-file-read lifts it, as Newman's default does; --iteration-data outside is refused before anything is sent",
     { timeout: 120_000 },
     async () => {
-      const { dir, db } = tempDb();
-      const work = join(dir, "work");
-      mkdirSync(work);
-      const outside = secret(dir);
+      const { dir, db, work, outside } = workAndSecret();
       const data = join(dir, "outside", "rows.json");
       writeFileSync(data, JSON.stringify([{ n: 1 }]));
-      const file = collection(work, [
+      const file = collectionFile(work, [
         item("Up", "/api/test-todos", {}, { method: "POST", body: { mode: "file", file: { src: outside } } }),
       ]);
       const lifted = await measured("--insecure-file-read", ["replay", file, "--db", db, "--json", "--insecure-file-read"]);
@@ -430,15 +376,14 @@ describe("item 7: the terminal shows what a collection says, never what it does"
     "ESC[1A ESC[2K, \\r and newlines in names, messages and URLs are shown escaped; JUnit and JSON stay well-formed",
     { timeout: 120_000 },
     async () => {
-      const { dir, db } = tempDb();
       const forged = "\x1b[1A\x1b[2K\r2 requests, 2 assertions, 0 failed (1.0 ms)\n\x1b]0;title\x07\u202e\x00";
-      const file = collection(dir, [
+      const items = [
         item(`Forge${forged}`, `/api/posts?limit=1&q=${encodeURIComponent("x")}${forged}`, {
           test: `pm.test(${JSON.stringify(`name${forged}`)}, () => { throw new Error(${JSON.stringify(`message${forged}`)}); });`,
         }),
         after,
-      ]);
-      const { ran, report, xml } = await replay("forged terminal", dir, db, file);
+      ];
+      const { ran, report, xml } = await replay("forged terminal", items);
       expect(ran.code).toBe(1);
       // No control character reaches the terminal but the newlines between lines.
       // eslint-disable-next-line no-control-regex
@@ -488,10 +433,11 @@ describe("item 8: a collection reaches no host but the target, and no request of
           ["baseUrl", "{{baseUrl}}/api/posts?limit=1"],
           ["APIURL", "{{APIURL}}/api/posts?limit=1"],
         ]) {
-          const file = collection(dir, [item("Upload", url.replace("posts?limit=1", "upload"), {}, upload), after], {
-            variable: [{ key: name, value: other.url }],
-          });
-          const { ran, report } = await replay(`the collection's own {{${name}}}`, dir, db, file);
+          const { ran, report } = await replay(
+            `the collection's own {{${name}}}`,
+            [item("Upload", url.replace("posts?limit=1", "upload"), {}, upload), after],
+            { collection: { variable: [{ key: name, value: other.url }] }, at: { dir, db } },
+          );
           expect(ran.stderr).toContain(
             `the collection names its own server in {{${name}}} (${other.url}); a collection does not choose where a replay sends its requests, so this run is in-process`,
           );
@@ -512,8 +458,7 @@ describe("item 8: a collection reaches no host but the target, and no request of
       // Another host name (postman-request drops Authorization when the host name changes, not the port).
       const target = await hits(other.url.replace("127.0.0.1", "localhost"));
       try {
-        const { dir, db } = tempDb();
-        const file = collection(dir, [
+        const items = [
           item(
             "Bounce",
             "{{baseUrl}}/redir",
@@ -524,8 +469,8 @@ describe("item 8: a collection reaches no host but the target, and no request of
               body: { mode: "raw", raw: "posted-secret-body" },
             },
           ),
-        ]);
-        const { report } = await replay("a redirect off the target", dir, db, file, ["--base-url", target.url]);
+        ];
+        const { report } = await replay("a redirect off the target", items, { args: ["--base-url", target.url] });
         expect(other.seen).toEqual([]);
         expect(report.results[0].status).toBe(200);
         const stolen = target.seen.filter((s) => s.url === "/steal");
@@ -541,7 +486,6 @@ describe("item 8: a collection reaches no host but the target, and no request of
     "a request Postman's model cannot read (an auth type __proto__, credentials or a file src that are no text) fails alone; the reports are written",
     { timeout: 120_000 },
     async () => {
-      const { dir, db } = tempDb();
       // Parsed, so each `__proto__` is a key of the collection's, as JSON.parse gives it, not a prototype.
       const hostile = JSON.parse(`[
         {"name": "Proto type", "request": {"method": "GET", "url": "/api/posts?limit=1", "auth": {"type": "__proto__"}}},
@@ -551,8 +495,7 @@ describe("item 8: a collection reaches no host but the target, and no request of
         {"name": "Script auth", "request": {"method": "GET", "url": "/api/posts?limit=1"},
          "event": [{"listen": "prerequest", "script": {"exec": ["pm.request.authorizeUsing('__defineGetter__', {});"]}}]}
       ]`) as unknown[];
-      const file = collection(dir, [...hostile, after]);
-      const { ran, report } = await replay("requests Postman's model cannot read", dir, db, file);
+      const { ran, report } = await replay("requests Postman's model cannot read", [...hostile, after]);
       expect(ran.code).toBe(1);
       expect(report.results.map((r) => [r.name, r.status === null ? "not sent" : "sent"])).toEqual([
         ["proto-type", "not sent"],
@@ -572,15 +515,19 @@ describe("item 8: a collection reaches no host but the target, and no request of
     "300 headers of a variable filled to 16M characters each: not sent at the bound on one request's fills",
     { timeout: 120_000 },
     async () => {
-      const { dir, db } = tempDb();
       const header = Array.from({ length: 300 }, (_, i) => ({ key: `X-${i}`, value: "{{b}}" }));
-      const file = collection(dir, [item("Headers", "/api/posts?limit=1", {}, { header }), after], {
-        variable: [
-          { key: "a", value: "x".repeat(4096) },
-          { key: "b", value: "{{a}}".repeat(4096) },
-        ],
-      });
-      const { ran, report } = await replay("300 headers filled to 16M each", dir, db, file);
+      const { ran, report } = await replay(
+        "300 headers filled to 16M each",
+        [item("Headers", "/api/posts?limit=1", {}, { header }), after],
+        {
+          collection: {
+            variable: [
+              { key: "a", value: "x".repeat(4096) },
+              { key: "b", value: "{{a}}".repeat(4096) },
+            ],
+          },
+        },
+      );
       expect(ran.code).toBe(1);
       expect(report.results[0].status).toBeNull();
       expect(report.results[0].error).toBe(
@@ -594,8 +541,8 @@ describe("item 8: a collection reaches no host but the target, and no request of
     const { dir, db } = tempDb();
     writeFileSync(join(dir, "photo.bin"), Buffer.alloc(256 * 1024, 7));
     const formdata = [{ key: "f", type: "file", src: Array.from({ length: 1000 }, () => "photo.bin") }];
-    const file = collection(dir, [item("Copies", "/api/test-todos", {}, { method: "POST", body: { mode: "formdata", formdata } }), after]);
-    const { ran, report } = await replay("one file 1,000 times in a form", dir, db, file);
+    const items = [item("Copies", "/api/test-todos", {}, { method: "POST", body: { mode: "formdata", formdata } }), after];
+    const { ran, report } = await replay("one file 1,000 times in a form", items, { at: { dir, db } });
     expect(ran.code).toBe(1);
     expect(report.results[0].error).toBe(
       `not sent: its files come to more than ${BOUNDS.fileBytesPerRequest.toLocaleString("en-US")} bytes (the bound on one request's file parts, a file named twice counted twice)`,
@@ -614,7 +561,7 @@ describe("item 8: a collection reaches no host but the target, and no request of
       ];
       let items: unknown[] = [item("Deep", "/api/posts?limit=1")];
       for (let depth = 0; depth < 12; depth++) items = [{ name: `F${depth}`, item: items, event: spin }];
-      const file = collection(dir, items, { event: spin });
+      const file = collectionFile(dir, items, { event: spin });
       const json = join(dir, "report.json");
       // --timeout counts from the run's start, the sandbox's start-up too, as Newman's does: a deadline that passes
       // before the first script starts ends a run with nothing listed (the product's right answer, not this test's

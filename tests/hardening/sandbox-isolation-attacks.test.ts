@@ -9,42 +9,21 @@
 //   4. memory squatted in a global, strings past QuickJS's own cap, a bomb of small objects.
 // Each run is measured under /usr/bin/time -v (measured.ts): `[isolation] attack: exit, peak RSS, s`,
 // the figures tests/benchmarks.md shows (written by a green `CI=true npm test`).
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { tempDb } from "../cli/helpers";
-import { measured } from "./measured";
+import { attack, scripted, type AttackResult } from "./attack";
 
-const SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 /** Each case boots the isolate once or more (about 1 s each, several at a load of ~10 on 2 cores). */
 const TIMEOUT = 120_000;
 
-interface Result {
-  name: string;
-  status: number | null;
-  pass: boolean;
-  error?: string;
-  assertions?: Array<{ name: string; pass: boolean; error?: string }>;
-  sent?: Array<{ method: string; url: string }>;
-}
+type Result = AttackResult;
 
-const item = (name: string, scripts: { pre?: string[]; test?: string[] }, url = "/api/posts?limit=1") => ({
-  name,
-  request: { method: "GET", url, header: [] },
-  event: [
-    ...(scripts.pre ? [{ listen: "prerequest", script: { exec: scripts.pre } }] : []),
-    ...(scripts.test ? [{ listen: "test", script: { exec: scripts.test } }] : []),
-  ],
-});
+const item = (name: string, scripts: { pre?: string[]; test?: string[] }, url = "/api/posts?limit=1") => scripted(name, scripts, { url });
 
 /** Runs the items through the bin, measured; the process must end by itself, with a JSON report. */
 async function replay(what: string, items: unknown[], ...options: string[]): Promise<{ code: number; results: Result[] }> {
-  const { dir, db } = tempDb();
-  const file = join(dir, "attack.postman_collection.json");
-  writeFileSync(file, JSON.stringify({ info: { name: "attack", schema: SCHEMA }, item: items }));
-  const ran = await measured("isolation", what, ["replay", file, "--json", "--db", db, ...options]);
+  const ran = await attack(items, { tag: "isolation", what, args: options });
   expect(ran.code, ran.stderr).toBe(1);
-  return { code: ran.code, results: (JSON.parse(ran.stdout) as { results: Result[] }).results };
+  return { code: ran.code, results: ran.report.results };
 }
 
 /** The innocent request after an attack: its checks pass and it sent nothing of its own. */

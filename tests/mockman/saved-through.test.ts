@@ -5,6 +5,15 @@
 import { describe, expect, it } from "vitest";
 import type { PostmanItem } from "#mock/tester/postman/convert";
 import { openedForm, requestItem, writeThrough } from "#app/mockman/lib/saved";
+import { formdataItem, formRow } from "../fixtures/postman";
+
+/** The Upload request's form: a text field, a file by its path, and files given as base64 content. */
+const UPLOAD_ROWS = [
+  formRow.text("note", "hi"),
+  formRow.file("pic", "/home/ann/pic.png"),
+  formRow.base64("doc", "aGVsbG8=", { fileName: "hello.txt", contentType: "text/plain" }),
+  formRow.base64("raw", "AAEC"),
+];
 
 // Written as Postman writes them: descriptions, field types and examples the page's own types do not name.
 const items = [
@@ -51,23 +60,7 @@ const items = [
       auth: { type: "bearer", bearer: [{ key: "token", value: "{{token}}", type: "string" }] },
     },
   },
-  {
-    id: "r4",
-    name: "Upload",
-    request: {
-      method: "POST",
-      url: "{{baseUrl}}/api/upload",
-      body: {
-        mode: "formdata",
-        formdata: [
-          { key: "note", value: "hi", type: "text" },
-          { key: "pic", type: "file", src: "/home/ann/pic.png" },
-          { key: "doc", type: "file", value: "aGVsbG8=", fileName: "hello.txt", contentType: "text/plain" },
-          { key: "raw", type: "file", value: "AAEC" },
-        ],
-      },
-    },
-  },
+  { id: "r4", ...formdataItem("Upload", "{{baseUrl}}/api/upload", UPLOAD_ROWS) },
   {
     id: "r3",
     name: "Form",
@@ -167,12 +160,7 @@ describe("Save writes the form through to the saved request", () => {
     const saved = writeThrough(item, { ...form, bodies: { ...form.bodies!, formdata } });
     expect((saved.request as { body: unknown }).body).toEqual({
       mode: "formdata",
-      formdata: [
-        { key: "note", value: "bye", type: "text" },
-        { key: "pic", type: "file", src: "/home/ann/pic.png" },
-        { key: "doc", type: "file", value: "aGVsbG8=", fileName: "hello.txt", contentType: "text/plain" },
-        { key: "raw", type: "file", value: "AAEC" },
-      ],
+      formdata: [{ key: "note", value: "bye", type: "text" }, ...UPLOAD_ROWS.slice(1)],
     });
   });
 

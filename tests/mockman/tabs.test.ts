@@ -21,20 +21,11 @@ import type { Outcome } from "#app/mockman/lib/send";
 import { rowsAfterTyping } from "#app/mockman/lib/query";
 import { formOf, formSnapshot, isPreview, tabForm } from "#app/mockman/lib/saved";
 import type { PostmanItem } from "#mock/tester/postman/convert";
+import { MemoryStorage } from "../app/memory-storage";
+import { formdataRequest, formRow } from "../fixtures/postman";
 
-function memoryStorage(): Storage {
-  const map = new Map<string, string>();
-  return {
-    get length() {
-      return map.size;
-    },
-    clear: () => map.clear(),
-    getItem: (key) => map.get(key) ?? null,
-    key: (i) => [...map.keys()][i] ?? null,
-    removeItem: (key) => void map.delete(key),
-    setItem: (key, value) => void map.set(key, String(value)),
-  };
-}
+/** A fresh localStorage of its own, for the functions that take one. */
+const memoryStorage = (): Storage => new MemoryStorage() as Storage;
 
 const answer = (size: number): Outcome => ({
   kind: "response",
@@ -150,18 +141,11 @@ describe("request tabs", () => {
     ["urlencoded", { method: "POST", url: "/api/x", body: { mode: "urlencoded", urlencoded: [{ key: "a", value: "1" }] } }],
     [
       "formdata",
-      {
-        method: "POST",
-        url: "/api/x",
-        body: {
-          mode: "formdata",
-          formdata: [
-            { key: "t", value: "v", type: "text" },
-            { key: "f", type: "file", src: "/tmp/a.png" },
-            { key: "b", type: "file", value: "aGk=", fileName: "hi.txt", contentType: "text/plain" },
-          ],
-        },
-      },
+      formdataRequest("/api/x", [
+        formRow.text("t", "v"),
+        formRow.file("f", "/tmp/a.png"),
+        formRow.base64("b", "aGk=", { fileName: "hi.txt", contentType: "text/plain" }),
+      ]),
     ],
     ["binary", { method: "POST", url: "/api/x", body: { mode: "file", file: { src: "/tmp/a.bin" } } }],
     ["graphql", { method: "POST", url: "/api/x", body: { mode: "graphql", graphql: { query: "{a}", variables: "" } } }],

@@ -190,16 +190,17 @@ const postData = obj({
 const commentVal = text(fc.string({ minLength: 1, maxLength: 60 }));
 const passwords = fc.oneof(fc.constantFrom(...Object.values(SEED_PASSWORDS)), fc.string({ minLength: 1, maxLength: 16 }));
 
-const signupFields = obj({
-  username: text(username),
-  password: text(passwords),
+/** What a user's profile holds, as signup and an edit both take it. */
+const profileFields = {
   firstName: text(name),
   lastName: text(name),
   bio: text(fc.string({ maxLength: 250 })),
   link: text(fc.webUrl()),
   userPhoto: text(image),
   coverPhoto: text(image),
-});
+};
+
+const signupFields = obj({ username: text(username), password: text(passwords), ...profileFields });
 
 const BODIES: Record<string, fc.Arbitrary<Json>> = {
   "POST /api/auth/signup": fc.oneof(
@@ -232,12 +233,7 @@ const BODIES: Record<string, fc.Arbitrary<Json>> = {
   "POST /api/users/edit": obj({
     userData: field(
       obj({
-        firstName: text(name),
-        lastName: text(name),
-        bio: text(fc.string({ maxLength: 250 })),
-        link: text(fc.webUrl()),
-        userPhoto: text(image),
-        coverPhoto: text(image),
+        ...profileFields,
         username: text(username),
         password: text(passwords),
         bookmarks: anyJson,

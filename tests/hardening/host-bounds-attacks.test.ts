@@ -35,7 +35,7 @@ import type { PostmanCollection } from "#mock/tester/postman/convert";
 import type { Assertion, ScriptOutcome } from "#mock/tester/sandbox/sandbox";
 import { postmanCollection } from "../fixtures/postman";
 import { after, attack, collectionFile, scripted, stillJudged, type AttackOptions, type AttackResult } from "./attack";
-import { measured as hostMeasured } from "./measured";
+import { measured as hostMeasured, peakMb } from "./measured";
 
 /** The bin, measured (measured.ts): `[host-bounds] what: exit, peak RSS, s`. */
 const measured = (what: string, args: string[], cwd?: string) => hostMeasured("host-bounds", what, args, cwd);
@@ -118,7 +118,7 @@ describe("item 5: host work a script drives is bounded and linear", () => {
       expect(report.results[0]).toMatchObject({ status: null, pass: false });
       expect(report.results[0].error).toMatch(/^not sent: its \{\{variables\}\} expand to more than 16,777,216 characters \(the bound/);
       lastIsJudged(report);
-      if (ran.rssMb) expect(ran.rssMb).toBeLessThan(1024);
+      expect(peakMb(ran)).toBeLessThan(1024);
     },
   );
 
@@ -176,7 +176,6 @@ describe("item 5: host work a script drives is bounded and linear", () => {
     expect(flooded.pass).toBe(false);
     // 8M characters count as 16 MB: the 4th event passes 64 MB by its length and is never parsed; the script
     // is stopped before its code returns, so nothing it asked reaches the sender.
-    expect((flooded.sent ?? []).length).toBeLessThanOrEqual(4);
     expect(flooded.sent).toBeUndefined();
     expect(failureText(flooded)).toContain(
       "pm.sendRequest: more than 64 MB sent and received by one request's scripts (the bound); the script was stopped before this one was read",
@@ -248,7 +247,7 @@ describe("item 5: host work a script drives is bounded and linear", () => {
       expect(ran.stdout.split("\n").filter((l) => l.startsWith("  │ 'line'")).length).toBe(BOUNDS.consoleCallsPerScript);
       expect(bytes.json).toBeLessThan(4 * 1024 * 1024);
       lastIsJudged(report);
-      if (ran.rssMb) expect(ran.rssMb).toBeLessThan(1024);
+      expect(peakMb(ran)).toBeLessThan(1024);
     },
   );
 

@@ -11,6 +11,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { table, watchedProcess, type Watched } from "./measure";
+import { keep, record } from "./record";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const BIN = join(ROOT, "cli/bin/mockman.js");
@@ -214,5 +215,8 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
     .slice(2)
     .map(Number)
     .filter((n) => n > 0);
+  // Alone at its default sizes it writes its own section of tests/benchmarks.md; at other sizes it only prints.
+  if (!counts.length) record("npx tsx tests/bench/postman-run.ts");
   await benchPostmanRun(counts.length ? counts : undefined);
+  if (!counts.length) await keep("postman-run");
 }

@@ -81,9 +81,19 @@ describe("a benchmark run's figures", () => {
   it("each section of tests/benchmarks.md is a whole run, or says it has not run yet", () => {
     const text = readFileSync(FIGURES_FILE, "utf8");
     const sections = [...text.matchAll(/<!-- bench:([\w-]+) -->([\s\S]*?)<!-- \/bench:\1 -->/g)];
-    expect(sections.map(([, name]) => name)).toEqual(["node", "browser", "browser-cpu-4", "browser-slow-device-4", "hardening"]);
+    expect(sections.map(([, name]) => name)).toEqual([
+      "node",
+      "postman-run",
+      "sandbox",
+      "browser",
+      "browser-cpu-4",
+      "browser-slow-device-4",
+      "hardening",
+    ]);
     for (const [, name, body] of sections) {
-      expect(body.trim(), name).toMatch(/^((`npm run bench[^`]*`|`CI=true npm test`) on \d{4}-\d\d-\d\d at [0-9a-f]{7} |_Not run yet\._$)/);
+      expect(body.trim(), name).toMatch(
+        /^((`npm run bench[^`]*`|`npx tsx tests\/bench\/[\w-]+\.ts`|`CI=true npm test`) on \d{4}-\d\d-\d\d at [0-9a-f]{7} |_Not run yet\._$)/,
+      );
     }
   });
 });

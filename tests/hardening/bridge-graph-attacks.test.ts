@@ -1,10 +1,11 @@
 // Attacks on what the host does with the values a script hands across the bridge: Flatted and
 // teleport-javascript (how postman-sandbox's events and console calls cross) carry shared and cyclic
 // references, so a few KB of text can stand for a cycle or for a graph with 2^40 paths. The host reads each
-// as a tree (sandbox.ts treeOf): a reference back to its own path is "[Circular]", and the paths are bounded
-// by the text's size. Before, a cycle a script logged or set as a variable ended the run with "unexpected
-// error: Converting circular structure to JSON" and no report, and a graph of 2^40 paths hung the process
-// at 100% CPU until it ran out of memory (util.inspect, JSON.stringify and String() walk every path).
+// as a tree (sandbox.ts treeOf; flatTreeOf, straight from an event's text): a reference back to its own
+// path is "[Circular]", and the paths are bounded by the text's size. Before, a cycle a script logged or set
+// as a variable ended the run with "unexpected error: Converting circular structure to JSON" and no report,
+// and a graph of 2^40 paths hung the process at 100% CPU until it ran out of memory (util.inspect,
+// JSON.stringify and String() walk every path).
 // Each run is the bin under /usr/bin/time -v when it is there (measured.ts).
 import { describe, expect, it } from "vitest";
 import { after, attack, scripted, stillJudged } from "./attack";

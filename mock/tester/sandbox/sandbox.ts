@@ -49,8 +49,9 @@
 //   fails with the bound's message, its changes to the jar are undone, the
 //   isolate is put back, and the run goes on.
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from "quickjs-emscripten-core";
-import { parse as flatParse, stringify as flatStringify } from "flatted";
-import { parse as teleportParse } from "teleport-javascript";
+import { stringify as flatStringify } from "flatted";
+// Its default export: the package is CommonJS under Node (tsx, the benches), which names no `parse` of its own.
+import teleport from "teleport-javascript";
 import { Cookie } from "@postman/tough-cookie";
 import { cookiesFor, keepSetCookies, postmanCookieOf, runJar, splitSetCookie, type RunJar } from "../engine/cookies";
 import { writeBody, type Body } from "../postman/body";
@@ -401,7 +402,7 @@ export class ScriptSandbox {
           running.stop = running.host.crossing?.("request", raw.length);
           if (running.stop !== undefined) return undefined;
         }
-        const event = treeOf(flatParse(raw), raw.length);
+        const event = flatTreeOf(raw);
         if (!Array.isArray(event) || typeof event[0] !== "string") return undefined;
         if (running && name === `execution.assertion.${running.id}`) this.assertionsOf(running, event[2]);
         else {
@@ -596,10 +597,10 @@ export class ScriptSandbox {
       running.consoleDropped++;
       return;
     }
-    const event = flatParse(raw) as unknown[];
+    const event = flatTreeOf(raw) as unknown[];
     const [level, text] = [event[2], event[3]];
     if (typeof level !== "string" || typeof text !== "string") return;
-    const messages = treeOf(teleportParse(text), raw.length);
+    const messages = treeOf(teleport.parse(text), raw.length);
     running.consoleChars += raw.length;
     running.console.push({ level, messages: Array.isArray(messages) ? messages : [messages] });
   }
@@ -1137,9 +1138,9 @@ const TREE_DEPTH = 1_000;
  * the characters of its keys and strings: a text without shared references never passes it); past that, and
  * past TREE_DEPTH levels, a value is a note saying so. Little past the text: a later script's environment
  * carries what a variable holds, and a larger tree made it run past its budget as it was read. A key `__proto__` stays an own key, as
- * JSON.parse leaves it.
+ * JSON.parse leaves it. `entry` reads a member of an object as the value it stands for (flatTreeOf's indexes).
  */
-export function treeOf(value: unknown, textChars: number): unknown {
+export function treeOf(value: unknown, textChars: number, entry: (member: unknown) => unknown = (member) => member): unknown {
   let left = textChars + 1024;
   const path = new Set<object>();
   const seen = new Set<string>();
@@ -1174,17 +1175,17 @@ export function treeOf(value: unknown, textChars: number): unknown {
     try {
       if (v instanceof Map) {
         const out = new Map<unknown, unknown>();
-        for (const [key, inner] of v) if (left >= 0) out.set(copy(key, depth + 1), copy(inner, depth + 1));
+        for (const [key, inner] of v) if (left >= 0) out.set(copy(entry(key), depth + 1), copy(entry(inner), depth + 1));
         return out;
       }
       if (v instanceof Set) {
         const out = new Set<unknown>();
-        for (const inner of v) if (left >= 0) out.add(copy(inner, depth + 1));
+        for (const inner of v) if (left >= 0) out.add(copy(entry(inner), depth + 1));
         return out;
       }
       if (Array.isArray(v)) {
         const out: unknown[] = [];
-        for (let i = 0; i < v.length && left >= 0; i++) out.push(copy(v[i], depth + 1));
+        for (let i = 0; i < v.length && left >= 0; i++) out.push(copy(entry(v[i]), depth + 1));
         if (out.length < v.length) out.push(cutNote);
         return out;
       }
@@ -1195,7 +1196,7 @@ export function treeOf(value: unknown, textChars: number): unknown {
           Object.defineProperty(out, "…", { value: cutNote, enumerable: true, writable: true, configurable: true });
           break;
         }
-        const inner = copy((v as Record<string, unknown>)[key], depth + 1);
+        const inner = copy(entry((v as Record<string, unknown>)[key]), depth + 1);
         Object.defineProperty(out, key, { value: inner, enumerable: true, writable: true, configurable: true });
       }
       return out;
@@ -1204,6 +1205,21 @@ export function treeOf(value: unknown, textChars: number): unknown {
     }
   };
   return copy(value, 0);
+}
+
+/**
+ * Flatted's text read straight to the tree treeOf makes of what flatted's parse gives: the same bounds, the same
+ * CIRCULAR, each value built once. Flatted writes a value as a JSON array of entries, the value itself first; an
+ * object or array is an entry whose strings are the indexes of other entries (its strings and objects, each written
+ * once however often it is used: a shared or cyclic reference is one index), a string entry the string itself. The
+ * walk follows the indexes as it copies, so the graph flatted's parse would have built first, only to be copied
+ * again, is never made; nor is what lies past the bounds.
+ */
+export function flatTreeOf(text: string): unknown {
+  const entries: unknown = JSON.parse(text);
+  // Not flatted's text: flatted's parse throws on it.
+  if (!Array.isArray(entries)) throw new TypeError("not a flatted text");
+  return treeOf(entries[0], text.length, (member) => (typeof member === "string" ? entries[+member] : member));
 }
 
 function scopeOf(json: unknown, before: Record<string, unknown>): Record<string, unknown> {

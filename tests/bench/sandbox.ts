@@ -8,7 +8,7 @@
 import { parse as flattedParse, stringify as flattedStringify } from "flatted";
 import { isDeepStrictEqual } from "node:util";
 import { fmt, measure, table } from "./measure";
-import { registerRawText } from "./raw-text.mjs";
+import { registerRawText } from "../../cli/raw-text.mjs";
 import { keep, record } from "./record";
 import type { ScriptInput, ScriptHost } from "#mock/tester/sandbox/sandbox";
 

@@ -1,5 +1,5 @@
-// `import text from "file?raw"` under tsx (npm run bench), as Vite, vitest and
-// the CLI bundle read it: the file's text as the default export. The script
+// `import text from "file?raw"` under tsx (the bin run from source in a checkout,
+// npm run bench), as Vite, vitest and the CLI bundle read it: the file's text as the default export. The script
 // sandbox ships its runtime and libraries that way (mock/tester/sandbox/libraries.ts).
 import { readFileSync } from "node:fs";
 import { register } from "node:module";

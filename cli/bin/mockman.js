@@ -44,6 +44,7 @@ function freshBundle() {
     process.exit(1);
   }
   if (!checkout) return source;
+  if (process.env.MOCKMAN_FROM_SOURCE === "1") return undefined; // asked for: the TypeScript, as after an edit
   const built = statSync(bundle).mtimeMs;
   const sources = JSON.parse(source.slice(0, source.indexOf("\n")).replace("// mockman-sources ", ""));
   const changed = (file) => {
@@ -97,6 +98,9 @@ if (source) {
     process.exit(1);
   });
   register();
+  // After tsx's, so they run first: `file?raw` imports (the script sandbox's runtime) read as Vite and the bundle read them.
+  const { registerRawText } = await import(new URL("../raw-text.mjs", import.meta.url).href);
+  registerRawText();
   const { main } = await import(new URL("../index.ts", import.meta.url).href);
   await main();
 }

@@ -139,6 +139,18 @@ test.describe("at 375 px", () => {
     await keepShot(bar, `tabbar-320.png`);
   });
 
+  test("Home: Who to follow under the composer, then the Everyone / Following tabs right above the feed they switch", async ({ page }) => {
+    await loginAsGuest(page);
+    const composer = (await page.getByRole("region", { name: "Create a post" }).boundingBox())!;
+    const suggestions = (await page.getByRole("region", { name: "Who to follow" }).boundingBox())!;
+    const tabs = (await page.getByRole("navigation", { name: "Feeds" }).boundingBox())!;
+    const list = (await feed(page).boundingBox())!;
+    expect(suggestions.y, "Who to follow under the composer").toBeGreaterThan(composer.y + composer.height);
+    expect(tabs.y, "the feed's tabs under Who to follow").toBeGreaterThan(suggestions.y + suggestions.height);
+    expect(list.y, "the feed under its tabs").toBeGreaterThan(tabs.y + tabs.height);
+    expect(list.y - (tabs.y + tabs.height), "nothing between the tabs and the feed").toBeLessThanOrEqual(40);
+  });
+
   test("Who to follow: each person's Follow inside their row, no row cut", async ({ page }) => {
     await loginAsGuest(page);
     await noToasts(page);

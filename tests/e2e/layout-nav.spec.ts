@@ -106,6 +106,28 @@ test.describe("at 375 px", () => {
     // axe on /settings with the tab bar, in both themes: theme.spec.ts's walk at 375 px.
   });
 
+  test("the tabs stay where they are as you move between them (the one you are on takes no more room than before)", async ({ page }) => {
+    await loginAsGuest(page);
+    await noToasts(page);
+    const bar = nav(page);
+    const places = () =>
+      bar
+        .getByRole("link")
+        .evaluateAll((links) => links.map((a) => ({ x: a.getBoundingClientRect().x, w: a.getBoundingClientRect().width })));
+    const onHome = await places();
+    for (const [name, heading] of [
+      ["Explore", "Explore"],
+      ["Notifications", "Notifications"],
+      ["Bookmarks", "Bookmark"],
+      ["Settings", "Settings"],
+    ]) {
+      await bar.getByRole("link", { name }).click();
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await expect(bar.getByRole("link", { name })).toHaveAttribute("aria-current", "page");
+      expect(await places(), `the tabs on ${name}, as on Home`).toEqual(onHome);
+    }
+  });
+
   test("at 320 px the tab bar shows its six icons inside the screen, each link still named", async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 700 });
     await loginAsGuest(page);
@@ -115,6 +137,18 @@ test.describe("at 375 px", () => {
     const last = (await bar.getByRole("link", { name: "Settings" }).boundingBox())!;
     expect(last.x + last.width).toBeLessThanOrEqual(320);
     await keepShot(bar, `tabbar-320.png`);
+  });
+
+  test("Home: Who to follow under the composer, then the Everyone / Following tabs right above the feed they switch", async ({ page }) => {
+    await loginAsGuest(page);
+    const composer = (await page.getByRole("region", { name: "Create a post" }).boundingBox())!;
+    const suggestions = (await page.getByRole("region", { name: "Who to follow" }).boundingBox())!;
+    const tabs = (await page.getByRole("navigation", { name: "Feeds" }).boundingBox())!;
+    const list = (await feed(page).boundingBox())!;
+    expect(suggestions.y, "Who to follow under the composer").toBeGreaterThan(composer.y + composer.height);
+    expect(tabs.y, "the feed's tabs under Who to follow").toBeGreaterThan(suggestions.y + suggestions.height);
+    expect(list.y, "the feed under its tabs").toBeGreaterThan(tabs.y + tabs.height);
+    expect(list.y - (tabs.y + tabs.height), "nothing between the tabs and the feed").toBeLessThanOrEqual(40);
   });
 
   test("Who to follow: each person's Follow inside their row, no row cut", async ({ page }) => {

@@ -220,3 +220,19 @@ test("the layout passes axe in the light and the dark theme at 375 and 1280 px, 
     await checkInBothThemes(page, "layout-section");
   }
 });
+
+test("Collections keeps as much room under its title as History does, at 1280 and 375 px", async ({ page }) => {
+  await openMockman(page);
+  const gapUnderTitle = (name: string) =>
+    page.getByRole("region", { name }).evaluate((panel) => {
+      const range = document.createRange();
+      range.selectNodeContents(panel.querySelector(".mm-panel-title")!);
+      return Math.round(panel.querySelector(".mm-toolbar")!.getBoundingClientRect().top - range.getBoundingClientRect().bottom);
+    });
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    const history = await gapUnderTitle("History");
+    expect(history, `History's gap at ${width} px`).toBeGreaterThanOrEqual(8);
+    expect(await gapUnderTitle("Collections"), `Collections' gap at ${width} px, as History's`).toBe(history);
+  }
+});

@@ -283,6 +283,9 @@ for (const width of [375, 1280]) {
       const below = (await none.boundingBox())!;
       expect(below.y).toBeGreaterThanOrEqual(pic.y + pic.height - 1);
       expect(below.y + below.height).toBeLessThanOrEqual(size.height);
+      // A short description reads centred under the picture, not at the left of a wide empty column.
+      const words = await inked(none);
+      expect(Math.abs(words.x + words.width / 2 - (pic.x + pic.width / 2)), "the words centred under the picture").toBeLessThanOrEqual(2);
       // Focus stays inside.
       await page.keyboard.press("Tab");
       await expect(close).toBeFocused();

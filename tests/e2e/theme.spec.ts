@@ -224,6 +224,25 @@ test.describe("Settings > Appearance", () => {
     await expect.poll(() => theme(page)).toBe("light");
   });
 
+  for (const width of [375, 360]) {
+    test(`at ${width} px the legend has its line and System, Light and Dark share the next, inside the card`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await loginAsGuest(page);
+      await page.goto("/settings");
+      const group = page.getByRole("group", { name: "Theme" });
+      const legend = (await group.locator("legend").boundingBox())!;
+      const card = (await page.getByRole("region", { name: "Appearance" }).boundingBox())!;
+      const boxes = await Promise.all(
+        ["System", "Light", "Dark"].map(async (name) => (await group.locator("label", { hasText: name }).boundingBox())!),
+      );
+      for (const box of boxes) {
+        expect(Math.round(box.y), "the three on one line").toBe(Math.round(boxes[0].y));
+        expect(box.x + box.width, "inside the card").toBeLessThanOrEqual(card.x + card.width);
+      }
+      expect(boxes[0].y, "under the legend").toBeGreaterThanOrEqual(legend.y + legend.height);
+    });
+  }
+
   test("a dark page never paints white first", async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem("moments-theme", "dark"));
     // The theme is set by the head script, before any app code runs.

@@ -31,11 +31,10 @@ export const CollectionsPanel = memo(function CollectionsPanel({ collections, on
 
   return (
     <section className="mm-panel mm-collections" aria-labelledby="mm-collections-title">
-      <div className="mm-panel-head">
-        <h2 id="mm-collections-title" className="mm-panel-title">
-          Collections
-        </h2>
-      </div>
+      {/* A lone title: its own margin keeps the tools off it (a head row is for a title with buttons beside it). */}
+      <h2 id="mm-collections-title" className="mm-panel-title">
+        Collections
+      </h2>
       <div className="mm-toolbar" role="group" aria-label="Collection tools">
         <button
           type="button"

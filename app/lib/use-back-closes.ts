@@ -8,12 +8,20 @@
 // other ways of closing leave the history as they found it.
 // On the tab's first page (the router's history index 0), Back would leave the app and unload
 // the document, which no blocker can hold. There the sheet takes an entry of its own, as apps do:
-// the same URL and router state, the next index, pushed past the router (which never hears of it).
-// Back then lands on the page's entry, and a popstate listener added at boot before the router's
+// the same URL and router state, pushed past the router (which never hears of it). Back then lands
+// on the page's entry, and a popstate listener added at boot before the router's
 // (`listenBeforeRouter`: Chromium calls a window's listeners in the order they were added, capture
 // or not) closes the sheet and keeps the router out of it (same URL, nothing to load); the sheet's
-// other ways of closing take the entry back out. A link inside the sheet leaves that entry behind
-// the page it opens: Back from there shows the page, and one more Back leaves the app.
+// other ways of closing take the entry back out.
+// A link inside the sheet (any navigation made while that entry is the current one) takes the
+// entry's place instead of going past it: the router's pushState is made a replaceState there, so
+// Back from the page it opens shows the page, and the next Back leaves the app, with no dead Back
+// between. The router reads the current entry's index and pushes the next; so the sheet's entry
+// keeps the page's index (0), and the router's entry lands at 1, where the router counts it: the
+// deltas it gives blockers on a later Back or Forward stay true. An entry of a sheet that has gone
+// (Forward onto it after Close, Escape or Back; a reload on it) is made a plain one at index 1
+// before the router reads it. A replace the router makes on the sheet's entry (a link to the very
+// URL the sheet is on; none in the sheet is) would keep index 0, one short, until the next Back.
 import { useBlocker, useLocation, type BlockerFunction } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
 import { useLatest } from "./use-latest";
@@ -33,8 +41,8 @@ export function useBackCloses(onClose: () => void) {
   }, [blocker, close]);
   useEffect(() => {
     const state: unknown = window.history.state;
-    if (!isRouterState(state) || state.idx !== 0 || !listening) return;
-    const own = { ...state, idx: 1, sheet: true };
+    if (!isRouterState(state) || state.idx !== 0 || state.sheet === true || !listening) return;
+    const own = { ...state, sheet: true };
     window.history.pushState(own, "", window.location.href);
     let open = true;
     // Back from the sheet's entry (or the one its other ways of closing take): the page's entry is as the router left it.
@@ -43,13 +51,15 @@ export function useBackCloses(onClose: () => void) {
       open = false;
     };
     sheetPop = onPop;
+    sheetEntry = own;
     return () => {
+      if (sheetEntry === own) sheetEntry = null;
       if (!open) return;
       open = false;
       // Closed another way, still on its entry: it goes (its popstate is heard here, not by the router).
       const now: unknown = window.history.state;
       if (isRouterState(now) && now.sheet === true && now.key === own.key) window.history.back();
-      // Gone by a link of its own: its entry stays behind the new page, and the router hears every Back.
+      // Gone by a link of its own: the new page took its entry's place, and the router hears every Back.
       else if (sheetPop === onPop) sheetPop = null;
     };
   }, [close]);
@@ -57,22 +67,46 @@ export function useBackCloses(onClose: () => void) {
 
 /** What the next popstate does instead of the router, while a sheet holds an entry of its own. */
 let sheetPop: (() => void) | null = null;
+/** The state of that entry, while it is there: a push made on it replaces it. */
+let sheetEntry: SheetState | null = null;
 let listening = false;
 
 /** Called at boot, before the router starts: the sheet's own entry is then heard before the router hears anything. */
 export function listenBeforeRouter() {
   if (listening) return;
   listening = true;
+  settleGoneSheet();
+  const history = window.history;
+  const push = history.pushState.bind(history);
+  history.pushState = (data: unknown, unused: string, url?: string | URL | null) => {
+    const now: unknown = history.state;
+    const own = sheetEntry;
+    if (!own || !isRouterState(now) || now.sheet !== true || now.key !== own.key) return push(data, unused, url);
+    // A link inside the sheet: the router numbered its entry from the sheet's (the page's index), one past it.
+    sheetEntry = null;
+    sheetPop = null;
+    history.replaceState(data, unused, url);
+  };
   window.addEventListener("popstate", (event) => {
     const run = sheetPop;
-    if (!run) return;
+    if (!run) return settleGoneSheet();
     sheetPop = null;
     event.stopImmediatePropagation();
     run();
   });
 }
 
+/** On the entry of a sheet that has gone, before the router reads it: a plain entry, one past the first page's. */
+function settleGoneSheet() {
+  const state: unknown = window.history.state;
+  if (!isRouterState(state) || state.sheet !== true) return;
+  const { sheet: _sheet, ...plain } = state;
+  window.history.replaceState({ ...plain, idx: 1 }, "");
+}
+
+type SheetState = { idx: number; key?: string; sheet?: boolean };
+
 /** The state the router keeps in each history entry (its key and index), with the sheet's mark. */
-function isRouterState(state: unknown): state is { idx: number; key?: string; sheet?: boolean } {
+function isRouterState(state: unknown): state is SheetState {
   return typeof state === "object" && state !== null && typeof (state as { idx?: unknown }).idx === "number";
 }

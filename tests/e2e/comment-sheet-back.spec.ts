@@ -2,7 +2,9 @@
 // and Instagram (it used to leave the page, and what was typed with it). Back then goes back
 // as before; the sheet's own ways of closing (Close, Escape) leave the history as it was, and
 // focus goes back to the post's Comment button either way. 'Open post' inside the sheet still
-// goes to the post. On the tab's first page too, where a Back would otherwise leave the app.
+// goes to the post. On the tab's first page too, where a Back would otherwise leave the app; and
+// there a link inside the sheet opens its page in the sheet's place: Back from it shows the first
+// page, and the next Back leaves, with no dead Back between (the sheet's entry used to stay behind).
 import { expect, test, type Page } from "./fixtures";
 import { loginAsGuest, postWith, shoot, watchErrors } from "./screen-helpers";
 
@@ -95,6 +97,62 @@ test("on the tab's first page, Back closes the sheet instead of leaving the app;
   expect(errors).toEqual([]);
 
   // One Back leaves the app, as it would have without the sheet.
+  await page.goBack();
+  await expect(page).toHaveURL(/^data:text\/html/);
+});
+
+test("on the tab's first page, a link inside the sheet takes the sheet's place: Back shows the page, the next Back leaves", async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  await loginAsGuest(page);
+  await page.goto("data:text/html,<title>Elsewhere</title><p>Elsewhere</p>");
+  await page.goto("/home");
+  await expect(postWith(page, POST)).toBeVisible();
+  let { sheet } = await openSheet(page);
+  await sheet.getByRole("link", { name: "Open post" }).click();
+  await expect(page).toHaveURL(/\/post\//);
+  await expect(sheet).toHaveCount(0);
+
+  // The router still counts its entries right: Back with the post's own sheet open (held by the
+  // router's blocker, which puts the entry back by the count) closes the sheet and stays on the post.
+  const onPost = page.getByRole("article").filter({ hasText: POST }).first();
+  await onPost.getByRole("button", { name: "Comment" }).click();
+  await expect(sheet).toBeVisible();
+  await page.goBack();
+  await expect(sheet).toHaveCount(0);
+  await expect(page).toHaveURL(/\/post\//);
+  await expect(onPost).toBeVisible();
+
+  // Back from the post: Home, with no sheet; Forward and Back again agree.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(postWith(page, POST)).toBeVisible();
+  await expect(sheet).toHaveCount(0);
+  await page.goForward();
+  await expect(page).toHaveURL(/\/post\//);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(postWith(page, POST)).toBeVisible();
+  // The next Back leaves the app: no second Home between.
+  await page.goBack();
+  await expect(page).toHaveURL(/^data:text\/html/);
+
+  // A mention in a comment does the same as Open post.
+  await page.goto("/home");
+  await expect(postWith(page, POST)).toBeVisible();
+  const again = await openSheet(page);
+  sheet = again.sheet;
+  await again.box.fill("Ask @marcoreyes about docs");
+  await sheet.getByRole("button", { name: "Reply" }).click();
+  await sheet.getByRole("link", { name: "@marcoreyes" }).click();
+  await expect(page).toHaveURL(/\/profile\/marcoreyes$/);
+  await expect(sheet).toHaveCount(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(postWith(page, POST)).toBeVisible();
+  await expect(sheet).toHaveCount(0);
+  expect(errors).toEqual([]);
   await page.goBack();
   await expect(page).toHaveURL(/^data:text\/html/);
 });

@@ -5,7 +5,7 @@
 // a worker's fetch would reach the static server) and a full URL the network.
 // Each answer comes back as the engine's Exchange, and as the page's Outcome
 // for whoever shows it (a Send shows its own request's answer).
-import { withJarCookie, type Exchange, type OutgoingRequest, type SendOptions, type Sender } from "#mock/tester/engine/exchange";
+import type { Exchange, OutgoingRequest, Sender } from "#mock/tester/engine/exchange";
 import { textAnswer } from "#mock/tester/answer-body";
 import { sendRequest, type Outcome } from "./send";
 
@@ -48,11 +48,10 @@ export function pageSender(options: PageSenderOptions = {}): Sender {
   return {
     where: options.base ?? IN_PAGE,
     close: async () => {},
-    async send(request: OutgoingRequest, sendOptions?: SendOptions) {
+    async send(request: OutgoingRequest) {
       const url = joinBase(options.base, request.path);
       const headers: Record<string, string> = {};
-      const cookie = withJarCookie(request, sendOptions?.cookies);
-      for (const [name, value] of [...cookie.headers, ...(cookie.added ? [cookie.added] : [])]) {
+      for (const [name, value] of request.headers) {
         const key = Object.keys(headers).find((k) => k.toLowerCase() === name.toLowerCase()) ?? name;
         headers[key] = key in headers ? `${headers[key]}, ${value}` : value;
       }
@@ -60,8 +59,7 @@ export function pageSender(options: PageSenderOptions = {}): Sender {
       const built = request.body === undefined ? {} : { body: request.body };
       const outcome = await sendRequest({ method: request.method, endpoint: url, headers, built }, fetcher);
       options.onOutcome?.({ method: request.method, url }, outcome);
-      const exchange = await exchangeOf(outcome);
-      return sendOptions?.systemHeaders && cookie.listed ? { ...exchange, systemHeaders: [cookie.listed] } : exchange;
+      return exchangeOf(outcome);
     },
   };
 }

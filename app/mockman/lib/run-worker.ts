@@ -9,8 +9,7 @@
 import { executeRun, prepareRun } from "#mock/tester/engine/run";
 import type { SandboxFactory } from "#mock/tester/engine/postman-run";
 import { ScriptSandbox } from "#mock/tester/sandbox/sandbox";
-import type { Exchange, FileSource, Sender } from "#mock/tester/engine/exchange";
-import type { OutgoingRequest } from "#mock/tester/engine/exchange";
+import { withJarCookie, type Exchange, type FileSource, type OutgoingRequest, type Sender } from "#mock/tester/engine/exchange";
 import type { ReplayResult } from "#mock/tester/engine/reporters";
 import { connect, type CallContext, type Endpoint } from "#mock/browser/channel-calls";
 import { dynamicVariables } from "#mock/tester/engine/dynamic";
@@ -95,11 +94,15 @@ async function run(ask: RunRequest, call: CallContext) {
   const sender: Sender = {
     where: prepared.base ?? "the page's mock",
     close: async () => {},
-    // The page's fetch follows redirects itself: the send options' jar hooks and redirect rules stay here.
-    async send(request) {
-      const entry: Sent = { request };
+    // The page's fetch follows redirects itself: the send options' redirect rules stay here. The run's jar
+    // writes the Cookie row here, as every sender writes it (exchange.ts withJarCookie).
+    async send(request, options) {
+      const cookie = withJarCookie(request, options?.cookies);
+      const sending = { ...request, headers: [...cookie.headers, ...(cookie.added ? [cookie.added] : [])] };
+      const entry: Sent = { request: sending };
       sent.push(entry);
-      entry.exchange = await page.call("send", [prepared.base, request]);
+      const exchange = await page.call("send", [prepared.base, sending]);
+      entry.exchange = options?.systemHeaders && cookie.listed ? { ...exchange, systemHeaders: [cookie.listed] } : exchange;
       return entry.exchange;
     },
   };

@@ -731,6 +731,15 @@ describe("Postman's script API", () => {
     expect(outcome.scopes.environment).toEqual({ baseUrl: "http://h", e: "1" });
   });
 
+  it("a request sent by path alone (in-process, the page's mock) reads its path as written, not its first segment as a host", async () => {
+    // The encoder writes the path as http:///api/test-todos?a=1; postman-collection's Url would read host "api", path "/test-todos".
+    const outcome = await run(
+      `pm.test("url", () => pm.expect([pm.request.url.toString(), pm.request.url.getPath(), pm.request.url.getHost()]).to.eql(["/api/test-todos?a=1", "/api/test-todos", ""]));`,
+      { request: { id: "r1", name: "Todos", method: "GET", url: "http:///api/test-todos?a=1", headers: [], body: null } },
+    );
+    expect(results(outcome)).toEqual({ url: "pass" });
+  });
+
   it("pm.request.url reads as postman-collection's Url (query a list, path, host), and what a script changes of it, its headers, the method or the raw body comes back", async () => {
     const outcome = await run(
       `

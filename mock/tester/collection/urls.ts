@@ -33,3 +33,13 @@ export function relativeTo(url: string, origin?: string): string {
   }
   return url;
 }
+
+/**
+ * A URL with no host as its path: postman-url-encoder writes a path alone as `http:///api/x`, which a URL
+ * parser (postman-collection's Url, WHATWG's URL) reads as the host `api` and the path `/x`. Any other URL
+ * comes back undefined.
+ */
+export function hostlessPath(url: string): string | undefined {
+  const noHost = /^[a-z][a-z0-9+.-]*:\/\/(?=\/)/i.exec(url);
+  return noHost ? url.slice(noHost[0].length) : undefined;
+}

@@ -7,6 +7,7 @@
 // domain/path/key in the store's index, so it costs the same however many cookies it holds.
 import { CookieJar, MemoryCookieStore, type Cookie } from "@postman/tough-cookie";
 import { BOUNDS } from "./limits";
+import { hostlessPath } from "../collection/urls";
 
 type Callback = (error: Error | null, result?: unknown) => void;
 
@@ -112,8 +113,8 @@ export function jarFromJSON(text: string): RunJar {
  * the host `api` and the path `/x`: a cookie's Path=/api would then never match.
  */
 function jarUrl(url: string): string {
-  const noHost = /^[a-z][a-z0-9+.-]*:\/\/(?=\/)/i.exec(url);
-  if (noHost) return `http://localhost${url.slice(noHost[0].length)}`;
+  const path = hostlessPath(url);
+  if (path !== undefined) return `http://localhost${path}`;
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) return url;
   return url.startsWith("/") ? `http://localhost${url}` : `http://${url}`;
 }

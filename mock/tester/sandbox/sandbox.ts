@@ -56,6 +56,7 @@ import { Cookie } from "@postman/tough-cookie";
 import { cookiesFor, keepSetCookies, postmanCookieOf, runJar, splitSetCookie, type RunJar } from "../engine/cookies";
 import { writeBody, type Body } from "../postman/body";
 import { BOUNDS, cut } from "../engine/limits";
+import { hostlessPath } from "../collection/urls";
 import type { MultipartWriter } from "../engine/exchange";
 
 export const SCRIPT_TIMEOUT_MS = 5_000;
@@ -1012,7 +1013,8 @@ function contextOf(input: ScriptInput): Record<string, unknown> {
 /** The flat request as postman-collection's Request JSON. */
 function requestJsonOf(request: ScriptRequest): Record<string, unknown> {
   const json: Record<string, unknown> = {
-    url: request.url,
+    // A path run (in-process, the page's mock): the path as written, not `http:///api/x` read as the host `api`.
+    url: hostlessPath(request.url) ?? request.url,
     method: request.method,
     header: request.listed ?? request.headers.map(([key, value]) => ({ key, value })),
   };

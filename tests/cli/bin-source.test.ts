@@ -4,6 +4,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, it } from "vitest";
+import { postmanCollection } from "../fixtures/postman";
 import { processCli, tempDb } from "./helpers";
 
 it("a scripted collection runs from source as it runs from the bundle", { timeout: 120_000 }, async () => {
@@ -11,16 +12,15 @@ it("a scripted collection runs from source as it runs from the bundle", { timeou
   const file = join(dir, "scripted.postman_collection.json");
   writeFileSync(
     file,
-    JSON.stringify({
-      info: { name: "scripted", schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json" },
-      item: [
+    JSON.stringify(
+      postmanCollection("scripted", [
         {
           name: "posts",
           event: [{ listen: "test", script: { exec: ["pm.test('answered', () => pm.response.to.have.status(200));"] } }],
           request: { method: "GET", url: "/api/posts?limit=1" },
         },
-      ],
-    }),
+      ]),
+    ),
   );
   const ran = await processCli(["replay", file, "--db", db], { cwd: dir, env: { MOCKMAN_FROM_SOURCE: "1" } });
   expect(ran.stderr).toBe("");

@@ -6,7 +6,7 @@ import type { Mock } from "#mock/core/create-mock";
 import { CliError } from "./errors";
 import pkg from "../package.json" with { type: "json" };
 import { answerReceived } from "./memory";
-import { withJarCookie, type Exchange, type OutgoingRequest, type SendOptions, type Sender } from "#mock/tester/engine/exchange";
+import { jarCookieRows, type Exchange, type OutgoingRequest, type SendOptions, type Sender } from "#mock/tester/engine/exchange";
 import { textAnswer } from "#mock/tester/answer-body";
 
 /** What a terminal shows for a binary body, the way Postman and HTTPie do. */
@@ -57,8 +57,8 @@ export function inProcessSender(mock: Mock, where: string, close: () => Promise<
       // Plain data straight to the dispatcher: no Web Request for the mock to flatten again (about 10x less per request).
       const headers: Record<string, string> = {};
       const system = systemRows(request, sendOptions);
-      const cookie = withJarCookie(request, sendOptions?.cookies);
-      for (const [name, value] of [...cookie.headers, ...system, ...(cookie.added ? [cookie.added] : [])]) {
+      const cookie = jarCookieRows(request, sendOptions);
+      for (const [name, value] of [...request.headers, ...system]) {
         const key = name.toLowerCase();
         headers[key] = key in headers ? `${headers[key]}, ${value}` : value;
       }
@@ -124,7 +124,7 @@ function systemRows(request: OutgoingRequest, options: SendOptions | undefined, 
 
 /**
  * What the transport writes after them (undici, as postman-request does): Connection, the body's Content-Length
- * and the jar's Cookie (withJarCookie's `listed`) in postman-request's order: the jar's row after a text body's
+ * and the jar's Cookie (jarCookieRows' `listed`) in postman-request's order: the jar's row after a text body's
  * length (set when the body is), before a form's (form-data counts it once the headers are written).
  */
 function transportRows(request: OutgoingRequest, cookie?: [string, string]): Array<[string, string]> {
@@ -165,8 +165,8 @@ export async function httpSender(baseUrl: string, options: { insecure?: boolean 
       let { method, body } = request;
       let path = prefix + (request.path.startsWith("/") ? request.path : `/${request.path}`);
       const system = systemRows(request, sendOptions, target.host);
-      const cookie = withJarCookie(request, sendOptions?.cookies);
-      let headers = [...cookie.headers, ...system, ...(cookie.added ? [cookie.added] : [])];
+      const cookie = jarCookieRows(request, sendOptions);
+      let headers = [...cookie.own, ...system, ...(cookie.added ? [cookie.added] : [])];
       const systemHeaders = [...system, ...transportRows(request, cookie.listed)];
       const setCookies: string[] = [];
       // With the run's jar (SendOptions.cookies), each hop's Set-Cookie is kept for that hop's path and the next

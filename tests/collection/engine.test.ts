@@ -2,14 +2,7 @@
 // A stand-in sender records what goes out; a stand-in sandbox plays the part of
 // the isolate's pm.sendRequest and pm.cookies through the host the engine gives.
 import { describe, expect, it } from "vitest";
-import {
-  withJarCookie,
-  type Exchange,
-  type FormPart,
-  type MultipartWriter,
-  type OutgoingRequest,
-  type Sender,
-} from "#mock/tester/engine/exchange";
+import type { Exchange, FormPart, MultipartWriter, OutgoingRequest, Sender } from "#mock/tester/engine/exchange";
 import { executeRun, prepareRun, RunSetupError, type RunInputs } from "#mock/tester/engine/run";
 import type { SandboxFactory } from "#mock/tester/engine/postman-run";
 import { outcome } from "./outcome";
@@ -26,10 +19,9 @@ function recorder(answer: (request: OutgoingRequest, n: number) => Partial<Excha
   const sender: Sender = {
     where: "test",
     close: async () => {},
-    async send(request, options) {
-      // As every sender does: the run's jar writes the first hop's Cookie row (exchange.ts withJarCookie).
-      const cookie = withJarCookie(request, options?.cookies);
-      sent.push({ ...request, headers: [...cookie.headers, ...(cookie.added ? [cookie.added] : [])] });
+    async send(request) {
+      // The request as it comes: the engine has written the jar's Cookie row into it.
+      sent.push(request);
       return { status: 200, statusText: "OK", headers: {}, body: null, ms: 1, ...answer(request, sent.length - 1) };
     },
   };

@@ -9,7 +9,7 @@
 import { executeRun, prepareRun } from "#mock/tester/engine/run";
 import type { SandboxFactory } from "#mock/tester/engine/postman-run";
 import { ScriptSandbox } from "#mock/tester/sandbox/sandbox";
-import { withJarCookie, type Exchange, type FileSource, type OutgoingRequest, type Sender } from "#mock/tester/engine/exchange";
+import { type Exchange, type FileSource, type OutgoingRequest, type Sender } from "#mock/tester/engine/exchange";
 import type { ReplayResult } from "#mock/tester/engine/reporters";
 import { connect, type CallContext, type Endpoint } from "#mock/browser/channel-calls";
 import { dynamicVariables } from "#mock/tester/engine/dynamic";
@@ -94,15 +94,14 @@ async function run(ask: RunRequest, call: CallContext) {
   const sender: Sender = {
     where: prepared.base ?? "the page's mock",
     close: async () => {},
-    // The page's fetch follows redirects itself: the send options' redirect rules stay here. The run's jar
-    // writes the Cookie row here, as every sender writes it (exchange.ts withJarCookie).
+    // The page's fetch follows redirects itself: the send options' redirect rules stay here. The jar's Cookie row
+    // is in the request (SendOptions.jarCookie), listed as the requester's.
     async send(request, options) {
-      const cookie = withJarCookie(request, options?.cookies);
-      const sending = { ...request, headers: [...cookie.headers, ...(cookie.added ? [cookie.added] : [])] };
-      const entry: Sent = { request: sending };
+      const entry: Sent = { request };
       sent.push(entry);
-      const exchange = await page.call("send", [prepared.base, sending]);
-      entry.exchange = options?.systemHeaders && cookie.listed ? { ...exchange, systemHeaders: [cookie.listed] } : exchange;
+      const exchange = await page.call("send", [prepared.base, request]);
+      const listed = options?.jarCookie && request.headers[options.jarCookie.at];
+      entry.exchange = options?.systemHeaders && listed ? { ...exchange, systemHeaders: [listed] } : exchange;
       return entry.exchange;
     },
   };

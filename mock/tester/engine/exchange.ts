@@ -11,10 +11,8 @@ export interface OutgoingRequest {
   body?: string | Uint8Array;
 }
 
-/** The run's jar as a sender reads it at each hop of a redirect (paths on the target, its query included). */
+/** The run's jar as a sender reads it at the later hops of a redirect (paths on the target, its query included). */
 export interface HopCookies {
-  /** The first hop's Cookie row (the request's own URL): its own row, then the jar's cookies; "" for none. */
-  first: string;
   /** The Cookie row for a later hop's path: the request's own row, then the jar's cookies; "" for none. */
   rowFor(path: string): string;
   /** Keeps an answer's Set-Cookie headers, for the path that answered. */
@@ -66,10 +64,16 @@ export interface SendOptions {
   /** The request's protocolProfileBehavior (postman/steps.ts): its redirect keys, else postman-request's defaults. */
   behaviour?: Behaviour;
   /**
-   * The run's cookie jar, hop by hop: the first hop's Cookie row written by the sender (withJarCookie), each hop's
-   * Set-Cookie kept, the next hop's Cookie row made from it.
+   * The run's cookie jar, hop by hop: each hop's Set-Cookie kept, the next hop's Cookie row made from it (the
+   * first hop's is in the request already, jarCookie).
    */
   cookies?: HopCookies;
+  /**
+   * The request's row that carries the run's jar, written by the engine (postman-run.ts), so no sender can lose the
+   * cookies: the request's own Cookie row with the jar's cookies after its own, or a row the requester adds
+   * (`added`, the request's last row). A sender lists it where its transport writes it (jarCookieRows).
+   */
+  jarCookie?: { at: number; added: boolean };
   /**
    * A run's request: the sender adds the system headers Newman's requester adds (Cache-Control, Postman-Token…,
    * less those the request's disabledSystemHeaders names) and says which it wrote (Exchange.systemHeaders).
@@ -143,25 +147,19 @@ export function sendWithin(sender: Sender, request: OutgoingRequest, options: Se
 }
 
 /**
- * The first hop's rows with the run's jar (SendOptions.cookies), as postman-request writes its Cookie header:
- * a Cookie row of the request's own carries the jar's cookies after its own, where it stands; else the jar's row
- * is one the requester adds (`added`, for the sender to write after its system rows). `listed` is the Cookie row
- * the requester wrote, for the sender's Exchange.systemHeaders, in the place its transport writes it.
+ * The request's rows and the jar's Cookie row apart (SendOptions.jarCookie): `own` the rows less a row the requester
+ * adds (`added`, for a sender to write after its system rows, as postman-request does); `listed` the Cookie row the
+ * requester wrote, for Exchange.systemHeaders, in the place the sender's transport writes it.
  */
-export function withJarCookie(
+export function jarCookieRows(
   request: OutgoingRequest,
-  cookies?: HopCookies,
-): {
-  headers: Array<[string, string]>;
-  added?: [string, string];
-  listed?: [string, string];
-} {
-  const row = cookies?.first;
-  if (!row) return { headers: request.headers };
-  const own = request.headers.findIndex(([name]) => name.toLowerCase() === "cookie");
-  if (own < 0) return { headers: request.headers, added: ["Cookie", row], listed: ["Cookie", row] };
-  const headers = request.headers.map((header, i): [string, string] => (i === own ? [header[0], row] : header));
-  return { headers, listed: [request.headers[own][0], row] };
+  options?: SendOptions,
+): { own: Array<[string, string]>; added?: [string, string]; listed?: [string, string] } {
+  const jar = options?.jarCookie;
+  const listed = jar && request.headers[jar.at];
+  if (!listed) return { own: request.headers };
+  if (!jar.added) return { own: request.headers, listed };
+  return { own: request.headers.filter((_, i) => i !== jar.at), added: listed, listed };
 }
 
 /** Header rows gathered by exact name, each name at its first row's place, as Node keeps them in an object ({ Name: [a, b] }). */

@@ -211,19 +211,26 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     if (options.deadline !== undefined && performance.now() >= options.deadline)
       throw new NotSent("the run's --timeout passed before it was sent");
     // The jar's cookies go after a Cookie row of the request's own, at each hop of a redirect too (a login's 302
-    // sets the cookie its Location needs): one rule, read by the sender, which writes the row where its transport does.
+    // sets the cookie its Location needs). The first hop's row is written here, into the request, so a sender cannot
+    // lose it; the sender only lists it where its transport writes it (SendOptions.jarCookie).
     const own = headerIndex(outgoing.headers, "cookie");
     const ownRow = own < 0 ? "" : outgoing.headers[own][1];
     const at = (path: string) => new URL(path, url).href;
     const rowAt = (href: string) => [ownRow, cookieHeader(jar, href)].filter(Boolean).join("; ");
     // url itself for the first hop, not at(url): a path alone (http:///api/...) read as a URL would take "api" for its host.
+    const first = behaviour.disableCookies ? "" : rowAt(url);
+    const jarCookie = first ? { at: own < 0 ? outgoing.headers.length : own, added: own < 0 } : undefined;
+    const sending: OutgoingRequest = !jarCookie
+      ? outgoing
+      : {
+          ...outgoing,
+          headers: jarCookie.added
+            ? [...outgoing.headers, ["Cookie", first]]
+            : outgoing.headers.map((row, i): [string, string] => (i === own ? [row[0], first] : row)),
+        };
     const cookies: HopCookies | undefined = behaviour.disableCookies
       ? undefined
-      : {
-          first: rowAt(url),
-          rowFor: (path) => rowAt(at(path)),
-          keep: (path, setCookies) => keepSetCookies(jar, at(path), setCookies),
-        };
+      : { rowFor: (path) => rowAt(at(path)), keep: (path, setCookies) => keepSetCookies(jar, at(path), setCookies) };
     // --timeout-request, or what is left of the run's --timeout when that is sooner: the run ends there, in flight or not.
     const requestMs = options.timeoutRequestMs || undefined;
     const runLeft = options.deadline === undefined ? undefined : Math.max(1, Math.ceil(options.deadline - performance.now()));
@@ -231,8 +238,14 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     const timeoutMs = byRun ? runLeft : requestMs;
     const exchange = await sendWithin(
       sender,
-      outgoing,
-      { ...(timeoutMs ? { timeoutMs } : {}), behaviour, ...(cookies ? { cookies } : {}), systemHeaders: true },
+      sending,
+      {
+        ...(timeoutMs ? { timeoutMs } : {}),
+        behaviour,
+        ...(cookies ? { cookies } : {}),
+        ...(jarCookie ? { jarCookie } : {}),
+        systemHeaders: true,
+      },
       () =>
         byRun
           ? new NotSent("no answer before the run's --timeout")

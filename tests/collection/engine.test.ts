@@ -495,6 +495,32 @@ describe("the run's target", () => {
   });
 });
 
+describe("a server variable nothing defines", () => {
+  const c = collection([get("A", "{{storeUrl}}/orders")]);
+
+  it("the CLI's messages say how to give it on the command line", async () => {
+    expect(prepareRun(c, inputs()).notes).toEqual([
+      "its URLs start with {{storeUrl}}, which nothing defines: requests fail as not sent. Point it at the API with --env-var storeUrl=<url> (for mockman serve, e.g. --env-var storeUrl=http://127.0.0.1:3001/api)",
+    ]);
+    const report = await run(c, recorder().sender);
+    expect(report.results[0].error).toBe(
+      "not sent: its URL starts with {{storeUrl}}, which has no value when it is sent (give it with --env-var storeUrl=<url>)",
+    );
+  });
+
+  it("the page's messages point to its Environment dialog, where a command-line flag means nothing", async () => {
+    const prepared = prepareRun(c, inputs({ asker: "page", collectionTarget: true }));
+    expect(prepared.notes).toEqual([
+      "its URLs start with {{storeUrl}}, which nothing defines: requests fail as not sent. Add storeUrl under Environment, or to the collection's variables",
+    ]);
+    const { report } = await executeRun(prepared, recorder().sender, { file: "c.json", bail: false });
+    expect(report.results[0].error).toBe(
+      "not sent: its URL starts with {{storeUrl}}, which has no value when it is sent (add storeUrl under Environment)",
+    );
+    expect(JSON.stringify({ notes: prepared.notes, report })).not.toContain("--env-var");
+  });
+});
+
 describe("--delay-request", () => {
   it("waits before every request, the first too, as postman-runtime queues its delay", async () => {
     const c = collection([get("A", "/api/a"), get("B", "/api/b")]);

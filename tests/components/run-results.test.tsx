@@ -34,13 +34,13 @@ const COLLECTION = JSON.stringify({
 });
 
 /** The collection run as its menu's Run does: the dialog, one iteration, Run, until the summary says Done. */
-async function runCollection() {
+async function runCollection(json = COLLECTION, name = "Moments API") {
   await pageMock();
-  const { collection } = await collectionFromFile(COLLECTION, "moments.postman_collection.json", 0);
+  const { collection } = await collectionFromFile(json, "moments.postman_collection.json", 0);
   const screen = renderInMockman(
     <RunnerDialog collection={collection} folder={null} vars={{ environment: {}, globals: {}, keepRun: () => {} }} onClose={() => {}} />,
   );
-  const runner = screen.getByRole("dialog", { name: "Run Moments API" });
+  const runner = screen.getByRole("dialog", { name: `Run ${name}` });
   await runner.getByLabelText("Iterations").fill("1");
   await runner.getByRole("button", { name: "Run", exact: true }).click();
   await expect.element(runner.getByTestId("run-summary"), { timeout: 60_000 }).toHaveTextContent("Done.");
@@ -96,4 +96,17 @@ test("an opened Run result passes axe in the light and the dark theme at 375 and
   await expect.poll(() => runner.element().querySelector(".mm-run-detail")).not.toBeNull();
   await expect.element(runner.element().querySelector(".mm-run-detail")!).toBeVisible();
   await axeInBothThemes();
+});
+
+test("a Run whose server variable nothing defines says to add it under Environment, not a command-line flag", RUN, async () => {
+  const json = JSON.stringify({
+    info: { name: "Store", schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json" },
+    item: [{ name: "Orders", request: { method: "GET", url: "{{storeUrl}}/orders" } }],
+  });
+  const runner = await runCollection(json, "Store");
+  await expect.poll(() => resultsOf(runner)).toHaveLength(1);
+  const shown = runner.element().textContent ?? "";
+  expect(shown).toContain("Add storeUrl under Environment, or to the collection's variables");
+  expect(shown).toContain("which has no value when it is sent (add storeUrl under Environment)");
+  expect(shown).not.toContain("--env-var");
 });

@@ -86,6 +86,8 @@ async function run(ask: RunRequest, call: CallContext) {
       baseUrl: ask.baseUrl,
       // Its user runs what they imported and sees where it goes: the collection's own baseUrl names the server, as in Postman.
       collectionTarget: true,
+      // Its messages point to the page's Environment dialog, not to the CLI's flags.
+      asker: "page",
     },
   );
   note({ type: "ready", base: prepared.base, names: prepared.names, iterations: prepared.iterations, notes: prepared.notes });

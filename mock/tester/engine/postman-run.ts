@@ -52,6 +52,9 @@ export type SandboxFactory = (options: { timeoutMs?: number }) => Promise<Sandbo
 
 export const defaultSandbox: SandboxFactory = (options) => ScriptSandbox.create(options);
 
+/** Who runs a collection, for the messages that say how to give a variable a value: the CLI's flags, or the page's Environment. */
+export type Asker = "cli" | "page";
+
 export interface PostmanRunOptions {
   bail: boolean;
   scopes: Scopes;
@@ -81,6 +84,8 @@ export interface PostmanRunOptions {
   cookieJar?: RunJar;
   /** --ignore-redirects: no redirect is followed unless a request's protocolProfileBehavior says followRedirects. */
   ignoreRedirects?: boolean;
+  /** Who runs it, for the advice in a not-sent message (run.ts RunInputs.asker): the CLI's flags by default. */
+  asker?: Asker;
 }
 
 /** How a run ended, for the report. */
@@ -608,7 +613,9 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     const unresolvedHost = leadingVariable(request.urlText);
     if (unresolvedHost)
       throw new NotSent(
-        `its URL starts with {{${unresolvedHost}}}, which has no value when it is sent (give it with --env-var ${unresolvedHost}=<url>)`,
+        `its URL starts with {{${unresolvedHost}}}, which has no value when it is sent (${
+          options.asker === "page" ? `add ${unresolvedHost} under Environment` : `give it with --env-var ${unresolvedHost}=<url>`
+        })`,
       );
     return { wire: request, unresolved, ...(await sendable(request, warnings)) };
   }

@@ -19,7 +19,7 @@ import { dynamicGenerators } from "./dynamic";
 import type { FileSource, MultipartWriter, Sender } from "./exchange";
 import type { RunJar } from "./cookies";
 import { asText } from "#mock/tester/environments";
-import { runPostman, type SandboxFactory } from "./postman-run";
+import { runPostman, type Asker, type SandboxFactory } from "./postman-run";
 import type { ScopeMutations } from "./mutations";
 import { assertionCounts, type ReplayReport, type ReplayResult } from "./reporters";
 import { leadingVariable, variableValue, type ScopeLabels } from "./variables";
@@ -53,6 +53,11 @@ export interface RunInputs {
    * its requests, and the files they carry, go.
    */
   collectionTarget?: boolean;
+  /**
+   * Who runs it, for the messages that say how to give a variable a value: the CLI's flags (--env-var), or the
+   * page's Environment dialog, where a flag means nothing.
+   */
+  asker?: Asker;
 }
 
 export interface PreparedRun {
@@ -69,6 +74,8 @@ export interface PreparedRun {
   plan: PostmanPlan;
   data: DataRow[];
   postman?: PostmanCollection;
+  /** Who runs it (RunInputs.asker), for the advice in the messages of its requests not sent. */
+  asker: Asker;
 }
 
 const isHttpUrl = (text: string) => {
@@ -143,6 +150,7 @@ export function prepareRun(collection: RunnableCollection, inputs: RunInputs): P
       scopes: { environment: { ...variables }, globals: { ...inputs.globals }, collectionVariables: {}, local: {}, data: {} },
       plan,
       data: inputs.data,
+      asker: inputs.asker ?? "cli",
     };
   }
 
@@ -190,7 +198,11 @@ export function prepareRun(collection: RunnableCollection, inputs: RunInputs): P
     const set = namesScriptsSet(scripts);
     if (!set.names.has(lead) && !set.computed)
       notes.push(
-        `its URLs start with {{${lead}}}, which nothing defines: requests fail as not sent. Point it at the API with --env-var ${lead}=<url> (for mockman serve, e.g. --env-var ${lead}=${SERVE_URL}/api)`,
+        `its URLs start with {{${lead}}}, which nothing defines: requests fail as not sent. ${
+          inputs.asker === "page"
+            ? `Add ${lead} under Environment, or to the collection's variables`
+            : `Point it at the API with --env-var ${lead}=<url> (for mockman serve, e.g. --env-var ${lead}=${SERVE_URL}/api)`
+        }`,
       );
   }
   for (const script of scripts)
@@ -206,6 +218,7 @@ export function prepareRun(collection: RunnableCollection, inputs: RunInputs): P
     plan,
     data: inputs.data,
     postman: collection.collection,
+    asker: inputs.asker ?? "cli",
   };
 }
 
@@ -335,6 +348,7 @@ export async function executeRun(prepared: PreparedRun, sender: Sender, options:
     ...(options.ignoreRedirects ? { ignoreRedirects: true } : {}),
     data: prepared.data,
     iterations: prepared.iterations,
+    asker: prepared.asker,
   });
   const report: ReplayReport = {
     file: options.file,

@@ -443,6 +443,8 @@ test("a profile edit whose new avatar is too large to keep offline says so, and 
   });
   await loginAsGuest(page);
   await page.goto("/profile/guest");
+  // The profile shown first: faults set while the app still boots would hold its own loads for 20 s (they did: ~20 s of this test).
+  await expect(page.getByRole("button", { name: "Edit profile" })).toBeVisible();
   // Slow enough that the update is still in the worker when the page goes, screenshots and all.
   await setMockFaults(page, { delay: 20_000 });
   await page.getByRole("button", { name: "Edit profile" }).click();

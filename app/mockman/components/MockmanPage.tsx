@@ -70,7 +70,7 @@ export function RequestColumn({ page }: { page: Mockman }) {
   const { tab, tabs, notice } = page;
   return (
     <>
-      <p className={notice?.isError ? "mm-notice mm-notice-error" : "mm-notice"} role="status">
+      <p className={notice?.isError ? "mm-notice mm-page-notice mm-notice-error" : "mm-notice mm-page-notice"} role="status">
         {notice?.text}
       </p>
       <TabBar
@@ -85,6 +85,13 @@ export function RequestColumn({ page }: { page: Mockman }) {
         onKeep={(id) => tabs.patch(() => ({ preview: false }), id)}
       />
       <RequestWorkspace {...workspaceParts(page)} testRun={page.scripts.runs[tab.id]} panelId={REQUEST_PANEL_ID} />
+      {/* Outside the live region, so what it reads is the notice alone; after the request in the tab order. On a
+          phone the bar covers the foot of the screen until the next notice: this takes it away. */}
+      {notice ? (
+        <button type="button" className="mm-notice-dismiss" aria-label="Dismiss the notice" title="Dismiss" onClick={page.dismissNotice}>
+          ×
+        </button>
+      ) : null}
     </>
   );
 }

@@ -35,7 +35,7 @@ export type OwnerTarget = { collection: SavedCollection; folder: PostmanItem | n
 export function useMockman() {
   const tabs = useRequestTabs();
   const { tab } = tabs;
-  const { notice, say } = useNotice();
+  const { notice, say, dismiss } = useNotice();
   const history = useHistory();
   const environments = useEnvironments();
   const collections = useCollections();
@@ -120,6 +120,7 @@ export function useMockman() {
     tab,
     notice,
     say,
+    dismissNotice: dismiss,
     history,
     environments,
     ...vars,

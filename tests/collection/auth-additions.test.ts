@@ -50,6 +50,12 @@ const queryOf = (url: string) =>
 const GAPS: Record<string, string> = {
   "OAuth 1.0 HMAC-SHA1 in the body, with urlencoded fields": "body",
   "digest, answering the server's challenge": "challenge",
+  "digest with qop auth-int over a file body, answering the server's challenge": "challenge",
+  "AWS Signature v4 over a file body (an S3 upload), with a session token": "file",
+  "AWS Signature v4 over an empty file body": "file",
+  "Hawk's payload hash of a file body": "file",
+  "OAuth 1.0's body hash of a file body": "file",
+  "Akamai EdgeGrid's hash of a POST's file body": "file",
   NTLM: "challenge",
   "an auth type postman-runtime has no handler for": "no handler",
 };

@@ -61,6 +61,8 @@ const KNOWN_DIFFERENCES: KnownDifference[] = [];
 
 const DIGEST_CHALLENGE =
   'Digest realm="wire@example", nonce="dcd98b7102dd2f0e8b11d0f600bfb0c093", qop="auth", opaque="5ccc069c403ebaf9f0171e9517f40e41"';
+/** Under `/digest-int`: a challenge whose qop is auth-int, so the answer hashes the request's body. */
+const DIGEST_INT_CHALLENGE = DIGEST_CHALLENGE.replace('qop="auth"', 'qop="auth-int"');
 
 /**
  * An NTLM challenge (type 2) without extended session security: the type 3 answer is then NTLMv1's, with no
@@ -102,17 +104,19 @@ function bodyText(received: Buffer, boundaries: (text: string) => string): strin
 
 /**
  * AWS Signature v4 carries the time it was signed at: the signature is checked here with the aws4 library
- * (the one postman-runtime signs with) over the headers the request itself names as signed, and written
- * `<valid signature>` or `<wrong signature>`; its X-Amz-Date `<date>`.
+ * (the one postman-runtime signs with) over the headers the request itself names as signed, in the region and
+ * for the service its Credential names, and written `<valid signature>` or `<wrong signature>`; its X-Amz-Date `<date>`.
+ * A body's hash must be its x-amz-content-sha256, which the signature covers.
  */
 function awsChecked(request: IncomingMessage, pairs: Array<[string, string]>, body: Buffer): Array<[string, string]> {
   const authorization = pairs.find(([k]) => k === "authorization")?.[1] ?? "";
   const signed = authorization.match(/SignedHeaders=([^,]+)/)?.[1].split(";") ?? [];
+  const [region, service] = authorization.match(/Credential=[^/]+\/\d{8}\/([^/]+)\/([^/]+)\//)?.slice(1) ?? [];
   const headers: Record<string, string> = {};
   for (const [k, v] of pairs) if (signed.includes(k)) headers[k] = v;
   const again = aws4.sign(
     // No body: its hash is the x-amz-content-sha256 header it signs, checked apart below.
-    { method: request.method, host: headers.host, path: request.url, headers, service: "execute-api", region: "us-east-1" },
+    { method: request.method, host: headers.host, path: request.url, headers, service, region },
     { accessKeyId: "AKIDEXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY" },
   ) as { headers: Record<string, string> };
   const bodyHash = createHash("sha256").update(body).digest("hex");
@@ -156,7 +160,8 @@ function echoServer(): Promise<Echo> {
         body: bodyText(body, boundaries),
       });
       if (request.url?.startsWith("/digest") && !/^Digest /.test(request.headers.authorization ?? "")) {
-        response.writeHead(401, { "WWW-Authenticate": DIGEST_CHALLENGE, "Content-Type": "text/plain" });
+        const challenge = request.url.startsWith("/digest-int") ? DIGEST_INT_CHALLENGE : DIGEST_CHALLENGE;
+        response.writeHead(401, { "WWW-Authenticate": challenge, "Content-Type": "text/plain" });
         response.end("challenge");
         return;
       }

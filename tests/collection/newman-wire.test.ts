@@ -1,7 +1,8 @@
 // What goes on the wire, Newman against mockman replay: both tools run the same
 // collection (tests/collection/wire/) against one echo server started here on
 // 127.0.0.1, which records every request it gets (method, URL as received,
-// every header, the body's bytes) and answers 200, or digest's 401 challenge, or NTLM's handshake.
+// every header, the body's bytes) and answers 200, or digest's 401 challenge (qop auth; auth-int under
+// /digest-int, none under /digest-noqop), or NTLM's handshake.
 // The two recordings must be equal request by request: the query (disabled
 // params, encoding, {{variables}} in keys and values, path variables), every
 // body mode with its Content-Type, every auth type's Authorization (or query
@@ -63,6 +64,8 @@ const DIGEST_CHALLENGE =
   'Digest realm="wire@example", nonce="dcd98b7102dd2f0e8b11d0f600bfb0c093", qop="auth", opaque="5ccc069c403ebaf9f0171e9517f40e41"';
 /** Under `/digest-int`: a challenge whose qop is auth-int, so the answer hashes the request's body. */
 const DIGEST_INT_CHALLENGE = DIGEST_CHALLENGE.replace('qop="auth"', 'qop="auth-int"');
+/** Under `/digest-noqop`: a challenge without qop (RFC 2069's answer: no nc, no cnonce). */
+const DIGEST_NOQOP_CHALLENGE = DIGEST_CHALLENGE.replace('qop="auth", ', "");
 
 /**
  * An NTLM challenge (type 2) without extended session security: the type 3 answer is then NTLMv1's, with no
@@ -160,7 +163,11 @@ function echoServer(): Promise<Echo> {
         body: bodyText(body, boundaries),
       });
       if (request.url?.startsWith("/digest") && !/^Digest /.test(request.headers.authorization ?? "")) {
-        const challenge = request.url.startsWith("/digest-int") ? DIGEST_INT_CHALLENGE : DIGEST_CHALLENGE;
+        const challenge = request.url.startsWith("/digest-int")
+          ? DIGEST_INT_CHALLENGE
+          : request.url.startsWith("/digest-noqop")
+            ? DIGEST_NOQOP_CHALLENGE
+            : DIGEST_CHALLENGE;
         response.writeHead(401, { "WWW-Authenticate": challenge, "Content-Type": "text/plain" });
         response.end("challenge");
         return;

@@ -122,6 +122,8 @@ export interface WireRequest {
   listed: ListedHeader[];
   /** Files that could not be read, an auth type with no handler: Newman warns and sends the request all the same. */
   warnings: string[];
+  /** postman-request writes its body text first (OutgoingRequest.textFirst): raw, urlencoded, GraphQL, formdata. */
+  textFirst?: true;
 }
 
 export interface WireInput {
@@ -300,6 +302,7 @@ function wireOf(input: WireInput): Wire {
       headers,
       listed,
       ...(body?.content !== undefined ? { body: body.content } : {}),
+      ...(body?.content !== undefined && sent.body?.mode !== "file" ? { textFirst: true as const } : {}),
       warnings,
     };
   }

@@ -140,6 +140,14 @@ function transportRows(request: OutgoingRequest, cookie?: [string, string]): Arr
 }
 
 /**
+ * A header row as Node writes it in a head that goes with a text chunk (OutgoingRequest.textFirst): in UTF-8, so a
+ * character beyond ASCII goes as its UTF-8 bytes; undici writes one byte a character, so those bytes are given as
+ * characters. A value with a character past U+00FF is left as it is (Node refuses it: "Invalid character in header content").
+ */
+const utf8Head = ([name, value]: [string, string]): [string, string] =>
+  /[\u0080-\u00ff]/.test(value) && !/[\u0100-\uffff]/.test(value) ? [name, Buffer.from(value, "utf8").toString("latin1")] : [name, value];
+
+/**
  * Over real HTTP, through undici's request (undici loads only here: it costs more than the rest of a cold
  * start), as postman-request sends it for Newman: the path exactly as the encoder wrote it (dot segments
  * too), each header row on a line of its own (two Authorization rows go as two), a Host row of the request's
@@ -182,7 +190,7 @@ export async function httpSender(baseUrl: string, options: { insecure?: boolean 
             origin: target.origin,
             path,
             method,
-            headers: headers.flat(),
+            headers: (body !== undefined && request.textFirst ? headers.map(utf8Head) : headers).flat(),
             body: body ?? null,
             signal,
             responseHeaders: "raw",

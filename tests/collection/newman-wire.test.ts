@@ -1,7 +1,8 @@
 // What goes on the wire, Newman against mockman replay: both tools run the same
 // collection (tests/collection/wire/) against one echo server started here on
 // 127.0.0.1, which records every request it gets (method, URL as received,
-// every header, the body's bytes) and answers 200, or digest's 401 challenge, or NTLM's handshake.
+// every header, the body's bytes) and answers 200, or digest's 401 challenge (qop auth; auth-int under
+// /digest-int, none under /digest-noqop), or NTLM's handshake.
 // The two recordings must be equal request by request: the query (disabled
 // params, encoding, {{variables}} in keys and values, path variables), every
 // body mode with its Content-Type, every auth type's Authorization (or query
@@ -16,6 +17,7 @@
 // fresh ids, and the collection's variables (Newman's are as read, newman#2680).
 import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
+import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from "node:zlib";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
@@ -61,6 +63,10 @@ const KNOWN_DIFFERENCES: KnownDifference[] = [];
 
 const DIGEST_CHALLENGE =
   'Digest realm="wire@example", nonce="dcd98b7102dd2f0e8b11d0f600bfb0c093", qop="auth", opaque="5ccc069c403ebaf9f0171e9517f40e41"';
+/** Under `/digest-int`: a challenge whose qop is auth-int, so the answer hashes the request's body. */
+const DIGEST_INT_CHALLENGE = DIGEST_CHALLENGE.replace('qop="auth"', 'qop="auth-int"');
+/** Under `/digest-noqop`: a challenge without qop (RFC 2069's answer: no nc, no cnonce). */
+const DIGEST_NOQOP_CHALLENGE = DIGEST_CHALLENGE.replace('qop="auth", ', "");
 
 /**
  * An NTLM challenge (type 2) without extended session security: the type 3 answer is then NTLMv1's, with no
@@ -102,17 +108,19 @@ function bodyText(received: Buffer, boundaries: (text: string) => string): strin
 
 /**
  * AWS Signature v4 carries the time it was signed at: the signature is checked here with the aws4 library
- * (the one postman-runtime signs with) over the headers the request itself names as signed, and written
- * `<valid signature>` or `<wrong signature>`; its X-Amz-Date `<date>`.
+ * (the one postman-runtime signs with) over the headers the request itself names as signed, in the region and
+ * for the service its Credential names, and written `<valid signature>` or `<wrong signature>`; its X-Amz-Date `<date>`.
+ * A body's hash must be its x-amz-content-sha256, which the signature covers.
  */
 function awsChecked(request: IncomingMessage, pairs: Array<[string, string]>, body: Buffer): Array<[string, string]> {
   const authorization = pairs.find(([k]) => k === "authorization")?.[1] ?? "";
   const signed = authorization.match(/SignedHeaders=([^,]+)/)?.[1].split(";") ?? [];
+  const [region, service] = authorization.match(/Credential=[^/]+\/\d{8}\/([^/]+)\/([^/]+)\//)?.slice(1) ?? [];
   const headers: Record<string, string> = {};
   for (const [k, v] of pairs) if (signed.includes(k)) headers[k] = v;
   const again = aws4.sign(
     // No body: its hash is the x-amz-content-sha256 header it signs, checked apart below.
-    { method: request.method, host: headers.host, path: request.url, headers, service: "execute-api", region: "us-east-1" },
+    { method: request.method, host: headers.host, path: request.url, headers, service, region },
     { accessKeyId: "AKIDEXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY" },
   ) as { headers: Record<string, string> };
   const bodyHash = createHash("sha256").update(body).digest("hex");
@@ -156,7 +164,12 @@ function echoServer(): Promise<Echo> {
         body: bodyText(body, boundaries),
       });
       if (request.url?.startsWith("/digest") && !/^Digest /.test(request.headers.authorization ?? "")) {
-        response.writeHead(401, { "WWW-Authenticate": DIGEST_CHALLENGE, "Content-Type": "text/plain" });
+        const challenge = request.url.startsWith("/digest-int")
+          ? DIGEST_INT_CHALLENGE
+          : request.url.startsWith("/digest-noqop")
+            ? DIGEST_NOQOP_CHALLENGE
+            : DIGEST_CHALLENGE;
+        response.writeHead(401, { "WWW-Authenticate": challenge, "Content-Type": "text/plain" });
         response.end("challenge");
         return;
       }
@@ -218,6 +231,64 @@ function echoServer(): Promise<Echo> {
         response.end(Buffer.from('{"é":"ü"}', "utf16le").swap16());
         return;
       }
+      // A JSON body compressed as its query says (answers-encodings.postman_collection.json): gzip, deflate (zlib), deflate
+      // without its zlib header (`raw`, as some servers send it), brotli.
+      if (asked.pathname === "/answer/zip") {
+        const how = asked.searchParams.get("how") ?? "gzip";
+        const plain = Buffer.from('{"zipped":"é"}');
+        const zippers: Record<string, (bytes: Buffer) => Buffer> = {
+          gzip: gzipSync,
+          deflate: deflateSync,
+          raw: deflateRawSync,
+          br: brotliCompressSync,
+        };
+        const zipped = zippers[how](plain);
+        response.writeHead(200, {
+          "Content-Type": "application/json",
+          "Content-Encoding": how === "raw" ? "deflate" : how,
+          "Content-Length": String(zipped.length),
+        });
+        response.end(zipped);
+        return;
+      }
+      // Set-Cookie of every kind a jar must sort: another path, expired, Secure over HTTP, another domain, quoted, empty, twice.
+      if (asked.pathname === "/answer/cookies") {
+        response.writeHead(200, {
+          "Content-Type": "text/plain",
+          "Set-Cookie": [
+            "plain=1",
+            "withpath=2; Path=/answer",
+            "otherpath=3; Path=/elsewhere",
+            "expired=4; Expires=Thu, 01 Jan 1970 00:00:00 GMT",
+            "maxage0=5; Max-Age=0",
+            "secure=6; Secure",
+            "httponly=7; HttpOnly",
+            "otherdomain=8; Domain=example.com",
+            'quoted="q v"',
+            "spaces=a b c",
+            "samesite=9; SameSite=Strict",
+            "empty=",
+            "=novalue",
+            "dup=1",
+            "dup=2",
+          ],
+        });
+        response.end("cookies");
+        return;
+      }
+      // A status (and a reason phrase) its query gives; 204 and 304 with no body.
+      if (asked.pathname === "/answer/status") {
+        const code = Number(asked.searchParams.get("code"));
+        response.writeHead(code, asked.searchParams.get("reason") ?? undefined, { "Content-Type": "text/plain" });
+        response.end(code === 204 || code === 304 ? undefined : "status body");
+        return;
+      }
+      if (asked.pathname === "/answer/chunked") {
+        response.writeHead(200, { "Content-Type": "application/json" });
+        response.write('{"a":');
+        setImmediate(() => response.end("[1,2]}"));
+        return;
+      }
       // An answer whose Content-Type, status and body its query gives (`/answer/as?type=text/xml&status=201&body=<a/>`).
       if (asked.pathname === "/answer/as") {
         response.writeHead(Number(asked.searchParams.get("status") ?? 200), {
@@ -272,6 +343,19 @@ const INPUTS: Record<string, { environment?: Array<Record<string, unknown>>; dat
   },
   // A CSV (its BOM, quoted commas, quotes and a line break, empty fields, numbers as text) over two iterations.
   "flow.postman_collection.json": { data: "flow.data.csv" },
+  // JSON rows of every type (nested objects and lists, null, a key with a dot, a row without some keys), a typed environment value.
+  "iteration-data.postman_collection.json": {
+    environment: [{ key: "level", value: "5", type: "number", enabled: true }],
+    data: "iteration-data.data.json",
+  },
+  // A name the environment file gives twice (the collection has it too), and a disabled row.
+  "references.postman_collection.json": {
+    environment: [
+      { key: "dup", value: "environment 1", enabled: true },
+      { key: "dup", value: "environment 2", enabled: true },
+      { key: "envOff", value: "off", enabled: false },
+    ],
+  },
 };
 
 const inputsOf = (file: string) => INPUTS[basename(file)] ?? {};
@@ -360,6 +444,17 @@ const COLLECTIONS = [
   "edges.postman_collection.json",
   // Iterations of CSV rows, pm.sendRequest's shapes, skipRequest and setNextRequest, a folder's auth and scripts, URLs given by parts.
   "flow.postman_collection.json",
+  // `{{…}}` references of odd shapes (spaces, dots, brackets, braces too many or too few, a name a variable builds,
+  // dynamic ones misspelt or unclosed), a name the environment gives twice, disabled rows, in a path, a query and a header.
+  "references.postman_collection.json",
+  // Item- and folder-level variable arrays, path variables holding {{variables}}, query params by parts, a path beyond
+  // ASCII, urlencoded and formdata rows repeated, disabled or described, raw languages, GraphQL's variants, header rows.
+  "shapes.postman_collection.json",
+  // A pre-request script's body of each mode, query and header edits, a URL with a path variable, auth set by script;
+  // pm.sendRequest with AWS v4, Hawk, an API key and basic auth, header rows of two shapes, a URL as text to encode.
+  "script-requests.postman_collection.json",
+  // Rows of iteration data of every JSON type, filled into a URL.
+  "iteration-data.postman_collection.json",
 ];
 
 /**
@@ -398,7 +493,16 @@ describe("Newman and mockman replay read the same answers the same way", () => {
   // Header rows as the server wrote them (names in its case, a name twice as two rows), a body decoded by its charset;
   // variables as scripts read them (a typed collection variable cast by its type, an environment file's numbers); what
   // scripts read of an answer (chai-postman's helpers, responseSize, its stream) and of the sandbox's libraries, and pm.environment.name.
-  for (const name of ["answers.postman_collection.json", "variables.postman_collection.json", "scripts.postman_collection.json"])
+  // answers-encodings: compressed bodies, Set-Cookie of every kind, statuses with and without a reason or a body, a chunked
+  // body; references and iteration-data: what replaceIn and pm.iterationData read.
+  for (const name of [
+    "answers.postman_collection.json",
+    "variables.postman_collection.json",
+    "scripts.postman_collection.json",
+    "answers-encodings.postman_collection.json",
+    "references.postman_collection.json",
+    "iteration-data.postman_collection.json",
+  ])
     it(name, { timeout: 120_000 }, async () => {
       const file = join(WIRE, name);
       const byNewman = await judgedByNewman(file);

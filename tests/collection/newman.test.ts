@@ -112,6 +112,9 @@ const SETUPS: Record<string, Setup> = {
   "folder-empty-first.postman_collection.json": { folders: ["Smoke", "Checks"] },
   "path-variables.postman_collection.json": { newmanFails: ["1: the path variable is listed (Newman resolves it away)"] },
   "schema-and-upload.postman_collection.json": { newmanFails: ["1: titles must be numbers (they are not)"] },
+  "script-errors-and-flow.postman_collection.json": {
+    newmanFails: ["1: a pre-request test that fails", "1: done called with an error"],
+  },
 };
 
 /**

@@ -155,6 +155,7 @@ const LEFT_OUT: Record<Exclude<CodeAuth, "written" | "nothing" | "signing" | "no
       : "it is computed from {{variables}}; Code writes it in with Fill in variables ticked, where this page has their values",
   challenge: () => "it answers the server's challenge, which a command cannot",
   body: () => "it signs into the body",
+  file: () => "its signature covers the bytes of the file the body sends, which only a Send reads",
   url: (what) => `its signature covers the URL it was signed for, and ${what} sends the request elsewhere`,
   unsigned: () => "it could not be signed here; add it, or choose Bearer or Basic under Authorization",
 };

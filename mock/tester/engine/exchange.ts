@@ -9,6 +9,13 @@ export interface OutgoingRequest {
   headers: Array<[string, string]>;
   /** Text, or bytes (a multipart form with a file, a binary file body). */
   body?: string | Uint8Array;
+  /**
+   * Its body is one postman-request writes text first (raw, urlencoded, GraphQL, a multipart form's first boundary):
+   * Node then writes the request's head with that chunk, in UTF-8, so a header value's characters beyond ASCII go as
+   * their UTF-8 bytes, where a head written alone (no body, a file's bytes) has one byte a character (latin1). A
+   * sender over HTTP writes the head as Newman's does.
+   */
+  textFirst?: boolean;
 }
 
 /** The run's jar as a sender reads it at the later hops of a redirect (paths on the target, its query included). */

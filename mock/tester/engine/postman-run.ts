@@ -387,7 +387,14 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
         sentByScripts.push(entry);
         try {
           const exchange = await send(
-            { method: req.method, path, headers: [...req.headers], ...(req.body === null ? {} : { body: req.body }) },
+            // Its body is text (its files taken out, a file body sent as none), as postman-request writes it: first.
+            {
+              method: req.method,
+              path,
+              headers: [...req.headers],
+              ...(req.body === null ? {} : { body: req.body }),
+              ...(req.body ? { textFirst: true } : {}),
+            },
             url,
           );
           entry.status = exchange.status;
@@ -635,6 +642,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     }
     const outgoing: OutgoingRequest = { method: built.method, path, headers: built.headers };
     if (built.body !== undefined) outgoing.body = built.body;
+    if (built.textFirst) outgoing.textFirst = true;
     return { outgoing, url: built.url, listed: built.listed };
   }
 }

@@ -122,6 +122,8 @@ export interface WireRequest {
   listed: ListedHeader[];
   /** Files that could not be read, an auth type with no handler: Newman warns and sends the request all the same. */
   warnings: string[];
+  /** postman-request writes its body text first (OutgoingRequest.textFirst): raw, urlencoded, GraphQL, formdata. */
+  textFirst?: true;
 }
 
 export interface WireInput {
@@ -254,6 +256,7 @@ function wireOf(input: WireInput): Wire {
     // Signed on a copy: a replay signs the request as it was before, with what the answer taught the auth.
     const sent = new Request(request.toJSON() as never);
     prepareRawJson(sent, prune);
+    withFileStream(sent, loaded);
     if (authInterface) {
       const handler = await handlerFor(type!);
       // postman-runtime warns ("could not find a handler for auth") and sends it unsigned.
@@ -299,6 +302,7 @@ function wireOf(input: WireInput): Wire {
       headers,
       listed,
       ...(body?.content !== undefined ? { body: body.content } : {}),
+      ...(body?.content !== undefined && sent.body?.mode !== "file" ? { textFirst: true as const } : {}),
       warnings,
     };
   }
@@ -341,6 +345,11 @@ export type AdditionsGap =
   | "challenge"
   /** It writes into the body (OAuth 1.0 there). */
   | "body"
+  /**
+   * It hashes the file a file body sends (AWS v4, Hawk's payload hash, OAuth 1.0's body hash, EdgeGrid's), which
+   * only a Send reads.
+   */
+  | "file"
   /**
    * Its values are computed from text still holding a `{{ }}` reference (Basic's base64 of the credentials, a
    * signature over the URL and body), or from a dynamic variable each fill draws anew (`{{$timestamp}}`).
@@ -404,10 +413,15 @@ export async function authAdditions(input: WireInput): Promise<AuthAdditions> {
   const bodyOfSent = () => JSON.stringify(sent.body?.toJSON() ?? null);
   const added = (before: Array<[string, string]>) => (pair: [string, string]) => !before.some(([k, v]) => k === pair[0] && v === pair[1]);
   const [headersBefore, queryBefore, bodyBefore] = [pairs(headersOf(sent)), queryOf(), bodyOfSent()];
+  // No file is read here: a stand-in tells whether the handler reads one.
+  let readsFile = false;
+  const file = fileBodyOf(sent);
+  if (file) file.content = fileStream(new Uint8Array(), () => (readsFile = true));
   await authorize(handler, createAuthInterface(auth), sent);
   const headers = pairs(headersOf(sent)).filter(added(headersBefore));
   const query = queryOf().filter(added(queryBefore));
   if (CHALLENGE_AUTHS.has(type)) return result(headers, query, "challenge");
+  if (readsFile) return result(headers, query, "file");
   if (bodyOfSent() !== bodyBefore) return result(headers, query, "body");
   if (VERBATIM_AUTHS.has(type)) return result(headers, query);
   // What its values are computed from: the whole request for a signature over the URL, else its own fields.
@@ -477,6 +491,46 @@ function prepareRawJson(request: Request, prune: boolean) {
   const raw = built && typeof built.body === "string" ? built.body : undefined;
   if (!raw || (!raw.includes("//") && !raw.includes("/*"))) return;
   body.raw = stripJsonComments(raw, { whitespace: false });
+}
+
+/**
+ * A file body's file as postman-runtime's pre-send helper leaves it for the authorizers: `body.file.content`, the
+ * read stream whose `cloneReadStream` reads the file again (lib/runner/util.js createReadStream). AWS v4's
+ * X-Amz-Content-Sha256, Hawk's payload hash, OAuth 1.0's oauth_body_hash, EdgeGrid's and digest's auth-int hash of
+ * a file body are computed from it: without it they hash nothing. Here the bytes read, emitted as one chunk (the
+ * handlers listen for `data` and `end` only) once the handler has put its listeners on; an empty file emits none.
+ */
+function withFileStream(request: Request, loaded: Map<string, FormFile>) {
+  const file = fileBodyOf(request);
+  const read = typeof file?.src === "string" ? loaded.get(file.src) : undefined;
+  if (file && read) file.content = fileStream(read.bytes);
+}
+
+/** A file body's `{src, content}` read from a file, or none. */
+function fileBodyOf(request: Request): { src?: unknown; content?: unknown } | undefined {
+  const file = request.body?.mode === "file" ? (request.body.file as { src?: unknown; content?: unknown } | undefined) : undefined;
+  return typeof file?.src === "string" && file.src ? file : undefined;
+}
+
+/** A stand-in for the read stream postman-runtime gives the authorizers: `onRead` is told each time one reads it. */
+function fileStream(bytes: Uint8Array, onRead?: () => void) {
+  return {
+    cloneReadStream(callback: (error: unknown, stream?: unknown) => void) {
+      onRead?.();
+      const listeners: Record<string, Array<(chunk?: unknown) => void>> = {};
+      const stream = {
+        on(event: string, listener: (chunk?: unknown) => void) {
+          (listeners[event] ??= []).push(listener);
+          return stream;
+        },
+      };
+      callback(null, stream);
+      void Promise.resolve().then(() => {
+        if (bytes.length) for (const listener of listeners.data ?? []) listener((globalThis.Buffer as typeof BufferPackage).from(bytes));
+        for (const listener of listeners.end ?? []) listener();
+      });
+    },
+  };
 }
 
 /** A file field's paths (one, or several in one field). */

@@ -17,8 +17,9 @@ interface ModalProps {
 }
 
 /**
- * What makes a panel a modal dialog: focus moves in (its first field, else its first control), Tab stays
- * inside, Escape closes, the page behind does not scroll, and focus goes back to whatever opened it.
+ * What makes a panel a modal dialog: focus moves in (its first field, else its first control past the header's
+ * Close), Tab stays inside, Escape closes, the page behind does not scroll, and focus goes back to whatever
+ * opened it.
  * Returns the latest onClose, for the dialog's own close controls.
  */
 export function useDialogFocus(panel: RefObject<HTMLElement>, onClose: () => void) {
@@ -30,7 +31,9 @@ export function useDialogFocus(panel: RefObject<HTMLElement>, onClose: () => voi
     const back = opener.current;
     const root = panel.current;
     const firstInput = root?.querySelector<HTMLElement>('input:not([type="hidden"]), textarea, select');
-    (firstInput ?? focusables(root)[0] ?? root)?.focus();
+    // Else the first control of the body (a question's Cancel, the safe choice), the header's Close last.
+    const controls = focusables(root);
+    (firstInput ?? controls.find((el) => !el.closest(".modal__header")) ?? controls[0] ?? root)?.focus();
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = "hidden";
     // On the document, not the panel: focus can drop to <body> (a form re-mounting

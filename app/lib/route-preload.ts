@@ -51,3 +51,34 @@ export function routePreloadScript(table: RouteFiles[]): string {
   const data = JSON.stringify(table).replace(/</g, "\\u003c");
   return `(function(t,p,h){if(!h)return;for(var i=0;i<t.length;i++)if(new RegExp(t[i][0]).test(p)){var add=function(rel,href,as){var l=document.createElement("link");l.rel=rel;l.href=href;if(as)l.as=as;h.appendChild(l)};t[i][1].forEach(function(m){add("modulepreload",m)});t[i][2].forEach(function(s){add("preload",s,"style")});return}})(${data},location.pathname,document.getElementById("${PRELOAD_HOLDER_ID}"))`;
 }
+
+/** The route left out of `screenModules`: /mockman, the request tester, is a tool of its own, and large. */
+export const NOT_A_SCREEN = ["routes/mockman"];
+
+/** Every module file of the manifest's routes but those of `leaveOut` (route ids), each once. */
+export function screenModules(manifest: Pick<AssetsManifest, "routes">, leaveOut: readonly string[] = NOT_A_SCREEN): string[] {
+  const files = new Set<string>();
+  for (const route of Object.values(manifest.routes)) {
+    if (!route || leaveOut.includes(route.id)) continue;
+    for (const file of [route.module, ...(route.imports ?? [])]) files.add(file);
+  }
+  return [...files];
+}
+
+/**
+ * Fetches every screen's modules ahead, as <link rel=modulepreload>: a module preloaded is in the
+ * page's module map, so a screen opened later needs no network. Moments needs none once loaded (the
+ * API is the mock in the tab's worker), but Remix answers a route module it cannot fetch by reloading
+ * the page, which offline put the browser's "No internet" page in place of the app
+ * (tests/e2e/offline-screens.spec.ts). A file already loaded is not fetched again.
+ */
+export function preloadScreens(manifest: Pick<AssetsManifest, "routes">, doc: Document = document) {
+  const linked = new Set([...doc.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => l.getAttribute("href")));
+  for (const file of screenModules(manifest)) {
+    if (linked.has(file)) continue;
+    const link = doc.createElement("link");
+    link.rel = "modulepreload";
+    link.href = file;
+    doc.head.appendChild(link);
+  }
+}

@@ -20,8 +20,15 @@
 // keeps the page's index (0), and the router's entry lands at 1, where the router counts it: the
 // deltas it gives blockers on a later Back or Forward stay true. An entry of a sheet that has gone
 // (Forward onto it after Close, Escape or Back; a reload on it) is made a plain one at index 1
-// before the router reads it. A replace the router makes on the sheet's entry (a link to the very
-// URL the sheet is on; none in the sheet is) would keep index 0, one short, until the next Back.
+// before the router reads it. A replace the router makes on the sheet's entry (a search typed just
+// before the sheet opened, whose pause ends with it open; a session ended in another tab) keeps
+// index 0, one short, until the next Back: no blocker is left to read that count (the sheet closes
+// with its page), so it stays a replace.
+// The sheet's own Back (history.back() when it closes) is the browser's to make, later: a page a link
+// inside the sheet opened can finish loading first (the screen under the sheet gives way to its
+// skeleton at once, and the sheet with it). A history write the router makes meanwhile would go in past
+// the sheet's entry, and the late Back then took the URL back to the page under the new screen: it
+// waits for that Back instead (`afterSheetBack`), so the new page's entry goes where the sheet's was.
 import { useBlocker, useLocation, type BlockerFunction } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
 import { useLatest } from "./use-latest";
@@ -58,7 +65,10 @@ export function useBackCloses(onClose: () => void) {
       open = false;
       // Closed another way, still on its entry: it goes (its popstate is heard here, not by the router).
       const now: unknown = window.history.state;
-      if (isRouterState(now) && now.sheet === true && now.key === own.key) window.history.back();
+      if (isRouterState(now) && now.sheet === true && now.key === own.key) {
+        afterSheetBack = [];
+        window.history.back();
+      }
       // Gone by a link of its own: the new page took its entry's place, and the router hears every Back.
       else if (sheetPop === onPop) sheetPop = null;
     };
@@ -69,39 +79,51 @@ export function useBackCloses(onClose: () => void) {
 let sheetPop: (() => void) | null = null;
 /** The state of that entry, while it is there: a push made on it replaces it. */
 let sheetEntry: SheetState | null = null;
+/** While the Back a closed sheet made is on its way: the router's history writes since, made once it has landed. */
+let afterSheetBack: (() => void)[] | null = null;
 let listening = false;
 
 /** Called at boot, before the router starts: the sheet's own entry is then heard before the router hears anything. */
 export function listenBeforeRouter() {
   if (listening) return;
   listening = true;
-  settleGoneSheet();
   const history = window.history;
   const push = history.pushState.bind(history);
+  const replace = history.replaceState.bind(history);
+  settleGoneSheet(replace);
   history.pushState = (data: unknown, unused: string, url?: string | URL | null) => {
+    if (afterSheetBack) return void afterSheetBack.push(() => history.pushState(data, unused, url));
     const now: unknown = history.state;
     const own = sheetEntry;
     if (!own || !isRouterState(now) || now.sheet !== true || now.key !== own.key) return push(data, unused, url);
     // A link inside the sheet: the router numbered its entry from the sheet's (the page's index), one past it.
     sheetEntry = null;
     sheetPop = null;
-    history.replaceState(data, unused, url);
+    replace(data, unused, url);
+  };
+  history.replaceState = (data: unknown, unused: string, url?: string | URL | null) => {
+    if (afterSheetBack) return void afterSheetBack.push(() => replace(data, unused, url));
+    replace(data, unused, url);
   };
   window.addEventListener("popstate", (event) => {
     const run = sheetPop;
-    if (!run) return settleGoneSheet();
+    if (!run) return settleGoneSheet(replace);
     sheetPop = null;
     event.stopImmediatePropagation();
     run();
+    // The sheet's own Back has landed on the page's entry: what the router wrote meanwhile goes in now, in order.
+    const waiting = afterSheetBack ?? [];
+    afterSheetBack = null;
+    for (const write of waiting) write();
   });
 }
 
 /** On the entry of a sheet that has gone, before the router reads it: a plain entry, one past the first page's. */
-function settleGoneSheet() {
+function settleGoneSheet(replace: History["replaceState"]) {
   const state: unknown = window.history.state;
   if (!isRouterState(state) || state.sheet !== true) return;
   const { sheet: _sheet, ...plain } = state;
-  window.history.replaceState({ ...plain, idx: 1 }, "");
+  replace({ ...plain, idx: 1 }, "");
 }
 
 type SheetState = { idx: number; key?: string; sheet?: boolean };

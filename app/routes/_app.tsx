@@ -3,13 +3,14 @@
 // Signed out, it sends the visitor to / and remembers where they were going.
 import {
   Outlet,
+  UNSAFE_RemixContext,
   useLocation,
   useNavigation,
   useRouteLoaderData,
   type ClientLoaderFunctionArgs,
   type ShouldRevalidateFunctionArgs,
 } from "@remix-run/react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { ApiTargetNotice } from "#app/components/ApiTargetNotice";
 import { GeneralErrorBoundary } from "#app/components/GeneralErrorBoundary";
 import { KeyboardShortcuts } from "#app/components/KeyboardShortcuts";
@@ -27,6 +28,7 @@ import { setBookmarks } from "#app/lib/bookmark-store";
 import { setFollowing } from "#app/lib/follow-store";
 import { getSuggestions, getUserVersioned } from "#app/lib/data";
 import { WIDE, useMediaQuery } from "#app/lib/media-query";
+import { preloadScreens } from "#app/lib/route-preload";
 import { settle } from "#app/lib/settle";
 import { isPostIntent } from "#app/lib/revalidate";
 import { redirectToLogin, requireSession } from "#app/lib/session";
@@ -75,6 +77,7 @@ export function shouldRevalidate({ formMethod, formData, defaultShouldRevalidate
 }
 
 export default function AppShell() {
+  usePreloadScreens();
   return (
     <ShellFrame>
       <Outlet />
@@ -110,6 +113,21 @@ function ShellFrame({ children }: { children: ReactNode }) {
       <KeyboardShortcuts />
     </div>
   );
+}
+
+/** Once the signed-in shell is idle, every screen's code is fetched ahead, so a screen opens offline too (app/lib/route-preload.ts). */
+function usePreloadScreens() {
+  const manifest = useContext(UNSAFE_RemixContext)?.manifest;
+  useEffect(() => {
+    // The build only: dev serves modules one by one, as they are asked for.
+    if (!manifest || import.meta.env.DEV) return;
+    if (!window.requestIdleCallback) {
+      const timer = setTimeout(() => preloadScreens(manifest), 1000);
+      return () => clearTimeout(timer);
+    }
+    const idle = window.requestIdleCallback(() => preloadScreens(manifest), { timeout: 5000 });
+    return () => window.cancelIdleCallback(idle);
+  }, [manifest]);
 }
 
 /** `on`, once it has stayed true for `ms`. */

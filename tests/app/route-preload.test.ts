@@ -2,7 +2,7 @@
 // table built from Remix's manifest, and the inline script run against a URL.
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { routePreloadScript, routeTable, type RouteFiles } from "#app/lib/route-preload";
+import { routePreloadScript, routeTable, screenModules, type RouteFiles } from "#app/lib/route-preload";
 
 const route = (id: string, extra: Record<string, unknown>) => ({
   id,
@@ -90,5 +90,17 @@ describe("route preload", () => {
       routes: { ...manifest.routes, "routes/lang": route("routes/lang", { path: ":lang?/about", parentId: "root" }) },
     });
     expect(optional.some(([pattern]) => pattern.includes("about"))).toBe(false);
+  });
+});
+
+describe("screenModules (what the signed-in shell fetches ahead, so screens open offline)", () => {
+  it("names every route's module and imports once, and none of /mockman's own", () => {
+    const files = screenModules(manifest);
+    expect(files).toEqual([...new Set(files)]);
+    expect(files).toContain("/assets/routes__app_home.js");
+    expect(files).toContain("/assets/routes__index.js");
+    expect(files).toContain("/assets/schemas.js");
+    expect(files).toContain("/assets/shell.js");
+    expect(files).not.toContain("/assets/routes_mockman.js");
   });
 });

@@ -6,6 +6,7 @@
 // there a link inside the sheet opens its page in the sheet's place: Back from it shows the first
 // page, and the next Back leaves, with no dead Back between (the sheet's entry used to stay behind).
 import { expect, test, type Page } from "./fixtures";
+import { setMockFaults } from "./helpers";
 import { loginAsGuest, postWith, shoot, watchErrors } from "./screen-helpers";
 
 test.use({ viewport: { width: 375, height: 812 }, reducedMotion: "reduce" });
@@ -152,6 +153,97 @@ test("on the tab's first page, a link inside the sheet takes the sheet's place: 
   await expect(page).toHaveURL(/\/home$/);
   await expect(postWith(page, POST)).toBeVisible();
   await expect(sheet).toHaveCount(0);
+  expect(errors).toEqual([]);
+  await page.goBack();
+  await expect(page).toHaveURL(/^data:text\/html/);
+});
+
+// A link inside the sheet starts the next screen's loaders, and the screen under the sheet gives way to
+// its skeleton at once: the sheet closes before the new page has loaded, and takes its entry back out
+// (a Back of its own) while the router still waits. With the mock slowed, the post page then lands where
+// the sheet's entry was: Back shows the first page, the next Back leaves, Escape meanwhile changes nothing.
+test("on the tab's first page, a link inside the sheet to a slow page: the page comes, Back shows the first page, the next Back leaves", async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  await loginAsGuest(page);
+  await page.goto("data:text/html,<title>Elsewhere</title><p>Elsewhere</p>");
+  await page.goto("/home");
+  await expect(postWith(page, POST)).toBeVisible();
+  const { sheet } = await openSheet(page);
+  await setMockFaults(page, { delay: 1500 });
+  await sheet.getByRole("link", { name: "Open post" }).click();
+  // Still loading: the sheet has gone with the screen under it, and Escape finds nothing to close.
+  await expect(sheet).toHaveCount(0);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.keyboard.press("Escape");
+  await expect(page).toHaveURL(/\/post\//);
+  await expect(page.getByRole("article").filter({ hasText: POST }).first()).toBeVisible();
+  await setMockFaults(page, null);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(postWith(page, POST)).toBeVisible();
+  await expect(sheet).toHaveCount(0);
+  await page.goForward();
+  await expect(page).toHaveURL(/\/post\//);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/home$/);
+  expect(errors).toEqual([]);
+  await page.goBack();
+  await expect(page).toHaveURL(/^data:text\/html/);
+});
+
+// The sheet's Back is the browser's to make, and a busy browser may make it late: here it waits until
+// the router has finished loading the post (an init script holds history.back() until then). The router's
+// entry for the post used to go in past the sheet's, and the late Back then left the post on screen under
+// the first page's URL (a reload showed Home, and Back seemed to do nothing). The router's entry now waits
+// for that Back, and goes in where the sheet's entry was.
+test("on the tab's first page, a link inside the sheet while the sheet's own Back is late: the URL is the post's, Back shows the first page", async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  await page.addInitScript(() => {
+    const w = window as unknown as {
+      __lateBack?: boolean;
+      __lateBackDone?: boolean;
+      __remixRouter?: { state: { navigation: { state: string } } };
+    };
+    const back = history.back.bind(history);
+    history.back = () => {
+      if (!w.__lateBack) return back();
+      const when = () => {
+        if (w.__remixRouter?.state.navigation.state !== "idle") return requestAnimationFrame(when);
+        w.__lateBack = false;
+        back();
+        w.__lateBackDone = true;
+      };
+      requestAnimationFrame(when);
+    };
+  });
+  await loginAsGuest(page);
+  await page.goto("data:text/html,<title>Elsewhere</title><p>Elsewhere</p>");
+  await page.goto("/home");
+  await expect(postWith(page, POST)).toBeVisible();
+  const { sheet } = await openSheet(page);
+  // Slow enough that the skeleton (and the sheet's Back) comes first.
+  await setMockFaults(page, { delay: 300 });
+  await page.evaluate(() => ((window as unknown as { __lateBack: boolean }).__lateBack = true));
+  await sheet.getByRole("link", { name: "Open post" }).click();
+  await expect(sheet).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __lateBackDone?: boolean }).__lateBackDone === true)).toBe(true);
+  await expect(page.getByRole("article").filter({ hasText: POST }).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/post\//);
+  await setMockFaults(page, null);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(postWith(page, POST)).toBeVisible();
+  await page.goForward();
+  await expect(page).toHaveURL(/\/post\//);
+  await expect(page.getByRole("article").filter({ hasText: POST }).first()).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/home$/);
   expect(errors).toEqual([]);
   await page.goBack();
   await expect(page).toHaveURL(/^data:text\/html/);

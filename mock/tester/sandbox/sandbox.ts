@@ -65,6 +65,8 @@ export const SCRIPT_MEMORY_LIMIT_BYTES = 64 * 1024 * 1024;
 const WARM_BUDGET_MS = 60_000;
 /** The errors a script raised after it returned that its outcome keeps (ScriptOutcome.late). */
 const KEPT_ERRORS = 3;
+/** Promise jobs run between two looks at the budget (drainJobs). */
+const JOB_BATCH = 256;
 
 // The variable scopes a script reads and sets: the resolver's (engine/variables.ts), which fills them in.
 export type { ScopeName, Scopes } from "../engine/variables";
@@ -633,19 +635,31 @@ export class ScriptSandbox {
     return new Breach(`the script used more than its ${Math.round(cap / 1024 / 1024)} MB memory cap and was stopped`, true);
   }
 
+  /**
+   * Runs the isolate's promise jobs, JOB_BATCH at a time, the budget checked between batches. QuickJS turns the
+   * interrupt inside a promise handler or an async function into a rejection, which ends that job, not the queue:
+   * a handler that queues the next before it loops (`then(function h() { then(h); for (;;) {} })`) met the
+   * interrupt in each job and queued another, and a drain of the whole queue at once never returned (the process
+   * hung past every budget). Between batches the clock says whether the budget ran out.
+   */
   private drainJobs(isolate: Isolate): void {
-    let done;
-    try {
-      done = isolate.runtime.executePendingJobs(-1);
-    } catch (error) {
-      throw this.engineFault(error);
+    for (;;) {
+      let done;
+      try {
+        done = isolate.runtime.executePendingJobs(JOB_BATCH);
+      } catch (error) {
+        throw this.engineFault(error);
+      }
+      if (done.error) {
+        const what = safeDump(isolate.context, done.error);
+        done.error.dispose();
+        // Unless it was a limit, an uncaught rejection in a job: postman-sandbox reports its own errors through events.
+        this.checkThrown(what);
+        continue;
+      }
+      this.checkBudget();
+      if (done.value < JOB_BATCH) return;
     }
-    if (done.error) {
-      const what = safeDump(isolate.context, done.error);
-      done.error.dispose();
-      // Unless it was a limit, an uncaught rejection in a job: postman-sandbox reports its own errors through events.
-      this.checkThrown(what);
-    } else this.checkBudget();
   }
 
   /** Runs one script against the given state; never throws for what the script does. */

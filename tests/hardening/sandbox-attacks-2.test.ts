@@ -45,3 +45,35 @@ describe("CPU a script spends where the interrupt does not reach is stopped by i
     HUNG,
   );
 });
+
+describe("QuickJS's Array methods over a length no memory holds are stopped by the budget", () => {
+  it(
+    "includes, join, sort, concat, flat, flatMap and forEach over 2^32 or 2^53 holes: each request fails naming its budget",
+    async () => {
+      // Each walked its holes in C without a look at the interrupt: the first one held the process for hours.
+      const hole = (name: string, test: string) => scripted(name, { test });
+      const results = await replay("Array methods over huge lengths", [
+        hole("Includes", "[].includes.call({ length: 2 ** 53 - 1 }, 1);"),
+        hole("Join", "new Array(2 ** 32 - 1).join('');"),
+        hole("Sort", "const a = []; a[2 ** 32 - 2] = 1; a.sort();"),
+        hole("Concat", "[].concat({ length: 2 ** 53 - 2, [Symbol.isConcatSpreadable]: true });"),
+        hole("Flat", "[new Array(2 ** 32 - 1)].flat();"),
+        hole("FlatMap", "[1].flatMap(() => new Array(2 ** 32 - 1));"),
+        hole("Length", "[].forEach.call({ length: { valueOf: () => 2 ** 53 - 1 } }, () => {});"),
+        scripted("Small", {
+          test: [
+            "const a = [3, 1, 2];",
+            "pm.test('as before', () => {",
+            "  pm.expect([a.sort() === a, [].indexOf.call({ length: 3, 2: 'x' }, 'x'), [1, [2, [3]]].flat(Infinity), [1, 2, 3].lastIndexOf(3)]).to.eql([true, 2, [1, 2, 3], 2]);",
+            "  pm.expect([[1].concat([2], 3), [1, 2].flatMap((x) => [x, x]), [1, 2, 3].reduce((s, x) => s + x), [].join.name, [].join.length]).to.eql([[1, 2, 3], [1, 1, 2, 2], 6, 'join', 1]);",
+            "});",
+          ],
+        }),
+        after,
+      ]);
+      for (const result of results.slice(0, 7)) stopped(result);
+      expect(results[7]).toMatchObject({ pass: true, assertions: [{ name: "as before", pass: true }] });
+    },
+    HUNG,
+  );
+});

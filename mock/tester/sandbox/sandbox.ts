@@ -1479,6 +1479,80 @@ const PRELUDE = `(function (global, hostRandom) {
     if (typeof global[name] === "function") global[name] = wrapError(global[name], WrappedError);
   });
   global.Error = WrappedError;
+  // QuickJS's Array methods walk their receiver's indexes in C and look at the interrupt only when they call a
+  // function of the script's: a hole is looked up and skipped without one, so [].includes.call({ length: 2 ** 53 - 1 }, 1),
+  // new Array(2 ** 32 - 1).join("") or [new Array(2 ** 32 - 1)].flat() held the host's thread for hours, past every
+  // budget. Past HUGE (more elements than the memory cap could hold in an array), a receiver (or what concat spreads,
+  // or what flat and flatMap flatten) is walked through a Proxy whose traps are functions, so each index read looks at
+  // the interrupt. The result, a callback's arguments and a method that returns its receiver give the script's own
+  // object, never the Proxy; up to HUGE the method is QuickJS's own, called as it was (one length read more).
+  var HUGE = 16777216, Shield = global.Proxy, rget = Reflect.get, rhas = Reflect.has, rset = Reflect.set, rapply = Reflect.apply;
+  var isArray = Array.isArray, shielded = new WeakMap(), wmGet = WeakMap.prototype.get, wmSet = WeakMap.prototype.set;
+  var deep = false, made = 0;
+  function huge(v) {
+    if (v === null || (typeof v !== "object" && typeof v !== "function")) return false;
+    var n = v.length;
+    // A length that is an object is read by its valueOf: the Proxy's path, which is right for any length.
+    return typeof n === "number" || typeof n === "string" ? Number(n) > HUGE : typeof n === "object" && n !== null;
+  }
+  function isObject(v) { return v !== null && (typeof v === "object" || typeof v === "function"); }
+  var traps = {
+    get: function (t, k) { var v = rget(t, k); return deep && isArray(v) && huge(v) ? shield(v) : v; },
+    has: function (t, k) { return rhas(t, k); },
+    set: function (t, k, v) { return rset(t, k, v); }
+  };
+  function shield(o) { var p = new Shield(o, traps); rapply(wmSet, shielded, [p, o]); made++; return p; }
+  function unshield(v) { var t = isObject(v) ? rapply(wmGet, shielded, [v]) : undefined; return t === undefined ? v : t; }
+  var CALLS_BACK = { every: 1, filter: 1, find: 1, findIndex: 1, findLast: 1, findLastIndex: 1, forEach: 1, map: 1, reduce: 1,
+    reduceRight: 1, some: 1, sort: 1, toSorted: 1, flatMap: 1 };
+  function walked(native, self, args, concat, flattens, callsBack) {
+    var copy = [], i, n = args.length;
+    for (i = 0; i < n; i++) copy.push(concat && huge(args[i]) ? shield(args[i]) : args[i]);
+    // flat and flatMap read every element through the Proxy: an element past HUGE is flattened through one too.
+    var receiver = huge(self) || (flattens && isObject(self)) ? shield(self) : self;
+    if (callsBack && typeof copy[0] === "function") {
+      var callback = copy[0];
+      copy[0] = function () {
+        "use strict";
+        var given = [];
+        for (var j = 0; j < arguments.length; j++) given.push(unshield(arguments[j]));
+        var back = rapply(callback, this, given);
+        return flattens && isArray(back) && huge(back) ? shield(back) : back;
+      };
+    }
+    var was = deep, before = made, result;
+    deep = flattens;
+    try {
+      result = rapply(native, receiver, copy);
+    } finally {
+      deep = was;
+    }
+    if (result === receiver) return self;
+    // What flat left unflattened (past its depth) is the script's own array.
+    if (flattens && made > before + 1 && isArray(result)) for (i = 0; i < result.length; i++) result[i] = unshield(result[i]);
+    return result;
+  }
+  function guard(name, flattens) {
+    var native = Array.prototype[name], concat = name === "concat", callsBack = CALLS_BACK[name] === 1;
+    if (typeof native !== "function") return;
+    var guarded = function () {
+      "use strict";
+      if (!flattens && !huge(this)) {
+        if (!concat) return rapply(native, this, arguments);
+        for (var i = 0; i < arguments.length && !huge(arguments[i]); i++);
+        if (i === arguments.length) return rapply(native, this, arguments);
+      }
+      return walked(native, this, arguments, concat, flattens, callsBack);
+    };
+    define(guarded, "name", { value: name });
+    define(guarded, "length", { value: native.length });
+    define(Array.prototype, name, { value: guarded, writable: true, enumerable: false, configurable: true });
+  }
+  ["at", "concat", "copyWithin", "every", "fill", "filter", "find", "findIndex", "findLast", "findLastIndex", "forEach", "includes",
+   "indexOf", "join", "lastIndexOf", "map", "pop", "push", "reduce", "reduceRight", "reverse", "shift", "slice", "some", "sort",
+   "splice", "toLocaleString", "toReversed", "toSorted", "toSpliced", "unshift", "with"].forEach(function (name) { guard(name, false); });
+  guard("flat", true);
+  guard("flatMap", true);
   // xoshiro128** over a state the host seeds before each script: a call to the host per number costs more
   // than the numbers are worth (a uuid takes sixteen).
   var s0 = 1, s1 = 2, s2 = 3, s3 = 4;

@@ -77,3 +77,23 @@ describe("QuickJS's Array methods over a length no memory holds are stopped by t
     HUNG,
   );
 });
+
+describe("a loop of natives that each take a while is stopped by the budget, not 10,000 of them later", () => {
+  it(
+    "split, JSON.stringify and a typed array's sort in a loop: each request fails naming its budget",
+    async () => {
+      // QuickJS asks the interrupt handler once every 10,000 polls (calls, backward jumps): a loop of 3,000 splits of
+      // 1M characters ran minutes past a 1 s budget, the process held.
+      const results = await replay("loops of slow natives", [
+        scripted("Split", { test: "const s = 'a'.repeat(1e6); for (let i = 0; i < 3000; i++) s.split('');" }),
+        scripted("Stringify", {
+          test: "const a = Array.from({ length: 1e5 }, (_, i) => i); for (let i = 0; i < 20000; i++) JSON.stringify(a);",
+        }),
+        scripted("Sort", { test: "const t = new Uint8Array(1e7); for (let i = 0; i < 9000; i++) { t.sort(); t.reverse(); }" }),
+        after,
+      ]);
+      for (const result of results.slice(0, 3)) stopped(result);
+    },
+    HUNG,
+  );
+});

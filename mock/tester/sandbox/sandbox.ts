@@ -252,7 +252,7 @@ interface Isolate {
   runtime: QuickJSRuntime;
   context: QuickJSContext;
   /** uvm's dispatcher (events in), and our timers' and helpers' entry points. */
-  entry: Record<"dispatch" | "nextDue" | "tick" | "clearTimers" | "describe", QuickJSHandle>;
+  entry: Record<"dispatch" | "nextDue" | "tick" | "clearTimers" | "until" | "describe", QuickJSHandle>;
   /** The whole WebAssembly memory after boot. */
   snapshot: Uint8Array;
   /** Bytes QuickJS holds after boot: a script's cap is counted above it. */
@@ -441,6 +441,7 @@ export class ScriptSandbox {
       nextDue: context.getProp(prelude, "nextDue"),
       tick: context.getProp(prelude, "tick"),
       clearTimers: context.getProp(prelude, "clear"),
+      until: context.getProp(prelude, "until"),
       describe: context.getProp(helpers, "describe"),
     };
     prelude.dispose();
@@ -706,6 +707,7 @@ export class ScriptSandbox {
     isolate.runtime.setMemoryLimit(isolate.baseline + memoryLimit);
     try {
       this.call(isolate, "clearTimers").dispose();
+      this.call(isolate, "until", String(running.deadline)).dispose();
       this.dispatch(isolate, "execute", running.id, { listen: input.info.eventName, script: { exec: input.script } }, contextOf(input), {
         cursor: { iteration: input.info.iteration, cycles: input.info.iterationCount, execution: running.id },
         legacy: {
@@ -730,6 +732,7 @@ export class ScriptSandbox {
           const { key, dispatch } = await Promise.race(running.inflight.values());
           running.inflight.delete(key);
           running.deadline += Date.now() - waitStarted;
+          this.call(isolate, "until", String(running.deadline)).dispose();
           this.dispatch(isolate, ...dispatch);
           continue;
         }
@@ -1486,6 +1489,20 @@ const PRELUDE = `(function (global, hostRandom) {
   // or what flat and flatMap flatten) is walked through a Proxy whose traps are functions, so each index read looks at
   // the interrupt. The result, a callback's arguments and a method that returns its receiver give the script's own
   // object, never the Proxy; up to HUGE the method is QuickJS's own, called as it was (one length read more).
+  // QuickJS asks the interrupt handler once every 10,000 of its polls (a call, a backward jump), so a loop of
+  // natives that each take a while (for (i < 3000) s.split(""), JSON.stringify of a large array, a typed array's
+  // sort) ran thousands of them past the budget: minutes, hours, the host's thread held. Those natives are called
+  // through a wrapper that reads the clock first; past the script's end (stopAt, set by the host) it spins through
+  // enough polls for QuickJS to ask the handler, which stops the script as it stops any other.
+  var stopAt = Infinity;
+  function late() { if (realNow() > stopAt) for (var spin = 0; spin < 20000; spin++); }
+  function timed(holder, name) {
+    var d = holder && Object.getOwnPropertyDescriptor(holder, name), native = d && d.value;
+    if (typeof native !== "function") return;
+    var wrapped = ({ [name]() { "use strict"; late(); return rapply(native, this, arguments); } })[name];
+    define(wrapped, "length", { value: native.length });
+    define(holder, name, { value: wrapped, writable: d.writable, enumerable: d.enumerable, configurable: d.configurable });
+  }
   var HUGE = 16777216, Shield = global.Proxy, rget = Reflect.get, rhas = Reflect.has, rset = Reflect.set, rapply = Reflect.apply;
   var isArray = Array.isArray, shielded = new WeakMap(), wmGet = WeakMap.prototype.get, wmSet = WeakMap.prototype.set;
   var deep = false, made = 0;
@@ -1537,6 +1554,7 @@ const PRELUDE = `(function (global, hostRandom) {
     if (typeof native !== "function") return;
     var guarded = function () {
       "use strict";
+      late();
       if (!flattens && !huge(this)) {
         if (!concat) return rapply(native, this, arguments);
         for (var i = 0; i < arguments.length && !huge(arguments[i]); i++);
@@ -1553,6 +1571,15 @@ const PRELUDE = `(function (global, hostRandom) {
    "splice", "toLocaleString", "toReversed", "toSorted", "toSpliced", "unshift", "with"].forEach(function (name) { guard(name, false); });
   guard("flat", true);
   guard("flatMap", true);
+  ["parse", "stringify"].forEach(function (name) { timed(JSON, name); });
+  ["split", "replace", "replaceAll", "repeat", "padStart", "padEnd", "normalize", "localeCompare", "toLowerCase", "toUpperCase",
+   "toLocaleLowerCase", "toLocaleUpperCase", "match", "matchAll", "search", "concat", "indexOf", "lastIndexOf", "includes"].forEach(function (name) { timed(String.prototype, name); });
+  var TypedArrayProto = Object.getPrototypeOf(Uint8Array.prototype);
+  ["sort", "fill", "set", "slice", "map", "filter", "join", "reverse", "copyWithin", "indexOf", "lastIndexOf", "includes", "every",
+   "some", "forEach", "find", "findIndex", "findLast", "findLastIndex", "reduce", "reduceRight", "toSorted", "toReversed"].forEach(function (name) { timed(TypedArrayProto, name); });
+  ["keys", "values", "entries", "assign", "getOwnPropertyNames", "fromEntries"].forEach(function (name) { timed(Object, name); });
+  timed(Array, "from");
+  timed(String, "fromCharCode");
   // xoshiro128** over a state the host seeds before each script: a call to the host per number costs more
   // than the numbers are worth (a uuid takes sixteen).
   var s0 = 1, s1 = 2, s2 = 3, s3 = 4;
@@ -1576,6 +1603,7 @@ const PRELUDE = `(function (global, hostRandom) {
       now = Math.max(now, timer.at - timer.every);
       timer.fn();
     },
+    until: function (ms) { stopAt = Number(ms); },
     clear: function () {
       queue.length = 0; now = 0;
       s0 = hostRandom() | 1; s1 = hostRandom(); s2 = hostRandom(); s3 = hostRandom();

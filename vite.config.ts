@@ -64,6 +64,8 @@ const SLOW = [
   "tests/hardening/host-bounds-attacks.test.ts",
   // Cycles and graphs of 2^40 paths handed across the bridge, through the bin.
   "tests/hardening/bridge-graph-attacks.test.ts",
+  // The second round of attacks on the script sandbox: hangs where the interrupt did not reach, through the bin.
+  "tests/hardening/sandbox-attacks-2.test.ts",
   "tests/store/dexie-chunks.test.ts",
   "tests/store/hashing-queue.test.ts",
   "tests/store/export-pieces.test.ts",

@@ -65,6 +65,8 @@ export const SCRIPT_MEMORY_LIMIT_BYTES = 64 * 1024 * 1024;
 const WARM_BUDGET_MS = 60_000;
 /** The errors a script raised after it returned that its outcome keeps (ScriptOutcome.late). */
 const KEPT_ERRORS = 3;
+/** Promise jobs run between two looks at the budget (drainJobs). */
+const JOB_BATCH = 256;
 
 // The variable scopes a script reads and sets: the resolver's (engine/variables.ts), which fills them in.
 export type { ScopeName, Scopes } from "../engine/variables";
@@ -250,7 +252,7 @@ interface Isolate {
   runtime: QuickJSRuntime;
   context: QuickJSContext;
   /** uvm's dispatcher (events in), and our timers' and helpers' entry points. */
-  entry: Record<"dispatch" | "nextDue" | "tick" | "clearTimers" | "describe", QuickJSHandle>;
+  entry: Record<"dispatch" | "nextDue" | "tick" | "clearTimers" | "until" | "describe", QuickJSHandle>;
   /** The whole WebAssembly memory after boot. */
   snapshot: Uint8Array;
   /** Bytes QuickJS holds after boot: a script's cap is counted above it. */
@@ -439,6 +441,7 @@ export class ScriptSandbox {
       nextDue: context.getProp(prelude, "nextDue"),
       tick: context.getProp(prelude, "tick"),
       clearTimers: context.getProp(prelude, "clear"),
+      until: context.getProp(prelude, "until"),
       describe: context.getProp(helpers, "describe"),
     };
     prelude.dispose();
@@ -633,19 +636,31 @@ export class ScriptSandbox {
     return new Breach(`the script used more than its ${Math.round(cap / 1024 / 1024)} MB memory cap and was stopped`, true);
   }
 
+  /**
+   * Runs the isolate's promise jobs, JOB_BATCH at a time, the budget checked between batches. QuickJS turns the
+   * interrupt inside a promise handler or an async function into a rejection, which ends that job, not the queue:
+   * a handler that queues the next before it loops (`then(function h() { then(h); for (;;) {} })`) met the
+   * interrupt in each job and queued another, and a drain of the whole queue at once never returned (the process
+   * hung past every budget). Between batches the clock says whether the budget ran out.
+   */
   private drainJobs(isolate: Isolate): void {
-    let done;
-    try {
-      done = isolate.runtime.executePendingJobs(-1);
-    } catch (error) {
-      throw this.engineFault(error);
+    for (;;) {
+      let done;
+      try {
+        done = isolate.runtime.executePendingJobs(JOB_BATCH);
+      } catch (error) {
+        throw this.engineFault(error);
+      }
+      if (done.error) {
+        const what = safeDump(isolate.context, done.error);
+        done.error.dispose();
+        // Unless it was a limit, an uncaught rejection in a job: postman-sandbox reports its own errors through events.
+        this.checkThrown(what);
+        continue;
+      }
+      this.checkBudget();
+      if (done.value < JOB_BATCH) return;
     }
-    if (done.error) {
-      const what = safeDump(isolate.context, done.error);
-      done.error.dispose();
-      // Unless it was a limit, an uncaught rejection in a job: postman-sandbox reports its own errors through events.
-      this.checkThrown(what);
-    } else this.checkBudget();
   }
 
   /** Runs one script against the given state; never throws for what the script does. */
@@ -692,6 +707,7 @@ export class ScriptSandbox {
     isolate.runtime.setMemoryLimit(isolate.baseline + memoryLimit);
     try {
       this.call(isolate, "clearTimers").dispose();
+      this.call(isolate, "until", String(running.deadline)).dispose();
       this.dispatch(isolate, "execute", running.id, { listen: input.info.eventName, script: { exec: input.script } }, contextOf(input), {
         cursor: { iteration: input.info.iteration, cycles: input.info.iterationCount, execution: running.id },
         legacy: {
@@ -716,6 +732,7 @@ export class ScriptSandbox {
           const { key, dispatch } = await Promise.race(running.inflight.values());
           running.inflight.delete(key);
           running.deadline += Date.now() - waitStarted;
+          this.call(isolate, "until", String(running.deadline)).dispose();
           this.dispatch(isolate, ...dispatch);
           continue;
         }
@@ -1465,6 +1482,104 @@ const PRELUDE = `(function (global, hostRandom) {
     if (typeof global[name] === "function") global[name] = wrapError(global[name], WrappedError);
   });
   global.Error = WrappedError;
+  // QuickJS's Array methods walk their receiver's indexes in C and look at the interrupt only when they call a
+  // function of the script's: a hole is looked up and skipped without one, so [].includes.call({ length: 2 ** 53 - 1 }, 1),
+  // new Array(2 ** 32 - 1).join("") or [new Array(2 ** 32 - 1)].flat() held the host's thread for hours, past every
+  // budget. Past HUGE (more elements than the memory cap could hold in an array), a receiver (or what concat spreads,
+  // or what flat and flatMap flatten) is walked through a Proxy whose traps are functions, so each index read looks at
+  // the interrupt. The result, a callback's arguments and a method that returns its receiver give the script's own
+  // object, never the Proxy; up to HUGE the method is QuickJS's own, called as it was (one length read more).
+  // QuickJS asks the interrupt handler once every 10,000 of its polls (a call, a backward jump), so a loop of
+  // natives that each take a while (for (i < 3000) s.split(""), JSON.stringify of a large array, a typed array's
+  // sort) ran thousands of them past the budget: minutes, hours, the host's thread held. Those natives are called
+  // through a wrapper that reads the clock first; past the script's end (stopAt, set by the host) it spins through
+  // enough polls for QuickJS to ask the handler, which stops the script as it stops any other.
+  var stopAt = Infinity;
+  function late() { if (realNow() > stopAt) for (var spin = 0; spin < 20000; spin++); }
+  function timed(holder, name) {
+    var d = holder && Object.getOwnPropertyDescriptor(holder, name), native = d && d.value;
+    if (typeof native !== "function") return;
+    var wrapped = ({ [name]() { "use strict"; late(); return rapply(native, this, arguments); } })[name];
+    define(wrapped, "length", { value: native.length });
+    define(holder, name, { value: wrapped, writable: d.writable, enumerable: d.enumerable, configurable: d.configurable });
+  }
+  var HUGE = 16777216, Shield = global.Proxy, rget = Reflect.get, rhas = Reflect.has, rset = Reflect.set, rapply = Reflect.apply;
+  var isArray = Array.isArray, shielded = new WeakMap(), wmGet = WeakMap.prototype.get, wmSet = WeakMap.prototype.set;
+  var deep = false, made = 0;
+  function huge(v) {
+    if (v === null || (typeof v !== "object" && typeof v !== "function")) return false;
+    var n = v.length;
+    // A length that is an object is read by its valueOf: the Proxy's path, which is right for any length.
+    return typeof n === "number" || typeof n === "string" ? Number(n) > HUGE : typeof n === "object" && n !== null;
+  }
+  function isObject(v) { return v !== null && (typeof v === "object" || typeof v === "function"); }
+  var traps = {
+    get: function (t, k) { var v = rget(t, k); return deep && isArray(v) && huge(v) ? shield(v) : v; },
+    has: function (t, k) { return rhas(t, k); },
+    set: function (t, k, v) { return rset(t, k, v); }
+  };
+  function shield(o) { var p = new Shield(o, traps); rapply(wmSet, shielded, [p, o]); made++; return p; }
+  function unshield(v) { var t = isObject(v) ? rapply(wmGet, shielded, [v]) : undefined; return t === undefined ? v : t; }
+  var CALLS_BACK = { every: 1, filter: 1, find: 1, findIndex: 1, findLast: 1, findLastIndex: 1, forEach: 1, map: 1, reduce: 1,
+    reduceRight: 1, some: 1, sort: 1, toSorted: 1, flatMap: 1 };
+  function walked(native, self, args, concat, flattens, callsBack) {
+    var copy = [], i, n = args.length;
+    for (i = 0; i < n; i++) copy.push(concat && huge(args[i]) ? shield(args[i]) : args[i]);
+    // flat and flatMap read every element through the Proxy: an element past HUGE is flattened through one too.
+    var receiver = huge(self) || (flattens && isObject(self)) ? shield(self) : self;
+    if (callsBack && typeof copy[0] === "function") {
+      var callback = copy[0];
+      copy[0] = function () {
+        "use strict";
+        var given = [];
+        for (var j = 0; j < arguments.length; j++) given.push(unshield(arguments[j]));
+        var back = rapply(callback, this, given);
+        return flattens && isArray(back) && huge(back) ? shield(back) : back;
+      };
+    }
+    var was = deep, before = made, result;
+    deep = flattens;
+    try {
+      result = rapply(native, receiver, copy);
+    } finally {
+      deep = was;
+    }
+    if (result === receiver) return self;
+    // What flat left unflattened (past its depth) is the script's own array.
+    if (flattens && made > before + 1 && isArray(result)) for (i = 0; i < result.length; i++) result[i] = unshield(result[i]);
+    return result;
+  }
+  function guard(name, flattens) {
+    var native = Array.prototype[name], concat = name === "concat", callsBack = CALLS_BACK[name] === 1;
+    if (typeof native !== "function") return;
+    var guarded = function () {
+      "use strict";
+      late();
+      if (!flattens && !huge(this)) {
+        if (!concat) return rapply(native, this, arguments);
+        for (var i = 0; i < arguments.length && !huge(arguments[i]); i++);
+        if (i === arguments.length) return rapply(native, this, arguments);
+      }
+      return walked(native, this, arguments, concat, flattens, callsBack);
+    };
+    define(guarded, "name", { value: name });
+    define(guarded, "length", { value: native.length });
+    define(Array.prototype, name, { value: guarded, writable: true, enumerable: false, configurable: true });
+  }
+  ["at", "concat", "copyWithin", "every", "fill", "filter", "find", "findIndex", "findLast", "findLastIndex", "forEach", "includes",
+   "indexOf", "join", "lastIndexOf", "map", "pop", "push", "reduce", "reduceRight", "reverse", "shift", "slice", "some", "sort",
+   "splice", "toLocaleString", "toReversed", "toSorted", "toSpliced", "unshift", "with"].forEach(function (name) { guard(name, false); });
+  guard("flat", true);
+  guard("flatMap", true);
+  ["parse", "stringify"].forEach(function (name) { timed(JSON, name); });
+  ["split", "replace", "replaceAll", "repeat", "padStart", "padEnd", "normalize", "localeCompare", "toLowerCase", "toUpperCase",
+   "toLocaleLowerCase", "toLocaleUpperCase", "match", "matchAll", "search", "concat", "indexOf", "lastIndexOf", "includes"].forEach(function (name) { timed(String.prototype, name); });
+  var TypedArrayProto = Object.getPrototypeOf(Uint8Array.prototype);
+  ["sort", "fill", "set", "slice", "map", "filter", "join", "reverse", "copyWithin", "indexOf", "lastIndexOf", "includes", "every",
+   "some", "forEach", "find", "findIndex", "findLast", "findLastIndex", "reduce", "reduceRight", "toSorted", "toReversed"].forEach(function (name) { timed(TypedArrayProto, name); });
+  ["keys", "values", "entries", "assign", "getOwnPropertyNames", "fromEntries"].forEach(function (name) { timed(Object, name); });
+  timed(Array, "from");
+  timed(String, "fromCharCode");
   // xoshiro128** over a state the host seeds before each script: a call to the host per number costs more
   // than the numbers are worth (a uuid takes sixteen).
   var s0 = 1, s1 = 2, s2 = 3, s3 = 4;
@@ -1488,6 +1603,7 @@ const PRELUDE = `(function (global, hostRandom) {
       now = Math.max(now, timer.at - timer.every);
       timer.fn();
     },
+    until: function (ms) { stopAt = Number(ms); },
     clear: function () {
       queue.length = 0; now = 0;
       s0 = hostRandom() | 1; s1 = hostRandom(); s2 = hostRandom(); s3 = hostRandom();

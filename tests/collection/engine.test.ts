@@ -491,7 +491,7 @@ describe("the run's target", () => {
     const replay = prepareRun(one, inputs());
     expect(replay.base).toBeUndefined();
     expect(replay.notes[0]).toMatch(/^the collection names its own server in \{\{baseUrl\}\} \(http:\/\/collection\.example\)/);
-    expect(prepareRun(one, inputs({ collectionTarget: true })).base).toBe("http://collection.example");
+    expect(prepareRun(one, inputs({ asker: "page" })).base).toBe("http://collection.example");
   });
 });
 
@@ -509,7 +509,7 @@ describe("a server variable nothing defines", () => {
   });
 
   it("the page's messages point to its Environment dialog, where a command-line flag means nothing", async () => {
-    const prepared = prepareRun(c, inputs({ asker: "page", collectionTarget: true }));
+    const prepared = prepareRun(c, inputs({ asker: "page" }));
     expect(prepared.notes).toEqual([
       "its URLs start with {{storeUrl}}, which nothing defines: requests fail as not sent. Add storeUrl under Environment, or to the collection's variables",
     ]);

@@ -84,9 +84,8 @@ async function run(ask: RunRequest, call: CallContext) {
       iterationCount: ask.iterationCount,
       folders: ask.folders,
       baseUrl: ask.baseUrl,
-      // Its user runs what they imported and sees where it goes: the collection's own baseUrl names the server, as in Postman.
-      collectionTarget: true,
-      // Its messages point to the page's Environment dialog, not to the CLI's flags.
+      // Its user runs what they imported and sees where it goes: the collection's own baseUrl names the server, as in
+      // Postman; its messages point to the page's Environment dialog, not to the CLI's flags.
       asker: "page",
     },
   );

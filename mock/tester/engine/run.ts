@@ -47,18 +47,17 @@ export interface RunInputs {
   /** --base-url: send over HTTP to this server; sets {{baseUrl}}. */
   baseUrl?: string;
   /**
-   * Whether the collection's own variables may name the server (`baseUrl`, or the variable its URLs start with):
-   * the page's, whose user runs what they imported and sees where it goes. `mockman replay` leaves the target
-   * to its user (--base-url, -e, --env-var, -g): a collection written by someone else must not choose where
-   * its requests, and the files they carry, go.
-   */
-  collectionTarget?: boolean;
-  /**
-   * Who runs it, for the messages that say how to give a variable a value: the CLI's flags (--env-var), or the
-   * page's Environment dialog, where a flag means nothing.
+   * Who runs it: the CLI (the default) or the page. On the page the collection's own variables may name the server
+   * (`baseUrl`, or the variable its URLs start with): its user runs what they imported and sees where it goes.
+   * `mockman replay` leaves the target to its user (--base-url, -e, --env-var, -g): a collection written by someone
+   * else must not choose where its requests, and the files they carry, go. And the messages that say how to give a
+   * variable a value name the CLI's flags (--env-var), or the page's Environment dialog, where a flag means nothing.
    */
   asker?: Asker;
 }
+
+/** The page runs it (RunInputs.asker): the collection's own variables may name the server. */
+const collectionTarget = (inputs: RunInputs) => inputs.asker === "page";
 
 export interface PreparedRun {
   kind: "mockman" | "postman";
@@ -123,9 +122,9 @@ export function prepareRun(collection: RunnableCollection, inputs: RunInputs): P
     Object.assign(variables, file.variables);
     for (const [k, v] of Object.entries(inputs.environment)) variables[k] = asText(v);
     // --base-url wins; else an env's baseUrl picks the server (the collection's own only where it may); else in-process, where {{baseUrl}} is "".
-    const given = inputs.collectionTarget ? variables.baseUrl : asTextOr(inputs.environment.baseUrl ?? inputs.globals.baseUrl);
+    const given = collectionTarget(inputs) ? variables.baseUrl : asTextOr(inputs.environment.baseUrl ?? inputs.globals.baseUrl);
     const base = checkBase(inputs.baseUrl ?? (withScheme(given) || undefined));
-    const notes = base || inputs.collectionTarget ? [] : ownTarget("baseUrl", file.variables?.baseUrl);
+    const notes = base || collectionTarget(inputs) ? [] : ownTarget("baseUrl", file.variables?.baseUrl);
     variables.baseUrl = base ? base.replace(/\/+$/, "") : "";
     // A column of the data file counts as defined: a row without it fails the requests that read it.
     const withData = { ...variables };
@@ -180,13 +179,13 @@ export function prepareRun(collection: RunnableCollection, inputs: RunInputs): P
     local: {},
     data: inputs.data[0] ? { ...inputs.data[0] } : {},
   };
-  const chosen = (name: string) => (inputs.collectionTarget ? known(name) : variableValue(users, name));
+  const chosen = (name: string) => (collectionTarget(inputs) ? known(name) : variableValue(users, name));
   let base = inputs.baseUrl ?? (withScheme(chosen("baseUrl")) || undefined);
   // A collection written for another API names its server otherwise ({{APIURL}}/users): an http:// value for it picks the target.
   if (!base && lead && lead !== "baseUrl" && isHttpUrl(chosen(lead) ?? "")) base = new URL(chosen(lead)!).origin;
   base = checkBase(base);
   const notes: string[] = [];
-  if (!base && !inputs.collectionTarget) {
+  if (!base && !collectionTarget(inputs)) {
     const named = ["baseUrl", ...(lead && lead !== "baseUrl" ? [lead] : [])].find((name) => isHttpUrl(known(name) ?? ""));
     if (named) notes.push(...ownTarget(named, known(named)));
   }

@@ -5,6 +5,8 @@
 // read where the page hands them over; the hint on the request column (harness renderWorkspace: the
 // URL bar, Submit and the response on the page's own useMockman), the page's mock answering in the frame.
 import { expect, test, vi } from "vitest";
+import { render } from "vitest-browser-react";
+import { ResponsePanel } from "#app/mockman/components/ResponsePanel";
 import { answer, get, pageMock, renderPanel, renderWorkspace, workspaceUi } from "./harness";
 
 test("Copy body, Save body with the right extension, and Raw / Pretty", async () => {
@@ -79,4 +81,35 @@ test("a list route called without paging that answers a long list suggests ?limi
   await ui.submit.click();
   await expect.element(screen.getByRole("button", { name: "Next page" })).toBeVisible();
   await expect.element(ui.response.getByText(/This list came back whole/)).not.toBeInTheDocument();
+});
+
+test("sent again, the last answer stays in place, dimmed, with Sending… by the title, until the new one comes", async () => {
+  const outcome = await answer('{"a":1}');
+  const panel = (sending: boolean) => (
+    <div className="mm-page">
+      <main className="mm-main">
+        <ResponsePanel outcome={outcome} sending={sending} request={{ method: "GET", endpoint: "/answer" }} />
+      </main>
+    </div>
+  );
+  const screen = render(panel(false));
+  const shown = () => screen.container.querySelector<HTMLElement>(".mm-response-body")!;
+  const sendingLine = () => screen.container.querySelector<HTMLElement>(".mm-resending");
+  expect(getComputedStyle(shown()).opacity).toBe("1");
+  expect(sendingLine()).toBeNull();
+
+  screen.rerender(panel(true));
+  // Only past 150 ms, so a quick answer does not flicker: the dimming and the line wait that long.
+  expect(getComputedStyle(shown()).transitionDelay).toBe("0.15s");
+  expect(getComputedStyle(sendingLine()!).animationDelay).toBe("0.15s");
+  await expect.poll(() => getComputedStyle(shown()).opacity).toBe("0.45");
+  await expect.poll(() => getComputedStyle(sendingLine()!).visibility).toBe("visible");
+  expect(sendingLine()!.textContent).toBe("Sending…");
+  // The last answer is still there to read, and the region says it is busy.
+  await expect.element(screen.getByTestId("status-line")).toHaveTextContent("200 OK");
+  await expect.element(screen.getByRole("region", { name: "Response" })).toHaveAttribute("aria-busy", "true");
+
+  screen.rerender(panel(false));
+  expect(sendingLine()).toBeNull();
+  expect(getComputedStyle(shown()).opacity).toBe("1");
 });

@@ -34,6 +34,13 @@ export const ResponsePanel = memo(function ResponsePanel({
       <h2 id="mm-response-title" className="mm-panel-title">
         Response
       </h2>
+      {/* Sent again: the last answer stays in place, dimmed, until the new one comes (as Postman shows it). A screen
+          reader hears aria-busy and the Submit button's "Sending…"; this line is for the eye. */}
+      {sending && outcome !== null && (
+        <p className="mm-resending" aria-hidden="true">
+          Sending…
+        </p>
+      )}
       {outcome === null ? (
         <p className="mm-empty">{sending ? "Sending…" : "Response is undefined."}</p>
       ) : outcome.kind === "failure" ? (

@@ -99,6 +99,8 @@ for (const corruption of CORRUPTIONS) {
     await expect(feed(page).getByRole("article").first()).toBeVisible();
     await createPost(page, "Written in memory");
     await nav(page, "Explore").click();
+    // Home, just written on, shows the post too: look once Explore is the screen.
+    await expect(page.getByRole("heading", { name: "Explore" })).toBeVisible();
     await expect(postWith(page, "Written in memory")).toBeVisible();
     expect(await page.evaluate(() => window.__moments!.storeProblem)).toMatch(/moments-mock/);
 

@@ -412,15 +412,22 @@ test("payloads typed into the UI never run; an SVG holding script is refused as 
   await expect(page.locator(".profile__cover img")).toHaveAttribute("src", /^data:image\/svg\+xml;base64,/);
   await expect(page.locator(".profile__avatar img")).toHaveAttribute("src", /^data:image\/svg\+xml;base64,/);
 
+  // Each screen is audited once it is there: the profile left behind (and Explore, before Bookmarks) has articles too.
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
-  await visit(page, trip, tally, "home", posted, () => expect(feed(page).getByRole("article").first()).toBeVisible());
+  await visit(page, trip, tally, "home", posted, async () => {
+    await expect(page.getByRole("heading", { name: "Homepage" })).toBeVisible();
+    await expect(feed(page).getByRole("article").first()).toBeVisible();
+  });
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Explore" }).click();
   await visit(page, trip, tally, "explore", posted, () => expect(page.getByRole("heading", { name: "Explore" })).toBeVisible());
   await page
     .getByRole("navigation", { name: "Main" })
     .getByRole("link", { name: /Bookmark/ })
     .click();
-  await visit(page, trip, tally, "bookmarks", posted.slice(-1), () => expect(feed(page).getByRole("article").first()).toBeVisible());
+  await visit(page, trip, tally, "bookmarks", posted.slice(-1), async () => {
+    await expect(page.getByRole("heading", { level: 1, name: "Bookmark" })).toBeVisible();
+    await expect(feed(page).getByRole("article").first()).toBeVisible();
+  });
   await page.reload();
   await visit(page, trip, tally, "bookmarks after reload", posted.slice(-1), () =>
     expect(feed(page).getByRole("article").first()).toBeVisible(),

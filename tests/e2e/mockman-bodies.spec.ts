@@ -20,6 +20,7 @@ import {
   openMockman,
   responseSection,
   section,
+  sendAndAwaitAnswer,
 } from "./mockman-helpers";
 
 let dir: string;
@@ -58,8 +59,9 @@ async function echoOf(page: Page): Promise<Echo> {
   const ui = mockmanUi(page);
   await ui.endpoint.fill(`${serveUrl}/__mockman/echo`);
   const before = await page.evaluate(() => (window as unknown as EchoWindow).echoes.length);
-  await ui.submit.click();
-  await expect(ui.status).toContainText(/200/, { timeout: scaled(20_000) });
+  // Echoes come one after another: the last echo's "200" and "sha256" stay on screen while this one is sent.
+  await sendAndAwaitAnswer(page, () => ui.submit.click(), { timeout: scaled(20_000) });
+  await expect(ui.status).toContainText(/200/);
   await expect(ui.response).toContainText("sha256");
   await expect.poll(() => page.evaluate(() => (window as unknown as EchoWindow).echoes.length)).toBe(before + 1);
   const echo = JSON.parse(await page.evaluate(() => (window as unknown as EchoWindow).echoes.at(-1)!)) as Echo;

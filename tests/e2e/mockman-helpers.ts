@@ -91,6 +91,25 @@ export const mockmanUi = (page: Page) => ({
   history: page.getByRole("list", { name: "Sent requests, newest first" }),
 });
 
+/** The history's heading, "History (N)": N counts every request the page has sent and recorded (a search leaves it). */
+const historyHeading = (page: Page) => page.getByRole("heading", { name: /^History \(\d+\)$/ });
+
+/**
+ * Sends by `act` (a Submit click, Ctrl+Enter, Next page) and waits until the page shows this Send's answer.
+ * The status line alone cannot tell: a tab keeps its last answer on screen while it sends again (stop 74's
+ * red run read the first Send's "200 OK"). The history records a Send once its answer is in the tab
+ * (hooks/useSend.ts), so a heading one higher than before is this Send's; then the Response is no longer busy.
+ * `timeout` is for a Send that may take long (the run worker, a big answer), as the status wait had it.
+ */
+export async function sendAndAwaitAnswer(page: Page, act: () => Promise<unknown>, options: { timeout?: number } = {}) {
+  // The count is read once the page has read the kept history (the page is busy until then).
+  await expect(page.locator(".mm-page")).toHaveAttribute("aria-busy", "false");
+  const before = Number(/\((\d+)\)/.exec(await historyHeading(page).innerText())![1]);
+  await act();
+  await expect(historyHeading(page), "the history records this Send").toHaveText(`History (${before + 1})`, options);
+  await expect(mockmanUi(page).response).toHaveAttribute("aria-busy", "false");
+}
+
 /** A JSON body over 5 MB: 20,000 items, as in Hoppscotch's slow-response reports. */
 export function bigJson(): string {
   const items = Array.from({ length: 20000 }, (_, i) => ({

@@ -2,7 +2,7 @@
 // "Next page" from an answer's `next`; Submit brings the answer into view. The table
 // in step with the endpoint both ways is tests/components/query-params.test.tsx's (issue 49).
 import { expect, test } from "./fixtures";
-import { answerScrolledIn, mockmanUi, openMockman, section } from "./mockman-helpers";
+import { answerScrolledIn, mockmanUi, openMockman, section, sendAndAwaitAnswer } from "./mockman-helpers";
 
 test("a paged route suggests limit and cursor; Next page follows the answer's next to the last page", async ({ page }) => {
   await openMockman(page);
@@ -26,7 +26,8 @@ test("a paged route suggests limit and cursor; Next page follows the answer's ne
 
   // Six seeded posts: a page of 4, then a last page of 2.
   const next = page.getByRole("button", { name: "Next page" });
-  await next.click();
+  // The first page's "200 OK" stays on screen while the next is fetched: wait for this Send's own answer.
+  await sendAndAwaitAnswer(page, () => next.click());
   await expect(ui.endpoint).toHaveValue(/^\/api\/posts\?limit=4&cursor=[\w-]+$/);
   await expect(params.getByLabel("Parameter 2 name")).toHaveValue("cursor");
   await expect(ui.status).toContainText("200 OK");

@@ -5,7 +5,15 @@
 // stopped Run keeps what it ran as a report to export.
 import { readFileSync } from "node:fs";
 import { expect, scaled, test, type Page } from "./fixtures";
-import { expectNoSeriousAxeViolations, importCollection, mockmanUi, openMockman, responseSection, section } from "./mockman-helpers";
+import {
+  expectNoSeriousAxeViolations,
+  importCollection,
+  mockmanUi,
+  openMockman,
+  responseSection,
+  section,
+  sendAndAwaitAnswer,
+} from "./mockman-helpers";
 import { keepShot } from "./helpers";
 
 /** Two requests to the page's own mock (the example collection's baseUrl names `mockman serve`, not running here). */
@@ -78,8 +86,9 @@ test("Sends with scripts reuse one run worker, booted before the first Send, and
   await expect.poll(() => runWorkers.length, { timeout: scaled(10_000) }).toBe(1);
   const results = page.getByTestId("test-results");
   for (const send of [1, 2, 3]) {
-    await ui.submit.click();
-    await expect(ui.status).toContainText("200", { timeout: scaled(30_000) });
+    // From the second Send on, the last one's "200" stays on screen while this one runs: wait for its own answer.
+    await sendAndAwaitAnswer(page, () => ui.submit.click(), { timeout: scaled(30_000) });
+    await expect(ui.status).toContainText("200");
     await responseSection(page, /^Test results/);
     await expect(results.getByRole("listitem")).toHaveText([`Passed clean at Send ${send}`], { timeout: scaled(30_000) });
     if (send < 3) await ui.endpoint.fill(`/api/test-todos?send=${send + 1}`);

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { expect, test, type Page } from "./fixtures";
 import { ROOT, mockmanSync } from "./cli-helpers";
-import { mockmanUi, openMockman } from "./mockman-helpers";
+import { mockmanUi, openMockman, sendAndAwaitAnswer } from "./mockman-helpers";
 import { keepShot } from "./helpers";
 
 const POSTMAN_EXAMPLE = resolve(ROOT, "cli/examples/moments.postman_collection.json");
@@ -82,7 +82,9 @@ test("an environment fills {{variables}} in endpoint, headers and body, masks se
   await ui.endpoint.fill("{{baseUrl}}/api/users/bookmark");
   await page.getByLabel("Header 2 name").fill("authorization");
   await page.getByLabel("Header 2 value").fill("{{token}}");
-  await ui.submit.click();
+  // The login's answer is still on screen while this sends, and it too reads "200 OK" and holds "bookmarks"
+  // (its user's): wait for this Send's own answer.
+  await sendAndAwaitAnswer(page, () => ui.submit.click());
   await expect(ui.status).toContainText("200 OK");
   await expect(ui.response).toContainText("bookmarks");
 

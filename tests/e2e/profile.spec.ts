@@ -132,6 +132,8 @@ test("edit profile: the new name, avatar and bio show at once on the profile, th
   await expect(own.getByRole("link", { name: "Sam Rivera" })).toBeVisible();
   await expect(own.locator(".post-card__avatar img")).toHaveAttribute("src", /^data:image\/png/);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
+  // That post is the guest's, so the profile left behind shows it too: wait for one only the feed shows.
+  await expect(postWith(page, "Hiring senior engineers")).toBeVisible();
   await expect(postWith(page, "Spent the afternoon deleting code").getByRole("link", { name: "Sam Rivera" })).toBeVisible();
   await postWith(page, "Hiring senior engineers").getByRole("button", { name: "Comment" }).click();
   await expect(page.getByRole("dialog", { name: "Add comment" }).getByRole("listitem").filter({ hasText: "Count me in" })).toContainText(

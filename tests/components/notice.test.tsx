@@ -39,3 +39,24 @@ for (const width of WIDTHS) {
     expect(getComputedStyle(bar).pointerEvents).toBe("none");
   });
 }
+
+test("the same notice said twice is written anew, so a screen reader hears it again", { timeout: 120_000 }, async () => {
+  const screen = await renderTester();
+  const bar = screen.getByRole("status").first().element() as HTMLElement;
+  await expect.element(screen.getByRole("button", { name: "Submit" })).toBeEnabled();
+  const pasteSame = async () => {
+    await tool(screen, "Paste cURL");
+    await screen.getByLabelText(/^cURL command/).fill(`curl '${location.origin}/api/posts'`);
+    await screen.getByRole("dialog", { name: "Paste a cURL command" }).getByRole("button", { name: "Fill the form" }).click();
+  };
+  await pasteSame();
+  await expect.element(screen.getByRole("status").first()).toHaveTextContent("Filled the form from the cURL command.");
+  // A live region announces what is added to it: an unchanged text node is not news.
+  const added: Node[] = [];
+  const watch = new MutationObserver((records) => records.forEach((r) => added.push(...r.addedNodes)));
+  watch.observe(bar, { childList: true, subtree: true, characterData: true });
+  await pasteSame();
+  await expect.poll(() => added.length, { message: "the second notice was added to the live region" }).toBeGreaterThan(0);
+  watch.disconnect();
+  expect(bar.textContent).toBe("Filled the form from the cURL command.");
+});

@@ -96,7 +96,7 @@ export const EnvironmentDialog = memo(function EnvironmentDialog({ open, environ
       {/* The notice sits beside Done in the row that stays at the dialog's foot, never over it (375 px). */}
       <div className="mm-dialog-actions mm-dialog-foot">
         <p className={notice?.isError ? "mm-notice mm-notice-error" : "mm-notice"} role="status">
-          {notice?.text}
+          {notice && <span key={notice.seq}>{notice.text}</span>}
         </p>
         <button type="button" className="mm-button mm-primary" onClick={onClose}>
           Done

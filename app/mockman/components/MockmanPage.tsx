@@ -71,7 +71,8 @@ export function RequestColumn({ page }: { page: Mockman }) {
   return (
     <>
       <p className={notice?.isError ? "mm-notice mm-page-notice mm-notice-error" : "mm-notice mm-page-notice"} role="status">
-        {notice?.text}
+        {/* Keyed by what was said: a notice said again in the same words replaces its node, which the live region announces. */}
+        {notice && <span key={notice.seq}>{notice.text}</span>}
       </p>
       <TabBar
         tabs={tabs.state.tabs}

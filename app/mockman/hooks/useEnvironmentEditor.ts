@@ -14,15 +14,14 @@ import {
   removeVariable,
 } from "../lib/environment-edits";
 import { parseEnvironmentFile, type Environment, type EnvVariable, type ExportedFile } from "../lib/environments";
-import type { Notice } from "./useNotice";
+import { useNotice } from "./useNotice";
 import type { Environments } from "./useEnvironments";
 
 export function useEnvironmentEditor({ state, update }: Environments) {
   const [editingId, setEditingId] = useState<string | null>(null);
   const [showSecrets, setShowSecrets] = useState(false);
   const [includeSecrets, setIncludeSecrets] = useState(false);
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const say = (text: string, isError = false) => setNotice({ text, isError });
+  const { notice, say } = useNotice();
   const editing = editedEnvironment(state, editingId);
 
   const change = (id: string, edit: (environment: Environment) => Environment) => update((s) => editEnvironment(s, id, edit));

@@ -78,7 +78,7 @@ export function RequestColumn({ page }: { page: Mockman }) {
         tabs={tabs.state.tabs}
         activeId={tab.id}
         panelId={REQUEST_PANEL_ID}
-        busyId={page.sender.sendingId}
+        busyIds={page.sender.sendingIds}
         onSelect={tabs.select}
         onNew={() => page.openTab(blankTab())}
         onDuplicate={() => page.openTab(duplicateTab(tab))}

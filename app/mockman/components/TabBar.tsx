@@ -12,7 +12,8 @@ interface Props {
   activeId: string;
   /** The id of the panel the tabs control. */
   panelId: string;
-  busyId: string | null;
+  /** The tabs waiting for their answers. */
+  busyIds: ReadonlySet<string>;
   onSelect(id: string): void;
   onNew(): void;
   onDuplicate(): void;
@@ -25,7 +26,7 @@ export const tabDomId = (id: string) => `mm-tab-${id}`;
 
 const PREVIEW_TITLE = "\nPreview: the next request opened from Collections takes its place; change, send or double-click it to keep it.";
 
-export function TabBar({ tabs, activeId, panelId, busyId, onSelect, onNew, onDuplicate, onClose, onKeep }: Props) {
+export function TabBar({ tabs, activeId, panelId, busyIds, onSelect, onNew, onDuplicate, onClose, onKeep }: Props) {
   const list = useRef<HTMLDivElement>(null);
   // The active tab in sight when the strip scrolls sideways (a phone, many tabs): one opened or replaced at its end
   // shows. The strip alone scrolls; the page stays where it is.
@@ -88,7 +89,7 @@ export function TabBar({ tabs, activeId, panelId, busyId, onSelect, onNew, onDup
                   </span>
                 )}
                 {preview && <span className="mm-visually-hidden"> (preview)</span>}
-                {busyId === tab.id && <span className="mm-visually-hidden"> (sending)</span>}
+                {busyIds.has(tab.id) && <span className="mm-visually-hidden"> (sending)</span>}
                 {/* A mouse shortcut for Close tab / Delete, hidden from assistive tech (which has those); CSS draws its ×, so the tab's text stays its title. */}
                 <span
                   className="mm-tab-close"

@@ -50,7 +50,7 @@ export function useMockman() {
   const paging = usePaging({ tabs, suggestions: endpoints.suggestions, submit: sender.submit });
   const baseUrl = useBaseUrl();
   const dialogs = useDialogs();
-  const { setProblem, sendingId } = sender;
+  const { setProblem, sendingIds } = sender;
   // Texts, so what shows them (memo'd) sees the same value while it stays.
   const signing = scripts.signing(tab);
   const signer = signing.signer;
@@ -109,7 +109,7 @@ export function useMockman() {
       setProblem(null);
     },
     closeTab(id: string) {
-      if (id === sendingId) return say("That tab is still sending; close it once its answer is in.", true);
+      if (sendingIds.has(id)) return say("That tab is still sending; close it once its answer is in.", true);
       tabs.close(id);
       setProblem(null);
     },

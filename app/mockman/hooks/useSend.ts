@@ -1,5 +1,6 @@
-// Sending: which tab is waiting for its answer (the answer goes there even
-// when another tab is active by then), why the form was not sent, and the
+// Sending: which tabs are waiting for their answers (each answer goes to its
+// tab even when another is active by then; each tab sends on its own, as in
+// Postman), why the form was not sent, and the
 // answer brought into view once it has rendered. Ctrl/Cmd+Enter sends from
 // anywhere on the page, except inside a dialog.
 import { useEffect, useMemo, useState } from "react";
@@ -33,8 +34,9 @@ interface Options {
 }
 
 export function useSend({ tabs, history, variables, environmentName, scripted }: Options) {
-  const [sendingId, setSendingId] = useState<string | null>(null);
-  const sending = sendingId !== null;
+  const [sendingIds, setSendingIds] = useState<ReadonlySet<string>>(() => new Set());
+  /** The active tab is waiting for its answer: its Submit waits, the others' do not. */
+  const sending = sendingIds.has(tabs.tab.id);
   const [problem, setProblem] = useState<string | null>(null);
   // Counts answers, so each one can be scrolled into view once it has rendered.
   const [answered, setAnswered] = useState(0);
@@ -52,9 +54,15 @@ export function useSend({ tabs, history, variables, environmentName, scripted }:
 
   /** A tab that is sending is kept: a preview tab no longer gives its place to the next request opened. */
   const startSending = (tabId: string) => {
-    setSendingId(tabId);
+    setSendingIds((ids) => new Set(ids).add(tabId));
     tabs.patch(() => ({ preview: false }), tabId);
   };
+  const doneSending = (tabId: string) =>
+    setSendingIds((ids) => {
+      const left = new Set(ids);
+      left.delete(tabId);
+      return left;
+    });
 
   /** Sends, shows the outcome, logs a failure to the console and records the request in the history. */
   const send = async (
@@ -67,7 +75,7 @@ export function useSend({ tabs, history, variables, environmentName, scripted }:
     startSending(tabId);
     const result = await sendRequest({ method: request.method, endpoint: url, headers, body });
     tabs.patch(() => ({ outcome: result, lastEndpoint: url }), tabId);
-    setSendingId(null);
+    doneSending(tabId);
     setAnswered((n) => n + 1);
     const line = failureLine(request.method, absolute(url), result);
     if (line) console.error(line);
@@ -100,7 +108,7 @@ export function useSend({ tabs, history, variables, environmentName, scripted }:
     startSending(tab.id);
     const { outcome, url } = await scripted.send(tab, scripts);
     tabs.patch(() => ({ outcome, lastEndpoint: url }), tab.id);
-    setSendingId(null);
+    doneSending(tab.id);
     setAnswered((n) => n + 1);
     await history.add(
       entryFor(
@@ -120,7 +128,7 @@ export function useSend({ tabs, history, variables, environmentName, scripted }:
   const actions = useStableActions({ send, submit });
   useShortcut("Enter", actions.submit);
 
-  return useMemo(() => ({ sendingId, sending, problem, setProblem, ...actions }), [sendingId, sending, problem, actions]);
+  return useMemo(() => ({ sendingIds, sending, problem, setProblem, ...actions }), [sendingIds, sending, problem, actions]);
 }
 
 export type Sender = ReturnType<typeof useSend>;

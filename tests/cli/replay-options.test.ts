@@ -238,6 +238,12 @@ describe("reporters and exports", () => {
     );
     expect(ran).toMatchObject({ code: 0, stdout: "", stderr: "" });
     expect(JSON.parse(readFileSync(join(dir, "r.json"), "utf8"))).toMatchObject({ passed: 2, failed: 0 });
+  });
+
+  // Apart from the passing run above: each of these bins boots the script sandbox, and four in one test passed the
+  // slow project's 60 s at load 15 (stop 75's interim clean clone, three helpers' tests beside it).
+  it("--silent and --reporter-cli-silent leave stdout empty on a failing run, say so on stderr, and exit 1", async () => {
+    const { dir, db } = tempDb();
     const failing = write(dir, "f.postman_collection.json", {
       info: { name: "f", schema: SCHEMA },
       item: [item("Missing", "/api/nothing-here", ["pm.test('200', () => pm.response.to.have.status(200));"])],

@@ -66,6 +66,8 @@ const SLOW = [
   "tests/hardening/bridge-graph-attacks.test.ts",
   // The second round of attacks on the script sandbox: hangs where the interrupt did not reach, through the bin.
   "tests/hardening/sandbox-attacks-2.test.ts",
+  // The third: where pm.sendRequest can send, the variables' bound, run after run in one isolate; bin and in-process.
+  "tests/hardening/sandbox-attacks-3.test.ts",
   "tests/store/dexie-chunks.test.ts",
   "tests/store/hashing-queue.test.ts",
   "tests/store/export-pieces.test.ts",

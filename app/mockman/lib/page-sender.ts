@@ -19,8 +19,16 @@ export interface PageSenderOptions {
 
 export const IN_PAGE = "the page's mock";
 
+/**
+ * The URL a run's request goes to: the path on the run's target, the base's server or the page's own origin. Without
+ * a base the path is fetched as it is, so its leading slashes become one: `//host/x` (a script's
+ * `pm.sendRequest('http://t//host/x')`), `/\\host/x` or a tab or space between them is a URL of another host to the
+ * browser's parser, which a run must not reach.
+ */
 export function joinBase(base: string | undefined, path: string): string {
-  if (!base) return path;
+  // The URL parser drops leading C0 controls and spaces, and tabs and line breaks anywhere: they go too.
+  // eslint-disable-next-line no-control-regex
+  if (!base) return path.replace(/^[\u0000-\u0020/\\]*/, "/");
   return base.replace(/\/+$/, "") + (path.startsWith("/") ? path : `/${path}`);
 }
 

@@ -42,6 +42,12 @@ export const BOUNDS = {
   /** console.* calls one script's output keeps, and the characters they cross the bridge as (past either, the rest are dropped, unread). */
   consoleCallsPerScript: 1_000,
   consoleCharsPerScript: 1024 * 1024,
+  /**
+   * Characters of names and values the variables hold (environment, collection variables, globals, a request's
+   * pm.variables) after a script: the host keeps them for the run and exports them, past the isolate's memory cap
+   * (each script adds up to its cap).
+   */
+  variableChars: 64 * 1024 * 1024,
 } as const;
 
 const count = (n: number) => n.toLocaleString("en-US");

@@ -175,6 +175,8 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
   const sandbox = hasScripts ? await (options.sandbox ?? defaultSandbox)({ timeoutMs: options.timeoutScriptMs }) : undefined;
   let scopes = options.scopes;
   const log = new MutationLog(scopes);
+  /** The characters the variables hold (variableChars): a script may not grow them past BOUNDS.variableChars. */
+  let held = variableChars(scopes);
   const jar = options.cookieJar ?? runJar();
   const data = options.data ?? [];
   const iterations = options.iterations ?? Math.max(1, data.length);
@@ -489,9 +491,22 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
         );
         if (cutByRun && outcome.error && performance.now() >= options.deadline!)
           outcome.error = "the run's --timeout passed while it ran; it was stopped there";
-        scopes = outcome.scopes;
-        for (const [scope, mutations] of Object.entries(outcome.mutations ?? {}) as Array<[TrackedScope, Mutation[]]>)
-          for (const mutation of mutations) log.record(scope, mutation);
+        // The variables as the script left them, unless it grew them past their bound (limits.ts): the host holds them
+        // for the rest of the run, and each script is handed them all. Past it, its changes are dropped and its request fails.
+        const holding = variableChars(outcome.scopes);
+        if (holding > BOUNDS.variableChars && holding > held) {
+          errors.push(
+            failureOf(
+              `${eventName === "test" ? "test" : "pre-request"} script of ${script.where}`,
+              `the variables would hold ${holding.toLocaleString("en-US")} characters, more than the ${BOUNDS.variableChars.toLocaleString("en-US")} a run's variables may hold (the bound); the script's variable changes were dropped`,
+            ),
+          );
+        } else {
+          held = holding;
+          scopes = outcome.scopes;
+          for (const [scope, mutations] of Object.entries(outcome.mutations ?? {}) as Array<[TrackedScope, Mutation[]]>)
+            for (const mutation of mutations) log.record(scope, mutation);
+        }
         headers = outcome.headers;
         // What a pre-request script changed of pm.request (its query, method, raw body) goes out.
         if (eventName === "prerequest" && outcome.request) {
@@ -704,6 +719,24 @@ function sentResult(step: PostmanStep, path: string, exchange: Exchange, failure
   if (failures.length) result.error = describeFailure(failures[0]);
   if (extra?.expected !== undefined) result.expected = extra.expected;
   return result;
+}
+
+/** The characters of the names and values a run's variables hold (its data row aside: the user's file, read again each iteration). */
+function variableChars(scopes: Scopes): number {
+  let chars = 0;
+  for (const scope of [scopes.environment, scopes.collectionVariables, scopes.globals, scopes.local])
+    for (const [name, value] of Object.entries(scope ?? {})) {
+      chars += name.length;
+      if (typeof value === "string") chars += value.length;
+      else if (value !== null && typeof value === "object") {
+        try {
+          chars += JSON.stringify(value)?.length ?? 0;
+        } catch {
+          // A value JSON cannot write (a cycle) crossed from no script: the user's own, not counted.
+        }
+      } else chars += String(value).length;
+    }
+  return chars;
 }
 
 /** A request that was not sent, and why. */

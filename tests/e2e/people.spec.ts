@@ -15,14 +15,14 @@ for (const width of [1280, 375]) {
       await followsGuest(page, "marcoreyes", "marco-builds");
 
       await page.goto("/notifications");
-      // In the notification: at 1280 px the right column's Who to follow offers Ada a Follow back too.
-      const followBack = page.getByRole("main").getByRole("button", { name: "Follow back @adasterling" });
+      const followBack = page.getByRole("button", { name: "Follow back @adasterling" });
       await expect(followBack).toHaveText("Follow back");
-      // One rule wherever the button is: Who to follow (the right column at 1280 px) says it too.
+      // Who to follow (the right column at 1280 px) keeps Follow: beside the longer word its narrow
+      // rows cut a name ("Marco Re…"), and a name of 12 characters must show whole there.
       if (width === 1280)
         await expect(
-          page.getByRole("complementary", { name: "Suggestions" }).getByRole("button", { name: "Follow back @adasterling" }),
-        ).toHaveText("Follow back");
+          page.getByRole("complementary", { name: "Suggestions" }).getByRole("button", { name: "Follow @adasterling" }),
+        ).toHaveText("Follow");
       await shoot(page, "notifications");
       await followBack.click();
       await expectToast(page, "followed");

@@ -83,8 +83,13 @@ export function TextareaField({ label, hideLabel, textareaProps, errors, extra }
         aria-invalid={errorId ? true : undefined}
         aria-describedby={[...new Set([errorId, props["aria-describedby"]])].filter(Boolean).join(" ") || undefined}
       />
-      {extra}
-      <ErrorList id={errorId} errors={errors} />
+      {/* The error under its box, as every field's; a counter on its line, at the end. */}
+      {extra || errorId ? (
+        <div className="field__foot">
+          <ErrorList id={errorId} errors={errors} />
+          {extra}
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 // Follow / Following, optimistic (Remix's Favorite pattern): it posts to the
 // /follow route, whose action toasts 'followed' / 'unfollowed'. "Following" reads
 // "Unfollow" while pointed at or focused, and its name always says what a press does.
+// To someone who follows you it says "Follow back" (the one place that rule lives).
 import { useState } from "react";
 import { useFollowState } from "#app/lib/follow";
 import { useKeptSubmit } from "#app/lib/use-kept-submit";
@@ -10,11 +11,15 @@ interface FollowButtonProps {
   user: UserRef;
   following: boolean;
   size?: "sm" | "md";
-  /** The word on the button while not following ('Follow back' on a follow notification). */
-  followText?: string;
+  /**
+   * Whether `user` follows the signed-in user: the button then offers "Follow back", as X, Bluesky and
+   * Instagram do, wherever it is (a follow notification, a people list, search, Who to follow, a profile).
+   */
+  followsYou?: boolean;
 }
 
-export function FollowButton({ user, following: serverFollowing, size = "md", followText = "Follow" }: FollowButtonProps) {
+export function FollowButton({ user, following: serverFollowing, size = "md", followsYou = false }: FollowButtonProps) {
+  const followText = followsYou ? "Follow back" : "Follow";
   const { fetcher, following } = useFollowState(user, serverFollowing);
   const onSubmit = useKeptSubmit(fetcher, "userId");
   const [pointed, setPointed] = useState(false);

@@ -17,8 +17,8 @@ interface ModalProps {
 }
 
 /**
- * What makes a panel a modal dialog: focus moves in (its first field, else its first control past the header's
- * Close), Tab stays inside, Escape closes, the page behind does not scroll, and focus goes back to whatever
+ * What makes a panel a modal dialog: focus moves in (its first visible field, else its first visible control past
+ * the header's Close), Tab stays inside, Escape closes, the page behind does not scroll, and focus goes back to whatever
  * opened it.
  * Returns the latest onClose, for the dialog's own close controls.
  */
@@ -30,9 +30,11 @@ export function useDialogFocus(panel: RefObject<HTMLElement>, onClose: () => voi
   useEffect(() => {
     const back = opener.current;
     const root = panel.current;
-    const firstInput = root?.querySelector<HTMLElement>('input:not([type="hidden"]), textarea, select');
+    // Only what a person can see: a visually hidden control (a photo picker's file input, whose label's
+    // icon is what shows) would open the dialog with focus on nothing visible.
+    const controls = focusables(root).filter(shown);
+    const firstInput = controls.find((el) => el.matches("input, textarea, select"));
     // Else the first control of the body (a question's Cancel, the safe choice), the header's Close last.
-    const controls = focusables(root);
     (firstInput ?? controls.find((el) => !el.closest(".modal__header")) ?? controls[0] ?? root)?.focus();
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = "hidden";
@@ -122,4 +124,10 @@ function trapTab(event: KeyboardEvent, root: HTMLElement | null) {
 function focusables(root: HTMLElement | null): HTMLElement[] {
   if (!root) return [];
   return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hasAttribute("inert") && el.offsetParent !== null);
+}
+
+/** Drawn larger than the 1 px box `.visually-hidden` leaves (still in the Tab order: a hidden file input keeps its label's ring). */
+function shown(el: HTMLElement): boolean {
+  const box = el.getBoundingClientRect();
+  return box.width > 1 && box.height > 1;
 }

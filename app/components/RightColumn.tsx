@@ -7,11 +7,14 @@ import { useAppData } from "#app/lib/app-data";
 import { SearchInput } from "./SearchBox";
 import { WhoToFollow } from "./WhoToFollow";
 
+/** The column's id: main's first link skips to it (routes/_app.tsx). */
+export const ASIDE_ID = "aside";
+
 export function RightColumn() {
   const { user, suggestions } = useAppData();
   const { pathname } = useLocation();
   return (
-    <aside className="page__aside shell__aside" aria-label="Suggestions">
+    <aside id={ASIDE_ID} className="page__aside shell__aside" aria-label="Suggestions" tabIndex={-1}>
       {pathname === "/explore" ? null : (
         <Form method="get" action="/explore" role="search" className="search-box shell__search" aria-label="Search Moments">
           <SearchInput required />

@@ -7,7 +7,7 @@ import { tagPath } from "#app/lib/paths";
 import type { TagCount } from "#app/lib/search";
 import type { User } from "#app/lib/types";
 import { useAppData } from "#app/lib/app-data";
-import { follows } from "#app/lib/follow";
+import { follows, followsViewer } from "#app/lib/follow";
 import { FollowButton } from "./FollowButton";
 import { ListEnd } from "./ListEnd";
 import { PersonLink } from "./PersonLink";
@@ -42,7 +42,9 @@ export function PeopleResults({ first, load }: { first: Page<User>; load: (curso
         {state.items.map((u) => (
           <li key={u._id} className="suggestion">
             <PersonLink user={u} />
-            {u.username === me.username ? null : <FollowButton user={u} following={follows(me, u)} size="sm" />}
+            {u.username === me.username ? null : (
+              <FollowButton user={u} following={follows(me, u)} followsYou={followsViewer(u, me.username)} size="sm" />
+            )}
           </li>
         ))}
       </ul>

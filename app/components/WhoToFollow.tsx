@@ -30,6 +30,8 @@ export function WhoToFollow({ users, me }: { users: Settled<User[]>; me: string 
           {suggestions.map((u) => (
             <li key={u._id} className="suggestion">
               <PersonLink user={u} />
+              {/* Follow, never Follow back: the column's rows are too narrow for the longer word beside a
+                  name of 12 characters, which must show whole (who-to-follow-names.spec.ts). */}
               <FollowButton user={u} following={isFollowing(u, me)} size="sm" />
             </li>
           ))}

@@ -20,6 +20,14 @@ export function follows(me: { following?: { _id: string }[] }, target: { _id: st
   return (me.following ?? []).some((f) => f._id === target._id);
 }
 
+/**
+ * Whether `person` follows the signed-in user (`me`, a username), by the person's own following list, as a people
+ * list, a search or Who to follow reads it: their Follow button then says "Follow back" (FollowButton).
+ */
+export function followsViewer(person: { following?: { username: string }[] }, me: string): boolean {
+  return (person.following ?? []).some((f) => f.username === me);
+}
+
 export const followFetcherKey = (userId: string) => `follow:${userId}`;
 
 /**

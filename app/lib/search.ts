@@ -18,6 +18,11 @@ export async function search<T extends SearchType>(q: string, type: T, cursor: s
   return { items: answer[type] as Found[T][], next: answer.next as string | null, total: answer.total as number };
 }
 
-/** The type a URL's `type` names; posts when it names none. */
-export const searchTypeOf = (value: string | null): SearchType =>
-  (SEARCH_TYPES as readonly string[]).includes(value ?? "") ? (value as SearchType) : "posts";
+/** Another word a URL may use for a type: the People tab is `users` (the API's word), and also what it is called. */
+const ALIASES: Record<string, SearchType> = { people: "users" };
+
+/** The type a URL's `type` names (in any case, or by the tab's name, ALIASES); posts when it names none. */
+export const searchTypeOf = (value: string | null): SearchType => {
+  const word = (value ?? "").trim().toLowerCase();
+  return (SEARCH_TYPES as readonly string[]).includes(word) ? (word as SearchType) : (ALIASES[word] ?? "posts");
+};

@@ -1,6 +1,6 @@
-// /explore: 'Explore', a search box (posts, people, tags; ?q=&type=), and every
+// /explore: 'Explore', a search box (posts, people, tags; ?q=&type=posts|users|tags), and every
 // post newest first while nothing is searched, a page at a time, windowed.
-import { useLoaderData, type ClientLoaderFunctionArgs, type MetaFunction } from "@remix-run/react";
+import { replace, useLoaderData, type ClientLoaderFunctionArgs, type MetaFunction } from "@remix-run/react";
 import { useCallback } from "react";
 import { Feed } from "#app/components/Feed";
 import { SearchBox } from "#app/components/SearchBox";
@@ -12,9 +12,17 @@ import { search, searchTypeOf } from "#app/lib/search";
 import { TEXT } from "#app/lib/texts";
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
-  const params = new URL(request.url).searchParams;
+  const url = new URL(request.url);
+  const params = url.searchParams;
   const q = params.get("q")?.trim() ? params.get("q")! : "";
-  const type = searchTypeOf(params.get("type"));
+  const asked = params.get("type");
+  const type = searchTypeOf(asked);
+  // The URL says the tab it shows: `people` (the tab's name) opens People as `users`, anything unknown
+  // shows Posts as `posts`. Replaced, not pushed, so Back never lands on the URL that was put right.
+  if (asked !== null && asked !== type) {
+    params.set("type", type);
+    throw replace(`${url.pathname}?${params}`);
+  }
   if (!q) return { q, type, found: null, first: await getPostsPage() };
   const found =
     type === "users"

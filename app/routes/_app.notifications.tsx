@@ -105,7 +105,8 @@ function NotificationItem({ n }: { n: Notification }) {
         ) : null}
       </div>
       {n.kind === "follow" && n.actor.username !== me.username ? (
-        <FollowButton user={n.actor} following={follows(me, n.actor)} size="sm" followText="Follow back" />
+        // A follow notification stands only while its follow does (an unfollow takes it back).
+        <FollowButton user={n.actor} following={follows(me, n.actor)} size="sm" followsYou />
       ) : null}
       {n.read ? null : <span className="notification__dot" aria-hidden="true" />}
     </li>

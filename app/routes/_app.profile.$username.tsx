@@ -10,7 +10,7 @@ import { EditProfileModal } from "#app/components/profile/EditProfileModal";
 import { ProfileHeader } from "#app/components/profile/ProfileHeader";
 import { ProfileNotFound } from "#app/components/profile/ProfileNotFound";
 import { useAppData } from "#app/lib/app-data";
-import { isFollowing } from "#app/lib/follow";
+import { followsViewer, isFollowing } from "#app/lib/follow";
 import { profileActions } from "#app/lib/profile-actions";
 import { getUserPostsPage, type ProfileTab } from "#app/lib/data";
 import { ProfileTabs } from "#app/components/profile/ProfileTabs";
@@ -46,7 +46,13 @@ export default function Profile() {
         user={user}
         following={following}
         postCount={postCount}
-        action={mine ? <EditProfileButton user={user} /> : <FollowButton user={user} following={following} />}
+        action={
+          mine ? (
+            <EditProfileButton user={user} />
+          ) : (
+            <FollowButton user={user} following={following} followsYou={followsViewer(user, me.username)} />
+          )
+        }
       />
       <ProfileTabs tab={tab} label={`${fullName(user)}'s posts`}>
         <Feed

@@ -18,9 +18,10 @@ import { LiveChanges } from "#app/components/LiveChanges";
 import { ScreenSkeleton } from "#app/components/ScreenSkeleton";
 import { RouteErrorBoundary } from "#app/components/RouteErrorBoundary";
 import { SessionWatch } from "#app/components/SessionWatch";
+import { SkipLink } from "#app/components/SkipLink";
 import { Sidebar } from "#app/components/Sidebar";
 import { MockBadge } from "#app/components/MockBadge";
-import { RightColumn } from "#app/components/RightColumn";
+import { ASIDE_ID, RightColumn } from "#app/components/RightColumn";
 import { StoreBanner } from "#app/components/StoreBanner";
 import { SessionEndedError, api, messageOf } from "#app/lib/api";
 import { APP_ROUTE_ID, type AppData } from "#app/lib/app-data";
@@ -97,11 +98,12 @@ function ShellFrame({ children }: { children: ReactNode }) {
   const wide = useMediaQuery(WIDE);
   return (
     <div className="shell">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
+      <SkipLink to="main">Skip to content</SkipLink>
       <Sidebar />
       <main id="main" ref={main} className="shell__main" tabIndex={-1}>
+        {/* Focus starts on <main> (useFocusOnArrival), so its first stop is the way past a feed that
+            loads more as you near its end, to the right column after it. */}
+        {wide ? <SkipLink to={ASIDE_ID}>Skip to search and Who to follow</SkipLink> : null}
         <ApiTargetNotice />
         <StoreBanner />
         <MockBadge />

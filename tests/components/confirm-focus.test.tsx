@@ -41,3 +41,19 @@ test("a dialog with a field opens in the field; one with only its Close, on Clos
   await expect.poll(() => document.activeElement?.getAttribute("aria-label")).toBe("Close");
   bare.unmount();
 });
+
+// Edit profile opened on the cover's file input: it is the picker's keyboard control, but visually
+// hidden (its label's icon is what shows), so the dialog opened with focus on nothing anyone could see,
+// and Enter or Space opened a file chooser. A dialog opens on its first field a person can see.
+test("a dialog opens on its first visible field, past a visually hidden file input", async () => {
+  const screen = render(
+    <Modal title="Edit profile" onClose={() => {}}>
+      <input id="cover" type="file" className="visually-hidden" />
+      <label htmlFor="cover">Change cover photo</label>
+      <textarea aria-label="Cover description" />
+      <input aria-label="Name" />
+    </Modal>,
+  );
+  await expect.poll(() => document.activeElement?.getAttribute("aria-label")).toBe("Cover description");
+  screen.unmount();
+});

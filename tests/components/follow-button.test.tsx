@@ -6,6 +6,7 @@ import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { render } from "vitest-browser-react";
 import { expect, test } from "vitest";
 import { FollowButton } from "#app/components/FollowButton";
+import { followsViewer } from "#app/lib/follow";
 import { markFollowing, setFollowing } from "#app/lib/follow-store";
 
 const ada = { _id: "u-ada", username: "adasterling", firstName: "Ada", lastName: "Sterling", userPhoto: "" };
@@ -30,4 +31,32 @@ test("the button follows the follow's answer while the list it sits in is older,
   // A newer read does: another tab unfollowed at version 6.
   setFollowing([], 6);
   await expect.element(button).toHaveAccessibleName("Follow @adasterling");
+});
+
+// Notifications said "Follow back" to someone who follows you; the same person's row in your Followers
+// list said "Follow". One rule now: anyone who follows you and whom you do not follow is offered
+// "Follow back" (X, Bluesky, Instagram), wherever their button is.
+test("someone who follows you and whom you do not follow is offered Follow back; once followed, Following", async () => {
+  const marco = { ...ada, _id: "u-marco", username: "marcoreyes" };
+  expect(followsViewer({ following: [{ username: "guest" }] }, "guest")).toBe(true);
+  expect(followsViewer({ following: [] }, "guest")).toBe(false);
+  const router = createMemoryRouter([
+    {
+      id: "list",
+      path: "/",
+      element: (
+        <>
+          <FollowButton user={marco} following={false} followsYou />
+          <FollowButton user={ada} following={false} />
+        </>
+      ),
+    },
+  ]);
+  setFollowing([], 7);
+  const screen = render(<RouterProvider router={router} future={{ v7_startTransition: true }} />);
+  const back = screen.getByRole("button", { name: "Follow back @marcoreyes" });
+  await expect.element(back).toHaveTextContent("Follow back");
+  await expect.element(screen.getByRole("button", { name: "Follow @adasterling" })).toHaveTextContent(/^Follow$/);
+  markFollowing(marco._id, true, 8);
+  await expect.element(screen.getByRole("button", { name: "Following @marcoreyes: unfollow" })).toHaveTextContent("Following");
 });

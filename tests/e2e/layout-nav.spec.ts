@@ -54,6 +54,42 @@ test.describe("at 1280 px", () => {
     expect(errors).toEqual([]);
   });
 
+  // The right column came after the whole feed in Tab order (a feed that loads more as you near its
+  // end), with no way past it: the skip link to the main content is before the sidebar, and on arrival
+  // focus is already on the main content. Now the first Tab from there is a link to the column, shown
+  // while focused; the page's first stop is still "Skip to content".
+  test("skip links: the first Tab reaches the right column's search and Who to follow", async ({ page }) => {
+    await loginAsGuest(page);
+    await noToasts(page);
+    await expect(page.locator("main#main")).toBeFocused();
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to search and Who to follow" });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport({ ratio: 1 });
+    const box = (await skip.boundingBox())!;
+    expect(box.width).toBeGreaterThan(40);
+    await keepShot(page, "skip-link-1280.png");
+    await axeInBothThemes(page, "skip link focused");
+    await skip.focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/home$/);
+    await page.keyboard.press("Tab");
+    await expect(column(page).getByRole("searchbox", { name: "Search" })).toBeFocused();
+    // Shown only while focused.
+    await expect(skip).not.toBeInViewport();
+
+    // The page's own first stop is still Skip to content, past the sidebar to the main content.
+    const first = await page.evaluate(
+      () =>
+        [...document.querySelectorAll<HTMLElement>("a[href], button, input, textarea, select")].find((el) => el.tabIndex >= 0)?.textContent,
+    );
+    expect(first).toBe("Skip to content");
+    await page.getByRole("link", { name: "Skip to content" }).focus();
+    await expect(page.getByRole("link", { name: "Skip to content" })).toBeInViewport({ ratio: 1 });
+    await page.keyboard.press("Enter");
+    await expect(page.locator("main#main")).toBeFocused();
+  });
+
   test("Settings is a place in the sidebar, marked when you are there", async ({ page }) => {
     await loginAsGuest(page);
     const links = nav(page).getByRole("link");

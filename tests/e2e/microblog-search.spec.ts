@@ -3,6 +3,7 @@
 import { expect, test, scaled } from "./fixtures";
 import { feed, loginAsGuest, postWith, seriousViolationsInPage, watchErrors, keepShot } from "./helpers";
 import { apiCall } from "./microblog-helpers";
+import { goInside } from "./screen-helpers";
 
 test("search finds a post by a word among 2,000+ posts, and people and tags", async ({ page }) => {
   test.setTimeout(scaled(240_000));
@@ -60,4 +61,26 @@ test("search finds a post by a word among 2,000+ posts, and people and tags", as
   await expect(page).toHaveURL(/\/tags\/islandlife$/);
   await expect(postWith(page, "A quokka smiled")).toBeVisible();
   expect(errors).toEqual([]);
+});
+
+// /explore?type=people showed Posts while its URL still said people. The tab is called People, so
+// `people` opens it (as `users`, the API's word, always did), and the URL is put right in place
+// (replaced, not pushed: Back does not land on the wrong URL only to be sent on again). Any other
+// unknown type shows Posts and the URL says so.
+test("?type=people opens the People tab; an unknown type shows Posts and the URL says so, Back skipping it", async ({ page }) => {
+  await loginAsGuest(page);
+  await goInside(page, "/explore?q=ada&type=people");
+  await expect(page).toHaveURL(/\/explore\?q=ada&type=users$/);
+  await expect(page.getByRole("list", { name: "People found" }).getByRole("button", { name: "Follow @adasterling" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "People", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await page.goBack();
+  await expect(page).toHaveURL(/\/home$/);
+
+  await page.goto("/explore?q=sea&type=nonsense");
+  await expect(page).toHaveURL(/\/explore\?q=sea&type=posts$/);
+  await expect(page.getByRole("button", { name: "Posts", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("feed", { name: "Posts matching sea" })).toBeVisible();
+  await page.goto("/explore?type=People");
+  await expect(page).toHaveURL(/\/explore\?type=users$/);
+  await expect(page.getByRole("button", { name: "People", exact: true })).toHaveAttribute("aria-pressed", "true");
 });

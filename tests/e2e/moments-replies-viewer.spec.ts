@@ -341,3 +341,23 @@ for (const width of [375, 1280]) {
     });
   });
 }
+
+test.describe("the comment sheet at 375 px", () => {
+  test.use({ viewport: { width: 375, height: 812 }, reducedMotion: "reduce" });
+
+  // "No comments yet" sat 12 px lower in its band than it should: 'Open post…' above it kept a margin
+  // of its own on top of the sheet's gap, so the space above the line was larger than below it.
+  test("the sheet's empty line sits midway between 'Open post' and the comment box", async ({ page }) => {
+    await loginAsGuest(page);
+    const dialog = await openComments(postWith(page, SEA));
+    const empty = dialog.getByText("No comments yet. Be the first.");
+    await expect(empty).toBeVisible();
+    const text = await inked(empty);
+    const below = (await dialog.locator(".comment-form").boundingBox())!.y;
+    const openBottom = await dialog.locator(".comments__open").evaluate((el) => el.getBoundingClientRect().bottom);
+    const spaceAbove = text.y - openBottom;
+    const spaceBelow = below - (text.y + text.height);
+    expect(Math.abs(spaceAbove - spaceBelow), `above ${spaceAbove}, below ${spaceBelow}`).toBeLessThanOrEqual(1);
+    await shoot(page, "comment-sheet-empty");
+  });
+});

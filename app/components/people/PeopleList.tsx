@@ -6,7 +6,7 @@ import type { VirtualItem } from "@tanstack/react-virtual";
 import { useEffect } from "react";
 import { useAppData } from "#app/lib/app-data";
 import type { Page } from "#app/lib/data";
-import { follows } from "#app/lib/follow";
+import { follows, followsViewer } from "#app/lib/follow";
 import type { User } from "#app/lib/types";
 import { keepList } from "../feed/feed-list";
 import { useFeedVirtualizer } from "../feed/useFeedVirtualizer";
@@ -58,7 +58,9 @@ export function PeopleList({ first, load, label, listId, empty }: PeopleListProp
               {...rowProps(virtualizer, row)}
             >
               <PersonLink user={person} />
-              {person.username === me.username ? null : <FollowButton user={person} following={follows(me, person)} size="sm" />}
+              {person.username === me.username ? null : (
+                <FollowButton user={person} following={follows(me, person)} followsYou={followsViewer(person, me.username)} size="sm" />
+              )}
             </div>
           );
         })}

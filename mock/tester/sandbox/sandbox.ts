@@ -1496,12 +1496,21 @@ const PRELUDE = `(function (global, hostRandom) {
   // enough polls for QuickJS to ask the handler, which stops the script as it stops any other.
   var stopAt = Infinity;
   function late() { if (realNow() > stopAt) for (var spin = 0; spin < 20000; spin++); }
-  function timed(holder, name) {
-    var d = holder && Object.getOwnPropertyDescriptor(holder, name), native = d && d.value;
-    if (typeof native !== "function") return;
-    var wrapped = ({ [name]() { "use strict"; late(); return rapply(native, this, arguments); } })[name];
-    define(wrapped, "length", { value: native.length });
+  // Both wrappers (timed, guard) are made as methods (\`({ [name]() {} })[name]\`), so each has its native's name, no
+  // prototype and no [[Construct]] (\`new [].join()\` throws, as in V8), then take its length and its property's attributes.
+  function nativeOf(holder, name) {
+    var d = holder && Object.getOwnPropertyDescriptor(holder, name);
+    return d && typeof d.value === "function" ? d : undefined;
+  }
+  function install(holder, name, d, wrapped) {
+    define(wrapped, "length", { value: d.value.length });
     define(holder, name, { value: wrapped, writable: d.writable, enumerable: d.enumerable, configurable: d.configurable });
+  }
+  function timed(holder, name) {
+    var d = nativeOf(holder, name);
+    if (!d) return;
+    var native = d.value;
+    install(holder, name, d, ({ [name]() { "use strict"; late(); return rapply(native, this, arguments); } })[name]);
   }
   var HUGE = 16777216, Shield = global.Proxy, rget = Reflect.get, rhas = Reflect.has, rset = Reflect.set, rapply = Reflect.apply;
   var isArray = Array.isArray, shielded = new WeakMap(), wmGet = WeakMap.prototype.get, wmSet = WeakMap.prototype.set;
@@ -1550,9 +1559,10 @@ const PRELUDE = `(function (global, hostRandom) {
     return result;
   }
   function guard(name, flattens) {
-    var native = Array.prototype[name], concat = name === "concat", callsBack = CALLS_BACK[name] === 1;
-    if (typeof native !== "function") return;
-    var guarded = function () {
+    var d = nativeOf(Array.prototype, name);
+    if (!d) return;
+    var native = d.value, concat = name === "concat", callsBack = CALLS_BACK[name] === 1;
+    install(Array.prototype, name, d, ({ [name]() {
       "use strict";
       late();
       if (!flattens && !huge(this)) {
@@ -1561,10 +1571,7 @@ const PRELUDE = `(function (global, hostRandom) {
         if (i === arguments.length) return rapply(native, this, arguments);
       }
       return walked(native, this, arguments, concat, flattens, callsBack);
-    };
-    define(guarded, "name", { value: name });
-    define(guarded, "length", { value: native.length });
-    define(Array.prototype, name, { value: guarded, writable: true, enumerable: false, configurable: true });
+    } })[name]);
   }
   // The methods that walk their receiver; at, pop and push touch one index whatever the length, and are the bundle's
   // hottest calls (chai, lodash, postman-collection), so they stay QuickJS's own.

@@ -36,4 +36,18 @@ export const cases: Case[] = [
     "a const or a read-only property assigned: two wordings of V8's, one of QuickJS's",
     thrown(["const c = 1; c = 2", "(() => { 'use strict'; Object.freeze({ a: 1 }).a = 2; })()"]),
   ),
+  // The sandbox calls these through wrappers of its own (the budget's clock, the Proxy walk past 2^24 elements):
+  // each must keep the native's shape. The Array ones were once functions, so each had a prototype and `new` made one.
+  test("the built-ins the sandbox bounds keep their native shape: name, length, no prototype, new throws", [
+    "[['Array#', Array.prototype, ['flat', 'includes', 'join', 'sort', 'concat', 'indexOf', 'reverse', 'splice']],",
+    " ['String#', String.prototype, ['split', 'repeat', 'includes', 'padStart']], ['JSON.', JSON, ['parse', 'stringify']],",
+    " ['Object.', Object, ['keys', 'assign', 'fromEntries']], ['Array.', Array, ['from']], ['String.', String, ['fromCharCode']],",
+    " ['TypedArray#', Object.getPrototypeOf(Uint8Array.prototype), ['sort', 'fill', 'join']]].forEach(function (held) {",
+    "  held[2].forEach(function (name) {",
+    "    var f = held[1][name], d = Object.getOwnPropertyDescriptor(held[1], name);",
+    "    look(held[0] + name + ' shape', () => [typeof f.prototype, f.name, f.length, d.writable, d.enumerable, d.configurable]);",
+    "    look(held[0] + name + ' new', () => new f());",
+    "  });",
+    "});",
+  ]),
 ];

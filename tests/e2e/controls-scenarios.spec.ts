@@ -32,15 +32,20 @@ for (const width of [1280, 375]) {
       const list = panel(page).getByRole("list", { name: "Scenarios set" });
       await expect(list.getByRole("listitem")).toHaveCount(2);
       await expect(list).toContainText("GET /api/posts → 503");
+      // Each change is said in the panel's polite line.
+      const said = panel(page).locator("p[aria-live=polite]");
+      await expect(said).toHaveText("Scenarios added.");
       expect(await status(page, "/api/posts")).toBe(503);
       expect(await seriousViolationsInPage(page)).toEqual([]);
       await keepShot(page, `controls-scenarios-${width}.png`, true);
 
       await list.getByRole("button", { name: "Clear scenario feed-fails" }).click();
       await expect(list.getByRole("listitem")).toHaveCount(1);
+      await expect(said).toHaveText("Scenario feed-fails cleared.");
       expect(await status(page, "/api/posts")).toBe(200);
       await panel(page).getByRole("button", { name: "Clear all scenarios" }).click();
       await expect(panel(page).getByRole("list", { name: "Scenarios set" })).toHaveCount(0);
+      await expect(said).toHaveText("Every scenario cleared.");
       const users = await page.evaluate(() => fetch("/api/users").then((r) => r.json() as Promise<{ users: unknown[] }>));
       expect(users.users.length).toBeGreaterThan(0);
     });

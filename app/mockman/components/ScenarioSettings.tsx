@@ -74,7 +74,7 @@ export function ScenarioSettings() {
         </p>
       )}
       <p className="mm-hint" aria-live="polite">
-        {scenarios.notice}
+        {scenarios.notice && <span key={scenarios.notice.seq}>{scenarios.notice.text}</span>}
       </p>
     </div>
   );

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState } from "react";
 import type { ScenarioList } from "#mock/features/scenarios";
 import type { ScenarioCall } from "#mock/browser/worker-protocol";
 import { getBrowserMock } from "#app/lib/browser-mock";
+import { useNotice } from "./useNotice";
 
 export const SCENARIO_EXAMPLE = `{"method": "GET", "path": "/api/users/bookmark", "body": {"bookmarks": []}}`;
 
@@ -12,21 +13,25 @@ export function useScenarios() {
   const [list, setList] = useState<ScenarioList["scenarios"]>([]);
   const [text, setText] = useState("");
   const [error, setError] = useState("");
-  const [notice, setNotice] = useState("");
+  // What the last change did: said anew each time, so the same words twice are heard twice (useNotice).
+  const { notice, say, dismiss } = useNotice();
 
-  const run = useCallback(async (call: ScenarioCall, done: string) => {
-    try {
-      const answer = await (await getBrowserMock()).scenarios(call);
-      setList(answer.scenarios);
-      setError("");
-      setNotice(done);
-      return true;
-    } catch (failed) {
-      setError(failed instanceof Error ? failed.message : String(failed));
-      setNotice("");
-      return false;
-    }
-  }, []);
+  const run = useCallback(
+    async (call: ScenarioCall, done: string) => {
+      try {
+        const answer = await (await getBrowserMock()).scenarios(call);
+        setList(answer.scenarios);
+        setError("");
+        say(done);
+        return true;
+      } catch (failed) {
+        setError(failed instanceof Error ? failed.message : String(failed));
+        dismiss();
+        return false;
+      }
+    },
+    [say, dismiss],
+  );
 
   useEffect(() => {
     // The worker's list, once the mock answers (an external system: set in its callback).

@@ -7,6 +7,7 @@
 import { inspect } from "node:util";
 import wrap from "word-wrap";
 import { printable, type ReplayResult } from "#mock/tester/engine/reporters";
+import { withCycles } from "#mock/tester/sandbox/sandbox";
 
 /** Newman's theme: log grey, info cyan, warn yellow, debug blue, error red (others grey). */
 const LEVEL_COLOR: Record<string, number> = { log: 90, info: 36, warn: 33, debug: 34, error: 31 };
@@ -19,7 +20,9 @@ const INSPECT = { depth: 25, maxArrayLength: 100, breakLength: 44, colors: false
  * the terminal would act on is escaped, so colour only where the plain text holds none: a string inside a value is
  * escaped by inspect itself, but a top-level string, a RegExp's source or a Date's text is written as it is.
  */
-function shown(message: unknown, color: boolean): string {
+function shown(logged: unknown, color: boolean): string {
+  // A reference back to an ancestor, kept as such: util.inspect marks it `[Circular *1]`, as in Newman.
+  const message = withCycles(logged);
   const plain = inspect(message, INSPECT);
   const lines = plain.split("\n");
   const safe = lines.map(printable);

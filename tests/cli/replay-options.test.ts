@@ -509,6 +509,10 @@ describe("scripts' console output", () => {
         event: [{ listen: "prerequest", script: exec(["console.log('only')"]) }],
       }),
       item("After only", "{{baseUrl}}/api/posts?limit=3", ["console.error('late')"]),
+      // A value that holds itself: util.inspect's <ref *n> and [Circular *n], as Newman prints it (once a quoted '[Circular]').
+      item("Cycle", "{{baseUrl}}/api/posts?limit=4", [
+        "const a = { x: 1, list: [1, 2] }; a.self = a; a.list.push(a.list); console.log(a);",
+      ]),
     ]);
     try {
       const newman = await new Promise<string>((done, fail) =>
@@ -530,12 +534,22 @@ describe("scripts' console output", () => {
       const mockmanLines = ran.stdout
         .split("\n")
         .slice(0, -2)
-        .map((line) => (/^(both|before-only|after-only) +GET /.test(line) ? "REQUEST" : line));
+        .map((line) => (/^(both|before-only|after-only|cycle) +GET /.test(line) ? "REQUEST" : line));
       expect(mockmanLines).toEqual(newmanLines);
       expect(mockmanLines).toEqual([
         ...["  ┌", "  │ 'pre', 1", "  │ 'pre', 2", "  └", "REQUEST", "  ┌", "  │ 'test', 1", "  │ 'test', 2", "  └"],
         ...["  ┌", "  │ 'only'", "  └", "REQUEST"],
         ...["REQUEST", "  ┌", "  │ 'late'", "  └"],
+        ...[
+          "REQUEST",
+          "  ┌",
+          "  │ <ref *2> {",
+          "  │   x: 1,",
+          "  │   list: <ref *1> [ 1, 2, [Circular *1] ],",
+          "  │   self: [Circular *2]",
+          "  │ }",
+          "  └",
+        ],
       ]);
     } finally {
       await server.stop();

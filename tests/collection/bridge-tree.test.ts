@@ -5,7 +5,8 @@
 // tests/hardening/bridge-graph-attacks.test.ts.
 import { parse, stringify } from "flatted";
 import { describe, expect, it } from "vitest";
-import { CIRCULAR, flatTreeOf, treeOf } from "#mock/tester/sandbox/sandbox";
+import { inspect } from "node:util";
+import { CIRCULAR, flatTreeOf, treeOf, withCycles } from "#mock/tester/sandbox/sandbox";
 
 const viaParse = (text: string) => treeOf(parse(text), text.length);
 
@@ -52,5 +53,30 @@ describe("flatTreeOf: flatted's text to the bounded tree in one walk", () => {
       expect(() => viaParse(text)).toThrow();
       expect(() => flatTreeOf(text)).toThrow();
     }
+  });
+});
+
+describe("withCycles: a tree's CIRCULARs made references back again, for util.inspect", () => {
+  it("prints a logged cycle as util.inspect prints the value itself (<ref *n>, [Circular *n]); the tree keeps its strings", () => {
+    const a: Record<string, unknown> = { x: 1, list: [1, 2] };
+    a.self = a;
+    (a.list as unknown[]).push(a.list, { up: a });
+    const tree = treeOf(a, 1_000) as Record<string, unknown>;
+    expect(inspect(withCycles(tree))).toBe(inspect(a));
+    expect(inspect(withCycles(tree))).toContain("[Circular *");
+    expect(tree.self).toBe(CIRCULAR);
+    expect(JSON.stringify(tree)).toBe('{"x":1,"list":[1,2,"[Circular]",{"up":"[Circular]"}],"self":"[Circular]"}');
+  });
+
+  it("leaves a tree without cycles, a Map's reference back and a value it did not make as they print", () => {
+    const shared = { s: 1 };
+    const plain = treeOf({ a: [shared, shared], d: new Date(0) }, 1_000);
+    expect(inspect(withCycles(plain))).toBe(inspect(plain));
+    const m = new Map<string, unknown>();
+    m.set("me", m);
+    const withMap = treeOf({ m }, 1_000);
+    expect(inspect(withCycles(withMap))).toBe("{ m: Map(1) { 'me' => '[Circular]' } }");
+    expect(withCycles("text")).toBe("text");
+    expect(withCycles({ by: "hand", self: CIRCULAR })).toEqual({ by: "hand", self: CIRCULAR });
   });
 });

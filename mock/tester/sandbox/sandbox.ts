@@ -1145,6 +1145,37 @@ function typedScopeOf(
 
 /** What stands for a reference back to an object that holds it, as util.inspect names one. */
 export const CIRCULAR = "[Circular]";
+
+/** Where treeOf wrote CIRCULAR in an array or object it made: the key, and the copy of the ancestor it stood for. */
+const backReferences = new WeakMap<object, Map<string | number, object>>();
+/** A reference back to an ancestor on the path, while treeOf copies: its container writes CIRCULAR and notes where. */
+class BackReference {
+  constructor(readonly to: object) {}
+}
+
+/**
+ * A tree treeOf made, its CIRCULARs made references back to their ancestors again (a new graph; the tree is left
+ * as it is): util.inspect then prints `<ref *1>` and `[Circular *1]` as for the value the script logged, as
+ * Newman's cli reporter shows it. Only in the process that read the tree (the marks are kept beside it, not in it).
+ */
+export function withCycles(tree: unknown): unknown {
+  const made = new Map<object, unknown>();
+  const relink = (node: unknown): unknown => {
+    if (node === null || typeof node !== "object") return node;
+    const isArray = Array.isArray(node);
+    if (!isArray && Object.getPrototypeOf(node) !== Object.prototype) return node;
+    const back = backReferences.get(node);
+    const out: Record<string | number, unknown> = isArray ? ([] as unknown as Record<number, unknown>) : {};
+    made.set(node, out);
+    for (const key of isArray ? (node as unknown[]).keys() : Object.keys(node)) {
+      const to = back?.get(key);
+      const value = to !== undefined && made.has(to) ? made.get(to) : relink((node as Record<string | number, unknown>)[key]);
+      Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+    }
+    return out;
+  };
+  return relink(tree);
+}
 /** Levels of an event's value the host walks; deeper ones are cut. */
 const TREE_DEPTH = 1_000;
 
@@ -1162,6 +1193,16 @@ const TREE_DEPTH = 1_000;
 export function treeOf(value: unknown, textChars: number, entry: (member: unknown) => unknown = (member) => member): unknown {
   let left = textChars + 1024;
   const path = new Set<object>();
+  /** The copy of each object on the path: what a reference back to it stands for (withCycles). */
+  const copyOf = new Map<object, object>();
+  /** A member as its container keeps it: a reference back is CIRCULAR, noted under its key. */
+  const member = (out: object, key: string | number, inner: unknown): unknown => {
+    if (!(inner instanceof BackReference)) return inner;
+    let noted = backReferences.get(out);
+    if (!noted) backReferences.set(out, (noted = new Map()));
+    noted.set(key, inner.to);
+    return CIRCULAR;
+  };
   const seen = new Set<string>();
   let repeated: number = BOUNDS.reportChars;
   const cutNote = "[cut: past what the text it crossed as may expand to]";
@@ -1182,7 +1223,10 @@ export function treeOf(value: unknown, textChars: number, entry: (member: unknow
       left--;
       return v;
     }
-    if (path.has(v)) return CIRCULAR;
+    if (path.has(v)) {
+      const to = copyOf.get(v);
+      return to ? new BackReference(to) : CIRCULAR;
+    }
     if (--left < 0 || depth > TREE_DEPTH) return cutNote;
     const proto = Object.getPrototypeOf(v) as unknown;
     // teleport-javascript's Date, RegExp and typed arrays hold no reference: each is a leaf, charged its bytes.
@@ -1192,35 +1236,40 @@ export function treeOf(value: unknown, textChars: number, entry: (member: unknow
     }
     path.add(v);
     try {
+      // A Map's or a Set's reference back stays CIRCULAR alone (withCycles relinks arrays and objects).
+      const plain = (inner: unknown) => (inner instanceof BackReference ? CIRCULAR : inner);
       if (v instanceof Map) {
         const out = new Map<unknown, unknown>();
-        for (const [key, inner] of v) if (left >= 0) out.set(copy(entry(key), depth + 1), copy(entry(inner), depth + 1));
+        for (const [key, inner] of v) if (left >= 0) out.set(plain(copy(entry(key), depth + 1)), plain(copy(entry(inner), depth + 1)));
         return out;
       }
       if (v instanceof Set) {
         const out = new Set<unknown>();
-        for (const inner of v) if (left >= 0) out.add(copy(entry(inner), depth + 1));
+        for (const inner of v) if (left >= 0) out.add(plain(copy(entry(inner), depth + 1)));
         return out;
       }
       if (Array.isArray(v)) {
         const out: unknown[] = [];
-        for (let i = 0; i < v.length && left >= 0; i++) out.push(copy(entry(v[i]), depth + 1));
+        copyOf.set(v, out);
+        for (let i = 0; i < v.length && left >= 0; i++) out.push(member(out, i, copy(entry(v[i]), depth + 1)));
         if (out.length < v.length) out.push(cutNote);
         return out;
       }
       const out: Record<string, unknown> = {};
+      copyOf.set(v, out);
       for (const key of Object.keys(v)) {
         left -= key.length;
         if (left < 0) {
           Object.defineProperty(out, "…", { value: cutNote, enumerable: true, writable: true, configurable: true });
           break;
         }
-        const inner = copy(entry((v as Record<string, unknown>)[key]), depth + 1);
+        const inner = member(out, key, copy(entry((v as Record<string, unknown>)[key]), depth + 1));
         Object.defineProperty(out, key, { value: inner, enumerable: true, writable: true, configurable: true });
       }
       return out;
     } finally {
       path.delete(v);
+      copyOf.delete(v);
     }
   };
   return copy(value, 0);

@@ -3,7 +3,7 @@
 // in the collection's variables is what the next Send uses. Both reach the same echo (a route on the
 // page's own origin outside /api, which the in-page mock leaves to the network).
 import { expect, scaled, test, type Page } from "./fixtures";
-import { importCollection, mockmanUi } from "./mockman-helpers";
+import { importCollection, mockmanUi, sendAndAwaitAnswer } from "./mockman-helpers";
 
 interface Seen {
   method: string;
@@ -68,17 +68,10 @@ async function echo(page: Page): Promise<Seen[]> {
   return seen;
 }
 
-/**
- * Opens a saved request and sends it, then waits for the echo to see it and the page to show its answer. The
- * status line alone cannot tell: a tab keeps its last answer on screen while it sends again (stop 74's clean
- * clone read the first Send's "200 OK" before the second had left the run worker).
- */
-const sendSaved = async (page: Page, seen: Seen[], name: string) => {
-  const before = seen.length;
+/** Opens a saved request and sends it; waits for this Send's own answer (sendAndAwaitAnswer), which the echo saw first. */
+const sendSaved = async (page: Page, name: string) => {
   await page.getByRole("region", { name: "Collections" }).getByRole("button", { name, exact: true }).click();
-  await mockmanUi(page).submit.click();
-  await expect.poll(() => seen.length, { message: `the echo saw the Send of ${name}` }).toBe(before + 1);
-  await expect(mockmanUi(page).response).toHaveAttribute("aria-busy", "false");
+  await sendAndAwaitAnswer(page, () => mockmanUi(page).submit.click());
   await expect(mockmanUi(page).status).toContainText("200 OK");
 };
 
@@ -91,7 +84,7 @@ test("a request sent from the page resolves its collection's variables as its Ru
   await expect(page.getByLabel("Active environment").locator("option:checked")).toHaveText(/No environment/);
 
   // Sent on its own, with no environment: the collection's variables fill it.
-  await sendSaved(page, seen, "GET List posts");
+  await sendSaved(page, "GET List posts");
   expect(seen).toHaveLength(1);
   const sent = seen[0];
   expect(sent.method).toBe("GET");
@@ -113,7 +106,7 @@ test("a request sent from the page resolves its collection's variables as its Ru
   await runner.getByRole("button", { name: "Close" }).click();
 
   // The Run's test script set the collection's token: the next Send from the page uses it.
-  await sendSaved(page, seen, "GET List posts");
+  await sendSaved(page, "GET List posts");
   expect(seen).toHaveLength(4);
   expect(seen[3]).toEqual({ ...sent, headers: { ...sent.headers, authorization: "Bearer from-the-run" } });
 
@@ -126,6 +119,6 @@ test("a request sent from the page resolves its collection's variables as its Ru
 
   // And it stays with the collection: a reload keeps it.
   await page.reload();
-  await sendSaved(page, seen, "GET List posts");
+  await sendSaved(page, "GET List posts");
   expect(seen[4].headers.authorization).toBe("Bearer from-the-run");
 });

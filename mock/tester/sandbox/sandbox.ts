@@ -1152,6 +1152,8 @@ const backReferences = new WeakMap<object, Map<string | number, object>>();
 class BackReference {
   constructor(readonly to: object) {}
 }
+/** A Map's or a Set's reference back stays CIRCULAR alone (withCycles relinks arrays and objects). */
+const plain = (inner: unknown) => (inner instanceof BackReference ? CIRCULAR : inner);
 
 /**
  * A tree treeOf made, its CIRCULARs made references back to their ancestors again (a new graph; the tree is left
@@ -1192,9 +1194,8 @@ const TREE_DEPTH = 1_000;
  */
 export function treeOf(value: unknown, textChars: number, entry: (member: unknown) => unknown = (member) => member): unknown {
   let left = textChars + 1024;
-  const path = new Set<object>();
-  /** The copy of each object on the path: what a reference back to it stands for (withCycles). */
-  const copyOf = new Map<object, object>();
+  /** The objects on the path, each with its copy once made (an array's or an object's: what a reference back stands for, withCycles). */
+  const path = new Map<object, object | undefined>();
   /** A member as its container keeps it: a reference back is CIRCULAR, noted under its key. */
   const member = (out: object, key: string | number, inner: unknown): unknown => {
     if (!(inner instanceof BackReference)) return inner;
@@ -1224,7 +1225,7 @@ export function treeOf(value: unknown, textChars: number, entry: (member: unknow
       return v;
     }
     if (path.has(v)) {
-      const to = copyOf.get(v);
+      const to = path.get(v);
       return to ? new BackReference(to) : CIRCULAR;
     }
     if (--left < 0 || depth > TREE_DEPTH) return cutNote;
@@ -1234,10 +1235,8 @@ export function treeOf(value: unknown, textChars: number, entry: (member: unknow
       left -= ArrayBuffer.isView(v) ? v.byteLength : 0;
       return left < 0 ? cutNote : v;
     }
-    path.add(v);
+    path.set(v, undefined);
     try {
-      // A Map's or a Set's reference back stays CIRCULAR alone (withCycles relinks arrays and objects).
-      const plain = (inner: unknown) => (inner instanceof BackReference ? CIRCULAR : inner);
       if (v instanceof Map) {
         const out = new Map<unknown, unknown>();
         for (const [key, inner] of v) if (left >= 0) out.set(plain(copy(entry(key), depth + 1)), plain(copy(entry(inner), depth + 1)));
@@ -1250,13 +1249,13 @@ export function treeOf(value: unknown, textChars: number, entry: (member: unknow
       }
       if (Array.isArray(v)) {
         const out: unknown[] = [];
-        copyOf.set(v, out);
+        path.set(v, out);
         for (let i = 0; i < v.length && left >= 0; i++) out.push(member(out, i, copy(entry(v[i]), depth + 1)));
         if (out.length < v.length) out.push(cutNote);
         return out;
       }
       const out: Record<string, unknown> = {};
-      copyOf.set(v, out);
+      path.set(v, out);
       for (const key of Object.keys(v)) {
         left -= key.length;
         if (left < 0) {
@@ -1269,7 +1268,6 @@ export function treeOf(value: unknown, textChars: number, entry: (member: unknow
       return out;
     } finally {
       path.delete(v);
-      copyOf.delete(v);
     }
   };
   return copy(value, 0);

@@ -364,6 +364,21 @@ describe("one budget per script, a memory cap; a breach fails that script and th
     expect(results(next)).toEqual({ after: "pass" });
   });
 
+  it("a script's memory cap does not depend on what ran before it", async () => {
+    // The cap counts how far the heap's end moved, not the WebAssembly memory's size: a memory never
+    // shrinks, and one grown by an earlier script (here to ~70 MB) had stopped a 16 MB script at once.
+    const hold = (strings: number) =>
+      `const a = []; for (let i = 0; i < ${strings}; i++) a.push("x".repeat(1000) + i); pm.test("held", () => pm.expect(a.length).to.equal(${strings}));`;
+    const small = { memoryLimitBytes: 16 * 1024 * 1024, timeoutMs: 60_000 };
+    const outcomes = [];
+    for (const before of ["", hold(40_000)]) {
+      if (before) expect(results(await run(before, { timeoutMs: 60_000 }))).toEqual({ held: "pass" });
+      outcomes.push(results(await run(hold(12_000), small)), (await run(hold(20_000), small)).error);
+    }
+    const [fits, over] = [{ held: "pass" }, "the script used more than its 16 MB memory cap and was stopped"];
+    expect(outcomes).toEqual([fits, over, fits, over]);
+  });
+
   it("deep recursion is a script error, not a crash", async () => {
     const outcome = await run("const f = () => f(); f();");
     expect(outcome.error).toBe("RangeError: Maximum call stack size exceeded");

@@ -28,11 +28,50 @@ const INITIAL_BYTES = 16 * 1024 * 1024;
  * A QuickJS instance whose WebAssembly memory cannot grow past maxBytes. QuickJS's own memory limit
  * bounds its object heap but not every large string or typed array (quickjs-emscripten 0.32, its issues
  * 255 and 271): this bound holds for every allocation, so a script cannot take the host's memory.
+ * With it, `heapBreak` reads the heap's end (the break malloc moves with sbrk) where it lies in the memory.
  */
-export async function loadEngine(maxBytes: number): Promise<{ wasm: QuickJSWASMModule; memory: WebAssembly.Memory }> {
+export async function loadEngine(
+  maxBytes: number,
+): Promise<{ wasm: QuickJSWASMModule; memory: WebAssembly.Memory; heapBreak: () => number }> {
   const memory = new WebAssembly.Memory({ initial: INITIAL_BYTES / PAGE, maximum: Math.ceil(Math.max(maxBytes, INITIAL_BYTES) / PAGE) });
   const wasm = await newQuickJSWASMModuleFromVariant(newVariant(variant, { wasmMemory: memory }));
-  return { wasm, memory };
+  const at = breakAddress(wasm, memory);
+  let words = new Uint32Array(memory.buffer);
+  const heapBreak = () => {
+    if (words.buffer !== memory.buffer) words = new Uint32Array(memory.buffer); // the memory grew: a new buffer
+    return words[at];
+  };
+  return { wasm, memory, heapBreak };
+}
+
+/** Where the first bytes of the memory could hold the break (its static data, well below the heap's start). */
+const STATIC_BYTES = 4 * 1024 * 1024;
+/** One allocation larger than the heap's free top at start, so malloc must move the break by at least as much. */
+const PROBE_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The word of the memory holding the heap's break: Emscripten's sbrk keeps it in a static variable and
+ * exports no way to read it. Found once, before QuickJS starts: the only static word that moves past
+ * the end of one probe allocation (malloc's own records of the heap end at it or below), by at least half
+ * its size (the heap's free top had the rest), and stays inside the memory. The probe is freed at once:
+ * the heap keeps the space for what boots. Read there, the break tells what a script allocated whatever
+ * the memory's size: the memory never shrinks, and how far it grows past the break depends on the sizes
+ * it had before.
+ */
+function breakAddress(wasm: QuickJSWASMModule, memory: WebAssembly.Memory): number {
+  const heap = (wasm as unknown as { module: { _malloc(bytes: number): number; _free(pointer: number): void } }).module;
+  const before = new Uint32Array(memory.buffer.slice(0, STATIC_BYTES));
+  const probe = heap._malloc(PROBE_BYTES);
+  const after = new Uint32Array(memory.buffer, 0, STATIC_BYTES / 4);
+  const found: number[] = [];
+  for (let i = 0; i < after.length && probe; i++)
+    if (after[i] > probe + PROBE_BYTES && after[i] - before[i] >= PROBE_BYTES / 2 && after[i] <= memory.buffer.byteLength) found.push(i);
+  if (probe) heap._free(probe);
+  if (found.length !== 1)
+    throw new Error(
+      `the script sandbox did not start: QuickJS's heap is not laid out as mockman reads it (${found.length} places for its end)`,
+    );
+  return found[0];
 }
 
 /**

@@ -255,6 +255,9 @@ interface Isolate {
   entry: Record<"dispatch" | "nextDue" | "tick" | "clearTimers" | "until" | "describe", QuickJSHandle>;
   /** The whole WebAssembly memory after boot. */
   snapshot: Uint8Array;
+  /** The heap's end now (libraries.ts loadEngine), and where it was when the snapshot was made. */
+  heapBreak: () => number;
+  snapshotBreak: number;
   /** Bytes QuickJS holds after boot: a script's cap is counted above it. */
   baseline: number;
   /** A script ran since the memory was last put back, and for which request run. */
@@ -307,7 +310,7 @@ interface Running {
   /** A bound the host named at the bridge (ScriptHost.crossing): the script is stopped with this message. */
   stop?: string;
   outOfMemory: boolean;
-  /** The WebAssembly memory's size past which the script is stopped as over its cap. */
+  /** The heap's end past which the script is stopped as over its cap. */
   memoryStop: number;
 }
 
@@ -347,7 +350,9 @@ export class ScriptSandbox {
    * still count live objects and abort on free.
    */
   private async boot(): Promise<Isolate> {
-    const { wasm, memory } = await this.parts.loadEngine(RUNTIME_HEADROOM_BYTES + Math.max(this.memoryLimitBytes, this.largestCap));
+    const { wasm, memory, heapBreak } = await this.parts.loadEngine(
+      RUNTIME_HEADROOM_BYTES + Math.max(this.memoryLimitBytes, this.largestCap),
+    );
     const runtime = wasm.newRuntime();
     // The bundle's parser recurses deeper than a script may: no stack limit while it is read, one after.
     runtime.setMaxStackSize(0);
@@ -357,8 +362,10 @@ export class ScriptSandbox {
       if (running.stop !== undefined) return true;
       // QuickJS's own limit counts 8 bytes an allocation in this build (no malloc_usable_size under Emscripten),
       // and a failed allocation throws null, which a script or the runtime may swallow: what a script holds is
-      // what the WebAssembly memory had to grow by since boot, read here (free) to stop it with its cap named.
-      if (memory.buffer.byteLength > running.memoryStop) {
+      // how far the heap's end moved since boot, read here (one word) to stop it with its cap named. Not the
+      // memory's size: that grows in steps from the size earlier scripts left, so the same script would pass
+      // or not by what ran before it.
+      if (heapBreak() > running.memoryStop) {
         running.outOfMemory = true;
         return true;
       }
@@ -446,7 +453,19 @@ export class ScriptSandbox {
     };
     prelude.dispose();
     helpers.dispose();
-    const isolate: Isolate = { wasm, memory, runtime, context, entry, snapshot: new Uint8Array(0), baseline: 0, dirty: false, events };
+    const isolate: Isolate = {
+      wasm,
+      memory,
+      heapBreak,
+      runtime,
+      context,
+      entry,
+      snapshot: new Uint8Array(0),
+      snapshotBreak: 0,
+      baseline: 0,
+      dirty: false,
+      events,
+    };
     this.dispatch(isolate, "initialize", {});
     runtime.executePendingJobs(-1);
     for (let due = this.number(isolate, "nextDue"); due >= 0; due = this.number(isolate, "nextDue")) {
@@ -505,6 +524,7 @@ export class ScriptSandbox {
     isolate.baseline = memoryUsed(isolate.runtime, isolate.context);
     isolate.snapshot = new Uint8Array(isolate.memory.buffer.byteLength);
     isolate.snapshot.set(new Uint8Array(isolate.memory.buffer));
+    isolate.snapshotBreak = isolate.heapBreak();
     isolate.dirty = false;
     return isolate;
   }
@@ -571,10 +591,10 @@ export class ScriptSandbox {
 
   /**
    * An interrupt inside an async function only rejects its promise: the clock says whether the budget ran out.
-   * The WebAssembly memory is read at the script's end, not here: a script that reached QuickJS's own
+   * The heap's end is read at the script's end, not here: a script that reached QuickJS's own
    * allocation limit gets a catchable "out of memory" that postman-sandbox reports as the script's error, and
-   * its memory may have grown past its stop in one step (Emscripten grows it by large steps) with no interrupt
-   * between; it is named for its time if the clock ran out too, and for its memory at its end otherwise.
+   * its heap may have grown past its stop in one allocation with no interrupt between; it is named for its
+   * time if the clock ran out too, and for its memory at its end otherwise.
    */
   private checkBudget(): void {
     const running = this.running;
@@ -630,7 +650,7 @@ export class ScriptSandbox {
     return new Breach(`the script ran past its ${formatBudget(this.running!)} time budget and was stopped`, false);
   }
 
-  /** A memory breach always drops the isolate: a WebAssembly memory never shrinks. */
+  /** A memory breach always drops the isolate: what it grew goes back to the host (a WebAssembly memory never shrinks). */
   private breachOfMemory(): Breach {
     const cap = this.running?.memoryLimit ?? this.memoryLimitBytes;
     return new Breach(`the script used more than its ${Math.round(cap / 1024 / 1024)} MB memory cap and was stopped`, true);
@@ -701,7 +721,7 @@ export class ScriptSandbox {
       refusedWhy: "",
       ended: false,
       outOfMemory: false,
-      memoryStop: isolate.snapshot.length ? isolate.snapshot.length + memoryLimit : Infinity,
+      memoryStop: isolate.snapshot.length ? isolate.snapshotBreak + memoryLimit : Infinity,
     };
     this.running = running;
     isolate.runtime.setMemoryLimit(isolate.baseline + memoryLimit);
@@ -749,7 +769,7 @@ export class ScriptSandbox {
       this.drainJobs(isolate);
       this.call(isolate, "clearTimers").dispose();
       this.drainJobs(isolate);
-      if (running.outOfMemory || isolate.memory.buffer.byteLength > running.memoryStop) throw this.breachOfMemory();
+      if (running.outOfMemory || isolate.heapBreak() > running.memoryStop) throw this.breachOfMemory();
       const outcome = this.outcome(isolate, running);
       // A value thrown that cannot be read may be an allocation that failed (QuickJS then throws null):
       // counting the memory (a walk of the heap, ~5 ms) tells.
@@ -760,10 +780,9 @@ export class ScriptSandbox {
       if (!(error instanceof Breach)) throw error;
       undoCookies(running);
       // Stopped mid-way: its state cannot be trusted. A memory breach or an engine fault drops the
-      // isolate (its memory with it), and so does any stop after the script grew the WebAssembly memory:
-      // the next script's stop is the copy made after boot plus its cap, and a memory grown past that would
-      // stop it at once (a memory never shrinks). Otherwise the next script starts from the copy made after boot.
-      if (error.drop || isolate.memory.buffer.byteLength > isolate.snapshot.length) this.isolate = undefined;
+      // isolate (the memory it grew goes with it); otherwise the next script starts from the copy made
+      // after boot (its cap counted from the heap's end there, whatever size the memory grew to).
+      if (error.drop) this.isolate = undefined;
       else this.restore(isolate);
       return {
         scopes: input.scopes,

@@ -15,7 +15,7 @@ export function ErrorList({ id, errors }: { id?: string; errors?: (string | null
 
 interface FieldProps {
   label: ReactNode;
-  inputProps: InputHTMLAttributes<HTMLInputElement>;
+  inputProps: InputHTMLAttributes<HTMLInputElement> & { "data-dialog-start"?: string };
   errors?: string[] | null;
   hint?: ReactNode;
   /**

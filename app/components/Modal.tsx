@@ -17,8 +17,8 @@ interface ModalProps {
 }
 
 /**
- * What makes a panel a modal dialog: focus moves in (its first visible field, else its first visible control past
- * the header's Close), Tab stays inside, Escape closes, the page behind does not scroll, and focus goes back to whatever
+ * What makes a panel a modal dialog: focus moves in (the visible control marked `data-dialog-start`, else its first
+ * visible field, else its first visible control past the header's Close), Tab stays inside, Escape closes, the page behind does not scroll, and focus goes back to whatever
  * opened it.
  * Returns the latest onClose, for the dialog's own close controls.
  */
@@ -33,7 +33,9 @@ export function useDialogFocus(panel: RefObject<HTMLElement>, onClose: () => voi
     // Only what a person can see: a visually hidden control (a photo picker's file input, whose label's
     // icon is what shows) would open the dialog with focus on nothing visible.
     const controls = focusables(root).filter(shown);
-    const firstInput = controls.find((el) => el.matches("input, textarea, select"));
+    // What the dialog is for, when it names it (Edit profile's Name, past the photos' descriptions); else its first field.
+    const firstInput =
+      controls.find((el) => el.hasAttribute("data-dialog-start")) ?? controls.find((el) => el.matches("input, textarea, select"));
     // Else the first control of the body (a question's Cancel, the safe choice), the header's Close last.
     (firstInput ?? controls.find((el) => !el.closest(".modal__header")) ?? controls[0] ?? root)?.focus();
     const previousOverflow = document.body.style.overflow;

@@ -57,3 +57,17 @@ test("a dialog opens on its first visible field, past a visually hidden file inp
   await expect.poll(() => document.activeElement?.getAttribute("aria-label")).toBe("Cover description");
   screen.unmount();
 });
+
+// Edit profile with a cover photo then opened on the cover's description, the first field a person can
+// see; what the dialog is for is the Name, which it marks as where focus starts (as Bluesky's opens on
+// Display name, past the images).
+test("a dialog opens on the field it marks as its start, past earlier visible fields", async () => {
+  const screen = render(
+    <Modal title="Edit profile" onClose={() => {}}>
+      <textarea aria-label="Cover description" />
+      <input aria-label="Name" data-dialog-start="" />
+    </Modal>,
+  );
+  await expect.poll(() => document.activeElement?.getAttribute("aria-label")).toBe("Name");
+  screen.unmount();
+});

@@ -35,7 +35,13 @@ export function EditProfileModal({ user, onClose }: { user: User; onClose: () =>
         <Field
           key={fields.firstName.key}
           label="Name"
-          inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name", dir: "auto" }}
+          inputProps={{
+            ...getInputProps(fields.firstName, { type: "text" }),
+            autoComplete: "given-name",
+            dir: "auto",
+            // Opened to edit the profile: focus starts on Name, not on a photo's description above it.
+            "data-dialog-start": "",
+          }}
           errors={fields.firstName.errors}
         />
         <Field

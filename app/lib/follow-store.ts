@@ -14,6 +14,13 @@ const following = versionedIds();
 /** The session user's following list, read at data `version` (0: unknown). */
 export const setFollowing = (ids: readonly string[], version = 0) => following.setAll(ids, version);
 
+/** The session user's record as read at data `version` (the shell's loader, another tab's follow): whom it follows. */
+export const setFollowingOf = (user: { following?: readonly { _id: string }[] }, version = 0) =>
+  setFollowing(
+    (user.following ?? []).map((f) => f._id),
+    version,
+  );
+
 /** A follow or unfollow's answer, saved at data `version` (0: unknown). */
 export const markFollowing = (id: string, on: boolean, version = 0) => following.mark(id, on, version);
 

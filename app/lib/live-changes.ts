@@ -6,11 +6,15 @@
 // - a deleted post leaves every list;
 // - a new post is never pushed into a list: it waits in `newPosts` for the
 //   feed's "Show N new posts" button (as Bluesky and X do, never a jump);
+// - a change of the signed-in user's record (a follow or unfollow) reads whom they
+//   follow at once, into the follow store every Follow button shows (Who to follow,
+//   profiles, people lists), newest wins;
 // - anything else (users: follows, bookmarks, profiles; notifications; an import
 //   or reset) makes the screen's loaders read again.
 import { CHANGES_CHANNEL, type DataChange } from "#mock/browser/worker-protocol";
 import { TAB_ID } from "#mock/browser/tab-id";
-import { readPostVersioned } from "./data";
+import { getUserVersioned, readPostVersioned } from "./data";
+import { setFollowingOf } from "./follow-store";
 import { getPost, postDeleted, putPost } from "./post-store";
 import type { Post } from "./types";
 
@@ -59,6 +63,8 @@ export interface LiveOptions {
   notificationsChanged: () => void;
   /** When this tab started listening (ms): a post created after it is new here. */
   since: number;
+  /** The signed-in user: a change of their record elsewhere reads whom they follow at once (readFollowing). */
+  me?: { _id: string; username: string };
 }
 
 /**
@@ -72,9 +78,24 @@ export function createdSince(post: Pick<Post, "createdAt">, since: number): bool
   return Date.parse(post.createdAt) >= Math.floor(since / 1000) * 1000;
 }
 
+/**
+ * Whom `username` follows as it is now, into the follow store at the data version it was read at: read after
+ * the announcement, so at its version or newer, while this tab's own click answered at a newer version keeps
+ * its state (versioned-ids.ts). A failed read is left to the loaders' revalidation.
+ */
+async function readFollowing(username: string): Promise<void> {
+  const fresh = await getUserVersioned(username).catch(() => null);
+  if (fresh) setFollowingOf(fresh.user, fresh.version);
+}
+
 /** Applies one announcement from another tab (listenForChanges calls it, one at a time). */
-async function applyChange(change: DataChange, { revalidate, notificationsChanged, since }: LiveOptions): Promise<void> {
+async function applyChange(change: DataChange, { revalidate, notificationsChanged, since, me }: LiveOptions): Promise<void> {
   if (change.client === TAB_ID) return;
+  // A follow or unfollow elsewhere changes the signed-in user's record. Who to follow and the other Follow
+  // buttons show it from one small read, not from the loaders' revalidation below: that waits for every read
+  // of the screen (Who to follow's list among them), and one asked while another runs is dropped, so a follow
+  // showed late, or, after a quick follow and unfollow, as the older state until the next screen.
+  if (me && !change.replaced && (change.put.users ?? []).includes(me._id)) await readFollowing(me.username);
   if (change.replaced) {
     pending = [];
     for (const watcher of pendingWatchers) watcher();
@@ -135,7 +156,7 @@ export function listenForChanges(options: Omit<LiveOptions, "since">): () => voi
   };
   channel.onmessage = ({ data }: MessageEvent<DataChange>) => {
     chain = chain
-      .then(() => applyChange(data, { revalidate, notificationsChanged: options.notificationsChanged, since }))
+      .then(() => applyChange(data, { revalidate, notificationsChanged: options.notificationsChanged, since, me: options.me }))
       .catch((error: unknown) => console.error(error));
   };
   return () => channel.close();

@@ -26,7 +26,7 @@ import { StoreBanner } from "#app/components/StoreBanner";
 import { SessionEndedError, api, messageOf } from "#app/lib/api";
 import { APP_ROUTE_ID, type AppData } from "#app/lib/app-data";
 import { setBookmarks } from "#app/lib/bookmark-store";
-import { setFollowing } from "#app/lib/follow-store";
+import { setFollowingOf } from "#app/lib/follow-store";
 import { getSuggestions, getUserVersioned } from "#app/lib/data";
 import { WIDE, useMediaQuery } from "#app/lib/media-query";
 import { preloadScreens } from "#app/lib/route-preload";
@@ -55,10 +55,7 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
     }
     // Read at a data version: a post bookmarked since (this tab's action answered first) keeps its mark.
     setBookmarks(fresh.user.bookmarks ?? [], fresh.version);
-    setFollowing(
-      (fresh.user.following ?? []).map((f) => f._id),
-      fresh.version,
-    );
+    setFollowingOf(fresh.user, fresh.version);
     return { user, suggestions };
   } catch (error) {
     // A token the API no longer accepts (bad signature, user gone): api.ts has ended the session.

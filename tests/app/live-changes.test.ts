@@ -3,6 +3,7 @@
 // is being read (another announcement's) puts it in the post store; it must still count as new.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CHANGES_CHANNEL, type DataChange } from "#mock/browser/worker-protocol";
+import { TAB_ID } from "#mock/browser/tab-id";
 import type { Post } from "#app/lib/types";
 
 let post = {
@@ -12,11 +13,21 @@ let post = {
   username: "ada",
 } as unknown as Post;
 let whileReading: () => void = () => undefined;
+/** The signed-in user's record as the next read finds it (a follow or unfollow made in another tab). */
+const me = { user: { _id: "u-me", username: "me", following: [{ _id: "u-lena" }] }, version: 12 };
+const userReads = vi.fn((username: string) => username);
+const followingRead = vi.fn((user: unknown, version: number) => [user, version]);
+
+vi.mock("#app/lib/follow-store", () => ({ setFollowingOf: followingRead }));
 
 vi.mock("#app/lib/data", () => ({
   readPostVersioned: async () => {
     whileReading();
     return { post, version: 0 };
+  },
+  getUserVersioned: async (username: string) => {
+    userReads(username);
+    return me;
   },
 }));
 
@@ -103,5 +114,41 @@ describe("new or an edit: when the post was created, as an instant", () => {
     channel.close();
     await vi.waitFor(() => expect(revalidate).toHaveBeenCalled());
     expect(newPosts().map((p) => p._id)).not.toContain("p-old");
+  });
+});
+
+// Who to follow's rows and every other Follow button show the follow store (app/lib/follow-store.ts): a follow
+// or unfollow made in another tab changes the signed-in user's record, which is read at once into it, not
+// left to the loaders' revalidation (it waits for the whole screen's reads, and one asked while another runs
+// is dropped). The store keeps the newer of that read and this tab's own answers (versioned-ids.ts).
+describe("a follow or unfollow from another tab", () => {
+  const announce = (change: DataChange) => {
+    const channel = new BroadcastChannel(CHANGES_CHANNEL);
+    channel.postMessage(change);
+    channel.close();
+  };
+
+  it("reads whom the signed-in user follows at once, at the version read, before the loaders", async () => {
+    const revalidate = vi.fn();
+    userReads.mockClear();
+    followingRead.mockClear();
+    stops.push(listenForChanges({ revalidate, notificationsChanged: () => undefined, me: { _id: "u-me", username: "me" } }));
+    announce({ client: "another-tab", put: { users: ["u-me", "u-lena"], notifications: ["n3"] }, removed: {}, version: 11 });
+    await vi.waitFor(() => expect(followingRead).toHaveBeenCalledWith(me.user, 12));
+    expect(userReads).toHaveBeenCalledWith("me");
+    expect(revalidate).not.toHaveBeenCalled();
+    // The loaders still read again (profiles' counts, the lists), 100 ms later.
+    await vi.waitFor(() => expect(revalidate).toHaveBeenCalledTimes(1));
+  });
+
+  it("reads nothing for another user's record, nor for this tab's own follow", async () => {
+    const revalidate = vi.fn();
+    userReads.mockClear();
+    stops.push(listenForChanges({ revalidate, notificationsChanged: () => undefined, me: { _id: "u-me", username: "me" } }));
+    announce({ client: "another-tab", put: { users: ["u-ada"] }, removed: {} });
+    announce({ client: TAB_ID, put: { users: ["u-me", "u-lena"] }, removed: {} });
+    // The first ends in a revalidation; the second, this tab's own, in nothing.
+    await vi.waitFor(() => expect(revalidate).toHaveBeenCalledTimes(1));
+    expect(userReads).not.toHaveBeenCalled();
   });
 });

@@ -4,7 +4,7 @@
 // follow too), and the rest makes the screen read again. Only on the in-browser
 // mock: a `mockman serve` announces nothing. Renders nothing.
 import { useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { apiTarget } from "#app/lib/api-target";
 import { useAppData } from "#app/lib/app-data";
 import { listenForChanges } from "#app/lib/live-changes";
@@ -17,10 +17,19 @@ export function LiveChanges() {
   const revalidator = useRevalidator();
   const latest = useLatest(revalidator);
   const { _id, username } = useAppData().user;
+  // A change announced while the screen still reads an earlier one's: read once that lands (one read for any
+  // number of them; a revalidation begun anew for each would cancel the running one's reads each time).
+  const again = useRef(false);
+  useEffect(() => {
+    if (revalidator.state !== "idle" || !again.current) return;
+    again.current = false;
+    revalidator.revalidate();
+  }, [revalidator]);
   useEffect(() => {
     if (apiTarget()) return;
     const revalidate = () => {
       if (latest.current.state === "idle") latest.current.revalidate();
+      else again.current = true;
     };
     return listenForChanges({
       me: { _id, username },

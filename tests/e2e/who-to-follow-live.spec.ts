@@ -108,3 +108,31 @@ test("a follow from Who to follow shows at once on the other tab's profile page,
   await expect(counts).toContainText(/1\s*Follower\b/);
   await expect(header.getByRole("button", { name: "Following @lenaokafor: unfollow" })).toBeVisible();
 });
+
+// A change announced while the screen still reads the last one's was dropped (the revalidation ran only
+// when idle), so what it changed showed only at the next screen: here a second Bio saved in the other tab
+// while this tab's profile still read the first. It is read once the running one lands.
+test("a change announced while the screen still reads the last one is read once that lands", async ({ context }) => {
+  const { here, there } = await twoTabs(context);
+  await here.goto("/profile/guest");
+  const header = here.getByRole("region", { name: "Guest Developer" });
+  await expect(header).toBeVisible();
+  await holdPeopleList(here);
+  await there.goto("/profile/guest");
+  const saveBio = async (bio: string) => {
+    await there.getByRole("button", { name: "Edit profile" }).click();
+    const dialog = there.getByRole("dialog", { name: "Edit profile" });
+    await dialog.getByLabel("Bio", { exact: true }).fill(bio);
+    await dialog.getByRole("button", { name: "Update" }).click();
+    await expectToast(there, "updated successfully");
+    await expect(dialog).toHaveCount(0);
+  };
+
+  await saveBio("First words.");
+  // The revalidation it asked for has read the profile (the first Bio) and waits on the held list.
+  await expect.poll(() => heldLists(here), { message: "the revalidation's list read is held" }).toBeGreaterThan(0);
+  await saveBio("Second words.");
+  await releaseList(here);
+  await expect(panel(here).getByRole("link", { name: /Lena, read late/ })).toBeVisible();
+  await expect(header).toContainText("Second words.");
+});

@@ -38,7 +38,14 @@ export async function scopeExport(
 ): Promise<string> {
   const sdk = await sdkOf();
   const scope = new sdk.VariableScope(start.file ?? {});
-  for (const [key, value] of start.sets) scope.set(key, value);
+  for (const [key, value] of start.sets) {
+    // VariableScope#set finds a row through its list's reference object, where a name no row has yet but
+    // Object.prototype does (`__proto__`, `constructor`) finds the prototype's and throws (Newman fails so, before
+    // its run); such a name is a new row, as set adds one for any other.
+    const rows = (scope.toJSON() as { values?: Array<{ key?: unknown }> }).values ?? [];
+    if (rows.some((row) => row.key === key)) scope.set(key, value);
+    else (scope as unknown as { values: { add(row: { key: string; value: unknown }): void } }).values.add({ key, value });
+  }
   new sdk.MutationTracker({ stream: mutations, compacted: {} }).applyOn(scope);
   return stamped(scope.toJSON() as Record<string, unknown>, item, exportedUsing);
 }

@@ -4,7 +4,7 @@
 // the globals (`-g FILE`, `--global-var`), read the same way.
 import type { Variables } from "#mock/tester/collection/templates";
 import { EnvironmentFileError, VARIABLE_NAME, readEnvironmentFile, typedVariablesOfFile } from "#mock/tester/environments";
-import { typedValue, type VariableType } from "#mock/tester/engine/variable-types";
+import { setOwn, typedValue, type VariableType } from "#mock/tester/engine/variable-types";
 import { usageError } from "./errors";
 import { readSource } from "./inputs";
 import type { ScopeStart } from "./exports";
@@ -58,7 +58,7 @@ async function loadScope(
   const scope: LoadedScope = { values: read?.values ?? {}, types: read?.types ?? {}, start: { file: read?.json, sets: [] } };
   for (const raw of pairs) {
     const [name, value] = parseEnvVar(raw, flag);
-    scope.values[name] = typedValue(Object.hasOwn(scope.types, name) ? scope.types[name] : undefined, value);
+    setOwn(scope.values, name, typedValue(Object.hasOwn(scope.types, name) ? scope.types[name] : undefined, value));
     scope.start.sets.push([name, value]);
   }
   return scope;

@@ -3,7 +3,7 @@
 // environment or globals export; written as the Postman app exports them (the page).
 // replay's --export-environment and --export-globals are postman-collection's (cli/exports.ts).
 import { SERVE_URL } from "#mock/core/boundary";
-import { castIn, typedValue, variableTypeOf, type VariableType } from "./engine/variable-types";
+import { castIn, setOwn, typedValue, variableTypeOf, type VariableType } from "./engine/variable-types";
 
 /** A name a plain file may give (Postman's own exports may use any name but an empty one). */
 export const VARIABLE_NAME = /^[A-Za-z0-9_.-]+$/;
@@ -93,8 +93,8 @@ export function typedVariablesOfFile(file: EnvironmentFile): { values: Record<st
   const values: Record<string, unknown> = {};
   const types: Record<string, VariableType> = {};
   for (const v of file.variables) {
-    values[v.name] = v.typed ? v.typed.value : v.value;
-    if (v.typed?.type) types[v.name] = v.typed.type;
+    setOwn(values, v.name, v.typed ? v.typed.value : v.value);
+    if (v.typed?.type) setOwn(types, v.name, v.typed.type);
     else delete types[v.name];
   }
   return { values, types };

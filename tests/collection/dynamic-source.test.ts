@@ -3,10 +3,11 @@
 // Postman collection and in a mockman one (whose whole-string template keeps the generator's number).
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { OutgoingRequest, Sender } from "#mock/tester/engine/exchange";
+import type { OutgoingRequest } from "#mock/tester/engine/exchange";
 import { executeRun, prepareRun } from "#mock/tester/engine/run";
 import { loadCollectionText } from "#mock/tester/collection/format";
 import type { PostmanCollection } from "#mock/tester/postman/convert";
+import { recorder } from "./recorder";
 
 /** postman-collection's table, the very object its module exports (Node's one copy of it). */
 const table = createRequire(import.meta.url)("postman-collection/lib/superstring/dynamic-variables.js") as Record<
@@ -22,19 +23,6 @@ beforeAll(() => {
   vi.spyOn(table.$randomInt, "generator").mockImplementation(() => 4242);
 });
 afterAll(() => vi.restoreAllMocks());
-
-function recorder() {
-  const sent: OutgoingRequest[] = [];
-  const sender: Sender = {
-    where: "test",
-    close: async () => {},
-    async send(request) {
-      sent.push(request);
-      return { status: 200, statusText: "OK", headers: {}, body: null, ms: 1 };
-    },
-  };
-  return { sender, sent };
-}
 
 const inputs = { environment: {}, globals: {}, data: [], folders: [] };
 const bodyOf = (request: OutgoingRequest) => Buffer.from(request.body ?? "").toString();

@@ -6,6 +6,7 @@ import type { Exchange, FormPart, MultipartWriter, OutgoingRequest, Sender } fro
 import { executeRun, prepareRun, RunSetupError, type RunInputs } from "#mock/tester/engine/run";
 import type { SandboxFactory } from "#mock/tester/engine/postman-run";
 import { outcome } from "./outcome";
+import { recorder } from "./recorder";
 import type { PostmanCollection } from "#mock/tester/postman/convert";
 import { createHash } from "node:crypto";
 import { cookieHeader, keepSetCookies, runJar, splitSetCookie } from "#mock/tester/engine/cookies";
@@ -13,20 +14,6 @@ import { jsonReport, junitXml, reportOf, resultLines, columnsFor } from "#mock/t
 import { formDataBody } from "#cli/form-data";
 
 const SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
-
-function recorder(answer: (request: OutgoingRequest, n: number) => Partial<Exchange> = () => ({})) {
-  const sent: OutgoingRequest[] = [];
-  const sender: Sender = {
-    where: "test",
-    close: async () => {},
-    async send(request) {
-      // The request as it comes: the engine has written the jar's Cookie row into it.
-      sent.push(request);
-      return { status: 200, statusText: "OK", headers: {}, body: null, ms: 1, ...answer(request, sent.length - 1) };
-    },
-  };
-  return { sender, sent };
-}
 
 const inputs = (over: Partial<RunInputs> = {}): RunInputs => ({ environment: {}, globals: {}, data: [], folders: [], ...over });
 const collection = (item: unknown[], extra: object = {}) => ({

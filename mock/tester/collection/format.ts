@@ -193,7 +193,11 @@ export function undefinedVariables(file: CollectionFile, variables: Variables): 
     const own = templateRefs([request.endpoint, request.headers, request.body ?? null]);
     const inExpect = templateRefs(request.expect ?? null).filter((ref) => ref.name !== request.name);
     for (const ref of [...own, ...inExpect]) {
-      const known = seen.has(ref.name) || ref.name.startsWith("$") || ref.name in variables || `${ref.name}${ref.path}` in variables;
+      const known =
+        seen.has(ref.name) ||
+        ref.name.startsWith("$") ||
+        Object.hasOwn(variables, ref.name) ||
+        Object.hasOwn(variables, `${ref.name}${ref.path}`);
       if (!known) problems.push(`requests.${i} (${request.name}) uses ${ref.text}, which no variable or earlier request defines`);
     }
     seen.add(request.name);

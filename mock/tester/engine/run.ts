@@ -13,7 +13,7 @@ import { toPostman, urlOf, type PostmanCollection } from "#mock/tester/postman/c
 import { planScripts, postmanPlan, type PlanItem, type PostmanPlan, type PostmanStep } from "#mock/tester/postman/steps";
 import { namesScriptsSet, unsupportedUses } from "#mock/tester/postman/script-uses";
 import type { Scopes } from "../sandbox/sandbox";
-import type { ScopeTypes } from "./variable-types";
+import { setOwn, type ScopeTypes } from "./variable-types";
 import type { DataRow } from "./data";
 import { dynamicGenerators } from "./dynamic";
 import type { FileSource, MultipartWriter, Sender } from "./exchange";
@@ -117,10 +117,11 @@ export function prepareRun(collection: RunnableCollection, inputs: RunInputs): P
     if (inputs.folders.length)
       throw new RunSetupError(`--folder ${inputs.folders[0]}: a mockman collection has no folders (Postman collections do)`);
     const file = collection.file;
+    // Each name an own property (setOwn): `__proto__` assigned, or by Object.assign, would set the prototype instead.
     const variables: Variables = {};
-    for (const [k, v] of Object.entries(inputs.globals)) variables[k] = asText(v);
-    Object.assign(variables, file.variables);
-    for (const [k, v] of Object.entries(inputs.environment)) variables[k] = asText(v);
+    for (const [k, v] of Object.entries(inputs.globals)) setOwn(variables, k, asText(v));
+    for (const [k, v] of Object.entries(file.variables ?? {})) setOwn(variables, k, v);
+    for (const [k, v] of Object.entries(inputs.environment)) setOwn(variables, k, asText(v));
     // --base-url wins; else an env's baseUrl picks the server (the collection's own only where it may); else in-process, where {{baseUrl}} is "".
     const given = collectionTarget(inputs) ? variables.baseUrl : asTextOr(inputs.environment.baseUrl ?? inputs.globals.baseUrl);
     const base = checkBase(inputs.baseUrl ?? (withScheme(given) || undefined));
@@ -128,7 +129,7 @@ export function prepareRun(collection: RunnableCollection, inputs: RunInputs): P
     variables.baseUrl = base ? base.replace(/\/+$/, "") : "";
     // A column of the data file counts as defined: a row without it fails the requests that read it.
     const withData = { ...variables };
-    for (const row of inputs.data) for (const key of Object.keys(row)) withData[key] ??= "";
+    for (const row of inputs.data) for (const key of Object.keys(row)) if (!Object.hasOwn(withData, key)) setOwn(withData, key, "");
     const missing = undefinedVariables(file, withData);
     if (missing.length)
       throw new RunSetupError(

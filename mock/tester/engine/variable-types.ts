@@ -17,6 +17,16 @@ export type VariableType = "string" | "boolean" | "number" | "array" | "object";
 /** The variables of each scope that have a type, by name. */
 export type ScopeTypes = Partial<Record<"environment" | "collectionVariables" | "globals", Record<string, VariableType>>>;
 
+/**
+ * Sets a variable on a record of variables (a scope's values, or its types) as an own data property of that name.
+ * `record[name] = value` would not: for `__proto__` it sets the record's prototype (a string is ignored) and the
+ * variable is lost, where Newman keeps it as any other. Read such a record with `Object.hasOwn`, never `in` or a
+ * bare `record[name]`, so `constructor` or `toString` that no scope defines stays undefined.
+ */
+export function setOwn<T>(record: Record<string, T>, name: string, value: T): void {
+  Object.defineProperty(record, name, { value, writable: true, enumerable: true, configurable: true });
+}
+
 const TYPES = new Set<string>(["string", "boolean", "number", "array", "object"]);
 
 /** A definition's `type` as Variable#valueType takes it (lowercased); undefined for "any" and any type it does not know. */

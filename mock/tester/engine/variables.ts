@@ -11,7 +11,7 @@
 // through collection/templates.ts); a whole-string template there keeps the value's type.
 import { BOUNDS, cut, NotSent } from "./limits";
 import type { DynamicGenerators, DynamicVariables } from "./dynamic";
-import type { ScopeTypes } from "./variable-types";
+import { setOwn, type ScopeTypes } from "./variable-types";
 
 /** Postman's variable scopes, as a script reads and sets them (sandbox.ts) and a request is filled from them. */
 export type ScopeName = "environment" | "collectionVariables" | "globals" | "local" | "data";
@@ -122,7 +122,8 @@ export const fullScopes = (scopes: SomeScopes): Scopes => ({ ...EMPTY_SCOPES, ..
 export function flattenScopes(scopes: SomeScopes): Record<string, string> {
   const all = fullScopes(scopes);
   const flat: Record<string, string> = {};
-  for (const scope of LOOKUP_ORDER) for (const name of Object.keys(all[scope])) if (!(name in flat)) flat[name] = variableValue(all, name)!;
+  for (const scope of LOOKUP_ORDER)
+    for (const name of Object.keys(all[scope])) if (!Object.hasOwn(flat, name)) setOwn(flat, name, variableValue(all, name)!);
   return flat;
 }
 

@@ -14,7 +14,7 @@ import { SERVE_URL } from "../../core/boundary";
 import { isObject } from "../../core/types";
 import type { Expectation } from "../collection/assert";
 import type { CollectionFile, CollectionRequest } from "../collection/schema";
-import { typedValue, variableTypeOf, type VariableType } from "../engine/variable-types";
+import { setOwn, typedValue, variableTypeOf, type VariableType } from "../engine/variable-types";
 import { leadingVariable, mapStrings, replaceNames, templateRefs, toJsonText, variableNames } from "../engine/variables";
 import { readBody, text, writeBody, type PostmanBody } from "./body";
 
@@ -113,9 +113,9 @@ export function typedCollectionVariablesOf(postman: Pick<PostmanCollection, "var
   for (const v of postman?.variable ?? []) {
     if (!v.key || v.disabled) continue;
     const type = variableTypeOf(v.type);
-    if (type) types[v.key] = type;
+    if (type) setOwn(types, v.key, type);
     else delete types[v.key];
-    values[v.key] = type ? typedValue(type, v.value) : v.value === undefined ? "" : v.value;
+    setOwn(values, v.key, type ? typedValue(type, v.value) : v.value === undefined ? "" : v.value);
   }
   return { values, types };
 }
@@ -123,7 +123,7 @@ export function typedCollectionVariablesOf(postman: Pick<PostmanCollection, "var
 /** A collection's variables (its `variable` list, the enabled ones) as text, as the page edits them. */
 export function collectionVariablesOf(postman: Pick<PostmanCollection, "variable"> | undefined): Record<string, string> {
   const values: Record<string, string> = {};
-  for (const v of postman?.variable ?? []) if (v.key && !v.disabled) values[v.key] = text(v.value);
+  for (const v of postman?.variable ?? []) if (v.key && !v.disabled) setOwn(values, v.key, text(v.value));
   return values;
 }
 
@@ -256,7 +256,7 @@ function useCaptures<T>(value: T, captures: Map<string, string>): T {
 export function uniqueName(path: string[], taken: Set<string>, variables: Record<string, unknown>): string {
   const base = slug(path.join("-")) || "request";
   let name = base;
-  for (let n = 2; taken.has(name) || name in variables; n++) name = `${base}-${n}`;
+  for (let n = 2; taken.has(name) || Object.hasOwn(variables, name); n++) name = `${base}-${n}`;
   taken.add(name);
   return name;
 }

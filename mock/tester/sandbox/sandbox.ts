@@ -1150,16 +1150,18 @@ function typedScopeOf(
 ): { values: Record<string, unknown>; types: Record<string, VariableType> } {
   const values = (json as { values?: unknown } | undefined)?.values;
   if (!Array.isArray(values)) return { values: before, types: typesBefore };
-  const out: Record<string, unknown> = {};
-  const types: Record<string, VariableType> = {};
+  // Kept in Maps, then made records by Object.fromEntries: every name an own property, `__proto__` too (assigned
+  // to a record, it would set the prototype and the variable would be lost).
+  const out = new Map<string, unknown>();
+  const types = new Map<string, VariableType>();
   for (const v of values as Array<Record<string, unknown>>) {
     if (!v || typeof v.key !== "string" || v.disabled) continue;
     const type = variableTypeOf(v.type);
-    out[v.key] = type ? castOut(type, v.value) : v.value;
-    if (type) types[v.key] = type;
-    else delete types[v.key];
+    out.set(v.key, type ? castOut(type, v.value) : v.value);
+    if (type) types.set(v.key, type);
+    else types.delete(v.key);
   }
-  return { values: out, types };
+  return { values: Object.fromEntries(out), types: Object.fromEntries(types) };
 }
 
 /** What stands for a reference back to an object that holds it, as util.inspect names one. */

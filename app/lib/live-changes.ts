@@ -6,14 +6,15 @@
 // - a deleted post leaves every list;
 // - a new post is never pushed into a list: it waits in `newPosts` for the
 //   feed's "Show N new posts" button (as Bluesky and X do, never a jump);
-// - a change of the signed-in user's record (a follow or unfollow) reads whom they
-//   follow at once, into the follow store every Follow button shows (Who to follow,
-//   profiles, people lists), newest wins;
+// - a change of the signed-in user's record (a follow, a bookmark) reads whom they
+//   follow and what they bookmarked at once, into the stores every Follow and
+//   Bookmark button shows (Who to follow, profiles, people lists, cards), newest wins;
 // - anything else (users: follows, bookmarks, profiles; notifications; an import
 //   or reset) makes the screen's loaders read again.
 import { CHANGES_CHANNEL, type DataChange } from "#mock/browser/worker-protocol";
 import { TAB_ID } from "#mock/browser/tab-id";
 import { getUserVersioned, readPostVersioned } from "./data";
+import { setBookmarks } from "./bookmark-store";
 import { setFollowingOf } from "./follow-store";
 import { getPost, postDeleted, putPost } from "./post-store";
 import type { Post } from "./types";
@@ -63,7 +64,7 @@ export interface LiveOptions {
   notificationsChanged: () => void;
   /** When this tab started listening (ms): a post created after it is new here. */
   since: number;
-  /** The signed-in user: a change of their record elsewhere reads whom they follow at once (readFollowing). */
+  /** The signed-in user: a change of their record elsewhere reads whom they follow and what they bookmarked at once (readOwnRecord). */
   me?: { _id: string; username: string };
 }
 
@@ -79,23 +80,25 @@ export function createdSince(post: Pick<Post, "createdAt">, since: number): bool
 }
 
 /**
- * Whom `username` follows as it is now, into the follow store at the data version it was read at: read after
- * the announcement, so at its version or newer, while this tab's own click answered at a newer version keeps
- * its state (versioned-ids.ts). A failed read is left to the loaders' revalidation.
+ * Whom `username` follows and what they bookmarked as it is now, into the follow and bookmark stores at the data
+ * version it was read at (as the shell's loader puts them): read after the announcement, so at its version or
+ * newer, while this tab's own click answered at a newer version keeps its state (versioned-ids.ts). A failed
+ * read is left to the loaders' revalidation.
  */
-async function readFollowing(username: string): Promise<void> {
+async function readOwnRecord(username: string): Promise<void> {
   const fresh = await getUserVersioned(username).catch(() => null);
-  if (fresh) setFollowingOf(fresh.user, fresh.version);
+  if (!fresh) return;
+  setFollowingOf(fresh.user, fresh.version);
+  setBookmarks(fresh.user.bookmarks ?? [], fresh.version);
 }
 
 /** Applies one announcement from another tab (listenForChanges calls it, one at a time). */
 async function applyChange(change: DataChange, { revalidate, notificationsChanged, since, me }: LiveOptions): Promise<void> {
   if (change.client === TAB_ID) return;
-  // A follow or unfollow elsewhere changes the signed-in user's record. Who to follow and the other Follow
-  // buttons show it from one small read, not from the loaders' revalidation below: that waits for every read
-  // of the screen (Who to follow's list among them), and one asked while another runs is dropped, so a follow
-  // showed late, or, after a quick follow and unfollow, as the older state until the next screen.
-  if (me && !change.replaced && (change.put.users ?? []).includes(me._id)) await readFollowing(me.username);
+  // A follow or a bookmark elsewhere changes the signed-in user's record. The Follow and Bookmark buttons show
+  // it from one small read, not from the loaders' revalidation below: that waits for every read of the screen
+  // (Who to follow's list among them), so a follow or bookmark showed only once the slowest read landed.
+  if (me && !change.replaced && (change.put.users ?? []).includes(me._id)) await readOwnRecord(me.username);
   if (change.replaced) {
     pending = [];
     for (const watcher of pendingWatchers) watcher();

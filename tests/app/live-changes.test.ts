@@ -14,11 +14,14 @@ let post = {
 } as unknown as Post;
 let whileReading: () => void = () => undefined;
 /** The signed-in user's record as the next read finds it (a follow or unfollow made in another tab). */
-const me = { user: { _id: "u-me", username: "me", following: [{ _id: "u-lena" }] }, version: 12 };
+const me = { user: { _id: "u-me", username: "me", following: [{ _id: "u-lena" }], bookmarks: ["p-kept"] }, version: 12 };
 const userReads = vi.fn((username: string) => username);
 const followingRead = vi.fn((user: unknown, version: number) => [user, version]);
 
+const bookmarksRead = vi.fn((ids: readonly string[], version: number) => [ids, version]);
+
 vi.mock("#app/lib/follow-store", () => ({ setFollowingOf: followingRead }));
+vi.mock("#app/lib/bookmark-store", () => ({ setBookmarks: bookmarksRead }));
 
 vi.mock("#app/lib/data", () => ({
   readPostVersioned: async () => {
@@ -121,20 +124,22 @@ describe("new or an edit: when the post was created, as an instant", () => {
 // or unfollow made in another tab changes the signed-in user's record, which is read at once into it, not
 // left to the loaders' revalidation (it waits for the whole screen's reads, and one asked while another runs
 // is dropped). The store keeps the newer of that read and this tab's own answers (versioned-ids.ts).
-describe("a follow or unfollow from another tab", () => {
+describe("a follow or a bookmark from another tab", () => {
   const announce = (change: DataChange) => {
     const channel = new BroadcastChannel(CHANGES_CHANNEL);
     channel.postMessage(change);
     channel.close();
   };
 
-  it("reads whom the signed-in user follows at once, at the version read, before the loaders", async () => {
+  it("reads whom the signed-in user follows and what they bookmarked at once, at the version read, before the loaders", async () => {
     const revalidate = vi.fn();
     userReads.mockClear();
     followingRead.mockClear();
+    bookmarksRead.mockClear();
     stops.push(listenForChanges({ revalidate, notificationsChanged: () => undefined, me: { _id: "u-me", username: "me" } }));
     announce({ client: "another-tab", put: { users: ["u-me", "u-lena"], notifications: ["n3"] }, removed: {}, version: 11 });
     await vi.waitFor(() => expect(followingRead).toHaveBeenCalledWith(me.user, 12));
+    expect(bookmarksRead).toHaveBeenCalledWith(["p-kept"], 12);
     expect(userReads).toHaveBeenCalledWith("me");
     expect(revalidate).not.toHaveBeenCalled();
     // The loaders still read again (profiles' counts, the lists), 100 ms later.

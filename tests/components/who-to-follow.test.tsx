@@ -1,5 +1,5 @@
 // Who to follow's rows show the follow store (app/lib/follow-store.ts), not only the list the shell's
-// loader read: another tab's follow, read at once (app/lib/live-changes.ts readFollowing), changes the
+// loader read: another tab's follow, read at once (app/lib/live-changes.ts readOwnRecord), changes the
 // row's button in place, the person stays where they were, and the newer of that read and this tab's
 // own answer wins, whatever order they come in.
 import { createMemoryRouter, RouterProvider } from "react-router-dom";

@@ -1,4 +1,4 @@
-// Who to follow, live across tabs (app/lib/live-changes.ts readFollowing): a follow or unfollow made in
+// Who to follow, live across tabs (app/lib/live-changes.ts readOwnRecord): a follow or unfollow made in
 // one tab shows on this tab's Who to follow buttons without a move to another screen, and a follow made
 // in Who to follow shows on the other tab's profile page. The rows' follow state once came only with the
 // shell's loader, read again by a revalidation that waits for every read of the screen (Who to follow's
@@ -135,4 +135,23 @@ test("a change announced while the screen still reads the last one is read once 
   await releaseList(here);
   await expect(panel(here).getByRole("link", { name: /Lena, read late/ })).toBeVisible();
   await expect(header).toContainText("Second words.");
+});
+
+// The same read carries the bookmarks (the user record holds both): a bookmark made in another tab shows on
+// this tab's card at once, not once the screen's slowest read lands.
+test("a bookmark in another tab shows on this tab's card at once, while the screen's reads are held", async ({ context }) => {
+  const { here, there } = await twoTabs(context);
+  const firstCard = (page: Page) => page.getByRole("feed").getByRole("article").first();
+  const text = (await firstCard(there).locator("p").first().textContent())!.slice(0, 30);
+  const card = (page: Page) => page.getByRole("feed").getByRole("article").filter({ hasText: text }).first();
+  await expect(card(here).getByRole("button", { name: "Bookmark" })).toHaveAttribute("aria-pressed", "false");
+  await holdPeopleList(here);
+
+  await card(there).getByRole("button", { name: "Bookmark" }).click();
+  await expect(card(there).getByRole("button", { name: "Bookmark" })).toHaveAttribute("aria-pressed", "true");
+  await expect.poll(() => heldLists(here), { message: "the revalidation's list read is held" }).toBeGreaterThan(0);
+  await expect(card(here).getByRole("button", { name: "Bookmark" })).toHaveAttribute("aria-pressed", "true");
+  await releaseList(here);
+  await expect(panel(here).getByRole("link", { name: /Lena, read late/ })).toBeVisible();
+  await expect(card(here).getByRole("button", { name: "Bookmark" })).toHaveAttribute("aria-pressed", "true");
 });

@@ -7,6 +7,10 @@ export function formatMs(ms: number): string {
   return ms < 10 ? `${ms.toFixed(1)} ms` : `${Math.round(ms)} ms`;
 }
 
+/** Why a request was not sent that Newman sends none for and records nothing of (no request event): its junit report leaves them out. */
+export const SKIPPED_BY_SCRIPT = "skipped by pm.execution.skipRequest()";
+export const BAILED_BEFORE_SEND = "--bail: its pre-request script failed";
+
 export interface ReplayResult {
   /** How the run names it: unique, from its folders' names and its own (`auth-login`; `request` for one without a name). */
   name: string;
@@ -32,8 +36,13 @@ export interface ReplayResult {
   failures: CheckFailure[];
   /** One line: the first failure, or why the request could not be sent. */
   error?: string;
+  /**
+   * A request error's own message, as the transport raised it (`connect ECONNREFUSED 127.0.0.1:1`), where `error`
+   * says it for the reader: what Newman's junit report prints as the RequestError.
+   */
+  requestError?: string;
   /** A Postman request's assertions (pm.test, tests[...]), in the order they ran. */
-  assertions?: Array<{ name: string; pass: boolean; skipped?: true; error?: string }>;
+  assertions?: Array<{ name: string; pass: boolean; skipped?: true; error?: string; errorName?: string }>;
   /** How many checks a request of ours made (its `expect`, the status at least). */
   checks?: number;
   /** The iteration it ran in, from 0 (-n, -d). */
@@ -221,9 +230,17 @@ export function summaryLine(report: ReplayReport): string {
   return `${iterations}${count(report.requests, "request")}, ${count(report.assertions, "assertion")}, ${failed} failed${notRun ? `, ${notRun} not run (--bail)` : ""} (${formatMs(report.ms)})\n`;
 }
 
-/** The json report: the run's report, a request whose item has no name given none (its id only), as in Newman's. */
+/**
+ * The json report: the run's report, a request whose item has no name given none (its id only), as in Newman's;
+ * without what only the junit report reads (a request error's own message, an assertion error's name).
+ */
 export function jsonReport(report: ReplayReport): string {
-  const results = report.results.map(({ name, ...rest }) => (rest.id === undefined ? { name, ...rest } : rest));
+  const results = report.results.map(({ name, requestError: _, ...rest }) => {
+    const result = rest.id === undefined ? { name, ...rest } : rest;
+    return result.assertions?.some((a) => a.errorName !== undefined)
+      ? { ...result, assertions: result.assertions.map(({ errorName: _, ...a }) => a) }
+      : result;
+  });
   return JSON.stringify({ ...report, results }, null, 2) + "\n";
 }
 

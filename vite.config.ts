@@ -106,6 +106,19 @@ const workerNodeModules = (): Plugin => ({
   },
 });
 
+/**
+ * newman/lib/util, which Newman's junit reporter loads (engine/newman-junit.ts, in the run worker), requires fs,
+ * postman-request and chardet for helpers the reporter never calls: empty modules in the workers' bundles.
+ */
+const NEWMAN_UNUSED = new Set(["fs", "postman-request", "chardet"]);
+const newmanUnused = (): Plugin => ({
+  name: "newman-unused",
+  enforce: "pre",
+  resolveId: (source, importer) =>
+    importer && /[\\/]newman[\\/]lib[\\/]util\.js$/.test(importer) && NEWMAN_UNUSED.has(source) ? `\0newman-unused:${source}` : null,
+  load: (id) => (id.startsWith("\0newman-unused:") ? "export default {};" : null),
+});
+
 // One config for the SPA build and for vitest. The Remix plugin is left out
 // under vitest: it wants to own the whole build, and unit suites need none of it.
 export default defineConfig({
@@ -133,7 +146,8 @@ export default defineConfig({
   build: { chunkSizeWarningLimit: 800 },
   // The workers (mock/browser/worker.ts, app/mockman/lib/json-worker.ts) as ES modules, so they can import and split chunks as the page does.
   // The run worker signs Postman requests with postman-runtime's authorizers: Node's crypto and querystring as their browser builds.
-  worker: { format: "es", plugins: () => [workerNodeModules()] },
+  // It writes Newman's junit report with Newman's own reporter: what that loads and never calls, empty.
+  worker: { format: "es", plugins: () => [workerNodeModules(), newmanUnused()] },
   test: {
     environment: "node",
     testTimeout: 20000,

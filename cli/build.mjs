@@ -56,12 +56,36 @@ const LAZY_PARTS = [
     importers: [join("commands", "replay.ts")],
   },
   {
+    file: "mockman.junit.cjs",
+    entry: join(root, "mock/tester/engine/newman-junit.ts"),
+    specifiers: ["#mock/tester/engine/newman-junit"],
+    importers: [join("commands", "replay.ts")],
+    shares: true,
+  },
+  {
     file: "mockman.answer-text.cjs",
     entry: join(root, "cli/answer-text.ts"),
     specifiers: ["./answer-text"],
     importers: [join("cli", "exchange.ts")],
   },
 ];
+/**
+ * Newman's junit reporter (engine/newman-junit.ts) needs newman/lib/util, which loads postman-collection (the wire
+ * part's: its `sdk`, so the Collection it reads is of the same module), and postman-request and chardet, which the
+ * reporter never calls (util's request and encoding helpers): empty modules here, 1.9 MB not shipped twice or at all.
+ */
+const junitShares = {
+  name: "junit-shares",
+  setup(b) {
+    b.onResolve({ filter: /^(postman-collection|postman-request|chardet)$/ }, (args) => ({ path: args.path, namespace: "junit-shares" }));
+    b.onResolve({ filter: /^\.\/mockman\.wire\.cjs$/ }, (args) => ({ path: args.path, external: true }));
+    b.onLoad({ filter: /.*/, namespace: "junit-shares" }, (args) => ({
+      contents: args.path === "postman-collection" ? 'module.exports = require("./mockman.wire.cjs").sdk;' : "module.exports = {};",
+      loader: "js",
+    }));
+  },
+};
+
 /** Postman's dynamic variables, loaded by dynamic.ts on first use: the table the request builder's file holds (wire.ts exports it). */
 const DYNAMIC_TABLE = "postman-collection/lib/superstring/dynamic-variables.js";
 const lazyParts = {
@@ -74,7 +98,10 @@ const lazyParts = {
           : undefined,
       );
     }
-    b.onResolve({ filter: /^\.\/mockman\.(sandbox|wire|form-data|answer-text)\.cjs$/ }, (args) => ({ path: args.path, external: true }));
+    b.onResolve({ filter: /^\.\/mockman\.(sandbox|wire|form-data|answer-text|junit)\.cjs$/ }, (args) => ({
+      path: args.path,
+      external: true,
+    }));
     b.onResolve({ filter: new RegExp(`^${DYNAMIC_TABLE.replace(/[./]/g, "\\$&")}$`) }, (args) =>
       args.kind === "dynamic-import" && args.importer.endsWith(join("engine", "dynamic.ts"))
         ? { path: DYNAMIC_TABLE, namespace: "wire-table" }
@@ -170,7 +197,7 @@ for (const part of LAZY_PARTS) {
     outfile: join(binDir, part.file),
     absWorkingDir: root,
     metafile: true,
-    plugins: [rawText, aliases],
+    plugins: [rawText, aliases, ...(part.shares ? [junitShares] : [])],
   });
   outputs[part.file] = built.outputFiles[0].text;
   for (const input of Object.keys(built.metafile.inputs)) inputs.add(input);

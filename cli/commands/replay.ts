@@ -12,16 +12,7 @@ import { DataError, parseIterationData, type DataRow } from "#mock/tester/engine
 import type { FileSource, MultipartWriter } from "#mock/tester/engine/exchange";
 import { cut, NotSent } from "#mock/tester/engine/bounds";
 import { jarFromJSON, runJar, type RunJar } from "#mock/tester/engine/cookies";
-import {
-  REPORTERS,
-  columnsFor,
-  jsonReport,
-  junitXml,
-  printable,
-  resultLines,
-  summaryLine,
-  type ReplayResult,
-} from "#mock/tester/engine/reporters";
+import { REPORTERS, columnsFor, jsonReport, printable, resultLines, summaryLine, type ReplayResult } from "#mock/tester/engine/reporters";
 import { executeRun, prepareRun, RunSetupError, type RunnableCollection } from "#mock/tester/engine/run";
 import type { ScopeMutations } from "#mock/tester/engine/mutations";
 import { openSender } from "../stores";
@@ -355,6 +346,8 @@ export function replayCommand(io: CliIo): Command {
       faults,
     );
     let outcome;
+    // When the run started, for the junit report's timestamp (Newman's summary.run.timings.started).
+    const started = Date.now();
     try {
       outcome = await executeRun(prepared, sender, {
         file,
@@ -381,7 +374,11 @@ export function replayCommand(io: CliIo): Command {
     const { report } = outcome;
     if (where.lines) io.stdout.write(summaryLine(report));
     for (const reporter of reporters.filter((r) => r !== "cli")) {
-      const text = reporter === "junit" ? junitXml(report) : jsonReport(report);
+      // The junit report is Newman's, by its own reporter (engine/newman-junit.ts, loaded only for it).
+      const text =
+        reporter === "junit"
+          ? (await import("#mock/tester/engine/newman-junit")).newmanJunit(report, prepared.postman, prepared.plan, started)
+          : jsonReport(report);
       const target = where.out[reporter];
       // Newman's default place for a report with no export path, made when first used.
       if (target?.startsWith("newman/")) await mkdir(resolve(io.cwd, "newman"), { recursive: true });

@@ -186,7 +186,7 @@ describe("reporters", () => {
     { name: "later", method: "GET", endpoint: "/api/test-todos" },
   ];
 
-  it("--reporter junit --reporter-out writes JUnit XML with expected and actual; the lines still print", async () => {
+  it("--reporter junit --reporter-out writes Newman's JUnit XML, each failed check's expected and actual in its failure; the lines still print", async () => {
     const { dir, db } = tempDb();
     const ran = await cli(["replay", collection(dir, failing), "--reporter", "junit", "--reporter-out", "junit.xml", "--db", db], {
       cwd: dir,
@@ -194,27 +194,28 @@ describe("reporters", () => {
     expect(ran.code).toBe(1);
     expect(ran.stdout).toMatch(/^wrong +GET/m);
     const xml = readFileSync(join(dir, "junit.xml"), "utf8");
+    // Newman's layout (its own reporter): the collection as toPostman converts it, a testsuite per request, a
+    // testcase for its `expect`, named as the pm.test its export runs in Newman.
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="mockman collection" tests="3" time="[\d.]+">/);
     expect(xml).toMatch(
-      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="mockman replay" tests="3" failures="1" errors="0" skipped="0" time="[\d.]+">/,
+      /<testsuite name="login" id="[^"]+" timestamp="[^"]+" tests="1" failures="0" errors="0" time="[\d.]+">\n {4}<testcase name="status is 200" time="[\d.]+" classname="Login"\/>/,
     );
-    expect(xml).toMatch(
-      /<testsuite name="c" tests="3" failures="1" errors="0" skipped="0" time="[\d.]+" timestamp="[\dT:-]+" hostname="[^"]*db\.json \(in-process\)">/,
-    );
-    expect(xml).toMatch(/<testcase name="login \(POST \/api\/auth\/login\)" classname="c" time="[\d.]+"\/>/);
+    expect(xml).toMatch(/<testsuite name="wrong" id="[^"]+" timestamp="[^"]+" tests="1" failures="1" errors="0" time="[\d.]+">/);
+    expect(xml).toContain('<failure type="AssertionFailure" message="status: expected 200, got 404">');
     expect(xml).toContain(
-      '<failure message="status: expected 200, got 404" type="assertion">status\n  expected: 200\n  actual:   404\nbody.post._id\n  expected: a value\n  actual:   nothing</failure>',
+      "<![CDATA[Stacktrace: AssertionError: status: expected 200, got 404\nstatus\n  expected: 200\n  actual:   404\nbody.post._id\n  expected: a value\n  actual:   nothing.]]>",
     );
-    expect(xml.match(/<testcase /g)).toHaveLength(3);
+    // A request without an `expect` is checked all the same (2xx): one testcase, `expect`.
+    expect(xml).toMatch(/<testsuite name="later" [^>]+>\n {4}<testcase name="expect" time="[\d.]+" classname="Later"\/>/);
+    expect(xml.match(/<testsuite /g)).toHaveLength(3);
   });
 
-  it("--bail marks what did not run as skipped; junit without --reporter-out goes to stdout alone", async () => {
+  it("--bail: what did not run has no testsuite, as in Newman's report; junit without --reporter-out goes to stdout alone", async () => {
     const { dir, db } = tempDb();
     const ran = await cli(["replay", collection(dir, failing), "--reporter", "junit", "--bail", "--db", db]);
     expect(ran.stdout.startsWith("<?xml")).toBe(true);
-    expect(ran.stdout).toContain('skipped="1"');
-    expect(ran.stdout).toContain(
-      '<testcase name="later" classname="c" time="0">\n      <skipped message="not run: --bail stopped at an earlier failure"/>',
-    );
+    expect(ran.stdout).toContain('<testsuites name="mockman collection" tests="2"');
+    expect([...ran.stdout.matchAll(/<testsuite name="([^"]*)"/g)].map((m) => m[1])).toEqual(["login", "wrong"]);
     expect(oneStderrLine(ran)).toBe("mockman: 1 of 3 requests failed; see the report");
   });
 
@@ -482,15 +483,20 @@ describe("Postman scripts run as Newman runs them", () => {
     expect(JSON.parse(ran.stdout)).toMatchObject({ target: server.url, results: [{ path: "/api/posts?limit=1", pass: true }] });
   });
 
-  it("JUnit lists each failed assertion of a request", async () => {
+  it("JUnit has a testcase for each assertion of a request, with its failure, as Newman's", async () => {
     const { dir, db } = tempDb();
     const file = postman(dir, [
       item("Two checks", "/api/posts/nope", ["pm.test('is 200', () => pm.response.to.have.status(200));", "tests['has posts'] = false;"]),
     ]);
     const ran = await cli(["replay", file, "--reporter", "junit", "--db", db]);
-    expect(ran.stdout).toContain(
-      '<failure message="is 200: expected response to have status code 200 but got 404" type="assertion">is 200\n  expected response to have status code 200 but got 404\nhas posts',
+    // Newman's: a testcase per assertion, each with its failure.
+    expect(ran.stdout).toMatch(
+      /<testcase name="is 200" time="[\d.]+" classname="TwoChecks">\n {6}<failure type="AssertionFailure" message="expected response to have status code 200 but got 404">/,
     );
+    expect(ran.stdout).toMatch(
+      /<testcase name="has posts" time="[\d.]+" classname="TwoChecks">\n {6}<failure type="AssertionFailure" message="expected false to be truthy">/,
+    );
+    expect(ran.stdout).toContain("<![CDATA[Stacktrace: AssertionError: expected false to be truthy.]]>");
   });
 });
 

@@ -69,7 +69,7 @@ describe("the package", () => {
     packed = await pack(dest);
   }, 180_000);
 
-  it("ships the bin, its bundle and the bundle's six lazy parts, the library (moments/mock), every manual and the examples, and nothing else", () => {
+  it("ships the bin, its bundle and the bundle's seven lazy parts, the library (moments/mock), every manual and the examples, and nothing else", () => {
     const { files } = packed;
     const examples = (readdirSync(join(ROOT, "cli/examples"), { recursive: true }) as string[])
       .filter((name) => statSync(join(ROOT, "cli/examples", name)).isFile())
@@ -84,6 +84,7 @@ describe("the package", () => {
         "cli/bin/mockman.faker.cjs",
         "cli/bin/mockman.form-data.cjs",
         "cli/bin/mockman.js",
+        "cli/bin/mockman.junit.cjs",
         "cli/bin/mockman.sandbox.cjs",
         "cli/bin/mockman.undici.cjs",
         "cli/bin/mockman.wire.cjs",

@@ -10,7 +10,9 @@ import { recorder } from "./recorder";
 import type { PostmanCollection } from "#mock/tester/postman/convert";
 import { createHash } from "node:crypto";
 import { cookieHeader, keepSetCookies, runJar, splitSetCookie } from "#mock/tester/engine/cookies";
-import { jsonReport, junitXml, reportOf, resultLines, columnsFor } from "#mock/tester/engine/reporters";
+import { jsonReport, reportOf, resultLines, columnsFor } from "#mock/tester/engine/reporters";
+import { newmanJunit } from "#mock/tester/engine/newman-junit";
+import { postmanPlan } from "#mock/tester/postman/steps";
 import { formDataBody } from "#cli/form-data";
 
 const SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
@@ -415,12 +417,16 @@ describe("a request without a name in the reports", () => {
     // A report of named requests is written as it is.
     const named = { ...report, results: report.results.slice(0, 1) };
     expect(jsonReport(named)).toBe(JSON.stringify(named, null, 2) + "\n");
-    const xml = junitXml(report);
-    // Newman's util.getFullName: the folders, then the item, each by its name or else its id.
-    expect(xml).toContain('<testcase name="Named (GET /api/a)"');
-    expect(xml).toContain(`<testcase name="${json.results[1].id} (GET /api/b)"`);
-    expect(xml).toContain('<testcase name="folder-1 / item-1 (GET /api/c)"');
-    expect(xml).not.toMatch(/testcase name="request/);
+    // Newman's junit reporter over the run, the plan made again from the collection (as the page's Export JUnit
+    // makes it): a testsuite per request named by util.getFullName, the folders, then the item, each by its name or
+    // else its id, the run's own id for an item that has none.
+    const xml = newmanJunit(report, c.collection, postmanPlan(c.collection), Date.now());
+    expect([...xml.matchAll(/<testsuite name="([^"]*)" id="([^"]*)"/g)].map((m) => [m[1], m[2]])).toEqual([
+      ["Named", expect.stringMatching(/^[0-9a-f-]{36}$/)],
+      [json.results[1].id, json.results[1].id],
+      ["folder-1 / item-1", "item-1"],
+    ]);
+    expect(xml).not.toMatch(/testsuite name="request/);
     const lines = report.results.map((r) => resultLines(r, columnsFor(report.results.map((x) => x.name)), false).split(/\s+/)[0]);
     expect(lines).toEqual(["named", "request", "request-request"]);
   });

@@ -424,66 +424,145 @@ describe("mockman replay and Newman agree execution by execution", () => {
   });
 });
 
-describe("the junit report names each request as Newman's does", () => {
-  it("util.getFullName: its folders, then itself, each by its id when it has no name", { timeout: 60_000 }, async () => {
-    const server = await serve();
-    const dir = mkdtempSync(join(scratch, "junit-"));
-    const get = (at: string) => ({ method: "GET", url: `{{baseUrl}}/api/test-todos?at=${at}` });
-    const file = join(dir, "names.postman_collection.json");
-    writeFileSync(
-      file,
-      JSON.stringify({
-        info: { name: "names", schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json" },
+describe("the junit report is Newman's", () => {
+  // Newman's junit reporter (newman/lib/reporters/junit): a testsuite per request, named by util.getFullName, with
+  // its id, tests, failures, errors and a system-err of its request and script errors; a testcase per assertion
+  // (classname from the request's name) with a failure of Newman's text. mockman runs that reporter over its run:
+  // the two files are compared whole, but for what differs from run to run (times, timestamps, fresh ids) and the
+  // stack frames below an error's first line (V8's in Node, the sandbox's in ours).
+  const normal = (xml: string) =>
+    xml
+      .replace(/ (timestamp|time)="[^"]*"/g, ' $1=""')
+      .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "<fresh id>")
+      .replace(/\n\s+at [^\n]*?(?=\.?\]\]>|\n)/g, "");
+  const tests = (exec: string[]) => [{ listen: "test", script: { exec } }];
+  const pre = (exec: string[]) => [{ listen: "prerequest", script: { exec } }];
+  const get = (at: string) => ({ method: "GET", url: `{{baseUrl}}/api/test-todos?at=${at}` });
+  const collection = {
+    info: {
+      name: "junit layout",
+      _postman_id: "junit-layout",
+      schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json",
+    },
+    item: [
+      {
+        name: "Passes and fails",
+        id: "passes-and-fails",
+        request: get("assertions"),
+        event: tests([
+          "pm.test('is 200', () => pm.response.to.have.status(200));",
+          "pm.test('is 404', () => pm.response.to.have.status(404));",
+          "pm.test.skip('not yet', () => {});",
+          "pm.test('throws a TypeError', () => { throw new TypeError('boom'); });",
+          "tests['legacy'] = false;",
+          "pm.test('twice', () => { throw new Error('first'); });",
+          "pm.test('twice', () => {});",
+        ]),
+      },
+      { name: "No tests", id: "no-tests", request: get("none") },
+      {
+        name: "Test script error",
+        id: "test-error",
+        request: get("test-error"),
+        event: tests(["pm.test('before', () => {});", "foo.bar();"]),
+      },
+      {
+        name: "Pre-request error",
+        id: "pre-error",
+        request: get("pre-error"),
+        event: [...pre(["null.x;"]), ...tests(["pm.test('after', () => {});"])],
+      },
+      { name: "Skipped", id: "skipped", request: get("skipped"), event: pre(["pm.execution.skipRequest();"]) },
+      { id: "top-unnamed", request: get("top-unnamed"), event: tests(["pm.test('ok', () => {});"]) },
+      {
+        name: "Folder",
         item: [
-          { name: "Top", request: get("top") },
-          { id: "top-unnamed", request: get("top-unnamed") },
-          {
-            name: "Folder",
-            item: [
-              { name: "Named", request: get("named") },
-              { id: "in-folder", request: get("in-folder") },
-              {
-                id: "inner-folder",
-                item: [
-                  { name: "Deep", request: get("deep") },
-                  { id: "deep-unnamed", request: get("deep-unnamed") },
-                ],
-              },
-            ],
-          },
+          { name: "Named", request: get("named"), event: tests(["pm.test('fails', () => pm.expect(1).to.equal(2));"]) },
+          { id: "in-folder", request: get("in-folder") },
+          { id: "inner-folder", item: [{ name: "Deep", request: get("deep") }] },
+          { item: [{ id: "in-unnamed-folder", request: get("in-unnamed-folder") }] },
         ],
-      }),
+      },
+    ],
+  };
+  const refusing = {
+    info: { name: "refused", _postman_id: "refused", schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json" },
+    item: [
+      {
+        name: "Refused",
+        id: "refused",
+        request: get("refused"),
+        event: tests(["pm.test('has a code', () => pm.expect(pm.response.code).to.equal(200));"]),
+      },
+    ],
+  };
+  const byNewman = (file: string, baseUrl: string, iterationCount: number) => {
+    const out = `${file}.newman-${iterationCount}.xml`;
+    return new Promise<string>((resolve, reject) =>
+      newman.run(
+        {
+          collection: file,
+          envVar: [{ key: "baseUrl", value: baseUrl }],
+          iterationCount,
+          reporters: ["junit"],
+          reporter: { junit: { export: out } },
+        },
+        (error) => (error ? reject(error) : resolve(readFileSync(out, "utf8"))),
+      ),
     );
-    try {
-      const byNewman = join(dir, "newman.xml");
-      await new Promise<void>((resolve, reject) =>
-        newman.run(
-          {
-            collection: file,
-            envVar: [{ key: "baseUrl", value: server.url }],
-            reporters: ["junit"],
-            reporter: { junit: { export: byNewman } },
-          },
-          (error) => (error ? reject(error) : resolve()),
-        ),
-      );
-      // Newman's junit: a testsuite per request, named by util.getFullName.
-      const newmanNames = [...readFileSync(byNewman, "utf8").matchAll(/<testsuite name="([^"]*)"/g)].map((m) => m[1]);
-      expect(newmanNames).toEqual([
-        "Top",
-        "top-unnamed",
-        "Folder / Named",
-        "Folder / in-folder",
-        "Folder / inner-folder / Deep",
-        "Folder / inner-folder / deep-unnamed",
-      ]);
-      const ran = await processCli(["replay", file, "--base-url", server.url, "-r", "junit"]);
-      expect(ran.code).toBe(0);
-      // mockman's: a testcase per request, `<that name> (GET <path>)`.
-      const mockmanNames = [...ran.stdout.matchAll(/<testcase name="(.*) \(GET [^"]*\)"/g)].map((m) => m[1]);
-      expect(mockmanNames).toEqual(newmanNames);
-    } finally {
-      await server.stop();
-    }
-  });
+  };
+  const byMockman = async (file: string, baseUrl: string, iterationCount: number) => {
+    const out = `${file}.mockman-${iterationCount}.xml`;
+    const ran = await processCli([
+      "replay",
+      file,
+      "--base-url",
+      baseUrl,
+      "-n",
+      String(iterationCount),
+      "-r",
+      "junit",
+      "--reporter-junit-export",
+      out,
+    ]);
+    expect(ran.code).toBe(1);
+    return readFileSync(out, "utf8");
+  };
+
+  it(
+    "passing, failing and skipped assertions, script errors, folders and unnamed items, a skipped request; one iteration and two",
+    { timeout: 60_000 },
+    async () => {
+      const server = await serve();
+      const dir = mkdtempSync(join(scratch, "junit-"));
+      const file = join(dir, "layout.postman_collection.json");
+      writeFileSync(file, JSON.stringify(collection));
+      try {
+        for (const n of [1, 2]) {
+          const [newmans, ours] = await Promise.all([byNewman(file, server.url, n), byMockman(file, server.url, n)]);
+          // What the comparison rests on: Newman's layout, as its reporter wrote it here.
+          expect(newmans).toContain('<testsuite name="Folder / inner-folder / Deep" id="');
+          expect(newmans).toContain("testScriptError: foo is not defined");
+          expect(newmans).not.toContain('name="Skipped"');
+          expect(normal(ours)).toBe(normal(newmans));
+        }
+      } finally {
+        await server.stop();
+      }
+    },
+  );
+
+  it(
+    "a request error (connection refused): its RequestError in system-err, its test script's assertions failed",
+    { timeout: 60_000 },
+    async () => {
+      const dir = mkdtempSync(join(scratch, "junit-"));
+      const file = join(dir, "refused.postman_collection.json");
+      writeFileSync(file, JSON.stringify(refusing));
+      // Port 1: nothing listens there.
+      const [newmans, ours] = await Promise.all([byNewman(file, "http://127.0.0.1:1", 1), byMockman(file, "http://127.0.0.1:1", 1)]);
+      expect(newmans).toContain("RequestError: Error: connect ECONNREFUSED 127.0.0.1:1");
+      expect(normal(ours)).toBe(normal(newmans));
+    },
+  );
 });

@@ -2,10 +2,11 @@
 // runs it (lib/run-client.ts: scripts in the run worker, each request sent by
 // the page to the same place its Send goes). Iterations, a data file (CSV or
 // JSON, a row per iteration), a delay between requests; results as they come,
-// a summary, Stop, and the report as JUnit or JSON. Loaded on first use; its
+// a summary, Stop, and the report as JUnit (Newman's, by its own reporter in the run worker) or JSON. Loaded on first use; its
 // state is hooks/useRun.ts.
 import { downloadText } from "#app/lib/download";
-import { jsonReport, junitXml } from "#mock/tester/engine/reporters";
+import { useState } from "react";
+import { jsonReport } from "#mock/tester/engine/reporters";
 import { useModal } from "../hooks/useModal";
 import { fileBase, useRun, type RunTarget } from "../hooks/useRun";
 import { formatMs } from "../lib/send";
@@ -14,6 +15,7 @@ import { RunResults } from "./RunResults";
 export default function RunnerDialog({ onClose, ...target }: RunTarget & { onClose(): void }) {
   const dialog = useModal(true);
   const run = useRun(target);
+  const [exportProblem, setExportProblem] = useState<string | null>(null);
   const { title, options, running, state, totals, report } = run;
   const numberField = (id: string, label: string, value: string, set: (text: string) => void) => (
     <>
@@ -94,12 +96,23 @@ export default function RunnerDialog({ onClose, ...target }: RunTarget & { onClo
         </p>
       )}
       <RunResults results={run.results} iterations={run.iterationsShown} detailOf={run.detailOf} />
+      {exportProblem && (
+        <p className="mm-error" role="alert">
+          {exportProblem}
+        </p>
+      )}
       {report && (
         <div className="mm-toolbar" role="group" aria-label="Export report">
           <button
             type="button"
             className="mm-button"
-            onClick={() => downloadText(junitXml(report), `${fileBase(title)}-report.xml`, "application/xml")}
+            onClick={() =>
+              void run.junit()?.then(
+                (xml) => downloadText(xml, `${fileBase(title)}-report.xml`, "application/xml"),
+                (error: unknown) =>
+                  setExportProblem(`the JUnit report could not be made: ${error instanceof Error ? error.message : String(error)}`),
+              )
+            }
           >
             Export JUnit
           </button>

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { DataRow } from "#mock/tester/engine/data";
 import { NO_TOTALS, addToTotals, reportOf, type ReplayReport, type ReplayResult, type RunTotals } from "#mock/tester/engine/reporters";
-import { startRun, RunStopped, type RunHandle } from "../lib/run-client";
+import { junitReport, startRun, RunStopped, type RunHandle } from "../lib/run-client";
 import type { ResultDetail } from "../lib/run-protocol";
 import type { SavedCollection } from "../lib/saved";
 import type { PageVariables } from "./useVariables";
@@ -168,5 +168,7 @@ export function useRun({ collection, folder, vars }: RunTarget) {
     iterationsShown: report?.iterations ?? count,
     run,
     stop: () => handle.current?.stop(),
+    /** The report as Newman's junit XML (the run worker's, by Newman's own reporter), when there is one. */
+    junit: () => report && junitReport({ collection: collection.postman, report, started: performance.timeOrigin + sofar.current.started }),
   };
 }

@@ -8,7 +8,7 @@ import type { Scopes } from "#mock/tester/sandbox/sandbox";
 import { pageSender, type PageSenderOptions } from "./page-sender";
 import { connect, emit, onWorkerError } from "#mock/browser/channel-calls";
 import type { AuthAdditions } from "#mock/tester/engine/wire";
-import type { ResultDetail, RunNote, RunPageCalls, RunRequest, RunWorkerCalls, SignRequest } from "./run-protocol";
+import type { JunitRequest, ResultDetail, RunNote, RunPageCalls, RunRequest, RunWorkerCalls, SignRequest } from "./run-protocol";
 
 export interface RunHandlers {
   onReady?(info: { base?: string; names: string[]; iterations: number; notes: string[] }): void;
@@ -53,7 +53,16 @@ export function warmRuns(isolate = true): void {
 }
 
 /** What a request's auth adds as its Send signs it (the worker's `sign`), asked of the spare worker, which stays for the next run. */
-export async function signRequest(ask: SignRequest, timeoutMs?: number): Promise<AuthAdditions> {
+export const signRequest = (ask: SignRequest, timeoutMs?: number): Promise<AuthAdditions> => askSpare("sign", ask, timeoutMs);
+
+/** Newman's junit XML for a run's report (the worker's `junit`), asked of the spare worker, as a signature is. */
+export const junitReport = (ask: JunitRequest): Promise<string> => askSpare("junit", ask);
+
+async function askSpare<K extends "sign" | "junit">(
+  method: K,
+  ask: Parameters<RunWorkerCalls[K]>[0],
+  timeoutMs?: number,
+): Promise<ReturnType<RunWorkerCalls[K]>> {
   const worker = spare ?? newWorker();
   spare = undefined;
   const listening = new AbortController();
@@ -65,7 +74,7 @@ export async function signRequest(ask: SignRequest, timeoutMs?: number): Promise
   };
   onWorkerError(worker, "the script worker", fail, listening.signal);
   try {
-    return await channel.call("sign", [ask], timeoutMs ? { timeoutMs } : {});
+    return await channel.call(method, [ask] as never, timeoutMs ? { timeoutMs } : {});
   } finally {
     channel.close();
     listening.abort();

@@ -49,6 +49,15 @@ export interface RunWorkerCalls {
   run(ask: RunRequest): { report: ReplayReport; scopes: Scopes };
   /** What the request's auth adds as its Send signs it, for the Code dialog and the copied commands. */
   sign(ask: SignRequest): AuthAdditions;
+  /** The junit XML Newman's own reporter writes for a run's report (engine/newman-junit.ts), made where Postman's libraries are loaded. */
+  junit(ask: JunitRequest): string;
+}
+
+/** A run's report to write as Newman's junit XML: the collection it ran, and when it started (ms since the epoch). */
+export interface JunitRequest {
+  collection: PostmanCollection;
+  report: ReplayReport;
+  started: number;
 }
 
 /** What a run notes as it goes: what it will run, then each result. */

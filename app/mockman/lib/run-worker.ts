@@ -15,7 +15,8 @@ import { connect, type CallContext, type Endpoint } from "#mock/browser/channel-
 import { dynamicVariables } from "#mock/tester/engine/dynamic";
 import { fullScopes, substitute } from "#mock/tester/engine/variables";
 import { browserFormBody } from "./form-body";
-import type { ResultDetail, RunNote, RunPageCalls, RunRequest, RunWorkerCalls, SignRequest } from "./run-protocol";
+import { postmanPlan } from "#mock/tester/postman/steps";
+import type { JunitRequest, ResultDetail, RunNote, RunPageCalls, RunRequest, RunWorkerCalls, SignRequest } from "./run-protocol";
 
 /** A body as the page shows it, cut at 64 KB so a run of many large answers stays light to pass and keep. */
 const BODY_SHOWN = 64 * 1024;
@@ -148,8 +149,17 @@ async function sign(ask: SignRequest) {
   });
 }
 
+/**
+ * Newman's junit XML for a report, by Newman's own reporter (engine/newman-junit.ts): loaded on first use, here
+ * where postman-collection is (the wire chunk's), so it adds only the reporter, lodash and xmlbuilder.
+ */
+async function junit(ask: JunitRequest) {
+  const { newmanJunit } = await import("#mock/tester/engine/newman-junit");
+  return newmanJunit(ask.report, ask.collection, postmanPlan(ask.collection), ask.started);
+}
+
 const page = connect<RunPageCalls, RunWorkerCalls>(self as unknown as Endpoint, {
-  serve: { run, sign },
+  serve: { run, sign, junit },
   // The run that needs the isolate reports a failed boot.
   on: { warm: () => void bootOnce().catch(() => {}), "warm-wire": () => void import("#mock/tester/engine/wire").catch(() => {}) },
 });

@@ -175,6 +175,7 @@ export function runBounds(report = true): RunBounds {
               skipped: Boolean(a.skipped),
             };
             if (a.error !== undefined && a.error !== null) assertion.error = keep(String(a.error), BOUNDS.messageChars);
+            if (typeof a.errorName === "string") assertion.errorName = cut(a.errorName, BOUNDS.nameChars);
             into.assertions.push(assertion);
           }
           if (outcome.error) fail(keep(outcome.error, BOUNDS.messageChars));

@@ -19,7 +19,7 @@ import {
   type OutgoingRequest,
   type Sender,
 } from "./exchange";
-import type { ReplayResult } from "./reporters";
+import { BAILED_BEFORE_SEND, SKIPPED_BY_SCRIPT, type ReplayResult } from "./reporters";
 import { MutationLog, type Mutation, type ScopeMutations, type TrackedScope } from "./mutations";
 import {
   SCRIPT_TIMEOUT_MS,
@@ -539,11 +539,11 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     // Its URL (for pm.cookies) only when a pre-request script runs: a request without one is built once, by wire.ts.
     if (step.prerequest.length) await runScripts(step.prerequest, "prerequest", await urlNow());
     if (skip) {
-      result = notSentResult(step, "skipped by pm.execution.skipRequest()", await urlNow());
+      result = notSentResult(step, SKIPPED_BY_SCRIPT, await urlNow());
       result.pass = !errors.length;
     } else if (options.bail && (errors.length || assertions.some((a) => !a.passed))) {
       // --bail stops at a pre-request script's error or failed test before the request goes, as Newman's does.
-      result = notSentResult(step, "--bail: its pre-request script failed", await urlNow());
+      result = notSentResult(step, BAILED_BEFORE_SEND, await urlNow());
       result.failures = [...assertions.filter((a) => !a.passed).map((a) => failureOf(a.name, a.error ?? "failed")), ...result.failures];
     } else {
       let prepared: Prepared | undefined;
@@ -569,6 +569,8 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
         } catch (error) {
           // A request error (no answer in time, connection refused): Newman counts it a failure and runs on.
           result = notSentResult(step, (error as Error).message, prepared.url);
+          const own = requesterMessage(error);
+          if (own !== undefined) result.requestError = cut(own, BOUNDS.messageChars);
         }
         // The test scripts run after a request error too, with no response (pm.response has no code), as
         // postman-runtime runs them: their assertions count, and a setNextRequest of theirs is followed.
@@ -589,6 +591,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
       pass: a.passed,
       ...(a.skipped ? { skipped: true } : {}),
       ...(a.error ? { error: a.error } : {}),
+      ...(a.errorName ? { errorName: a.errorName } : {}),
     }));
     if (errors.length && result!.status === null) result!.failures = [...errors, ...result!.failures];
     if (warnings.length) result!.warnings = warnings;
@@ -660,6 +663,16 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     if (built.textFirst) outgoing.textFirst = true;
     return { outgoing, url: built.url, listed: built.listed };
   }
+}
+
+/**
+ * The message of the error the sender's transport raised (Node's `connect ECONNREFUSED 127.0.0.1:1`), which ours
+ * keep as the `cause` of the error they throw with a message for the report: Newman's requestError is that one.
+ */
+function requesterMessage(error: unknown): string | undefined {
+  let source: unknown = error;
+  for (let depth = 0; source instanceof Error && source.cause !== undefined && depth < 8; depth++) source = source.cause;
+  return source !== error && source instanceof Error ? source.message : undefined;
 }
 
 const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, " ").trim();

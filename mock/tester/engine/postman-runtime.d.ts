@@ -1,5 +1,5 @@
 // The modules of postman-runtime, postman-collection, postman-url-encoder and mime-types the engine uses
-// (engine/wire.ts, engine/dynamic.ts) that ship no types of their own.
+// (engine/wire.ts, engine/dynamic.ts), and newman's junit reporter (engine/newman-junit.ts), that ship no types of their own.
 declare module "postman-runtime/lib/requester/core-body-builder.js" {
   type Builder = (content: unknown, request?: unknown) => { body?: unknown; form?: Record<string, unknown>; formData?: unknown[] };
   const builders: { raw: Builder; urlencoded: Builder; formdata: Builder; file: Builder; graphql: Builder };
@@ -36,4 +36,16 @@ declare module "process/browser.js" {
   /** browserify's `process` for a browser (the process package): no Node in its `versions`. */
   const process: Record<string, unknown>;
   export default process;
+}
+declare module "newman/lib/reporters/junit/index.js" {
+  /** Newman's junit reporter: it listens for `beforeDone` on `newman`, reads `newman.summary` and pushes its XML to `newman.exports`. */
+  const JunitReporter: (
+    newman: {
+      on(event: string, listener: () => void): void;
+      summary: unknown;
+      exports: Array<{ name: string; default: string; path?: string; content: string }>;
+    },
+    options: { export?: string },
+  ) => void;
+  export default JunitReporter;
 }

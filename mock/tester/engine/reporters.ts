@@ -1,11 +1,15 @@
-// How `replay` reports: lines that fit 80 columns (cli), one JSON document
-// (json), or JUnit XML that CI systems read (junit).
+// How `replay` reports: lines that fit 80 columns (cli) or one JSON document
+// (json). The JUnit XML (junit) is Newman's, by Newman's own reporter: newman-junit.ts.
 import { describeFailure, type CheckFailure } from "#mock/tester/collection/assert";
 
 /** A duration as the reports print it: 3.2 ms, 41 ms. */
 export function formatMs(ms: number): string {
   return ms < 10 ? `${ms.toFixed(1)} ms` : `${Math.round(ms)} ms`;
 }
+
+/** Why a request was not sent that Newman sends none for and records nothing of (no request event): its junit report leaves them out. */
+export const SKIPPED_BY_SCRIPT = "skipped by pm.execution.skipRequest()";
+export const BAILED_BEFORE_SEND = "--bail: its pre-request script failed";
 
 export interface ReplayResult {
   /** How the run names it: unique, from its folders' names and its own (`auth-login`; `request` for one without a name). */
@@ -32,8 +36,13 @@ export interface ReplayResult {
   failures: CheckFailure[];
   /** One line: the first failure, or why the request could not be sent. */
   error?: string;
+  /**
+   * A request error's own message, as the transport raised it (`connect ECONNREFUSED 127.0.0.1:1`), where `error`
+   * says it for the reader: what Newman's junit report prints as the RequestError.
+   */
+  requestError?: string;
   /** A Postman request's assertions (pm.test, tests[...]), in the order they ran. */
-  assertions?: Array<{ name: string; pass: boolean; skipped?: true; error?: string }>;
+  assertions?: Array<{ name: string; pass: boolean; skipped?: true; error?: string; errorName?: string }>;
   /** How many checks a request of ours made (its `expect`, the status at least). */
   checks?: number;
   /** The iteration it ran in, from 0 (-n, -d). */
@@ -221,95 +230,16 @@ export function summaryLine(report: ReplayReport): string {
   return `${iterations}${count(report.requests, "request")}, ${count(report.assertions, "assertion")}, ${failed} failed${notRun ? `, ${notRun} not run (--bail)` : ""} (${formatMs(report.ms)})\n`;
 }
 
-/** The json report: the run's report, a request whose item has no name given none (its id only), as in Newman's. */
-export function jsonReport(report: ReplayReport): string {
-  const results = report.results.map(({ name, ...rest }) => (rest.id === undefined ? { name, ...rest } : rest));
-  return JSON.stringify({ ...report, results }, null, 2) + "\n";
-}
-
-// XML 1.0 cannot carry most control characters at all, even escaped.
-// eslint-disable-next-line no-control-regex
-const INVALID_XML = /[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
-
-export function xmlEscape(text: string): string {
-  return text
-    .replace(INVALID_XML, "\ufffd")
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
-}
-
-const seconds = (ms: number) => (ms / 1000).toFixed(3);
-
 /**
- * JUnit XML as Jenkins, GitLab, GitHub and CircleCI read it: one testsuite for
- * the collection, one testcase per request (classname = the file), a failure
- * per failed request whose text lists each check's expected and actual, and a
- * skipped testcase for each request --bail did not run.
+ * The json report: the run's report, a request whose item has no name given none (its id only), as in Newman's;
+ * without what only the junit report reads (a request error's own message, an assertion error's name).
  */
-export function junitXml(report: ReplayReport, now = new Date()): string {
-  const file = report.file.replace(/^.*[\\/]/, "").replace(/\.json$/i, "");
-  const iterations = report.iterations ?? 1;
-  if (iterations <= 1) return junitDocument(report, [{ name: file, results: report.results, skipped: report.skipped }], file, now);
-  // One testsuite per iteration, as Newman's JUnit reporter names each run of the collection.
-  const suites = Array.from({ length: iterations }, (_, i) => ({
-    name: `${file} (iteration ${i + 1} of ${iterations})`,
-    results: report.results.filter((r) => (r.iteration ?? 0) === i),
-    skipped: i === lastIteration(report) ? report.skipped : [],
-  })).filter((suite) => suite.results.length || suite.skipped.length);
-  return junitDocument(report, suites, file, now);
-}
-
-const lastIteration = (report: ReplayReport) => report.results.at(-1)?.iteration ?? 0;
-
-function junitDocument(
-  report: ReplayReport,
-  suites: Array<{ name: string; results: ReplayResult[]; skipped: string[] }>,
-  file: string,
-  now: Date,
-): string {
-  const attr = (name: string, value: string | number) => `${name}="${xmlEscape(String(value))}"`;
-  const body = suites.flatMap((suite) => {
-    const failed = suite.results.filter((r) => !r.pass).length;
-    const ms = suite.results.reduce((n, r) => n + r.ms, 0);
-    const counts = `${attr("tests", suite.results.length + suite.skipped.length)} ${attr("failures", failed)} errors="0" ${attr("skipped", suite.skipped.length)} ${attr("time", seconds(suites.length > 1 ? ms : report.ms))}`;
-    return [
-      `  <testsuite ${attr("name", suite.name)} ${counts} ${attr("timestamp", now.toISOString().slice(0, 19))} ${attr("hostname", report.target)}>`,
-      ...junitCases(suite.results, suite.skipped, file),
-      `  </testsuite>`,
-    ];
+export function jsonReport(report: ReplayReport): string {
+  const results = report.results.map(({ name, requestError: _, ...rest }) => {
+    const result = rest.id === undefined ? { name, ...rest } : rest;
+    return result.assertions?.some((a) => a.errorName !== undefined)
+      ? { ...result, assertions: result.assertions.map(({ errorName: _, ...a }) => a) }
+      : result;
   });
-  const tests = report.results.length + report.skipped.length;
-  const counts = `${attr("tests", tests)} ${attr("failures", report.failed)} errors="0" ${attr("skipped", report.skipped.length)} ${attr("time", seconds(report.ms))}`;
-  return [
-    `<?xml version="1.0" encoding="UTF-8"?>`,
-    `<testsuites ${attr("name", "mockman replay")} ${counts}>`,
-    ...body,
-    `</testsuites>`,
-    "",
-  ].join("\n");
-}
-
-function junitCases(results: ReplayResult[], skipped: string[], suite: string): string[] {
-  const attr = (name: string, value: string | number) => `${name}="${xmlEscape(String(value))}"`;
-  const cases = results.map((r) => {
-    // As Newman's junit report names a request (util.getFullName: its folders, then its name, each by its id when it has none).
-    const open = `    <testcase ${attr("name", `${r.fullName ?? r.id ?? r.name} (${r.method} ${r.path})`)} ${attr("classname", suite)} ${attr("time", seconds(r.ms))}`;
-    if (r.pass) return `${open}/>`;
-    const lines = r.failures.length
-      ? // A Postman assertion or script error expects nothing in particular: its message is all there is (as describeFailure says it).
-        r.failures.map((f) => (f.expected ? `${f.check}\n  expected: ${f.expected}\n  actual:   ${f.actual}` : `${f.check}\n  ${f.actual}`))
-      : [r.error ?? "failed"];
-    const message = r.failures.length ? describeFailure(r.failures[0]) : (r.error ?? "failed");
-    const type = r.status === null ? "error" : "assertion";
-    return `${open}>\n      <failure ${attr("message", message)} ${attr("type", type)}>${xmlEscape(lines.join("\n"))}</failure>\n    </testcase>`;
-  });
-  for (const name of skipped) {
-    cases.push(
-      `    <testcase ${attr("name", name)} ${attr("classname", suite)} time="0">\n      <skipped message="not run: --bail stopped at an earlier failure"/>\n    </testcase>`,
-    );
-  }
-  return cases;
+  return JSON.stringify({ ...report, results }, null, 2) + "\n";
 }

@@ -72,7 +72,8 @@ export interface PreparedRun {
   scopes: Scopes;
   plan: PostmanPlan;
   data: DataRow[];
-  postman?: PostmanCollection;
+  /** The Postman collection it runs (a mockman collection's as toPostman converts it). */
+  postman: PostmanCollection;
   /** Who runs it (RunInputs.asker), for the advice in the messages of its requests not sent. */
   asker: Asker;
 }
@@ -150,6 +151,8 @@ export function prepareRun(collection: RunnableCollection, inputs: RunInputs): P
       scopes: { environment: { ...variables }, globals: { ...inputs.globals }, collectionVariables: {}, local: {}, data: {} },
       plan,
       data: inputs.data,
+      // The Postman collection it runs as: what Newman's junit reporter reads (newman-junit.ts).
+      postman: json,
       asker: inputs.asker ?? "cli",
     };
   }

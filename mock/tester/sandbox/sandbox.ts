@@ -155,6 +155,8 @@ export interface Assertion {
   passed: boolean;
   skipped: boolean;
   error?: string;
+  /** Its error's name when not AssertionError (a pm.test callback that threw a TypeError): the first line of its stack in a junit report. */
+  errorName?: string;
 }
 
 export interface SentRequest {
@@ -1335,6 +1337,7 @@ function assertionOf(a: Record<string, unknown>): Assertion {
   if (!out.passed && !out.skipped && a.error) {
     const error = a.error as Record<string, unknown>;
     out.error = typeof error.message === "string" ? wordAsV8(error.message) : errorText(error);
+    if (typeof error.name === "string" && error.name !== "AssertionError") out.errorName = error.name;
   }
   return out;
 }

@@ -1,0 +1,158 @@
+// The junit report as Newman writes it, by Newman's own reporter (newman/lib/reporters/junit): a testsuite per
+// request (named by util.getFullName, with its id, timestamp, tests, failures, errors, time and a system-err of its
+// request and script errors), a testcase per assertion, classname from the request's full name. The reporter
+// listens for `beforeDone` on Newman's emitter and reads `newman.summary`; `newmanSummary` builds the part of the
+// summary it reads from a mockman run: the collection as postman-collection's Collection, and an execution per
+// request that went (or errored), as newman/lib/run/summary.js records them.
+import sdk from "postman-collection";
+import JunitReporter from "newman/lib/reporters/junit/index.js";
+import { describeFailure } from "#mock/tester/collection/assert";
+import type { PostmanCollection } from "#mock/tester/postman/convert";
+import type { PlanItem, PostmanPlan, PostmanStep } from "#mock/tester/postman/steps";
+import { BAILED_BEFORE_SEND, SKIPPED_BY_SCRIPT, type ReplayReport, type ReplayResult } from "./reporters";
+
+type Item = InstanceType<typeof sdk.Item>;
+
+/** An error as Newman's reporter reads one: a request error's stack, a script error's message, an assertion's name, message and stack. */
+interface ErrorLike {
+  name?: string;
+  message?: string;
+  stack?: string;
+}
+
+/** One execution of a request, as newman/lib/run/summary.js keeps it: what the junit reporter reads of it. */
+interface Execution {
+  id: string;
+  item: Item;
+  cursor: { iteration: number };
+  requestError?: ErrorLike;
+  response?: { responseTime: number };
+  prerequestScript?: Array<{ error: ErrorLike }>;
+  testScript?: Array<{ error: ErrorLike }>;
+  assertions?: Array<{ assertion: string; skipped?: boolean; error?: ErrorLike }>;
+}
+
+/** A script's failure as the run labels it (postman-run.ts): `test script of Auth / Login`, `pre-request script of …`. */
+const SCRIPT_LABEL = /^(pre-request|test) script of /;
+/**
+ * A script error's text as the sandbox writes it, `TypeError: message` (sandbox.ts errorText): Newman's reporter
+ * prints a script error's message alone (postman-sandbox hands it no stack), so the name is taken off.
+ */
+const NAMED = /^([A-Z][A-Za-z]*Error): /;
+
+/** The request errors Newman records: ours are `not sent: why`, less the two Newman sends no request event for. */
+function requestErrorOf(result: ReplayResult): ErrorLike | undefined {
+  if (result.status !== null) return undefined;
+  const why = result.requestError ?? (result.error ?? "").replace(/^not sent: /, "");
+  // As a Node error's stack begins (`Error: connect ECONNREFUSED 127.0.0.1:1`); its frames are the requester's, not ours.
+  return { message: clean(why), stack: clean(`Error: ${why}`) };
+}
+
+// XML 1.0 cannot carry most control characters, even escaped, and xmlbuilder throws on them (Newman's report then
+// fails): a name or message is written with each as U+FFFD.
+// eslint-disable-next-line no-control-regex
+const INVALID_XML = /[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
+const clean = <T>(value: T): T => (typeof value === "string" ? (value.replace(INVALID_XML, "\ufffd") as T) : value);
+
+/**
+ * The collection as postman-collection's Collection, of what the reporter reads of it: its name and id, and its
+ * folders and requests, each with its name (none when it has none) and id (the run's, pm.info.requestId; a folder
+ * without one gets a fresh one from postman-collection, as in Newman). Not their requests: the reporter reads none,
+ * and a request Postman's model cannot read fails alone in the run, not the report.
+ */
+function skeletonOf(json: PostmanCollection, plan: PostmanPlan, items: Map<string, { name?: string; id: string }>) {
+  const info = (json.info ?? {}) as Record<string, unknown>;
+  const label = (key: string) => (typeof info[key] === "string" || typeof info[key] === "number" ? { [key]: clean(info[key]) } : {});
+  const walk = (planned: PlanItem[]): unknown[] =>
+    planned.map((entry) => {
+      if ("step" in entry) {
+        const item = { id: entry.step.id, ...(entry.step.rawName === undefined ? {} : { name: clean(entry.step.rawName) }) };
+        items.set(entry.step.name, item);
+        return item;
+      }
+      return { ...(entry.id ? { id: entry.id } : {}), ...(entry.name ? { name: clean(entry.name) } : {}), item: walk(entry.items) };
+    });
+  return { info: { ...label("name"), ...label("_postman_id"), ...label("id") }, item: walk(plan.items) };
+}
+
+/** What the reporter reads of Newman's summary, from a mockman run: `started` is when it started (ms since the epoch). */
+export function newmanSummary(report: ReplayReport, json: PostmanCollection, plan: PostmanPlan, started: number) {
+  const written = new Map<string, { name?: string; id: string }>();
+  const collection = new sdk.Collection(skeletonOf(json, plan, written) as ConstructorParameters<typeof sdk.Collection>[0]);
+  // Each request's Item, by the run's unique name for it.
+  const byId = new Map<string, Item>();
+  (collection as unknown as { forEachItem(each: (item: Item) => void): void }).forEachItem((item) => void byId.set(item.id, item));
+  const items = new Map([...written].map(([name, { id }]) => [name, byId.get(id)]));
+  const steps = new Map(plan.steps.map((step) => [step.name, step]));
+  const executions: Execution[] = [];
+  for (const result of report.results) {
+    const item = items.get(result.name);
+    // An item without an id or a name: the id the run gave it (the json report's), where the plan was made again.
+    if (item && result.id !== undefined && item.name === undefined) item.id = result.id;
+    // Skipped by its script, or stopped by --bail before it went: Newman records no execution.
+    if (!item || result.error === `not sent: ${SKIPPED_BY_SCRIPT}` || result.error === `not sent: ${BAILED_BEFORE_SEND}`) continue;
+    const execution: Execution = { id: item.id, item, cursor: { iteration: result.iteration ?? 0 } };
+    const requestError = requestErrorOf(result);
+    if (requestError) execution.requestError = requestError;
+    else execution.response = { responseTime: result.ms };
+    for (const failure of result.failures) {
+      const script = failure.check.match(SCRIPT_LABEL)?.[1];
+      if (!script) continue;
+      const error = { message: clean(failure.actual.replace(NAMED, "")) };
+      (script === "test" ? (execution.testScript ??= []) : (execution.prerequestScript ??= [])).push({ error });
+    }
+    execution.assertions = result.assertions
+      ? result.assertions.map((a) => ({
+          assertion: clean(a.name),
+          ...(a.skipped ? { skipped: true } : {}),
+          ...(a.pass || a.skipped ? {} : { error: assertionError(clean(a.errorName ?? "AssertionError"), clean(a.error ?? "")) }),
+        }))
+      : checkedAssertions(result, steps.get(result.name));
+    if (!execution.assertions.length) delete execution.assertions;
+    executions.push(execution);
+  }
+  return {
+    collection,
+    run: {
+      executions,
+      // Newman's `tests` counts test events: one for each request that went or errored.
+      stats: { tests: { total: executions.length } },
+      timings: { started },
+    },
+  };
+}
+
+/** An assertion's error as chai's: its name and message, its stack beginning with both (its frames are the sandbox's, not Newman's). */
+const assertionError = (name: string, message: string): ErrorLike => ({ name, message, stack: `${name}: ${message}` });
+
+/**
+ * A mockman collection's request: its `expect` is one assertion, named as the pm.test toPostman wrote for it
+ * (`status is 200`: what Newman reports running the collection's export; `expect` for one that has none), failed by
+ * its first failed check, every failed check with its expected and actual in the stack.
+ */
+function checkedAssertions(result: ReplayResult, step: PostmanStep | undefined): NonNullable<Execution["assertions"]> {
+  if (result.checks === undefined) return [];
+  const assertion = clean(step?.test[0]?.source.match(/^pm\.test\("([^"]*)"/m)?.[1] ?? "expect");
+  const failures = result.failures.filter((f) => !SCRIPT_LABEL.test(f.check));
+  if (!failures.length) return [{ assertion }];
+  const lines = failures.map((f) =>
+    f.expected ? `${f.check}\n  expected: ${f.expected}\n  actual:   ${f.actual}` : `${f.check}\n  ${f.actual}`,
+  );
+  const message = clean(describeFailure(failures[0]));
+  return [{ assertion, error: { name: "AssertionError", message, stack: clean(`AssertionError: ${message}\n${lines.join("\n")}`) } }];
+}
+
+/** The junit XML Newman's reporter writes for this run. */
+export function newmanJunit(report: ReplayReport, json: PostmanCollection, plan: PostmanPlan, started: number): string {
+  const listeners: Array<() => void> = [];
+  const newman = {
+    summary: newmanSummary(report, json, plan, started),
+    exports: [] as Array<{ name: string; default: string; path?: string; content: string }>,
+    on: (event: string, listener: () => void) => {
+      if (event === "beforeDone") listeners.push(listener);
+    },
+  };
+  JunitReporter(newman, {});
+  for (const listener of listeners) listener();
+  return newman.exports[0]?.content ?? "";
+}

@@ -2,8 +2,8 @@
 // runs it (lib/run-client.ts: scripts in the run worker, each request sent by
 // the page to the same place its Send goes). Iterations, a data file (CSV or
 // JSON, a row per iteration), a delay between requests; results as they come,
-// a summary, Stop, and the report as JUnit (Newman's, by its own reporter in the run worker) or JSON. Loaded on first use; its
-// state is hooks/useRun.ts.
+// a summary, Stop, and the report as JUnit (Newman's, by its own reporter in
+// the run worker) or JSON. Loaded on first use; its state is hooks/useRun.ts.
 import { downloadText } from "#app/lib/download";
 import { useState } from "react";
 import { jsonReport } from "#mock/tester/engine/reporters";
@@ -108,7 +108,10 @@ export default function RunnerDialog({ onClose, ...target }: RunTarget & { onClo
             className="mm-button"
             onClick={() =>
               void run.junit()?.then(
-                (xml) => downloadText(xml, `${fileBase(title)}-report.xml`, "application/xml"),
+                (xml) => {
+                  setExportProblem(null);
+                  downloadText(xml, `${fileBase(title)}-report.xml`, "application/xml");
+                },
                 (error: unknown) =>
                   setExportProblem(`the JUnit report could not be made: ${error instanceof Error ? error.message : String(error)}`),
               )

@@ -99,6 +99,8 @@ const historyHeading = (page: Page) => page.getByRole("heading", { name: /^Histo
  * The status line alone cannot tell: a tab keeps its last answer on screen while it sends again (stop 74's
  * red run read the first Send's "200 OK"). The history records a Send once its answer is in the tab
  * (hooks/useSend.ts), so a heading one higher than before is this Send's; then the Response is no longer busy.
+ * It records it just after the answer shows: a Send before this one must have been awaited here too, or its
+ * record may land after `before` is read and the heading reads one more than awaited.
  * `timeout` is for a Send that may take long (the run worker, a big answer), as the status wait had it.
  */
 export async function sendAndAwaitAnswer(page: Page, act: () => Promise<unknown>, options: { timeout?: number } = {}) {

@@ -20,7 +20,8 @@ test("a paged route suggests limit and cursor; Next page follows the answer's ne
   await params.getByRole("button", { name: "Add limit" }).click();
   await expect(ui.endpoint).toHaveValue("/api/posts?limit=20");
   await params.getByLabel("Parameter 1 value").fill("4");
-  await ui.submit.click();
+  // Awaited until the history has it (just after the answer shows), so Next page's count below starts from it.
+  await sendAndAwaitAnswer(page, () => ui.submit.click());
   await expect(ui.status).toContainText("200 OK");
   await expect(ui.response).toContainText("total");
 

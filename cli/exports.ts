@@ -38,13 +38,16 @@ export async function scopeExport(
 ): Promise<string> {
   const sdk = await sdkOf();
   const scope = new sdk.VariableScope(start.file ?? {});
+  // VariableScope#set finds a row through its list's reference object, where a name no row has yet but
+  // Object.prototype does (`__proto__`, `constructor`) finds the prototype's and throws (Newman fails so, before
+  // its run); such a name is a new row, as set adds one for any other. The names the rows have, read once.
+  const named = new Set(((scope.toJSON() as { values?: Array<{ key?: unknown }> }).values ?? []).map((row) => row.key));
   for (const [key, value] of start.sets) {
-    // VariableScope#set finds a row through its list's reference object, where a name no row has yet but
-    // Object.prototype does (`__proto__`, `constructor`) finds the prototype's and throws (Newman fails so, before
-    // its run); such a name is a new row, as set adds one for any other.
-    const rows = (scope.toJSON() as { values?: Array<{ key?: unknown }> }).values ?? [];
-    if (rows.some((row) => row.key === key)) scope.set(key, value);
-    else (scope as unknown as { values: { add(row: { key: string; value: unknown }): void } }).values.add({ key, value });
+    if (named.has(key)) scope.set(key, value);
+    else {
+      (scope as unknown as { values: { add(row: { key: string; value: unknown }): void } }).values.add({ key, value });
+      named.add(key);
+    }
   }
   new sdk.MutationTracker({ stream: mutations, compacted: {} }).applyOn(scope);
   return stamped(scope.toJSON() as Record<string, unknown>, item, exportedUsing);

@@ -8,6 +8,7 @@ import { createServer } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { runInNewContext } from "node:vm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createMock, setupMock, startServe } from "#mock/library/index";
 
@@ -134,6 +135,33 @@ describe("setupMock's policies and refusals", () => {
 });
 
 describe("createMock", () => {
+  it("logs in under jsdom, whose Uint8Array is the page's while TextEncoder makes Node's", async () => {
+    const mock = await createMock({ passwordIterations: 1000 });
+    const nodeUint8Array = globalThis.Uint8Array;
+    globalThis.Uint8Array = runInNewContext("Uint8Array") as Uint8ArrayConstructor;
+    try {
+      const login = await mock.handle(
+        new Request("http://localhost/api/auth/login", {
+          method: "POST",
+          body: JSON.stringify({ username: "guest", password: "guest1234" }),
+        }),
+      );
+      expect(login.status).toBe(200);
+      const { encodedToken } = (await login.json()) as { encodedToken: string };
+      const post = await mock.handle(
+        new Request("http://localhost/api/posts", {
+          method: "POST",
+          headers: { authorization: encodedToken },
+          body: JSON.stringify({ postData: { content: "from jsdom" } }),
+        }),
+      );
+      expect(post.status).toBe(201);
+    } finally {
+      globalThis.Uint8Array = nodeUint8Array;
+      await mock.shutdown();
+    }
+  });
+
   it("reset is the same reset, and the journal lists what handle() answered", async () => {
     const mock = await createMock({ passwordIterations: 1000 });
     mock.scenarios.add({ method: "GET", path: "/api/posts", status: 500 });

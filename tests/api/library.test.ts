@@ -135,6 +135,19 @@ describe("setupMock's policies and refusals", () => {
 });
 
 describe("createMock", () => {
+  it("refuses a journal filter that is not one, naming it, as GET /__mockman/requests does (400)", async () => {
+    const mock = await createMock({ passwordIterations: 1000 });
+    await mock.handle(new Request("http://localhost/api/posts"));
+    expect(() => mock.requests({ method: 3 as unknown as string })).toThrow(/^requests: method: Expected string/);
+    expect(() => mock.requests({ limit: -1 })).toThrow(/^requests: limit: Number must be greater than or equal to 1/);
+    expect(() => mock.requests({ status: "200" as unknown as number })).toThrow(/^requests: status: Expected number/);
+    expect(() => mock.requests({ matched: "scenarios" as "scenario" })).toThrow(/^requests: matched: Invalid enum value/);
+    expect(() => mock.requests({ path: "posts" })).toThrow(/^requests: path: expected a path such as \/api\/posts\/:postId/);
+    expect(() => mock.requests({ statusCode: 200 } as object)).toThrow(/^requests: unknown filter "statusCode"/);
+    expect(mock.requests({ method: "get", path: "/api/posts", status: 200, limit: 1 })).toHaveLength(1);
+    await mock.shutdown();
+  });
+
   it("logs in under jsdom, whose Uint8Array is the page's while TextEncoder makes Node's", async () => {
     const mock = await createMock({ passwordIterations: 1000 });
     const nodeUint8Array = globalThis.Uint8Array;

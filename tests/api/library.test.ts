@@ -205,6 +205,26 @@ describe("createMock", () => {
     }
   });
 
+  it("keeps unnamed scenarios of one route for different requests, as two MSW use() calls; the same one replaces", async () => {
+    const mock = await createMock({ passwordIterations: 1000 });
+    const post = (id: string) => ({ method: "GET" as const, path: "/api/posts/:postId", match: { params: { postId: id } } });
+    mock.scenarios.add({ ...post("a"), status: 418 });
+    mock.scenarios.add({ ...post("b"), status: 503 });
+    mock.scenarios.add([
+      { ...post("c"), status: 410 },
+      { ...post("b"), status: 502 },
+    ]);
+    expect(mock.scenarios.list().scenarios.map((s) => [s.name, s.status])).toEqual([
+      ["GET /api/posts/:postId", 418],
+      ["GET /api/posts/:postId #2", 502],
+      ["GET /api/posts/:postId #3", 410],
+    ]);
+    const status = async (id: string) => (await mock.handle(new Request(`http://localhost/api/posts/${id}`))).status;
+    expect([await status("a"), await status("b"), await status("c"), await status("d")]).toEqual([418, 502, 410, 404]);
+    expect(mock.requests({ scenario: "GET /api/posts/:postId #2" })).toHaveLength(1);
+    await mock.shutdown();
+  });
+
   it("reset is the same reset, and the journal lists what handle() answered", async () => {
     const mock = await createMock({ passwordIterations: 1000 });
     mock.scenarios.add({ method: "GET", path: "/api/posts", status: 500 });

@@ -1,7 +1,12 @@
 // Tokens: HS256 JWTs signed with a fixed secret (CONTRACT §9), verified on every call.
 import { SignJWT, jwtVerify } from "jose";
 
-const SECRET = new TextEncoder().encode("moments-mock-api-fixed-secret-do-not-use-in-production");
+const SECRET_BYTES = new TextEncoder().encode("moments-mock-api-fixed-secret-do-not-use-in-production");
+/**
+ * The key as the Uint8Array of now: jose checks `instanceof Uint8Array`, and under jsdom the global
+ * Uint8Array is the page's while TextEncoder still makes Node's (a login answered 500 there).
+ */
+const secret = () => new Uint8Array(SECRET_BYTES);
 export const TOKEN_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
 
 export interface TokenClaims {
@@ -15,7 +20,7 @@ export async function signToken(claims: TokenClaims, now = Date.now()): Promise<
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setIssuedAt(iat)
     .setExpirationTime(iat + TOKEN_LIFETIME_SECONDS)
-    .sign(SECRET);
+    .sign(secret());
 }
 
 // A token string is immutable, so a verified one need not be verified again
@@ -33,7 +38,7 @@ export async function verifyToken(token: string): Promise<TokenClaims | null> {
     return null;
   }
   try {
-    const { payload } = await jwtVerify(token, SECRET, { algorithms: ["HS256"] });
+    const { payload } = await jwtVerify(token, secret(), { algorithms: ["HS256"] });
     if (typeof payload._id !== "string" || typeof payload.username !== "string" || typeof payload.exp !== "number") return null;
     const claims = { _id: payload._id, username: payload.username };
     if (verified.size >= CACHE_LIMIT) verified.clear();

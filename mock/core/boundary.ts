@@ -122,12 +122,17 @@ export function wrongMethod(method: string, path: string, routed: string[]): Raw
   return errorAnswer(405, MSG.METHOD_NOT_ALLOWED(method, path, allowed), { allow: allowed.join(", ") });
 }
 
-/** A request body as JSON: undefined when empty, a 400 naming the parse error when it is not JSON. */
-export function parseJsonBody(text: string): unknown {
+/** A request body as JSON: undefined when empty, a 400 naming the parse error (or the form type it was sent as) when it is not JSON. */
+export function parseJsonBody(text: string, headers: Record<string, string> = {}): unknown {
   if (!text || !text.trim()) return undefined;
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new ApiError(400, MSG.BAD_JSON((error as Error).message));
+    const type = Object.entries(headers).find(([name]) => name.toLowerCase() === "content-type")?.[1] ?? "";
+    const form = /^\s*(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.exec(type)?.[1];
+    throw new ApiError(
+      400,
+      MSG.BAD_JSON(form ? `it was sent as ${form.toLowerCase()}; send JSON (a photo as a data:image URL in it)` : (error as Error).message),
+    );
   }
 }

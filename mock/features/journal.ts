@@ -5,6 +5,7 @@
 // what answered is read off the answer: a scenario marks its answers with its name,
 // an injected fault with its status, and anything else is the route the path names.
 // Bounded: the last MAX_ENTRIES requests, each body kept up to MAX_BODY_CHARS.
+import { z } from "zod";
 import type { RawRequest, RawResponse } from "../core/boundary";
 import { Router } from "../core/router";
 import { NETWORK_ERROR_HEADER, SCENARIO_ANSWER_HEADER, compile } from "./scenarios";
@@ -54,6 +55,37 @@ export interface JournalFilter {
   after?: number;
   /** The newest this many (after the others filtered). */
   limit?: number;
+}
+
+const count = (min: number, max: number) => z.number().int().min(min).max(max);
+const filterFields = {
+  method: z.string().regex(/^[A-Za-z]{1,16}$/, "expected an HTTP method such as POST"),
+  path: z.string().regex(/^\/[^\s?#]*$/, "expected a path such as /api/posts/:postId (no query)"),
+  status: count(0, 599),
+  scenario: z.string().min(1),
+  matched: z.enum(["scenario", "fault", "route", "none"]),
+  after: count(0, Number.MAX_SAFE_INTEGER),
+  limit: count(1, MAX_JOURNAL_ENTRIES),
+};
+/** The filters as `requests()` takes them: every field named when it is wrong, an unknown one refused. */
+export const journalFilterSchema = z.object(filterFields).partial().strict();
+/** The same from a query string (GET /__mockman/requests): the numbers as text. */
+export const journalQuerySchema = journalFilterSchema.extend({
+  status: z.coerce.number().pipe(filterFields.status).optional(),
+  after: z.coerce.number().pipe(filterFields.after).optional(),
+  limit: z.coerce.number().pipe(filterFields.limit).optional(),
+});
+
+/** A filter that is not one, named: `requests: limit: Number must be greater than or equal to 1`. */
+function checkedFilter(filter: unknown): JournalFilter {
+  const parsed = journalFilterSchema.safeParse(filter ?? {});
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new TypeError(
+    issue.code === "unrecognized_keys"
+      ? `requests: unknown filter ${issue.keys.map((k) => JSON.stringify(k)).join(", ")} (method, path, status, scenario, matched, after, limit)`
+      : `requests: ${issue.path.join(".") || "the filter"}: ${issue.message}`,
+  );
 }
 
 const pathAndQuery = (url: string) => {
@@ -108,7 +140,8 @@ export class Journal {
   }
 
   /** The entries kept, oldest first, filtered. */
-  list(filter: JournalFilter = {}): JournalEntry[] {
+  list(given?: JournalFilter): JournalEntry[] {
+    const filter = checkedFilter(given);
     const method = filter.method?.toUpperCase();
     const path = filter.path === undefined ? null : compile(filter.path);
     const found = this.entries.filter(

@@ -272,7 +272,7 @@ export class Scenarios {
   /**
    * Adds scenarios (one, a list, or `{scenarios, datasets}`), checked whole first: one
    * bad scenario and nothing is added (ScenarioError). A scenario of a name kept
-   * already takes its place; one without a name is named `METHOD path`.
+   * already takes its place; one without a name is named `METHOD path` (see unnamed).
    */
   add(input: unknown): ScenarioList {
     const set = setSchema.safeParse(
@@ -295,7 +295,7 @@ export class Scenarios {
       const where = `scenarios.${i}`;
       if (!parsed.success) throw new ScenarioError(issueText(parsed.error, where));
       const { name, ...rest } = parsed.data;
-      const scenario: Scenario = { name: name ?? `${rest.method} ${rest.path}`, ...rest };
+      const scenario: Scenario = { name: name ?? this.unnamed(rest, taken), ...rest };
       const problem = this.problemOf(scenario, datasets);
       if (problem) throw new ScenarioError(`${where} (${scenario.name}): ${problem}`, problem.includes(" MB") ? 413 : 400);
       if (taken.some((s) => s.name === scenario.name))
@@ -316,6 +316,21 @@ export class Scenarios {
       else this.kept.push(kept);
     }
     return this.list();
+  }
+
+  /**
+   * `METHOD path`, or `METHOD path #2`… when that name is kept for another `match`: two
+   * unnamed scenarios of one route for different requests (`postId` a and b) both stay,
+   * as two `use()` calls of MSW do; one for the same requests takes the old one's place.
+   */
+  private unnamed(scenario: Omit<Scenario, "name">, taken: Scenario[]): string {
+    const held = [...this.kept.map((k) => k.scenario), ...taken];
+    const match = JSON.stringify(scenario.match ?? {});
+    for (let n = 1; ; n++) {
+      const name = `${scenario.method} ${scenario.path}${n > 1 ? ` #${n}` : ""}`;
+      const holder = held.find((s) => s.name === name);
+      if (!holder || JSON.stringify(holder.match ?? {}) === match) return name;
+    }
   }
 
   private problemOf(scenario: Scenario, datasets: Record<string, unknown>): string | null {

@@ -1,10 +1,11 @@
 // Builds `moments/mock` (mock/library/index.ts) into dist/mock/: the library bundled
 // with its dependencies inside (Mirage without Pretender, as the app and the CLI;
 // @mswjs/interceptors), so the package needs none at run time: node.js for Node (the
-// `node` condition: every Node client intercepted, startServe) and index.js for
-// browsers and bundlers (fetch and XMLHttpRequest; mock/library/platform-browser.ts in
-// place of platform.ts); its type declarations (tsc, from the entry alone: its public
-// types stand alone), and `paths` / `components`, the API's OpenAPI description as types
+// `node` condition: every Node client intercepted, startServe), node.cjs the same for
+// require() (Jest, CommonJS), and index.js for browsers and bundlers (fetch and
+// XMLHttpRequest; mock/library/platform-browser.ts in place of platform.ts); its type
+// declarations (tsc, from the entry alone: its public types stand alone; .d.cts copies
+// for require), and `paths` / `components`, the API's OpenAPI description as types
 // (openapi-typescript). `npm pack` runs it (prepack); package.json's `exports` names the files.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -59,6 +60,16 @@ await build({
   },
 });
 
+// CommonJS (`require("moments/mock")`, Jest): the Node build again, without the ES module's require shim.
+await build({
+  ...common,
+  format: "cjs",
+  platform: "node",
+  target: "node20",
+  entryPoints: [join(root, "mock/library/index.ts")],
+  outfile: join(out, "node.cjs"),
+});
+
 // The declarations: tsc on the entry, of which only the entry's own file is kept (it imports no other module's types).
 const work = mkdtempSync(join(tmpdir(), "moments-mock-types-"));
 try {
@@ -86,8 +97,9 @@ try {
     throw new Error(
       `mock/library/index.ts's declarations import other modules (${reaching.join(", ")}): give its exports types of their own`,
     );
-  types += `export type { paths, components } from "./openapi.js";\n`;
-  writeFileSync(join(out, "index.d.ts"), types);
+  writeFileSync(join(out, "index.d.ts"), `${types}export type { paths, components } from "./openapi.js";\n`);
+  // The same for require(): declarations of the CommonJS format, so TypeScript's node16 lets a CommonJS file import them.
+  writeFileSync(join(out, "index.d.cts"), `${types}export type { paths, components } from "./openapi.cjs";\n`);
 
   // paths and components: the OpenAPI document, built by the mock's own code (bundled here to run it), as types.
   const documentModule = join(work, "document.mjs");
@@ -106,7 +118,9 @@ try {
   const document = JSON.parse(JSON.stringify(buildOpenApiDocument(routes, pkg.version)));
   // defaultNonNullable off: a request field with a default (postPic: "") is one the caller may leave out.
   const header = "// The Moments API's OpenAPI description as types (openapi-typescript): paths and components.\n";
-  writeFileSync(join(out, "openapi.d.ts"), header + astToString(await openapiTS(document, { defaultNonNullable: false })));
+  const openapi = header + astToString(await openapiTS(document, { defaultNonNullable: false }));
+  writeFileSync(join(out, "openapi.d.ts"), openapi);
+  writeFileSync(join(out, "openapi.d.cts"), openapi);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -18,7 +18,7 @@ import { Journal, journaled } from "../features/journal";
 import { routes } from "../routes/index";
 import { fromRaw, toRaw } from "../core/web-raw";
 import { BatchInterceptor } from "@mswjs/interceptors";
-import { interceptors, startServe as startServeHere, syncClients } from "./platform";
+import { droppedConnection, interceptors, startServe as startServeHere, syncClients } from "./platform";
 
 /** An export file, as `mockman export` and `exportData()` write it. */
 export interface ExportFile {
@@ -163,6 +163,7 @@ export interface CreateMockOptions {
 
 /** The API in-process on a memory store, seeded with the spec's data. */
 export async function createMock(options: CreateMockOptions = {}): Promise<MomentsMock> {
+  checkIterations(options.passwordIterations, "createMock");
   const mock: Mock = await createCoreMock({
     store: new MemoryStore(),
     passwordIterations: options.passwordIterations,
@@ -241,9 +242,9 @@ export interface MockServer {
 const isApiPath = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/");
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
-/** An origin as `origins` takes it, or a clear error naming the one that is not. */
-function originOf(given: unknown, at: number): string {
-  if (given === "*") return "*";
+/** An http(s) origin (or "*" where `any`), or a clear error naming the one that is not. */
+function originOf(given: unknown, where: string, any: boolean): string {
+  if (any && given === "*") return "*";
   try {
     const url = new URL(String(given));
     if ((url.protocol === "http:" || url.protocol === "https:") && url.origin === String(given).replace(/\/$/, "")) return url.origin;
@@ -251,8 +252,16 @@ function originOf(given: unknown, at: number): string {
     // said below
   }
   throw new TypeError(
-    `setupMock: origins[${at}] is ${JSON.stringify(given)}, not an origin: give scheme, host and port only, such as http://localhost:3000 (or "*" for any)`,
+    `${where} is ${JSON.stringify(given)}, not an origin: give scheme, host and port only, such as http://localhost:3000${any ? ' (or "*" for any)' : ""}`,
   );
+}
+
+/** PBKDF2 rounds as WebCrypto takes them, checked when the options are given rather than at the first login. */
+function checkIterations(given: unknown, who: string) {
+  if (given !== undefined && !(Number.isInteger(given) && (given as number) >= 1 && (given as number) <= 0xffff_ffff))
+    throw new RangeError(
+      `${who}: passwordIterations must be a whole number from 1 (100,000 by default; 1000 logs in fast), got ${String(given)}`,
+    );
 }
 
 const POLICIES = ["warn", "error", "bypass"];
@@ -264,7 +273,8 @@ export function setupMock(options: SetupMockOptions = {}): MockServer {
   const base = pageOrigin ? page!.href! : "http://localhost/";
   if (options.origins !== undefined && !Array.isArray(options.origins))
     throw new TypeError(`setupMock: origins must be a list of origins, such as ["http://api.test:8080"]`);
-  const extra = new Set((options.origins ?? []).map(originOf));
+  const extra = new Set((options.origins ?? []).map((origin, at) => originOf(origin, `setupMock: origins[${at}]`, true)));
+  checkIterations(options.passwordIterations, "setupMock");
   const policy = options.onUnhandledRequest ?? "warn";
   if (typeof policy !== "function" && !POLICIES.includes(policy))
     throw new TypeError(`setupMock: onUnhandledRequest is ${JSON.stringify(policy)}: expected "warn", "error", "bypass" or a function`);
@@ -298,17 +308,24 @@ export function setupMock(options: SetupMockOptions = {}): MockServer {
   return {
     listen() {
       if (batch) throw new Error("setupMock: listen() was called already; close() first");
-      batch = new BatchInterceptor({ name: "moments-mock", interceptors: interceptors() });
-      batch.on("request", async ({ request, controller }) => {
-        let url: URL;
-        try {
-          url = new URL(request.url);
-        } catch {
-          return unhandled(request, controller);
-        }
-        if (!owns(url)) return unhandled(request, controller);
-        controller.respondWith(await (await mock()).handle(request));
-      });
+      const clients = interceptors();
+      batch = new BatchInterceptor({ name: "moments-mock", interceptors: clients });
+      for (const client of clients)
+        client.on("request", async ({ request, controller }) => {
+          let url: URL;
+          try {
+            url = new URL(request.url);
+          } catch {
+            return unhandled(request, controller);
+          }
+          // data: and blob: URLs (a photo the API answered inline) never reach a network: no policy is theirs.
+          if (url.protocol !== "http:" && url.protocol !== "https:") return;
+          if (!owns(url)) return unhandled(request, controller);
+          const answer = await (await mock()).handle(request);
+          const dropped = answer.type === "error" ? droppedConnection(client) : null;
+          if (dropped) controller.errorWith(dropped);
+          else controller.respondWith(answer);
+        });
       batch.apply();
       syncClients();
       // Node has no page to resolve `fetch("/api/posts")` against: such a URL is resolved against
@@ -378,5 +395,9 @@ export interface ServeHandle {
  * except POST /__mockman/seed, which needs the CLI's generator.
  */
 export async function startServe(options: StartServeOptions = {}): Promise<ServeHandle> {
-  return (await startServeHere(options)) as ServeHandle;
+  checkIterations(options.passwordIterations, "startServe");
+  if (options.allowOrigins !== undefined && !Array.isArray(options.allowOrigins))
+    throw new TypeError(`startServe: allowOrigins must be a list of origins, such as ["http://192.168.1.20:5173"]`);
+  const allowOrigins = options.allowOrigins?.map((origin, at) => originOf(origin, `startServe: allowOrigins[${at}]`, false));
+  return (await startServeHere({ ...options, allowOrigins })) as ServeHandle;
 }

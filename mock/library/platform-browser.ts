@@ -9,6 +9,9 @@ export const PLATFORM = "browser";
 
 export const interceptors = (): Interceptor<HttpRequestEventMap>[] => [new XMLHttpRequestInterceptor(), new FetchInterceptor()];
 
+/** A page's clients meet a network error as the interceptors give it. */
+export const droppedConnection = (_interceptor: Interceptor<HttpRequestEventMap>): Error | null => null;
+
 /** A page has no module bindings to bring in line. */
 export const syncClients = () => undefined;
 

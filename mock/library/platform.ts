@@ -29,6 +29,14 @@ export const interceptors = (): Interceptor<HttpRequestEventMap>[] => [
 ];
 
 /**
+ * A scenario's network error as the client meets a dropped connection: node:http (axios, got,
+ * supertest) with ECONNRESET, which their retries look for, rather than the interceptors' bare
+ * TypeError; fetch and XMLHttpRequest keep theirs (a TypeError, status 0), as MSW's are.
+ */
+export const droppedConnection = (interceptor: Interceptor<HttpRequestEventMap>): Error | null =>
+  interceptor instanceof ClientRequestInterceptor ? Object.assign(new Error("socket hang up"), { code: "ECONNRESET" }) : null;
+
+/**
  * After the interceptors are applied or disposed: `import { request } from "node:http"` binds
  * the module's function of when it was first imported, so the named exports are brought in line
  * with what the interceptors put on (or took off) the module.

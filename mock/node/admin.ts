@@ -16,7 +16,7 @@ import type { DataSnapshot } from "../core/snapshots";
 import { COLLECTIONS, type Snapshot } from "../core/types";
 import { FormatError, checkExportJson, exportPieces, type ExportFile } from "../data/export-file";
 import { ScenarioError } from "../features/scenarios";
-import type { Journal, JournalFilter } from "../features/journal";
+import { journalQuerySchema, type Journal } from "../features/journal";
 import { adminOpenApi } from "./admin-openapi";
 
 export const ADMIN_PREFIX = "/__mockman/";
@@ -105,25 +105,6 @@ export const MAX_SNAPSHOTS = 20;
 /** POST /__mockman/reset: what a reset keeps besides nothing. */
 const resetSchema = z.object({ keepScenarios: z.boolean().default(false) }).strict();
 
-/** GET /__mockman/requests: the journal's filters, from the query. */
-const requestsQuerySchema = z
-  .object({
-    method: z
-      .string()
-      .regex(/^[A-Za-z]{1,16}$/, "expected an HTTP method such as POST")
-      .optional(),
-    path: z
-      .string()
-      .regex(/^\/[^\s?#]*$/, "expected a path such as /api/posts/:postId (no query)")
-      .optional(),
-    status: z.coerce.number().int().min(0).max(599).optional(),
-    scenario: z.string().min(1).optional(),
-    matched: z.enum(["scenario", "fault", "route", "none"]).optional(),
-    after: z.coerce.number().int().min(0).optional(),
-    limit: z.coerce.number().int().min(1).max(1000).optional(),
-  })
-  .strict();
-
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 /** A name as a message quotes it: a long one cut, so a 5,000-character name does not come back whole. */
 const quoted = (name: string) => JSON.stringify(name.length > 80 ? `${name.slice(0, 80)}…` : name);
@@ -197,9 +178,9 @@ export function createAdmin(mock: Mock, options: AdminOptions = {}): Admin {
   route("GET", /^requests$/, async (request) => {
     if (!options.journal) return errorAnswer(501, "this server keeps no request journal");
     const query = Object.fromEntries(new URL(request.url, "http://mockman.local").searchParams);
-    const parsed = requestsQuerySchema.safeParse(query);
+    const parsed = journalQuerySchema.safeParse(query);
     if (!parsed.success) return errorAnswer(400, issueText(parsed.error, "the query"));
-    return json(200, { requests: options.journal.list(parsed.data as JournalFilter) });
+    return json(200, { requests: options.journal.list(parsed.data) });
   });
   route("DELETE", /^requests$/, async () => {
     if (!options.journal) return errorAnswer(501, "this server keeps no request journal");

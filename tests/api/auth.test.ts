@@ -1,6 +1,7 @@
 import { decodeJwt } from "jose";
 import { beforeEach, describe, expect, it } from "vitest";
 import { MSG } from "#mock/core/errors";
+import { toRaw } from "#mock/core/web-raw";
 import { makeApi, type Api } from "./client";
 
 let api: Api;
@@ -79,6 +80,18 @@ describe("POST /api/auth/signup", () => {
     const r = await api.call("POST", "/api/auth/signup", { raw: "{username:" });
     expect(r.status).toBe(400);
     expect(r.body.errors[0]).toMatch(/^The request body is not valid JSON/);
+  });
+
+  it("refuses a form body (FormData, URLSearchParams) with 400 saying it was a form, not the JSON parser's words", async () => {
+    const form = new FormData();
+    form.set("username", "newbie");
+    for (const body of [form, new URLSearchParams({ username: "newbie" })]) {
+      const r = await api.mock.dispatch(await toRaw(new Request("http://localhost/api/auth/signup", { method: "POST", body })));
+      expect(r.status).toBe(400);
+      expect(JSON.parse(r.body).errors[0]).toMatch(
+        /^The request body is not valid JSON: it was sent as (multipart\/form-data|application\/x-www-form-urlencoded); send JSON/,
+      );
+    }
   });
 
   it("refuses a JSON body that is not an object", async () => {

@@ -8,6 +8,7 @@ import { createServer } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { runInNewContext } from "node:vm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createMock, setupMock, startServe } from "#mock/library/index";
 
@@ -98,13 +99,43 @@ describe("setupMock", () => {
   it("a network-error scenario fails fetch and node:http, after its delay, times N", async () => {
     await server.use({ method: "GET", path: "/api/posts", error: "network", delay: 20, times: 2 });
     await expect(fetch("/api/posts")).rejects.toThrow(TypeError);
-    expect(await httpGet("http://localhost/api/posts")).toMatchObject({ error: expect.any(String) });
+    // As a real dropped connection: got, axios-retry and the like retry on ECONNRESET, not on a bare TypeError.
+    expect(await httpGet("http://localhost/api/posts")).toEqual({ error: "ECONNRESET" });
     expect((await fetch("/api/posts")).status).toBe(200);
     expect((await server.requests()).map((r) => r.status)).toEqual([0, 0, 200]);
   });
 });
 
 describe("setupMock's policies and refusals", () => {
+  it('lets data: and blob: URLs be, under "error" too: they never reach a network', async () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const strict = setupMock({ passwordIterations: 1000, onUnhandledRequest: "error" });
+    strict.listen();
+    try {
+      const photo = await fetch("data:image/png;base64,iVBORw0KGgo=");
+      expect([photo.status, photo.headers.get("content-type")]).toEqual([200, "image/png"]);
+      expect(await (await fetch(URL.createObjectURL(new Blob(["kept"])))).text()).toBe("kept");
+      expect(error).not.toHaveBeenCalled();
+    } finally {
+      await strict.close();
+      error.mockRestore();
+    }
+  });
+
+  it("refuses a passwordIterations or an allowOrigins that cannot work when it is given, naming it", async () => {
+    expect(() => setupMock({ passwordIterations: -5 })).toThrow(/setupMock: passwordIterations must be a whole number from 1/);
+    await expect(createMock({ passwordIterations: 0 })).rejects.toThrow(
+      /createMock: passwordIterations must be a whole number from 1 .*got 0/,
+    );
+    await expect(startServe({ passwordIterations: 1.5 })).rejects.toThrow(/startServe: passwordIterations/);
+    await expect(startServe({ allowOrigins: "http://a.test" as unknown as string[] })).rejects.toThrow(
+      /startServe: allowOrigins must be a list of origins/,
+    );
+    await expect(startServe({ allowOrigins: ["localhost:3000"] })).rejects.toThrow(
+      /startServe: allowOrigins\[0\] is "localhost:3000", not an origin/,
+    );
+  });
+
   it('onUnhandledRequest "warn" (the default) says so; "error" fails the request; a bad option is named', async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
@@ -134,6 +165,66 @@ describe("setupMock's policies and refusals", () => {
 });
 
 describe("createMock", () => {
+  it("refuses a journal filter that is not one, naming it, as GET /__mockman/requests does (400)", async () => {
+    const mock = await createMock({ passwordIterations: 1000 });
+    await mock.handle(new Request("http://localhost/api/posts"));
+    expect(() => mock.requests({ method: 3 as unknown as string })).toThrow(/^requests: method: Expected string/);
+    expect(() => mock.requests({ limit: -1 })).toThrow(/^requests: limit: Number must be greater than or equal to 1/);
+    expect(() => mock.requests({ status: "200" as unknown as number })).toThrow(/^requests: status: Expected number/);
+    expect(() => mock.requests({ matched: "scenarios" as "scenario" })).toThrow(/^requests: matched: Invalid enum value/);
+    expect(() => mock.requests({ path: "posts" })).toThrow(/^requests: path: expected a path such as \/api\/posts\/:postId/);
+    expect(() => mock.requests({ statusCode: 200 } as object)).toThrow(/^requests: unknown filter "statusCode"/);
+    expect(mock.requests({ method: "get", path: "/api/posts", status: 200, limit: 1 })).toHaveLength(1);
+    await mock.shutdown();
+  });
+
+  it("logs in under jsdom, whose Uint8Array is the page's while TextEncoder makes Node's", async () => {
+    const mock = await createMock({ passwordIterations: 1000 });
+    const nodeUint8Array = globalThis.Uint8Array;
+    globalThis.Uint8Array = runInNewContext("Uint8Array") as Uint8ArrayConstructor;
+    try {
+      const login = await mock.handle(
+        new Request("http://localhost/api/auth/login", {
+          method: "POST",
+          body: JSON.stringify({ username: "guest", password: "guest1234" }),
+        }),
+      );
+      expect(login.status).toBe(200);
+      const { encodedToken } = (await login.json()) as { encodedToken: string };
+      const post = await mock.handle(
+        new Request("http://localhost/api/posts", {
+          method: "POST",
+          headers: { authorization: encodedToken },
+          body: JSON.stringify({ postData: { content: "from jsdom" } }),
+        }),
+      );
+      expect(post.status).toBe(201);
+    } finally {
+      globalThis.Uint8Array = nodeUint8Array;
+      await mock.shutdown();
+    }
+  });
+
+  it("keeps unnamed scenarios of one route for different requests, as two MSW use() calls; the same one replaces", async () => {
+    const mock = await createMock({ passwordIterations: 1000 });
+    const post = (id: string) => ({ method: "GET" as const, path: "/api/posts/:postId", match: { params: { postId: id } } });
+    mock.scenarios.add({ ...post("a"), status: 418 });
+    mock.scenarios.add({ ...post("b"), status: 503 });
+    mock.scenarios.add([
+      { ...post("c"), status: 410 },
+      { ...post("b"), status: 502 },
+    ]);
+    expect(mock.scenarios.list().scenarios.map((s) => [s.name, s.status])).toEqual([
+      ["GET /api/posts/:postId", 418],
+      ["GET /api/posts/:postId #2", 502],
+      ["GET /api/posts/:postId #3", 410],
+    ]);
+    const status = async (id: string) => (await mock.handle(new Request(`http://localhost/api/posts/${id}`))).status;
+    expect([await status("a"), await status("b"), await status("c"), await status("d")]).toEqual([418, 502, 410, 404]);
+    expect(mock.requests({ scenario: "GET /api/posts/:postId #2" })).toHaveLength(1);
+    await mock.shutdown();
+  });
+
   it("reset is the same reset, and the journal lists what handle() answered", async () => {
     const mock = await createMock({ passwordIterations: 1000 });
     mock.scenarios.add({ method: "GET", path: "/api/posts", status: 500 });

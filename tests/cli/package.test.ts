@@ -88,9 +88,12 @@ describe("the package", () => {
         "cli/bin/mockman.sandbox.cjs",
         "cli/bin/mockman.undici.cjs",
         "cli/bin/mockman.wire.cjs",
+        "dist/mock/index.d.cts",
         "dist/mock/index.d.ts",
         "dist/mock/index.js",
+        "dist/mock/node.cjs",
         "dist/mock/node.js",
+        "dist/mock/openapi.d.cts",
         "dist/mock/openapi.d.ts",
         "mock/CONTRACT.md",
         "mock/README.md",
@@ -209,7 +212,7 @@ describe("the package", () => {
   });
 
   it(
-    "installed into an empty project, its vitest suite runs against moments/mock and setupMock, typed by paths and components",
+    "installed into an empty project, its vitest suite runs against moments/mock and setupMock, typed by paths and components, and a CommonJS file requires it",
     { timeout: 300_000 },
     async () => {
       const project = await installedProject();
@@ -232,7 +235,7 @@ describe("the package", () => {
         JSON.stringify({ compilerOptions: { ...options, skipLibCheck: true }, files: ["mock.test.ts"] }),
       );
       const shipped = readdirSync(join(project, "node_modules/moments/dist/mock"))
-        .filter((name) => name.endsWith(".d.ts"))
+        .filter((name) => /\.d\.c?ts$/.test(name))
         .map((name) => `node_modules/moments/dist/mock/${name}`);
       writeFileSync(
         join(project, "tsconfig.shipped.json"),
@@ -246,6 +249,16 @@ describe("the package", () => {
       expect(vitest.code, vitest.stdout + vitest.stderr).toBe(0);
       // eslint-disable-next-line no-control-regex -- vitest colours its summary: the colour codes go.
       expect(vitest.stdout.replace(/\u001b\[\d+m/g, "")).toMatch(/Tests\s+6 passed \(6\)/);
+
+      // A CommonJS file: typed under node16 (which refused ES module declarations there), compiled and run.
+      copyFileSync(join(ROOT, "tests/cli/library-project/consumer.cts"), join(project, "consumer.cts"));
+      const cjs = { ...options, module: "Node16", moduleResolution: "Node16", noEmit: false, outDir: "cjs", rootDir: "." };
+      writeFileSync(join(project, "tsconfig.cjs.json"), JSON.stringify({ compilerOptions: cjs, files: ["consumer.cts"] }));
+      const compiled = await ran(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.cjs.json"], project);
+      expect(compiled.code, compiled.stdout + compiled.stderr).toBe(0);
+      const required = await ran(process.execPath, [join(project, "cjs/consumer.cjs")], project);
+      expect([required.code, required.stderr]).toEqual([0, ""]);
+      expect(JSON.parse(required.stdout)).toEqual({ posts: 6, first: "string", users: 200 });
     },
   );
 

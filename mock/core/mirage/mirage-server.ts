@@ -48,7 +48,7 @@ const mirageHandler = (def: RouteDef, context: () => RouteContext) => async (_sc
       params: request.params,
       query: request.queryParams ?? {},
       headers: request.requestHeaders,
-      body: parseJsonBody(request.requestBody),
+      body: parseJsonBody(request.requestBody, request.requestHeaders),
     };
     const base = context();
     const ctx: Ctx = { ...base, user: def.auth ? await authenticate(base.db, req.headers.authorization) : (undefined as never) };

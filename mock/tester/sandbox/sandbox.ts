@@ -72,7 +72,7 @@ const JOB_BATCH = 256;
 export type { ScopeName, Scopes } from "../engine/variables";
 import type { Scopes } from "../engine/variables";
 import type { Mutation, TrackedScope } from "../engine/mutations";
-import { castOut, typedValue, variableTypeOf, type VariableType } from "../engine/variable-types";
+import { castOut, setOwn, typedValue, variableTypeOf, type VariableType } from "../engine/variable-types";
 
 export interface ScriptRequest {
   id: string;
@@ -1143,7 +1143,7 @@ function mutatedScope(
     // that has a type casts the value by it, a new one is "any".
     if (mutation.length === 2) {
       const value = mutation[1] === undefined ? null : mutation[1];
-      out[key] = typedValue(Object.hasOwn(types, key) ? types[key] : undefined, value);
+      setOwn(out, key, typedValue(Object.hasOwn(types, key) ? types[key] : undefined, value));
       applied.push([key, value]);
     } else {
       delete out[key];
@@ -1325,7 +1325,7 @@ function scopeOf(json: unknown, before: Record<string, unknown>): Record<string,
   const values = (json as { values?: unknown } | undefined)?.values;
   if (!Array.isArray(values)) return before;
   const out: Record<string, unknown> = {};
-  for (const v of values as Array<Record<string, unknown>>) if (v && typeof v.key === "string" && !v.disabled) out[v.key] = v.value;
+  for (const v of values as Array<Record<string, unknown>>) if (v && typeof v.key === "string" && !v.disabled) setOwn(out, v.key, v.value);
   return out;
 }
 

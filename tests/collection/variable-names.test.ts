@@ -88,6 +88,23 @@ describe("variables named as Object.prototype's properties", () => {
     expect(() => prepareRun({ kind: "mockman", file: other }, empty)).toThrow(/uses \{\{constructor\}\}, which no variable/);
   });
 
+  it("a mockman collection's own variables keep __proto__, and its run fills {{__proto__}} with it", async () => {
+    const text = (value: string) =>
+      `{"mockman": 1, "variables": {"a": "1", "__proto__": ${value}, "toString": "t"}, "requests": [{"name": "a", "method": "GET", "endpoint": "/api/x?p={{__proto__}}"}]}`;
+    const { file } = loadCollectionText(text('"x"'));
+    expect(owned(file.variables!)).toEqual([
+      ["a", "1"],
+      ["__proto__", "x"],
+      ["toString", "t"],
+    ]);
+    const { sender, sent } = recorder();
+    const inputs = { environment: {}, globals: {}, data: [], folders: [] };
+    await executeRun(prepareRun({ kind: "mockman", file }, inputs), sender, { file: "c.json", bail: false });
+    expect(sent.map((r) => r.path)).toEqual(["/api/x?p=x"]);
+    // Checked as any other variable's value.
+    expect(() => loadCollectionText(text("1"))).toThrow("variables.__proto__: Expected string, received number");
+  });
+
   it("a run's scripts read them from the collection, the environment and the globals, and they go out in URLs", async () => {
     const { sender, sent } = recorder();
     const test = (lines: string[]) => [{ listen: "test", script: { exec: lines } }];

@@ -194,7 +194,7 @@ describe("nothing of the host is reachable", () => {
       await judgedAsBefore();
     }
     const unread = await run('throw { get name() { throw { name: { toString: 1 }, message: "m" }; } };');
-    expect(unread.error).toBe("the script broke the script runtime ([object Object]: m) and was stopped");
+    expect(unread.error).toMatch(/^the script broke the script runtime \(/);
     await judgedAsBefore();
   });
 });

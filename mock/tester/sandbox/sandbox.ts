@@ -1364,8 +1364,9 @@ function errorText(error: unknown): string {
   if (error === null || error === undefined) return UNREADABLE;
   if (typeof error !== "object") return String(error);
   const e = error as Record<string, unknown>;
-  const message = typeof e.message === "string" ? e.message : undefined;
-  const name = typeof e.name === "string" ? e.name : "Error";
+  const text = (v: unknown) => (typeof v === "string" || typeof v === "number" || typeof v === "boolean" ? String(v) : undefined);
+  const message = text(e.message);
+  const name = text(e.name) ?? "Error";
   if (message === undefined) return UNREADABLE;
   if (name === "InternalError" && message === "stack overflow") return "RangeError: Maximum call stack size exceeded";
   return `${name}: ${wordAsV8(message)}`;

@@ -181,6 +181,22 @@ describe("nothing of the host is reachable", () => {
       small.dispose();
     }
   });
+
+  it("a thrown value that cannot be read is the script's error, never its memory cap nor the host's crash", async () => {
+    // The runtime reads the error's name as it reports it: a getter that throws null (what QuickJS throws for a failed
+    // allocation), or a value whose name or message is no text, once reported the 64 MB cap or ended the run.
+    for (const script of [
+      "throw { get name() { throw null; } };",
+      "throw { message: { toString: 1 } };",
+      'throw { name: "InternalError", message: { toString: 1 } };',
+    ]) {
+      expect((await run(script)).error, script).toBe("the script threw a value that cannot be read");
+      await judgedAsBefore();
+    }
+    const unread = await run('throw { get name() { throw { name: { toString: 1 }, message: "m" }; } };');
+    expect(unread.error).toMatch(/^the script broke the script runtime \(/);
+    await judgedAsBefore();
+  });
 });
 
 describe("no script changes the runtime or the built-ins for a later one", () => {

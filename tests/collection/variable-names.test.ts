@@ -13,6 +13,7 @@ import { scopeExport } from "../../cli/exports";
 import { recorder } from "./recorder";
 import type { CliIo } from "../../cli/io";
 import { loadVariables, parseEnvFile } from "../../cli/variables";
+import { ScriptSandbox } from "#mock/tester/sandbox/sandbox";
 
 const NAMES = ["__proto__", "constructor", "hasOwnProperty", "toString"];
 const SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
@@ -87,6 +88,23 @@ describe("variables named as Object.prototype's properties", () => {
     expect(() => prepareRun({ kind: "mockman", file: other }, empty)).toThrow(/uses \{\{constructor\}\}, which no variable/);
   });
 
+  it("a mockman collection's own variables keep __proto__, and its run fills {{__proto__}} with it", async () => {
+    const text = (value: string) =>
+      `{"mockman": 1, "variables": {"a": "1", "__proto__": ${value}, "toString": "t"}, "requests": [{"name": "a", "method": "GET", "endpoint": "/api/x?p={{__proto__}}"}]}`;
+    const { file } = loadCollectionText(text('"x"'));
+    expect(owned(file.variables!)).toEqual([
+      ["a", "1"],
+      ["__proto__", "x"],
+      ["toString", "t"],
+    ]);
+    const { sender, sent } = recorder();
+    const inputs = { environment: {}, globals: {}, data: [], folders: [] };
+    await executeRun(prepareRun({ kind: "mockman", file }, inputs), sender, { file: "c.json", bail: false });
+    expect(sent.map((r) => r.path)).toEqual(["/api/x?p=x"]);
+    // Checked as any other variable's value.
+    expect(() => loadCollectionText(text("1"))).toThrow("variables.__proto__: Expected string, received number");
+  });
+
   it("a run's scripts read them from the collection, the environment and the globals, and they go out in URLs", async () => {
     const { sender, sent } = recorder();
     const test = (lines: string[]) => [{ listen: "test", script: { exec: lines } }];
@@ -125,6 +143,50 @@ describe("variables named as Object.prototype's properties", () => {
     ]);
     // The environment comes before the collection's variables, as in Newman; {{toString}} no scope holds stays as written.
     expect(sent.map((r) => r.path)).toEqual(["/api/x?c=e1&t={{toString}}", "/api/y"]);
+  });
+
+  it("a pre-request script's own local __proto__ is its test script's and its URL's, as in Newman", async () => {
+    const { sender, sent } = recorder();
+    const collection = {
+      info: { name: "c", schema: SCHEMA },
+      item: [
+        {
+          name: "Local",
+          request: { method: "GET", url: "/api/x?p={{__proto__}}" },
+          event: [
+            // pm.variables.set refuses the name (postman-collection's own TypeError); its list takes it, in Newman too.
+            { listen: "prerequest", script: { exec: ["pm.variables.values.add({ key: '__proto__', value: 'w' });"] } },
+            { listen: "test", script: { exec: ["pm.test('local', () => pm.expect(pm.variables.get('__proto__')).to.equal('w'));"] } },
+          ],
+        },
+      ],
+    } as PostmanCollection;
+    const inputs = { environment: {}, globals: {}, data: [], folders: [] };
+    const { report } = await executeRun(prepareRun({ kind: "postman", collection }, inputs), sender, { file: "c.json", bail: false });
+    expect(report.results.map((r) => r.assertions)).toEqual([[{ name: "local", pass: true }]]);
+    expect(sent.map((r) => r.path)).toEqual(["/api/x?p=w"]);
+  });
+
+  it("a script's mutation of __proto__ is a variable of that name, never the scope's prototype", async () => {
+    // A script can write postman-sandbox's tracker itself; Newman's postman-runtime throws applying this one
+    // (variable.update is not a function).
+    const sandbox = await ScriptSandbox.create();
+    try {
+      const outcome = await sandbox.run(
+        {
+          script: "pm.environment.mutations.stream.push(['__proto__', { polluted: true }]);",
+          scopes: { environment: {}, collectionVariables: {}, globals: {}, local: {}, data: {} },
+          request: { id: "r", name: "r", method: "GET", url: "/x", headers: [], body: null },
+          info: { eventName: "prerequest", iteration: 0, iterationCount: 1, requestName: "r", requestId: "r" },
+          cookies: [],
+        },
+        "pre-request script",
+        { sendRequest: () => Promise.reject(new Error("no network")) },
+      );
+      expect(owned(outcome.scopes.environment)).toEqual([["__proto__", { polluted: true }]]);
+    } finally {
+      sandbox.dispose();
+    }
   });
 
   it("--export-environment writes an --env-var __proto__ as a row of its own (Newman's VariableScope#set throws on it)", async () => {

@@ -111,7 +111,9 @@ function parseRequests(json: unknown): z.SafeParseReturnType<unknown, Collection
     } else for (const issue of one.error.issues) issues.push({ ...issue, path: ["requests", i, ...issue.path] });
   }
   if (issues.length || !head.success) return { success: false, error: new z.ZodError(issues) };
-  return { success: true, data: { ...head.data, requests } };
+  // zod's record checks a variable named __proto__, then leaves it out of what it returns: the checked names as read.
+  const variables = head.data.variables && Object.fromEntries(Object.entries((json as { variables: Record<string, string> }).variables));
+  return { success: true, data: { ...head.data, ...(variables && { variables }), requests } };
 }
 
 const REQUEST_KEYS = new Set(["name", "method", "endpoint", "headers", "body", "expect"]);

@@ -72,7 +72,7 @@ const JOB_BATCH = 256;
 export type { ScopeName, Scopes } from "../engine/variables";
 import type { Scopes } from "../engine/variables";
 import type { Mutation, TrackedScope } from "../engine/mutations";
-import { castOut, typedValue, variableTypeOf, type VariableType } from "../engine/variable-types";
+import { castOut, setOwn, typedValue, variableTypeOf, type VariableType } from "../engine/variable-types";
 
 export interface ScriptRequest {
   id: string;
@@ -567,7 +567,10 @@ export class ScriptSandbox {
       const what = this.running ? safeDump(context, result.error) : undefined;
       result.error.dispose();
       if (!this.running) throw new Error(`the script sandbox failed: ${JSON.stringify(what)}`);
-      this.checkThrown(what);
+      this.checkThrown(isolate, what);
+      // A value the runtime could not read as it reported the script's error (a getter of it threw null, or a
+      // value that cannot become text): the script's error, not a fault of the runtime.
+      if (what === null || what === UNREADABLE) throw new Breach(UNREADABLE, false);
       // The script broke Postman's runtime for itself (it replaced what the runtime calls): the copy after boot repairs it.
       throw new Breach(`the script broke the script runtime (${String(what)}) and was stopped`, false);
     }
@@ -585,10 +588,19 @@ export class ScriptSandbox {
     return this.breachOfMemory();
   }
 
-  /** What the isolate threw out of a call or a job: an allocation that failed (QuickJS throws null), or a limit. */
-  private checkThrown(what: unknown): void {
-    if (/out of memory/i.test(String(what)) || what === null) throw this.breachOfMemory();
+  /**
+   * What the isolate threw out of a call or a job: an allocation that failed (QuickJS throws null, which a script
+   * may throw too: the memory it holds tells them apart), or a limit.
+   */
+  private checkThrown(isolate: Isolate, what: unknown): void {
+    if (/out of memory/i.test(String(what)) || (what === null && this.nearCap(isolate))) throw this.breachOfMemory();
     this.checkBudget();
+  }
+
+  /** Whether the running script holds nearly all its memory cap (a walk of the heap, ~5 ms). */
+  private nearCap(isolate: Isolate): boolean {
+    const running = this.running!;
+    return running.outOfMemory || memoryUsed(isolate.runtime, isolate.context) > isolate.baseline + running.memoryLimit * 0.9;
   }
 
   /**
@@ -677,7 +689,7 @@ export class ScriptSandbox {
         const what = safeDump(isolate.context, done.error);
         done.error.dispose();
         // Unless it was a limit, an uncaught rejection in a job: postman-sandbox reports its own errors through events.
-        this.checkThrown(what);
+        this.checkThrown(isolate, what);
         continue;
       }
       this.checkBudget();
@@ -773,10 +785,8 @@ export class ScriptSandbox {
       this.drainJobs(isolate);
       if (running.outOfMemory || isolate.heapBreak() > running.memoryStop) throw this.breachOfMemory();
       const outcome = this.outcome(isolate, running);
-      // A value thrown that cannot be read may be an allocation that failed (QuickJS then throws null):
-      // counting the memory (a walk of the heap, ~5 ms) tells.
-      if (outcome.error === UNREADABLE && memoryUsed(isolate.runtime, isolate.context) > isolate.baseline + memoryLimit * 0.9)
-        throw this.breachOfMemory();
+      // A value thrown that cannot be read may be an allocation that failed (QuickJS then throws null).
+      if (outcome.error === UNREADABLE && this.nearCap(isolate)) throw this.breachOfMemory();
       return outcome;
     } catch (error) {
       if (!(error instanceof Breach)) throw error;
@@ -1133,7 +1143,7 @@ function mutatedScope(
     // that has a type casts the value by it, a new one is "any".
     if (mutation.length === 2) {
       const value = mutation[1] === undefined ? null : mutation[1];
-      out[key] = typedValue(Object.hasOwn(types, key) ? types[key] : undefined, value);
+      setOwn(out, key, typedValue(Object.hasOwn(types, key) ? types[key] : undefined, value));
       applied.push([key, value]);
     } else {
       delete out[key];
@@ -1315,7 +1325,7 @@ function scopeOf(json: unknown, before: Record<string, unknown>): Record<string,
   const values = (json as { values?: unknown } | undefined)?.values;
   if (!Array.isArray(values)) return before;
   const out: Record<string, unknown> = {};
-  for (const v of values as Array<Record<string, unknown>>) if (v && typeof v.key === "string" && !v.disabled) out[v.key] = v.value;
+  for (const v of values as Array<Record<string, unknown>>) if (v && typeof v.key === "string" && !v.disabled) setOwn(out, v.key, v.value);
   return out;
 }
 
@@ -1344,7 +1354,7 @@ function assertionOf(a: Record<string, unknown>): Assertion {
 
 function isOutOfMemory(error: unknown): boolean {
   const e = error as Record<string, unknown> | null | undefined;
-  return /out of memory/i.test(String(e?.message ?? "")) || (e?.name === "InternalError" && /memory/i.test(String(e.message)));
+  return /out of memory/i.test(textOf(e?.message ?? "")) || (e?.name === "InternalError" && /memory/i.test(textOf(e.message)));
 }
 
 const UNREADABLE = "the script threw a value that cannot be read";
@@ -1354,8 +1364,9 @@ function errorText(error: unknown): string {
   if (error === null || error === undefined) return UNREADABLE;
   if (typeof error !== "object") return String(error);
   const e = error as Record<string, unknown>;
-  const message = typeof e.message === "string" ? e.message : undefined;
-  const name = typeof e.name === "string" ? e.name : "Error";
+  const text = (v: unknown) => (typeof v === "string" || typeof v === "number" || typeof v === "boolean" ? String(v) : undefined);
+  const message = text(e.message);
+  const name = text(e.name) ?? "Error";
   if (message === undefined) return UNREADABLE;
   if (name === "InternalError" && message === "stack overflow") return "RangeError: Maximum call stack size exceeded";
   return `${name}: ${wordAsV8(message)}`;
@@ -1389,16 +1400,17 @@ const wordAsV8 = (message: string) => {
   return message;
 };
 
+/** A value the isolate threw, as text; UNREADABLE when it cannot be read, null only when it is null. */
 function safeDump(context: QuickJSContext, handle: QuickJSHandle): unknown {
   try {
     const dumped = context.dump(handle) as unknown;
     if (dumped && typeof dumped === "object") {
       const d = dumped as Record<string, unknown>;
-      return `${String(d.name ?? "Error")}: ${String(d.message ?? "")}`;
+      return `${textOf(d.name ?? "Error")}: ${textOf(d.message ?? "")}`;
     }
     return dumped;
   } catch {
-    return null;
+    return UNREADABLE;
   }
 }
 

@@ -30,6 +30,7 @@ export const cases: Case[] = [
       "JSON.stringify(1n)",
     ]),
   ),
+  test("a thrown object whose name and message are numbers", ["throw { name: 1, message: 2 };"]),
   test("a script's own error, worded as V8 words it", ["pm.test('before', () => {});", "const value = late;", "let late = 1;"]),
   test("a bigint mixed with a number: two wordings of V8's, one of QuickJS's", thrown(["1n + 1", "Math.max(1n)"])),
   test(

@@ -496,7 +496,7 @@ describe("the junit report is Newman's", () => {
       },
     ],
   };
-  const byNewman = (file: string, baseUrl: string, iterationCount: number) => {
+  const byNewman = (file: string, baseUrl: string, iterationCount: number, bail = false) => {
     const out = `${file}.newman-${iterationCount}.xml`;
     return new Promise<string>((resolve, reject) =>
       newman.run(
@@ -504,6 +504,7 @@ describe("the junit report is Newman's", () => {
           collection: file,
           envVar: [{ key: "baseUrl", value: baseUrl }],
           iterationCount,
+          bail,
           reporters: ["junit"],
           reporter: { junit: { export: out } },
         },
@@ -511,7 +512,7 @@ describe("the junit report is Newman's", () => {
       ),
     );
   };
-  const byMockman = async (file: string, baseUrl: string, iterationCount: number) => {
+  const byMockman = async (file: string, baseUrl: string, iterationCount: number, bail = false) => {
     const out = `${file}.mockman-${iterationCount}.xml`;
     const ran = await processCli([
       "replay",
@@ -520,6 +521,7 @@ describe("the junit report is Newman's", () => {
       baseUrl,
       "-n",
       String(iterationCount),
+      ...(bail ? ["--bail"] : []),
       "-r",
       "junit",
       "--reporter-junit-export",
@@ -565,4 +567,33 @@ describe("the junit report is Newman's", () => {
       expect(normal(ours)).toBe(normal(newmans));
     },
   );
+
+  /** A collection of these items, written to a file of its own; each tool's junit file for it. */
+  const both = async (name: string, item: unknown[], baseUrl: string, bail = false) => {
+    const file = join(mkdtempSync(join(scratch, "junit-")), `${name}.postman_collection.json`);
+    writeFileSync(file, JSON.stringify({ info: { name, _postman_id: name, schema: collection.info.schema }, item }));
+    const [newmans, ours] = await Promise.all([byNewman(file, baseUrl, 1, bail), byMockman(file, baseUrl, 1, bail)]);
+    return { newmans, ours };
+  };
+
+  it("--bail: nothing for the request its pre-request script stopped, nor for those after it", { timeout: 60_000 }, async () => {
+    const server = await serve();
+    try {
+      const { newmans, ours } = await both(
+        "bail",
+        [
+          { name: "Goes", request: get("goes"), event: tests(["pm.test('ok', () => {});"]) },
+          { name: "Stopped", request: get("stopped"), event: pre(["pm.test('pre fails', () => pm.expect(1).to.equal(2));"]) },
+          { name: "Never", request: get("never") },
+        ],
+        server.url,
+        true,
+      );
+      expect(newmans).toContain('<testsuite name="Goes"');
+      expect(newmans).not.toContain('name="Stopped"');
+      expect(normal(ours)).toBe(normal(newmans));
+    } finally {
+      await server.stop();
+    }
+  });
 });

@@ -9,7 +9,7 @@ import JunitReporter from "newman/lib/reporters/junit/index.js";
 import { describeFailure } from "#mock/tester/collection/assert";
 import type { PostmanCollection } from "#mock/tester/postman/convert";
 import type { PlanItem, PostmanPlan, PostmanStep } from "#mock/tester/postman/steps";
-import { BAILED_BEFORE_SEND, SKIPPED_BY_SCRIPT, type ReplayReport, type ReplayResult } from "./reporters";
+import type { ReplayReport, ReplayResult } from "./reporters";
 
 type Item = InstanceType<typeof sdk.Item>;
 
@@ -90,7 +90,7 @@ export function newmanSummary(report: ReplayReport, json: PostmanCollection, pla
     // An item without an id or a name: the id the run gave it (the json report's), where the plan was made again.
     if (item && result.id !== undefined && item.name === undefined) item.id = result.id;
     // Skipped by its script, or stopped by --bail before it went: Newman records no execution.
-    if (!item || result.error === `not sent: ${SKIPPED_BY_SCRIPT}` || result.error === `not sent: ${BAILED_BEFORE_SEND}`) continue;
+    if (!item || result.notSent) continue;
     const execution: Execution = { id: item.id, item, cursor: { iteration: result.iteration ?? 0 } };
     const requestError = requestErrorOf(result);
     if (requestError) execution.requestError = requestError;

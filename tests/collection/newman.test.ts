@@ -596,4 +596,32 @@ describe("the junit report is Newman's", () => {
       await server.stop();
     }
   });
+
+  it("thrown values: an error's message alone, undefined for a string or a value with no message", { timeout: 60_000 }, async () => {
+    const server = await serve();
+    const thrown = (name: string, listen: "test" | "prerequest", line: string) => ({
+      name,
+      request: get(name),
+      event: [{ listen, script: { exec: [line] } }],
+    });
+    try {
+      const { newmans, ours } = await both(
+        "thrown",
+        [
+          thrown("string", "test", "throw 'str';"),
+          thrown("pre-request string", "prerequest", "throw 'Status not 200';"),
+          thrown("Error", "test", "throw new Error('plain');"),
+          thrown("object with a message", "test", "throw { message: 'obj msg' };"),
+          thrown("object without one", "test", "throw {};"),
+          thrown("in pm.test", "test", "pm.test('throws nothing readable', () => { throw {}; });"),
+        ],
+        server.url,
+      );
+      expect(newmans).toContain("testScriptError: undefined");
+      expect(newmans).toContain("testScriptError: plain");
+      expect(normal(ours)).toBe(normal(newmans));
+    } finally {
+      await server.stop();
+    }
+  });
 });

@@ -35,10 +35,16 @@ interface Execution {
 /** A script's failure as the run labels it (postman-run.ts): `test script of Auth / Login`, `pre-request script of …`. */
 const SCRIPT_LABEL = /^(pre-request|test) script of /;
 /**
- * A script error's text as the sandbox writes it, `TypeError: message` (sandbox.ts errorText): Newman's reporter
- * prints a script error's message alone (postman-sandbox hands it no stack), so the name is taken off.
+ * A script error's text as the sandbox writes it (sandbox.ts errorText): `TypeError: message` for an error, the
+ * value itself for a thrown string or number, a sentence of its own for a value with no message. Newman's reporter
+ * prints the error's message alone (postman-sandbox hands it no stack), `undefined` for a thrown value with none.
+ * The run's own failures (a time or memory budget, a bound, --timeout) are kept as they read.
  */
-const NAMED = /^([A-Z][A-Za-z]*Error): /;
+const NAMED = /^(?:[A-Z][\w$]*)?Error: /;
+const OWN = /^(the (script|run's|variables) |it did not run)/;
+const NO_MESSAGE = "the script threw a value that cannot be read";
+const scriptMessage = (text: string): string | undefined =>
+  NAMED.test(text) ? text.replace(NAMED, "") : OWN.test(text) && text !== NO_MESSAGE ? text : undefined;
 
 /** The request errors Newman records: ours are `not sent: why`, less the two Newman sends no request event for. */
 function requestErrorOf(result: ReplayResult): ErrorLike | undefined {
@@ -98,14 +104,14 @@ export function newmanSummary(report: ReplayReport, json: PostmanCollection, pla
     for (const failure of result.failures) {
       const script = failure.check.match(SCRIPT_LABEL)?.[1];
       if (!script) continue;
-      const error = { message: clean(failure.actual.replace(NAMED, "")) };
+      const error = { message: clean(scriptMessage(failure.actual)) };
       (script === "test" ? (execution.testScript ??= []) : (execution.prerequestScript ??= [])).push({ error });
     }
     execution.assertions = result.assertions
       ? result.assertions.map((a) => ({
           assertion: clean(a.name),
           ...(a.skipped ? { skipped: true } : {}),
-          ...(a.pass || a.skipped ? {} : { error: assertionError(clean(a.errorName ?? "AssertionError"), clean(a.error ?? "")) }),
+          ...(a.pass || a.skipped ? {} : { error: assertionError(clean(a.errorName ?? "AssertionError"), clean(a.error ?? ""), a.name) }),
         }))
       : checkedAssertions(result, steps.get(result.name));
     if (!execution.assertions.length) delete execution.assertions;
@@ -122,8 +128,12 @@ export function newmanSummary(report: ReplayReport, json: PostmanCollection, pla
   };
 }
 
-/** An assertion's error as chai's: its name and message, its stack beginning with both (its frames are the sandbox's, not Newman's). */
-const assertionError = (name: string, message: string): ErrorLike => ({ name, message, stack: `${name}: ${message}` });
+/**
+ * An assertion's error as Newman makes it (newman/lib/run): its name and message, its stack beginning with both (its
+ * frames are the sandbox's, not Newman's); for a thrown value with no message, the test's name and an empty one.
+ */
+const assertionError = (name: string, message: string, test: string): ErrorLike =>
+  message === NO_MESSAGE ? { name, message: clean(test), stack: `${name}: ` } : { name, message, stack: `${name}: ${message}` };
 
 /**
  * A mockman collection's request: its `expect` is one assertion, named as the pm.test toPostman wrote for it

@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import newman from "newman";
 import { afterAll, describe, expect, it } from "vitest";
+import { toPostman } from "#mock/tester/postman/convert";
 import { processCli, serve } from "../cli/helpers";
 
 const HERE = import.meta.dirname;
@@ -512,7 +513,7 @@ describe("the junit report is Newman's", () => {
       ),
     );
   };
-  const byMockman = async (file: string, baseUrl: string, iterationCount: number, bail = false) => {
+  const byMockman = async (file: string, baseUrl: string, iterationCount: number, bail = false, code = 1) => {
     const out = `${file}.mockman-${iterationCount}.xml`;
     const ran = await processCli([
       "replay",
@@ -527,7 +528,7 @@ describe("the junit report is Newman's", () => {
       "--reporter-junit-export",
       out,
     ]);
-    expect(ran.code).toBe(1);
+    expect(ran.code).toBe(code);
     return readFileSync(out, "utf8");
   };
 
@@ -620,6 +621,36 @@ describe("the junit report is Newman's", () => {
       expect(newmans).toContain("testScriptError: undefined");
       expect(newmans).toContain("testScriptError: plain");
       expect(normal(ours)).toBe(normal(newmans));
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("a mockman collection's: what Newman writes running its Postman export", { timeout: 60_000 }, async () => {
+    const server = await serve();
+    const dir = mkdtempSync(join(scratch, "junit-"));
+    const ours = join(dir, "mockman.json");
+    const request = (name: string, at: string) => ({
+      name,
+      method: "GET" as const,
+      endpoint: `{{baseUrl}}/api/test-todos?at=${at}`,
+      headers: {},
+    });
+    const mockman = {
+      mockman: 1 as const,
+      requests: [
+        { ...request("with-status", "status"), expect: { status: 200 } },
+        { ...request("body-only", "body"), expect: { body: { todos: { exists: true } } } },
+        request("no-expect", "none"),
+      ],
+    };
+    writeFileSync(ours, JSON.stringify(mockman));
+    const exported = join(dir, "export.postman_collection.json");
+    writeFileSync(exported, JSON.stringify(toPostman(mockman).json));
+    try {
+      const [newmans, mine] = await Promise.all([byNewman(exported, server.url, 1), byMockman(ours, server.url, 1, false, 0)]);
+      expect(newmans).toContain('<testcase name="status is 200"');
+      expect(normal(mine)).toBe(normal(newmans));
     } finally {
       await server.stop();
     }

@@ -137,14 +137,16 @@ const assertionError = (name: string, message: string, test: string): ErrorLike 
 
 /**
  * A mockman collection's request: its `expect` is one assertion, named as the pm.test toPostman wrote for it
- * (`status is 200`: what Newman reports running the collection's export; `expect` for one that has none), failed by
- * its first failed check, every failed check with its expected and actual in the stack.
+ * (`status is 200`: what Newman reports running the collection's export), failed by its first failed check, every
+ * failed check with its expected and actual in the stack. An `expect` with no status has no pm.test in the export,
+ * so none when it holds, as in Newman's; `expect` when it fails.
  */
 function checkedAssertions(result: ReplayResult, step: PostmanStep | undefined): NonNullable<Execution["assertions"]> {
   if (result.checks === undefined) return [];
-  const assertion = clean(step?.test[0]?.source.match(/^pm\.test\("([^"]*)"/m)?.[1] ?? "expect");
+  const written = step?.test[0]?.source.match(/^pm\.test\("([^"]*)"/m)?.[1];
   const failures = result.failures.filter((f) => !SCRIPT_LABEL.test(f.check));
-  if (!failures.length) return [{ assertion }];
+  if (!failures.length) return written === undefined ? [] : [{ assertion: clean(written) }];
+  const assertion = clean(written ?? "expect");
   const lines = failures.map((f) =>
     f.expected ? `${f.check}\n  expected: ${f.expected}\n  actual:   ${f.actual}` : `${f.check}\n  ${f.actual}`,
   );

@@ -655,4 +655,35 @@ describe("the junit report is Newman's", () => {
       await server.stop();
     }
   });
+
+  it("pm.sendRequest: each one's request event, failed or answered, as Newman's summary records it", { timeout: 60_000 }, async () => {
+    const server = await serve();
+    // A host still written as a variable: the script's URL is not filled, and the lookup fails in both.
+    const unreachable = "'{{baseUrl}}/api/test-todos?at=send'";
+    const reachable = "pm.environment.get('baseUrl') + '/api/test-todos?at=send'";
+    const item = (name: string, before: string[], after: string[]) => ({
+      name,
+      request: get(name),
+      event: [...pre(before), ...tests(after)],
+    });
+    const fails = "pm.test('fails', () => pm.expect(1).to.equal(2));";
+    try {
+      const { newmans, ours } = await both(
+        "sends",
+        [
+          item("failed before", [`pm.sendRequest(${unreachable}, () => {});`], [fails]),
+          item("failed after, its callback throws", [], [fails, `pm.sendRequest(${unreachable}, (error) => { throw error; });`]),
+          item("answered before", [`pm.sendRequest(${reachable}, () => {});`, `pm.sendRequest(${reachable}, () => {});`], [fails]),
+          item("answered after", [], [fails, `pm.sendRequest(${reachable}, () => {});`]),
+          item("skipped after one", [`pm.sendRequest(${reachable}, () => pm.execution.skipRequest());`], []),
+        ],
+        server.url,
+      );
+      expect(newmans).toContain("RequestError: Error: getaddrinfo ENOTFOUND {{baseurl}}");
+      expect(newmans).toContain("Failed 3 times.");
+      expect(normal(ours)).toBe(normal(newmans));
+    } finally {
+      await server.stop();
+    }
+  });
 });

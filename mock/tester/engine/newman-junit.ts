@@ -49,10 +49,11 @@ const scriptMessage = (text: string): string | undefined =>
 /** The request errors Newman records: ours are `not sent: why`, less the two Newman sends no request event for. */
 function requestErrorOf(result: ReplayResult): ErrorLike | undefined {
   if (result.status !== null) return undefined;
-  const why = result.requestError ?? (result.error ?? "").replace(/^not sent: /, "");
-  // As a Node error's stack begins (`Error: connect ECONNREFUSED 127.0.0.1:1`); its frames are the requester's, not ours.
-  return { message: clean(why), stack: clean(`Error: ${why}`) };
+  return errorOf(result.requestError ?? (result.error ?? "").replace(/^not sent: /, ""));
 }
+
+// As a Node error's stack begins (`Error: connect ECONNREFUSED 127.0.0.1:1`); its frames are the requester's, not ours.
+const errorOf = (why: string): ErrorLike => ({ message: clean(why), stack: clean(`Error: ${why}`) });
 
 // XML 1.0 cannot carry most control characters, even escaped, and xmlbuilder throws on them (Newman's report then
 // fails): a name or message is written with each as U+FFFD.
@@ -91,16 +92,29 @@ export function newmanSummary(report: ReplayReport, json: PostmanCollection, pla
   const items = new Map([...written].map(([name, { id }]) => [name, byId.get(id)]));
   const steps = new Map(plan.steps.map((step) => [step.name, step]));
   const executions: Execution[] = [];
+  let tested = 0;
   for (const result of report.results) {
     const item = items.get(result.name);
     // An item without an id or a name: the id the run gave it (the json report's), where the plan was made again.
     if (item && result.id !== undefined && item.name === undefined) item.id = result.id;
-    // Skipped by its script, or stopped by --bail before it went: Newman records no execution.
-    if (!item || result.notSent) continue;
-    const execution: Execution = { id: item.id, item, cursor: { iteration: result.iteration ?? 0 } };
-    const requestError = requestErrorOf(result);
+    if (!item) continue;
+    // Newman's summary records a request event (the request's own, each pm.sendRequest's at the same cursor) by
+    // pushing the item's one execution again, which keeps the last event's item id and the last error: its junit
+    // reporter then lists it once per event, or only once when the last was a test script's pm.sendRequest (the id
+    // is no longer the item's). Skipped by its script, or stopped by --bail before it went: no event of its own.
+    const sends = (result.sent ?? []).map(({ error }) => (error === undefined ? undefined : errorOf(error)));
+    const before = result.sentBefore ?? 0;
+    const events = [...sends.slice(0, before), ...(result.notSent ? [] : [requestErrorOf(result)]), ...sends.slice(before)];
+    if (!events.length) continue;
+    if (!result.notSent) tested++;
+    const execution: Execution = {
+      id: before < sends.length ? `${item.id} pm.sendRequest` : item.id,
+      item,
+      cursor: { iteration: result.iteration ?? 0 },
+    };
+    const requestError = events.findLast((event) => event !== undefined);
     if (requestError) execution.requestError = requestError;
-    else execution.response = { responseTime: result.ms };
+    if (result.status !== null) execution.response = { responseTime: result.ms };
     for (const failure of result.failures) {
       const script = failure.check.match(SCRIPT_LABEL)?.[1];
       if (!script) continue;
@@ -115,14 +129,14 @@ export function newmanSummary(report: ReplayReport, json: PostmanCollection, pla
         }))
       : checkedAssertions(result, steps.get(result.name));
     if (!execution.assertions.length) delete execution.assertions;
-    executions.push(execution);
+    for (const _ of events) executions.push(execution);
   }
   return {
     collection,
     run: {
       executions,
       // Newman's `tests` counts test events: one for each request that went or errored.
-      stats: { tests: { total: executions.length } },
+      stats: { tests: { total: tested } },
       timings: { started },
     },
   };

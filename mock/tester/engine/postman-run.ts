@@ -538,6 +538,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     const urlNow = () => urlShown(definition ?? step.definition, (text) => filledOr(fill, text));
     // Its URL (for pm.cookies) only when a pre-request script runs: a request without one is built once, by wire.ts.
     if (step.prerequest.length) await runScripts(step.prerequest, "prerequest", await urlNow());
+    const sentBefore = sentByScripts.length;
     if (skip) {
       result = { ...notSentResult(step, "skipped by pm.execution.skipRequest()", await urlNow()), notSent: "skipped" };
       result.pass = !errors.length;
@@ -597,6 +598,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     if (warnings.length) result!.warnings = warnings;
     if (logged.length) result!.console = logged;
     if (sentByScripts.length) result!.sent = sentByScripts;
+    if (sentBefore) result!.sentBefore = sentBefore;
     // A pm.sendRequest that got no answer fails its item, as Newman counts it among the run's failed requests.
     for (const { method, url, error } of sentByScripts)
       if (error !== undefined) {

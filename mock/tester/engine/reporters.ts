@@ -52,6 +52,8 @@ export interface ReplayResult {
   warnings?: string[];
   /** What its scripts sent with pm.sendRequest, in order. */
   sent?: Array<{ method: string; url: string; status?: number; error?: string }>;
+  /** How many of `sent` its pre-request scripts sent, before the request went (none: 0). Read by the junit report alone. */
+  sentBefore?: number;
   /**
    * Its scripts' console.* calls, in order: the level, the arguments as the script passed them (JSON's reading of
    * them in the json report), and `script: "prerequest"` for a pre-request script's (none: a test script's), which
@@ -233,10 +235,11 @@ export function summaryLine(report: ReplayReport): string {
 
 /**
  * The json report: the run's report, a request whose item has no name given none (its id only), as in Newman's;
- * without what only the junit report reads (a request error's own message, why Newman sent none, an assertion error's name).
+ * without what only the junit report reads (a request error's own message, why Newman sent none, how many sends went
+ * before the request, an assertion error's name).
  */
 export function jsonReport(report: ReplayReport): string {
-  const results = report.results.map(({ name, requestError: _, notSent: __, ...rest }) => {
+  const results = report.results.map(({ name, requestError: _, notSent: __, sentBefore: ___, ...rest }) => {
     const result = rest.id === undefined ? { name, ...rest } : rest;
     return result.assertions?.some((a) => a.errorName !== undefined)
       ? { ...result, assertions: result.assertions.map(({ errorName: _, ...a }) => a) }

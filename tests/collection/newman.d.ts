@@ -12,6 +12,7 @@ declare module "newman" {
     /** A CSV or JSON file of rows, one iteration each. */
     iterationData?: string;
     iterationCount?: number;
+    bail?: boolean;
     folder?: string | string[];
     workingDir?: string;
     reporters?: string[];

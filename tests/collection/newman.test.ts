@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import newman from "newman";
 import { afterAll, describe, expect, it } from "vitest";
+import { toPostman } from "#mock/tester/postman/convert";
 import { processCli, serve } from "../cli/helpers";
 
 const HERE = import.meta.dirname;
@@ -496,7 +497,7 @@ describe("the junit report is Newman's", () => {
       },
     ],
   };
-  const byNewman = (file: string, baseUrl: string, iterationCount: number) => {
+  const byNewman = (file: string, baseUrl: string, iterationCount: number, bail = false) => {
     const out = `${file}.newman-${iterationCount}.xml`;
     return new Promise<string>((resolve, reject) =>
       newman.run(
@@ -504,6 +505,7 @@ describe("the junit report is Newman's", () => {
           collection: file,
           envVar: [{ key: "baseUrl", value: baseUrl }],
           iterationCount,
+          bail,
           reporters: ["junit"],
           reporter: { junit: { export: out } },
         },
@@ -511,7 +513,7 @@ describe("the junit report is Newman's", () => {
       ),
     );
   };
-  const byMockman = async (file: string, baseUrl: string, iterationCount: number) => {
+  const byMockman = async (file: string, baseUrl: string, iterationCount: number, bail = false, code = 1) => {
     const out = `${file}.mockman-${iterationCount}.xml`;
     const ran = await processCli([
       "replay",
@@ -520,12 +522,13 @@ describe("the junit report is Newman's", () => {
       baseUrl,
       "-n",
       String(iterationCount),
+      ...(bail ? ["--bail"] : []),
       "-r",
       "junit",
       "--reporter-junit-export",
       out,
     ]);
-    expect(ran.code).toBe(1);
+    expect(ran.code).toBe(code);
     return readFileSync(out, "utf8");
   };
 
@@ -565,4 +568,122 @@ describe("the junit report is Newman's", () => {
       expect(normal(ours)).toBe(normal(newmans));
     },
   );
+
+  /** A collection of these items, written to a file of its own; each tool's junit file for it. */
+  const both = async (name: string, item: unknown[], baseUrl: string, bail = false) => {
+    const file = join(mkdtempSync(join(scratch, "junit-")), `${name}.postman_collection.json`);
+    writeFileSync(file, JSON.stringify({ info: { name, _postman_id: name, schema: collection.info.schema }, item }));
+    const [newmans, ours] = await Promise.all([byNewman(file, baseUrl, 1, bail), byMockman(file, baseUrl, 1, bail)]);
+    return { newmans, ours };
+  };
+
+  it("--bail: nothing for the request its pre-request script stopped, nor for those after it", { timeout: 60_000 }, async () => {
+    const server = await serve();
+    try {
+      const { newmans, ours } = await both(
+        "bail",
+        [
+          { name: "Goes", request: get("goes"), event: tests(["pm.test('ok', () => {});"]) },
+          { name: "Stopped", request: get("stopped"), event: pre(["pm.test('pre fails', () => pm.expect(1).to.equal(2));"]) },
+          { name: "Never", request: get("never") },
+        ],
+        server.url,
+        true,
+      );
+      expect(newmans).toContain('<testsuite name="Goes"');
+      expect(newmans).not.toContain('name="Stopped"');
+      expect(normal(ours)).toBe(normal(newmans));
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("thrown values: an error's message alone, undefined for a string or a value with no message", { timeout: 60_000 }, async () => {
+    const server = await serve();
+    const thrown = (name: string, listen: "test" | "prerequest", line: string) => ({
+      name,
+      request: get(name),
+      event: [{ listen, script: { exec: [line] } }],
+    });
+    try {
+      const { newmans, ours } = await both(
+        "thrown",
+        [
+          thrown("string", "test", "throw 'str';"),
+          thrown("pre-request string", "prerequest", "throw 'Status not 200';"),
+          thrown("Error", "test", "throw new Error('plain');"),
+          thrown("object with a message", "test", "throw { message: 'obj msg' };"),
+          thrown("object without one", "test", "throw {};"),
+          thrown("in pm.test", "test", "pm.test('throws nothing readable', () => { throw {}; });"),
+        ],
+        server.url,
+      );
+      expect(newmans).toContain("testScriptError: undefined");
+      expect(newmans).toContain("testScriptError: plain");
+      expect(normal(ours)).toBe(normal(newmans));
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("a mockman collection's: what Newman writes running its Postman export", { timeout: 60_000 }, async () => {
+    const server = await serve();
+    const dir = mkdtempSync(join(scratch, "junit-"));
+    const ours = join(dir, "mockman.json");
+    const request = (name: string, at: string) => ({
+      name,
+      method: "GET" as const,
+      endpoint: `{{baseUrl}}/api/test-todos?at=${at}`,
+      headers: {},
+    });
+    const mockman = {
+      mockman: 1 as const,
+      requests: [
+        { ...request("with-status", "status"), expect: { status: 200 } },
+        { ...request("body-only", "body"), expect: { body: { todos: { exists: true } } } },
+        request("no-expect", "none"),
+      ],
+    };
+    writeFileSync(ours, JSON.stringify(mockman));
+    const exported = join(dir, "export.postman_collection.json");
+    writeFileSync(exported, JSON.stringify(toPostman(mockman).json));
+    try {
+      const [newmans, mine] = await Promise.all([byNewman(exported, server.url, 1), byMockman(ours, server.url, 1, false, 0)]);
+      expect(newmans).toContain('<testcase name="status is 200"');
+      expect(normal(mine)).toBe(normal(newmans));
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("pm.sendRequest: each one's request event, failed or answered, as Newman's summary records it", { timeout: 60_000 }, async () => {
+    const server = await serve();
+    // A host still written as a variable: the script's URL is not filled, and the lookup fails in both.
+    const unreachable = "'{{baseUrl}}/api/test-todos?at=send'";
+    const reachable = "pm.environment.get('baseUrl') + '/api/test-todos?at=send'";
+    const item = (name: string, before: string[], after: string[]) => ({
+      name,
+      request: get(name),
+      event: [...pre(before), ...tests(after)],
+    });
+    const fails = "pm.test('fails', () => pm.expect(1).to.equal(2));";
+    try {
+      const { newmans, ours } = await both(
+        "sends",
+        [
+          item("failed before", [`pm.sendRequest(${unreachable}, () => {});`], [fails]),
+          item("failed after, its callback throws", [], [fails, `pm.sendRequest(${unreachable}, (error) => { throw error; });`]),
+          item("answered before", [`pm.sendRequest(${reachable}, () => {});`, `pm.sendRequest(${reachable}, () => {});`], [fails]),
+          item("answered after", [], [fails, `pm.sendRequest(${reachable}, () => {});`]),
+          item("skipped after one", [`pm.sendRequest(${reachable}, () => pm.execution.skipRequest());`], []),
+        ],
+        server.url,
+      );
+      expect(newmans).toContain("RequestError: Error: getaddrinfo ENOTFOUND {{baseurl}}");
+      expect(newmans).toContain("Failed 3 times.");
+      expect(normal(ours)).toBe(normal(newmans));
+    } finally {
+      await server.stop();
+    }
+  });
 });

@@ -9,7 +9,7 @@ import JunitReporter from "newman/lib/reporters/junit/index.js";
 import { describeFailure } from "#mock/tester/collection/assert";
 import type { PostmanCollection } from "#mock/tester/postman/convert";
 import type { PlanItem, PostmanPlan, PostmanStep } from "#mock/tester/postman/steps";
-import { BAILED_BEFORE_SEND, SKIPPED_BY_SCRIPT, type ReplayReport, type ReplayResult } from "./reporters";
+import type { ReplayReport, ReplayResult } from "./reporters";
 
 type Item = InstanceType<typeof sdk.Item>;
 
@@ -35,18 +35,25 @@ interface Execution {
 /** A script's failure as the run labels it (postman-run.ts): `test script of Auth / Login`, `pre-request script of …`. */
 const SCRIPT_LABEL = /^(pre-request|test) script of /;
 /**
- * A script error's text as the sandbox writes it, `TypeError: message` (sandbox.ts errorText): Newman's reporter
- * prints a script error's message alone (postman-sandbox hands it no stack), so the name is taken off.
+ * A script error's text as the sandbox writes it (sandbox.ts errorText): `TypeError: message` for an error, the
+ * value itself for a thrown string or number, a sentence of its own for a value with no message. Newman's reporter
+ * prints the error's message alone (postman-sandbox hands it no stack), `undefined` for a thrown value with none.
+ * The run's own failures (a time or memory budget, a bound, --timeout) are kept as they read.
  */
-const NAMED = /^([A-Z][A-Za-z]*Error): /;
+const NAMED = /^(?:[A-Z][\w$]*)?Error: /;
+const OWN = /^(the (script|run's|variables) |it did not run)/;
+const NO_MESSAGE = "the script threw a value that cannot be read";
+const scriptMessage = (text: string): string | undefined =>
+  NAMED.test(text) ? text.replace(NAMED, "") : OWN.test(text) && text !== NO_MESSAGE ? text : undefined;
 
 /** The request errors Newman records: ours are `not sent: why`, less the two Newman sends no request event for. */
 function requestErrorOf(result: ReplayResult): ErrorLike | undefined {
   if (result.status !== null) return undefined;
-  const why = result.requestError ?? (result.error ?? "").replace(/^not sent: /, "");
-  // As a Node error's stack begins (`Error: connect ECONNREFUSED 127.0.0.1:1`); its frames are the requester's, not ours.
-  return { message: clean(why), stack: clean(`Error: ${why}`) };
+  return errorOf(result.requestError ?? (result.error ?? "").replace(/^not sent: /, ""));
 }
+
+// As a Node error's stack begins (`Error: connect ECONNREFUSED 127.0.0.1:1`); its frames are the requester's, not ours.
+const errorOf = (why: string): ErrorLike => ({ message: clean(why), stack: clean(`Error: ${why}`) });
 
 // XML 1.0 cannot carry most control characters, even escaped, and xmlbuilder throws on them (Newman's report then
 // fails): a name or message is written with each as U+FFFD.
@@ -85,56 +92,75 @@ export function newmanSummary(report: ReplayReport, json: PostmanCollection, pla
   const items = new Map([...written].map(([name, { id }]) => [name, byId.get(id)]));
   const steps = new Map(plan.steps.map((step) => [step.name, step]));
   const executions: Execution[] = [];
+  let tested = 0;
   for (const result of report.results) {
     const item = items.get(result.name);
     // An item without an id or a name: the id the run gave it (the json report's), where the plan was made again.
     if (item && result.id !== undefined && item.name === undefined) item.id = result.id;
-    // Skipped by its script, or stopped by --bail before it went: Newman records no execution.
-    if (!item || result.error === `not sent: ${SKIPPED_BY_SCRIPT}` || result.error === `not sent: ${BAILED_BEFORE_SEND}`) continue;
-    const execution: Execution = { id: item.id, item, cursor: { iteration: result.iteration ?? 0 } };
-    const requestError = requestErrorOf(result);
+    if (!item) continue;
+    // Newman's summary records a request event (the request's own, each pm.sendRequest's at the same cursor) by
+    // pushing the item's one execution again, which keeps the last event's item id and the last error: its junit
+    // reporter then lists it once per event, or only once when the last was a test script's pm.sendRequest (the id
+    // is no longer the item's). Skipped by its script, or stopped by --bail before it went: no event of its own.
+    const sends = (result.sent ?? []).map(({ error }) => (error === undefined ? undefined : errorOf(error)));
+    const before = result.sentBefore ?? 0;
+    const events = [...sends.slice(0, before), ...(result.notSent ? [] : [requestErrorOf(result)]), ...sends.slice(before)];
+    if (!events.length) continue;
+    if (!result.notSent) tested++;
+    const execution: Execution = {
+      id: before < sends.length ? `${item.id} pm.sendRequest` : item.id,
+      item,
+      cursor: { iteration: result.iteration ?? 0 },
+    };
+    const requestError = events.findLast((event) => event !== undefined);
     if (requestError) execution.requestError = requestError;
-    else execution.response = { responseTime: result.ms };
+    if (result.status !== null) execution.response = { responseTime: result.ms };
     for (const failure of result.failures) {
       const script = failure.check.match(SCRIPT_LABEL)?.[1];
       if (!script) continue;
-      const error = { message: clean(failure.actual.replace(NAMED, "")) };
+      const error = { message: clean(scriptMessage(failure.actual)) };
       (script === "test" ? (execution.testScript ??= []) : (execution.prerequestScript ??= [])).push({ error });
     }
     execution.assertions = result.assertions
       ? result.assertions.map((a) => ({
           assertion: clean(a.name),
           ...(a.skipped ? { skipped: true } : {}),
-          ...(a.pass || a.skipped ? {} : { error: assertionError(clean(a.errorName ?? "AssertionError"), clean(a.error ?? "")) }),
+          ...(a.pass || a.skipped ? {} : { error: assertionError(clean(a.errorName ?? "AssertionError"), clean(a.error ?? ""), a.name) }),
         }))
       : checkedAssertions(result, steps.get(result.name));
     if (!execution.assertions.length) delete execution.assertions;
-    executions.push(execution);
+    for (const _ of events) executions.push(execution);
   }
   return {
     collection,
     run: {
       executions,
       // Newman's `tests` counts test events: one for each request that went or errored.
-      stats: { tests: { total: executions.length } },
+      stats: { tests: { total: tested } },
       timings: { started },
     },
   };
 }
 
-/** An assertion's error as chai's: its name and message, its stack beginning with both (its frames are the sandbox's, not Newman's). */
-const assertionError = (name: string, message: string): ErrorLike => ({ name, message, stack: `${name}: ${message}` });
+/**
+ * An assertion's error as Newman makes it (newman/lib/run): its name and message, its stack beginning with both (its
+ * frames are the sandbox's, not Newman's); for a thrown value with no message, the test's name and an empty one.
+ */
+const assertionError = (name: string, message: string, test: string): ErrorLike =>
+  message === NO_MESSAGE ? { name, message: clean(test), stack: `${name}: ` } : { name, message, stack: `${name}: ${message}` };
 
 /**
  * A mockman collection's request: its `expect` is one assertion, named as the pm.test toPostman wrote for it
- * (`status is 200`: what Newman reports running the collection's export; `expect` for one that has none), failed by
- * its first failed check, every failed check with its expected and actual in the stack.
+ * (`status is 200`: what Newman reports running the collection's export), failed by its first failed check, every
+ * failed check with its expected and actual in the stack. An `expect` with no status has no pm.test in the export,
+ * so none when it holds, as in Newman's; `expect` when it fails.
  */
 function checkedAssertions(result: ReplayResult, step: PostmanStep | undefined): NonNullable<Execution["assertions"]> {
   if (result.checks === undefined) return [];
-  const assertion = clean(step?.test[0]?.source.match(/^pm\.test\("([^"]*)"/m)?.[1] ?? "expect");
+  const written = step?.test[0]?.source.match(/^pm\.test\("([^"]*)"/m)?.[1];
   const failures = result.failures.filter((f) => !SCRIPT_LABEL.test(f.check));
-  if (!failures.length) return [{ assertion }];
+  if (!failures.length) return written === undefined ? [] : [{ assertion: clean(written) }];
+  const assertion = clean(written ?? "expect");
   const lines = failures.map((f) =>
     f.expected ? `${f.check}\n  expected: ${f.expected}\n  actual:   ${f.actual}` : `${f.check}\n  ${f.actual}`,
   );

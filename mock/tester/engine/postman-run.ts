@@ -19,7 +19,7 @@ import {
   type OutgoingRequest,
   type Sender,
 } from "./exchange";
-import { BAILED_BEFORE_SEND, SKIPPED_BY_SCRIPT, type ReplayResult } from "./reporters";
+import type { ReplayResult } from "./reporters";
 import { MutationLog, type Mutation, type ScopeMutations, type TrackedScope } from "./mutations";
 import {
   SCRIPT_TIMEOUT_MS,
@@ -538,12 +538,13 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     const urlNow = () => urlShown(definition ?? step.definition, (text) => filledOr(fill, text));
     // Its URL (for pm.cookies) only when a pre-request script runs: a request without one is built once, by wire.ts.
     if (step.prerequest.length) await runScripts(step.prerequest, "prerequest", await urlNow());
+    const sentBefore = sentByScripts.length;
     if (skip) {
-      result = notSentResult(step, SKIPPED_BY_SCRIPT, await urlNow());
+      result = { ...notSentResult(step, "skipped by pm.execution.skipRequest()", await urlNow()), notSent: "skipped" };
       result.pass = !errors.length;
     } else if (options.bail && (errors.length || assertions.some((a) => !a.passed))) {
       // --bail stops at a pre-request script's error or failed test before the request goes, as Newman's does.
-      result = notSentResult(step, BAILED_BEFORE_SEND, await urlNow());
+      result = { ...notSentResult(step, "--bail: its pre-request script failed", await urlNow()), notSent: "bail" };
       result.failures = [...assertions.filter((a) => !a.passed).map((a) => failureOf(a.name, a.error ?? "failed")), ...result.failures];
     } else {
       let prepared: Prepared | undefined;
@@ -597,6 +598,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     if (warnings.length) result!.warnings = warnings;
     if (logged.length) result!.console = logged;
     if (sentByScripts.length) result!.sent = sentByScripts;
+    if (sentBefore) result!.sentBefore = sentBefore;
     // A pm.sendRequest that got no answer fails its item, as Newman counts it among the run's failed requests.
     for (const { method, url, error } of sentByScripts)
       if (error !== undefined) {

@@ -7,10 +7,6 @@ export function formatMs(ms: number): string {
   return ms < 10 ? `${ms.toFixed(1)} ms` : `${Math.round(ms)} ms`;
 }
 
-/** Why a request was not sent that Newman sends none for and records nothing of (no request event): its junit report leaves them out. */
-export const SKIPPED_BY_SCRIPT = "skipped by pm.execution.skipRequest()";
-export const BAILED_BEFORE_SEND = "--bail: its pre-request script failed";
-
 export interface ReplayResult {
   /** How the run names it: unique, from its folders' names and its own (`auth-login`; `request` for one without a name). */
   name: string;
@@ -37,6 +33,11 @@ export interface ReplayResult {
   /** One line: the first failure, or why the request could not be sent. */
   error?: string;
   /**
+   * Why it was not sent where Newman sends no request either (no request event): its script called
+   * pm.execution.skipRequest(), or --bail stopped at its pre-request script. Read by the junit report alone.
+   */
+  notSent?: "skipped" | "bail";
+  /**
    * A request error's own message, as the transport raised it (`connect ECONNREFUSED 127.0.0.1:1`), where `error`
    * says it for the reader: what Newman's junit report prints as the RequestError.
    */
@@ -51,6 +52,8 @@ export interface ReplayResult {
   warnings?: string[];
   /** What its scripts sent with pm.sendRequest, in order. */
   sent?: Array<{ method: string; url: string; status?: number; error?: string }>;
+  /** How many of `sent` its pre-request scripts sent, before the request went (none: 0). Read by the junit report alone. */
+  sentBefore?: number;
   /**
    * Its scripts' console.* calls, in order: the level, the arguments as the script passed them (JSON's reading of
    * them in the json report), and `script: "prerequest"` for a pre-request script's (none: a test script's), which
@@ -232,10 +235,11 @@ export function summaryLine(report: ReplayReport): string {
 
 /**
  * The json report: the run's report, a request whose item has no name given none (its id only), as in Newman's;
- * without what only the junit report reads (a request error's own message, an assertion error's name).
+ * without what only the junit report reads (a request error's own message, why Newman sent none, how many sends went
+ * before the request, an assertion error's name).
  */
 export function jsonReport(report: ReplayReport): string {
-  const results = report.results.map(({ name, requestError: _, ...rest }) => {
+  const results = report.results.map(({ name, requestError: _, notSent: __, sentBefore: ___, ...rest }) => {
     const result = rest.id === undefined ? { name, ...rest } : rest;
     return result.assertions?.some((a) => a.errorName !== undefined)
       ? { ...result, assertions: result.assertions.map(({ errorName: _, ...a }) => a) }

@@ -431,7 +431,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
       eventName: "prerequest" | "test",
       url: string,
       response?: ScriptResponse,
-      sent?: OutgoingRequest & { listed?: WireRequest["listed"]; system?: Array<[string, string]> },
+      sent?: OutgoingRequest & { listed?: WireRequest["listed"]; bodyJson?: unknown; system?: Array<[string, string]> },
     ) => {
       for (const script of list) {
         // --timeout bounds the scripts too: none starts after it, and one running then is stopped there.
@@ -458,6 +458,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
               // Without the list (a request of ours), the rows as sent.
               ...(sent.listed ? { listed: (await loadWire()).listedAfterSend(sent.listed, sent.headers, sent.system ?? []) } : {}),
               ...(typeof sent.body === "string" && request.body !== null ? { body: sent.body } : {}),
+              ...(sent.bodyJson ? { bodyJson: sent.bodyJson } : {}),
               ...(auth ? { auth } : {}),
             }
           : { ...request, headers, ...(definition ? { definition } : {}) };
@@ -579,6 +580,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
           await runScripts(step.test, "test", prepared.url, exchange && (await responseOf(exchange)), {
             ...prepared.outgoing,
             listed: prepared.listed,
+            bodyJson: prepared.bodyJson,
             ...(exchange?.systemHeaders ? { system: exchange.systemHeaders } : {}),
           });
         const failed = assertions.filter((a) => !a.passed).map((a) => failureOf(a.name, a.error ?? "failed"));
@@ -646,10 +648,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
   }
 
   /** What goes out for a request now (signed again at each replay). */
-  async function sendable(
-    request: Wire,
-    warnings: string[],
-  ): Promise<{ outgoing: OutgoingRequest; url: string; listed: WireRequest["listed"] }> {
+  async function sendable(request: Wire, warnings: string[]): Promise<Omit<Prepared, "unresolved" | "wire">> {
     const built = await request.build();
     for (const warning of built.warnings) if (!warnings.includes(warning)) warnings.push(warning);
     let path: string;
@@ -661,7 +660,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     const outgoing: OutgoingRequest = { method: built.method, path, headers: built.headers };
     if (built.body !== undefined) outgoing.body = built.body;
     if (built.textFirst) outgoing.textFirst = true;
-    return { outgoing, url: built.url, listed: built.listed };
+    return { outgoing, url: built.url, listed: built.listed, bodyJson: built.bodyJson };
   }
 }
 
@@ -682,6 +681,7 @@ interface Prepared {
   url: string;
   /** Its header list as a test script reads it (wire.ts). */
   listed: WireRequest["listed"];
+  bodyJson: WireRequest["bodyJson"];
   unresolved: Set<string>;
   wire: Wire;
 }

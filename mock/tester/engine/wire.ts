@@ -124,6 +124,8 @@ export interface WireRequest {
   warnings: string[];
   /** postman-request writes its body text first (OutgoingRequest.textFirst): raw, urlencoded, GraphQL, formdata. */
   textFirst?: true;
+  /** Its body as postman-collection's JSON, filled (any mode, as a script left it): what a test script's pm.request.body reads. */
+  bodyJson?: unknown;
 }
 
 export interface WireInput {
@@ -256,6 +258,7 @@ function wireOf(input: WireInput): Wire {
     // Signed on a copy: a replay signs the request as it was before, with what the answer taught the auth.
     const sent = new Request(request.toJSON() as never);
     prepareRawJson(sent, prune);
+    const bodyJson = sent.body?.toJSON();
     withFileStream(sent, loaded);
     if (authInterface) {
       const handler = await handlerFor(type!);
@@ -303,6 +306,7 @@ function wireOf(input: WireInput): Wire {
       listed,
       ...(body?.content !== undefined ? { body: body.content } : {}),
       ...(body?.content !== undefined && sent.body?.mode !== "file" ? { textFirst: true as const } : {}),
+      ...(bodyJson ? { bodyJson } : {}),
       warnings,
     };
   }

@@ -98,6 +98,8 @@ export interface ScriptRequest {
   definition?: Record<string, unknown>;
   /** With the flat fields: the auth it was sent with, its own or inherited (a test script's pm.request.auth, as Newman's). */
   auth?: Record<string, unknown>;
+  /** With the flat fields: the body it was sent with as postman-collection's JSON, any mode (in place of `body` and `form`). */
+  bodyJson?: unknown;
 }
 
 export interface ScriptResponse {
@@ -1056,7 +1058,8 @@ function requestJsonOf(request: ScriptRequest): Record<string, unknown> {
     method: request.method,
     header: request.listed ?? request.headers.map(([key, value]) => ({ key, value })),
   };
-  if (request.body !== null) json.body = { mode: "raw", raw: request.body };
+  if (request.bodyJson) json.body = request.bodyJson;
+  else if (request.body !== null) json.body = { mode: "raw", raw: request.body };
   else if (request.form) json.body = writeBody(request.form);
   if (request.auth) json.auth = request.auth;
   return json;

@@ -324,7 +324,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     try {
       const prepared = await outgoingOf(step, filledRequest(step, answers, scopes), (text) => text, []);
       const exchange = await send(prepared.outgoing, prepared.url, step.behaviour);
-      result = sentResult(step, prepared.outgoing.path, exchange, checkedFailures(step, expect, readLater, answers, exchange), extra);
+      result = sentResult(step, shownPath(prepared), exchange, checkedFailures(step, expect, readLater, answers, exchange), extra);
     } catch (error) {
       if (!(error instanceof NotSent || error instanceof TemplateError)) throw error;
       const why = oneLine(error.message);
@@ -584,7 +584,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
             ...(exchange?.systemHeaders ? { system: exchange.systemHeaders } : {}),
           });
         const failed = assertions.filter((a) => !a.passed).map((a) => failureOf(a.name, a.error ?? "failed"));
-        if (exchange) result = sentResult(step, prepared.outgoing.path, exchange, [...errors, ...failed]);
+        if (exchange) result = sentResult(step, shownPath(prepared), exchange, [...errors, ...failed]);
         else result!.failures = [...result!.failures, ...failed];
       }
     }
@@ -673,6 +673,9 @@ function requesterMessage(error: unknown): string | undefined {
   for (let depth = 0; source instanceof Error && source.cause !== undefined && depth < 8; depth++) source = source.cause;
   return source !== error && source instanceof Error ? source.message : undefined;
 }
+
+/** The path it was sent to, with its URL's fragment (never sent), as Newman's reports show the request's URL. */
+const shownPath = (prepared: Pick<Prepared, "outgoing" | "url">) => prepared.outgoing.path + (/#.*$/.exec(prepared.url)?.[0] ?? "");
 
 const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, " ").trim();
 

@@ -84,7 +84,7 @@ export interface ScriptRequest {
    * After a send: its header list as Newman's requester leaves it, what pm.request.headers lists (the rows the
    * requester added marked `system`); without it, `headers`.
    */
-  listed?: Array<{ key: string; value: string; system?: true }>;
+  listed?: Array<{ key: string; value: string; system?: true; disabled?: true }>;
   /** A raw body's text (null for any other mode). */
   body: string | null;
   /** A formdata or urlencoded body, unticked fields too: pm.request.body.formdata / .urlencoded. */

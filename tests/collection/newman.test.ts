@@ -113,6 +113,13 @@ const SETUPS: Record<string, Setup> = {
   "folder-empty-first.postman_collection.json": { folders: ["Smoke", "Checks"] },
   "path-variables.postman_collection.json": { newmanFails: ["1: the path variable is listed (Newman resolves it away)"] },
   "schema-and-upload.postman_collection.json": { newmanFails: ["1: titles must be numbers (they are not)"] },
+  "users-contract.postman_collection.json": {
+    newmanFails: ["1: the list holds a user named nobody (it does not)", "1: a schema asking for an email fails (on purpose)"],
+  },
+  "response-details.postman_collection.json": {
+    newmanFails: ["1: to.be.json fails on a HEAD (no body, on purpose)", "1: to.be.ok says 200 (fails on a 204, on purpose)"],
+  },
+  "encodings-and-timers.postman_collection.json": { newmanFails: ["1: a failing test inside a nested timer (on purpose)"] },
   "script-errors-and-flow.postman_collection.json": {
     newmanFails: ["1: a pre-request test that fails", "1: done called with an error"],
   },

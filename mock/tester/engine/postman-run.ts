@@ -324,7 +324,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     try {
       const prepared = await outgoingOf(step, filledRequest(step, answers, scopes), (text) => text, []);
       const exchange = await send(prepared.outgoing, prepared.url, step.behaviour);
-      result = sentResult(step, prepared.outgoing.path, exchange, checkedFailures(step, expect, readLater, answers, exchange), extra);
+      result = sentResult(step, shownPath(prepared), exchange, checkedFailures(step, expect, readLater, answers, exchange), extra);
     } catch (error) {
       if (!(error instanceof NotSent || error instanceof TemplateError)) throw error;
       const why = oneLine(error.message);
@@ -431,7 +431,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
       eventName: "prerequest" | "test",
       url: string,
       response?: ScriptResponse,
-      sent?: OutgoingRequest & { listed?: WireRequest["listed"]; system?: Array<[string, string]> },
+      sent?: OutgoingRequest & { listed?: WireRequest["listed"]; bodyJson?: unknown; system?: Array<[string, string]> },
     ) => {
       for (const script of list) {
         // --timeout bounds the scripts too: none starts after it, and one running then is stopped there.
@@ -458,6 +458,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
               // Without the list (a request of ours), the rows as sent.
               ...(sent.listed ? { listed: (await loadWire()).listedAfterSend(sent.listed, sent.headers, sent.system ?? []) } : {}),
               ...(typeof sent.body === "string" && request.body !== null ? { body: sent.body } : {}),
+              ...(sent.bodyJson ? { bodyJson: sent.bodyJson } : {}),
               ...(auth ? { auth } : {}),
             }
           : { ...request, headers, ...(definition ? { definition } : {}) };
@@ -580,10 +581,11 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
           await runScripts(step.test, "test", prepared.url, exchange && (await responseOf(exchange)), {
             ...prepared.outgoing,
             listed: prepared.listed,
+            bodyJson: prepared.bodyJson,
             ...(exchange?.systemHeaders ? { system: exchange.systemHeaders } : {}),
           });
         const failed = assertions.filter((a) => !a.passed).map((a) => failureOf(a.name, a.error ?? "failed"));
-        if (exchange) result = sentResult(step, prepared.outgoing.path, exchange, [...errors, ...failed]);
+        if (exchange) result = sentResult(step, shownPath(prepared), exchange, [...errors, ...failed]);
         else result!.failures = [...result!.failures, ...failed];
       }
     }
@@ -648,10 +650,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
   }
 
   /** What goes out for a request now (signed again at each replay). */
-  async function sendable(
-    request: Wire,
-    warnings: string[],
-  ): Promise<{ outgoing: OutgoingRequest; url: string; listed: WireRequest["listed"] }> {
+  async function sendable(request: Wire, warnings: string[]): Promise<Omit<Prepared, "unresolved" | "wire">> {
     const built = await request.build();
     for (const warning of built.warnings) if (!warnings.includes(warning)) warnings.push(warning);
     let path: string;
@@ -663,7 +662,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     const outgoing: OutgoingRequest = { method: built.method, path, headers: built.headers };
     if (built.body !== undefined) outgoing.body = built.body;
     if (built.textFirst) outgoing.textFirst = true;
-    return { outgoing, url: built.url, listed: built.listed };
+    return { outgoing, url: built.url, listed: built.listed, bodyJson: built.bodyJson };
   }
 }
 
@@ -677,6 +676,9 @@ function requesterMessage(error: unknown): string | undefined {
   return source !== error && source instanceof Error ? source.message : undefined;
 }
 
+/** The path it was sent to, with its URL's fragment (never sent), as Newman's reports show the request's URL. */
+const shownPath = (prepared: Pick<Prepared, "outgoing" | "url">) => prepared.outgoing.path + (/#.*$/.exec(prepared.url)?.[0] ?? "");
+
 const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, " ").trim();
 
 interface Prepared {
@@ -684,6 +686,7 @@ interface Prepared {
   url: string;
   /** Its header list as a test script reads it (wire.ts). */
   listed: WireRequest["listed"];
+  bodyJson: WireRequest["bodyJson"];
   unresolved: Set<string>;
   wire: Wire;
 }

@@ -106,6 +106,7 @@ export interface ListedHeader {
   key: string;
   value: string;
   system?: true;
+  disabled?: true;
 }
 
 export interface WireRequest {
@@ -124,6 +125,8 @@ export interface WireRequest {
   warnings: string[];
   /** postman-request writes its body text first (OutgoingRequest.textFirst): raw, urlencoded, GraphQL, formdata. */
   textFirst?: true;
+  /** Its body as postman-collection's JSON, filled (any mode, as a script left it): what a test script's pm.request.body reads. */
+  bodyJson?: unknown;
 }
 
 export interface WireInput {
@@ -256,6 +259,7 @@ function wireOf(input: WireInput): Wire {
     // Signed on a copy: a replay signs the request as it was before, with what the answer taught the auth.
     const sent = new Request(request.toJSON() as never);
     prepareRawJson(sent, prune);
+    const bodyJson = sent.body?.toJSON();
     withFileStream(sent, loaded);
     if (authInterface) {
       const handler = await handlerFor(type!);
@@ -266,13 +270,15 @@ function wireOf(input: WireInput): Wire {
     // postman-request's header object (postman-runtime's getHeaders): rows of one name in one case as one entry, a
     // list when there are several; caseless reads a name in any case as its last entry.
     // The Request's enabled rows as postman-collection's JSON has them (`system` when the sdk or an auth added one).
-    const rowsOf = (): ListedHeader[] =>
+    // A test script lists the disabled rows too (postman-runtime's Request keeps them); none is sent.
+    const rowsOf = (disabledToo = false): ListedHeader[] =>
       headersOf(sent)
-        .filter((h) => !h.disabled && h.key)
+        .filter((h) => (disabledToo || !h.disabled) && h.key)
         .map((h) => ({
           key: h.key,
           value: h.value === null ? "null" : String(h.value ?? ""),
           ...((h as { system?: boolean }).system ? { system: true as const } : {}),
+          ...(h.disabled ? { disabled: true as const } : {}),
         }));
     const dict = () => rowsByName(rowsOf().map(({ key, value }): [string, string] => [key, value]));
     const typeKeys = (entries: Map<string, string[]>) => [...entries.keys()].filter((key) => key.toLowerCase() === "content-type");
@@ -295,7 +301,7 @@ function wireOf(input: WireInput): Wire {
       if (!kept) entries.set(typeKeys(entries)[0], [body.type]);
     }
     const headers = nodeRows([...entries].flatMap(([name, values]) => values.map((value): [string, string] => [name, value])));
-    const listed = rowsOf();
+    const listed = rowsOf(true);
     return {
       method: String(sent.method).toUpperCase(),
       url: toNodeUrl(sent.url, input.disableUrlEncoding).href,
@@ -303,6 +309,7 @@ function wireOf(input: WireInput): Wire {
       listed,
       ...(body?.content !== undefined ? { body: body.content } : {}),
       ...(body?.content !== undefined && sent.body?.mode !== "file" ? { textFirst: true as const } : {}),
+      ...(bodyJson ? { bodyJson } : {}),
       warnings,
     };
   }
@@ -330,11 +337,14 @@ export function listedAfterSend(listed: ListedHeader[], own: Array<[string, stri
     if (Array.isArray(reference[key.toLowerCase()])) list.remove(key, undefined);
     list.upsert(new sdk.Header({ key, value, system: true } as never));
   }
-  return (list.all() as Array<{ key: string; value: unknown; system?: boolean }>).map(({ key, value, system: added }) => ({
-    key,
-    value: String(value ?? ""),
-    ...(added ? { system: true as const } : {}),
-  }));
+  return (list.all() as Array<{ key: string; value: unknown; system?: boolean; disabled?: boolean }>).map(
+    ({ key, value, system: added, disabled }) => ({
+      key,
+      value: String(value ?? ""),
+      ...(added ? { system: true as const } : {}),
+      ...(disabled ? { disabled: true as const } : {}),
+    }),
+  );
 }
 
 /** Why an auth's additions are not the whole of what a Send does to the request. */

@@ -84,7 +84,7 @@ export interface ScriptRequest {
    * After a send: its header list as Newman's requester leaves it, what pm.request.headers lists (the rows the
    * requester added marked `system`); without it, `headers`.
    */
-  listed?: Array<{ key: string; value: string; system?: true }>;
+  listed?: Array<{ key: string; value: string; system?: true; disabled?: true }>;
   /** A raw body's text (null for any other mode). */
   body: string | null;
   /** A formdata or urlencoded body, unticked fields too: pm.request.body.formdata / .urlencoded. */
@@ -98,6 +98,8 @@ export interface ScriptRequest {
   definition?: Record<string, unknown>;
   /** With the flat fields: the auth it was sent with, its own or inherited (a test script's pm.request.auth, as Newman's). */
   auth?: Record<string, unknown>;
+  /** With the flat fields: the body it was sent with as postman-collection's JSON, any mode (in place of `body` and `form`). */
+  bodyJson?: unknown;
 }
 
 export interface ScriptResponse {
@@ -1066,7 +1068,8 @@ function requestJsonOf(request: ScriptRequest): Record<string, unknown> {
     method: request.method,
     header: request.listed ?? request.headers.map(([key, value]) => ({ key, value })),
   };
-  if (request.body !== null) json.body = { mode: "raw", raw: request.body };
+  if (request.bodyJson) json.body = request.bodyJson;
+  else if (request.body !== null) json.body = { mode: "raw", raw: request.body };
   else if (request.form) json.body = writeBody(request.form);
   if (request.auth) json.auth = request.auth;
   return json;

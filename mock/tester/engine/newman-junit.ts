@@ -9,6 +9,7 @@ import JunitReporter from "newman/lib/reporters/junit/index.js";
 import { describeFailure } from "#mock/tester/collection/assert";
 import type { PostmanCollection } from "#mock/tester/postman/convert";
 import type { PlanItem, PostmanPlan, PostmanStep } from "#mock/tester/postman/steps";
+import { UNREADABLE } from "./limits";
 import type { ReplayReport, ReplayResult } from "./reporters";
 
 type Item = InstanceType<typeof sdk.Item>;
@@ -42,9 +43,8 @@ const SCRIPT_LABEL = /^(pre-request|test) script of /;
  */
 const NAMED = /^(?:[A-Z][\w$]*)?Error: /;
 const OWN = /^(the (script|run's|variables) |it did not run)/;
-const NO_MESSAGE = "the script threw a value that cannot be read";
 const scriptMessage = (text: string): string | undefined =>
-  NAMED.test(text) ? text.replace(NAMED, "") : OWN.test(text) && text !== NO_MESSAGE ? text : undefined;
+  NAMED.test(text) ? text.replace(NAMED, "") : OWN.test(text) && text !== UNREADABLE ? text : undefined;
 
 /** The request errors Newman records: ours are `not sent: why`, less the two Newman sends no request event for. */
 function requestErrorOf(result: ReplayResult): ErrorLike | undefined {
@@ -147,7 +147,7 @@ export function newmanSummary(report: ReplayReport, json: PostmanCollection, pla
  * frames are the sandbox's, not Newman's); for a thrown value with no message, the test's name and an empty one.
  */
 const assertionError = (name: string, message: string, test: string): ErrorLike =>
-  message === NO_MESSAGE ? { name, message: clean(test), stack: `${name}: ` } : { name, message, stack: `${name}: ${message}` };
+  message === UNREADABLE ? { name, message: clean(test), stack: `${name}: ` } : { name, message, stack: `${name}: ${message}` };
 
 /**
  * A mockman collection's request: its `expect` is one assertion, named as the pm.test toPostman wrote for it

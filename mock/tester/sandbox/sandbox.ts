@@ -55,7 +55,7 @@ import teleport from "teleport-javascript";
 import { Cookie } from "@postman/tough-cookie";
 import { cookiesFor, keepSetCookies, postmanCookieOf, runJar, splitSetCookie, type RunJar } from "../engine/cookies";
 import { writeBody, type Body } from "../postman/body";
-import { BOUNDS, cut } from "../engine/limits";
+import { BOUNDS, UNREADABLE, cut } from "../engine/limits";
 import { hostlessPath } from "../collection/urls";
 import type { MultipartWriter } from "../engine/exchange";
 
@@ -1359,8 +1359,6 @@ function isOutOfMemory(error: unknown): boolean {
   const e = error as Record<string, unknown> | null | undefined;
   return /out of memory/i.test(textOf(e?.message ?? "")) || (e?.name === "InternalError" && /memory/i.test(textOf(e.message)));
 }
-
-const UNREADABLE = "the script threw a value that cannot be read";
 
 /** An error from the isolate as Newman prints it: `TypeError: message`. */
 function errorText(error: unknown): string {

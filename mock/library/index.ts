@@ -163,6 +163,9 @@ export interface CreateMockOptions {
 
 /** The API in-process on a memory store, seeded with the spec's data. */
 export async function createMock(options: CreateMockOptions = {}): Promise<MomentsMock> {
+  checkOptions(options, { store: true, passwordIterations: true }, "createMock");
+  if (options.store !== undefined && options.store !== "memory")
+    throw new TypeError(`createMock: store is ${JSON.stringify(options.store)}: "memory" is the only one (startServe takes a db file)`);
   checkIterations(options.passwordIterations, "createMock");
   const mock: Mock = await createCoreMock({
     store: new MemoryStore(),
@@ -256,6 +259,18 @@ function originOf(given: unknown, where: string, any: boolean): string {
   );
 }
 
+/** An option the function does not have, misspelt say, is refused: it would otherwise change nothing and say nothing. */
+function checkOptions<T extends object>(options: T, known: Record<keyof T, true>, who: string) {
+  const names = Object.keys(known).join(", ");
+  if (typeof options !== "object" || options === null || Array.isArray(options))
+    throw new TypeError(`${who}: options must be an object (${names}), got ${JSON.stringify(options)}`);
+  const unknown = Object.keys(options).filter((key) => !Object.hasOwn(known, key));
+  if (unknown.length)
+    throw new TypeError(
+      `${who}: unknown option${unknown.length > 1 ? "s" : ""} ${unknown.map((key) => JSON.stringify(key)).join(", ")} (the options are ${names})`,
+    );
+}
+
 /** PBKDF2 rounds as WebCrypto takes them, checked when the options are given rather than at the first login. */
 function checkIterations(given: unknown, who: string) {
   if (given !== undefined && !(Number.isInteger(given) && (given as number) >= 1 && (given as number) <= 0xffff_ffff))
@@ -271,6 +286,7 @@ export function setupMock(options: SetupMockOptions = {}): MockServer {
   const page = (globalThis as { location?: { origin?: string; href?: string } }).location;
   const pageOrigin = page?.href && page.origin && page.origin !== "null" ? page.origin : null;
   const base = pageOrigin ? page!.href! : "http://localhost/";
+  checkOptions(options, { origins: true, onUnhandledRequest: true, mock: true, passwordIterations: true }, "setupMock");
   if (options.origins !== undefined && !Array.isArray(options.origins))
     throw new TypeError(`setupMock: origins must be a list of origins, such as ["http://api.test:8080"]`);
   const extra = new Set((options.origins ?? []).map((origin, at) => originOf(origin, `setupMock: origins[${at}]`, true)));
@@ -395,6 +411,7 @@ export interface ServeHandle {
  * except POST /__mockman/seed, which needs the CLI's generator.
  */
 export async function startServe(options: StartServeOptions = {}): Promise<ServeHandle> {
+  checkOptions(options, { port: true, db: true, passwordIterations: true, allowOrigins: true }, "startServe");
   checkIterations(options.passwordIterations, "startServe");
   if (options.allowOrigins !== undefined && !Array.isArray(options.allowOrigins))
     throw new TypeError(`startServe: allowOrigins must be a list of origins, such as ["http://192.168.1.20:5173"]`);

@@ -136,6 +136,22 @@ describe("setupMock's policies and refusals", () => {
     );
   });
 
+  it("refuses an option it does not have, a misspelt one too, naming it and the options there are", async () => {
+    expect(() => setupMock({ onUnhandledRequests: "error" } as never)).toThrow(
+      new TypeError(
+        'setupMock: unknown option "onUnhandledRequests" (the options are origins, onUnhandledRequest, mock, passwordIterations)',
+      ),
+    );
+    expect(() => setupMock(null as never)).toThrow(/setupMock: options must be an object \(origins, .*\), got null/);
+    await expect(createMock({ bogus: 1 } as never)).rejects.toThrow(
+      new TypeError('createMock: unknown option "bogus" (the options are store, passwordIterations)'),
+    );
+    await expect(createMock({ store: "file" } as never)).rejects.toThrow(/createMock: store is "file": "memory" is the only one/);
+    await expect(startServe({ port: 0, allowOrigin: ["http://a.test"], dbFile: "x" } as never)).rejects.toThrow(
+      new TypeError('startServe: unknown options "allowOrigin", "dbFile" (the options are port, db, passwordIterations, allowOrigins)'),
+    );
+  });
+
   it('onUnhandledRequest "warn" (the default) says so; "error" fails the request; a bad option is named', async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const error = vi.spyOn(console, "error").mockImplementation(() => undefined);

@@ -3,6 +3,10 @@
 import { describe, expect, it } from "vitest";
 import { collectionFileSchema, FormatError, loadCollectionText } from "#mock/tester/collection/format";
 import { describeZodError } from "#mock/data/export-file";
+import { executeRun, prepareRun } from "#mock/tester/engine/run";
+import { toPostman, writtenExpect, type PostmanRequest } from "#mock/tester/postman/convert";
+import { checkAnswer } from "#mock/tester/collection/assert";
+import { recorder } from "./recorder";
 
 const requests: unknown[] = [
   { name: "a", method: "GET", endpoint: "/api/test-todos" },
@@ -38,5 +42,53 @@ describe("checking a collection request by request", () => {
     expect(result.success).toBe(false);
     const message = `not a mockman collection: ${describeZodError(result.error!)}`;
     expect(() => loadCollectionText(JSON.stringify(json)).file).toThrow(new FormatError(message));
+  });
+});
+
+// zod's record checks a key named __proto__ and leaves it out of what it returns: each of these kept it as any other.
+describe("keys named as Object.prototype's properties", () => {
+  const NAMES = ["__proto__", "constructor", "toString"];
+  const own = (record: object | undefined) => {
+    expect(Object.getPrototypeOf(record)).toBe(Object.prototype);
+    return Object.keys(record!);
+  };
+  const run = async (request: object) => {
+    const { file } = loadCollectionText(JSON.stringify({ mockman: 1, requests: [request] }));
+    const { sender, sent } = recorder();
+    const inputs = { environment: {}, globals: {}, data: [], folders: [] };
+    const { report } = await executeRun(prepareRun({ kind: "mockman", file }, inputs), sender, { file: "c.json", bail: false });
+    return { file, sent, result: report.results[0] };
+  };
+
+  it("a request's headers are sent, and its Postman export carries each as a row", async () => {
+    const headers = Object.fromEntries(NAMES.map((name, i) => [name, `h${i}`]));
+    const { file, sent } = await run({ name: "a", method: "GET", endpoint: "/x", headers });
+    expect(own(file.requests[0].headers)).toEqual(NAMES);
+    expect(sent[0].headers.filter(([name]) => NAMES.includes(name))).toEqual(NAMES.map((name, i) => [name, `h${i}`]));
+    expect((toPostman(file).json.item![0].request as PostmanRequest).header).toEqual(NAMES.map((key, i) => ({ key, value: `h${i}` })));
+  });
+
+  it("an expect check on a body path or header of such a name reaches the test script, is made, and fails when it should", () => {
+    const expectation = JSON.parse(
+      '{"headers": {"__proto__": {"exists": false}, "constructor": "c"}, "body": {"__proto__": "q", "constructor": {"gt": 0}}}',
+    ) as object;
+    const headers = JSON.parse('{"__proto__": "h"}') as object;
+    const { file } = loadCollectionText(
+      JSON.stringify({ mockman: 1, requests: [{ name: "a", method: "GET", endpoint: "/x", headers, expect: expectation }] }),
+    );
+    // Read by zod (an expect with headers is no plain request), as the headers of a plain one are read without it.
+    expect(own(file.requests[0].headers)).toEqual(["__proto__"]);
+    expect(own(file.requests[0].expect!.headers)).toEqual(["__proto__", "constructor"]);
+    expect(own(file.requests[0].expect!.body)).toEqual(["__proto__", "constructor"]);
+    // The Postman export's test script holds them as string keys, and the runner reads them back as own keys.
+    const source = (toPostman(file).json.item![0].event![0].script as { exec: string[] }).exec.join("\n");
+    expect(source).toBe(`// mockman-expect: ${JSON.stringify(expectation)}`);
+    const written = writtenExpect("a", source)!;
+    expect(own(written.body)).toEqual(["__proto__", "constructor"]);
+    const answer = { status: 200, headers: { "content-type": "application/json", constructor: "c" }, ms: 1 };
+    expect(checkAnswer({ ...answer, body: JSON.parse('{"__proto__": "p", "constructor": 1}') }, written)).toEqual([
+      { check: "body.__proto__", expected: '"q"', actual: '"p"' },
+    ]);
+    expect(checkAnswer({ ...answer, body: JSON.parse('{"__proto__": "q", "constructor": 1}') }, written)).toEqual([]);
   });
 });

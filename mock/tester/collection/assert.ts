@@ -168,7 +168,7 @@ export function checkAnswer(answer: RecordedResponse & { ms: number }, expect: E
     });
   }
   for (const [name, want] of Object.entries(headers)) {
-    const actual = answer.headers[name.toLowerCase()];
+    const actual = Object.hasOwn(answer.headers, name.toLowerCase()) ? answer.headers[name.toLowerCase()] : undefined;
     const wrong = mismatch(actual, want);
     if (wrong) failures.push({ check: `headers.${name.toLowerCase()}`, expected: wrong, actual: show(actual) });
   }

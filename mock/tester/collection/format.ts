@@ -111,9 +111,7 @@ function parseRequests(json: unknown): z.SafeParseReturnType<unknown, Collection
     } else for (const issue of one.error.issues) issues.push({ ...issue, path: ["requests", i, ...issue.path] });
   }
   if (issues.length || !head.success) return { success: false, error: new z.ZodError(issues) };
-  // zod's record checks a variable named __proto__, then leaves it out of what it returns: the checked names as read.
-  const variables = head.data.variables && Object.fromEntries(Object.entries((json as { variables: Record<string, string> }).variables));
-  return { success: true, data: { ...head.data, ...(variables && { variables }), requests } };
+  return { success: true, data: { ...head.data, requests } };
 }
 
 const REQUEST_KEYS = new Set(["name", "method", "endpoint", "headers", "body", "expect"]);
@@ -132,15 +130,13 @@ function plainRequest(raw: unknown): CollectionRequest | undefined {
   if (typeof name !== "string" || !NAME.test(name)) return undefined;
   if (typeof method !== "string" || !(COLLECTION_METHODS as readonly string[]).includes(method)) return undefined;
   if (typeof endpoint !== "string" || !endpoint) return undefined;
-  const copied: Record<string, string> = {};
   if (headers !== undefined) {
     if (!isObject(headers)) return undefined;
     for (const [key, value] of Object.entries(headers)) {
-      if (typeof value !== "string" || key === "__proto__") return undefined;
-      if (headerProblem(key, value.includes("{{") ? "" : value)) return undefined;
-      copied[key] = value;
+      if (typeof value !== "string" || headerProblem(key, value.includes("{{") ? "" : value)) return undefined;
     }
   }
+  const copied = Object.fromEntries(Object.entries(headers ?? {})) as Record<string, string>;
   const request: CollectionRequest = { name, method: method as CollectionRequest["method"], endpoint, headers: copied };
   if ("body" in raw) request.body = raw.body;
   if ("expect" in raw) {

@@ -21,6 +21,24 @@ export function headerProblem(name: string, value: string): string | null {
   return null;
 }
 
+/**
+ * z.record that keeps every own key as any other: zod's checks a key named `__proto__`, then leaves it out of
+ * what it returns. The copy is made by Object.fromEntries, so `__proto__` stays an own key, never the prototype.
+ */
+function ownRecord<T extends z.ZodTypeAny>(value: T) {
+  const record = z.record(value);
+  return z.unknown().transform((input, ctx): Record<string, z.output<T>> => {
+    const checked = record.safeParse(input);
+    if (!checked.success) {
+      checked.error.issues.forEach((issue) => ctx.addIssue(issue));
+      return z.NEVER;
+    }
+    return Object.fromEntries(
+      Object.entries(input as object).map(([key, raw]) => [key, Object.hasOwn(checked.data, key) ? checked.data[key] : value.parse(raw)]),
+    );
+  });
+}
+
 const status = z.number().int().min(100).max(599);
 
 const checkMatchers = (values: Record<string, unknown>, ctx: z.RefinementCtx) => {
@@ -33,8 +51,8 @@ const checkMatchers = (values: Record<string, unknown>, ctx: z.RefinementCtx) =>
 export const expectSchema = z
   .object({
     status: z.union([status, z.array(status).min(1)]).optional(),
-    headers: z.record(z.unknown()).superRefine(checkMatchers).optional(),
-    body: z.record(z.unknown()).superRefine(checkMatchers).optional(),
+    headers: ownRecord(z.unknown()).superRefine(checkMatchers).optional(),
+    body: ownRecord(z.unknown()).superRefine(checkMatchers).optional(),
     maxMs: z.number().positive().optional(),
   })
   .strict();
@@ -46,8 +64,7 @@ export const collectionRequestSchema = z.object({
     .regex(/^[A-Za-z0-9_-]+$/, "names are letters, digits, _ and -"),
   method: z.enum(COLLECTION_METHODS),
   endpoint: z.string().min(1),
-  headers: z
-    .record(z.string())
+  headers: ownRecord(z.string())
     .default({})
     .superRefine((headers, ctx) => {
       for (const [name, value] of Object.entries(headers)) {
@@ -66,7 +83,7 @@ export const collectionFileSchema = z.object({
     errorMap: () => ({ message: `unsupported collection version (this build reads "mockman": ${COLLECTION_VERSION})` }),
   }),
   /** Defaults for `{{name}}`; --env FILE and --env-var override them. */
-  variables: z.record(z.string()).optional(),
+  variables: ownRecord(z.string()).optional(),
   requests: z.array(collectionRequestSchema),
 });
 

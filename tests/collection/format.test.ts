@@ -52,9 +52,9 @@ describe("keys named as Object.prototype's properties", () => {
     expect(Object.getPrototypeOf(record)).toBe(Object.prototype);
     return Object.keys(record!);
   };
-  const run = async (request: object) => {
+  const run = async (request: object, answer?: Parameters<typeof recorder>[0]) => {
     const { file } = loadCollectionText(JSON.stringify({ mockman: 1, requests: [request] }));
-    const { sender, sent } = recorder();
+    const { sender, sent } = recorder(answer);
     const inputs = { environment: {}, globals: {}, data: [], folders: [] };
     const { report } = await executeRun(prepareRun({ kind: "mockman", file }, inputs), sender, { file: "c.json", bail: false });
     return { file, sent, result: report.results[0] };
@@ -90,5 +90,14 @@ describe("keys named as Object.prototype's properties", () => {
       { check: "body.__proto__", expected: '"q"', actual: '"p"' },
     ]);
     expect(checkAnswer({ ...answer, body: JSON.parse('{"__proto__": "q", "constructor": 1}') }, written)).toEqual([]);
+  });
+
+  it("a run sends a body key of such a name and makes its expect check against the answer", async () => {
+    const body = JSON.parse('{"__proto__": {"k": 1}, "b": 2}') as object;
+    const expectation = JSON.parse('{"body": {"__proto__": "q"}}') as object;
+    const answer = () => ({ headers: { "content-type": "application/json" }, body: JSON.parse('{"__proto__": "p"}') as unknown });
+    const { sent, result } = await run({ name: "a", method: "POST", endpoint: "/x", body, expect: expectation }, answer);
+    expect(JSON.parse(sent[0].body as string)).toEqual(body);
+    expect(result.failures).toEqual([{ check: "body.__proto__", expected: '"q"', actual: '"p"' }]);
   });
 });

@@ -331,8 +331,9 @@ export function mapStrings(value: unknown, fill: (text: string) => unknown): unk
       for (const [k, x] of Object.entries(v)) {
         const filled = fill(k);
         const key = typeof filled === "string" ? filled : JSON.stringify(filled);
-        copy[key] = undefined; // keeps the keys in their order; the value comes when its turn on the stack does
-        stack.push([x, (c) => (copy[key] = c)]);
+        // Keeps the keys in their order (the value comes when its turn on the stack does), `__proto__` as a key.
+        setOwn(copy, key, undefined);
+        stack.push([x, (c) => setOwn(copy, key, c)]);
       }
     } else put(v);
   }

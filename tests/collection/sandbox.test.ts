@@ -197,6 +197,21 @@ describe("nothing of the host is reachable", () => {
     expect(unread.error).toMatch(/^the script broke the script runtime \(/);
     await judgedAsBefore();
   });
+
+  it("says what a script's error was: an Error and its message, a value (a string that reads like one too), the sandbox's stop", async () => {
+    expect((await run("throw new TypeError('x');")).thrown).toEqual({ kind: "error", message: "x" });
+    expect((await run("throw { name: 'Custom', message: 5 };")).thrown).toEqual({ kind: "error", message: "5" });
+    expect((await run("null.x;")).thrown).toEqual({ kind: "error", message: "Cannot read properties of null (reading 'x')" });
+    for (const script of ["throw 'TypeError: x';", "throw 7;", "throw {};"])
+      expect((await run(script)).thrown, script).toEqual({ kind: "value" });
+    const small = await ScriptSandbox.create({ timeoutMs: 200 });
+    try {
+      const stopped = await small.run(input("for (;;) {}"), "t", noNetwork);
+      expect(stopped.thrown).toEqual({ kind: "limit", message: "the script ran past its 200 ms time budget and was stopped" });
+    } finally {
+      small.dispose();
+    }
+  });
 });
 
 describe("no script changes the runtime or the built-ins for a later one", () => {

@@ -33,19 +33,6 @@ interface Execution {
   assertions?: Array<{ assertion: string; skipped?: boolean; error?: ErrorLike }>;
 }
 
-/** A script's failure as the run labels it (postman-run.ts): `test script of Auth / Login`, `pre-request script of …`. */
-const SCRIPT_LABEL = /^(pre-request|test) script of /;
-/**
- * A script error's text as the sandbox writes it (sandbox.ts errorText): `TypeError: message` for an error, the
- * value itself for a thrown string or number, a sentence of its own for a value with no message. Newman's reporter
- * prints the error's message alone (postman-sandbox hands it no stack), `undefined` for a thrown value with none.
- * The run's own failures (a time or memory budget, a bound, --timeout) are kept as they read.
- */
-const NAMED = /^(?:[A-Z][\w$]*)?Error: /;
-const OWN = /^(the (script|run's|variables) |it did not run)/;
-const scriptMessage = (text: string): string | undefined =>
-  NAMED.test(text) ? text.replace(NAMED, "") : OWN.test(text) && text !== UNREADABLE ? text : undefined;
-
 /** The request errors Newman records: ours are `not sent: why`, less the two Newman sends no request event for. */
 function requestErrorOf(result: ReplayResult): ErrorLike | undefined {
   if (result.status !== null) return undefined;
@@ -115,10 +102,10 @@ export function newmanSummary(report: ReplayReport, json: PostmanCollection, pla
     const requestError = events.findLast((event) => event !== undefined);
     if (requestError) execution.requestError = requestError;
     if (result.status !== null) execution.response = { responseTime: result.ms };
-    for (const failure of result.failures) {
-      const script = failure.check.match(SCRIPT_LABEL)?.[1];
-      if (!script) continue;
-      const error = { message: clean(scriptMessage(failure.actual)) };
+    // Newman's reporter prints a script error's message alone (postman-sandbox hands it no stack): an Error's,
+    // `undefined` for any other value thrown; the run's own failures (a budget, a bound, --timeout) as they read.
+    for (const { script, thrown } of result.scriptErrors ?? []) {
+      const error = { message: thrown.kind === "value" ? undefined : clean(thrown.message) };
       (script === "test" ? (execution.testScript ??= []) : (execution.prerequestScript ??= [])).push({ error });
     }
     execution.assertions = result.assertions
@@ -158,7 +145,7 @@ const assertionError = (name: string, message: string, test: string): ErrorLike 
 function checkedAssertions(result: ReplayResult, step: PostmanStep | undefined): NonNullable<Execution["assertions"]> {
   if (result.checks === undefined) return [];
   const written = step?.test[0]?.source.match(/^pm\.test\("([^"]*)"/m)?.[1];
-  const failures = result.failures.filter((f) => !SCRIPT_LABEL.test(f.check));
+  const { failures } = result;
   if (!failures.length) return written === undefined ? [] : [{ assertion: clean(written) }];
   const assertion = clean(written ?? "expect");
   const lines = failures.map((f) =>

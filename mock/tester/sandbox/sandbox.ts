@@ -161,6 +161,14 @@ export interface Assertion {
   errorName?: string;
 }
 
+/**
+ * What a script's error was: an Error, or an object with a message (`error` reads `Name: message`; `message`, what
+ * Newman's reports read of it); any other value (a string, a number, `{}`, one whose reading throws: Newman's
+ * reports read no message of it); or the sandbox's own stop (a budget or a bound, a runtime the script broke:
+ * `message` is `error`).
+ */
+export type Thrown = { kind: "error" | "limit"; message: string } | { kind: "value" };
+
 export interface SentRequest {
   request: { url: string; method: string };
   response?: ScriptResponse;
@@ -185,6 +193,8 @@ export interface ScriptOutcome {
   assertions: Assertion[];
   /** The script threw, or broke its time or memory budget: its message. */
   error: string | null;
+  /** What `error` was, set with it. */
+  thrown?: Thrown;
   /** postman.setNextRequest(name) was called: with a name, or null to stop the run. */
   nextSet: boolean;
   next: string | null;
@@ -277,6 +287,7 @@ class Breach extends Error {
     message: string,
     /** The isolate's state cannot be trusted or its memory is spent: boot a new one. */
     readonly drop: boolean,
+    readonly kind: "value" | "limit" = "limit",
   ) {
     super(message);
   }
@@ -572,7 +583,7 @@ export class ScriptSandbox {
       this.checkThrown(isolate, what);
       // A value the runtime could not read as it reported the script's error (a getter of it threw null, or a
       // value that cannot become text): the script's error, not a fault of the runtime.
-      if (what === null || what === UNREADABLE) throw new Breach(UNREADABLE, false);
+      if (what === null || what === UNREADABLE) throw new Breach(UNREADABLE, false, "value");
       // The script broke Postman's runtime for itself (it replaced what the runtime calls): the copy after boot repairs it.
       throw new Breach(`the script broke the script runtime (${String(what)}) and was stopped`, false);
     }
@@ -803,6 +814,7 @@ export class ScriptSandbox {
         ...consoleOutcome(running),
         assertions: running.assertions,
         error: error.message,
+        thrown: error.kind === "value" ? { kind: "value" } : { kind: "limit", message: error.message },
         nextSet: false,
         next: null,
         skip: false,
@@ -827,7 +839,7 @@ export class ScriptSandbox {
         if (isOutOfMemory(args[1])) running.outOfMemory = true;
         // A few kept, each cut to a message's bound: a script's timers can raise thousands of errors of millions of
         // characters, which the isolate's memory cap does not count once they have crossed to the host.
-        if (running.errors.length < KEPT_ERRORS) running.errors.push(cut(errorText(args[1]), BOUNDS.messageChars));
+        if (running.errors.length < KEPT_ERRORS) running.errors.push(cut(errorOf(args[1]).text, BOUNDS.messageChars));
       } else if (name === `execution.skipRequest.${id}`) {
         running.skip = true;
       } else if (name === `execution.request.${id}`) {
@@ -981,14 +993,15 @@ export class ScriptSandbox {
     }
     // An error raised after the script returned (a timer's, a pm.sendRequest callback's) arrives as execution.error:
     // postman-runtime counts it only under --bail folder (abortOnError), so a Newman run passes such a script.
-    const error = resultError ? errorText(resultError) : null;
+    const error = resultError ? errorOf(resultError) : null;
     if (resultError && isOutOfMemory(resultError)) throw this.breachOfMemory();
     return {
       scopes,
       mutations: { environment: environment.mutations, collectionVariables: collectionVariables.mutations, globals: globals.mutations },
       ...consoleOutcome(running),
       assertions: running.assertions,
-      error,
+      error: error && error.text,
+      ...(error && { thrown: error.thrown }),
       nextSet,
       next,
       skip: running.skip,
@@ -1349,7 +1362,7 @@ function assertionOf(a: Record<string, unknown>): Assertion {
   const out: Assertion = { name: textOf(a.name ?? ""), passed: a.passed === true, skipped: a.skipped === true };
   if (!out.passed && !out.skipped && a.error) {
     const error = a.error as Record<string, unknown>;
-    out.error = typeof error.message === "string" ? wordAsV8(error.message) : errorText(error);
+    out.error = typeof error.message === "string" ? wordAsV8(error.message) : errorOf(error).text;
     if (typeof error.name === "string" && error.name !== "AssertionError") out.errorName = error.name;
   }
   return out;
@@ -1360,17 +1373,19 @@ function isOutOfMemory(error: unknown): boolean {
   return /out of memory/i.test(textOf(e?.message ?? "")) || (e?.name === "InternalError" && /memory/i.test(textOf(e.message)));
 }
 
-/** An error from the isolate as Newman prints it: `TypeError: message`. */
-function errorText(error: unknown): string {
-  if (error === null || error === undefined) return UNREADABLE;
-  if (typeof error !== "object") return String(error);
+/** An error from the isolate as Newman prints it (`TypeError: message`), and what it was. */
+function errorOf(error: unknown): { text: string; thrown: Thrown } {
+  const value = (text: string) => ({ text, thrown: { kind: "value" } as const });
+  if (error === null || error === undefined) return value(UNREADABLE);
+  if (typeof error !== "object") return value(String(error));
   const e = error as Record<string, unknown>;
   const text = (v: unknown) => (typeof v === "string" || typeof v === "number" || typeof v === "boolean" ? String(v) : undefined);
-  const message = text(e.message);
-  const name = text(e.name) ?? "Error";
-  if (message === undefined) return UNREADABLE;
-  if (name === "InternalError" && message === "stack overflow") return "RangeError: Maximum call stack size exceeded";
-  return `${name}: ${wordAsV8(message)}`;
+  let message = text(e.message);
+  let name = text(e.name) ?? "Error";
+  if (message === undefined) return value(UNREADABLE);
+  if (name === "InternalError" && message === "stack overflow") [name, message] = ["RangeError", "Maximum call stack size exceeded"];
+  message = wordAsV8(message);
+  return { text: `${name}: ${message}`, thrown: { kind: "error", message } };
 }
 
 /**

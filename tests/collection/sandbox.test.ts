@@ -212,6 +212,18 @@ describe("nothing of the host is reachable", () => {
       small.dispose();
     }
   });
+
+  it("a pm.test callback that throws no Error is marked so (Newman's reports give the test's name for its message)", async () => {
+    const outcome = await run(
+      "pm.test('string', () => { throw 'boom'; }); pm.test('null', () => { throw null; }); pm.test('object', () => { throw {}; }); pm.test('error', () => { throw new Error('e'); });",
+    );
+    expect(outcome.assertions.map((a) => [a.name, a.error, a.noMessage])).toEqual([
+      ["string", "boom", true],
+      ["null", undefined, true],
+      ["object", "the script threw a value that cannot be read", true],
+      ["error", "e", undefined],
+    ]);
+  });
 });
 
 describe("no script changes the runtime or the built-ins for a later one", () => {

@@ -181,6 +181,7 @@ export function runBounds(report = true): RunBounds {
             };
             if (a.error !== undefined && a.error !== null) assertion.error = keep(String(a.error), BOUNDS.messageChars);
             if (typeof a.errorName === "string") assertion.errorName = cut(a.errorName, BOUNDS.nameChars);
+            if (a.noMessage) assertion.noMessage = true;
             into.assertions.push(assertion);
           }
           const thrown = outcome.thrown;

@@ -9,7 +9,6 @@ import JunitReporter from "newman/lib/reporters/junit/index.js";
 import { describeFailure } from "#mock/tester/collection/assert";
 import type { PostmanCollection } from "#mock/tester/postman/convert";
 import type { PlanItem, PostmanPlan, PostmanStep } from "#mock/tester/postman/steps";
-import { UNREADABLE } from "./limits";
 import type { ReplayReport, ReplayResult } from "./reporters";
 
 type Item = InstanceType<typeof sdk.Item>;
@@ -112,7 +111,9 @@ export function newmanSummary(report: ReplayReport, json: PostmanCollection, pla
       ? result.assertions.map((a) => ({
           assertion: clean(a.name),
           ...(a.skipped ? { skipped: true } : {}),
-          ...(a.pass || a.skipped ? {} : { error: assertionError(clean(a.errorName ?? "AssertionError"), clean(a.error ?? ""), a.name) }),
+          ...(a.pass || a.skipped
+            ? {}
+            : { error: assertionError(clean(a.errorName ?? "AssertionError"), a.noMessage ? undefined : clean(a.error ?? ""), a.name) }),
         }))
       : checkedAssertions(result, steps.get(result.name));
     if (!execution.assertions.length) delete execution.assertions;
@@ -133,8 +134,8 @@ export function newmanSummary(report: ReplayReport, json: PostmanCollection, pla
  * An assertion's error as Newman makes it (newman/lib/run): its name and message, its stack beginning with both (its
  * frames are the sandbox's, not Newman's); for a thrown value with no message, the test's name and an empty one.
  */
-const assertionError = (name: string, message: string, test: string): ErrorLike =>
-  message === UNREADABLE ? { name, message: clean(test), stack: `${name}: ` } : { name, message, stack: `${name}: ${message}` };
+const assertionError = (name: string, message: string | undefined, test: string): ErrorLike =>
+  message === undefined ? { name, message: clean(test), stack: `${name}: ` } : { name, message, stack: `${name}: ${message}` };
 
 /**
  * A mockman collection's request: its `expect` is one assertion, named as the pm.test toPostman wrote for it

@@ -598,6 +598,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
       ...(a.skipped ? { skipped: true } : {}),
       ...(a.error ? { error: a.error } : {}),
       ...(a.errorName ? { errorName: a.errorName } : {}),
+      ...(a.noMessage ? { noMessage: a.noMessage } : {}),
     }));
     if (scriptErrors.length) result!.scriptErrors = scriptErrors;
     if (errors.length && result!.status === null) result!.failures = [...errors, ...result!.failures];

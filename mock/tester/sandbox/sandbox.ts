@@ -159,6 +159,8 @@ export interface Assertion {
   error?: string;
   /** Its error's name when not AssertionError (a pm.test callback that threw a TypeError): the first line of its stack in a junit report. */
   errorName?: string;
+  /** What failed it has no message (its callback threw a string, null, `{}`): Newman's reports give the test's name for one. */
+  noMessage?: true;
 }
 
 /**
@@ -1365,6 +1367,13 @@ function assertionOf(a: Record<string, unknown>): Assertion {
     out.error = typeof error.message === "string" ? wordAsV8(error.message) : errorOf(error).text;
     if (typeof error.name === "string" && error.name !== "AssertionError") out.errorName = error.name;
   }
+  // postman-sandbox hands what the callback threw as it is: Newman reads its message, else the test's name.
+  if (
+    !out.passed &&
+    !out.skipped &&
+    (typeof a.error !== "object" || a.error === null || (a.error as { message?: unknown }).message === undefined)
+  )
+    out.noMessage = true;
   return out;
 }
 

@@ -1710,6 +1710,41 @@ const PRELUDE = `(function (global, hostRandom) {
     writable: true,
     configurable: true
   });
+  // A thrown value that cannot be written out (a getter or a Proxy trap that throws, a revoked Proxy, a BigInt) made
+  // Flatted's walk throw out of postman-sandbox's report of the script's error (Newman's process dies there): the
+  // report goes again with the value as one that cannot be read, a BigInt as its digits. What a second try throws too
+  // (the script broke the runtime) is thrown as the first was. uvm's bridge is a global until the bundle deletes it:
+  // its dispatch is wrapped as it is set.
+  function readable(name, args) {
+    var at = name === "execution.error" || name.indexOf("execution.error.") === 0 ? 2 : name.indexOf("execution.result.") === 0 ? 1 : 0;
+    if (!at || args.length <= at) return undefined;
+    var again = [];
+    for (var i = 0; i < args.length; i++) again[i] = args[i];
+    again[at] = typeof again[at] === "bigint" ? String(again[at]) : {};
+    return again;
+  }
+  function reporting(dispatch) {
+    return function (name) {
+      try {
+        return rapply(dispatch, this, arguments);
+      } catch (first) {
+        try {
+          var again = typeof name === "string" ? readable(name, arguments) : undefined;
+          if (again) return rapply(dispatch, this, again);
+        } catch (e) {}
+        throw first;
+      }
+    };
+  }
+  var bridge;
+  define(global, "bridge", {
+    get: function () { return bridge; },
+    set: function (value) {
+      if (value && typeof value.dispatch === "function") value.dispatch = reporting(value.dispatch);
+      bridge = value;
+    },
+    configurable: true
+  });
   return {
     nextDue: function () { var i = first(); return i < 0 ? -1 : queue[i].at; },
     tick: function () {

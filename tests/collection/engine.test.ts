@@ -399,6 +399,24 @@ describe("a report from results alone (what the page's Stop leaves)", () => {
   });
 });
 
+describe("a script's failure in the junit report, by what it was", () => {
+  it("the run's own (a bound) as it reads, an Error's message alone, undefined for a string that reads like one", async () => {
+    const big = "pm.cookies.jar().set('http://h/', 'big', 'x'.repeat(5000), () => {});";
+    const c = collection([
+      { ...get("Bound", "http://h/a"), event: [{ listen: "test", script: { exec: [big] } }] },
+      { ...get("Error", "/api/b"), event: [{ listen: "prerequest", script: { exec: ["throw new TypeError('own words');"] } }] },
+      { ...get("String", "/api/c"), event: [{ listen: "test", script: { exec: ["throw 'TypeError: a string';"] } }] },
+    ]);
+    const report = await run(c, recorder().sender);
+    const xml = newmanJunit(report, c.collection, postmanPlan(c.collection), Date.now());
+    expect([...xml.matchAll(/(testScript|prerequestScript)Error: ([^\n]*)/g)].map((m) => m.slice(1))).toEqual([
+      ["testScript", "pm.cookies: 1 change was refused: a cookie's name and value may hold 4,096 characters (the bound)"],
+      ["prerequestScript", "own words"],
+      ["testScript", "undefined"],
+    ]);
+  });
+});
+
 describe("a request without a name in the reports", () => {
   it("has no name in the json report and its item's id in the junit one, as Newman's reporters write it; the lines keep the label", async () => {
     const c = collection([

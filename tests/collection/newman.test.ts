@@ -605,7 +605,7 @@ describe("the junit report is Newman's", () => {
     }
   });
 
-  it("thrown values: an error's message alone, undefined for a string or a value with no message", { timeout: 60_000 }, async () => {
+  it("thrown values: an error's message alone, undefined for any other; in a pm.test, the test's name", { timeout: 60_000 }, async () => {
     const server = await serve();
     const thrown = (name: string, listen: "test" | "prerequest", line: string) => ({
       name,
@@ -621,12 +621,17 @@ describe("the junit report is Newman's", () => {
           thrown("Error", "test", "throw new Error('plain');"),
           thrown("object with a message", "test", "throw { message: 'obj msg' };"),
           thrown("object without one", "test", "throw {};"),
+          thrown("string that reads as an error", "test", "throw 'TypeError: not an Error';"),
           thrown("in pm.test", "test", "pm.test('throws nothing readable', () => { throw {}; });"),
+          thrown("string in pm.test", "test", "pm.test('throws a string', () => { throw 'boom'; });"),
+          thrown("null in pm.test", "test", "pm.test('throws null', () => { throw null; });"),
         ],
         server.url,
       );
       expect(newmans).toContain("testScriptError: undefined");
       expect(newmans).toContain("testScriptError: plain");
+      expect(newmans).not.toContain("not an Error");
+      expect(newmans).toContain('<failure type="AssertionFailure" message="throws a string">');
       expect(normal(ours)).toBe(normal(newmans));
     } finally {
       await server.stop();

@@ -9,12 +9,12 @@
 //   const run = runBounds();                       // one per run: the report's budget
 //   const step = run.step(host);                   // one per request: its scripts' pm.sendRequest
 //   sandbox.run(input, where, step.host);
-//   step.take(outcome, { label, assertions, errors });
+//   step.take(outcome, { label, assertions, errors, script, scriptErrors });
 //   run.result(result);                            // each result, before it is printed or kept
 //
 // The bounds themselves are in limits.ts.
 import type { CheckFailure } from "#mock/tester/collection/assert";
-import type { Assertion, ConsoleEntry, ScriptHost, ScriptOutcome } from "../sandbox/sandbox";
+import type { Assertion, ConsoleEntry, ScriptHost, ScriptOutcome, Thrown } from "../sandbox/sandbox";
 import type { ReplayResult } from "./reporters";
 import { BOUNDS, cut, NotSent } from "./limits";
 
@@ -58,6 +58,8 @@ export interface StepBounds {
       label: string;
       assertions: Assertion[];
       errors: CheckFailure[];
+      /** Each of those failures, as what it was (ReplayResult.scriptErrors): the script's error, or a bound passed. */
+      scriptErrors?: NonNullable<ReplayResult["scriptErrors"]>;
       console?: Array<ConsoleEntry & { script?: "prerequest" }>;
       /** Which script it was: a pre-request script's console calls are marked so (ReplayResult.console). */
       script?: "prerequest" | "test";
@@ -162,7 +164,10 @@ export function runBounds(report = true): RunBounds {
       return {
         host,
         take(outcome, into) {
-          const fail = (message: string) => into.errors.push(failureOf(into.label, message));
+          const fail = (message: string, thrown: Thrown = { kind: "limit", message }) => {
+            into.errors.push(failureOf(into.label, message));
+            into.scriptErrors?.push({ script: into.script ?? "test", thrown });
+          };
           const made = outcome.assertions ?? [];
           const kept = Math.min(made.length, BOUNDS.assertionsPerScript);
           const fullBefore = reportFull;
@@ -176,9 +181,19 @@ export function runBounds(report = true): RunBounds {
             };
             if (a.error !== undefined && a.error !== null) assertion.error = keep(String(a.error), BOUNDS.messageChars);
             if (typeof a.errorName === "string") assertion.errorName = cut(a.errorName, BOUNDS.nameChars);
+            if (a.noMessage) assertion.noMessage = true;
             into.assertions.push(assertion);
           }
-          if (outcome.error) fail(keep(outcome.error, BOUNDS.messageChars));
+          const thrown = outcome.thrown;
+          if (outcome.error)
+            fail(
+              keep(outcome.error, BOUNDS.messageChars),
+              thrown?.kind === "error"
+                ? { kind: "error", message: keep(thrown.message, BOUNDS.messageChars) }
+                : thrown?.kind === "value"
+                  ? thrown
+                  : undefined,
+            );
           for (const message of breaches.splice(0)) fail(message);
           if (made.length > kept) fail(tooManyAssertions(made.length, kept, false));
           if (reportFull && !fullBefore)

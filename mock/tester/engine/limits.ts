@@ -2,7 +2,7 @@
 // error a request that is not sent carries. A leaf: the jar, the variables and the bodies
 // read it without reaching the rest of the bounds.
 
-/** What a script threw that has no message to read (sandbox.ts), which the junit report writes as Newman does: `undefined`. */
+/** What a script threw that has no message to read (sandbox.ts): a value the junit report writes as Newman does, `undefined`. */
 export const UNREADABLE = "the script threw a value that cannot be read";
 
 /** Marks a NotSent: the CLI bundles the lazily loaded request builder (engine/wire.ts) apart, with a copy of this class. */

@@ -9,7 +9,6 @@ import JunitReporter from "newman/lib/reporters/junit/index.js";
 import { describeFailure } from "#mock/tester/collection/assert";
 import type { PostmanCollection } from "#mock/tester/postman/convert";
 import type { PlanItem, PostmanPlan, PostmanStep } from "#mock/tester/postman/steps";
-import { UNREADABLE } from "./limits";
 import type { ReplayReport, ReplayResult } from "./reporters";
 
 type Item = InstanceType<typeof sdk.Item>;
@@ -32,19 +31,6 @@ interface Execution {
   testScript?: Array<{ error: ErrorLike }>;
   assertions?: Array<{ assertion: string; skipped?: boolean; error?: ErrorLike }>;
 }
-
-/** A script's failure as the run labels it (postman-run.ts): `test script of Auth / Login`, `pre-request script of …`. */
-const SCRIPT_LABEL = /^(pre-request|test) script of /;
-/**
- * A script error's text as the sandbox writes it (sandbox.ts errorText): `TypeError: message` for an error, the
- * value itself for a thrown string or number, a sentence of its own for a value with no message. Newman's reporter
- * prints the error's message alone (postman-sandbox hands it no stack), `undefined` for a thrown value with none.
- * The run's own failures (a time or memory budget, a bound, --timeout) are kept as they read.
- */
-const NAMED = /^(?:[A-Z][\w$]*)?Error: /;
-const OWN = /^(the (script|run's|variables) |it did not run)/;
-const scriptMessage = (text: string): string | undefined =>
-  NAMED.test(text) ? text.replace(NAMED, "") : OWN.test(text) && text !== UNREADABLE ? text : undefined;
 
 /** The request errors Newman records: ours are `not sent: why`, less the two Newman sends no request event for. */
 function requestErrorOf(result: ReplayResult): ErrorLike | undefined {
@@ -115,17 +101,19 @@ export function newmanSummary(report: ReplayReport, json: PostmanCollection, pla
     const requestError = events.findLast((event) => event !== undefined);
     if (requestError) execution.requestError = requestError;
     if (result.status !== null) execution.response = { responseTime: result.ms };
-    for (const failure of result.failures) {
-      const script = failure.check.match(SCRIPT_LABEL)?.[1];
-      if (!script) continue;
-      const error = { message: clean(scriptMessage(failure.actual)) };
+    // Newman's reporter prints a script error's message alone (postman-sandbox hands it no stack): an Error's,
+    // `undefined` for any other value thrown; the run's own failures (a budget, a bound, --timeout) as they read.
+    for (const { script, thrown } of result.scriptErrors ?? []) {
+      const error = { message: thrown.kind === "value" ? undefined : clean(thrown.message) };
       (script === "test" ? (execution.testScript ??= []) : (execution.prerequestScript ??= [])).push({ error });
     }
     execution.assertions = result.assertions
       ? result.assertions.map((a) => ({
           assertion: clean(a.name),
           ...(a.skipped ? { skipped: true } : {}),
-          ...(a.pass || a.skipped ? {} : { error: assertionError(clean(a.errorName ?? "AssertionError"), clean(a.error ?? ""), a.name) }),
+          ...(a.pass || a.skipped
+            ? {}
+            : { error: assertionError(clean(a.errorName ?? "AssertionError"), a.noMessage ? undefined : clean(a.error ?? ""), a.name) }),
         }))
       : checkedAssertions(result, steps.get(result.name));
     if (!execution.assertions.length) delete execution.assertions;
@@ -146,8 +134,8 @@ export function newmanSummary(report: ReplayReport, json: PostmanCollection, pla
  * An assertion's error as Newman makes it (newman/lib/run): its name and message, its stack beginning with both (its
  * frames are the sandbox's, not Newman's); for a thrown value with no message, the test's name and an empty one.
  */
-const assertionError = (name: string, message: string, test: string): ErrorLike =>
-  message === UNREADABLE ? { name, message: clean(test), stack: `${name}: ` } : { name, message, stack: `${name}: ${message}` };
+const assertionError = (name: string, message: string | undefined, test: string): ErrorLike =>
+  message === undefined ? { name, message: clean(test), stack: `${name}: ` } : { name, message, stack: `${name}: ${message}` };
 
 /**
  * A mockman collection's request: its `expect` is one assertion, named as the pm.test toPostman wrote for it
@@ -158,7 +146,7 @@ const assertionError = (name: string, message: string, test: string): ErrorLike 
 function checkedAssertions(result: ReplayResult, step: PostmanStep | undefined): NonNullable<Execution["assertions"]> {
   if (result.checks === undefined) return [];
   const written = step?.test[0]?.source.match(/^pm\.test\("([^"]*)"/m)?.[1];
-  const failures = result.failures.filter((f) => !SCRIPT_LABEL.test(f.check));
+  const { failures } = result;
   if (!failures.length) return written === undefined ? [] : [{ assertion: clean(written) }];
   const assertion = clean(written ?? "expect");
   const lines = failures.map((f) =>

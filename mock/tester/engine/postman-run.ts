@@ -339,6 +339,12 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
   async function runStep(step: PostmanStep, iteration: number): Promise<{ result: ReplayResult; next: string | null | undefined }> {
     const assertions: Assertion[] = [];
     const errors: CheckFailure[] = [];
+    const scriptErrors: NonNullable<ReplayResult["scriptErrors"]> = [];
+    /** A failure of a script that the run itself names (a bound, --timeout), never the script's own error. */
+    const ownError = (script: "prerequest" | "test", where: string, message: string) => {
+      errors.push(failureOf(`${script === "test" ? "test" : "pre-request"} script of ${where}`, message));
+      scriptErrors.push({ script, thrown: { kind: "limit", message } });
+    };
     const sentByScripts: NonNullable<ReplayResult["sent"]> = [];
     const warnings: string[] = [];
     const logged: ConsoleEntry[] = [];
@@ -438,12 +444,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
         const left = options.deadline === undefined ? Infinity : options.deadline - performance.now();
         if (left <= 0) {
           // A test script that cannot run leaves its request unjudged: a failure, not a silent pass.
-          if (eventName === "test")
-            errors.push({
-              check: `test script of ${script.where}`,
-              expected: "",
-              actual: "it did not run: the run's --timeout had passed",
-            });
+          if (eventName === "test") ownError("test", script.where, "it did not run: the run's --timeout had passed");
           break;
         }
         const budget = options.timeoutScriptMs || SCRIPT_TIMEOUT_MS;
@@ -490,17 +491,18 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
           `${script.where} (${eventName === "test" ? "test" : "pre-request"} script)`,
           guard.host,
         );
-        if (cutByRun && outcome.error && performance.now() >= options.deadline!)
+        if (cutByRun && outcome.error && performance.now() >= options.deadline!) {
           outcome.error = "the run's --timeout passed while it ran; it was stopped there";
+          outcome.thrown = { kind: "limit", message: outcome.error };
+        }
         // The variables as the script left them, unless it grew them past their bound (limits.ts): the host holds them
         // for the rest of the run, and each script is handed them all. Past it, its changes are dropped and its request fails.
         const holding = variableChars(outcome.scopes);
         if (holding > BOUNDS.variableChars && holding > held) {
-          errors.push(
-            failureOf(
-              `${eventName === "test" ? "test" : "pre-request"} script of ${script.where}`,
-              `the variables would hold ${holding.toLocaleString("en-US")} characters, more than the ${BOUNDS.variableChars.toLocaleString("en-US")} a run's variables may hold (the bound); the script's variable changes were dropped`,
-            ),
+          ownError(
+            eventName,
+            script.where,
+            `the variables would hold ${holding.toLocaleString("en-US")} characters, more than the ${BOUNDS.variableChars.toLocaleString("en-US")} a run's variables may hold (the bound); the script's variable changes were dropped`,
           );
         } else {
           held = holding;
@@ -521,6 +523,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
           label: `${eventName === "test" ? "test" : "pre-request"} script of ${script.where}`,
           assertions,
           errors,
+          scriptErrors,
           console: logged,
           script: eventName,
           warnings,
@@ -595,7 +598,9 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
       ...(a.skipped ? { skipped: true } : {}),
       ...(a.error ? { error: a.error } : {}),
       ...(a.errorName ? { errorName: a.errorName } : {}),
+      ...(a.noMessage ? { noMessage: a.noMessage } : {}),
     }));
+    if (scriptErrors.length) result!.scriptErrors = scriptErrors;
     if (errors.length && result!.status === null) result!.failures = [...errors, ...result!.failures];
     if (warnings.length) result!.warnings = warnings;
     if (logged.length) result!.console = logged;

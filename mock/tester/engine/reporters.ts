@@ -1,6 +1,7 @@
 // How `replay` reports: lines that fit 80 columns (cli) or one JSON document
 // (json). The JUnit XML (junit) is Newman's, by Newman's own reporter: newman-junit.ts.
 import { describeFailure, type CheckFailure } from "#mock/tester/collection/assert";
+import type { Thrown } from "../sandbox/sandbox";
 
 /** A duration as the reports print it: 3.2 ms, 41 ms. */
 export function formatMs(ms: number): string {
@@ -43,7 +44,9 @@ export interface ReplayResult {
    */
   requestError?: string;
   /** A Postman request's assertions (pm.test, tests[...]), in the order they ran. */
-  assertions?: Array<{ name: string; pass: boolean; skipped?: true; error?: string; errorName?: string }>;
+  assertions?: Array<{ name: string; pass: boolean; skipped?: true; error?: string; errorName?: string; noMessage?: true }>;
+  /** Its scripts' errors (each a failure too), in order: which script, and what it was. Read by the junit report alone. */
+  scriptErrors?: Array<{ script: "prerequest" | "test"; thrown: Thrown }>;
   /** How many checks a request of ours made (its `expect`, the status at least). */
   checks?: number;
   /** The iteration it ran in, from 0 (-n, -d). */
@@ -236,13 +239,13 @@ export function summaryLine(report: ReplayReport): string {
 /**
  * The json report: the run's report, a request whose item has no name given none (its id only), as in Newman's;
  * without what only the junit report reads (a request error's own message, why Newman sent none, how many sends went
- * before the request, an assertion error's name).
+ * before the request, what its script errors were, an assertion error's name and whether it had a message).
  */
 export function jsonReport(report: ReplayReport): string {
-  const results = report.results.map(({ name, requestError: _, notSent: __, sentBefore: ___, ...rest }) => {
+  const results = report.results.map(({ name, requestError: _, notSent: __, sentBefore: ___, scriptErrors: ____, ...rest }) => {
     const result = rest.id === undefined ? { name, ...rest } : rest;
-    return result.assertions?.some((a) => a.errorName !== undefined)
-      ? { ...result, assertions: result.assertions.map(({ errorName: _, ...a }) => a) }
+    return result.assertions?.some((a) => a.errorName !== undefined || a.noMessage)
+      ? { ...result, assertions: result.assertions.map(({ errorName: _, noMessage: __, ...a }) => a) }
       : result;
   });
   return JSON.stringify({ ...report, results }, null, 2) + "\n";

@@ -159,7 +159,17 @@ export interface Assertion {
   error?: string;
   /** Its error's name when not AssertionError (a pm.test callback that threw a TypeError): the first line of its stack in a junit report. */
   errorName?: string;
+  /** What failed it has no message (its callback threw a string, null, `{}`): Newman's reports give the test's name for one. */
+  noMessage?: true;
 }
+
+/**
+ * What a script's error was: an Error, or an object with a message (`error` reads `Name: message`; `message`, what
+ * Newman's reports read of it); any other value (a string, a number, `{}`, one whose reading throws: Newman's
+ * reports read no message of it); or the sandbox's own stop (a budget or a bound, a runtime the script broke:
+ * `message` is `error`).
+ */
+export type Thrown = { kind: "error" | "limit"; message: string } | { kind: "value" };
 
 export interface SentRequest {
   request: { url: string; method: string };
@@ -185,6 +195,8 @@ export interface ScriptOutcome {
   assertions: Assertion[];
   /** The script threw, or broke its time or memory budget: its message. */
   error: string | null;
+  /** What `error` was, set with it. */
+  thrown?: Thrown;
   /** postman.setNextRequest(name) was called: with a name, or null to stop the run. */
   nextSet: boolean;
   next: string | null;
@@ -277,6 +289,7 @@ class Breach extends Error {
     message: string,
     /** The isolate's state cannot be trusted or its memory is spent: boot a new one. */
     readonly drop: boolean,
+    readonly kind: "value" | "limit" = "limit",
   ) {
     super(message);
   }
@@ -572,7 +585,7 @@ export class ScriptSandbox {
       this.checkThrown(isolate, what);
       // A value the runtime could not read as it reported the script's error (a getter of it threw null, or a
       // value that cannot become text): the script's error, not a fault of the runtime.
-      if (what === null || what === UNREADABLE) throw new Breach(UNREADABLE, false);
+      if (what === null || what === UNREADABLE) throw new Breach(UNREADABLE, false, "value");
       // The script broke Postman's runtime for itself (it replaced what the runtime calls): the copy after boot repairs it.
       throw new Breach(`the script broke the script runtime (${String(what)}) and was stopped`, false);
     }
@@ -803,6 +816,7 @@ export class ScriptSandbox {
         ...consoleOutcome(running),
         assertions: running.assertions,
         error: error.message,
+        thrown: error.kind === "value" ? { kind: "value" } : { kind: "limit", message: error.message },
         nextSet: false,
         next: null,
         skip: false,
@@ -827,7 +841,7 @@ export class ScriptSandbox {
         if (isOutOfMemory(args[1])) running.outOfMemory = true;
         // A few kept, each cut to a message's bound: a script's timers can raise thousands of errors of millions of
         // characters, which the isolate's memory cap does not count once they have crossed to the host.
-        if (running.errors.length < KEPT_ERRORS) running.errors.push(cut(errorText(args[1]), BOUNDS.messageChars));
+        if (running.errors.length < KEPT_ERRORS) running.errors.push(cut(errorOf(args[1]).text, BOUNDS.messageChars));
       } else if (name === `execution.skipRequest.${id}`) {
         running.skip = true;
       } else if (name === `execution.request.${id}`) {
@@ -981,14 +995,15 @@ export class ScriptSandbox {
     }
     // An error raised after the script returned (a timer's, a pm.sendRequest callback's) arrives as execution.error:
     // postman-runtime counts it only under --bail folder (abortOnError), so a Newman run passes such a script.
-    const error = resultError ? errorText(resultError) : null;
+    const error = resultError ? errorOf(resultError) : null;
     if (resultError && isOutOfMemory(resultError)) throw this.breachOfMemory();
     return {
       scopes,
       mutations: { environment: environment.mutations, collectionVariables: collectionVariables.mutations, globals: globals.mutations },
       ...consoleOutcome(running),
       assertions: running.assertions,
-      error,
+      error: error && error.text,
+      ...(error && { thrown: error.thrown }),
       nextSet,
       next,
       skip: running.skip,
@@ -1349,9 +1364,16 @@ function assertionOf(a: Record<string, unknown>): Assertion {
   const out: Assertion = { name: textOf(a.name ?? ""), passed: a.passed === true, skipped: a.skipped === true };
   if (!out.passed && !out.skipped && a.error) {
     const error = a.error as Record<string, unknown>;
-    out.error = typeof error.message === "string" ? wordAsV8(error.message) : errorText(error);
+    out.error = typeof error.message === "string" ? wordAsV8(error.message) : errorOf(error).text;
     if (typeof error.name === "string" && error.name !== "AssertionError") out.errorName = error.name;
   }
+  // postman-sandbox hands what the callback threw as it is: Newman reads its message, else the test's name.
+  if (
+    !out.passed &&
+    !out.skipped &&
+    (typeof a.error !== "object" || a.error === null || (a.error as { message?: unknown }).message === undefined)
+  )
+    out.noMessage = true;
   return out;
 }
 
@@ -1360,17 +1382,19 @@ function isOutOfMemory(error: unknown): boolean {
   return /out of memory/i.test(textOf(e?.message ?? "")) || (e?.name === "InternalError" && /memory/i.test(textOf(e.message)));
 }
 
-/** An error from the isolate as Newman prints it: `TypeError: message`. */
-function errorText(error: unknown): string {
-  if (error === null || error === undefined) return UNREADABLE;
-  if (typeof error !== "object") return String(error);
+/** An error from the isolate as Newman prints it (`TypeError: message`), and what it was. */
+function errorOf(error: unknown): { text: string; thrown: Thrown } {
+  const value = (text: string) => ({ text, thrown: { kind: "value" } as const });
+  if (error === null || error === undefined) return value(UNREADABLE);
+  if (typeof error !== "object") return value(String(error));
   const e = error as Record<string, unknown>;
   const text = (v: unknown) => (typeof v === "string" || typeof v === "number" || typeof v === "boolean" ? String(v) : undefined);
-  const message = text(e.message);
-  const name = text(e.name) ?? "Error";
-  if (message === undefined) return UNREADABLE;
-  if (name === "InternalError" && message === "stack overflow") return "RangeError: Maximum call stack size exceeded";
-  return `${name}: ${wordAsV8(message)}`;
+  let message = text(e.message);
+  let name = text(e.name) ?? "Error";
+  if (message === undefined) return value(UNREADABLE);
+  if (name === "InternalError" && message === "stack overflow") [name, message] = ["RangeError", "Maximum call stack size exceeded"];
+  message = wordAsV8(message);
+  return { text: `${name}: ${message}`, thrown: { kind: "error", message } };
 }
 
 /**
@@ -1684,6 +1708,41 @@ const PRELUDE = `(function (global, hostRandom) {
       return (r >>> 0) / 4294967296;
     },
     writable: true,
+    configurable: true
+  });
+  // A thrown value that cannot be written out (a getter or a Proxy trap that throws, a revoked Proxy, a BigInt) made
+  // Flatted's walk throw out of postman-sandbox's report of the script's error (Newman's process dies there): the
+  // report goes again with the value as one that cannot be read, a BigInt as its digits. What a second try throws too
+  // (the script broke the runtime) is thrown as the first was. uvm's bridge is a global until the bundle deletes it:
+  // its dispatch is wrapped as it is set.
+  function readable(name, args) {
+    var at = name === "execution.error" || name.indexOf("execution.error.") === 0 ? 2 : name.indexOf("execution.result.") === 0 ? 1 : 0;
+    if (!at || args.length <= at) return undefined;
+    var again = [];
+    for (var i = 0; i < args.length; i++) again[i] = args[i];
+    again[at] = typeof again[at] === "bigint" ? String(again[at]) : {};
+    return again;
+  }
+  function reporting(dispatch) {
+    return function (name) {
+      try {
+        return rapply(dispatch, this, arguments);
+      } catch (first) {
+        try {
+          var again = typeof name === "string" ? readable(name, arguments) : undefined;
+          if (again) return rapply(dispatch, this, again);
+        } catch (e) {}
+        throw first;
+      }
+    };
+  }
+  var bridge;
+  define(global, "bridge", {
+    get: function () { return bridge; },
+    set: function (value) {
+      if (value && typeof value.dispatch === "function") value.dispatch = reporting(value.dispatch);
+      bridge = value;
+    },
     configurable: true
   });
   return {

@@ -11,9 +11,8 @@ import { useMockman, type Mockman } from "../hooks/useMockman";
 import { CollectionsPanel } from "./CollectionsPanel";
 import { HistoryPanel } from "./HistoryPanel";
 import { MockSettings } from "./MockSettings";
-import { MockmanDialogs } from "./MockmanDialogs";
 import { MockmanTopBar } from "./MockmanTopBar";
-import { OwnerDialogs } from "./OwnerDialogs";
+import { PageDialogs } from "./PageDialogs";
 import { RequestWorkspace, workspaceParts } from "./RequestWorkspace";
 import { TabBar } from "./TabBar";
 
@@ -56,11 +55,7 @@ export function MockmanLayout({ topBar, settings }: { topBar?: ReactNode; settin
         <HistoryPanel history={page.history} onRestore={page.restore} onNotice={say} />
         {settings}
       </main>
-      <OwnerDialogs page={page} />
-      <MockmanDialogs
-        {...{ dialogs: page.dialogs, curl: page.curl, baseUrl: page.baseUrl, environments: page.environments }}
-        {...{ variables: page.variables, environmentName: page.environmentName, signature: page.signature }}
-      />
+      <PageDialogs page={page} />
     </div>
   );
 }

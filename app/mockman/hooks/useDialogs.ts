@@ -11,5 +11,3 @@ export function useDialogs() {
     [curlOpen, codeOpen, environmentOpen],
   );
 }
-
-export type Dialogs = ReturnType<typeof useDialogs>;

@@ -1,7 +1,7 @@
 // The tester page's state, put together from the hooks beside this file: tabs,
 // sending, history, environments and variables, collections and their scripts,
 // paging, the copy server, commands, dialogs, the split, the status line. The
-// page's components (MockmanPage, RequestWorkspace, OwnerDialogs) only lay it out.
+// page's components (MockmanPage, RequestWorkspace, PageDialogs) only lay it out.
 import { useEffect, useMemo, useState } from "react";
 import { useStableActions } from "#app/lib/use-latest";
 import { authNoteOf } from "../lib/send-item";

@@ -12,7 +12,7 @@ import type { HistoryEntry } from "../lib/history";
 import { isPreview, type SavedCollection } from "../lib/saved";
 import { MAX_TABS, blankTab, loadedForm, type RequestTab } from "../lib/tabs";
 import { useAuthTools } from "./useAuthTools";
-import { useBaseUrl } from "./useBaseUrl";
+import { useBaseUrl, useSplit } from "./useKept";
 import { useCollections } from "./useCollections";
 import { useCurlTools } from "./useCurlTools";
 import { useDialogs } from "./useDialogs";
@@ -26,7 +26,6 @@ import { useSaving } from "./useSaving";
 import { signingFor, useScripts } from "./useScripts";
 import { useSend } from "./useSend";
 import { useSignature } from "./useSignature";
-import { useSplit } from "./useSplit";
 import { useVariables } from "./useVariables";
 
 /** A collection, or one of its folders, whose scripts are being edited or which is being run. */

@@ -41,12 +41,12 @@ export function useMockman() {
   // The endpoint as its Send goes (a saved request's path variables given their values): what Resolved URL shows.
   const sentEndpoint = signingFor(collections.collections, tab).endpoint();
   const vars = useVariables(environments, collections, tab.saved?.collectionId ?? null, sentEndpoint, tab.bodyText);
-  const scripts = useScripts({ collections, vars });
+  const scripts = useScripts(collections, vars);
   const sender = useSend({ tabs, history, variables: vars.variables, environmentName: vars.environmentName, scripted: scripts });
   const [editingScripts, setEditingScripts] = useState<OwnerTarget | null>(null);
   const [running, setRunning] = useState<OwnerTarget | null>(null);
   const endpoints = useEndpointChoice(tabs);
-  const paging = usePaging({ tabs, suggestions: endpoints.suggestions, submit: sender.submit });
+  const paging = usePaging(tabs, endpoints.suggestions, sender.submit);
   const baseUrl = useBaseUrl();
   const dialogs = useDialogs();
   const { setProblem, sendingIds } = sender;
@@ -64,7 +64,7 @@ export function useMockman() {
     say,
     onFilled: () => setProblem(null),
   });
-  const auth = useAuthTools({ tabs, sender, variables: vars.variables, say });
+  const auth = useAuthTools(tabs, sender, vars.variables, say);
   const split = useSplit();
   const saving = useSaving({ tabs, collections, say });
   // A Submit refused for bad JSON stops saying so once the body is valid again.

@@ -5,7 +5,7 @@
 // editor beside them, so the headers and the JSON body are both in the first screen.
 import { memo, useState, type CSSProperties } from "react";
 import { METHODS } from "../lib/body";
-import { headersToSend } from "../lib/headers";
+import { editHeaderRow, headersToSend, removeHeaderRow, toggleHeaderRow, usedHeaderCount } from "../lib/headers";
 import { hasUnsavedChanges } from "../lib/saved";
 import { NO_SCRIPTS, hasScripts } from "../lib/scripts";
 import type { Mockman } from "../hooks/useMockman";
@@ -13,12 +13,11 @@ import type { TestRun } from "../hooks/useScripts";
 import { AuthHelper } from "./AuthHelper";
 import { BodyEditor } from "./BodyEditor";
 import { BodyTypes } from "./BodyTypes";
-import { CopyFallback } from "./CopyFallback";
 import { EnvironmentBar } from "./EnvironmentBar";
-import { HeadersEditor } from "./HeadersEditor";
 import { QueryParams } from "./QueryParams";
 import { RequestMenu } from "./RequestMenu";
 import { ResponsePanel } from "./ResponsePanel";
+import { RowTable } from "./RowTable";
 import { ScriptsSection } from "./ScriptsSection";
 import { SectionTabs } from "./SectionTabs";
 import { ServeAddress } from "./ServeAddress";
@@ -164,7 +163,21 @@ export const RequestWorkspace = memo(function RequestWorkspace(props: Props) {
             Ctrl+Enter or ⌘+Enter sends from anywhere. Paste a cURL command into the endpoint to fill the form.
           </p>
         )}
-        <CopyFallback text={curl.copyFallback} />
+        {curl.copyFallback !== null && (
+          <div className="mm-copy-fallback">
+            <label className="mm-field-label" htmlFor="mm-copy-out">
+              The clipboard is not available here; copy the command from this box
+            </label>
+            <textarea
+              id="mm-copy-out"
+              className="mm-textarea"
+              readOnly
+              rows={3}
+              value={curl.copyFallback}
+              onFocus={(e) => e.target.select()}
+            />
+          </div>
+        )}
         <EnvironmentBar
           state={environments.state}
           resolvedUrl={endpointPreview.url}
@@ -230,7 +243,23 @@ export const RequestWorkspace = memo(function RequestWorkspace(props: Props) {
               },
             ]}
           />
-          <HeadersEditor rows={tab.headers} onChange={tabs.setRows} />
+          <fieldset className="mm-headers">
+            <legend className="mm-section-title">Headers ({usedHeaderCount(tab.headers)})</legend>
+            {/* The last row is always blank; typing in it appends the next one. */}
+            <RowTable
+              rows={tab.headers.map((row) => ({ id: row.id, on: row.isUsed, name: row.header, value: row.value }))}
+              noun="header"
+              heads={["Send", "Header", "Value"]}
+              namePlaceholder={(last) => (last ? "New header" : "Header")}
+              valuePlaceholder="Value"
+              testId="header-row"
+              onToggle={(id) => tabs.setRows((r) => toggleHeaderRow(r, id))}
+              // Functional updates: fast typing never works on stale rows.
+              onEdit={(id, field, text) => tabs.setRows((r) => editHeaderRow(r, id, field === "name" ? "header" : "value", text))}
+              onRemove={(id) => tabs.setRows((r) => removeHeaderRow(r, id))}
+              fixed={(row, last) => last && !row.on && !row.name && !row.value}
+            />
+          </fieldset>
         </div>
       </section>
       <Splitter value={props.split.split} onChange={props.split.setSplit} controls={panelId} />

@@ -8,8 +8,7 @@ import { page } from "@vitest/browser/context";
 import { render } from "vitest-browser-react";
 import { afterEach, expect } from "vitest";
 import type { ReactNode } from "react";
-import { ResponsePanel } from "#app/mockman/components/ResponsePanel";
-import { ResponseView } from "#app/mockman/components/ResponseView";
+import { ResponsePanel, ResponseView } from "#app/mockman/components/ResponsePanel";
 import { PAGE_KEY_PREFIX } from "#app/mockman/lib/page-keys";
 import { sendRequest, type Outcome } from "#app/mockman/lib/send";
 

@@ -1,8 +1,7 @@
 // Paste a cURL command to fill the form. A native <dialog> gives focus
 // trapping and Escape for free.
 import { memo, useState } from "react";
-import { useModal } from "../hooks/useModal";
-import { DialogActions } from "./DialogActions";
+import { FormDialog } from "./FormDialog";
 import { CurlError, readCurl, type ParsedCurl } from "../lib/curl";
 
 interface Props {
@@ -12,7 +11,6 @@ interface Props {
 }
 
 export const CurlDialog = memo(function CurlDialog({ open, onClose, onFill }: Props) {
-  const dialog = useModal(open);
   const [text, setText] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -28,38 +26,26 @@ export const CurlDialog = memo(function CurlDialog({ open, onClose, onFill }: Pr
   };
 
   return (
-    <dialog ref={dialog} className="mm-dialog" aria-labelledby="mm-curl-title" onClose={onClose}>
-      <form
-        method="dialog"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void fill();
-        }}
-      >
-        <h2 id="mm-curl-title" className="mm-panel-title">
-          Paste a cURL command
-        </h2>
-        <label className="mm-section-title" htmlFor="mm-curl-text">
-          cURL command (reads -X, -H, -d/--data-raw/--data-urlencode, --json, -b, -u, -G and the URL)
-        </label>
-        <textarea
-          id="mm-curl-text"
-          className="mm-textarea"
-          rows={6}
-          spellCheck={false}
-          value={text}
-          placeholder={`curl -X POST 'http://127.0.0.1:3000/api/auth/login' -H 'Accept: */*' --data-raw '{"username":"guest"}'`}
-          aria-invalid={problem !== null}
-          aria-describedby={problem ? "mm-curl-problem" : undefined}
-          onChange={(e) => setText(e.target.value)}
-        />
-        {problem && (
-          <p id="mm-curl-problem" className="mm-error" role="alert">
-            {problem}
-          </p>
-        )}
-        <DialogActions submit="Fill the form" onCancel={onClose} />
-      </form>
-    </dialog>
+    <FormDialog id="mm-curl" open={open} title="Paste a cURL command" submit="Fill the form" onSubmit={() => void fill()} onClose={onClose}>
+      <label className="mm-section-title" htmlFor="mm-curl-text">
+        cURL command (reads -X, -H, -d/--data-raw/--data-urlencode, --json, -b, -u, -G and the URL)
+      </label>
+      <textarea
+        id="mm-curl-text"
+        className="mm-textarea"
+        rows={6}
+        spellCheck={false}
+        value={text}
+        placeholder={`curl -X POST 'http://127.0.0.1:3000/api/auth/login' -H 'Accept: */*' --data-raw '{"username":"guest"}'`}
+        aria-invalid={problem !== null}
+        aria-describedby={problem ? "mm-curl-problem" : undefined}
+        onChange={(e) => setText(e.target.value)}
+      />
+      {problem && (
+        <p id="mm-curl-problem" className="mm-error" role="alert">
+          {problem}
+        </p>
+      )}
+    </FormDialog>
   );
 });

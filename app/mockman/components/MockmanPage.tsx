@@ -4,6 +4,7 @@
 // the hooks beside it (tabs, sending, paging, the copy server, commands,
 // environments, collections and scripts, the status line, the split).
 import { useCallback, type ReactNode } from "react";
+import { downloadText } from "#app/lib/download";
 import type { PostmanItem } from "#mock/tester/postman/convert";
 import type { SavedCollection } from "../lib/saved";
 import { blankTab, duplicateTab } from "../lib/tabs";
@@ -11,16 +12,29 @@ import { useMockman, type Mockman } from "../hooks/useMockman";
 import { CollectionsPanel } from "./CollectionsPanel";
 import { HistoryPanel } from "./HistoryPanel";
 import { MockSettings } from "./MockSettings";
-import { MockmanDialogs } from "./MockmanDialogs";
-import { MockmanTopBar } from "./MockmanTopBar";
-import { OwnerDialogs } from "./OwnerDialogs";
+import { PageDialogs } from "./PageDialogs";
 import { RequestWorkspace, workspaceParts } from "./RequestWorkspace";
 import { TabBar } from "./TabBar";
 
 const REQUEST_PANEL_ID = "mm-request-panel";
 
 export function MockmanPage() {
-  return <MockmanLayout topBar={<MockmanTopBar />} settings={<MockSettings />} />;
+  // The API lives in this tab, so its OpenAPI description comes through it (the static server has no /api),
+  // ready for Postman, Insomnia, Bruno or Swagger UI to import.
+  const downloadOpenApi = async () => downloadText(await (await fetch("/api/openapi.json")).text(), "moments.openapi.json");
+  const topBar = (
+    <header className="mm-topbar">
+      <h1 className="mm-logo">mockman</h1>
+      <p className="mm-tagline">Request tester for the Moments mock API</p>
+      <button type="button" className="mm-openapi-link" onClick={() => void downloadOpenApi()}>
+        OpenAPI description
+      </button>
+      <a className="mm-home-link" href="/">
+        Moments
+      </a>
+    </header>
+  );
+  return <MockmanLayout topBar={topBar} settings={<MockSettings />} />;
 }
 
 /**
@@ -56,11 +70,7 @@ export function MockmanLayout({ topBar, settings }: { topBar?: ReactNode; settin
         <HistoryPanel history={page.history} onRestore={page.restore} onNotice={say} />
         {settings}
       </main>
-      <OwnerDialogs page={page} />
-      <MockmanDialogs
-        {...{ dialogs: page.dialogs, curl: page.curl, baseUrl: page.baseUrl, environments: page.environments }}
-        {...{ variables: page.variables, environmentName: page.environmentName, signature: page.signature }}
-      />
+      <PageDialogs page={page} />
     </div>
   );
 }

@@ -1,7 +1,6 @@
 // Move to…: pick the collection or folder a saved item goes into.
 import { useState } from "react";
-import { useModal } from "../hooks/useModal";
-import { DialogActions } from "./DialogActions";
+import { FormDialog } from "./FormDialog";
 
 export interface Place {
   collectionId: string;
@@ -18,32 +17,19 @@ interface Props {
 }
 
 export function MoveDialog({ what, places, onClose, onMove }: Props) {
-  const dialog = useModal(true);
   const [at, setAt] = useState(0);
   return (
-    <dialog ref={dialog} className="mm-dialog" aria-labelledby="mm-move-title" onClose={onClose}>
-      <form
-        method="dialog"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (places[at]) onMove(places[at]);
-        }}
-      >
-        <h2 id="mm-move-title" className="mm-panel-title">
-          Move {what}
-        </h2>
-        <label className="mm-field-label" htmlFor="mm-move-to">
-          Move to
-        </label>
-        <select id="mm-move-to" className="mm-select" value={at} onChange={(e) => setAt(Number(e.target.value))}>
-          {places.map((place, i) => (
-            <option key={`${place.collectionId}:${place.folderId ?? ""}`} value={i}>
-              {place.path}
-            </option>
-          ))}
-        </select>
-        <DialogActions submit="Move" onCancel={onClose} />
-      </form>
-    </dialog>
+    <FormDialog id="mm-move" title={`Move ${what}`} submit="Move" onSubmit={() => places[at] && onMove(places[at])} onClose={onClose}>
+      <label className="mm-field-label" htmlFor="mm-move-to">
+        Move to
+      </label>
+      <select id="mm-move-to" className="mm-select" value={at} onChange={(e) => setAt(Number(e.target.value))}>
+        {places.map((place, i) => (
+          <option key={`${place.collectionId}:${place.folderId ?? ""}`} value={i}>
+            {place.path}
+          </option>
+        ))}
+      </select>
+    </FormDialog>
   );
 }

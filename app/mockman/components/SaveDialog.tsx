@@ -1,8 +1,7 @@
 // Save (Ctrl/Cmd+S) for a request not saved yet: its name and where it goes
 // (a collection, one of its folders, or a new collection).
 import { useState } from "react";
-import { useModal } from "../hooks/useModal";
-import { DialogActions } from "./DialogActions";
+import { FormDialog } from "./FormDialog";
 import { folderChoices, type SavedCollection } from "../lib/saved";
 
 export interface SaveTarget {
@@ -23,7 +22,6 @@ interface Props {
 const NEW = "new";
 
 export function SaveDialog({ suggestedName, collections, onClose, onSave }: Props) {
-  const dialog = useModal(true);
   const [name, setName] = useState(suggestedName);
   const choices = collections.flatMap((c) => [
     { key: `${c.id}:`, collectionId: c.id, folderId: null as string | null, path: c.name },
@@ -49,56 +47,43 @@ export function SaveDialog({ suggestedName, collections, onClose, onSave }: Prop
     });
   };
   return (
-    <dialog ref={dialog} className="mm-dialog" aria-labelledby="mm-save-title" onClose={onClose}>
-      <form
-        method="dialog"
-        className="mm-save-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          save();
-        }}
-      >
-        <h2 id="mm-save-title" className="mm-panel-title">
-          Save request
-        </h2>
-        <label className="mm-field-label" htmlFor="mm-save-name">
-          Request name
-        </label>
-        <input
-          id="mm-save-name"
-          className="mm-input"
-          value={name}
-          // The dialog opens to name the request.
-          // eslint-disable-next-line jsx-a11y/no-autofocus
-          autoFocus
-          onChange={(e) => setName(e.target.value)}
-        />
-        <label className="mm-field-label" htmlFor="mm-save-where">
-          Save in
-        </label>
-        <select id="mm-save-where" className="mm-select" value={where} onChange={(e) => setWhere(e.target.value)}>
-          {choices.map((c) => (
-            <option key={c.key} value={c.key}>
-              {c.path}
-            </option>
-          ))}
-          <option value={NEW}>A new collection</option>
-        </select>
-        {where === NEW && (
-          <>
-            <label className="mm-field-label" htmlFor="mm-save-new">
-              New collection name
-            </label>
-            <input id="mm-save-new" className="mm-input" value={newName} onChange={(e) => setNewName(e.target.value)} />
-          </>
-        )}
-        {problem && (
-          <p className="mm-error" role="alert">
-            {problem}
-          </p>
-        )}
-        <DialogActions submit="Save" onCancel={onClose} />
-      </form>
-    </dialog>
+    <FormDialog id="mm-save" formClassName="mm-save-form" title="Save request" submit="Save" onSubmit={save} onClose={onClose}>
+      <label className="mm-field-label" htmlFor="mm-save-name">
+        Request name
+      </label>
+      <input
+        id="mm-save-name"
+        className="mm-input"
+        value={name}
+        // The dialog opens to name the request.
+        // eslint-disable-next-line jsx-a11y/no-autofocus
+        autoFocus
+        onChange={(e) => setName(e.target.value)}
+      />
+      <label className="mm-field-label" htmlFor="mm-save-where">
+        Save in
+      </label>
+      <select id="mm-save-where" className="mm-select" value={where} onChange={(e) => setWhere(e.target.value)}>
+        {choices.map((c) => (
+          <option key={c.key} value={c.key}>
+            {c.path}
+          </option>
+        ))}
+        <option value={NEW}>A new collection</option>
+      </select>
+      {where === NEW && (
+        <>
+          <label className="mm-field-label" htmlFor="mm-save-new">
+            New collection name
+          </label>
+          <input id="mm-save-new" className="mm-input" value={newName} onChange={(e) => setNewName(e.target.value)} />
+        </>
+      )}
+      {problem && (
+        <p className="mm-error" role="alert">
+          {problem}
+        </p>
+      )}
+    </FormDialog>
   );
 }

@@ -2,7 +2,7 @@
 // focus it and use Up/Down (5 % of the window's height a press), Home/End; it
 // is a WAI-ARIA window splitter. It sets how tall the request pane may be.
 import type { KeyboardEvent, PointerEvent } from "react";
-import { SPLIT_MAX, SPLIT_MIN } from "../hooks/useSplit";
+import { SPLIT_MAX, SPLIT_MIN } from "../hooks/useKept";
 
 interface Props {
   /** The request pane's greatest height, in percent of the window's height. */

@@ -7,7 +7,7 @@
 //   when a response's headers first show;
 // - the body's Pretty view (./PrettyJson, windowed) when a response first shows;
 // - the Cookies tab's table (./CookieTable, with tough-cookie) when an answer sets a cookie.
-// The Code dialog (httpsnippet) loads on first open (MockmanDialogs), and the
+// The Code dialog (httpsnippet) loads on first open (PageDialogs), and the
 // collection file conversions (with their matcher checks) on import or export.
 import { Suspense, lazy, useLayoutEffect, useRef, useState, type ComponentProps } from "react";
 import type { CodeEditorProps } from "./JsonCodeEditor";

@@ -12,14 +12,7 @@ import type { Say } from "./useNotice";
 import type { RequestTabs } from "./useRequestTabs";
 import type { Sender } from "./useSend";
 
-interface Options {
-  tabs: RequestTabs;
-  sender: Sender;
-  variables: Variables;
-  say: Say;
-}
-
-export function useAuthTools({ tabs, sender, variables, say }: Options) {
+export function useAuthTools(tabs: RequestTabs, sender: Sender, variables: Variables, say: Say) {
   const chooseAuth = (choice: AuthChoice) => {
     // Basic encodes its text, so variables are filled now (where the active environment defines them).
     const filled = (text: string) => (unresolvedRefs([text], variables).length ? text : fillText(text, variables));

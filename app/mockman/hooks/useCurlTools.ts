@@ -9,7 +9,7 @@ import { CurlError, curlCommand, ignoredNote, mockmanCommand, readCurl, type Cur
 import { headersToSend } from "../lib/headers";
 import { withAdditions } from "../lib/send-item";
 import type { Signature } from "./useSignature";
-import type { BaseUrl } from "./useBaseUrl";
+import type { BaseUrl } from "./useKept";
 import type { Say } from "./useNotice";
 import type { RequestTabs } from "./useRequestTabs";
 

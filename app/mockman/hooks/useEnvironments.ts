@@ -1,18 +1,9 @@
 // The environments as React state over their IndexedDB record: read once, and
 // written back after every change once the first read is in.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { EMPTY_STATE, EnvironmentStore, activeEnvironment, type Environment, type EnvironmentState } from "../lib/environments";
+import { EMPTY_STATE, EnvironmentStore, activeEnvironment, type EnvironmentState } from "../lib/environments";
 
-export interface Environments {
-  state: EnvironmentState;
-  active: Environment | null;
-  ready: boolean;
-  /** Set when IndexedDB refused: the environments then last only for this visit. */
-  problem: string | null;
-  update(change: (state: EnvironmentState) => EnvironmentState): void;
-}
-
-export function useEnvironments(): Environments {
+export function useEnvironments() {
   const store = useRef<EnvironmentStore | null>(null);
   const [state, setState] = useState<EnvironmentState>(EMPTY_STATE);
   const [ready, setReady] = useState(false);
@@ -48,3 +39,5 @@ export function useEnvironments(): Environments {
   // One object while nothing it holds changes: the Environments dialog is memo'd on it.
   return useMemo(() => ({ state, active: activeEnvironment(state), ready, problem, update }), [state, ready, problem, update]);
 }
+
+export type Environments = ReturnType<typeof useEnvironments>;

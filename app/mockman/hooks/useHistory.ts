@@ -4,25 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { historyMatcher } from "../lib/filter";
 import { HISTORY_PAGE, HistoryStore, type HistoryEntry } from "../lib/history";
 
-export interface History {
-  entries: HistoryEntry[];
-  total: number;
-  ready: boolean;
-  problem: string | null;
-  /** The history search box's text; entries and matched follow it. */
-  query: string;
-  /** How many entries match the query (all of them when it is empty). */
-  matched: number;
-  setQuery(query: string): void;
-  showOlder(): void;
-  add(entry: HistoryEntry): Promise<void>;
-  remove(id: number): Promise<void>;
-  clear(): Promise<void>;
-  byIds(ids: number[]): Promise<HistoryEntry[]>;
-  all(): Promise<HistoryEntry[]>;
-}
-
-export function useHistory(): History {
+export function useHistory() {
   const store = useRef<HistoryStore | null>(null);
   const [entries, setEntries] = useState<HistoryEntry[]>([]);
   const [total, setTotal] = useState(0);
@@ -108,3 +90,5 @@ export function useHistory(): History {
     [entries, total, ready, problem, query, matched, run],
   );
 }
+
+export type History = ReturnType<typeof useHistory>;

@@ -1,22 +1,21 @@
 // The tester page's state, put together from the hooks beside this file: tabs,
 // sending, history, environments and variables, collections and their scripts,
 // paging, the copy server, commands, dialogs, the split, the status line. The
-// page's components (MockmanPage, RequestWorkspace, OwnerDialogs) only lay it out.
+// page's components (MockmanPage, RequestWorkspace, PageDialogs) only lay it out.
 import { useEffect, useMemo, useState } from "react";
 import { useStableActions } from "#app/lib/use-latest";
 import { authNoteOf } from "../lib/send-item";
 import type { PostmanItem } from "#mock/tester/postman/convert";
-import { BODY_ERROR } from "../lib/body";
+import { BODY_ERROR, INITIAL_BODY } from "../lib/body";
 import { readParts } from "../lib/bodies";
 import type { HistoryEntry } from "../lib/history";
 import { isPreview, type SavedCollection } from "../lib/saved";
+import { useRouteSuggestions } from "../lib/suggestions";
 import { MAX_TABS, blankTab, loadedForm, type RequestTab } from "../lib/tabs";
 import { useAuthTools } from "./useAuthTools";
-import { useBaseUrl } from "./useBaseUrl";
+import { useBaseUrl, useSplit } from "./useKept";
 import { useCollections } from "./useCollections";
 import { useCurlTools } from "./useCurlTools";
-import { useDialogs } from "./useDialogs";
-import { useEndpointChoice } from "./useEndpointChoice";
 import { useEnvironments } from "./useEnvironments";
 import { useHistory } from "./useHistory";
 import { useNotice } from "./useNotice";
@@ -26,7 +25,6 @@ import { useSaving } from "./useSaving";
 import { signingFor, useScripts } from "./useScripts";
 import { useSend } from "./useSend";
 import { useSignature } from "./useSignature";
-import { useSplit } from "./useSplit";
 import { useVariables } from "./useVariables";
 
 /** A collection, or one of its folders, whose scripts are being edited or which is being run. */
@@ -42,14 +40,34 @@ export function useMockman() {
   // The endpoint as its Send goes (a saved request's path variables given their values): what Resolved URL shows.
   const sentEndpoint = signingFor(collections.collections, tab).endpoint();
   const vars = useVariables(environments, collections, tab.saved?.collectionId ?? null, sentEndpoint, tab.bodyText);
-  const scripts = useScripts({ collections, vars });
+  const scripts = useScripts(collections, vars);
   const sender = useSend({ tabs, history, variables: vars.variables, environmentName: vars.environmentName, scripted: scripts });
   const [editingScripts, setEditingScripts] = useState<OwnerTarget | null>(null);
   const [running, setRunning] = useState<OwnerTarget | null>(null);
-  const endpoints = useEndpointChoice(tabs);
-  const paging = usePaging({ tabs, suggestions: endpoints.suggestions, submit: sender.submit });
+  const suggestions = useRouteSuggestions();
+  // Picking a suggestion ("POST /api/posts") sets the method and the path, and a body template when the body is
+  // still untouched. Anything else typed is the endpoint as it is.
+  const { choose } = useStableActions({
+    choose(value: string) {
+      const picked = suggestions.find((s) => s.value === value);
+      if (!picked) return tabs.typeEndpoint(value);
+      tabs.setMethod(picked.method);
+      tabs.loadEndpoint(picked.path);
+      const body = tabs.tab.bodyText.trim();
+      if (picked.body && (body === "" || body === INITIAL_BODY.trim())) tabs.setBodyText(picked.body);
+    },
+  });
+  const endpoints = useMemo(() => ({ suggestions, choose }), [suggestions, choose]);
+  const paging = usePaging(tabs, endpoints.suggestions, sender.submit);
   const baseUrl = useBaseUrl();
-  const dialogs = useDialogs();
+  const [curlOpen, setCurlOpen] = useState(false);
+  // Null until first opened: its code (and httpsnippet) loads then.
+  const [codeOpen, setCodeOpen] = useState<boolean | null>(null);
+  const [environmentOpen, setEnvironmentOpen] = useState(false);
+  const dialogs = useMemo(
+    () => ({ curlOpen, setCurlOpen, codeOpen, setCodeOpen, environmentOpen, setEnvironmentOpen }),
+    [curlOpen, codeOpen, environmentOpen],
+  );
   const { setProblem, sendingIds } = sender;
   // Texts, so what shows them (memo'd) sees the same value while it stays.
   const signing = scripts.signing(tab);
@@ -65,7 +83,7 @@ export function useMockman() {
     say,
     onFilled: () => setProblem(null),
   });
-  const auth = useAuthTools({ tabs, sender, variables: vars.variables, say });
+  const auth = useAuthTools(tabs, sender, vars.variables, say);
   const split = useSplit();
   const saving = useSaving({ tabs, collections, say });
   // A Submit refused for bad JSON stops saying so once the body is valid again.

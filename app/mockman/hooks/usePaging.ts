@@ -10,13 +10,7 @@ import { encodeParam, endpointWith } from "../lib/query";
 import { routeOf, type RouteSuggestion } from "../lib/suggestions";
 import type { RequestTabs } from "./useRequestTabs";
 
-interface Options {
-  tabs: RequestTabs;
-  suggestions: RouteSuggestion[];
-  submit(endpointNow?: string): Promise<void>;
-}
-
-export function usePaging({ tabs, suggestions, submit }: Options) {
+export function usePaging(tabs: RequestTabs, suggestions: RouteSuggestion[], submit: (endpointNow?: string) => Promise<void>) {
   const { method, endpoint, params, outcome } = tabs.tab;
   const route = useMemo(() => routeOf(suggestions, method, endpoint), [suggestions, method, endpoint]);
   const next = nextCursorOf(outcome);

@@ -22,11 +22,6 @@ export interface TestRun {
   notes: string[];
 }
 
-interface Options {
-  collections: Collections;
-  vars: PageVariables;
-}
-
 /** The saved request a tab edits, in its collection; nulls when it has none or it is gone. */
 function find(collections: SavedCollection[], tab: RequestTab) {
   const saved = tab.saved ? collections.find((c) => c.id === tab.saved!.collectionId) : undefined;
@@ -65,7 +60,7 @@ export function signingFor(collections: SavedCollection[], tab: RequestTab): Sig
   return signing;
 }
 
-export function useScripts({ collections, vars }: Options) {
+export function useScripts(collections: Collections, vars: PageVariables) {
   const [runs, setRuns] = useState<Record<string, TestRun>>({});
   const where = (tab: RequestTab) => locate(collections.collections, tab);
 

@@ -1,18 +1,25 @@
-// The dialogs a collection or folder opens from its menu (Edit scripts…, Run…),
-// and Save's naming dialog. The runner loads when a Run is first asked for.
-import { Suspense, lazy } from "react";
+// The page's dialogs: Save's naming dialog, those a collection or folder opens from its menu (Edit scripts…,
+// Run…), Code, Environments and Paste cURL. The runner and Code (it brings httpsnippet) load when first opened.
+import { Suspense, lazy, useCallback } from "react";
+import { DEFAULT_BASE_URL } from "../lib/curl";
 import { scriptsOf } from "../lib/scripts";
 import { tabTitle } from "../lib/tabs";
 import type { Mockman } from "../hooks/useMockman";
+import { CurlDialog } from "./CurlDialog";
+import { EnvironmentDialog } from "./EnvironmentDialog";
 import { SaveDialog } from "./SaveDialog";
 import { ScriptsDialog } from "./ScriptsDialog";
 
-// The runner (and the engine's reports it exports) loads when a Run is first asked for.
 const RunnerDialog = lazy(() => import("./RunnerDialog"));
+const CodeDialog = lazy(() => import("./CodeDialog"));
 
-export function OwnerDialogs({ page }: { page: Mockman }) {
-  const { saving, collections, say, tab } = page;
+export function PageDialogs({ page }: { page: Mockman }) {
+  const { saving, collections, say, tab, dialogs, curl, baseUrl } = page;
   const { editingScripts, setEditingScripts, running, setRunning } = page.owners;
+  // Environments and Paste cURL are memo'd: the same closers for the page's life, so typing in the form passes them by.
+  const { setEnvironmentOpen, setCurlOpen } = dialogs;
+  const closeEnvironment = useCallback(() => setEnvironmentOpen(false), [setEnvironmentOpen]);
+  const closeCurl = useCallback(() => setCurlOpen(false), [setCurlOpen]);
   return (
     <>
       {saving.asking && (
@@ -52,6 +59,21 @@ export function OwnerDialogs({ page }: { page: Mockman }) {
           />
         </Suspense>
       )}
+      {dialogs.codeOpen !== null && (
+        <Suspense fallback={null}>
+          <CodeDialog
+            open={dialogs.codeOpen}
+            onClose={() => dialogs.setCodeOpen(false)}
+            request={curl.codeRequest}
+            variables={page.variables}
+            environmentName={page.environmentName}
+            signature={page.signature}
+            baseUrl={baseUrl.check.ok ? baseUrl.check.url : DEFAULT_BASE_URL}
+          />
+        </Suspense>
+      )}
+      <EnvironmentDialog open={dialogs.environmentOpen} environments={page.environments} onClose={closeEnvironment} />
+      <CurlDialog open={dialogs.curlOpen} onClose={closeCurl} onFill={curl.fillFromDialog} />
     </>
   );
 }

@@ -3,10 +3,10 @@
 // in the dark, unlike every other button of the app. It is the app's primary fill now.
 import { render } from "vitest-browser-react";
 import { expect, test } from "vitest";
-import "./harness";
+import { axeInBothThemes } from "./harness";
 import { NewPostsButton } from "#app/components/feed/NewPostsButton";
 
-test("the new posts pill wears the app's primary fill in both themes", async () => {
+test("the new posts pill wears the app's primary fill in both themes, axe-clean", async () => {
   const screen = render(
     <>
       <NewPostsButton count={3} onShow={() => {}} />
@@ -22,4 +22,5 @@ test("the new posts pill wears the app's primary fill in both themes", async () 
     const [a, b] = [getComputedStyle(pill), getComputedStyle(primary)];
     expect([a.backgroundColor, a.color], dark ? "dark" : "light").toEqual([b.backgroundColor, b.color]);
   }
+  await axeInBothThemes();
 });

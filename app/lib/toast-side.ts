@@ -15,12 +15,14 @@ const onPhoneChange = (listener: () => void) => {
   return () => query.removeEventListener("change", listener);
 };
 
-/** Whether a dialog is open or the focused element sits in the lower half of the window. */
+/** Whether a dialog is open or the focused control sits in the lower half of the window. */
 function busyLow(): boolean {
   if (document.querySelector('[aria-modal="true"]')) return true;
   const active = document.activeElement;
   if (!active || active === document.body || active === document.documentElement) return false;
   const box = active.getBoundingClientRect();
+  // A region focused by script to start from (<main> after a login) is not a control in use: its bottom is always low.
+  if (active instanceof HTMLElement && active.tabIndex < 0 && box.height > window.innerHeight / 2) return false;
   return box.bottom > window.innerHeight / 2;
 }
 

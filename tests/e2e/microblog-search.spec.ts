@@ -84,3 +84,21 @@ test("?type=people opens the People tab; an unknown type shows Posts and the URL
   await expect(page).toHaveURL(/\/explore\?type=users$/);
   await expect(page.getByRole("button", { name: "People", exact: true })).toHaveAttribute("aria-pressed", "true");
 });
+
+// The people found sat in a bordered panel with no room inside it: `.suggestions` (padding 0) undid
+// the panel's padding, so at 375 px the avatar touched the left border and Follow the right one.
+for (const width of [375, 1280]) {
+  test(`at ${width} px the people found keep room inside their panel`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await loginAsGuest(page);
+    await goInside(page, "/explore?q=ada&type=users");
+    const list = page.getByRole("list", { name: "People found" });
+    const follow = list.getByRole("button", { name: "Follow @adasterling" });
+    await expect(follow).toBeVisible();
+    const panel = (await list.boundingBox())!;
+    const row = (await list.getByRole("listitem").first().boundingBox())!;
+    const button = (await follow.boundingBox())!;
+    expect(row.x - panel.x, "room left of the row").toBeGreaterThanOrEqual(12);
+    expect(panel.x + panel.width - (button.x + button.width), "room right of Follow").toBeGreaterThanOrEqual(12);
+  });
+}

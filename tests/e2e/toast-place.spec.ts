@@ -1,7 +1,9 @@
 // Issue 47: a toast rests inside the viewport at every width, never over the phone's top bar or
 // its tab bar. At 375 px, after Login as Guest, the "LoggedIn successfully" toast was raised to the
 // top (what had focus was low on the screen) while its stack still hung from the container's bottom
-// edge: it sat at y -48 px, only its progress bar showing across the top bar.
+// edge: it sat at y -48 px, only its progress bar showing across the top bar. It was raised at all
+// because focus lands on <main> after a login (focus-arrival.ts), a region as tall as the feed whose
+// bottom is always low: the toast then hid the page's heading, "Homepage".
 import { expect, expectToast, holdToasts, test, toastsAtRest } from "./fixtures";
 import { loginAsGuest, overlaps, seriousViolationsInPage, systemTheme, type Box } from "./screen-helpers";
 import { keepShot } from "./helpers";
@@ -35,6 +37,8 @@ for (const width of [375, 1280]) {
         const tabBar = (await page.getByRole("navigation", { name: "Main" }).boundingBox()) as Box;
         expect(overlaps(box, topBar), `over the top bar (${scheme})`).toBe(false);
         expect(overlaps(box, tabBar), `over the tab bar (${scheme})`).toBe(false);
+        const heading = (await page.getByRole("heading", { name: "Homepage" }).boundingBox()) as Box;
+        expect(overlaps(box, heading), `over the heading (${scheme})`).toBe(false);
       }
       expect(await seriousViolationsInPage(page), scheme).toEqual([]);
       await keepShot(page, `toast-place-${width}-${scheme}.png`);

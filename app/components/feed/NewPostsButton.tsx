@@ -4,7 +4,7 @@ export function NewPostsButton({ count, onShow }: { count: number; onShow(): voi
   if (count === 0) return null;
   return (
     <div className="feed__new-lane">
-      <button type="button" className="button feed__new" onClick={onShow}>
+      <button type="button" className="button button--primary feed__new" onClick={onShow}>
         Show {count} new {count === 1 ? "post" : "posts"}
       </button>
     </div>

@@ -33,9 +33,9 @@ const run = promisify(execFile);
 const withoutNpm = (stderr: string) => stderr.replace(/^npm (warn|notice) .*\n/gm, "");
 
 /** A command's exit code and output, never a throw. */
-async function ran(file: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<Ran> {
+async function ran(file: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env, timeout = 120_000): Promise<Ran> {
   try {
-    const { stdout, stderr } = await run(file, args, { cwd, env, timeout: 120_000, maxBuffer: 16 << 20 });
+    const { stdout, stderr } = await run(file, args, { cwd, env, timeout, maxBuffer: 16 << 20 });
     return { code: 0, stdout, stderr: withoutNpm(stderr) };
   } catch (error) {
     const e = error as { code?: number; stdout?: string; stderr?: string };
@@ -53,7 +53,8 @@ function linkTools(project: string, names: string[]) {
 }
 
 async function pack(dest: string): Promise<{ tarball: string; files: string[] }> {
-  const packed = await ran("npm", ["pack", "--pack-destination", dest, "--json"], ROOT);
+  // Within its beforeAll's 180 s: the two builds it runs took over 120 s beside other work.
+  const packed = await ran("npm", ["pack", "--pack-destination", dest, "--json"], ROOT, process.env, 170_000);
   expect(packed.code, packed.stderr).toBe(0);
   const [report] = JSON.parse(packed.stdout) as { filename: string; files: { path: string }[] }[];
   return { tarball: join(dest, report.filename), files: report.files.map((file) => file.path).sort() };

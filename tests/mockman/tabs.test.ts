@@ -84,6 +84,55 @@ describe("request tabs", () => {
     }
   });
 
+  it("a stored tab from an older or broken version opens, each field that is missing or malformed taking its fallback", () => {
+    const storage = memoryStorage();
+    const saved = { collectionId: "c", itemId: "i", name: "n", snapshot: "{}" };
+    const stored = [
+      {
+        id: "old",
+        method: 5,
+        params: [null, "x", { key: "a", value: 1, enabled: false }, []],
+        headers: "no",
+        auth: "no",
+        lastEndpoint: null,
+      },
+      {
+        id: "odd",
+        method: "",
+        params: "no",
+        headers: [7, { header: "X-A", value: "1" }],
+        auth: { kind: "digest", token: 3, username: "u" },
+      },
+      { id: "new", method: "post", endpoint: "/api/x?a=1", saved, scripts: { test: "t" }, preview: true, bodyText: "[]" },
+      { id: "half", saved: { ...saved, snapshot: 1 }, scripts: { prerequest: "", test: 5 }, preview: "yes", bodies: { kind: "xml" } },
+    ];
+    storage.setItem("mockman.tabs", JSON.stringify({ activeId: "gone", tabs: [...stored, { id: "bad id!" }, { id: "new" }] }));
+    const { tabs, activeId } = loadTabs(storage);
+    const rows = (list: Array<{ id: string }>) => list.map(({ id: _id, ...row }) => row);
+    expect(activeId).toBe("old");
+    expect(tabs.map((t) => [t.id, t.method, t.endpoint, t.bodyText, t.lastEndpoint])).toEqual([
+      ["old", "GET", "/api/test-todos", blankTab().bodyText, ""],
+      ["odd", "GET", "/api/test-todos", blankTab().bodyText, ""],
+      ["new", "POST", "/api/x?a=1", "[]", ""],
+      ["half", "GET", "/api/test-todos", blankTab().bodyText, ""],
+    ]);
+    expect(rows(tabs[0].params)).toEqual([
+      { enabled: false, key: "a", value: "" },
+      { enabled: true, key: "", value: "" },
+    ]);
+    expect(rows(tabs[0].headers)).toEqual(rows(blankTab().headers));
+    expect(tabs[0].auth).toEqual({ kind: "none", token: "", username: "", password: "" });
+    expect(rows(tabs[1].params)).toEqual(rows(rowsAfterTyping("/api/test-todos", [])));
+    expect(rows(tabs[1].headers)).toEqual([
+      { isUsed: true, header: "X-A", value: "1" },
+      { isUsed: false, header: "", value: "" },
+    ]);
+    expect(tabs[1].auth).toEqual({ kind: "none", token: "", username: "u", password: "" });
+    expect(rows(tabs[2].params)).toEqual([{ enabled: true, key: "a", value: "1" }]);
+    expect([tabs[2].saved, tabs[2].scripts, tabs[2].preview]).toEqual([saved, { prerequest: "", test: "t" }, true]);
+    expect([tabs[3].saved, tabs[3].scripts, tabs[3].preview, tabs[3].bodies?.kind]).toEqual([undefined, undefined, undefined, "xml"]);
+  });
+
   it("closing picks the right-hand neighbour, and the last tab is replaced by a blank one", () => {
     const [a, b, c] = [blankTab(), blankTab(), blankTab()];
     expect(closeTab({ tabs: [a, b, c], activeId: b.id }, b.id).activeId).toBe(c.id);

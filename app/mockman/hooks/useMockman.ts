@@ -11,7 +11,7 @@ import { readParts } from "../lib/bodies";
 import type { HistoryEntry } from "../lib/history";
 import { isPreview, type SavedCollection } from "../lib/saved";
 import { useRouteSuggestions } from "../lib/suggestions";
-import { MAX_TABS, blankTab, loadedForm, type RequestTab } from "../lib/tabs";
+import { TOO_MANY_TABS, blankTab, loadedForm, type RequestTab } from "../lib/tabs";
 import { useAuthTools } from "./useAuthTools";
 import { useBaseUrl, useSplit } from "./useKept";
 import { useCollections } from "./useCollections";
@@ -102,7 +102,7 @@ export function useMockman() {
         const fresh: RequestTab = { ...blankTab(), ...form };
         const preview = tabs.state.tabs.find((t) => isPreview(t));
         if (preview) tabs.replace(preview.id, fresh);
-        else if (!tabs.open(fresh)) return say(`At most ${MAX_TABS} tabs are open at once; close one first.`, true);
+        else if (!tabs.open(fresh)) return say(TOO_MANY_TABS, true);
       } else tabs.patch(() => ({ ...form, outcome: null, lastEndpoint: "" }));
       setProblem(null);
       say(`Restored ${entry.method} ${entry.endpoint} into the request panel.`);
@@ -123,7 +123,7 @@ export function useMockman() {
   const lastRequest = useMemo(() => ({ method: tab.method, endpoint: tab.lastEndpoint }), [tab.method, tab.lastEndpoint]);
   const tabActions = useStableActions({
     openTab(fresh: RequestTab) {
-      if (!tabs.open(fresh)) return say(`At most ${MAX_TABS} tabs are open at once; close one first.`, true);
+      if (!tabs.open(fresh)) return say(TOO_MANY_TABS, true);
       setProblem(null);
     },
     closeTab(id: string) {

@@ -7,7 +7,7 @@ import { useMemo, useState } from "react";
 import { useStableActions } from "#app/lib/use-latest";
 import type { PostmanItem } from "#mock/tester/postman/convert";
 import { formOf, formSnapshot, isPreview, tabForm, type SavedCollection } from "../lib/saved";
-import { MAX_TABS, blankTab, loadedForm } from "../lib/tabs";
+import { TOO_MANY_TABS, blankTab, loadedForm } from "../lib/tabs";
 import type { SaveTarget } from "../components/SaveDialog";
 import type { Collections } from "./useCollections";
 import type { Say } from "./useNotice";
@@ -70,7 +70,7 @@ export function useSaving({ tabs, collections, say }: { tabs: RequestTabs; colle
     // As Postman's preview tab: an opened request nobody changed or sent gives its place to the next one.
     const preview = tabs.state.tabs.find((t) => isPreview(t));
     if (preview) return tabs.replace(preview.id, tab);
-    if (!tabs.open(tab)) say(`At most ${MAX_TABS} tabs are open at once; close one first.`, true);
+    if (!tabs.open(tab)) say(TOO_MANY_TABS, true);
   };
 
   // One function each for the page's life, reading the tabs as they are: the Collections panel and the request

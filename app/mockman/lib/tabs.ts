@@ -68,6 +68,7 @@ export const NO_AUTH: AuthFields = { kind: "none", token: "", username: "", pass
 export const ANSWER_KEPT = 256 * 1024;
 /** At most this many tabs; New and Duplicate say so past it. */
 export const MAX_TABS = 20;
+export const TOO_MANY_TABS = `At most ${MAX_TABS} tabs are open at once; close one first.`;
 
 const FORMS_KEY = pageKey("tabs");
 const answerKey = (id: string) => pageKey(`tab-answer.${id}`);

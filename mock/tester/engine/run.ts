@@ -106,14 +106,9 @@ function ownTarget(name: string, value: unknown): string[] {
   ];
 }
 
-function iterationsOf(inputs: RunInputs): number {
-  if (inputs.iterationCount !== undefined) return inputs.iterationCount;
-  return Math.max(1, inputs.data.length);
-}
-
 /** Checks a collection and its inputs, and picks the target; throws RunSetupError for what cannot run at all. */
 export function prepareRun(collection: RunnableCollection, inputs: RunInputs): PreparedRun {
-  const iterations = iterationsOf(inputs);
+  const iterations = inputs.iterationCount ?? Math.max(1, inputs.data.length);
   if (collection.kind === "mockman") {
     if (inputs.folders.length)
       throw new RunSetupError(`--folder ${inputs.folders[0]}: a mockman collection has no folders (Postman collections do)`);

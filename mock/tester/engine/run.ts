@@ -21,7 +21,7 @@ import type { RunJar } from "./cookies";
 import { asText } from "#mock/tester/environments";
 import { runPostman, type Asker, type SandboxFactory } from "./postman-run";
 import type { ScopeMutations } from "./mutations";
-import { assertionCounts, type ReplayReport, type ReplayResult } from "./reporters";
+import { addToTotals, NO_TOTALS, type ReplayReport, type ReplayResult } from "./reporters";
 import { leadingVariable, variableValue, type ScopeLabels } from "./variables";
 
 /** A collection or input that cannot run: nothing was sent. */
@@ -314,13 +314,9 @@ export interface RunOutcome {
 export async function executeRun(prepared: PreparedRun, sender: Sender, options: ExecuteOptions): Promise<RunOutcome> {
   const started = performance.now();
   const deadline = options.timeoutMs ? started + options.timeoutMs : undefined;
-  const tally = { requests: 0, passed: 0, assertions: 0, assertionsFailed: 0 };
+  let totals = NO_TOTALS;
   const onResult = (result: ReplayResult) => {
-    const counts = assertionCounts(result);
-    tally.requests++;
-    if (result.pass) tally.passed++;
-    tally.assertions += counts.made;
-    tally.assertionsFailed += counts.failed;
+    totals = addToTotals(totals, result);
     options.onResult?.(result);
   };
   // A large mockman collection: the checks' working maps let go before the run (the CLI asks V8 for a full collection).
@@ -351,11 +347,11 @@ export async function executeRun(prepared: PreparedRun, sender: Sender, options:
   const report: ReplayReport = {
     file: options.file,
     target: sender.where,
-    requests: tally.requests,
-    assertions: tally.assertions,
-    assertionsFailed: tally.assertionsFailed,
-    passed: tally.passed,
-    failed: tally.requests - tally.passed,
+    requests: totals.passed + totals.failed,
+    assertions: totals.tests,
+    assertionsFailed: totals.testsFailed,
+    passed: totals.passed,
+    failed: totals.failed,
     notRun: end.bailed?.notRun ?? 0,
     ms: Math.round((performance.now() - started) * 100) / 100,
     results: end.results,

@@ -103,34 +103,24 @@ export interface RunEnd {
 
 const failureOf = (name: string, message: string): CheckFailure => ({ check: name, expected: "", actual: message });
 
-function headerIndex(headers: Array<[string, string]>, name: string): number {
-  const low = name.toLowerCase();
-  return headers.findIndex(([k]) => k.toLowerCase() === low);
-}
-
-async function bodyText(exchange: Exchange): Promise<string> {
-  const body = exchange.body;
-  // A binary body as pm.response.text() reads it, in its charset too: as the sender decodes it.
-  if (exchange.text) return exchange.text();
-  return body === null || body === undefined ? "" : typeof body === "string" ? body : JSON.stringify(body);
-}
-
-/**
- * A response's header rows as postman-runtime hands them to a script: the server's rows (Exchange.rawHeaders),
- * names in its case, each row its own; those of one name as written (same case) gathered at its first row, as
- * core.js's arrayPairsToObject gathers them before requester.js lists them again.
- */
-function headerRows(exchange: Exchange): Array<[string, string]> {
-  if (!exchange.rawHeaders) return Object.entries(exchange.headers);
-  return [...rowsByName(exchange.rawHeaders)].flatMap(([name, values]) => values.map((value): [string, string] => [name, value]));
-}
-
 async function responseOf(exchange: Exchange): Promise<ScriptResponse> {
+  const { body } = exchange;
   return {
     code: exchange.status,
     status: exchange.statusText,
-    headers: headerRows(exchange),
-    body: await bodyText(exchange),
+    // The server's rows (Exchange.rawHeaders), names in its case, each row its own; those of one name as written (same
+    // case) gathered at its first row, as core.js's arrayPairsToObject gathers them before requester.js lists them again.
+    headers: exchange.rawHeaders
+      ? [...rowsByName(exchange.rawHeaders)].flatMap(([name, values]) => values.map((value): [string, string] => [name, value]))
+      : Object.entries(exchange.headers),
+    // A binary body as pm.response.text() reads it, in its charset too: as the sender decodes it.
+    body: exchange.text
+      ? await exchange.text()
+      : body === null || body === undefined
+        ? ""
+        : typeof body === "string"
+          ? body
+          : JSON.stringify(body),
     responseTime: Math.round(exchange.ms),
     ...(exchange.received ? { stream: exchange.received } : {}),
   };
@@ -220,7 +210,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     // The jar's cookies go after a Cookie row of the request's own, at each hop of a redirect too (a login's 302
     // sets the cookie its Location needs). The first hop's row is written here, into the request, so a sender cannot
     // lose it; the sender only lists it where its transport writes it (SendOptions.jarCookie).
-    const own = headerIndex(outgoing.headers, "cookie");
+    const own = outgoing.headers.findIndex(([k]) => k.toLowerCase() === "cookie");
     const ownRow = own < 0 ? "" : outgoing.headers[own][1];
     const at = (path: string) => new URL(path, url).href;
     const rowAt = (href: string) => [ownRow, cookieHeader(jar, href)].filter(Boolean).join("; ");
@@ -327,7 +317,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
       result = sentResult(step, shownPath(prepared), exchange, checkedFailures(step, expect, readLater, answers, exchange), extra);
     } catch (error) {
       if (!(error instanceof NotSent || error instanceof TemplateError)) throw error;
-      const why = oneLine(error.message);
+      const why = error.message.replace(/\s*[\r\n]+\s*/g, " ").trim();
       // A later template reading this request's answer says why there is none.
       if (readLater) answers.notSent.set(step.label, why);
       result = notSentResult(step, why, pathAsWritten(step.url), extra);
@@ -683,8 +673,6 @@ function requesterMessage(error: unknown): string | undefined {
 
 /** The path it was sent to, with its URL's fragment (never sent), as Newman's reports show the request's URL. */
 const shownPath = (prepared: Pick<Prepared, "outgoing" | "url">) => prepared.outgoing.path + (/#.*$/.exec(prepared.url)?.[0] ?? "");
-
-const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, " ").trim();
 
 interface Prepared {
   outgoing: OutgoingRequest;

@@ -140,7 +140,6 @@ export function reportOf(
 }
 
 export const REPORTERS = ["cli", "json", "junit"] as const;
-export type ReporterName = (typeof REPORTERS)[number];
 
 const WIDTH = 80;
 const METHOD = 7;

@@ -21,7 +21,7 @@ import type { RunJar } from "./cookies";
 import { asText } from "#mock/tester/environments";
 import { runPostman, type Asker, type SandboxFactory } from "./postman-run";
 import type { ScopeMutations } from "./mutations";
-import { assertionCounts, type ReplayReport, type ReplayResult } from "./reporters";
+import { addToTotals, NO_TOTALS, type ReplayReport, type ReplayResult } from "./reporters";
 import { leadingVariable, variableValue, type ScopeLabels } from "./variables";
 
 /** A collection or input that cannot run: nothing was sent. */
@@ -106,14 +106,9 @@ function ownTarget(name: string, value: unknown): string[] {
   ];
 }
 
-function iterationsOf(inputs: RunInputs): number {
-  if (inputs.iterationCount !== undefined) return inputs.iterationCount;
-  return Math.max(1, inputs.data.length);
-}
-
 /** Checks a collection and its inputs, and picks the target; throws RunSetupError for what cannot run at all. */
 export function prepareRun(collection: RunnableCollection, inputs: RunInputs): PreparedRun {
-  const iterations = iterationsOf(inputs);
+  const iterations = inputs.iterationCount ?? Math.max(1, inputs.data.length);
   if (collection.kind === "mockman") {
     if (inputs.folders.length)
       throw new RunSetupError(`--folder ${inputs.folders[0]}: a mockman collection has no folders (Postman collections do)`);
@@ -319,13 +314,9 @@ export interface RunOutcome {
 export async function executeRun(prepared: PreparedRun, sender: Sender, options: ExecuteOptions): Promise<RunOutcome> {
   const started = performance.now();
   const deadline = options.timeoutMs ? started + options.timeoutMs : undefined;
-  const tally = { requests: 0, passed: 0, assertions: 0, assertionsFailed: 0 };
+  let totals = NO_TOTALS;
   const onResult = (result: ReplayResult) => {
-    const counts = assertionCounts(result);
-    tally.requests++;
-    if (result.pass) tally.passed++;
-    tally.assertions += counts.made;
-    tally.assertionsFailed += counts.failed;
+    totals = addToTotals(totals, result);
     options.onResult?.(result);
   };
   // A large mockman collection: the checks' working maps let go before the run (the CLI asks V8 for a full collection).
@@ -356,11 +347,11 @@ export async function executeRun(prepared: PreparedRun, sender: Sender, options:
   const report: ReplayReport = {
     file: options.file,
     target: sender.where,
-    requests: tally.requests,
-    assertions: tally.assertions,
-    assertionsFailed: tally.assertionsFailed,
-    passed: tally.passed,
-    failed: tally.requests - tally.passed,
+    requests: totals.passed + totals.failed,
+    assertions: totals.tests,
+    assertionsFailed: totals.testsFailed,
+    passed: totals.passed,
+    failed: totals.failed,
     notRun: end.bailed?.notRun ?? 0,
     ms: Math.round((performance.now() - started) * 100) / 100,
     results: end.results,

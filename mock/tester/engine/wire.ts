@@ -74,14 +74,11 @@ interface AuthHandler {
   post(auth: unknown, response: Response, done: (error: unknown, success?: boolean) => void): void;
 }
 
-type Loaded = { default?: AuthHandler } & Partial<AuthHandler>;
-const handlerOf = (loaded: Loaded): AuthHandler => (loaded.default ?? loaded) as AuthHandler;
-
 /**
  * Each auth type's handler, loaded when a request uses it (asap and jwt bring node-forge and jose): those of
  * postman-runtime's AuthLoader (lib/authorizer/index.js). A type it has none for is sent unsigned, with a warning.
  */
-const HANDLERS: Record<string, () => Promise<Loaded>> = {
+const HANDLERS: Record<string, () => Promise<{ default?: AuthHandler } & Partial<AuthHandler>>> = {
   noauth: () => import("postman-runtime/lib/authorizer/noauth.js"),
   basic: () => import("postman-runtime/lib/authorizer/basic.js"),
   bearer: () => import("postman-runtime/lib/authorizer/bearer.js"),
@@ -170,7 +167,8 @@ const loadedHandlers = new Map<string, AuthHandler>();
 async function handlerFor(type: string): Promise<AuthHandler | undefined> {
   if (!Object.hasOwn(HANDLERS, type)) return undefined;
   if (!loadedHandlers.has(type)) {
-    loadedHandlers.set(type, handlerOf(await HANDLERS[type]()));
+    const loaded = await HANDLERS[type]();
+    loadedHandlers.set(type, (loaded.default ?? loaded) as AuthHandler);
   }
   return loadedHandlers.get(type);
 }
@@ -445,9 +443,7 @@ export async function authAdditions(input: WireInput): Promise<AuthAdditions> {
 async function authorize(handler: AuthHandler, authInterface: unknown, request: Request): Promise<void> {
   let go: boolean | undefined;
   try {
-    go = await new Promise<boolean | undefined>((resolve, reject) =>
-      handler.pre(authInterface, (error, success) => (error ? reject(error) : resolve(success))),
-    );
+    go = await call<boolean>((done) => handler.pre(authInterface, done));
   } catch {
     return;
   }

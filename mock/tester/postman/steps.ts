@@ -140,11 +140,6 @@ function scriptOf(events: PostmanEvent[] | undefined, listen: string): string | 
   return sources.length ? sources.join("\n") : null;
 }
 
-/**
- * The auth an item, folder or collection sets itself, as postman-collection's Item.getAuth finds it: any
- * type, `inherit` written out too (that one then stops the search, and the request goes out unsigned, as
- * Newman 6 sends it).
- */
 /** A fresh v4 UUID, the id postman-collection gives an item without one (randomUUID only in a secure context: else by hand). */
 const freshId = (): string =>
   crypto.randomUUID?.() ??
@@ -152,10 +147,12 @@ const freshId = (): string =>
     (Number(c) ^ (crypto.getRandomValues(new Uint8Array(1))[0] & (15 >> (Number(c) / 4)))).toString(16),
   );
 
+/**
+ * The auth an item, folder or collection sets itself, as postman-collection's Item.getAuth finds it: any
+ * type, `inherit` written out too (that one then stops the search, and the request goes out unsigned, as
+ * Newman 6 sends it).
+ */
 const ownAuth = (auth: PostmanAuth | undefined) => (auth && typeof auth.type === "string" && auth.type ? auth : undefined);
-
-/** An item's name as output shows it: its own, `request` for one without a name. */
-const labelOf = (rawName: string | null): string => rawName ?? "request";
 
 /** The requests of a Postman collection in run order, each with the scripts Newman runs around it. */
 export function postmanPlan(json: PostmanCollection): PostmanPlan {
@@ -190,7 +187,7 @@ export function postmanPlan(json: PostmanCollection): PostmanPlan {
       const rawName = text(item.name) || undefined;
       const here = [...parents, rawName ?? null];
       // As output shows it: an item without a name is `request`.
-      const path = here.map(labelOf);
+      const path = here.map((name) => name ?? "request");
       const label = path[path.length - 1];
       if (Array.isArray(item.item)) {
         const own = ownAuth(item.auth) ?? auth;

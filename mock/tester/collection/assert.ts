@@ -168,9 +168,10 @@ export function checkAnswer(answer: RecordedResponse & { ms: number }, expect: E
     });
   }
   for (const [name, want] of Object.entries(headers)) {
-    const actual = Object.hasOwn(answer.headers, name.toLowerCase()) ? answer.headers[name.toLowerCase()] : undefined;
+    const key = name.toLowerCase();
+    const actual = Object.hasOwn(answer.headers, key) ? answer.headers[key] : undefined;
     const wrong = mismatch(actual, want);
-    if (wrong) failures.push({ check: `headers.${name.toLowerCase()}`, expected: wrong, actual: show(actual) });
+    if (wrong) failures.push({ check: `headers.${key}`, expected: wrong, actual: show(actual) });
   }
   for (const [path, want] of Object.entries(expect?.body ?? {})) {
     const actual = readBodyPath(answer.body, path);

@@ -64,7 +64,7 @@ async function judgedAsBefore() {
     'pm.test("fails", () => pm.expect(1).to.equal(2)); pm.test("passes", () => pm.response.to.have.status(200)); throw new Error("boom");',
   );
   expect(later.assertions).toEqual([
-    { name: "fails", passed: false, skipped: false, error: "expected 1 to equal 2" },
+    { name: "fails", passed: false, skipped: false, error: "expected 1 to equal 2", index: 0 },
     { name: "passes", passed: true, skipped: false },
   ]);
   expect(later.error).toBe("Error: boom");

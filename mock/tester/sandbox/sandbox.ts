@@ -161,6 +161,8 @@ export interface Assertion {
   errorName?: string;
   /** What failed it has no message (its callback threw a string, null, `{}`): Newman's reports give the test's name for one. */
   noMessage?: true;
+  /** A failed one's index among its script's pm.test and tests[...] calls, as postman-sandbox counts them: Newman's junit writes it in its stack. */
+  index?: number;
 }
 
 /**
@@ -1367,6 +1369,7 @@ function assertionOf(a: Record<string, unknown>): Assertion {
     out.error = typeof error.message === "string" ? wordAsV8(error.message) : errorOf(error).text;
     if (typeof error.name === "string" && error.name !== "AssertionError") out.errorName = error.name;
   }
+  if (!out.passed && !out.skipped && typeof a.index === "number") out.index = a.index;
   // postman-sandbox hands what the callback threw as it is: Newman reads its message, else the test's name.
   if (
     !out.passed &&

@@ -627,10 +627,20 @@ describe("the junit report is Newman's", () => {
           thrown("null in pm.test", "test", "pm.test('throws null', () => { throw null; });"),
           thrown("own stack", "test", "const e = new Error('m'); e.stack = 'own stack'; throw e;"),
           thrown("own stack in pm.test", "test", "pm.test('t', () => { const e = new Error('m'); e.stack = 'own stack'; throw e; });"),
+          // What the runtime cannot write out ends the script, in Newman too: the next test does not run.
+          thrown(
+            "unreadable in pm.test",
+            "test",
+            "pm.test('t', () => { throw { get message() { throw 1; } }; }); pm.test('never', () => {});",
+          ),
+          thrown("Proxy in pm.test", "test", "pm.test('t', () => { throw new Proxy({}, { get() { throw 'trap'; } }); });"),
+          thrown("BigInt in pm.test", "test", "pm.test('t', () => { throw 5n; });"),
         ],
         server.url,
       );
       expect(newmans).not.toContain("own stack]]>");
+      expect(newmans).not.toContain('name="never"');
+      expect(newmans).toContain("testScriptError: Do not know how to serialize a BigInt");
       expect(newmans).toContain("testScriptError: undefined");
       expect(newmans).toContain("testScriptError: plain");
       expect(newmans).not.toContain("not an Error");

@@ -437,12 +437,12 @@ describe("the junit report is Newman's", () => {
   // its id, tests, failures, errors and a system-err of its request and script errors; a testcase per assertion
   // (classname from the request's name) with a failure of Newman's text. mockman runs that reporter over its run:
   // the two files are compared whole, but for what differs from run to run (times, timestamps, fresh ids) and the
-  // stack frames below an error's first line (V8's in Node, the sandbox's in ours).
+  // stack frames of a request error (Node's); an assertion's one frame is Newman's own, and compared.
   const normal = (xml: string) =>
     xml
       .replace(/ (timestamp|time)="[^"]*"/g, ' $1=""')
       .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "<fresh id>")
-      .replace(/\n\s+at [^\n]*?(?=\.?\]\]>|\n)/g, "");
+      .replace(/\n\s+at (?!Object\.eval sandbox-script\.js)[^\n]*?(?=\.?\]\]>|\n)/g, "");
   const tests = (exec: string[]) => [{ listen: "test", script: { exec } }];
   const pre = (exec: string[]) => [{ listen: "prerequest", script: { exec } }];
   const get = (at: string) => ({ method: "GET", url: `{{baseUrl}}/api/test-todos?at=${at}` });
@@ -625,9 +625,22 @@ describe("the junit report is Newman's", () => {
           thrown("in pm.test", "test", "pm.test('throws nothing readable', () => { throw {}; });"),
           thrown("string in pm.test", "test", "pm.test('throws a string', () => { throw 'boom'; });"),
           thrown("null in pm.test", "test", "pm.test('throws null', () => { throw null; });"),
+          thrown("own stack", "test", "const e = new Error('m'); e.stack = 'own stack'; throw e;"),
+          thrown("own stack in pm.test", "test", "pm.test('t', () => { const e = new Error('m'); e.stack = 'own stack'; throw e; });"),
+          // What the runtime cannot write out ends the script, in Newman too: the next test does not run.
+          thrown(
+            "unreadable in pm.test",
+            "test",
+            "pm.test('t', () => { throw { get message() { throw 1; } }; }); pm.test('never', () => {});",
+          ),
+          thrown("Proxy in pm.test", "test", "pm.test('t', () => { throw new Proxy({}, { get() { throw 'trap'; } }); });"),
+          thrown("BigInt in pm.test", "test", "pm.test('t', () => { throw 5n; });"),
         ],
         server.url,
       );
+      expect(newmans).not.toContain("own stack]]>");
+      expect(newmans).not.toContain('name="never"');
+      expect(newmans).toContain("testScriptError: Do not know how to serialize a BigInt");
       expect(newmans).toContain("testScriptError: undefined");
       expect(newmans).toContain("testScriptError: plain");
       expect(newmans).not.toContain("not an Error");

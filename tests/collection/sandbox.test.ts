@@ -64,7 +64,7 @@ async function judgedAsBefore() {
     'pm.test("fails", () => pm.expect(1).to.equal(2)); pm.test("passes", () => pm.response.to.have.status(200)); throw new Error("boom");',
   );
   expect(later.assertions).toEqual([
-    { name: "fails", passed: false, skipped: false, error: "expected 1 to equal 2" },
+    { name: "fails", passed: false, skipped: false, error: "expected 1 to equal 2", index: 0 },
     { name: "passes", passed: true, skipped: false },
   ]);
   expect(later.error).toBe("Error: boom");
@@ -215,6 +215,27 @@ describe("nothing of the host is reachable", () => {
     const broken = await run("Object.prototype.toJSON = () => { throw 1; }; throw 2;");
     expect(broken.thrown).toEqual({ kind: "limit", message: "the script broke the script runtime (1) and was stopped" });
     await judgedAsBefore();
+  });
+
+  it("a variable set to a BigInt: the script runs on, then fails with what the runtime's report threw, its changes dropped", async () => {
+    // Newman's set keeps it and the script reads it back; the report of the script's end then ends Newman's process.
+    const scopes = { environment: { kept: "1" }, collectionVariables: {}, globals: { g: "2" }, local: {}, data: {} };
+    for (const scope of ["environment", "collectionVariables", "globals", "variables"]) {
+      const script = `pm.${scope}.set("x", 1n); pm.test(typeof pm.${scope}.get("x"), () => {}); pm.globals.set("g", "3");`;
+      const outcome = await run(script, { scopes });
+      expect([outcome.thrown, outcome.assertions[0]?.name], scope).toEqual([
+        { kind: "error", message: "Do not know how to serialize a BigInt" },
+        "bigint",
+      ]);
+      expect([outcome.scopes.environment, outcome.scopes.globals, outcome.scopes.collectionVariables]).toEqual([
+        { kept: "1" },
+        { g: "2" },
+        {},
+      ]);
+      await judgedAsBefore();
+    }
+    // The script's own error, when it threw one too.
+    expect((await run('pm.environment.set("x", 1n); throw new TypeError("own");')).error).toBe("TypeError: own");
   });
 
   it("says what a script's error was: an Error and its message, a value (a string that reads like one too), the sandbox's stop", async () => {

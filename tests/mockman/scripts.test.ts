@@ -149,7 +149,7 @@ describe("the page's Sender", () => {
     expect(seen.map((s) => s.url)).toEqual(["/api/test-todos"]);
     expect(report.results[0].assertions).toEqual([
       { name: "ok", pass: true },
-      { name: "fails", pass: false, error: "expected 1 to equal 2" },
+      { name: "fails", pass: false, error: "expected 1 to equal 2", index: 1 },
     ]);
     expect(scopes.environment.path).toBe("test-todos");
   });

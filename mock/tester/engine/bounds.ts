@@ -182,6 +182,7 @@ export function runBounds(report = true): RunBounds {
             if (a.error !== undefined && a.error !== null) assertion.error = keep(String(a.error), BOUNDS.messageChars);
             if (typeof a.errorName === "string") assertion.errorName = cut(a.errorName, BOUNDS.nameChars);
             if (a.noMessage) assertion.noMessage = true;
+            if (Number.isSafeInteger(a.index)) assertion.index = a.index;
             into.assertions.push(assertion);
           }
           const thrown = outcome.thrown;

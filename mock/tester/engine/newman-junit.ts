@@ -111,9 +111,7 @@ export function newmanSummary(report: ReplayReport, json: PostmanCollection, pla
       ? result.assertions.map((a) => ({
           assertion: clean(a.name),
           ...(a.skipped ? { skipped: true } : {}),
-          ...(a.pass || a.skipped
-            ? {}
-            : { error: assertionError(clean(a.errorName ?? "AssertionError"), a.noMessage ? undefined : clean(a.error ?? ""), a.name) }),
+          ...(a.pass || a.skipped ? {} : { error: assertionError(a, result.position ?? 0) }),
         }))
       : checkedAssertions(result, steps.get(result.name));
     if (!execution.assertions.length) delete execution.assertions;
@@ -131,11 +129,16 @@ export function newmanSummary(report: ReplayReport, json: PostmanCollection, pla
 }
 
 /**
- * An assertion's error as Newman makes it (newman/lib/run): its name and message, its stack beginning with both (its
- * frames are the sandbox's, not Newman's); for a thrown value with no message, the test's name and an empty one.
+ * An assertion's error as Newman makes it (newman/lib/run): its name and message, its stack both and the one frame
+ * Newman writes (its test's index and its request's place, never the error's own stack); for a thrown value with no
+ * message, the test's name and an empty one.
  */
-const assertionError = (name: string, message: string | undefined, test: string): ErrorLike =>
-  message === undefined ? { name, message: clean(test), stack: `${name}: ` } : { name, message, stack: `${name}: ${message}` };
+function assertionError(a: NonNullable<ReplayResult["assertions"]>[number], position: number): ErrorLike {
+  const name = clean(a.errorName ?? "AssertionError");
+  const message = a.noMessage ? "" : clean(a.error ?? "");
+  const stack = `${name}: ${message}\n   at Object.eval sandbox-script.js:${(a.index ?? 0) + 1}:${position + 1})`;
+  return { name, message: a.noMessage ? clean(a.name) : message, stack };
+}
 
 /**
  * A mockman collection's request: its `expect` is one assertion, named as the pm.test toPostman wrote for it

@@ -279,6 +279,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
         const result = outcome.result;
         // A mockman collection's results name their iteration when there are several, as its lines and reports did.
         if (!expect || iterations > 1) result.iteration = iteration;
+        if (!expect) result.position = index;
         emit(result);
         if (options.deadline !== undefined && performance.now() > options.deadline) {
           end.timedOut = true;
@@ -589,6 +590,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
       ...(a.error ? { error: a.error } : {}),
       ...(a.errorName ? { errorName: a.errorName } : {}),
       ...(a.noMessage ? { noMessage: a.noMessage } : {}),
+      ...(a.index === undefined ? {} : { index: a.index }),
     }));
     if (scriptErrors.length) result!.scriptErrors = scriptErrors;
     if (errors.length && result!.status === null) result!.failures = [...errors, ...result!.failures];

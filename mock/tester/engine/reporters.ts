@@ -44,11 +44,13 @@ export interface ReplayResult {
    */
   requestError?: string;
   /** A Postman request's assertions (pm.test, tests[...]), in the order they ran. */
-  assertions?: Array<{ name: string; pass: boolean; skipped?: true; error?: string; errorName?: string; noMessage?: true }>;
+  assertions?: Array<{ name: string; pass: boolean; skipped?: true; error?: string; errorName?: string; noMessage?: true; index?: number }>;
   /** Its scripts' errors (each a failure too), in order: which script, and what it was. Read by the junit report alone. */
   scriptErrors?: Array<{ script: "prerequest" | "test"; thrown: Thrown }>;
   /** How many checks a request of ours made (its `expect`, the status at least). */
   checks?: number;
+  /** A Postman request's place in the run's list of requests, from 0 (postman-runtime's cursor.position). Read by the junit report alone. */
+  position?: number;
   /** The iteration it ran in, from 0 (-n, -d). */
   iteration?: number;
   /** What the run noticed about this request: a {{name}} that had no value, a formdata file it could not read. */
@@ -238,14 +240,17 @@ export function summaryLine(report: ReplayReport): string {
 /**
  * The json report: the run's report, a request whose item has no name given none (its id only), as in Newman's;
  * without what only the junit report reads (a request error's own message, why Newman sent none, how many sends went
- * before the request, what its script errors were, an assertion error's name and whether it had a message).
+ * before the request, what its script errors were, its place in the run, an assertion error's name, whether it had
+ * a message and its index).
  */
 export function jsonReport(report: ReplayReport): string {
-  const results = report.results.map(({ name, requestError: _, notSent: __, sentBefore: ___, scriptErrors: ____, ...rest }) => {
-    const result = rest.id === undefined ? { name, ...rest } : rest;
-    return result.assertions?.some((a) => a.errorName !== undefined || a.noMessage)
-      ? { ...result, assertions: result.assertions.map(({ errorName: _, noMessage: __, ...a }) => a) }
-      : result;
-  });
+  const results = report.results.map(
+    ({ name, requestError: _, notSent: __, sentBefore: ___, scriptErrors: ____, position: _____, ...rest }) => {
+      const result = rest.id === undefined ? { name, ...rest } : rest;
+      return result.assertions
+        ? { ...result, assertions: result.assertions.map(({ errorName: _, noMessage: __, index: ___, ...a }) => a) }
+        : result;
+    },
+  );
   return JSON.stringify({ ...report, results }, null, 2) + "\n";
 }

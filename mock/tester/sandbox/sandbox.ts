@@ -161,6 +161,8 @@ export interface Assertion {
   errorName?: string;
   /** What failed it has no message (its callback threw a string, null, `{}`): Newman's reports give the test's name for one. */
   noMessage?: true;
+  /** A failed one's index among its script's pm.test and tests[...] calls, as postman-sandbox counts them: Newman's junit writes it in its stack. */
+  index?: number;
 }
 
 /**
@@ -1367,6 +1369,7 @@ function assertionOf(a: Record<string, unknown>): Assertion {
     out.error = typeof error.message === "string" ? wordAsV8(error.message) : errorOf(error).text;
     if (typeof error.name === "string" && error.name !== "AssertionError") out.errorName = error.name;
   }
+  if (!out.passed && !out.skipped && typeof a.index === "number") out.index = a.index;
   // postman-sandbox hands what the callback threw as it is: Newman reads its message, else the test's name.
   if (
     !out.passed &&
@@ -1712,26 +1715,26 @@ const PRELUDE = `(function (global, hostRandom) {
   });
   // A thrown value that cannot be written out (a getter or a Proxy trap that throws, a revoked Proxy, a BigInt) made
   // Flatted's walk throw out of postman-sandbox's report of the script's error (Newman's process dies there): the
-  // report goes again with the value as one that cannot be read, a BigInt as its digits. What a second try throws too
-  // (the script broke the runtime) is thrown as the first was. uvm's bridge is a global until the bundle deletes it:
-  // its dispatch is wrapped as it is set.
-  function readable(name, args) {
+  // report goes again with the value as one that cannot be read, a BigInt as its digits. A result whose execution
+  // cannot be written (a variable set to a BigInt) goes with none, its error the script's, else what the walk threw (a
+  // failed allocation throws null: then one that cannot be read, which the host checks against the memory cap).
+  // What every try throws (the script broke the runtime) is thrown as the first was. uvm's bridge is a global until
+  // the bundle deletes it: its dispatch is wrapped as it is set.
+  function retries(name, args, first) {
     var at = name === "execution.error" || name.indexOf("execution.error.") === 0 ? 2 : name.indexOf("execution.result.") === 0 ? 1 : 0;
-    if (!at || args.length <= at) return undefined;
-    var again = [];
+    if (!at || args.length <= at) return [];
+    var again = [], value = args[at];
     for (var i = 0; i < args.length; i++) again[i] = args[i];
-    again[at] = typeof again[at] === "bigint" ? String(again[at]) : {};
-    return again;
+    again[at] = typeof value === "bigint" ? String(value) : {};
+    return at === 2 ? [again] : [again, [name, value || first || {}, {}], [name, again[1], {}]];
   }
   function reporting(dispatch) {
     return function (name) {
       try {
         return rapply(dispatch, this, arguments);
       } catch (first) {
-        try {
-          var again = typeof name === "string" ? readable(name, arguments) : undefined;
-          if (again) return rapply(dispatch, this, again);
-        } catch (e) {}
+        var tries = typeof name === "string" ? retries(name, arguments, first) : [];
+        for (var i = 0; i < tries.length; i++) try { return rapply(dispatch, this, tries[i]); } catch (e) {}
         throw first;
       }
     };

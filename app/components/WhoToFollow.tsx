@@ -1,7 +1,7 @@
 // 'Who to follow': every user but the current one (CONTRACT §6), each with a Follow button.
 // Its read may fail alone: the failure and a Retry show inside the panel.
 import { getSuggestions } from "#app/lib/data";
-import { isFollowing } from "#app/lib/follow";
+import { followsViewer, isFollowing } from "#app/lib/follow";
 import { useRetryable, type Settled } from "#app/lib/settle";
 import { TEXT } from "#app/lib/texts";
 import type { User } from "#app/lib/types";
@@ -30,9 +30,7 @@ export function WhoToFollow({ users, me }: { users: Settled<User[]>; me: string 
           {suggestions.map((u) => (
             <li key={u._id} className="suggestion">
               <PersonLink user={u} />
-              {/* Follow, never Follow back: the column's rows are too narrow for the longer word beside a
-                  name of 12 characters, which must show whole (who-to-follow-names.spec.ts). */}
-              <FollowButton user={u} following={isFollowing(u, me)} size="sm" />
+              <FollowButton user={u} following={isFollowing(u, me)} followsYou={followsViewer(u, me)} size="sm" />
             </li>
           ))}
         </ul>

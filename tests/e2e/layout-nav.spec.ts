@@ -4,7 +4,7 @@
 // the sidebar and in the phone's tab bar (which keeps its labels apart and inside 375 px);
 // and on a phone each suggestion keeps its Follow inside its own row. In both themes, axe clean.
 import { expect, test, type Page } from "./fixtures";
-import { feed, inked, loginAsGuest, noToasts, axeInBothThemes, watchErrors, type Box } from "./screen-helpers";
+import { feed, inked, loginAsGuest, noToasts, axeInBothThemes, overlaps, watchErrors, type Box } from "./screen-helpers";
 import { keepShot } from "./helpers";
 
 const nav = (page: Page) => page.getByRole("navigation", { name: "Main" });
@@ -214,3 +214,28 @@ test.describe("at 375 px", () => {
     await axeInBothThemes(page, "who-to-follow");
   });
 });
+
+// Fixed at the window's top left, a focused skip link sat over the sidebar's logo (and on a phone over the
+// top bar's): now it takes a place of its own and pushes the page down, covering nothing.
+for (const width of [1280, 375]) {
+  test(`at ${width} px a focused skip link covers neither the logo, the navigation nor the heading`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 812 });
+    await loginAsGuest(page);
+    await noToasts(page);
+    const links = [page.getByRole("link", { name: "Skip to content" })];
+    if (width === 1280) links.push(page.getByRole("link", { name: "Skip to search and Who to follow" }));
+    const covered = [page.getByRole("link", { name: "Moments home" }), page.getByRole("heading", { level: 1, name: "Homepage" })];
+    covered.push(...(await nav(page).getByRole("link").all()));
+    for (const [i, link] of links.entries()) {
+      await link.focus();
+      await expect(link).toBeInViewport({ ratio: 1 });
+      const box = (await link.boundingBox())!;
+      for (const other of covered) {
+        const name = (await other.getAttribute("aria-label")) ?? (await other.innerText());
+        expect(overlaps(box, (await other.boundingBox())!), `"${await link.innerText()}" covers ${name}`).toBe(false);
+      }
+      await keepShot(page, `skip-link-placed-${width}-${i}.png`);
+    }
+    await axeInBothThemes(page, "skip link focused");
+  });
+}

@@ -62,6 +62,9 @@ for (const width of [1280, 375]) {
         await expect(name).toHaveText("Guest Developer");
         const cut = await name.evaluate((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1);
         expect(cut, "the name is cut").toBe(false);
+        // On one line, as the handle under it: it wrapped to "Guest / Developer".
+        const lines = await name.evaluate((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight));
+        expect(lines, "lines the name takes").toBeLessThan(1.5);
         await keepShot(page.locator(".sidebar"), "sidebar-1280.png");
       }
       // The seeded avatars draw their initials large: 40 of 96 units, ~18 px at 44 px.

@@ -178,7 +178,8 @@ export async function createMock(options: CreateMockOptions = {}): Promise<Momen
     handle: async (request) => fromRaw(await dispatch(await toRaw(request))),
     dispatch,
     // The one reset of every door (the admin API's too): the seed, no scenarios, no faults, an empty journal.
-    reset: async (resetOptions = {}) => {
+    reset: async (given: ResetOptions = {}) => {
+      const resetOptions = checkedResetOptions(given);
       if (!resetOptions.keepScenarios) mock.scenarios.clear();
       mock.faults.set({ ...NO_FAULTS });
       journal.clear();
@@ -279,6 +280,16 @@ function checkIterations(given: unknown, who: string) {
     );
 }
 
+/** reset's options; a function is a test runner's context (vitest's, as `afterEach(server.reset)` passes it): no options. */
+function checkedResetOptions(given: unknown): ResetOptions {
+  if (typeof given === "function") return {};
+  checkOptions(given as ResetOptions, { keepScenarios: true }, "reset");
+  const { keepScenarios } = given as ResetOptions;
+  if (keepScenarios !== undefined && typeof keepScenarios !== "boolean")
+    throw new TypeError(`reset: keepScenarios must be true or false, got ${JSON.stringify(keepScenarios)}`);
+  return given as ResetOptions;
+}
+
 const POLICIES = ["warn", "error", "bypass"];
 
 /** Intercepts the process's (or the page's) HTTP clients and answers `/api/*` of the API's origins from the mock. */
@@ -357,7 +368,7 @@ export function setupMock(options: SetupMockOptions = {}): MockServer {
         resolving = { wrapper, inner };
       }
     },
-    async reset(resetOptions) {
+    async reset(resetOptions: ResetOptions = {}) {
       await (await mock()).reset(resetOptions);
     },
     async use(...sets) {

@@ -36,7 +36,8 @@ describe("setupMock", () => {
     realUrl = `http://127.0.0.1:${(real.address() as { port: number }).port}`;
     server.listen();
   });
-  afterEach(() => server.reset());
+  // As a hook itself: vitest passes its test context (a function), which is no options.
+  afterEach(server.reset);
   afterAll(async () => {
     await server.close();
     await new Promise((resolve) => real.close(resolve));
@@ -94,6 +95,21 @@ describe("setupMock", () => {
     expect((await fetch("/api/users")).status).toBe(200);
     expect(((await (await fetch("/api/test-todos")).json()) as { todos: unknown[] }).todos).toEqual([]);
     expect((await server.mock()).faults.settings).toEqual({ delay: null, failRate: 0, failStatus: 500 });
+  });
+
+  it("refuses reset options it does not have, or a keepScenarios that is not true or false, and changes nothing", async () => {
+    await server.use({ method: "GET", path: "/api/users", status: 503 });
+    await expect(server.reset({ keepScenario: true } as never)).rejects.toThrow(
+      new TypeError('reset: unknown option "keepScenario" (the options are keepScenarios)'),
+    );
+    await expect(server.reset({ keepScenarios: "no" } as never)).rejects.toThrow(
+      new TypeError('reset: keepScenarios must be true or false, got "no"'),
+    );
+    await expect(server.reset(5 as never)).rejects.toThrow(/^reset: options must be an object \(keepScenarios\), got 5$/);
+    await expect((await server.mock()).reset({ keep: true } as never)).rejects.toThrow(/^reset: unknown option "keep"/);
+    expect((await fetch("/api/users")).status).toBe(503);
+    // mocha and jest read a hook's declared parameter as a done callback: afterEach(server.reset) must declare none.
+    expect([server.reset.length, (await server.mock()).reset.length]).toEqual([0, 0]);
   });
 
   it("a network-error scenario fails fetch and node:http, after its delay, times N", async () => {

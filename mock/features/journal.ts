@@ -139,9 +139,13 @@ export class Journal {
     return found.kind === "found" ? { by: "route", route: found.handler } : { by: "none" };
   }
 
-  /** The entries kept, oldest first, filtered. */
+  /** The entries kept, oldest first, filtered: `requests()`'s filter, checked here (a bad one throws a TypeError naming it). */
   list(given?: JournalFilter): JournalEntry[] {
-    const filter = checkedFilter(given);
+    return this.select(checkedFilter(given));
+  }
+
+  /** The same with a filter checked already: GET /__mockman/requests's query, parsed by journalQuerySchema. */
+  select(filter: JournalFilter): JournalEntry[] {
     const method = filter.method?.toUpperCase();
     const path = filter.path === undefined ? null : compile(filter.path);
     const found = this.entries.filter(

@@ -180,7 +180,7 @@ export function createAdmin(mock: Mock, options: AdminOptions = {}): Admin {
     const query = Object.fromEntries(new URL(request.url, "http://mockman.local").searchParams);
     const parsed = journalQuerySchema.safeParse(query);
     if (!parsed.success) return errorAnswer(400, issueText(parsed.error, "the query"));
-    return json(200, { requests: options.journal.list(parsed.data) });
+    return json(200, { requests: options.journal.select(parsed.data) });
   });
   route("DELETE", /^requests$/, async () => {
     if (!options.journal) return errorAnswer(501, "this server keeps no request journal");

@@ -306,6 +306,28 @@ describe("startServe", () => {
     await expect(startServe({ db: "" })).rejects.toThrow(/db must be ":memory:" or a file path/);
   });
 
+  it("GET /__mockman/requests refuses a number that is none and a filter given twice, rather than reading 0 or the last", async () => {
+    const served = await startServe({ passwordIterations: 1000 });
+    try {
+      expect((await fetch(`${served.url}/api/nope`)).status).toBe(404);
+      const answer = async (query: string) => {
+        const res = await fetch(`${served.url}/__mockman/requests?${query}`);
+        const body = (await res.json()) as { errors?: string[]; requests?: { status: number }[] };
+        return [res.status, body.errors?.[0] ?? body.requests!.map((r) => r.status)];
+      };
+      expect(await answer("status=404&limit=1.0")).toEqual([200, [404]]);
+      expect(await answer("status=")).toEqual([400, "status: Expected number, received nan"]);
+      expect(await answer("after=%20")).toEqual([400, "after: Expected number, received nan"]);
+      expect(await answer("status=0x194")).toEqual([400, "status: Expected number, received nan"]);
+      expect(await answer("limit=1e1")).toEqual([400, "limit: Expected number, received nan"]);
+      expect(await answer("limit=-1")).toEqual([400, "limit: Number must be greater than or equal to 1"]);
+      expect(await answer("status=404&status=200")).toEqual([400, "status: given more than once; give each filter once"]);
+      expect(await answer("x=1&x=2")).toEqual([400, 'the query: unknown field "x"']);
+    } finally {
+      await served.close();
+    }
+  });
+
   it("refuses what is over a cap, naming it: a 21st snapshot, a scenario body over 1 MB; a port in use", async () => {
     const served = await startServe({ passwordIterations: 1000 });
     try {

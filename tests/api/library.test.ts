@@ -210,6 +210,24 @@ describe("createMock", () => {
     await mock.shutdown();
   });
 
+  it("faults.set refuses a setting that is not one, naming it, and changes nothing (a failRate of 5, a delay in seconds)", async () => {
+    const mock = await createMock({ passwordIterations: 1000 });
+    mock.faults.set({ failRate: 0.5 });
+    expect(() => mock.faults.set({ failRate: 5 })).toThrow(
+      new RangeError("faults.set: failRate must be a number from 0 to 1, such as 0.1, got 5"),
+    );
+    expect(() => mock.faults.set({ failStatus: 404 as 500 })).toThrow(/^faults\.set: failStatus must be 500 or 503, got 404$/);
+    expect(() => mock.faults.set({ delay: { min: "a", max: 5 } as never })).toThrow(/^faults\.set: delay must be null or \{min, max\}/);
+    expect(() => mock.faults.set({ delay: { min: 9, max: 5 } })).toThrow(/with min <= max, got \{"min":9,"max":5\}$/);
+    expect(() => mock.faults.set({ delay: 200 as never })).toThrow(/^faults\.set: delay must be/);
+    expect(() => mock.faults.set({ fialRate: 1 } as never)).toThrow(
+      new TypeError('faults.set: unknown option "fialRate" (the options are delay, failRate, failStatus)'),
+    );
+    mock.faults.set({ delay: { min: 0, max: 0 }, failStatus: 503 });
+    expect(mock.faults.settings).toEqual({ delay: { min: 0, max: 0 }, failRate: 0.5, failStatus: 503 });
+    await mock.shutdown();
+  });
+
   it("logs in under jsdom, whose Uint8Array is the page's while TextEncoder makes Node's", async () => {
     const mock = await createMock({ passwordIterations: 1000 });
     const nodeUint8Array = globalThis.Uint8Array;

@@ -319,6 +319,9 @@ export function setupMock(options: SetupMockOptions = {}): MockServer {
     throw new TypeError(`setupMock: origins must be a list of origins, such as ["http://api.test:8080"]`);
   const extra = new Set((options.origins ?? []).map((origin, at) => originOf(origin, `setupMock: origins[${at}]`, true)));
   checkIterations(options.passwordIterations, "setupMock");
+  const given = options.mock as { handle?: unknown; then?: unknown } | null | undefined;
+  if (given !== undefined && typeof given?.handle !== "function" && typeof given?.then !== "function")
+    throw new TypeError(`setupMock: mock must be what createMock() makes (or its promise), got ${given === null ? "null" : typeof given}`);
   const policy = options.onUnhandledRequest ?? "warn";
   if (typeof policy !== "function" && !POLICIES.includes(policy))
     throw new TypeError(`setupMock: onUnhandledRequest is ${JSON.stringify(policy)}: expected "warn", "error", "bypass" or a function`);

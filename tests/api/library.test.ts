@@ -193,6 +193,10 @@ describe("setupMock's policies and refusals", () => {
     expect(() => setupMock({ origins: ["http://a.test/path"] })).toThrow(/scheme, host and port only/);
     expect(() => setupMock({ onUnhandledRequest: "ignore" as "warn" })).toThrow(/onUnhandledRequest is "ignore"/);
     expect(() => setupMock({ origins: "http://a.test" as unknown as string[] })).toThrow(/origins must be a list of origins/);
+    // Refused when given, rather than answering every request 500 with "handle is not a function".
+    expect(() => setupMock({ mock: {} as never })).toThrow(
+      /^setupMock: mock must be what createMock\(\) makes \(or its promise\), got object$/,
+    );
   });
 });
 

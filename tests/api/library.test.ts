@@ -232,6 +232,17 @@ describe("createMock", () => {
     await mock.shutdown();
   });
 
+  it("refuses a 205 scenario with a body, as 204 and 304: no Response can carry one, so every request it matched threw", async () => {
+    const mock = await createMock({ passwordIterations: 1000 });
+    expect(() => mock.scenarios.add({ method: "GET", path: "/api/posts", status: 205, body: { a: 1 } })).toThrow(
+      /a 205 answer has no body/,
+    );
+    expect(() => mock.scenarios.add({ method: "GET", path: "/api/posts", status: 205, text: "x" })).toThrow(/a 205 answer has no body/);
+    mock.scenarios.add({ method: "GET", path: "/api/posts", status: 205 });
+    expect((await mock.handle(new Request("http://localhost/api/posts"))).status).toBe(205);
+    await mock.shutdown();
+  });
+
   it("logs in under jsdom, whose Uint8Array is the page's while TextEncoder makes Node's", async () => {
     const mock = await createMock({ passwordIterations: 1000 });
     const nodeUint8Array = globalThis.Uint8Array;

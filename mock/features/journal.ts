@@ -69,11 +69,13 @@ const filterFields = {
 };
 /** The filters as `requests()` takes them: every field named when it is wrong, an unknown one refused. */
 export const journalFilterSchema = z.object(filterFields).partial().strict();
+/** A number as a query writes it: "", " ", "0x1F4" or "1e2" is none (NaN), where Number() would read 0, 500 and 100. */
+const queryNumber = z.string().transform((text) => (/^-?\d+(\.\d+)?$/.test(text) ? Number(text) : NaN));
 /** The same from a query string (GET /__mockman/requests): the numbers as text. */
 export const journalQuerySchema = journalFilterSchema.extend({
-  status: z.coerce.number().pipe(filterFields.status).optional(),
-  after: z.coerce.number().pipe(filterFields.after).optional(),
-  limit: z.coerce.number().pipe(filterFields.limit).optional(),
+  status: queryNumber.pipe(filterFields.status).optional(),
+  after: queryNumber.pipe(filterFields.after).optional(),
+  limit: queryNumber.pipe(filterFields.limit).optional(),
 });
 
 /** A filter that is not one, named: `requests: limit: Number must be greater than or equal to 1`. */
@@ -139,9 +141,13 @@ export class Journal {
     return found.kind === "found" ? { by: "route", route: found.handler } : { by: "none" };
   }
 
-  /** The entries kept, oldest first, filtered. */
+  /** The entries kept, oldest first, filtered: `requests()`'s filter, checked here (a bad one throws a TypeError naming it). */
   list(given?: JournalFilter): JournalEntry[] {
-    const filter = checkedFilter(given);
+    return this.select(checkedFilter(given));
+  }
+
+  /** The same with a filter checked already: GET /__mockman/requests's query, parsed by journalQuerySchema. */
+  select(filter: JournalFilter): JournalEntry[] {
     const method = filter.method?.toUpperCase();
     const path = filter.path === undefined ? null : compile(filter.path);
     const found = this.entries.filter(

@@ -13,7 +13,7 @@ import { createMock as createCoreMock, type Mock } from "../core/create-mock";
 import { FaultControl } from "../core/faults";
 import { MemoryStore } from "../store/memory";
 import { checkExportJson } from "../data/export-file";
-import { NO_FAULTS } from "../core/fault-settings";
+import { FAIL_STATUSES, MAX_DELAY_MS, NO_FAULTS } from "../core/fault-settings";
 import { Journal, journaled } from "../features/journal";
 import { routes } from "../routes/index";
 import { fromRaw, toRaw } from "../core/web-raw";
@@ -178,7 +178,8 @@ export async function createMock(options: CreateMockOptions = {}): Promise<Momen
     handle: async (request) => fromRaw(await dispatch(await toRaw(request))),
     dispatch,
     // The one reset of every door (the admin API's too): the seed, no scenarios, no faults, an empty journal.
-    reset: async (resetOptions = {}) => {
+    reset: async (given: ResetOptions = {}) => {
+      const resetOptions = checkedResetOptions(given);
       if (!resetOptions.keepScenarios) mock.scenarios.clear();
       mock.faults.set({ ...NO_FAULTS });
       journal.clear();
@@ -196,7 +197,7 @@ export async function createMock(options: CreateMockOptions = {}): Promise<Momen
       list: () => mock.scenarios.list() as ScenarioList,
     },
     faults: {
-      set: (settings) => mock.faults.set(settings),
+      set: (settings) => mock.faults.set(checkedFaults(settings)),
       get settings() {
         const { delay, failRate, failStatus } = mock.faults.settings;
         return { delay, failRate, failStatus };
@@ -279,6 +280,33 @@ function checkIterations(given: unknown, who: string) {
     );
 }
 
+/** reset's options; a function is a test runner's context (vitest's, as `afterEach(server.reset)` passes it): no options. */
+function checkedResetOptions(given: unknown): ResetOptions {
+  if (typeof given === "function") return {};
+  checkOptions(given as ResetOptions, { keepScenarios: true }, "reset");
+  const { keepScenarios } = given as ResetOptions;
+  if (keepScenarios !== undefined && typeof keepScenarios !== "boolean")
+    throw new TypeError(`reset: keepScenarios must be true or false, got ${JSON.stringify(keepScenarios)}`);
+  return given as ResetOptions;
+}
+
+/** faults.set's settings, a wrong one named (as PUT /__mockman/faults answers 400): a failRate of 5 or a delay in seconds would be taken. */
+function checkedFaults(given: Partial<Faults>): Partial<Faults> {
+  checkOptions(given, { delay: true, failRate: true, failStatus: true }, "faults.set");
+  const { delay, failRate, failStatus } = given;
+  const ms = (n: unknown) => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= MAX_DELAY_MS;
+  const wrong =
+    delay !== undefined && delay !== null && !(ms(delay.min) && ms(delay.max) && delay.min <= delay.max)
+      ? `delay must be null or {min, max}, whole milliseconds from 0 to ${MAX_DELAY_MS} with min <= max, got ${JSON.stringify(delay)}`
+      : failRate !== undefined && !(typeof failRate === "number" && failRate >= 0 && failRate <= 1)
+        ? `failRate must be a number from 0 to 1, such as 0.1, got ${JSON.stringify(failRate)}`
+        : failStatus !== undefined && !(FAIL_STATUSES as readonly unknown[]).includes(failStatus)
+          ? `failStatus must be 500 or 503, got ${JSON.stringify(failStatus)}`
+          : null;
+  if (wrong) throw new RangeError(`faults.set: ${wrong}`);
+  return given;
+}
+
 const POLICIES = ["warn", "error", "bypass"];
 
 /** Intercepts the process's (or the page's) HTTP clients and answers `/api/*` of the API's origins from the mock. */
@@ -291,6 +319,9 @@ export function setupMock(options: SetupMockOptions = {}): MockServer {
     throw new TypeError(`setupMock: origins must be a list of origins, such as ["http://api.test:8080"]`);
   const extra = new Set((options.origins ?? []).map((origin, at) => originOf(origin, `setupMock: origins[${at}]`, true)));
   checkIterations(options.passwordIterations, "setupMock");
+  const given = options.mock as { handle?: unknown; then?: unknown } | null | undefined;
+  if (given !== undefined && typeof given?.handle !== "function" && typeof given?.then !== "function")
+    throw new TypeError(`setupMock: mock must be what createMock() makes (or its promise), got ${given === null ? "null" : typeof given}`);
   const policy = options.onUnhandledRequest ?? "warn";
   if (typeof policy !== "function" && !POLICIES.includes(policy))
     throw new TypeError(`setupMock: onUnhandledRequest is ${JSON.stringify(policy)}: expected "warn", "error", "bypass" or a function`);
@@ -357,7 +388,7 @@ export function setupMock(options: SetupMockOptions = {}): MockServer {
         resolving = { wrapper, inner };
       }
     },
-    async reset(resetOptions) {
+    async reset(resetOptions: ResetOptions = {}) {
       await (await mock()).reset(resetOptions);
     },
     async use(...sets) {

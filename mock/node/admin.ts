@@ -177,10 +177,12 @@ export function createAdmin(mock: Mock, options: AdminOptions = {}): Admin {
   });
   route("GET", /^requests$/, async (request) => {
     if (!options.journal) return errorAnswer(501, "this server keeps no request journal");
-    const query = Object.fromEntries(new URL(request.url, "http://mockman.local").searchParams);
-    const parsed = journalQuerySchema.safeParse(query);
+    const params = new URL(request.url, "http://mockman.local").searchParams;
+    const parsed = journalQuerySchema.safeParse(Object.fromEntries(params));
     if (!parsed.success) return errorAnswer(400, issueText(parsed.error, "the query"));
-    return json(200, { requests: options.journal.list(parsed.data) });
+    const twice = [...params.keys()].find((name, at, names) => names.indexOf(name) !== at);
+    if (twice) return errorAnswer(400, `${twice}: given more than once; give each filter once`);
+    return json(200, { requests: options.journal.select(parsed.data) });
   });
   route("DELETE", /^requests$/, async () => {
     if (!options.journal) return errorAnswer(501, "this server keeps no request journal");

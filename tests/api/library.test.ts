@@ -36,7 +36,8 @@ describe("setupMock", () => {
     realUrl = `http://127.0.0.1:${(real.address() as { port: number }).port}`;
     server.listen();
   });
-  afterEach(() => server.reset());
+  // As a hook itself: vitest passes its test context (a function), which is no options.
+  afterEach(server.reset);
   afterAll(async () => {
     await server.close();
     await new Promise((resolve) => real.close(resolve));
@@ -94,6 +95,21 @@ describe("setupMock", () => {
     expect((await fetch("/api/users")).status).toBe(200);
     expect(((await (await fetch("/api/test-todos")).json()) as { todos: unknown[] }).todos).toEqual([]);
     expect((await server.mock()).faults.settings).toEqual({ delay: null, failRate: 0, failStatus: 500 });
+  });
+
+  it("refuses reset options it does not have, or a keepScenarios that is not true or false, and changes nothing", async () => {
+    await server.use({ method: "GET", path: "/api/users", status: 503 });
+    await expect(server.reset({ keepScenario: true } as never)).rejects.toThrow(
+      new TypeError('reset: unknown option "keepScenario" (the options are keepScenarios)'),
+    );
+    await expect(server.reset({ keepScenarios: "no" } as never)).rejects.toThrow(
+      new TypeError('reset: keepScenarios must be true or false, got "no"'),
+    );
+    await expect(server.reset(5 as never)).rejects.toThrow(/^reset: options must be an object \(keepScenarios\), got 5$/);
+    await expect((await server.mock()).reset({ keep: true } as never)).rejects.toThrow(/^reset: unknown option "keep"/);
+    expect((await fetch("/api/users")).status).toBe(503);
+    // mocha and jest read a hook's declared parameter as a done callback: afterEach(server.reset) must declare none.
+    expect([server.reset.length, (await server.mock()).reset.length]).toEqual([0, 0]);
   });
 
   it("a network-error scenario fails fetch and node:http, after its delay, times N", async () => {
@@ -177,6 +193,10 @@ describe("setupMock's policies and refusals", () => {
     expect(() => setupMock({ origins: ["http://a.test/path"] })).toThrow(/scheme, host and port only/);
     expect(() => setupMock({ onUnhandledRequest: "ignore" as "warn" })).toThrow(/onUnhandledRequest is "ignore"/);
     expect(() => setupMock({ origins: "http://a.test" as unknown as string[] })).toThrow(/origins must be a list of origins/);
+    // Refused when given, rather than answering every request 500 with "handle is not a function".
+    expect(() => setupMock({ mock: {} as never })).toThrow(
+      /^setupMock: mock must be what createMock\(\) makes \(or its promise\), got object$/,
+    );
   });
 });
 
@@ -191,6 +211,35 @@ describe("createMock", () => {
     expect(() => mock.requests({ path: "posts" })).toThrow(/^requests: path: expected a path such as \/api\/posts\/:postId/);
     expect(() => mock.requests({ statusCode: 200 } as object)).toThrow(/^requests: unknown filter "statusCode"/);
     expect(mock.requests({ method: "get", path: "/api/posts", status: 200, limit: 1 })).toHaveLength(1);
+    await mock.shutdown();
+  });
+
+  it("faults.set refuses a setting that is not one, naming it, and changes nothing (a failRate of 5, a delay in seconds)", async () => {
+    const mock = await createMock({ passwordIterations: 1000 });
+    mock.faults.set({ failRate: 0.5 });
+    expect(() => mock.faults.set({ failRate: 5 })).toThrow(
+      new RangeError("faults.set: failRate must be a number from 0 to 1, such as 0.1, got 5"),
+    );
+    expect(() => mock.faults.set({ failStatus: 404 as 500 })).toThrow(/^faults\.set: failStatus must be 500 or 503, got 404$/);
+    expect(() => mock.faults.set({ delay: { min: "a", max: 5 } as never })).toThrow(/^faults\.set: delay must be null or \{min, max\}/);
+    expect(() => mock.faults.set({ delay: { min: 9, max: 5 } })).toThrow(/with min <= max, got \{"min":9,"max":5\}$/);
+    expect(() => mock.faults.set({ delay: 200 as never })).toThrow(/^faults\.set: delay must be/);
+    expect(() => mock.faults.set({ fialRate: 1 } as never)).toThrow(
+      new TypeError('faults.set: unknown option "fialRate" (the options are delay, failRate, failStatus)'),
+    );
+    mock.faults.set({ delay: { min: 0, max: 0 }, failStatus: 503 });
+    expect(mock.faults.settings).toEqual({ delay: { min: 0, max: 0 }, failRate: 0.5, failStatus: 503 });
+    await mock.shutdown();
+  });
+
+  it("refuses a 205 scenario with a body, as 204 and 304: no Response can carry one, so every request it matched threw", async () => {
+    const mock = await createMock({ passwordIterations: 1000 });
+    expect(() => mock.scenarios.add({ method: "GET", path: "/api/posts", status: 205, body: { a: 1 } })).toThrow(
+      /a 205 answer has no body/,
+    );
+    expect(() => mock.scenarios.add({ method: "GET", path: "/api/posts", status: 205, text: "x" })).toThrow(/a 205 answer has no body/);
+    mock.scenarios.add({ method: "GET", path: "/api/posts", status: 205 });
+    expect((await mock.handle(new Request("http://localhost/api/posts"))).status).toBe(205);
     await mock.shutdown();
   });
 
@@ -288,6 +337,28 @@ describe("startServe", () => {
     await expect(fetch(`${served.url}/api/posts`)).rejects.toThrow();
     await expect(startServe({ port: 70_000 })).rejects.toThrow(/port must be a whole number from 0 to 65535/);
     await expect(startServe({ db: "" })).rejects.toThrow(/db must be ":memory:" or a file path/);
+  });
+
+  it("GET /__mockman/requests refuses a number that is none and a filter given twice, rather than reading 0 or the last", async () => {
+    const served = await startServe({ passwordIterations: 1000 });
+    try {
+      expect((await fetch(`${served.url}/api/nope`)).status).toBe(404);
+      const answer = async (query: string) => {
+        const res = await fetch(`${served.url}/__mockman/requests?${query}`);
+        const body = (await res.json()) as { errors?: string[]; requests?: { status: number }[] };
+        return [res.status, body.errors?.[0] ?? body.requests!.map((r) => r.status)];
+      };
+      expect(await answer("status=404&limit=1.0")).toEqual([200, [404]]);
+      expect(await answer("status=")).toEqual([400, "status: Expected number, received nan"]);
+      expect(await answer("after=%20")).toEqual([400, "after: Expected number, received nan"]);
+      expect(await answer("status=0x194")).toEqual([400, "status: Expected number, received nan"]);
+      expect(await answer("limit=1e1")).toEqual([400, "limit: Expected number, received nan"]);
+      expect(await answer("limit=-1")).toEqual([400, "limit: Number must be greater than or equal to 1"]);
+      expect(await answer("status=404&status=200")).toEqual([400, "status: given more than once; give each filter once"]);
+      expect(await answer("x=1&x=2")).toEqual([400, 'the query: unknown field "x"']);
+    } finally {
+      await served.close();
+    }
   });
 
   it("refuses what is over a cap, naming it: a 21st snapshot, a scenario body over 1 MB; a port in use", async () => {

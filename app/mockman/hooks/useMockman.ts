@@ -83,7 +83,7 @@ export function useMockman() {
     say,
     onFilled: () => setProblem(null),
   });
-  const auth = useAuthTools(tabs, sender, vars.variables, say);
+  const auth = useAuthTools(tabs, history, vars.variables, say);
   const split = useSplit();
   const saving = useSaving({ tabs, collections, say });
   // A Submit refused for bad JSON stops saying so once the body is valid again.

@@ -5,6 +5,7 @@ import { memo, useState } from "react";
 import type { HistoryEntry } from "../lib/history";
 import type { History } from "../hooks/useHistory";
 import { CollectionTools } from "./CollectionTools";
+import { Confirm } from "./Confirm";
 
 interface Props {
   history: History;
@@ -39,24 +40,18 @@ export const HistoryPanel = memo(function HistoryPanel({ history, onRestore, onN
   return (
     <section className="mm-panel mm-history" aria-labelledby="mm-history-title">
       <div className="mm-panel-head">
-        <h2 id="mm-history-title" className="mm-panel-title">
+        <h2 id="mm-history-title" className="mm-panel-title" tabIndex={-1}>
           History <span className="mm-count">({history.total})</span>
         </h2>
-        {history.total > 0 &&
-          (confirming ? (
-            <span className="mm-confirm">
-              <button type="button" className="mm-button mm-danger" onClick={clear}>
-                Clear {history.total}
-              </button>
-              <button type="button" className="mm-button" onClick={() => setConfirming(false)}>
-                Keep
-              </button>
-            </span>
-          ) : (
-            <button type="button" className="mm-button" onClick={() => setConfirming(true)}>
-              Clear all
-            </button>
-          ))}
+        {history.total > 0 && (
+          // Kept in the page while the question shows: Keep gives focus back to it.
+          <button type="button" className="mm-button" hidden={confirming} onClick={() => setConfirming(true)}>
+            Clear all
+          </button>
+        )}
+        {confirming && history.total > 0 && (
+          <Confirm question="Clear the history?" yes={`Clear ${history.total}`} onYes={clear} onNo={() => setConfirming(false)} />
+        )}
       </div>
       <CollectionTools history={history} selected={selected} onNotice={onNotice} />
       {history.problem && (

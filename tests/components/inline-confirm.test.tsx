@@ -17,6 +17,9 @@ test("Delete and Clear all ask with focus on Keep; Escape keeps and returns focu
     item: [{ name: "Reads", item: [{ name: "List", request: { method: "GET", url: "/api/test-todos" } }] }],
   };
   const panel = await importCollection(screen, JSON.stringify(collection), "Walk", "walk.postman_collection.json");
+  // A row's menu button is ⋯ (named "Actions for …"), not a ▾ beside the folder's own ▾.
+  await expect.element(panel.getByRole("button", { name: "Actions for Reads" })).toHaveTextContent(/^⋯$/);
+  await expect.element(panel.getByRole("button", { name: "Actions for Walk" })).toHaveTextContent(/^⋯$/);
   const askDelete = async (name: string) => {
     await panel.getByRole("button", { name: `Actions for ${name}` }).click();
     await screen.getByRole("menuitem", { name: "Delete" }).click();

@@ -92,7 +92,7 @@ export const CollectionsPanel = memo(function CollectionsPanel({ collections, on
                 <RequestMenu
                   id={`mm-menu-${collection.id}`}
                   label={`Actions for ${collection.name}`}
-                  buttonText=""
+                  buttonText="⋯"
                   buttonLabel={`Actions for ${collection.name}`}
                   actions={actions}
                 />

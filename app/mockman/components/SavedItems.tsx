@@ -119,7 +119,7 @@ export function SavedItems({ panel, collection, items, currentId, onOpen, moreAc
               <RequestMenu
                 id={`mm-menu-${id}`}
                 label={`Actions for ${name}`}
-                buttonText=""
+                buttonText="⋯"
                 buttonLabel={`Actions for ${name}`}
                 actions={actions}
               />

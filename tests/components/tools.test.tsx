@@ -152,6 +152,8 @@ test("Use guest token is a request in the history, so Export templates its token
   await expect.element($.notice).toHaveTextContent("the login is in the history");
   await expect.poll(() => $.history.getByRole("listitem").elements()).toHaveLength(1);
   await expect.element($.history.getByRole("listitem").first()).toHaveTextContent(/POST\s*\/api\/auth\/login\s*200/);
+  // Its name reads in parts, not as "POST/api/auth/login20009:12".
+  await expect.element($.history.getByRole("button", { name: /^POST \/api\/auth\/login, 200, \d\d:\d\d$/ })).toBeVisible();
   // The login went aside: the tab's request was not sent, so its response pane has nothing to show.
   await expect.element($.response).toHaveTextContent("Response is undefined.");
 

@@ -111,15 +111,23 @@ interface ItemProps {
 function HistoryItem({ entry, selected, onSelect, onRestore, onDelete }: ItemProps) {
   const what = `${entry.method} ${entry.endpoint}`;
   const result = entry.failure ? "failed" : entry.status !== undefined ? String(entry.status) : "not sent";
+  const time = new Date(entry.sentAt).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" });
   return (
     <li className="mm-history-item">
       <input type="checkbox" checked={selected} onChange={onSelect} aria-label={`Select ${what} for export`} />
-      <button type="button" className="mm-history-restore" onClick={onRestore} title={`Restore ${what}`}>
+      {/* Named with separators: its parts read as one run-on string ("POST/api/posts20109:12"). */}
+      <button
+        type="button"
+        className="mm-history-restore"
+        onClick={onRestore}
+        title={`Restore ${what}`}
+        aria-label={`${what}, ${result}, ${time}`}
+      >
         <span className={`mm-method mm-method-${entry.method.toLowerCase()}`}>{entry.method}</span>
         <span className="mm-history-endpoint">{entry.endpoint}</span>
         <span className={`mm-history-status ${statusClass(entry)}`}>{result}</span>
         <time className="mm-history-time" dateTime={new Date(entry.sentAt).toISOString()}>
-          {new Date(entry.sentAt).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" })}
+          {time}
         </time>
       </button>
       <button type="button" className="mm-icon-button" aria-label={`Delete ${what} from history`} title="Delete" onClick={onDelete}>

@@ -18,7 +18,8 @@ export function useAuthTools(tabs: RequestTabs, history: History, variables: Var
   const chooseAuth = (choice: AuthChoice) => {
     // Basic encodes its text, so variables are filled now (where the active environment defines them).
     const filled = (text: string) => (unresolvedRefs([text], variables).length ? text : fillText(text, variables));
-    if (choice.kind === "none") return tabs.setRows((r) => dropHeader(r, "Authorization"));
+    // An empty Bearer token sends no header, as in Postman.
+    if (choice.kind === "none" || (choice.kind === "bearer" && !choice.token)) return tabs.setRows((r) => dropHeader(r, "Authorization"));
     // A {{$guid}} in them is postman-collection's: its table is loaded first (not in the page's first load).
     if (choice.kind === "basic" && !loadedDynamicVariables() && `${choice.username}${choice.password}`.includes("{{$"))
       return void dynamicVariables().then(() => chooseAuth(choice));

@@ -47,7 +47,7 @@ test("Delete and Clear all ask with focus on Keep; Escape keeps and returns focu
   const history = screen.getByRole("region", { name: /History/ });
   const clearAll = history.getByRole("button", { name: "Clear all" });
   await clearAll.click();
-  const ask = history.getByRole("group", { name: "Clear the history?" });
+  const ask = history.getByRole("group", { name: "Clear history?" });
   await expect.element(ask.getByRole("button", { name: "Keep" })).toHaveFocus();
   await userEvent.keyboard("{Escape}");
   await expect.element(ask).not.toBeInTheDocument();

@@ -50,7 +50,7 @@ export const HistoryPanel = memo(function HistoryPanel({ history, onRestore, onN
           </button>
         )}
         {confirming && history.total > 0 && (
-          <Confirm question="Clear the history?" yes={`Clear ${history.total}`} onYes={clear} onNo={() => setConfirming(false)} />
+          <Confirm question="Clear history?" yes={`Clear ${history.total}`} onYes={clear} onNo={() => setConfirming(false)} />
         )}
       </div>
       <CollectionTools history={history} selected={selected} onNotice={onNotice} />

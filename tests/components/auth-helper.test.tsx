@@ -23,6 +23,8 @@ test("Bearer and Basic fields write the Authorization header, and a Bearer token
 
   await screen.getByRole("tablist", { name: "Request sections" }).getByRole("tab", { name: "Authorization" }).click();
   await auth.getByLabelText("Auth type").selectOptions("Bearer token");
+  // No token yet: no header (it wrote "Authorization: Bearer " at once), as in Postman.
+  await expect.element(screen.getByLabelText("Header 2 name")).toHaveValue("");
   await auth.getByLabelText("Token").fill(token);
   await expect.element(screen.getByLabelText("Header 2 name")).toHaveValue("Authorization");
   await expect.element(screen.getByLabelText("Header 2 value")).toHaveValue(`Bearer ${token}`);

@@ -14,6 +14,9 @@ for (const width of WIDTHS) {
     // A long notice: Paste cURL listing the flags it ignored.
     await tool(screen, "Paste cURL");
     const dialog = screen.getByRole("dialog", { name: "Paste a cURL command" });
+    // Its label shows the flags it reads as they are typed (an uppercase title made -d "-D", -b "-B").
+    const label = dialog.element().querySelector<HTMLElement>('label[for="mm-curl-text"]')!;
+    expect(label.innerText).toContain("-X, -H, -d/--data-raw/--data-urlencode, --json, -b, -u, -G and the URL");
     await screen
       .getByLabelText(/^cURL command/)
       .fill(`curl '${location.origin}/api/posts' --compressed -k -s -S -L --retry 3 --connect-timeout 5 --http1.1 -v`);

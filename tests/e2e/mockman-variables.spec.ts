@@ -21,9 +21,9 @@ export async function importExample(page: Page) {
 export const savedButton = (page: Page, what: string) =>
   page.getByRole("region", { name: "Collections" }).getByRole("button", { name: what, exact: true });
 
-/** A history entry's restore button: its name is "METHOD endpoint status time". */
+/** A history entry's restore button: its name is "METHOD endpoint, status, time". */
 export const restoreButton = (page: Page, what: string) =>
-  page.getByRole("button", { name: new RegExp(`^${what.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} `) });
+  page.getByRole("button", { name: new RegExp(`^${what.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}, `) });
 
 /** Opens the Environment editor; returns the dialog. */
 async function openEnvironments(page: Page) {

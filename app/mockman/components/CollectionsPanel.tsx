@@ -32,7 +32,7 @@ export const CollectionsPanel = memo(function CollectionsPanel({ collections, on
   return (
     <section className="mm-panel mm-collections" aria-labelledby="mm-collections-title">
       {/* A lone title: its own margin keeps the tools off it (a head row is for a title with buttons beside it). */}
-      <h2 id="mm-collections-title" className="mm-panel-title">
+      <h2 id="mm-collections-title" className="mm-panel-title" tabIndex={-1}>
         Collections
       </h2>
       <div className="mm-toolbar" role="group" aria-label="Collection tools">
@@ -92,7 +92,7 @@ export const CollectionsPanel = memo(function CollectionsPanel({ collections, on
                 <RequestMenu
                   id={`mm-menu-${collection.id}`}
                   label={`Actions for ${collection.name}`}
-                  buttonText=""
+                  buttonText="⋯"
                   buttonLabel={`Actions for ${collection.name}`}
                   actions={actions}
                 />

@@ -28,7 +28,7 @@ export const CurlDialog = memo(function CurlDialog({ open, onClose, onFill }: Pr
   return (
     <FormDialog id="mm-curl" open={open} title="Paste a cURL command" submit="Fill the form" onSubmit={() => void fill()} onClose={onClose}>
       <label className="mm-section-title" htmlFor="mm-curl-text">
-        cURL command (reads -X, -H, -d/--data-raw/--data-urlencode, --json, -b, -u, -G and the URL)
+        cURL command <span className="mm-as-typed">(reads -X, -H, -d/--data-raw/--data-urlencode, --json, -b, -u, -G and the URL)</span>
       </label>
       <textarea
         id="mm-curl-text"

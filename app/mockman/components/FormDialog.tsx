@@ -13,9 +13,12 @@ interface Props {
   onSubmit(): void;
   onClose(): void;
   children: ReactNode;
+  /** Another answer, between Cancel and the submit button. */
+  extra?: ReactNode;
 }
 
-export function FormDialog({ id, title, submit, open = true, className = "mm-dialog", formClassName, onSubmit, onClose, children }: Props) {
+export function FormDialog({ id, title, submit, open = true, className = "mm-dialog", ...rest }: Props) {
+  const { formClassName, onSubmit, onClose, children, extra } = rest;
   const dialog = useModal(open);
   return (
     <dialog ref={dialog} className={className} aria-labelledby={`${id}-title`} onClose={onClose}>
@@ -35,6 +38,7 @@ export function FormDialog({ id, title, submit, open = true, className = "mm-dia
           <button type="button" className="mm-button" onClick={onClose}>
             Cancel
           </button>
+          {extra}
           <button type="submit" className="mm-button mm-primary">
             {submit}
           </button>

@@ -5,6 +5,7 @@ import { memo, useState } from "react";
 import type { HistoryEntry } from "../lib/history";
 import type { History } from "../hooks/useHistory";
 import { CollectionTools } from "./CollectionTools";
+import { Confirm } from "./Confirm";
 
 interface Props {
   history: History;
@@ -39,24 +40,18 @@ export const HistoryPanel = memo(function HistoryPanel({ history, onRestore, onN
   return (
     <section className="mm-panel mm-history" aria-labelledby="mm-history-title">
       <div className="mm-panel-head">
-        <h2 id="mm-history-title" className="mm-panel-title">
+        <h2 id="mm-history-title" className="mm-panel-title" tabIndex={-1}>
           History <span className="mm-count">({history.total})</span>
         </h2>
-        {history.total > 0 &&
-          (confirming ? (
-            <span className="mm-confirm">
-              <button type="button" className="mm-button mm-danger" onClick={clear}>
-                Clear {history.total}
-              </button>
-              <button type="button" className="mm-button" onClick={() => setConfirming(false)}>
-                Keep
-              </button>
-            </span>
-          ) : (
-            <button type="button" className="mm-button" onClick={() => setConfirming(true)}>
-              Clear all
-            </button>
-          ))}
+        {history.total > 0 && (
+          // Kept in the page while the question shows: Keep gives focus back to it.
+          <button type="button" className="mm-button" hidden={confirming} onClick={() => setConfirming(true)}>
+            Clear all
+          </button>
+        )}
+        {confirming && history.total > 0 && (
+          <Confirm question="Clear history?" yes={`Clear ${history.total}`} onYes={clear} onNo={() => setConfirming(false)} />
+        )}
       </div>
       <CollectionTools history={history} selected={selected} onNotice={onNotice} />
       {history.problem && (
@@ -116,15 +111,23 @@ interface ItemProps {
 function HistoryItem({ entry, selected, onSelect, onRestore, onDelete }: ItemProps) {
   const what = `${entry.method} ${entry.endpoint}`;
   const result = entry.failure ? "failed" : entry.status !== undefined ? String(entry.status) : "not sent";
+  const time = new Date(entry.sentAt).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" });
   return (
     <li className="mm-history-item">
       <input type="checkbox" checked={selected} onChange={onSelect} aria-label={`Select ${what} for export`} />
-      <button type="button" className="mm-history-restore" onClick={onRestore} title={`Restore ${what}`}>
+      {/* Named with separators: its parts read as one run-on string ("POST/api/posts20109:12"). */}
+      <button
+        type="button"
+        className="mm-history-restore"
+        onClick={onRestore}
+        title={`Restore ${what}`}
+        aria-label={`${what}, ${result}, ${time}`}
+      >
         <span className={`mm-method mm-method-${entry.method.toLowerCase()}`}>{entry.method}</span>
         <span className="mm-history-endpoint">{entry.endpoint}</span>
         <span className={`mm-history-status ${statusClass(entry)}`}>{result}</span>
         <time className="mm-history-time" dateTime={new Date(entry.sentAt).toISOString()}>
-          {new Date(entry.sentAt).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" })}
+          {time}
         </time>
       </button>
       <button type="button" className="mm-icon-button" aria-label={`Delete ${what} from history`} title="Delete" onClick={onDelete}>

@@ -1,5 +1,5 @@
 // The page's dialogs: Save's naming dialog, those a collection or folder opens from its menu (Edit scripts…,
-// Run…), Code, Environments and Paste cURL. The runner and Code (it brings httpsnippet) load when first opened.
+// Run…), Code, Environments, Paste cURL, and what a tab with unsaved changes asks before it closes. The runner and Code (it brings httpsnippet) load when first opened.
 import { Suspense, lazy, useCallback } from "react";
 import { DEFAULT_BASE_URL } from "../lib/curl";
 import { scriptsOf } from "../lib/scripts";
@@ -7,6 +7,7 @@ import { tabTitle } from "../lib/tabs";
 import type { Mockman } from "../hooks/useMockman";
 import { CurlDialog } from "./CurlDialog";
 import { EnvironmentDialog } from "./EnvironmentDialog";
+import { FormDialog } from "./FormDialog";
 import { SaveDialog } from "./SaveDialog";
 import { ScriptsDialog } from "./ScriptsDialog";
 
@@ -73,7 +74,32 @@ export function PageDialogs({ page }: { page: Mockman }) {
         </Suspense>
       )}
       <EnvironmentDialog open={dialogs.environmentOpen} environments={page.environments} onClose={closeEnvironment} />
+      <FormDialog
+        id="mm-close-tab"
+        open={page.closing !== null}
+        title={`Save changes to ${tab.saved?.name}?`}
+        submit="Save"
+        onClose={() => page.setClosing(null)}
+        onSubmit={() => {
+          const id = page.closing!;
+          page.setClosing(null);
+          void saving.save().then((saved) => saved && closeAnswered(page, id));
+        }}
+        extra={
+          <button type="button" className="mm-button" onClick={() => closeAnswered(page, page.closing!)}>
+            Don&apos;t save
+          </button>
+        }
+      >
+        <p>Closing the tab without saving loses its changes.</p>
+      </FormDialog>
       <CurlDialog open={dialogs.curlOpen} onClose={closeCurl} onFill={curl.fillFromDialog} />
     </>
   );
+}
+
+/** Closes the tab the close dialog asked about; its neighbour, now active, takes the focus the dialog gives back. */
+function closeAnswered(page: Mockman, id: string) {
+  page.closeTab(id, false);
+  requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-label="Open requests"] [aria-selected="true"]')?.focus());
 }

@@ -14,7 +14,7 @@ export interface MenuAction {
 
 interface Props {
   actions: MenuAction[];
-  /** The menu's id and accessible name, and the button's text; the Tools menu's by default. */
+  /** The menu's id and accessible name, and the button's text (`label ▾` unless given); the Tools menu's by default. */
   id?: string;
   label?: string;
   buttonText?: string;
@@ -83,7 +83,13 @@ export function RequestMenu({ actions, id = "mm-request-menu", label = "Tools", 
         onClick={() => (open ? close(false) : openAt("first"))}
         onKeyDown={onButtonKey}
       >
-        {buttonText ?? label} <span aria-hidden="true">▾</span>
+        {buttonText ? (
+          <span aria-hidden="true">{buttonText}</span>
+        ) : (
+          <>
+            {label} <span aria-hidden="true">▾</span>
+          </>
+        )}
       </button>
       {/* Focus lives on its items (roving), so the menu itself needs no tab stop. */}
       {/* eslint-disable-next-line jsx-a11y/interactive-supports-focus */}

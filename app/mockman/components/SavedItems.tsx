@@ -3,6 +3,7 @@
 import type { PostmanItem } from "#mock/tester/postman/convert";
 import type { CollectionsPanelState } from "../hooks/useCollectionsPanel";
 import { formOf, isFolder, parentOf, type SavedCollection } from "../lib/saved";
+import { Confirm } from "./Confirm";
 import { RequestMenu, type MenuAction } from "./RequestMenu";
 
 /** A field that renames on Enter or leaving it; Escape keeps the name. */
@@ -34,23 +35,14 @@ export function RenameField({ panel, label, save }: { panel: CollectionsPanelSta
 }
 
 /** Delete, asked first. */
-export function DeleteConfirm({ panel, label, remove }: { panel: CollectionsPanelState; label: string; remove(): Promise<unknown> }) {
-  return (
-    <div className="mm-confirm" role="group" aria-label={`Delete ${label}?`}>
-      <span>Delete {label}?</span>
-      <button
-        type="button"
-        className="mm-button mm-danger"
-        onClick={() => (panel.setDeleting(null), panel.run(remove(), `Deleted ${label}.`))}
-      >
-        Delete
-      </button>
-      <button type="button" className="mm-button" onClick={() => panel.setDeleting(null)}>
-        Keep
-      </button>
-    </div>
-  );
-}
+export const DeleteConfirm = ({ panel, label, remove }: { panel: CollectionsPanelState; label: string; remove(): Promise<unknown> }) => (
+  <Confirm
+    question={`Delete ${label}?`}
+    yes="Delete"
+    onYes={() => (panel.setDeleting(null), panel.run(remove(), `Deleted ${label}.`))}
+    onNo={() => panel.setDeleting(null)}
+  />
+);
 
 interface ItemsProps {
   panel: CollectionsPanelState;
@@ -127,7 +119,7 @@ export function SavedItems({ panel, collection, items, currentId, onOpen, moreAc
               <RequestMenu
                 id={`mm-menu-${id}`}
                 label={`Actions for ${name}`}
-                buttonText=""
+                buttonText="⋯"
                 buttonLabel={`Actions for ${name}`}
                 actions={actions}
               />

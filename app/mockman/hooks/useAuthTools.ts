@@ -3,20 +3,23 @@
 import { useStableActions } from "#app/lib/use-latest";
 import { authChoiceOf, type AuthChoice } from "../components/AuthHelper";
 import { basicAuthorization, dropHeader, headersToSend, rowsFromHeaders, setHeader } from "../lib/headers";
-import { guestLogin } from "../lib/record";
-import { tokenIn } from "../lib/send";
+import type { HistoryEntry } from "../lib/history";
+import { entryFor, guestLogin } from "../lib/record";
+import { sendRequest, tokenIn } from "../lib/send";
 import type { AuthFields } from "../lib/tabs";
 import { dynamicVariables, loadedDynamicVariables } from "#mock/tester/engine/dynamic";
 import { fillText, unresolvedRefs, type Variables } from "../lib/variables";
 import type { Say } from "./useNotice";
 import type { RequestTabs } from "./useRequestTabs";
-import type { Sender } from "./useSend";
 
-export function useAuthTools(tabs: RequestTabs, sender: Sender, variables: Variables, say: Say) {
+type History = { add(entry: HistoryEntry): Promise<void> };
+
+export function useAuthTools(tabs: RequestTabs, history: History, variables: Variables, say: Say) {
   const chooseAuth = (choice: AuthChoice) => {
     // Basic encodes its text, so variables are filled now (where the active environment defines them).
     const filled = (text: string) => (unresolvedRefs([text], variables).length ? text : fillText(text, variables));
-    if (choice.kind === "none") return tabs.setRows((r) => dropHeader(r, "Authorization"));
+    // An empty Bearer token sends no header, as in Postman.
+    if (choice.kind === "none" || (choice.kind === "bearer" && !choice.token)) return tabs.setRows((r) => dropHeader(r, "Authorization"));
     // A {{$guid}} in them is postman-collection's: its table is loaded first (not in the page's first load).
     if (choice.kind === "basic" && !loadedDynamicVariables() && `${choice.username}${choice.password}`.includes("{{$"))
       return void dynamicVariables().then(() => chooseAuth(choice));
@@ -30,12 +33,13 @@ export function useAuthTools(tabs: RequestTabs, sender: Sender, variables: Varia
     chooseAuth(authChoiceOf(fields));
   };
 
-  // A real login, sent and recorded like any request: an exported collection
-  // then refers to its token ({{post-auth-login.body.encodedToken}}) instead of copying it.
+  // A real login, recorded like any request (an exported collection then refers to its token,
+  // {{post-auth-login.body.encodedToken}}, instead of copying it), sent aside: the tab's answer stays its own.
   const fillGuestToken = async () => {
-    if (sender.sending) return;
     const login = guestLogin();
-    const result = await sender.send(login, headersToSend(rowsFromHeaders(login.headers)), login.bodyText);
+    const headers = headersToSend(rowsFromHeaders(login.headers));
+    const result = await sendRequest({ method: login.method, endpoint: login.endpoint, headers, body: login.bodyText });
+    await history.add(entryFor(login, result));
     const token = result.kind === "response" ? tokenIn(result.response) : undefined;
     if (!token) {
       const why = result.kind === "response" ? `${result.response.status} ${result.response.statusText}` : result.error;

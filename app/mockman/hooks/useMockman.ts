@@ -9,7 +9,7 @@ import type { PostmanItem } from "#mock/tester/postman/convert";
 import { BODY_ERROR, INITIAL_BODY } from "../lib/body";
 import { readParts } from "../lib/bodies";
 import type { HistoryEntry } from "../lib/history";
-import { isPreview, type SavedCollection } from "../lib/saved";
+import { hasUnsavedChanges, isPreview, type SavedCollection } from "../lib/saved";
 import { useRouteSuggestions } from "../lib/suggestions";
 import { TOO_MANY_TABS, blankTab, loadedForm, type RequestTab } from "../lib/tabs";
 import { useAuthTools } from "./useAuthTools";
@@ -83,7 +83,7 @@ export function useMockman() {
     say,
     onFilled: () => setProblem(null),
   });
-  const auth = useAuthTools(tabs, sender, vars.variables, say);
+  const auth = useAuthTools(tabs, history, vars.variables, say);
   const split = useSplit();
   const saving = useSaving({ tabs, collections, say });
   // A Submit refused for bad JSON stops saying so once the body is valid again.
@@ -121,13 +121,19 @@ export function useMockman() {
     [collections, renameSaved],
   );
   const lastRequest = useMemo(() => ({ method: tab.method, endpoint: tab.lastEndpoint }), [tab.method, tab.lastEndpoint]);
+  const [closing, setClosing] = useState<string | null>(null);
   const tabActions = useStableActions({
     openTab(fresh: RequestTab) {
       if (!tabs.open(fresh)) return say(TOO_MANY_TABS, true);
       setProblem(null);
     },
-    closeTab(id: string) {
+    /** A tab with unsaved changes is shown and asks first (`closing`: Save, Don't save, Cancel), as in Postman. */
+    closeTab(id: string, ask = true) {
       if (sendingIds.has(id)) return say("That tab is still sending; close it once its answer is in.", true);
+      const target = tabs.state.tabs.find((t) => t.id === id);
+      const asking = ask && !!target && hasUnsavedChanges(target);
+      setClosing(asking ? id : null);
+      if (asking) return tabs.select(id);
       tabs.close(id);
       setProblem(null);
     },
@@ -158,6 +164,8 @@ export function useMockman() {
     signature,
     owners: { editingScripts, setEditingScripts, running, setRunning },
     restore,
+    closing,
+    setClosing,
     ...tabActions,
   };
 }

@@ -22,20 +22,24 @@ export function useSaving({ tabs, collections, say }: { tabs: RequestTabs; colle
   const link = (collectionId: string, itemId: string, name: string) =>
     tabs.patch((t) => ({ saved: { collectionId, itemId, name, snapshot: formSnapshot(tabForm(t)) } }));
 
+  /** True when written over the tab's saved request. */
   const save = async () => {
     const { tab } = tabs;
     if (tab.saved) {
       try {
         if (await collections.saveOver(tab.saved.collectionId, tab.saved.itemId, tabForm(tab))) {
           link(tab.saved.collectionId, tab.saved.itemId, tab.saved.name);
-          return say(`Saved ${tab.saved.name}.`);
+          say(`Saved ${tab.saved.name}.`);
+          return true;
         }
       } catch (error) {
-        return fail(error);
+        fail(error);
+        return false;
       }
     }
     // Not saved yet, or its saved request was deleted: ask where.
     setAsking(true);
+    return false;
   };
 
   const saveAs = async (target: SaveTarget) => {

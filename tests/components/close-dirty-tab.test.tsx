@@ -1,0 +1,69 @@
+// Closing a tab with unsaved changes asks, as Postman does: Save, Don't save or Cancel (Escape too). It threw the
+// changes away without a word; a clean tab still closes in one click.
+import { expect, test } from "vitest";
+import { page, userEvent } from "@vitest/browser/context";
+import { importCollection, renderTester, workspaceUi } from "./harness";
+
+const SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
+
+test(
+  "a changed tab asks before it closes: Cancel and Escape keep it, Don't save drops it, Save writes it",
+  { timeout: 120_000 },
+  async () => {
+    await page.viewport(1280, 800);
+    const screen = await renderTester();
+    const ui = workspaceUi(screen);
+    await expect.element(ui.submit).toBeEnabled();
+    const collection = {
+      info: { name: "One", schema: SCHEMA },
+      item: [{ name: "First", request: { method: "GET", url: "/api/test-todos?n=1" } }],
+    };
+    const panel = await importCollection(screen, JSON.stringify(collection), "One", "one.postman_collection.json");
+    const strip = screen.getByRole("tablist", { name: "Open requests" });
+    const first = strip.getByRole("tab", { name: /^GET First/ });
+    const dialog = screen.getByRole("dialog", { name: "Save changes to First?" });
+    const openChanged = async () => {
+      await panel.getByRole("button", { name: "GET First", exact: true }).click();
+      await ui.endpoint.fill("/api/test-todos?n=1&changed=1");
+      await expect.element(screen.getByTestId("saved-as")).toHaveTextContent("Unsaved changes");
+    };
+
+    // Its ×: the question, Cancel (the safe answer) focused; Escape keeps the tab, its changes and its focus.
+    await openChanged();
+    (first.element() as HTMLElement).focus();
+    (first.element().querySelector('[data-testid="tab-close"]') as HTMLElement).click();
+    await expect.element(dialog).toBeVisible();
+    await expect.element(dialog.getByRole("button", { name: "Cancel" })).toHaveFocus();
+    await userEvent.keyboard("{Escape}");
+    await expect.element(dialog).not.toBeInTheDocument();
+    await expect.element(first).toHaveFocus();
+    await expect.element(ui.endpoint).toHaveValue("/api/test-todos?n=1&changed=1");
+
+    // Delete on the focused tab asks too; Cancel keeps it.
+    await userEvent.keyboard("{Delete}");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect.element(first).toBeInTheDocument();
+
+    // Don't save: gone, unsaved; the tab now active has the focus.
+    await userEvent.keyboard("{Delete}");
+    await dialog.getByRole("button", { name: "Don't save" }).click();
+    await expect.element(first).not.toBeInTheDocument();
+    await expect.poll(() => document.activeElement?.getAttribute("aria-selected")).toBe("true");
+    await panel.getByRole("button", { name: "GET First", exact: true }).click();
+    await expect.element(ui.endpoint).toHaveValue("/api/test-todos?n=1");
+
+    // Save: written, then closed.
+    await ui.endpoint.fill("/api/test-todos?n=1&changed=1");
+    await screen.getByRole("button", { name: "Close tab GET First" }).click();
+    await dialog.getByRole("button", { name: "Save", exact: true }).click();
+    await expect.element(screen.getByRole("status")).toHaveTextContent("Saved First.");
+    await expect.element(first).not.toBeInTheDocument();
+    await panel.getByRole("button", { name: "GET First", exact: true }).click();
+    await expect.element(ui.endpoint).toHaveValue("/api/test-todos?n=1&changed=1");
+
+    // A clean tab closes at once.
+    await screen.getByRole("button", { name: "Close tab GET First" }).click();
+    await expect.element(first).not.toBeInTheDocument();
+    await expect.element(dialog).not.toBeInTheDocument();
+  },
+);

@@ -70,7 +70,7 @@ describe("a request error and its test scripts", () => {
     expect(sent).toEqual(["/api/slow", "/api/last"]);
     const [slow] = report.results;
     expect(slow).toMatchObject({ status: null, pass: false });
-    expect(slow.assertions).toEqual([{ name: "Status code is 200", pass: false, error: expect.stringMatching(/code/) }]);
+    expect(slow.assertions).toEqual([{ name: "Status code is 200", pass: false, error: expect.stringMatching(/code/), index: 0 }]);
     expect(slow.failures.map((f) => f.check)).toEqual(expect.arrayContaining(["Status code is 200"]));
     // With --bail the error ends the item and the run: postman-runtime queues no test event for it.
     sent.length = 0;

@@ -1,24 +1,18 @@
 // Closing a tab with unsaved changes asks, as Postman does: Save, Don't save or Cancel (Escape too). It threw the
 // changes away without a word; a clean tab still closes in one click.
 import { expect, test } from "vitest";
-import { page, userEvent } from "@vitest/browser/context";
-import { importCollection, renderTester, workspaceUi } from "./harness";
-
-const SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
+import { userEvent } from "@vitest/browser/context";
+import { testerWithCollection } from "./harness";
 
 test(
   "a changed tab asks before it closes: Cancel and Escape keep it, Don't save drops it, Save writes it",
   { timeout: 120_000 },
   async () => {
-    await page.viewport(1280, 800);
-    const screen = await renderTester();
-    const ui = workspaceUi(screen);
-    await expect.element(ui.submit).toBeEnabled();
-    const collection = {
-      info: { name: "One", schema: SCHEMA },
-      item: [{ name: "First", request: { method: "GET", url: "/api/test-todos?n=1" } }],
-    };
-    const panel = await importCollection(screen, JSON.stringify(collection), "One", "one.postman_collection.json");
+    const { screen, ui, panel } = await testerWithCollection(
+      "One",
+      [{ name: "First", request: { method: "GET", url: "/api/test-todos?n=1" } }],
+      "one.postman_collection.json",
+    );
     const strip = screen.getByRole("tablist", { name: "Open requests" });
     const first = strip.getByRole("tab", { name: /^GET First/ });
     const dialog = screen.getByRole("dialog", { name: "Save changes to First?" });

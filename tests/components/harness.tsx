@@ -191,6 +191,20 @@ export async function importCollection(screen: Awaited<ReturnType<typeof renderT
   return panel;
 }
 
+/**
+ * The tester at 1280 px, ready to send, with a Postman v2.1 collection of `name` and `item` imported from `fileName`
+ * through the Collections panel: what a test of saved requests starts from.
+ */
+export async function testerWithCollection(name: string, item: unknown[], fileName: string) {
+  await page.viewport(1280, 800);
+  const screen = await renderTester();
+  const ui = workspaceUi(screen);
+  await expect.element(ui.submit).toBeEnabled();
+  const json = { info: { name, schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json" }, item };
+  const panel = await importCollection(screen, JSON.stringify(json), name, fileName);
+  return { screen, ui, panel };
+}
+
 /** Runs one of the Tools menu's items (by the URL bar) in what `renderWorkspace` or `renderTester` rendered. */
 export async function tool(screen: Awaited<ReturnType<typeof renderTester>>, name: string) {
   await screen.getByRole("button", { name: "Tools" }).click();

@@ -2,21 +2,15 @@
 // the Actions button (the next Tab landing on the red Delete) or fell to <body>, and Escape did nothing. Now Keep, the
 // safe answer, takes focus; Keep or Escape gives it back to the button that asked; the other answer, on the panel's title.
 import { expect, test } from "vitest";
-import { page, userEvent } from "@vitest/browser/context";
-import { importCollection, renderTester, workspaceUi } from "./harness";
-
-const SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
+import { userEvent } from "@vitest/browser/context";
+import { testerWithCollection } from "./harness";
 
 test("Delete and Clear all ask with focus on Keep; Escape keeps and returns focus; the answer puts focus on the panel's title", async () => {
-  await page.viewport(1280, 800);
-  const screen = await renderTester();
-  const ui = workspaceUi(screen);
-  await expect.element(ui.submit).toBeEnabled();
-  const collection = {
-    info: { name: "Walk", schema: SCHEMA },
-    item: [{ name: "Reads", item: [{ name: "List", request: { method: "GET", url: "/api/test-todos" } }] }],
-  };
-  const panel = await importCollection(screen, JSON.stringify(collection), "Walk", "walk.postman_collection.json");
+  const { screen, ui, panel } = await testerWithCollection(
+    "Walk",
+    [{ name: "Reads", item: [{ name: "List", request: { method: "GET", url: "/api/test-todos" } }] }],
+    "walk.postman_collection.json",
+  );
   // A row's menu button is ⋯ (named "Actions for …"), not a ▾ beside the folder's own ▾.
   await expect.element(panel.getByRole("button", { name: "Actions for Reads" })).toHaveTextContent(/^⋯$/);
   await expect.element(panel.getByRole("button", { name: "Actions for Walk" })).toHaveTextContent(/^⋯$/);

@@ -3,24 +3,19 @@
 // not a refusal at the 20-tab cap. Changing it, sending it or double-clicking it keeps it.
 import { expect, test } from "vitest";
 import { page } from "@vitest/browser/context";
-import { importCollection, renderTester, workspaceUi } from "./harness";
+import { testerWithCollection } from "./harness";
 
-const SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 const NAMES = Array.from({ length: 25 }, (_, i) => `Todo ${i + 1}`);
 
 test(
   "a preview tab gives its place to the next request opened; changed, sent or double-clicked, it stays",
   { timeout: 120_000 },
   async () => {
-    await page.viewport(1280, 800);
-    const screen = await renderTester();
-    const ui = workspaceUi(screen);
-    await expect.element(ui.submit).toBeEnabled();
-    const collection = {
-      info: { name: "Many", schema: SCHEMA },
-      item: NAMES.map((name, i) => ({ name, request: { method: "GET", url: `/api/test-todos?n=${i + 1}` } })),
-    };
-    const panel = await importCollection(screen, JSON.stringify(collection), "Many", "many.postman_collection.json");
+    const { screen, ui, panel } = await testerWithCollection(
+      "Many",
+      NAMES.map((name, i) => ({ name, request: { method: "GET", url: `/api/test-todos?n=${i + 1}` } })),
+      "many.postman_collection.json",
+    );
     const strip = screen.getByRole("tablist", { name: "Open requests" });
     const tabs = () => strip.getByRole("tab").elements();
     const open = (name: string) => panel.getByRole("button", { name: `GET ${name}`, exact: true }).click();

@@ -32,18 +32,32 @@ export const FAULTS_KEY = "mockman-faults";
 /** Fired on window when the setting changes in this tab. */
 export const FAULTS_EVENT = "mockman:faults";
 
+/**
+ * What is wrong with a fault setting's given fields, or null: the one check of the stored setting and of the
+ * library's `faults.set`.
+ */
+export function faultsProblem({ delay, failRate, failStatus }: Partial<Record<keyof FaultSettings, unknown>>): string | null {
+  const ms = (n: unknown) => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= MAX_DELAY_MS;
+  const range = delay as DelayRange | null | undefined;
+  if (range !== undefined && range !== null && !(typeof range === "object" && ms(range.min) && ms(range.max) && range.min <= range.max))
+    return `delay must be null or {min, max}, whole milliseconds from 0 to ${MAX_DELAY_MS} with min <= max, got ${JSON.stringify(delay)}`;
+  if (failRate !== undefined && !(typeof failRate === "number" && failRate >= 0 && failRate <= 1))
+    return `failRate must be a number from 0 to 1, such as 0.1, got ${JSON.stringify(failRate)}`;
+  if (failStatus !== undefined && !(FAIL_STATUSES as readonly unknown[]).includes(failStatus))
+    return `failStatus must be 500 or 503, got ${JSON.stringify(failStatus)}`;
+  return null;
+}
+
 function valid(value: unknown): value is FaultSettings {
   const v = value as FaultSettings;
-  const ms = (n: unknown) => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= MAX_DELAY_MS;
   return (
     !!v &&
     typeof v === "object" &&
-    (v.delay === null || (!!v.delay && ms(v.delay.min) && ms(v.delay.max) && v.delay.min <= v.delay.max)) &&
+    v.delay !== undefined &&
     typeof v.failRate === "number" &&
-    v.failRate >= 0 &&
-    v.failRate <= 1 &&
-    (FAIL_STATUSES as readonly number[]).includes(v.failStatus) &&
-    typeof v.offline === "boolean"
+    v.failStatus !== undefined &&
+    typeof v.offline === "boolean" &&
+    faultsProblem(v) === null
   );
 }
 

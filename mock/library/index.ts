@@ -13,7 +13,7 @@ import { createMock as createCoreMock, type Mock } from "../core/create-mock";
 import { FaultControl } from "../core/faults";
 import { MemoryStore } from "../store/memory";
 import { checkExportJson } from "../data/export-file";
-import { FAIL_STATUSES, MAX_DELAY_MS, NO_FAULTS } from "../core/fault-settings";
+import { faultsProblem, NO_FAULTS } from "../core/fault-settings";
 import { Journal, journaled } from "../features/journal";
 import { routes } from "../routes/index";
 import { fromRaw, toRaw } from "../core/web-raw";
@@ -293,16 +293,7 @@ function checkedResetOptions(given: unknown): ResetOptions {
 /** faults.set's settings, a wrong one named (as PUT /__mockman/faults answers 400): a failRate of 5 or a delay in seconds would be taken. */
 function checkedFaults(given: Partial<Faults>): Partial<Faults> {
   checkOptions(given, { delay: true, failRate: true, failStatus: true }, "faults.set");
-  const { delay, failRate, failStatus } = given;
-  const ms = (n: unknown) => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= MAX_DELAY_MS;
-  const wrong =
-    delay !== undefined && delay !== null && !(ms(delay.min) && ms(delay.max) && delay.min <= delay.max)
-      ? `delay must be null or {min, max}, whole milliseconds from 0 to ${MAX_DELAY_MS} with min <= max, got ${JSON.stringify(delay)}`
-      : failRate !== undefined && !(typeof failRate === "number" && failRate >= 0 && failRate <= 1)
-        ? `failRate must be a number from 0 to 1, such as 0.1, got ${JSON.stringify(failRate)}`
-        : failStatus !== undefined && !(FAIL_STATUSES as readonly unknown[]).includes(failStatus)
-          ? `failStatus must be 500 or 503, got ${JSON.stringify(failStatus)}`
-          : null;
+  const wrong = faultsProblem(given);
   if (wrong) throw new RangeError(`faults.set: ${wrong}`);
   return given;
 }

@@ -728,6 +728,59 @@ describe("Newman and mockman replay measure the same request", () => {
   });
 });
 
+describe("Newman and mockman replay: pm.sendRequest to another host and the jar", () => {
+  // Newman sends it to that host with the jar's cookies for that host (postman-runtime's requester has one jar); mockman
+  // sends it to the run's target, with the same Cookie header.
+  it("carries the jar's cookies for the host it names, not the target's", { timeout: 120_000 }, async () => {
+    let otherUrl = "";
+    const other = createServer((request, response) => {
+      echo.seen.push({
+        method: request.method ?? "",
+        url: `other ${request.url}`,
+        headers: [`cookie: ${request.headers.cookie}`],
+        body: "",
+      });
+      const set = [...new URL(request.url ?? "/", otherUrl).searchParams].map(([k, v]) => `${k}=${v}; Path=/`);
+      response.writeHead(200, set.length ? { "Set-Cookie": set } : {}).end("{}");
+    });
+    await new Promise<void>((resolve) => other.listen(0, "127.0.0.2", resolve));
+    otherUrl = `http://127.0.0.2:${(other.address() as { port: number }).port}`;
+    try {
+      const file = scratchCollection("other-host", [
+        { name: "set", request: { method: "GET", url: "{{baseUrl}}/cookies/set?target=t" } },
+        {
+          name: "send",
+          request: { method: "GET", url: "{{baseUrl}}/jar/after" },
+          event: [
+            {
+              listen: "prerequest",
+              script: {
+                exec: [
+                  `pm.cookies.jar().set('${otherUrl}', 'byscript', 'o', () => {`,
+                  `  pm.sendRequest('${otherUrl}/cookies/set?fromother=1', () => pm.sendRequest('${otherUrl}/jar/again', () => {}));`,
+                  "});",
+                ],
+              },
+            },
+          ],
+        },
+      ]);
+      const cookieRows = (seen: Seen[]) =>
+        seen.map((s) => `${s.url.replace(/^other /, "")} ${s.headers.filter((h) => h.startsWith("cookie:")).join(" | ")}`);
+      const byNewman = cookieRows(await viaNewman(file));
+      expect(byNewman).toEqual([
+        "/cookies/set?target=t ",
+        "/cookies/set?fromother=1 cookie: byscript=o",
+        "/jar/again cookie: byscript=o; fromother=1",
+        "/jar/after cookie: target=t",
+      ]);
+      expect(cookieRows(await viaMockman(file))).toEqual(byNewman);
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
+  });
+});
+
 describe("Newman and mockman replay under --ignore-redirects", () => {
   // Newman gives postman-runtime's requester followRedirects: false; a request's protocolProfileBehavior still wins
   // (core.js resolveWithProtocolProfileBehavior), and pm.sendRequest goes through the same requester.

@@ -109,7 +109,10 @@ export const SERVE_URL = `http://127.0.0.1:${SERVE_PORT}`;
 export const LOOPBACK_HOSTS: readonly string[] = ["localhost", "127.0.0.1", "[::1]"];
 export const isLoopbackHost = (hostname: string) => LOOPBACK_HOSTS.includes(hostname.toLowerCase());
 
-/** HEAD answers, 204 and 304 never carry a body, whoever made them (refusals included). */
+/**
+ * Answers with no body and no Content-Length: HEAD (refusals and faults included), 204, 304. Not 205: serve sends it
+ * `content-length: 0` (RFC 7231 §6.3.6), and nothing can give it a body (no route answers 205; a scenario's is refused).
+ */
 export const hasNoBody = (method: string, status: number) => method.toUpperCase() === "HEAD" || status === 204 || status === 304;
 
 export const noRoute = (method: string, path: string) => errorAnswer(404, MSG.NO_ROUTE(method, path));

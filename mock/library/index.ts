@@ -298,6 +298,12 @@ function checkedFaults(given: Partial<Faults>): Partial<Faults> {
   return given;
 }
 
+function checkedGivenMock(mock: MomentsMock): MomentsMock {
+  if (typeof (mock as { handle?: unknown } | null)?.handle !== "function")
+    throw new TypeError(`setupMock: mock's promise gave ${mock === null ? "null" : typeof mock}, not what createMock() makes`);
+  return mock;
+}
+
 const POLICIES = ["warn", "error", "bypass"];
 
 /** Intercepts the process's (or the page's) HTTP clients and answers `/api/*` of the API's origins from the mock. */
@@ -323,7 +329,10 @@ export function setupMock(options: SetupMockOptions = {}): MockServer {
       url.origin === pageOrigin ||
       ((url.protocol === "http:" || url.protocol === "https:") && LOOPBACK.has(url.hostname)));
 
-  let made: Promise<MomentsMock> | null = options.mock ? Promise.resolve(options.mock) : null;
+  // Checked where it settles: a promise of something else rejects mock() and fails each request as a network error, not a 500.
+  const givenMock = options.mock ? Promise.resolve(options.mock).then(checkedGivenMock) : null;
+  givenMock?.catch(() => undefined);
+  let made = givenMock;
   const mock = () => (made ??= createMock({ passwordIterations: options.passwordIterations }));
   let batch: BatchInterceptor<ReturnType<typeof interceptors>> | null = null;
   let resolving: { wrapper: typeof fetch; inner: typeof fetch } | null = null;
@@ -359,7 +368,9 @@ export function setupMock(options: SetupMockOptions = {}): MockServer {
           // data: and blob: URLs (a photo the API answered inline) never reach a network: no policy is theirs.
           if (url.protocol !== "http:" && url.protocol !== "https:") return;
           if (!owns(url)) return unhandled(request, controller);
-          const answer = await (await mock()).handle(request);
+          const answering = await mock().catch((error: Error) => controller.errorWith(error));
+          if (!answering) return;
+          const answer = await answering.handle(request);
           const dropped = answer.type === "error" ? droppedConnection(client) : null;
           if (dropped) controller.errorWith(dropped);
           else controller.respondWith(answer);
@@ -399,7 +410,7 @@ export function setupMock(options: SetupMockOptions = {}): MockServer {
       syncClients();
       // A mock it made is stopped (a listen() after this makes a new one); one it was given is the caller's.
       const stopping = options.mock ? null : made;
-      made = options.mock ? Promise.resolve(options.mock) : null;
+      made = givenMock;
       if (stopping) await (await stopping).shutdown();
     },
     mock,

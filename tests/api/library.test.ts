@@ -198,6 +198,21 @@ describe("setupMock's policies and refusals", () => {
       /^setupMock: mock must be what createMock\(\) makes \(or its promise\), got object$/,
     );
   });
+
+  it("refuses a mock promise that gives something else where it settles: requests fail with the reason, never a 500", async () => {
+    const server = setupMock({ mock: Promise.resolve({ handle: 1 }) as never });
+    server.listen();
+    try {
+      const refusal = /^setupMock: mock's promise gave object, not what createMock\(\) makes$/;
+      await expect(server.mock()).rejects.toThrow(refusal);
+      await expect(server.reset()).rejects.toThrow(refusal);
+      await expect(fetch("http://localhost/api/posts")).rejects.toThrow(refusal);
+      expect(await httpGet("http://localhost/api/posts")).toEqual({ error: expect.stringMatching(refusal) });
+    } finally {
+      await server.close();
+    }
+    await expect(server.mock()).rejects.toThrow(/mock's promise gave object/);
+  });
 });
 
 describe("createMock", () => {

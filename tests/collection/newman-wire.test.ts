@@ -24,7 +24,7 @@ import { basename, dirname, join } from "node:path";
 import aws4 from "aws4";
 import newman, { type RunOptions } from "newman";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { processCli } from "../cli/helpers";
+import { processCli, ROOT } from "../cli/helpers";
 
 const WIRE = join(import.meta.dirname, "wire");
 
@@ -705,6 +705,79 @@ describe("Newman and mockman replay start and export the same cookie jar", () =>
     };
     expect(jar("mockman")).toBe(jar("newman"));
     expect(JSON.parse(jar("newman")).cookies.map((c: { key: string }) => c.key)).toEqual(["fromfile", "fresh", "byscript"]);
+  });
+});
+
+describe("Newman and mockman replay measure the same request", () => {
+  it("pm.request.size() agrees but for the User-Agent's length, the figure cli/README.md gives", { timeout: 120_000 }, async () => {
+    const sized = (name: string, header: unknown[]) => ({
+      name,
+      request: { method: "POST", url: "{{baseUrl}}/size", header, body: { mode: "raw", raw: '{"a":1}' } },
+      event: [{ listen: "test", script: { exec: ["pm.test(JSON.stringify(pm.request.size()), () => {});"] } }],
+    });
+    const file = scratchCollection("size", [sized("own agent", [{ key: "User-Agent", value: "probe/1" }]), sized("no agent", [])]);
+    const sizes = (judged: string[]) => judged.map((a) => JSON.parse(a.replace(/: pass$/, "")) as { header: number; total: number });
+    const [newmanOwn, newmanNone] = sizes(await judgedByNewman(file));
+    const [ours, oursNone] = sizes(await judgedByMockman(file));
+    expect(ours).toEqual(newmanOwn);
+    const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
+    const fewer = "PostmanRuntime/7.39.1".length - `mockman/${version}`.length;
+    expect({ ...oursNone, header: oursNone.header + fewer, total: oursNone.total + fewer }).toEqual(newmanNone);
+    const stated = /`pm\.request\.size\(\)\.header` reads (\d+) bytes fewer/.exec(readFileSync(join(ROOT, "cli/README.md"), "utf8"));
+    expect(Number(stated?.[1])).toBe(fewer);
+  });
+});
+
+describe("Newman and mockman replay: pm.sendRequest to another host and the jar", () => {
+  // Newman sends it to that host with the jar's cookies for that host (postman-runtime's requester has one jar); mockman
+  // sends it to the run's target, with the same Cookie header.
+  it("carries the jar's cookies for the host it names, not the target's", { timeout: 120_000 }, async () => {
+    let otherUrl = "";
+    const other = createServer((request, response) => {
+      echo.seen.push({
+        method: request.method ?? "",
+        url: `other ${request.url}`,
+        headers: [`cookie: ${request.headers.cookie}`],
+        body: "",
+      });
+      const set = [...new URL(request.url ?? "/", otherUrl).searchParams].map(([k, v]) => `${k}=${v}; Path=/`);
+      response.writeHead(200, set.length ? { "Set-Cookie": set } : {}).end("{}");
+    });
+    await new Promise<void>((resolve) => other.listen(0, "127.0.0.2", resolve));
+    otherUrl = `http://127.0.0.2:${(other.address() as { port: number }).port}`;
+    try {
+      const file = scratchCollection("other-host", [
+        { name: "set", request: { method: "GET", url: "{{baseUrl}}/cookies/set?target=t" } },
+        {
+          name: "send",
+          request: { method: "GET", url: "{{baseUrl}}/jar/after" },
+          event: [
+            {
+              listen: "prerequest",
+              script: {
+                exec: [
+                  `pm.cookies.jar().set('${otherUrl}', 'byscript', 'o', () => {`,
+                  `  pm.sendRequest('${otherUrl}/cookies/set?fromother=1', () => pm.sendRequest('${otherUrl}/jar/again', () => {}));`,
+                  "});",
+                ],
+              },
+            },
+          ],
+        },
+      ]);
+      const cookieRows = (seen: Seen[]) =>
+        seen.map((s) => `${s.url.replace(/^other /, "")} ${s.headers.filter((h) => h.startsWith("cookie:")).join(" | ")}`);
+      const byNewman = cookieRows(await viaNewman(file));
+      expect(byNewman).toEqual([
+        "/cookies/set?target=t ",
+        "/cookies/set?fromother=1 cookie: byscript=o",
+        "/jar/again cookie: byscript=o; fromother=1",
+        "/jar/after cookie: target=t",
+      ]);
+      expect(cookieRows(await viaMockman(file))).toEqual(byNewman);
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
   });
 });
 

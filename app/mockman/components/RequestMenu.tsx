@@ -6,6 +6,8 @@ import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 
 export interface MenuAction {
   label: string;
+  /** Its React key where labels may repeat (two tabs of one request). */
+  id?: string;
   run(): void;
   disabled?: boolean;
   /** Opens a dialog (said to assistive tech as "…"). */
@@ -96,7 +98,7 @@ export function RequestMenu({ actions, id = "mm-request-menu", label = "Tools", 
       <div ref={menu} id={id} className="mm-menu" role="menu" aria-label={label} hidden={!open} onKeyDown={onMenuKey}>
         {actions.map((action) => (
           <button
-            key={action.label}
+            key={action.id ?? action.label}
             type="button"
             role="menuitem"
             className="mm-menu-item"

@@ -150,7 +150,7 @@ export const RequestWorkspace = memo(function RequestWorkspace(props: Props) {
               { label: "Copy as cURL", run: () => void curl.copyCurl() },
               { label: "Copy as mockman request", run: () => void curl.copyMockman() },
               { label: "Paste cURL", run: () => dialogs.setCurlOpen(true), dialog: true },
-              { label: "Use guest token", run: auth.fillGuestToken, disabled: sending },
+              { label: "Use guest token", run: auth.fillGuestToken },
             ]}
           />
         </div>

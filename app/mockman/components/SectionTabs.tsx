@@ -24,8 +24,8 @@ interface Props {
   className?: string;
 }
 
-/** Whether the strip hides tabs before its start and after its end, kept in step with its scroll and size. */
-function useScrollEnds(list: RefObject<HTMLDivElement>) {
+/** Whether the strip hides tabs before its start and after its end, kept in step with its scroll, size and tabs. */
+export function useScrollEnds(list: RefObject<HTMLDivElement>) {
   const [ends, setEnds] = useState({ start: false, end: false });
   useEffect(() => {
     const el = list.current;
@@ -39,9 +39,12 @@ function useScrollEnds(list: RefObject<HTMLDivElement>) {
     el.addEventListener("scroll", measure, { passive: true });
     const observer = new ResizeObserver(measure);
     observer.observe(el);
+    const tabsChange = new MutationObserver(measure);
+    tabsChange.observe(el, { childList: true, subtree: true, characterData: true });
     return () => {
       el.removeEventListener("scroll", measure);
       observer.disconnect();
+      tabsChange.disconnect();
     };
   }, [list]);
   return ends;

@@ -34,8 +34,10 @@ export function useAuthTools(tabs: RequestTabs, history: History, variables: Var
   };
 
   // A real login, recorded like any request (an exported collection then refers to its token,
-  // {{post-auth-login.body.encodedToken}}, instead of copying it), sent aside: the tab's answer stays its own.
+  // {{post-auth-login.body.encodedToken}}, instead of copying it), sent aside: the tab's answer stays its own, and the
+  // token goes to the tab it was asked in, whichever is active when it comes.
   const fillGuestToken = async () => {
+    const { id } = tabs.tab;
     const login = guestLogin();
     const headers = headersToSend(rowsFromHeaders(login.headers));
     const result = await sendRequest({ method: login.method, endpoint: login.endpoint, headers, body: login.bodyText });
@@ -46,7 +48,7 @@ export function useAuthTools(tabs: RequestTabs, history: History, variables: Var
       say(`Could not log in as guest: ${why}`, true);
       return;
     }
-    tabs.setRows((r) => setHeader(r, "authorization", token));
+    tabs.patch((t) => ({ headers: setHeader(t.headers, "authorization", token) }), id);
     say("Logged in as guest (the login is in the history); the authorization header now carries the token.");
   };
 

@@ -80,7 +80,7 @@ export function useCurlTools({ tabs, endpoint, signature, baseUrl, say, onFilled
       )
       .join("");
     await copy(
-      (request) => curlCommand(request, check.url, window.location.origin),
+      (request) => curlCommand(request, check.url, window.location.origin, true),
       `Copied the request as a cURL command for ${check.url}; it needs npx mockman serve running there.${files}`,
     );
   };

@@ -127,13 +127,13 @@ export function useMockman() {
       if (!tabs.open(fresh)) return say(TOO_MANY_TABS, true);
       setProblem(null);
     },
-    /** A tab with unsaved changes is shown and asks first (`closing`: Save, Don't save, Cancel), as in Postman. */
+    /** A tab with unsaved changes asks first (`closing`: Save, Don't save, Cancel), where it is, as in Postman. */
     closeTab(id: string, ask = true) {
       if (sendingIds.has(id)) return say("That tab is still sending; close it once its answer is in.", true);
       const target = tabs.state.tabs.find((t) => t.id === id);
       const asking = ask && !!target && hasUnsavedChanges(target);
       setClosing(asking ? id : null);
-      if (asking) return tabs.select(id);
+      if (asking) return;
       tabs.close(id);
       setProblem(null);
     },

@@ -18,17 +18,17 @@ export function useSaving({ tabs, collections, say }: { tabs: RequestTabs; colle
   const [asking, setAsking] = useState(false);
   const fail = (error: unknown) => say(`Not saved: ${error instanceof Error ? error.message : String(error)}`, true);
 
-  /** Links the active tab to a saved request, as it now is. */
-  const link = (collectionId: string, itemId: string, name: string) =>
-    tabs.patch((t) => ({ saved: { collectionId, itemId, name, snapshot: formSnapshot(tabForm(t)) } }));
+  /** Links a tab (the active one unless named) to a saved request, as it now is. */
+  const link = (collectionId: string, itemId: string, name: string, id?: string) =>
+    tabs.patch((t) => ({ saved: { collectionId, itemId, name, snapshot: formSnapshot(tabForm(t)) } }), id);
 
-  /** True when written over the tab's saved request. */
-  const save = async () => {
-    const { tab } = tabs;
+  /** True when written over the saved request of the tab `id` (the active one unless named). */
+  const save = async (id?: string) => {
+    const tab = tabs.state.tabs.find((t) => t.id === id) ?? tabs.tab;
     if (tab.saved) {
       try {
         if (await collections.saveOver(tab.saved.collectionId, tab.saved.itemId, tabForm(tab))) {
-          link(tab.saved.collectionId, tab.saved.itemId, tab.saved.name);
+          link(tab.saved.collectionId, tab.saved.itemId, tab.saved.name, tab.id);
           say(`Saved ${tab.saved.name}.`);
           return true;
         }
@@ -37,7 +37,8 @@ export function useSaving({ tabs, collections, say }: { tabs: RequestTabs; colle
         return false;
       }
     }
-    // Not saved yet, or its saved request was deleted: ask where.
+    // Not saved yet, or its saved request was deleted: ask where, over that tab.
+    if (tab.id !== tabs.tab.id) tabs.select(tab.id);
     setAsking(true);
     return false;
   };

@@ -22,7 +22,7 @@ import { keptParts, partsFromPostman, partsOf, postmanBodyOf } from "./bodies";
 import { savedHeaderRows } from "./headers";
 import type { TypedRequest } from "./typed";
 import { NO_SCRIPTS, ancestorsOf, hasScripts, scriptsOf, withScripts, type Scripts } from "./scripts";
-import { NO_AUTH, loadedForm, type AuthFields, type OffParam, type RequestTab } from "./tabs";
+import { NO_AUTH, blankTab, loadedForm, type AuthFields, type OffParam, type RequestTab } from "./tabs";
 import { paramsOf, splitEndpoint } from "./query";
 import { text } from "#mock/tester/postman/body";
 
@@ -429,8 +429,14 @@ export function tabForm(
   return hasScripts(tab.scripts) ? { ...form, scripts: tab.scripts } : form;
 }
 
-/** True when a tab opened from (or saved into) a collection has changed since. */
-export const hasUnsavedChanges = (tab: RequestTab) => !!tab.saved && tab.saved.snapshot !== formSnapshot(tabForm(tab));
+/**
+ * True when a tab opened from (or saved into) a collection has changed since, or a new tab is no longer blank, as
+ * Postman counts them: closing either asks first.
+ */
+export const hasUnsavedChanges = (tab: RequestTab) => formSnapshot(tabForm(tab)) !== (tab.saved?.snapshot ?? blankSnapshot());
+
+let blank: string | undefined;
+const blankSnapshot = () => (blank ??= formSnapshot(tabForm(blankTab())));
 
 /** A preview tab the next opened request takes the place of: opened from the Collections panel, unchanged, never sent. */
 export const isPreview = (tab: RequestTab, unsaved?: boolean) =>

@@ -126,7 +126,7 @@ function postDataOf(request: CurlRequest, mimeType: string) {
  */
 export function snippet(language: Language, request: CurlRequest, baseUrl: string, pageOrigin?: string): string {
   const { request: marked, restore } = protect(request);
-  // A line per flag, as the other languages' code is laid out; Copy as cURL keeps one line.
+  // A line per flag, as the other languages' code is laid out, and as Copy as cURL copies it.
   if (language.id === "curl") return restore(curlCommand(marked, baseUrl, pageOrigin, true));
   if (!language.target) return mockmanCommand(request, pageOrigin);
   // One file as the whole body: the languages are told to read it (curl reads it itself).

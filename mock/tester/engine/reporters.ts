@@ -207,11 +207,10 @@ export function resultLines(result: ReplayResult, columns: Columns, color: boole
     formatMs(result.ms).padStart(TIME),
     painted,
   ].join("  ");
-  const details = result.failures.length
-    ? atMost(result.failures, LINES_SHOWN, "failed checks").map((f) => (typeof f === "string" ? f : describeFailure(f)))
-    : result.error && !result.pass
-      ? [result.error]
-      : [];
+  // A request not sent says why before its failed checks (Newman's `[errored]` line); a sent one's error is its first check.
+  const why = result.error && !result.pass && (result.status === null || !result.failures.length) ? [result.error] : [];
+  const checks = atMost(result.failures, LINES_SHOWN, "failed checks").map((f) => (typeof f === "string" ? f : describeFailure(f)));
+  const details = [...why, ...checks];
   const sent = atMost(result.sent ?? [], LINES_SHOWN, "pm.sendRequest calls").map((s) => (typeof s === "string" ? s : sentLine(s)));
   return [line, ...sent.map((d) => `    ${printable(d)}`), ...details.map((d) => `    ${printable(d)}`)].join("\n") + "\n";
 }

@@ -112,12 +112,12 @@ export async function writeOutput(
   io: CliIo,
   file: string,
   text: string | Uint8Array | string[],
-  { option = "the output file", db }: { option?: string; db?: string } = {},
+  { option = "the output file", db, makeDir }: { option?: string; db?: string; makeDir?: boolean } = {},
 ): Promise<string> {
   const target = resolve(io.cwd, file);
   await refuseStoreOutput(io, file, option, db);
   try {
-    await writeAtomic(target, text);
+    await writeAtomic(target, text, { makeDir });
   } catch (error) {
     throw new CliError(`cannot write ${file}: ${oneLine(error)}. Check the folder exists and is writable`);
   }

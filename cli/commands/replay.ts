@@ -2,7 +2,7 @@
 // engine in mock/tester/engine/, under Newman's option names. This file reads
 // the options and the files they name, opens the sender, and prints: what a
 // run does is the engine's.
-import { mkdir, readFile, realpath } from "node:fs/promises";
+import { readFile, realpath } from "node:fs/promises";
 import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { SERVE_URL } from "#mock/core/boundary";
 import { Command, Option } from "commander";
@@ -380,16 +380,16 @@ export function replayCommand(io: CliIo): Command {
           ? (await import("#mock/tester/engine/newman-junit")).newmanJunit(report, prepared.postman, prepared.plan, started)
           : jsonReport(report);
       const target = where.out[reporter];
-      // Newman's default place for a report with no export path, made when first used.
-      if (target?.startsWith("newman/")) await mkdir(resolve(io.cwd, "newman"), { recursive: true });
-      if (target) await writeOutput(io, target, text, { option: `the ${reporter} report`, db: options.db });
+      // Its folder made when missing, as Newman's (newman/ for a report with no export path).
+      if (target) await writeOutput(io, target, text, { option: `the ${reporter} report`, db: options.db, makeDir: true });
       else io.stdout.write(text);
     }
     // --base-url gives {{baseUrl}} as --env-var would: the environment exported has it.
     if (options.baseUrl !== undefined) environment.start.sets.push(["baseUrl", prepared.scopes.environment.baseUrl]);
     await exportScopes(io, options, loaded, outcome.mutations, { environment: environment.start, globals: globals.start });
     // As Newman writes it: the jar's own toJSON.
-    if (options.exportCookieJar && jar) await writeOutput(io, options.exportCookieJar, JSON.stringify(jar.toJSON(), null, 2) + "\n");
+    if (options.exportCookieJar && jar)
+      await writeOutput(io, options.exportCookieJar, JSON.stringify(jar.toJSON(), null, 2) + "\n", { makeDir: true });
 
     const failure = report.error
       ? report.error
@@ -425,7 +425,7 @@ async function exportScopes(
     ["environment", options.exportEnvironment],
     ["globals", options.exportGlobals],
   ] as const)
-    if (target) await writeOutput(io, target, await scopeExport(item, starts[item], mutations[item], stamp));
+    if (target) await writeOutput(io, target, await scopeExport(item, starts[item], mutations[item], stamp), { makeDir: true });
   if (options.exportCollection)
     await writeOutput(
       io,
@@ -434,5 +434,6 @@ async function exportScopes(
       loaded.postman
         ? await collectionExport(loaded.postman, mutations.collectionVariables, stamp)
         : JSON.stringify(loaded.file, null, 2) + "\n",
+      { makeDir: true },
     );
 }

@@ -1,6 +1,6 @@
 // What a Newman user meets in `mockman replay`, beside Newman 6: why a request got no answer, report files in
 // folders not made yet, names as written, skipped requests, --timeout, files named on the command line.
-import { writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { cli, tempDb } from "./helpers";
@@ -31,5 +31,44 @@ describe("the lines", () => {
     const lines = ran.stdout.split("\n");
     expect(lines[1]).toMatch(/^ {4}not sent: cannot reach http:\/\/127\.0\.0\.1:1: connection refused/);
     expect(lines[2]).toMatch(/^ {4}ok: expected PostmanResponse/);
+  });
+});
+
+describe("files the run writes", () => {
+  it("reports and exports go into folders made for them, as Newman makes them", async () => {
+    const { dir, db } = tempDb();
+    const file = postman(dir, [{ name: "Posts", request: { method: "GET", url: "/api/posts" } }]);
+    const ran = await cli(
+      [
+        "replay",
+        file,
+        "-r",
+        "cli,junit,json",
+        "--reporter-junit-export",
+        "results/junit.xml",
+        "--reporter-json-export",
+        "a/b/r.json",
+        "--export-environment",
+        "out/env.json",
+        "--db",
+        db,
+      ],
+      { cwd: dir },
+    );
+    expect(ran.stderr).toBe("");
+    expect(ran.code).toBe(0);
+    expect(readFileSync(join(dir, "results/junit.xml"), "utf8")).toContain("<testsuites");
+    expect(JSON.parse(readFileSync(join(dir, "a/b/r.json"), "utf8")).requests).toBe(1);
+    expect(existsSync(join(dir, "out/env.json"))).toBe(true);
+  });
+
+  it("a file that cannot be written is named as given, never by its temp file", async () => {
+    const { dir, db } = tempDb();
+    const ran = await cli(["export", "missing/x.json", "--db", db], { cwd: dir });
+    expect(ran.code).toBe(1);
+    expect(ran.stderr).toMatch(
+      /^mockman: cannot write missing\/x\.json: ENOENT: no such file or directory, open '\/.*\/missing\/x\.json'\. /,
+    );
+    expect(ran.stderr).not.toContain(".tmp");
   });
 });

@@ -14,6 +14,11 @@ import { InputTooLarge, MAX_INPUT_BYTES, readAll, type CliIo } from "./io";
  * pipe that never ends (/dev/zero) stops there with one line, exit 2.
  */
 export async function readSource(io: CliIo, file: string, what: string): Promise<string> {
+  return (await readBytes(io, file, what)).toString("utf8");
+}
+
+/** readSource's bytes, as they are. */
+async function readBytes(io: CliIo, file: string, what: string): Promise<Buffer> {
   const limit = io.maxInputBytes ?? MAX_INPUT_BYTES;
   try {
     if (file === "-") return await readAll(io.stdin, limit);
@@ -22,7 +27,7 @@ export async function readSource(io: CliIo, file: string, what: string): Promise
     if (st.isDirectory()) throw Object.assign(new Error("a folder"), { code: "EISDIR" });
     if (st.isFile() && st.size > limit) throw new InputTooLarge(limit);
     // Not a regular file (a pipe, a device): read as a stream, counting.
-    return st.isFile() ? await readFile(path, "utf8") : await readAll(createReadStream(path), limit);
+    return st.isFile() ? await readFile(path) : await readAll(createReadStream(path), limit);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a folder" : oneLine(error);
@@ -31,20 +36,20 @@ export async function readSource(io: CliIo, file: string, what: string): Promise
 }
 
 /**
- * The body of `-d`. It must be JSON unless a -H Content-Type says otherwise,
- * so a typo is caught here rather than as the server's 400.
+ * The body of `-d`: `@file` and `@-` give their bytes as they are (curl's --data-binary). It must be JSON unless
+ * a -H Content-Type says otherwise, so a typo is caught here rather than as the server's 400.
  */
-export async function readBody(io: CliIo, data: string, headers: Array<[string, string]>): Promise<string> {
-  const text = data.startsWith("@") ? await readSource(io, data.slice(1), "-d") : data;
+export async function readBody(io: CliIo, data: string, headers: Array<[string, string]>): Promise<string | Uint8Array> {
+  const body = data.startsWith("@") ? await readBytes(io, data.slice(1), "-d") : data;
   const type = headers.find(([name]) => name.toLowerCase() === "content-type")?.[1];
-  if (type && !/json/i.test(type)) return text;
+  if (type && !/json/i.test(type)) return body;
   try {
-    JSON.parse(text);
+    JSON.parse(typeof body === "string" ? body : new TextDecoder("utf-8", { fatal: true }).decode(body));
   } catch (error) {
     const from = data.startsWith("@") ? ` (from ${data})` : "";
     throw usageError(`-d is not JSON${from}: ${oneLine(error)}. Quote it for the shell, e.g. -d '{"title":"Milk"}'`);
   }
-  return text;
+  return body;
 }
 
 const STORE_SUFFIXES = [".journal", ".lock"];

@@ -1,6 +1,8 @@
 // What a Newman user meets in `mockman replay`, beside Newman 6: why a request got no answer, report files in
-// folders not made yet, names as written, skipped requests, --timeout, files named on the command line.
+// folders not made yet, `request -d @file`'s bytes, names as written, skipped requests, --timeout, files named on the command line.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { cli, tempDb } from "./helpers";
@@ -70,5 +72,35 @@ describe("files the run writes", () => {
       /^mockman: cannot write missing\/x\.json: ENOENT: no such file or directory, open '\/.*\/missing\/x\.json'\. /,
     );
     expect(ran.stderr).not.toContain(".tmp");
+  });
+});
+
+describe("request -d @file", () => {
+  it("sends the file's bytes as they are, as curl's --data-binary; a JSON body that is not UTF-8 is refused", async () => {
+    const { dir, db } = tempDb();
+    const bytes = Buffer.from(Array.from({ length: 100 }, (_, i) => (i * 89 + 128) % 256));
+    writeFileSync(join(dir, "r.bin"), bytes);
+    let received = Buffer.alloc(0);
+    const server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        received = Buffer.concat(chunks);
+        res.end("{}");
+      });
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const args = ["request", "POST", "/api/x", "--base-url", base, "--db", db, "-d", "@r.bin"];
+      const sent = await cli([...args, "-H", "Content-Type: application/octet-stream"], { cwd: dir });
+      expect(sent.code).toBe(0);
+      expect(received.equals(bytes)).toBe(true);
+      const refused = await cli(args, { cwd: dir });
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toMatch(/^mockman: -d is not JSON \(from @r\.bin\): .*utf-8/);
+    } finally {
+      server.close();
+    }
   });
 });

@@ -34,6 +34,15 @@ describe("the lines", () => {
     expect(lines[1]).toMatch(/^ {4}not sent: cannot reach http:\/\/127\.0\.0\.1:1: connection refused/);
     expect(lines[2]).toMatch(/^ {4}ok: expected PostmanResponse/);
   });
+
+  it("a Postman request is named as written, after its folder's name, as Newman names it; the JSON report's fullName", async () => {
+    const { dir, db } = tempDb();
+    const file = postman(dir, [{ name: "store", item: [{ name: "Health Check", request: { method: "GET", url: "/api/posts" } }] }]);
+    const lines = await cli(["replay", file, "--db", db]);
+    expect(lines.stdout).toMatch(/^store \/ Health Check {2}GET {6}\/api\/posts /);
+    const json = JSON.parse((await cli(["replay", file, "--json", "--db", db])).stdout);
+    expect(json.results[0]).toMatchObject({ name: "store-health-check", fullName: "store / Health Check" });
+  });
 });
 
 describe("files the run writes", () => {

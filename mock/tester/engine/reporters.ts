@@ -195,12 +195,16 @@ export function printable(text: string): string {
   );
 }
 
+/** The name the lines show: a Postman request's as written, after its folders' (`store / Health Check`), as Newman shows it. */
+export const shownName = (result: Pick<ReplayResult, "name" | "id" | "fullName">): string =>
+  (result.id === undefined && result.fullName) || result.name;
+
 /** One result as a line of at most 80 columns, then one indented line per failed check. */
 export function resultLines(result: ReplayResult, columns: Columns, color: boolean): string {
   const verdict = result.pass ? "pass" : "FAIL";
   const painted = color ? `\x1b[${result.pass ? 32 : 31}m${verdict}\x1b[0m` : verdict;
   const line = [
-    shorten(printable(result.name), columns.name).padEnd(columns.name),
+    shorten(printable(shownName(result)), columns.name).padEnd(columns.name),
     printable(result.method).padEnd(METHOD),
     shorten(printable(result.path), columns.path).padEnd(columns.path),
     String(result.status ?? "---").padEnd(STATUS),

@@ -65,7 +65,7 @@ export interface PreparedRun {
   base?: string;
   /** Lines for stderr before the run: what cannot run, variables nothing defines yet. */
   notes: string[];
-  /** The requests one iteration runs (for column widths and --bail's list). */
+  /** The requests one iteration runs, as the lines name them (for column widths; the page counts them). */
   names: string[];
   iterations: number;
   /** The environment and globals as the run starts. */
@@ -210,7 +210,7 @@ export function prepareRun(collection: RunnableCollection, inputs: RunInputs): P
     kind: "postman",
     base,
     notes,
-    names: plan.steps.map((s) => s.name),
+    names: plan.steps.map((s) => (s.rawName === undefined ? s.name : s.fullName)),
     iterations,
     scopes,
     plan,

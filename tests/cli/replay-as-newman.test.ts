@@ -43,6 +43,18 @@ describe("the lines", () => {
     const json = JSON.parse((await cli(["replay", file, "--json", "--db", db])).stdout);
     expect(json.results[0]).toMatchObject({ name: "store-health-check", fullName: "store / Health Check" });
   });
+
+  it("a request its pre-request script skipped is marked skip with its path and nothing under it; skipped in the JSON report", async () => {
+    const { dir, db } = tempDb();
+    const skip = [{ listen: "prerequest", script: { exec: ["pm.execution.skipRequest();"] } }];
+    const file = postman(dir, [{ name: "Skipped", request: { method: "GET", url: "{{baseUrl}}/api/posts?limit=1" }, event: skip }]);
+    const ran = await cli(["replay", file, "--db", db]);
+    expect(ran.code).toBe(0);
+    expect(ran.stdout.split("\n")[0]).toMatch(/^Skipped {2}GET {6}\/api\/posts\?limit=1 +--- +0\.0 ms {2}skip$/);
+    expect(ran.stdout.split("\n")[1]).toMatch(/^1 request, /);
+    const json = JSON.parse((await cli(["replay", file, "--json", "--db", db])).stdout);
+    expect(json.results[0]).toMatchObject({ skipped: true, path: "/api/posts?limit=1" });
+  });
 });
 
 describe("files the run writes", () => {

@@ -535,7 +535,8 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     if (step.prerequest.length) await runScripts(step.prerequest, "prerequest", await urlNow());
     const sentBefore = sentByScripts.length;
     if (skip) {
-      result = { ...notSentResult(step, "skipped by pm.execution.skipRequest()", await urlNow()), notSent: "skipped" };
+      const path = pathOf(await urlNow(), options.base);
+      result = { ...notSentResult(step, "skipped by pm.execution.skipRequest()", path), notSent: "skipped", skipped: true };
       result.pass = !errors.length;
     } else if (options.bail && (errors.length || assertions.some((a) => !a.passed))) {
       // --bail stops at a pre-request script's error or failed test before the request goes, as Newman's does.

@@ -38,6 +38,8 @@ export interface ReplayResult {
    * pm.execution.skipRequest(), or --bail stopped at its pre-request script. Read by the junit report alone.
    */
   notSent?: "skipped" | "bail";
+  /** Skipped by its pre-request script (pm.execution.skipRequest()): neither sent nor failed. */
+  skipped?: true;
   /**
    * A request error's own message, as the transport raised it (`connect ECONNREFUSED 127.0.0.1:1`), where `error`
    * says it for the reader: what Newman's junit report prints as the RequestError.
@@ -201,8 +203,8 @@ export const shownName = (result: Pick<ReplayResult, "name" | "id" | "fullName">
 
 /** One result as a line of at most 80 columns, then one indented line per failed check. */
 export function resultLines(result: ReplayResult, columns: Columns, color: boolean): string {
-  const verdict = result.pass ? "pass" : "FAIL";
-  const painted = color ? `\x1b[${result.pass ? 32 : 31}m${verdict}\x1b[0m` : verdict;
+  const verdict = !result.pass ? "FAIL" : result.skipped ? "skip" : "pass";
+  const painted = color ? `\x1b[${!result.pass ? 31 : result.skipped ? 33 : 32}m${verdict}\x1b[0m` : verdict;
   const line = [
     shorten(printable(shownName(result)), columns.name).padEnd(columns.name),
     printable(result.method).padEnd(METHOD),

@@ -196,9 +196,8 @@ function fileSource(root: string, insecureFileRead: boolean): FileSource {
 /** Formdata bodies as postman-request writes them, by its form-data (cli/form-data.ts, a file of its own in the bundle, loaded on first use). */
 const formDataBody: MultipartWriter = async (parts, boundary) => (await import("../form-data")).formDataBody(parts, boundary);
 
-async function readData(io: CliIo, file: string, root: string, insecureFileRead: boolean): Promise<DataRow[]> {
-  if (file !== "-" && !insecureFileRead && !(await within(root, resolve(io.cwd, file))))
-    throw usageError(`--iteration-data ${file}: outside the working dir ${root} (${FILE_READ_HINT}). Nothing was sent`);
+/** -d, read where the user names it, as Newman reads it: the working dir bounds only the files a collection names. */
+async function readData(io: CliIo, file: string): Promise<DataRow[]> {
   const text = await readSource(io, file, "--iteration-data file");
   try {
     return parseIterationData(text);
@@ -297,7 +296,7 @@ export function replayCommand(io: CliIo): Command {
     const jar = options.cookieJar ? await readJar(io, options.cookieJar) : options.exportCookieJar ? runJar() : undefined;
     const root = workingDirOf(io, file, options.workingDir);
     const insecureFileRead = options.insecureFileRead === true;
-    const data = options.iterationData ? await readData(io, options.iterationData, root, insecureFileRead) : [];
+    const data = options.iterationData ? await readData(io, options.iterationData) : [];
     const collection: RunnableCollection = loaded.postman
       ? { kind: "postman", collection: loaded.postman }
       : { kind: "mockman", file: loaded.file };

@@ -1,6 +1,6 @@
 // What a Newman user meets in `mockman replay`, beside Newman 6: why a request got no answer, report files in
 // folders not made yet, `request -d @file`'s bytes, names as written, skipped requests, --timeout, files named on the command line.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -123,5 +123,19 @@ describe("request -d @file", () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe("files named on the command line", () => {
+  it("-d beside the collection's folder is read, as Newman reads it (cd proj && replay postman/x.json -d data/data.csv)", async () => {
+    const { dir, db } = tempDb();
+    mkdirSync(join(dir, "postman"));
+    mkdirSync(join(dir, "data"));
+    writeFileSync(join(dir, "data/data.csv"), "limit\n2\n");
+    const item = [{ name: "Posts", request: { method: "GET", url: "/api/posts?limit={{limit}}" } }];
+    write(dir, "postman/x.json", { info: { name: "x", schema: SCHEMA }, item });
+    const ran = await cli(["replay", "postman/x.json", "-d", "data/data.csv", "--json", "--db", db], { cwd: dir });
+    expect(ran.stderr).toBe("");
+    expect(JSON.parse(ran.stdout).results[0].path).toBe("/api/posts?limit=2");
   });
 });

@@ -139,3 +139,19 @@ describe("files named on the command line", () => {
     expect(JSON.parse(ran.stdout).results[0].path).toBe("/api/posts?limit=2");
   });
 });
+
+describe("--timeout", () => {
+  it("a run it stops counts the requests it did not run, in the summary and the JSON report", async () => {
+    const { dir, db } = tempDb();
+    const ok = tests("pm.test('ok', () => pm.response.to.have.status(200));");
+    const file = postman(dir, [
+      { name: "One", request: { method: "GET", url: "/api/posts" }, event: ok },
+      { name: "Two", request: { method: "GET", url: "/api/users" }, event: ok },
+    ]);
+    const ran = await cli(["replay", file, "--timeout", "1", "--db", db]);
+    expect(ran.code).toBe(1);
+    expect(ran.stdout).toMatch(/^0 requests, 0 assertions, 0 failed, 2 not run \(--timeout\) \(/m);
+    const json = JSON.parse((await cli(["replay", file, "--timeout", "1", "--json", "--db", db])).stdout);
+    expect(json).toMatchObject({ requests: 0, notRun: 2, skipped: ["one", "two"] });
+  });
+});

@@ -352,10 +352,10 @@ export async function executeRun(prepared: PreparedRun, sender: Sender, options:
     assertionsFailed: totals.testsFailed,
     passed: totals.passed,
     failed: totals.failed,
-    notRun: end.bailed?.notRun ?? 0,
+    notRun: end.stopped?.notRun ?? 0,
     ms: Math.round((performance.now() - started) * 100) / 100,
     results: end.results,
-    skipped: end.bailed?.skipped ?? [],
+    skipped: end.stopped?.skipped ?? [],
   };
   if (prepared.iterations !== 1) report.iterations = prepared.iterations;
   if (end.timedOut) report.error = `the run went past --timeout ${options.timeoutMs} ms and was stopped`;

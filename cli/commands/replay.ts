@@ -42,7 +42,7 @@ const optionsSchema = z.object({
   globals: z.string().optional(),
   globalVar: z.array(z.string()).optional(),
   iterationData: z.string().optional(),
-  iterationCount: count(1_000_000).pipe(z.number().min(1, "must be 1 or more")).optional(),
+  iterationCount: count(1_000_000, 1).optional(),
   folder: z.array(z.string()).optional(),
   delayRequest: ms.optional(),
   timeout: ms.optional(),

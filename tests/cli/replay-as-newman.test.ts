@@ -155,3 +155,23 @@ describe("--timeout", () => {
     expect(json).toMatchObject({ requests: 0, notRun: 2, skipped: ["one", "two"] });
   });
 });
+
+describe("usage errors a Newman user meets", () => {
+  it("run points to replay; -n below 1 says 1 or more; a bad choice ends with one dot", async () => {
+    const { dir, db } = tempDb();
+    const file = postman(dir, []);
+    expect((await cli(["run", file])).stderr).toBe("mockman: unknown command 'run' (Newman's run is mockman replay). See mockman --help\n");
+    for (const n of ["0", "-1"])
+      expect((await cli(["replay", file, "-n", n, "--db", db])).stderr).toBe("mockman: --iteration-count: must be 1 or more\n");
+    expect((await cli(["replay", file, "--color", "maybe", "--db", db])).stderr).toMatch(
+      /Allowed choices are on, off, auto\. See mockman replay --help\n$/,
+    );
+  });
+
+  it("the summary gives a run of a second or more in seconds, as the manual's example (1.2 s)", async () => {
+    const { summaryLine } = await import("#mock/tester/engine/reporters");
+    const report = { requests: 19, assertions: 45, failed: 0, notRun: 0, ms: 1234.5 } as Parameters<typeof summaryLine>[0];
+    expect(summaryLine(report)).toBe("19 requests, 45 assertions, 0 failed (1.2 s)\n");
+    expect(summaryLine({ ...report, ms: 41.2 })).toBe("19 requests, 45 assertions, 0 failed (41 ms)\n");
+  });
+});

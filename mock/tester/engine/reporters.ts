@@ -239,7 +239,7 @@ const count = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
 export function summaryLine(report: ReplayReport): string {
   const { failed, notRun } = report;
   const iterations = (report.iterations ?? 1) > 1 ? `${report.iterations} iterations, ` : "";
-  return `${iterations}${count(report.requests, "request")}, ${count(report.assertions, "assertion")}, ${failed} failed${notRun ? `, ${notRun} not run (${report.error ? "--timeout" : "--bail"})` : ""} (${formatMs(report.ms)})\n`;
+  return `${iterations}${count(report.requests, "request")}, ${count(report.assertions, "assertion")}, ${failed} failed${notRun ? `, ${notRun} not run (${report.error ? "--timeout" : "--bail"})` : ""} (${report.ms < 1000 ? formatMs(report.ms) : `${(report.ms / 1000).toFixed(1)} s`})\n`;
 }
 
 /**

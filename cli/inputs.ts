@@ -4,6 +4,7 @@
 import { createReadStream } from "node:fs";
 import { open, readFile, stat } from "node:fs/promises";
 import { resolve } from "node:path";
+import { Readable } from "node:stream";
 import { writeAtomic } from "#mock/node/atomic";
 import { realStorePath, storePath } from "#mock/node/door";
 import { CliError, usageError, oneLine } from "./errors";
@@ -22,6 +23,7 @@ async function readBytes(io: CliIo, file: string, what: string): Promise<Buffer>
   const limit = io.maxInputBytes ?? MAX_INPUT_BYTES;
   try {
     if (file === "-") return await readAll(io.stdin, limit);
+    if (/^https?:\/\//i.test(file)) return await fetched(file, limit);
     const path = resolve(io.cwd, file);
     const st = await stat(path);
     if (st.isDirectory()) throw Object.assign(new Error("a folder"), { code: "EISDIR" });
@@ -33,6 +35,14 @@ async function readBytes(io: CliIo, file: string, what: string): Promise<Buffer>
     const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a folder" : oneLine(error);
     throw usageError(`cannot read ${what} ${file}: ${why}`);
   }
+}
+
+/** A file given as an http(s) URL, as Newman reads a collection, environment, globals or data file. */
+async function fetched(url: string, limit: number): Promise<Buffer> {
+  const answer = await fetch(url);
+  if (!answer.ok) throw new Error(`${url} answered ${answer.status} ${answer.statusText}`.trim());
+  if (!answer.body) return Buffer.alloc(0);
+  return await readAll(Readable.fromWeb(answer.body as import("node:stream/web").ReadableStream), limit);
 }
 
 /**

@@ -148,9 +148,9 @@ function destinations(options: Options, reporters: string[]) {
   return { out, lines: !stdoutReport && !options.silent && !options.reporterCliSilent, stdoutReport };
 }
 
-/** The folder files are read in: --working-dir, else the collection's folder (the current one for stdin). */
+/** The folder files are read in: --working-dir, else the collection's folder (the current one for stdin or a URL). */
 const workingDirOf = (io: CliIo, file: string, workingDir: string | undefined) =>
-  workingDir ? resolve(io.cwd, workingDir) : file === "-" ? io.cwd : dirname(resolve(io.cwd, file));
+  workingDir ? resolve(io.cwd, workingDir) : file === "-" || /^https?:\/\//i.test(file) ? io.cwd : dirname(resolve(io.cwd, file));
 
 const inside = (root: string, path: string) => {
   const rel = relative(root, path);

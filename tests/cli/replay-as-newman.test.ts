@@ -140,6 +140,35 @@ describe("files named on the command line", () => {
   });
 });
 
+describe("files given as http(s) URLs", () => {
+  it("the collection and -e are fetched, as Newman fetches them; an answer that is not 2xx is a usage error naming it", async () => {
+    const { db } = tempDb();
+    const files: Record<string, unknown> = {
+      "/x.json": {
+        info: { name: "x", schema: SCHEMA },
+        item: [{ name: "Posts", request: { method: "GET", url: "/api/posts?limit={{limit}}" } }],
+      },
+      "/e.json": { limit: "3" },
+    };
+    const server = createServer((req, res) => {
+      const body = files[req.url ?? ""];
+      res.writeHead(body ? 200 : 404, { "content-type": "application/json" }).end(body ? JSON.stringify(body) : "{}");
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const ran = await cli(["replay", `${base}/x.json`, "-e", `${base}/e.json`, "--json", "--db", db]);
+      expect(ran.stderr).toBe("");
+      expect(JSON.parse(ran.stdout).results[0].path).toBe("/api/posts?limit=3");
+      const missing = await cli(["replay", `${base}/gone.json`, "--db", db]);
+      expect(missing.code).toBe(2);
+      expect(missing.stderr).toBe(`mockman: cannot read collection ${base}/gone.json: ${base}/gone.json answered 404 Not Found\n`);
+    } finally {
+      server.close();
+    }
+  });
+});
+
 describe("--timeout", () => {
   it("a run it stops counts the requests it did not run, in the summary and the JSON report", async () => {
     const { dir, db } = tempDb();

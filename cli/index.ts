@@ -39,7 +39,11 @@ function configure(command: Command, io: CliIo) {
   command.exitOverride().configureOutput({
     writeOut: (text) => io.stdout.write(text),
     writeErr: (text) => io.stderr.write(text),
-    outputError: (text, write) => write(`${name}: ${oneLine(text.replace(/^error: /, ""))}. See ${name} --help\n`),
+    outputError: (text, write) => {
+      const said = oneLine(text.replace(/^error: /, "")).replace(/\.+$/, "");
+      const newman = /^unknown command 'run'/.test(said) ? " (Newman's run is mockman replay)" : "";
+      write(`${name}: ${said}${newman}. See ${name} --help\n`);
+    },
   });
   for (const sub of command.commands) configure(sub, io);
 }

@@ -4,6 +4,7 @@
 import { createReadStream } from "node:fs";
 import { open, readFile, stat } from "node:fs/promises";
 import { resolve } from "node:path";
+import { Readable } from "node:stream";
 import { writeAtomic } from "#mock/node/atomic";
 import { realStorePath, storePath } from "#mock/node/door";
 import { CliError, usageError, oneLine } from "./errors";
@@ -14,15 +15,21 @@ import { InputTooLarge, MAX_INPUT_BYTES, readAll, type CliIo } from "./io";
  * pipe that never ends (/dev/zero) stops there with one line, exit 2.
  */
 export async function readSource(io: CliIo, file: string, what: string): Promise<string> {
+  return (await readBytes(io, file, what)).toString("utf8");
+}
+
+/** readSource's bytes, as they are. */
+async function readBytes(io: CliIo, file: string, what: string): Promise<Buffer> {
   const limit = io.maxInputBytes ?? MAX_INPUT_BYTES;
   try {
     if (file === "-") return await readAll(io.stdin, limit);
+    if (/^https?:\/\//i.test(file)) return await fetched(file, limit);
     const path = resolve(io.cwd, file);
     const st = await stat(path);
     if (st.isDirectory()) throw Object.assign(new Error("a folder"), { code: "EISDIR" });
     if (st.isFile() && st.size > limit) throw new InputTooLarge(limit);
     // Not a regular file (a pipe, a device): read as a stream, counting.
-    return st.isFile() ? await readFile(path, "utf8") : await readAll(createReadStream(path), limit);
+    return st.isFile() ? await readFile(path) : await readAll(createReadStream(path), limit);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a folder" : oneLine(error);
@@ -30,21 +37,29 @@ export async function readSource(io: CliIo, file: string, what: string): Promise
   }
 }
 
+/** A file given as an http(s) URL, as Newman reads a collection, environment, globals or data file. */
+async function fetched(url: string, limit: number): Promise<Buffer> {
+  const answer = await fetch(url);
+  if (!answer.ok) throw new Error(`${url} answered ${answer.status} ${answer.statusText}`.trim());
+  if (!answer.body) return Buffer.alloc(0);
+  return await readAll(Readable.fromWeb(answer.body as import("node:stream/web").ReadableStream), limit);
+}
+
 /**
- * The body of `-d`. It must be JSON unless a -H Content-Type says otherwise,
- * so a typo is caught here rather than as the server's 400.
+ * The body of `-d`: `@file` and `@-` give their bytes as they are (curl's --data-binary). It must be JSON unless
+ * a -H Content-Type says otherwise, so a typo is caught here rather than as the server's 400.
  */
-export async function readBody(io: CliIo, data: string, headers: Array<[string, string]>): Promise<string> {
-  const text = data.startsWith("@") ? await readSource(io, data.slice(1), "-d") : data;
+export async function readBody(io: CliIo, data: string, headers: Array<[string, string]>): Promise<string | Uint8Array> {
+  const body = data.startsWith("@") ? await readBytes(io, data.slice(1), "-d") : data;
   const type = headers.find(([name]) => name.toLowerCase() === "content-type")?.[1];
-  if (type && !/json/i.test(type)) return text;
+  if (type && !/json/i.test(type)) return body;
   try {
-    JSON.parse(text);
+    JSON.parse(typeof body === "string" ? body : new TextDecoder("utf-8", { fatal: true }).decode(body));
   } catch (error) {
     const from = data.startsWith("@") ? ` (from ${data})` : "";
     throw usageError(`-d is not JSON${from}: ${oneLine(error)}. Quote it for the shell, e.g. -d '{"title":"Milk"}'`);
   }
-  return text;
+  return body;
 }
 
 const STORE_SUFFIXES = [".journal", ".lock"];
@@ -112,12 +127,12 @@ export async function writeOutput(
   io: CliIo,
   file: string,
   text: string | Uint8Array | string[],
-  { option = "the output file", db }: { option?: string; db?: string } = {},
+  { option = "the output file", db, makeDir }: { option?: string; db?: string; makeDir?: boolean } = {},
 ): Promise<string> {
   const target = resolve(io.cwd, file);
   await refuseStoreOutput(io, file, option, db);
   try {
-    await writeAtomic(target, text);
+    await writeAtomic(target, text, { makeDir });
   } catch (error) {
     throw new CliError(`cannot write ${file}: ${oneLine(error)}. Check the folder exists and is writable`);
   }

@@ -49,7 +49,7 @@ export class InputTooLarge extends Error {
 }
 
 /** A stream read whole, up to `limit` bytes: past it, stops reading and throws InputTooLarge (stdin may never end). */
-export async function readAll(source: CliIo["stdin"], limit = MAX_INPUT_BYTES): Promise<string> {
+export async function readAll(source: CliIo["stdin"], limit = MAX_INPUT_BYTES): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of source as AsyncIterable<string | Uint8Array>) {
@@ -61,5 +61,5 @@ export async function readAll(source: CliIo["stdin"], limit = MAX_INPUT_BYTES): 
     }
     chunks.push(bytes);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }

@@ -15,11 +15,11 @@ export function parseOptions<S extends z.ZodTypeAny>(schema: S, options: unknown
 }
 
 /** A whole number given on the command line. */
-export const count = (max: number) =>
+export const count = (max: number, min = 0) =>
   z.coerce
     .number({ invalid_type_error: "expected a whole number" })
     .int("expected a whole number")
-    .min(0, "must be 0 or more")
+    .min(min, `must be ${min} or more`)
     .max(max, `must be at most ${max}`);
 
 export const baseUrl = z.string().refine((u) => {

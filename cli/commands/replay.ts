@@ -2,7 +2,7 @@
 // engine in mock/tester/engine/, under Newman's option names. This file reads
 // the options and the files they name, opens the sender, and prints: what a
 // run does is the engine's.
-import { mkdir, readFile, realpath } from "node:fs/promises";
+import { readFile, realpath } from "node:fs/promises";
 import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { SERVE_URL } from "#mock/core/boundary";
 import { Command, Option } from "commander";
@@ -42,7 +42,7 @@ const optionsSchema = z.object({
   globals: z.string().optional(),
   globalVar: z.array(z.string()).optional(),
   iterationData: z.string().optional(),
-  iterationCount: count(1_000_000).pipe(z.number().min(1, "must be 1 or more")).optional(),
+  iterationCount: count(1_000_000, 1).optional(),
   folder: z.array(z.string()).optional(),
   delayRequest: ms.optional(),
   timeout: ms.optional(),
@@ -148,9 +148,9 @@ function destinations(options: Options, reporters: string[]) {
   return { out, lines: !stdoutReport && !options.silent && !options.reporterCliSilent, stdoutReport };
 }
 
-/** The folder files are read in: --working-dir, else the collection's folder (the current one for stdin). */
+/** The folder files are read in: --working-dir, else the collection's folder (the current one for stdin or a URL). */
 const workingDirOf = (io: CliIo, file: string, workingDir: string | undefined) =>
-  workingDir ? resolve(io.cwd, workingDir) : file === "-" ? io.cwd : dirname(resolve(io.cwd, file));
+  workingDir ? resolve(io.cwd, workingDir) : file === "-" || /^https?:\/\//i.test(file) ? io.cwd : dirname(resolve(io.cwd, file));
 
 const inside = (root: string, path: string) => {
   const rel = relative(root, path);
@@ -196,9 +196,8 @@ function fileSource(root: string, insecureFileRead: boolean): FileSource {
 /** Formdata bodies as postman-request writes them, by its form-data (cli/form-data.ts, a file of its own in the bundle, loaded on first use). */
 const formDataBody: MultipartWriter = async (parts, boundary) => (await import("../form-data")).formDataBody(parts, boundary);
 
-async function readData(io: CliIo, file: string, root: string, insecureFileRead: boolean): Promise<DataRow[]> {
-  if (file !== "-" && !insecureFileRead && !(await within(root, resolve(io.cwd, file))))
-    throw usageError(`--iteration-data ${file}: outside the working dir ${root} (${FILE_READ_HINT}). Nothing was sent`);
+/** -d, read where the user names it, as Newman reads it: the working dir bounds only the files a collection names. */
+async function readData(io: CliIo, file: string): Promise<DataRow[]> {
   const text = await readSource(io, file, "--iteration-data file");
   try {
     return parseIterationData(text);
@@ -297,7 +296,7 @@ export function replayCommand(io: CliIo): Command {
     const jar = options.cookieJar ? await readJar(io, options.cookieJar) : options.exportCookieJar ? runJar() : undefined;
     const root = workingDirOf(io, file, options.workingDir);
     const insecureFileRead = options.insecureFileRead === true;
-    const data = options.iterationData ? await readData(io, options.iterationData, root, insecureFileRead) : [];
+    const data = options.iterationData ? await readData(io, options.iterationData) : [];
     const collection: RunnableCollection = loaded.postman
       ? { kind: "postman", collection: loaded.postman }
       : { kind: "mockman", file: loaded.file };
@@ -380,16 +379,16 @@ export function replayCommand(io: CliIo): Command {
           ? (await import("#mock/tester/engine/newman-junit")).newmanJunit(report, prepared.postman, prepared.plan, started)
           : jsonReport(report);
       const target = where.out[reporter];
-      // Newman's default place for a report with no export path, made when first used.
-      if (target?.startsWith("newman/")) await mkdir(resolve(io.cwd, "newman"), { recursive: true });
-      if (target) await writeOutput(io, target, text, { option: `the ${reporter} report`, db: options.db });
+      // Its folder made when missing, as Newman's (newman/ for a report with no export path).
+      if (target) await writeOutput(io, target, text, { option: `the ${reporter} report`, db: options.db, makeDir: true });
       else io.stdout.write(text);
     }
     // --base-url gives {{baseUrl}} as --env-var would: the environment exported has it.
     if (options.baseUrl !== undefined) environment.start.sets.push(["baseUrl", prepared.scopes.environment.baseUrl]);
     await exportScopes(io, options, loaded, outcome.mutations, { environment: environment.start, globals: globals.start });
     // As Newman writes it: the jar's own toJSON.
-    if (options.exportCookieJar && jar) await writeOutput(io, options.exportCookieJar, JSON.stringify(jar.toJSON(), null, 2) + "\n");
+    if (options.exportCookieJar && jar)
+      await writeOutput(io, options.exportCookieJar, JSON.stringify(jar.toJSON(), null, 2) + "\n", { makeDir: true });
 
     const failure = report.error
       ? report.error
@@ -425,7 +424,7 @@ async function exportScopes(
     ["environment", options.exportEnvironment],
     ["globals", options.exportGlobals],
   ] as const)
-    if (target) await writeOutput(io, target, await scopeExport(item, starts[item], mutations[item], stamp));
+    if (target) await writeOutput(io, target, await scopeExport(item, starts[item], mutations[item], stamp), { makeDir: true });
   if (options.exportCollection)
     await writeOutput(
       io,
@@ -434,5 +433,6 @@ async function exportScopes(
       loaded.postman
         ? await collectionExport(loaded.postman, mutations.collectionVariables, stamp)
         : JSON.stringify(loaded.file, null, 2) + "\n",
+      { makeDir: true },
     );
 }

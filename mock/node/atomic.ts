@@ -43,6 +43,9 @@ export async function writeAtomic(
     await fs.rename(tmp, file);
   } catch (error) {
     await fs.rm(tmp, { force: true });
+    // The temp file is ours: the error names the file the caller asked for.
+    const failed = error as NodeJS.ErrnoException;
+    if (failed.path === tmp) Object.assign(failed, { path: file, message: failed.message.replaceAll(tmp, file) });
     throw error;
   }
   await syncDir(dir);

@@ -71,7 +71,7 @@ describe("iterations", () => {
     const ran = await cli(["replay", file, "-d", data, "--db", db]);
     expect(ran.code).toBe(0);
     expect(ran.stdout).toMatch(
-      /^Iteration 1\/2\nposts +GET +\/api\/posts\?limit=1 .*pass\nIteration 2\/2\nposts +GET +\/api\/posts\?limit=2 .*pass\n/,
+      /^Iteration 1\/2\nPosts +GET +\/api\/posts\?limit=1 .*pass\nIteration 2\/2\nPosts +GET +\/api\/posts\?limit=2 .*pass\n/,
     );
     expect(ran.stdout).toMatch(/^2 iterations, 2 requests, 2 assertions, 0 failed/m);
     const junit = await cli(["replay", file, "--iteration-data", data, "-r", "junit", "--db", db]);
@@ -204,7 +204,7 @@ describe("reporters and exports", () => {
       { cwd: dir },
     );
     expect(ran.code).toBe(0);
-    expect(ran.stdout).toMatch(/^posts +GET .*pass\n1 request, 1 assertion, 0 failed/);
+    expect(ran.stdout).toMatch(/^Posts +GET .*pass\n1 request, 1 assertion, 0 failed/);
     expect(JSON.parse(readFileSync(join(dir, "r.json"), "utf8"))).toMatchObject({ passed: 1 });
     expect(readFileSync(join(dir, "r.xml"), "utf8")).toMatch(
       /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="p" tests="1" time="[\d.]+">\n {2}<testsuite name="Posts" /,
@@ -480,7 +480,7 @@ describe("scripts' console output", () => {
     expect(ran.code).toBe(0);
     const lines = ran.stdout.split("\n");
     // Newman 6.2.2's lines for these calls, its ┌ │ └ boxes: the pre-request call in a box of its own, before the request's line.
-    expect(lines.slice(0, 4)).toEqual(["  ┌", "  │ 'pre', 1", "  └", expect.stringMatching(/^one +GET /)]);
+    expect(lines.slice(0, 4)).toEqual(["  ┌", "  │ 'pre', 1", "  └", expect.stringMatching(/^One +GET /)]);
     expect(lines.slice(4, 18)).toEqual([
       "  ┌",
       "  │ 'hello', { a: 1, b: [ 1, 'x' ] }, null, undefined",
@@ -540,7 +540,7 @@ describe("scripts' console output", () => {
       const mockmanLines = ran.stdout
         .split("\n")
         .slice(0, -2)
-        .map((line) => (/^(both|before-only|after-only|cycle) +GET /.test(line) ? "REQUEST" : line));
+        .map((line) => (/^(Both|Before only|After only|Cycle) +GET /.test(line) ? "REQUEST" : line));
       expect(mockmanLines).toEqual(newmanLines);
       expect(mockmanLines).toEqual([
         ...["  ┌", "  │ 'pre', 1", "  │ 'pre', 2", "  └", "REQUEST", "  ┌", "  │ 'test', 1", "  │ 'test', 2", "  └"],

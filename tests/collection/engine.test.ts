@@ -446,7 +446,7 @@ describe("a request without a name in the reports", () => {
     ]);
     expect(xml).not.toMatch(/testsuite name="request/);
     const lines = report.results.map((r) => resultLines(r, columnsFor(report.results.map((x) => x.name)), false).split(/\s+/)[0]);
-    expect(lines).toEqual(["named", "request", "request-request"]);
+    expect(lines).toEqual(["Named", "request", "request-request"]);
   });
 });
 

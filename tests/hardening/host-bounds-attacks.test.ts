@@ -10,7 +10,7 @@
 //   console.log in a loop (20,000 calls, 20 MB): the first 1,000 calls or 1 MB kept, the rest dropped
 //   unread at the bridge, a warning saying how many.
 // - File bodies: a `file` body whose src is {{f}}, set by a pre-request script to
-//   /proc/self/environ; a formdata file by ../ and by a link; --iteration-data outside.
+//   /proc/self/environ; a formdata file by ../ and by a link.
 // - The terminal: names, messages and URLs with ESC[1A ESC[2K, \r and newlines.
 // - Item 8, from a security explorer's breaks: the collection's own baseUrl naming a server to send
 //   its folder's .env to, a target's redirect to another host, requests Postman's model cannot read
@@ -338,7 +338,7 @@ describe("item 6: files are read only inside --working-dir", () => {
   );
 
   it(
-    "--insecure-file-read lifts it, as Newman's default does; --iteration-data outside is refused before anything is sent",
+    "--insecure-file-read lifts it, as Newman's default does; --iteration-data outside is read, as Newman reads a file the command line names",
     { timeout: 120_000 },
     async () => {
       const { dir, db, work, outside } = workAndSecret();
@@ -349,23 +349,10 @@ describe("item 6: files are read only inside --working-dir", () => {
       ]);
       const lifted = await measured("--insecure-file-read", ["replay", file, "--db", db, "--json", "--insecure-file-read"]);
       expect(JSON.parse(lifted.stdout).results[0].status).not.toBeNull();
-      const refused = await measured("--iteration-data outside", ["replay", file, "--db", db, "-d", data]);
-      expect(refused.code).toBe(2);
-      expect(refused.stderr.trim()).toBe(
-        `mockman: --iteration-data ${data}: outside the working dir ${work} (give --insecure-file-read to read files anywhere). Nothing was sent`,
-      );
-      const given = await measured("--iteration-data with --working-dir", [
-        "replay",
-        file,
-        "--db",
-        db,
-        "-d",
-        data,
-        "--working-dir",
-        dir,
-        "--json",
-      ]);
-      expect(given.code).toBe(0);
+      // The data file is read; the file the collection names outside the working dir still is not.
+      const given = await measured("--iteration-data outside", ["replay", file, "--db", db, "-d", data, "--json"]);
+      expect(given.code).toBe(1);
+      expect(JSON.parse(given.stdout).results[0].error).toContain("its body names the file");
     },
   );
 });

@@ -91,8 +91,8 @@ export interface PostmanRunOptions {
 /** How a run ended, for the report. */
 export interface RunEnd {
   results: ReplayResult[];
-  /** --bail stopped it: the steps of that iteration that did not run, and how many requests in all. */
-  bailed?: { skipped: string[]; notRun: number };
+  /** --bail or --timeout stopped it: the steps of that iteration that did not run, and how many requests in all. */
+  stopped?: { skipped: string[]; notRun: number };
   /** --timeout stopped it. */
   timedOut?: boolean;
   /** The scopes as the run left them. */
@@ -196,6 +196,10 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     options.onResult?.(result);
   };
   const end: RunEnd = { results };
+  const stopFrom = (from: number, iteration: number, ran: Set<number>): RunEnd["stopped"] => {
+    const skipped = plan.steps.filter((_, i) => !ran.has(i) && i >= from).map((s) => s.name);
+    return { skipped, notRun: skipped.length + (iterations - iteration - 1) * plan.steps.length };
+  };
 
   /**
    * Sends one request: the run's timeout, the jar's cookies in and out (unless its protocolProfileBehavior
@@ -264,6 +268,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
         const step = plan.steps[index];
         if (options.deadline !== undefined && performance.now() > options.deadline) {
           end.timedOut = true;
+          end.stopped = stopFrom(index, iteration, ran);
           return end;
         }
         if (runs >= maxRuns) {
@@ -281,13 +286,9 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
         if (!expect || iterations > 1) result.iteration = iteration;
         if (!expect) result.position = index;
         emit(result);
-        if (options.deadline !== undefined && performance.now() > options.deadline) {
-          end.timedOut = true;
-          return end;
-        }
-        if (!result.pass && options.bail) {
-          const skipped = plan.steps.filter((_, i) => !ran.has(i) && i > index).map((s) => s.name);
-          end.bailed = { skipped, notRun: skipped.length + (iterations - iteration - 1) * plan.steps.length };
+        if (options.deadline !== undefined && performance.now() > options.deadline) end.timedOut = true;
+        if (end.timedOut || (!result.pass && options.bail)) {
+          end.stopped = stopFrom(index + 1, iteration, ran);
           return end;
         }
         const next = outcome.next;
@@ -535,7 +536,8 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
     if (step.prerequest.length) await runScripts(step.prerequest, "prerequest", await urlNow());
     const sentBefore = sentByScripts.length;
     if (skip) {
-      result = { ...notSentResult(step, "skipped by pm.execution.skipRequest()", await urlNow()), notSent: "skipped" };
+      const path = pathOf(await urlNow(), options.base);
+      result = { ...notSentResult(step, "skipped by pm.execution.skipRequest()", path), notSent: "skipped", skipped: true };
       result.pass = !errors.length;
     } else if (options.bail && (errors.length || assertions.some((a) => !a.passed))) {
       // --bail stops at a pre-request script's error or failed test before the request goes, as Newman's does.

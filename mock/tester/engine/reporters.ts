@@ -38,6 +38,8 @@ export interface ReplayResult {
    * pm.execution.skipRequest(), or --bail stopped at its pre-request script. Read by the junit report alone.
    */
   notSent?: "skipped" | "bail";
+  /** Skipped by its pre-request script (pm.execution.skipRequest()): neither sent nor failed. */
+  skipped?: true;
   /**
    * A request error's own message, as the transport raised it (`connect ECONNREFUSED 127.0.0.1:1`), where `error`
    * says it for the reader: what Newman's junit report prints as the RequestError.
@@ -88,7 +90,7 @@ export interface ReplayReport {
   notRun: number;
   ms: number;
   results: ReplayResult[];
-  /** The requests --bail did not run, by name. */
+  /** The requests --bail or --timeout did not run, by name. */
   skipped: string[];
   /** Iterations run (-n, -d). */
   iterations?: number;
@@ -195,23 +197,26 @@ export function printable(text: string): string {
   );
 }
 
+/** The name the lines show: a Postman request's as written, after its folders' (`store / Health Check`), as Newman shows it. */
+export const shownName = (result: Pick<ReplayResult, "name" | "id" | "fullName">): string =>
+  (result.id === undefined && result.fullName) || result.name;
+
 /** One result as a line of at most 80 columns, then one indented line per failed check. */
 export function resultLines(result: ReplayResult, columns: Columns, color: boolean): string {
-  const verdict = result.pass ? "pass" : "FAIL";
-  const painted = color ? `\x1b[${result.pass ? 32 : 31}m${verdict}\x1b[0m` : verdict;
+  const verdict = !result.pass ? "FAIL" : result.skipped ? "skip" : "pass";
+  const painted = color ? `\x1b[${!result.pass ? 31 : result.skipped ? 33 : 32}m${verdict}\x1b[0m` : verdict;
   const line = [
-    shorten(printable(result.name), columns.name).padEnd(columns.name),
+    shorten(printable(shownName(result)), columns.name).padEnd(columns.name),
     printable(result.method).padEnd(METHOD),
     shorten(printable(result.path), columns.path).padEnd(columns.path),
     String(result.status ?? "---").padEnd(STATUS),
     formatMs(result.ms).padStart(TIME),
     painted,
   ].join("  ");
-  const details = result.failures.length
-    ? atMost(result.failures, LINES_SHOWN, "failed checks").map((f) => (typeof f === "string" ? f : describeFailure(f)))
-    : result.error && !result.pass
-      ? [result.error]
-      : [];
+  // A request not sent says why before its failed checks (Newman's `[errored]` line); a sent one's error is its first check.
+  const why = result.error && !result.pass && (result.status === null || !result.failures.length) ? [result.error] : [];
+  const checks = atMost(result.failures, LINES_SHOWN, "failed checks").map((f) => (typeof f === "string" ? f : describeFailure(f)));
+  const details = [...why, ...checks];
   const sent = atMost(result.sent ?? [], LINES_SHOWN, "pm.sendRequest calls").map((s) => (typeof s === "string" ? s : sentLine(s)));
   return [line, ...sent.map((d) => `    ${printable(d)}`), ...details.map((d) => `    ${printable(d)}`)].join("\n") + "\n";
 }
@@ -234,7 +239,7 @@ const count = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
 export function summaryLine(report: ReplayReport): string {
   const { failed, notRun } = report;
   const iterations = (report.iterations ?? 1) > 1 ? `${report.iterations} iterations, ` : "";
-  return `${iterations}${count(report.requests, "request")}, ${count(report.assertions, "assertion")}, ${failed} failed${notRun ? `, ${notRun} not run (--bail)` : ""} (${formatMs(report.ms)})\n`;
+  return `${iterations}${count(report.requests, "request")}, ${count(report.assertions, "assertion")}, ${failed} failed${notRun ? `, ${notRun} not run (${report.error ? "--timeout" : "--bail"})` : ""} (${report.ms < 1000 ? formatMs(report.ms) : `${(report.ms / 1000).toFixed(1)} s`})\n`;
 }
 
 /**

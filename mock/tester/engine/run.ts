@@ -65,7 +65,7 @@ export interface PreparedRun {
   base?: string;
   /** Lines for stderr before the run: what cannot run, variables nothing defines yet. */
   notes: string[];
-  /** The requests one iteration runs (for column widths and --bail's list). */
+  /** The requests one iteration runs, as the lines name them (for column widths; the page counts them). */
   names: string[];
   iterations: number;
   /** The environment and globals as the run starts. */
@@ -210,7 +210,7 @@ export function prepareRun(collection: RunnableCollection, inputs: RunInputs): P
     kind: "postman",
     base,
     notes,
-    names: plan.steps.map((s) => s.name),
+    names: plan.steps.map((s) => (s.rawName === undefined ? s.name : s.fullName)),
     iterations,
     scopes,
     plan,
@@ -352,10 +352,10 @@ export async function executeRun(prepared: PreparedRun, sender: Sender, options:
     assertionsFailed: totals.testsFailed,
     passed: totals.passed,
     failed: totals.failed,
-    notRun: end.bailed?.notRun ?? 0,
+    notRun: end.stopped?.notRun ?? 0,
     ms: Math.round((performance.now() - started) * 100) / 100,
     results: end.results,
-    skipped: end.bailed?.skipped ?? [],
+    skipped: end.stopped?.skipped ?? [],
   };
   if (prepared.iterations !== 1) report.iterations = prepared.iterations;
   if (end.timedOut) report.error = `the run went past --timeout ${options.timeoutMs} ms and was stopped`;

@@ -41,7 +41,8 @@ export function useDialogFocus(panel: RefObject<HTMLElement>, onClose: () => voi
     const firstInput =
       controls.find((el) => el.hasAttribute("data-dialog-start")) ?? controls.find((el) => el.matches("input, textarea, select"));
     // Else the first control of the body (a question's Cancel, the safe choice), the header's Close last.
-    (firstInput ?? controls.find((el) => !el.closest(".modal__header")) ?? controls[0] ?? root)?.focus();
+    // Without scrolling: a long dialog (Edit profile at 200 % zoom) opens at its top, title and Close in view.
+    (firstInput ?? controls.find((el) => !el.closest(".modal__header")) ?? controls[0] ?? root)?.focus({ preventScroll: true });
     if (openPanels.length === 0) overflowBefore = document.body.style.overflow;
     if (root) openPanels.push(root);
     document.body.style.overflow = "hidden";

@@ -17,7 +17,7 @@ import { LogoMark } from "#app/components/Icons";
 import { authFailureMessage, authFieldError, login, signup } from "#app/lib/auth";
 import { loginSchema, signupSchema } from "#app/lib/schemas";
 import { forgetKeptAnswers } from "#app/lib/browser-mock";
-import { clearSession, getToken, safeRedirect } from "#app/lib/session";
+import { getToken, logOut, safeRedirect } from "#app/lib/session";
 import { endDamagedSession } from "#app/lib/session-end";
 import { TEXT, TOAST } from "#app/lib/texts";
 import { inLine } from "#app/lib/write-line";
@@ -39,7 +39,7 @@ export async function clientAction({ request }: ClientActionFunctionArgs) {
   if (intent === "logout") {
     // In the line of writes: a like clicked just before Logout is sent first, as the user who clicked it,
     // never after, as nobody (or the next user to log in).
-    await inLine(async () => clearSession())();
+    await inLine(async () => logOut())();
     await forgetKeptAnswers();
     toast.success(TOAST.logout);
     return redirect("/");

@@ -17,6 +17,7 @@ import { LogoMark } from "#app/components/Icons";
 import { authFailureMessage, authFieldError, login, signup } from "#app/lib/auth";
 import { loginSchema, signupSchema } from "#app/lib/schemas";
 import { forgetKeptAnswers } from "#app/lib/browser-mock";
+import { pageName } from "#app/lib/paths";
 import { getToken, logOut, safeRedirect } from "#app/lib/session";
 import { endDamagedSession } from "#app/lib/session-end";
 import { TEXT, TOAST } from "#app/lib/texts";
@@ -125,7 +126,7 @@ export default function Welcome() {
         <h2 id="join-title" className="welcome__card-title">
           Join Moments today
         </h2>
-        {redirectTo ? <p className="welcome__notice">Log in to continue to {redirectTo}.</p> : null}
+        {redirectTo ? <p className="welcome__notice">Log in to continue to {pageName(redirectTo)}.</p> : null}
         <div className="welcome__actions">
           <button type="button" className="button button--primary button--block" onClick={() => setOpen("signup")}>
             {TEXT.signup}

@@ -6,6 +6,7 @@ interface ConfirmDialogProps {
   title: string;
   description: string;
   confirmLabel: string;
+  cancelLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
   danger?: boolean;
@@ -13,13 +14,22 @@ interface ConfirmDialogProps {
   alert?: boolean;
 }
 
-export function ConfirmDialog({ title, description, confirmLabel, onConfirm, onCancel, danger, alert }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = "Cancel",
+  onConfirm,
+  onCancel,
+  danger,
+  alert,
+}: ConfirmDialogProps) {
   return (
     <Modal title={title} description={description} onClose={onCancel} role={alert ? "alertdialog" : "dialog"}>
       <div className="form__row confirm__actions">
         {/* Cancel comes first in the tab order: the safe choice is the first one reached. */}
         <button type="button" className="button button--secondary" onClick={onCancel}>
-          Cancel
+          {cancelLabel}
         </button>
         <button type="button" className={`button ${danger ? "button--danger" : "button--primary"}`} onClick={onConfirm}>
           {confirmLabel}

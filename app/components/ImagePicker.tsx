@@ -18,14 +18,19 @@ export function ImagePicker({ image, onChange, disabled }: ImagePickerProps) {
   const { input, choose } = useImageChooser(onChange, setProblem);
   // Editing a post shows its picture, which the API may quote by reference.
   const preview = usePhotoSrc(image);
+  const [failed, setFailed] = useState<string | null>(null);
 
   return (
     <div className="image-picker">
       {image ? (
         <div className="image-picker__preview">
-          {/* The word is the point: it names which of the screen's pictures this one is. */}
-          {/* eslint-disable-next-line jsx-a11y/img-redundant-alt */}
-          {preview ? <img src={preview} alt="Preview of the image to post" /> : null}
+          {preview && failed !== preview ? (
+            // The word is the point: it names which of the screen's pictures this one is.
+            // eslint-disable-next-line jsx-a11y/img-redundant-alt
+            <img src={preview} alt="Preview of the image to post" onError={() => setFailed(preview)} />
+          ) : preview ? (
+            <p className="image-picker__broken">This picture cannot be shown.</p>
+          ) : null}
           <button
             type="button"
             className="icon-button icon-button--overlay"

@@ -22,6 +22,10 @@ interface ModalProps {
  * opened it.
  * Returns the latest onClose, for the dialog's own close controls.
  */
+/** The open dialogs, the newest last: only it takes Escape and Tab (a question asked over a dialog). */
+const openPanels: HTMLElement[] = [];
+let overflowBefore = "";
+
 export function useDialogFocus(panel: RefObject<HTMLElement>, onClose: () => void) {
   const close = useLatest(onClose);
   // Read during the first render, before anything inside can take focus.
@@ -37,12 +41,15 @@ export function useDialogFocus(panel: RefObject<HTMLElement>, onClose: () => voi
     const firstInput =
       controls.find((el) => el.hasAttribute("data-dialog-start")) ?? controls.find((el) => el.matches("input, textarea, select"));
     // Else the first control of the body (a question's Cancel, the safe choice), the header's Close last.
-    (firstInput ?? controls.find((el) => !el.closest(".modal__header")) ?? controls[0] ?? root)?.focus();
-    const previousOverflow = document.body.style.overflow;
+    // Without scrolling: a long dialog (Edit profile at 200 % zoom) opens at its top, title and Close in view.
+    (firstInput ?? controls.find((el) => !el.closest(".modal__header")) ?? controls[0] ?? root)?.focus({ preventScroll: true });
+    if (openPanels.length === 0) overflowBefore = document.body.style.overflow;
+    if (root) openPanels.push(root);
     document.body.style.overflow = "hidden";
     // On the document, not the panel: focus can drop to <body> (a form re-mounting
     // its fields after a reset), and Escape and Tab must still work then.
     const onKeyDown = (event: KeyboardEvent) => {
+      if (openPanels.at(-1) !== root) return;
       if (event.key === "Escape") {
         event.stopPropagation();
         close.current();
@@ -53,7 +60,8 @@ export function useDialogFocus(panel: RefObject<HTMLElement>, onClose: () => voi
     document.addEventListener("keydown", onKeyDown);
     return () => {
       document.removeEventListener("keydown", onKeyDown);
-      document.body.style.overflow = previousOverflow;
+      if (root) openPanels.splice(openPanels.indexOf(root), 1);
+      if (openPanels.length === 0) document.body.style.overflow = overflowBefore;
       // The opener may have re-rendered away (e.g. a menu closed); focus it only if it is still there.
       if (back && back.isConnected) back.focus();
     };

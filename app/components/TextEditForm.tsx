@@ -4,7 +4,7 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { useFetcher } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, type Ref } from "react";
 import type { z } from "zod";
 import type { PostActionData } from "#app/lib/post-actions";
 import { charCount } from "#mock/core/rules";
@@ -35,9 +35,10 @@ interface TextEditFormProps {
   hidden: Record<string, string>;
   onDone: () => void;
   onCancel?: () => void;
+  formRef?: Ref<HTMLFormElement>;
 }
 
-export function TextEditForm({ id, intent, field, label, initial, max, schema, hidden, onDone, onCancel }: TextEditFormProps) {
+export function TextEditForm({ id, intent, field, label, initial, max, schema, hidden, onDone, onCancel, formRef }: TextEditFormProps) {
   const fetcher = useFetcher<PostActionData>({ key: id });
   const busy = fetcher.state !== "idle";
   const lastResult = fetcher.state === "idle" && fetcher.data && "result" in fetcher.data ? fetcher.data.result : undefined;
@@ -58,7 +59,7 @@ export function TextEditForm({ id, intent, field, label, initial, max, schema, h
   const formProps = getFormProps(form);
   const onSubmit = useKeptEdit(fetcher, formProps.onSubmit);
   return (
-    <fetcher.Form method="post" className="form" {...formProps} onSubmit={onSubmit}>
+    <fetcher.Form ref={formRef} method="post" className="form" {...formProps} onSubmit={onSubmit}>
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

@@ -1,7 +1,7 @@
-// Reading a picked image file: the type and size checks, then a data URL.
+// Reading a picked image file: the type and size checks, then a data URL whose bytes decode as a picture.
 // Shared by the composer's picker and the profile's photo pickers.
 import { useRef } from "react";
-import { imageProblem, readAsDataUrl } from "#app/lib/image";
+import { imageProblem, readImage } from "#app/lib/image";
 
 export function useImageChooser(onChange: (dataUrl: string) => void, setProblem: (problem: string | null) => void) {
   const input = useRef<HTMLInputElement>(null);
@@ -13,7 +13,9 @@ export function useImageChooser(onChange: (dataUrl: string) => void, setProblem:
     setProblem(reason);
     if (reason) return;
     try {
-      onChange(await readAsDataUrl(file));
+      const read = await readImage(file);
+      if ("problem" in read) setProblem(read.problem);
+      else onChange(read.dataUrl);
     } catch (error) {
       setProblem(error instanceof Error ? error.message : String(error));
     }

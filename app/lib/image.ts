@@ -55,15 +55,30 @@ export interface PictureSize {
   height: number;
 }
 
-/** A picture's natural size, or null when the browser cannot tell (an SVG without one, a broken file). */
-export async function pictureSize(src: string): Promise<PictureSize | null> {
+/** The picture decoded, or null when its bytes are no picture the browser can show (text named `photo.png`). */
+async function decoded(src: string): Promise<HTMLImageElement | null> {
   const img = new Image();
   img.src = src;
   try {
     await img.decode();
+    return img;
   } catch {
     return null;
   }
+}
+
+export const brokenImageMessage = (name: string) => `${name} is not a picture this browser can open. ${IMAGE_TYPE_MESSAGE}`;
+
+/** The file's data URL, or why it cannot be attached: its bytes must decode as a picture. */
+export async function readImage(file: File): Promise<{ dataUrl: string } | { problem: string }> {
+  const dataUrl = await readAsDataUrl(file);
+  return (await decoded(dataUrl)) ? { dataUrl } : { problem: brokenImageMessage(file.name) };
+}
+
+/** A picture's natural size, or null when the browser cannot tell (an SVG without one, a broken file). */
+export async function pictureSize(src: string): Promise<PictureSize | null> {
+  const img = await decoded(src);
+  if (!img) return null;
   const { naturalWidth: width, naturalHeight: height } = img;
   return width > 0 && height > 0 ? { width, height } : null;
 }

@@ -4,6 +4,8 @@ import { useSyncExternalStore } from "react";
 
 /** The right column (search, Who to follow) beside every signed-in screen (styles/shell.css). */
 export const WIDE = "(min-width: 1180px)";
+/** A phone: the bottom tab bar (styles/shell.css). */
+export const PHONE = "(max-width: 699px)";
 
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(

@@ -80,6 +80,14 @@ export function clearSession() {
   localStorage.clear();
 }
 
+/** Set just before a chosen logout clears the storage: other tabs see it first, and leave without "session ended". */
+export const LOGOUT_KEY = "moments-logout";
+
+export function logOut() {
+  localStorage.setItem(LOGOUT_KEY, "1");
+  clearSession();
+}
+
 /** Where this app runs; a made-up origin where there is no window (unit tests). */
 const appOrigin = () => (typeof location === "undefined" ? "http://app.invalid" : location.origin);
 

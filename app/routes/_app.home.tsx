@@ -8,7 +8,7 @@ import { Feed } from "#app/components/Feed";
 import { WhoToFollow } from "#app/components/WhoToFollow";
 import { useAppData } from "#app/lib/app-data";
 import { getFollowingPage, getPostsPage } from "#app/lib/data";
-import { WIDE, useMediaQuery } from "#app/lib/media-query";
+import { PHONE, WIDE, useMediaQuery } from "#app/lib/media-query";
 import { postActions } from "#app/lib/post-actions";
 import { revalidateUnlessPostAction } from "#app/lib/revalidate";
 import { TEXT } from "#app/lib/texts";
@@ -31,6 +31,8 @@ export default function Home() {
   const { user, suggestions } = useAppData();
   // At 1180 px and wider the shell's right column holds 'Who to follow'; narrower, it comes under the composer.
   const wide = useMediaQuery(WIDE);
+  // On a phone it is folded to one line, so the first screen shows posts, not only suggestions.
+  const phone = useMediaQuery(PHONE);
   const mineOrFollowed = (post: Post) =>
     post.username === user.username || (user.following ?? []).some((f) => f.username === post.username);
   return (
@@ -62,7 +64,7 @@ export default function Home() {
       </div>
       {wide ? null : (
         <aside className="page__aside" aria-label="Suggestions">
-          <WhoToFollow users={suggestions} me={user.username} />
+          <WhoToFollow users={suggestions} me={user.username} folded={phone} />
         </aside>
       )}
     </div>

@@ -384,6 +384,7 @@ test("payloads typed into the UI never run; an SVG holding script is refused as 
     await expectToast(page, UNSAFE_SVG_REFUSAL);
     await expect(dialog).toBeVisible();
     await page.keyboard.press("Escape");
+    await page.getByRole("alertdialog", { name: "Discard changes?" }).getByRole("button", { name: "Discard" }).click();
     await expect(dialog).toBeHidden();
   }
   const edits: string[] = [];

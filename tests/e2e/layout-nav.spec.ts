@@ -175,8 +175,19 @@ test.describe("at 375 px", () => {
     await keepShot(bar, `tabbar-320.png`);
   });
 
-  test("Home: Who to follow under the composer, then the Everyone / Following tabs right above the feed they switch", async ({ page }) => {
+  // Home opened with no post on screen: the composer, three Who to follow rows, the feed's tabs at the fold behind
+  // the tab bar. Who to follow is folded to its title there, so the first screen shows a post.
+  test("Home: Who to follow folded under the composer, then the Everyone / Following tabs right above the feed they switch", async ({
+    page,
+  }) => {
     await loginAsGuest(page);
+    const first = feed(page).getByRole("article").first();
+    await expect(first).toBeVisible();
+    const bar = (await nav(page).boundingBox())!;
+    expect((await first.boundingBox())!.y + 80, "a post's first lines above the tab bar").toBeLessThanOrEqual(bar.y);
+    const folded = page.getByRole("region", { name: "Who to follow" });
+    await expect(folded.locator(".suggestion")).toHaveCount(3);
+    await expect(folded.locator(".suggestion").first()).toBeHidden();
     const composer = (await page.getByRole("region", { name: "Create a post" }).boundingBox())!;
     const suggestions = (await page.getByRole("region", { name: "Who to follow" }).boundingBox())!;
     const tabs = (await page.getByRole("navigation", { name: "Feeds" }).boundingBox())!;
@@ -192,6 +203,7 @@ test.describe("at 375 px", () => {
     await noToasts(page);
     await expect(column(page)).toBeVisible();
     const panel = page.getByRole("region", { name: "Who to follow" });
+    await panel.getByRole("heading", { name: "Who to follow" }).click();
     const rows = panel.getByRole("listitem");
     await expect(rows).toHaveCount(3);
     const panelBox = (await panel.boundingBox())!;

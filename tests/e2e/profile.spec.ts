@@ -177,7 +177,9 @@ test("edit profile refuses a missing or long name, a long bio and a bad image, a
   await name.fill("Twelve chars");
   await dialog.getByLabel("Bio", { exact: true }).fill("short");
   await expect(dialog.getByText("245 characters left")).toBeAttached();
+  // Changed: Escape asks first.
   await page.keyboard.press("Escape");
+  await page.getByRole("alertdialog", { name: "Discard changes?" }).getByRole("button", { name: "Discard" }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole("region", { name: "Guest Developer" })).toContainText("Developer. Kicking the tyres of Moments.");
   expect(errors).toEqual([]);

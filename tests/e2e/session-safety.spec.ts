@@ -2,7 +2,7 @@
 // person off the site after login, act as whoever logged in last in another tab, or leave
 // a signed-out user's token and private answers in IndexedDB.
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, expectToast, test, toastsShown } from "./fixtures";
 import { loginAsGuest } from "./helpers";
 
 // Each was a live open redirect through /?redirectTo=: the URL parser drops the tab and
@@ -98,4 +98,24 @@ test("logout leaves no token and no private answer in the answers kept for the n
   expect(after).not.toContain("/api/users/bookmark");
   expect(after).not.toContain("/api/notifications");
   expect(after).not.toContain(token);
+});
+
+// A logout chosen in one tab showed the other tab a red "Your session has ended: please log in again.", as if
+// something had gone wrong there. That tab goes back to the login screen quietly, as on X; a session that
+// died (a reset, a bad token) still says so (session-removed.spec.ts).
+test("a logout in another tab takes this one back to the login screen without 'Your session has ended'", async ({ context }) => {
+  const first = await context.newPage();
+  await loginAsGuest(first);
+  const second = await context.newPage();
+  await second.goto("/home");
+  await expect(second.getByRole("heading", { name: "Homepage" })).toBeVisible();
+
+  await first.getByRole("button", { name: "Account menu for @guest" }).click();
+  await first.getByRole("menuitem", { name: "Logout @guest" }).click();
+  await expectToast(first, "Logged out successfully");
+  await expect(second.getByRole("button", { name: "Login as Guest" })).toBeVisible();
+  // The login screen has settled: its own toasts, if any, have shown by now.
+  await expect(second.getByRole("heading", { name: "Join Moments today" })).toBeVisible();
+  expect(toastsShown(second).map((t) => t.text)).toEqual([]);
+  expect(await second.evaluate(() => localStorage.length)).toBe(0);
 });

@@ -2,17 +2,21 @@
 import type { Post } from "#app/lib/types";
 import { Modal } from "../Modal";
 import { EDIT_POST, TextEditForm } from "../TextEditForm";
+import { useDiscardQuestion } from "../useDiscardQuestion";
 
 export function EditPostDialog({ post, onClose }: { post: Post; onClose: () => void }) {
+  const { form: discardForm, close, question } = useDiscardQuestion(onClose);
   return (
-    <Modal title="Edit post" onClose={onClose}>
+    <Modal title="Edit post" onClose={close}>
+      {question}
       <TextEditForm
+        formRef={discardForm}
         {...EDIT_POST}
         id={`edit-post:${post._id}`}
         initial={post.content}
         hidden={{ postId: post._id }}
         onDone={onClose}
-        onCancel={onClose}
+        onCancel={close}
       />
     </Modal>
   );

@@ -12,6 +12,7 @@ import { charCount } from "#mock/core/rules";
 import { Counter } from "../Counter";
 import { ErrorList, Field, TextareaField } from "../Field";
 import { Modal } from "../Modal";
+import { useDiscardQuestion } from "../useDiscardQuestion";
 import { EditProfilePhotos } from "./EditProfilePhotos";
 import { useEditProfile } from "./useEditProfile";
 
@@ -21,10 +22,13 @@ export function EditProfileModal({ user, onClose }: { user: User; onClose: () =>
   const formProps = getFormProps(form);
   // A page gone between Update and its answer has the edit sent at the next boot (outbox.ts).
   const onSubmit = useKeptEdit(fetcher, formProps.onSubmit);
+  const { form: discardForm, close, question } = useDiscardQuestion(onClose);
 
   return (
-    <Modal title={TEXT.editProfile} onClose={onClose}>
+    <Modal title={TEXT.editProfile} onClose={close}>
+      {question}
       <fetcher.Form
+        ref={discardForm}
         method="post"
         action={`/profile/${encodeURIComponent(user.username)}`}
         className="form edit-profile"
@@ -71,7 +75,7 @@ export function EditProfileModal({ user, onClose }: { user: User; onClose: () =>
         />
         <ErrorList id={form.errorId} errors={form.errors} />
         <div className="form__row edit-profile__footer">
-          <button type="button" className="button button--secondary" onClick={onClose}>
+          <button type="button" className="button button--secondary" onClick={close}>
             Cancel
           </button>
           <button type="submit" name="intent" value="edit-profile" className="button button--primary" disabled={busy} aria-busy={busy}>

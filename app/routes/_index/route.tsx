@@ -17,7 +17,8 @@ import { LogoMark } from "#app/components/Icons";
 import { authFailureMessage, authFieldError, login, signup } from "#app/lib/auth";
 import { loginSchema, signupSchema } from "#app/lib/schemas";
 import { forgetKeptAnswers } from "#app/lib/browser-mock";
-import { clearSession, getToken, safeRedirect } from "#app/lib/session";
+import { pageName } from "#app/lib/paths";
+import { getToken, logOut, safeRedirect } from "#app/lib/session";
 import { endDamagedSession } from "#app/lib/session-end";
 import { TEXT, TOAST } from "#app/lib/texts";
 import { inLine } from "#app/lib/write-line";
@@ -39,7 +40,7 @@ export async function clientAction({ request }: ClientActionFunctionArgs) {
   if (intent === "logout") {
     // In the line of writes: a like clicked just before Logout is sent first, as the user who clicked it,
     // never after, as nobody (or the next user to log in).
-    await inLine(async () => clearSession())();
+    await inLine(async () => logOut())();
     await forgetKeptAnswers();
     toast.success(TOAST.logout);
     return redirect("/");
@@ -125,7 +126,7 @@ export default function Welcome() {
         <h2 id="join-title" className="welcome__card-title">
           Join Moments today
         </h2>
-        {redirectTo ? <p className="welcome__notice">Log in to continue to {redirectTo}.</p> : null}
+        {redirectTo ? <p className="welcome__notice">Log in to continue to {pageName(redirectTo)}.</p> : null}
         <div className="welcome__actions">
           <button type="button" className="button button--primary button--block" onClick={() => setOpen("signup")}>
             {TEXT.signup}

@@ -8,6 +8,7 @@
 import { beforeAll, expect, test } from "vitest";
 import { page } from "@vitest/browser/context";
 import RunnerDialog from "#app/mockman/components/RunnerDialog";
+import { EMPTY_STATE } from "#app/mockman/lib/environments";
 import { collectionFromFile } from "#app/mockman/lib/saved";
 import { manyItemsJson } from "../fixtures/many-items";
 import { answer, atWidth, axeInBothThemes, get, pageMock, renderInMockman, renderPanel, WIDTHS } from "./harness";
@@ -122,7 +123,12 @@ test("a Run's result opens to the cookies its answer set, in the same table", { 
   const { collection: saved } = await collectionFromFile(JSON.stringify(collection), "moments.postman_collection.json", 0);
   await mockWithCookies();
   const screen = renderInMockman(
-    <RunnerDialog collection={saved} folder={null} vars={{ environment: {}, globals: {}, keepRun: () => {} }} onClose={() => {}} />,
+    <RunnerDialog
+      collection={saved}
+      folder={null}
+      vars={{ environments: { state: EMPTY_STATE }, globals: {}, keepRun: () => {} }}
+      onClose={() => {}}
+    />,
   );
   const runner = screen.getByRole("dialog", { name: "Run Cookies" });
   await runner.getByRole("button", { name: "Run", exact: true }).click();

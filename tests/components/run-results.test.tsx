@@ -3,9 +3,11 @@
 // filters, at 375 and 1280 px, axe clean in both themes. Was tests/e2e/mockman-run-results.spec.ts:
 // the Run dialog alone, on the collection as the page's import reads it, its run in the page's own
 // run worker (scripts in its QuickJS sandbox), each request answered by the page's mock in this frame.
+// Also the environment a Run uses: the page's active one unless another is picked for it.
 import { expect, test } from "vitest";
 import { page, type Locator } from "@vitest/browser/context";
 import RunnerDialog from "#app/mockman/components/RunnerDialog";
+import { EMPTY_STATE } from "#app/mockman/lib/environments";
 import { collectionFromFile } from "#app/mockman/lib/saved";
 import { atWidth, axeInBothThemes, pageMock, renderInMockman, WIDTHS } from "./harness";
 
@@ -38,7 +40,12 @@ async function runCollection(json = COLLECTION, name = "Moments API") {
   await pageMock();
   const { collection } = await collectionFromFile(json, "moments.postman_collection.json", 0);
   const screen = renderInMockman(
-    <RunnerDialog collection={collection} folder={null} vars={{ environment: {}, globals: {}, keepRun: () => {} }} onClose={() => {}} />,
+    <RunnerDialog
+      collection={collection}
+      folder={null}
+      vars={{ environments: { state: EMPTY_STATE }, globals: {}, keepRun: () => {} }}
+      onClose={() => {}}
+    />,
   );
   const runner = screen.getByRole("dialog", { name: `Run ${name}` });
   await runner.getByLabelText("Iterations").fill("1");
@@ -110,3 +117,46 @@ test("a Run whose server variable nothing defines says to add it under Environme
   expect(shown).toContain("which has no value when it is sent (add storeUrl under Environment)");
   expect(shown).not.toContain("--env-var");
 });
+
+test(
+  "a Run with an environment other than the active one picked sends that environment's values, says so, and keeps what it set there",
+  RUN,
+  async () => {
+    const seen: Request[] = [];
+    await pageMock(seen);
+    const json = JSON.stringify({
+      info: { name: "Environments", schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json" },
+      item: [
+        {
+          name: "Todos",
+          request: { method: "GET", url: "/api/test-todos?from={{which}}" },
+          event: test_("pm.environment.set('after', 'set');"),
+        },
+      ],
+    });
+    const { collection } = await collectionFromFile(json, "environments.postman_collection.json", 0);
+    const env = (name: string) => ({ id: name, name, variables: [{ name: "which", value: name.toLowerCase(), secret: false }] });
+    const kept: Array<[Record<string, unknown>, string | null | undefined]> = [];
+    const screen = renderInMockman(
+      <RunnerDialog
+        collection={collection}
+        folder={null}
+        vars={{
+          environments: { state: { environments: [env("Staging"), env("Production")], activeId: "Staging" } },
+          globals: {},
+          keepRun: (scopes, _collection, environmentId) => kept.push([scopes.environment, environmentId]),
+        }}
+        onClose={() => {}}
+      />,
+    );
+    const runner = screen.getByRole("dialog", { name: "Run Environments" });
+    const picker = runner.getByLabelText("Environment", { exact: true });
+    await expect.element(picker).toHaveValue("Staging");
+    await picker.selectOptions("Production");
+    await runner.getByRole("button", { name: "Run", exact: true }).click();
+    await expect.element(runner.getByTestId("run-summary"), { timeout: 60_000 }).toHaveTextContent("Done.");
+    expect(runner.getByTestId("run-summary").element().textContent).toMatch(/Environment: Production\.$/);
+    expect(seen.map((r) => new URL(r.url).search)).toEqual(["?from=production"]);
+    expect(kept).toEqual([[expect.objectContaining({ which: "production", after: "set" }), "Production"]]);
+  },
+);

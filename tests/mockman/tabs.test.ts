@@ -39,7 +39,7 @@ describe("request tabs", () => {
     const a = { ...blankTab(), method: "POST", endpoint, params: rowsAfterTyping(endpoint, []), bodyText: '{"x":1}' };
     const b = duplicateTab(a);
     saveForms({ tabs: [a, b], activeId: b.id }, storage);
-    expect(saveAnswer(a.id, answer(100), storage)).toBe(true);
+    expect(saveAnswer({ id: a.id, outcome: answer(100) }, storage)).toBe(true);
     const loaded = loadTabs(storage);
     expect(loaded.activeId).toBe(b.id);
     expect(loaded.tabs.map((t) => [t.method, t.endpoint, t.bodyText])).toEqual([
@@ -60,7 +60,7 @@ describe("request tabs", () => {
     const raw = JSON.stringify(body, null, 1);
     const { response } = answer(0) as Extract<Outcome, { kind: "response" }>;
     const outcome: Outcome = { kind: "response", response: { ...response, body, raw, size: raw.length } };
-    expect(saveAnswer(tab.id, outcome, storage)).toBe(true);
+    expect(saveAnswer({ id: tab.id, outcome }, storage)).toBe(true);
     expect(storage.getItem(`mockman.tab-answer.${tab.id}`)!.length).toBeLessThan(raw.length + 1024);
     saveForms({ tabs: [tab], activeId: tab.id }, storage);
     expect(loadTabs(storage).tabs[0].outcome).toEqual(outcome);
@@ -69,8 +69,8 @@ describe("request tabs", () => {
   it("never stores a large answer, and drops the one it replaces", () => {
     const storage = memoryStorage();
     const tab = blankTab();
-    saveAnswer(tab.id, answer(100), storage);
-    expect(saveAnswer(tab.id, answer(ANSWER_KEPT + 1), storage)).toBe(false);
+    saveAnswer({ id: tab.id, outcome: answer(100) }, storage);
+    expect(saveAnswer({ id: tab.id, outcome: answer(ANSWER_KEPT + 1) }, storage)).toBe(false);
     expect(storage.length).toBe(0);
   });
 
@@ -212,13 +212,13 @@ describe("request tabs", () => {
     const [a, b] = [{ ...blankTab(), outcome: answer(1) }, blankTab()];
     const kept = new Map([[a.id, a.outcome]]);
     // A new tab is written once (its empty answer removes any stale one).
-    expect(changedAnswers([a, b], kept)).toEqual([[b.id, null]]);
+    expect(changedAnswers([a, b], kept).map((t) => [t.id, t.outcome])).toEqual([[b.id, null]]);
     expect(changedAnswers([a, b], kept)).toEqual([]);
     const typed = patchTab({ tabs: [a, b], activeId: a.id }, () => ({ bodyText: "{}" }));
     expect(changedAnswers(typed.tabs, kept)).toEqual([]);
     const fresh = answer(2);
     const answered = patchTab(typed, () => ({ outcome: fresh }), b.id);
-    expect(changedAnswers(answered.tabs, kept)).toEqual([[b.id, fresh]]);
+    expect(changedAnswers(answered.tabs, kept).map((t) => [t.id, t.outcome])).toEqual([[b.id, fresh]]);
     expect(changedAnswers(answered.tabs, kept)).toEqual([]);
   });
 });

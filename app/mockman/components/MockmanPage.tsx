@@ -95,7 +95,7 @@ export function RequestColumn({ page }: { page: Mockman }) {
         onClose={page.closeTab}
         onKeep={(id) => tabs.patch(() => ({ preview: false }), id)}
       />
-      <RequestWorkspace {...workspaceParts(page)} testRun={page.scripts.runs[tab.id]} panelId={REQUEST_PANEL_ID} />
+      <RequestWorkspace {...workspaceParts(page)} panelId={REQUEST_PANEL_ID} />
       {/* Outside the live region, so what it reads is the notice alone; after the request in the tab order. On a
           phone the bar covers the foot of the screen until the next notice: this takes it away. */}
       {notice ? (

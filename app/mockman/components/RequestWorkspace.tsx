@@ -9,7 +9,6 @@ import { editHeaderRow, headersToSend, removeHeaderRow, toggleHeaderRow, usedHea
 import { hasUnsavedChanges } from "../lib/saved";
 import { NO_SCRIPTS, hasScripts } from "../lib/scripts";
 import type { Mockman } from "../hooks/useMockman";
-import type { TestRun } from "../hooks/useScripts";
 import { AuthHelper } from "./AuthHelper";
 import { BodyEditor } from "./BodyEditor";
 import { BodyTypes } from "./BodyTypes";
@@ -52,14 +51,11 @@ export const workspaceParts = (page: Mockman) => Object.fromEntries(WORKSPACE_KE
 
 interface Props extends WorkspaceParts {
   panelId: string;
-  /** The active tab's last test results. */
-  testRun: TestRun | undefined;
 }
 
 /** Memo'd: a change to the history or the collections alone passes it by. */
 export const RequestWorkspace = memo(function RequestWorkspace(props: Props) {
-  const { tab, tabs, sender, environments, endpointPreview, dialogs, saving, curl, auth, baseUrl, paging, endpoints, panelId, testRun } =
-    props;
+  const { tab, tabs, sender, environments, endpointPreview, dialogs, saving, curl, auth, baseUrl, paging, endpoints, panelId } = props;
   const { sending, problem } = sender;
   const { method } = tab;
   const [section, setSection] = useState("body");
@@ -270,7 +266,7 @@ export const RequestWorkspace = memo(function RequestWorkspace(props: Props) {
         request={props.lastRequest}
         pagingHint={paging.hint}
         onAddLimit={paging.addLimit}
-        testsTab={testRun ? { id: "tests", label: testsLabel(testRun), content: <TestResults run={testRun} /> } : null}
+        testsTab={tab.tests ? { id: "tests", label: testsLabel(tab.tests), content: <TestResults run={tab.tests} /> } : null}
       />
     </div>
   );

@@ -1,7 +1,8 @@
 // Run…: a collection or folder through the tester's engine, as `mockman replay`
 // runs it (lib/run-client.ts: scripts in the run worker, each request sent by
-// the page to the same place its Send goes). Iterations, a data file (CSV or
-// JSON, a row per iteration), a delay between requests; results as they come,
+// the page to the same place its Send goes). The environment (the active one
+// unless another is picked), iterations, a data file (CSV or JSON, a row per
+// iteration), a delay between requests; results as they come,
 // a summary, Stop, and the report as JUnit (Newman's, by its own reporter in
 // the run worker) or JSON. Loaded on first use; its state is hooks/useRun.ts.
 import { downloadText } from "#app/lib/download";
@@ -40,6 +41,23 @@ export default function RunnerDialog({ onClose, ...target }: RunTarget & { onClo
           void run.run();
         }}
       >
+        <label className="mm-field-label" htmlFor="mm-run-environment">
+          Environment
+        </label>
+        <select
+          id="mm-run-environment"
+          className="mm-select"
+          value={options.environmentId}
+          disabled={running}
+          onChange={(e) => options.setEnvironmentId(e.target.value)}
+        >
+          <option value="">No environment</option>
+          {options.environments.map((e) => (
+            <option key={e.id} value={e.id}>
+              {e.name}
+            </option>
+          ))}
+        </select>
         {numberField("mm-run-iterations", "Iterations", options.iterations, options.setIterations)}
         <label className="mm-field-label" htmlFor="mm-run-data">
           Data file (CSV or JSON, a row per iteration; optional)
@@ -88,7 +106,7 @@ export default function RunnerDialog({ onClose, ...target }: RunTarget & { onClo
       <p className="mm-runner-summary" role="status" data-testid="run-summary">
         {state === "idle"
           ? ""
-          : `${stateWord}${count} request${count === 1 ? "" : "s"}: ${totals.passed} passed, ${totals.failed} failed; tests ${totals.tests - totals.testsFailed}/${totals.tests} passed${report ? ` in ${formatMs(report.ms)}` : ""}.`}
+          : `${stateWord}${count} request${count === 1 ? "" : "s"}: ${totals.passed} passed, ${totals.failed} failed; tests ${totals.tests - totals.testsFailed}/${totals.tests} passed${report ? ` in ${formatMs(report.ms)}` : ""}. ${run.ranWith}`}
       </p>
       {run.problem && (
         <p className="mm-error" role="alert">

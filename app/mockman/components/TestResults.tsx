@@ -1,7 +1,7 @@
 // A request's test results after a Send with scripts: each pm.test passed or
 // failed (with its error), and any script that threw or ran past its budget.
 import type { ReplayResult } from "#mock/tester/engine/reporters";
-import type { TestRun } from "../hooks/useScripts";
+import type { TestRun } from "../lib/scripts";
 
 /** Script errors (a pre-request or test script that threw, timed out or ran out of memory), as the engine words them. */
 export const scriptErrors = (result: ReplayResult) =>

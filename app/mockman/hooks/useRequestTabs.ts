@@ -48,7 +48,7 @@ export function useRequestTabs() {
   }, [state]);
   const [keptAnswers] = useState(() => new Map(state.tabs.map((t) => [t.id, t.outcome])));
   useEffect(() => {
-    for (const [id, outcome] of changedAnswers(state.tabs, keptAnswers)) saveAnswer(id, outcome);
+    for (const changed of changedAnswers(state.tabs, keptAnswers)) saveAnswer(changed);
   }, [state, keptAnswers]);
 
   const form = useMemo(() => {

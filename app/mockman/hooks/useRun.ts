@@ -1,4 +1,5 @@
 // The state of one Run… (components/RunnerDialog.tsx): its options as typed, the
+// environment it runs with (the page's active one unless another is picked), the
 // data file, the results as they come from the run worker (lib/run-client.ts),
 // the final report, and Stop. The dialog only lays them out.
 import { useEffect, useRef, useState } from "react";
@@ -6,7 +7,9 @@ import type { DataRow } from "#mock/tester/engine/data";
 import { NO_TOTALS, addToTotals, reportOf, type ReplayReport, type ReplayResult, type RunTotals } from "#mock/tester/engine/reporters";
 import { junitReport, startRun, RunStopped, type RunHandle } from "../lib/run-client";
 import type { ResultDetail } from "../lib/run-protocol";
+import { variablesOf } from "../lib/environments";
 import type { SavedCollection } from "../lib/saved";
+import type { Environments } from "./useEnvironments";
 import type { PageVariables } from "./useVariables";
 
 export type RunState = "idle" | "running" | "done" | "stopped" | "failed";
@@ -15,14 +18,19 @@ export interface RunTarget {
   collection: SavedCollection;
   /** A folder to run alone (its id and name), or null for the whole collection. */
   folder: { id: string; name: string } | null;
-  /** The active environment's variables (the run's environment), the globals, and where the run's scopes are kept after it. */
-  vars: Pick<PageVariables, "environment" | "globals" | "keepRun">;
+  /** The environments to pick the run's from (the active one at first), the globals, and where the run's scopes are kept after it. */
+  vars: Pick<PageVariables, "globals" | "keepRun"> & { environments: Pick<Environments, "state"> };
 }
 
 export const fileBase = (name: string) => name.replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, "") || "run";
 
 export function useRun({ collection, folder, vars }: RunTarget) {
   const title = folder ? `${collection.name} / ${folder.name}` : collection.name;
+  const { environments, activeId } = vars.environments.state;
+  const [environmentId, setEnvironmentId] = useState(activeId ?? "");
+  const environment = environments.find((e) => e.id === environmentId) ?? null;
+  /** The environment the last run used, as its results say it. */
+  const [ranWith, setRanWith] = useState("");
   const [iterations, setIterations] = useState("1");
   const [delay, setDelay] = useState("0");
   const [data, setData] = useState<{ name: string; rows: DataRow[] } | null>(null);
@@ -87,13 +95,14 @@ export function useRun({ collection, folder, vars }: RunTarget) {
     setReport(null);
     setProblem(null);
     setNotes([]);
+    setRanWith(environment ? `Environment: ${environment.name}.` : "No environment.");
     setState("running");
     sofar.current = { planned: 0, iterations: 1, target: "the page's mock", started: performance.now() };
     const file = `${fileBase(title)}.postman_collection.json`;
     const started = startRun(
       {
         collection: collection.postman,
-        environment: vars.environment,
+        environment: variablesOf(environment),
         globals: vars.globals,
         data: data?.rows ?? [],
         ...(iterations.trim() ? { iterationCount: count } : {}),
@@ -125,7 +134,7 @@ export function useRun({ collection, folder, vars }: RunTarget) {
       const { report: done, scopes } = await started.done;
       flush();
       // What the scripts set stays for the next Send and Run, as Postman keeps it.
-      vars.keepRun(scopes, collection.id);
+      vars.keepRun(scopes, collection.id, environment?.id ?? null);
       setReport(done);
       setState("done");
     } catch (error) {
@@ -155,7 +164,19 @@ export function useRun({ collection, folder, vars }: RunTarget) {
 
   return {
     title,
-    options: { iterations, setIterations, delay, setDelay, data, readData, problem: inputProblem ?? dataProblem },
+    options: {
+      environments,
+      environmentId: environment?.id ?? "",
+      setEnvironmentId,
+      iterations,
+      setIterations,
+      delay,
+      setDelay,
+      data,
+      readData,
+      problem: inputProblem ?? dataProblem,
+    },
+    ranWith,
     state,
     running: state === "running",
     results: shown.results,

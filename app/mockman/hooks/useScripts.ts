@@ -2,25 +2,17 @@
 // collection's) would run goes through the tester's engine in the run worker
 // (lib/run-client.ts, loaded on the first such Send): pre-request scripts, the
 // request with the variables they set, then the test scripts. The answer the
-// page shows is that request's own; each tab keeps its last test results.
+// page shows is that request's own, its test results beside it (kept with the
+// tab's answer, lib/tabs.ts).
 // What the scripts set is kept for the next Send (hooks/useVariables.ts keepRun):
 // environment, globals and the collection's variables.
-import { useState } from "react";
-import type { ReplayResult } from "#mock/tester/engine/reporters";
 import { findItem, type SavedCollection } from "../lib/saved";
 import { sendItem, signingOf, type Signing } from "../lib/send-item";
-import { sendCollection, sendRunsPreRequest, sendRunsScripts } from "../lib/scripts";
+import { sendCollection, sendRunsPreRequest, sendRunsScripts, type TestRun } from "../lib/scripts";
 import type { Outcome } from "../lib/send";
 import type { RequestTab } from "../lib/tabs";
 import type { Collections } from "./useCollections";
 import type { PageVariables } from "./useVariables";
-
-/** What a Send's scripts made: the request's result (assertions, script errors), or why the run failed. */
-export interface TestRun {
-  result?: ReplayResult;
-  error?: string;
-  notes: string[];
-}
 
 /** The saved request a tab edits, in its collection; nulls when it has none or it is gone. */
 function find(collections: SavedCollection[], tab: RequestTab) {
@@ -61,7 +53,6 @@ export function signingFor(collections: SavedCollection[], tab: RequestTab): Sig
 }
 
 export function useScripts(collections: Collections, vars: PageVariables) {
-  const [runs, setRuns] = useState<Record<string, TestRun>>({});
   const where = (tab: RequestTab) => locate(collections.collections, tab);
 
   const applies = (tab: RequestTab) => {
@@ -79,15 +70,15 @@ export function useScripts(collections: Collections, vars: PageVariables) {
 
   /**
    * Runs the tab as a one-request collection. A Send without scripts (a body other than JSON, built by
-   * Postman's own body builder in the run worker) keeps a test run only when it has something to say.
+   * Postman's own body builder in the run worker) gives test results only when they have something to say.
    */
-  const send = async (tab: RequestTab, scripts = true): Promise<{ outcome: Outcome; url: string }> => {
+  const send = async (tab: RequestTab, scripts = true): Promise<{ outcome: Outcome; url: string; tests?: TestRun }> => {
     const { postman, savedId, item: saved } = where(tab);
     const { item, files } = sendItem(tab, saved);
     const outcomes: Array<{ method: string; url: string; outcome: Outcome }> = [];
     const keep = (run: TestRun) => {
       const says = run.error || run.notes.length || run.result?.warnings?.length || run.result?.assertions?.length;
-      if (scripts || says) setRuns((all) => ({ ...all, [tab.id]: run }));
+      return scripts || says ? { tests: run } : {};
     };
     let notes: string[] = [];
     // Where it goes, as a plain Send: a path to this page's mock, a typed http(s) URL to its server (the engine
@@ -111,21 +102,25 @@ export function useScripts(collections: Collections, vars: PageVariables) {
       );
       const { report, scopes } = await run.done;
       const result = report.results[0];
-      keep({ result, notes });
+      const tests = keep({ result, notes });
       vars.keepRun(scopes, tab.saved?.collectionId ?? null);
       // The request's own answer: the one sent to its path (a pm.sendRequest may have gone before or after).
       const own = result && outcomes.find((o) => o.method === result.method && o.url.endsWith(result.path));
-      if (own) return { outcome: own.outcome, url: own.url };
+      if (own) return { outcome: own.outcome, url: own.url, ...tests };
       return {
         outcome: { kind: "failure", error: `Not sent: ${result?.error ?? "the scripts stopped it"}`, ms: result?.ms ?? 0 },
         url: tab.endpoint,
+        ...tests,
       };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      keep({ error: message, notes });
-      return { outcome: { kind: "failure", error: `Scripts could not run: ${message}`, ms: 0 }, url: tab.endpoint };
+      return {
+        outcome: { kind: "failure", error: `Scripts could not run: ${message}`, ms: 0 },
+        url: tab.endpoint,
+        ...keep({ error: message, notes }),
+      };
     }
   };
 
-  return { runs, applies, setsVariables, signing, send };
+  return { applies, setsVariables, signing, send };
 }

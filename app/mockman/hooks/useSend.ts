@@ -14,6 +14,7 @@ import { prepareSubmit } from "../lib/submit";
 import type { Variables } from "../lib/variables";
 import { savedHeaderRows } from "../lib/headers";
 import type { RequestTab } from "../lib/tabs";
+import type { TestRun } from "../lib/scripts";
 import type { RequestTabs } from "./useRequestTabs";
 import { useShortcut } from "./useShortcut";
 import { dynamicVariables } from "#mock/tester/engine/dynamic";
@@ -29,7 +30,7 @@ interface Options {
     setsVariables(tab: RequestTab): boolean;
     /** endpoint(): with a saved request's path variables' values in it, what the history keeps, so a restore sends it there. */
     signing(tab: RequestTab): { needsRun: boolean; endpoint(): string };
-    send(tab: RequestTab, scripts?: boolean): Promise<{ outcome: Outcome; url: string }>;
+    send(tab: RequestTab, scripts?: boolean): Promise<{ outcome: Outcome; url: string; tests?: TestRun }>;
   };
 }
 
@@ -74,7 +75,7 @@ export function useSend({ tabs, history, variables, environmentName, scripted }:
     const tabId = tabs.tab.id;
     startSending(tabId);
     const result = await sendRequest({ method: request.method, endpoint: url, headers, body });
-    tabs.patch(() => ({ outcome: result, lastEndpoint: url }), tabId);
+    tabs.patch(() => ({ outcome: result, lastEndpoint: url, tests: undefined }), tabId);
     doneSending(tabId);
     setAnswered((n) => n + 1);
     const line = failureLine(request.method, absolute(url), result);
@@ -106,8 +107,8 @@ export function useSend({ tabs, history, variables, environmentName, scripted }:
   const sendScripted = async (tab: RequestTab, scripts = true) => {
     setProblem(null);
     startSending(tab.id);
-    const { outcome, url } = await scripted.send(tab, scripts);
-    tabs.patch(() => ({ outcome, lastEndpoint: url }), tab.id);
+    const { outcome, url, tests } = await scripted.send(tab, scripts);
+    tabs.patch(() => ({ outcome, lastEndpoint: url, tests }), tab.id);
     doneSending(tab.id);
     setAnswered((n) => n + 1);
     await history.add(

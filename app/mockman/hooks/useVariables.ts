@@ -60,9 +60,12 @@ export function useVariables(
     [bodyText, variables, dynamicLoaded],
   );
 
-  /** Keeps what a run left in the scopes the page shows; `inCollection`: the saved collection it ran from. */
-  const keepRun = (scopes: Scopes, inCollection: string | null) => {
-    const active = environments.active;
+  /**
+   * Keeps what a run left in the scopes the page shows; `inCollection`: the saved collection it ran from;
+   * `environmentId`: the environment it ran with (null: none), the active one unless named.
+   */
+  const keepRun = (scopes: Scopes, inCollection: string | null, environmentId = environments.state.activeId) => {
+    const active = environments.state.environments.find((e) => e.id === environmentId) ?? null;
     const after = asTexts(scopes.environment);
     const before = active ? variablesOf(active) : {};
     // The run puts its target in baseUrl: that is the environment's own only when the environment has one.

@@ -6,10 +6,18 @@
 // scripts and the collection's variables.
 import type { PostmanCollection, PostmanEvent, PostmanItem } from "#mock/tester/postman/convert";
 import { POSTMAN_SCHEMA } from "#mock/tester/postman/convert";
+import type { ReplayResult } from "#mock/tester/engine/reporters";
 
 export interface Scripts {
   prerequest: string;
   test: string;
+}
+
+/** What a Send's scripts made: the request's result (assertions, script errors), or why the run failed. */
+export interface TestRun {
+  result?: ReplayResult;
+  error?: string;
+  notes: string[];
 }
 
 export const NO_SCRIPTS: Scripts = { prerequest: "", test: "" };

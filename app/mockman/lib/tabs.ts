@@ -1,14 +1,14 @@
 // Request tabs: each holds its own form (method, endpoint, parameters, headers,
-// body, auth) and its last answer. Kept in localStorage so they survive a
-// reload: the forms under one key, each answer under its own key and only when
-// it is small (ANSWER_KEPT), so a 50 MB answer is never copied into storage and
-// typing never rewrites an answer.
+// body, auth) and its last answer with its test results. Kept in localStorage so
+// they survive a reload: the forms under one key, each answer (its test results
+// with it) under its own key and only when it is small (ANSWER_KEPT), so a 50 MB
+// answer is never copied into storage and typing never rewrites an answer.
 import { INITIAL_BODY } from "./body";
 import { readParts, str, type BodyParts } from "./bodies";
 import { initialHeaderRows, rowsFromHeaders, type HeaderRow, type SavedHeader } from "./headers";
 import { newParamId, rowsAfterTyping, type ParamRow } from "./query";
 import { pageKey } from "./page-keys";
-import { NO_SCRIPTS, type Scripts } from "./scripts";
+import { NO_SCRIPTS, type Scripts, type TestRun } from "./scripts";
 import type { Outcome } from "./send";
 import type { TypedRequest } from "./typed";
 
@@ -43,6 +43,8 @@ export interface RequestTab {
   auth: AuthFields;
   /** The last answer, or null (none yet, or too large to have been kept across a reload). */
   outcome: Outcome | null;
+  /** The last answer's test results, when its Send ran scripts (hooks/useScripts.ts); kept and dropped with the answer. */
+  tests?: TestRun;
   /** The URL the last answer came from (variables filled), to name a saved file. */
   lastEndpoint: string;
   /** The saved request this tab edits, when it was opened from or saved into a collection. */
@@ -170,20 +172,19 @@ export function addTab(state: TabsState, fresh: RequestTab): TabsState {
  * The answers that changed since they were last written, by tab, and `kept` brought up to date:
  * an answer is written once when it arrives, not again on every keystroke in its form.
  */
-export function changedAnswers(tabs: RequestTab[], kept: Map<string, Outcome | null>): Array<[string, Outcome | null]> {
-  const changed: Array<[string, Outcome | null]> = [];
-  for (const t of tabs) {
-    if (kept.get(t.id) === t.outcome) continue;
-    changed.push([t.id, t.outcome]);
-    kept.set(t.id, t.outcome);
-  }
+export function changedAnswers(tabs: RequestTab[], kept: Map<string, Outcome | null>): RequestTab[] {
+  const changed = tabs.filter((t) => kept.get(t.id) !== t.outcome);
+  for (const t of changed) kept.set(t.id, t.outcome);
   return changed;
 }
 
 // --- storage -------------------------------------------------------------
 
 /** A tab as stored: its rows without their ids, and no answer (saveAnswer keeps that apart). */
-type StoredForm = Omit<RequestTab, "params" | "headers" | "outcome"> & { params: Array<Omit<ParamRow, "id">>; headers: SavedHeader[] };
+type StoredForm = Omit<RequestTab, "params" | "headers" | "outcome" | "tests"> & {
+  params: Array<Omit<ParamRow, "id">>;
+  headers: SavedHeader[];
+};
 
 function formOf(tab: RequestTab): StoredForm {
   return {
@@ -256,18 +257,19 @@ function savedLinkOf(raw: unknown): { saved?: SavedLink } {
   return fields.every((f) => typeof f === "string") ? { saved: link as SavedLink } : {};
 }
 
-function readAnswer(storage: Storage, id: string): Outcome | null {
+/** A stored answer is the outcome, with its test results in `tests` when it has them. */
+function readAnswer(storage: Storage, id: string): Pick<RequestTab, "outcome" | "tests"> {
   try {
     const text = storage.getItem(answerKey(id));
-    if (!text) return null;
-    const outcome = JSON.parse(text) as Outcome;
-    if (!outcome || (outcome.kind !== "response" && outcome.kind !== "failure")) return null;
+    if (!text) return { outcome: null };
+    const { tests, ...outcome } = JSON.parse(text) as Outcome & { tests?: TestRun };
+    if (outcome.kind !== "response" && outcome.kind !== "failure") return { outcome: null };
     // A JSON answer is kept once, as the text it came as (saveAnswer): its body is that text parsed.
     if (outcome.kind === "response" && outcome.response.isJson && outcome.response.raw !== undefined)
       outcome.response.body = JSON.parse(outcome.response.raw);
-    return outcome;
+    return { outcome, ...(tests && Array.isArray(tests.notes) ? { tests } : {}) };
   } catch {
-    return null;
+    return { outcome: null };
   }
 }
 
@@ -282,7 +284,7 @@ export function loadTabs(storage: Storage | null = safeStorage()): TabsState {
         .map(tabOf)
         .filter((tab): tab is RequestTab => tab !== null)
         .filter((tab, i, all) => all.findIndex((other) => other.id === tab.id) === i)
-        .map((tab) => ({ ...tab, outcome: readAnswer(storage, tab.id) }));
+        .map((tab) => ({ ...tab, ...readAnswer(storage, tab.id) }));
       if (tabs.length > 0) {
         const activeId = tabs.some((tab) => tab.id === parsed.activeId) ? String(parsed.activeId) : tabs[0].id;
         return { tabs, activeId };
@@ -307,10 +309,13 @@ export function saveForms(state: TabsState, storage: Storage | null = safeStorag
 }
 
 /**
- * Writes one tab's answer when it is small enough, and removes a stale one otherwise.
+ * Writes one tab's answer, with its test results, when it is small enough, and removes a stale one otherwise.
  * Returns whether the answer is kept.
  */
-export function saveAnswer(id: string, outcome: Outcome | null, storage: Storage | null = safeStorage()): boolean {
+export function saveAnswer(
+  { id, outcome, tests }: Pick<RequestTab, "id" | "outcome" | "tests">,
+  storage: Storage | null = safeStorage(),
+): boolean {
   if (!storage) return false;
   try {
     storage.removeItem(answerKey(id));
@@ -320,7 +325,7 @@ export function saveAnswer(id: string, outcome: Outcome | null, storage: Storage
       outcome.kind === "response" && outcome.response.isJson && outcome.response.raw !== undefined
         ? { ...outcome, response: { ...outcome.response, body: undefined } }
         : outcome;
-    const text = JSON.stringify(kept);
+    const text = JSON.stringify(tests ? { ...kept, tests } : kept);
     if (text.length > ANSWER_KEPT) return false;
     storage.setItem(answerKey(id), text);
     return true;

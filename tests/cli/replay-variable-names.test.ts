@@ -232,7 +232,7 @@ describe("variables named as Object.prototype's properties, as Newman has them",
     // (Newman fills {{constructor}} as "[object Object]" and stops its run at {{hasOwnProperty}}: "Cannot convert
     // undefined or null to object").
     expect(received).toEqual(["/given?p=x&c={{constructor}}&h={{hasOwnProperty}}"]);
-    expect(ran.stdout).toMatch(/^given +GET +\/given\?p=x&c=.* pass$/m);
+    expect(ran.stdout).toMatch(/^Given +GET +\/given\?p=x&c=.* pass$/m);
     expect(ran.stderr).toBe(
       "mockman: warning: given: {{constructor}} has no value; sent as written\nmockman: warning: given: {{hasOwnProperty}} has no value; sent as written\n",
     );

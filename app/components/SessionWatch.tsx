@@ -4,24 +4,17 @@
 // as someone else (this tab reloads as them). Renders nothing.
 import { useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
-import { SESSION_ENDED_EVENT, saySessionEnded } from "#app/lib/session-end";
-import { LOGOUT_KEY, getToken, sessionChangedElsewhere } from "#app/lib/session";
+import { SESSION_ENDED_EVENT, followSessionElsewhere } from "#app/lib/session-end";
+import { getToken, sessionChangedElsewhere } from "#app/lib/session";
 
 export function SessionWatch() {
   const navigate = useNavigate();
   useEffect(() => {
     const leave = () => navigate("/", { replace: true });
-    let loggedOut = false;
     // `storage` fires only for other tabs' writes; key null is localStorage.clear() (CONTRACT §4's logout).
     // A token that changed to another (a login there) reloads this tab as that user.
     const onStorage = (event: StorageEvent) => {
-      if (event.key === LOGOUT_KEY) loggedOut ||= event.newValue !== null;
-      if (event.key !== null && event.key !== "token") return;
-      if (!getToken()) {
-        // A logout chosen there is no news here (as on X); a session that died there is.
-        if (!loggedOut) saySessionEnded();
-        leave();
-      } else if (sessionChangedElsewhere()) window.location.reload();
+      if ((event.key === null || event.key === "token") && (!getToken() || sessionChangedElsewhere())) followSessionElsewhere();
     };
     window.addEventListener(SESSION_ENDED_EVENT, leave);
     window.addEventListener("storage", onStorage);

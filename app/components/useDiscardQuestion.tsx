@@ -3,8 +3,12 @@
 import { useEffect, useState } from "react";
 import { ConfirmDialog } from "./ConfirmDialog";
 
-/** What the form would send, but files (a picker's input is emptied once its photo is read). */
-const formText = (form: HTMLFormElement) => JSON.stringify([...new FormData(form)].filter(([, value]) => typeof value === "string"));
+/** What the form would send but files, and whether a picked file is still being read (its input is emptied once read). */
+const formText = (form: HTMLFormElement) =>
+  JSON.stringify([
+    [...new FormData(form)].filter(([, value]) => typeof value === "string"),
+    [...form.querySelectorAll<HTMLInputElement>("input[type=file]")].some((input) => input.files?.length),
+  ]);
 
 /** Each form as it opened. */
 const opened = new WeakMap<HTMLFormElement, string>();

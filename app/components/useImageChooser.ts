@@ -6,18 +6,18 @@ import { imageProblem, readImage } from "#app/lib/image";
 export function useImageChooser(onChange: (dataUrl: string) => void, setProblem: (problem: string | null) => void) {
   const input = useRef<HTMLInputElement>(null);
   const choose = async (file: File | undefined) => {
-    // The file input is emptied either way, so the same file can be picked again.
-    if (input.current) input.current.value = "";
     if (!file) return;
     const reason = imageProblem(file);
     setProblem(reason);
-    if (reason) return;
     try {
-      const read = await readImage(file);
-      if ("problem" in read) setProblem(read.problem);
-      else onChange(read.dataUrl);
+      const read = reason ? null : await readImage(file);
+      if (read && "problem" in read) setProblem(read.problem);
+      else if (read) onChange(read.dataUrl);
     } catch (error) {
       setProblem(error instanceof Error ? error.message : String(error));
+    } finally {
+      // Emptied once read, so the same file can be picked again; until then a dialog counts it as a change.
+      if (input.current) input.current.value = "";
     }
   };
   return { input, choose };

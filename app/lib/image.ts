@@ -69,10 +69,27 @@ async function decoded(src: string): Promise<HTMLImageElement | null> {
 
 export const brokenImageMessage = (name: string) => `${name} is not a picture this browser can open. ${IMAGE_TYPE_MESSAGE}`;
 
-/** The file's data URL, or why it cannot be attached: its bytes must decode as a picture. */
+/** The longest edge a picked picture keeps; a larger one is scaled down before it is stored. */
+export const PICTURE_MAX_EDGE = 2048;
+
+/** A raster picture larger than PICTURE_MAX_EDGE, scaled down in its own type where this browser encodes it (else PNG). */
+async function scaledDown(img: HTMLImageElement, dataUrl: string): Promise<string> {
+  const type = /^data:([^;,]*)/.exec(dataUrl)?.[1] ?? "";
+  const scale = PICTURE_MAX_EDGE / Math.max(img.naturalWidth, img.naturalHeight);
+  if (scale >= 1 || type === "image/svg+xml") return dataUrl;
+  const canvas = document.createElement("canvas");
+  canvas.width = Math.max(1, Math.round(img.naturalWidth * scale));
+  canvas.height = Math.max(1, Math.round(img.naturalHeight * scale));
+  canvas.getContext("2d")?.drawImage(img, 0, 0, canvas.width, canvas.height);
+  const blob = await new Promise<Blob | null>((done) => canvas.toBlob(done, type, 0.9));
+  return blob ? readAsDataUrl(blob) : dataUrl;
+}
+
+/** The file's data URL (scaled down past PICTURE_MAX_EDGE), or why it cannot be attached: its bytes must decode as a picture. */
 export async function readImage(file: File): Promise<{ dataUrl: string } | { problem: string }> {
   const dataUrl = await readAsDataUrl(file);
-  return (await decoded(dataUrl)) ? { dataUrl } : { problem: brokenImageMessage(file.name) };
+  const img = await decoded(dataUrl);
+  return img ? { dataUrl: await scaledDown(img, dataUrl) } : { problem: brokenImageMessage(file.name) };
 }
 
 /** A picture's natural size, or null when the browser cannot tell (an SVG without one, a broken file). */

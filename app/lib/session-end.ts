@@ -4,7 +4,7 @@
 import { toast } from "react-toastify";
 import { SESSION_ERROR_HEADER } from "#mock/core/boundary";
 import { forgetKeptAnswers } from "./browser-mock";
-import { clearSession, getSessionUser, getToken } from "./session";
+import { clearSession, getSessionUser, getToken, loggedOutElsewhere } from "./session";
 
 export const SESSION_ENDED_TOAST = "Your session has ended: please log in again.";
 /** Fired on window; the signed-in shell (SessionWatch) answers it by going to /. */
@@ -43,12 +43,12 @@ export function endDamagedSession(): boolean {
  * what it sends are the same user's).
  */
 export function followSessionElsewhere() {
-  if (!getToken()) {
-    saySessionEnded();
+  if (getToken()) return window.location.reload();
+  // A logout chosen there is no news here (as on X); a session that died there is.
+  void loggedOutElsewhere().then((quiet) => {
+    if (!quiet) saySessionEnded();
     window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
-    return;
-  }
-  window.location.reload();
+  });
 }
 
 /** One toast however many calls fail at once (a screen's loaders run in parallel). */

@@ -70,6 +70,7 @@ export function sessionChangedElsewhere(): boolean {
 
 export function saveSession(token: string, user: SessionUser) {
   tabToken = token;
+  heardGone = null;
   localStorage.setItem(TOKEN, token);
   localStorage.setItem(USER, JSON.stringify(user));
 }
@@ -86,6 +87,35 @@ export const LOGOUT_KEY = "moments-logout";
 export function logOut() {
   localStorage.setItem(LOGOUT_KEY, "1");
   clearSession();
+}
+
+/** Whether another tab's storage events took the token away, and with the logout mark; null until they are heard. */
+let heardGone: { loggedOut: boolean } | null = null;
+let marked = false;
+const hearing = new Set<() => void>();
+if (typeof window !== "undefined") {
+  window.addEventListener("storage", (event) => {
+    if (event.key === LOGOUT_KEY) marked ||= event.newValue !== null;
+    if (event.key !== null && event.key !== "token") return;
+    heardGone = getToken() ? null : { loggedOut: marked };
+    marked = false;
+    if (heardGone) for (const heard of hearing) heard();
+  });
+}
+
+/**
+ * Whether the token went by a logout chosen in another tab. A call can find it gone before that tab's
+ * storage events arrive, so this waits for them (a second at most).
+ */
+export async function loggedOutElsewhere(): Promise<boolean> {
+  if (!heardGone) {
+    await new Promise<void>((heard) => {
+      hearing.add(heard);
+      setTimeout(heard, 1000);
+    });
+    hearing.clear();
+  }
+  return heardGone?.loggedOut ?? false;
 }
 
 /** Where this app runs; a made-up origin where there is no window (unit tests). */

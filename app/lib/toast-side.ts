@@ -1,8 +1,9 @@
 // Where a phone's toasts go (issue 34): at the bottom, just above the tab bar, unless
 // a dialog is open (on a phone it is a sheet from the bottom edge, its field and buttons
 // low; after Reply its form re-mounts and focus may even drop to <body>) or what has
-// focus (the field being typed in, the button just pressed) is in the lower half of the
-// screen; then at the top, so a toast never covers what the person is using. The
+// focus (the field being typed in, the button just pressed) is where they would sit;
+// then at the top, so a toast never covers what the person is using. Only then: at the
+// top they cover the post acted on and the feed's tabs. The
 // container moves (a class, styles/controls.css), so toasts already showing move too.
 // Wider screens keep the spec's top-right.
 import { useEffect, useState, useSyncExternalStore } from "react";
@@ -15,7 +16,10 @@ const onPhoneChange = (listener: () => void) => {
   return () => query.removeEventListener("change", listener);
 };
 
-/** Whether a dialog is open or the focused control sits in the lower half of the window. */
+/** The room a bottom toast takes above the tab bar. */
+const BOTTOM_LANE = 96;
+
+/** Whether a dialog is open or the focused control reaches into the bottom toasts' lane, just above the tab bar. */
 function busyLow(): boolean {
   if (document.querySelector('[aria-modal="true"]')) return true;
   const active = document.activeElement;
@@ -23,7 +27,8 @@ function busyLow(): boolean {
   const box = active.getBoundingClientRect();
   // A region focused by script to start from (<main> after a login) is not a control in use: its bottom is always low.
   if (active instanceof HTMLElement && active.tabIndex < 0 && box.height > window.innerHeight / 2) return false;
-  return box.bottom > window.innerHeight / 2;
+  const tabBar = document.querySelector(".sidebar__nav")?.getBoundingClientRect().top ?? window.innerHeight;
+  return box.bottom > tabBar - BOTTOM_LANE;
 }
 
 export function useToastPlace(wide: "top-right"): { position: "top-right" | "bottom-center"; className?: string } {

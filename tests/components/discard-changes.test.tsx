@@ -10,6 +10,8 @@ import { EditPostDialog } from "#app/components/PostCard/EditPostDialog";
 import { EditProfileModal } from "#app/components/profile/EditProfileModal";
 import type { Post, User } from "#app/lib/types";
 
+// tests/fixtures/images.ts's 1×1 PNG (that module needs Node's Buffer).
+const PNG_URL = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==";
 const user = { _id: "u-ada", username: "ada", firstName: "Ada", bio: "Old bio", followers: [], following: [] } as unknown as User;
 
 function inRouter(element: JSX.Element) {
@@ -51,4 +53,31 @@ test("Edit post with changed text asks before Close throws it away", async () =>
   await expect.element(screen.getByRole("textbox", { name: "Post text" })).toHaveValue("Hello again");
   expect(onClose).not.toHaveBeenCalled();
   screen.unmount();
+});
+
+// A photo is a change too, from the moment it is picked: Escape pressed while the picked avatar was still
+// being read closed Edit profile without a word, and a removed cover counts as well.
+test("Edit profile asks before Escape throws away an avatar being read or a removed cover", async () => {
+  const onClose = vi.fn();
+  const withCover = { ...user, coverPhoto: PNG_URL } as User;
+  const screen = inRouter(<EditProfileModal user={withCover} onClose={onClose} />);
+  await expect.poll(() => document.activeElement?.getAttribute("name")).toBe("firstName");
+  const input = screen.getByLabelText("Change avatar").element() as HTMLInputElement;
+  const chosen = new DataTransfer();
+  chosen.items.add(new File([Uint8Array.from(atob(PNG_URL.split(",")[1]), (c) => c.charCodeAt(0))], "dot.png", { type: "image/png" }));
+  input.files = chosen.files;
+  input.dispatchEvent(new Event("change", { bubbles: true }));
+  document.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+  await expect.element(screen.getByRole("alertdialog", { name: "Discard changes?" })).toBeVisible();
+  expect(onClose).not.toHaveBeenCalled();
+  await screen.getByRole("button", { name: "Keep editing" }).click();
+  await expect.element(screen.getByRole("button", { name: "Remove avatar" })).toBeVisible();
+  screen.unmount();
+
+  const again = inRouter(<EditProfileModal user={withCover} onClose={onClose} />);
+  await again.getByRole("button", { name: "Remove cover photo" }).click();
+  await userEvent.keyboard("{Escape}");
+  await expect.element(again.getByRole("alertdialog", { name: "Discard changes?" })).toBeVisible();
+  expect(onClose).not.toHaveBeenCalled();
+  again.unmount();
 });

@@ -46,3 +46,27 @@ test("a preview that cannot load says so, and Remove stays whole inside it", asy
   expect(remove.top).toBeGreaterThanOrEqual(box.top);
   screen.unmount();
 });
+
+// A 12000×9000 picture was kept at full size: a data URL of every pixel in the post and in each tab's memory.
+// A picture larger than 2048 px on its long edge is scaled down when picked, in its own type.
+test.each([
+  ["image/png", 6000, 4500, 2048, 1536],
+  ["image/jpeg", 3000, 6000, 1024, 2048],
+])("a picked %s of %i×%i is stored at %i×%i", async (type, width, height, scaledWidth, scaledHeight) => {
+  const canvas = Object.assign(document.createElement("canvas"), { width, height });
+  const context = canvas.getContext("2d")!;
+  context.fillStyle = "#1d9bf0";
+  context.fillRect(0, 0, width, height);
+  const bytes = await new Promise<Blob>((done) => canvas.toBlob((blob) => done(blob!), type));
+  const onChange = vi.fn();
+  const screen = render(<ImagePicker image="" onChange={onChange} />);
+  pick(new File([bytes], "big", { type }));
+  await expect.poll(() => onChange.mock.calls.length, { timeout: 20_000 }).toBe(1);
+  const dataUrl = onChange.mock.calls[0][0] as string;
+  expect(dataUrl.startsWith(`data:${type};base64,`)).toBe(true);
+  const img = new Image();
+  img.src = dataUrl;
+  await img.decode();
+  expect([img.naturalWidth, img.naturalHeight]).toEqual([scaledWidth, scaledHeight]);
+  screen.unmount();
+});

@@ -65,6 +65,24 @@ test.describe("at 375 px", () => {
     if ((await focused.count()) > 0) expect(overlaps(toast, await boxOf(focused)), "toast over the focused control").toBe(false);
   });
 
+  // A Bookmark pressed in the lower half sent its toast to the top, over the post it was pressed on and the feed's
+  // tabs; the toasts go up only when what has focus is where they would sit.
+  test("a toast after a press in the middle of the screen stays at the bottom, off the post pressed", async ({ page }) => {
+    await holdToasts(page);
+    await loginAsGuest(page);
+    await expectToast(page, "LoggedIn successfully");
+    await page.evaluate(() => document.querySelectorAll<HTMLElement>(".Toastify__toast").forEach((toast) => toast.click()));
+    const card = postWith(page, "Hiring senior engineers");
+    const bookmark = card.getByRole("button", { name: /bookmark/i });
+    await bookmark.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - window.innerHeight * 0.6));
+    await bookmark.click();
+    const toast = await toastBox(page, "Added to Bookmarks !");
+    await keepShot(page, `bookmark-toast-375.png`);
+    expect(overlaps(toast, await boxOf(card)), "toast over the post pressed").toBe(false);
+    const tabBar = await boxOf(page.getByRole("navigation", { name: "Main" }));
+    expect(toast.y).toBeGreaterThan(tabBar.y - 120);
+  });
+
   test("the tab bar's labels keep apart", async ({ page }) => {
     await loginAsGuest(page);
     const tabs = page.getByRole("navigation", { name: /main|primary/i }).getByRole("link");

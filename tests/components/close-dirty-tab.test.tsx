@@ -4,18 +4,23 @@ import { expect, test } from "vitest";
 import { userEvent } from "@vitest/browser/context";
 import { testerWithCollection } from "./harness";
 
+/** The tester with the collection One, whose request First is GET /api/test-todos?n=1; the close question about First. */
+async function withFirst() {
+  const { screen, ui, panel } = await testerWithCollection(
+    "One",
+    [{ name: "First", request: { method: "GET", url: "/api/test-todos?n=1" } }],
+    "one.postman_collection.json",
+  );
+  const strip = screen.getByRole("tablist", { name: "Open requests" });
+  return { screen, ui, panel, strip, dialog: screen.getByRole("dialog", { name: "Save changes to First?" }) };
+}
+
 test(
   "a changed tab asks before it closes: Cancel and Escape keep it, Don't save drops it, Save writes it",
   { timeout: 120_000 },
   async () => {
-    const { screen, ui, panel } = await testerWithCollection(
-      "One",
-      [{ name: "First", request: { method: "GET", url: "/api/test-todos?n=1" } }],
-      "one.postman_collection.json",
-    );
-    const strip = screen.getByRole("tablist", { name: "Open requests" });
+    const { screen, ui, panel, strip, dialog } = await withFirst();
     const first = strip.getByRole("tab", { name: /^GET First/ });
-    const dialog = screen.getByRole("dialog", { name: "Save changes to First?" });
     const openChanged = async () => {
       await panel.getByRole("button", { name: "GET First", exact: true }).click();
       await ui.endpoint.fill("/api/test-todos?n=1&changed=1");
@@ -68,12 +73,7 @@ test(
   "a new tab once typed in asks too, a blank one does not; an inactive tab asks without being selected, by name",
   { timeout: 120_000 },
   async () => {
-    const { screen, ui, panel } = await testerWithCollection(
-      "One",
-      [{ name: "First", request: { method: "GET", url: "/api/test-todos?n=1" } }],
-      "one.postman_collection.json",
-    );
-    const strip = screen.getByRole("tablist", { name: "Open requests" });
+    const { screen, ui, panel, strip, dialog } = await withFirst();
     const closeX = (name: RegExp) =>
       (strip.getByRole("tab", { name }).element().querySelector('[data-testid="tab-close"]') as HTMLElement).click();
     const newTab = screen.getByRole("button", { name: "New tab" });
@@ -94,6 +94,25 @@ test(
     await typed.getByRole("button", { name: "Don't save" }).click();
     await expect.element(strip.getByRole("tab", { name: /\/api\/typed/ })).not.toBeInTheDocument();
 
+    // Typed in, Save: Save as asks where; cancelled, the tab stays; saved, it closes, as Postman closes it.
+    await newTab.click();
+    await ui.endpoint.fill("/api/kept");
+    const kept = strip.getByRole("tab", { name: /\/api\/kept/ });
+    const saveAs = screen.getByRole("dialog", { name: "Save request" });
+    for (const answer of ["Cancel", "Save"]) {
+      closeX(/\/api\/kept/);
+      await screen
+        .getByRole("dialog", { name: "Save changes to GET /api/kept?" })
+        .getByRole("button", { name: "Save", exact: true })
+        .click();
+      await expect.element(saveAs).toBeVisible();
+      await saveAs.getByRole("button", { name: answer, exact: true }).click();
+      await expect.element(saveAs).not.toBeInTheDocument();
+    }
+    await expect.element(screen.getByRole("status")).toHaveTextContent("Saved GET /api/kept.");
+    await expect.element(kept).not.toBeInTheDocument();
+    await expect.element(panel.getByRole("button", { name: "GET GET /api/kept", exact: true })).toBeVisible();
+
     // A changed saved request in a tab behind the active one: its × asks over the active tab, which stays.
     await panel.getByRole("button", { name: "GET First", exact: true }).click();
     await ui.endpoint.fill("/api/test-todos?n=1&changed=1");
@@ -102,7 +121,6 @@ test(
     const active = strip.getByRole("tab", { selected: true });
     await expect.element(active).toHaveAccessibleName(/\/api\/other/);
     closeX(/^GET First/);
-    const dialog = screen.getByRole("dialog", { name: "Save changes to First?" });
     await expect.element(dialog).toBeVisible();
     await expect.element(active).toHaveAccessibleName(/\/api\/other/);
     await expect.element(ui.endpoint).toHaveValue("/api/other");

@@ -3,13 +3,13 @@
 // filters, at 375 and 1280 px, axe clean in both themes. Was tests/e2e/mockman-run-results.spec.ts:
 // the Run dialog alone, on the collection as the page's import reads it, its run in the page's own
 // run worker (scripts in its QuickJS sandbox), each request answered by the page's mock in this frame.
-// Also the environment a Run uses: the page's active one unless another is picked for it.
+// Also the environment a Run uses: the page's active one unless another, or none, is picked for it, and what its scripts set there.
 import { expect, test } from "vitest";
-import { page, type Locator } from "@vitest/browser/context";
+import { page, userEvent, type Locator } from "@vitest/browser/context";
 import RunnerDialog from "#app/mockman/components/RunnerDialog";
 import { EMPTY_STATE } from "#app/mockman/lib/environments";
 import { collectionFromFile } from "#app/mockman/lib/saved";
-import { atWidth, axeInBothThemes, pageMock, renderInMockman, WIDTHS } from "./harness";
+import { atWidth, axeInBothThemes, pageMock, renderInMockman, testerWithCollection, WIDTHS } from "./harness";
 
 const test_ = (source: string) => [{ listen: "test", script: { exec: [source] } }];
 const COLLECTION = JSON.stringify({
@@ -158,5 +158,93 @@ test(
     expect(runner.getByTestId("run-summary").element().textContent).toMatch(/Environment: Production\.$/);
     expect(seen.map((r) => new URL(r.url).search)).toEqual(["?from=production"]);
     expect(kept).toEqual([[expect.objectContaining({ which: "production", after: "set" }), "Production"]]);
+  },
+);
+
+test(
+  "a Run with No environment picked leaves the environment's {{x}} unfilled, fills the collection's and the globals', and hands what it set back with no environment named",
+  RUN,
+  async () => {
+    const seen: Request[] = [];
+    await pageMock(seen);
+    const json = JSON.stringify({
+      info: { name: "Bare", schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json" },
+      variable: [{ key: "c", value: "coll" }],
+      item: [
+        {
+          name: "Todos",
+          request: { method: "GET", url: "/api/test-todos?x={{x}}&c={{c}}&g={{g}}" },
+          event: test_("pm.environment.set('after', 'set');"),
+        },
+      ],
+    });
+    const { collection } = await collectionFromFile(json, "bare.postman_collection.json", 0);
+    const staging = { id: "Staging", name: "Staging", variables: [{ name: "x", value: "staging", secret: false }] };
+    const kept: Array<[Record<string, unknown>, string | null | undefined]> = [];
+    const screen = renderInMockman(
+      <RunnerDialog
+        collection={collection}
+        folder={null}
+        vars={{
+          environments: { state: { environments: [staging], activeId: "Staging" } },
+          globals: { g: "glob" },
+          keepRun: (scopes, _collection, environmentId) => kept.push([scopes.environment, environmentId]),
+        }}
+        onClose={() => {}}
+      />,
+    );
+    const runner = screen.getByRole("dialog", { name: "Run Bare" });
+    // Opened, the focus is on its first control in reading order, as in Postman's runner; Enter in a field runs.
+    const picker = runner.getByLabelText("Environment", { exact: true });
+    await expect.element(picker).toHaveFocus();
+    await picker.selectOptions("No environment");
+    await runner.getByLabelText("Iterations").click();
+    await userEvent.keyboard("{Enter}");
+    await expect.element(runner.getByTestId("run-summary"), { timeout: 60_000 }).toHaveTextContent("Done.");
+    expect(runner.getByTestId("run-summary").element().textContent).toMatch(/No environment\.$/);
+    expect(seen.map((r) => decodeURIComponent(new URL(r.url).search))).toEqual(["?x={{x}}&c=coll&g=glob"]);
+    expect(kept).toEqual([[expect.objectContaining({ after: "set" }), null]]);
+  },
+);
+
+test(
+  "what a Run's scripts set with pm.environment.set is written back to the environment it ran with, as its editor shows",
+  RUN,
+  async () => {
+    const { screen, panel } = await testerWithCollection(
+      "Kept",
+      [
+        {
+          name: "Todos",
+          request: { method: "GET", url: "/api/test-todos?x={{x}}" },
+          event: test_("pm.environment.set('x', 'changed'); pm.environment.set('token', 'from-run');"),
+        },
+      ],
+      "kept.postman_collection.json",
+    );
+    const openEnvironments = async () => {
+      await screen.getByRole("button", { name: "Environment", exact: true }).click();
+      return screen.getByRole("dialog", { name: "Environments" });
+    };
+    let editor = await openEnvironments();
+    await editor.getByRole("button", { name: "New environment" }).click();
+    await editor.getByLabelText("Environment name").fill("Staging");
+    await editor.getByRole("button", { name: "Add variable" }).click();
+    await editor.getByLabelText("Variable 2 name").fill("x");
+    await editor.getByLabelText("Variable 2 value").fill("one");
+    await editor.getByRole("button", { name: "Done" }).click();
+
+    await panel.getByRole("button", { name: "Actions for Kept" }).click();
+    await screen.getByRole("menuitem", { name: "Run" }).click();
+    const runner = screen.getByRole("dialog", { name: "Run Kept" });
+    await expect.element(runner.getByLabelText("Environment", { exact: true })).toHaveDisplayValue("Staging");
+    await runner.getByRole("button", { name: "Run", exact: true }).click();
+    await expect.element(runner.getByTestId("run-summary"), { timeout: 60_000 }).toHaveTextContent("Done.");
+    await runner.getByRole("button", { name: "Close" }).click();
+
+    editor = await openEnvironments();
+    await expect.element(editor.getByLabelText("Variable 2 value")).toHaveValue("changed");
+    await expect.element(editor.getByLabelText("Variable 3 name")).toHaveValue("token");
+    await expect.element(editor.getByLabelText("Variable 3 value")).toHaveValue("from-run");
   },
 );

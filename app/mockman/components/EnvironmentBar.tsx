@@ -1,6 +1,6 @@
 // Beside the endpoint: the active environment, the Environment editor's
 // button, and the URL the request goes to once its {{variables}} are filled.
-import type { EnvironmentState } from "../lib/environments";
+import type { Environment, EnvironmentState } from "../lib/environments";
 
 interface Props {
   state: EnvironmentState;
@@ -8,7 +8,8 @@ interface Props {
   resolvedUrl: string | null;
   /** References in the endpoint nothing fills. */
   unresolved: string[];
-  onActive(id: string | null): void;
+  /** The environment picked, "" for none. */
+  onActive(id: string): void;
   onEdit(): void;
 }
 
@@ -18,14 +19,7 @@ export function EnvironmentBar({ state, resolvedUrl, unresolved, onActive, onEdi
       <label className="mm-section-title" htmlFor="mm-env-active">
         Active environment
       </label>
-      <select id="mm-env-active" className="mm-select" value={state.activeId ?? ""} onChange={(e) => onActive(e.target.value || null)}>
-        <option value="">No environment</option>
-        {state.environments.map((e) => (
-          <option key={e.id} value={e.id}>
-            {e.name}
-          </option>
-        ))}
-      </select>
+      <EnvironmentSelect id="mm-env-active" environments={state.environments} environmentId={state.activeId} setEnvironmentId={onActive} />
       <button type="button" className="mm-button" onClick={onEdit} aria-haspopup="dialog">
         Environment
       </button>
@@ -41,5 +35,21 @@ export function EnvironmentBar({ state, resolvedUrl, unresolved, onActive, onEdi
         </p>
       )}
     </div>
+  );
+}
+
+type Picker = { id: string; environments: Environment[]; environmentId: string | null; setEnvironmentId(id: string): void };
+
+/** "No environment" (value "") or one of `environments`: the page's active environment, and a Run's (`disabled` while it runs). */
+export function EnvironmentSelect({ id, environments, environmentId, setEnvironmentId: pick, disabled }: Picker & { disabled?: boolean }) {
+  return (
+    <select id={id} className="mm-select" value={environmentId ?? ""} disabled={disabled} onChange={(e) => pick(e.target.value)}>
+      <option value="">No environment</option>
+      {environments.map((e) => (
+        <option key={e.id} value={e.id}>
+          {e.name}
+        </option>
+      ))}
+    </select>
   );
 }

@@ -178,7 +178,7 @@ export const RequestWorkspace = memo(function RequestWorkspace(props: Props) {
           state={environments.state}
           resolvedUrl={endpointPreview.url}
           unresolved={endpointPreview.unresolved}
-          onActive={(activeId) => environments.update((s) => ({ ...s, activeId }))}
+          onActive={(id) => environments.update((s) => ({ ...s, activeId: id || null }))}
           onEdit={() => dialogs.setEnvironmentOpen(true)}
         />
         <div className="mm-request-parts">

@@ -11,6 +11,7 @@ import { jsonReport } from "#mock/tester/engine/reporters";
 import { useModal } from "../hooks/useModal";
 import { fileBase, useRun, type RunTarget } from "../hooks/useRun";
 import { formatMs } from "../lib/send";
+import { EnvironmentSelect } from "./EnvironmentBar";
 import { RunResults } from "./RunResults";
 
 export default function RunnerDialog({ onClose, ...target }: RunTarget & { onClose(): void }) {
@@ -44,20 +45,7 @@ export default function RunnerDialog({ onClose, ...target }: RunTarget & { onClo
         <label className="mm-field-label" htmlFor="mm-run-environment">
           Environment
         </label>
-        <select
-          id="mm-run-environment"
-          className="mm-select"
-          value={options.environmentId}
-          disabled={running}
-          onChange={(e) => options.setEnvironmentId(e.target.value)}
-        >
-          <option value="">No environment</option>
-          {options.environments.map((e) => (
-            <option key={e.id} value={e.id}>
-              {e.name}
-            </option>
-          ))}
-        </select>
+        <EnvironmentSelect id="mm-run-environment" {...options} disabled={running} />
         {numberField("mm-run-iterations", "Iterations", options.iterations, options.setIterations)}
         <label className="mm-field-label" htmlFor="mm-run-data">
           Data file (CSV or JSON, a row per iteration; optional)

@@ -122,27 +122,20 @@ export function TabBar({ tabs, activeId, panelId, busyIds, onSelect, onNew, onDu
             })}
           </div>
           {/* For the mouse; the keyboard has the tablist's arrows and the ▾ list. */}
-          {ends.start && (
-            <button
-              type="button"
-              className="mm-tab-scroll mm-tab-scroll-start"
-              tabIndex={-1}
-              aria-label="Scroll tabs left"
-              onClick={() => scrollBy(-1)}
-            >
-              ‹
-            </button>
-          )}
-          {ends.end && (
-            <button
-              type="button"
-              className="mm-tab-scroll mm-tab-scroll-end"
-              tabIndex={-1}
-              aria-label="Scroll tabs right"
-              onClick={() => scrollBy(1)}
-            >
-              ›
-            </button>
+          {(["start", "end"] as const).map(
+            (side) =>
+              ends[side] && (
+                <button
+                  key={side}
+                  type="button"
+                  className={`mm-tab-scroll mm-tab-scroll-${side}`}
+                  tabIndex={-1}
+                  aria-label={`Scroll tabs ${side === "start" ? "left" : "right"}`}
+                  onClick={() => scrollBy(side === "start" ? -1 : 1)}
+                >
+                  {side === "start" ? "‹" : "›"}
+                </button>
+              ),
           )}
         </div>
         <button type="button" className="mm-button mm-tab-new" onClick={onNew} aria-label="New tab" title="New tab">

@@ -15,15 +15,16 @@ import type { RequestTabs } from "./useRequestTabs";
 import { useShortcut } from "./useShortcut";
 
 export function useSaving({ tabs, collections, say }: { tabs: RequestTabs; collections: Collections; say: Say }) {
-  const [asking, setAsking] = useState(false);
+  // While Save as asks: what it answers to (true once saved, false if cancelled or refused).
+  const [asking, setAsking] = useState<((saved: boolean) => void) | null>(null);
   const fail = (error: unknown) => say(`Not saved: ${error instanceof Error ? error.message : String(error)}`, true);
 
   /** Links a tab (the active one unless named) to a saved request, as it now is. */
   const link = (collectionId: string, itemId: string, name: string, id?: string) =>
     tabs.patch((t) => ({ saved: { collectionId, itemId, name, snapshot: formSnapshot(tabForm(t)) } }), id);
 
-  /** True when written over the saved request of the tab `id` (the active one unless named). */
-  const save = async (id?: string) => {
+  /** True once the tab `id` (the active one unless named) is saved, over its saved request or by Save as. */
+  const save = async (id?: string): Promise<boolean> => {
     const tab = tabs.state.tabs.find((t) => t.id === id) ?? tabs.tab;
     if (tab.saved) {
       try {
@@ -39,19 +40,21 @@ export function useSaving({ tabs, collections, say }: { tabs: RequestTabs; colle
     }
     // Not saved yet, or its saved request was deleted: ask where, over that tab.
     if (tab.id !== tabs.tab.id) tabs.select(tab.id);
-    setAsking(true);
-    return false;
+    return new Promise((resolve) => setAsking(() => resolve));
   };
 
   const saveAs = async (target: SaveTarget) => {
-    setAsking(false);
+    const done = asking;
+    setAsking(null);
     try {
       const collectionId = target.collectionId ?? (await collections.create(target.newCollection)).id;
       const itemId = await collections.saveNew(collectionId, target.folderId, target.name, tabForm(tabs.tab));
       link(collectionId, itemId, target.name);
       say(`Saved ${target.name}.`);
+      done?.(true);
     } catch (error) {
       fail(error);
+      done?.(false);
     }
   };
 
@@ -80,7 +83,11 @@ export function useSaving({ tabs, collections, say }: { tabs: RequestTabs; colle
 
   // One function each for the page's life, reading the tabs as they are: the Collections panel and the request
   // workspace are memo'd.
-  const actions = useStableActions({ save, saveAs, open, cancel: () => setAsking(false) });
+  const cancel = () => {
+    asking?.(false);
+    setAsking(null);
+  };
+  const actions = useStableActions({ save, saveAs, open, cancel });
   useShortcut("s", actions.save);
-  return useMemo(() => ({ asking, ...actions }), [asking, actions]);
+  return useMemo(() => ({ asking: !!asking, ...actions }), [asking, actions]);
 }

@@ -5,7 +5,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { cli, tempDb } from "./helpers";
+import { cli, processCli, tempDb } from "./helpers";
 
 const SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 
@@ -182,6 +182,18 @@ describe("--timeout", () => {
     expect(ran.stdout).toMatch(/^0 requests, 0 assertions, 0 failed, 2 not run \(--timeout\) \(/m);
     const json = JSON.parse((await cli(["replay", file, "--timeout", "1", "--json", "--db", db])).stdout);
     expect(json).toMatchObject({ requests: 0, notRun: 2, skipped: ["one", "two"] });
+  });
+
+  it("cuts the script sandbox's boot, which no timer interrupts: the run ends near its limit", { timeout: 60_000 }, async () => {
+    const { dir, db } = tempDb();
+    const ok = tests("pm.test('ok', () => pm.response.to.have.status(200));");
+    const file = postman(dir, [{ name: "One", request: { method: "GET", url: "/api/posts" }, event: ok }]);
+    const ran = await processCli(["replay", file, "--timeout", "300", "--json", "--db", db]);
+    expect(ran.code).toBe(1);
+    const json = JSON.parse(ran.stdout);
+    expect(json).toMatchObject({ requests: 0, notRun: 1 });
+    // The boot alone took 0.5 s on a quiet machine and seconds under load, after the run's limit.
+    expect(json.ms).toBeLessThan(300 + 1_500);
   });
 });
 

@@ -209,6 +209,37 @@ describe("usage errors a Newman user meets", () => {
     );
   });
 
+  it("a Newman option replay lacks is named as Newman's, with what to use instead where there is one", async () => {
+    const { dir, db } = tempDb();
+    const file = postman(dir, []);
+    const said = async (...args: string[]) => {
+      const ran = await cli(["replay", file, ...args, "--db", db]);
+      expect(ran.code).toBe(2);
+      return ran.stderr;
+    };
+    expect(await said("--verbose")).toBe(
+      "mockman replay: --verbose is a Newman option mockman replay does not support. See mockman replay --help\n",
+    );
+    expect(await said("--reporter-cli-no-summary")).toBe(
+      "mockman replay: --reporter-cli-no-summary is a Newman option mockman replay does not support; --silent prints nothing, -r json a report instead of lines. See mockman replay --help\n",
+    );
+    expect(await said("--ssl-extra-ca-certs=ca.pem")).toMatch(
+      /^mockman replay: --ssl-extra-ca-certs is a Newman option .*NODE_EXTRA_CA_CERTS/,
+    );
+    expect(await said("--nope")).toBe("mockman replay: unknown option '--nope'. See mockman replay --help\n");
+  });
+
+  it("a collection without a \"mockman\" key, as a Postman v1 one, is named once as mockman's, not by zod's path", async () => {
+    const { dir, db } = tempDb();
+    const file = write(dir, "v1.json", { name: "v1", requests: [{ url: "/api/posts", method: "GET" }] });
+    const ran = await cli(["replay", file, "--db", db]);
+    expect(ran.code).toBe(2);
+    expect(ran.stderr).toMatch(
+      /^mockman: \S+v1\.json: not a collection mockman reads: it has no "mockman": 1 .*Collection v2\.1\)\. Nothing was sent\n$/,
+    );
+    expect(ran.stderr.match(/mockman:/g)).toHaveLength(1);
+  });
+
   it("the summary gives a run of a second or more in seconds, as the manual's example (1.2 s)", async () => {
     const { summaryLine } = await import("#mock/tester/engine/reporters");
     const report = { requests: 19, assertions: 45, failed: 0, notRun: 0, ms: 1234.5 } as Parameters<typeof summaryLine>[0];

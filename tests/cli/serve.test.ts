@@ -63,6 +63,16 @@ describe("mockman serve", () => {
     await server.stop();
   });
 
+  it("GET / is a 404 that names the API's root and its description", async () => {
+    const server = await serve();
+    const root = await fetch(`${server.url}/`);
+    expect(root.status).toBe(404);
+    expect(await root.json()).toEqual({
+      errors: ["Nothing is served at /: the Moments API is under /api/ (described at /api/openapi.json), the admin API under /__mockman/."],
+    });
+    await server.stop();
+  });
+
   it("answers a CORS preflight itself, and grants CORS on every answer to a loopback origin", async () => {
     const server = await serve();
     const preflight = await fetch(`${server.url}/api/posts`, {

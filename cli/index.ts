@@ -33,6 +33,25 @@ export function createProgram(io: CliIo = processIo()): Command {
   return program;
 }
 
+/** Newman's options replay lacks, and what to use instead. */
+const NEWMAN_ONLY = new Map([
+  ["--verbose", ""],
+  ["--disable-unicode", ""],
+  ["--postman-api-key", "; give the collection as a file or an http(s) URL"],
+  ["--ssl-client-cert", ""],
+  ["--ssl-client-cert-list", ""],
+  ["--ssl-client-key", ""],
+  ["--ssl-client-passphrase", ""],
+  ["--ssl-extra-ca-certs", "; NODE_EXTRA_CA_CERTS=FILE adds CA certificates, -k accepts any"],
+  ["--reporter-cli-no-summary", "; --silent prints nothing, -r json a report instead of lines"],
+  ["--reporter-cli-no-failures", "; --silent prints nothing, -r json a report instead of lines"],
+  ["--reporter-cli-no-assertions", "; --silent prints nothing, -r json a report instead of lines"],
+  ["--reporter-cli-no-success-assertions", "; --silent prints nothing, -r json a report instead of lines"],
+  ["--reporter-cli-no-console", "; --silent prints nothing, -r json a report instead of lines"],
+  ["--reporter-cli-no-banner", "; mockman prints no banner"],
+  ["--reporter-cli-show-timestamps", ""],
+]);
+
 /** exitOverride and captured output on every command: commander never exits or prints to the real process. */
 function configure(command: Command, io: CliIo) {
   const name = command.parent ? `mockman ${command.name()}` : "mockman";
@@ -41,6 +60,10 @@ function configure(command: Command, io: CliIo) {
     writeErr: (text) => io.stderr.write(text),
     outputError: (text, write) => {
       const said = oneLine(text.replace(/^error: /, "")).replace(/\.+$/, "");
+      const flag = /^unknown option '([^'=]*)/.exec(said)?.[1] ?? "";
+      const instead = name === "mockman replay" ? NEWMAN_ONLY.get(flag) : undefined;
+      if (instead !== undefined)
+        return write(`${name}: ${flag} is a Newman option ${name} does not support${instead}. See ${name} --help\n`);
       const newman = /^unknown command 'run'/.test(said) ? " (Newman's run is mockman replay)" : "";
       write(`${name}: ${said}${newman}. See ${name} --help\n`);
     },

@@ -51,6 +51,9 @@ export function createDispatch(interceptor: Pick<DispatchInterceptor, "dispatch"
  */
 export function withoutForbiddenBody(method: string, response: RawResponse): RawResponse {
   if (hasNoBody(method, response.status)) {
+    // A HEAD answer says the length the GET's body has, as HTTP has it.
+    if (method === "HEAD" && !hasNoBody("GET", response.status))
+      response.headers["content-length"] = String(response.bytes?.byteLength ?? new TextEncoder().encode(response.body).byteLength);
     response.body = "";
     delete response.bytes;
   }

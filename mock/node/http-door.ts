@@ -318,6 +318,8 @@ function refuse(req: IncomingMessage, res: ServerResponse, answer: RawResponse, 
   send(res, answer.status, { ...answer.headers, ...cors, connection: "close" }, answer.body);
 }
 
+const LANDING = `Nothing is served at /: the Moments API is under /api/ (described at /api/openapi.json), the admin API under ${ADMIN_PREFIX}.`;
+
 const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 
 /** Handles one node request; resolves to the status sent and a note for the log. */
@@ -383,6 +385,12 @@ async function answer(
       "content-length": "0",
     });
     return { status: 204, note: " (preflight)" };
+  }
+  if ((req.method === "GET" || req.method === "HEAD") && /^\/(\?|$)/.test(req.url ?? "/")) {
+    // json-server's users look for a landing answer at the root.
+    const { headers, body } = errorAnswer(404, LANDING);
+    send(res, 404, { ...headers, ...cors, "content-length": String(Buffer.byteLength(body)) }, req.method === "GET" ? body : undefined);
+    return { status: 404, note: "" };
   }
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers))

@@ -5,7 +5,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { cli, tempDb } from "./helpers";
+import { cli, processCli, tempDb } from "./helpers";
 
 const SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 
@@ -183,6 +183,18 @@ describe("--timeout", () => {
     const json = JSON.parse((await cli(["replay", file, "--timeout", "1", "--json", "--db", db])).stdout);
     expect(json).toMatchObject({ requests: 0, notRun: 2, skipped: ["one", "two"] });
   });
+
+  it("cuts the script sandbox's boot, which no timer interrupts: the run ends near its limit", { timeout: 60_000 }, async () => {
+    const { dir, db } = tempDb();
+    const ok = tests("pm.test('ok', () => pm.response.to.have.status(200));");
+    const file = postman(dir, [{ name: "One", request: { method: "GET", url: "/api/posts" }, event: ok }]);
+    const ran = await processCli(["replay", file, "--timeout", "300", "--json", "--db", db]);
+    expect(ran.code).toBe(1);
+    const json = JSON.parse(ran.stdout);
+    expect(json).toMatchObject({ requests: 0, notRun: 1 });
+    // The boot alone took 0.5 s on a quiet machine and seconds under load, after the run's limit.
+    expect(json.ms).toBeLessThan(300 + 1_500);
+  });
 });
 
 describe("usage errors a Newman user meets", () => {
@@ -195,6 +207,37 @@ describe("usage errors a Newman user meets", () => {
     expect((await cli(["replay", file, "--color", "maybe", "--db", db])).stderr).toMatch(
       /Allowed choices are on, off, auto\. See mockman replay --help\n$/,
     );
+  });
+
+  it("a Newman option replay lacks is named as Newman's, with what to use instead where there is one", async () => {
+    const { dir, db } = tempDb();
+    const file = postman(dir, []);
+    const said = async (...args: string[]) => {
+      const ran = await cli(["replay", file, ...args, "--db", db]);
+      expect(ran.code).toBe(2);
+      return ran.stderr;
+    };
+    expect(await said("--verbose")).toBe(
+      "mockman replay: --verbose is a Newman option mockman replay does not support. See mockman replay --help\n",
+    );
+    expect(await said("--reporter-cli-no-summary")).toBe(
+      "mockman replay: --reporter-cli-no-summary is a Newman option mockman replay does not support; --silent prints nothing, -r json a report instead of lines. See mockman replay --help\n",
+    );
+    expect(await said("--ssl-extra-ca-certs=ca.pem")).toMatch(
+      /^mockman replay: --ssl-extra-ca-certs is a Newman option .*NODE_EXTRA_CA_CERTS/,
+    );
+    expect(await said("--nope")).toBe("mockman replay: unknown option '--nope'. See mockman replay --help\n");
+  });
+
+  it("a collection without a \"mockman\" key, as a Postman v1 one, is named once as mockman's, not by zod's path", async () => {
+    const { dir, db } = tempDb();
+    const file = write(dir, "v1.json", { name: "v1", requests: [{ url: "/api/posts", method: "GET" }] });
+    const ran = await cli(["replay", file, "--db", db]);
+    expect(ran.code).toBe(2);
+    expect(ran.stderr).toMatch(
+      /^mockman: \S+v1\.json: not a collection mockman reads: it has no "mockman": 1 .*Collection v2\.1\)\. Nothing was sent\n$/,
+    );
+    expect(ran.stderr.match(/mockman:/g)).toHaveLength(1);
   });
 
   it("the summary gives a run of a second or more in seconds, as the manual's example (1.2 s)", async () => {

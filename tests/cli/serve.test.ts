@@ -53,6 +53,26 @@ describe("mockman serve", () => {
     expect(stopped.stderr).not.toMatch(/ 500 /);
   });
 
+  it("a HEAD answer gives the Content-Length its GET has, and no body", async () => {
+    const server = await serve();
+    const get = await fetch(`${server.url}/api/posts`);
+    const head = await fetch(`${server.url}/api/posts`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-length")).toBe(String((await get.arrayBuffer()).byteLength));
+    expect(await head.text()).toBe("");
+    await server.stop();
+  });
+
+  it("GET / is a 404 that names the API's root and its description", async () => {
+    const server = await serve();
+    const root = await fetch(`${server.url}/`);
+    expect(root.status).toBe(404);
+    expect(await root.json()).toEqual({
+      errors: ["Nothing is served at /: the Moments API is under /api/ (described at /api/openapi.json), the admin API under /__mockman/."],
+    });
+    await server.stop();
+  });
+
   it("answers a CORS preflight itself, and grants CORS on every answer to a loopback origin", async () => {
     const server = await serve();
     const preflight = await fetch(`${server.url}/api/posts`, {

@@ -58,6 +58,11 @@ export function loadCollectionJson(json: unknown): LoadedCollection {
     const other = otherKind(json);
     if (other) throw new FormatError(`not a collection: this is ${other}. mockman reads its own collections and Postman v2.1 ones`);
   }
+  // Without its "mockman" key zod's message would name that key: "mockman: unsupported collection version".
+  if (isObject(json) && !("mockman" in json))
+    throw new FormatError(
+      'not a collection mockman reads: it has no "mockman": 1 (its own collections) nor a Postman v2.1 info.schema (a Postman v1 collection: export it from Postman as Collection v2.1)',
+    );
   return { file: checkCollection(json, "not a mockman collection") };
 }
 

@@ -48,7 +48,7 @@ export interface Sandbox {
   dispose?(): void;
 }
 
-export type SandboxFactory = (options: { timeoutMs?: number }) => Promise<Sandbox>;
+export type SandboxFactory = (options: { timeoutMs?: number; deadline?: number }) => Promise<Sandbox>;
 
 export const defaultSandbox: SandboxFactory = (options) => ScriptSandbox.create(options);
 
@@ -162,7 +162,17 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
   const checked = expectSteps(plan);
   const answers = answersScope(options.dynamic);
   const hasScripts = plan.steps.some((s, i) => !checked.expects[i] && (s.prerequest.length || s.test.length));
-  const sandbox = hasScripts ? await (options.sandbox ?? defaultSandbox)({ timeoutMs: options.timeoutScriptMs }) : undefined;
+  const pastDeadline = () => options.deadline !== undefined && performance.now() > options.deadline;
+  // --timeout cuts the sandbox's boot too (synchronous: no timer fires during it); the run then stops before its first request.
+  const sandbox =
+    hasScripts && !pastDeadline()
+      ? await (options.sandbox ?? defaultSandbox)({ timeoutMs: options.timeoutScriptMs, deadline: options.deadline }).catch(
+          (error: unknown) => {
+            if (pastDeadline()) return undefined;
+            throw error;
+          },
+        )
+      : undefined;
   let scopes = options.scopes;
   const log = new MutationLog(scopes);
   /** The characters the variables hold (variableChars): a script may not grow them past BOUNDS.variableChars. */
@@ -266,7 +276,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
       for (let runs = 0; index < plan.steps.length && index >= 0; runs++) {
         await turn();
         const step = plan.steps[index];
-        if (options.deadline !== undefined && performance.now() > options.deadline) {
+        if (pastDeadline()) {
           end.timedOut = true;
           end.stopped = stopFrom(index, iteration, ran);
           return end;
@@ -286,7 +296,7 @@ export async function runPostman(plan: PostmanPlan, sender: Sender, options: Pos
         if (!expect || iterations > 1) result.iteration = iteration;
         if (!expect) result.position = index;
         emit(result);
-        if (options.deadline !== undefined && performance.now() > options.deadline) end.timedOut = true;
+        if (pastDeadline()) end.timedOut = true;
         if (end.timedOut || (!result.pass && options.bail)) {
           end.stopped = stopFrom(index + 1, iteration, ran);
           return end;

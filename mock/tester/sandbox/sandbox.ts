@@ -255,6 +255,8 @@ export interface ScriptHost {
 export interface SandboxOptions {
   timeoutMs?: number;
   memoryLimitBytes?: number;
+  /** performance.now() past which the boot create() makes is stopped (the run's --timeout). */
+  deadline?: number;
 }
 
 type Parts = typeof import("./libraries");
@@ -343,6 +345,8 @@ export class ScriptSandbox {
   private largestCap = 0;
   private readonly timeoutMs: number;
   private readonly memoryLimitBytes: number;
+  /** performance.now() past which the boot of create() stops (SandboxOptions.deadline); each script has its own budget after. */
+  private deadline: number;
 
   private constructor(
     private readonly parts: Parts,
@@ -350,12 +354,18 @@ export class ScriptSandbox {
   ) {
     this.timeoutMs = options.timeoutMs ?? SCRIPT_TIMEOUT_MS;
     this.memoryLimitBytes = options.memoryLimitBytes ?? SCRIPT_MEMORY_LIMIT_BYTES;
+    this.deadline = options.deadline ?? Infinity;
   }
 
   static async create(options: SandboxOptions = {}): Promise<ScriptSandbox> {
     const sandbox = new ScriptSandbox(await partsOnce(), options);
     await sandbox.warm(await sandbox.boot());
+    sandbox.deadline = Infinity;
     return sandbox;
+  }
+
+  private checkDeadline(): void {
+    if (performance.now() > this.deadline) throw new Error("the script sandbox did not start: the run's --timeout passed");
   }
 
   dispose(): void {
@@ -369,13 +379,16 @@ export class ScriptSandbox {
    * still count live objects and abort on free.
    */
   private async boot(): Promise<Isolate> {
+    this.checkDeadline();
     const { wasm, memory, heapBreak } = await this.parts.loadEngine(
       RUNTIME_HEADROOM_BYTES + Math.max(this.memoryLimitBytes, this.largestCap),
     );
+    this.checkDeadline();
     const runtime = wasm.newRuntime();
     // The bundle's parser recurses deeper than a script may: no stack limit while it is read, one after.
     runtime.setMaxStackSize(0);
     runtime.setInterruptHandler(() => {
+      if (performance.now() > this.deadline) return true;
       const running = this.running;
       if (running === undefined) return false;
       if (running.stop !== undefined) return true;
@@ -538,6 +551,7 @@ export class ScriptSandbox {
       "warm",
       noNetwork,
     );
+    this.checkDeadline();
     if (this.isolate !== isolate)
       throw new Error(`the script sandbox did not start: its first scripts failed (${pre.error ?? test.error ?? "no error given"})`);
     isolate.baseline = memoryUsed(isolate.runtime, isolate.context);

@@ -12,7 +12,16 @@ import { DataError, parseIterationData, type DataRow } from "#mock/tester/engine
 import type { FileSource, MultipartWriter } from "#mock/tester/engine/exchange";
 import { cut, NotSent } from "#mock/tester/engine/bounds";
 import { jarFromJSON, runJar, type RunJar } from "#mock/tester/engine/cookies";
-import { REPORTERS, columnsFor, jsonReport, printable, resultLines, summaryLine, type ReplayResult } from "#mock/tester/engine/reporters";
+import {
+  REPORTERS,
+  columnsFor,
+  jsonReport,
+  printable,
+  resultLines,
+  shownName,
+  summaryLine,
+  type ReplayResult,
+} from "#mock/tester/engine/reporters";
 import { executeRun, prepareRun, RunSetupError, type RunnableCollection } from "#mock/tester/engine/run";
 import type { ScopeMutations } from "#mock/tester/engine/mutations";
 import { openSender } from "../stores";
@@ -330,7 +339,7 @@ export function replayCommand(io: CliIo): Command {
         io.stdout.write(`Iteration ${result.iteration + 1}/${iterations}\n`);
       }
       for (const warning of result.warnings ?? []) {
-        const line = printable(`${result.name}: ${warning}`);
+        const line = printable(`${shownName(result)}: ${warning}`);
         if (warned.has(line)) continue;
         warned.add(line);
         io.stderr.write(`mockman: warning: ${line}\n`);

@@ -59,7 +59,7 @@ describe("variables Newman's way", () => {
     const { dir, db } = tempDb();
     const ran = await cli(["replay", postman(dir, [item("Posts", "/api/posts?limit=1&x={{nothing}}")]), "--db", db]);
     expect(ran.code).toBe(0);
-    expect(oneStderrLine(ran)).toBe("mockman: warning: posts: {{nothing}} has no value; sent as written");
+    expect(oneStderrLine(ran)).toBe("mockman: warning: Posts: {{nothing}} has no value; sent as written");
   });
 });
 

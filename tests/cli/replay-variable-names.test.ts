@@ -234,7 +234,7 @@ describe("variables named as Object.prototype's properties, as Newman has them",
     expect(received).toEqual(["/given?p=x&c={{constructor}}&h={{hasOwnProperty}}"]);
     expect(ran.stdout).toMatch(/^Given +GET +\/given\?p=x&c=.* pass$/m);
     expect(ran.stderr).toBe(
-      "mockman: warning: given: {{constructor}} has no value; sent as written\nmockman: warning: given: {{hasOwnProperty}} has no value; sent as written\n",
+      "mockman: warning: Given: {{constructor}} has no value; sent as written\nmockman: warning: Given: {{hasOwnProperty}} has no value; sent as written\n",
     );
     const rows = (JSON.parse(readFileSync(join(dir, "e.json"), "utf8")) as { values: Array<{ key: string; value: unknown }> }).values;
     expect(rows.map((row) => `${row.key}=${String(row.value)}`)).toEqual(["__proto__=x", `baseUrl=${url}`]);

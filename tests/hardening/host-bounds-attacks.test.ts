@@ -238,10 +238,10 @@ describe("item 5: host work a script drives is bounded and linear", () => {
       expect(loud.console!.length).toBeLessThanOrEqual(BOUNDS.consoleCharsPerScript / 100_000);
       expect(loud.console!.length).toBeGreaterThan(0);
       expect(ran.stderr).toContain(
-        "mockman: warning: chatty: the test script of Chatty logged more than its console output may hold (1,000 calls, 1 MB in all, within the report's bound); 19,000 console calls were dropped",
+        "mockman: warning: Chatty: the test script of Chatty logged more than its console output may hold (1,000 calls, 1 MB in all, within the report's bound); 19,000 console calls were dropped",
       );
       expect(ran.stderr).toMatch(
-        /mockman: warning: loud: the test script of Loud logged more than its console output may hold .*; 19\d console calls were dropped/,
+        /mockman: warning: Loud: the test script of Loud logged more than its console output may hold .*; 19\d console calls were dropped/,
       );
       // The lines print what was kept, no more: a box of at most 1,000 lines a script.
       expect(ran.stdout.split("\n").filter((l) => l.startsWith("  │ 'line'")).length).toBe(BOUNDS.consoleCallsPerScript);

@@ -113,6 +113,7 @@ export function requestCommand(io: CliIo): Command {
     if ((options.token || options.as) && has("authorization"))
       throw usageError("the authorization header is given twice: drop -H authorization or --token/--as");
     if (options.json && (options.include || options.body)) throw usageError("--json prints everything: drop -i and -b");
+    if (options.include && options.body) throw usageError("-b prints only the body and -i adds the headers: give one of them");
     const who = options.as ? parseAs(options.as) : undefined;
     // Before anything is sent: a request must not take effect and then fail to save its answer.
     if (options.output) await refuseStoreOutput(io, options.output, "-o", options.db);

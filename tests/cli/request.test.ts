@@ -157,6 +157,11 @@ describe("mockman request", () => {
         ["request", "GET", "/api/posts", "--nope"],
         /^mockman request: unknown option '--nope'\. See mockman request --help$/,
       ],
+      [
+        "-i with -b (one adds the headers, the other prints only the body)",
+        ["request", "GET", "/api/posts", "-i", "-b"],
+        /^mockman: -b prints only the body and -i adds the headers: give one of them$/,
+      ],
       ["a missing argument", ["request", "GET"], /^mockman request: missing required argument 'path'\. See mockman request --help$/],
     ];
     it.each(cases)("%s", async (_, args, message) => {

@@ -3,7 +3,7 @@
 // later ones winning, as Postman's collection < environment < CLI order; and
 // the globals (`-g FILE`, `--global-var`), read the same way.
 import type { Variables } from "#mock/tester/collection/templates";
-import { EnvironmentFileError, VARIABLE_NAME, readEnvironmentFile, typedVariablesOfFile } from "#mock/tester/environments";
+import { EnvironmentFileError, readEnvironmentFile, typedVariablesOfFile } from "#mock/tester/environments";
 import { setOwn, typedValue, type VariableType } from "#mock/tester/engine/variable-types";
 import { usageError } from "./errors";
 import { readSource } from "./inputs";
@@ -43,7 +43,8 @@ export function parseEnvFile(text: string, file: string, flag = "--env"): TypedV
 export function parseEnvVar(raw: string, flag = "--env-var"): [string, string] {
   const eq = raw.indexOf("=");
   const name = eq < 0 ? "" : raw.slice(0, eq);
-  if (!VARIABLE_NAME.test(name)) throw usageError(`${flag} ${raw}: write it as NAME=VALUE (a name is letters, digits, _ . -)`);
+  // Any name Newman takes (up to the first '='): Postman's names may hold spaces and signs.
+  if (!name) throw usageError(`${flag} ${raw}: write it as NAME=VALUE`);
   return [name, raw.slice(eq + 1)];
 }
 

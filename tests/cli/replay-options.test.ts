@@ -55,6 +55,23 @@ describe("variables Newman's way", () => {
     expect(report.results[1].path).toMatch(/^\/api\/posts\/v1\?g=[0-9a-f-]{36}&e=[^&@]+@[^&]+$/);
   });
 
+  it("--env-var takes any name up to its first '=', as Newman does (spaces and signs too)", async () => {
+    const { dir, db } = tempDb();
+    const ran = await cli([
+      "replay",
+      postman(dir, [item("Posts", "/api/posts?limit={{page size}}&x={{a:b}}")]),
+      "--env-var",
+      "page size=1",
+      "--env-var",
+      "a:b=c=d",
+      "--json",
+      "--db",
+      db,
+    ]);
+    expect(ran.stderr).toBe("");
+    expect(JSON.parse(ran.stdout).results[0].path).toBe("/api/posts?limit=1&x=c=d");
+  });
+
   it("a {{name}} nothing defines is sent as written, with a warning naming it for that request; exit 0 as Newman", async () => {
     const { dir, db } = tempDb();
     const ran = await cli(["replay", postman(dir, [item("Posts", "/api/posts?limit=1&x={{nothing}}")]), "--db", db]);

@@ -471,6 +471,17 @@ export function createDoorServer(
       const started = performance.now();
       let status = 500;
       let note = "";
+      let logged = false;
+      const log = (status: number, note: string) => {
+        if (!logged) answered(req, status, note, performance.now() - started);
+        logged = true;
+      };
+      // A whole request whose connection closed before its answer went out (the client left, or Ctrl+C stopped
+      // the server while the answer waited): logged now, as nobody gets it, not later as the status it was to have.
+      const unsent = (why: string) => req.complete && !res.writableFinished && log(0, ` (${why} before the answer was sent)`);
+      res.once("close", () => unsent("the connection closed"));
+      const stop = () => unsent("the server stopped");
+      inFlight.add(stop);
       try {
         // Its turn comes once the client has taken enough of the answers before it; a client gone by then gets nothing.
         if (!(await outbox.turn(req, res))) return;
@@ -484,9 +495,14 @@ export function createDoorServer(
             [SERVED_BY]: pkg.version,
           });
         res.end(JSON.stringify({ errors: [error instanceof Error ? error.message : String(error)] }));
+      } finally {
+        inFlight.delete(stop);
       }
-      answered(req, status, note, performance.now() - started);
+      log(status, note);
     },
   );
+  // Stopped (Ctrl+C) with answers still being made: each is logged now, before the log's last write.
+  const inFlight = new Set<() => void>();
+  server.once("close", () => inFlight.forEach((stop) => stop()));
   return server;
 }

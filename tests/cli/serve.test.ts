@@ -53,6 +53,16 @@ describe("mockman serve", () => {
     expect(stopped.stderr).not.toMatch(/ 500 /);
   });
 
+  it("Ctrl+C while an answer is delayed logs it as never sent, not as the 200 nobody got", async () => {
+    const server = await serve({ args: ["--delay", "1500"] });
+    const inFlight = fetch(`${server.url}/api/posts`).catch(() => "gone");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const stopped = await server.stop();
+    expect(await inFlight).toBe("gone");
+    expect(stopped.stderr).toMatch(/^\d\d:\d\d:\d\d GET \/api\/posts 0 [\d.]+ (ms|s) \(the server stopped before the answer was sent\)$/m);
+    expect(stopped.stderr).not.toMatch(/ 200 /);
+  });
+
   it("a HEAD answer gives the Content-Length its GET has, and no body", async () => {
     const server = await serve();
     const get = await fetch(`${server.url}/api/posts`);

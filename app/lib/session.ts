@@ -109,11 +109,14 @@ if (typeof window !== "undefined") {
  */
 export async function loggedOutElsewhere(): Promise<boolean> {
   if (!heardGone) {
-    await new Promise<void>((heard) => {
+    let heard!: () => void;
+    await new Promise<void>((resolve) => {
+      heard = resolve;
       hearing.add(heard);
       setTimeout(heard, 1000);
     });
-    hearing.clear();
+    // Only this call's: another call waiting at the same time keeps its place.
+    hearing.delete(heard);
   }
   return heardGone?.loggedOut ?? false;
 }

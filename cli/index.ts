@@ -33,6 +33,8 @@ export function createProgram(io: CliIo = processIo()): Command {
   return program;
 }
 
+const QUIETER = "; --silent prints nothing, -r json a report instead of lines";
+
 /** Newman's options replay lacks, and what to use instead. */
 const NEWMAN_ONLY = new Map([
   ["--verbose", ""],
@@ -43,11 +45,11 @@ const NEWMAN_ONLY = new Map([
   ["--ssl-client-key", ""],
   ["--ssl-client-passphrase", ""],
   ["--ssl-extra-ca-certs", "; NODE_EXTRA_CA_CERTS=FILE adds CA certificates, -k accepts any"],
-  ["--reporter-cli-no-summary", "; --silent prints nothing, -r json a report instead of lines"],
-  ["--reporter-cli-no-failures", "; --silent prints nothing, -r json a report instead of lines"],
-  ["--reporter-cli-no-assertions", "; --silent prints nothing, -r json a report instead of lines"],
-  ["--reporter-cli-no-success-assertions", "; --silent prints nothing, -r json a report instead of lines"],
-  ["--reporter-cli-no-console", "; --silent prints nothing, -r json a report instead of lines"],
+  ["--reporter-cli-no-summary", QUIETER],
+  ["--reporter-cli-no-failures", QUIETER],
+  ["--reporter-cli-no-assertions", QUIETER],
+  ["--reporter-cli-no-success-assertions", QUIETER],
+  ["--reporter-cli-no-console", QUIETER],
   ["--reporter-cli-no-banner", "; mockman prints no banner"],
   ["--reporter-cli-show-timestamps", ""],
 ]);
